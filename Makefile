@@ -1,0 +1,42 @@
+# Two commands matter (see README): `make run` and `make test`.
+# Every step is idempotent: a second run reinstalls nothing that is already there.
+
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+BUN := .tools/node_modules/bun/bin/bun.exe
+PORT ?= 3000
+
+export REFLEX_BUN_PATH := $(CURDIR)/$(BUN)
+export REFLEX_TELEMETRY_ENABLED := false
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: run test setup
+
+run: $(VENV)/.runtime $(BUN)
+	$(PY) -m terminal_shop.migrate
+	$(PY) -m terminal_shop.admin ensure-first
+	$(VENV)/bin/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+
+test: $(VENV)/.test $(BUN) /usr/bin/chromium
+	$(PY) -m pytest
+
+setup: $(VENV)/.test $(BUN)
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.test: tests/requirements.txt requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r tests/requirements.txt
+	touch $(VENV)/.runtime $@
+
+$(BUN):
+	npm install --prefix .tools --no-audit --no-fund bun@1.4.4
+
+/usr/bin/chromium:
+	apt-get update && apt-get install -y --no-install-recommends chromium

@@ -1,0 +1,18 @@
+"""Reflex configuration; every value comes from terminal_shop.settings."""
+
+import reflex as rx
+
+from terminal_shop.settings import get_settings
+
+settings = get_settings()
+
+config = rx.Config(
+    app_name="terminal_shop",
+    db_url=settings.database_url,
+    redis_url=settings.redis_url or None,
+    state_manager_mode="redis" if settings.redis_url else "disk",
+    cors_allowed_origins=list(settings.cors_origins),
+    telemetry_enabled=False,
+    show_built_with_reflex=False,
+    plugins=[rx.plugins.TailwindV4Plugin()],
+)

@@ -1,0 +1,101 @@
+"""Our own HTTP routes and ASGI guards, plugged into Reflex through api_transformer."""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from terminal_shop.storage import FILES_ROUTE, LocalStorage, StorageError, content_type_for, get_storage
+from terminal_shop.uploads import MAX_UPLOAD_BYTES
+
+# Room for the multipart envelope around one 10 MB file.
+MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 256 * 1024
+
+
+class BodyLimitMiddleware:
+    """Refuses request bodies above the limit, whatever Content-Length claims.
+
+    Reflex's upload route has no limit of its own; without this a client could
+    stream gigabytes into the worker.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await _too_large(send)
+            return
+        received = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _BodyTooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _BodyTooLarge:
+            if not started:
+                await _too_large(send)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send) -> None:
+    response = PlainTextResponse("Ukuran file maksimal 10MB", status_code=413)
+    await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
+    await send({"type": "http.response.body", "body": response.body})
+
+
+async def serve_file(request: Request) -> Response:
+    """Serves a local-disk file to the holder of a valid signed link (or a public asset)."""
+    storage = get_storage()
+    bucket = request.path_params["bucket"]
+    key = request.path_params["key"]
+    if not isinstance(storage, LocalStorage):
+        return PlainTextResponse("Not found", status_code=404)
+    if not storage.verify(bucket, key, request.query_params.get("expires", ""), request.query_params.get("signature", "")):
+        return PlainTextResponse("Tautan tidak berlaku atau sudah kedaluwarsa.", status_code=403)
+    try:
+        data = storage.get(bucket, key)
+    except StorageError:
+        return PlainTextResponse("Not found", status_code=404)
+    public = bucket in storage.public_buckets
+    return Response(
+        data,
+        media_type=content_type_for(key),
+        headers={
+            "Cache-Control": "public, max-age=3600" if public else "private, max-age=3600",
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        },
+    )
+
+
+def files_app() -> Starlette:
+    return Starlette(routes=[Route(FILES_ROUTE + "/{bucket}/{key:path}", serve_file)])
+
+
+api_transformers = [files_app(), BodyLimitMiddleware]

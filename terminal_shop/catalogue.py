@@ -1,0 +1,146 @@
+"""The single source of product facts: home cards, product pages, cart and orders read it.
+
+Prices are whole rupiah and are what the cart charges (DECISIONS: one price per device).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terminal_shop.money import rupiah
+
+# Bank Indonesia's per-transaction QRIS limit (DECISIONS, Orders).
+QRIS_MAX_TOTAL = 10_000_000
+MAX_QTY_PER_LINE = 100
+SHIPPING_FEE = 0
+
+
+@dataclass(frozen=True)
+class Product:
+    sku: str
+    slug: str
+    name: str
+    tagline: str
+    description: str
+    price: int
+    image: str
+    short_name: str
+    badge: str = ""
+
+    @property
+    def route(self) -> str:
+        return f"/produk/{self.slug}"
+
+    @property
+    def price_text(self) -> str:
+        return rupiah(self.price)
+
+
+PRODUCTS: tuple[Product, ...] = (
+    Product(
+        sku="SOUNDBOX",
+        slug="soundbox",
+        name="Soundbox QRIS",
+        tagline="Notifikasi Suara",
+        description="Speaker kecil yang mengumumkan setiap pembayaran QRIS yang masuk, "
+        "jadi kasir tahu uang sudah diterima tanpa membuka ponsel.",
+        price=349_000,
+        image="/products/soundbox.svg",
+        short_name="Soundbox",
+    ),
+    Product(
+        sku="D210",
+        slug="d210",
+        name="D210 UnionPay",
+        tagline="EDC Konvensional",
+        description="Terminal kartu 4G yang ringkas untuk debit, kredit dan UnionPay, "
+        "dengan printer struk bawaan.",
+        price=2_499_000,
+        image="/products/d210.svg",
+        short_name="D210 UnionPay",
+        badge="Popular",
+    ),
+    Product(
+        sku="A920",
+        slug="a920",
+        name="PAX A920 Pro",
+        tagline="Android EDC",
+        description="Terminal Android layar sentuh dengan printer thermal, menerima kartu, "
+        "tap dan QRIS dalam satu perangkat.",
+        price=3_499_000,
+        image="/products/a920.svg",
+        short_name="A920 Pro",
+        badge="Best Seller",
+    ),
+)
+
+_BY_SKU = {p.sku: p for p in PRODUCTS}
+
+
+def product(sku: str) -> Product | None:
+    return _BY_SKU.get(sku)
+
+
+def by_slug(slug: str) -> Product:
+    return next(p for p in PRODUCTS if p.slug == slug)
+
+
+# Menus list the flagship first.
+MENU_ORDER: tuple[Product, ...] = tuple(by_slug(s) for s in ("a920", "d210", "soundbox"))
+
+
+@dataclass(frozen=True)
+class Video:
+    video_id: str
+    title: str
+    description: str
+    tags: tuple[tuple[str, str], ...]  # (label, colour name)
+
+    @property
+    def link(self) -> str:
+        return f"https://www.youtube.com/watch?v={self.video_id}"
+
+    @property
+    def thumbnail(self) -> str:
+        return f"https://i.ytimg.com/vi/{self.video_id}/hqdefault.jpg"
+
+
+# The company's own tutorial videos; IDs are set when each video is published.
+VIDEOS: tuple[Video, ...] = (
+    Video(
+        video_id="M7lc1UVf-VE",  # placeholder until the first tutorial is published
+        title="Cara Menerima Pembayaran QRIS dengan Soundbox",
+        description="Menyalakan Soundbox, menghubungkan ke jaringan, dan mendengar notifikasi "
+        "pembayaran pertama Anda.",
+        tags=(("Soundbox", "emerald"), ("QRIS", "sky")),
+    ),
+)
+VIDEOS_COMING_SOON = ("PAX A920 Pro", "D210 UnionPay")
+
+
+@dataclass(frozen=True)
+class Testimonial:
+    name: str
+    business: str
+    comment: str
+    rating: int = 5
+
+
+TESTIMONIALS: tuple[Testimonial, ...] = (
+    Testimonial(
+        "Ibu Sri Wahyuni",
+        "Warung Makan Bu Sri, Surabaya",
+        "Sejak pakai Soundbox, saya tidak perlu cek HP setiap ada pembeli bayar QRIS. "
+        "Dana masuk keesokan harinya.",
+    ),
+    Testimonial(
+        "Pak Andi Pratama",
+        "Minimarket Berkah, Sidoarjo",
+        "A920 Pro cepat dan struknya rapi. Pengajuannya online semua, tidak perlu antre.",
+    ),
+    Testimonial(
+        "Rina Kartika",
+        "Toko Online Rina Collection, Malang",
+        "Biayanya jelas di depan, tidak ada biaya bulanan. Timnya juga responsif lewat WhatsApp.",
+    ),
+)

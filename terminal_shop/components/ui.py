@@ -1,0 +1,51 @@
+"""Small building blocks every page uses: buttons, links, section headings, page frame."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+BTN = "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold transition focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60 disabled:cursor-not-allowed"
+BTN_PRIMARY = f"{BTN} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-600"
+BTN_ACCENT = f"{BTN} bg-amber-400 text-slate-900 hover:bg-amber-300 focus-visible:ring-amber-500"
+BTN_OUTLINE = f"{BTN} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-slate-400"
+BTN_GHOST_LIGHT = f"{BTN} border border-white/60 text-white hover:bg-white/10 focus-visible:ring-white"
+INPUT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+CARD = "rounded-2xl border border-slate-200 bg-white shadow-sm"
+
+
+def nav_link(*children, href: str, class_name: str = "", **props) -> rx.Component:
+    """A link to one of our own routes: client-side navigation, no Radix Themes CSS."""
+    return ReactRouterLink.create(*children, to=href, class_name=class_name, **props)
+
+
+def link_button(text, href: str, style: str = BTN_PRIMARY, **props) -> rx.Component:  # noqa: ANN001
+    """A link that looks like a button."""
+    return nav_link(text, href=href, class_name=style, **props)
+
+
+def anchor(text, href: str, class_name: str = "", **props) -> rx.Component:  # noqa: ANN001
+    """A plain <a>: for #anchors, mailto: and other sites."""
+    return rx.el.a(text, href=href, class_name=class_name, **props)
+
+
+def section_title(title: str, subtitle: str = "", light: bool = False) -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(
+            title,
+            class_name="text-2xl font-bold tracking-tight sm:text-3xl "
+            + ("text-white" if light else "text-slate-900"),
+        ),
+        rx.el.p(subtitle, class_name="mt-3 text-base " + ("text-blue-100" if light else "text-slate-600"))
+        if subtitle
+        else rx.fragment(),
+        class_name="mx-auto max-w-2xl text-center",
+    )
+
+
+def container(*children, class_name: str = "", **props) -> rx.Component:
+    return rx.el.div(*children, class_name=f"mx-auto w-full max-w-6xl px-4 sm:px-6 {class_name}", **props)
+
+
+def icon(name: str, class_name: str = "h-5 w-5") -> rx.Component:
+    return rx.icon(name, class_name=class_name, aria_hidden="true")

@@ -1,0 +1,97 @@
+"""Fixed marketing texts of the public pages (the catalogue holds product facts)."""
+
+from __future__ import annotations
+
+from terminal_shop.settings import get_settings
+
+BRAND = get_settings().brand_name
+
+HERO_SLIDES: tuple[dict[str, str], ...] = (
+    {
+        "title": "EDC Premium untuk Merchant Profesional",
+        "text": "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
+        "link": "/product-a920",
+        "image": "/products/a920.svg",
+    },
+    {
+        "title": "Kemudahan Transaksi UnionPay di Tangan Anda",
+        "text": "D210 UnionPay: terminal kartu 4G yang ringkas, siap dibawa ke mana saja.",
+        "link": "/product-d210",
+        "image": "/products/d210.svg",
+    },
+    {
+        "title": "Notifikasi Pembayaran Otomatis, Langsung di Kasir Anda",
+        "text": "Soundbox mengumumkan setiap pembayaran QRIS dengan suara, tanpa biaya langganan.",
+        "link": "/product-soundbox",
+        "image": "/products/soundbox.svg",
+    },
+    {
+        "title": f"Pengajuan EDC & QRIS Mudah, Cepat, dan Aman bersama {BRAND}",
+        "text": "Daftar 100% online dalam tiga langkah. Tim kami memverifikasi dalam 1-3 hari kerja.",
+        "link": "/pendaftaran",
+        "image": "/products/a920.svg",
+    },
+)
+
+BENEFITS: tuple[tuple[str, str, str], ...] = (
+    ("layout-dashboard", "Dashboard Real Time", "Pantau setiap transaksi saat itu juga, dari ponsel atau komputer."),
+    ("receipt-text", "MDR Transparan", "Biaya per transaksi jelas sejak awal. Tanpa biaya langganan tersembunyi."),
+    ("zap", "Pengajuan Cepat", "Pengajuan 100% online: isi data, unggah dokumen, selesai."),
+    ("calendar-check", "Settlement H+1", "Dana masuk ke rekening Anda pada hari kerja berikutnya."),
+)
+
+# SPEC section 9, pricing terms. QRIS 0% / 0,3% applies to micro merchants (DECISIONS).
+FEES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "PAX A920 Pro",
+        (
+            "Kartu debit sampai Rp 750.000: biaya admin 1%",
+            "Kartu debit di atas Rp 750.000: flat Rp 7.500",
+            "Kartu kredit: MDR flat 1,9% tanpa batas nominal",
+            "Aktivasi gratis dan garansi perangkat 1 tahun",
+        ),
+    ),
+    ("D210 UnionPay", ("Semua transaksi kartu: MDR flat 2,5%", "Aktivasi gratis")),
+    (
+        "QRIS (Soundbox dan semua terminal)",
+        (
+            "Transaksi sampai Rp 500.000: MDR 0% untuk usaha mikro",
+            "Transaksi di atas Rp 500.000: MDR 0,3% untuk usaha mikro",
+            "Tanpa biaya langganan bulanan",
+        ),
+    ),
+)
+
+SETTLEMENT_NOTE = (
+    "Settlement H+1 hari kerja. Sabtu, Minggu dan hari libur nasional bukan hari kerja."
+)
+
+FAQ: tuple[tuple[str, str], ...] = (
+    (
+        "Apa saja syarat pendaftaran merchant?",
+        "Foto KTP, foto selfie dengan KTP, dan foto usaha/toko. Foto KK dan foto barang dagangan "
+        "membantu verifikasi tetapi tidak wajib. NIB atau NPWP boleh dikosongkan.",
+    ),
+    (
+        "Berapa lama proses verifikasi?",
+        "Tim kami memverifikasi pendaftaran dalam 1-3 hari kerja dan menghubungi Anda lewat email atau WhatsApp.",
+    ),
+    (
+        "Kapan dana transaksi masuk ke rekening?",
+        "Settlement H+1: dana masuk pada hari kerja berikutnya. Transaksi hari Jumat masuk hari Senin.",
+    ),
+    (
+        "Apakah ada biaya bulanan?",
+        "Tidak ada biaya langganan. Anda hanya membayar MDR per transaksi sesuai tabel biaya di atas.",
+    ),
+    (
+        "Bagaimana cara membayar pesanan perangkat?",
+        "Transfer ke rekening BCA kami atau bayar dengan QRIS, lalu unggah bukti pembayaran. "
+        "Pembayaran diverifikasi dalam 1x24 jam dan dikonfirmasi lewat email.",
+    ),
+)
+
+HOME_DESCRIPTION = (
+    f"{BRAND}: mesin EDC PAX A920 Pro, D210 UnionPay dan Soundbox QRIS untuk merchant Indonesia. "
+    "Daftar online, MDR transparan, settlement H+1."
+)

@@ -1,0 +1,33 @@
+"""Apply the Alembic migrations: `python -m terminal_shop.migrate`.
+
+The run command and the tests call this; production code never uses create_all.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from alembic import command
+from alembic.config import Config
+
+from terminal_shop.settings import PROJECT_ROOT, get_settings
+
+
+def alembic_config(url: str | None = None) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(PROJECT_ROOT / "alembic"))
+    cfg.set_main_option("sqlalchemy.url", (url or get_settings().database_url).replace("%", "%%"))
+    return cfg
+
+
+def upgrade(url: str | None = None) -> None:
+    settings = get_settings()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    command.upgrade(alembic_config(url), "head")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "revision":
+        command.revision(alembic_config(), message=sys.argv[2], autogenerate=True)
+    else:
+        upgrade()

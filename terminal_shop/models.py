@@ -1,0 +1,147 @@
+"""Database tables. Times are timezone-aware UTC, money is whole rupiah."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class UTCDateTime(TypeDecorator):
+    """Stores UTC and always reads back an aware datetime (SQLite forgets the zone)."""
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):  # noqa: ANN001
+        if value is not None:
+            if value.tzinfo is None:
+                raise ValueError("naive datetime")
+            value = value.astimezone(timezone.utc)
+        return value
+
+    def process_result_value(self, value, dialect):  # noqa: ANN001
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=timezone.utc)
+        return value
+
+
+def _time(**kw: Any) -> Any:
+    return Field(default_factory=utcnow, sa_type=UTCDateTime, **kw)
+
+
+class Order(SQLModel, table=True):
+    __tablename__ = "orders"
+    __table_args__ = (
+        sa.Index("ix_orders_status_created", "status", "created_at"),
+        sa.Index("ix_orders_method_created", "payment_method", "created_at"),
+    )
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    client_ref: str | None = Field(default=None, max_length=64, unique=True)
+    created_at: datetime = _time(index=True)
+    updated_at: datetime = _time()
+    buyer_name: str = Field(max_length=200)
+    buyer_phone: str = Field(max_length=32, index=True)
+    buyer_email: str = Field(max_length=254, index=True)
+    shipping_address: str = Field(max_length=1000)
+    note: str | None = Field(default=None, sa_type=sa.Text)
+    items: list[dict] = Field(default_factory=list, sa_type=sa.JSON)
+    subtotal: int = Field(sa_type=sa.BigInteger)
+    shipping_fee: int = Field(default=0, sa_type=sa.BigInteger)
+    total: int = Field(sa_type=sa.BigInteger)
+    payment_method: str = Field(max_length=20)
+    status: str = Field(default="paid_review", max_length=20)
+    payment_proof_url: str | None = Field(default=None, max_length=500)
+    payment_proof_path: str | None = Field(default=None, max_length=500)
+
+
+class MerchantRegistration(SQLModel, table=True):
+    __tablename__ = "merchant_registrations"
+    __table_args__ = (
+        sa.UniqueConstraint("email", "nomor_hp", name="uq_merchant_email_hp"),
+        sa.Index("ix_merchant_status_created", "status", "created_at"),
+    )
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    created_at: datetime = _time(index=True)
+    updated_at: datetime = _time()
+    verified_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    status: str = Field(default="pending", max_length=20)
+    rejection_reason: str | None = Field(default=None, sa_type=sa.Text)
+    nama_lengkap: str = Field(max_length=200)
+    nomor_hp: str = Field(max_length=20, index=True)
+    email: str = Field(max_length=254, index=True)
+    nama_usaha: str = Field(max_length=200)
+    jenis_usaha: str = Field(max_length=30)
+    alamat_usaha: str = Field(max_length=1000)
+    kecamatan: str = Field(max_length=120)
+    kabupaten_kota: str = Field(max_length=120)
+    omzet_bulanan: int = Field(sa_type=sa.BigInteger)
+    tempat_usaha: str = Field(default="milik-sendiri", max_length=20)
+    nib_npwp: str | None = Field(default=None, max_length=40)
+    nama_bank: str = Field(max_length=60)
+    nama_rekening: str = Field(max_length=200)
+    nomor_rekening: str = Field(max_length=40)
+    # Storage paths of the private documents (never public URLs: DECISIONS, Files).
+    foto_ktp_url: str | None = Field(default=None, max_length=500)
+    foto_kk_url: str | None = Field(default=None, max_length=500)
+    foto_selfie_url: str | None = Field(default=None, max_length=500)
+    foto_usaha_url: str | None = Field(default=None, max_length=500)
+    foto_barang_url: str | None = Field(default=None, max_length=500)
+
+
+class AdminUser(SQLModel, table=True):
+    __tablename__ = "admin_users"
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    email: str = Field(max_length=254, unique=True)
+    password_hash: str = Field(max_length=255)
+    created_at: datetime = _time()
+    failed_logins: int = 0
+    locked_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class AdminSession(SQLModel, table=True):
+    __tablename__ = "admin_sessions"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    admin_id: uuid.UUID = Field(foreign_key="admin_users.id", index=True, ondelete="CASCADE")
+    created_at: datetime = _time()
+    last_seen_at: datetime = _time()
+    expires_at: datetime = Field(sa_type=UTCDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class LoginAttempt(SQLModel, table=True):
+    """Failed sign-ins per e-mail and per client, for throttling without revealing accounts."""
+
+    __tablename__ = "login_attempts"
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, index=True)
+    client: str = Field(max_length=64, index=True)
+    created_at: datetime = _time(index=True)
+
+
+class AuditEvent(SQLModel, table=True):
+    __tablename__ = "audit_events"
+    __table_args__ = (sa.Index("ix_audit_entity", "entity_type", "entity_id", "created_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime = _time()
+    admin_email: str = Field(max_length=254)
+    action: str = Field(max_length=40)
+    entity_type: str = Field(max_length=20)
+    entity_id: str = Field(max_length=64)
+    old_status: str | None = Field(default=None, max_length=20)
+    new_status: str | None = Field(default=None, max_length=20)
+    detail: str | None = Field(default=None, sa_type=sa.Text)

@@ -1,0 +1,31 @@
+"""Indonesian money and time formatting, shared by pages, exports and services."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
+
+from babel.dates import format_datetime
+from babel.numbers import format_currency
+
+WIB = ZoneInfo("Asia/Jakarta")
+
+
+def rupiah(amount: int) -> str:
+    """Whole rupiah, Indonesian grouping: 3499000 -> 'Rp 3.499.000'."""
+    return format_currency(int(amount), "IDR", format="¤ #,##0", locale="id_ID", currency_digits=False)
+
+
+def digits_only(text: str) -> str:
+    return "".join(ch for ch in text if ch.isdigit())
+
+
+def wib(moment: datetime | None, with_time: bool = True) -> str:
+    """A stored UTC time as people in Jakarta read it: '22 Nov 2026 13.05 WIB'."""
+    if moment is None:
+        return "-"
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    pattern = "d MMM yyyy HH.mm" if with_time else "d MMM yyyy"
+    text = format_datetime(moment.astimezone(WIB), pattern, locale="id_ID")
+    return f"{text} WIB" if with_time else text

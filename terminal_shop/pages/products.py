@@ -1,0 +1,147 @@
+"""Product pages /produk/a920, /produk/d210 and /produk/soundbox."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.catalogue import Product, by_slug
+from terminal_shop.components.layout import site_page
+from terminal_shop.components.ui import BTN_ACCENT, BTN_GHOST_LIGHT, BTN_PRIMARY, CARD, anchor, container, icon, link_button, section_title
+
+ORDER_ROUTE = "/checkout/products"
+
+# Benefits per device (SPEC section 9 fee terms stay in content.FEES).
+_BENEFITS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "a920": (
+        ("smartphone", "Android & layar sentuh", "Menu kasir yang mudah dipelajari, layar 5 inci yang jelas."),
+        ("printer", "Printer thermal bawaan", "Struk langsung tercetak untuk setiap transaksi."),
+        ("credit-card", "Debit, kredit, tap & QRIS", "Debit sampai Rp 750.000 biaya admin 1%, di atas itu flat Rp 7.500; kredit MDR flat 1,9%."),
+        ("shield-check", "Garansi 1 tahun", "Aktivasi gratis dan garansi perangkat 1 tahun."),
+    ),
+    "d210": (
+        ("signal", "Koneksi 4G", "Tetap online di mana pun ada sinyal seluler, tanpa Wi-Fi."),
+        ("globe", "Kartu UnionPay", "Terima kartu UnionPay, debit dan kredit dengan MDR flat 2,5%."),
+        ("battery-charging", "Baterai tahan lama", "Cocok untuk usaha keliling dan pengantaran."),
+        ("printer", "Struk langsung", "Printer bawaan untuk bukti transaksi pelanggan."),
+    ),
+}
+
+
+def _hero(p: Product, lead: str, learn_more: rx.Component) -> rx.Component:
+    return rx.el.section(
+        container(
+            rx.el.div(
+                rx.el.div(
+                    rx.el.p(p.tagline, class_name="text-sm font-semibold uppercase tracking-wide text-amber-300"),
+                    rx.el.h1(p.name, class_name="mt-2 text-4xl font-extrabold text-white sm:text-5xl"),
+                    rx.el.p(lead, class_name="mt-4 max-w-xl text-lg text-blue-100"),
+                    rx.el.p(p.price_text, class_name="mt-6 text-3xl font-extrabold text-white"),
+                    rx.el.div(learn_more, class_name="mt-8 flex flex-wrap gap-3"),
+                    class_name="flex-1",
+                ),
+                rx.el.img(src=p.image, alt=f"Foto {p.name}", width="220", height="300", class_name="mx-auto h-64 w-auto drop-shadow-2xl sm:h-80"),
+                class_name="flex flex-col items-center gap-10 py-14 md:flex-row sm:py-20",
+            ),
+        ),
+        class_name="bg-gradient-to-br from-blue-800 via-blue-700 to-indigo-800",
+    )
+
+
+def _cards(items, cols: str = "lg:grid-cols-4") -> rx.Component:  # noqa: ANN001
+    return rx.el.div(
+        *[
+            rx.el.div(
+                rx.el.span(icon(ic, "h-6 w-6 text-blue-700"), class_name="flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50"),
+                rx.el.h3(title, class_name="mt-4 text-lg font-semibold"),
+                rx.el.p(text, class_name="mt-2 text-sm text-slate-600"),
+                class_name=f"{CARD} p-6",
+            )
+            for ic, title, text in items
+        ],
+        class_name=f"mt-10 grid gap-5 sm:grid-cols-2 {cols}",
+    )
+
+
+def _order_band(label: str = "Pesan Sekarang") -> rx.Component:
+    return rx.el.section(
+        container(
+            rx.el.div(
+                rx.el.h2("Siap mulai menerima pembayaran?", class_name="text-2xl font-bold text-white"),
+                rx.el.p("Pengiriman gratis. Aktivasi dibantu tim kami.", class_name="mt-2 text-blue-100"),
+                rx.el.div(link_button(label, ORDER_ROUTE, BTN_ACCENT), class_name="mt-6"),
+                class_name="rounded-3xl bg-blue-700 p-8 text-center sm:p-12",
+            )
+        ),
+        class_name="py-16",
+    )
+
+
+def terminal_page(slug: str, lead: str) -> rx.Component:
+    p = by_slug(slug)
+    return site_page(
+        _hero(p, lead, rx.fragment(link_button("Pesan Sekarang", ORDER_ROUTE, BTN_ACCENT), link_button("Daftar Merchant", "/pendaftaran", BTN_GHOST_LIGHT))),
+        rx.el.section(container(section_title(f"Keunggulan {p.name}"), _cards(_BENEFITS[slug])), class_name="py-16"),
+        _order_band(),
+    )
+
+
+def a920() -> rx.Component:
+    return terminal_page("a920", "Terminal Android premium dengan printer thermal: kartu, tap dan QRIS dalam satu perangkat.")
+
+
+def d210() -> rx.Component:
+    return terminal_page("d210", "Terminal kartu 4G yang ringkas untuk transaksi UnionPay, debit dan kredit di mana saja.")
+
+
+SOUNDBOX_BENEFITS = (
+    ("volume-2", "Notifikasi suara real-time", "Setiap pembayaran QRIS diumumkan dengan suara saat itu juga."),
+    ("badge-percent", "Tanpa biaya langganan", "Cukup beli perangkatnya sekali, tanpa biaya bulanan."),
+    ("receipt-text", "MDR kompetitif", "Usaha mikro: MDR 0% sampai Rp500.000 dan 0,3% di atas Rp500.000."),
+    ("layout-dashboard", "Dashboard real-time", "Lihat riwayat pembayaran kapan saja dari ponsel Anda."),
+)
+SOUNDBOX_SECTIONS = (
+    ("circle-check-big", "Konfirmasi otomatis", "Kasir tidak perlu meminta pelanggan menunjukkan layar ponsel. Soundbox menyebutkan nominal yang diterima, jadi antrean tetap lancar."),
+    ("shield-alert", "Lindungi dari penipuan dan salah transfer", "Bukti transfer palsu dan salah nominal langsung ketahuan: yang diumumkan hanya pembayaran yang benar-benar masuk."),
+    ("timer", "Kasir lebih produktif", "Tidak ada lagi cek mutasi manual. Kasir fokus melayani pelanggan berikutnya."),
+)
+SOUNDBOX_FEATURES = (
+    ("wifi", "4G & Wi-Fi", "Tetap tersambung di mana saja."),
+    ("battery-full", "Baterai seharian", "Bisa dipakai tanpa colokan."),
+    ("volume-2", "Suara jernih", "Terdengar di tempat ramai."),
+    ("qr-code", "QRIS statis", "Satu kode untuk semua aplikasi pembayaran."),
+    ("smartphone", "Semua e-wallet & m-banking", "Berlaku untuk semua aplikasi berlogo QRIS."),
+    ("plug-zap", "Siap pakai", "Nyalakan, dan Soundbox siap bekerja."),
+)
+
+
+def soundbox() -> rx.Component:
+    p = by_slug("soundbox")
+    return site_page(
+        _hero(
+            p,
+            "Setiap pembayaran QRIS diumumkan dengan suara, langsung di kasir Anda.",
+            rx.fragment(
+                link_button("Pesan Soundbox Sekarang", ORDER_ROUTE, BTN_ACCENT),
+                anchor("Pelajari selengkapnya", href="#fitur", class_name=BTN_GHOST_LIGHT),
+            ),
+        ),
+        rx.el.section(container(section_title("Keunggulan Soundbox"), _cards(SOUNDBOX_BENEFITS)), class_name="py-16"),
+        rx.el.section(
+            container(
+                rx.el.div(
+                    *[
+                        rx.el.div(
+                            icon(ic, "h-8 w-8 text-blue-700"),
+                            rx.el.div(rx.el.h2(title, class_name="text-xl font-bold"), rx.el.p(text, class_name="mt-2 text-slate-600")),
+                            class_name="flex gap-4",
+                        )
+                        for ic, title, text in SOUNDBOX_SECTIONS
+                    ],
+                    class_name="grid gap-10 md:grid-cols-3",
+                )
+            ),
+            class_name="bg-white py-16",
+        ),
+        rx.el.section(container(section_title("Fitur Soundbox"), _cards(SOUNDBOX_FEATURES, "lg:grid-cols-3")), id="fitur", class_name="scroll-mt-20 py-16"),
+        _order_band("Order Sekarang"),
+    )

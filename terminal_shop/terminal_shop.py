@@ -1,0 +1,46 @@
+"""The Reflex app: every route of the site and the HTTP pieces around it."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop import content
+from terminal_shop.api import api_transformers
+from terminal_shop.pages import home, info, products
+from terminal_shop.settings import get_settings
+
+BRAND = get_settings().brand_name
+
+app = rx.App(
+    html_lang="id",
+    stylesheets=["/css/site.css"],
+    head_components=[
+        rx.el.script(src="/js/site.js", defer=True),
+        rx.el.meta(name="theme-color", content="#1d4ed8"),
+    ],
+    api_transformer=api_transformers,
+)
+
+
+def _page(component, route: str, title: str, description: str = content.HOME_DESCRIPTION, **kw) -> None:  # noqa: ANN001
+    app.add_page(component, route=route, title=f"{title} | {BRAND}" if route != "/" else title, description=description, **kw)
+
+
+# Public pages
+_page(home.index, "/", f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia")
+_page(products.a920, "/produk/a920", "PAX A920 Pro", "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.")
+_page(products.d210, "/produk/d210", "D210 UnionPay", "D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat 2,5%.")
+_page(products.soundbox, "/produk/soundbox", "Soundbox QRIS", "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.")
+_page(info.about, "/about", "Tentang Kami")
+_page(info.careers, "/careers", "Karier")
+_page(info.contact, "/contact", "Kontak")
+_page(info.faq, "/faq", "FAQ")
+_page(info.docs, "/docs", "Dokumentasi")
+_page(info.privacy, "/privacy", "Kebijakan Privasi", f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.")
+_page(info.dashboard, "/dashboard", "Dashboard Merchant")
+
+# The hero's links (SPEC) lead to the canonical product routes (DECISIONS).
+for _slug in ("a920", "d210", "soundbox"):
+    _page(info.redirect_to(f"/produk/{_slug}"), f"/product-{_slug}", "Mengalihkan")
+
+_page(info.not_found, "404", "Halaman tidak ditemukan", "Halaman tidak ditemukan.")
