@@ -19,7 +19,7 @@ run: $(VENV)/.runtime $(BUN)
 	$(VENV)/bin/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
 test: $(VENV)/.test $(BUN) /usr/bin/chromium
-	$(PY) -m pytest
+	$(PY) -m pytest tests -ra --timeout=900 $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)
 

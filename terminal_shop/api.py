@@ -35,32 +35,38 @@ class BodyLimitMiddleware:
             await _too_large(send)
             return
         received = 0
-        started = False
+        too_large = False
+        answered = False
 
         async def limited_receive() -> Message:
-            nonlocal received
+            nonlocal received, too_large
+            if too_large:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.limit:
-                    raise _BodyTooLarge
+                    too_large = True  # the app sees a dropped client and stops reading
+                    return {"type": "http.disconnect"}
             return message
 
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
+        async def guarded_send(message: Message) -> None:
+            nonlocal answered
+            if too_large:
+                if not answered:
+                    answered = True
+                    await _too_large(send)
+                return
+            answered = True
             await send(message)
 
         try:
-            await self.app(scope, limited_receive, tracking_send)
-        except _BodyTooLarge:
-            if not started:
-                await _too_large(send)
-
-
-class _BodyTooLarge(Exception):
-    pass
+            await self.app(scope, limited_receive, guarded_send)
+        except Exception:
+            if not too_large:
+                raise
+        if too_large and not answered:
+            await _too_large(send)
 
 
 async def _too_large(send: Send) -> None:
