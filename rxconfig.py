@@ -14,5 +14,5 @@ config = rx.Config(
     cors_allowed_origins=list(settings.cors_origins),
     telemetry_enabled=False,
     show_built_with_reflex=False,
-    plugins=[rx.plugins.TailwindV4Plugin()],
+    plugins=[rx.plugins.TailwindV4Plugin(), rx.plugins.SitemapPlugin()],
 )

@@ -6,7 +6,8 @@ import reflex as rx
 
 from terminal_shop import content
 from terminal_shop.api import api_transformers
-from terminal_shop.pages import home, info, products
+from terminal_shop.pages import checkout, home, info, products
+from terminal_shop.state.checkout import CheckoutState, OrderResultState
 from terminal_shop.settings import get_settings
 
 BRAND = get_settings().brand_name
@@ -38,6 +39,14 @@ _page(info.faq, "/faq", "FAQ")
 _page(info.docs, "/docs", "Dokumentasi")
 _page(info.privacy, "/privacy", "Kebijakan Privasi", f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.")
 _page(info.dashboard, "/dashboard", "Dashboard Merchant")
+
+# Checkout
+_page(info.redirect_to("/checkout/products"), "/checkout", "Pesan")
+_page(checkout.products_page, "/checkout/products", "Pesan Perangkat", "Pilih perangkat EDC atau Soundbox dan pesan online.")
+_page(checkout.form_page, "/checkout/form", "Data Pembeli")
+_page(checkout.confirm_page, "/checkout/confirm", "Pembayaran", on_load=CheckoutState.load_confirm)
+_page(checkout.success_page, "/checkout/success", "Pesanan Diterima", on_load=OrderResultState.load_success)
+_page(checkout.failed_page, "/checkout/failed", "Pesanan Gagal", on_load=OrderResultState.load_failed)
 
 # The hero's links (SPEC) lead to the canonical product routes (DECISIONS).
 for _slug in ("a920", "d210", "soundbox"):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex_base.event import EventHandler, no_args_event_spec
+from reflex_components_core.el.elements.media import Img
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 BTN = "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold transition focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60 disabled:cursor-not-allowed"
@@ -49,3 +51,13 @@ def container(*children, class_name: str = "", **props) -> rx.Component:
 
 def icon(name: str, class_name: str = "h-5 w-5") -> rx.Component:
     return rx.icon(name, class_name=class_name, aria_hidden="true")
+
+
+class TrackedImg(Img):
+    """An <img> that reports when it loaded or failed (the QRIS image falls back on failure)."""
+
+    on_load: EventHandler[no_args_event_spec]
+    on_error: EventHandler[no_args_event_spec]
+
+
+tracked_img = TrackedImg.create

@@ -1,0 +1,81 @@
+"""File pickers that keep the chosen file in the browser until the form is sent.
+
+The file travels to the server once, with the submission, so an order or a
+registration and its files are stored together or not at all.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars.base import Var
+from reflex_components_core.core.upload import get_upload_files_context_var_data
+
+from terminal_shop.components.ui import icon
+from terminal_shop.uploads import MAX_UPLOAD_BYTES
+
+
+def _files(upload_id: str) -> str:
+    return f"(filesById[{upload_id!r}] || [])"
+
+
+def chosen_name(upload_id: str) -> Var:
+    return Var(_js_expr=f"({_files(upload_id)}[0]?.name ?? '')", _var_type=str, _var_data=get_upload_files_context_var_data()).guess_type()
+
+
+def chosen_count(upload_id: str) -> Var:
+    return Var(_js_expr=f"{_files(upload_id)}.length", _var_type=int, _var_data=get_upload_files_context_var_data()).guess_type()
+
+
+def preview_src(upload_id: str) -> Var:
+    """An object URL for a chosen image (cached on the File), '' for a PDF or nothing."""
+    js = (
+        f"((f) => (f && f.type && f.type.startsWith('image/')) ? (f.__preview || (f.__preview = URL.createObjectURL(f))) : '')"
+        f"({_files(upload_id)}[0])"
+    )
+    return Var(_js_expr=js, _var_type=str, _var_data=get_upload_files_context_var_data()).guess_type()
+
+
+def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[str]], on_rejected, required: bool = False) -> rx.Component:  # noqa: ANN001
+    """Drop zone with preview, the chosen name, and a remove button."""
+    name = chosen_name(upload_id)
+    src = preview_src(upload_id)
+    return rx.el.div(
+        rx.el.p(label, rx.el.span(" *", class_name="text-red-600") if required else "", class_name="text-sm font-medium text-slate-800"),
+        rx.upload.root(
+            rx.el.div(
+                icon("upload", "h-6 w-6 text-blue-700"),
+                rx.el.p(rx.cond(name != "", "Ganti file", "Pilih atau seret file ke sini"), class_name="mt-2 text-sm font-semibold text-blue-700"),
+                rx.el.p(hint, class_name="mt-1 text-xs text-slate-500"),
+                class_name="flex cursor-pointer flex-col items-center rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center hover:border-blue-400",
+            ),
+            id=upload_id,
+            accept=accept,
+            max_size=MAX_UPLOAD_BYTES,
+            max_files=1,
+            multiple=False,
+            on_drop_rejected=on_rejected,
+            class_name="mt-2",
+        ),
+        rx.cond(
+            name != "",
+            rx.el.div(
+                rx.cond(
+                    src != "",
+                    rx.el.img(src=src, alt=f"Pratinjau {label}", class_name="h-20 w-20 rounded-lg border border-slate-200 object-cover"),
+                    rx.el.span(icon("file-text", "h-8 w-8 text-red-600"), class_name="flex h-20 w-20 items-center justify-center rounded-lg border border-slate-200 bg-white"),
+                ),
+                rx.el.div(
+                    rx.el.p(name, class_name="break-all text-sm font-medium text-slate-800", data_testid=f"{upload_id}-name"),
+                    rx.el.button(
+                        icon("trash-2", "h-4 w-4"),
+                        "Hapus",
+                        type="button",
+                        on_click=rx.clear_selected_files(upload_id),
+                        class_name="mt-2 inline-flex items-center gap-1 text-sm font-medium text-red-600 hover:underline",
+                    ),
+                    class_name="flex-1",
+                ),
+                class_name="mt-3 flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3",
+            ),
+        ),
+    )

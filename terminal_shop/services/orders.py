@@ -1,0 +1,232 @@
+"""Checkout orders: pricing from the catalogue, validation, and the all-or-nothing
+creation of an order with its proof of payment.
+
+Nothing the browser says about prices is trusted: lines arrive as (sku, qty) and
+every amount is computed here.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass, field
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+
+from terminal_shop import catalogue
+from terminal_shop.db import read_session, write_session
+from terminal_shop.models import Order
+from terminal_shop.settings import get_settings
+from terminal_shop.storage import Storage, StorageError, get_storage
+from terminal_shop.uploads import UploadRejected, check_file, safe_name
+from terminal_shop.validation import MIN_ADDRESS_CHARS, MIN_PHONE_DIGITS, MSG_EMAIL_FORMAT, clean, email_ok, strip_phone
+
+PAYMENT_METHODS = {"TRANSFER_BCA": "Transfer Bank BCA", "QRIS": "QRIS"}
+STATUS_LABELS = {
+    "pending": "Pending",
+    "paid_review": "Menunggu Review",
+    "confirmed": "Dikonfirmasi",
+    "cancelled": "Dibatalkan",
+}
+PROOF_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
+PROOF_MISSING = "Bukti pembayaran wajib diupload"
+QRIS_LIMIT_MESSAGE = "QRIS hanya untuk transaksi sampai Rp 10.000.000 (ketentuan Bank Indonesia). Silakan gunakan transfer BCA."
+MSG_GENERIC = "Terjadi kesalahan"
+
+BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note")
+
+
+class OrderError(Exception):
+    """The order cannot be created; the message is shown to the buyer."""
+
+
+@dataclass(frozen=True)
+class Buyer:
+    buyer_name: str
+    buyer_phone: str
+    buyer_email: str
+    shipping_address: str
+    note: str | None
+
+
+def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
+    """The buyer form's rules: returns the cleaned data, or the error of each field."""
+    v = {k: clean(raw.get(k)) for k in BUYER_FIELDS}
+    errors: dict[str, str] = {}
+    if not v["buyer_name"]:
+        errors["buyer_name"] = "Nama lengkap wajib diisi"
+    phone = strip_phone(v["buyer_phone"])
+    if not phone:
+        errors["buyer_phone"] = "Nomor telepon wajib diisi"
+    elif not phone.isdigit() or len(phone) < MIN_PHONE_DIGITS:
+        errors["buyer_phone"] = f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
+    if not v["buyer_email"]:
+        errors["buyer_email"] = "Email wajib diisi"
+    elif not email_ok(v["buyer_email"]):
+        errors["buyer_email"] = MSG_EMAIL_FORMAT
+    if not v["shipping_address"]:
+        errors["shipping_address"] = "Alamat pengiriman wajib diisi"
+    elif len(v["shipping_address"]) < MIN_ADDRESS_CHARS:
+        errors["shipping_address"] = f"Alamat minimal {MIN_ADDRESS_CHARS} karakter"
+    if errors:
+        return None, errors
+    return Buyer(v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None), {}
+
+
+@dataclass(frozen=True)
+class PricedCart:
+    items: list[dict] = field(default_factory=list)
+    subtotal: int = 0
+
+    @property
+    def shipping_fee(self) -> int:
+        return catalogue.SHIPPING_FEE
+
+    @property
+    def total(self) -> int:
+        return self.subtotal + self.shipping_fee
+
+
+def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
+    """Prices (sku, qty) lines from the catalogue; merges repeated skus."""
+    qty_by_sku: dict[str, int] = {}
+    for sku, qty in lines:
+        product = catalogue.product(str(sku))
+        if product is None:
+            raise OrderError("Produk tidak dikenal")
+        if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
+            raise OrderError("Minimal qty adalah 1")
+        qty_by_sku[product.sku] = qty_by_sku.get(product.sku, 0) + qty
+        if qty_by_sku[product.sku] > catalogue.MAX_QTY_PER_LINE:
+            raise OrderError(f"Maksimal {catalogue.MAX_QTY_PER_LINE} unit per produk")
+    if not qty_by_sku:
+        raise OrderError("Keranjang Anda masih kosong")
+    items = []
+    for sku, qty in qty_by_sku.items():
+        p = catalogue.product(sku)
+        items.append({"sku": sku, "name": p.name, "qty": qty, "unit_price": p.price})
+    return PricedCart(items, sum(i["qty"] * i["unit_price"] for i in items))
+
+
+def qris_allowed(total: int) -> bool:
+    return total <= catalogue.QRIS_MAX_TOTAL
+
+
+def order_number(order_id: uuid.UUID | str) -> str:
+    return str(order_id)[:8].upper()
+
+
+def _find_by_client_ref(client_ref: str) -> Order | None:
+    with read_session() as s:
+        return s.exec(select(Order).where(Order.client_ref == client_ref)).first()
+
+
+def create_order(
+    *,
+    client_ref: str,
+    buyer: dict[str, str],
+    lines: list[tuple[str, int]],
+    payment_method: str,
+    proof_filename: str,
+    proof_data: bytes | None,
+    storage: Storage | None = None,
+) -> Order:
+    """Creates the order and stores its proof, or neither.
+
+    A repeated call with the same client_ref returns the first order (double click,
+    retry after a dropped connection). Raises OrderError or UploadRejected.
+    """
+    client_ref = clean(client_ref)[:64]
+    if not client_ref:
+        raise OrderError(MSG_GENERIC)
+    existing = _find_by_client_ref(client_ref)
+    if existing is not None:
+        return existing
+
+    cleaned, errors = validate_buyer(buyer)
+    if cleaned is None:
+        raise OrderError(next(iter(errors.values())))
+    cart = price_cart(lines)
+    if payment_method not in PAYMENT_METHODS:
+        raise OrderError("Metode pembayaran tidak dikenal")
+    if payment_method == "QRIS" and not qris_allowed(cart.total):
+        raise OrderError(QRIS_LIMIT_MESSAGE)
+    if not proof_data:
+        raise OrderError(PROOF_MISSING)
+    proof = check_file(proof_data, ("jpeg", "png", "pdf"), PROOF_WRONG_TYPE)
+
+    storage = storage or get_storage()
+    bucket = get_settings().bucket_order_payments
+    order_id = uuid.uuid4()
+    name = safe_name(proof_filename, "bukti")
+    stem = name.rsplit(".", 1)[0]
+    key = f"{order_id}/{int(time.time() * 1000)}_{stem}.{proof.extension}"
+
+    # File first, then one commit; undo the file if the commit does not happen.
+    try:
+        storage.put(bucket, key, proof.data, proof.content_type)
+    except StorageError as exc:
+        raise OrderError("Gagal menyimpan bukti pembayaran. Silakan coba lagi.") from exc
+    order = Order(
+        id=order_id,
+        client_ref=client_ref,
+        buyer_name=cleaned.buyer_name,
+        buyer_phone=cleaned.buyer_phone,
+        buyer_email=cleaned.buyer_email,
+        shipping_address=cleaned.shipping_address,
+        note=cleaned.note,
+        items=cart.items,
+        subtotal=cart.subtotal,
+        shipping_fee=cart.shipping_fee,
+        total=cart.total,
+        payment_method=payment_method,
+        status="paid_review",
+        payment_proof_path=key,
+        payment_proof_url=None,  # private file: admins get signed links (DECISIONS)
+    )
+    try:
+        with write_session() as s:
+            s.add(order)
+    except IntegrityError:
+        _discard(storage, bucket, key)
+        winner = _find_by_client_ref(client_ref)
+        if winner is None:
+            raise OrderError(MSG_GENERIC) from None
+        return winner
+    except BaseException:
+        _discard(storage, bucket, key)
+        raise
+    return order
+
+
+def _discard(storage: Storage, bucket: str, key: str) -> None:
+    try:
+        storage.delete(bucket, key)
+    except StorageError:
+        pass
+
+
+@dataclass(frozen=True)
+class OrderSummary:
+    """What the public success page may show: no buyer contact data (DECISIONS)."""
+
+    number: str
+    total: int
+    payment_label: str
+    status: str
+
+
+def load_summary(order_id: str) -> OrderSummary | None:
+    try:
+        oid = uuid.UUID(clean(order_id))
+    except ValueError:
+        return None
+    with read_session() as s:
+        order = s.get(Order, oid)
+    if order is None:
+        return None
+    return OrderSummary(order_number(order.id), order.total, PAYMENT_METHODS[order.payment_method], order.status)
+
+
+__all__ = ["OrderError", "UploadRejected", "create_order", "load_summary", "price_cart", "validate_buyer"]

@@ -1,0 +1,269 @@
+"""Cart, buyer form and order submission: a thin layer over services.orders."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from urllib.parse import quote
+
+import reflex as rx
+
+from terminal_shop import catalogue
+from terminal_shop.money import rupiah
+from terminal_shop.services import orders
+from terminal_shop.settings import get_settings
+from terminal_shop.storage import get_storage
+from terminal_shop.uploads import UploadRejected
+
+log = logging.getLogger(__name__)
+
+PROOF_UPLOAD_ID = "proof"
+QRIS_KEY = "qris/hausjo.png"
+QRIS_FALLBACK = "/qris-demo.png"
+FAILED_DEFAULT = "Terjadi kesalahan yang tidak diketahui"
+
+
+def _to_int(value: object, default: int = 1) -> int:
+    try:
+        return int(float(str(value).strip()))
+    except (TypeError, ValueError):
+        return default
+
+
+class CheckoutState(rx.State):
+    """One visitor's cart and buyer data; prices always come from the catalogue."""
+
+    cart: dict[str, int] = {}  # sku -> qty, in the order added
+    qty_inputs: dict[str, int] = {}
+    buyer: dict[str, str] = dict.fromkeys(orders.BUYER_FIELDS, "")
+    errors: dict[str, str] = {}
+    payment_method: str = "TRANSFER_BCA"
+    submitting: bool = False
+    qris_src: str = ""
+    qris_loaded: bool = False
+    qr_open: bool = False
+    _client_ref: str = ""
+
+    # ----- derived values -----
+
+    @rx.var
+    def lines(self) -> list[dict[str, str]]:
+        out = []
+        for sku, qty in self.cart.items():
+            p = catalogue.product(sku)
+            if p:
+                out.append({"sku": sku, "name": p.name, "qty": str(qty), "unit": p.price_text, "line_total": rupiah(p.price * qty), "image": p.image})
+        return out
+
+    @rx.var
+    def total(self) -> int:
+        return sum(catalogue.product(s).price * q for s, q in self.cart.items() if catalogue.product(s))
+
+    @rx.var
+    def subtotal_text(self) -> str:
+        return rupiah(self.total)
+
+    @rx.var
+    def total_text(self) -> str:
+        return rupiah(self.total + catalogue.SHIPPING_FEE)
+
+    @rx.var
+    def item_count(self) -> int:
+        return sum(self.cart.values())
+
+    @rx.var
+    def qris_allowed(self) -> bool:
+        return orders.qris_allowed(self.total)
+
+    @rx.var
+    def buyer_complete(self) -> bool:
+        return orders.validate_buyer(self.buyer)[0] is not None
+
+    # ----- products page -----
+
+    @rx.event
+    def set_qty_input(self, sku: str, value: str):
+        if catalogue.product(sku) is None:
+            return
+        qty = _to_int(value, 0)
+        if qty < 1:
+            self.qty_inputs[sku] = 1
+            return rx.toast.error("Minimal qty adalah 1")
+        self.qty_inputs[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
+
+    @rx.event
+    def step_qty(self, sku: str, delta: int):
+        if catalogue.product(sku) is None:
+            return
+        qty = self.qty_inputs.get(sku, 1) + (1 if _to_int(delta) > 0 else -1)
+        if qty < 1:
+            self.qty_inputs[sku] = 1
+            return rx.toast.error("Minimal qty adalah 1")
+        self.qty_inputs[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
+
+    @rx.event
+    def add_to_cart(self, sku: str):
+        p = catalogue.product(sku)
+        if p is None:
+            return
+        qty = max(1, self.qty_inputs.get(sku, 1))
+        self.cart[sku] = min(self.cart.get(sku, 0) + qty, catalogue.MAX_QTY_PER_LINE)
+        self.qty_inputs[sku] = 1
+        return rx.toast.success(f"{p.name} ditambahkan ke keranjang")
+
+    @rx.event
+    def set_line_qty(self, sku: str, value: str):
+        if sku not in self.cart:
+            return
+        qty = _to_int(value, 0)
+        if qty <= 0:
+            self.cart.pop(sku)
+        else:
+            self.cart[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
+
+    @rx.event
+    def remove_line(self, sku: str):
+        self.cart.pop(sku, None)
+
+    # ----- buyer form -----
+
+    @rx.event
+    def set_buyer_field(self, field: str, value: str):
+        if field not in orders.BUYER_FIELDS:
+            return
+        self.buyer[field] = str(value)[:1000]
+        self.errors.pop(field, None)
+
+    @rx.event
+    def to_confirm(self):
+        cleaned, errors = orders.validate_buyer(self.buyer)
+        self.errors = errors
+        if cleaned is None:
+            return rx.toast.error("Data tidak lengkap", description="Mohon lengkapi semua field yang wajib diisi")
+        self.buyer = {k: (getattr(cleaned, k) or "") for k in orders.BUYER_FIELDS}
+        return rx.redirect("/checkout/confirm")
+
+    # ----- confirm page -----
+
+    @rx.event
+    def load_confirm(self):
+        if not self._client_ref:
+            self._client_ref = uuid.uuid4().hex
+        if not self.qris_allowed and self.payment_method == "QRIS":
+            self.payment_method = "TRANSFER_BCA"
+        if not self.qris_src:
+            try:
+                self.qris_src = get_storage().public_url(get_settings().bucket_assets, QRIS_KEY)
+            except Exception:  # noqa: BLE001 - any storage trouble means the fallback image
+                self.qris_src = QRIS_FALLBACK
+
+    @rx.event
+    def choose_payment(self, method: str):
+        if method == "QRIS" and not self.qris_allowed:
+            return rx.toast.error(orders.QRIS_LIMIT_MESSAGE)
+        if method in orders.PAYMENT_METHODS:
+            self.payment_method = method
+
+    @rx.event
+    def qris_ok(self):
+        self.qris_loaded = True
+
+    @rx.event
+    def qris_failed(self):
+        if self.qris_src == QRIS_FALLBACK:
+            return
+        self.qris_src = QRIS_FALLBACK
+        return rx.toast.error("Gagal memuat QR Code")
+
+    @rx.event
+    def set_qr_open(self, open_: bool):
+        self.qr_open = bool(open_)
+
+    @rx.event
+    def proof_missing(self):
+        return rx.toast.error(orders.PROOF_MISSING)
+
+    @rx.event
+    def proof_rejected(self, rejected: list[dict]):
+        codes = {e.get("code") for r in rejected or [] for e in (r.get("errors") or [])}
+        title, message = ("File terlalu besar", "Ukuran file maksimal 10MB") if "file-too-large" in codes else orders.PROOF_WRONG_TYPE
+        return rx.toast.error(title, description=message)
+
+    @rx.event
+    async def submit_order(self, files: list[rx.UploadFile]):
+        if self.submitting:
+            return
+        if not files:
+            yield rx.toast.error(orders.PROOF_MISSING)
+            return
+        upload = files[0]
+        data = await upload.read()
+        self.submitting = True
+        yield
+        try:
+            # In a thread, so a dropped connection cannot stop it half-way.
+            order = await asyncio.to_thread(
+                orders.create_order,
+                client_ref=self._client_ref or uuid.uuid4().hex,
+                buyer=dict(self.buyer),
+                lines=list(self.cart.items()),
+                payment_method=self.payment_method,
+                proof_filename=upload.filename or "bukti",
+                proof_data=data,
+            )
+        except UploadRejected as exc:
+            self.submitting = False
+            yield [rx.toast.error(exc.title, description=exc.message), rx.clear_selected_files(PROOF_UPLOAD_ID)]
+            return
+        except orders.OrderError as exc:
+            self.submitting = False
+            yield self._fail(str(exc))
+            return
+        except Exception:  # noqa: BLE001
+            log.exception("order submission failed")
+            self.submitting = False
+            yield self._fail("")
+            return
+        self._clear()
+        yield [rx.clear_selected_files(PROOF_UPLOAD_ID), rx.redirect(f"/checkout/success?order_id={order.id}")]
+
+    def _fail(self, message: str) -> list:
+        return [
+            rx.toast.error("Gagal membuat pesanan", description=message or orders.MSG_GENERIC),
+            rx.redirect(f"/checkout/failed?reason={quote(message or 'Unknown error')}"),
+        ]
+
+    def _clear(self) -> None:
+        """After success: empty cart, forget the buyer and start a new attempt."""
+        self.cart = {}
+        self.buyer = dict.fromkeys(orders.BUYER_FIELDS, "")
+        self.errors = {}
+        self.payment_method = "TRANSFER_BCA"
+        self.submitting = False
+        self._client_ref = ""
+
+
+class OrderResultState(rx.State):
+    """The success and failure pages, read from the URL."""
+
+    loading: bool = True
+    number: str = ""
+    total_text: str = ""
+    payment_label: str = ""
+    reason: str = ""
+
+    @rx.event
+    def load_success(self):
+        self.loading = True
+        summary = orders.load_summary(self.router.url.query_parameters.get("order_id", ""))
+        if summary is None:
+            return rx.redirect("/", replace=True)
+        self.number = summary.number
+        self.total_text = rupiah(summary.total)
+        self.payment_label = summary.payment_label
+        self.loading = False
+
+    @rx.event
+    def load_failed(self):
+        self.reason = self.router.url.query_parameters.get("reason", "").strip()[:300] or FAILED_DEFAULT

@@ -1,0 +1,49 @@
+"""Field rules shared by checkout, registration and the admin forms (SPEC section 5)."""
+
+from __future__ import annotations
+
+import phonenumbers
+from email_validator import EmailNotValidError, validate_email
+
+MSG_EMAIL_FORMAT = "Format email tidak valid"
+MIN_PHONE_DIGITS = 10
+MIN_ADDRESS_CHARS = 10
+
+
+def clean(value: object) -> str:
+    return str(value or "").strip()
+
+
+def email_ok(value: str) -> bool:
+    try:
+        validate_email(value, check_deliverability=False)
+        return True
+    except EmailNotValidError:
+        return False
+
+
+def strip_phone(value: str) -> str:
+    """Buyer phones are stored as typed minus spaces and hyphens (SPEC)."""
+    return value.replace(" ", "").replace("-", "")
+
+
+def normalise_mobile(value: str) -> str | None:
+    """An Indonesian mobile number in one spelling (+62812...), or None if it is not one.
+
+    0812-..., 62812... and +62 812... are the same number (DECISIONS).
+    """
+    raw = clean(value)
+    if not raw:
+        return None
+    try:
+        number = phonenumbers.parse(raw, "ID")
+    except phonenumbers.NumberParseException:
+        return None
+    if number.country_code != 62 or not phonenumbers.is_valid_number(number):
+        return None
+    if phonenumbers.number_type(number) not in (
+        phonenumbers.PhoneNumberType.MOBILE,
+        phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
+    ):
+        return None
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
