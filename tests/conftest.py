@@ -73,7 +73,7 @@ def moto_endpoint():
     server.stop()
 
 
-def _s3_settings(endpoint: str, suffix: str):
+def s3_settings(endpoint: str):
     import dataclasses
 
     return dataclasses.replace(
@@ -83,29 +83,40 @@ def _s3_settings(endpoint: str, suffix: str):
         s3_region="us-east-1",
         s3_access_key_id="test",
         s3_secret_access_key="test",
-        bucket_order_payments=f"order-payments-{suffix}",
-        bucket_merchant_documents=f"merchant-documents-{suffix}",
-        bucket_assets=f"assets-{suffix}",
     )
+
+
+def reset_s3(endpoint: str, settings) -> None:  # noqa: ANN001
+    """Empties moto and creates the three buckets afresh."""
+    urllib.request.urlopen(urllib.request.Request(endpoint + "/moto-api/reset", method="POST"))
+    from terminal_shop.storage import build_storage
+
+    client = build_storage(settings).client
+    for bucket in (settings.bucket_order_payments, settings.bucket_merchant_documents, settings.bucket_assets):
+        client.create_bucket(Bucket=bucket)
 
 
 @pytest.fixture(params=["local", "s3"])
 def any_storage(request, tmp_path, moto_endpoint):
-    """Each storage backend in turn, with its buckets ready."""
+    """Each storage backend in turn, with empty buckets."""
     import dataclasses
-    import uuid
 
-    from terminal_shop.storage import S3Storage, build_storage
+    from terminal_shop.storage import build_storage
 
     if request.param == "local":
         settings = dataclasses.replace(get_settings(), storage_dir=tmp_path / "storage")
-        return settings, build_storage(settings)
-    settings = _s3_settings(moto_endpoint, uuid.uuid4().hex[:8])
-    storage = build_storage(settings)
-    assert isinstance(storage, S3Storage)
-    for bucket in (settings.bucket_order_payments, settings.bucket_merchant_documents, settings.bucket_assets):
-        storage.client.create_bucket(Bucket=bucket)
-    return settings, storage
+    else:
+        settings = s3_settings(moto_endpoint)
+        reset_s3(moto_endpoint, settings)
+    return settings, build_storage(settings)
+
+
+def stored_keys(settings, storage, bucket: str) -> list[str]:  # noqa: ANN001
+    """Every key in a bucket, whichever backend holds it."""
+    if settings.storage_backend == "s3":
+        return [o["Key"] for o in storage.client.list_objects_v2(Bucket=bucket).get("Contents", [])]
+    root = settings.storage_dir / bucket
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()) if root.exists() else []
 
 
 # ---------- the running site ----------

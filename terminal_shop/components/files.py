@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import reflex as rx
 from reflex.vars.base import Var
+from reflex.vars.object import ObjectVar
+from reflex.vars.sequence import ArrayVar
 from reflex_components_core.core.upload import get_upload_files_context_var_data
 
 from terminal_shop.components.ui import icon
@@ -35,6 +37,17 @@ def preview_src(upload_id: str) -> Var:
     return Var(_js_expr=js, _var_type=str, _var_data=get_upload_files_context_var_data()).guess_type()
 
 
+def rejection_codes(rejected: Var) -> Var:
+    """Only the error codes of refused files: the default payload carries each File,
+    which socket.io would ship whole over the websocket."""
+    return (
+        rejected.to(ArrayVar)
+        .map(lambda r: r.to(ObjectVar)["errors"].to(ArrayVar).map(lambda e: e.to(ObjectVar)["code"]).join(","))
+        .join(",")
+        .split(",")
+    )
+
+
 def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[str]], on_rejected, required: bool = False) -> rx.Component:  # noqa: ANN001
     """Drop zone with preview, the chosen name, and a remove button."""
     name = chosen_name(upload_id)
@@ -53,7 +66,7 @@ def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[st
             max_size=MAX_UPLOAD_BYTES,
             max_files=1,
             multiple=False,
-            on_drop_rejected=on_rejected,
+            on_drop_rejected=lambda rejected: on_rejected(rejection_codes(rejected)),
             class_name="mt-2",
         ),
         rx.cond(

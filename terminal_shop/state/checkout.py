@@ -185,8 +185,7 @@ class CheckoutState(rx.State):
         return rx.toast.error(orders.PROOF_MISSING)
 
     @rx.event
-    def proof_rejected(self, rejected: list[dict]):
-        codes = {e.get("code") for r in rejected or [] for e in (r.get("errors") or [])}
+    def proof_rejected(self, codes: list[str]):
         title, message = ("File terlalu besar", "Ukuran file maksimal 10MB") if "file-too-large" in codes else orders.PROOF_WRONG_TYPE
         return rx.toast.error(title, description=message)
 
