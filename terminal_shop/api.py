@@ -9,10 +9,11 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from terminal_shop.storage import FILES_ROUTE, LocalStorage, StorageError, content_type_for, get_storage
-from terminal_shop.uploads import MAX_UPLOAD_BYTES
+from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 
-# Room for the multipart envelope around one 10 MB file.
-MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 256 * 1024
+# The registration sends its five documents in one request; each file is checked
+# against MAX_UPLOAD_BYTES by the services. 1 MB is room for the multipart envelope.
+MAX_BODY_BYTES = MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + 1024 * 1024
 
 
 class BodyLimitMiddleware:

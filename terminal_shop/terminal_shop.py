@@ -6,8 +6,9 @@ import reflex as rx
 
 from terminal_shop import content
 from terminal_shop.api import api_transformers
-from terminal_shop.pages import checkout, home, info, products
+from terminal_shop.pages import checkout, home, info, products, registration
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
+from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.settings import get_settings
 
 BRAND = get_settings().brand_name
@@ -39,6 +40,11 @@ _page(info.faq, "/faq", "FAQ")
 _page(info.docs, "/docs", "Dokumentasi")
 _page(info.privacy, "/privacy", "Kebijakan Privasi", f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.")
 _page(info.dashboard, "/dashboard", "Dashboard Merchant")
+
+# Merchant registration
+_page(registration.wizard_page, "/pendaftaran", "Pendaftaran Merchant", "Daftar merchant EDC dan QRIS 100% online dalam tiga langkah.", on_load=RegistrationState.restore_draft)
+_page(registration.success_page, "/pendaftaran/success", "Pendaftaran Berhasil")
+_page(registration.failed_page, "/pendaftaran/gagal", "Pendaftaran Gagal", on_load=RegistrationResultState.load_failed)
 
 # Checkout
 _page(info.redirect_to("/checkout/products"), "/checkout", "Pesan")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+MAX_FILES_PER_REQUEST = 5  # the registration's documents
 Image.MAX_IMAGE_PIXELS = 60_000_000  # refuse decompression bombs
 
 

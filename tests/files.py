@@ -18,7 +18,7 @@ def jpg(path: Path, size=(320, 200), color=(200, 90, 20), gps: bool = False) -> 
     if gps:
         exif = Image.Exif()
         exif[0x010F] = "PhoneMaker"  # Make
-        exif[0x8825] = {1: "S", 2: ((6, 1), (12, 1), (0, 1)), 3: "E", 4: ((106, 1), (49, 1), (0, 1))}
+        exif[0x8825] = {1: "S", 2: (6.0, 12.0, 0.0), 3: "E", 4: (106.0, 49.0, 0.0)}
         img.save(path, "JPEG", exif=exif)
     else:
         img.save(path, "JPEG")

@@ -170,9 +170,10 @@ def test_body_limit_refuses_oversized_uploads():
     r = client.post("/_upload", content=b"x" * (MAX_BODY_BYTES + 1))
     assert r.status_code == 413
     assert "10MB" in r.text
+    assert MAX_BODY_BYTES == 5 * 10 * 1024 * 1024 + 1024 * 1024  # five documents of 10 MB
 
     def chunks():  # no Content-Length: counted as it streams
-        for _ in range(12):
+        for _ in range(MAX_BODY_BYTES // (1024 * 1024) + 2):
             yield b"x" * (1024 * 1024)
 
     assert client.post("/_upload", content=chunks()).status_code == 413

@@ -48,12 +48,12 @@ def rejection_codes(rejected: Var) -> Var:
     )
 
 
-def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[str]], on_rejected, required: bool = False) -> rx.Component:  # noqa: ANN001
+def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[str]], on_rejected, required: bool = False, error=None) -> rx.Component:  # noqa: ANN001
     """Drop zone with preview, the chosen name, and a remove button."""
     name = chosen_name(upload_id)
     src = preview_src(upload_id)
     return rx.el.div(
-        rx.el.p(label, rx.el.span(" *", class_name="text-red-600") if required else "", class_name="text-sm font-medium text-slate-800"),
+        rx.el.p(label, rx.el.span(" *", class_name="text-red-600") if required else rx.el.span(" (opsional)", class_name="text-slate-500"), class_name="text-sm font-medium text-slate-800"),
         rx.upload.root(
             rx.el.div(
                 icon("upload", "h-6 w-6 text-blue-700"),
@@ -69,6 +69,8 @@ def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[st
             on_drop_rejected=lambda rejected: on_rejected(rejection_codes(rejected)),
             class_name="mt-2",
         ),
+        # A chosen file answers the error at once, without a round trip.
+        rx.el.p(rx.cond(name == "", error, ""), class_name="mt-1 text-sm text-red-600", role="alert") if error is not None else rx.fragment(),
         rx.cond(
             name != "",
             rx.el.div(
@@ -92,3 +94,39 @@ def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[st
             ),
         ),
     )
+
+
+def _doc_pairs(doc_keys: tuple[str, ...]) -> str:
+    import json
+
+    return json.dumps([[k, f"doc_{k}"] for k in doc_keys])
+
+
+def bundle_documents(doc_keys: tuple[str, ...], bundle_id: str) -> Var:
+    """Keeps one upload list holding every chosen document, each renamed 'ktp__foto.jpg'.
+
+    Each document has its own picker (its own preview and remove button); the
+    submission sends this bundle, so the record and all its files go in one request.
+    Render the returned Var anywhere on the page (it is an empty string).
+    """
+    from reflex.vars.base import VarData
+
+    deps = ", ".join(f"filesById['doc_{k}']" for k in doc_keys)
+    hook = (
+        "useEffect(() => { const bundle = [];"
+        f" for (const [doc, id] of {_doc_pairs(doc_keys)}) {{"
+        " for (const f of (filesById[id] || [])) bundle.push(new File([f], doc + '__' + f.name, {type: f.type})); }"
+        f" setFilesById(prev => Object.assign({{}}, prev, {{{bundle_id!r}: bundle}}));"
+        f" }}, [{deps}]);"
+    )
+    return Var(
+        _js_expr="''",
+        _var_type=str,
+        _var_data=VarData.merge(get_upload_files_context_var_data(), VarData(hooks={hook: None}, imports={"react": "useEffect"})),
+    )
+
+
+def chosen_documents(doc_keys: tuple[str, ...]) -> Var:
+    """The keys of the documents that have a file chosen, e.g. ['ktp', 'usaha']."""
+    js = f"{_doc_pairs(doc_keys)}.filter(([doc, id]) => (filesById[id] || []).length > 0).map(([doc]) => doc)"
+    return Var(_js_expr=js, _var_type=list[str], _var_data=get_upload_files_context_var_data()).guess_type()

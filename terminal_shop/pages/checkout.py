@@ -6,8 +6,9 @@ import reflex as rx
 
 from terminal_shop.catalogue import PRODUCTS, QRIS_MAX_TOTAL, Product
 from terminal_shop.components.files import chosen_count, file_picker
+from terminal_shop.components.forms import text_field
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, container, icon, link_button, tracked_img
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button, tracked_img
 from terminal_shop.money import rupiah
 from terminal_shop.settings import get_settings
 from terminal_shop.state.checkout import PROOF_UPLOAD_ID, CheckoutState as S, OrderResultState as R
@@ -155,24 +156,8 @@ def _empty(title: str, text: str, button: str) -> rx.Component:
     )
 
 
-def _field(name: str, label: str, *, kind: str = "text", required: bool = True, textarea: bool = False, **props) -> rx.Component:
-    error = S.errors.get(name, "")
-    common = dict(
-        id=name,
-        name=name,
-        value=S.buyer[name],
-        on_change=lambda v: S.set_buyer_field(name, v),
-        class_name=INPUT,
-        aria_invalid=rx.cond(error != "", "true", "false"),
-        aria_describedby=f"{name}-error",
-        **props,
-    )
-    control = rx.el.textarea(rows=3, **common) if textarea else rx.el.input(type=kind, **common)
-    return rx.el.div(
-        rx.el.label(label, rx.el.span(" *", class_name="text-red-600") if required else " (opsional)", html_for=name, class_name="text-sm font-medium"),
-        control,
-        rx.el.p(error, id=f"{name}-error", class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert"),
-    )
+def _field(name: str, label: str, **props) -> rx.Component:
+    return text_field(name, label, S.buyer[name], lambda v: S.set_buyer_field(name, v), S.errors.get(name, ""), **props)
 
 
 def form_page() -> rx.Component:

@@ -1,0 +1,285 @@
+"""The merchant registration wizard and its success and failure pages."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker
+from terminal_shop.components.forms import select_field, text_field
+from terminal_shop.components.layout import site_page
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, anchor, container, icon, link_button
+from terminal_shop.services import registrations as reg
+from terminal_shop.settings import get_settings
+from terminal_shop.state.registration import DOCS_UPLOAD_ID, RegistrationResultState as R, RegistrationState as S
+
+STEPS = ("Data Diri & Usaha", "Dokumen", "Konfirmasi")
+DOC_KEYS = tuple(d.key for d in reg.DOCUMENTS)
+IMAGE_ACCEPT = {"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
+
+
+def _stepper() -> rx.Component:
+    def item(i: int, name: str) -> rx.Component:
+        n = i + 1
+        return rx.el.li(
+            rx.el.span(
+                str(n),
+                class_name=rx.cond(S.step >= n, "bg-blue-700 text-white", "bg-slate-200 text-slate-600")
+                + " flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold",
+            ),
+            rx.el.span(name, class_name="text-xs font-medium sm:text-sm"),
+            aria_current=rx.cond(S.step == n, "step", "false"),
+            class_name="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2",
+        )
+
+    return rx.el.ol(*[item(i, n) for i, n in enumerate(STEPS)], class_name="flex items-start justify-center gap-6 py-6 sm:gap-10", aria_label="Langkah pendaftaran")
+
+
+def _text(name: str, label: str, **props) -> rx.Component:
+    return text_field(name, label, S.form[name], lambda v: S.set_field(name, v), S.errors.get(name, ""), **props)
+
+
+def _select(name: str, label: str, options, placeholder: str) -> rx.Component:  # noqa: ANN001
+    return select_field(name, label, S.form[name], lambda v: S.set_field(name, v), S.errors.get(name, ""), list(options), placeholder)
+
+
+def _section(title: str, *children) -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend(title, class_name="text-lg font-bold"),
+        rx.el.div(*children, class_name="mt-3 grid gap-x-4 sm:grid-cols-2"),
+        class_name=f"{CARD} p-5",
+    )
+
+
+def _tempat() -> rx.Component:
+    return rx.el.div(
+        rx.el.p("Tempat usaha", class_name="text-sm font-medium text-slate-800"),
+        rx.el.div(
+            *[
+                rx.el.label(
+                    rx.el.input(type="radio", name="tempat_usaha", value=val, checked=S.form["tempat_usaha"] == val, on_change=lambda _, v=val: S.set_field("tempat_usaha", v)),
+                    text,
+                    class_name="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50",
+                )
+                for val, text in reg.TEMPAT_USAHA.items()
+            ],
+            class_name="mt-1 flex gap-3",
+        ),
+        class_name="mb-6",
+    )
+
+
+def _nav(back: rx.Component | None, forward: rx.Component) -> rx.Component:
+    return rx.el.div(back or rx.el.span(), forward, class_name="flex items-center justify-between gap-3")
+
+
+def _step_details() -> rx.Component:
+    return rx.el.div(
+        _section(
+            "Data Diri",
+            _text("nama_lengkap", "Nama lengkap (sesuai KTP)", autocomplete="name"),
+            _text("nomor_hp", "Nomor HP (WhatsApp)", kind="tel", inputmode="tel", autocomplete="tel", placeholder="0812-3456-7890"),
+            _text("email", "Email", kind="email", autocomplete="email", placeholder="nama@email.com"),
+        ),
+        _section(
+            "Data Usaha",
+            _text("nama_usaha", "Nama usaha"),
+            _select("jenis_usaha", "Jenis usaha", reg.JENIS_USAHA.items(), "Pilih jenis usaha"),
+            rx.el.div(_text("alamat_usaha", "Alamat usaha", textarea=True, autocomplete="street-address"), class_name="sm:col-span-2"),
+            _text("kecamatan", "Kecamatan"),
+            _text("kabupaten_kota", "Kabupaten/Kota"),
+            _text("omzet_bulanan", "Omzet bulanan", inputmode="numeric", placeholder="Rp 0"),
+            _tempat(),
+            _text("nib_npwp", "NIB / NPWP", required=False),
+        ),
+        _section(
+            "Data Bank",
+            _select("nama_bank", "Nama bank", [(b, b) for b in reg.BANKS], "Pilih bank"),
+            _text("nama_rekening", "Nama pemilik rekening"),
+            _text("nomor_rekening", "Nomor rekening", inputmode="numeric"),
+        ),
+        _nav(None, rx.el.button("Lanjutkan", icon("arrow-right", "h-4 w-4"), type="button", on_click=S.next_from_details, class_name=BTN_PRIMARY)),
+        class_name="flex flex-col gap-6",
+    )
+
+
+def _step_documents() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.p("Foto harus jelas dan tidak terpotong. Format JPG atau PNG, maksimal 10MB per file.", class_name="text-sm text-slate-600"),
+            rx.el.div(
+                *[
+                    file_picker(f"doc_{d.key}", d.label, "JPG atau PNG, maks. 10MB", IMAGE_ACCEPT, S.doc_rejected, required=d.required_text is not None, error=S.doc_errors.get(d.key, ""))
+                    for d in reg.DOCUMENTS
+                ],
+                class_name="mt-4 grid gap-6 sm:grid-cols-2",
+            ),
+            class_name=f"{CARD} p-5",
+        ),
+        _nav(
+            rx.el.button(icon("arrow-left", "h-4 w-4"), "Kembali", type="button", on_click=S.go_to(1), class_name=BTN_OUTLINE),
+            rx.el.button("Lanjutkan", icon("arrow-right", "h-4 w-4"), type="button", on_click=S.next_from_documents(chosen_documents(DOC_KEYS)), class_name=BTN_PRIMARY),
+        ),
+        class_name="flex flex-col gap-6",
+    )
+
+
+def _summary_row(label: str, value) -> rx.Component:  # noqa: ANN001
+    return rx.el.div(rx.el.dt(label, class_name="text-slate-500"), rx.el.dd(value, class_name="break-words font-medium"))
+
+
+def _step_confirm() -> rx.Component:
+    f = S.form
+    summary = rx.el.section(
+        rx.el.div(
+            rx.el.h2("Data Diri & Usaha", class_name="text-lg font-bold"),
+            rx.el.button("Ubah Data", type="button", on_click=S.go_to(1), class_name="text-sm font-semibold text-blue-700 hover:underline"),
+            class_name="flex items-center justify-between",
+        ),
+        rx.el.dl(
+            _summary_row("Nama lengkap", f["nama_lengkap"]),
+            _summary_row("Nomor HP", f["nomor_hp"]),
+            _summary_row("Email", f["email"]),
+            _summary_row("Nama usaha", f["nama_usaha"]),
+            _summary_row("Jenis usaha", S.jenis_label),
+            _summary_row("Alamat usaha", f["alamat_usaha"]),
+            _summary_row("Kecamatan", f["kecamatan"]),
+            _summary_row("Kabupaten/Kota", f["kabupaten_kota"]),
+            _summary_row("Omzet bulanan", f["omzet_bulanan"]),
+            _summary_row("Tempat usaha", S.tempat_label),
+            _summary_row("NIB / NPWP", rx.cond(f["nib_npwp"] != "", f["nib_npwp"], "-")),
+            _summary_row("Bank", f["nama_bank"]),
+            _summary_row("Nama rekening", f["nama_rekening"]),
+            _summary_row("Nomor rekening", f["nomor_rekening"]),
+            class_name="mt-4 grid gap-3 text-sm sm:grid-cols-2",
+            data_testid="summary",
+        ),
+        class_name=f"{CARD} p-5",
+    )
+    docs = rx.el.section(
+        rx.el.div(
+            rx.el.h2("Dokumen", class_name="text-lg font-bold"),
+            rx.el.button("Ubah Dokumen", type="button", on_click=S.go_to(2), class_name="text-sm font-semibold text-blue-700 hover:underline"),
+            class_name="flex items-center justify-between",
+        ),
+        rx.el.dl(
+            *[_summary_row(d.label, rx.cond(chosen_name(f"doc_{d.key}") != "", chosen_name(f"doc_{d.key}"), "Tidak diunggah")) for d in reg.DOCUMENTS],
+            class_name="mt-4 grid gap-3 text-sm sm:grid-cols-2",
+            data_testid="documents",
+        ),
+        class_name=f"{CARD} p-5",
+    )
+    agreement = rx.el.label(
+        rx.el.input(type="checkbox", checked=S.agreement, on_change=S.set_agreement, class_name="mt-1 h-5 w-5"),
+        rx.el.span(
+            "Saya menyatakan data yang saya isi adalah benar dan menyetujui ",
+            rx.el.a("Kebijakan Privasi", href="/privacy", target="_blank", class_name="text-blue-700 underline"),
+            ".",
+        ),
+        class_name=f"{CARD} flex items-start gap-3 p-5 text-sm",
+    )
+    send = rx.cond(
+        S.agreement,
+        rx.el.button(
+            rx.cond(S.submitting, "Mengirim pendaftaran...", "Kirim Pendaftaran"),
+            type="button",
+            disabled=S.submitting,
+            on_click=S.submit(rx.upload_files(upload_id=DOCS_UPLOAD_ID)),
+            class_name=BTN_PRIMARY,
+        ),
+        rx.el.button("Kirim Pendaftaran", type="button", on_click=S.agreement_missing, class_name=BTN_PRIMARY),
+    )
+    return rx.el.div(
+        summary,
+        docs,
+        agreement,
+        _nav(rx.el.button(icon("arrow-left", "h-4 w-4"), "Kembali", type="button", on_click=S.go_to(2), class_name=BTN_OUTLINE), send),
+        class_name="flex flex-col gap-6",
+    )
+
+
+def wizard_page() -> rx.Component:
+    return site_page(
+        container(
+            rx.el.div(
+                rx.el.h1("Pendaftaran Merchant", class_name="text-2xl font-bold sm:text-3xl"),
+                rx.el.p("Daftar 100% online dalam tiga langkah. Data Anda tersimpan otomatis di perangkat ini sampai dikirim.", class_name="mt-2 text-slate-600"),
+                _stepper(),
+                rx.match(S.step, (1, _step_details()), (2, _step_documents()), _step_confirm()),
+                rx.el.span(bundle_documents(DOC_KEYS, DOCS_UPLOAD_ID), hidden=True),
+                id="wizard",
+                class_name="mx-auto max-w-3xl scroll-mt-20 py-10",
+            )
+        )
+    )
+
+
+def _support() -> rx.Component:
+    s = get_settings()
+    return rx.el.p(
+        "Butuh bantuan? Hubungi ",
+        anchor(s.support_email, href=f"mailto:{s.support_email}", class_name="font-semibold text-blue-700 underline"),
+        " atau WhatsApp ",
+        anchor(s.whatsapp_display, href=s.whatsapp_url, target="_blank", rel="noopener", class_name="font-semibold text-blue-700 underline"),
+        ".",
+        class_name="mt-6 text-sm text-slate-600",
+    )
+
+
+def success_page() -> rx.Component:
+    return site_page(
+        container(
+            rx.el.div(
+                icon("circle-check-big", "h-14 w-14 text-emerald-600"),
+                rx.el.h1("Pendaftaran Berhasil Dikirim", class_name="mt-4 text-2xl font-bold"),
+                rx.el.p("Terima kasih! Tim kami akan memverifikasi data dan dokumen Anda dalam 1-3 hari kerja.", class_name="mt-3 text-slate-700"),
+                rx.el.p("Status pendaftaran dapat dilihat di dashboard.", class_name="mt-1 text-slate-700"),
+                link_button("Lihat Dashboard", "/dashboard", BTN_PRIMARY + " mt-8"),
+                _support(),
+                class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
+            )
+        )
+    )
+
+
+DUPLICATE_TIPS = (
+    "Gunakan email atau nomor HP lain yang belum pernah didaftarkan.",
+    "Periksa apakah Anda sudah pernah mendaftar sebelumnya.",
+    "Hubungi tim dukungan kami jika merasa belum pernah mendaftar.",
+    "Cek status pendaftaran Anda di dashboard.",
+)
+GENERAL_TIPS = (
+    "Periksa kembali data yang Anda isi.",
+    "Pastikan setiap file berformat JPG atau PNG dan maksimal 10MB.",
+    "Pastikan koneksi internet Anda stabil.",
+    "Coba lagi beberapa saat lagi.",
+)
+
+
+def _tips(tips: tuple[str, ...]) -> rx.Component:
+    return rx.el.ul(*[rx.el.li(t) for t in tips], class_name="mt-4 list-disc space-y-1 pl-5 text-left text-sm text-slate-700")
+
+
+def failed_page() -> rx.Component:
+    return site_page(
+        container(
+            rx.el.div(
+                icon("circle-x", "h-14 w-14 text-red-600"),
+                rx.el.h1("Pendaftaran Gagal", class_name="mt-4 text-2xl font-bold"),
+                rx.cond(
+                    R.duplicate,
+                    rx.el.div(
+                        rx.el.p("Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.", class_name="mt-3 text-slate-700", data_testid="failed-reason"),
+                        _tips(DUPLICATE_TIPS),
+                    ),
+                    rx.el.div(rx.el.p(R.reason, class_name="mt-3 text-slate-700", data_testid="failed-reason"), _tips(GENERAL_TIPS)),
+                ),
+                rx.el.div(
+                    link_button("Coba Lagi", "/pendaftaran", BTN_PRIMARY),
+                    link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
+                    class_name="mt-8 flex flex-wrap justify-center gap-3",
+                ),
+                _support(),
+                class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
+            )
+        )
+    )

@@ -1,0 +1,221 @@
+"""Merchant registrations: the wizard's rules and the all-or-nothing submission.
+
+A submission stores the record and its documents together. A pair (e-mail, phone)
+already registered is refused and the earlier registration stays untouched, unless
+that one was rejected: then the new submission replaces it (DECISIONS).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import uuid
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+
+from terminal_shop.db import read_session, write_session
+from terminal_shop.models import MerchantRegistration, utcnow
+from terminal_shop.money import digits_only, rupiah
+from terminal_shop.settings import get_settings
+from terminal_shop.storage import Storage, StorageError, get_storage
+from terminal_shop.uploads import UploadRejected, check_file, strip_metadata
+from terminal_shop.validation import MSG_EMAIL_FORMAT, clean, email_ok, normalise_mobile
+
+JENIS_USAHA = {
+    "retail": "Retail / Toko Kelontong",
+    "fnb": "Makanan & Minuman (F&B)",
+    "minimarket": "Minimarket",
+    "online-shop": "Toko Online",
+    "lainnya": "Lainnya",
+}
+TEMPAT_USAHA = {"milik-sendiri": "Milik Sendiri", "sewa": "Sewa"}
+BANKS = (
+    "Bank Mandiri", "Bank BCA", "Bank BRI", "Bank BNI", "Bank CIMB Niaga", "Bank Danamon",
+    "Bank Permata", "Bank BTN", "Bank Maybank", "Bank OCBC NISP", "Lainnya",
+)
+
+# Text fields of step 1, in form order, with the SPEC's required-field texts.
+REQUIRED_TEXTS = {
+    "nama_lengkap": "Nama lengkap wajib diisi",
+    "nama_usaha": "Nama usaha wajib diisi",
+    "jenis_usaha": "Jenis usaha wajib dipilih",
+    "alamat_usaha": "Alamat usaha wajib diisi",
+    "omzet_bulanan": "Omzet bulanan wajib diisi",
+    "kecamatan": "Kecamatan wajib diisi",
+    "kabupaten_kota": "Kabupaten/Kota wajib diisi",
+    "nomor_hp": "Nomor HP wajib diisi",
+    "email": "Email wajib diisi",
+    "nama_bank": "Nama bank wajib dipilih",
+    "nama_rekening": "Nama rekening wajib diisi",
+    "nomor_rekening": "Nomor rekening wajib diisi",
+}
+TEXT_FIELDS = (*REQUIRED_TEXTS, "tempat_usaha", "nib_npwp")
+MSG_PHONE = "Nomor HP harus nomor ponsel Indonesia yang valid, contoh 0812-3456-7890"
+MSG_ACCOUNT = "Nomor rekening hanya boleh berisi angka"
+
+
+@dataclass(frozen=True)
+class DocType:
+    key: str  # path segment in storage: ktp, selfie, kk, usaha, barang
+    column: str
+    label: str
+    required_text: str | None
+
+
+DOCUMENTS: tuple[DocType, ...] = (
+    DocType("ktp", "foto_ktp_url", "Foto KTP", "Foto KTP wajib diupload"),
+    DocType("selfie", "foto_selfie_url", "Foto selfie dengan KTP", "Foto selfie dengan KTP wajib diupload"),
+    DocType("kk", "foto_kk_url", "Foto Kartu Keluarga (KK)", None),
+    DocType("usaha", "foto_usaha_url", "Foto usaha/toko", "Foto usaha/toko wajib diupload"),
+    DocType("barang", "foto_barang_url", "Foto barang dagangan", None),
+)
+DOC_BY_KEY = {d.key: d for d in DOCUMENTS}
+DOC_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG atau PNG yang diperbolehkan")
+
+DUPLICATE_REASON = "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin."
+FAILED_REASON = "Gagal mengirim pendaftaran. Silakan coba lagi."
+
+
+class RegistrationError(Exception):
+    """The submission was refused; the message is the failure page's reason."""
+
+
+class DuplicateRegistration(RegistrationError):
+    def __init__(self) -> None:
+        super().__init__(DUPLICATE_REASON)
+
+
+def format_omzet(typed: str) -> str:
+    """What the omzet field shows while typing: '15000000' -> 'Rp 15.000.000'."""
+    digits = digits_only(typed)[:15]
+    return rupiah(int(digits)) if digits else ""
+
+
+def validate_details(raw: dict[str, str]) -> tuple[dict | None, dict[str, str]]:
+    """Step 1: returns the values as stored, or the error of each field."""
+    v = {k: clean(raw.get(k)) for k in TEXT_FIELDS}
+    errors = {k: msg for k, msg in REQUIRED_TEXTS.items() if not v[k]}
+    if v["jenis_usaha"] and v["jenis_usaha"] not in JENIS_USAHA:
+        errors["jenis_usaha"] = REQUIRED_TEXTS["jenis_usaha"]
+    if v["nama_bank"] and v["nama_bank"] not in BANKS:
+        errors["nama_bank"] = REQUIRED_TEXTS["nama_bank"]
+    omzet = digits_only(v["omzet_bulanan"])
+    if v["omzet_bulanan"] and not omzet:
+        errors["omzet_bulanan"] = REQUIRED_TEXTS["omzet_bulanan"]
+    phone = normalise_mobile(v["nomor_hp"]) if v["nomor_hp"] else None
+    if v["nomor_hp"] and phone is None:
+        errors["nomor_hp"] = MSG_PHONE
+    if v["email"] and not email_ok(v["email"]):
+        errors["email"] = MSG_EMAIL_FORMAT
+    account = v["nomor_rekening"].replace(" ", "").replace("-", "")
+    if account and not account.isdigit():
+        errors["nomor_rekening"] = MSG_ACCOUNT
+    if errors:
+        return None, errors
+    return {
+        "nama_lengkap": v["nama_lengkap"],
+        "nama_usaha": v["nama_usaha"],
+        "jenis_usaha": v["jenis_usaha"],
+        "alamat_usaha": v["alamat_usaha"],
+        "omzet_bulanan": int(omzet[:15]),
+        "tempat_usaha": v["tempat_usaha"] if v["tempat_usaha"] in TEMPAT_USAHA else "milik-sendiri",
+        "kecamatan": v["kecamatan"],
+        "kabupaten_kota": v["kabupaten_kota"],
+        "nib_npwp": v["nib_npwp"] or None,
+        "nomor_hp": phone,
+        "email": v["email"].lower(),
+        "nama_bank": v["nama_bank"],
+        "nama_rekening": v["nama_rekening"],
+        "nomor_rekening": account,
+    }, {}
+
+
+def validate_documents(present: set[str]) -> dict[str, str]:
+    """Step 2: the error of each missing required document."""
+    return {d.key: d.required_text for d in DOCUMENTS if d.required_text and d.key not in present}
+
+
+def _document_key(registration_id: uuid.UUID, doc: str, ext: str) -> str:
+    return f"{registration_id}/{doc}/{int(time.time() * 1000)}_{secrets.token_hex(4)}.{ext}"
+
+
+def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | None = None) -> uuid.UUID:
+    """Stores a registration with its documents, or nothing. Returns its id.
+
+    Raises RegistrationError (its message is shown) or UploadRejected for a bad file.
+    """
+    values, errors = validate_details(raw)
+    if values is None:
+        raise RegistrationError(next(iter(errors.values())))
+    documents = {k: v for k, v in documents.items() if k in DOC_BY_KEY and v}
+    missing = validate_documents(set(documents))
+    if missing:
+        raise RegistrationError(next(iter(missing.values())))
+    checked = {k: strip_metadata(check_file(data, ("jpeg", "png"), DOC_WRONG_TYPE)) for k, data in documents.items()}
+
+    with read_session() as s:
+        earlier = s.exec(
+            select(MerchantRegistration).where(
+                MerchantRegistration.email == values["email"], MerchantRegistration.nomor_hp == values["nomor_hp"]
+            )
+        ).first()
+    if earlier is not None and earlier.status != "rejected":
+        raise DuplicateRegistration()
+    registration_id = earlier.id if earlier else uuid.uuid4()
+    old_keys = [getattr(earlier, d.column) for d in DOCUMENTS if earlier and getattr(earlier, d.column)]
+
+    storage = storage or get_storage()
+    bucket = get_settings().bucket_merchant_documents
+    stored: list[str] = []
+    photos = {d.column: None for d in DOCUMENTS}
+    try:
+        for doc, file in checked.items():
+            key = _document_key(registration_id, doc, file.extension)
+            storage.put(bucket, key, file.data, file.content_type)
+            stored.append(key)
+            photos[DOC_BY_KEY[doc].column] = key
+        now = utcnow()
+        with write_session() as s:
+            if earlier is None:
+                s.add(MerchantRegistration(id=registration_id, status="pending", created_at=now, updated_at=now, **values, **photos))
+            else:
+                replaced = s.exec(
+                    update(MerchantRegistration)
+                    .where(MerchantRegistration.id == registration_id, MerchantRegistration.status == "rejected")
+                    .values(status="pending", rejection_reason=None, verified_at=None, updated_at=now, **values, **photos)
+                )
+                if replaced.rowcount != 1:  # someone re-approved it meanwhile
+                    raise DuplicateRegistration()
+    except IntegrityError:
+        _discard(storage, bucket, stored)
+        raise DuplicateRegistration() from None
+    except StorageError as exc:
+        _discard(storage, bucket, stored)
+        raise RegistrationError(FAILED_REASON) from exc
+    except BaseException:
+        _discard(storage, bucket, stored)
+        raise
+    _discard(storage, bucket, old_keys)  # the rejected registration's old documents
+    return registration_id
+
+
+def _discard(storage: Storage, bucket: str, keys: list[str]) -> None:
+    for key in keys:
+        try:
+            storage.delete(bucket, key)
+        except StorageError:
+            pass
+
+
+DUPLICATE_MARKERS = ("duplicate", "unique constraint", "sudah terdaftar", "uq_merchant_email_hp")
+
+
+def is_duplicate_reason(reason: str) -> bool:
+    text = reason.lower()
+    return any(m in text for m in DUPLICATE_MARKERS)
+
+
+__all__ = ["DuplicateRegistration", "RegistrationError", "UploadRejected", "submit", "validate_details", "validate_documents"]
