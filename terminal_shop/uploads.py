@@ -25,6 +25,11 @@ class UploadRejected(Exception):
 TOO_LARGE = ("File terlalu besar", "Ukuran file maksimal 10MB")
 
 
+def browser_rejection(codes: list[str], wrong_type: tuple[str, str]) -> tuple[str, str]:
+    """The toast for a file the browser's picker refused (react-dropzone error codes)."""
+    return TOO_LARGE if "file-too-large" in (codes or []) else wrong_type
+
+
 @dataclass(frozen=True)
 class CheckedFile:
     data: bytes

@@ -14,7 +14,7 @@ from terminal_shop.money import rupiah
 from terminal_shop.services import orders
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
-from terminal_shop.uploads import UploadRejected
+from terminal_shop.uploads import UploadRejected, browser_rejection
 
 log = logging.getLogger(__name__)
 
@@ -186,7 +186,7 @@ class CheckoutState(rx.State):
 
     @rx.event
     def proof_rejected(self, codes: list[str]):
-        title, message = ("File terlalu besar", "Ukuran file maksimal 10MB") if "file-too-large" in codes else orders.PROOF_WRONG_TYPE
+        title, message = browser_rejection(codes, orders.PROOF_WRONG_TYPE)
         return rx.toast.error(title, description=message)
 
     @rx.event

@@ -10,7 +10,7 @@ from urllib.parse import quote
 import reflex as rx
 
 from terminal_shop.services import registrations as reg
-from terminal_shop.uploads import UploadRejected
+from terminal_shop.uploads import UploadRejected, browser_rejection
 
 log = logging.getLogger(__name__)
 
@@ -74,11 +74,9 @@ class RegistrationState(rx.State):
         return rx.scroll_to("wizard")
 
     @rx.event
-    @rx.event
     def doc_rejected(self, codes: list[str]):
-        if "file-too-large" in codes:
-            return rx.toast.error("File terlalu besar", description="Ukuran file maksimal 10MB")
-        return rx.toast.error(*reg.DOC_WRONG_TYPE[:1], description=reg.DOC_WRONG_TYPE[1])
+        title, message = browser_rejection(codes, reg.DOC_WRONG_TYPE)
+        return rx.toast.error(title, description=message)
 
     @rx.event
     def go_to(self, step: int):
