@@ -128,7 +128,11 @@ class RegistrationState(rx.State):
         self.agreement = False
         self.submitting = False
         self.step = 1
-        yield [rx.clear_selected_files(DOCS_UPLOAD_ID), rx.redirect("/pendaftaran/success")]
+        yield [
+            *[rx.clear_selected_files(f"doc_{d.key}") for d in reg.DOCUMENTS],
+            rx.clear_selected_files(DOCS_UPLOAD_ID),
+            rx.redirect("/pendaftaran/success"),
+        ]
 
 
 class RegistrationResultState(rx.State):

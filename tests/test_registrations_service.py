@@ -1,0 +1,186 @@
+"""Registration submissions against the real database and both storage backends."""
+
+from __future__ import annotations
+
+import io
+import re
+import urllib.request
+
+import pytest
+from PIL import Image
+from sqlmodel import select
+
+from conftest import reset_s3, s3_settings, stored_keys
+from files import fake_png, jpg, pdf, png
+from terminal_shop.db import read_session, write_session
+from terminal_shop.models import MerchantRegistration
+from terminal_shop.services import registrations as reg
+from terminal_shop.storage import build_storage
+from terminal_shop.uploads import UploadRejected
+
+FORM = {
+    "nama_lengkap": "Sri Wahyuni",
+    "nama_usaha": "Warung Bu Sri",
+    "jenis_usaha": "fnb",
+    "alamat_usaha": "Jl. Kenjeran No. 10",
+    "omzet_bulanan": "Rp 15.000.000",
+    "tempat_usaha": "sewa",
+    "kecamatan": "Bulak",
+    "kabupaten_kota": "Surabaya",
+    "nib_npwp": "",
+    "nomor_hp": "0812-3456-7890",
+    "email": "Sri@Example.com",
+    "nama_bank": "Bank BCA",
+    "nama_rekening": "Sri Wahyuni",
+    "nomor_rekening": "123 456 7890",
+}
+
+
+@pytest.fixture
+def docs(tmp_path):
+    return {
+        "ktp": jpg(tmp_path / "ktp.jpg", gps=True).read_bytes(),
+        "selfie": png(tmp_path / "selfie.png").read_bytes(),
+        "kk": jpg(tmp_path / "kk.jpg").read_bytes(),
+        "usaha": jpg(tmp_path / "usaha.jpg").read_bytes(),
+        "barang": png(tmp_path / "barang.png").read_bytes(),
+    }
+
+
+def _rows() -> list[MerchantRegistration]:
+    with read_session() as s:
+        return list(s.exec(select(MerchantRegistration)))
+
+
+def test_full_registration_is_stored_pending_with_private_documents(clean_db, any_storage, docs):
+    settings, storage = any_storage
+    rid = reg.submit(FORM, docs, storage)
+    [row] = _rows()
+    assert row.id == rid
+    assert row.status == "pending"
+    assert row.nomor_hp == "+6281234567890"
+    assert row.email == "sri@example.com"
+    assert row.omzet_bulanan == 15_000_000
+    assert row.nib_npwp is None
+    assert row.tempat_usaha == "sewa"
+    assert row.nomor_rekening == "1234567890"
+    keys = {d.key: getattr(row, d.column) for d in reg.DOCUMENTS}
+    for doc, key in keys.items():
+        assert re.fullmatch(rf"{rid}/{doc}/\d{{13}}_[0-9a-f]{{8}}\.(jpg|png)", key), key
+    assert sorted(stored_keys(settings, storage, settings.bucket_merchant_documents)) == sorted(keys.values())
+    ktp = Image.open(io.BytesIO(storage.get(settings.bucket_merchant_documents, keys["ktp"])))
+    assert ktp.format == "JPEG"
+    assert 0x8825 not in ktp.getexif()  # no GPS location kept
+    assert 0x010F not in ktp.getexif()
+
+
+def test_three_required_documents_are_enough(clean_db, any_storage, docs):
+    settings, storage = any_storage
+    reg.submit(FORM, {k: docs[k] for k in ("ktp", "selfie", "usaha")}, storage)
+    [row] = _rows()
+    assert row.foto_kk_url is None and row.foto_barang_url is None
+    assert len(stored_keys(settings, storage, settings.bucket_merchant_documents)) == 3
+
+
+def test_missing_required_documents_are_named():
+    assert reg.validate_documents({"kk"}) == {
+        "ktp": "Foto KTP wajib diupload",
+        "selfie": "Foto selfie dengan KTP wajib diupload",
+        "usaha": "Foto usaha/toko wajib diupload",
+    }
+    assert reg.validate_documents({"ktp", "selfie", "usaha"}) == {}
+
+
+def test_step_one_texts():
+    _, errors = reg.validate_details({})
+    assert errors == reg.REQUIRED_TEXTS
+    assert list(errors.values())[:3] == ["Nama lengkap wajib diisi", "Nama usaha wajib diisi", "Jenis usaha wajib dipilih"]
+    _, errors = reg.validate_details({**FORM, "email": "sri@", "nomor_hp": "021-5550123", "jenis_usaha": "judi", "nama_bank": "Bank Palsu"})
+    assert errors == {
+        "email": "Format email tidak valid",
+        "nomor_hp": reg.MSG_PHONE,
+        "jenis_usaha": "Jenis usaha wajib dipilih",
+        "nama_bank": "Nama bank wajib dipilih",
+    }
+    for spelling in ("0812 3456 7890", "62812-3456-7890", "+62 812 3456 7890"):
+        assert reg.validate_details({**FORM, "nomor_hp": spelling})[0]["nomor_hp"] == "+6281234567890"
+    assert reg.format_omzet("15jt000000") == "Rp 15.000.000"
+    assert reg.format_omzet("abc") == ""
+
+
+@pytest.mark.parametrize("bad", ["pdf", "fake"])
+def test_documents_must_be_real_images(clean_db, any_storage, docs, tmp_path, bad):
+    settings, storage = any_storage
+    docs["ktp"] = (pdf(tmp_path / "ktp.pdf") if bad == "pdf" else fake_png(tmp_path / "ktp.png")).read_bytes()
+    with pytest.raises(UploadRejected) as exc:
+        reg.submit(FORM, docs, storage)
+    assert exc.value.title == "Format file tidak didukung"
+    assert _rows() == []
+    assert stored_keys(settings, storage, settings.bucket_merchant_documents) == []
+
+
+def test_duplicate_is_refused_and_the_first_stays(clean_db, any_storage, docs):
+    settings, storage = any_storage
+    first = reg.submit(FORM, docs, storage)
+    before = sorted(stored_keys(settings, storage, settings.bucket_merchant_documents))
+    with pytest.raises(reg.DuplicateRegistration) as exc:
+        reg.submit({**FORM, "nama_usaha": "Usaha Lain", "nomor_hp": "+62 812-3456-7890", "email": "SRI@example.com"}, docs, storage)
+    assert str(exc.value) == "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin."
+    [row] = _rows()
+    assert (row.id, row.nama_usaha) == (first, "Warung Bu Sri")
+    assert sorted(stored_keys(settings, storage, settings.bucket_merchant_documents)) == before
+
+
+def test_resubmission_after_rejection_replaces_it(clean_db, any_storage, docs):
+    settings, storage = any_storage
+    first = reg.submit(FORM, docs, storage)
+    old_keys = set(stored_keys(settings, storage, settings.bucket_merchant_documents))
+    with write_session() as s:
+        row = s.get(MerchantRegistration, first)
+        row.status, row.rejection_reason = "rejected", "Foto KTP buram"
+        s.add(row)
+    again = reg.submit({**FORM, "nama_usaha": "Warung Bu Sri Baru"}, {k: docs[k] for k in ("ktp", "selfie", "usaha")}, storage)
+    assert again == first
+    [row] = _rows()
+    assert (row.status, row.rejection_reason, row.nama_usaha, row.verified_at) == ("pending", None, "Warung Bu Sri Baru", None)
+    assert row.foto_kk_url is None
+    new_keys = set(stored_keys(settings, storage, settings.bucket_merchant_documents))
+    assert new_keys == {row.foto_ktp_url, row.foto_selfie_url, row.foto_usaha_url}
+    assert not new_keys & old_keys
+
+
+def test_storage_failure_keeps_nothing(clean_db, moto_endpoint, docs):
+    settings = s3_settings(moto_endpoint)
+    urllib.request.urlopen(urllib.request.Request(moto_endpoint + "/moto-api/reset", method="POST"))
+    storage = build_storage(settings)  # the store answers, but has no buckets
+    with pytest.raises(reg.RegistrationError, match="Gagal mengirim pendaftaran. Silakan coba lagi."):
+        reg.submit(FORM, docs, storage)
+    assert _rows() == []
+    reset_s3(moto_endpoint, settings)
+
+
+def test_failure_in_the_middle_removes_documents_already_stored(clean_db, any_storage, docs):
+    """The fourth document fails to store: the first three are taken back."""
+    settings, storage = any_storage
+    calls = {"n": 0}
+    real_put = storage.put
+
+    def flaky_put(*args, **kwargs):  # the store refuses after three files
+        calls["n"] += 1
+        if calls["n"] == 4:
+            from terminal_shop.storage import StorageError
+
+            raise StorageError("connection reset")
+        return real_put(*args, **kwargs)
+
+    storage.put = flaky_put
+    with pytest.raises(reg.RegistrationError):
+        reg.submit(FORM, docs, storage)
+    assert _rows() == []
+    assert stored_keys(settings, storage, settings.bucket_merchant_documents) == []
+
+
+def test_duplicate_reason_detection():
+    assert reg.is_duplicate_reason(reg.DUPLICATE_REASON)
+    assert reg.is_duplicate_reason('duplicate key value violates unique constraint "uq_merchant_email_hp"')
+    assert not reg.is_duplicate_reason(reg.FAILED_REASON)
