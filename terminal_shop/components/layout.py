@@ -118,7 +118,6 @@ def header() -> rx.Component:
             ),
             class_name="flex h-16 items-center justify-between",
         ),
-        _mobile_menu(),
         data_site_header="",
         class_name="site-header sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur",
     )
@@ -166,6 +165,7 @@ def site_page(*children) -> rx.Component:
     """Header, the page's own content and footer."""
     return rx.el.div(
         header(),
+        _mobile_menu(),  # outside the header: its backdrop filter would trap a fixed child
         rx.el.main(*children, id="main", class_name="flex-1"),
         footer(),
         class_name="flex min-h-screen flex-col bg-slate-50 text-slate-900",
