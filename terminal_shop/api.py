@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.concurrency import iterate_in_threadpool
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from terminal_shop.services import admin_auth, admin_merchants, admin_orders
 from terminal_shop.storage import FILES_ROUTE, LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
+
+SESSION_COOKIE = "admin_session"  # set by state.admin.AdminState
 
 # The registration sends its five documents in one request; each file is checked
 # against MAX_UPLOAD_BYTES by the services. 1 MB is room for the multipart envelope.
@@ -101,8 +107,34 @@ async def serve_file(request: Request) -> Response:
     )
 
 
+EXPORTS = {
+    # kind: (service, filters it takes)
+    "merchants": (lambda q: admin_merchants.export_csv(q.get("search", ""), q.get("status", ""))),
+    "orders": (lambda q: admin_orders.export_csv(q.get("search", ""), q.get("status", ""), q.get("method", ""))),
+}
+
+
+async def export_csv(request: Request) -> Response:
+    """Streams a CSV export to a signed-in admin (the session cookie travels with the download)."""
+    kind = request.path_params["kind"]
+    token = request.cookies.get(SESSION_COOKIE, "")
+    if kind not in EXPORTS or admin_auth.session_admin(token) is None:
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    filename = f"{kind}_{date.today().isoformat()}.csv"
+    return StreamingResponse(
+        iterate_in_threadpool(EXPORTS[kind](request.query_params)),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+    )
+
+
 def files_app() -> Starlette:
-    return Starlette(routes=[Route(FILES_ROUTE + "/{bucket}/{key:path}", serve_file)])
+    return Starlette(
+        routes=[
+            Route(FILES_ROUTE + "/{bucket}/{key:path}", serve_file),
+            Route("/api/admin/export/{kind}.csv", export_csv),
+        ]
+    )
 
 
 api_transformers = [files_app(), BodyLimitMiddleware]

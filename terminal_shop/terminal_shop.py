@@ -6,7 +6,8 @@ import reflex as rx
 
 from terminal_shop import content
 from terminal_shop.api import api_transformers
-from terminal_shop.pages import checkout, home, info, products, registration
+from terminal_shop.pages import admin, checkout, home, info, products, registration
+from terminal_shop.state.admin import AdminState, MerchantDetailState, MerchantListState, OrderDetailState, OrderListState
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.settings import get_settings
@@ -53,6 +54,13 @@ _page(checkout.form_page, "/checkout/form", "Data Pembeli")
 _page(checkout.confirm_page, "/checkout/confirm", "Pembayaran", on_load=CheckoutState.load_confirm)
 _page(checkout.success_page, "/checkout/success", "Pesanan Diterima", on_load=OrderResultState.load_success)
 _page(checkout.failed_page, "/checkout/failed", "Pesanan Gagal", on_load=OrderResultState.load_failed)
+
+# Back office: every page checks the session on load, then loads its data.
+_page(admin.login_page, "/admin/login", "Masuk Admin", "Masuk ke back office.", on_load=AdminState.leave_login_if_signed_in)
+_page(admin.merchants_page, "/admin", "Admin: Pendaftaran", on_load=MerchantListState.load)
+_page(admin.merchant_detail_page, "/admin/merchants/[id]", "Admin: Merchant", on_load=MerchantDetailState.load)
+_page(admin.orders_page, "/admin/orders", "Admin: Pesanan", on_load=OrderListState.load)
+_page(admin.order_detail_page, "/admin/orders/[id]", "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 
 # The hero's links (SPEC) lead to the canonical product routes (DECISIONS).
 for _slug in ("a920", "d210", "soundbox"):

@@ -1,0 +1,213 @@
+"""The admin's view of merchant registrations: stats, list, detail, edit, documents, delete, export."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlmodel import select
+
+from terminal_shop.db import read_session, write_session
+from terminal_shop.models import MerchantRegistration, utcnow
+from terminal_shop.money import rupiah, wib
+from terminal_shop.services import audit
+from terminal_shop.services.csv_export import stream
+from terminal_shop.services.listing import Page, clamp_page, contains_any
+from terminal_shop.services.registrations import DOC_BY_KEY, DOCUMENTS, validate_details
+from terminal_shop.settings import get_settings
+from terminal_shop.storage import StorageError, get_storage
+from terminal_shop.uploads import MAX_UPLOAD_BYTES, UploadRejected, check_file, safe_name, strip_metadata
+
+PER_PAGE = 20
+STATUSES = {"pending": "Pending", "approved": "Approved", "rejected": "Rejected"}
+CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
+MSG_NOT_IMAGE = "File harus berupa gambar"
+MSG_TOO_LARGE = "File terlalu besar (max 10MB)"
+
+
+class NotFound(Exception):
+    pass
+
+
+def stats() -> dict[str, int]:
+    with read_session() as s:
+        counts = dict(s.exec(select(MerchantRegistration.status, func.count()).group_by(MerchantRegistration.status)).all())
+    return {"total": sum(counts.values()), **{k: counts.get(k, 0) for k in STATUSES}}
+
+
+def _filters(search: str, status: str) -> list:
+    m = MerchantRegistration
+    conds = []
+    if status in STATUSES:
+        conds.append(m.status == status)
+    if search.strip():
+        conds.append(contains_any([m.nama_usaha, m.nama_lengkap, m.email, m.nomor_hp], search.strip()))
+    return conds
+
+
+def list_page(search: str = "", status: str = "", page: object = 1) -> Page:
+    m = MerchantRegistration
+    page = clamp_page(page)
+    conds = _filters(search, status)
+    with read_session() as s:
+        total = s.exec(select(func.count()).select_from(m).where(*conds)).one()
+        rows = s.exec(
+            select(m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status)
+            .where(*conds)
+            .order_by(m.created_at.desc(), m.id.desc())
+            .offset((page - 1) * PER_PAGE)
+            .limit(PER_PAGE)
+        ).all()
+    return Page(
+        [
+            {
+                "id": str(r.id),
+                "date": wib(r.created_at, with_time=False),
+                "nama_usaha": r.nama_usaha,
+                "nama_lengkap": r.nama_lengkap,
+                "nomor_hp": r.nomor_hp,
+                "email": r.email,
+                "kabupaten_kota": r.kabupaten_kota,
+                "status": r.status,
+            }
+            for r in rows
+        ],
+        total,
+        page,
+        PER_PAGE,
+    )
+
+
+def _get(s, merchant_id: str) -> MerchantRegistration:  # noqa: ANN001
+    try:
+        row = s.get(MerchantRegistration, uuid.UUID(str(merchant_id)))
+    except ValueError:
+        row = None
+    if row is None:
+        raise NotFound(merchant_id)
+    return row
+
+
+@dataclass(frozen=True)
+class MerchantDetail:
+    row: MerchantRegistration
+    documents: list[dict[str, str]]  # key, label, url ('' when none)
+    history: list[audit.HistoryLine]
+
+
+def detail(merchant_id: str) -> MerchantDetail:
+    with read_session() as s:
+        row = _get(s, merchant_id)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    docs = [
+        {"key": d.key, "label": d.label, "url": storage.signed_url(bucket, getattr(row, d.column)) if getattr(row, d.column) else ""}
+        for d in DOCUMENTS
+    ]
+    return MerchantDetail(row, docs, audit.history("merchant", str(row.id)))
+
+
+EDITABLE_TEXT = ("nama_lengkap", "nama_usaha", "jenis_usaha", "alamat_usaha", "omzet_bulanan", "tempat_usaha", "kecamatan",
+                 "kabupaten_kota", "nib_npwp", "nomor_hp", "email", "nama_bank", "nama_rekening", "nomor_rekening")
+
+
+def form_values(row: MerchantRegistration) -> dict[str, str]:
+    """The row as the edit form shows it (same fields and formats as the wizard)."""
+    values = {k: "" if getattr(row, k) is None else str(getattr(row, k)) for k in EDITABLE_TEXT}
+    values["omzet_bulanan"] = rupiah(row.omzet_bulanan)
+    values["status"] = row.status
+    values["rejection_reason"] = row.rejection_reason or ""
+    return values
+
+
+def save(merchant_id: str, form: dict[str, str], admin_email: str) -> dict[str, str]:
+    """Validates like the wizard and applies SPEC section 4's status rules. Returns field errors."""
+    values, errors = validate_details(form)
+    status = form.get("status", "")
+    if status not in STATUSES:
+        errors["status"] = "Status tidak dikenal"
+    if errors:
+        return errors
+    now = utcnow()
+    with write_session() as s:
+        row = _get(s, merchant_id)
+        old_status = row.status
+        for k, v in values.items():
+            setattr(row, k, v)
+        row.status = status
+        row.updated_at = now
+        if status == "approved":
+            row.verified_at = row.verified_at or now
+        elif status == "rejected":
+            row.verified_at = None
+        row.rejection_reason = (form.get("rejection_reason") or "").strip() or None if status == "rejected" else None
+        s.add(row)
+        audit.record(s, admin_email, "edit" if old_status == status else "status", "merchant", str(row.id), old_status, status, row.rejection_reason)
+    return {}
+
+
+def delete(merchant_id: str, admin_email: str) -> None:
+    """Removes the registration and its stored documents."""
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    with write_session() as s:
+        row = _get(s, merchant_id)
+        keys = [getattr(row, d.column) for d in DOCUMENTS if getattr(row, d.column)]
+        audit.record(s, admin_email, "delete", "merchant", str(row.id), row.status, None, f"{row.nama_usaha} <{row.email}>")
+        s.delete(row)
+    for key in keys:
+        try:
+            storage.delete(bucket, key)
+        except StorageError:
+            pass
+
+
+def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, admin_email: str) -> None:
+    """Stores the new image, points the record at it, then removes the old file."""
+    if doc not in DOC_BY_KEY:
+        raise UploadRejected(MSG_NOT_IMAGE, MSG_NOT_IMAGE)
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise UploadRejected(MSG_TOO_LARGE, MSG_TOO_LARGE)
+    checked = strip_metadata(check_file(data, ("jpeg", "png"), (MSG_NOT_IMAGE, MSG_NOT_IMAGE)))
+    column = DOC_BY_KEY[doc].column
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    with read_session() as s:
+        row = _get(s, merchant_id)
+    stem = safe_name(filename, doc).rsplit(".", 1)[0]
+    key = f"{row.id}/{doc}/{int(time.time() * 1000)}_{stem}.{checked.extension}"
+    storage.put(bucket, key, checked.data, checked.content_type)
+    try:
+        with write_session() as s:
+            current = _get(s, merchant_id)
+            old_key = getattr(current, column)
+            setattr(current, column, key)
+            current.updated_at = utcnow()
+            s.add(current)
+            audit.record(s, admin_email, "document", "merchant", str(current.id), current.status, current.status, doc)
+    except BaseException:
+        storage.delete(bucket, key)
+        raise
+    if old_key and old_key != key:
+        try:
+            storage.delete(bucket, old_key)
+        except StorageError:
+            pass
+
+
+def export_csv(search: str = "", status: str = "") -> Iterator[bytes]:
+    m = MerchantRegistration
+    conds = _filters(search, status)
+
+    def rows() -> Iterator[list[object]]:
+        with read_session() as s:
+            result = s.exec(
+                select(m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status)
+                .where(*conds)
+                .order_by(m.created_at.desc(), m.id.desc())
+                .execution_options(yield_per=1000)
+            )
+            for r in result:
+                yield [wib(r.created_at), r.nama_usaha, r.nama_lengkap, r.nomor_hp, r.email, r.kabupaten_kota, r.status]
+
+    return stream(CSV_HEADER, rows())

@@ -1,0 +1,158 @@
+"""The admin's view of orders: stats, list, detail, export, confirm and reject."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import String, cast, func, update
+from sqlmodel import select
+
+from terminal_shop.db import read_session, write_session
+from terminal_shop.models import Order, utcnow
+from terminal_shop.money import rupiah, wib
+from terminal_shop.services import audit
+from terminal_shop.services.csv_export import stream
+from terminal_shop.services.listing import Page, clamp_page, contains_any
+from terminal_shop.services.orders import PAYMENT_METHODS, STATUS_LABELS, order_number
+from terminal_shop.settings import get_settings
+from terminal_shop.storage import get_storage
+
+PER_PAGE = 10
+CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
+MSG_REASON_REQUIRED = "Alasan penolakan harus diisi"
+
+
+class TransitionError(Exception):
+    """The order is no longer waiting for review (someone else acted first)."""
+
+
+def stats() -> dict[str, int]:
+    with read_session() as s:
+        counts = dict(s.exec(select(Order.status, func.count()).group_by(Order.status)).all())
+    return {"total": sum(counts.values()), **{k: counts.get(k, 0) for k in STATUS_LABELS}}
+
+
+def _filters(search: str, status: str, method: str, *, by_id: bool = True) -> list:
+    conds = []
+    if status in STATUS_LABELS:
+        conds.append(Order.status == status)
+    if method in PAYMENT_METHODS:
+        conds.append(Order.payment_method == method)
+    text = search.strip()
+    if text:
+        cond = contains_any([Order.buyer_name, Order.buyer_email, Order.buyer_phone], text)
+        if by_id:
+            compact = text.replace("-", "").lower()
+            if re.fullmatch(r"[0-9a-f]{32}", compact):
+                cond = cond | (Order.id == uuid.UUID(compact))
+            elif re.fullmatch(r"[0-9a-f]{8}", compact):
+                cond = cond | cast(Order.id, String).like(f"{compact}%")
+        conds.append(cond)
+    return conds
+
+
+def list_page(search: str = "", status: str = "", method: str = "", page: object = 1) -> Page:
+    page = clamp_page(page)
+    conds = _filters(search, status, method)
+    with read_session() as s:
+        total = s.exec(select(func.count()).select_from(Order).where(*conds)).one()
+        rows = s.exec(
+            select(Order.id, Order.created_at, Order.buyer_name, Order.buyer_email, Order.buyer_phone, Order.total, Order.payment_method, Order.status)
+            .where(*conds)
+            .order_by(Order.created_at.desc(), Order.id.desc())
+            .offset((page - 1) * PER_PAGE)
+            .limit(PER_PAGE)
+        ).all()
+    return Page(
+        [
+            {
+                "id": str(r.id),
+                "number": order_number(r.id),
+                "date": wib(r.created_at),
+                "buyer": r.buyer_name,
+                "email": r.buyer_email,
+                "total": rupiah(r.total),
+                "method": PAYMENT_METHODS.get(r.payment_method, r.payment_method),
+                "status": r.status,
+                "status_label": STATUS_LABELS.get(r.status, r.status),
+            }
+            for r in rows
+        ],
+        total,
+        page,
+        PER_PAGE,
+    )
+
+
+@dataclass(frozen=True)
+class OrderDetail:
+    order: Order
+    proof_url: str
+    proof_is_pdf: bool
+    history: list[audit.HistoryLine]
+
+
+def detail(order_id: str) -> OrderDetail | None:
+    try:
+        oid = uuid.UUID(str(order_id))
+    except ValueError:
+        return None
+    with read_session() as s:
+        order = s.get(Order, oid)
+    if order is None:
+        return None
+    proof_url = ""
+    if order.payment_proof_path:
+        proof_url = get_storage().signed_url(get_settings().bucket_order_payments, order.payment_proof_path)
+    return OrderDetail(order, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"), audit.history("order", str(oid)))
+
+
+def _transition(order_id: str, admin_email: str, new_status: str, reason: str | None = None) -> None:
+    """paid_review -> confirmed/cancelled, once: a conditional update, so two admins cannot both win."""
+    oid = uuid.UUID(str(order_id))
+    now = utcnow()
+    with write_session() as s:
+        order = s.get(Order, oid)
+        if order is None or order.status != "paid_review":
+            raise TransitionError("Pesanan tidak lagi menunggu review")
+        values: dict[str, Any] = {"status": new_status, "updated_at": now}
+        if reason is not None:
+            line = f"[{wib(now)}] DITOLAK: {reason}"
+            values["note"] = f"{order.note}\n{line}" if order.note else line
+        result = s.exec(update(Order).where(Order.id == oid, Order.status == "paid_review").values(**values))
+        if result.rowcount != 1:
+            raise TransitionError("Pesanan tidak lagi menunggu review")
+        audit.record(s, admin_email, "confirm" if new_status == "confirmed" else "reject", "order", str(oid), "paid_review", new_status, reason)
+
+
+def confirm(order_id: str, admin_email: str) -> None:
+    _transition(order_id, admin_email, "confirmed")
+
+
+def reject(order_id: str, reason: str, admin_email: str) -> None:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValueError(MSG_REASON_REQUIRED)
+    _transition(order_id, admin_email, "cancelled", reason[:500])
+
+
+def export_csv(search: str = "", status: str = "", method: str = "") -> Iterator[bytes]:
+    """Every order matching the list's filters (search without the id, as the SPEC says)."""
+    conds = _filters(search, status, method, by_id=False)
+
+    def rows() -> Iterator[list[object]]:
+        with read_session() as s:
+            result = s.exec(
+                select(Order.created_at, Order.id, Order.buyer_name, Order.buyer_email, Order.buyer_phone, Order.payment_method, Order.status, Order.total)
+                .where(*conds)
+                .order_by(Order.created_at.desc(), Order.id.desc())
+                .execution_options(yield_per=1000)
+            )
+            for r in result:
+                yield [wib(r.created_at), order_number(r.id), r.buyer_name, r.buyer_email, r.buyer_phone, r.payment_method, r.status, r.total]
+
+    return stream(CSV_HEADER, rows())
