@@ -28,7 +28,8 @@ STATUS_BADGE = {
 
 
 def badge(status, label) -> rx.Component:  # noqa: ANN001
-    return rx.el.span(label, class_name=rx.match(status, *[(k, v) for k, v in STATUS_BADGE.items()], "bg-slate-100 text-slate-700") + " rounded-full px-2.5 py-0.5 text-xs font-semibold")
+    base = "rounded-full px-2.5 py-0.5 text-xs font-semibold "
+    return rx.el.span(label, class_name=rx.match(status, *[(k, base + v) for k, v in STATUS_BADGE.items()], base + "bg-slate-100 text-slate-700"))
 
 
 def admin_layout(*children) -> rx.Component:
@@ -219,7 +220,10 @@ def _md_section(title: str, fields: list[tuple[str, str, dict]]) -> rx.Component
                 ],
                 class_name="mt-3 grid gap-x-4 sm:grid-cols-2",
             ),
-            rx.el.dl(*[_md_view(label, MD.form[n]) for n, label, _ in fields], class_name="mt-3 grid gap-3 sm:grid-cols-2"),
+            rx.el.dl(
+                *[_md_view(label, rx.match(MD.form[n], *kw["options"], MD.form[n]) if "options" in kw else MD.form[n]) for n, label, kw in fields],
+                class_name="mt-3 grid gap-3 sm:grid-cols-2",
+            ),
         ),
         class_name=f"{CARD} p-5",
     )
