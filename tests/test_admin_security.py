@@ -1,0 +1,141 @@
+"""No admin action works without a live, allow-listed admin session.
+
+Any browser can send any event name with any arguments over the websocket, so this
+calls every event handler of every admin state the way the server would, for a
+client with no session, an expired one and one whose e-mail is not allowed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import typing
+from datetime import timedelta
+
+import pytest
+import reflex as rx
+from sqlmodel import select
+
+import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
+from terminal_shop.db import read_session, write_session
+from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
+from terminal_shop.services import admin_auth
+from terminal_shop.state import admin as admin_state
+
+OPEN_TO_ANYONE = {"login", "logout", "toggle_password", "leave_login_if_signed_in", "setvar"}
+ADMIN_STATES = [admin_state.AdminState, *admin_state.AdminState.__subclasses__()]
+
+
+def all_admin_handlers():
+    for cls in ADMIN_STATES:
+        for name, handler in cls.event_handlers.items():
+            if name not in OPEN_TO_ANYONE:
+                yield cls, name, handler
+
+
+def test_every_admin_handler_goes_through_the_shared_check():
+    handlers = list(all_admin_handlers())
+    assert len(handlers) > 30
+    unguarded = [f"{cls.__name__}.{name}" for cls, name, h in handlers if not getattr(h.fn, "admin_only", False)]
+    assert unguarded == []
+
+
+def _dummy(param: inspect.Parameter):  # noqa: ANN202
+    hint = param.annotation if param.annotation is not inspect.Parameter.empty else str
+    text = str(hint)
+    if "UploadFile" in text:
+        import io
+
+        from reflex_components_core.core._upload import UploadFile
+
+        return [UploadFile(file=io.BytesIO(b"\x89PNG\r\n\x1a\n"), path=None)]
+    if "list" in text:
+        return []
+    if "dict" in text:
+        return {"email": "x", "password": "y"}
+    if text in ("int", "<class 'int'>"):
+        return 2
+    if text in ("bool", "<class 'bool'>"):
+        return True
+    return "pending"
+
+
+def _snapshot() -> tuple:
+    with read_session() as s:
+        return (
+            [(o.id, o.status, o.note) for o in s.exec(select(Order))],
+            [(m.id, m.status, m.nama_usaha, m.foto_ktp_url) for m in s.exec(select(MerchantRegistration))],
+            len(s.exec(select(AuditEvent)).all()),
+        )
+
+
+def _redirects_to_login(result) -> bool:  # noqa: ANN001
+    events = result if isinstance(result, list) else [result]
+    return any("/admin/login" in str(getattr(e, "args", "")) for e in events)
+
+
+@pytest.fixture
+def seeded(clean_db, tmp_path):
+    from test_admin_services import make_merchant, make_order
+
+    make_order(name="Rahasia Pembeli")
+    make_merchant(tmp_path)
+    admin_auth.create_admin("admin@terminalku.example", "rahasia-123")
+    admin_auth.create_admin("stranger@example.com", "rahasia-123")
+
+
+def _token(kind: str) -> str:
+    if kind == "none":
+        return ""
+    if kind == "forged":
+        return "forged-token-" + "x" * 30
+    email = "admin@terminalku.example" if kind == "expired" else "stranger@example.com"
+    with read_session() as s:
+        from terminal_shop.models import AdminUser
+
+        user = s.exec(select(AdminUser).where(AdminUser.email == email)).one()
+    token = f"token-for-{kind}"
+    expires = utcnow() - timedelta(seconds=1) if kind == "expired" else utcnow() + timedelta(hours=1)
+    with write_session() as s:
+        s.add(AdminSession(token_hash=admin_auth.hash_token(token), admin_id=user.id, expires_at=expires))
+    return token
+
+
+@pytest.mark.parametrize("kind", ["none", "forged", "expired", "not_allowed"])
+def test_each_admin_handler_refuses_and_changes_nothing(seeded, kind):
+    token = _token(kind)
+    before = _snapshot()
+    root = rx.State(_reflex_internal_init=True)
+    checked = 0
+    for cls, name, handler in all_admin_handlers():
+        state = root.get_substate(cls.get_full_name().split(".")[1:])
+        state.session_token = token
+        # Pretend the client already aimed the state at real data.
+        with read_session() as s:
+            order = s.exec(select(Order)).first()
+            merchant = s.exec(select(MerchantRegistration)).first()
+        if cls is admin_state.MerchantDetailState:
+            state.merchant_id, state.upload_doc, state.delete_phrase = str(merchant.id), "ktp", admin_state.DELETE_PHRASE
+        if cls is admin_state.OrderDetailState:
+            state.order, state.reject_reason = {"id": str(order.id)}, "ditolak"
+        params = list(inspect.signature(handler.fn).parameters.values())[1:]
+        result = handler.fn(state, *[_dummy(p) for p in params])
+        if inspect.iscoroutine(result):
+            result = asyncio.run(result)
+        assert _redirects_to_login(result), f"{cls.__name__}.{name} did not send the client to sign in"
+        assert state.admin_email == ""
+        checked += 1
+    assert checked > 30
+    assert _snapshot() == before
+    # Nothing of the data reached the state the browser would receive.
+    dumped = str(root.dict())
+    assert "Rahasia Pembeli" not in dumped and "Warung Bu Sri" not in dumped
+
+
+def test_setvar_cannot_bypass_the_check(seeded):
+    root = rx.State(_reflex_internal_init=True)
+    state = root.get_substate(admin_state.OrderListState.get_full_name().split(".")[1:])
+    state.setvar("search", "Rahasia")  # routes through set_search, which is guarded
+    assert state.search == "" and state.rows == []
+    with pytest.raises(AttributeError):
+        state.setvar("rows", [{"id": "x"}])

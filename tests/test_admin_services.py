@@ -1,0 +1,303 @@
+"""Back-office services against the real database and storage."""
+
+from __future__ import annotations
+
+import csv
+import io
+import threading
+import uuid
+from datetime import timedelta
+
+import pytest
+from sqlmodel import select
+
+from files import fake_png, jpg, png
+from terminal_shop.db import read_session, write_session
+from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
+from terminal_shop.services import admin_auth, admin_merchants, admin_orders, csv_export
+from terminal_shop.services import registrations as reg
+from terminal_shop.settings import get_settings
+from terminal_shop.storage import get_storage
+from terminal_shop.uploads import UploadRejected
+
+ADMIN = "admin@terminalku.example"
+
+
+# ---------- helpers that write rows as the site does ----------
+
+def make_order(name="Budi", email="budi@example.com", phone="081234567890", status="paid_review", method="TRANSFER_BCA", total=349_000, created=None, proof=None) -> Order:  # noqa: ANN001
+    order = Order(
+        buyer_name=name, buyer_email=email, buyer_phone=phone, shipping_address="Jl. Darmo No. 12", items=[{"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 1, "unit_price": total}],
+        subtotal=total, total=total, payment_method=method, status=status, payment_proof_path=proof,
+    )
+    if created:
+        order.created_at = created
+    with write_session() as s:
+        s.add(order)
+    return order
+
+
+def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", **over) -> uuid.UUID:  # noqa: ANN001
+    form = {
+        "nama_lengkap": "Sri Wahyuni", "nama_usaha": "Warung Bu Sri", "jenis_usaha": "fnb", "alamat_usaha": "Jl. Kenjeran 10",
+        "omzet_bulanan": "15000000", "kecamatan": "Bulak", "kabupaten_kota": "Surabaya", "nomor_hp": hp, "email": email,
+        "nama_bank": "Bank BCA", "nama_rekening": "Sri", "nomor_rekening": "123", **over,
+    }
+    docs = {"ktp": jpg(tmp_path / "k.jpg").read_bytes(), "selfie": png(tmp_path / "s.png").read_bytes(), "usaha": jpg(tmp_path / "u.jpg").read_bytes()}
+    return reg.submit(form, docs)
+
+
+def audit_rows() -> list[AuditEvent]:
+    with read_session() as s:
+        return list(s.exec(select(AuditEvent).order_by(AuditEvent.id)))
+
+
+# ---------- sign-in ----------
+
+def test_login_logout_and_session(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    token = admin_auth.login(" Admin@TerminalKu.example ", "rahasia-123", "1.2.3.4")
+    assert admin_auth.session_admin(token).email == ADMIN
+    with read_session() as s:
+        stored = s.exec(select(AdminSession)).one()
+    assert stored.token_hash != token and len(stored.token_hash) == 64  # only a hash is kept
+    admin_auth.logout(token)
+    assert admin_auth.session_admin(token) is None
+
+
+def test_wrong_password_and_unknown_email_read_the_same(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    with pytest.raises(admin_auth.LoginError) as a:
+        admin_auth.login(ADMIN, "salah", "c1")
+    with pytest.raises(admin_auth.LoginError) as b:
+        admin_auth.login("nobody@example.com", "salah", "c1")
+    assert a.value.message == b.value.message == "Email atau password salah"
+    with pytest.raises(admin_auth.LoginError, match="wajib diisi"):
+        admin_auth.login("", "", "c1")
+
+
+def test_repeated_failures_lock_the_email_then_the_client(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    for _ in range(admin_auth.MAX_FAILURES_PER_EMAIL):
+        with pytest.raises(admin_auth.LoginError):
+            admin_auth.login(ADMIN, "salah", "c1")
+    with pytest.raises(admin_auth.LoginError, match="Terlalu banyak percobaan"):
+        admin_auth.login(ADMIN, "rahasia-123", "c2")  # even the right password waits
+    for i in range(admin_auth.MAX_FAILURES_PER_CLIENT):
+        with pytest.raises(admin_auth.LoginError):
+            admin_auth.login(f"guess{i}@example.com", "x", "attacker")
+    admin_auth.create_admin("ops@example.com", "rahasia-456")
+    with pytest.raises(admin_auth.LoginError, match="Terlalu banyak percobaan"):
+        admin_auth.login("ops@example.com", "rahasia-456", "attacker")
+
+
+def test_account_not_on_allow_list_is_denied(clean_db):
+    admin_auth.create_admin("stranger@example.com", "rahasia-123")
+    with pytest.raises(admin_auth.LoginError, match="Akses ditolak. Email tidak memiliki hak akses admin."):
+        admin_auth.login("stranger@example.com", "rahasia-123", "c1")
+
+
+def test_sessions_expire_idle_and_absolute(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    idle = admin_auth.login(ADMIN, "rahasia-123", "c")
+    old = admin_auth.login(ADMIN, "rahasia-123", "c")
+    with write_session() as s:
+        a = s.get(AdminSession, admin_auth.hash_token(idle))
+        a.last_seen_at = utcnow() - admin_auth.SESSION_IDLE - timedelta(minutes=1)
+        b = s.get(AdminSession, admin_auth.hash_token(old))
+        b.expires_at = utcnow() - timedelta(seconds=1)
+        s.add(a)
+        s.add(b)
+    assert admin_auth.session_admin(idle) is None
+    assert admin_auth.session_admin(old) is None
+
+
+def test_password_reset_ends_sessions(clean_db):
+    admin_auth.create_admin(ADMIN, "lama-123")
+    token = admin_auth.login(ADMIN, "lama-123", "c")
+    admin_auth.create_admin(ADMIN, "baru-456")
+    assert admin_auth.session_admin(token) is None
+    assert admin_auth.session_admin(admin_auth.login(ADMIN, "baru-456", "c"))
+
+
+# ---------- orders ----------
+
+def test_order_stats_list_pages_and_filters(clean_db):
+    base = utcnow()
+    for i in range(23):
+        make_order(name=f"Pembeli {i:02d}", email=f"p{i}@example.com", phone=f"0812000000{i:02d}", created=base - timedelta(minutes=i),
+                   status=("paid_review", "confirmed", "cancelled")[i % 3], method=("TRANSFER_BCA", "QRIS")[i % 2])
+    assert admin_orders.stats() == {"total": 23, "pending": 0, "paid_review": 8, "confirmed": 8, "cancelled": 7}
+    page1 = admin_orders.list_page()
+    assert (page1.total, page1.pages, len(page1.rows)) == (23, 3, 10)
+    assert page1.rows[0]["buyer"] == "Pembeli 00"  # newest first
+    assert len(admin_orders.list_page(page=3).rows) == 3
+    assert admin_orders.list_page(page=99).rows == []
+    assert {r["status"] for r in admin_orders.list_page(status="confirmed").rows} == {"confirmed"}
+    assert admin_orders.list_page(method="QRIS").total == 11
+    assert admin_orders.list_page(status="paid_review", method="QRIS").total == 4
+    assert admin_orders.list_page(search="pembeli 07").total == 1
+    assert admin_orders.list_page(search="P7@EXAMPLE").total == 1
+    assert admin_orders.list_page(search="081200000013").total == 1
+    assert admin_orders.list_page(search="50%_").total == 0
+
+
+def test_order_search_by_number_and_full_id(clean_db):
+    target = make_order(name="Target")
+    make_order(name="Other")
+    number = str(target.id)[:8].upper()
+    assert [r["buyer"] for r in admin_orders.list_page(search=number).rows] == ["Target"]
+    assert [r["buyer"] for r in admin_orders.list_page(search=str(target.id)).rows] == ["Target"]
+
+
+def test_confirm_and_reject_are_one_way_and_audited(clean_db):
+    a, b = make_order(name="A"), make_order(name="B")
+    admin_orders.confirm(str(a.id), ADMIN)
+    with pytest.raises(ValueError, match="Alasan penolakan harus diisi"):
+        admin_orders.reject(str(b.id), "   ", ADMIN)
+    admin_orders.reject(str(b.id), "Nominal transfer kurang", ADMIN)
+    with pytest.raises(admin_orders.TransitionError):
+        admin_orders.reject(str(a.id), "terlambat", ADMIN)
+    with pytest.raises(admin_orders.TransitionError):
+        admin_orders.confirm(str(b.id), ADMIN)
+    with read_session() as s:
+        a, b = s.get(Order, a.id), s.get(Order, b.id)
+    assert (a.status, b.status) == ("confirmed", "cancelled")
+    assert b.note.startswith("[") and b.note.endswith("] DITOLAK: Nominal transfer kurang") and "WIB" in b.note
+    assert b.updated_at > b.created_at
+    assert [(e.action, e.entity_id, e.old_status, e.new_status, e.admin_email) for e in audit_rows()] == [
+        ("confirm", str(a.id), "paid_review", "confirmed", ADMIN),
+        ("reject", str(b.id), "paid_review", "cancelled", ADMIN),
+    ]
+
+
+def test_two_admins_at_once_cannot_both_win(clean_db):
+    order = make_order()
+    outcomes = []
+
+    def act(kind):  # noqa: ANN001
+        try:
+            admin_orders.confirm(str(order.id), "a@x") if kind == "c" else admin_orders.reject(str(order.id), "ditolak", "b@x")
+            outcomes.append(kind)
+        except admin_orders.TransitionError:
+            outcomes.append("lost")
+
+    threads = [threading.Thread(target=act, args=(k,)) for k in "crcrcr"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes).count("lost") == 5
+    assert len(audit_rows()) == 1
+
+
+def test_orders_csv_is_real_csv_with_filters(clean_db):
+    make_order(name='=HYPERLINK("http://evil")', email="a@example.com", status="confirmed")
+    make_order(name='Budi, "Toko" Jaya\nSurabaya', email="b@example.com")
+    make_order(name="-2+3", email="c@example.com", phone="+6281234567890", method="QRIS")
+    raw = b"".join(admin_orders.export_csv()).decode("utf-8")
+    assert raw.startswith("\ufeffTanggal,Order ID,Nama,Email,Telepon,Metode,Status,Total\r\n")
+    rows = list(csv.reader(io.StringIO(raw.lstrip("\ufeff"))))
+    names = {r[2] for r in rows[1:]}
+    assert names == {"'=HYPERLINK(\"http://evil\")", 'Budi, "Toko" Jaya\nSurabaya', "'-2+3"}
+    assert {r[4] for r in rows[1:]} >= {"'+6281234567890"}
+    only_qris = list(csv.reader(io.StringIO(b"".join(admin_orders.export_csv(method="QRIS")).decode().lstrip("\ufeff"))))
+    assert len(only_qris) == 2 and only_qris[1][5] == "QRIS"
+
+
+def test_csv_streams_in_chunks():
+    chunks = list(csv_export.stream(["a"], ([i] for i in range(2000)), batch=500))
+    assert len(chunks) >= 4
+    assert csv_export.neutralise("@SUM(A1)") == "'@SUM(A1)"
+    assert csv_export.neutralise("Toko") == "Toko"
+
+
+# ---------- merchants ----------
+
+def test_merchant_stats_search_and_detail(clean_db, tmp_path):
+    make_merchant(tmp_path)
+    make_merchant(tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi")
+    assert admin_merchants.stats() == {"total": 2, "pending": 2, "approved": 0, "rejected": 0}
+    for text in ("berkah", "ANDI", "andi@", "+62813"):
+        assert [r["nama_usaha"] for r in admin_merchants.list_page(search=text).rows] == ["Minimarket Berkah"]
+    assert admin_merchants.list_page(status="approved").rows == []
+    with pytest.raises(admin_merchants.NotFound):
+        admin_merchants.detail(str(uuid.uuid4()))
+    with pytest.raises(admin_merchants.NotFound):
+        admin_merchants.detail("bukan-id")
+
+
+def test_merchant_status_rules(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    assert admin_merchants.save(str(mid), {**form, "email": "salah@"}, ADMIN) == {"email": "Format email tidak valid"}
+    assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {}
+    first_verified = admin_merchants.detail(str(mid)).row.verified_at
+    assert first_verified is not None
+    admin_merchants.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Baru"}, ADMIN)
+    row = admin_merchants.detail(str(mid)).row
+    assert (row.verified_at, row.nama_usaha) == (first_verified, "Warung Baru")  # kept, not renewed
+    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
+    row = admin_merchants.detail(str(mid)).row
+    assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
+    admin_merchants.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
+    assert admin_merchants.detail(str(mid)).row.rejection_reason is None
+    assert [(e.old_status, e.new_status) for e in audit_rows()] == [("pending", "approved"), ("approved", "approved"), ("approved", "rejected"), ("rejected", "pending")]
+    assert [h.new_status for h in admin_merchants.detail(str(mid)).history][0] == "pending"
+
+
+def test_replace_document_removes_the_old_file(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    old = admin_merchants.detail(str(mid)).row.foto_ktp_url
+    with pytest.raises(UploadRejected, match="File harus berupa gambar"):
+        admin_merchants.replace_document(str(mid), "ktp", "x.png", fake_png(tmp_path / "x.png").read_bytes(), ADMIN)
+    with pytest.raises(UploadRejected, match=r"File terlalu besar \(max 10MB\)"):
+        admin_merchants.replace_document(str(mid), "ktp", "x.png", b"\x89PNG\r\n\x1a\n" + b"0" * (10 * 1024 * 1024), ADMIN)
+    assert admin_merchants.detail(str(mid)).row.foto_ktp_url == old
+    admin_merchants.replace_document(str(mid), "ktp", "KTP baru.JPG", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
+    new = admin_merchants.detail(str(mid)).row.foto_ktp_url
+    assert new.startswith(f"{mid}/ktp/") and new.endswith("_KTP_baru.jpg")
+    assert storage.exists(bucket, new) and not storage.exists(bucket, old)
+    admin_merchants.replace_document(str(mid), "kk", "kk.png", png(tmp_path / "kk.png").read_bytes(), ADMIN)
+    assert admin_merchants.detail(str(mid)).row.foto_kk_url.startswith(f"{mid}/kk/")
+    assert [e.action for e in audit_rows()] == ["document", "document"]
+
+
+def test_delete_removes_row_and_documents(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    keys = [getattr(admin_merchants.detail(str(mid)).row, d.column) for d in reg.DOCUMENTS if getattr(admin_merchants.detail(str(mid)).row, d.column)]
+    admin_merchants.delete(str(mid), ADMIN)
+    with read_session() as s:
+        assert s.get(MerchantRegistration, mid) is None
+    assert not any(storage.exists(bucket, k) for k in keys)
+    [event] = audit_rows()
+    assert (event.action, event.entity_id, event.admin_email) == ("delete", str(mid), ADMIN)
+
+
+def test_merchants_csv(clean_db, tmp_path):
+    make_merchant(tmp_path, nama_usaha="=cmd|' /C calc'!A0")
+    rows = list(csv.reader(io.StringIO(b"".join(admin_merchants.export_csv()).decode().lstrip("\ufeff"))))
+    assert rows[0] == ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
+    assert rows[1][1] == "'=cmd|' /C calc'!A0"
+    assert rows[1][3] == "'+6281234567890"
+
+
+def test_export_route_needs_a_live_session(clean_db):
+    from starlette.testclient import TestClient
+
+    from terminal_shop.api import SESSION_COOKIE, files_app
+
+    make_order(name="Rahasia")
+    client = TestClient(files_app())
+    assert client.get("/api/admin/export/orders.csv").status_code == 403
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    token = admin_auth.login(ADMIN, "rahasia-123", "c")
+    client.cookies.set(SESSION_COOKIE, token)
+    r = client.get("/api/admin/export/orders.csv?status=paid_review")
+    assert r.status_code == 200 and "Rahasia" in r.text
+    assert r.headers["content-disposition"].startswith('attachment; filename="orders_')
+    admin_auth.logout(token)
+    assert client.get("/api/admin/export/orders.csv").status_code == 403
+    assert client.get("/api/admin/export/secrets.csv").status_code == 403
