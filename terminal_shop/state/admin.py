@@ -191,7 +191,7 @@ class MerchantListState(AdminState):
     @rx.event
     @admin_only
     def refresh(self):
-        return [self._load(), rx.toast.success("Data diperbarui")]
+        return self._load() or rx.toast.success("Data diperbarui")
 
     @rx.event
     @admin_only
@@ -391,7 +391,7 @@ class OrderListState(AdminState):
     @rx.event
     @admin_only
     def refresh(self):
-        return [self._load(), rx.toast.success("Data diperbarui")]
+        return self._load() or rx.toast.success("Data diperbarui")
 
     @rx.event
     @admin_only
