@@ -301,3 +301,17 @@ def test_export_route_needs_a_live_session(clean_db):
     admin_auth.logout(token)
     assert client.get("/api/admin/export/orders.csv").status_code == 403
     assert client.get("/api/admin/export/secrets.csv").status_code == 403
+
+
+def test_seed_command_fills_the_lists_and_removes_itself(clean_db):
+    from terminal_shop import seed
+
+    make_order(name="Pesanan Asli")
+    assert seed.seed(orders=1200, merchants=300) == (1200, 300)
+    assert admin_orders.stats()["total"] == 1201
+    assert admin_merchants.stats()["total"] == 300
+    page = admin_orders.list_page(page=50)
+    assert len(page.rows) == 10 and page.pages == 121
+    assert admin_merchants.list_page(search="@seed.example").total == 300
+    seed.remove()
+    assert admin_orders.stats()["total"] == 1
