@@ -16,19 +16,40 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(tempfile.mkdtemp(prefix="terminal-shop-test-"))
-os.environ["DATA_DIR"] = str(DATA_DIR)
-os.environ.setdefault("ADMIN_EMAILS", "admin@terminalku.example")
-os.environ.pop("DATABASE_URL", None)
-os.environ.pop("STORAGE_BACKEND", None)
+RUN_ID = uuid.uuid4().hex[:8]
+# TEST_MODE=scaleout runs the same suite on PostgreSQL, S3 (moto's server) and Redis.
+SCALEOUT = os.environ.get("TEST_MODE", "embedded") == "scaleout"
+MOTO_PORT = None
 
-from terminal_shop import migrate  # noqa: E402
-from terminal_shop.settings import get_settings  # noqa: E402
+for name in ("DATABASE_URL", "STORAGE_BACKEND", "S3_ENDPOINT_URL", "REDIS_URL", "SECRET_KEY"):
+    os.environ.pop(name, None)
+os.environ["DATA_DIR"] = str(DATA_DIR)
+os.environ["ADMIN_EMAILS"] = "admin@terminalku.example"
+if SCALEOUT:
+    import random
+
+    MOTO_PORT = None  # chosen below, once free_port exists
+    PG_SCHEMA = f"ts_{RUN_ID}"
+    REDIS_DB = random.randint(1, 15)
+    os.environ.update(
+        DATABASE_URL=f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{PG_SCHEMA}",
+        STORAGE_BACKEND="s3",
+        S3_REGION="us-east-1",
+        S3_ACCESS_KEY_ID="test",
+        S3_SECRET_ACCESS_KEY="test",
+        BUCKET_ORDER_PAYMENTS=f"order-payments-{RUN_ID}",
+        BUCKET_MERCHANT_DOCUMENTS=f"merchant-documents-{RUN_ID}",
+        BUCKET_ASSETS=f"assets-{RUN_ID}",
+        REDIS_URL=f"redis://127.0.0.1:6379/{REDIS_DB}",
+    )
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -40,10 +61,48 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+if SCALEOUT:
+    MOTO_PORT = free_port()
+    os.environ["S3_ENDPOINT_URL"] = f"http://127.0.0.1:{MOTO_PORT}"
+else:
+    collect_ignore = ["test_scaleout_browser.py"]  # two workers need shared state: scale-out pass only
+
+from terminal_shop import migrate  # noqa: E402
+from terminal_shop.settings import get_settings  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def moto_endpoint():
+    from moto.server import ThreadedMotoServer
+
+    port = MOTO_PORT or free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    yield f"http://127.0.0.1:{port}"
+    server.stop()
+
+
 @pytest.fixture(scope="session", autouse=True)
-def database():
+def database(request):
+    """Migrated database (and, in scale-out mode, the run's schema, buckets and Redis db)."""
+    if SCALEOUT:
+        import redis
+        from sqlalchemy import create_engine, text
+
+        endpoint = request.getfixturevalue("moto_endpoint")
+        admin_engine = create_engine("postgresql+psycopg2://postgres@127.0.0.1:5432/test", isolation_level="AUTOCOMMIT")
+        with admin_engine.connect() as c:
+            c.execute(text(f"CREATE SCHEMA {PG_SCHEMA}"))
+        create_buckets(endpoint, get_settings())
     migrate.upgrade()
     yield get_settings().database_url
+    if SCALEOUT:
+        from terminal_shop.db import get_engine
+
+        get_engine().dispose()
+        with admin_engine.connect() as c:
+            c.execute(text(f"DROP SCHEMA {PG_SCHEMA} CASCADE"))
+        redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
     shutil.rmtree(DATA_DIR, ignore_errors=True)
 
 
@@ -62,17 +121,6 @@ def clean_db(database):
 
 # ---------- storage ----------
 
-@pytest.fixture(scope="session")
-def moto_endpoint():
-    from moto.server import ThreadedMotoServer
-
-    port = free_port()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-    server.start()
-    yield f"http://127.0.0.1:{port}"
-    server.stop()
-
-
 def s3_settings(endpoint: str):
     import dataclasses
 
@@ -86,14 +134,61 @@ def s3_settings(endpoint: str):
     )
 
 
-def reset_s3(endpoint: str, settings) -> None:  # noqa: ANN001
-    """Empties moto and creates the three buckets afresh."""
-    urllib.request.urlopen(urllib.request.Request(endpoint + "/moto-api/reset", method="POST"))
+def create_buckets(endpoint: str, settings) -> None:  # noqa: ANN001
     from terminal_shop.storage import build_storage
 
-    client = build_storage(settings).client
+    client = build_storage(s3_settings(endpoint)).client
     for bucket in (settings.bucket_order_payments, settings.bucket_merchant_documents, settings.bucket_assets):
         client.create_bucket(Bucket=bucket)
+
+
+def reset_s3(endpoint: str, settings=None) -> None:  # noqa: ANN001
+    """Empties moto and creates the site's three buckets afresh."""
+    urllib.request.urlopen(urllib.request.Request(endpoint + "/moto-api/reset", method="POST"))
+    create_buckets(endpoint, settings or get_settings())
+
+
+@contextmanager
+def no_buckets(endpoint: str):
+    """The store answers, but every bucket is gone; they come back (empty) afterwards."""
+    urllib.request.urlopen(urllib.request.Request(endpoint + "/moto-api/reset", method="POST"))
+    try:
+        yield
+    finally:
+        reset_s3(endpoint)
+
+
+@contextmanager
+def bucket_unavailable(bucket: str):
+    """Makes the running site's store refuse writes to one bucket, then restores it."""
+    settings = get_settings()
+    if settings.storage_backend == "s3":
+        from terminal_shop.storage import get_storage
+
+        client = get_storage().client
+        kept = {o["Key"]: client.get_object(Bucket=bucket, Key=o["Key"])["Body"].read() for o in client.list_objects_v2(Bucket=bucket).get("Contents", [])}
+        for key in kept:
+            client.delete_object(Bucket=bucket, Key=key)
+        client.delete_bucket(Bucket=bucket)
+        try:
+            yield
+        finally:
+            client.create_bucket(Bucket=bucket)
+            for key, data in kept.items():
+                client.put_object(Bucket=bucket, Key=key, Body=data)
+        return
+    folder = settings.storage_dir / bucket
+    moved = folder.with_name(folder.name + "-moved-away")
+    if folder.exists():
+        folder.rename(moved)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("not a folder: the disk refuses writes here")
+    try:
+        yield
+    finally:
+        folder.unlink()
+        if moved.exists():
+            moved.rename(folder)
 
 
 @pytest.fixture(params=["local", "s3"])
@@ -104,10 +199,10 @@ def any_storage(request, tmp_path, moto_endpoint):
     from terminal_shop.storage import build_storage
 
     if request.param == "local":
-        settings = dataclasses.replace(get_settings(), storage_dir=tmp_path / "storage")
+        settings = dataclasses.replace(get_settings(), storage_backend="local", storage_dir=tmp_path / "storage")
     else:
         settings = s3_settings(moto_endpoint)
-        reset_s3(moto_endpoint, settings)
+        reset_s3(moto_endpoint)
     return settings, build_storage(settings)
 
 

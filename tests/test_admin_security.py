@@ -8,6 +8,7 @@ client with no session, an expired one and one whose e-mail is not allowed.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import inspect
 import typing
 from datetime import timedelta
@@ -121,7 +122,9 @@ def test_each_admin_handler_refuses_and_changes_nothing(seeded, kind):
         params = list(inspect.signature(handler.fn).parameters.values())[1:]
         result = handler.fn(state, *[_dummy(p) for p in params])
         if inspect.iscoroutine(result):
-            result = asyncio.run(result)
+            # Playwright's sync API may hold this thread's event loop: run it aside.
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                result = pool.submit(asyncio.run, result).result()
         assert _redirects_to_login(result), f"{cls.__name__}.{name} did not send the client to sign in"
         assert state.admin_email == ""
         checked += 1

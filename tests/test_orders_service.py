@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import urllib.request
 import uuid
 
 import pytest
@@ -160,12 +159,11 @@ def test_fake_image_and_oversized_files_are_refused(clean_db, any_storage, tmp_p
 
 def test_storage_failure_leaves_no_order(clean_db, moto_endpoint, tmp_path):
     """The store is reachable but the bucket is gone: nothing is kept, the buyer is told."""
-    from conftest import s3_settings
+    from conftest import no_buckets, s3_settings
     from terminal_shop.storage import build_storage
 
-    urllib.request.urlopen(urllib.request.Request(moto_endpoint + "/moto-api/reset", method="POST"))
     storage = build_storage(s3_settings(moto_endpoint))
-    with pytest.raises(orders.OrderError, match="Gagal menyimpan bukti pembayaran. Silakan coba lagi."):
+    with no_buckets(moto_endpoint), pytest.raises(orders.OrderError, match="Gagal menyimpan bukti pembayaran. Silakan coba lagi."):
         _order(storage, png(tmp_path / "b.png").read_bytes())
     assert _rows() == []
 

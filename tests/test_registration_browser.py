@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
-from conftest import stored_keys
+from conftest import bucket_unavailable, stored_keys
 from files import big_png, jpg, pdf, png
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration
@@ -231,18 +231,8 @@ def test_failure_page_texts(page):
 
 
 def test_storage_failure_keeps_no_row_and_no_file(page, tmp_path):
-    settings = get_settings()
-    bucket_dir = settings.storage_dir / settings.bucket_merchant_documents
-    moved = bucket_dir.with_name("moved-away-docs")
-    if bucket_dir.exists():
-        bucket_dir.rename(moved)
-    bucket_dir.write_text("not a folder")
-    try:
+    with bucket_unavailable(get_settings().bucket_merchant_documents):
         register(page, tmp_path, email="sri.broken@example.com")
         page.wait_for_url(re.compile("/pendaftaran/gagal"))
         expect(page.get_by_test_id("failed-reason")).to_have_text("Gagal mengirim pendaftaran. Silakan coba lagi.")
-    finally:
-        bucket_dir.unlink()
-        if moved.exists():
-            moved.rename(bucket_dir)
     assert registrations("sri.broken@example.com") == []

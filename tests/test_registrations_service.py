@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import io
 import re
-import urllib.request
 
 import pytest
 from PIL import Image
 from sqlmodel import select
 
-from conftest import reset_s3, s3_settings, stored_keys
+from conftest import no_buckets, s3_settings, stored_keys
 from files import fake_png, jpg, pdf, png
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration
@@ -150,13 +149,10 @@ def test_resubmission_after_rejection_replaces_it(clean_db, any_storage, docs):
 
 
 def test_storage_failure_keeps_nothing(clean_db, moto_endpoint, docs):
-    settings = s3_settings(moto_endpoint)
-    urllib.request.urlopen(urllib.request.Request(moto_endpoint + "/moto-api/reset", method="POST"))
-    storage = build_storage(settings)  # the store answers, but has no buckets
-    with pytest.raises(reg.RegistrationError, match="Gagal mengirim pendaftaran. Silakan coba lagi."):
+    storage = build_storage(s3_settings(moto_endpoint))
+    with no_buckets(moto_endpoint), pytest.raises(reg.RegistrationError, match="Gagal mengirim pendaftaran. Silakan coba lagi."):
         reg.submit(FORM, docs, storage)
     assert _rows() == []
-    reset_s3(moto_endpoint, settings)
 
 
 def test_failure_in_the_middle_removes_documents_already_stored(clean_db, any_storage, docs):
