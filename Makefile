@@ -18,8 +18,10 @@ run: $(VENV)/.runtime $(BUN)
 	$(PY) -m terminal_shop.admin ensure-first
 	$(VENV)/bin/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
+# Two passes of the same suite: embedded defaults, then PostgreSQL + S3 (moto) + Redis.
 test: $(VENV)/.test $(BUN) /usr/bin/chromium
-	$(PY) -m pytest tests -ra --timeout=900 $(PYTEST_ARGS)
+	TEST_MODE=embedded $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
+	TEST_MODE=scaleout $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)
 

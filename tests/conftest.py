@@ -158,6 +158,17 @@ def no_buckets(endpoint: str):
         reset_s3(endpoint)
 
 
+def publish_asset(key: str, data: bytes, content_type: str) -> None:
+    """What an operator does to put the QRIS image in the public assets bucket."""
+    from terminal_shop.storage import get_storage
+
+    settings, storage = get_settings(), get_storage()
+    if settings.storage_backend == "s3":
+        storage.client.put_object(Bucket=settings.bucket_assets, Key=key, Body=data, ContentType=content_type, ACL="public-read")
+    else:
+        storage.put(settings.bucket_assets, key, data, content_type)
+
+
 @contextmanager
 def bucket_unavailable(bucket: str):
     """Makes the running site's store refuse writes to one bucket, then restores it."""

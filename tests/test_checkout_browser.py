@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
-from conftest import bucket_unavailable
+from conftest import bucket_unavailable, publish_asset
 from files import big_png, fake_png, pdf, png
 from terminal_shop.db import read_session
 from terminal_shop.models import Order
@@ -259,7 +259,7 @@ def test_qris_image_from_the_assets_store_with_local_fallback(page, tmp_path):
     expect(qr).to_have_attribute("src", "/qris-demo.png")  # the store has no image yet
     page.wait_for_function("document.querySelector('img[alt=\"QR Code QRIS pembayaran\"]').naturalWidth > 0")
 
-    storage.put(bucket, "qris/hausjo.png", png(tmp_path / "qris.png", size=(300, 300), color=(0, 0, 0)).read_bytes(), "image/png")
+    publish_asset("qris/hausjo.png", png(tmp_path / "qris.png", size=(300, 300), color=(0, 0, 0)).read_bytes(), "image/png")
     try:
         other = page.context.new_page()
         other.base = page.base

@@ -19,7 +19,8 @@ def test_settings_come_from_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("BRAND_NAME", "KasirKita")
     monkeypatch.setenv("ADMIN_EMAILS", " Boss@Example.co.id , ops@example.co.id")
     monkeypatch.setenv("STORAGE_BACKEND", "S3")
-    monkeypatch.delenv("SECRET_KEY", raising=False)
+    for name in ("SECRET_KEY", "DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
     get_settings.cache_clear()
     try:
         s = get_settings()
