@@ -98,11 +98,24 @@ def test_wrong_passwords_are_throttled(page, admin):
     assert "/admin/login" in page.url
 
 
-@pytest.mark.parametrize("session", ["none", "expired", "revoked"])
+def _session_outside_allow_list() -> str:
+    """A live session of an account whose e-mail is not (or no longer) allowed."""
+    from terminal_shop.models import AdminUser
+
+    admin_auth.create_admin("stranger@example.com", PASSWORD)
+    with write_session() as s:
+        user = s.exec(select(AdminUser).where(AdminUser.email == "stranger@example.com")).one()
+        s.add(AdminSession(token_hash=admin_auth.hash_token("stranger-token-" + "x" * 30), admin_id=user.id, expires_at=utcnow() + timedelta(hours=1)))
+    return "stranger-token-" + "x" * 30
+
+
+@pytest.mark.parametrize("session", ["none", "expired", "revoked", "not_allowed"])
 def test_admin_pages_need_a_live_session(page, admin, tmp_path, session):
     mid = make_merchant(tmp_path, nama_usaha="Toko Rahasia")
     order = make_order(name="Pembeli Rahasia")
-    if session != "none":
+    if session == "not_allowed":
+        page.context.add_cookies([{"name": "admin_session", "value": _session_outside_allow_list(), "url": page.base}])
+    elif session != "none":
         token = admin_auth.login(EMAIL, PASSWORD, "test")
         with write_session() as s:
             row = s.get(AdminSession, admin_auth.hash_token(token))
@@ -177,7 +190,7 @@ def test_merchant_edit_approve_reject_document_and_delete(page, admin, tmp_path)
     page.locator("#m_status").select_option("rejected")
     page.locator("#m_rejection_reason").fill("Foto KTP buram")
     page.get_by_role("button", name="Simpan").click()
-    expect(page.get_by_text("Data berhasil disimpan")).to_be_visible()
+    expect(page.get_by_test_id("history")).to_contain_text("approved → rejected")
     row = get_merchant(mid)
     assert (row.status, row.rejection_reason, row.verified_at) == ("rejected", "Foto KTP buram", None)
 

@@ -61,3 +61,26 @@ class TrackedImg(Img):
 
 
 tracked_img = TrackedImg.create
+
+
+def modal(title, *body, on_close, actions=(), width: str = "max-w-md") -> rx.Component:  # noqa: ANN001
+    """A dialog over a dimmed page, with a title, optional actions and a close button."""
+    return rx.el.div(
+        rx.el.div(
+            rx.el.div(
+                rx.el.h2(title, class_name="text-lg font-bold"),
+                rx.el.div(
+                    *actions,
+                    rx.el.button(icon("x", "h-5 w-5"), type="button", aria_label="Tutup", on_click=on_close, class_name="rounded p-1.5 hover:bg-slate-100"),
+                    class_name="flex items-center gap-2",
+                ),
+                class_name="flex items-center justify-between gap-4",
+            ),
+            *body,
+            class_name=f"w-full {width} rounded-2xl bg-white p-5",
+        ),
+        role="dialog",
+        aria_modal="true",
+        aria_label=title,
+        class_name="fixed inset-0 z-[70] flex items-center justify-center bg-slate-900/70 p-4",
+    )

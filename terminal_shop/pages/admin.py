@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop.components.files import rejection_codes
 from terminal_shop.components.forms import select_field, text_field
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, nav_link, tracked_img
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
 from terminal_shop.services import registrations as reg
 from terminal_shop.services.admin_merchants import STATUSES
 from terminal_shop.services.orders import PAYMENT_METHODS, STATUS_LABELS
@@ -127,6 +127,16 @@ def filter_select(label: str, value, on_change, options: dict[str, str]) -> rx.C
     )
 
 
+def toolbar(state, placeholder: str, *filters) -> rx.Component:  # noqa: ANN001
+    return rx.el.div(
+        search_box(state, placeholder),
+        *filters,
+        rx.el.button(icon("refresh-cw", "h-4 w-4"), "Refresh", type="button", on_click=state.refresh, class_name=BTN_SMALL),
+        rx.el.button(icon("download", "h-4 w-4"), "Export CSV", type="button", on_click=state.export, class_name=BTN_SMALL),
+        class_name="mt-6 flex flex-wrap items-center gap-3",
+    )
+
+
 def pager(state) -> rx.Component:  # noqa: ANN001
     return rx.el.div(
         rx.el.p("Halaman ", state.page, " dari ", state.pages, " (", state.total, " total)", class_name="text-sm text-slate-600", data_testid="pager"),
@@ -188,13 +198,7 @@ def merchants_page() -> rx.Component:
             ("Approved", s.stats.get("approved", 0), "text-emerald-600"),
             ("Rejected", s.stats.get("rejected", 0), "text-red-600"),
         ]),
-        rx.el.div(
-            search_box(s, "Cari nama usaha, pemilik, email, HP"),
-            filter_select("status", s.status, s.set_status, STATUSES),
-            rx.el.button(icon("refresh-cw", "h-4 w-4"), "Refresh", type="button", on_click=s.refresh, class_name=BTN_SMALL),
-            rx.el.button(icon("download", "h-4 w-4"), "Export CSV", type="button", on_click=s.export, class_name=BTN_SMALL),
-            class_name="mt-6 flex flex-wrap items-center gap-3",
-        ),
+        toolbar(s, "Cari nama usaha, pemilik, email, HP", filter_select("status", s.status, s.set_status, STATUSES)),
         table(["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status", "Aksi"], rx.foreach(s.rows, row), s.rows.length() == 0),
         pager(s),
     )
@@ -275,24 +279,12 @@ def _documents() -> rx.Component:
         ),
         rx.cond(
             MD.viewer_url != "",
-            rx.el.div(
-                rx.el.div(
-                    rx.el.div(
-                        rx.el.h3(MD.viewer_title, class_name="font-semibold"),
-                        rx.el.div(
-                            rx.el.a(icon("external-link", "h-4 w-4"), "Buka di tab baru", href=MD.viewer_url, target="_blank", rel="noopener", class_name=BTN_SMALL),
-                            rx.el.button(icon("x", "h-5 w-5"), type="button", aria_label="Tutup", on_click=MD.close_viewer, class_name="rounded p-1.5 hover:bg-slate-100"),
-                            class_name="flex items-center gap-2",
-                        ),
-                        class_name="flex items-center justify-between gap-4",
-                    ),
-                    rx.el.div(rx.el.img(src=MD.viewer_url, alt=MD.viewer_title, class_name="mx-auto max-w-none cursor-zoom-in"), class_name="mt-3 max-h-[75vh] overflow-auto"),
-                    class_name="w-full max-w-4xl rounded-2xl bg-white p-4",
-                ),
-                role="dialog",
-                aria_modal="true",
-                aria_label=MD.viewer_title,
-                class_name="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-4",
+            modal(
+                MD.viewer_title,
+                rx.el.div(rx.el.img(src=MD.viewer_url, alt=MD.viewer_title, class_name="mx-auto max-w-none cursor-zoom-in"), class_name="mt-3 max-h-[75vh] overflow-auto"),
+                on_close=MD.close_viewer,
+                actions=[rx.el.a(icon("external-link", "h-4 w-4"), "Buka di tab baru", href=MD.viewer_url, target="_blank", rel="noopener", class_name=BTN_SMALL)],
+                width="max-w-4xl",
             ),
         ),
         class_name=f"{CARD} p-5",
@@ -413,13 +405,11 @@ def orders_page() -> rx.Component:
             ("Dikonfirmasi", s.stats.get("confirmed", 0), "text-emerald-600"),
             ("Dibatalkan", s.stats.get("cancelled", 0), "text-red-600"),
         ]),
-        rx.el.div(
-            search_box(s, "Cari nama, email, telepon, nomor pesanan"),
+        toolbar(
+            s,
+            "Cari nama, email, telepon, nomor pesanan",
             filter_select("status", s.status, s.set_status, STATUS_LABELS),
             filter_select("metode", s.method, s.set_method, PAYMENT_METHODS),
-            rx.el.button(icon("refresh-cw", "h-4 w-4"), "Refresh", type="button", on_click=s.refresh, class_name=BTN_SMALL),
-            rx.el.button(icon("download", "h-4 w-4"), "Export CSV", type="button", on_click=s.export, class_name=BTN_SMALL),
-            class_name="mt-6 flex flex-wrap items-center gap-3",
         ),
         table(["Tanggal", "Order ID", "Pembeli", "Total", "Metode", "Status", "Aksi"], rx.foreach(s.rows, row), s.rows.length() == 0),
         pager(s),
@@ -456,24 +446,7 @@ def _proof_viewer() -> rx.Component:
                 ),
             ),
         ),
-        rx.cond(
-            s.proof_open,
-            rx.el.div(
-                rx.el.div(
-                    rx.el.div(
-                        rx.el.h3("Bukti pembayaran", class_name="font-semibold"),
-                        rx.el.button(icon("x", "h-5 w-5"), type="button", aria_label="Tutup", on_click=s.set_proof_open(False), class_name="rounded p-1.5 hover:bg-slate-100"),
-                        class_name="flex items-center justify-between",
-                    ),
-                    frame("mt-3 h-[80vh] w-full"),
-                    class_name="w-full max-w-5xl rounded-2xl bg-white p-4",
-                ),
-                role="dialog",
-                aria_modal="true",
-                aria_label="Bukti pembayaran",
-                class_name="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-4",
-            ),
-        ),
+        rx.cond(s.proof_open, modal("Bukti pembayaran", frame("mt-3 h-[80vh] w-full"), on_close=s.set_proof_open(False), width="max-w-5xl")),
         class_name=f"{CARD} p-5",
     )
 

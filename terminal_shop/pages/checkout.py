@@ -8,7 +8,7 @@ from terminal_shop.catalogue import PRODUCTS, QRIS_MAX_TOTAL, Product
 from terminal_shop.components.files import chosen_count, file_picker
 from terminal_shop.components.forms import text_field
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button, tracked_img
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button, modal, tracked_img
 from terminal_shop.money import rupiah
 from terminal_shop.settings import get_settings
 from terminal_shop.state.checkout import PROOF_UPLOAD_ID, CheckoutState as S, OrderResultState as R
@@ -230,25 +230,7 @@ def _qris() -> rx.Component:
         rx.cond(S.qris_src != "", img("mx-auto h-56 w-56 rounded-lg border border-slate-200 bg-white p-2")),
         rx.el.p("Bayar sejumlah ", rx.el.strong(S.total_text), " lalu unggah bukti pembayaran.", class_name="mt-2 text-center text-sm"),
         rx.el.button(icon("zoom-in", "h-4 w-4"), "Perbesar QR Code", type="button", on_click=S.set_qr_open(True), class_name=BTN_OUTLINE + " mx-auto mt-3 flex"),
-        rx.cond(
-            S.qr_open,
-            rx.el.div(
-                rx.el.div(
-                    rx.el.div(
-                        rx.el.h2("QR Code QRIS", class_name="text-lg font-bold"),
-                        rx.el.button(icon("x", "h-5 w-5"), type="button", aria_label="Tutup", on_click=S.set_qr_open(False), class_name="rounded p-1 hover:bg-slate-100"),
-                        class_name="flex items-center justify-between",
-                    ),
-                    img("mx-auto mt-4 w-full max-w-sm"),
-                    class_name="w-full max-w-md rounded-2xl bg-white p-5",
-                ),
-                role="dialog",
-                aria_modal="true",
-                aria_label="QR Code QRIS",
-                on_click=S.set_qr_open(False),
-                class_name="fixed inset-0 z-[70] flex items-center justify-center bg-slate-900/70 p-4",
-            ),
-        ),
+        rx.cond(S.qr_open, modal("QR Code QRIS", img("mx-auto mt-4 w-full max-w-sm"), on_close=S.set_qr_open(False))),
         class_name="rounded-xl bg-slate-50 p-4",
     )
 

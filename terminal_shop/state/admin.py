@@ -12,6 +12,7 @@ import functools
 import inspect
 import logging
 from datetime import date
+from typing import ClassVar
 from urllib.parse import urlencode
 
 import reflex as rx
@@ -141,7 +142,9 @@ def _export_url(kind: str, **filters: str) -> str:
     return f"/api/admin/export/{kind}.csv" + (f"?{query}" if query else "")
 
 
-class MerchantListState(AdminState):
+class AdminListMixin(rx.State, mixin=True):
+    """Search, filters, pages, refresh and export: the same on both admin lists."""
+
     stats: dict[str, int] = {}
     rows: list[dict[str, str]] = []
     search: str = ""
@@ -150,13 +153,24 @@ class MerchantListState(AdminState):
     pages: int = 1
     total: int = 0
 
+    # Set by each list.
+    _statuses: ClassVar[dict[str, str]] = {}
+    _export_kind: ClassVar[str] = ""
+    _load_error: ClassVar[str] = "Gagal memuat data"
+    _export_toast: ClassVar[str] = ""
+
+    def _fetch(self):  # noqa: ANN202
+        raise NotImplementedError
+
+    def _filters(self) -> dict[str, str]:
+        return {"search": self.search, "status": self.status}
+
     def _load(self):  # noqa: ANN202
         try:
-            self.stats = admin_merchants.stats()
-            result = admin_merchants.list_page(self.search, self.status, self.page)
+            self.stats, result = self._fetch()
         except Exception:  # noqa: BLE001
-            log.exception("merchant list failed")
-            return rx.toast.error("Gagal memuat data")
+            log.exception("%s list failed", self._export_kind)
+            return rx.toast.error(self._load_error)
         self.rows, self.total, self.pages, self.page = result.rows, result.total, result.pages, result.page
 
     @rx.event
@@ -178,7 +192,7 @@ class MerchantListState(AdminState):
     @rx.event
     @admin_only
     def set_status(self, value: str):
-        self.status = value if value in admin_merchants.STATUSES else ""
+        self.status = value if value in self._statuses else ""
         self.page = 1
         return self._load()
 
@@ -196,10 +210,17 @@ class MerchantListState(AdminState):
     @rx.event
     @admin_only
     def export(self):
-        return [
-            rx.download(url=_export_url("merchants", search=self.search, status=self.status), filename=f"merchants_{date.today().isoformat()}.csv"),
-            rx.toast.success("CSV exported"),
-        ]
+        name = f"{self._export_kind}_{date.today().isoformat()}.csv"
+        return [rx.download(url=_export_url(self._export_kind, **self._filters()), filename=name), rx.toast.success(self._export_toast)]
+
+
+class MerchantListState(AdminListMixin, AdminState):
+    _statuses = admin_merchants.STATUSES
+    _export_kind = "merchants"
+    _export_toast = "CSV exported"
+
+    def _fetch(self):  # noqa: ANN202
+        return admin_merchants.stats(), admin_merchants.list_page(self.search, self.status, self.page)
 
 
 class MerchantDetailState(AdminState):
@@ -333,47 +354,18 @@ class MerchantDetailState(AdminState):
         return [rx.toast.success("Dokumen berhasil diupload dan disimpan"), rx.clear_selected_files(DOC_UPLOAD_ID)]
 
 
-class OrderListState(AdminState):
-    stats: dict[str, int] = {}
-    rows: list[dict[str, str]] = []
-    search: str = ""
-    status: str = ""
+class OrderListState(AdminListMixin, AdminState):
     method: str = ""
-    page: int = 1
-    pages: int = 1
-    total: int = 0
+    _statuses = STATUS_LABELS
+    _export_kind = "orders"
+    _load_error = "Gagal memuat data pesanan"
+    _export_toast = "CSV berhasil diunduh"
 
-    def _load(self):  # noqa: ANN202
-        try:
-            self.stats = admin_orders.stats()
-            result = admin_orders.list_page(self.search, self.status, self.method, self.page)
-        except Exception:  # noqa: BLE001
-            log.exception("order list failed")
-            return rx.toast.error("Gagal memuat data pesanan")
-        self.rows, self.total, self.pages, self.page = result.rows, result.total, result.pages, result.page
+    def _fetch(self):  # noqa: ANN202
+        return admin_orders.stats(), admin_orders.list_page(self.search, self.status, self.method, self.page)
 
-    @rx.event
-    @admin_only
-    def load(self):
-        return self._load()
-
-    @rx.event
-    @admin_only
-    def set_search(self, value: str):
-        self.search = str(value)[:100]
-
-    @rx.event
-    @admin_only
-    def run_search(self, _form: dict | None = None):
-        self.page = 1
-        return self._load()
-
-    @rx.event
-    @admin_only
-    def set_status(self, value: str):
-        self.status = value if value in STATUS_LABELS else ""
-        self.page = 1
-        return self._load()
+    def _filters(self) -> dict[str, str]:
+        return {"search": self.search, "status": self.status, "method": self.method}
 
     @rx.event
     @admin_only
@@ -381,25 +373,6 @@ class OrderListState(AdminState):
         self.method = value if value in PAYMENT_METHODS else ""
         self.page = 1
         return self._load()
-
-    @rx.event
-    @admin_only
-    def go_page(self, page: int):
-        self.page = max(1, min(int(page) if str(page).lstrip("-").isdigit() else 1, self.pages))
-        return self._load()
-
-    @rx.event
-    @admin_only
-    def refresh(self):
-        return self._load() or rx.toast.success("Data diperbarui")
-
-    @rx.event
-    @admin_only
-    def export(self):
-        return [
-            rx.download(url=_export_url("orders", search=self.search, status=self.status, method=self.method), filename=f"orders_{date.today().isoformat()}.csv"),
-            rx.toast.success("CSV berhasil diunduh"),
-        ]
 
 
 class OrderDetailState(AdminState):
