@@ -17,7 +17,7 @@ from terminal_shop.money import rupiah, wib
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
 from terminal_shop.services.listing import Page, clamp_page, contains_any
-from terminal_shop.services.orders import PAYMENT_METHODS, STATUS_LABELS, order_number
+from terminal_shop.services.orders import PAYMENT_METHODS, STATUS_LABELS, find, order_number
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
 
@@ -97,18 +97,13 @@ class OrderDetail:
 
 
 def detail(order_id: str) -> OrderDetail | None:
-    try:
-        oid = uuid.UUID(str(order_id))
-    except ValueError:
-        return None
-    with read_session() as s:
-        order = s.get(Order, oid)
+    order = find(order_id)
     if order is None:
         return None
     proof_url = ""
     if order.payment_proof_path:
         proof_url = get_storage().signed_url(get_settings().bucket_order_payments, order.payment_proof_path)
-    return OrderDetail(order, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"), audit.history("order", str(oid)))
+    return OrderDetail(order, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"), audit.history("order", str(order.id)))
 
 
 def _transition(order_id: str, admin_email: str, new_status: str, reason: str | None = None) -> None:

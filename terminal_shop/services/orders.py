@@ -217,13 +217,18 @@ class OrderSummary:
     status: str
 
 
-def load_summary(order_id: str) -> OrderSummary | None:
+def find(order_id: str) -> Order | None:
+    """The order with this id, or None for an unknown or malformed id (from a URL)."""
     try:
         oid = uuid.UUID(clean(order_id))
     except ValueError:
         return None
     with read_session() as s:
-        order = s.get(Order, oid)
+        return s.get(Order, oid)
+
+
+def load_summary(order_id: str) -> OrderSummary | None:
+    order = find(order_id)
     if order is None:
         return None
     return OrderSummary(order_number(order.id), order.total, PAYMENT_METHODS[order.payment_method], order.status)
