@@ -43,6 +43,13 @@ def _secret_key(data_dir: Path) -> str:
     return path.read_text().strip()
 
 
+def _same_machine(public_url: str) -> str:
+    """localhost and 127.0.0.1 are the same site to a person, not to the browser's origin check."""
+    if "//localhost" in public_url:
+        return f"{public_url},{public_url.replace('//localhost', '//127.0.0.1')}"
+    return public_url
+
+
 @dataclass(frozen=True)
 class Settings:
     data_dir: Path
@@ -101,9 +108,7 @@ def get_settings() -> Settings:
         bucket_assets=_env("BUCKET_ASSETS", "assets"),
         redis_url=_env("REDIS_URL", ""),
         public_url=public_url,
-        cors_origins=tuple(
-            o.strip() for o in _env("CORS_ALLOWED_ORIGINS", public_url).split(",") if o.strip()
-        ),
+        cors_origins=tuple(o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()),
         admin_emails=_env_list("ADMIN_EMAILS", "admin@terminalku.example"),
         # DEMO defaults below: set the real company's values through the environment.
         brand_name=_env("BRAND_NAME", "TerminalKu"),

@@ -19,7 +19,7 @@ def test_settings_come_from_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("BRAND_NAME", "KasirKita")
     monkeypatch.setenv("ADMIN_EMAILS", " Boss@Example.co.id , ops@example.co.id")
     monkeypatch.setenv("STORAGE_BACKEND", "S3")
-    for name in ("SECRET_KEY", "DATABASE_URL"):
+    for name in ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL", "CORS_ALLOWED_ORIGINS"):
         monkeypatch.delenv(name, raising=False)
     get_settings.cache_clear()
     try:
@@ -28,6 +28,7 @@ def test_settings_come_from_environment(monkeypatch, tmp_path):
         assert s.admin_emails == ("boss@example.co.id", "ops@example.co.id")
         assert s.storage_backend == "s3"
         assert s.database_url == f"sqlite:///{tmp_path / 'terminal_shop.db'}"
+        assert s.cors_origins == ("http://localhost:3000", "http://127.0.0.1:3000")
         # No secret in the repo: one is generated per machine, kept private, and reused.
         key_file = tmp_path / "secret_key"
         assert key_file.stat().st_mode & 0o077 == 0
