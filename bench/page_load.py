@@ -125,13 +125,13 @@ def main() -> None:
         )
     table = "\n".join(lines)
     print(table)
-    import reflex
+    from importlib.metadata import version
 
     doc = ROOT / "docs/benchmarks.md"
     doc.write_text(
         "# Benchmarks\n\n"
         f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {platform.node()} ({os.cpu_count()} cores, {platform.machine()}), "
-        f"Python {platform.python_version()}, Reflex {reflex.__version__}, Lighthouse {LIGHTHOUSE_VERSION}, Debian chromium.\n\n"
+        f"Python {platform.python_version()}, Reflex {version('reflex')}, Lighthouse {LIGHTHOUSE_VERSION}, Debian chromium.\n\n"
         "## Page load (Lighthouse mobile, simulated throttling, median of 3)\n\n" + table + "\n\n"
         "Targets: LCP at most 2.5 s and score at least 90 on home and product pages; JS at most 1.5x the blank app.\n"
     )
