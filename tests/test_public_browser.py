@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from urllib.parse import urljoin, urlparse
 
 import pytest
@@ -117,8 +118,9 @@ def test_carousel_autoplay_buttons_dots_and_wrap(page):
     carousel = page.locator("[data-carousel]")
     assert _active_slide(page) == 0
     expect(carousel.get_by_role("link", name="Pelajari Selengkapnya").first).to_have_attribute("href", "/product-a920")
-    page.wait_for_timeout(5600)
-    assert _active_slide(page) == 1
+    started = time.monotonic()
+    page.wait_for_function("document.querySelector('[data-carousel] .slide-active').dataset.slide === '1'", timeout=9000)
+    assert 3.5 < time.monotonic() - started < 8  # every 5 seconds, not at once
     expect(carousel.locator(".slide-active")).to_contain_text("Kemudahan Transaksi UnionPay di Tangan Anda")
     carousel.get_by_role("button", name="Slide berikutnya").click()
     assert _active_slide(page) == 2
