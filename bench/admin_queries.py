@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -49,6 +50,12 @@ def raw(sql: str, **params):  # noqa: ANN001, ANN201
     return run
 
 
+def id_range(prefix: str, dialect: str) -> dict[str, str]:
+    """The ids whose first 8 hex digits are `prefix`, spelled as each database stores them."""
+    lo, hi = uuid.UUID(prefix + "0" * 24), uuid.UUID(prefix + "f" * 24)
+    return {"lo": lo.hex, "hi": hi.hex} if dialect == "sqlite" else {"lo": str(lo), "hi": str(hi)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--orders", type=int, default=100_000)
@@ -72,7 +79,7 @@ def main() -> None:
         ("orders search name", lambda: admin_orders.list_page(search="wahyuni"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%wahyuni%")),
         ("orders search email", lambda: admin_orders.list_page(search="budi.12"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%budi.12%")),
         ("orders search phone", lambda: admin_orders.list_page(search="0812345"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%0812345%")),
-        ("orders search number", lambda: admin_orders.list_page(search="ABCD1234"), raw("SELECT * FROM orders WHERE CAST(id AS TEXT) LIKE 'abcd1234%' LIMIT 10")),
+        ("orders search number", lambda: admin_orders.list_page(search="ABCD1234"), raw("SELECT * FROM orders WHERE id BETWEEN :lo AND :hi LIMIT 10", **id_range("abcd1234", dialect))),
         ("orders stats", admin_orders.stats, raw("SELECT status, count(*) FROM orders GROUP BY status")),
         ("merchants page 1", lambda: admin_merchants.list_page(), raw("SELECT * FROM merchant_registrations ORDER BY created_at DESC LIMIT 20")),
         ("merchants search", lambda: admin_merchants.list_page(search="berkah"), raw("SELECT * FROM merchant_registrations WHERE lower(nama_usaha) LIKE '%berkah%' ORDER BY created_at DESC LIMIT 20")),

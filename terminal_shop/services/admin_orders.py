@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import String, cast, func, update
+from sqlalchemy import func, update
 from sqlmodel import select
 
 from terminal_shop.db import read_session, write_session
@@ -50,7 +50,8 @@ def _filters(search: str, status: str, method: str, *, by_id: bool = True) -> li
             if re.fullmatch(r"[0-9a-f]{32}", compact):
                 cond = cond | (Order.id == uuid.UUID(compact))
             elif re.fullmatch(r"[0-9a-f]{8}", compact):
-                cond = cond | cast(Order.id, String).like(f"{compact}%")
+                # The order number is the id's first 8 hex digits: a range on the primary key.
+                cond = cond | Order.id.between(uuid.UUID(compact + "0" * 24), uuid.UUID(compact + "f" * 24))
         conds.append(cond)
     return conds
 
