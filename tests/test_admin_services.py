@@ -140,6 +140,11 @@ def test_order_stats_list_pages_and_filters(clean_db):
     assert admin_orders.list_page(search="P7@EXAMPLE").total == 1
     assert admin_orders.list_page(search="081200000013").total == 1
     assert admin_orders.list_page(search="50%_").total == 0
+    # Counts from stats() give the same totals without counting again.
+    counts = admin_orders.stats()
+    for status in ("", "confirmed", "paid_review"):
+        assert admin_orders.list_page(status=status, counts=counts).total == admin_orders.list_page(status=status).total
+    assert admin_orders.list_page(method="QRIS", counts=counts).total == 11
 
 
 def test_order_search_by_number_and_full_id(clean_db):

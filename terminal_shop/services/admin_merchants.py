@@ -48,12 +48,16 @@ def _filters(search: str, status: str) -> list:
     return conds
 
 
-def list_page(search: str = "", status: str = "", page: object = 1) -> Page:
+def list_page(search: str = "", status: str = "", page: object = 1, counts: dict[str, int] | None = None) -> Page:
+    """One page of registrations. `counts` (from stats()) spares a second count without a search."""
     m = MerchantRegistration
     page = clamp_page(page)
     conds = _filters(search, status)
     with read_session() as s:
-        total = s.exec(select(func.count()).select_from(m).where(*conds)).one()
+        if counts is not None and not search.strip():
+            total = counts.get(status if status in STATUSES else "total", 0)
+        else:
+            total = s.exec(select(func.count()).select_from(m).where(*conds)).one()
         rows = s.exec(
             select(m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status)
             .where(*conds)

@@ -220,7 +220,8 @@ class MerchantListState(AdminListMixin, AdminState):
     _export_toast = "CSV exported"
 
     def _fetch(self):  # noqa: ANN202
-        return admin_merchants.stats(), admin_merchants.list_page(self.search, self.status, self.page)
+        stats = admin_merchants.stats()
+        return stats, admin_merchants.list_page(self.search, self.status, self.page, counts=stats)
 
 
 class MerchantDetailState(AdminState):
@@ -362,7 +363,8 @@ class OrderListState(AdminListMixin, AdminState):
     _export_toast = "CSV berhasil diunduh"
 
     def _fetch(self):  # noqa: ANN202
-        return admin_orders.stats(), admin_orders.list_page(self.search, self.status, self.method, self.page)
+        stats = admin_orders.stats()
+        return stats, admin_orders.list_page(self.search, self.status, self.method, self.page, counts=stats)
 
     def _filters(self) -> dict[str, str]:
         return {"search": self.search, "status": self.status, "method": self.method}
