@@ -281,7 +281,17 @@ def _documents() -> rx.Component:
             MD.viewer_url != "",
             modal(
                 MD.viewer_title,
-                rx.el.div(rx.el.img(src=MD.viewer_url, alt=MD.viewer_title, class_name="mx-auto max-w-none cursor-zoom-in"), class_name="mt-3 max-h-[75vh] overflow-auto"),
+                rx.el.div(
+                    rx.el.img(
+                        src=MD.viewer_url,
+                        alt=MD.viewer_title,
+                        on_click=MD.toggle_zoom,
+                        title=rx.cond(MD.viewer_zoomed, "Klik untuk memperkecil", "Klik untuk memperbesar"),
+                        class_name=rx.cond(MD.viewer_zoomed, "mx-auto max-w-none cursor-zoom-out", "mx-auto max-h-[70vh] max-w-full cursor-zoom-in"),
+                        data_zoomed=rx.cond(MD.viewer_zoomed, "true", "false"),
+                    ),
+                    class_name="mt-3 max-h-[75vh] overflow-auto",
+                ),
                 on_close=MD.close_viewer,
                 actions=[rx.el.a(icon("external-link", "h-4 w-4"), "Buka di tab baru", href=MD.viewer_url, target="_blank", rel="noopener", class_name=BTN_SMALL)],
                 width="max-w-4xl",

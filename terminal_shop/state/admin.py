@@ -237,6 +237,7 @@ class MerchantDetailState(AdminState):
     delete_phrase: str = ""
     viewer_url: str = ""
     viewer_title: str = ""
+    viewer_zoomed: bool = False
     upload_doc: str = ""
     upload_label: str = ""
 
@@ -311,7 +312,12 @@ class MerchantDetailState(AdminState):
     @admin_only
     def open_viewer(self, url: str, title: str):
         if any(d["url"] == url for d in self.documents):
-            self.viewer_url, self.viewer_title = url, str(title)
+            self.viewer_url, self.viewer_title, self.viewer_zoomed = url, str(title), False
+
+    @rx.event
+    @admin_only
+    def toggle_zoom(self):
+        self.viewer_zoomed = not self.viewer_zoomed
 
     @rx.event
     @admin_only
