@@ -272,3 +272,17 @@ def test_qris_image_from_the_assets_store_with_local_fallback(page, tmp_path):
         expect(other.get_by_text("Gagal memuat QR Code")).to_be_hidden()
     finally:
         storage.delete(bucket, "qris/hausjo.png")
+
+
+def test_phone_keeps_the_cart_total_in_reach(phone):
+    phone.goto(phone.base + "/checkout/products")
+    bar = phone.get_by_test_id("phone-cart-bar")
+    expect(bar).to_be_hidden()
+    phone.locator("[data-sku=SOUNDBOX]").get_by_role("button", name="Tambah ke Keranjang").click()
+    expect(bar).to_be_visible()
+    expect(bar).to_contain_text("Rp 349.000")
+    bar.get_by_role("link", name="Lanjut Isi Data").click()
+    phone.wait_for_url(re.compile("/checkout/form"))
+    for path in ("/checkout/form", "/checkout/products", "/pendaftaran", "/produk/soundbox"):
+        phone.goto(phone.base + path)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, path

@@ -115,6 +115,22 @@ def _cart_panel() -> rx.Component:
     )
 
 
+def _phone_cart_bar() -> rx.Component:
+    """On a phone the cart panel sits below the products: this bar keeps the total and the next step in reach."""
+    return rx.cond(
+        S.item_count > 0,
+        rx.el.div(
+            rx.el.div(
+                rx.el.p(S.item_count, " barang", class_name="text-xs text-slate-500"),
+                rx.el.p(S.total_text, class_name="font-bold"),
+            ),
+            link_button("Lanjut Isi Data", "/checkout/form", BTN_PRIMARY + " py-2.5"),
+            class_name="fixed inset-x-0 bottom-0 z-40 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] lg:hidden",
+            data_testid="phone-cart-bar",
+        ),
+    )
+
+
 def products_page() -> rx.Component:
     return _frame(
         0,
@@ -122,8 +138,9 @@ def products_page() -> rx.Component:
         rx.el.div(
             rx.el.div(*[_product_card(p) for p in PRODUCTS], class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3"),
             _cart_panel(),
-            class_name="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]",
+            class_name="mt-6 grid gap-6 pb-16 lg:grid-cols-[1fr_22rem] lg:pb-0",
         ),
+        _phone_cart_bar(),
     )
 
 
