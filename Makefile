@@ -11,7 +11,7 @@ export REFLEX_BUN_PATH := $(CURDIR)/$(BUN)
 export REFLEX_TELEMETRY_ENABLED := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test setup
+.PHONY: run test setup bench
 
 run: $(VENV)/.runtime $(BUN)
 	$(PY) -m terminal_shop.migrate
@@ -24,6 +24,12 @@ test: $(VENV)/.test $(BUN) /usr/bin/chromium
 	TEST_MODE=scaleout $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)
+
+# Benchmarks print figures; they never fail a build. Page load also writes docs/benchmarks.md.
+bench: $(VENV)/.test $(BUN) /usr/bin/chromium
+	$(PY) bench/page_load.py
+	DATA_DIR=$$(mktemp -d) $(PY) bench/admin_queries.py --orders 100000 --merchants 100000
+	$(PY) bench/checkout_load.py --orders 200 --workers 32
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
