@@ -153,6 +153,9 @@ def test_order_search_by_number_and_full_id(clean_db):
     number = str(target.id)[:8].upper()
     assert [r["buyer"] for r in admin_orders.list_page(search=number).rows] == ["Target"]
     assert [r["buyer"] for r in admin_orders.list_page(search=str(target.id)).rows] == ["Target"]
+    # Eight digits that are no order number still search phones.
+    make_order(name="Telepon", phone="081299887766")
+    assert [r["buyer"] for r in admin_orders.list_page(search="12998877").rows] == ["Telepon"]
 
 
 def test_confirm_and_reject_are_one_way_and_audited(clean_db):

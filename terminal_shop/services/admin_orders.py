@@ -36,6 +36,17 @@ def stats() -> dict[str, int]:
     return {"total": sum(counts.values()), **{k: counts.get(k, 0) for k in STATUS_LABELS}}
 
 
+def _id_match(text: str):  # noqa: ANN202
+    """The condition for a typed order number (8 hex digits) or full id, else None."""
+    compact = text.strip().replace("-", "").lower()
+    if re.fullmatch(r"[0-9a-f]{32}", compact):
+        return Order.id == uuid.UUID(compact)
+    if re.fullmatch(r"[0-9a-f]{8}", compact):
+        # The order number is the id's first 8 hex digits: a range on the primary key.
+        return Order.id.between(uuid.UUID(compact + "0" * 24), uuid.UUID(compact + "f" * 24))
+    return None
+
+
 def _filters(search: str, status: str, method: str, *, by_id: bool = True) -> list:
     conds = []
     if status in STATUS_LABELS:
@@ -44,16 +55,17 @@ def _filters(search: str, status: str, method: str, *, by_id: bool = True) -> li
         conds.append(Order.payment_method == method)
     text = search.strip()
     if text:
-        cond = contains_any([Order.buyer_name, Order.buyer_email, Order.buyer_phone], text)
-        if by_id:
-            compact = text.replace("-", "").lower()
-            if re.fullmatch(r"[0-9a-f]{32}", compact):
-                cond = cond | (Order.id == uuid.UUID(compact))
-            elif re.fullmatch(r"[0-9a-f]{8}", compact):
-                # The order number is the id's first 8 hex digits: a range on the primary key.
-                cond = cond | Order.id.between(uuid.UUID(compact + "0" * 24), uuid.UUID(compact + "f" * 24))
-        conds.append(cond)
+        id_cond = _id_match(text) if by_id else None
+        if id_cond is not None and _exists(id_cond, *conds):
+            conds.append(id_cond)  # a typed order number finds that order (indexed, instant)
+        else:
+            conds.append(contains_any([Order.buyer_name, Order.buyer_email, Order.buyer_phone], text))
     return conds
+
+
+def _exists(*conds) -> bool:  # noqa: ANN002
+    with read_session() as s:
+        return s.exec(select(Order.id).where(*conds).limit(1)).first() is not None
 
 
 def list_page(search: str = "", status: str = "", method: str = "", page: object = 1, counts: dict[str, int] | None = None) -> Page:
