@@ -73,6 +73,7 @@ def main() -> None:
     like = "lower(buyer_name) LIKE :q OR lower(buyer_email) LIKE :q OR lower(buyer_phone) LIKE :q"
     # The pages fetch the stat cards first and reuse those counts for "N total".
     ocounts, mcounts = admin_orders.stats(), admin_merchants.stats()
+    number = admin_orders.list_page(page=7).rows[0]["number"]  # an order a customer quotes
     cases = [
         ("orders page 1", lambda: admin_orders.list_page(counts=ocounts), raw("SELECT * FROM orders ORDER BY created_at DESC LIMIT 10")),
         (f"orders page {deep}", lambda: admin_orders.list_page(page=deep, counts=ocounts), raw(f"SELECT * FROM orders ORDER BY created_at DESC LIMIT 10 OFFSET {(deep - 1) * 10}")),
@@ -81,7 +82,7 @@ def main() -> None:
         ("orders search name", lambda: admin_orders.list_page(search="wahyuni"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%wahyuni%")),
         ("orders search email", lambda: admin_orders.list_page(search="budi.12"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%budi.12%")),
         ("orders search phone", lambda: admin_orders.list_page(search="0812345"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%0812345%")),
-        ("orders search number", lambda: admin_orders.list_page(search="ABCD1234"), raw("SELECT * FROM orders WHERE id BETWEEN :lo AND :hi LIMIT 10", **id_range("abcd1234", dialect))),
+        ("orders search number", lambda: admin_orders.list_page(search=number), raw("SELECT * FROM orders WHERE id BETWEEN :lo AND :hi LIMIT 10", **id_range(number.lower(), dialect))),
         ("orders stats", admin_orders.stats, raw("SELECT status, count(*) FROM orders GROUP BY status")),
         ("merchants page 1", lambda: admin_merchants.list_page(counts=mcounts), raw("SELECT * FROM merchant_registrations ORDER BY created_at DESC LIMIT 20")),
         ("merchants search", lambda: admin_merchants.list_page(search="berkah"), raw("SELECT * FROM merchant_registrations WHERE lower(nama_usaha) LIKE '%berkah%' ORDER BY created_at DESC LIMIT 20")),

@@ -29,3 +29,10 @@ def wib(moment: datetime | None, with_time: bool = True) -> str:
     pattern = "d MMM yyyy HH.mm" if with_time else "d MMM yyyy"
     text = format_datetime(moment.astimezone(WIB), pattern, locale="id_ID")
     return f"{text} WIB" if with_time else text
+
+
+def wib_sortable(moment: datetime) -> str:
+    """For CSV: '2026-11-22 13:05' in WIB, sorts as text and is fast for a million rows."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(WIB).strftime("%Y-%m-%d %H:%M")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import threading
 import uuid
 from datetime import timedelta
@@ -208,6 +209,7 @@ def test_orders_csv_is_real_csv_with_filters(clean_db):
     rows = list(csv.reader(io.StringIO(raw.lstrip("\ufeff"))))
     names = {r[2] for r in rows[1:]}
     assert names == {"'=HYPERLINK(\"http://evil\")", 'Budi, "Toko" Jaya\nSurabaya', "'-2+3"}
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}", r[0]) for r in rows[1:])  # WIB, sortable
     assert {r[4] for r in rows[1:]} >= {"'+6281234567890"}
     only_qris = list(csv.reader(io.StringIO(b"".join(admin_orders.export_csv(method="QRIS")).decode().lstrip("\ufeff"))))
     assert len(only_qris) == 2 and only_qris[1][5] == "QRIS"

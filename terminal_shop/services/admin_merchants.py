@@ -12,7 +12,7 @@ from sqlmodel import select
 
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration, utcnow
-from terminal_shop.money import rupiah, wib
+from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
 from terminal_shop.services.listing import Page, clamp_page, contains_any
@@ -212,6 +212,6 @@ def export_csv(search: str = "", status: str = "") -> Iterator[bytes]:
                 .execution_options(yield_per=1000)
             )
             for r in result:
-                yield [wib(r.created_at), r.nama_usaha, r.nama_lengkap, r.nomor_hp, r.email, r.kabupaten_kota, r.status]
+                yield [wib_sortable(r.created_at), r.nama_usaha, r.nama_lengkap, r.nomor_hp, r.email, r.kabupaten_kota, r.status]
 
     return stream(CSV_HEADER, rows())

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import Order, utcnow
-from terminal_shop.money import rupiah, wib
+from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
 from terminal_shop.services.listing import Page, clamp_page, contains_any
@@ -165,6 +165,6 @@ def export_csv(search: str = "", status: str = "", method: str = "") -> Iterator
                 .execution_options(yield_per=1000)
             )
             for r in result:
-                yield [wib(r.created_at), order_number(r.id), r.buyer_name, r.buyer_email, r.buyer_phone, r.payment_method, r.status, r.total]
+                yield [wib_sortable(r.created_at), order_number(r.id), r.buyer_name, r.buyer_email, r.buyer_phone, r.payment_method, r.status, r.total]
 
     return stream(CSV_HEADER, rows())
