@@ -116,7 +116,7 @@ def main() -> None:
     finally:
         stop(site)
 
-    head = f"| page | score | FCP s | LCP s | TBT ms | CLS | total KB | JS KB | LCP / blank | JS / blank |"
+    head = "| page | score | FCP s | LCP s | TBT ms | CLS | total KB | JS KB | LCP / blank | JS / blank |"
     lines = [head, "|" + "---|" * 10]
     for name, r in [("blank Reflex app", floor), *results.items()]:
         lines.append(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import inspect
-import typing
 from datetime import timedelta
 
 import pytest

@@ -20,18 +20,22 @@ def error_line(name: str, error) -> rx.Component:  # noqa: ANN001
     return rx.el.p(error, id=f"{name}-error", class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert")
 
 
+def _bound(name: str, value, on_change, error) -> dict:  # noqa: ANN001
+    """The props every control shares: its state binding and how it announces its error."""
+    return {
+        "id": name,
+        "name": name,
+        "value": value,
+        "on_change": on_change,
+        "class_name": INPUT,
+        "aria_invalid": rx.cond(error != "", "true", "false"),
+        "aria_describedby": f"{name}-error",
+    }
+
+
 def text_field(name: str, label: str, value, on_change, error, *, kind: str = "text", required: bool = True, textarea: bool = False, **props) -> rx.Component:  # noqa: ANN001
     """An input bound to state. Debounced so fast typing on a phone loses no characters."""
-    common = dict(
-        id=name,
-        name=name,
-        value=value,
-        on_change=on_change,
-        class_name=INPUT,
-        aria_invalid=rx.cond(error != "", "true", "false"),
-        aria_describedby=f"{name}-error",
-        **props,
-    )
+    common = {**_bound(name, value, on_change, error), **props}
     control = rx.el.textarea(rows=3, **common) if textarea else rx.el.input(type=kind, **common)
     return rx.el.div(_label(name, label, required), rx.debounce_input(control, debounce_timeout=200), error_line(name, error))
 
@@ -42,13 +46,7 @@ def select_field(name: str, label: str, value, on_change, error, options: list[t
         rx.el.select(
             rx.el.option(placeholder, value="", disabled=True),
             *[rx.el.option(text, value=val) for val, text in options],
-            id=name,
-            name=name,
-            value=value,
-            on_change=on_change,
-            class_name=INPUT,
-            aria_invalid=rx.cond(error != "", "true", "false"),
-            aria_describedby=f"{name}-error",
+            **_bound(name, value, on_change, error),
         ),
         error_line(name, error),
     )

@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop.catalogue import Product, by_slug
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.ui import BTN_ACCENT, BTN_GHOST_LIGHT, BTN_PRIMARY, CARD, anchor, container, icon, link_button, section_title
+from terminal_shop.components.ui import BTN_ACCENT, BTN_GHOST_LIGHT, CARD, anchor, container, icon, link_button, section_title
 
 ORDER_ROUTE = "/checkout/products"
 
