@@ -40,14 +40,17 @@ def _time(**kw: Any) -> Any:
 
 class Order(SQLModel, table=True):
     __tablename__ = "orders"
+    # Lists read newest first and page by (created_at, id): see services/listing.py.
+    # Migration 0002 adds the PostgreSQL trigram indexes behind the admin's "contains" search.
     __table_args__ = (
-        sa.Index("ix_orders_status_created", "status", "created_at"),
-        sa.Index("ix_orders_method_created", "payment_method", "created_at"),
+        sa.Index("ix_orders_created_id", "created_at", "id"),
+        sa.Index("ix_orders_status_created_id", "status", "created_at", "id"),
+        sa.Index("ix_orders_method_created_id", "payment_method", "created_at", "id"),
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
     client_ref: str | None = Field(default=None, max_length=64, unique=True)
-    created_at: datetime = _time(index=True)
+    created_at: datetime = _time()
     updated_at: datetime = _time()
     buyer_name: str = Field(max_length=200)
     buyer_phone: str = Field(max_length=32, index=True)
@@ -68,11 +71,12 @@ class MerchantRegistration(SQLModel, table=True):
     __tablename__ = "merchant_registrations"
     __table_args__ = (
         sa.UniqueConstraint("email", "nomor_hp", name="uq_merchant_email_hp"),
-        sa.Index("ix_merchant_status_created", "status", "created_at"),
+        sa.Index("ix_merchant_created_id", "created_at", "id"),
+        sa.Index("ix_merchant_status_created_id", "status", "created_at", "id"),
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
-    created_at: datetime = _time(index=True)
+    created_at: datetime = _time()
     updated_at: datetime = _time()
     verified_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     status: str = Field(default="pending", max_length=20)
@@ -97,6 +101,21 @@ class MerchantRegistration(SQLModel, table=True):
     foto_selfie_url: str | None = Field(default=None, max_length=500)
     foto_usaha_url: str | None = Field(default=None, max_length=500)
     foto_barang_url: str | None = Field(default=None, max_length=500)
+
+
+class StatusTally(SQLModel, table=True):
+    """How many orders (per status and payment method) and registrations (per status) exist.
+
+    Database triggers (migration 0002) keep it in the same transaction as every insert,
+    update and delete, so the stat cards and filter counts never count a million rows.
+    """
+
+    __tablename__ = "status_tallies"
+
+    entity: str = Field(primary_key=True, max_length=40)  # table name
+    status: str = Field(primary_key=True, max_length=20)
+    method: str = Field(primary_key=True, max_length=20, default="")  # '' for registrations
+    n: int = Field(default=0, sa_type=sa.BigInteger)
 
 
 class AdminUser(SQLModel, table=True):

@@ -114,7 +114,8 @@ def clean_db(database):
     from terminal_shop.db import write_session
 
     with write_session() as s:
-        for table in reversed(SQLModel.metadata.sorted_tables):
+        tables = reversed(SQLModel.metadata.sorted_tables)
+        for table in sorted(tables, key=lambda t: t.name == "status_tallies"):  # tallies last: triggers update them
             s.exec(table.delete())
     yield
 

@@ -141,11 +141,86 @@ def test_order_stats_list_pages_and_filters(clean_db):
     assert admin_orders.list_page(search="P7@EXAMPLE").total == 1
     assert admin_orders.list_page(search="081200000013").total == 1
     assert admin_orders.list_page(search="50%_").total == 0
-    # Counts from stats() give the same totals without counting again.
-    counts = admin_orders.stats()
-    for status in ("", "confirmed", "paid_review"):
-        assert admin_orders.list_page(status=status, counts=counts).total == admin_orders.list_page(status=status).total
-    assert admin_orders.list_page(method="QRIS", counts=counts).total == 11
+    assert page1.cards == admin_orders.stats()
+
+
+def test_next_and_previous_seek_the_pages_counting_would_show(clean_db):
+    base = utcnow()
+    for i in range(35):  # three rows share each timestamp: the id breaks ties
+        make_order(name=f"P{i:02d}", created=base - timedelta(minutes=i // 3), status=("paid_review", "confirmed")[i % 2])
+    for status in ("", "confirmed"):
+        counted = [[r["id"] for r in admin_orders.list_page(status=status, page=n).rows] for n in (1, 2, 3, 4)]
+        page, forward = admin_orders.list_page(status=status), []
+        for n in (2, 3, 4):
+            forward.append([r["id"] for r in page.rows])
+            page = admin_orders.list_page(status=status, page=n, after=page.last_key)
+        forward.append([r["id"] for r in page.rows])
+        assert forward == counted
+        backward = []
+        for n in (3, 2, 1):
+            page = admin_orders.list_page(status=status, page=n, before=page.first_key)
+            backward.insert(0, [r["id"] for r in page.rows])
+        assert backward == counted[:3]
+    every = [i for rows in counted for i in rows]
+    assert len(every) == len(set(every)) == 17  # confirmed: every odd one, none twice
+    # A new order arriving while the admin pages on does not shift the rows they move to.
+    second = admin_orders.list_page(page=2, after=admin_orders.list_page().last_key)
+    third = [r["id"] for r in admin_orders.list_page(page=3).rows]
+    make_order(name="Baru")
+    seeked = admin_orders.list_page(page=3, after=second.last_key)
+    assert [r["id"] for r in seeked.rows] == third and seeked.total == 36
+    assert [r["id"] for r in admin_orders.list_page(page=3).rows] != third  # counting from the top shifted by one
+
+
+def test_stat_cards_follow_every_write(clean_db, tmp_path):
+    from sqlalchemy import delete, func, update
+
+    def counted(model) -> dict[str, int]:  # noqa: ANN001
+        with read_session() as s:
+            return dict(s.exec(select(model.status, func.count()).group_by(model.status)).all())
+
+    def cards_match() -> None:
+        o, m = admin_orders.stats(), admin_merchants.stats()
+        assert {k: v for k, v in o.items() if k != "total" and v} == counted(Order) and o["total"] == sum(counted(Order).values())
+        assert {k: v for k, v in m.items() if k != "total" and v} == counted(MerchantRegistration)
+
+    a, b, c = make_order(method="QRIS"), make_order(), make_order()
+    cards_match()
+    admin_orders.confirm(str(a.id), ADMIN)
+    admin_orders.reject(str(b.id), "Bukti palsu", ADMIN)
+    cards_match()
+    assert admin_orders.list_page(status="confirmed", method="QRIS").total == 1
+    with write_session() as s:  # any writer, not only our services, keeps the cards right
+        s.exec(update(Order).where(Order.id == c.id).values(payment_method="QRIS", status="pending"))
+        s.exec(delete(Order).where(Order.id == a.id))
+    cards_match()
+    assert admin_orders.list_page(method="QRIS").total == 1
+    mid = make_merchant(tmp_path)
+    make_merchant(tmp_path, email="dua@example.com", hp="0813-1111-2222")
+    cards_match()
+    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row) | {"status": "approved"}
+    admin_merchants.save(str(mid), form, ADMIN)
+    cards_match()
+    assert admin_merchants.list_page(status="approved").total == 1
+    admin_merchants.delete(str(mid), ADMIN)
+    cards_match()
+    assert admin_merchants.stats() == {"total": 1, "pending": 1, "approved": 0, "rejected": 0}
+
+
+def test_migration_counts_rows_that_were_there_before_it(clean_db):
+    from alembic import command
+
+    from terminal_shop import migrate
+
+    command.downgrade(migrate.alembic_config(), "754a1e16799e")
+    try:
+        for status in ("confirmed", "confirmed", "cancelled"):
+            make_order(status=status)
+    finally:
+        migrate.upgrade()
+    assert admin_orders.stats() == {"total": 3, "pending": 0, "paid_review": 0, "confirmed": 2, "cancelled": 1}
+    make_order()
+    assert admin_orders.stats()["paid_review"] == 1
 
 
 def test_order_search_by_number_and_full_id(clean_db):

@@ -7,7 +7,6 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sqlalchemy import func
 from sqlmodel import select
 
 from terminal_shop.db import read_session, write_session
@@ -15,7 +14,7 @@ from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
-from terminal_shop.services.listing import Page, clamp_page, contains_any
+from terminal_shop.services.listing import Page, clamp_page, contains_any, count, fetch_page, page_of, tallies
 from terminal_shop.services.registrations import DOC_BY_KEY, DOCUMENTS, validate_details
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import StorageError, get_storage
@@ -32,10 +31,16 @@ class NotFound(Exception):
     pass
 
 
+def _stats(s) -> dict[str, int]:  # noqa: ANN001
+    counts = dict.fromkeys(STATUSES, 0)
+    for status, _, n in tallies(s, "merchant_registrations"):
+        counts[status] = counts.get(status, 0) + n
+    return {"total": sum(counts.values()), **counts}
+
+
 def stats() -> dict[str, int]:
     with read_session() as s:
-        counts = dict(s.exec(select(MerchantRegistration.status, func.count()).group_by(MerchantRegistration.status)).all())
-    return {"total": sum(counts.values()), **{k: counts.get(k, 0) for k in STATUSES}}
+        return _stats(s)
 
 
 def _filters(search: str, status: str) -> list:
@@ -48,41 +53,34 @@ def _filters(search: str, status: str) -> list:
     return conds
 
 
-def list_page(search: str = "", status: str = "", page: object = 1, counts: dict[str, int] | None = None) -> Page:
-    """One page of registrations. `counts` (from stats()) spares a second count without a search."""
+def list_page(search: str = "", status: str = "", page: object = 1, after: str = "", before: str = "") -> Page:
+    """One page of registrations with the stat cards (`after`/`before`: see listing.fetch_page)."""
     m = MerchantRegistration
     page = clamp_page(page)
+    status = status if status in STATUSES else ""
     conds = _filters(search, status)
     with read_session() as s:
-        if counts is not None and not search.strip():
-            total = counts.get(status if status in STATUSES else "total", 0)
-        else:
-            total = s.exec(select(func.count()).select_from(m).where(*conds)).one()
-        rows = s.exec(
-            select(m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status)
-            .where(*conds)
-            .order_by(m.created_at.desc(), m.id.desc())
-            .offset((page - 1) * PER_PAGE)
-            .limit(PER_PAGE)
-        ).all()
-    return Page(
-        [
-            {
-                "id": str(r.id),
-                "date": wib(r.created_at, with_time=False),
-                "nama_usaha": r.nama_usaha,
-                "nama_lengkap": r.nama_lengkap,
-                "nomor_hp": r.nomor_hp,
-                "email": r.email,
-                "kabupaten_kota": r.kabupaten_kota,
-                "status": r.status,
-            }
-            for r in rows
-        ],
-        total,
-        page,
-        PER_PAGE,
-    )
+        cards = _stats(s)
+        total = count(s, m, conds) if search.strip() else cards["total" if not status else status]
+        rows = fetch_page(
+            s,
+            select(m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status).where(*conds),
+            m, page, PER_PAGE, after, before,
+        )
+    shown = [
+        {
+            "id": str(r.id),
+            "date": wib(r.created_at, with_time=False),
+            "nama_usaha": r.nama_usaha,
+            "nama_lengkap": r.nama_lengkap,
+            "nomor_hp": r.nomor_hp,
+            "email": r.email,
+            "kabupaten_kota": r.kabupaten_kota,
+            "status": r.status,
+        }
+        for r in rows
+    ]
+    return page_of(rows, shown, total, page, PER_PAGE, cards)
 
 
 def _get(s, merchant_id: str) -> MerchantRegistration:  # noqa: ANN001

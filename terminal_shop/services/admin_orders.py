@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import update
 from sqlmodel import select
 
 from terminal_shop.db import read_session, write_session
@@ -16,7 +16,7 @@ from terminal_shop.models import Order, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
-from terminal_shop.services.listing import Page, clamp_page, contains_any
+from terminal_shop.services.listing import Page, clamp_page, contains_any, count, fetch_page, page_of, tallies
 from terminal_shop.services.orders import PAYMENT_METHODS, STATUS_LABELS, find, order_number
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
@@ -30,10 +30,16 @@ class TransitionError(Exception):
     """The order is no longer waiting for review (someone else acted first)."""
 
 
+def _stats(s) -> dict[str, int]:  # noqa: ANN001
+    counts = dict.fromkeys(STATUS_LABELS, 0)
+    for status, _, n in tallies(s, "orders"):
+        counts[status] = counts.get(status, 0) + n
+    return {"total": sum(counts.values()), **counts}
+
+
 def stats() -> dict[str, int]:
     with read_session() as s:
-        counts = dict(s.exec(select(Order.status, func.count()).group_by(Order.status)).all())
-    return {"total": sum(counts.values()), **{k: counts.get(k, 0) for k in STATUS_LABELS}}
+        return _stats(s)
 
 
 def _id_match(text: str):  # noqa: ANN202
@@ -68,41 +74,42 @@ def _exists(*conds) -> bool:  # noqa: ANN002
         return s.exec(select(Order.id).where(*conds).limit(1)).first() is not None
 
 
-def list_page(search: str = "", status: str = "", method: str = "", page: object = 1, counts: dict[str, int] | None = None) -> Page:
-    """One page of orders. `counts` (from stats()) spares a second count when only the status filters."""
+def _total(s, search: str, status: str, method: str, conds: list) -> int:  # noqa: ANN001
+    """Exact, as the SPEC asks; from the tallies unless a search narrows the rows."""
+    if search.strip():
+        return count(s, Order, conds)
+    return sum(n for st, me, n in tallies(s, "orders") if status in ("", st) and method in ("", me))
+
+
+def list_page(search: str = "", status: str = "", method: str = "", page: object = 1, after: str = "", before: str = "") -> Page:
+    """One page of orders with the stat cards (`after`/`before`: see listing.fetch_page)."""
     page = clamp_page(page)
+    status = status if status in STATUS_LABELS else ""
+    method = method if method in PAYMENT_METHODS else ""
     conds = _filters(search, status, method)
     with read_session() as s:
-        if counts is not None and not search.strip() and method not in PAYMENT_METHODS:
-            total = counts.get(status if status in STATUS_LABELS else "total", 0)
-        else:
-            total = s.exec(select(func.count()).select_from(Order).where(*conds)).one()
-        rows = s.exec(
-            select(Order.id, Order.created_at, Order.buyer_name, Order.buyer_email, Order.buyer_phone, Order.total, Order.payment_method, Order.status)
-            .where(*conds)
-            .order_by(Order.created_at.desc(), Order.id.desc())
-            .offset((page - 1) * PER_PAGE)
-            .limit(PER_PAGE)
-        ).all()
-    return Page(
-        [
-            {
-                "id": str(r.id),
-                "number": order_number(r.id),
-                "date": wib(r.created_at),
-                "buyer": r.buyer_name,
-                "email": r.buyer_email,
-                "total": rupiah(r.total),
-                "method": PAYMENT_METHODS.get(r.payment_method, r.payment_method),
-                "status": r.status,
-                "status_label": STATUS_LABELS.get(r.status, r.status),
-            }
-            for r in rows
-        ],
-        total,
-        page,
-        PER_PAGE,
-    )
+        cards = _stats(s)
+        total = _total(s, search, status, method, conds)
+        rows = fetch_page(
+            s,
+            select(Order.id, Order.created_at, Order.buyer_name, Order.buyer_email, Order.buyer_phone, Order.total, Order.payment_method, Order.status).where(*conds),
+            Order, page, PER_PAGE, after, before,
+        )
+    shown = [
+        {
+            "id": str(r.id),
+            "number": order_number(r.id),
+            "date": wib(r.created_at),
+            "buyer": r.buyer_name,
+            "email": r.buyer_email,
+            "total": rupiah(r.total),
+            "method": PAYMENT_METHODS.get(r.payment_method, r.payment_method),
+            "status": r.status,
+            "status_label": STATUS_LABELS.get(r.status, r.status),
+        }
+        for r in rows
+    ]
+    return page_of(rows, shown, total, page, PER_PAGE, cards)
 
 
 @dataclass(frozen=True)

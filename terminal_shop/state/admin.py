@@ -152,6 +152,11 @@ class AdminListMixin(rx.State, mixin=True):
     page: int = 1
     pages: int = 1
     total: int = 0
+    # The edge rows of the page shown, and the seek that produced it (refresh repeats it).
+    _first_key: str = ""
+    _last_key: str = ""
+    _after: str = ""
+    _before: str = ""
 
     # Set by each list.
     _statuses: ClassVar[dict[str, str]] = {}
@@ -160,6 +165,7 @@ class AdminListMixin(rx.State, mixin=True):
     _export_toast: ClassVar[str] = ""
 
     def _fetch(self):  # noqa: ANN202
+        """The Page for the current filters, page and seek."""
         raise NotImplementedError
 
     def _filters(self) -> dict[str, str]:
@@ -167,11 +173,12 @@ class AdminListMixin(rx.State, mixin=True):
 
     def _load(self):  # noqa: ANN202
         try:
-            self.stats, result = self._fetch()
+            result = self._fetch()
         except Exception:  # noqa: BLE001
             log.exception("%s list failed", self._export_kind)
             return rx.toast.error(self._load_error)
-        self.rows, self.total, self.pages, self.page = result.rows, result.total, result.pages, result.page
+        self.stats, self.rows, self.total, self.pages, self.page = result.cards, result.rows, result.total, result.pages, result.page
+        self._first_key, self._last_key = result.first_key, result.last_key
 
     @rx.event
     @admin_only
@@ -199,7 +206,11 @@ class AdminListMixin(rx.State, mixin=True):
     @rx.event
     @admin_only
     def go_page(self, page: int):
-        self.page = max(1, min(int(page) if str(page).lstrip("-").isdigit() else 1, self.pages))
+        target = max(1, min(int(page) if str(page).lstrip("-").isdigit() else 1, self.pages))
+        # Next / Previous seek from the page on screen instead of counting from the top.
+        self._after = self._last_key if target == self.page + 1 else ""
+        self._before = self._first_key if target == self.page - 1 else ""
+        self.page = target
         return self._load()
 
     @rx.event
@@ -220,8 +231,7 @@ class MerchantListState(AdminListMixin, AdminState):
     _export_toast = "CSV exported"
 
     def _fetch(self):  # noqa: ANN202
-        stats = admin_merchants.stats()
-        return stats, admin_merchants.list_page(self.search, self.status, self.page, counts=stats)
+        return admin_merchants.list_page(self.search, self.status, self.page, self._after, self._before)
 
 
 class MerchantDetailState(AdminState):
@@ -369,8 +379,7 @@ class OrderListState(AdminListMixin, AdminState):
     _export_toast = "CSV berhasil diunduh"
 
     def _fetch(self):  # noqa: ANN202
-        stats = admin_orders.stats()
-        return stats, admin_orders.list_page(self.search, self.status, self.method, self.page, counts=stats)
+        return admin_orders.list_page(self.search, self.status, self.method, self.page, self._after, self._before)
 
     def _filters(self) -> dict[str, str]:
         return {"search": self.search, "status": self.status, "method": self.method}
