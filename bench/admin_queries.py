@@ -1,105 +1,249 @@
-"""Admin list, search, stats and export timings at scale, beside the same SQL run raw.
+"""Admin lists at scale: each list call beside the very SQL it sends, run raw.
 
-    DATA_DIR=/tmp/bench-data .venv/bin/python bench/admin_queries.py --orders 100000 --merchants 100000
-    DATABASE_URL=postgresql+psycopg2://...  .venv/bin/python bench/admin_queries.py --orders 1000000
+    .venv/bin/python bench/admin_queries.py --backend sqlite --orders 100000 --merchants 100000
+    .venv/bin/python bench/admin_queries.py --backend postgres --orders 1000000 --merchants 100000
 
-Seeds a fresh database (the one the settings name; use a throwaway one), then prints
-p50/p95 in milliseconds and the ratio to raw SQL. Export prints rows/s and peak memory.
+Seeds a throwaway database (a temporary SQLite file, or a schema of its own in the
+PostgreSQL database `test` on 127.0.0.1 that is dropped afterwards) through the seed
+command. The CSV export is measured in a child process, for its peak memory, when
+`--csv-first` orders exist and again at the full count. Each case records the statements
+the service sends (SQLAlchemy's cursor event) and replays them on a bare DBAPI cursor:
+that is the "raw" column. EXPLAIN of every statement goes to --explain.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 import uuid
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DATA_DIR", tempfile.mkdtemp(prefix="bench-"))
-
-from sqlalchemy import text  # noqa: E402
-
-from terminal_shop import migrate, seed  # noqa: E402
-from terminal_shop.db import get_engine  # noqa: E402
-from terminal_shop.services import admin_merchants, admin_orders  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 
-def timed(fn, runs: int) -> list[float]:  # noqa: ANN001
-    out = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t) * 1000)
-    return out
+def _configure(backend: str) -> str:
+    """Point the settings at a throwaway database before the app is imported."""
+    os.environ.setdefault("DATA_DIR", tempfile.mkdtemp(prefix="bench-data-"))
+    if backend != "postgres" or "DATABASE_URL" in os.environ:
+        return ""
+    schema = f"bench_{uuid.uuid4().hex[:8]}"
+    os.environ["DATABASE_URL"] = f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+    return schema
 
 
-def pct(values: list[float], p: float) -> float:
-    return statistics.quantiles(values, n=100)[int(p) - 1] if len(values) > 1 else values[0]
+def pct(values: list[float], p: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
 
 
-def raw(sql: str, **params):  # noqa: ANN001, ANN201
+def export_child() -> None:
+    """Runs in its own process: the CSV export's speed and the process's peak memory."""
+    from terminal_shop.db import get_engine
+    from terminal_shop.services import admin_orders
+
+    def status(field: str) -> int:
+        line = next(x for x in Path("/proc/self/status").read_text().splitlines() if x.startswith(field + ":"))
+        return int(line.split()[1])  # kB
+
+    with get_engine().connect():
+        pass
+    before = status("VmRSS")
+    t, size, rows = time.perf_counter(), 0, -1
+    for chunk in admin_orders.export_csv():
+        size += len(chunk)
+        rows += chunk.count(b"\n")
+    secs = time.perf_counter() - t
+    print(json.dumps({"rows": rows, "secs": secs, "mb": size / 1e6, "rss_before_mb": before / 1024, "peak_rss_mb": status("VmHWM") / 1024}))
+
+
+def measure_export() -> dict:
+    out = subprocess.run([sys.executable, __file__, "--export-child"], capture_output=True, text=True, check=True, env=os.environ)
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    print(f"  CSV export of {r['rows']:,} orders: {r['rows'] / r['secs']:,.0f} rows/s, {r['mb']:.1f} MB, "
+          f"peak RSS {r['peak_rss_mb']:.0f} MB (idle {r['rss_before_mb']:.0f} MB)")
+    return r
+
+
+class Recorder:
+    """The statements (and parameters) the engine sends while a service call runs."""
+
+    def __init__(self, engine) -> None:  # noqa: ANN001
+        self.engine, self.statements = engine, []
+
+    def _on(self, conn, cursor, statement, parameters, context, executemany) -> None:  # noqa: ANN001
+        self.statements.append((statement, parameters))
+
+    def record(self, fn) -> list[tuple[str, object]]:  # noqa: ANN001
+        from sqlalchemy import event
+
+        self.statements = []
+        event.listen(self.engine, "before_cursor_execute", self._on)
+        try:
+            fn()
+        finally:
+            event.remove(self.engine, "before_cursor_execute", self._on)
+        return self.statements
+
+
+def replay(engine, statements):  # noqa: ANN001, ANN201
     def run() -> None:
-        with get_engine().connect() as c:
-            c.execute(text(sql), params).fetchall()
+        conn = engine.raw_connection()
+        try:
+            cur = conn.cursor()
+            for sql, params in statements:
+                if sql != "BEGIN":  # our SQLite BEGIN; the bare connection reads in autocommit
+                    cur.execute(sql, params)
+                    cur.fetchall()
+            conn.rollback()
+        finally:
+            conn.close()
 
     return run
 
 
-def id_range(prefix: str, dialect: str) -> dict[str, str]:
-    """The ids whose first 8 hex digits are `prefix`, spelled as each database stores them."""
-    lo, hi = uuid.UUID(prefix + "0" * 24), uuid.UUID(prefix + "f" * 24)
-    return {"lo": lo.hex, "hi": hi.hex} if dialect == "sqlite" else {"lo": str(lo), "hi": str(hi)}
+def explain(engine, statements) -> str:  # noqa: ANN001
+    prefix = "EXPLAIN (ANALYZE, BUFFERS) " if engine.dialect.name == "postgresql" else "EXPLAIN QUERY PLAN "
+    out = []
+    conn = engine.raw_connection()
+    try:
+        cur = conn.cursor()
+        for sql, params in statements:
+            if sql == "BEGIN":
+                continue
+            cur.execute(prefix + sql, params)
+            plan = "\n".join(" | ".join(str(c) for c in row) for row in cur.fetchall())
+            out.append(f"{' '.join(sql.split())}\n  params: {params}\n{plan}\n")
+        conn.rollback()
+    finally:
+        conn.close()
+    return "\n".join(out)
+
+
+def timed_pair(ours, raw, runs: int) -> tuple[list[float], list[float]]:  # noqa: ANN001
+    a, b = [], []
+    ours(), raw()  # warm caches and the connection pool
+    for _ in range(runs):  # interleaved, so a noisy moment hits both
+        for fn, out in ((ours, a), (raw, b)):
+            t = time.perf_counter()
+            fn()
+            out.append((time.perf_counter() - t) * 1000)
+    return a, b
+
+
+def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
+    from sqlmodel import select
+
+    from terminal_shop.db import read_session
+    from terminal_shop.models import MerchantRegistration, Order
+    from terminal_shop.services import admin_merchants, admin_orders
+    from terminal_shop.services.listing import row_key
+
+    def key_at(model, offset: int) -> str:  # noqa: ANN001
+        with read_session() as s:
+            row = s.exec(select(model.created_at, model.id).order_by(model.created_at.desc(), model.id.desc()).offset(offset).limit(1)).one()
+        return row_key(row.created_at, row.id)
+
+    # What an admin types: a customer who phoned in, found by name, e-mail, phone or order number.
+    customer = admin_orders.list_page(page=7).rows[3]
+    with read_session() as s:
+        phone = s.exec(select(Order.buyer_phone).where(Order.buyer_email == customer["email"])).first()
+    shop = admin_merchants.list_page(page=3).rows[5]["nama_usaha"]
+    after_deep = key_at(Order, (deep - 1) * admin_orders.PER_PAGE - 1)
+    before_deep = key_at(Order, deep * admin_orders.PER_PAGE)
+    after_m = key_at(MerchantRegistration, (merchants_deep - 1) * admin_merchants.PER_PAGE - 1)
+    return [
+        ("orders page 1", lambda: admin_orders.list_page()),
+        (f"orders page {deep:,} (Next)", lambda: admin_orders.list_page(page=deep, after=after_deep)),
+        (f"orders page {deep:,} (Previous)", lambda: admin_orders.list_page(page=deep, before=before_deep)),
+        ("orders status filter", lambda: admin_orders.list_page(status="cancelled")),
+        ("orders method filter", lambda: admin_orders.list_page(method="QRIS")),
+        ("orders status + method", lambda: admin_orders.list_page(status="paid_review", method="QRIS")),
+        ("orders search name", lambda: admin_orders.list_page(search=customer["buyer"])),
+        ("orders search e-mail", lambda: admin_orders.list_page(search=customer["email"])),
+        ("orders search phone", lambda: admin_orders.list_page(search=phone)),
+        ("orders search number", lambda: admin_orders.list_page(search=customer["number"])),
+        ("orders search one common word", lambda: admin_orders.list_page(search="wahyuni")),
+        ("orders stat cards", admin_orders.stats),
+        ("merchants page 1", lambda: admin_merchants.list_page()),
+        (f"merchants page {merchants_deep:,} (Next)", lambda: admin_merchants.list_page(page=merchants_deep, after=after_m)),
+        ("merchants status filter", lambda: admin_merchants.list_page(status="rejected")),
+        ("merchants search shop", lambda: admin_merchants.list_page(search=shop)),
+        ("merchants stat cards", admin_merchants.stats),
+    ]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
     ap.add_argument("--orders", type=int, default=100_000)
     ap.add_argument("--merchants", type=int, default=100_000)
+    ap.add_argument("--csv-first", type=int, default=0, help="also measure the export when this many orders exist")
     ap.add_argument("--runs", type=int, default=30)
-    ap.add_argument("--no-seed", action="store_true")
+    ap.add_argument("--no-seed", action="store_true", help="the database named by DATABASE_URL is already seeded")
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("--explain", type=Path)
+    ap.add_argument("--export-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    migrate.upgrade()
-    if not args.no_seed:
-        t = time.perf_counter()
-        seed.seed(args.orders, args.merchants)
-        print(f"seeded {args.orders} orders, {args.merchants} registrations in {time.perf_counter() - t:.1f}s")
-    dialect = get_engine().dialect.name
-    deep = max(1, args.orders // 10 // 2)
-    like = "lower(buyer_name) LIKE :q OR lower(buyer_email) LIKE :q OR lower(buyer_phone) LIKE :q"
-    # The pages fetch the stat cards first and reuse those counts for "N total".
-    ocounts, mcounts = admin_orders.stats(), admin_merchants.stats()
-    number = admin_orders.list_page(page=7).rows[0]["number"]  # an order a customer quotes
-    cases = [
-        ("orders page 1", lambda: admin_orders.list_page(counts=ocounts), raw("SELECT * FROM orders ORDER BY created_at DESC LIMIT 10")),
-        (f"orders page {deep}", lambda: admin_orders.list_page(page=deep, counts=ocounts), raw(f"SELECT * FROM orders ORDER BY created_at DESC LIMIT 10 OFFSET {(deep - 1) * 10}")),
-        ("orders status filter", lambda: admin_orders.list_page(status="cancelled", counts=ocounts), raw("SELECT * FROM orders WHERE status='cancelled' ORDER BY created_at DESC LIMIT 10")),
-        ("orders method filter", lambda: admin_orders.list_page(method="QRIS"), raw("SELECT * FROM orders WHERE payment_method='QRIS' ORDER BY created_at DESC LIMIT 10")),
-        ("orders search name", lambda: admin_orders.list_page(search="wahyuni"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%wahyuni%")),
-        ("orders search email", lambda: admin_orders.list_page(search="budi.12"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%budi.12%")),
-        ("orders search phone", lambda: admin_orders.list_page(search="0812345"), raw(f"SELECT * FROM orders WHERE {like} ORDER BY created_at DESC LIMIT 10", q="%0812345%")),
-        ("orders search number", lambda: admin_orders.list_page(search=number), raw("SELECT * FROM orders WHERE id BETWEEN :lo AND :hi LIMIT 10", **id_range(number.lower(), dialect))),
-        ("orders stats", admin_orders.stats, raw("SELECT status, count(*) FROM orders GROUP BY status")),
-        ("merchants page 1", lambda: admin_merchants.list_page(counts=mcounts), raw("SELECT * FROM merchant_registrations ORDER BY created_at DESC LIMIT 20")),
-        ("merchants search", lambda: admin_merchants.list_page(search="berkah"), raw("SELECT * FROM merchant_registrations WHERE lower(nama_usaha) LIKE '%berkah%' ORDER BY created_at DESC LIMIT 20")),
-        ("merchants stats", admin_merchants.stats, raw("SELECT status, count(*) FROM merchant_registrations GROUP BY status")),
-    ]
-    print(f"\n{dialect}, {args.orders} orders, {args.merchants} registrations, {args.runs} runs each")
-    print(f"{'query':28} {'p50 ms':>9} {'p95 ms':>9} {'raw p95':>9} {'ratio':>7}")
-    for name, ours, base in cases:
-        a, b = timed(ours, args.runs), timed(base, args.runs)
-        print(f"{name:28} {pct(a, 50):9.1f} {pct(a, 95):9.1f} {pct(b, 95):9.1f} {pct(a, 95) / max(pct(b, 95), 0.01):7.2f}")
+    if args.export_child:
+        return export_child()
+    schema = _configure(args.backend)
 
-    tracemalloc.start()
-    t = time.perf_counter()
-    size = sum(len(chunk) for chunk in admin_orders.export_csv())
-    secs = time.perf_counter() - t
-    _, peak = tracemalloc.get_traced_memory()
-    print(f"\norders CSV export: {args.orders / secs:,.0f} rows/s, {size / 1e6:.1f} MB, peak Python memory {peak / 1e6:.1f} MB")
+    from sqlalchemy import text
+
+    from terminal_shop import migrate, seed
+    from terminal_shop.db import get_engine
+
+    engine = get_engine()
+    if schema:
+        with engine.begin() as c:
+            c.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        migrate.upgrade()
+        result = {"backend": engine.dialect.name, "server": "", "orders": args.orders, "merchants": args.merchants, "exports": [], "queries": []}
+        with engine.connect() as c:
+            result["server"] = c.execute(text("SELECT version()" if args.backend == "postgres" else "SELECT 'SQLite ' || sqlite_version()")).scalar_one()
+        print(f"{result['server'].split(' on ')[0]}: seeding {args.orders:,} orders, {args.merchants:,} registrations")
+        first = args.csv_first if 0 < args.csv_first < args.orders else args.orders
+        t = time.perf_counter()
+        if not args.no_seed:
+            seed.seed(first, args.merchants)
+        if first < args.orders and not args.no_seed:
+            result["exports"].append(measure_export())
+            seed.seed(args.orders - first, 0, seed_value=28)
+        if args.backend == "postgres":
+            with engine.begin() as c:
+                c.execute(text("ANALYZE"))
+        result["seed_secs"] = time.perf_counter() - t
+        if not args.no_seed:
+            result["exports"].append(measure_export())
+
+        recorder, plans = Recorder(engine), []
+        deep, merchants_deep = max(2, args.orders // 20), max(2, args.merchants // 40)
+        print(f"\n{'query':34} {'p50 ms':>8} {'p95 ms':>8} {'raw p50':>8} {'raw p95':>8} {'ratio':>6}")
+        for name, fn in cases(deep, merchants_deep):
+            statements = recorder.record(fn)
+            a, b = timed_pair(fn, replay(engine, statements), args.runs)
+            row = {"name": name, "p50": pct(a, 50), "p95": pct(a, 95), "raw_p50": pct(b, 50), "raw_p95": pct(b, 95), "statements": len(statements)}
+            row["ratio"] = row["p95"] / max(row["raw_p95"], 0.001)
+            result["queries"].append(row)
+            print(f"{name:34} {row['p50']:8.1f} {row['p95']:8.1f} {row['raw_p50']:8.1f} {row['raw_p95']:8.1f} {row['ratio']:6.2f}")
+            plans.append(f"=== {name} ===\n{explain(engine, statements)}")
+        if args.explain:
+            args.explain.parent.mkdir(parents=True, exist_ok=True)
+            args.explain.write_text(f"{result['server']}, {args.orders:,} orders, {args.merchants:,} registrations\n\n" + "\n".join(plans))
+        if args.json:
+            args.json.write_text(json.dumps(result, indent=1))
+    finally:
+        if schema:
+            engine.dispose()
+            with get_engine().begin() as c:
+                c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
 
 
 if __name__ == "__main__":

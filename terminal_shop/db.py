@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
 
 from terminal_shop.settings import get_settings
@@ -48,6 +48,14 @@ def get_engine(url: str | None = None) -> Engine:
 def read_session() -> Iterator[Session]:
     with Session(get_engine(), expire_on_commit=False) as session:
         yield session
+
+
+@contextmanager
+def read_rows() -> Iterator[Connection]:
+    """A bare connection for reads that want rows, not objects: the admin lists run on it
+    because the ORM session cost more than the queries themselves (docs/benchmarks.md)."""
+    with get_engine().connect() as conn:
+        yield conn
 
 
 @contextmanager

@@ -144,6 +144,32 @@ def test_order_stats_list_pages_and_filters(clean_db):
     assert page1.cards == admin_orders.stats()
 
 
+def test_search_finds_every_row_that_contains_the_text(clean_db):
+    make_order(name="Rina Lestari", email="rina.lestari@gmail.com", phone="081311112222")
+    make_order(name="Karina Lestari Putri", email="karina.lestari@gmail.com.sg", phone="6281311112222")
+    make_order(name="Toko @rina 99", email="toko99@yahoo.co.id", phone="085700001111")
+    make_order(name="Ab", email="ab@gmail.com", phone="089800001111")
+
+    def found(text: str, **kw) -> list[str]:  # noqa: ANN003
+        page = admin_orders.list_page(search=text, **kw)
+        assert page.total == len(page.rows)
+        return sorted(r["buyer"] for r in page.rows)
+
+    assert found("RINA.LESTARI@gmail.com") == ["Karina Lestari Putri", "Rina Lestari"]  # a whole address, and one that contains it
+    assert found("lestari@gmail.com.sg") == ["Karina Lestari Putri"]
+    assert found("ab@gmail") == ["Ab"]  # a short name before the @
+    assert found("@rina") == ["Toko @rina 99"]  # names may hold what e-mails do
+    assert found("rina lestari") == ["Karina Lestari Putri", "Rina Lestari"]
+    assert found("1311112222") == ["Karina Lestari Putri", "Rina Lestari"]
+    assert found("99") == ["Toko @rina 99"]  # in a name, not only in phones
+    assert found("gmail.com", status="paid_review") == ["Ab", "Karina Lestari Putri", "Rina Lestari"]
+    assert found("gmail com") == []
+    # A page past the matches still says how many there are; Next within a search counts too.
+    assert admin_orders.list_page(search="gmail", page=9).total == 3
+    first = admin_orders.list_page(search="a")
+    assert admin_orders.list_page(search="a", page=2, after=first.last_key).total == first.total == 4
+
+
 def test_next_and_previous_seek_the_pages_counting_would_show(clean_db):
     base = utcnow()
     for i in range(35):  # three rows share each timestamp: the id breaks ties

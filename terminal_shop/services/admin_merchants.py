@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 from sqlmodel import select
 
-from terminal_shop.db import read_session, write_session
+from terminal_shop.db import read_rows, read_session, write_session
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
-from terminal_shop.services.listing import Page, clamp_page, contains_any, count, fetch_page, page_of, tallies
+from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
 from terminal_shop.services.registrations import DOC_BY_KEY, DOCUMENTS, validate_details
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import StorageError, get_storage
@@ -31,16 +31,9 @@ class NotFound(Exception):
     pass
 
 
-def _stats(s) -> dict[str, int]:  # noqa: ANN001
-    counts = dict.fromkeys(STATUSES, 0)
-    for status, _, n in tallies(s, "merchant_registrations"):
-        counts[status] = counts.get(status, 0) + n
-    return {"total": sum(counts.values()), **counts}
-
-
 def stats() -> dict[str, int]:
-    with read_session() as s:
-        return _stats(s)
+    with read_rows() as conn:
+        return cards(tallies(conn, "merchant_registrations"), STATUSES)
 
 
 def _filters(search: str, status: str) -> list:
@@ -49,7 +42,7 @@ def _filters(search: str, status: str) -> list:
     if status in STATUSES:
         conds.append(m.status == status)
     if search.strip():
-        conds.append(contains_any([m.nama_usaha, m.nama_lengkap, m.email, m.nomor_hp], search.strip()))
+        conds.append(contains(search.strip(), names=[m.nama_usaha, m.nama_lengkap], emails=[m.email], phones=[m.nomor_hp]))
     return conds
 
 
@@ -59,14 +52,16 @@ def list_page(search: str = "", status: str = "", page: object = 1, after: str =
     page = clamp_page(page)
     status = status if status in STATUSES else ""
     conds = _filters(search, status)
-    with read_session() as s:
-        cards = _stats(s)
-        total = count(s, m, conds) if search.strip() else cards["total" if not status else status]
-        rows = fetch_page(
-            s,
+    searching = bool(search.strip())
+    with read_rows() as conn:
+        stat_cards = cards(tallies(conn, "merchant_registrations"), STATUSES)
+        rows, total = fetch_page(
+            conn,
             select(m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status).where(*conds),
-            m, page, PER_PAGE, after, before,
+            m, page, PER_PAGE, after, before, counted=searching,
         )
+    if not searching:
+        total = stat_cards[status or "total"]
     shown = [
         {
             "id": str(r.id),
@@ -80,7 +75,7 @@ def list_page(search: str = "", status: str = "", page: object = 1, after: str =
         }
         for r in rows
     ]
-    return page_of(rows, shown, total, page, PER_PAGE, cards)
+    return page_of(rows, shown, total, page, PER_PAGE, stat_cards)
 
 
 def _get(s, merchant_id: str) -> MerchantRegistration:  # noqa: ANN001

@@ -11,12 +11,12 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import select
 
-from terminal_shop.db import read_session, write_session
+from terminal_shop.db import read_rows, read_session, write_session
 from terminal_shop.models import Order, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
-from terminal_shop.services.listing import Page, clamp_page, contains_any, count, fetch_page, page_of, tallies
+from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
 from terminal_shop.services.orders import PAYMENT_METHODS, STATUS_LABELS, find, order_number
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
@@ -30,16 +30,9 @@ class TransitionError(Exception):
     """The order is no longer waiting for review (someone else acted first)."""
 
 
-def _stats(s) -> dict[str, int]:  # noqa: ANN001
-    counts = dict.fromkeys(STATUS_LABELS, 0)
-    for status, _, n in tallies(s, "orders"):
-        counts[status] = counts.get(status, 0) + n
-    return {"total": sum(counts.values()), **counts}
-
-
 def stats() -> dict[str, int]:
-    with read_session() as s:
-        return _stats(s)
+    with read_rows() as conn:
+        return cards(tallies(conn, "orders"), STATUS_LABELS)
 
 
 def _id_match(text: str):  # noqa: ANN202
@@ -65,20 +58,13 @@ def _filters(search: str, status: str, method: str, *, by_id: bool = True) -> li
         if id_cond is not None and _exists(id_cond, *conds):
             conds.append(id_cond)  # a typed order number finds that order (indexed, instant)
         else:
-            conds.append(contains_any([Order.buyer_name, Order.buyer_email, Order.buyer_phone], text))
+            conds.append(contains(text, names=[Order.buyer_name], emails=[Order.buyer_email], phones=[Order.buyer_phone]))
     return conds
 
 
 def _exists(*conds) -> bool:  # noqa: ANN002
-    with read_session() as s:
-        return s.exec(select(Order.id).where(*conds).limit(1)).first() is not None
-
-
-def _total(s, search: str, status: str, method: str, conds: list) -> int:  # noqa: ANN001
-    """Exact, as the SPEC asks; from the tallies unless a search narrows the rows."""
-    if search.strip():
-        return count(s, Order, conds)
-    return sum(n for st, me, n in tallies(s, "orders") if status in ("", st) and method in ("", me))
+    with read_rows() as conn:
+        return conn.execute(select(Order.id).where(*conds).limit(1)).first() is not None
 
 
 def list_page(search: str = "", status: str = "", method: str = "", page: object = 1, after: str = "", before: str = "") -> Page:
@@ -87,14 +73,16 @@ def list_page(search: str = "", status: str = "", method: str = "", page: object
     status = status if status in STATUS_LABELS else ""
     method = method if method in PAYMENT_METHODS else ""
     conds = _filters(search, status, method)
-    with read_session() as s:
-        cards = _stats(s)
-        total = _total(s, search, status, method, conds)
-        rows = fetch_page(
-            s,
+    searching = bool(search.strip())
+    with read_rows() as conn:
+        tally = tallies(conn, "orders")
+        rows, total = fetch_page(
+            conn,
             select(Order.id, Order.created_at, Order.buyer_name, Order.buyer_email, Order.buyer_phone, Order.total, Order.payment_method, Order.status).where(*conds),
-            Order, page, PER_PAGE, after, before,
+            Order, page, PER_PAGE, after, before, counted=searching,
         )
+    if not searching:  # exact, as the SPEC asks, without counting rows
+        total = sum(n for st, me, n in tally if status in ("", st) and method in ("", me))
     shown = [
         {
             "id": str(r.id),
@@ -109,7 +97,7 @@ def list_page(search: str = "", status: str = "", method: str = "", page: object
         }
         for r in rows
     ]
-    return page_of(rows, shown, total, page, PER_PAGE, cards)
+    return page_of(rows, shown, total, page, PER_PAGE, cards(tally, STATUS_LABELS))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, or_, tuple_
+from sqlalchemy import and_, false, func, or_, tuple_
 from sqlmodel import select
 
 from terminal_shop.models import StatusTally
@@ -53,17 +53,30 @@ def _parse_key(key: str) -> tuple[datetime, uuid.UUID] | None:
         return None
 
 
-def fetch_page(session, stmt, model, page: int, per_page: int, after: str = "", before: str = "") -> list:  # noqa: ANN001
+def fetch_page(conn, stmt, model, page: int, per_page: int, after: str = "", before: str = "", counted: bool = False) -> tuple[list, int]:  # noqa: ANN001
     """The rows of page `page` of `stmt`, newest first by (created_at, id). `after` is the key
     of the last row of the page before it, `before` the first row of the page after it;
-    with neither, the page is counted from the top (OFFSET)."""
+    with neither, the page is counted from the top (OFFSET).
+
+    With `counted`, also how many rows `stmt` matches (else -1): counted in the page's own
+    scan when the page is counted from the top, so a search reads its matches once."""
     created, ident = model.created_at, model.id
     if page > 1 and (key := _parse_key(after)):
-        return session.exec(stmt.where(tuple_(created, ident) < key).order_by(created.desc(), ident.desc()).limit(per_page)).all()
-    if page > 1 and (key := _parse_key(before)):
-        rows = session.exec(stmt.where(tuple_(created, ident) > key).order_by(created.asc(), ident.asc()).limit(per_page)).all()
-        return list(reversed(rows))
-    return session.exec(stmt.order_by(created.desc(), ident.desc()).offset((page - 1) * per_page).limit(per_page)).all()
+        rows = conn.execute(stmt.where(tuple_(created, ident) < key).order_by(created.desc(), ident.desc()).limit(per_page)).all()
+    elif page > 1 and (key := _parse_key(before)):
+        rows = list(reversed(conn.execute(stmt.where(tuple_(created, ident) > key).order_by(created.asc(), ident.asc()).limit(per_page)).all()))
+    elif counted:
+        # Counted in a subquery of its own: ordered in the same query, PostgreSQL would walk
+        # the created_at index through every row instead of reading the search's matches.
+        sub = stmt.add_columns(func.count().over().label("matches")).subquery()
+        rows = conn.execute(select(*sub.c).order_by(sub.c.created_at.desc(), sub.c.id.desc()).offset((page - 1) * per_page).limit(per_page)).all()
+        if rows or page == 1:
+            return rows, rows[0].matches if rows else 0
+    else:
+        rows = conn.execute(stmt.order_by(created.desc(), ident.desc()).offset((page - 1) * per_page).limit(per_page)).all()
+    if not counted:
+        return rows, -1
+    return rows, conn.execute(select(func.count()).select_from(stmt.order_by(None).subquery())).scalar_one()
 
 
 def page_of(rows: list, shown: list[dict[str, Any]], total: int, page: int, per_page: int, cards: dict[str, int]) -> Page:
@@ -72,19 +85,43 @@ def page_of(rows: list, shown: list[dict[str, Any]], total: int, page: int, per_
     return Page(shown, total, page, per_page, first, last, cards)
 
 
-def tallies(session, entity: str) -> list[tuple[str, str, int]]:  # noqa: ANN001
+def tallies(conn, entity: str) -> list[tuple[str, str, int]]:  # noqa: ANN001
     """(status, method, rows) for one table, from the trigger-kept tally."""
     t = StatusTally
-    return [tuple(r) for r in session.exec(select(t.status, t.method, t.n).where(t.entity == entity)).all()]
+    return [tuple(r) for r in conn.execute(select(t.status, t.method, t.n).where(t.entity == entity))]
 
 
-def count(session, model, conds: list) -> int:  # noqa: ANN001
-    return session.exec(select(func.count()).select_from(model).where(*conds)).one()
+def cards(tally: list[tuple[str, str, int]], statuses: dict[str, str]) -> dict[str, int]:
+    """The stat cards: rows per status (every known status, zero when none) and the total."""
+    counts = dict.fromkeys(statuses, 0)
+    for status, _, n in tally:
+        counts[status] = counts.get(status, 0) + n
+    return {"total": sum(counts.values()), **counts}
 
 
-def contains_any(columns, text: str):  # noqa: ANN001, ANN201
-    """Case-insensitive 'contains' over several columns (LIKE wildcards taken literally).
-    lower(column) LIKE matches the trigram indexes of migration 0002 on PostgreSQL."""
-    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    pattern = f"%{escaped}%"
-    return or_(*[func.lower(c).like(pattern, escape="\\") for c in columns])
+def contains(text: str, names=(), emails=(), phones=()):  # noqa: ANN001, ANN201
+    """Case-insensitive 'contains' over the columns, LIKE wildcards taken literally.
+
+    lower(column) LIKE uses the trigram indexes of migration 0002 on PostgreSQL. Columns
+    the text cannot be in are left out (stored e-mails hold no spaces, stored phone numbers
+    only digits and '+'), and for e-mails the index is asked for the part up to the '@'
+    while the whole text filters what it finds: a domain such as gmail.com is in most rows
+    and would make the index read nearly all of them.
+    """
+    text = text.lower()
+    conds = [_like(c, text) for c in names]
+    if not any(ch.isspace() for ch in text):
+        local, at, _ = text.partition("@")
+        for c in emails:
+            if at and len(local) >= 3:  # `|| ''`: the whole-text check filters, off the index
+                conds.append(and_(_like(c, local + at), _like(c.concat(""), text)))
+            else:
+                conds.append(_like(c, text))
+    if all(ch.isdigit() or ch == "+" for ch in text):
+        conds += [_like(c, text) for c in phones]
+    return or_(*conds) if conds else false()
+
+
+def _like(expr, text: str):  # noqa: ANN001, ANN202
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return func.lower(expr).like(f"%{escaped}%", escape="\\")
