@@ -4,13 +4,16 @@
 
 Runs against PostgreSQL on 127.0.0.1:5432 (database `test`, a throwaway schema) and
 moto's S3 server on 127.0.0.1, through the same service the checkout page uses.
-Prints p50/p95 per submission, then repeats with every submission sent twice under
-its client_ref and counts orders: there must be exactly one per attempt.
+Prints p50/p95 per submission beside its floor (the same 1 MB put to S3 and one INSERT
+on a bare connection, as many at once), then repeats with every submission sent twice
+under its client_ref and counts orders: there must be exactly one per attempt.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import logging
 import os
 import statistics
 import sys
@@ -70,6 +73,33 @@ def submit(ref: str, data: bytes) -> float:
     return (time.perf_counter() - t) * 1000
 
 
+def bare(ref: str, data: bytes) -> float:
+    """The floor: what any checkout must do, with nothing of ours in between."""
+    t = time.perf_counter()
+    get_storage().client.put_object(Bucket=get_settings().bucket_order_payments, Key=f"floor/{ref}.png", Body=data, ContentType="image/png")
+    conn = get_engine().raw_connection()
+    try:
+        conn.cursor().execute(
+            "INSERT INTO orders (id, client_ref, created_at, updated_at, buyer_name, buyer_phone, buyer_email, shipping_address, items, "
+            "subtotal, shipping_fee, total, payment_method, status, payment_proof_path) VALUES "
+            "(%s, %s, now(), now(), 'Lantai', '081234567890', 'floor@example.com', 'Jl. Lantai 1', '[]', 349000, 0, 349000, 'QRIS', 'paid_review', %s)",
+            (str(uuid.uuid4()), "floor-" + ref, f"floor/{ref}.png"),
+        )
+        conn.commit()
+    finally:
+        conn.close()
+    return (time.perf_counter() - t) * 1000
+
+
+def timed_batch(fn, refs: list[str], data: bytes, workers: int) -> dict[str, float]:  # noqa: ANN001
+    t = time.perf_counter()
+    with ThreadPoolExecutor(workers) as pool:
+        times = list(pool.map(lambda r: fn(r, data), refs))
+    wall = time.perf_counter() - t
+    q = statistics.quantiles(times, n=100, method="inclusive")
+    return {"p50": q[49], "p95": q[94], "per_s": len(refs) / wall}
+
+
 def count() -> int:
     with read_session() as s:
         return s.execute(select(func.count()).select_from(Order)).scalar_one()
@@ -79,8 +109,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--orders", type=int, default=200)
     ap.add_argument("--workers", type=int, default=32)
+    ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     from moto.server import ThreadedMotoServer
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's request log
 
     moto = ThreadedMotoServer(ip_address="127.0.0.1", port=PORT, verbose=False)
     moto.start()
@@ -95,21 +128,30 @@ def main() -> None:
         data = proof_1mb()
         print(f"PostgreSQL + S3 (moto), {args.orders} submissions of {len(data) / 1e6:.2f} MB, {args.workers} at once")
 
-        refs = [uuid.uuid4().hex for _ in range(args.orders)]
-        t = time.perf_counter()
-        with ThreadPoolExecutor(args.workers) as pool:
-            times = list(pool.map(lambda r: submit(r, data), refs))
-        wall = time.perf_counter() - t
+        floor = timed_batch(bare, [uuid.uuid4().hex for _ in range(args.orders)], data, args.workers)
+        with get_engine().begin() as c:
+            c.execute(text("DELETE FROM orders WHERE buyer_email = 'floor@example.com'"))
         stored = client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0)
-        q = statistics.quantiles(times, n=100)
-        print(f"single: orders {count()} (expected {args.orders}), proofs {stored}, p50 {q[49]:.0f} ms, p95 {q[94]:.0f} ms, {args.orders / wall:.1f} orders/s")
+
+        refs = [uuid.uuid4().hex for _ in range(args.orders)]
+        ours = timed_batch(submit, refs, data, args.workers)
+        orders_made, proofs = count(), client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0) - stored
+        print(f"floor (S3 put + INSERT): p50 {floor['p50']:.0f} ms, p95 {floor['p95']:.0f} ms, {floor['per_s']:.1f}/s")
+        print(f"checkout service: orders {orders_made} (expected {args.orders}), proofs {proofs}, p50 {ours['p50']:.0f} ms, "
+              f"p95 {ours['p95']:.0f} ms ({ours['p95'] / floor['p95']:.2f}x floor), {ours['per_s']:.1f} orders/s")
 
         refs2 = [uuid.uuid4().hex for _ in range(args.orders)]
-        before = count()
+        before, stored = count(), proofs + stored
         with ThreadPoolExecutor(args.workers) as pool:
             list(pool.map(lambda r: submit(r, data), refs2 + refs2))
-        proofs = client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0)
-        print(f"doubled: {args.orders * 2} submissions for {args.orders} attempts -> {count() - before} new orders, {proofs - stored} new proofs")
+        doubled_orders = count() - before
+        doubled_proofs = client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0) - stored
+        print(f"doubled: {args.orders * 2} submissions for {args.orders} attempts -> {doubled_orders} new orders, {doubled_proofs} new proofs")
+        if args.json:
+            args.json.write_text(json.dumps({
+                "orders": args.orders, "workers": args.workers, "proof_mb": len(data) / 1e6, "floor": floor, "ours": ours,
+                "stored_orders": orders_made, "stored_proofs": proofs, "doubled_orders": doubled_orders, "doubled_proofs": doubled_proofs,
+            }, indent=1))
     finally:
         get_engine().dispose()
         with admin.connect() as c:

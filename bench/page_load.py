@@ -1,74 +1,32 @@
 """Page load on a simulated phone (Lighthouse, mobile, simulated throttling), median of 3,
 for our pages beside a blank Reflex app built with the same toolchain in the same run.
 
-    .venv/bin/python bench/page_load.py        # prints a table, writes docs/benchmarks.md
+    .venv/bin/python bench/page_load.py        # prints a table; --json PATH saves it
 
 Needs Debian's chromium; installs Lighthouse from the npm registry into .tools/ once.
-The site is started on the embedded defaults with a throwaway DATA_DIR.
+The site runs on its embedded defaults with a throwaway DATA_DIR; bench/run_all.py
+puts these figures in docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
-import platform
-import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
-from datetime import datetime, timezone
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TOOLS = ROOT / ".tools"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ROOT, TOOLS, floor_dir, machine, serve, site_env  # noqa: E402
+
 LIGHTHOUSE = TOOLS / "node_modules/.bin/lighthouse"
 LIGHTHOUSE_VERSION = "12.8.2"
 PAGES = ["/", "/produk/a920", "/checkout/products", "/pendaftaran", "/admin/login"]
 RUNS = 3
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
-BLANK_APP = '''import reflex as rx
-
-
-def index() -> rx.Component:
-    return rx.container(rx.vstack(rx.heading("Welcome to Reflex!", size="9"), rx.text("Get started by editing your app."), spacing="5"))
-
-
-app = rx.App()
-app.add_page(index)
-'''
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(cwd: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    full = {**os.environ, **env, "REFLEX_TELEMETRY_ENABLED": "false", "REFLEX_BUN_PATH": str(TOOLS / "node_modules/bun/bin/bun.exe")}
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "reflex"), "run", "--env", "prod", "--frontend-port", str(port), "--backend-port", str(port)],
-        cwd=cwd, env=full, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            if urllib.request.urlopen(url + "/", timeout=2).status == 200:
-                return proc, url
-        except OSError:
-            time.sleep(1)
-    raise RuntimeError(f"{cwd} did not start")
-
-
-def stop(proc: subprocess.Popen) -> None:
-    os.killpg(proc.pid, signal.SIGTERM)
-    proc.wait(timeout=30)
 
 
 def lighthouse(url: str) -> dict[str, float]:
@@ -96,45 +54,33 @@ def median_of(url: str) -> dict[str, float]:
     return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
 
 
-def main() -> None:
+def ensure_lighthouse() -> None:
     if not LIGHTHOUSE.exists():
         subprocess.run(["npm", "install", "--prefix", str(TOOLS), "--no-audit", "--no-fund", f"lighthouse@{LIGHTHOUSE_VERSION}"], check=True)
-    blank_dir = Path(tempfile.mkdtemp(prefix="blank-reflex-"))
-    (blank_dir / "blank").mkdir()
-    (blank_dir / "blank/__init__.py").write_text("")
-    (blank_dir / "blank/blank.py").write_text(BLANK_APP)
-    (blank_dir / "rxconfig.py").write_text('import reflex as rx\n\nconfig = rx.Config(app_name="blank", telemetry_enabled=False)\n')
-    blank, blank_url = start(blank_dir, {})
-    try:
-        floor = median_of(blank_url + "/")
-    finally:
-        stop(blank)
-        shutil.rmtree(blank_dir, ignore_errors=True)
-    site, url = start(ROOT, {"DATA_DIR": tempfile.mkdtemp(prefix="bench-site-")})
-    try:
-        results = {path: median_of(url + path) for path in PAGES}
-    finally:
-        stop(site)
 
-    head = "| page | score | FCP s | LCP s | TBT ms | CLS | total KB | JS KB | LCP / blank | JS / blank |"
-    lines = [head, "|" + "---|" * 10]
-    for name, r in [("blank Reflex app", floor), *results.items()]:
-        lines.append(
-            f"| {name} | {r['score']:.0f} | {r['fcp']:.2f} | {r['lcp']:.2f} | {r['tbt']:.0f} | {r['cls']:.3f} | {r['kb']:.0f} | {r['js_kb']:.0f} "
-            f"| {r['lcp'] / floor['lcp']:.2f} | {r['js_kb'] / max(floor['js_kb'], 1):.2f} |"
-        )
-    table = "\n".join(lines)
-    print(table)
-    from importlib.metadata import version
 
-    doc = ROOT / "docs/benchmarks.md"
-    doc.write_text(
-        "# Benchmarks\n\n"
-        f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {platform.node()} ({os.cpu_count()} cores, {platform.machine()}), "
-        f"Python {platform.python_version()}, Reflex {version('reflex')}, Lighthouse {LIGHTHOUSE_VERSION}, Debian chromium.\n\n"
-        "## Page load (Lighthouse mobile, simulated throttling, median of 3)\n\n" + table + "\n\n"
-        "Targets: LCP at most 2.5 s and score at least 90 on home and product pages; JS at most 1.5x the blank app.\n"
-    )
+def measure(floor_url: str, site_url: str) -> list[dict]:
+    """The blank app's index beside each of our pages, each the median of RUNS."""
+    ensure_lighthouse()
+    rows = [{"page": "blank Reflex app", **median_of(floor_url + "/")}]
+    rows += [{"page": path, **median_of(site_url + path)} for path in PAGES]
+    floor = rows[0]
+    for r in rows:
+        r["lcp_ratio"], r["js_ratio"] = r["lcp"] / floor["lcp"], r["js_kb"] / max(floor["js_kb"], 1)
+    print(f"{'page':20} {'score':>5} {'FCP s':>6} {'LCP s':>6} {'TBT ms':>6} {'CLS':>6} {'KB':>5} {'JS KB':>6} {'LCP/blank':>9} {'JS/blank':>8}")
+    for r in rows:
+        print(f"{r['page']:20} {r['score']:5.0f} {r['fcp']:6.2f} {r['lcp']:6.2f} {r['tbt']:6.0f} {r['cls']:6.3f} {r['kb']:5.0f} {r['js_kb']:6.0f} {r['lcp_ratio']:9.2f} {r['js_ratio']:8.2f}")
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    with serve(floor_dir()) as floor_url, serve(ROOT, site_env()) as site_url:
+        rows = measure(floor_url, site_url)
+    if args.json:
+        args.json.write_text(json.dumps({**machine(), "lighthouse": LIGHTHOUSE_VERSION, "rows": rows}, indent=1))
 
 
 if __name__ == "__main__":

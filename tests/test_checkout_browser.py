@@ -109,6 +109,7 @@ def test_cart_quantities(page):
     card.get_by_role("button", name="Tambah jumlah D210 UnionPay").click()
     expect(card.get_by_role("spinbutton")).to_have_value("2")
     card.get_by_role("button", name="Tambah ke Keranjang").click()
+    expect(page.get_by_text("D210 UnionPay ditambahkan ke keranjang")).to_be_visible()
     add(page, "D210")
     lines = page.get_by_test_id("cart-line")
     expect(lines).to_have_count(1)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from urllib.parse import quote
+
 import reflex as rx
 from reflex_base.event import EventHandler, no_args_event_spec
 from reflex_components_core.el.elements.media import Img
 from reflex_components_core.react_router.dom import ReactRouterLink
+
+from terminal_shop.settings import PROJECT_ROOT
 
 BTN = "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold transition focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60 disabled:cursor-not-allowed"
 BTN_PRIMARY = f"{BTN} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-600"
@@ -14,6 +19,13 @@ BTN_OUTLINE = f"{BTN} border border-slate-300 bg-white text-slate-800 hover:bg-s
 BTN_GHOST_LIGHT = f"{BTN} border border-white/60 text-white hover:bg-white/10 focus-visible:ring-white"
 INPUT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
 CARD = "rounded-2xl border border-slate-200 bg-white shadow-sm"
+
+
+@lru_cache(maxsize=None)
+def inline_image(path: str) -> str:
+    """An SVG from assets/ as a data: URL, for the one picture a page's first paint needs."""
+    svg = (PROJECT_ROOT / "assets" / path.lstrip("/")).read_text()
+    return "data:image/svg+xml," + quote(" ".join(svg.split()), safe=" =:/'\"")
 
 
 def nav_link(*children, href: str, class_name: str = "", **props) -> rx.Component:

@@ -11,7 +11,8 @@ from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button, modal, tracked_img
 from terminal_shop.money import rupiah
 from terminal_shop.settings import get_settings
-from terminal_shop.state.checkout import PROOF_UPLOAD_ID, CheckoutState as S, OrderResultState as R
+from terminal_shop.state import toast
+from terminal_shop.state.checkout import PROOF_UPLOAD_ID, CheckoutState as S, OrderResultState as R, added_text
 
 STEPS = ("Pilih Produk", "Isi Data", "Pembayaran")
 
@@ -59,7 +60,7 @@ def _product_card(p: Product) -> rx.Component:
             rx.el.button(icon("plus", "h-4 w-4"), type="button", aria_label=f"Tambah jumlah {p.name}", on_click=S.step_qty(p.sku, 1), class_name=step),
             class_name="mt-4 flex items-center gap-2",
         ),
-        rx.el.button(icon("shopping-cart", "h-4 w-4"), "Tambah ke Keranjang", type="button", on_click=S.add_to_cart(p.sku), class_name=BTN_PRIMARY + " mt-4 w-full"),
+        rx.el.button(icon("shopping-cart", "h-4 w-4"), "Tambah ke Keranjang", type="button", on_click=[S.add_to_cart(p.sku), toast.success(added_text(p))], class_name=BTN_PRIMARY + " mt-4 w-full"),
         class_name=f"{CARD} flex flex-col p-5",
         data_sku=p.sku,
     )

@@ -123,6 +123,11 @@ def _step_documents() -> rx.Component:
     )
 
 
+def _label_of(value, labels: dict[str, str]):  # noqa: ANN001, ANN202
+    """A chosen option's label, looked up in the browser (no state var sent on every change)."""
+    return rx.match(value, *labels.items(), "-")
+
+
 def _summary_row(label: str, value) -> rx.Component:  # noqa: ANN001
     return rx.el.div(rx.el.dt(label, class_name="text-slate-500"), rx.el.dd(value, class_name="break-words font-medium"))
 
@@ -140,12 +145,12 @@ def _step_confirm() -> rx.Component:
             _summary_row("Nomor HP", f["nomor_hp"]),
             _summary_row("Email", f["email"]),
             _summary_row("Nama usaha", f["nama_usaha"]),
-            _summary_row("Jenis usaha", S.jenis_label),
+            _summary_row("Jenis usaha", _label_of(f["jenis_usaha"], reg.JENIS_USAHA)),
             _summary_row("Alamat usaha", f["alamat_usaha"]),
             _summary_row("Kecamatan", f["kecamatan"]),
             _summary_row("Kabupaten/Kota", f["kabupaten_kota"]),
             _summary_row("Omzet bulanan", f["omzet_bulanan"]),
-            _summary_row("Tempat usaha", S.tempat_label),
+            _summary_row("Tempat usaha", _label_of(f["tempat_usaha"], reg.TEMPAT_USAHA)),
             _summary_row("NIB / NPWP", rx.cond(f["nib_npwp"] != "", f["nib_npwp"], "-")),
             _summary_row("Bank", f["nama_bank"]),
             _summary_row("Nama rekening", f["nama_rekening"]),

@@ -23,6 +23,7 @@ from terminal_shop.services import admin_auth, admin_merchants, admin_orders
 from terminal_shop.services.orders import PAYMENT_METHODS, STATUS_LABELS
 from terminal_shop.services.registrations import format_omzet
 from terminal_shop.settings import get_settings
+from terminal_shop.state import toast
 from terminal_shop.uploads import UploadRejected
 
 log = logging.getLogger(__name__)
@@ -112,14 +113,14 @@ class AdminState(rx.State):
             self.login_busy = False
             self.login_error = exc.message
             if exc.message == admin_auth.MSG_DENIED:
-                yield rx.toast.error("Akses ditolak", description=exc.message)
+                yield toast.error("Akses ditolak", description=exc.message)
             else:
-                yield rx.toast.error(exc.message or "Login gagal")
+                yield toast.error(exc.message or "Login gagal")
             return
         self.session_token = token
         self.admin_email = admin_auth.normalise_email(email)
         self.login_busy = False
-        yield [rx.toast.success("Login berhasil!"), rx.redirect("/admin")]
+        yield [toast.success("Login berhasil!"), rx.redirect("/admin")]
 
     @rx.event
     async def logout(self):
@@ -128,7 +129,7 @@ class AdminState(rx.State):
         for substate in (MerchantListState, MerchantDetailState, OrderListState, OrderDetailState):
             (await self.get_state(substate))._forget()
         self._forget()
-        return [rx.toast.success("Berhasil logout"), rx.redirect(LOGIN_ROUTE, replace=True)]
+        return [toast.success("Berhasil logout"), rx.redirect(LOGIN_ROUTE, replace=True)]
 
     @rx.event
     def leave_login_if_signed_in(self):
@@ -176,7 +177,7 @@ class AdminListMixin(rx.State, mixin=True):
             result = self._fetch()
         except Exception:  # noqa: BLE001
             log.exception("%s list failed", self._export_kind)
-            return rx.toast.error(self._load_error)
+            return toast.error(self._load_error)
         self.stats, self.rows, self.total, self.pages, self.page = result.cards, result.rows, result.total, result.pages, result.page
         self._first_key, self._last_key = result.first_key, result.last_key
 
@@ -216,13 +217,13 @@ class AdminListMixin(rx.State, mixin=True):
     @rx.event
     @admin_only
     def refresh(self):
-        return self._load() or rx.toast.success("Data diperbarui")
+        return self._load() or toast.success("Data diperbarui")
 
     @rx.event
     @admin_only
     def export(self):
         name = f"{self._export_kind}_{date.today().isoformat()}.csv"
-        return [rx.download(url=_export_url(self._export_kind, **self._filters()), filename=name), rx.toast.success(self._export_toast)]
+        return [rx.download(url=_export_url(self._export_kind, **self._filters()), filename=name), toast.success(self._export_toast)]
 
 
 class MerchantListState(AdminListMixin, AdminState):
@@ -270,7 +271,7 @@ class MerchantDetailState(AdminState):
         try:
             self._fill(self.router.page.params.get("id", ""))
         except admin_merchants.NotFound:
-            return [rx.toast.error("Gagal memuat data"), rx.redirect("/admin")]
+            return [toast.error("Gagal memuat data"), rx.redirect("/admin")]
 
     @rx.event
     @admin_only
@@ -293,12 +294,12 @@ class MerchantDetailState(AdminState):
             self.errors = admin_merchants.save(self.merchant_id, self.form, self.admin_email)
         except Exception:  # noqa: BLE001
             log.exception("merchant save failed")
-            return rx.toast.error("Gagal menyimpan data")
+            return toast.error("Gagal menyimpan data")
         if self.errors:
-            return rx.toast.error("Gagal menyimpan data", description=next(iter(self.errors.values())))
+            return toast.error("Gagal menyimpan data", description=next(iter(self.errors.values())))
         self._fill(self.merchant_id)
         self.editing = False
-        return rx.toast.success("Data berhasil disimpan")
+        return toast.success("Data berhasil disimpan")
 
     @rx.event
     @admin_only
@@ -314,9 +315,9 @@ class MerchantDetailState(AdminState):
             admin_merchants.delete(self.merchant_id, self.admin_email)
         except Exception:  # noqa: BLE001
             log.exception("merchant delete failed")
-            return rx.toast.error("Gagal menghapus data")
+            return toast.error("Gagal menghapus data")
         self._forget()
-        return [rx.toast.success("Data berhasil dihapus"), rx.redirect("/admin")]
+        return [toast.success("Data berhasil dihapus"), rx.redirect("/admin")]
 
     @rx.event
     @admin_only
@@ -350,7 +351,7 @@ class MerchantDetailState(AdminState):
     @admin_only
     def upload_rejected(self, codes: list[str]):
         message = admin_merchants.MSG_TOO_LARGE if "file-too-large" in (codes or []) else admin_merchants.MSG_NOT_IMAGE
-        return rx.toast.error(message)
+        return toast.error(message)
 
     @rx.event
     @admin_only
@@ -362,13 +363,13 @@ class MerchantDetailState(AdminState):
         try:
             await asyncio.to_thread(admin_merchants.replace_document, self.merchant_id, self.upload_doc, upload.filename or "dokumen", data, self.admin_email)
         except UploadRejected as exc:
-            return [rx.toast.error(exc.message), rx.clear_selected_files(DOC_UPLOAD_ID)]
+            return [toast.error(exc.message), rx.clear_selected_files(DOC_UPLOAD_ID)]
         except Exception:  # noqa: BLE001
             log.exception("document upload failed")
-            return [rx.toast.error("Gagal upload dokumen"), rx.clear_selected_files(DOC_UPLOAD_ID)]
+            return [toast.error("Gagal upload dokumen"), rx.clear_selected_files(DOC_UPLOAD_ID)]
         self.upload_doc = ""
         self._fill(self.merchant_id)
-        return [rx.toast.success("Dokumen berhasil diupload dan disimpan"), rx.clear_selected_files(DOC_UPLOAD_ID)]
+        return [toast.success("Dokumen berhasil diupload dan disimpan"), rx.clear_selected_files(DOC_UPLOAD_ID)]
 
 
 class OrderListState(AdminListMixin, AdminState):
@@ -445,13 +446,13 @@ class OrderDetailState(AdminState):
             log.exception("order detail failed")
             found = False
         if not found:
-            return [rx.toast.error("Gagal memuat detail pesanan"), rx.redirect("/admin/orders")]
+            return [toast.error("Gagal memuat detail pesanan"), rx.redirect("/admin/orders")]
 
     @rx.event
     @admin_only
     def proof_error(self):
         self.proof_failed = True
-        return rx.toast.error("Gagal memuat bukti pembayaran")
+        return toast.error("Gagal memuat bukti pembayaran")
 
     @rx.event
     @admin_only
@@ -470,9 +471,9 @@ class OrderDetailState(AdminState):
             admin_orders.confirm(self.order.get("id", ""), self.admin_email)
         except Exception:  # noqa: BLE001
             self._fill(self.order.get("id", ""))
-            return rx.toast.error("Gagal mengkonfirmasi pembayaran")
+            return toast.error("Gagal mengkonfirmasi pembayaran")
         self._fill(self.order["id"])
-        return rx.toast.success("Pembayaran berhasil dikonfirmasi")
+        return toast.success("Pembayaran berhasil dikonfirmasi")
 
     @rx.event
     @admin_only
@@ -490,12 +491,12 @@ class OrderDetailState(AdminState):
     def reject(self):
         if not self.reject_reason.strip():
             self.reject_error = admin_orders.MSG_REASON_REQUIRED
-            return rx.toast.error(admin_orders.MSG_REASON_REQUIRED)
+            return toast.error(admin_orders.MSG_REASON_REQUIRED)
         try:
             admin_orders.reject(self.order.get("id", ""), self.reject_reason, self.admin_email)
         except Exception:  # noqa: BLE001
             self._fill(self.order.get("id", ""))
-            return rx.toast.error("Gagal menolak pembayaran")
+            return toast.error("Gagal menolak pembayaran")
         self.reject_open, self.reject_reason = False, ""
         self._fill(self.order["id"])
-        return rx.toast.success("Pembayaran ditolak")
+        return toast.success("Pembayaran ditolak")

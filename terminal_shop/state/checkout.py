@@ -12,6 +12,7 @@ import reflex as rx
 from terminal_shop import catalogue
 from terminal_shop.money import rupiah
 from terminal_shop.services import orders
+from terminal_shop.state import toast
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
 from terminal_shop.uploads import UploadRejected, browser_rejection
@@ -22,6 +23,10 @@ PROOF_UPLOAD_ID = "proof"
 QRIS_KEY = "qris/hausjo.png"
 QRIS_FALLBACK = "/qris-demo.png"
 FAILED_DEFAULT = "Terjadi kesalahan yang tidak diketahui"
+
+
+def added_text(product: catalogue.Product) -> str:
+    return f"{product.name} ditambahkan ke keranjang"
 
 
 def _to_int(value: object, default: int = 1) -> int:
@@ -89,7 +94,7 @@ class CheckoutState(rx.State):
         qty = _to_int(value, 0)
         if qty < 1:
             self.qty_inputs[sku] = 1
-            return rx.toast.error("Minimal qty adalah 1")
+            return toast.error("Minimal qty adalah 1")
         self.qty_inputs[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
 
     @rx.event
@@ -99,18 +104,18 @@ class CheckoutState(rx.State):
         qty = self.qty_inputs.get(sku, 1) + (1 if _to_int(delta) > 0 else -1)
         if qty < 1:
             self.qty_inputs[sku] = 1
-            return rx.toast.error("Minimal qty adalah 1")
+            return toast.error("Minimal qty adalah 1")
         self.qty_inputs[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
 
     @rx.event
     def add_to_cart(self, sku: str):
-        p = catalogue.product(sku)
-        if p is None:
+        """The button shows its toast in the browser (added_text), without waiting for this."""
+        if catalogue.product(sku) is None:
             return
         qty = max(1, self.qty_inputs.get(sku, 1))
         self.cart[sku] = min(self.cart.get(sku, 0) + qty, catalogue.MAX_QTY_PER_LINE)
-        self.qty_inputs[sku] = 1
-        return rx.toast.success(f"{p.name} ditambahkan ke keranjang")
+        if qty != 1:  # back to 1; left alone when it is, so the update stays small
+            self.qty_inputs[sku] = 1
 
     @rx.event
     def set_line_qty(self, sku: str, value: str):
@@ -140,7 +145,7 @@ class CheckoutState(rx.State):
         cleaned, errors = orders.validate_buyer(self.buyer)
         self.errors = errors
         if cleaned is None:
-            return rx.toast.error("Data tidak lengkap", description="Mohon lengkapi semua field yang wajib diisi")
+            return toast.error("Data tidak lengkap", description="Mohon lengkapi semua field yang wajib diisi")
         self.buyer = {k: (getattr(cleaned, k) or "") for k in orders.BUYER_FIELDS}
         return rx.redirect("/checkout/confirm")
 
@@ -161,7 +166,7 @@ class CheckoutState(rx.State):
     @rx.event
     def choose_payment(self, method: str):
         if method == "QRIS" and not self.qris_allowed:
-            return rx.toast.error(orders.QRIS_LIMIT_MESSAGE)
+            return toast.error(orders.QRIS_LIMIT_MESSAGE)
         if method in orders.PAYMENT_METHODS:
             self.payment_method = method
 
@@ -174,7 +179,7 @@ class CheckoutState(rx.State):
         if self.qris_src == QRIS_FALLBACK:
             return
         self.qris_src = QRIS_FALLBACK
-        return rx.toast.error("Gagal memuat QR Code")
+        return toast.error("Gagal memuat QR Code")
 
     @rx.event
     def set_qr_open(self, open_: bool):
@@ -182,19 +187,19 @@ class CheckoutState(rx.State):
 
     @rx.event
     def proof_missing(self):
-        return rx.toast.error(orders.PROOF_MISSING)
+        return toast.error(orders.PROOF_MISSING)
 
     @rx.event
     def proof_rejected(self, codes: list[str]):
         title, message = browser_rejection(codes, orders.PROOF_WRONG_TYPE)
-        return rx.toast.error(title, description=message)
+        return toast.error(title, description=message)
 
     @rx.event
     async def submit_order(self, files: list[rx.UploadFile]):
         if self.submitting:
             return
         if not files:
-            yield rx.toast.error(orders.PROOF_MISSING)
+            yield toast.error(orders.PROOF_MISSING)
             return
         upload = files[0]
         data = await upload.read()
@@ -213,7 +218,7 @@ class CheckoutState(rx.State):
             )
         except UploadRejected as exc:
             self.submitting = False
-            yield [rx.toast.error(exc.title, description=exc.message), rx.clear_selected_files(PROOF_UPLOAD_ID)]
+            yield [toast.error(exc.title, description=exc.message), rx.clear_selected_files(PROOF_UPLOAD_ID)]
             return
         except orders.OrderError as exc:
             self.submitting = False
@@ -229,7 +234,7 @@ class CheckoutState(rx.State):
 
     def _fail(self, message: str) -> list:
         return [
-            rx.toast.error("Gagal membuat pesanan", description=message or orders.MSG_GENERIC),
+            toast.error("Gagal membuat pesanan", description=message or orders.MSG_GENERIC),
             rx.redirect(f"/checkout/failed?reason={quote(message or 'Unknown error')}"),
         ]
 

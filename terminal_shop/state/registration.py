@@ -10,6 +10,7 @@ from urllib.parse import quote
 import reflex as rx
 
 from terminal_shop.services import registrations as reg
+from terminal_shop.state import toast
 from terminal_shop.uploads import UploadRejected, browser_rejection
 
 log = logging.getLogger(__name__)
@@ -27,15 +28,9 @@ class RegistrationState(rx.State):
     agreement: bool = False
     submitting: bool = False
     # Every text field, kept in the browser so a reload loses nothing (not the files).
-    draft: str = rx.LocalStorage("", name="pendaftaran_draft", sync=True)
-
-    @rx.var
-    def jenis_label(self) -> str:
-        return reg.JENIS_USAHA.get(self.form.get("jenis_usaha", ""), "-")
-
-    @rx.var
-    def tempat_label(self) -> str:
-        return reg.TEMPAT_USAHA.get(self.form.get("tempat_usaha", ""), "-")
+    # Not synced across tabs: sync=True made each field change 1.5x slower under load
+    # (docs/benchmarks.md), and two tabs of one wizard should not overwrite each other.
+    draft: str = rx.LocalStorage("", name="pendaftaran_draft", sync=False)
 
     @rx.event
     def restore_draft(self):
@@ -54,14 +49,15 @@ class RegistrationState(rx.State):
             return
         value = str(value)[:1000]
         self.form[field] = reg.format_omzet(value) if field == "omzet_bulanan" else value
-        self.errors.pop(field, None)
+        if field in self.errors:  # untouched errors stay out of the update sent back
+            self.errors.pop(field)
         self.draft = json.dumps(self.form)
 
     @rx.event
     def next_from_details(self):
         _, self.errors = reg.validate_details(self.form)
         if self.errors:
-            return rx.toast.error("Formulir tidak lengkap", description="Mohon periksa kembali kolom yang ditandai.")
+            return toast.error("Formulir tidak lengkap", description="Mohon periksa kembali kolom yang ditandai.")
         self.step = 2
         return rx.scroll_to("wizard")
 
@@ -69,14 +65,14 @@ class RegistrationState(rx.State):
     def next_from_documents(self, present: list[str]):
         self.doc_errors = reg.validate_documents({str(p) for p in present or []})
         if self.doc_errors:
-            return rx.toast.error("Dokumen tidak lengkap", description="Mohon unggah semua dokumen yang wajib.")
+            return toast.error("Dokumen tidak lengkap", description="Mohon unggah semua dokumen yang wajib.")
         self.step = 3
         return rx.scroll_to("wizard")
 
     @rx.event
     def doc_rejected(self, codes: list[str]):
         title, message = browser_rejection(codes, reg.DOC_WRONG_TYPE)
-        return rx.toast.error(title, description=message)
+        return toast.error(title, description=message)
 
     @rx.event
     def go_to(self, step: int):
@@ -91,7 +87,7 @@ class RegistrationState(rx.State):
 
     @rx.event
     def agreement_missing(self):
-        return rx.toast.error("Persetujuan diperlukan", description="Mohon centang persetujuan bahwa data yang diisi adalah benar")
+        return toast.error("Persetujuan diperlukan", description="Mohon centang persetujuan bahwa data yang diisi adalah benar")
 
     @rx.event
     async def submit(self, files: list[rx.UploadFile]):
@@ -112,7 +108,7 @@ class RegistrationState(rx.State):
         except UploadRejected as exc:
             self.submitting = False
             self.step = 2
-            yield rx.toast.error(exc.title, description=exc.message)
+            yield toast.error(exc.title, description=exc.message)
             return
         except reg.RegistrationError as exc:
             self.submitting = False

@@ -1,0 +1,23 @@
+"""Toasts as cached events.
+
+Building a toast goes through Reflex's Var machinery (about a millisecond of the event
+loop each), and the site shows the same few texts over and over: add-to-cart sent one
+per click. An EventSpec is immutable, so one built once can be returned to everyone.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import reflex as rx
+from reflex.event import EventSpec
+
+
+@lru_cache(maxsize=512)
+def success(title: str, description: str | None = None) -> EventSpec:
+    return rx.toast.success(title, description=description) if description else rx.toast.success(title)
+
+
+@lru_cache(maxsize=512)
+def error(title: str, description: str | None = None) -> EventSpec:
+    return rx.toast.error(title, description=description) if description else rx.toast.error(title)
