@@ -314,6 +314,10 @@ def test_orders_csv_is_real_csv_with_filters(clean_db):
     assert {r[4] for r in rows[1:]} >= {"'+6281234567890"}
     only_qris = list(csv.reader(io.StringIO(b"".join(admin_orders.export_csv(method="QRIS")).decode().lstrip("\ufeff"))))
     assert len(only_qris) == 2 and only_qris[1][5] == "QRIS"
+    # The list finds a typed order number; the export searches without the id (SPEC).
+    number = rows[1][1]
+    assert len(admin_orders.list_page(search=number).rows) == 1
+    assert list(csv.reader(io.StringIO(b"".join(admin_orders.export_csv(search=number)).decode().lstrip("\ufeff")))) == [rows[0]]
 
 
 def test_csv_streams_in_chunks():
