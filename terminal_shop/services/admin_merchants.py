@@ -36,8 +36,11 @@ def stats() -> dict[str, int]:
         return cards(tallies(conn, "merchant_registrations"), STATUSES)
 
 
+_M = MerchantRegistration.__table__.c  # Core columns for list reads (see services.listing)
+
+
 def _filters(search: str, status: str) -> list:
-    m = MerchantRegistration
+    m = _M
     conds = []
     if status in STATUSES:
         conds.append(m.status == status)
@@ -48,7 +51,7 @@ def _filters(search: str, status: str) -> list:
 
 def list_page(search: str = "", status: str = "", page: object = 1, after: str = "", before: str = "") -> Page:
     """One page of registrations with the stat cards (`after`/`before`: see listing.fetch_page)."""
-    m = MerchantRegistration
+    m = _M
     page = clamp_page(page)
     status = status if status in STATUSES else ""
     conds = _filters(search, status)
@@ -58,7 +61,7 @@ def list_page(search: str = "", status: str = "", page: object = 1, after: str =
         rows, total = fetch_page(
             conn,
             select(m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status).where(*conds),
-            m, page, PER_PAGE, after, before, counted=searching,
+            MerchantRegistration.__table__, page, PER_PAGE, after, before, counted=searching,
         )
     if not searching:
         total = stat_cards[status or "total"]

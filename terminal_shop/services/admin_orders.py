@@ -35,14 +35,17 @@ def stats() -> dict[str, int]:
         return cards(tallies(conn, "orders"), STATUS_LABELS)
 
 
+_O = Order.__table__.c  # Core columns for list reads (see services.listing)
+
+
 def _id_match(text: str):  # noqa: ANN202
     """The condition for a typed order number (8 hex digits) or full id, else None."""
     compact = text.strip().replace("-", "").lower()
     if re.fullmatch(r"[0-9a-f]{32}", compact):
-        return Order.id == uuid.UUID(compact)
+        return _O.id == uuid.UUID(compact)
     if re.fullmatch(r"[0-9a-f]{8}", compact):
         # The order number is the id's first 8 hex digits: a range on the primary key.
-        return Order.id.between(uuid.UUID(compact + "0" * 24), uuid.UUID(compact + "f" * 24))
+        return _O.id.between(uuid.UUID(compact + "0" * 24), uuid.UUID(compact + "f" * 24))
     return None
 
 
@@ -51,16 +54,16 @@ def _filters(search: str, status: str, method: str, conn=None) -> list:  # noqa:
     which searches without the id as the SPEC says, does not)."""
     conds = []
     if status in STATUS_LABELS:
-        conds.append(Order.status == status)
+        conds.append(_O.status == status)
     if method in PAYMENT_METHODS:
-        conds.append(Order.payment_method == method)
+        conds.append(_O.payment_method == method)
     text = search.strip()
     if text:
         id_cond = _id_match(text) if conn is not None else None
-        if id_cond is not None and conn.execute(select(Order.id).where(id_cond, *conds).limit(1)).first() is not None:
+        if id_cond is not None and conn.execute(select(_O.id).where(id_cond, *conds).limit(1)).first() is not None:
             conds.append(id_cond)  # a typed order number finds that order (indexed, instant)
         else:
-            conds.append(contains(text, names=[Order.buyer_name], emails=[Order.buyer_email], phones=[Order.buyer_phone]))
+            conds.append(contains(text, names=[_O.buyer_name], emails=[_O.buyer_email], phones=[_O.buyer_phone]))
     return conds
 
 
@@ -75,8 +78,8 @@ def list_page(search: str = "", status: str = "", method: str = "", page: object
         tally = tallies(conn, "orders")
         rows, total = fetch_page(
             conn,
-            select(Order.id, Order.created_at, Order.buyer_name, Order.buyer_email, Order.buyer_phone, Order.total, Order.payment_method, Order.status).where(*conds),
-            Order, page, PER_PAGE, after, before, counted=searching,
+            select(_O.id, _O.created_at, _O.buyer_name, _O.buyer_email, _O.buyer_phone, _O.total, _O.payment_method, _O.status).where(*conds),
+            Order.__table__, page, PER_PAGE, after, before, counted=searching,
         )
     if not searching:  # exact, as the SPEC asks, without counting rows
         total = sum(n for st, me, n in tally if status in ("", st) and method in ("", me))

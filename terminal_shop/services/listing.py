@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, false, func, or_, tuple_
-from sqlmodel import select
+from sqlalchemy import Table, and_, bindparam, false, func, or_, select, tuple_
 
 from terminal_shop.models import StatusTally
 
@@ -53,14 +52,14 @@ def _parse_key(key: str) -> tuple[datetime, uuid.UUID] | None:
         return None
 
 
-def fetch_page(conn, stmt, model, page: int, per_page: int, after: str = "", before: str = "", counted: bool = False) -> tuple[list, int]:  # noqa: ANN001
+def fetch_page(conn, stmt, table: Table, page: int, per_page: int, after: str = "", before: str = "", counted: bool = False) -> tuple[list, int]:  # noqa: ANN001
     """The rows of page `page` of `stmt`, newest first by (created_at, id). `after` is the key
     of the last row of the page before it, `before` the first row of the page after it;
     with neither, the page is counted from the top (OFFSET).
 
     With `counted`, also how many rows `stmt` matches (else -1): counted in the page's own
     scan when the page is counted from the top, so a search reads its matches once."""
-    created, ident = model.created_at, model.id
+    created, ident = table.c.created_at, table.c.id
     if page > 1 and (key := _parse_key(after)):
         rows = conn.execute(stmt.where(tuple_(created, ident) < key).order_by(created.desc(), ident.desc()).limit(per_page)).all()
     elif page > 1 and (key := _parse_key(before)):
@@ -85,10 +84,14 @@ def page_of(rows: list, shown: list[dict[str, Any]], total: int, page: int, per_
     return Page(shown, total, page, per_page, first, last, cards)
 
 
+_TALLY = StatusTally.__table__.c
+# One statement object for every call: SQLAlchemy then reuses its result columns as they are.
+_TALLIES = select(_TALLY.status, _TALLY.method, _TALLY.n).where(_TALLY.entity == bindparam("entity"))
+
+
 def tallies(conn, entity: str) -> list[tuple[str, str, int]]:  # noqa: ANN001
     """(status, method, rows) for one table, from the trigger-kept tally."""
-    t = StatusTally
-    return [tuple(r) for r in conn.execute(select(t.status, t.method, t.n).where(t.entity == entity))]
+    return [tuple(r) for r in conn.execute(_TALLIES, {"entity": entity})]
 
 
 def cards(tally: list[tuple[str, str, int]], statuses: dict[str, str]) -> dict[str, int]:
