@@ -72,12 +72,13 @@ def serve(cwd: Path, env: dict[str, str] | None = None):  # noqa: ANN201
     """A production build of the app in `cwd`, on one free port; yields its URL.
     The server's output goes to a log file next to the build (printed if it fails to start)."""
     port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {**(env or {}), "PUBLIC_URL": url}  # the site lets the browser's websocket in from there only
     log = open(Path(tempfile.gettempdir()) / f"bench-server-{port}.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [str(Path(sys.executable).parent / "reflex"), "run", "--env", "prod", "--frontend-port", str(port), "--backend-port", str(port)],
         cwd=cwd, env=reflex_env(env), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
-    url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):
             try:

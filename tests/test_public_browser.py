@@ -9,6 +9,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from playwright.sync_api import expect
 
+from terminal_shop import catalogue
+
 
 
 def path_of(url: str) -> str:
@@ -57,6 +59,8 @@ def test_marketing_text_is_in_the_prerendered_html(site):
     assert "EDC Premium untuk Merchant Profesional" in html
     assert "Rp 3.499.000" in html
     assert 'lang="id"' in html
+    product = urllib.request.urlopen(site + "/produk/a920").read().decode()
+    assert "PAX A920 Pro" in product and 'aria-label="Foto PAX A920 Pro"' in product and "<svg" in product
     # Nothing needed to use the page comes from another host.
     assert not re.search(r'<(?:script|link)[^>]+(?:src|href)="https?://', html)
 
@@ -161,6 +165,11 @@ def test_mobile_menu_opens_collapses_products_and_closes_on_choice(phone):
 @pytest.mark.parametrize("route", ["/produk/a920", "/produk/d210", "/produk/soundbox"])
 def test_product_page_order_buttons_go_to_checkout(page, route):
     page.goto(page.base + route)
+    # The device's picture is drawn in the page itself, named for screen readers.
+    name = next(p.name for p in catalogue.PRODUCTS if p.route == route)
+    picture = page.locator("main").get_by_role("img", name=f"Foto {name}")
+    expect(picture).to_be_visible()
+    assert picture.bounding_box()["height"] >= 200
     order_links = page.locator("main a[href='/checkout/products']")
     assert order_links.count() >= 2
     order_links.first.click()
