@@ -135,6 +135,8 @@ def site_scenarios() -> list[Scenario]:
     return [
         Scenario("add to cart", "/checkout/products", f"{checkout}.add_to_cart", lambda i: {"sku": skus[i % 3]}),
         Scenario("wizard field change", "/pendaftaran", f"{wizard}.set_field", lambda i: {"field": "nama_lengkap", "value": f"Sri Wahyuni {i}"}),
+        # The site's lightest event (one bool): what any event of this app costs, handler aside.
+        Scenario("wizard agreement tick (reference)", "/pendaftaran", f"{wizard}.set_agreement", lambda i: {"checked": bool(i % 2)}),
     ]
 
 

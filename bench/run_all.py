@@ -59,13 +59,15 @@ def page_section(rows: list[dict]) -> str:
 def event_section(rows: list[dict]) -> str:
     lines = ["| event | clients | p50 ms | p95 ms | p99 ms | events/s | p95 / counter | events/s / counter | target |", "|" + "---|" * 9]
     for r in sorted(rows, key=lambda r: (r["clients"], r["p95_ratio"] != 1.0)):
-        target = "" if r["scenario"].endswith("(floor)") else verdict(r["p95_ratio"] <= 1.5)
+        target = "" if r["scenario"].endswith(("(floor)", "(reference)")) else verdict(r["p95_ratio"] <= 1.5)
         lines.append(f"| {r['scenario']} | {r['clients']} | {r['p50']:.1f} | {r['p95']:.1f} | {r['p99']:.1f} | {r['per_s']:.0f} | "
                      f"{r['p95_ratio']:.2f} | {r['rate_ratio']:.2f} | {target} |")
     return ("## 2. Event round trip over the websocket\n\n"
             f"Each client is a tab: its own token, hydrated, then one event at a time, timed to the last update the event "
             f"brings back. {event_roundtrip.EVENTS} events per run, {event_roundtrip.ROUNDS} rounds with the apps taking turns, "
-            "percentiles over every event of the rounds.\n\n" + "\n".join(lines) + "\n\nTarget: p95 at most 1.5x the counter's.\n")
+            "percentiles over every event of the rounds. The agreement tick sets one bool: where it costs what the other two "
+            "cost, the difference to the counter is Reflex's own work per event for an app of this size, not our handlers "
+            "(measured in-process with the delta they produce: add to cart about 0.18 ms, the field change 0.07 ms, the tick 0.02 ms).\n\n" + "\n".join(lines) + "\n\nTarget: p95 at most 1.5x the counter's.\n")
 
 
 def query_table(result: dict, targets: bool) -> str:
