@@ -12,7 +12,6 @@ from playwright.sync_api import expect
 from terminal_shop import catalogue
 
 
-
 def path_of(url: str) -> str:
     p = urlparse(url)
     return (p.path.rstrip("/") or "/") + (f"#{p.fragment}" if p.fragment else "")
