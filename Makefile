@@ -11,19 +11,27 @@ export REFLEX_BUN_PATH := $(CURDIR)/$(BUN)
 export REFLEX_TELEMETRY_ENABLED := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test setup bench
+.PHONY: run test setup bench lint
 
 run: $(VENV)/.runtime $(BUN)
 	$(PY) -m terminal_shop.migrate
 	$(PY) -m terminal_shop.admin ensure-first
 	$(VENV)/bin/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
-# Two passes of the same suite: embedded defaults, then PostgreSQL + S3 (moto) + Redis.
+# Lint first (fails fast), then two passes of the same suite: embedded defaults,
+# then PostgreSQL + S3 (moto) + Redis.
 test: $(VENV)/.test $(BUN) /usr/bin/chromium
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	TEST_MODE=embedded $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 	TEST_MODE=scaleout $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)
+
+# The linter and formatter alone (make test runs them too).
+lint: $(VENV)/.test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 # Every benchmark beside its floor; writes docs/benchmarks.md. Figures only: never fails a build.
 bench: $(VENV)/.test $(BUN) /usr/bin/chromium

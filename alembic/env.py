@@ -1,9 +1,9 @@
 """Alembic environment: the database URL comes from the site's settings."""
 
-from alembic import context
 from sqlmodel import SQLModel
 
 import terminal_shop.models  # noqa: F401  (registers the tables)
+from alembic import context
 from terminal_shop.db import get_engine
 
 target_metadata = SQLModel.metadata

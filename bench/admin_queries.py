@@ -59,27 +59,41 @@ def export_child() -> None:
         size += len(chunk)
         rows += chunk.count(b"\n")
     secs = time.perf_counter() - t
-    print(json.dumps({"rows": rows, "secs": secs, "mb": size / 1e6, "rss_before_mb": before / 1024, "peak_rss_mb": status("VmHWM") / 1024}))
+    print(
+        json.dumps(
+            {
+                "rows": rows,
+                "secs": secs,
+                "mb": size / 1e6,
+                "rss_before_mb": before / 1024,
+                "peak_rss_mb": status("VmHWM") / 1024,
+            }
+        )
+    )
 
 
 def measure_export() -> dict:
-    out = subprocess.run([sys.executable, __file__, "--export-child"], capture_output=True, text=True, check=True, env=os.environ)
+    out = subprocess.run(
+        [sys.executable, __file__, "--export-child"], capture_output=True, text=True, check=True, env=os.environ
+    )
     r = json.loads(out.stdout.strip().splitlines()[-1])
-    print(f"  CSV export of {r['rows']:,} orders: {r['rows'] / r['secs']:,.0f} rows/s, {r['mb']:.1f} MB, "
-          f"peak RSS {r['peak_rss_mb']:.0f} MB (idle {r['rss_before_mb']:.0f} MB)")
+    print(
+        f"  CSV export of {r['rows']:,} orders: {r['rows'] / r['secs']:,.0f} rows/s, {r['mb']:.1f} MB, "
+        f"peak RSS {r['peak_rss_mb']:.0f} MB (idle {r['rss_before_mb']:.0f} MB)"
+    )
     return r
 
 
 class Recorder:
     """The statements (and parameters) the engine sends while a service call runs."""
 
-    def __init__(self, engine) -> None:  # noqa: ANN001
+    def __init__(self, engine) -> None:
         self.engine, self.statements = engine, []
 
-    def _on(self, conn, cursor, statement, parameters, context, executemany) -> None:  # noqa: ANN001
+    def _on(self, conn, cursor, statement, parameters, context, executemany) -> None:
         self.statements.append((statement, parameters))
 
-    def record(self, fn) -> list[tuple[str, object]]:  # noqa: ANN001
+    def record(self, fn) -> list[tuple[str, object]]:
         from sqlalchemy import event
 
         self.statements = []
@@ -91,7 +105,7 @@ class Recorder:
         return self.statements
 
 
-def replay(engine, statements):  # noqa: ANN001, ANN201
+def replay(engine, statements):
     def run() -> None:
         conn = engine.raw_connection()
         try:
@@ -107,9 +121,10 @@ def replay(engine, statements):  # noqa: ANN001, ANN201
     return run
 
 
-def replay_sql_text(engine, statements):  # noqa: ANN001, ANN201
+def replay_sql_text(engine, statements):
     """The same statements as text through SQLAlchemy's Core connection: what any
     SQLAlchemy code pays per statement, without our query building and formatting."""
+
     def run() -> None:
         with engine.connect() as conn:
             for sql, params in statements:
@@ -119,7 +134,7 @@ def replay_sql_text(engine, statements):  # noqa: ANN001, ANN201
     return run
 
 
-def explain(engine, statements) -> str:  # noqa: ANN001
+def explain(engine, statements) -> str:
     prefix = "EXPLAIN (ANALYZE, BUFFERS) " if engine.dialect.name == "postgresql" else "EXPLAIN QUERY PLAN "
     out = []
     conn = engine.raw_connection()
@@ -137,12 +152,12 @@ def explain(engine, statements) -> str:  # noqa: ANN001
     return "\n".join(out)
 
 
-def timed_together(fns, runs: int) -> list[list[float]]:  # noqa: ANN001
+def timed_together(fns, runs: int) -> list[list[float]]:
     out: list[list[float]] = [[] for _ in fns]
     for fn in fns:  # warm caches and the connection pool
         fn()
     for _ in range(runs):  # interleaved, so a noisy moment hits all of them
-        for fn, times in zip(fns, out):
+        for fn, times in zip(fns, out, strict=False):
             t = time.perf_counter()
             fn()
             times.append((time.perf_counter() - t) * 1000)
@@ -157,16 +172,21 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
     from terminal_shop.services import admin_merchants, admin_orders
     from terminal_shop.services.listing import row_key
 
-    def key_at(model, offset: int) -> str:  # noqa: ANN001
+    def key_at(model, offset: int) -> str:
         with read_session() as s:
-            row = s.exec(select(model.created_at, model.id).order_by(model.created_at.desc(), model.id.desc()).offset(offset).limit(1)).one()
+            row = s.exec(
+                select(model.created_at, model.id)
+                .order_by(model.created_at.desc(), model.id.desc())
+                .offset(offset)
+                .limit(1)
+            ).one()
         return row_key(row.created_at, row.id)
 
     # What an admin types: a customer who phoned in, found by name, e-mail, phone or order number.
     customer = admin_orders.list_page(page=7).rows[3]
     with read_session() as s:
-        phone = s.exec(select(Order.buyer_phone).where(Order.buyer_email == customer["email"])).first()
-    shop = admin_merchants.list_page(page=3).rows[5]["nama_usaha"]
+        phone = s.exec(select(Order.buyer_phone).where(Order.buyer_email == customer.email)).first()
+    shop = admin_merchants.list_page(page=3).rows[5].nama_usaha
     after_deep = key_at(Order, (deep - 1) * admin_orders.PER_PAGE - 1)
     before_deep = key_at(Order, deep * admin_orders.PER_PAGE)
     after_m = key_at(MerchantRegistration, (merchants_deep - 1) * admin_merchants.PER_PAGE - 1)
@@ -177,14 +197,17 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
         ("orders status filter", lambda: admin_orders.list_page(status="cancelled")),
         ("orders method filter", lambda: admin_orders.list_page(method="QRIS")),
         ("orders status + method", lambda: admin_orders.list_page(status="paid_review", method="QRIS")),
-        ("orders search name", lambda: admin_orders.list_page(search=customer["buyer"])),
-        ("orders search e-mail", lambda: admin_orders.list_page(search=customer["email"])),
+        ("orders search name", lambda: admin_orders.list_page(search=customer.buyer)),
+        ("orders search e-mail", lambda: admin_orders.list_page(search=customer.email)),
         ("orders search phone", lambda: admin_orders.list_page(search=phone)),
-        ("orders search number", lambda: admin_orders.list_page(search=customer["number"])),
+        ("orders search number", lambda: admin_orders.list_page(search=customer.number)),
         ("orders search one common word", lambda: admin_orders.list_page(search="wahyuni")),
         ("orders stat cards", admin_orders.stats),
         ("merchants page 1", lambda: admin_merchants.list_page()),
-        (f"merchants page {merchants_deep:,} (Next)", lambda: admin_merchants.list_page(page=merchants_deep, after=after_m)),
+        (
+            f"merchants page {merchants_deep:,} (Next)",
+            lambda: admin_merchants.list_page(page=merchants_deep, after=after_m),
+        ),
         ("merchants status filter", lambda: admin_merchants.list_page(status="rejected")),
         ("merchants search shop", lambda: admin_merchants.list_page(search=shop)),
         ("merchants stat cards", admin_merchants.stats),
@@ -218,9 +241,18 @@ def main() -> None:
             c.execute(text(f"CREATE SCHEMA {schema}"))
     try:
         migrate.upgrade()
-        result = {"backend": engine.dialect.name, "server": "", "orders": args.orders, "merchants": args.merchants, "exports": [], "queries": []}
+        result = {
+            "backend": engine.dialect.name,
+            "server": "",
+            "orders": args.orders,
+            "merchants": args.merchants,
+            "exports": [],
+            "queries": [],
+        }
         with engine.connect() as c:
-            result["server"] = c.execute(text("SELECT version()" if args.backend == "postgres" else "SELECT 'SQLite ' || sqlite_version()")).scalar_one()
+            result["server"] = c.execute(
+                text("SELECT version()" if args.backend == "postgres" else "SELECT 'SQLite ' || sqlite_version()")
+            ).scalar_one()
         print(f"{result['server'].split(' on ')[0]}: seeding {args.orders:,} orders, {args.merchants:,} registrations")
         first = args.csv_first if 0 < args.csv_first < args.orders else args.orders
         t = time.perf_counter()
@@ -242,15 +274,26 @@ def main() -> None:
         for name, fn in cases(deep, merchants_deep):
             statements = recorder.record(fn)
             a, b, c = timed_together([fn, replay(engine, statements), replay_sql_text(engine, statements)], args.runs)
-            row = {"name": name, "p50": pct(a, 50), "p95": pct(a, 95), "raw_p50": pct(b, 50), "raw_p95": pct(b, 95),
-                   "text_p95": pct(c, 95), "statements": len(statements)}
+            row = {
+                "name": name,
+                "p50": pct(a, 50),
+                "p95": pct(a, 95),
+                "raw_p50": pct(b, 50),
+                "raw_p95": pct(b, 95),
+                "text_p95": pct(c, 95),
+                "statements": len(statements),
+            }
             row["ratio"] = row["p95"] / max(row["raw_p95"], 0.001)
             result["queries"].append(row)
-            print(f"{name:34} {row['p50']:8.1f} {row['p95']:8.1f} {row['raw_p50']:8.1f} {row['raw_p95']:8.1f} {row['text_p95']:8.1f} {row['ratio']:6.2f}")
+            print(
+                f"{name:34} {row['p50']:8.1f} {row['p95']:8.1f} {row['raw_p50']:8.1f} {row['raw_p95']:8.1f} {row['text_p95']:8.1f} {row['ratio']:6.2f}"
+            )
             plans.append(f"=== {name} ===\n{explain(engine, statements)}")
         if args.explain:
             args.explain.parent.mkdir(parents=True, exist_ok=True)
-            args.explain.write_text(f"{result['server']}, {args.orders:,} orders, {args.merchants:,} registrations\n\n" + "\n".join(plans))
+            args.explain.write_text(
+                f"{result['server']}, {args.orders:,} orders, {args.merchants:,} registrations\n\n" + "\n".join(plans)
+            )
         if args.json:
             args.json.write_text(json.dumps(result, indent=1))
     finally:

@@ -40,23 +40,31 @@ PORT = _free_port()
 os.environ.update(
     DATA_DIR=tempfile.mkdtemp(prefix="bench-"),
     DATABASE_URL=f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{SCHEMA}",
-    STORAGE_BACKEND="s3", S3_ENDPOINT_URL=f"http://127.0.0.1:{PORT}", S3_REGION="us-east-1",
-    S3_ACCESS_KEY_ID="bench", S3_SECRET_ACCESS_KEY="bench",
+    STORAGE_BACKEND="s3",
+    S3_ENDPOINT_URL=f"http://127.0.0.1:{PORT}",
+    S3_REGION="us-east-1",
+    S3_ACCESS_KEY_ID="bench",
+    S3_SECRET_ACCESS_KEY="bench",
 )
 
-import io  # noqa: E402
+import io
 
-from PIL import Image  # noqa: E402
-from sqlalchemy import create_engine, func, select, text  # noqa: E402
+from PIL import Image
+from sqlalchemy import create_engine, func, select, text
 
-from terminal_shop import migrate  # noqa: E402
-from terminal_shop.db import get_engine, read_session  # noqa: E402
-from terminal_shop.models import Order  # noqa: E402
-from terminal_shop.services import orders  # noqa: E402
-from terminal_shop.settings import get_settings  # noqa: E402
-from terminal_shop.storage import get_storage  # noqa: E402
+from terminal_shop import migrate
+from terminal_shop.db import get_engine, read_session
+from terminal_shop.models import Order
+from terminal_shop.services import orders
+from terminal_shop.settings import get_settings
+from terminal_shop.storage import get_storage
 
-BUYER = {"buyer_name": "Beban Uji", "buyer_phone": "081234567890", "buyer_email": "beban@example.com", "shipping_address": "Jl. Pengujian No. 1, Surabaya"}
+BUYER = {
+    "buyer_name": "Beban Uji",
+    "buyer_phone": "081234567890",
+    "buyer_email": "beban@example.com",
+    "shipping_address": "Jl. Pengujian No. 1, Surabaya",
+}
 
 
 def proof_1mb() -> bytes:
@@ -69,14 +77,23 @@ def proof_1mb() -> bytes:
 
 def submit(ref: str, data: bytes) -> float:
     t = time.perf_counter()
-    orders.create_order(client_ref=ref, buyer=BUYER, lines=[("SOUNDBOX", 1)], payment_method="QRIS", proof_filename="bukti.png", proof_data=data)
+    orders.create_order(
+        client_ref=ref,
+        buyer=BUYER,
+        lines=[("SOUNDBOX", 1)],
+        payment_method="QRIS",
+        proof_filename="bukti.png",
+        proof_data=data,
+    )
     return (time.perf_counter() - t) * 1000
 
 
 def bare(ref: str, data: bytes) -> float:
     """The floor: what any checkout must do, with nothing of ours in between."""
     t = time.perf_counter()
-    get_storage().client.put_object(Bucket=get_settings().bucket_order_payments, Key=f"floor/{ref}.png", Body=data, ContentType="image/png")
+    get_storage().client.put_object(
+        Bucket=get_settings().bucket_order_payments, Key=f"floor/{ref}.png", Body=data, ContentType="image/png"
+    )
     conn = get_engine().raw_connection()
     try:
         conn.cursor().execute(
@@ -91,7 +108,7 @@ def bare(ref: str, data: bytes) -> float:
     return (time.perf_counter() - t) * 1000
 
 
-def timed_batch(fn, refs: list[str], data: bytes, workers: int) -> dict[str, float]:  # noqa: ANN001
+def timed_batch(fn, refs: list[str], data: bytes, workers: int) -> dict[str, float]:
     t = time.perf_counter()
     with ThreadPoolExecutor(workers) as pool:
         times = list(pool.map(lambda r: fn(r, data), refs))
@@ -135,10 +152,15 @@ def main() -> None:
 
         refs = [uuid.uuid4().hex for _ in range(args.orders)]
         ours = timed_batch(submit, refs, data, args.workers)
-        orders_made, proofs = count(), client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0) - stored
+        orders_made, proofs = (
+            count(),
+            client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0) - stored,
+        )
         print(f"floor (S3 put + INSERT): p50 {floor['p50']:.0f} ms, p95 {floor['p95']:.0f} ms, {floor['per_s']:.1f}/s")
-        print(f"checkout service: orders {orders_made} (expected {args.orders}), proofs {proofs}, p50 {ours['p50']:.0f} ms, "
-              f"p95 {ours['p95']:.0f} ms ({ours['p95'] / floor['p95']:.2f}x floor), {ours['per_s']:.1f} orders/s")
+        print(
+            f"checkout service: orders {orders_made} (expected {args.orders}), proofs {proofs}, p50 {ours['p50']:.0f} ms, "
+            f"p95 {ours['p95']:.0f} ms ({ours['p95'] / floor['p95']:.2f}x floor), {ours['per_s']:.1f} orders/s"
+        )
 
         refs2 = [uuid.uuid4().hex for _ in range(args.orders)]
         before, stored = count(), proofs + stored
@@ -146,12 +168,26 @@ def main() -> None:
             list(pool.map(lambda r: submit(r, data), refs2 + refs2))
         doubled_orders = count() - before
         doubled_proofs = client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0) - stored
-        print(f"doubled: {args.orders * 2} submissions for {args.orders} attempts -> {doubled_orders} new orders, {doubled_proofs} new proofs")
+        print(
+            f"doubled: {args.orders * 2} submissions for {args.orders} attempts -> {doubled_orders} new orders, {doubled_proofs} new proofs"
+        )
         if args.json:
-            args.json.write_text(json.dumps({
-                "orders": args.orders, "workers": args.workers, "proof_mb": len(data) / 1e6, "floor": floor, "ours": ours,
-                "stored_orders": orders_made, "stored_proofs": proofs, "doubled_orders": doubled_orders, "doubled_proofs": doubled_proofs,
-            }, indent=1))
+            args.json.write_text(
+                json.dumps(
+                    {
+                        "orders": args.orders,
+                        "workers": args.workers,
+                        "proof_mb": len(data) / 1e6,
+                        "floor": floor,
+                        "ours": ours,
+                        "stored_orders": orders_made,
+                        "stored_proofs": proofs,
+                        "doubled_orders": doubled_orders,
+                        "doubled_proofs": doubled_proofs,
+                    },
+                    indent=1,
+                )
+            )
     finally:
         get_engine().dispose()
         with admin.connect() as c:

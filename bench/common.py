@@ -16,14 +16,14 @@ import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / ".tools"
 
-FLOOR_APP = '''import reflex as rx
+FLOOR_APP = """import reflex as rx
 
 
 class CounterState(rx.State):
@@ -45,7 +45,7 @@ def counter() -> rx.Component:
 app = rx.App()
 app.add_page(index)
 app.add_page(counter)
-'''
+"""
 
 
 def free_port() -> int:
@@ -55,7 +55,12 @@ def free_port() -> int:
 
 
 def reflex_env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    return {**os.environ, **(extra or {}), "REFLEX_TELEMETRY_ENABLED": "false", "REFLEX_BUN_PATH": str(TOOLS / "node_modules/bun/bin/bun.exe")}
+    return {
+        **os.environ,
+        **(extra or {}),
+        "REFLEX_TELEMETRY_ENABLED": "false",
+        "REFLEX_BUN_PATH": str(TOOLS / "node_modules/bun/bin/bun.exe"),
+    }
 
 
 def floor_dir() -> Path:
@@ -63,26 +68,44 @@ def floor_dir() -> Path:
     (path / "blank").mkdir()
     (path / "blank/__init__.py").write_text("")
     (path / "blank/blank.py").write_text(FLOOR_APP)
-    (path / "rxconfig.py").write_text('import reflex as rx\n\nconfig = rx.Config(app_name="blank", telemetry_enabled=False)\n')
+    (path / "rxconfig.py").write_text(
+        'import reflex as rx\n\nconfig = rx.Config(app_name="blank", telemetry_enabled=False)\n'
+    )
     return path
 
 
 @contextmanager
-def serve(cwd: Path, env: dict[str, str] | None = None):  # noqa: ANN201
+def serve(cwd: Path, env: dict[str, str] | None = None):
     """A production build of the app in `cwd`, on one free port; yields its URL.
     The server's output goes to a log file next to the build (printed if it fails to start)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**(env or {}), "PUBLIC_URL": url}  # the site lets the browser's websocket in from there only
-    log = open(Path(tempfile.gettempdir()) / f"bench-server-{port}.log", "w")  # noqa: SIM115
+    log = open(Path(tempfile.gettempdir()) / f"bench-server-{port}.log", "w")  # noqa: SIM115 - the server keeps writing to it after this returns
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "reflex"), "run", "--env", "prod", "--frontend-port", str(port), "--backend-port", str(port)],
-        cwd=cwd, env=reflex_env(env), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            str(Path(sys.executable).parent / "reflex"),
+            "run",
+            "--env",
+            "prod",
+            "--frontend-port",
+            str(port),
+            "--backend-port",
+            str(port),
+        ],
+        cwd=cwd,
+        env=reflex_env(env),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     try:
         for _ in range(600):
             try:
-                if urllib.request.urlopen(url + "/ping", timeout=2).status == 200 and urllib.request.urlopen(url + "/", timeout=5).status == 200:
+                if (
+                    urllib.request.urlopen(url + "/ping", timeout=2).status == 200
+                    and urllib.request.urlopen(url + "/", timeout=5).status == 200
+                ):
                     break
             except OSError:
                 time.sleep(1)
@@ -101,9 +124,16 @@ def site_env() -> dict[str, str]:
 
 
 def machine() -> dict[str, str]:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), platform.processor())
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
     return {
-        "date": f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC",
+        "date": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
         "machine": f"{os.cpu_count()} cores ({cpu}), {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB, {platform.system()} {platform.release()}",
         "python": platform.python_version(),
         "reflex": version("reflex"),

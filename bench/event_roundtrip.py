@@ -26,7 +26,7 @@ from pathlib import Path
 import socketio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import ROOT, floor_dir, machine, serve, site_env  # noqa: E402
+from common import ROOT, floor_dir, machine, serve, site_env
 
 HYDRATE = "reflex___state____state.hydrate"
 NAMESPACE = "/_event"  # the browser's io(".../_event") makes the path its namespace too
@@ -58,13 +58,21 @@ async def _tab(url: str, scenario: Scenario, count: int, latencies: list[float],
     sio.on("event", lambda _data: updates.put_nowait(time.perf_counter()), namespace=NAMESPACE)
     router = {"pathname": scenario.path, "query": {}, "asPath": scenario.path}
     await sio.connect(
-        f"{url}?token={uuid.uuid4()}", socketio_path=NAMESPACE, namespaces=[NAMESPACE], transports=["websocket"],
-        auth={"event": {"name": HYDRATE, "payload": {}, "router_data": router}}, wait_timeout=30,
+        f"{url}?token={uuid.uuid4()}",
+        socketio_path=NAMESPACE,
+        namespaces=[NAMESPACE],
+        transports=["websocket"],
+        auth={"event": {"name": HYDRATE, "payload": {}, "router_data": router}},
+        wait_timeout=30,
     )
     received = 0
 
     async def send(i: int) -> float:
-        await sio.emit("event", {"name": scenario.event, "payload": scenario.payload(i), "router_data": router}, namespace=NAMESPACE)
+        await sio.emit(
+            "event",
+            {"name": scenario.event, "payload": scenario.payload(i), "router_data": router},
+            namespace=NAMESPACE,
+        )
         return time.perf_counter()
 
     try:
@@ -118,8 +126,17 @@ def measure(runs: list[tuple[str, Scenario]]) -> list[dict[str, float]]:
     rows = []
     for (name, clients), latencies in pooled.items():
         q = statistics.quantiles(latencies, n=100, method="inclusive")
-        rows.append({"scenario": name, "clients": clients, "events": len(latencies), "p50": q[49], "p95": q[94], "p99": q[98],
-                     "per_s": statistics.median(rates[name, clients])})
+        rows.append(
+            {
+                "scenario": name,
+                "clients": clients,
+                "events": len(latencies),
+                "p50": q[49],
+                "p95": q[94],
+                "p99": q[98],
+                "per_s": statistics.median(rates[name, clients]),
+            }
+        )
     return rows
 
 
@@ -134,9 +151,19 @@ def site_scenarios() -> list[Scenario]:
     skus = ("SOUNDBOX", "D210", "A920")
     return [
         Scenario("add to cart", "/checkout/products", f"{checkout}.add_to_cart", lambda i: {"sku": skus[i % 3]}),
-        Scenario("wizard field change", "/pendaftaran", f"{wizard}.set_field", lambda i: {"field": "nama_lengkap", "value": f"Sri Wahyuni {i}"}),
+        Scenario(
+            "wizard field change",
+            "/pendaftaran",
+            f"{wizard}.set_field",
+            lambda i: {"field": "nama_lengkap", "value": f"Sri Wahyuni {i}"},
+        ),
         # The site's lightest event (one bool): what any event of this app costs, handler aside.
-        Scenario("wizard agreement tick (reference)", "/pendaftaran", f"{wizard}.set_agreement", lambda i: {"checked": bool(i % 2)}),
+        Scenario(
+            "wizard agreement tick (reference)",
+            "/pendaftaran",
+            f"{wizard}.set_agreement",
+            lambda i: {"checked": bool(i % 2)},
+        ),
     ]
 
 
@@ -150,7 +177,9 @@ def measure_apps(floor_cwd: Path, floor_url: str, site_url: str) -> list[dict[st
         r["p95_ratio"], r["rate_ratio"] = r["p95"] / base["p95"], r["per_s"] / base["per_s"]
     print(f"{'event':28} {'clients':>7} {'p50':>6} {'p95':>6} {'p99':>6} {'ev/s':>6} {'p95/floor':>9}")
     for r in rows:
-        print(f"{r['scenario']:28} {r['clients']:7} {r['p50']:6.1f} {r['p95']:6.1f} {r['p99']:6.1f} {r['per_s']:6.0f} {r['p95_ratio']:9.2f}")
+        print(
+            f"{r['scenario']:28} {r['clients']:7} {r['p50']:6.1f} {r['p95']:6.1f} {r['p99']:6.1f} {r['per_s']:6.0f} {r['p95_ratio']:9.2f}"
+        )
     return rows
 
 

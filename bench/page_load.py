@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import ROOT, TOOLS, floor_dir, machine, serve, site_env  # noqa: E402
+from common import ROOT, TOOLS, floor_dir, machine, serve, site_env
 
 LIGHTHOUSE = TOOLS / "node_modules/.bin/lighthouse"
 LIGHTHOUSE_VERSION = "12.8.2"
@@ -32,12 +32,25 @@ CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-n
 def lighthouse(url: str) -> dict[str, float]:
     out = Path(tempfile.mktemp(suffix=".json"))
     subprocess.run(
-        [str(LIGHTHOUSE), url, "--quiet", "--only-categories=performance", "--form-factor=mobile", f"--chrome-flags={CHROME_FLAGS}", "--output=json", f"--output-path={out}"],
-        env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, check=True, timeout=300,
+        [
+            str(LIGHTHOUSE),
+            url,
+            "--quiet",
+            "--only-categories=performance",
+            "--form-factor=mobile",
+            f"--chrome-flags={CHROME_FLAGS}",
+            "--output=json",
+            f"--output-path={out}",
+        ],
+        env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+        check=True,
+        timeout=300,
     )
     report = json.loads(out.read_text())
     a = report["audits"]
-    js = sum(i.get("transferSize", 0) for i in a["network-requests"]["details"]["items"] if i.get("resourceType") == "Script")
+    js = sum(
+        i.get("transferSize", 0) for i in a["network-requests"]["details"]["items"] if i.get("resourceType") == "Script"
+    )
     return {
         "score": report["categories"]["performance"]["score"] * 100,
         "fcp": a["first-contentful-paint"]["numericValue"] / 1000,
@@ -56,7 +69,10 @@ def median_of(url: str) -> dict[str, float]:
 
 def ensure_lighthouse() -> None:
     if not LIGHTHOUSE.exists():
-        subprocess.run(["npm", "install", "--prefix", str(TOOLS), "--no-audit", "--no-fund", f"lighthouse@{LIGHTHOUSE_VERSION}"], check=True)
+        subprocess.run(
+            ["npm", "install", "--prefix", str(TOOLS), "--no-audit", "--no-fund", f"lighthouse@{LIGHTHOUSE_VERSION}"],
+            check=True,
+        )
 
 
 def measure(floor_url: str, site_url: str) -> list[dict]:
@@ -67,9 +83,13 @@ def measure(floor_url: str, site_url: str) -> list[dict]:
     floor = rows[0]
     for r in rows:
         r["lcp_ratio"], r["js_ratio"] = r["lcp"] / floor["lcp"], r["js_kb"] / max(floor["js_kb"], 1)
-    print(f"{'page':20} {'score':>5} {'FCP s':>6} {'LCP s':>6} {'TBT ms':>6} {'CLS':>6} {'KB':>5} {'JS KB':>6} {'LCP/blank':>9} {'JS/blank':>8}")
+    print(
+        f"{'page':20} {'score':>5} {'FCP s':>6} {'LCP s':>6} {'TBT ms':>6} {'CLS':>6} {'KB':>5} {'JS KB':>6} {'LCP/blank':>9} {'JS/blank':>8}"
+    )
     for r in rows:
-        print(f"{r['page']:20} {r['score']:5.0f} {r['fcp']:6.2f} {r['lcp']:6.2f} {r['tbt']:6.0f} {r['cls']:6.3f} {r['kb']:5.0f} {r['js_kb']:6.0f} {r['lcp_ratio']:9.2f} {r['js_ratio']:8.2f}")
+        print(
+            f"{r['page']:20} {r['score']:5.0f} {r['fcp']:6.2f} {r['lcp']:6.2f} {r['tbt']:6.0f} {r['cls']:6.3f} {r['kb']:5.0f} {r['js_kb']:6.0f} {r['lcp_ratio']:9.2f} {r['js_ratio']:8.2f}"
+        )
     return rows
 
 

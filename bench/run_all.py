@@ -25,16 +25,19 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import event_roundtrip  # noqa: E402
-import page_load  # noqa: E402
-from common import ROOT, floor_dir, machine, serve, site_env  # noqa: E402
+import event_roundtrip
+import page_load
+
+from common import ROOT, floor_dir, machine, serve, site_env
 
 BENCH = Path(__file__).resolve().parent
 
 
 def _script(name: str, *args: str, env: dict[str, str] | None = None) -> dict:
     out = Path(tempfile.mkdtemp(prefix="bench-")) / "result.json"
-    subprocess.run([sys.executable, str(BENCH / name), *args, "--json", str(out)], check=True, env={**os.environ, **(env or {})})
+    subprocess.run(
+        [sys.executable, str(BENCH / name), *args, "--json", str(out)], check=True, env={**os.environ, **(env or {})}
+    )
     return json.loads(out.read_text())
 
 
@@ -43,64 +46,91 @@ def verdict(ok: bool) -> str:
 
 
 def page_section(rows: list[dict]) -> str:
-    lines = ["| page | score | FCP s | LCP s | TBT ms | CLS | total KB | JS KB | LCP / blank | JS / blank | target |", "|" + "---|" * 11]
+    lines = [
+        "| page | score | FCP s | LCP s | TBT ms | CLS | total KB | JS KB | LCP / blank | JS / blank | target |",
+        "|" + "---|" * 11,
+    ]
     for r in rows:
         target = ""
         if r["page"] in ("/", "/produk/a920"):
             target = verdict(r["lcp"] <= 2.5 and r["score"] >= 90 and r["js_ratio"] <= 1.5)
         elif r["page"] != "blank Reflex app":
             target = verdict(r["js_ratio"] <= 1.5)
-        lines.append(f"| {r['page']} | {r['score']:.0f} | {r['fcp']:.2f} | {r['lcp']:.2f} | {r['tbt']:.0f} | {r['cls']:.3f} | {r['kb']:.0f} | "
-                     f"{r['js_kb']:.0f} | {r['lcp_ratio']:.2f} | {r['js_ratio']:.2f} | {target} |")
-    return ("## 1. Page load (Lighthouse mobile, simulated throttling, median of 3)\n\n" + "\n".join(lines) + "\n\n"
-            "Targets: home and product page LCP at most 2.5 s and score at least 90; every page's JS at most 1.5x the blank app.\n")
+        lines.append(
+            f"| {r['page']} | {r['score']:.0f} | {r['fcp']:.2f} | {r['lcp']:.2f} | {r['tbt']:.0f} | {r['cls']:.3f} | {r['kb']:.0f} | "
+            f"{r['js_kb']:.0f} | {r['lcp_ratio']:.2f} | {r['js_ratio']:.2f} | {target} |"
+        )
+    return (
+        "## 1. Page load (Lighthouse mobile, simulated throttling, median of 3)\n\n" + "\n".join(lines) + "\n\n"
+        "Targets: home and product page LCP at most 2.5 s and score at least 90; every page's JS at most 1.5x the blank app.\n"
+    )
 
 
 def event_section(rows: list[dict]) -> str:
-    lines = ["| event | clients | p50 ms | p95 ms | p99 ms | events/s | p95 / counter | events/s / counter | target |", "|" + "---|" * 9]
+    lines = [
+        "| event | clients | p50 ms | p95 ms | p99 ms | events/s | p95 / counter | events/s / counter | target |",
+        "|" + "---|" * 9,
+    ]
     for r in sorted(rows, key=lambda r: (r["clients"], r["p95_ratio"] != 1.0)):
         target = "" if r["scenario"].endswith(("(floor)", "(reference)")) else verdict(r["p95_ratio"] <= 1.5)
-        lines.append(f"| {r['scenario']} | {r['clients']} | {r['p50']:.1f} | {r['p95']:.1f} | {r['p99']:.1f} | {r['per_s']:.0f} | "
-                     f"{r['p95_ratio']:.2f} | {r['rate_ratio']:.2f} | {target} |")
-    return ("## 2. Event round trip over the websocket\n\n"
-            f"Each client is a tab: its own token, hydrated, then one event at a time, timed to the last update the event "
-            f"brings back. {event_roundtrip.EVENTS} events per run, {event_roundtrip.ROUNDS} rounds with the apps taking turns, "
-            "percentiles over every event of the rounds. The agreement tick sets one bool: where it costs what the other two "
-            "cost, the difference to the counter is Reflex's own work per event for an app of this size, not our handlers.\n\n" + "\n".join(lines) + "\n\nTarget: p95 at most 1.5x the counter's.\n")
+        lines.append(
+            f"| {r['scenario']} | {r['clients']} | {r['p50']:.1f} | {r['p95']:.1f} | {r['p99']:.1f} | {r['per_s']:.0f} | "
+            f"{r['p95_ratio']:.2f} | {r['rate_ratio']:.2f} | {target} |"
+        )
+    return (
+        "## 2. Event round trip over the websocket\n\n"
+        f"Each client is a tab: its own token, hydrated, then one event at a time, timed to the last update the event "
+        f"brings back. {event_roundtrip.EVENTS} events per run, {event_roundtrip.ROUNDS} rounds with the apps taking turns, "
+        "percentiles over every event of the rounds. The agreement tick sets one bool: where it costs what the other two "
+        "cost, the difference to the counter is Reflex's own work per event for an app of this size, not our handlers.\n\n"
+        + "\n".join(lines)
+        + "\n\nTarget: p95 at most 1.5x the counter's.\n"
+    )
 
 
 def query_table(result: dict, targets: bool) -> str:
-    lines = ["| query | p50 ms | p95 ms | raw p50 ms | raw p95 ms | p95 / raw | same SQL as text p95 ms | p95 < 50 ms | at most 1.5x raw |",
-             "|" + "---|" * 9]
+    lines = [
+        "| query | p50 ms | p95 ms | raw p50 ms | raw p95 ms | p95 / raw | same SQL as text p95 ms | p95 < 50 ms | at most 1.5x raw |",
+        "|" + "---|" * 9,
+    ]
     for q in result["queries"]:
         checks = f"{verdict(q['p95'] < 50)} | {verdict(q['ratio'] <= 1.5)}" if targets else " | "
-        lines.append(f"| {q['name']} | {q['p50']:.1f} | {q['p95']:.1f} | {q['raw_p50']:.1f} | {q['raw_p95']:.1f} | {q['ratio']:.2f} | "
-                     f"{q['text_p95']:.1f} | {checks} |")
+        lines.append(
+            f"| {q['name']} | {q['p50']:.1f} | {q['p95']:.1f} | {q['raw_p50']:.1f} | {q['raw_p95']:.1f} | {q['ratio']:.2f} | "
+            f"{q['text_p95']:.1f} | {checks} |"
+        )
     return "\n".join(lines)
 
 
 def export_lines(result: dict) -> str:
-    out = [f"- {e['rows']:,} orders: {e['rows'] / e['secs']:,.0f} rows/s, {e['mb']:.1f} MB of CSV, peak RSS {e['peak_rss_mb']:.0f} MB "
-           f"(the process before exporting: {e['rss_before_mb']:.0f} MB)" for e in result["exports"]]
+    out = [
+        f"- {e['rows']:,} orders: {e['rows'] / e['secs']:,.0f} rows/s, {e['mb']:.1f} MB of CSV, peak RSS {e['peak_rss_mb']:.0f} MB "
+        f"(the process before exporting: {e['rss_before_mb']:.0f} MB)"
+        for e in result["exports"]
+    ]
     if len(result["exports"]) == 2:
         growth = result["exports"][1]["peak_rss_mb"] - result["exports"][0]["peak_rss_mb"]
-        out.append(f"- peak memory growth from {result['exports'][0]['rows']:,} to {result['exports'][1]['rows']:,} orders: "
-                   f"{growth:+.1f} MB (target under 50 MB: {verdict(growth < 50)})")
+        out.append(
+            f"- peak memory growth from {result['exports'][0]['rows']:,} to {result['exports'][1]['rows']:,} orders: "
+            f"{growth:+.1f} MB (target under 50 MB: {verdict(growth < 50)})"
+        )
     return "\n".join(out)
 
 
 def query_section(sqlite: dict, pg: dict) -> str:
     return (
         "## 3. Admin lists at scale\n\n"
-        "Each call is timed beside the statements it sent, replayed on a bare DBAPI cursor (\"raw\"), and the same "
+        'Each call is timed beside the statements it sent, replayed on a bare DBAPI cursor ("raw"), and the same '
         "statements as text through a SQLAlchemy connection (what any SQLAlchemy code pays). The stat cards and "
         "the counts without a search come from `status_tallies` (kept by triggers); Next/Previous seek by "
         "(created_at, id) from the page on screen; searches use pg_trgm indexes. EXPLAIN ANALYZE of every statement: "
         "[explain-postgresql.txt](explain-postgresql.txt), [explain-sqlite.txt](explain-sqlite.txt).\n\n"
         f"### {pg['server'].split(' on ')[0]}, {pg['orders']:,} orders and {pg['merchants']:,} registrations\n\n"
-        + query_table(pg, True) + "\n\nTargets: p95 under 50 ms and at most 1.5x raw SQL.\n\n"
+        + query_table(pg, True)
+        + "\n\nTargets: p95 under 50 ms and at most 1.5x raw SQL.\n\n"
         f"### {sqlite['server']}, {sqlite['orders']:,} orders and {sqlite['merchants']:,} registrations\n\n"
-        + query_table(sqlite, False) + "\n\n"
+        + query_table(sqlite, False)
+        + "\n\n"
         "## 4. CSV export (PostgreSQL, in a process of its own)\n\n" + export_lines(pg) + "\n"
     )
 
@@ -135,10 +165,31 @@ def main() -> None:
         pages = page_load.measure(floor_url, site_url)
         events = event_roundtrip.measure_apps(cwd, floor_url, site_url)
     print("== 3-4. admin lists and CSV export")
-    sqlite = _script("admin_queries.py", "--backend", "sqlite", "--orders", "100000", "--merchants", "100000",
-                     "--explain", str(docs / "explain-sqlite.txt"), env={"DATA_DIR": tempfile.mkdtemp(prefix="bench-sqlite-")})
-    pg = _script("admin_queries.py", "--backend", "postgres", "--orders", str(args.pg_orders), "--merchants", "100000",
-                 "--csv-first", str(min(100_000, args.pg_orders // 2)), "--explain", str(docs / "explain-postgresql.txt"))
+    sqlite = _script(
+        "admin_queries.py",
+        "--backend",
+        "sqlite",
+        "--orders",
+        "100000",
+        "--merchants",
+        "100000",
+        "--explain",
+        str(docs / "explain-sqlite.txt"),
+        env={"DATA_DIR": tempfile.mkdtemp(prefix="bench-sqlite-")},
+    )
+    pg = _script(
+        "admin_queries.py",
+        "--backend",
+        "postgres",
+        "--orders",
+        str(args.pg_orders),
+        "--merchants",
+        "100000",
+        "--csv-first",
+        str(min(100_000, args.pg_orders // 2)),
+        "--explain",
+        str(docs / "explain-postgresql.txt"),
+    )
     print("== 5. checkout under load")
     checkout = _script("checkout_load.py", "--orders", "200", "--workers", "32")
 
@@ -148,7 +199,13 @@ def main() -> None:
         f"Reflex {about['reflex']}, SQLAlchemy {about['sqlalchemy']}, Lighthouse {page_load.LIGHTHOUSE_VERSION}, Debian chromium; "
         f"{pg['server'].split(',')[0]}, {sqlite['server']}. Every figure was measured in this run beside its floor; "
         "the machine is shared and noisy, so read ratios, not single milliseconds.\n\n"
-        + page_section(pages) + "\n" + event_section(events) + "\n" + query_section(sqlite, pg) + "\n" + checkout_section(checkout)
+        + page_section(pages)
+        + "\n"
+        + event_section(events)
+        + "\n"
+        + query_section(sqlite, pg)
+        + "\n"
+        + checkout_section(checkout)
     )
     print(f"wrote {args.out}")
 

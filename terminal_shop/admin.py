@@ -1,9 +1,9 @@
 """Admin accounts from the command line.
 
-    python -m terminal_shop.admin create EMAIL [--password P]   create, or reset a password
-    python -m terminal_shop.admin ensure-first                  on an empty database, create the
-                                                                first allow-listed admin and print
-                                                                its one-time password
+python -m terminal_shop.admin create EMAIL [--password P]   create, or reset a password
+python -m terminal_shop.admin ensure-first                  on an empty database, create the
+                                                            first allow-listed admin and print
+                                                            its one-time password
 """
 
 from __future__ import annotations

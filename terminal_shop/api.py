@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 from starlette.applications import Starlette
-from starlette.requests import Request
 from starlette.concurrency import iterate_in_threadpool
+from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -14,8 +14,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from terminal_shop.services import admin_auth, admin_merchants, admin_orders
 from terminal_shop.storage import FILES_ROUTE, LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
-
-SESSION_COOKIE = "admin_session"  # set by state.admin.AdminState
 
 # The registration sends its five documents in one request; each file is checked
 # against MAX_UPLOAD_BYTES by the services. 1 MB is room for the multipart envelope.
@@ -89,7 +87,9 @@ async def serve_file(request: Request) -> Response:
     key = request.path_params["key"]
     if not isinstance(storage, LocalStorage):
         return PlainTextResponse("Not found", status_code=404)
-    if not storage.verify(bucket, key, request.query_params.get("expires", ""), request.query_params.get("signature", "")):
+    if not storage.verify(
+        bucket, key, request.query_params.get("expires", ""), request.query_params.get("signature", "")
+    ):
         return PlainTextResponse("Tautan tidak berlaku atau sudah kedaluwarsa.", status_code=403)
     try:
         data = storage.get(bucket, key)
@@ -97,7 +97,10 @@ async def serve_file(request: Request) -> Response:
         return PlainTextResponse("Not found", status_code=404)
     public = bucket in storage.public_buckets
     media_type = content_type_for(key)
-    headers = {"Cache-Control": "public, max-age=3600" if public else "private, max-age=3600", "X-Content-Type-Options": "nosniff"}
+    headers = {
+        "Cache-Control": "public, max-age=3600" if public else "private, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+    }
     if media_type != "application/pdf":  # the browser's PDF viewer needs its own scripts
         headers["Content-Security-Policy"] = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
     return Response(data, media_type=media_type, headers=headers)
@@ -113,7 +116,7 @@ EXPORTS = {
 async def export_csv(request: Request) -> Response:
     """Streams a CSV export to a signed-in admin (the session cookie travels with the download)."""
     kind = request.path_params["kind"]
-    token = request.cookies.get(SESSION_COOKIE, "")
+    token = request.cookies.get(admin_auth.SESSION_COOKIE, "")
     if kind not in EXPORTS or admin_auth.session_admin(token) is None:
         return PlainTextResponse("Akses ditolak", status_code=403)
     filename = f"{kind}_{date.today().isoformat()}.csv"

@@ -1,6 +1,6 @@
 """The single source of product facts: home cards, product pages, cart and orders read it.
 
-Prices are whole rupiah and are what the cart charges (DECISIONS: one price per device).
+Prices are whole rupiah and are what the cart charges (docs/decisions.md, Catalogue: one price per device).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from terminal_shop.money import rupiah
 
-# Bank Indonesia's per-transaction QRIS limit (DECISIONS, Orders).
+# Bank Indonesia's per-transaction QRIS limit (docs/decisions.md, Orders).
 QRIS_MAX_TOTAL = 10_000_000
 MAX_QTY_PER_LINE = 100
 SHIPPING_FEE = 0
@@ -53,8 +53,7 @@ PRODUCTS: tuple[Product, ...] = (
         slug="d210",
         name="D210 UnionPay",
         tagline="EDC Konvensional",
-        description="Terminal kartu 4G yang ringkas untuk debit, kredit dan UnionPay, "
-        "dengan printer struk bawaan.",
+        description="Terminal kartu 4G yang ringkas untuk debit, kredit dan UnionPay, dengan printer struk bawaan.",
         price=2_499_000,
         image="/products/d210.svg",
         short_name="D210 UnionPay",
@@ -110,8 +109,7 @@ VIDEOS: tuple[Video, ...] = (
     Video(
         video_id="M7lc1UVf-VE",  # placeholder until the first tutorial is published
         title="Cara Menerima Pembayaran QRIS dengan Soundbox",
-        description="Menyalakan Soundbox, menghubungkan ke jaringan, dan mendengar notifikasi "
-        "pembayaran pertama Anda.",
+        description="Menyalakan Soundbox, menghubungkan ke jaringan, dan mendengar notifikasi pembayaran pertama Anda.",
         tags=(("Soundbox", "emerald"), ("QRIS", "sky")),
     ),
 )
@@ -130,8 +128,7 @@ TESTIMONIALS: tuple[Testimonial, ...] = (
     Testimonial(
         "Ibu Sri Wahyuni",
         "Warung Makan Bu Sri, Surabaya",
-        "Sejak pakai Soundbox, saya tidak perlu cek HP setiap ada pembeli bayar QRIS. "
-        "Dana masuk keesokan harinya.",
+        "Sejak pakai Soundbox, saya tidak perlu cek HP setiap ada pembeli bayar QRIS. Dana masuk keesokan harinya.",
     ),
     Testimonial(
         "Pak Andi Pratama",

@@ -40,7 +40,7 @@ BENEFITS: tuple[tuple[str, str, str], ...] = (
     ("calendar-check", "Settlement H+1", "Dana masuk ke rekening Anda pada hari kerja berikutnya."),
 )
 
-# SPEC section 9, pricing terms. QRIS 0% / 0,3% applies to micro merchants (DECISIONS).
+# Pricing terms. QRIS 0% / 0,3% applies to micro merchants (docs/decisions.md, Catalogue).
 FEES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "PAX A920 Pro",
@@ -62,9 +62,7 @@ FEES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
 )
 
-SETTLEMENT_NOTE = (
-    "Settlement H+1 hari kerja. Sabtu, Minggu dan hari libur nasional bukan hari kerja."
-)
+SETTLEMENT_NOTE = "Settlement H+1 hari kerja. Sabtu, Minggu dan hari libur nasional bukan hari kerja."
 
 FAQ: tuple[tuple[str, str], ...] = (
     (

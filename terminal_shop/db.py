@@ -19,7 +19,7 @@ from terminal_shop.settings import get_settings
 
 def _configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_conn, _record):  # noqa: ANN001
+    def _on_connect(dbapi_conn, _record):
         dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
@@ -28,7 +28,7 @@ def _configure_sqlite(engine: Engine) -> None:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _on_begin(conn):  # noqa: ANN001
+    def _on_begin(conn):
         immediate = conn.get_execution_options().get("sqlite_immediate", False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
@@ -64,6 +64,5 @@ def write_session() -> Iterator[Session]:
     engine = get_engine()
     if engine.dialect.name == "sqlite":
         engine = engine.execution_options(sqlite_immediate=True)
-    with Session(engine, expire_on_commit=False) as session:
-        with session.begin():
-            yield session
+    with Session(engine, expire_on_commit=False) as session, session.begin():
+        yield session

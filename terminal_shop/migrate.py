@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import sys
 
-from alembic import command
 from alembic.config import Config
 
+from alembic import command
 from terminal_shop.settings import PROJECT_ROOT, get_settings
 
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from terminal_shop.vocabulary import OrderStatus, Premises, RegistrationStatus
+
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class UTCDateTime(TypeDecorator):
@@ -21,16 +23,16 @@ class UTCDateTime(TypeDecorator):
     impl = sa.DateTime(timezone=True)
     cache_ok = True
 
-    def process_bind_param(self, value, dialect):  # noqa: ANN001
+    def process_bind_param(self, value, dialect):
         if value is not None:
             if value.tzinfo is None:
                 raise ValueError("naive datetime")
-            value = value.astimezone(timezone.utc)
+            value = value.astimezone(UTC)
         return value
 
-    def process_result_value(self, value, dialect):  # noqa: ANN001
+    def process_result_value(self, value, dialect):
         if value is not None and value.tzinfo is None:
-            value = value.replace(tzinfo=timezone.utc)
+            value = value.replace(tzinfo=UTC)
         return value
 
 
@@ -62,7 +64,7 @@ class Order(SQLModel, table=True):
     shipping_fee: int = Field(default=0, sa_type=sa.BigInteger)
     total: int = Field(sa_type=sa.BigInteger)
     payment_method: str = Field(max_length=20)
-    status: str = Field(default="paid_review", max_length=20)
+    status: str = Field(default=OrderStatus.PAID_REVIEW.value, max_length=20)
     payment_proof_url: str | None = Field(default=None, max_length=500)
     payment_proof_path: str | None = Field(default=None, max_length=500)
 
@@ -79,7 +81,7 @@ class MerchantRegistration(SQLModel, table=True):
     created_at: datetime = _time()
     updated_at: datetime = _time()
     verified_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    status: str = Field(default="pending", max_length=20)
+    status: str = Field(default=RegistrationStatus.PENDING.value, max_length=20)
     rejection_reason: str | None = Field(default=None, sa_type=sa.Text)
     nama_lengkap: str = Field(max_length=200)
     nomor_hp: str = Field(max_length=20, index=True)
@@ -90,12 +92,12 @@ class MerchantRegistration(SQLModel, table=True):
     kecamatan: str = Field(max_length=120)
     kabupaten_kota: str = Field(max_length=120)
     omzet_bulanan: int = Field(sa_type=sa.BigInteger)
-    tempat_usaha: str = Field(default="milik-sendiri", max_length=20)
+    tempat_usaha: str = Field(default=Premises.OWNED.value, max_length=20)
     nib_npwp: str | None = Field(default=None, max_length=40)
     nama_bank: str = Field(max_length=60)
     nama_rekening: str = Field(max_length=200)
     nomor_rekening: str = Field(max_length=40)
-    # Storage paths of the private documents (never public URLs: DECISIONS, Files).
+    # Storage paths of the private documents (never public URLs: docs/decisions.md, Files).
     foto_ktp_url: str | None = Field(default=None, max_length=500)
     foto_kk_url: str | None = Field(default=None, max_length=500)
     foto_selfie_url: str | None = Field(default=None, max_length=500)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -30,7 +30,7 @@ def wib(moment: datetime | None, with_time: bool = True) -> str:
     if moment is None:
         return "-"
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     local = moment.astimezone(WIB)
     day = f"{local.day} {_MONTHS[local.month]} {local.year}"
     return f"{day} {local:%H.%M} WIB" if with_time else day
@@ -39,5 +39,5 @@ def wib(moment: datetime | None, with_time: bool = True) -> str:
 def wib_sortable(moment: datetime) -> str:
     """For CSV: '2026-11-22 13:05' in WIB, sorts as text and is fast for a million rows."""
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(WIB).strftime("%Y-%m-%d %H:%M")

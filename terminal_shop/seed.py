@@ -18,12 +18,51 @@ from sqlalchemy import delete, insert
 from terminal_shop import catalogue
 from terminal_shop.db import write_session
 from terminal_shop.models import MerchantRegistration, Order, utcnow
-from terminal_shop.services.registrations import BANKS, JENIS_USAHA
+from terminal_shop.vocabulary import Bank, BusinessType, OrderStatus, PaymentMethod, Premises, RegistrationStatus
 
 SEED_DOMAIN = "seed.example"
-FIRST = ("Budi", "Siti", "Agus", "Dewi", "Eko", "Rina", "Andi", "Sri", "Joko", "Wati", "Hendra", "Putri", "Rudi", "Lestari", "Bayu", "Maya")
-LAST = ("Santoso", "Wahyuni", "Pratama", "Lestari", "Saputra", "Kartika", "Hidayat", "Susanti", "Gunawan", "Rahayu", "Setiawan", "Nugroho")
-CITIES = (("Surabaya", "Genteng"), ("Malang", "Klojen"), ("Sidoarjo", "Waru"), ("Jakarta Selatan", "Tebet"), ("Bandung", "Coblong"), ("Semarang", "Tembalang"), ("Denpasar", "Denpasar Barat"), ("Medan", "Medan Baru"))
+FIRST = (
+    "Budi",
+    "Siti",
+    "Agus",
+    "Dewi",
+    "Eko",
+    "Rina",
+    "Andi",
+    "Sri",
+    "Joko",
+    "Wati",
+    "Hendra",
+    "Putri",
+    "Rudi",
+    "Lestari",
+    "Bayu",
+    "Maya",
+)
+LAST = (
+    "Santoso",
+    "Wahyuni",
+    "Pratama",
+    "Lestari",
+    "Saputra",
+    "Kartika",
+    "Hidayat",
+    "Susanti",
+    "Gunawan",
+    "Rahayu",
+    "Setiawan",
+    "Nugroho",
+)
+CITIES = (
+    ("Surabaya", "Genteng"),
+    ("Malang", "Klojen"),
+    ("Sidoarjo", "Waru"),
+    ("Jakarta Selatan", "Tebet"),
+    ("Bandung", "Coblong"),
+    ("Semarang", "Tembalang"),
+    ("Denpasar", "Denpasar Barat"),
+    ("Medan", "Medan Baru"),
+)
 SHOPS = ("Warung", "Toko", "Kedai", "Minimarket", "Depot", "Butik", "Apotek", "Bengkel")
 
 
@@ -31,53 +70,82 @@ def _person(rng: random.Random) -> str:
     return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
 
 
-def _when(rng: random.Random):  # noqa: ANN202
+def _when(rng: random.Random):
     return utcnow() - timedelta(seconds=rng.randint(0, 2 * 365 * 24 * 3600))
 
 
-def order_rows(n: int, rng: random.Random):  # noqa: ANN201
+def order_rows(n: int, rng: random.Random):
     products = list(catalogue.PRODUCTS)
     for i in range(n):
         p = rng.choice(products)
         qty = rng.randint(1, 3)
         total = p.price * qty
-        method = "QRIS" if total <= catalogue.QRIS_MAX_TOTAL and rng.random() < 0.4 else "TRANSFER_BCA"
+        qris = total <= catalogue.QRIS_MAX_TOTAL and rng.random() < 0.4
+        method = PaymentMethod.QRIS if qris else PaymentMethod.TRANSFER_BCA
         created = _when(rng)
         name = _person(rng)
         oid = uuid.uuid4()
         yield {
-            "id": oid, "client_ref": None, "created_at": created, "updated_at": created,
-            "buyer_name": name, "buyer_phone": f"08{rng.randint(1000000000, 9999999999)}",
+            "id": oid,
+            "client_ref": None,
+            "created_at": created,
+            "updated_at": created,
+            "buyer_name": name,
+            "buyer_phone": f"08{rng.randint(1000000000, 9999999999)}",
             "buyer_email": f"{name.split()[0].lower()}.{i}@{SEED_DOMAIN}",
-            "shipping_address": f"Jl. Merdeka No. {rng.randint(1, 200)}, {rng.choice(CITIES)[0]}", "note": None,
+            "shipping_address": f"Jl. Merdeka No. {rng.randint(1, 200)}, {rng.choice(CITIES)[0]}",
+            "note": None,
             "items": [{"sku": p.sku, "name": p.name, "qty": qty, "unit_price": p.price}],
-            "subtotal": total, "shipping_fee": 0, "total": total, "payment_method": method,
-            "status": rng.choices(("paid_review", "confirmed", "cancelled", "pending"), (30, 55, 12, 3))[0],
-            "payment_proof_url": None, "payment_proof_path": f"{oid}/seed.png",
+            "subtotal": total,
+            "shipping_fee": 0,
+            "total": total,
+            "payment_method": method.value,
+            "status": rng.choices(ORDER_MIX, (30, 55, 12, 3))[0].value,
+            "payment_proof_url": None,
+            "payment_proof_path": f"{oid}/seed.png",
         }
 
 
-def merchant_rows(n: int, rng: random.Random):  # noqa: ANN201
+ORDER_MIX = (OrderStatus.PAID_REVIEW, OrderStatus.CONFIRMED, OrderStatus.CANCELLED, OrderStatus.PENDING)
+REGISTRATION_MIX = (RegistrationStatus.PENDING, RegistrationStatus.APPROVED, RegistrationStatus.REJECTED)
+
+
+def merchant_rows(n: int, rng: random.Random):
     for i in range(n):
         name = _person(rng)
         city, district = rng.choice(CITIES)
         created = _when(rng)
-        status = rng.choices(("pending", "approved", "rejected"), (25, 65, 10))[0]
+        status = rng.choices(REGISTRATION_MIX, (25, 65, 10))[0]
         yield {
-            "id": uuid.uuid4(), "created_at": created, "updated_at": created,
-            "verified_at": created + timedelta(days=1) if status == "approved" else None, "status": status,
-            "rejection_reason": "Foto KTP tidak terbaca" if status == "rejected" else None,
-            "nama_lengkap": name, "nomor_hp": f"+628{rng.randint(100000000, 9999999999)}",
-            "email": f"{name.split()[0].lower()}.{i}@{SEED_DOMAIN}", "nama_usaha": f"{rng.choice(SHOPS)} {name.split()[1]} {i}",
-            "jenis_usaha": rng.choice(list(JENIS_USAHA)), "alamat_usaha": f"Jl. Pahlawan No. {rng.randint(1, 300)}",
-            "kecamatan": district, "kabupaten_kota": city, "omzet_bulanan": rng.randrange(5_000_000, 500_000_000, 500_000),
-            "tempat_usaha": rng.choice(("milik-sendiri", "sewa")), "nib_npwp": None, "nama_bank": rng.choice(BANKS[:-1]),
-            "nama_rekening": name, "nomor_rekening": str(rng.randint(10**9, 10**10 - 1)),
-            "foto_ktp_url": None, "foto_kk_url": None, "foto_selfie_url": None, "foto_usaha_url": None, "foto_barang_url": None,
+            "id": uuid.uuid4(),
+            "created_at": created,
+            "updated_at": created,
+            "verified_at": created + timedelta(days=1) if status is RegistrationStatus.APPROVED else None,
+            "status": status.value,
+            "rejection_reason": "Foto KTP tidak terbaca" if status is RegistrationStatus.REJECTED else None,
+            "nama_lengkap": name,
+            "nomor_hp": f"+628{rng.randint(100000000, 9999999999)}",
+            "email": f"{name.split()[0].lower()}.{i}@{SEED_DOMAIN}",
+            "nama_usaha": f"{rng.choice(SHOPS)} {name.split()[1]} {i}",
+            "jenis_usaha": rng.choice(list(BusinessType)).value,
+            "alamat_usaha": f"Jl. Pahlawan No. {rng.randint(1, 300)}",
+            "kecamatan": district,
+            "kabupaten_kota": city,
+            "omzet_bulanan": rng.randrange(5_000_000, 500_000_000, 500_000),
+            "tempat_usaha": rng.choice(list(Premises)).value,
+            "nib_npwp": None,
+            "nama_bank": rng.choice([b for b in Bank if b is not Bank.OTHER]).value,
+            "nama_rekening": name,
+            "nomor_rekening": str(rng.randint(10**9, 10**10 - 1)),
+            "foto_ktp_url": None,
+            "foto_kk_url": None,
+            "foto_selfie_url": None,
+            "foto_usaha_url": None,
+            "foto_barang_url": None,
         }
 
 
-def _insert(table, rows, batch: int = 5000) -> int:  # noqa: ANN001
+def _insert(table, rows, batch: int = 5000) -> int:
     done, chunk = 0, []
     for row in rows:
         chunk.append(row)
@@ -95,7 +163,9 @@ def _insert(table, rows, batch: int = 5000) -> int:  # noqa: ANN001
 
 def seed(orders: int, merchants: int, seed_value: int = 27) -> tuple[int, int]:
     rng = random.Random(seed_value)
-    return _insert(Order.__table__, order_rows(orders, rng)), _insert(MerchantRegistration.__table__, merchant_rows(merchants, rng))
+    return _insert(Order.__table__, order_rows(orders, rng)), _insert(
+        MerchantRegistration.__table__, merchant_rows(merchants, rng)
+    )
 
 
 def remove() -> None:

@@ -108,7 +108,9 @@ def get_settings() -> Settings:
         bucket_assets=_env("BUCKET_ASSETS", "assets"),
         redis_url=_env("REDIS_URL", ""),
         public_url=public_url,
-        cors_origins=tuple(o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()),
+        cors_origins=tuple(
+            o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()
+        ),
         admin_emails=_env_list("ADMIN_EMAILS", "admin@terminalku.example"),
         # DEMO defaults below: set the real company's values through the environment.
         brand_name=_env("BRAND_NAME", "TerminalKu"),

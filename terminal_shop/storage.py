@@ -7,6 +7,7 @@ expiring links that the server hands to a signed-in admin. Only the assets bucke
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import mimetypes
@@ -127,7 +128,7 @@ class S3Storage:
             ),
         )
 
-    def _call(self, name: str, **kwargs):  # noqa: ANN202
+    def _call(self, name: str, **kwargs):
         from botocore.exceptions import BotoCoreError, ClientError
 
         try:
@@ -170,6 +171,13 @@ class S3Storage:
 
     def public_url(self, bucket: str, key: str) -> str:
         return f"{self.endpoint}/{bucket}/{quote(key)}"
+
+
+def discard(storage: Storage, bucket: str, *keys: str) -> None:
+    """Removes files nothing points to any more; a failure leaves an orphan, not an error."""
+    for key in keys:
+        with contextlib.suppress(StorageError):
+            storage.delete(bucket, key)
 
 
 def content_type_for(key: str) -> str:

@@ -6,11 +6,18 @@ import reflex as rx
 
 from terminal_shop import content
 from terminal_shop.api import api_transformers
-from terminal_shop.pages import admin, checkout, home, info, products, registration
-from terminal_shop.state.admin import AdminState, MerchantDetailState, MerchantListState, OrderDetailState, OrderListState
+from terminal_shop.pages import checkout, home, info, products, registration
+from terminal_shop.pages.admin import login, merchants, orders
+from terminal_shop.settings import get_settings
+from terminal_shop.state.admin import (
+    AdminState,
+    MerchantDetailState,
+    MerchantListState,
+    OrderDetailState,
+    OrderListState,
+)
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
-from terminal_shop.settings import get_settings
 
 BRAND = get_settings().brand_name
 
@@ -25,44 +32,83 @@ app = rx.App(
 )
 
 
-def _page(component, route: str, title: str, description: str = content.HOME_DESCRIPTION, **kw) -> None:  # noqa: ANN001
-    app.add_page(component, route=route, title=f"{title} | {BRAND}" if route != "/" else title, description=description, **kw)
+def _page(component, route: str, title: str, description: str = content.HOME_DESCRIPTION, **kw) -> None:
+    app.add_page(
+        component, route=route, title=f"{title} | {BRAND}" if route != "/" else title, description=description, **kw
+    )
 
 
 # Public pages
 _page(home.index, "/", f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia")
-_page(products.a920, "/produk/a920", "PAX A920 Pro", "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.")
-_page(products.d210, "/produk/d210", "D210 UnionPay", "D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat 2,5%.")
-_page(products.soundbox, "/produk/soundbox", "Soundbox QRIS", "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.")
+_page(
+    products.a920,
+    "/produk/a920",
+    "PAX A920 Pro",
+    "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
+)
+_page(
+    products.d210,
+    "/produk/d210",
+    "D210 UnionPay",
+    "D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat 2,5%.",
+)
+_page(
+    products.soundbox,
+    "/produk/soundbox",
+    "Soundbox QRIS",
+    "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.",
+)
 _page(info.about, "/about", "Tentang Kami")
 _page(info.careers, "/careers", "Karier")
 _page(info.contact, "/contact", "Kontak")
 _page(info.faq, "/faq", "FAQ")
 _page(info.docs, "/docs", "Dokumentasi")
-_page(info.privacy, "/privacy", "Kebijakan Privasi", f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.")
+_page(
+    info.privacy,
+    "/privacy",
+    "Kebijakan Privasi",
+    f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.",
+)
 _page(info.dashboard, "/dashboard", "Dashboard Merchant")
 
 # Merchant registration
-_page(registration.wizard_page, "/pendaftaran", "Pendaftaran Merchant", "Daftar merchant EDC dan QRIS 100% online dalam tiga langkah.", on_load=RegistrationState.restore_draft)
+_page(
+    registration.wizard_page,
+    "/pendaftaran",
+    "Pendaftaran Merchant",
+    "Daftar merchant EDC dan QRIS 100% online dalam tiga langkah.",
+    on_load=RegistrationState.restore_draft,
+)
 _page(registration.success_page, "/pendaftaran/success", "Pendaftaran Berhasil")
 _page(registration.failed_page, "/pendaftaran/gagal", "Pendaftaran Gagal", on_load=RegistrationResultState.load_failed)
 
 # Checkout
 _page(info.redirect_to("/checkout/products"), "/checkout", "Pesan")
-_page(checkout.products_page, "/checkout/products", "Pesan Perangkat", "Pilih perangkat EDC atau Soundbox dan pesan online.")
+_page(
+    checkout.products_page,
+    "/checkout/products",
+    "Pesan Perangkat",
+    "Pilih perangkat EDC atau Soundbox dan pesan online.",
+)
 _page(checkout.form_page, "/checkout/form", "Data Pembeli")
 _page(checkout.confirm_page, "/checkout/confirm", "Pembayaran", on_load=CheckoutState.load_confirm)
 _page(checkout.success_page, "/checkout/success", "Pesanan Diterima", on_load=OrderResultState.load_success)
 _page(checkout.failed_page, "/checkout/failed", "Pesanan Gagal", on_load=OrderResultState.load_failed)
 
 # Back office: every page checks the session on load, then loads its data.
-_page(admin.login_page, "/admin/login", "Masuk Admin", "Masuk ke back office.", on_load=AdminState.leave_login_if_signed_in)
-_page(admin.merchants_page, "/admin", "Admin: Pendaftaran", on_load=MerchantListState.load)
-_page(admin.merchant_detail_page, "/admin/merchants/[id]", "Admin: Merchant", on_load=MerchantDetailState.load)
-_page(admin.orders_page, "/admin/orders", "Admin: Pesanan", on_load=OrderListState.load)
-_page(admin.order_detail_page, "/admin/orders/[id]", "Admin: Detail Pesanan", on_load=OrderDetailState.load)
+_page(
+    login.login_page,
+    "/admin/login",
+    "Masuk Admin",
+    "Masuk ke back office.",
+    on_load=AdminState.leave_login_if_signed_in,
+)
+_page(merchants.merchants_page, "/admin", "Admin: Pendaftaran", on_load=MerchantListState.load)
+_page(merchants.merchant_detail_page, "/admin/merchants/[id]", "Admin: Merchant", on_load=MerchantDetailState.load)
+_page(orders.orders_page, "/admin/orders", "Admin: Pesanan", on_load=OrderListState.load)
+_page(orders.order_detail_page, "/admin/orders/[id]", "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 
-# The hero's links (SPEC) lead to the canonical product routes (DECISIONS).
+# The hero's links lead to the canonical product routes (docs/decisions.md).
 for _slug in ("a920", "d210", "soundbox"):
     _page(info.redirect_to(f"/produk/{_slug}"), f"/product-{_slug}", "Mengalihkan")
 

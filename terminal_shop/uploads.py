@@ -43,6 +43,18 @@ _KINDS = {
     "png": ("png", "image/png"),
     "pdf": ("pdf", "application/pdf"),
 }
+IMAGE_KINDS = ("jpeg", "png")  # merchant documents
+PROOF_KINDS = ("jpeg", "png", "pdf")  # proofs of payment
+
+
+def accept(kinds: tuple[str, ...]) -> dict[str, list[str]]:
+    """The browser picker's `accept` for these kinds: content type -> extensions."""
+    extensions = {"jpeg": [".jpg", ".jpeg"], "png": [".png"], "pdf": [".pdf"]}
+    return {_KINDS[k][1]: extensions[k] for k in kinds}
+
+
+IMAGE_ACCEPT = accept(IMAGE_KINDS)
+PROOF_ACCEPT = accept(PROOF_KINDS)
 
 
 def sniff(data: bytes) -> str | None:

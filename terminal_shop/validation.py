@@ -1,4 +1,4 @@
-"""Field rules shared by checkout, registration and the admin forms (SPEC section 5)."""
+"""Field rules shared by checkout, registration and the admin forms (docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -23,14 +23,14 @@ def email_ok(value: str) -> bool:
 
 
 def strip_phone(value: str) -> str:
-    """Buyer phones are stored as typed minus spaces and hyphens (SPEC)."""
+    """Buyer phones are stored as typed minus spaces and hyphens (docs/decisions.md, Orders)."""
     return value.replace(" ", "").replace("-", "")
 
 
 def normalise_mobile(value: str) -> str | None:
     """An Indonesian mobile number in one spelling (+62812...), or None if it is not one.
 
-    0812-..., 62812... and +62 812... are the same number (DECISIONS).
+    0812-..., 62812... and +62 812... are the same number (docs/decisions.md, Merchant registrations).
     """
     raw = clean(value)
     if not raw:

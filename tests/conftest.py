@@ -17,7 +17,7 @@ import tempfile
 import time
 import urllib.request
 import uuid
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -52,7 +52,13 @@ if SCALEOUT:
     )
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def free_port() -> int:
@@ -67,8 +73,8 @@ if SCALEOUT:
 else:
     collect_ignore = ["test_scaleout_browser.py"]  # two workers need shared state: scale-out pass only
 
-from terminal_shop import migrate  # noqa: E402
-from terminal_shop.settings import get_settings  # noqa: E402
+from terminal_shop import migrate
+from terminal_shop.settings import get_settings
 
 
 @pytest.fixture(scope="session")
@@ -122,6 +128,7 @@ def clean_db(database):
 
 # ---------- storage ----------
 
+
 def s3_settings(endpoint: str):
     import dataclasses
 
@@ -135,7 +142,7 @@ def s3_settings(endpoint: str):
     )
 
 
-def create_buckets(endpoint: str, settings) -> None:  # noqa: ANN001
+def create_buckets(endpoint: str, settings) -> None:
     from terminal_shop.storage import build_storage
 
     client = build_storage(s3_settings(endpoint)).client
@@ -143,7 +150,7 @@ def create_buckets(endpoint: str, settings) -> None:  # noqa: ANN001
         client.create_bucket(Bucket=bucket)
 
 
-def reset_s3(endpoint: str, settings=None) -> None:  # noqa: ANN001
+def reset_s3(endpoint: str, settings=None) -> None:
     """Empties moto and creates the site's three buckets afresh."""
     urllib.request.urlopen(urllib.request.Request(endpoint + "/moto-api/reset", method="POST"))
     create_buckets(endpoint, settings or get_settings())
@@ -165,7 +172,9 @@ def publish_asset(key: str, data: bytes, content_type: str) -> None:
 
     settings, storage = get_settings(), get_storage()
     if settings.storage_backend == "s3":
-        storage.client.put_object(Bucket=settings.bucket_assets, Key=key, Body=data, ContentType=content_type, ACL="public-read")
+        storage.client.put_object(
+            Bucket=settings.bucket_assets, Key=key, Body=data, ContentType=content_type, ACL="public-read"
+        )
     else:
         storage.put(settings.bucket_assets, key, data, content_type)
 
@@ -178,7 +187,10 @@ def bucket_unavailable(bucket: str):
         from terminal_shop.storage import get_storage
 
         client = get_storage().client
-        kept = {o["Key"]: client.get_object(Bucket=bucket, Key=o["Key"])["Body"].read() for o in client.list_objects_v2(Bucket=bucket).get("Contents", [])}
+        kept = {
+            o["Key"]: client.get_object(Bucket=bucket, Key=o["Key"])["Body"].read()
+            for o in client.list_objects_v2(Bucket=bucket).get("Contents", [])
+        }
         for key in kept:
             client.delete_object(Bucket=bucket, Key=key)
         client.delete_bucket(Bucket=bucket)
@@ -218,7 +230,7 @@ def any_storage(request, tmp_path, moto_endpoint):
     return settings, build_storage(settings)
 
 
-def stored_keys(settings, storage, bucket: str) -> list[str]:  # noqa: ANN001
+def stored_keys(settings, storage, bucket: str) -> list[str]:
     """Every key in a bucket, whichever backend holds it."""
     if settings.storage_backend == "s3":
         return [o["Key"] for o in storage.client.list_objects_v2(Bucket=bucket).get("Contents", [])]
@@ -227,6 +239,7 @@ def stored_keys(settings, storage, bucket: str) -> list[str]:  # noqa: ANN001
 
 
 # ---------- the running site ----------
+
 
 def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float = 420) -> None:
     deadline = time.time() + timeout
@@ -247,10 +260,24 @@ def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float =
 
 def start_site(port: int, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
     log = DATA_DIR / f"site-{port}.log"
-    full_env = {**os.environ, **(env or {}), "REFLEX_TELEMETRY_ENABLED": "false", "PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    full_env = {
+        **os.environ,
+        **(env or {}),
+        "REFLEX_TELEMETRY_ENABLED": "false",
+        "PUBLIC_URL": f"http://127.0.0.1:{port}",
+    }
     full_env.setdefault("REFLEX_BUN_PATH", str(ROOT / ".tools/node_modules/bun/bin/bun.exe"))
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "reflex"), "run", "--env", "prod", "--frontend-port", str(port), "--backend-port", str(port)],
+        [
+            str(Path(sys.executable).parent / "reflex"),
+            "run",
+            "--env",
+            "prod",
+            "--frontend-port",
+            str(port),
+            "--backend-port",
+            str(port),
+        ],
         cwd=ROOT,
         env=full_env,
         stdout=log.open("w"),
@@ -271,10 +298,8 @@ def stop_site(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=20)
     except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
+        with suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
 
 
 @pytest.fixture(scope="session")
@@ -313,7 +338,9 @@ def page(browser, site):
 
 @pytest.fixture
 def phone(browser, site):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="id-ID")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="id-ID"
+    )
     pg = context.new_page()
     pg.set_default_timeout(15_000)
     pg.base = site

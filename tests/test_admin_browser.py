@@ -7,18 +7,20 @@ import io
 import re
 import uuid
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
-
-from files import jpg, png
 from test_admin_services import make_merchant, make_order
+
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import AdminSession, MerchantRegistration, Order, utcnow
 from terminal_shop.services import admin_auth, orders
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
+
+from files import jpg, png
 
 EMAIL, PASSWORD = "admin@terminalku.example", "rahasia-admin-123"
 
@@ -40,18 +42,25 @@ def sign_in(pg) -> None:
 def real_order(tmp_path, name: str, method: str = "TRANSFER_BCA") -> Order:
     return orders.create_order(
         client_ref=uuid.uuid4().hex,
-        buyer={"buyer_name": name, "buyer_phone": "081234567890", "buyer_email": f"{name.split()[0].lower()}@example.com", "shipping_address": "Jl. Darmo No. 12, Surabaya"},
-        lines=[("D210", 1)], payment_method=method, proof_filename="bukti.png",
+        buyer={
+            "buyer_name": name,
+            "buyer_phone": "081234567890",
+            "buyer_email": f"{name.split()[0].lower()}@example.com",
+            "shipping_address": "Jl. Darmo No. 12, Surabaya",
+        },
+        lines=[("D210", 1)],
+        payment_method=method,
+        proof_filename="bukti.png",
         proof_data=png(tmp_path / f"{uuid.uuid4().hex}.png", size=(400, 300)).read_bytes(),
     )
 
 
-def get_merchant(mid) -> MerchantRegistration | None:  # noqa: ANN001
+def get_merchant(mid) -> MerchantRegistration | None:
     with read_session() as s:
         return s.get(MerchantRegistration, mid)
 
 
-def get_order(oid) -> Order:  # noqa: ANN001
+def get_order(oid) -> Order:
     with read_session() as s:
         return s.get(Order, oid)
 
@@ -81,7 +90,9 @@ def test_denied_account_sees_the_spec_message(page, clean_db):
     page.locator("#email").fill("stranger@example.com")
     page.locator("#password").fill(PASSWORD)
     page.get_by_role("button", name="Masuk sebagai Admin").click()
-    expect(page.get_by_role("alert").filter(has_text="Akses ditolak. Email tidak memiliki hak akses admin.")).to_be_visible()
+    expect(
+        page.get_by_role("alert").filter(has_text="Akses ditolak. Email tidak memiliki hak akses admin.")
+    ).to_be_visible()
     assert "/admin/login" in page.url
 
 
@@ -105,7 +116,13 @@ def _session_outside_allow_list() -> str:
     admin_auth.create_admin("stranger@example.com", PASSWORD)
     with write_session() as s:
         user = s.exec(select(AdminUser).where(AdminUser.email == "stranger@example.com")).one()
-        s.add(AdminSession(token_hash=admin_auth.hash_token("stranger-token-" + "x" * 30), admin_id=user.id, expires_at=utcnow() + timedelta(hours=1)))
+        s.add(
+            AdminSession(
+                token_hash=admin_auth.hash_token("stranger-token-" + "x" * 30),
+                admin_id=user.id,
+                expires_at=utcnow() + timedelta(hours=1),
+            )
+        )
     return "stranger-token-" + "x" * 30
 
 
@@ -125,7 +142,13 @@ def test_admin_pages_need_a_live_session(page, admin, tmp_path, session):
                 row.revoked_at = utcnow()
             s.add(row)
         page.context.add_cookies([{"name": "admin_session", "value": token, "url": page.base}])
-    for route in ("/admin", "/admin/orders", f"/admin/merchants/{mid}", f"/admin/orders/{order.id}", f"/admin/merchants/{mid}?edit=true"):
+    for route in (
+        "/admin",
+        "/admin/orders",
+        f"/admin/merchants/{mid}",
+        f"/admin/orders/{order.id}",
+        f"/admin/merchants/{mid}?edit=true",
+    ):
         page.goto(page.base + route)
         page.wait_for_url(re.compile("/admin/login"))
         expect(page.get_by_role("button", name="Masuk sebagai Admin")).to_be_visible()
@@ -134,7 +157,9 @@ def test_admin_pages_need_a_live_session(page, admin, tmp_path, session):
 
 def test_merchant_dashboard_search_filter_and_open(page, admin, tmp_path):
     make_merchant(tmp_path)
-    b = make_merchant(tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi")
+    b = make_merchant(
+        tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi"
+    )
     with write_session() as s:
         row = s.get(MerchantRegistration, b)
         row.status = "approved"
@@ -238,7 +263,11 @@ def test_unknown_merchant_goes_back_to_dashboard(page, admin):
 def test_orders_filter_paginate_review_confirm_and_reject(page, admin, tmp_path):
     base = utcnow()
     for i in range(11):
-        make_order(name=f"Pembeli {i:02d}", created=base - timedelta(hours=i + 1), status="confirmed" if i % 2 else "paid_review")
+        make_order(
+            name=f"Pembeli {i:02d}",
+            created=base - timedelta(hours=i + 1),
+            status="confirmed" if i % 2 else "paid_review",
+        )
     first = real_order(tmp_path, "Dewi Lestari")
     second = real_order(tmp_path, "Eko Prasetyo", method="QRIS")
     sign_in(page)
@@ -304,7 +333,7 @@ def test_exports_download_real_csv(page, admin, tmp_path):
     with page.expect_download() as dl:
         page.get_by_role("button", name="Export CSV").click()
     assert re.fullmatch(r"merchants_\d{4}-\d{2}-\d{2}\.csv", dl.value.suggested_filename)
-    rows = list(csv.reader(io.StringIO(open(dl.value.path(), encoding="utf-8-sig").read())))
+    rows = list(csv.reader(io.StringIO(Path(dl.value.path()).read_text(encoding="utf-8-sig"))))
     assert rows[0] == ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
     assert sorted(r[1] for r in rows[1:]) == ["'=Berkah", "Warung Bu Sri"]
     expect(page.get_by_text("CSV exported")).to_be_visible()
@@ -314,7 +343,7 @@ def test_exports_download_real_csv(page, admin, tmp_path):
     with page.expect_download() as dl:
         page.get_by_role("button", name="Export CSV").click()
     assert re.fullmatch(r"orders_\d{4}-\d{2}-\d{2}\.csv", dl.value.suggested_filename)
-    rows = list(csv.reader(io.StringIO(open(dl.value.path(), encoding="utf-8-sig").read())))
+    rows = list(csv.reader(io.StringIO(Path(dl.value.path()).read_text(encoding="utf-8-sig"))))
     assert rows[0] == ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
     assert [(r[2], r[6], r[7]) for r in rows[1:]] == [("Budi, Jr.", "confirmed", "349000")]
     expect(page.get_by_text("CSV berhasil diunduh")).to_be_visible()

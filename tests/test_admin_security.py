@@ -19,7 +19,7 @@ from sqlmodel import select
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
-from terminal_shop.services import admin_auth
+from terminal_shop.services import admin_auth, admin_merchants, admin_orders
 from terminal_shop.state import admin as admin_state
 
 OPEN_TO_ANYONE = {"login", "logout", "toggle_password", "leave_login_if_signed_in", "setvar"}
@@ -40,7 +40,7 @@ def test_every_admin_handler_goes_through_the_shared_check():
     assert unguarded == []
 
 
-def _dummy(param: inspect.Parameter):  # noqa: ANN202
+def _dummy(param: inspect.Parameter):
     hint = param.annotation if param.annotation is not inspect.Parameter.empty else str
     text = str(hint)
     if "UploadFile" in text:
@@ -69,7 +69,7 @@ def _snapshot() -> tuple:
         )
 
 
-def _redirects_to_login(result) -> bool:  # noqa: ANN001
+def _redirects_to_login(result) -> bool:
     events = result if isinstance(result, list) else [result]
     return any("/admin/login" in str(getattr(e, "args", "")) for e in events)
 
@@ -115,9 +115,10 @@ def test_each_admin_handler_refuses_and_changes_nothing(seeded, kind):
             order = s.exec(select(Order)).first()
             merchant = s.exec(select(MerchantRegistration)).first()
         if cls is admin_state.MerchantDetailState:
-            state.merchant_id, state.upload_doc, state.delete_phrase = str(merchant.id), "ktp", admin_state.DELETE_PHRASE
+            state.merchant = admin_merchants.detail(str(merchant.id)).view
+            state.upload_doc, state.delete_phrase = "ktp", admin_state.DELETE_PHRASE
         if cls is admin_state.OrderDetailState:
-            state.order, state.reject_reason = {"id": str(order.id)}, "ditolak"
+            state.order, state.reject_reason = admin_orders.detail(str(order.id)).view, "ditolak"
         params = list(inspect.signature(handler.fn).parameters.values())[1:]
         result = handler.fn(state, *[_dummy(p) for p in params])
         if inspect.iscoroutine(result):

@@ -12,7 +12,6 @@ from datetime import timedelta
 import pytest
 from sqlmodel import select
 
-from files import fake_png, jpg, png
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
 from terminal_shop.services import admin_auth, admin_merchants, admin_orders, csv_export
@@ -20,16 +19,37 @@ from terminal_shop.services import registrations as reg
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
 from terminal_shop.uploads import UploadRejected
+from terminal_shop.vocabulary import DocumentKind
+
+from files import fake_png, jpg, png
 
 ADMIN = "admin@terminalku.example"
 
 
 # ---------- helpers that write rows as the site does ----------
 
-def make_order(name="Budi", email="budi@example.com", phone="081234567890", status="paid_review", method="TRANSFER_BCA", total=349_000, created=None, proof=None) -> Order:  # noqa: ANN001
+
+def make_order(
+    name="Budi",
+    email="budi@example.com",
+    phone="081234567890",
+    status="paid_review",
+    method="TRANSFER_BCA",
+    total=349_000,
+    created=None,
+    proof=None,
+) -> Order:
     order = Order(
-        buyer_name=name, buyer_email=email, buyer_phone=phone, shipping_address="Jl. Darmo No. 12", items=[{"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 1, "unit_price": total}],
-        subtotal=total, total=total, payment_method=method, status=status, payment_proof_path=proof,
+        buyer_name=name,
+        buyer_email=email,
+        buyer_phone=phone,
+        shipping_address="Jl. Darmo No. 12",
+        items=[{"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 1, "unit_price": total}],
+        subtotal=total,
+        total=total,
+        payment_method=method,
+        status=status,
+        payment_proof_path=proof,
     )
     if created:
         order.created_at = created
@@ -38,13 +58,27 @@ def make_order(name="Budi", email="budi@example.com", phone="081234567890", stat
     return order
 
 
-def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", **over) -> uuid.UUID:  # noqa: ANN001
+def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", **over) -> uuid.UUID:
     form = {
-        "nama_lengkap": "Sri Wahyuni", "nama_usaha": "Warung Bu Sri", "jenis_usaha": "fnb", "alamat_usaha": "Jl. Kenjeran 10",
-        "omzet_bulanan": "15000000", "kecamatan": "Bulak", "kabupaten_kota": "Surabaya", "nomor_hp": hp, "email": email,
-        "nama_bank": "Bank BCA", "nama_rekening": "Sri", "nomor_rekening": "123", **over,
+        "nama_lengkap": "Sri Wahyuni",
+        "nama_usaha": "Warung Bu Sri",
+        "jenis_usaha": "fnb",
+        "alamat_usaha": "Jl. Kenjeran 10",
+        "omzet_bulanan": "15000000",
+        "kecamatan": "Bulak",
+        "kabupaten_kota": "Surabaya",
+        "nomor_hp": hp,
+        "email": email,
+        "nama_bank": "Bank BCA",
+        "nama_rekening": "Sri",
+        "nomor_rekening": "123",
+        **over,
     }
-    docs = {"ktp": jpg(tmp_path / "k.jpg").read_bytes(), "selfie": png(tmp_path / "s.png").read_bytes(), "usaha": jpg(tmp_path / "u.jpg").read_bytes()}
+    docs = {
+        "ktp": jpg(tmp_path / "k.jpg").read_bytes(),
+        "selfie": png(tmp_path / "s.png").read_bytes(),
+        "usaha": jpg(tmp_path / "u.jpg").read_bytes(),
+    }
     return reg.submit(form, docs)
 
 
@@ -54,6 +88,7 @@ def audit_rows() -> list[AuditEvent]:
 
 
 # ---------- sign-in ----------
+
 
 def test_login_logout_and_session(clean_db):
     admin_auth.create_admin(ADMIN, "rahasia-123")
@@ -123,18 +158,25 @@ def test_password_reset_ends_sessions(clean_db):
 
 # ---------- orders ----------
 
+
 def test_order_stats_list_pages_and_filters(clean_db):
     base = utcnow()
     for i in range(23):
-        make_order(name=f"Pembeli {i:02d}", email=f"p{i}@example.com", phone=f"0812000000{i:02d}", created=base - timedelta(minutes=i),
-                   status=("paid_review", "confirmed", "cancelled")[i % 3], method=("TRANSFER_BCA", "QRIS")[i % 2])
+        make_order(
+            name=f"Pembeli {i:02d}",
+            email=f"p{i}@example.com",
+            phone=f"0812000000{i:02d}",
+            created=base - timedelta(minutes=i),
+            status=("paid_review", "confirmed", "cancelled")[i % 3],
+            method=("TRANSFER_BCA", "QRIS")[i % 2],
+        )
     assert admin_orders.stats() == {"total": 23, "pending": 0, "paid_review": 8, "confirmed": 8, "cancelled": 7}
     page1 = admin_orders.list_page()
     assert (page1.total, page1.pages, len(page1.rows)) == (23, 3, 10)
-    assert page1.rows[0]["buyer"] == "Pembeli 00"  # newest first
+    assert page1.rows[0].buyer == "Pembeli 00"  # newest first
     assert len(admin_orders.list_page(page=3).rows) == 3
     assert admin_orders.list_page(page=99).rows == []
-    assert {r["status"] for r in admin_orders.list_page(status="confirmed").rows} == {"confirmed"}
+    assert {r.status for r in admin_orders.list_page(status="confirmed").rows} == {"confirmed"}
     assert admin_orders.list_page(method="QRIS").total == 11
     assert admin_orders.list_page(status="paid_review", method="QRIS").total == 4
     assert admin_orders.list_page(search="pembeli 07").total == 1
@@ -150,12 +192,15 @@ def test_search_finds_every_row_that_contains_the_text(clean_db):
     make_order(name="Toko @rina 99", email="toko99@yahoo.co.id", phone="085700001111")
     make_order(name="Ab", email="ab@gmail.com", phone="089800001111")
 
-    def found(text: str, **kw) -> list[str]:  # noqa: ANN003
+    def found(text: str, **kw) -> list[str]:
         page = admin_orders.list_page(search=text, **kw)
         assert page.total == len(page.rows)
-        return sorted(r["buyer"] for r in page.rows)
+        return sorted(r.buyer for r in page.rows)
 
-    assert found("RINA.LESTARI@gmail.com") == ["Karina Lestari Putri", "Rina Lestari"]  # a whole address, and one that contains it
+    assert found("RINA.LESTARI@gmail.com") == [
+        "Karina Lestari Putri",
+        "Rina Lestari",
+    ]  # a whole address, and one that contains it
     assert found("lestari@gmail.com.sg") == ["Karina Lestari Putri"]
     assert found("ab@gmail") == ["Ab"]  # a short name before the @
     assert found("@rina") == ["Toko @rina 99"]  # names may hold what e-mails do
@@ -173,41 +218,45 @@ def test_search_finds_every_row_that_contains_the_text(clean_db):
 def test_next_and_previous_seek_the_pages_counting_would_show(clean_db):
     base = utcnow()
     for i in range(35):  # three rows share each timestamp: the id breaks ties
-        make_order(name=f"P{i:02d}", created=base - timedelta(minutes=i // 3), status=("paid_review", "confirmed")[i % 2])
+        make_order(
+            name=f"P{i:02d}", created=base - timedelta(minutes=i // 3), status=("paid_review", "confirmed")[i % 2]
+        )
     for status in ("", "confirmed"):
-        counted = [[r["id"] for r in admin_orders.list_page(status=status, page=n).rows] for n in (1, 2, 3, 4)]
+        counted = [[r.id for r in admin_orders.list_page(status=status, page=n).rows] for n in (1, 2, 3, 4)]
         page, forward = admin_orders.list_page(status=status), []
         for n in (2, 3, 4):
-            forward.append([r["id"] for r in page.rows])
+            forward.append([r.id for r in page.rows])
             page = admin_orders.list_page(status=status, page=n, after=page.last_key)
-        forward.append([r["id"] for r in page.rows])
+        forward.append([r.id for r in page.rows])
         assert forward == counted
         backward = []
         for n in (3, 2, 1):
             page = admin_orders.list_page(status=status, page=n, before=page.first_key)
-            backward.insert(0, [r["id"] for r in page.rows])
+            backward.insert(0, [r.id for r in page.rows])
         assert backward == counted[:3]
     every = [i for rows in counted for i in rows]
     assert len(every) == len(set(every)) == 17  # confirmed: every odd one, none twice
     # A new order arriving while the admin pages on does not shift the rows they move to.
     second = admin_orders.list_page(page=2, after=admin_orders.list_page().last_key)
-    third = [r["id"] for r in admin_orders.list_page(page=3).rows]
+    third = [r.id for r in admin_orders.list_page(page=3).rows]
     make_order(name="Baru")
     seeked = admin_orders.list_page(page=3, after=second.last_key)
-    assert [r["id"] for r in seeked.rows] == third and seeked.total == 36
-    assert [r["id"] for r in admin_orders.list_page(page=3).rows] != third  # counting from the top shifted by one
+    assert [r.id for r in seeked.rows] == third and seeked.total == 36
+    assert [r.id for r in admin_orders.list_page(page=3).rows] != third  # counting from the top shifted by one
 
 
 def test_stat_cards_follow_every_write(clean_db, tmp_path):
     from sqlalchemy import delete, func, update
 
-    def counted(model) -> dict[str, int]:  # noqa: ANN001
+    def counted(model) -> dict[str, int]:
         with read_session() as s:
             return dict(s.exec(select(model.status, func.count()).group_by(model.status)).all())
 
     def cards_match() -> None:
         o, m = admin_orders.stats(), admin_merchants.stats()
-        assert {k: v for k, v in o.items() if k != "total" and v} == counted(Order) and o["total"] == sum(counted(Order).values())
+        assert {k: v for k, v in o.items() if k != "total" and v} == counted(Order) and o["total"] == sum(
+            counted(Order).values()
+        )
         assert {k: v for k, v in m.items() if k != "total" and v} == counted(MerchantRegistration)
 
     a, b, c = make_order(method="QRIS"), make_order(), make_order()
@@ -235,7 +284,6 @@ def test_stat_cards_follow_every_write(clean_db, tmp_path):
 
 def test_migration_counts_rows_that_were_there_before_it(clean_db):
     from alembic import command
-
     from terminal_shop import migrate
 
     command.downgrade(migrate.alembic_config(), "754a1e16799e")
@@ -253,11 +301,11 @@ def test_order_search_by_number_and_full_id(clean_db):
     target = make_order(name="Target")
     make_order(name="Other")
     number = str(target.id)[:8].upper()
-    assert [r["buyer"] for r in admin_orders.list_page(search=number).rows] == ["Target"]
-    assert [r["buyer"] for r in admin_orders.list_page(search=str(target.id)).rows] == ["Target"]
+    assert [r.buyer for r in admin_orders.list_page(search=number).rows] == ["Target"]
+    assert [r.buyer for r in admin_orders.list_page(search=str(target.id)).rows] == ["Target"]
     # Eight digits that are no order number still search phones.
     make_order(name="Telepon", phone="081299887766")
-    assert [r["buyer"] for r in admin_orders.list_page(search="12998877").rows] == ["Telepon"]
+    assert [r.buyer for r in admin_orders.list_page(search="12998877").rows] == ["Telepon"]
 
 
 def test_confirm_and_reject_are_one_way_and_audited(clean_db):
@@ -285,9 +333,11 @@ def test_two_admins_at_once_cannot_both_win(clean_db):
     order = make_order()
     outcomes = []
 
-    def act(kind):  # noqa: ANN001
+    def act(kind):
         try:
-            admin_orders.confirm(str(order.id), "a@x") if kind == "c" else admin_orders.reject(str(order.id), "ditolak", "b@x")
+            admin_orders.confirm(str(order.id), "a@x") if kind == "c" else admin_orders.reject(
+                str(order.id), "ditolak", "b@x"
+            )
             outcomes.append(kind)
         except admin_orders.TransitionError:
             outcomes.append("lost")
@@ -309,15 +359,19 @@ def test_orders_csv_is_real_csv_with_filters(clean_db):
     assert raw.startswith("\ufeffTanggal,Order ID,Nama,Email,Telepon,Metode,Status,Total\r\n")
     rows = list(csv.reader(io.StringIO(raw.lstrip("\ufeff"))))
     names = {r[2] for r in rows[1:]}
-    assert names == {"'=HYPERLINK(\"http://evil\")", 'Budi, "Toko" Jaya\nSurabaya', "'-2+3"}
+    assert names == {'\'=HYPERLINK("http://evil")', 'Budi, "Toko" Jaya\nSurabaya', "'-2+3"}
     assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}", r[0]) for r in rows[1:])  # WIB, sortable
     assert {r[4] for r in rows[1:]} >= {"'+6281234567890"}
-    only_qris = list(csv.reader(io.StringIO(b"".join(admin_orders.export_csv(method="QRIS")).decode().lstrip("\ufeff"))))
+    only_qris = list(
+        csv.reader(io.StringIO(b"".join(admin_orders.export_csv(method="QRIS")).decode().lstrip("\ufeff")))
+    )
     assert len(only_qris) == 2 and only_qris[1][5] == "QRIS"
-    # The list finds a typed order number; the export searches without the id (SPEC).
+    # The list finds a typed order number; the export searches without the id (docs/decisions.md).
     number = rows[1][1]
     assert len(admin_orders.list_page(search=number).rows) == 1
-    assert list(csv.reader(io.StringIO(b"".join(admin_orders.export_csv(search=number)).decode().lstrip("\ufeff")))) == [rows[0]]
+    assert list(
+        csv.reader(io.StringIO(b"".join(admin_orders.export_csv(search=number)).decode().lstrip("\ufeff")))
+    ) == [rows[0]]
 
 
 def test_csv_streams_in_chunks():
@@ -329,12 +383,15 @@ def test_csv_streams_in_chunks():
 
 # ---------- merchants ----------
 
+
 def test_merchant_stats_search_and_detail(clean_db, tmp_path):
     make_merchant(tmp_path)
-    make_merchant(tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi")
+    make_merchant(
+        tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi"
+    )
     assert admin_merchants.stats() == {"total": 2, "pending": 2, "approved": 0, "rejected": 0}
     for text in ("berkah", "ANDI", "andi@", "+62813"):
-        assert [r["nama_usaha"] for r in admin_merchants.list_page(search=text).rows] == ["Minimarket Berkah"]
+        assert [r.nama_usaha for r in admin_merchants.list_page(search=text).rows] == ["Minimarket Berkah"]
     assert admin_merchants.list_page(status="approved").rows == []
     with pytest.raises(admin_merchants.NotFound):
         admin_merchants.detail(str(uuid.uuid4()))
@@ -357,8 +414,13 @@ def test_merchant_status_rules(clean_db, tmp_path):
     assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
     admin_merchants.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
     assert admin_merchants.detail(str(mid)).row.rejection_reason is None
-    assert [(e.old_status, e.new_status) for e in audit_rows()] == [("pending", "approved"), ("approved", "approved"), ("approved", "rejected"), ("rejected", "pending")]
-    assert [h.new_status for h in admin_merchants.detail(str(mid)).history][0] == "pending"
+    assert [(e.old_status, e.new_status) for e in audit_rows()] == [
+        ("pending", "approved"),
+        ("approved", "approved"),
+        ("approved", "rejected"),
+        ("rejected", "pending"),
+    ]
+    assert admin_merchants.detail(str(mid)).view.history[0].change == "rejected → pending"
 
 
 def test_replace_document_removes_the_old_file(clean_db, tmp_path):
@@ -367,8 +429,10 @@ def test_replace_document_removes_the_old_file(clean_db, tmp_path):
     old = admin_merchants.detail(str(mid)).row.foto_ktp_url
     with pytest.raises(UploadRejected, match="File harus berupa gambar"):
         admin_merchants.replace_document(str(mid), "ktp", "x.png", fake_png(tmp_path / "x.png").read_bytes(), ADMIN)
-    with pytest.raises(UploadRejected, match=r"File terlalu besar \(max 10MB\)"):
-        admin_merchants.replace_document(str(mid), "ktp", "x.png", b"\x89PNG\r\n\x1a\n" + b"0" * (10 * 1024 * 1024), ADMIN)
+    with pytest.raises(UploadRejected, match="Ukuran file maksimal 10MB"):
+        admin_merchants.replace_document(
+            str(mid), "ktp", "x.png", b"\x89PNG\r\n\x1a\n" + b"0" * (10 * 1024 * 1024), ADMIN
+        )
     assert admin_merchants.detail(str(mid)).row.foto_ktp_url == old
     admin_merchants.replace_document(str(mid), "ktp", "KTP baru.JPG", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
     new = admin_merchants.detail(str(mid)).row.foto_ktp_url
@@ -382,7 +446,11 @@ def test_replace_document_removes_the_old_file(clean_db, tmp_path):
 def test_delete_removes_row_and_documents(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
-    keys = [getattr(admin_merchants.detail(str(mid)).row, d.column) for d in reg.DOCUMENTS if getattr(admin_merchants.detail(str(mid)).row, d.column)]
+    keys = [
+        getattr(admin_merchants.detail(str(mid)).row, d.column)
+        for d in DocumentKind
+        if getattr(admin_merchants.detail(str(mid)).row, d.column)
+    ]
     admin_merchants.delete(str(mid), ADMIN)
     with read_session() as s:
         assert s.get(MerchantRegistration, mid) is None
@@ -402,14 +470,14 @@ def test_merchants_csv(clean_db, tmp_path):
 def test_export_route_needs_a_live_session(clean_db):
     from starlette.testclient import TestClient
 
-    from terminal_shop.api import SESSION_COOKIE, files_app
+    from terminal_shop.api import files_app
 
     make_order(name="Rahasia")
     client = TestClient(files_app())
     assert client.get("/api/admin/export/orders.csv").status_code == 403
     admin_auth.create_admin(ADMIN, "rahasia-123")
     token = admin_auth.login(ADMIN, "rahasia-123", "c")
-    client.cookies.set(SESSION_COOKIE, token)
+    client.cookies.set(admin_auth.SESSION_COOKIE, token)
     r = client.get("/api/admin/export/orders.csv?status=paid_review")
     assert r.status_code == 200 and "Rahasia" in r.text
     assert r.headers["content-disposition"].startswith('attachment; filename="orders_')

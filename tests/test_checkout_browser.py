@@ -9,14 +9,20 @@ import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
-from conftest import bucket_unavailable, publish_asset
-from files import big_png, fake_png, pdf, png
 from terminal_shop.db import read_session
 from terminal_shop.models import Order
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
 
-BUYER = {"buyer_name": "Siti Rahayu", "buyer_phone": "0812-3456 7890", "buyer_email": "siti@example.com", "shipping_address": "Jl. Tunjungan No. 5, Surabaya"}
+from conftest import bucket_unavailable, publish_asset
+from files import big_png, fake_png, pdf, png
+
+BUYER = {
+    "buyer_name": "Siti Rahayu",
+    "buyer_phone": "0812-3456 7890",
+    "buyer_email": "siti@example.com",
+    "shipping_address": "Jl. Tunjungan No. 5, Surabaya",
+}
 
 
 def orders_in_db() -> list[Order]:
@@ -85,7 +91,12 @@ def test_full_purchase(page, tmp_path, method, label, make):
     expect(page.get_by_text("1x24 jam")).to_be_visible()
     expect(page.locator("main")).not_to_contain_text(BUYER["buyer_email"])
 
-    assert (order.status, order.payment_method, order.total, order.shipping_fee) == ("paid_review", method, 7_347_000, 0)
+    assert (order.status, order.payment_method, order.total, order.shipping_fee) == (
+        "paid_review",
+        method,
+        7_347_000,
+        0,
+    )
     assert order.buyer_phone == "081234567890"
     assert order.payment_proof_url is None
     assert order.payment_proof_path.startswith(f"{order.id}/")
@@ -132,7 +143,12 @@ def test_buyer_form_messages(page):
     page.get_by_role("button", name="Lanjut ke Pembayaran").click()
     expect(page.get_by_text("Data tidak lengkap")).to_be_visible()
     expect(page.get_by_text("Mohon lengkapi semua field yang wajib diisi")).to_be_visible()
-    for text in ("Nama lengkap wajib diisi", "Nomor telepon wajib diisi", "Email wajib diisi", "Alamat pengiriman wajib diisi"):
+    for text in (
+        "Nama lengkap wajib diisi",
+        "Nomor telepon wajib diisi",
+        "Email wajib diisi",
+        "Alamat pengiriman wajib diisi",
+    ):
         expect(page.get_by_text(text)).to_be_visible()
     fill_buyer(page, buyer_phone="0812-345", buyer_email="siti@", shipping_address="Jl. A")
     page.get_by_role("button", name="Lanjut ke Pembayaran").click()
@@ -260,7 +276,9 @@ def test_qris_image_from_the_assets_store_with_local_fallback(page, tmp_path):
     expect(qr).to_have_attribute("src", "/qris-demo.png")  # the store has no image yet
     page.wait_for_function("document.querySelector('img[alt=\"QR Code QRIS pembayaran\"]').naturalWidth > 0")
 
-    publish_asset("qris/hausjo.png", png(tmp_path / "qris.png", size=(300, 300), color=(0, 0, 0)).read_bytes(), "image/png")
+    publish_asset(
+        "qris/hausjo.png", png(tmp_path / "qris.png", size=(300, 300), color=(0, 0, 0)).read_bytes(), "image/png"
+    )
     try:
         other = page.context.new_page()
         other.base = page.base

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 import urllib.error
 import urllib.request
+from datetime import UTC
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
@@ -58,11 +59,11 @@ def test_catalogue_is_the_one_price_list():
 
 
 def test_money_and_time_are_indonesian():
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     assert rupiah(349000) == "Rp 349.000"
     assert rupiah(0) == "Rp 0"
-    assert wib(datetime(2026, 1, 31, 20, 5, tzinfo=timezone.utc)) == "1 Feb 2026 03.05 WIB"
+    assert wib(datetime(2026, 1, 31, 20, 5, tzinfo=UTC)) == "1 Feb 2026 03.05 WIB"
 
 
 def _fetch(url: str) -> tuple[int, bytes]:
@@ -121,7 +122,9 @@ def test_signed_link_works_then_expires_and_refuses_tampering(any_storage):
         assert abs(expires - (time.time() + 86_400)) < 60
         return
 
-    fetch = lambda u: _serve_local(storage, u)  # noqa: E731
+    def fetch(u):
+        return _serve_local(storage, u)
+
     assert fetch(storage.signed_url(bucket, "m1/ktp/1_a.jpg")) == (200, b"ktp-bytes")
 
     # Altered: another object under the same signature.

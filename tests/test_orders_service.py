@@ -6,15 +6,17 @@ import threading
 import uuid
 
 import pytest
-from sqlmodel import select
 from sqlalchemy import text
+from sqlmodel import select
 
-from conftest import stored_keys
-from files import fake_png, pdf, png
 from terminal_shop.db import get_engine, read_session
 from terminal_shop.models import Order
 from terminal_shop.services import orders
 from terminal_shop.uploads import MAX_UPLOAD_BYTES, UploadRejected
+from terminal_shop.views import OrderSummary
+
+from conftest import stored_keys
+from files import fake_png, pdf, png
 
 BUYER = {
     "buyer_name": "  Budi Santoso ",
@@ -25,7 +27,9 @@ BUYER = {
 }
 
 
-def _order(storage, data: bytes, *, ref: str | None = None, lines=(("A920", 1),), method="TRANSFER_BCA", name="Bukti TF.png"):  # noqa: ANN001
+def _order(
+    storage, data: bytes, *, ref: str | None = None, lines=(("A920", 1),), method="TRANSFER_BCA", name="Bukti TF.png"
+):
     return orders.create_order(
         client_ref=ref or uuid.uuid4().hex,
         buyer=BUYER,
@@ -96,7 +100,8 @@ def test_tampered_lines_are_refused_and_nothing_is_stored(clean_db, any_storage,
 def test_prices_come_from_the_catalogue_only():
     cart = orders.price_cart([("D210", 3)])
     assert cart.total == 3 * 2_499_000
-    assert cart.items[0]["unit_price"] == 2_499_000
+    assert (cart.lines[0].unit_price, cart.lines[0].total_text) == (2_499_000, "Rp 7.497.000")
+    assert orders.stored_items(cart) == [{"sku": "D210", "name": "D210 UnionPay", "qty": 3, "unit_price": 2_499_000}]
 
 
 def test_qris_is_refused_above_ten_million(clean_db, any_storage, tmp_path):
@@ -128,7 +133,7 @@ def test_concurrent_submissions_of_one_attempt_yield_one_order(clean_db, any_sto
     def submit():
         try:
             results.append(_order(storage, data, ref="same-click").id)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - any failure of a racing submission is the finding
             errors.append(exc)
 
     threads = [threading.Thread(target=submit) for _ in range(6)]
@@ -146,7 +151,10 @@ def test_fake_image_and_oversized_files_are_refused(clean_db, any_storage, tmp_p
     settings, storage = any_storage
     with pytest.raises(UploadRejected) as exc:
         _order(storage, fake_png(tmp_path / "x.png").read_bytes(), name="x.png")
-    assert (exc.value.title, exc.value.message) == ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
+    assert (exc.value.title, exc.value.message) == (
+        "Format file tidak didukung",
+        "Hanya file JPG, PNG, atau PDF yang diperbolehkan",
+    )
     big = b"\x89PNG\r\n\x1a\n" + b"0" * MAX_UPLOAD_BYTES
     with pytest.raises(UploadRejected) as exc:
         _order(storage, big)
@@ -159,11 +167,15 @@ def test_fake_image_and_oversized_files_are_refused(clean_db, any_storage, tmp_p
 
 def test_storage_failure_leaves_no_order(clean_db, moto_endpoint, tmp_path):
     """The store is reachable but the bucket is gone: nothing is kept, the buyer is told."""
-    from conftest import no_buckets, s3_settings
     from terminal_shop.storage import build_storage
 
+    from conftest import no_buckets, s3_settings
+
     storage = build_storage(s3_settings(moto_endpoint))
-    with no_buckets(moto_endpoint), pytest.raises(orders.OrderError, match="Gagal menyimpan bukti pembayaran. Silakan coba lagi."):
+    with (
+        no_buckets(moto_endpoint),
+        pytest.raises(orders.OrderError, match="Gagal menyimpan bukti pembayaran. Silakan coba lagi."),
+    ):
         _order(storage, png(tmp_path / "b.png").read_bytes())
     assert _rows() == []
 
@@ -211,7 +223,9 @@ def test_buyer_rules_and_texts():
         "buyer_email": "Email wajib diisi",
         "shipping_address": "Alamat pengiriman wajib diisi",
     }
-    _, errors = orders.validate_buyer({"buyer_name": "A", "buyer_phone": "0812-345", "buyer_email": "budi@", "shipping_address": "Jl. A"})
+    _, errors = orders.validate_buyer(
+        {"buyer_name": "A", "buyer_phone": "0812-345", "buyer_email": "budi@", "shipping_address": "Jl. A"}
+    )
     assert errors == {
         "buyer_phone": "Nomor telepon minimal 10 digit",
         "buyer_email": "Format email tidak valid",
@@ -227,6 +241,6 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
     _, storage = any_storage
     order = _order(storage, png(tmp_path / "b.png").read_bytes(), method="QRIS")
     summary = orders.load_summary(str(order.id))
-    assert summary == orders.OrderSummary(str(order.id)[:8].upper(), 3_499_000, "QRIS", "paid_review")
+    assert summary == OrderSummary(str(order.id)[:8].upper(), "Rp 3.499.000", "QRIS", "paid_review")
     assert orders.load_summary(str(uuid.uuid4())) is None
     assert orders.load_summary("not-a-uuid") is None

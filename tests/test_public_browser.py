@@ -66,7 +66,13 @@ def test_marketing_text_is_in_the_prerendered_html(site):
 
 @pytest.mark.parametrize(
     "label, expected",
-    [("Home", "/"), ("Daftar", "/pendaftaran"), ("Status", "/dashboard"), ("Pesan", "/checkout/products"), ("Tracking", "/dashboard")],
+    [
+        ("Home", "/"),
+        ("Daftar", "/pendaftaran"),
+        ("Status", "/dashboard"),
+        ("Pesan", "/checkout/products"),
+        ("Tracking", "/dashboard"),
+    ],
 )
 def test_header_links(page, label, expected):
     page.goto(page.base + "/about")
@@ -122,7 +128,9 @@ def test_carousel_autoplay_buttons_dots_and_wrap(page):
     assert _active_slide(page) == 0
     expect(carousel.get_by_role("link", name="Pelajari Selengkapnya").first).to_have_attribute("href", "/product-a920")
     started = time.monotonic()
-    page.wait_for_function("document.querySelector('[data-carousel] .slide-active').dataset.slide === '1'", timeout=9000)
+    page.wait_for_function(
+        "document.querySelector('[data-carousel] .slide-active').dataset.slide === '1'", timeout=9000
+    )
     assert 3.5 < time.monotonic() - started < 8  # every 5 seconds, not at once
     expect(carousel.locator(".slide-active")).to_contain_text("Kemudahan Transaksi UnionPay di Tangan Anda")
     carousel.get_by_role("button", name="Slide berikutnya").click()
@@ -131,7 +139,9 @@ def test_carousel_autoplay_buttons_dots_and_wrap(page):
     assert _active_slide(page) == 1
     carousel.get_by_role("button", name="Ke slide 4").click()
     assert _active_slide(page) == 3
-    expect(carousel.locator(".slide-active")).to_contain_text("Pengajuan EDC & QRIS Mudah, Cepat, dan Aman bersama TerminalKu")
+    expect(carousel.locator(".slide-active")).to_contain_text(
+        "Pengajuan EDC & QRIS Mudah, Cepat, dan Aman bersama TerminalKu"
+    )
     carousel.get_by_role("button", name="Slide berikutnya").click()
     assert _active_slide(page) == 0  # wraps forward
     carousel.get_by_role("button", name="Slide sebelumnya").click()
@@ -178,14 +188,31 @@ def test_product_page_order_buttons_go_to_checkout(page, route):
 def test_soundbox_page_content(page):
     page.goto(page.base + "/produk/soundbox")
     main = page.locator("main")
-    for text in ("Pesan Soundbox Sekarang", "Notifikasi suara real-time", "Tanpa biaya langganan", "0% sampai Rp500.000", "0,3%",
-                 "Konfirmasi otomatis", "penipuan", "produktif", "Order Sekarang"):
+    for text in (
+        "Pesan Soundbox Sekarang",
+        "Notifikasi suara real-time",
+        "Tanpa biaya langganan",
+        "0% sampai Rp500.000",
+        "0,3%",
+        "Konfirmasi otomatis",
+        "penipuan",
+        "produktif",
+        "Order Sekarang",
+    ):
         expect(main).to_contain_text(text)
     main.get_by_role("link", name="Pelajari selengkapnya").click()
     page.wait_for_function("Math.abs(document.getElementById('fitur').getBoundingClientRect().top) < 120")
 
 
-@pytest.mark.parametrize("old, new", [("/product-a920", "/produk/a920"), ("/product-d210", "/produk/d210"), ("/product-soundbox", "/produk/soundbox"), ("/checkout", "/checkout/products")])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("/product-a920", "/produk/a920"),
+        ("/product-d210", "/produk/d210"),
+        ("/product-soundbox", "/produk/soundbox"),
+        ("/checkout", "/checkout/products"),
+    ],
+)
 def test_redirects_replace_history(page, old, new):
     page.goto(page.base + "/about")
     page.evaluate(f"window.history.pushState({{}}, '', '{old}'); window.dispatchEvent(new PopStateEvent('popstate'))")
@@ -222,7 +249,15 @@ def test_info_pages_exist_with_titles(page, route):
 
 def test_privacy_page_names_the_data_and_the_law(page):
     page.goto(page.base + "/privacy")
-    for text in ("KTP", "selfie", "Kartu Keluarga", "rekening", "27 Tahun 2022", "Berapa lama disimpan", "Siapa yang dapat melihatnya"):
+    for text in (
+        "KTP",
+        "selfie",
+        "Kartu Keluarga",
+        "rekening",
+        "27 Tahun 2022",
+        "Berapa lama disimpan",
+        "Siapa yang dapat melihatnya",
+    ):
         expect(page.locator("main")).to_contain_text(text)
 
 

@@ -8,13 +8,15 @@ import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
-from conftest import bucket_unavailable, stored_keys
-from files import big_png, jpg, pdf, png
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration
 from terminal_shop.services import registrations as reg
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
+from terminal_shop.vocabulary import DocumentKind
+
+from conftest import bucket_unavailable, stored_keys
+from files import big_png, jpg, pdf, png
 
 DETAILS = {
     "nama_lengkap": "Sri Wahyuni",
@@ -28,7 +30,7 @@ DETAILS = {
     "nama_rekening": "Sri Wahyuni",
     "nomor_rekening": "1234567890",
 }
-DOC_INDEX = {d.key: i for i, d in enumerate(reg.DOCUMENTS)}
+DOC_INDEX = {d.value: i for i, d in enumerate(DocumentKind)}
 
 
 def registrations(email: str | None = None) -> list[MerchantRegistration]:
@@ -46,7 +48,7 @@ def fill_details(pg, **over) -> None:
     pg.select_option("#nama_bank", "Bank BCA")
 
 
-def choose(pg, doc: str, path) -> None:  # noqa: ANN001
+def choose(pg, doc: str, path) -> None:
     pg.locator("input[type=file]").nth(DOC_INDEX[doc]).set_input_files(str(path))
 
 
@@ -61,13 +63,17 @@ def next_step(pg) -> None:
 
 
 def documents(tmp_path, all_five: bool = True) -> dict:
-    out = {"ktp": jpg(tmp_path / "ktp.jpg", gps=True), "selfie": png(tmp_path / "selfie.png"), "usaha": jpg(tmp_path / "toko.jpg")}
+    out = {
+        "ktp": jpg(tmp_path / "ktp.jpg", gps=True),
+        "selfie": png(tmp_path / "selfie.png"),
+        "usaha": jpg(tmp_path / "toko.jpg"),
+    }
     if all_five:
         out |= {"kk": jpg(tmp_path / "kk.jpg"), "barang": png(tmp_path / "barang.png")}
     return out
 
 
-def register(pg, tmp_path, all_five=True, **over) -> None:  # noqa: ANN001
+def register(pg, tmp_path, all_five=True, **over) -> None:
     pg.goto(pg.base + "/pendaftaran")
     fill_details(pg, **over)
     next_step(pg)
@@ -92,7 +98,15 @@ def test_full_registration(page, tmp_path, all_five):
     expect(page.get_by_role("img", name="Pratinjau Foto KTP")).to_be_visible()
     next_step(page)
     summary = page.get_by_test_id("summary")
-    for text in ("Sri Wahyuni", "Warung Bu Sri", "Makanan & Minuman (F&B)", "Rp 15.000.000", "Milik Sendiri", "Bank BCA", "1234567890"):
+    for text in (
+        "Sri Wahyuni",
+        "Warung Bu Sri",
+        "Makanan & Minuman (F&B)",
+        "Rp 15.000.000",
+        "Milik Sendiri",
+        "Bank BCA",
+        "1234567890",
+    ):
         expect(summary).to_contain_text(text)
     expect(page.get_by_test_id("documents")).to_contain_text("ktp.jpg")
     agree(page)
@@ -104,9 +118,14 @@ def test_full_registration(page, tmp_path, all_five):
     expect(page.get_by_role("link", name="Lihat Dashboard")).to_have_attribute("href", "/dashboard")
 
     [row] = registrations(email)
-    assert (row.status, row.nomor_hp, row.omzet_bulanan, row.jenis_usaha) == ("pending", "+6281234567890", 15_000_000, "fnb")
+    assert (row.status, row.nomor_hp, row.omzet_bulanan, row.jenis_usaha) == (
+        "pending",
+        "+6281234567890",
+        15_000_000,
+        "fnb",
+    )
     settings, storage = get_settings(), get_storage()
-    stored = [getattr(row, d.column) for d in reg.DOCUMENTS if getattr(row, d.column)]
+    stored = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
     assert len(stored) == (5 if all_five else 3)
     assert set(stored) <= set(stored_keys(settings, storage, settings.bucket_merchant_documents))
     assert all(k.startswith(f"{row.id}/") for k in stored)
@@ -131,8 +150,8 @@ def test_step_validation_texts_and_navigation(page, tmp_path):
 
     next_step(page)  # no documents yet
     expect(page.get_by_text("Dokumen tidak lengkap")).to_be_visible()
-    for d in reg.DOCUMENTS:
-        if d.required_text:
+    for d in DocumentKind:
+        if d.required:
             expect(page.get_by_text(d.required_text)).to_be_visible()
     choose(page, "ktp", jpg(tmp_path / "ktp.jpg"))
     expect(page.get_by_text("Foto KTP wajib diupload")).to_be_hidden()
@@ -199,15 +218,29 @@ def test_duplicate_registration_reaches_failure_page_and_first_is_unchanged(page
 
     other = page.context.new_page()
     other.base = page.base
-    register(other, tmp_path, all_five=False, email="sri.dup@example.com", nomor_hp="+62 812 3456 7890", nama_usaha="Usaha Kedua")
+    register(
+        other,
+        tmp_path,
+        all_five=False,
+        email="sri.dup@example.com",
+        nomor_hp="+62 812 3456 7890",
+        nama_usaha="Usaha Kedua",
+    )
     other.wait_for_url(re.compile("/pendaftaran/gagal"))
-    expect(other.get_by_test_id("failed-reason")).to_have_text("Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.")
+    expect(other.get_by_test_id("failed-reason")).to_have_text(
+        "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami."
+    )
     expect(other.get_by_text("Gunakan email atau nomor HP lain")).to_be_visible()
     expect(other.get_by_role("link", name="Coba Lagi")).to_have_attribute("href", "/pendaftaran")
     expect(other.get_by_role("link", name="Kembali ke Beranda")).to_have_attribute("href", "/")
     expect(other.locator("main")).to_contain_text(get_settings().support_email)
     [still] = registrations("sri.dup@example.com")
-    assert (still.id, still.nama_usaha, still.updated_at, still.foto_kk_url) == (first.id, "Warung Bu Sri", first.updated_at, first.foto_kk_url)
+    assert (still.id, still.nama_usaha, still.updated_at, still.foto_kk_url) == (
+        first.id,
+        "Warung Bu Sri",
+        first.updated_at,
+        first.foto_kk_url,
+    )
 
     # Once rejected, the same pair may apply again and replaces it.
     with write_session() as s:
@@ -219,7 +252,12 @@ def test_duplicate_registration_reaches_failure_page_and_first_is_unchanged(page
     register(third, tmp_path, all_five=False, email="sri.dup@example.com", nama_usaha="Warung Bu Sri Baru")
     third.wait_for_url(re.compile("/pendaftaran/success"))
     [replaced] = registrations("sri.dup@example.com")
-    assert (replaced.id, replaced.status, replaced.nama_usaha, replaced.foto_kk_url) == (first.id, "pending", "Warung Bu Sri Baru", None)
+    assert (replaced.id, replaced.status, replaced.nama_usaha, replaced.foto_kk_url) == (
+        first.id,
+        "pending",
+        "Warung Bu Sri Baru",
+        None,
+    )
 
 
 def test_failure_page_texts(page):
@@ -227,7 +265,9 @@ def test_failure_page_texts(page):
     expect(page.get_by_test_id("failed-reason")).to_have_text("Terjadi kesalahan saat memproses pendaftaran Anda.")
     expect(page.get_by_text("Pastikan setiap file berformat JPG atau PNG dan maksimal 10MB.")).to_be_visible()
     page.goto(page.base + "/pendaftaran/gagal?reason=duplicate%20key")
-    expect(page.get_by_test_id("failed-reason")).to_have_text("Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.")
+    expect(page.get_by_test_id("failed-reason")).to_have_text(
+        "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami."
+    )
 
 
 def test_storage_failure_keeps_no_row_and_no_file(page, tmp_path):

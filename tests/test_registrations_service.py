@@ -9,13 +9,15 @@ import pytest
 from PIL import Image
 from sqlmodel import select
 
-from conftest import no_buckets, s3_settings, stored_keys
-from files import fake_png, jpg, pdf, png
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration
 from terminal_shop.services import registrations as reg
 from terminal_shop.storage import build_storage
 from terminal_shop.uploads import UploadRejected
+from terminal_shop.vocabulary import DocumentKind
+
+from conftest import no_buckets, s3_settings, stored_keys
+from files import fake_png, jpg, pdf, png
 
 FORM = {
     "nama_lengkap": "Sri Wahyuni",
@@ -63,7 +65,7 @@ def test_full_registration_is_stored_pending_with_private_documents(clean_db, an
     assert row.nib_npwp is None
     assert row.tempat_usaha == "sewa"
     assert row.nomor_rekening == "1234567890"
-    keys = {d.key: getattr(row, d.column) for d in reg.DOCUMENTS}
+    keys = {d.value: getattr(row, d.column) for d in DocumentKind}
     for doc, key in keys.items():
         assert re.fullmatch(rf"{rid}/{doc}/\d{{13}}_[0-9a-f]{{8}}\.(jpg|png)", key), key
     assert sorted(stored_keys(settings, storage, settings.bucket_merchant_documents)) == sorted(keys.values())
@@ -93,8 +95,14 @@ def test_missing_required_documents_are_named():
 def test_step_one_texts():
     _, errors = reg.validate_details({})
     assert errors == reg.REQUIRED_TEXTS
-    assert list(errors.values())[:3] == ["Nama lengkap wajib diisi", "Nama usaha wajib diisi", "Jenis usaha wajib dipilih"]
-    _, errors = reg.validate_details({**FORM, "email": "sri@", "nomor_hp": "021-5550123", "jenis_usaha": "judi", "nama_bank": "Bank Palsu"})
+    assert list(errors.values())[:3] == [
+        "Nama lengkap wajib diisi",
+        "Nama usaha wajib diisi",
+        "Jenis usaha wajib dipilih",
+    ]
+    _, errors = reg.validate_details(
+        {**FORM, "email": "sri@", "nomor_hp": "021-5550123", "jenis_usaha": "judi", "nama_bank": "Bank Palsu"}
+    )
     assert errors == {
         "email": "Format email tidak valid",
         "nomor_hp": reg.MSG_PHONE,
@@ -123,8 +131,15 @@ def test_duplicate_is_refused_and_the_first_stays(clean_db, any_storage, docs):
     first = reg.submit(FORM, docs, storage)
     before = sorted(stored_keys(settings, storage, settings.bucket_merchant_documents))
     with pytest.raises(reg.DuplicateRegistration) as exc:
-        reg.submit({**FORM, "nama_usaha": "Usaha Lain", "nomor_hp": "+62 812-3456-7890", "email": "SRI@example.com"}, docs, storage)
-    assert str(exc.value) == "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin."
+        reg.submit(
+            {**FORM, "nama_usaha": "Usaha Lain", "nomor_hp": "+62 812-3456-7890", "email": "SRI@example.com"},
+            docs,
+            storage,
+        )
+    assert (
+        str(exc.value)
+        == "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin."
+    )
     [row] = _rows()
     assert (row.id, row.nama_usaha) == (first, "Warung Bu Sri")
     assert sorted(stored_keys(settings, storage, settings.bucket_merchant_documents)) == before
@@ -138,10 +153,17 @@ def test_resubmission_after_rejection_replaces_it(clean_db, any_storage, docs):
         row = s.get(MerchantRegistration, first)
         row.status, row.rejection_reason = "rejected", "Foto KTP buram"
         s.add(row)
-    again = reg.submit({**FORM, "nama_usaha": "Warung Bu Sri Baru"}, {k: docs[k] for k in ("ktp", "selfie", "usaha")}, storage)
+    again = reg.submit(
+        {**FORM, "nama_usaha": "Warung Bu Sri Baru"}, {k: docs[k] for k in ("ktp", "selfie", "usaha")}, storage
+    )
     assert again == first
     [row] = _rows()
-    assert (row.status, row.rejection_reason, row.nama_usaha, row.verified_at) == ("pending", None, "Warung Bu Sri Baru", None)
+    assert (row.status, row.rejection_reason, row.nama_usaha, row.verified_at) == (
+        "pending",
+        None,
+        "Warung Bu Sri Baru",
+        None,
+    )
     assert row.foto_kk_url is None
     new_keys = set(stored_keys(settings, storage, settings.bucket_merchant_documents))
     assert new_keys == {row.foto_ktp_url, row.foto_selfie_url, row.foto_usaha_url}
@@ -150,7 +172,10 @@ def test_resubmission_after_rejection_replaces_it(clean_db, any_storage, docs):
 
 def test_storage_failure_keeps_nothing(clean_db, moto_endpoint, docs):
     storage = build_storage(s3_settings(moto_endpoint))
-    with no_buckets(moto_endpoint), pytest.raises(reg.RegistrationError, match="Gagal mengirim pendaftaran. Silakan coba lagi."):
+    with (
+        no_buckets(moto_endpoint),
+        pytest.raises(reg.RegistrationError, match="Gagal mengirim pendaftaran. Silakan coba lagi."),
+    ):
         reg.submit(FORM, docs, storage)
     assert _rows() == []
 

@@ -13,11 +13,12 @@ import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
-from conftest import DATA_DIR, ROOT, free_port, start_site, stop_site
-from files import png
 from terminal_shop.db import read_session
 from terminal_shop.models import Order
 from terminal_shop.services import admin_auth
+
+from conftest import DATA_DIR, ROOT, free_port, start_site, stop_site
+from files import png
 
 EMAIL, PASSWORD = "admin@terminalku.example", "rahasia-admin-123"
 
@@ -51,7 +52,12 @@ def test_cart_admin_and_orders_are_shared_between_workers(browser, site, second_
     b.set_default_timeout(15_000)
     b.goto(second_worker + "/checkout/form")
     expect(b.get_by_text("D210 UnionPay × 1")).to_be_visible()
-    for field, value in {"buyer_name": "Wulan Sari", "buyer_phone": "081298765432", "buyer_email": "wulan@example.com", "shipping_address": "Jl. Pemuda No. 8, Semarang"}.items():
+    for field, value in {
+        "buyer_name": "Wulan Sari",
+        "buyer_phone": "081298765432",
+        "buyer_email": "wulan@example.com",
+        "shipping_address": "Jl. Pemuda No. 8, Semarang",
+    }.items():
         b.locator(f"#{field}").fill(value)
     b.get_by_role("button", name="Lanjut ke Pembayaran").click()
     b.locator("input[type=file]").set_input_files(str(png(tmp_path / "bukti.png")))

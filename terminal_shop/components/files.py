@@ -21,11 +21,15 @@ def _files(upload_id: str) -> str:
 
 
 def chosen_name(upload_id: str) -> Var:
-    return Var(_js_expr=f"({_files(upload_id)}[0]?.name ?? '')", _var_type=str, _var_data=get_upload_files_context_var_data()).guess_type()
+    return Var(
+        _js_expr=f"({_files(upload_id)}[0]?.name ?? '')", _var_type=str, _var_data=get_upload_files_context_var_data()
+    ).guess_type()
 
 
 def chosen_count(upload_id: str) -> Var:
-    return Var(_js_expr=f"{_files(upload_id)}.length", _var_type=int, _var_data=get_upload_files_context_var_data()).guess_type()
+    return Var(
+        _js_expr=f"{_files(upload_id)}.length", _var_type=int, _var_data=get_upload_files_context_var_data()
+    ).guess_type()
 
 
 def preview_src(upload_id: str) -> Var:
@@ -48,16 +52,27 @@ def rejection_codes(rejected: Var) -> Var:
     )
 
 
-def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[str]], on_rejected, required: bool = False, error=None) -> rx.Component:  # noqa: ANN001
+def file_picker(
+    upload_id: str, label: str, hint: str, accept: dict[str, list[str]], on_rejected, required: bool = False, error=None
+) -> rx.Component:
     """Drop zone with preview, the chosen name, and a remove button."""
     name = chosen_name(upload_id)
     src = preview_src(upload_id)
     return rx.el.div(
-        rx.el.p(label, rx.el.span(" *", class_name="text-red-600") if required else rx.el.span(" (opsional)", class_name="text-slate-500"), class_name="text-sm font-medium text-slate-800"),
+        rx.el.p(
+            label,
+            rx.el.span(" *", class_name="text-red-600")
+            if required
+            else rx.el.span(" (opsional)", class_name="text-slate-500"),
+            class_name="text-sm font-medium text-slate-800",
+        ),
         rx.upload.root(
             rx.el.div(
                 icon("upload", "h-6 w-6 text-blue-700"),
-                rx.el.p(rx.cond(name != "", "Ganti file", "Pilih atau seret file ke sini"), class_name="mt-2 text-sm font-semibold text-blue-700"),
+                rx.el.p(
+                    rx.cond(name != "", "Ganti file", "Pilih atau seret file ke sini"),
+                    class_name="mt-2 text-sm font-semibold text-blue-700",
+                ),
                 rx.el.p(hint, class_name="mt-1 text-xs text-slate-500"),
                 class_name="flex cursor-pointer flex-col items-center rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center hover:border-blue-400",
             ),
@@ -70,17 +85,28 @@ def file_picker(upload_id: str, label: str, hint: str, accept: dict[str, list[st
             class_name="mt-2",
         ),
         # A chosen file answers the error at once, without a round trip.
-        rx.el.p(rx.cond(name == "", error, ""), class_name="mt-1 text-sm text-red-600", role="alert") if error is not None else rx.fragment(),
+        rx.el.p(rx.cond(name == "", error, ""), class_name="mt-1 text-sm text-red-600", role="alert")
+        if error is not None
+        else rx.fragment(),
         rx.cond(
             name != "",
             rx.el.div(
                 rx.cond(
                     src != "",
-                    rx.el.img(src=src, alt=f"Pratinjau {label}", class_name="h-20 w-20 rounded-lg border border-slate-200 object-cover"),
-                    rx.el.span(icon("file-text", "h-8 w-8 text-red-600"), class_name="flex h-20 w-20 items-center justify-center rounded-lg border border-slate-200 bg-white"),
+                    rx.el.img(
+                        src=src,
+                        alt=f"Pratinjau {label}",
+                        class_name="h-20 w-20 rounded-lg border border-slate-200 object-cover",
+                    ),
+                    rx.el.span(
+                        icon("file-text", "h-8 w-8 text-red-600"),
+                        class_name="flex h-20 w-20 items-center justify-center rounded-lg border border-slate-200 bg-white",
+                    ),
                 ),
                 rx.el.div(
-                    rx.el.p(name, class_name="break-all text-sm font-medium text-slate-800", data_testid=f"{upload_id}-name"),
+                    rx.el.p(
+                        name, class_name="break-all text-sm font-medium text-slate-800", data_testid=f"{upload_id}-name"
+                    ),
                     rx.el.button(
                         icon("trash-2", "h-4 w-4"),
                         "Hapus",
@@ -122,7 +148,9 @@ def bundle_documents(doc_keys: tuple[str, ...], bundle_id: str) -> Var:
     return Var(
         _js_expr="''",
         _var_type=str,
-        _var_data=VarData.merge(get_upload_files_context_var_data(), VarData(hooks={hook: None}, imports={"react": "useEffect"})),
+        _var_data=VarData.merge(
+            get_upload_files_context_var_data(), VarData(hooks={hook: None}, imports={"react": "useEffect"})
+        ),
     )
 
 

@@ -10,17 +10,19 @@ from terminal_shop.components.ui import INPUT
 def _label(name: str, label: str, required: bool) -> rx.Component:
     return rx.el.label(
         label,
-        rx.el.span(" *", class_name="text-red-600") if required else rx.el.span(" (opsional)", class_name="text-slate-500"),
+        rx.el.span(" *", class_name="text-red-600")
+        if required
+        else rx.el.span(" (opsional)", class_name="text-slate-500"),
         html_for=name,
         class_name="text-sm font-medium text-slate-800",
     )
 
 
-def error_line(name: str, error) -> rx.Component:  # noqa: ANN001
+def error_line(name: str, error) -> rx.Component:
     return rx.el.p(error, id=f"{name}-error", class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert")
 
 
-def _bound(name: str, value, on_change, error) -> dict:  # noqa: ANN001
+def _bound(name: str, value, on_change, error) -> dict:
     """The props every control shares: its state binding and how it announces its error."""
     return {
         "id": name,
@@ -33,14 +35,29 @@ def _bound(name: str, value, on_change, error) -> dict:  # noqa: ANN001
     }
 
 
-def text_field(name: str, label: str, value, on_change, error, *, kind: str = "text", required: bool = True, textarea: bool = False, **props) -> rx.Component:  # noqa: ANN001
+def text_field(
+    name: str,
+    label: str,
+    value,
+    on_change,
+    error,
+    *,
+    kind: str = "text",
+    required: bool = True,
+    textarea: bool = False,
+    **props,
+) -> rx.Component:
     """An input bound to state. Debounced so fast typing on a phone loses no characters."""
     common = {**_bound(name, value, on_change, error), **props}
     control = rx.el.textarea(rows=3, **common) if textarea else rx.el.input(type=kind, **common)
-    return rx.el.div(_label(name, label, required), rx.debounce_input(control, debounce_timeout=200), error_line(name, error))
+    return rx.el.div(
+        _label(name, label, required), rx.debounce_input(control, debounce_timeout=200), error_line(name, error)
+    )
 
 
-def select_field(name: str, label: str, value, on_change, error, options: list[tuple[str, str]], placeholder: str) -> rx.Component:  # noqa: ANN001
+def select_field(
+    name: str, label: str, value, on_change, error, options: list[tuple[str, str]], placeholder: str
+) -> rx.Component:
     return rx.el.div(
         _label(name, label, True),
         rx.el.select(

@@ -30,7 +30,10 @@ def _nav_item(label: str, href: str, class_name: str = NAV_ITEM) -> rx.Component
 def _logo() -> rx.Component:
     brand = get_settings().brand_name
     return nav_link(
-        rx.el.span(icon("credit-card", "h-5 w-5 text-white"), class_name="flex h-8 w-8 items-center justify-center rounded-lg bg-blue-700"),
+        rx.el.span(
+            icon("credit-card", "h-5 w-5 text-white"),
+            class_name="flex h-8 w-8 items-center justify-center rounded-lg bg-blue-700",
+        ),
         rx.el.span(brand, class_name="text-lg font-bold text-slate-900"),
         href="/",
         class_name="flex items-center gap-2",
@@ -47,7 +50,11 @@ def _products_dropdown() -> rx.Component:
         ),
         rx.el.div(
             *[
-                nav_link(label, href=href, class_name="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-blue-50 hover:text-blue-800")
+                nav_link(
+                    label,
+                    href=href,
+                    class_name="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-blue-50 hover:text-blue-800",
+                )
                 for label, href in PRODUCT_LINKS
             ],
             class_name="absolute left-0 z-50 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-2 shadow-lg",
@@ -62,15 +69,32 @@ def _mobile_menu() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             _logo(),
-            rx.el.button(icon("x", "h-6 w-6"), type="button", aria_label="Tutup menu", data_menu_close="", class_name="rounded-md p-2 text-slate-700 hover:bg-slate-100"),
+            rx.el.button(
+                icon("x", "h-6 w-6"),
+                type="button",
+                aria_label="Tutup menu",
+                data_menu_close="",
+                class_name="rounded-md p-2 text-slate-700 hover:bg-slate-100",
+            ),
             class_name="flex items-center justify-between border-b border-slate-200 px-4 py-3",
         ),
         rx.el.nav(
             *[_nav_item(label, href, item) for label, href in NAV_LINKS],
             rx.el.details(
-                rx.el.summary("Produk", icon("chevron-down", "h-4 w-4"), class_name=f"{item} flex cursor-pointer list-none items-center justify-between"),
+                rx.el.summary(
+                    "Produk",
+                    icon("chevron-down", "h-4 w-4"),
+                    class_name=f"{item} flex cursor-pointer list-none items-center justify-between",
+                ),
                 rx.el.div(
-                    *[nav_link(label, href=href, class_name="block rounded-lg px-3 py-2.5 text-base text-slate-700 hover:bg-blue-50") for label, href in PRODUCT_LINKS],
+                    *[
+                        nav_link(
+                            label,
+                            href=href,
+                            class_name="block rounded-lg px-3 py-2.5 text-base text-slate-700 hover:bg-blue-50",
+                        )
+                        for label, href in PRODUCT_LINKS
+                    ],
                     class_name="ml-3 border-l border-slate-200 pl-2",
                 ),
                 data_mobile_products="",
@@ -138,24 +162,53 @@ def footer() -> rx.Component:
                 ),
                 rx.el.div(
                     rx.el.p("Perusahaan", class_name="text-sm font-semibold text-white"),
-                    *[nav_link(t, href=h, class_name=small) for t, h in (("Tentang Kami", "/about"), ("Karier", "/careers"), ("Kontak", "/contact"))],
+                    *[
+                        nav_link(t, href=h, class_name=small)
+                        for t, h in (("Tentang Kami", "/about"), ("Karier", "/careers"), ("Kontak", "/contact"))
+                    ],
                     class_name="flex flex-col gap-2",
                 ),
                 rx.el.div(
                     rx.el.p("Bantuan", class_name="text-sm font-semibold text-white"),
-                    *[nav_link(t, href=h, class_name=small) for t, h in (("FAQ", "/faq"), ("Dokumentasi", "/docs"), ("Kebijakan Privasi", "/privacy"))],
+                    *[
+                        nav_link(t, href=h, class_name=small)
+                        for t, h in (("FAQ", "/faq"), ("Dokumentasi", "/docs"), ("Kebijakan Privasi", "/privacy"))
+                    ],
                     class_name="flex flex-col gap-2",
                 ),
                 rx.el.div(
                     rx.el.p("Hubungi Kami", class_name="text-sm font-semibold text-white"),
-                    anchor(rx.el.span(icon("message-circle", "h-4 w-4"), f"WhatsApp {s.whatsapp_display}", class_name="flex items-center gap-2"), href=s.whatsapp_url, class_name=small, target="_blank", rel="noopener"),
-                    anchor(rx.el.span(icon("camera", "h-4 w-4"), "Instagram", class_name="flex items-center gap-2"), href=s.instagram_url, class_name=small, target="_blank", rel="noopener"),
-                    anchor(rx.el.span(icon("mail", "h-4 w-4"), s.support_email, class_name="flex items-center gap-2"), href=f"mailto:{s.support_email}", class_name=small),
+                    anchor(
+                        rx.el.span(
+                            icon("message-circle", "h-4 w-4"),
+                            f"WhatsApp {s.whatsapp_display}",
+                            class_name="flex items-center gap-2",
+                        ),
+                        href=s.whatsapp_url,
+                        class_name=small,
+                        target="_blank",
+                        rel="noopener",
+                    ),
+                    anchor(
+                        rx.el.span(icon("camera", "h-4 w-4"), "Instagram", class_name="flex items-center gap-2"),
+                        href=s.instagram_url,
+                        class_name=small,
+                        target="_blank",
+                        rel="noopener",
+                    ),
+                    anchor(
+                        rx.el.span(icon("mail", "h-4 w-4"), s.support_email, class_name="flex items-center gap-2"),
+                        href=f"mailto:{s.support_email}",
+                        class_name=small,
+                    ),
                     class_name="flex flex-col gap-2",
                 ),
                 class_name="grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4",
             ),
-            rx.el.p(f"© 2025 {s.brand_name}. Hak cipta dilindungi.", class_name="border-t border-slate-800 py-6 text-center text-xs text-slate-500"),
+            rx.el.p(
+                f"© 2025 {s.brand_name}. Hak cipta dilindungi.",
+                class_name="border-t border-slate-800 py-6 text-center text-xs text-slate-500",
+            ),
         ),
         class_name="bg-slate-900",
     )

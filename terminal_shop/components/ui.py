@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import reflex as rx
 from reflex_base.event import EventHandler, no_args_event_spec
@@ -20,7 +20,7 @@ INPUT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2
 CARD = "rounded-2xl border border-slate-200 bg-white shadow-sm"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _svg_markup(path: str) -> str:
     svg = " ".join((PROJECT_ROOT / "assets" / path.lstrip("/")).read_text().split())
     return svg.replace("<svg ", '<svg aria-hidden="true" style="height:100%;width:auto" ', 1)
@@ -38,12 +38,12 @@ def nav_link(*children, href: str, class_name: str = "", **props) -> rx.Componen
     return ReactRouterLink.create(*children, to=href, class_name=class_name, **props)
 
 
-def link_button(text, href: str, style: str = BTN_PRIMARY, **props) -> rx.Component:  # noqa: ANN001
+def link_button(text, href: str, style: str = BTN_PRIMARY, **props) -> rx.Component:
     """A link that looks like a button."""
     return nav_link(text, href=href, class_name=style, **props)
 
 
-def anchor(text, href: str, class_name: str = "", **props) -> rx.Component:  # noqa: ANN001
+def anchor(text, href: str, class_name: str = "", **props) -> rx.Component:
     """A plain <a>: for #anchors, mailto: and other sites."""
     return rx.el.a(text, href=href, class_name=class_name, **props)
 
@@ -52,8 +52,7 @@ def section_title(title: str, subtitle: str = "", light: bool = False) -> rx.Com
     return rx.el.div(
         rx.el.h2(
             title,
-            class_name="text-2xl font-bold tracking-tight sm:text-3xl "
-            + ("text-white" if light else "text-slate-900"),
+            class_name="text-2xl font-bold tracking-tight sm:text-3xl " + ("text-white" if light else "text-slate-900"),
         ),
         rx.el.p(subtitle, class_name="mt-3 text-base " + ("text-blue-100" if light else "text-slate-600"))
         if subtitle
@@ -80,7 +79,7 @@ class TrackedImg(Img):
 tracked_img = TrackedImg.create
 
 
-def modal(title, *body, on_close, actions=(), width: str = "max-w-md") -> rx.Component:  # noqa: ANN001
+def modal(title, *body, on_close, actions=(), width: str = "max-w-md") -> rx.Component:
     """A dialog over a dimmed page, with a title, optional actions and a close button."""
     return rx.el.div(
         rx.el.div(
@@ -88,7 +87,13 @@ def modal(title, *body, on_close, actions=(), width: str = "max-w-md") -> rx.Com
                 rx.el.h2(title, class_name="text-lg font-bold"),
                 rx.el.div(
                     *actions,
-                    rx.el.button(icon("x", "h-5 w-5"), type="button", aria_label="Tutup", on_click=on_close, class_name="rounded p-1.5 hover:bg-slate-100"),
+                    rx.el.button(
+                        icon("x", "h-5 w-5"),
+                        type="button",
+                        aria_label="Tutup",
+                        on_click=on_close,
+                        class_name="rounded p-1.5 hover:bg-slate-100",
+                    ),
                     class_name="flex items-center gap-2",
                 ),
                 class_name="flex items-center justify-between gap-4",

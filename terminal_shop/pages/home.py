@@ -7,15 +7,30 @@ import reflex as rx
 from terminal_shop import content
 from terminal_shop.catalogue import PRODUCTS, TESTIMONIALS, VIDEOS, VIDEOS_COMING_SOON, Product
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.ui import BTN_ACCENT, BTN_GHOST_LIGHT, BTN_PRIMARY, CARD, container, icon, link_button, section_title
+from terminal_shop.components.ui import (
+    BTN_ACCENT,
+    BTN_GHOST_LIGHT,
+    BTN_PRIMARY,
+    CARD,
+    container,
+    icon,
+    link_button,
+    section_title,
+)
 
 
 def _slide(i: int, slide: dict[str, str]) -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.el.h1(slide["title"], class_name="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl lg:text-5xl")
+            rx.el.h1(
+                slide["title"],
+                class_name="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl lg:text-5xl",
+            )
             if i == 0
-            else rx.el.h2(slide["title"], class_name="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl lg:text-5xl"),
+            else rx.el.h2(
+                slide["title"],
+                class_name="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl lg:text-5xl",
+            ),
             rx.el.p(slide["text"], class_name="mt-4 max-w-xl text-base text-blue-100 sm:text-lg"),
             rx.el.div(
                 link_button("Daftar Sekarang", "/pendaftaran", BTN_ACCENT),
@@ -45,9 +60,24 @@ def hero() -> rx.Component:
     arrow = "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-white/15 p-2 text-white hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white"
     return rx.el.section(
         container(
-            rx.el.div(*[_slide(i, s) for i, s in enumerate(content.HERO_SLIDES)], class_name="slides relative min-h-[22rem] sm:min-h-[20rem]"),
-            rx.el.button(icon("chevron-left", "h-6 w-6"), type="button", aria_label="Slide sebelumnya", data_prev="", class_name=f"{arrow} left-1 sm:-left-2"),
-            rx.el.button(icon("chevron-right", "h-6 w-6"), type="button", aria_label="Slide berikutnya", data_next="", class_name=f"{arrow} right-1 sm:-right-2"),
+            rx.el.div(
+                *[_slide(i, s) for i, s in enumerate(content.HERO_SLIDES)],
+                class_name="slides relative min-h-[22rem] sm:min-h-[20rem]",
+            ),
+            rx.el.button(
+                icon("chevron-left", "h-6 w-6"),
+                type="button",
+                aria_label="Slide sebelumnya",
+                data_prev="",
+                class_name=f"{arrow} left-1 sm:-left-2",
+            ),
+            rx.el.button(
+                icon("chevron-right", "h-6 w-6"),
+                type="button",
+                aria_label="Slide berikutnya",
+                data_next="",
+                class_name=f"{arrow} right-1 sm:-right-2",
+            ),
             rx.el.div(
                 *[
                     rx.el.button(
@@ -74,11 +104,17 @@ def hero() -> rx.Component:
 def benefits() -> rx.Component:
     return rx.el.section(
         container(
-            section_title(f"Keuntungan Bergabung dengan {content.BRAND}", "Semua yang Anda perlukan untuk menerima pembayaran kartu dan QRIS."),
+            section_title(
+                f"Keuntungan Bergabung dengan {content.BRAND}",
+                "Semua yang Anda perlukan untuk menerima pembayaran kartu dan QRIS.",
+            ),
             rx.el.div(
                 *[
                     rx.el.div(
-                        rx.el.span(icon(ic, "h-6 w-6 text-blue-700"), class_name="flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50"),
+                        rx.el.span(
+                            icon(ic, "h-6 w-6 text-blue-700"),
+                            class_name="flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50",
+                        ),
                         rx.el.h3(title, class_name="mt-4 text-lg font-semibold"),
                         rx.el.p(text, class_name="mt-2 text-sm text-slate-600"),
                         class_name=f"{CARD} p-6",
@@ -97,8 +133,15 @@ def product_card(p: Product) -> rx.Component:
     badge_class = {"Best Seller": "bg-amber-400 text-slate-900", "Popular": "bg-blue-700 text-white"}
     return rx.el.article(
         rx.el.div(
-            rx.el.img(src=p.image, alt=f"Foto {p.name}", width="160", height="220", loading="lazy", class_name="h-44 w-auto"),
-            rx.el.span(p.badge, class_name=f"absolute left-3 top-3 rounded-full px-3 py-1 text-xs font-bold {badge_class[p.badge]}") if p.badge else rx.fragment(),
+            rx.el.img(
+                src=p.image, alt=f"Foto {p.name}", width="160", height="220", loading="lazy", class_name="h-44 w-auto"
+            ),
+            rx.el.span(
+                p.badge,
+                class_name=f"absolute left-3 top-3 rounded-full px-3 py-1 text-xs font-bold {badge_class[p.badge]}",
+            )
+            if p.badge
+            else rx.fragment(),
             class_name="relative flex justify-center rounded-t-2xl bg-gradient-to-b from-slate-100 to-white py-6",
         ),
         rx.el.div(
@@ -108,7 +151,11 @@ def product_card(p: Product) -> rx.Component:
             rx.el.p(p.price_text, class_name="mt-4 text-2xl font-extrabold text-slate-900"),
             rx.el.div(
                 link_button("Pesan", "/checkout/products", BTN_PRIMARY + " flex-1"),
-                link_button("Detail", p.route, "inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"),
+                link_button(
+                    "Detail",
+                    p.route,
+                    "inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50",
+                ),
                 class_name="mt-5 flex gap-2",
             ),
             class_name="flex flex-1 flex-col p-5",
@@ -120,7 +167,9 @@ def product_card(p: Product) -> rx.Component:
 def catalogue() -> rx.Component:
     return rx.el.section(
         container(
-            section_title("Pilih Perangkat Anda", "Harga sudah termasuk aktivasi. Ongkos kirim gratis ke seluruh Indonesia."),
+            section_title(
+                "Pilih Perangkat Anda", "Harga sudah termasuk aktivasi. Ongkos kirim gratis ke seluruh Indonesia."
+            ),
             rx.el.div(*[product_card(p) for p in PRODUCTS], class_name="mt-10 grid gap-6 md:grid-cols-3"),
         ),
         id="produk",
@@ -137,7 +186,14 @@ def fees() -> rx.Component:
                     rx.el.div(
                         rx.el.h3(title, class_name="text-lg font-semibold"),
                         rx.el.ul(
-                            *[rx.el.li(icon("check", "mt-0.5 h-4 w-4 shrink-0 text-emerald-600"), rx.el.span(line), class_name="flex gap-2 text-sm text-slate-700") for line in lines],
+                            *[
+                                rx.el.li(
+                                    icon("check", "mt-0.5 h-4 w-4 shrink-0 text-emerald-600"),
+                                    rx.el.span(line),
+                                    class_name="flex gap-2 text-sm text-slate-700",
+                                )
+                                for line in lines
+                            ],
                             class_name="mt-4 flex flex-col gap-2",
                         ),
                         class_name=f"{CARD} p-6",
@@ -161,12 +217,31 @@ def videos() -> rx.Component:
                 *[
                     rx.el.a(
                         rx.el.div(
-                            rx.el.img(src=v.thumbnail, alt=f"Thumbnail video: {v.title}", loading="lazy", width="480", height="270", class_name="aspect-video w-full rounded-t-2xl bg-slate-200 object-cover"),
-                            rx.el.span(icon("play", "h-6 w-6 text-white"), class_name="absolute inset-0 m-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-600/90"),
+                            rx.el.img(
+                                src=v.thumbnail,
+                                alt=f"Thumbnail video: {v.title}",
+                                loading="lazy",
+                                width="480",
+                                height="270",
+                                class_name="aspect-video w-full rounded-t-2xl bg-slate-200 object-cover",
+                            ),
+                            rx.el.span(
+                                icon("play", "h-6 w-6 text-white"),
+                                class_name="absolute inset-0 m-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-600/90",
+                            ),
                             class_name="relative",
                         ),
                         rx.el.div(
-                            rx.el.div(*[rx.el.span(label, class_name="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700") for label, _ in v.tags], class_name="flex gap-2"),
+                            rx.el.div(
+                                *[
+                                    rx.el.span(
+                                        label,
+                                        class_name="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700",
+                                    )
+                                    for label, _ in v.tags
+                                ],
+                                class_name="flex gap-2",
+                            ),
                             rx.el.h3(v.title, class_name="mt-3 font-semibold"),
                             rx.el.p(v.description, class_name="mt-1 text-sm text-slate-600"),
                             class_name="p-5",
@@ -181,7 +256,10 @@ def videos() -> rx.Component:
                 rx.el.div(
                     icon("clapperboard", "h-8 w-8 text-slate-400"),
                     rx.el.p("Segera hadir", class_name="mt-3 font-semibold"),
-                    rx.el.p(f"Video tutorial untuk {' dan '.join(VIDEOS_COMING_SOON)} sedang kami siapkan.", class_name="mt-1 text-sm text-slate-600"),
+                    rx.el.p(
+                        f"Video tutorial untuk {' dan '.join(VIDEOS_COMING_SOON)} sedang kami siapkan.",
+                        class_name="mt-1 text-sm text-slate-600",
+                    ),
                     class_name="flex flex-col items-center justify-center rounded-2xl border-2 border-dashed border-slate-300 p-8 text-center",
                 ),
                 class_name="mt-10 grid gap-6 md:grid-cols-2",
@@ -197,8 +275,14 @@ def cta_band() -> rx.Component:
         container(
             rx.el.div(
                 rx.el.div(
-                    rx.el.h2("Siap menerima pembayaran kartu dan QRIS?", class_name="text-2xl font-bold text-white sm:text-3xl"),
-                    rx.el.p("Daftar online sekarang. Tim kami memverifikasi dalam 1-3 hari kerja.", class_name="mt-2 text-blue-100"),
+                    rx.el.h2(
+                        "Siap menerima pembayaran kartu dan QRIS?",
+                        class_name="text-2xl font-bold text-white sm:text-3xl",
+                    ),
+                    rx.el.p(
+                        "Daftar online sekarang. Tim kami memverifikasi dalam 1-3 hari kerja.",
+                        class_name="mt-2 text-blue-100",
+                    ),
                 ),
                 rx.el.div(
                     link_button("Daftar Sekarang", "/pendaftaran", BTN_ACCENT),
@@ -219,9 +303,17 @@ def testimonials() -> rx.Component:
             rx.el.div(
                 *[
                     rx.el.figure(
-                        rx.el.div(*[icon("star", "h-4 w-4 fill-amber-400 text-amber-400") for _ in range(t.rating)], class_name="flex gap-0.5", aria_label=f"Rating {t.rating} dari 5"),
+                        rx.el.div(
+                            *[icon("star", "h-4 w-4 fill-amber-400 text-amber-400") for _ in range(t.rating)],
+                            class_name="flex gap-0.5",
+                            aria_label=f"Rating {t.rating} dari 5",
+                        ),
                         rx.el.blockquote(f"“{t.comment}”", class_name="mt-4 text-sm text-slate-700"),
-                        rx.el.figcaption(rx.el.p(t.name, class_name="font-semibold"), rx.el.p(t.business, class_name="text-sm text-slate-500"), class_name="mt-4"),
+                        rx.el.figcaption(
+                            rx.el.p(t.name, class_name="font-semibold"),
+                            rx.el.p(t.business, class_name="text-sm text-slate-500"),
+                            class_name="mt-4",
+                        ),
                         class_name=f"{CARD} p-6",
                     )
                     for t in TESTIMONIALS
@@ -237,7 +329,11 @@ def faq_list() -> rx.Component:
     return rx.el.div(
         *[
             rx.el.details(
-                rx.el.summary(q, icon("chevron-down", "h-5 w-5 shrink-0 text-slate-500"), class_name="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold"),
+                rx.el.summary(
+                    q,
+                    icon("chevron-down", "h-5 w-5 shrink-0 text-slate-500"),
+                    class_name="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold",
+                ),
                 rx.el.p(a, class_name="pb-4 text-sm text-slate-600"),
                 class_name="border-b border-slate-200",
             )
@@ -248,7 +344,11 @@ def faq_list() -> rx.Component:
 
 
 def faq() -> rx.Component:
-    return rx.el.section(container(section_title("Pertanyaan yang Sering Diajukan"), faq_list()), id="faq", class_name="scroll-mt-20 py-16")
+    return rx.el.section(
+        container(section_title("Pertanyaan yang Sering Diajukan"), faq_list()),
+        id="faq",
+        class_name="scroll-mt-20 py-16",
+    )
 
 
 def index() -> rx.Component:

@@ -34,9 +34,13 @@ def _h2(text: str) -> rx.Component:
 def about() -> rx.Component:
     return _article(
         f"Tentang {BRAND}",
-        _p(f"{BRAND} membantu usaha kecil dan menengah di Indonesia menerima pembayaran kartu dan QRIS. "
-           "Kami menyediakan mesin EDC PAX A920 Pro, D210 UnionPay dan Soundbox QRIS, dengan pendaftaran merchant yang sepenuhnya online."),
-        _p("Kami percaya biaya harus jelas sejak awal: MDR per transaksi, tanpa biaya langganan, dan settlement H+1 hari kerja."),
+        _p(
+            f"{BRAND} membantu usaha kecil dan menengah di Indonesia menerima pembayaran kartu dan QRIS. "
+            "Kami menyediakan mesin EDC PAX A920 Pro, D210 UnionPay dan Soundbox QRIS, dengan pendaftaran merchant yang sepenuhnya online."
+        ),
+        _p(
+            "Kami percaya biaya harus jelas sejak awal: MDR per transaksi, tanpa biaya langganan, dan settlement H+1 hari kerja."
+        ),
     )
 
 
@@ -44,10 +48,18 @@ def careers() -> rx.Component:
     s = get_settings()
     return _article(
         "Karier",
-        _p("Kami sedang tumbuh dan selalu mencari orang yang ingin membantu merchant Indonesia berkembang: "
-           "tim penjualan lapangan, dukungan pelanggan, dan engineering."),
-        _p("Saat ini belum ada lowongan terbuka. Kirim CV Anda ke email di bawah; kami akan menghubungi Anda saat ada posisi yang cocok."),
-        anchor(s.support_email, href=f"mailto:{s.support_email}", class_name="mt-4 inline-block font-semibold text-blue-700 underline"),
+        _p(
+            "Kami sedang tumbuh dan selalu mencari orang yang ingin membantu merchant Indonesia berkembang: "
+            "tim penjualan lapangan, dukungan pelanggan, dan engineering."
+        ),
+        _p(
+            "Saat ini belum ada lowongan terbuka. Kirim CV Anda ke email di bawah; kami akan menghubungi Anda saat ada posisi yang cocok."
+        ),
+        anchor(
+            s.support_email,
+            href=f"mailto:{s.support_email}",
+            class_name="mt-4 inline-block font-semibold text-blue-700 underline",
+        ),
     )
 
 
@@ -57,8 +69,22 @@ def contact() -> rx.Component:
         "Kontak",
         _p("Tim kami siap membantu pada hari kerja, Senin sampai Jumat, pukul 08.00-17.00 WIB."),
         rx.el.ul(
-            rx.el.li(icon("message-circle"), anchor(f"WhatsApp {s.whatsapp_display}", href=s.whatsapp_url, class_name="text-blue-700 underline", target="_blank", rel="noopener"), class_name="flex items-center gap-2"),
-            rx.el.li(icon("mail"), anchor(s.support_email, href=f"mailto:{s.support_email}", class_name="text-blue-700 underline"), class_name="flex items-center gap-2"),
+            rx.el.li(
+                icon("message-circle"),
+                anchor(
+                    f"WhatsApp {s.whatsapp_display}",
+                    href=s.whatsapp_url,
+                    class_name="text-blue-700 underline",
+                    target="_blank",
+                    rel="noopener",
+                ),
+                class_name="flex items-center gap-2",
+            ),
+            rx.el.li(
+                icon("mail"),
+                anchor(s.support_email, href=f"mailto:{s.support_email}", class_name="text-blue-700 underline"),
+                class_name="flex items-center gap-2",
+            ),
             class_name="mt-6 flex flex-col gap-3",
         ),
     )
@@ -72,10 +98,14 @@ def docs() -> rx.Component:
     return _article(
         "Dokumentasi",
         _h2("Memulai"),
-        _p("1. Pesan perangkat di halaman Pesan dan unggah bukti pembayaran. 2. Daftarkan usaha Anda di halaman Daftar. "
-           "3. Setelah pendaftaran disetujui, tim kami mengaktifkan perangkat dan menghubungkannya ke rekening Anda."),
+        _p(
+            "1. Pesan perangkat di halaman Pesan dan unggah bukti pembayaran. 2. Daftarkan usaha Anda di halaman Daftar. "
+            "3. Setelah pendaftaran disetujui, tim kami mengaktifkan perangkat dan menghubungkannya ke rekening Anda."
+        ),
         _h2("Settlement"),
-        _p("Dana transaksi masuk pada hari kerja berikutnya (H+1). Sabtu, Minggu dan hari libur nasional bukan hari kerja."),
+        _p(
+            "Dana transaksi masuk pada hari kerja berikutnya (H+1). Sabtu, Minggu dan hari libur nasional bukan hari kerja."
+        ),
         _h2("Bantuan"),
         _p("Video tutorial ada di halaman utama. Untuk pertanyaan lain, hubungi kami lewat halaman Kontak."),
     )
@@ -85,23 +115,35 @@ def privacy() -> rx.Component:
     s = get_settings()
     return _article(
         "Kebijakan Privasi",
-        _p(f"Kebijakan ini menjelaskan data pribadi yang dikumpulkan {BRAND}, untuk apa, berapa lama disimpan, dan siapa yang dapat melihatnya, "
-           "sesuai Undang-Undang Nomor 27 Tahun 2022 tentang Pelindungan Data Pribadi."),
+        _p(
+            f"Kebijakan ini menjelaskan data pribadi yang dikumpulkan {BRAND}, untuk apa, berapa lama disimpan, dan siapa yang dapat melihatnya, "
+            "sesuai Undang-Undang Nomor 27 Tahun 2022 tentang Pelindungan Data Pribadi."
+        ),
         _h2("Data yang kami kumpulkan"),
-        _p("Pendaftaran merchant: nama lengkap, nomor HP, email, data usaha, NIB/NPWP (jika diisi), data rekening bank, "
-           "foto KTP, foto selfie dengan KTP, foto Kartu Keluarga (jika diunggah), foto usaha dan foto barang dagangan. "
-           "Pemesanan perangkat: nama, nomor telepon, email, alamat pengiriman dan bukti pembayaran."),
+        _p(
+            "Pendaftaran merchant: nama lengkap, nomor HP, email, data usaha, NIB/NPWP (jika diisi), data rekening bank, "
+            "foto KTP, foto selfie dengan KTP, foto Kartu Keluarga (jika diunggah), foto usaha dan foto barang dagangan. "
+            "Pemesanan perangkat: nama, nomor telepon, email, alamat pengiriman dan bukti pembayaran."
+        ),
         _h2("Untuk apa data dipakai"),
-        _p("Untuk memverifikasi identitas dan usaha Anda (kewajiban mengenal nasabah dalam layanan pembayaran), menyalurkan dana settlement "
-           "ke rekening Anda, memproses dan mengirim pesanan, serta menghubungi Anda tentang pendaftaran dan pesanan. Kami tidak menjual data Anda."),
+        _p(
+            "Untuk memverifikasi identitas dan usaha Anda (kewajiban mengenal nasabah dalam layanan pembayaran), menyalurkan dana settlement "
+            "ke rekening Anda, memproses dan mengirim pesanan, serta menghubungi Anda tentang pendaftaran dan pesanan. Kami tidak menjual data Anda."
+        ),
         _h2("Berapa lama disimpan"),
-        _p("Data merchant aktif disimpan selama Anda menjadi merchant dan lima tahun sesudahnya untuk memenuhi kewajiban hukum. "
-           "Pendaftaran yang ditolak dan dokumennya dihapus paling lama satu tahun setelah penolakan. Bukti pembayaran disimpan lima tahun sebagai catatan keuangan."),
+        _p(
+            "Data merchant aktif disimpan selama Anda menjadi merchant dan lima tahun sesudahnya untuk memenuhi kewajiban hukum. "
+            "Pendaftaran yang ditolak dan dokumennya dihapus paling lama satu tahun setelah penolakan. Bukti pembayaran disimpan lima tahun sebagai catatan keuangan."
+        ),
         _h2("Siapa yang dapat melihatnya"),
-        _p("Hanya petugas admin kami yang memverifikasi pendaftaran dan pembayaran. Dokumen disimpan secara privat dan hanya dibuka lewat tautan "
-           "sementara. Data dibagikan kepada bank atau prinsipal pembayaran hanya sejauh diperlukan untuk mengaktifkan layanan Anda."),
+        _p(
+            "Hanya petugas admin kami yang memverifikasi pendaftaran dan pembayaran. Dokumen disimpan secara privat dan hanya dibuka lewat tautan "
+            "sementara. Data dibagikan kepada bank atau prinsipal pembayaran hanya sejauh diperlukan untuk mengaktifkan layanan Anda."
+        ),
         _h2("Hak Anda"),
-        _p(f"Anda berhak mengakses, memperbaiki dan meminta penghapusan data Anda, serta menarik persetujuan. Kirim permintaan ke {s.support_email}."),
+        _p(
+            f"Anda berhak mengakses, memperbaiki dan meminta penghapusan data Anda, serta menarik persetujuan. Kirim permintaan ke {s.support_email}."
+        ),
     )
 
 
@@ -112,8 +154,11 @@ def dashboard() -> rx.Component:
                 icon("construction", "h-12 w-12 text-amber-500"),
                 rx.el.h1("Dashboard Merchant", class_name="mt-4 text-3xl font-bold"),
                 rx.el.p("Coming Soon", class_name="mt-2 text-lg font-semibold text-blue-700"),
-                rx.el.p("Segera Anda bisa memantau status pendaftaran dan transaksi di sini. "
-                        "Sementara itu, tim kami akan menghubungi Anda lewat email atau WhatsApp.", class_name="mt-4 max-w-lg text-slate-600"),
+                rx.el.p(
+                    "Segera Anda bisa memantau status pendaftaran dan transaksi di sini. "
+                    "Sementara itu, tim kami akan menghubungi Anda lewat email atau WhatsApp.",
+                    class_name="mt-4 max-w-lg text-slate-600",
+                ),
                 link_button("Kembali ke Beranda", "/", BTN_PRIMARY + " mt-8"),
                 class_name="flex flex-col items-center py-24 text-center",
             )
@@ -133,7 +178,7 @@ def not_found() -> rx.Component:
     )
 
 
-def redirect_to(target: str):  # noqa: ANN201
+def redirect_to(target: str):
     """A page that only replaces itself with another route (no history entry)."""
 
     def page() -> rx.Component:

@@ -6,16 +6,30 @@ import reflex as rx
 
 from terminal_shop.catalogue import Product, by_slug
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.ui import BTN_ACCENT, BTN_GHOST_LIGHT, CARD, anchor, container, icon, inline_svg, link_button, section_title
+from terminal_shop.components.ui import (
+    BTN_ACCENT,
+    BTN_GHOST_LIGHT,
+    CARD,
+    anchor,
+    container,
+    icon,
+    inline_svg,
+    link_button,
+    section_title,
+)
 
 ORDER_ROUTE = "/checkout/products"
 
-# Benefits per device (SPEC section 9 fee terms stay in content.FEES).
+# Benefits per device (the fee terms stay in content.FEES).
 _BENEFITS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "a920": (
         ("smartphone", "Android & layar sentuh", "Menu kasir yang mudah dipelajari, layar 5 inci yang jelas."),
         ("printer", "Printer thermal bawaan", "Struk langsung tercetak untuk setiap transaksi."),
-        ("credit-card", "Debit, kredit, tap & QRIS", "Debit sampai Rp 750.000 biaya admin 1%, di atas itu flat Rp 7.500; kredit MDR flat 1,9%."),
+        (
+            "credit-card",
+            "Debit, kredit, tap & QRIS",
+            "Debit sampai Rp 750.000 biaya admin 1%, di atas itu flat Rp 7.500; kredit MDR flat 1,9%.",
+        ),
         ("shield-check", "Garansi 1 tahun", "Aktivasi gratis dan garansi perangkat 1 tahun."),
     ),
     "d210": (
@@ -49,11 +63,14 @@ def _hero(p: Product, lead: str, learn_more: rx.Component) -> rx.Component:
     )
 
 
-def _cards(items, cols: str = "lg:grid-cols-4") -> rx.Component:  # noqa: ANN001
+def _cards(items, cols: str = "lg:grid-cols-4") -> rx.Component:
     return rx.el.div(
         *[
             rx.el.div(
-                rx.el.span(icon(ic, "h-6 w-6 text-blue-700"), class_name="flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50"),
+                rx.el.span(
+                    icon(ic, "h-6 w-6 text-blue-700"),
+                    class_name="flex h-12 w-12 items-center justify-center rounded-xl bg-blue-50",
+                ),
                 rx.el.h3(title, class_name="mt-4 text-lg font-semibold"),
                 rx.el.p(text, class_name="mt-2 text-sm text-slate-600"),
                 class_name=f"{CARD} p-6",
@@ -81,18 +98,29 @@ def _order_band(label: str = "Pesan Sekarang") -> rx.Component:
 def terminal_page(slug: str, lead: str) -> rx.Component:
     p = by_slug(slug)
     return site_page(
-        _hero(p, lead, rx.fragment(link_button("Pesan Sekarang", ORDER_ROUTE, BTN_ACCENT), link_button("Daftar Merchant", "/pendaftaran", BTN_GHOST_LIGHT))),
+        _hero(
+            p,
+            lead,
+            rx.fragment(
+                link_button("Pesan Sekarang", ORDER_ROUTE, BTN_ACCENT),
+                link_button("Daftar Merchant", "/pendaftaran", BTN_GHOST_LIGHT),
+            ),
+        ),
         rx.el.section(container(section_title(f"Keunggulan {p.name}"), _cards(_BENEFITS[slug])), class_name="py-16"),
         _order_band(),
     )
 
 
 def a920() -> rx.Component:
-    return terminal_page("a920", "Terminal Android premium dengan printer thermal: kartu, tap dan QRIS dalam satu perangkat.")
+    return terminal_page(
+        "a920", "Terminal Android premium dengan printer thermal: kartu, tap dan QRIS dalam satu perangkat."
+    )
 
 
 def d210() -> rx.Component:
-    return terminal_page("d210", "Terminal kartu 4G yang ringkas untuk transaksi UnionPay, debit dan kredit di mana saja.")
+    return terminal_page(
+        "d210", "Terminal kartu 4G yang ringkas untuk transaksi UnionPay, debit dan kredit di mana saja."
+    )
 
 
 SOUNDBOX_BENEFITS = (
@@ -102,8 +130,16 @@ SOUNDBOX_BENEFITS = (
     ("layout-dashboard", "Dashboard real-time", "Lihat riwayat pembayaran kapan saja dari ponsel Anda."),
 )
 SOUNDBOX_SECTIONS = (
-    ("circle-check-big", "Konfirmasi otomatis", "Kasir tidak perlu meminta pelanggan menunjukkan layar ponsel. Soundbox menyebutkan nominal yang diterima, jadi antrean tetap lancar."),
-    ("shield-alert", "Lindungi dari penipuan dan salah transfer", "Bukti transfer palsu dan salah nominal langsung ketahuan: yang diumumkan hanya pembayaran yang benar-benar masuk."),
+    (
+        "circle-check-big",
+        "Konfirmasi otomatis",
+        "Kasir tidak perlu meminta pelanggan menunjukkan layar ponsel. Soundbox menyebutkan nominal yang diterima, jadi antrean tetap lancar.",
+    ),
+    (
+        "shield-alert",
+        "Lindungi dari penipuan dan salah transfer",
+        "Bukti transfer palsu dan salah nominal langsung ketahuan: yang diumumkan hanya pembayaran yang benar-benar masuk.",
+    ),
     ("timer", "Kasir lebih produktif", "Tidak ada lagi cek mutasi manual. Kasir fokus melayani pelanggan berikutnya."),
 )
 SOUNDBOX_FEATURES = (
@@ -134,7 +170,10 @@ def soundbox() -> rx.Component:
                     *[
                         rx.el.div(
                             icon(ic, "h-8 w-8 text-blue-700"),
-                            rx.el.div(rx.el.h2(title, class_name="text-xl font-bold"), rx.el.p(text, class_name="mt-2 text-slate-600")),
+                            rx.el.div(
+                                rx.el.h2(title, class_name="text-xl font-bold"),
+                                rx.el.p(text, class_name="mt-2 text-slate-600"),
+                            ),
                             class_name="flex gap-4",
                         )
                         for ic, title, text in SOUNDBOX_SECTIONS
@@ -144,6 +183,10 @@ def soundbox() -> rx.Component:
             ),
             class_name="bg-white py-16",
         ),
-        rx.el.section(container(section_title("Fitur Soundbox"), _cards(SOUNDBOX_FEATURES, "lg:grid-cols-3")), id="fitur", class_name="scroll-mt-20 py-16"),
+        rx.el.section(
+            container(section_title("Fitur Soundbox"), _cards(SOUNDBOX_FEATURES, "lg:grid-cols-3")),
+            id="fitur",
+            class_name="scroll-mt-20 py-16",
+        ),
         _order_band("Order Sekarang"),
     )

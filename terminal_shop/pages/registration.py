@@ -8,13 +8,15 @@ from terminal_shop.components.files import bundle_documents, chosen_documents, c
 from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, anchor, container, icon, link_button
-from terminal_shop.services import registrations as reg
 from terminal_shop.settings import get_settings
-from terminal_shop.state.registration import DOCS_UPLOAD_ID, RegistrationResultState as R, RegistrationState as S
+from terminal_shop.state.registration import DOCS_UPLOAD_ID
+from terminal_shop.state.registration import RegistrationResultState as R
+from terminal_shop.state.registration import RegistrationState as S
+from terminal_shop.uploads import IMAGE_ACCEPT
+from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises
 
 STEPS = ("Data Diri & Usaha", "Dokumen", "Konfirmasi")
-DOC_KEYS = tuple(d.key for d in reg.DOCUMENTS)
-IMAGE_ACCEPT = {"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
+DOC_KEYS = tuple(d.value for d in DocumentKind)
 
 
 def _stepper() -> rx.Component:
@@ -31,15 +33,21 @@ def _stepper() -> rx.Component:
             class_name="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2",
         )
 
-    return rx.el.ol(*[item(i, n) for i, n in enumerate(STEPS)], class_name="flex items-start justify-center gap-6 py-6 sm:gap-10", aria_label="Langkah pendaftaran")
+    return rx.el.ol(
+        *[item(i, n) for i, n in enumerate(STEPS)],
+        class_name="flex items-start justify-center gap-6 py-6 sm:gap-10",
+        aria_label="Langkah pendaftaran",
+    )
 
 
 def _text(name: str, label: str, **props) -> rx.Component:
     return text_field(name, label, S.form[name], lambda v: S.set_field(name, v), S.errors.get(name, ""), **props)
 
 
-def _select(name: str, label: str, options, placeholder: str) -> rx.Component:  # noqa: ANN001
-    return select_field(name, label, S.form[name], lambda v: S.set_field(name, v), S.errors.get(name, ""), list(options), placeholder)
+def _select(name: str, label: str, options, placeholder: str) -> rx.Component:
+    return select_field(
+        name, label, S.form[name], lambda v: S.set_field(name, v), S.errors.get(name, ""), list(options), placeholder
+    )
 
 
 def _section(title: str, *children) -> rx.Component:
@@ -56,11 +64,17 @@ def _tempat() -> rx.Component:
         rx.el.div(
             *[
                 rx.el.label(
-                    rx.el.input(type="radio", name="tempat_usaha", value=val, checked=S.form["tempat_usaha"] == val, on_change=lambda _, v=val: S.set_field("tempat_usaha", v)),
+                    rx.el.input(
+                        type="radio",
+                        name="tempat_usaha",
+                        value=val,
+                        checked=S.form["tempat_usaha"] == val,
+                        on_change=lambda _, v=val: S.set_field("tempat_usaha", v),
+                    ),
                     text,
                     class_name="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50",
                 )
-                for val, text in reg.TEMPAT_USAHA.items()
+                for val, text in Premises.labels().items()
             ],
             class_name="mt-1 flex gap-3",
         ),
@@ -77,14 +91,24 @@ def _step_details() -> rx.Component:
         _section(
             "Data Diri",
             _text("nama_lengkap", "Nama lengkap (sesuai KTP)", autocomplete="name"),
-            _text("nomor_hp", "Nomor HP (WhatsApp)", kind="tel", inputmode="tel", autocomplete="tel", placeholder="0812-3456-7890"),
+            _text(
+                "nomor_hp",
+                "Nomor HP (WhatsApp)",
+                kind="tel",
+                inputmode="tel",
+                autocomplete="tel",
+                placeholder="0812-3456-7890",
+            ),
             _text("email", "Email", kind="email", autocomplete="email", placeholder="nama@email.com"),
         ),
         _section(
             "Data Usaha",
             _text("nama_usaha", "Nama usaha"),
-            _select("jenis_usaha", "Jenis usaha", reg.JENIS_USAHA.items(), "Pilih jenis usaha"),
-            rx.el.div(_text("alamat_usaha", "Alamat usaha", textarea=True, autocomplete="street-address"), class_name="sm:col-span-2"),
+            _select("jenis_usaha", "Jenis usaha", BusinessType.labels().items(), "Pilih jenis usaha"),
+            rx.el.div(
+                _text("alamat_usaha", "Alamat usaha", textarea=True, autocomplete="street-address"),
+                class_name="sm:col-span-2",
+            ),
             _text("kecamatan", "Kecamatan"),
             _text("kabupaten_kota", "Kabupaten/Kota"),
             _text("omzet_bulanan", "Omzet bulanan", inputmode="numeric", placeholder="Rp 0"),
@@ -93,11 +117,20 @@ def _step_details() -> rx.Component:
         ),
         _section(
             "Data Bank",
-            _select("nama_bank", "Nama bank", [(b, b) for b in reg.BANKS], "Pilih bank"),
+            _select("nama_bank", "Nama bank", Bank.labels().items(), "Pilih bank"),
             _text("nama_rekening", "Nama pemilik rekening"),
             _text("nomor_rekening", "Nomor rekening", inputmode="numeric"),
         ),
-        _nav(None, rx.el.button("Lanjutkan", icon("arrow-right", "h-4 w-4"), type="button", on_click=S.next_from_details, class_name=BTN_PRIMARY)),
+        _nav(
+            None,
+            rx.el.button(
+                "Lanjutkan",
+                icon("arrow-right", "h-4 w-4"),
+                type="button",
+                on_click=S.next_from_details,
+                class_name=BTN_PRIMARY,
+            ),
+        ),
         class_name="flex flex-col gap-6",
     )
 
@@ -105,31 +138,52 @@ def _step_details() -> rx.Component:
 def _step_documents() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.el.p("Foto harus jelas dan tidak terpotong. Format JPG atau PNG, maksimal 10MB per file.", class_name="text-sm text-slate-600"),
+            rx.el.p(
+                "Foto harus jelas dan tidak terpotong. Format JPG atau PNG, maksimal 10MB per file.",
+                class_name="text-sm text-slate-600",
+            ),
             rx.el.div(
                 *[
-                    file_picker(f"doc_{d.key}", d.label, "JPG atau PNG, maks. 10MB", IMAGE_ACCEPT, S.doc_rejected, required=d.required_text is not None, error=S.doc_errors.get(d.key, ""))
-                    for d in reg.DOCUMENTS
+                    file_picker(
+                        f"doc_{d.value}",
+                        d.label,
+                        "JPG atau PNG, maks. 10MB",
+                        IMAGE_ACCEPT,
+                        S.doc_rejected,
+                        required=d.required,
+                        error=S.doc_errors.get(d.value, ""),
+                    )
+                    for d in DocumentKind
                 ],
                 class_name="mt-4 grid gap-6 sm:grid-cols-2",
             ),
             class_name=f"{CARD} p-5",
         ),
         _nav(
-            rx.el.button(icon("arrow-left", "h-4 w-4"), "Kembali", type="button", on_click=S.go_to(1), class_name=BTN_OUTLINE),
-            rx.el.button("Lanjutkan", icon("arrow-right", "h-4 w-4"), type="button", on_click=S.next_from_documents(chosen_documents(DOC_KEYS)), class_name=BTN_PRIMARY),
+            rx.el.button(
+                icon("arrow-left", "h-4 w-4"), "Kembali", type="button", on_click=S.go_to(1), class_name=BTN_OUTLINE
+            ),
+            rx.el.button(
+                "Lanjutkan",
+                icon("arrow-right", "h-4 w-4"),
+                type="button",
+                on_click=S.next_from_documents(chosen_documents(DOC_KEYS)),
+                class_name=BTN_PRIMARY,
+            ),
         ),
         class_name="flex flex-col gap-6",
     )
 
 
-def _label_of(value, labels: dict[str, str]):  # noqa: ANN001, ANN202
+def _label_of(value, labels: dict[str, str]):
     """A chosen option's label, looked up in the browser (no state var sent on every change)."""
     return rx.match(value, *labels.items(), "-")
 
 
-def _summary_row(label: str, value) -> rx.Component:  # noqa: ANN001
-    return rx.el.div(rx.el.dt(label, class_name="text-slate-500"), rx.el.dd(value, class_name="break-words font-medium"))
+def _summary_row(label: str, value) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(label, class_name="text-slate-500"), rx.el.dd(value, class_name="break-words font-medium")
+    )
 
 
 def _step_confirm() -> rx.Component:
@@ -137,7 +191,12 @@ def _step_confirm() -> rx.Component:
     summary = rx.el.section(
         rx.el.div(
             rx.el.h2("Data Diri & Usaha", class_name="text-lg font-bold"),
-            rx.el.button("Ubah Data", type="button", on_click=S.go_to(1), class_name="text-sm font-semibold text-blue-700 hover:underline"),
+            rx.el.button(
+                "Ubah Data",
+                type="button",
+                on_click=S.go_to(1),
+                class_name="text-sm font-semibold text-blue-700 hover:underline",
+            ),
             class_name="flex items-center justify-between",
         ),
         rx.el.dl(
@@ -145,12 +204,12 @@ def _step_confirm() -> rx.Component:
             _summary_row("Nomor HP", f["nomor_hp"]),
             _summary_row("Email", f["email"]),
             _summary_row("Nama usaha", f["nama_usaha"]),
-            _summary_row("Jenis usaha", _label_of(f["jenis_usaha"], reg.JENIS_USAHA)),
+            _summary_row("Jenis usaha", _label_of(f["jenis_usaha"], BusinessType.labels())),
             _summary_row("Alamat usaha", f["alamat_usaha"]),
             _summary_row("Kecamatan", f["kecamatan"]),
             _summary_row("Kabupaten/Kota", f["kabupaten_kota"]),
             _summary_row("Omzet bulanan", f["omzet_bulanan"]),
-            _summary_row("Tempat usaha", _label_of(f["tempat_usaha"], reg.TEMPAT_USAHA)),
+            _summary_row("Tempat usaha", _label_of(f["tempat_usaha"], Premises.labels())),
             _summary_row("NIB / NPWP", rx.cond(f["nib_npwp"] != "", f["nib_npwp"], "-")),
             _summary_row("Bank", f["nama_bank"]),
             _summary_row("Nama rekening", f["nama_rekening"]),
@@ -163,11 +222,22 @@ def _step_confirm() -> rx.Component:
     docs = rx.el.section(
         rx.el.div(
             rx.el.h2("Dokumen", class_name="text-lg font-bold"),
-            rx.el.button("Ubah Dokumen", type="button", on_click=S.go_to(2), class_name="text-sm font-semibold text-blue-700 hover:underline"),
+            rx.el.button(
+                "Ubah Dokumen",
+                type="button",
+                on_click=S.go_to(2),
+                class_name="text-sm font-semibold text-blue-700 hover:underline",
+            ),
             class_name="flex items-center justify-between",
         ),
         rx.el.dl(
-            *[_summary_row(d.label, rx.cond(chosen_name(f"doc_{d.key}") != "", chosen_name(f"doc_{d.key}"), "Tidak diunggah")) for d in reg.DOCUMENTS],
+            *[
+                _summary_row(
+                    d.label,
+                    rx.cond(chosen_name(f"doc_{d.value}") != "", chosen_name(f"doc_{d.value}"), "Tidak diunggah"),
+                )
+                for d in DocumentKind
+            ],
             class_name="mt-4 grid gap-3 text-sm sm:grid-cols-2",
             data_testid="documents",
         ),
@@ -197,7 +267,12 @@ def _step_confirm() -> rx.Component:
         summary,
         docs,
         agreement,
-        _nav(rx.el.button(icon("arrow-left", "h-4 w-4"), "Kembali", type="button", on_click=S.go_to(2), class_name=BTN_OUTLINE), send),
+        _nav(
+            rx.el.button(
+                icon("arrow-left", "h-4 w-4"), "Kembali", type="button", on_click=S.go_to(2), class_name=BTN_OUTLINE
+            ),
+            send,
+        ),
         class_name="flex flex-col gap-6",
     )
 
@@ -207,7 +282,10 @@ def wizard_page() -> rx.Component:
         container(
             rx.el.div(
                 rx.el.h1("Pendaftaran Merchant", class_name="text-2xl font-bold sm:text-3xl"),
-                rx.el.p("Daftar 100% online dalam tiga langkah. Data Anda tersimpan otomatis di perangkat ini sampai dikirim.", class_name="mt-2 text-slate-600"),
+                rx.el.p(
+                    "Daftar 100% online dalam tiga langkah. Data Anda tersimpan otomatis di perangkat ini sampai dikirim.",
+                    class_name="mt-2 text-slate-600",
+                ),
                 _stepper(),
                 rx.match(S.step, (1, _step_details()), (2, _step_documents()), _step_confirm()),
                 rx.el.span(bundle_documents(DOC_KEYS, DOCS_UPLOAD_ID), hidden=True),
@@ -224,7 +302,13 @@ def _support() -> rx.Component:
         "Butuh bantuan? Hubungi ",
         anchor(s.support_email, href=f"mailto:{s.support_email}", class_name="font-semibold text-blue-700 underline"),
         " atau WhatsApp ",
-        anchor(s.whatsapp_display, href=s.whatsapp_url, target="_blank", rel="noopener", class_name="font-semibold text-blue-700 underline"),
+        anchor(
+            s.whatsapp_display,
+            href=s.whatsapp_url,
+            target="_blank",
+            rel="noopener",
+            class_name="font-semibold text-blue-700 underline",
+        ),
         ".",
         class_name="mt-6 text-sm text-slate-600",
     )
@@ -236,7 +320,10 @@ def success_page() -> rx.Component:
             rx.el.div(
                 icon("circle-check-big", "h-14 w-14 text-emerald-600"),
                 rx.el.h1("Pendaftaran Berhasil Dikirim", class_name="mt-4 text-2xl font-bold"),
-                rx.el.p("Terima kasih! Tim kami akan memverifikasi data dan dokumen Anda dalam 1-3 hari kerja.", class_name="mt-3 text-slate-700"),
+                rx.el.p(
+                    "Terima kasih! Tim kami akan memverifikasi data dan dokumen Anda dalam 1-3 hari kerja.",
+                    class_name="mt-3 text-slate-700",
+                ),
                 rx.el.p("Status pendaftaran dapat dilihat di dashboard.", class_name="mt-1 text-slate-700"),
                 link_button("Lihat Dashboard", "/dashboard", BTN_PRIMARY + " mt-8"),
                 _support(),
@@ -261,7 +348,9 @@ GENERAL_TIPS = (
 
 
 def _tips(tips: tuple[str, ...]) -> rx.Component:
-    return rx.el.ul(*[rx.el.li(t) for t in tips], class_name="mt-4 list-disc space-y-1 pl-5 text-left text-sm text-slate-700")
+    return rx.el.ul(
+        *[rx.el.li(t) for t in tips], class_name="mt-4 list-disc space-y-1 pl-5 text-left text-sm text-slate-700"
+    )
 
 
 def failed_page() -> rx.Component:
@@ -273,10 +362,17 @@ def failed_page() -> rx.Component:
                 rx.cond(
                     R.duplicate,
                     rx.el.div(
-                        rx.el.p("Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.", class_name="mt-3 text-slate-700", data_testid="failed-reason"),
+                        rx.el.p(
+                            "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.",
+                            class_name="mt-3 text-slate-700",
+                            data_testid="failed-reason",
+                        ),
                         _tips(DUPLICATE_TIPS),
                     ),
-                    rx.el.div(rx.el.p(R.reason, class_name="mt-3 text-slate-700", data_testid="failed-reason"), _tips(GENERAL_TIPS)),
+                    rx.el.div(
+                        rx.el.p(R.reason, class_name="mt-3 text-slate-700", data_testid="failed-reason"),
+                        _tips(GENERAL_TIPS),
+                    ),
                 ),
                 rx.el.div(
                     link_button("Coba Lagi", "/pendaftaran", BTN_PRIMARY),

@@ -21,6 +21,7 @@ from terminal_shop.settings import get_settings
 
 pwd_context = CryptContext(schemes=["argon2"], deprecated="auto")
 
+SESSION_COOKIE = "admin_session"  # holds the random token; the server keeps only its hash
 SESSION_IDLE = timedelta(hours=2)
 SESSION_ABSOLUTE = timedelta(hours=12)
 THROTTLE_WINDOW = timedelta(minutes=15)
@@ -81,7 +82,7 @@ def admin_count() -> int:
         return s.exec(select(func.count()).select_from(AdminUser)).one()
 
 
-def _recent_failures(s, column, value: str) -> int:  # noqa: ANN001
+def _recent_failures(s, column, value: str) -> int:
     since = utcnow() - THROTTLE_WINDOW
     return s.exec(
         select(func.count()).select_from(LoginAttempt).where(column == value, LoginAttempt.created_at >= since)
@@ -112,7 +113,15 @@ def login(email: str, password: str, client: str) -> str:
     now = utcnow()
     with write_session() as s:
         s.exec(delete(LoginAttempt).where(LoginAttempt.email == email))
-        s.add(AdminSession(token_hash=hash_token(token), admin_id=user.id, created_at=now, last_seen_at=now, expires_at=now + SESSION_ABSOLUTE))
+        s.add(
+            AdminSession(
+                token_hash=hash_token(token),
+                admin_id=user.id,
+                created_at=now,
+                last_seen_at=now,
+                expires_at=now + SESSION_ABSOLUTE,
+            )
+        )
     return token
 
 

@@ -15,16 +15,16 @@ from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
 from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
-from terminal_shop.services.registrations import DOC_BY_KEY, DOCUMENTS, validate_details
+from terminal_shop.services.registrations import validate_details
 from terminal_shop.settings import get_settings
-from terminal_shop.storage import StorageError, get_storage
-from terminal_shop.uploads import MAX_UPLOAD_BYTES, UploadRejected, check_file, safe_name, strip_metadata
+from terminal_shop.storage import discard, get_storage
+from terminal_shop.uploads import IMAGE_KINDS, UploadRejected, check_file, safe_name, strip_metadata
+from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
+from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
 
 PER_PAGE = 20
-STATUSES = {"pending": "Pending", "approved": "Approved", "rejected": "Rejected"}
 CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
 MSG_NOT_IMAGE = "File harus berupa gambar"
-MSG_TOO_LARGE = "File terlalu besar (max 10MB)"
 
 
 class NotFound(Exception):
@@ -33,7 +33,7 @@ class NotFound(Exception):
 
 def stats() -> dict[str, int]:
     with read_rows() as conn:
-        return cards(tallies(conn, "merchant_registrations"), STATUSES)
+        return cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
 
 
 _M = MerchantRegistration.__table__.c  # Core columns for list reads (see services.listing)
@@ -42,10 +42,12 @@ _M = MerchantRegistration.__table__.c  # Core columns for list reads (see servic
 def _filters(search: str, status: str) -> list:
     m = _M
     conds = []
-    if status in STATUSES:
+    if RegistrationStatus.parse(status):
         conds.append(m.status == status)
     if search.strip():
-        conds.append(contains(search.strip(), names=[m.nama_usaha, m.nama_lengkap], emails=[m.email], phones=[m.nomor_hp]))
+        conds.append(
+            contains(search.strip(), names=[m.nama_usaha, m.nama_lengkap], emails=[m.email], phones=[m.nomor_hp])
+        )
     return conds
 
 
@@ -53,35 +55,30 @@ def list_page(search: str = "", status: str = "", page: object = 1, after: str =
     """One page of registrations with the stat cards (`after`/`before`: see listing.fetch_page)."""
     m = _M
     page = clamp_page(page)
-    status = status if status in STATUSES else ""
+    status = RegistrationStatus.parse(status) or ""
     conds = _filters(search, status)
     searching = bool(search.strip())
     with read_rows() as conn:
-        stat_cards = cards(tallies(conn, "merchant_registrations"), STATUSES)
+        stat_cards = cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
         rows, total = fetch_page(
             conn,
-            select(m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status).where(*conds),
-            MerchantRegistration.__table__, page, PER_PAGE, after, before, counted=searching,
+            select(
+                m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status
+            ).where(*conds),
+            MerchantRegistration.__table__,
+            page,
+            PER_PAGE,
+            after,
+            before,
+            counted=searching,
         )
     if not searching:
         total = stat_cards[status or "total"]
-    shown = [
-        {
-            "id": str(r.id),
-            "date": wib(r.created_at, with_time=False),
-            "nama_usaha": r.nama_usaha,
-            "nama_lengkap": r.nama_lengkap,
-            "nomor_hp": r.nomor_hp,
-            "email": r.email,
-            "kabupaten_kota": r.kabupaten_kota,
-            "status": r.status,
-        }
-        for r in rows
-    ]
+    shown = [merchant_row(r) for r in rows]
     return page_of(rows, shown, total, page, PER_PAGE, stat_cards)
 
 
-def _get(s, merchant_id: str) -> MerchantRegistration:  # noqa: ANN001
+def _get(s, merchant_id: str) -> MerchantRegistration:
     try:
         row = s.get(MerchantRegistration, uuid.UUID(str(merchant_id)))
     except ValueError:
@@ -93,24 +90,46 @@ def _get(s, merchant_id: str) -> MerchantRegistration:  # noqa: ANN001
 
 @dataclass(frozen=True)
 class MerchantDetail:
-    row: MerchantRegistration
-    documents: list[dict[str, str]]  # key, label, url ('' when none)
-    history: list[audit.HistoryLine]
+    row: MerchantRegistration  # the edit form starts from it (form_values)
+    view: MerchantView
 
 
 def detail(merchant_id: str) -> MerchantDetail:
     with read_session() as s:
         row = _get(s, merchant_id)
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
-    docs = [
-        {"key": d.key, "label": d.label, "url": storage.signed_url(bucket, getattr(row, d.column)) if getattr(row, d.column) else ""}
-        for d in DOCUMENTS
-    ]
-    return MerchantDetail(row, docs, audit.history("merchant", str(row.id)))
+    view = MerchantView(
+        id=str(row.id),
+        status=row.status,
+        badge=Badge.of(RegistrationStatus, row.status),
+        created_at=wib(row.created_at),
+        updated_at=wib(row.updated_at),
+        verified_at=wib(row.verified_at),
+        documents=tuple(
+            DocumentView(d.value, d.label, storage.signed_url(bucket, key) if (key := getattr(row, d.column)) else "")
+            for d in DocumentKind
+        ),
+        history=audit.history("merchant", str(row.id)),
+    )
+    return MerchantDetail(row, view)
 
 
-EDITABLE_TEXT = ("nama_lengkap", "nama_usaha", "jenis_usaha", "alamat_usaha", "omzet_bulanan", "tempat_usaha", "kecamatan",
-                 "kabupaten_kota", "nib_npwp", "nomor_hp", "email", "nama_bank", "nama_rekening", "nomor_rekening")
+EDITABLE_TEXT = (
+    "nama_lengkap",
+    "nama_usaha",
+    "jenis_usaha",
+    "alamat_usaha",
+    "omzet_bulanan",
+    "tempat_usaha",
+    "kecamatan",
+    "kabupaten_kota",
+    "nib_npwp",
+    "nomor_hp",
+    "email",
+    "nama_bank",
+    "nama_rekening",
+    "nomor_rekening",
+)
 
 
 def form_values(row: MerchantRegistration) -> dict[str, str]:
@@ -123,10 +142,10 @@ def form_values(row: MerchantRegistration) -> dict[str, str]:
 
 
 def save(merchant_id: str, form: dict[str, str], admin_email: str) -> dict[str, str]:
-    """Validates like the wizard and applies SPEC section 4's status rules. Returns field errors."""
+    """Validates like the wizard and applies the status rules of docs/decisions.md (Merchant registrations). Returns field errors."""
     values, errors = validate_details(form)
-    status = form.get("status", "")
-    if status not in STATUSES:
+    status = RegistrationStatus.parse(form.get("status", ""))
+    if status is None:
         errors["status"] = "Status tidak dikenal"
     if errors:
         return errors
@@ -136,15 +155,17 @@ def save(merchant_id: str, form: dict[str, str], admin_email: str) -> dict[str, 
         old_status = row.status
         for k, v in values.items():
             setattr(row, k, v)
-        row.status = status
+        row.status = status.value
         row.updated_at = now
-        if status == "approved":
+        if status is RegistrationStatus.APPROVED:
             row.verified_at = row.verified_at or now
-        elif status == "rejected":
+        elif status is RegistrationStatus.REJECTED:
             row.verified_at = None
-        row.rejection_reason = (form.get("rejection_reason") or "").strip() or None if status == "rejected" else None
+        rejected = status is RegistrationStatus.REJECTED
+        row.rejection_reason = ((form.get("rejection_reason") or "").strip() or None) if rejected else None
         s.add(row)
-        audit.record(s, admin_email, "edit" if old_status == status else "status", "merchant", str(row.id), old_status, status, row.rejection_reason)
+        action = "edit" if old_status == status else "status"
+        audit.record(s, admin_email, action, "merchant", str(row.id), old_status, status.value, row.rejection_reason)
     return {}
 
 
@@ -153,29 +174,26 @@ def delete(merchant_id: str, admin_email: str) -> None:
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     with write_session() as s:
         row = _get(s, merchant_id)
-        keys = [getattr(row, d.column) for d in DOCUMENTS if getattr(row, d.column)]
-        audit.record(s, admin_email, "delete", "merchant", str(row.id), row.status, None, f"{row.nama_usaha} <{row.email}>")
+        keys = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
+        audit.record(
+            s, admin_email, "delete", "merchant", str(row.id), row.status, None, f"{row.nama_usaha} <{row.email}>"
+        )
         s.delete(row)
-    for key in keys:
-        try:
-            storage.delete(bucket, key)
-        except StorageError:
-            pass
+    discard(storage, bucket, *keys)
 
 
 def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, admin_email: str) -> None:
     """Stores the new image, points the record at it, then removes the old file."""
-    if doc not in DOC_BY_KEY:
+    kind = DocumentKind.parse(doc)
+    if kind is None:
         raise UploadRejected(MSG_NOT_IMAGE, MSG_NOT_IMAGE)
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise UploadRejected(MSG_TOO_LARGE, MSG_TOO_LARGE)
-    checked = strip_metadata(check_file(data, ("jpeg", "png"), (MSG_NOT_IMAGE, MSG_NOT_IMAGE)))
-    column = DOC_BY_KEY[doc].column
+    checked = strip_metadata(check_file(data, IMAGE_KINDS, (MSG_NOT_IMAGE, MSG_NOT_IMAGE)))
+    column = kind.column
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     with read_session() as s:
         row = _get(s, merchant_id)
-    stem = safe_name(filename, doc).rsplit(".", 1)[0]
-    key = f"{row.id}/{doc}/{int(time.time() * 1000)}_{stem}.{checked.extension}"
+    stem = safe_name(filename, kind.value).rsplit(".", 1)[0]
+    key = f"{row.id}/{kind.value}/{int(time.time() * 1000)}_{stem}.{checked.extension}"
     storage.put(bucket, key, checked.data, checked.content_type)
     try:
         with write_session() as s:
@@ -186,13 +204,10 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
             s.add(current)
             audit.record(s, admin_email, "document", "merchant", str(current.id), current.status, current.status, doc)
     except BaseException:
-        storage.delete(bucket, key)
+        discard(storage, bucket, key)
         raise
     if old_key and old_key != key:
-        try:
-            storage.delete(bucket, old_key)
-        except StorageError:
-            pass
+        discard(storage, bucket, old_key)
 
 
 def export_csv(search: str = "", status: str = "") -> Iterator[bytes]:
@@ -208,6 +223,14 @@ def export_csv(search: str = "", status: str = "") -> Iterator[bytes]:
                 .execution_options(yield_per=1000)
             )
             for r in result:
-                yield [wib_sortable(r.created_at), r.nama_usaha, r.nama_lengkap, r.nomor_hp, r.email, r.kabupaten_kota, r.status]
+                yield [
+                    wib_sortable(r.created_at),
+                    r.nama_usaha,
+                    r.nama_lengkap,
+                    r.nomor_hp,
+                    r.email,
+                    r.kabupaten_kota,
+                    r.status,
+                ]
 
     return stream(CSV_HEADER, rows())

@@ -17,9 +17,11 @@ from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit
 from terminal_shop.services.csv_export import stream
 from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
-from terminal_shop.services.orders import PAYMENT_METHODS, STATUS_LABELS, find, order_number
+from terminal_shop.services.orders import find
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
+from terminal_shop.views import Badge, LineView, OrderView, order_number, order_row
+from terminal_shop.vocabulary import ORDER_TRANSITIONS, OrderStatus, PaymentMethod
 
 PER_PAGE = 10
 CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
@@ -32,13 +34,13 @@ class TransitionError(Exception):
 
 def stats() -> dict[str, int]:
     with read_rows() as conn:
-        return cards(tallies(conn, "orders"), STATUS_LABELS)
+        return cards(tallies(conn, "orders"), OrderStatus)
 
 
 _O = Order.__table__.c  # Core columns for list reads (see services.listing)
 
 
-def _id_match(text: str):  # noqa: ANN202
+def _id_match(text: str):
     """The condition for a typed order number (8 hex digits) or full id, else None."""
     compact = text.strip().replace("-", "").lower()
     if re.fullmatch(r"[0-9a-f]{32}", compact):
@@ -49,13 +51,13 @@ def _id_match(text: str):  # noqa: ANN202
     return None
 
 
-def _filters(search: str, status: str, method: str, conn=None) -> list:  # noqa: ANN001
+def _filters(search: str, status: str, method: str, conn=None) -> list:
     """With `conn`, a typed order number is looked up first (the list does; the export,
-    which searches without the id as the SPEC says, does not)."""
+    which searches without the id, does not: docs/decisions.md, Orders)."""
     conds = []
-    if status in STATUS_LABELS:
+    if OrderStatus.parse(status):
         conds.append(_O.status == status)
-    if method in PAYMENT_METHODS:
+    if PaymentMethod.parse(method):
         conds.append(_O.payment_method == method)
     text = search.strip()
     if text:
@@ -67,45 +69,47 @@ def _filters(search: str, status: str, method: str, conn=None) -> list:  # noqa:
     return conds
 
 
-def list_page(search: str = "", status: str = "", method: str = "", page: object = 1, after: str = "", before: str = "") -> Page:
+def list_page(
+    search: str = "", status: str = "", method: str = "", page: object = 1, after: str = "", before: str = ""
+) -> Page:
     """One page of orders with the stat cards (`after`/`before`: see listing.fetch_page)."""
     page = clamp_page(page)
-    status = status if status in STATUS_LABELS else ""
-    method = method if method in PAYMENT_METHODS else ""
+    status = OrderStatus.parse(status) or ""
+    method = PaymentMethod.parse(method) or ""
     searching = bool(search.strip())
     with read_rows() as conn:
         conds = _filters(search, status, method, conn)
         tally = tallies(conn, "orders")
         rows, total = fetch_page(
             conn,
-            select(_O.id, _O.created_at, _O.buyer_name, _O.buyer_email, _O.buyer_phone, _O.total, _O.payment_method, _O.status).where(*conds),
-            Order.__table__, page, PER_PAGE, after, before, counted=searching,
+            select(
+                _O.id,
+                _O.created_at,
+                _O.buyer_name,
+                _O.buyer_email,
+                _O.buyer_phone,
+                _O.total,
+                _O.payment_method,
+                _O.status,
+            ).where(*conds),
+            Order.__table__,
+            page,
+            PER_PAGE,
+            after,
+            before,
+            counted=searching,
         )
-    if not searching:  # exact, as the SPEC asks, without counting rows
+    if not searching:  # exact, without counting rows
         total = sum(n for st, me, n in tally if status in ("", st) and method in ("", me))
-    shown = [
-        {
-            "id": str(r.id),
-            "number": order_number(r.id),
-            "date": wib(r.created_at),
-            "buyer": r.buyer_name,
-            "email": r.buyer_email,
-            "total": rupiah(r.total),
-            "method": PAYMENT_METHODS.get(r.payment_method, r.payment_method),
-            "status": r.status,
-            "status_label": STATUS_LABELS.get(r.status, r.status),
-        }
-        for r in rows
-    ]
-    return page_of(rows, shown, total, page, PER_PAGE, cards(tally, STATUS_LABELS))
+    shown = [order_row(r) for r in rows]
+    return page_of(rows, shown, total, page, PER_PAGE, cards(tally, OrderStatus))
 
 
 @dataclass(frozen=True)
 class OrderDetail:
-    order: Order
-    proof_url: str
+    view: OrderView
+    proof_url: str  # a short-lived signed link, '' when no proof is stored
     proof_is_pdf: bool
-    history: list[audit.HistoryLine]
 
 
 def detail(order_id: str) -> OrderDetail | None:
@@ -115,51 +119,90 @@ def detail(order_id: str) -> OrderDetail | None:
     proof_url = ""
     if order.payment_proof_path:
         proof_url = get_storage().signed_url(get_settings().bucket_order_payments, order.payment_proof_path)
-    return OrderDetail(order, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"), audit.history("order", str(order.id)))
+    view = OrderView(
+        id=str(order.id),
+        number=order_number(order.id),
+        buyer_name=order.buyer_name,
+        buyer_phone=order.buyer_phone,
+        buyer_email=order.buyer_email,
+        shipping_address=order.shipping_address,
+        note=order.note or "",
+        subtotal=rupiah(order.subtotal),
+        shipping_fee=rupiah(order.shipping_fee),
+        total=rupiah(order.total),
+        method=PaymentMethod.label_of(order.payment_method),
+        status=order.status,
+        badge=Badge.of(OrderStatus, order.status),
+        created_at=wib(order.created_at),
+        updated_at=wib(order.updated_at),
+        lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
+        history=audit.history("order", str(order.id)),
+    )
+    return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
 
 
-def _transition(order_id: str, admin_email: str, new_status: str, reason: str | None = None) -> None:
-    """paid_review -> confirmed/cancelled, once: a conditional update, so two admins cannot both win."""
+def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason: str | None = None) -> None:
+    """One of ORDER_TRANSITIONS, once: a conditional update, so two admins cannot both win."""
     oid = uuid.UUID(str(order_id))
     now = utcnow()
     with write_session() as s:
         order = s.get(Order, oid)
-        if order is None or order.status != "paid_review":
+        old = OrderStatus.parse(order.status) if order else None
+        if old is None or new_status not in ORDER_TRANSITIONS.get(old, ()):
             raise TransitionError("Pesanan tidak lagi menunggu review")
-        values: dict[str, Any] = {"status": new_status, "updated_at": now}
+        values: dict[str, Any] = {"status": new_status.value, "updated_at": now}
         if reason is not None:
             line = f"[{wib(now)}] DITOLAK: {reason}"
             values["note"] = f"{order.note}\n{line}" if order.note else line
-        result = s.exec(update(Order).where(Order.id == oid, Order.status == "paid_review").values(**values))
+        result = s.exec(update(Order).where(Order.id == oid, Order.status == old.value).values(**values))
         if result.rowcount != 1:
             raise TransitionError("Pesanan tidak lagi menunggu review")
-        audit.record(s, admin_email, "confirm" if new_status == "confirmed" else "reject", "order", str(oid), "paid_review", new_status, reason)
+        action = "confirm" if new_status is OrderStatus.CONFIRMED else "reject"
+        audit.record(s, admin_email, action, "order", str(oid), old.value, new_status.value, reason)
 
 
 def confirm(order_id: str, admin_email: str) -> None:
-    _transition(order_id, admin_email, "confirmed")
+    _transition(order_id, admin_email, OrderStatus.CONFIRMED)
 
 
 def reject(order_id: str, reason: str, admin_email: str) -> None:
     reason = (reason or "").strip()
     if not reason:
         raise ValueError(MSG_REASON_REQUIRED)
-    _transition(order_id, admin_email, "cancelled", reason[:500])
+    _transition(order_id, admin_email, OrderStatus.CANCELLED, reason[:500])
 
 
 def export_csv(search: str = "", status: str = "", method: str = "") -> Iterator[bytes]:
-    """Every order matching the list's filters (search without the id, as the SPEC says)."""
+    """Every order matching the list's filters (search without the id: docs/decisions.md, Orders)."""
     conds = _filters(search, status, method)
 
     def rows() -> Iterator[list[object]]:
         with read_session() as s:
             result = s.exec(
-                select(Order.created_at, Order.id, Order.buyer_name, Order.buyer_email, Order.buyer_phone, Order.payment_method, Order.status, Order.total)
+                select(
+                    Order.created_at,
+                    Order.id,
+                    Order.buyer_name,
+                    Order.buyer_email,
+                    Order.buyer_phone,
+                    Order.payment_method,
+                    Order.status,
+                    Order.total,
+                )
                 .where(*conds)
                 .order_by(Order.created_at.desc(), Order.id.desc())
                 .execution_options(yield_per=1000)
             )
             for r in result:
-                yield [wib_sortable(r.created_at), order_number(r.id), r.buyer_name, r.buyer_email, r.buyer_phone, r.payment_method, r.status, r.total]
+                yield [
+                    wib_sortable(r.created_at),
+                    order_number(r.id),
+                    r.buyer_name,
+                    r.buyer_email,
+                    r.buyer_phone,
+                    r.payment_method,
+                    r.status,
+                    r.total,
+                ]
 
     return stream(CSV_HEADER, rows())

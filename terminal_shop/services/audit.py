@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-
 from sqlmodel import Session, select
 
 from terminal_shop.db import read_session
 from terminal_shop.models import AuditEvent
+from terminal_shop.views import HistoryView
 
 
 def record(
@@ -34,21 +32,14 @@ def record(
     )
 
 
-@dataclass(frozen=True)
-class HistoryLine:
-    at: datetime
-    admin_email: str
-    action: str
-    old_status: str | None
-    new_status: str | None
-    detail: str | None
-
-
-def history(entity_type: str, entity_id: str) -> list[HistoryLine]:
+def history(entity_type: str, entity_id: str) -> tuple[HistoryView, ...]:
+    """Newest first, as the detail pages list it."""
     with read_session() as s:
         rows = s.exec(
             select(AuditEvent)
             .where(AuditEvent.entity_type == entity_type, AuditEvent.entity_id == str(entity_id))
             .order_by(AuditEvent.created_at.desc(), AuditEvent.id.desc())
         )
-        return [HistoryLine(r.created_at, r.admin_email, r.action, r.old_status, r.new_status, r.detail) for r in rows]
+        return tuple(
+            HistoryView.of(r.created_at, r.admin_email, r.action, r.old_status, r.new_status, r.detail) for r in rows
+        )

@@ -22,10 +22,8 @@ def stream(header: list[str], rows: Iterable[Iterable[object]], batch: int = 500
     writer = csv.writer(buf, lineterminator="\r\n")
     buf.write(BOM)
     writer.writerow(header)
-    n = 0
-    for row in rows:
+    for n, row in enumerate(rows, 1):
         writer.writerow([neutralise(v) for v in row])
-        n += 1
         if n % batch == 0:
             yield buf.getvalue().encode("utf-8")
             buf.seek(0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
@@ -17,22 +17,21 @@ from sqlmodel import select
 from terminal_shop import catalogue
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import Order
+from terminal_shop.money import rupiah
 from terminal_shop.settings import get_settings
-from terminal_shop.storage import Storage, StorageError, get_storage
-from terminal_shop.uploads import UploadRejected, check_file, safe_name
+from terminal_shop.storage import Storage, StorageError, discard, get_storage
+from terminal_shop.uploads import PROOF_KINDS, UploadRejected, check_file, safe_name
 from terminal_shop.validation import MIN_ADDRESS_CHARS, MIN_PHONE_DIGITS, MSG_EMAIL_FORMAT, clean, email_ok, strip_phone
+from terminal_shop.views import LineView, OrderSummary, PricedCart, order_number
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod
 
-PAYMENT_METHODS = {"TRANSFER_BCA": "Transfer Bank BCA", "QRIS": "QRIS"}
-STATUS_LABELS = {
-    "pending": "Pending",
-    "paid_review": "Menunggu Review",
-    "confirmed": "Dikonfirmasi",
-    "cancelled": "Dibatalkan",
-}
 PROOF_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
 PROOF_MISSING = "Bukti pembayaran wajib diupload"
-QRIS_LIMIT_MESSAGE = "QRIS hanya untuk transaksi sampai Rp 10.000.000 (ketentuan Bank Indonesia). Silakan gunakan transfer BCA."
+QRIS_LIMIT_MESSAGE = (
+    "QRIS hanya untuk transaksi sampai Rp 10.000.000 (ketentuan Bank Indonesia). Silakan gunakan transfer BCA."
+)
 MSG_GENERIC = "Terjadi kesalahan"
+MSG_EMPTY_CART = "Keranjang Anda masih kosong"
 
 BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note")
 
@@ -74,22 +73,12 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
     return Buyer(v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None), {}
 
 
-@dataclass(frozen=True)
-class PricedCart:
-    items: list[dict] = field(default_factory=list)
-    subtotal: int = 0
-
-    @property
-    def shipping_fee(self) -> int:
-        return catalogue.SHIPPING_FEE
-
-    @property
-    def total(self) -> int:
-        return self.subtotal + self.shipping_fee
-
-
 def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
-    """Prices (sku, qty) lines from the catalogue; merges repeated skus."""
+    """Prices (sku, qty) lines from the catalogue; merges repeated skus.
+
+    The one pricing of a cart: the checkout pages show it and the order is charged it.
+    An empty cart prices to nothing; create_order refuses it.
+    """
     qty_by_sku: dict[str, int] = {}
     for sku, qty in lines:
         product = catalogue.product(str(sku))
@@ -100,21 +89,32 @@ def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
         qty_by_sku[product.sku] = qty_by_sku.get(product.sku, 0) + qty
         if qty_by_sku[product.sku] > catalogue.MAX_QTY_PER_LINE:
             raise OrderError(f"Maksimal {catalogue.MAX_QTY_PER_LINE} unit per produk")
-    if not qty_by_sku:
-        raise OrderError("Keranjang Anda masih kosong")
-    items = []
+    priced = []
     for sku, qty in qty_by_sku.items():
         p = catalogue.product(sku)
-        items.append({"sku": sku, "name": p.name, "qty": qty, "unit_price": p.price})
-    return PricedCart(items, sum(i["qty"] * i["unit_price"] for i in items))
+        priced.append(LineView.of(sku, p.name, qty, p.price, p.image))
+    subtotal = sum(line.qty * line.unit_price for line in priced)
+    shipping = catalogue.SHIPPING_FEE
+    return PricedCart(
+        lines=tuple(priced),
+        subtotal=subtotal,
+        shipping_fee=shipping,
+        total=subtotal + shipping,
+        item_count=sum(qty_by_sku.values()),
+        subtotal_text=rupiah(subtotal),
+        shipping_text=rupiah(shipping),
+        total_text=rupiah(subtotal + shipping),
+        qris_allowed=qris_allowed(subtotal + shipping),
+    )
+
+
+def stored_items(cart: PricedCart) -> list[dict]:
+    """The lines as the order row keeps them (prices frozen at the time of the order)."""
+    return [{"sku": ln.sku, "name": ln.name, "qty": ln.qty, "unit_price": ln.unit_price} for ln in cart.lines]
 
 
 def qris_allowed(total: int) -> bool:
     return total <= catalogue.QRIS_MAX_TOTAL
-
-
-def order_number(order_id: uuid.UUID | str) -> str:
-    return str(order_id)[:8].upper()
 
 
 def _find_by_client_ref(client_ref: str) -> Order | None:
@@ -148,13 +148,16 @@ def create_order(
     if cleaned is None:
         raise OrderError(next(iter(errors.values())))
     cart = price_cart(lines)
-    if payment_method not in PAYMENT_METHODS:
+    if not cart.lines:
+        raise OrderError(MSG_EMPTY_CART)
+    method = PaymentMethod.parse(payment_method)
+    if method is None:
         raise OrderError("Metode pembayaran tidak dikenal")
-    if payment_method == "QRIS" and not qris_allowed(cart.total):
+    if method is PaymentMethod.QRIS and not cart.qris_allowed:
         raise OrderError(QRIS_LIMIT_MESSAGE)
     if not proof_data:
         raise OrderError(PROOF_MISSING)
-    proof = check_file(proof_data, ("jpeg", "png", "pdf"), PROOF_WRONG_TYPE)
+    proof = check_file(proof_data, PROOF_KINDS, PROOF_WRONG_TYPE)
 
     storage = storage or get_storage()
     bucket = get_settings().bucket_order_payments
@@ -176,45 +179,28 @@ def create_order(
         buyer_email=cleaned.buyer_email,
         shipping_address=cleaned.shipping_address,
         note=cleaned.note,
-        items=cart.items,
+        items=stored_items(cart),
         subtotal=cart.subtotal,
         shipping_fee=cart.shipping_fee,
         total=cart.total,
-        payment_method=payment_method,
-        status="paid_review",
+        payment_method=method.value,
+        status=OrderStatus.PAID_REVIEW.value,
         payment_proof_path=key,
-        payment_proof_url=None,  # private file: admins get signed links (DECISIONS)
+        payment_proof_url=None,  # private file: admins get signed links (docs/decisions.md)
     )
     try:
         with write_session() as s:
             s.add(order)
     except IntegrityError:
-        _discard(storage, bucket, key)
+        discard(storage, bucket, key)
         winner = _find_by_client_ref(client_ref)
         if winner is None:
             raise OrderError(MSG_GENERIC) from None
         return winner
     except BaseException:
-        _discard(storage, bucket, key)
+        discard(storage, bucket, key)
         raise
     return order
-
-
-def _discard(storage: Storage, bucket: str, key: str) -> None:
-    try:
-        storage.delete(bucket, key)
-    except StorageError:
-        pass
-
-
-@dataclass(frozen=True)
-class OrderSummary:
-    """What the public success page may show: no buyer contact data (DECISIONS)."""
-
-    number: str
-    total: int
-    payment_label: str
-    status: str
 
 
 def find(order_id: str) -> Order | None:
@@ -231,7 +217,9 @@ def load_summary(order_id: str) -> OrderSummary | None:
     order = find(order_id)
     if order is None:
         return None
-    return OrderSummary(order_number(order.id), order.total, PAYMENT_METHODS[order.payment_method], order.status)
+    return OrderSummary(
+        order_number(order.id), rupiah(order.total), PaymentMethod.label_of(order.payment_method), order.status
+    )
 
 
 __all__ = ["OrderError", "UploadRejected", "create_order", "load_summary", "price_cart", "validate_buyer"]

@@ -2,7 +2,7 @@
 
 A submission stores the record and its documents together. A pair (e-mail, phone)
 already registered is refused and the earlier registration stays untouched, unless
-that one was rejected: then the new submission replaces it (DECISIONS).
+that one was rejected: then the new submission replaces it (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
-from dataclasses import dataclass
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
@@ -20,24 +19,12 @@ from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import digits_only, rupiah
 from terminal_shop.settings import get_settings
-from terminal_shop.storage import Storage, StorageError, get_storage
-from terminal_shop.uploads import UploadRejected, check_file, strip_metadata
+from terminal_shop.storage import Storage, StorageError, discard, get_storage
+from terminal_shop.uploads import IMAGE_KINDS, UploadRejected, check_file, strip_metadata
 from terminal_shop.validation import MSG_EMAIL_FORMAT, clean, email_ok, normalise_mobile
+from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises, RegistrationStatus
 
-JENIS_USAHA = {
-    "retail": "Retail / Toko Kelontong",
-    "fnb": "Makanan & Minuman (F&B)",
-    "minimarket": "Minimarket",
-    "online-shop": "Toko Online",
-    "lainnya": "Lainnya",
-}
-TEMPAT_USAHA = {"milik-sendiri": "Milik Sendiri", "sewa": "Sewa"}
-BANKS = (
-    "Bank Mandiri", "Bank BCA", "Bank BRI", "Bank BNI", "Bank CIMB Niaga", "Bank Danamon",
-    "Bank Permata", "Bank BTN", "Bank Maybank", "Bank OCBC NISP", "Lainnya",
-)
-
-# Text fields of step 1, in form order, with the SPEC's required-field texts.
+# Text fields of step 1, in form order, with the texts shown when one is left empty.
 REQUIRED_TEXTS = {
     "nama_lengkap": "Nama lengkap wajib diisi",
     "nama_usaha": "Nama usaha wajib diisi",
@@ -57,25 +44,11 @@ MSG_PHONE = "Nomor HP harus nomor ponsel Indonesia yang valid, contoh 0812-3456-
 MSG_ACCOUNT = "Nomor rekening hanya boleh berisi angka"
 
 
-@dataclass(frozen=True)
-class DocType:
-    key: str  # path segment in storage: ktp, selfie, kk, usaha, barang
-    column: str
-    label: str
-    required_text: str | None
-
-
-DOCUMENTS: tuple[DocType, ...] = (
-    DocType("ktp", "foto_ktp_url", "Foto KTP", "Foto KTP wajib diupload"),
-    DocType("selfie", "foto_selfie_url", "Foto selfie dengan KTP", "Foto selfie dengan KTP wajib diupload"),
-    DocType("kk", "foto_kk_url", "Foto Kartu Keluarga (KK)", None),
-    DocType("usaha", "foto_usaha_url", "Foto usaha/toko", "Foto usaha/toko wajib diupload"),
-    DocType("barang", "foto_barang_url", "Foto barang dagangan", None),
-)
-DOC_BY_KEY = {d.key: d for d in DOCUMENTS}
 DOC_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG atau PNG yang diperbolehkan")
 
-DUPLICATE_REASON = "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin."
+DUPLICATE_REASON = (
+    "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin."
+)
 FAILED_REASON = "Gagal mengirim pendaftaran. Silakan coba lagi."
 
 
@@ -98,9 +71,9 @@ def validate_details(raw: dict[str, str]) -> tuple[dict | None, dict[str, str]]:
     """Step 1: returns the values as stored, or the error of each field."""
     v = {k: clean(raw.get(k)) for k in TEXT_FIELDS}
     errors = {k: msg for k, msg in REQUIRED_TEXTS.items() if not v[k]}
-    if v["jenis_usaha"] and v["jenis_usaha"] not in JENIS_USAHA:
+    if v["jenis_usaha"] and BusinessType.parse(v["jenis_usaha"]) is None:
         errors["jenis_usaha"] = REQUIRED_TEXTS["jenis_usaha"]
-    if v["nama_bank"] and v["nama_bank"] not in BANKS:
+    if v["nama_bank"] and Bank.parse(v["nama_bank"]) is None:
         errors["nama_bank"] = REQUIRED_TEXTS["nama_bank"]
     omzet = digits_only(v["omzet_bulanan"])
     if v["omzet_bulanan"] and not omzet:
@@ -121,7 +94,7 @@ def validate_details(raw: dict[str, str]) -> tuple[dict | None, dict[str, str]]:
         "jenis_usaha": v["jenis_usaha"],
         "alamat_usaha": v["alamat_usaha"],
         "omzet_bulanan": int(omzet[:15]),
-        "tempat_usaha": v["tempat_usaha"] if v["tempat_usaha"] in TEMPAT_USAHA else "milik-sendiri",
+        "tempat_usaha": (Premises.parse(v["tempat_usaha"]) or Premises.OWNED).value,
         "kecamatan": v["kecamatan"],
         "kabupaten_kota": v["kabupaten_kota"],
         "nib_npwp": v["nib_npwp"] or None,
@@ -135,10 +108,11 @@ def validate_details(raw: dict[str, str]) -> tuple[dict | None, dict[str, str]]:
 
 def validate_documents(present: set[str]) -> dict[str, str]:
     """Step 2: the error of each missing required document."""
-    return {d.key: d.required_text for d in DOCUMENTS if d.required_text and d.key not in present}
+    return {d.value: d.required_text for d in DocumentKind if d.required and d.value not in present}
 
 
-def _document_key(registration_id: uuid.UUID, doc: str, ext: str) -> str:
+def document_key(registration_id: uuid.UUID, doc: DocumentKind, ext: str) -> str:
+    """A new, unguessable storage key for one document of a registration."""
     return f"{registration_id}/{doc}/{int(time.time() * 1000)}_{secrets.token_hex(4)}.{ext}"
 
 
@@ -150,11 +124,11 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
     values, errors = validate_details(raw)
     if values is None:
         raise RegistrationError(next(iter(errors.values())))
-    documents = {k: v for k, v in documents.items() if k in DOC_BY_KEY and v}
+    documents = {kind: data for k, data in documents.items() if (kind := DocumentKind.parse(k)) and data}
     missing = validate_documents(set(documents))
     if missing:
         raise RegistrationError(next(iter(missing.values())))
-    checked = {k: strip_metadata(check_file(data, ("jpeg", "png"), DOC_WRONG_TYPE)) for k, data in documents.items()}
+    checked = {k: strip_metadata(check_file(data, IMAGE_KINDS, DOC_WRONG_TYPE)) for k, data in documents.items()}
 
     with read_session() as s:
         earlier = s.exec(
@@ -162,52 +136,63 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
                 MerchantRegistration.email == values["email"], MerchantRegistration.nomor_hp == values["nomor_hp"]
             )
         ).first()
-    if earlier is not None and earlier.status != "rejected":
+    if earlier is not None and earlier.status != RegistrationStatus.REJECTED:
         raise DuplicateRegistration()
     registration_id = earlier.id if earlier else uuid.uuid4()
-    old_keys = [getattr(earlier, d.column) for d in DOCUMENTS if earlier and getattr(earlier, d.column)]
+    old_keys = [getattr(earlier, d.column) for d in DocumentKind if earlier and getattr(earlier, d.column)]
 
     storage = storage or get_storage()
     bucket = get_settings().bucket_merchant_documents
     stored: list[str] = []
-    photos = {d.column: None for d in DOCUMENTS}
+    photos = {d.column: None for d in DocumentKind}
     try:
         for doc, file in checked.items():
-            key = _document_key(registration_id, doc, file.extension)
+            key = document_key(registration_id, doc, file.extension)
             storage.put(bucket, key, file.data, file.content_type)
             stored.append(key)
-            photos[DOC_BY_KEY[doc].column] = key
+            photos[doc.column] = key
         now = utcnow()
         with write_session() as s:
             if earlier is None:
-                s.add(MerchantRegistration(id=registration_id, status="pending", created_at=now, updated_at=now, **values, **photos))
+                s.add(
+                    MerchantRegistration(
+                        id=registration_id,
+                        status=RegistrationStatus.PENDING.value,
+                        created_at=now,
+                        updated_at=now,
+                        **values,
+                        **photos,
+                    )
+                )
             else:
                 replaced = s.exec(
                     update(MerchantRegistration)
-                    .where(MerchantRegistration.id == registration_id, MerchantRegistration.status == "rejected")
-                    .values(status="pending", rejection_reason=None, verified_at=None, updated_at=now, **values, **photos)
+                    .where(
+                        MerchantRegistration.id == registration_id,
+                        MerchantRegistration.status == RegistrationStatus.REJECTED,
+                    )
+                    .values(
+                        status=RegistrationStatus.PENDING.value,
+                        rejection_reason=None,
+                        verified_at=None,
+                        updated_at=now,
+                        **values,
+                        **photos,
+                    )
                 )
                 if replaced.rowcount != 1:  # someone re-approved it meanwhile
                     raise DuplicateRegistration()
     except IntegrityError:
-        _discard(storage, bucket, stored)
+        discard(storage, bucket, *stored)
         raise DuplicateRegistration() from None
     except StorageError as exc:
-        _discard(storage, bucket, stored)
+        discard(storage, bucket, *stored)
         raise RegistrationError(FAILED_REASON) from exc
     except BaseException:
-        _discard(storage, bucket, stored)
+        discard(storage, bucket, *stored)
         raise
-    _discard(storage, bucket, old_keys)  # the rejected registration's old documents
+    discard(storage, bucket, *old_keys)  # the rejected registration's old documents
     return registration_id
-
-
-def _discard(storage: Storage, bucket: str, keys: list[str]) -> None:
-    for key in keys:
-        try:
-            storage.delete(bucket, key)
-        except StorageError:
-            pass
 
 
 DUPLICATE_MARKERS = ("duplicate", "unique constraint", "sudah terdaftar", "uq_merchant_email_hp")
@@ -218,4 +203,11 @@ def is_duplicate_reason(reason: str) -> bool:
     return any(m in text for m in DUPLICATE_MARKERS)
 
 
-__all__ = ["DuplicateRegistration", "RegistrationError", "UploadRejected", "submit", "validate_details", "validate_documents"]
+__all__ = [
+    "DuplicateRegistration",
+    "RegistrationError",
+    "UploadRejected",
+    "submit",
+    "validate_details",
+    "validate_documents",
+]

@@ -10,12 +10,13 @@ from urllib.parse import quote
 import reflex as rx
 
 from terminal_shop import catalogue
-from terminal_shop.money import rupiah
 from terminal_shop.services import orders
-from terminal_shop.state import toast
 from terminal_shop.settings import get_settings
+from terminal_shop.state import toast
 from terminal_shop.storage import get_storage
 from terminal_shop.uploads import UploadRejected, browser_rejection
+from terminal_shop.views import OrderSummary, PricedCart
+from terminal_shop.vocabulary import PaymentMethod
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +24,7 @@ PROOF_UPLOAD_ID = "proof"
 QRIS_KEY = "qris/hausjo.png"
 QRIS_FALLBACK = "/qris-demo.png"
 FAILED_DEFAULT = "Terjadi kesalahan yang tidak diketahui"
+EMPTY_CART = orders.price_cart([])
 
 
 def added_text(product: catalogue.Product) -> str:
@@ -43,7 +45,7 @@ class CheckoutState(rx.State):
     qty_inputs: dict[str, int] = {}
     buyer: dict[str, str] = dict.fromkeys(orders.BUYER_FIELDS, "")
     errors: dict[str, str] = {}
-    payment_method: str = "TRANSFER_BCA"
+    payment_method: str = PaymentMethod.TRANSFER_BCA.value
     submitting: bool = False
     qris_src: str = ""
     qris_loaded: bool = False
@@ -53,33 +55,12 @@ class CheckoutState(rx.State):
     # ----- derived values -----
 
     @rx.var
-    def lines(self) -> list[dict[str, str]]:
-        out = []
-        for sku, qty in self.cart.items():
-            p = catalogue.product(sku)
-            if p:
-                out.append({"sku": sku, "name": p.name, "qty": str(qty), "unit": p.price_text, "line_total": rupiah(p.price * qty), "image": p.image})
-        return out
-
-    @rx.var
-    def total(self) -> int:
-        return sum(catalogue.product(s).price * q for s, q in self.cart.items() if catalogue.product(s))
-
-    @rx.var
-    def subtotal_text(self) -> str:
-        return rupiah(self.total)
-
-    @rx.var
-    def total_text(self) -> str:
-        return rupiah(self.total + catalogue.SHIPPING_FEE)
-
-    @rx.var
-    def item_count(self) -> int:
-        return sum(self.cart.values())
-
-    @rx.var
-    def qris_allowed(self) -> bool:
-        return orders.qris_allowed(self.total)
+    def priced(self) -> PricedCart:
+        """The cart priced by the very function the order is charged by."""
+        try:
+            return orders.price_cart(list(self.cart.items()))
+        except orders.OrderError:  # the handlers keep the cart valid; never show a wrong price
+            return EMPTY_CART
 
     @rx.var
     def buyer_complete(self) -> bool:
@@ -155,8 +136,8 @@ class CheckoutState(rx.State):
     def load_confirm(self):
         if not self._client_ref:
             self._client_ref = uuid.uuid4().hex
-        if not self.qris_allowed and self.payment_method == "QRIS":
-            self.payment_method = "TRANSFER_BCA"
+        if not self.priced.qris_allowed and self.payment_method == PaymentMethod.QRIS:
+            self.payment_method = PaymentMethod.TRANSFER_BCA.value
         if not self.qris_src:
             try:
                 self.qris_src = get_storage().public_url(get_settings().bucket_assets, QRIS_KEY)
@@ -165,10 +146,11 @@ class CheckoutState(rx.State):
 
     @rx.event
     def choose_payment(self, method: str):
-        if method == "QRIS" and not self.qris_allowed:
+        chosen = PaymentMethod.parse(method)
+        if chosen is PaymentMethod.QRIS and not self.priced.qris_allowed:
             return toast.error(orders.QRIS_LIMIT_MESSAGE)
-        if method in orders.PAYMENT_METHODS:
-            self.payment_method = method
+        if chosen is not None:
+            self.payment_method = chosen.value
 
     @rx.event
     def qris_ok(self):
@@ -224,7 +206,7 @@ class CheckoutState(rx.State):
             self.submitting = False
             yield self._fail(str(exc))
             return
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.exception("order submission failed")
             self.submitting = False
             yield self._fail("")
@@ -243,7 +225,7 @@ class CheckoutState(rx.State):
         self.cart = {}
         self.buyer = dict.fromkeys(orders.BUYER_FIELDS, "")
         self.errors = {}
-        self.payment_method = "TRANSFER_BCA"
+        self.payment_method = PaymentMethod.TRANSFER_BCA.value
         self.submitting = False
         self._client_ref = ""
 
@@ -252,21 +234,18 @@ class OrderResultState(rx.State):
     """The success and failure pages, read from the URL."""
 
     loading: bool = True
-    number: str = ""
-    total_text: str = ""
-    payment_label: str = ""
+    summary: OrderSummary | None = None
     reason: str = ""
 
     @rx.event
-    def load_success(self):
+    async def load_success(self):
         self.loading = True
-        summary = orders.load_summary(self.router.url.query_parameters.get("order_id", ""))
-        if summary is None:
+        order_id = self.router.url.query_parameters.get("order_id", "")
+        self.summary = await asyncio.to_thread(orders.load_summary, order_id)
+        if self.summary is None:
             return rx.redirect("/", replace=True)
-        self.number = summary.number
-        self.total_text = rupiah(summary.total)
-        self.payment_label = summary.payment_label
         self.loading = False
+        return None
 
     @rx.event
     def load_failed(self):

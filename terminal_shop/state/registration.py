@@ -12,11 +12,12 @@ import reflex as rx
 from terminal_shop.services import registrations as reg
 from terminal_shop.state import toast
 from terminal_shop.uploads import UploadRejected, browser_rejection
+from terminal_shop.vocabulary import DocumentKind, Premises
 
 log = logging.getLogger(__name__)
 
 DOCS_UPLOAD_ID = "dokumen"  # every document travels in this one upload
-_DEFAULTS = {**dict.fromkeys(reg.TEXT_FIELDS, ""), "tempat_usaha": "milik-sendiri"}
+_DEFAULTS = {**dict.fromkeys(reg.TEXT_FIELDS, ""), "tempat_usaha": Premises.OWNED.value}
 FAILED_DEFAULT = "Terjadi kesalahan saat memproses pendaftaran Anda."
 
 
@@ -87,7 +88,9 @@ class RegistrationState(rx.State):
 
     @rx.event
     def agreement_missing(self):
-        return toast.error("Persetujuan diperlukan", description="Mohon centang persetujuan bahwa data yang diisi adalah benar")
+        return toast.error(
+            "Persetujuan diperlukan", description="Mohon centang persetujuan bahwa data yang diisi adalah benar"
+        )
 
     @rx.event
     async def submit(self, files: list[rx.UploadFile]):
@@ -99,7 +102,7 @@ class RegistrationState(rx.State):
         documents: dict[str, bytes] = {}
         for f in files:
             doc, _, _ = (f.filename or "").partition("__")
-            if doc in reg.DOC_BY_KEY:
+            if DocumentKind.parse(doc):
                 documents[doc] = await f.read()
         self.submitting = True
         yield
@@ -114,7 +117,7 @@ class RegistrationState(rx.State):
             self.submitting = False
             yield rx.redirect(f"/pendaftaran/gagal?reason={quote(str(exc))}")
             return
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.exception("registration failed")
             self.submitting = False
             yield rx.redirect(f"/pendaftaran/gagal?reason={quote(reg.FAILED_REASON)}")
@@ -125,7 +128,7 @@ class RegistrationState(rx.State):
         self.submitting = False
         self.step = 1
         yield [
-            *[rx.clear_selected_files(f"doc_{d.key}") for d in reg.DOCUMENTS],
+            *[rx.clear_selected_files(f"doc_{d.value}") for d in DocumentKind],
             rx.clear_selected_files(DOCS_UPLOAD_ID),
             rx.redirect("/pendaftaran/success"),
         ]

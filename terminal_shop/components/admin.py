@@ -1,0 +1,225 @@
+"""The back office's frame and the widgets both admin areas share."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.ui import CARD, INPUT, icon, nav_link
+from terminal_shop.settings import get_settings
+from terminal_shop.state.admin import AdminState
+
+BTN_DANGER = (
+    "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold "
+    "text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50"
+)
+BTN_SMALL = (
+    "inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium "
+    "text-slate-700 hover:bg-slate-50"
+)
+ICON_LINK = "rounded p-1.5 text-slate-600 hover:bg-slate-100"
+TH = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+TD = "px-3 py-2.5 text-sm text-slate-800"
+# Badge tones of vocabulary.py, as whole class names so Tailwind keeps them.
+TONES = {
+    "amber": "bg-amber-100 text-amber-800",
+    "blue": "bg-blue-100 text-blue-800",
+    "emerald": "bg-emerald-100 text-emerald-800",
+    "red": "bg-red-100 text-red-800",
+}
+_BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold "
+
+
+def badge(b) -> rx.Component:
+    return rx.el.span(
+        b.label,
+        class_name=rx.match(
+            b.tone, *[(t, _BADGE + c) for t, c in TONES.items()], _BADGE + "bg-slate-100 text-slate-700"
+        ),
+    )
+
+
+def admin_layout(*children) -> rx.Component:
+    brand = get_settings().brand_name
+    link = "rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10"
+    return rx.el.div(
+        rx.el.header(
+            rx.el.div(
+                rx.el.div(
+                    rx.el.span(f"{brand} Admin", class_name="font-bold text-white"),
+                    rx.el.nav(
+                        nav_link("Dashboard", href="/admin", class_name=link),
+                        nav_link("Orders", href="/admin/orders", class_name=link),
+                        class_name="flex gap-1",
+                    ),
+                    class_name="flex items-center gap-6",
+                ),
+                rx.el.div(
+                    rx.el.span(
+                        AdminState.admin_email,
+                        class_name="hidden text-sm text-slate-300 sm:inline",
+                        data_testid="admin-email",
+                    ),
+                    rx.el.button(
+                        icon("log-out", "h-4 w-4"),
+                        "Logout",
+                        type="button",
+                        on_click=AdminState.logout,
+                        class_name="inline-flex items-center gap-1.5 rounded-md bg-white/10 px-3 py-2 text-sm font-medium text-white hover:bg-white/20",
+                    ),
+                    class_name="flex items-center gap-3",
+                ),
+                class_name="mx-auto flex h-14 max-w-7xl items-center justify-between px-4",
+            ),
+            class_name="bg-slate-900",
+        ),
+        rx.cond(
+            AdminState.admin_email != "",
+            rx.el.main(*children, class_name="mx-auto max-w-7xl px-4 py-8"),
+            rx.el.p("Memeriksa sesi...", class_name="py-24 text-center text-slate-500"),
+        ),
+        class_name="min-h-screen bg-slate-50 text-slate-900",
+    )
+
+
+def when_loaded(view, *children) -> rx.Component:
+    """A detail page's content once its view has arrived."""
+    return rx.cond(
+        view, rx.fragment(*children), rx.el.p("Memuat data...", class_name="py-24 text-center text-slate-500")
+    )
+
+
+def stat_cards(cards: list[tuple[str, rx.Var, str]]) -> rx.Component:
+    """(label, count, text colour) per card."""
+    return rx.el.div(
+        *[
+            rx.el.div(
+                rx.el.p(label, class_name="text-sm text-slate-500"),
+                rx.el.p(value, class_name=f"mt-1 text-3xl font-bold {color}", data_testid=f"stat-{label}"),
+                class_name=f"{CARD} p-5",
+            )
+            for label, value, color in cards
+        ],
+        class_name="grid grid-cols-2 gap-4 lg:grid-cols-4",
+    )
+
+
+def filter_select(label: str, value, on_change, options: dict[str, str]) -> rx.Component:
+    return rx.el.select(
+        rx.el.option(f"Semua {label}", value=""),
+        *[rx.el.option(text, value=key) for key, text in options.items()],
+        value=value,
+        on_change=on_change,
+        aria_label=label,
+        class_name="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm",
+    )
+
+
+def toolbar(state, placeholder: str, *filters) -> rx.Component:
+    search = rx.el.form(
+        rx.el.input(
+            name="q",
+            type="search",
+            value=state.search,
+            on_change=state.set_search,
+            placeholder=placeholder,
+            aria_label="Cari",
+            class_name=INPUT + " mt-0 min-w-[16rem]",
+        ),
+        rx.el.button(icon("search", "h-4 w-4"), "Cari", type="submit", class_name=BTN_SMALL),
+        on_submit=state.run_search,
+        class_name="flex items-center gap-2",
+    )
+    return rx.el.div(
+        search,
+        *filters,
+        rx.el.button(
+            icon("refresh-cw", "h-4 w-4"), "Refresh", type="button", on_click=state.refresh, class_name=BTN_SMALL
+        ),
+        rx.el.button(
+            icon("download", "h-4 w-4"), "Export CSV", type="button", on_click=state.export, class_name=BTN_SMALL
+        ),
+        class_name="mt-6 flex flex-wrap items-center gap-3",
+    )
+
+
+def pager(state) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            "Halaman ",
+            state.page,
+            " dari ",
+            state.pages,
+            " (",
+            state.total,
+            " total)",
+            class_name="text-sm text-slate-600",
+            data_testid="pager",
+        ),
+        rx.cond(
+            state.pages > 1,
+            rx.el.div(
+                rx.el.button(
+                    "Previous",
+                    type="button",
+                    disabled=state.page <= 1,
+                    on_click=state.go_page(state.page - 1),
+                    class_name=BTN_SMALL + " disabled:opacity-50",
+                ),
+                rx.el.button(
+                    "Next",
+                    type="button",
+                    disabled=state.page >= state.pages,
+                    on_click=state.go_page(state.page + 1),
+                    class_name=BTN_SMALL + " disabled:opacity-50",
+                ),
+                class_name="flex gap-2",
+            ),
+        ),
+        class_name="mt-4 flex items-center justify-between",
+    )
+
+
+def table(headers: list[str], rows, row) -> rx.Component:
+    return rx.el.div(
+        rx.el.table(
+            rx.el.thead(rx.el.tr(*[rx.el.th(h, class_name=TH) for h in headers]), class_name="bg-slate-50"),
+            rx.el.tbody(rx.foreach(rows, row), class_name="divide-y divide-slate-100"),
+            class_name="min-w-full",
+        ),
+        rx.cond(rows.length() == 0, rx.el.p("Tidak ada data", class_name="py-10 text-center text-sm text-slate-500")),
+        class_name=f"{CARD} mt-4 overflow-x-auto",
+    )
+
+
+def detail_item(label: str, value) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(label, class_name="text-xs text-slate-500"),
+        rx.el.dd(value, class_name="text-sm font-medium break-words"),
+    )
+
+
+def history(rows) -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Riwayat", class_name="text-lg font-bold"),
+        rx.cond(
+            rows.length() == 0,
+            rx.el.p("Belum ada perubahan oleh admin.", class_name="mt-2 text-sm text-slate-500"),
+            rx.el.ul(
+                rx.foreach(
+                    rows,
+                    lambda h: rx.el.li(
+                        rx.el.span(h.at, class_name="text-slate-500"),
+                        " · ",
+                        h.who,
+                        " · ",
+                        h.change,
+                        rx.cond(h.detail != "", rx.el.span(" · ", h.detail)),
+                        class_name="py-1.5 text-sm",
+                    ),
+                ),
+                class_name="mt-2 divide-y divide-slate-100",
+                data_testid="history",
+            ),
+        ),
+        class_name=f"{CARD} p-5",
+    )

@@ -1,0 +1,1 @@
+"""Back-office pages: sign-in, merchant registrations and orders."""

@@ -1,0 +1,16 @@
+"""Back-office states, one module per area; `session` holds the check they all pass."""
+
+from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
+from terminal_shop.state.admin.orders import OrderDetailState, OrderListState
+from terminal_shop.state.admin.session import AdminState, admin_only
+
+__all__ = [
+    "DELETE_PHRASE",
+    "DOC_UPLOAD_ID",
+    "AdminState",
+    "MerchantDetailState",
+    "MerchantListState",
+    "OrderDetailState",
+    "OrderListState",
+    "admin_only",
+]

@@ -1,0 +1,180 @@
+"""The admin's merchant registrations: the list, and one registration's detail with
+edit, status, document replacement and delete."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+
+import reflex as rx
+
+from terminal_shop.services import admin_merchants
+from terminal_shop.services.registrations import format_omzet
+from terminal_shop.state import toast
+from terminal_shop.state.admin.lists import AdminListMixin
+from terminal_shop.state.admin.session import HOME_ROUTE, AdminState, admin_only
+from terminal_shop.uploads import UploadRejected, browser_rejection
+from terminal_shop.views import MerchantRow, MerchantView
+from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
+
+log = logging.getLogger(__name__)
+
+DOC_UPLOAD_ID = "admin_doc"
+DELETE_PHRASE = "Confirm Delete"
+EDITABLE = (*admin_merchants.EDITABLE_TEXT, "status", "rejection_reason")
+NOT_IMAGE = (admin_merchants.MSG_NOT_IMAGE, admin_merchants.MSG_NOT_IMAGE)
+
+
+class MerchantListState(AdminListMixin, AdminState):
+    rows: list[MerchantRow] = []
+    _statuses = RegistrationStatus
+    _export_kind = "merchants"
+    _export_toast = "CSV exported"
+
+    def _fetch(self):
+        return functools.partial(
+            admin_merchants.list_page, self.search, self.status, self.page, self._after, self._before
+        )
+
+    def _show(self, rows: list[MerchantRow]) -> None:
+        self.rows = rows
+
+
+class MerchantDetailState(AdminState):
+    merchant: MerchantView | None = None
+    form: dict[str, str] = {}  # the editable fields as the form shows them
+    errors: dict[str, str] = {}
+    editing: bool = False
+    delete_phrase: str = ""
+    viewer_url: str = ""
+    viewer_title: str = ""
+    viewer_zoomed: bool = False
+    upload_doc: str = ""
+    upload_label: str = ""
+
+    def _merchant_id(self) -> str:
+        return self.merchant.id if self.merchant else ""
+
+    async def _fill(self, merchant_id: str) -> None:
+        d = await asyncio.to_thread(admin_merchants.detail, merchant_id)
+        self.merchant = d.view
+        self.form = admin_merchants.form_values(d.row)
+
+    @rx.event
+    @admin_only
+    async def load(self):
+        self.errors, self.delete_phrase, self.viewer_url, self.upload_doc = {}, "", "", ""
+        self.editing = self.router.url.query_parameters.get("edit") == "true"
+        try:
+            await self._fill(self.router.page.params.get("id", ""))
+        except admin_merchants.NotFound:
+            return [toast.error("Gagal memuat data"), rx.redirect(HOME_ROUTE)]
+        return None
+
+    @rx.event
+    @admin_only
+    async def set_editing(self, on: bool):
+        self.editing = bool(on)
+
+    @rx.event
+    @admin_only
+    async def set_field(self, field: str, value: str):
+        if field not in EDITABLE:
+            return
+        value = str(value)[:1000]
+        self.form[field] = format_omzet(value) if field == "omzet_bulanan" else value
+        self.errors.pop(field, None)
+
+    @rx.event
+    @admin_only
+    async def save(self):
+        try:
+            self.errors = await asyncio.to_thread(
+                admin_merchants.save, self._merchant_id(), dict(self.form), self.admin_email
+            )
+        except Exception:
+            log.exception("merchant save failed")
+            return toast.error("Gagal menyimpan data")
+        if self.errors:
+            return toast.error("Gagal menyimpan data", description=next(iter(self.errors.values())))
+        await self._fill(self._merchant_id())
+        self.editing = False
+        return toast.success("Data berhasil disimpan")
+
+    @rx.event
+    @admin_only
+    async def set_delete_phrase(self, value: str):
+        self.delete_phrase = str(value)[:40]
+
+    @rx.event
+    @admin_only
+    async def delete(self):
+        if self.delete_phrase != DELETE_PHRASE:
+            return None
+        try:
+            await asyncio.to_thread(admin_merchants.delete, self._merchant_id(), self.admin_email)
+        except Exception:
+            log.exception("merchant delete failed")
+            return toast.error("Gagal menghapus data")
+        self._forget()
+        return [toast.success("Data berhasil dihapus"), rx.redirect(HOME_ROUTE)]
+
+    @rx.event
+    @admin_only
+    async def open_viewer(self, url: str, title: str):
+        if self.merchant and any(d.url == url for d in self.merchant.documents):
+            self.viewer_url, self.viewer_title, self.viewer_zoomed = url, str(title), False
+
+    @rx.event
+    @admin_only
+    async def toggle_zoom(self):
+        self.viewer_zoomed = not self.viewer_zoomed
+
+    @rx.event
+    @admin_only
+    async def close_viewer(self):
+        self.viewer_url = ""
+
+    @rx.event
+    @admin_only
+    async def choose_upload(self, doc: str):
+        kind = DocumentKind.parse(doc)
+        if kind is not None:
+            self.upload_doc, self.upload_label = kind.value, kind.label
+
+    @rx.event
+    @admin_only
+    async def cancel_upload(self):
+        self.upload_doc = ""
+
+    @rx.event
+    @admin_only
+    async def upload_rejected(self, codes: list[str]):
+        title, message = browser_rejection(codes, NOT_IMAGE)
+        return toast.error(title, description=message)
+
+    @rx.event
+    @admin_only
+    async def replace_document(self, files: list[rx.UploadFile]):
+        if not files or not self.upload_doc:
+            return None
+        upload = files[0]
+        data = await upload.read()
+        try:
+            await asyncio.to_thread(
+                admin_merchants.replace_document,
+                self._merchant_id(),
+                self.upload_doc,
+                upload.filename or "dokumen",
+                data,
+                self.admin_email,
+            )
+        except UploadRejected as exc:
+            return [toast.error(exc.title, description=exc.message), rx.clear_selected_files(DOC_UPLOAD_ID)]
+        except Exception:
+            log.exception("document upload failed")
+            return [toast.error("Gagal upload dokumen"), rx.clear_selected_files(DOC_UPLOAD_ID)]
+        self.upload_doc = ""
+        await self._fill(self._merchant_id())
+        return [toast.success("Dokumen berhasil diupload dan disimpan"), rx.clear_selected_files(DOC_UPLOAD_ID)]

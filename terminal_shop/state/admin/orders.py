@@ -1,0 +1,134 @@
+"""The admin's orders: the list, and one order's detail with confirm and reject."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+
+import reflex as rx
+
+from terminal_shop.services import admin_orders
+from terminal_shop.state import toast
+from terminal_shop.state.admin.lists import AdminListMixin
+from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.views import OrderRow, OrderView
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod
+
+log = logging.getLogger(__name__)
+LIST_ROUTE = "/admin/orders"
+
+
+class OrderListState(AdminListMixin, AdminState):
+    rows: list[OrderRow] = []
+    method: str = ""
+    _statuses = OrderStatus
+    _export_kind = "orders"
+    _load_error = "Gagal memuat data pesanan"
+    _export_toast = "CSV berhasil diunduh"
+
+    def _fetch(self):
+        return functools.partial(
+            admin_orders.list_page, self.search, self.status, self.method, self.page, self._after, self._before
+        )
+
+    def _show(self, rows: list[OrderRow]) -> None:
+        self.rows = rows
+
+    def _filters(self) -> dict[str, str]:
+        return {"search": self.search, "status": self.status, "method": self.method}
+
+    @rx.event
+    @admin_only
+    async def set_method(self, value: str):
+        self.method = str(PaymentMethod.parse(value) or "")
+        self.page = 1
+        return await self._load()
+
+
+class OrderDetailState(AdminState):
+    order: OrderView | None = None
+    proof_url: str = ""
+    proof_is_pdf: bool = False
+    proof_failed: bool = False
+    proof_open: bool = False
+    reject_open: bool = False
+    reject_reason: str = ""
+    reject_error: str = ""
+
+    def _order_id(self) -> str:
+        return self.order.id if self.order else ""
+
+    async def _fill(self, order_id: str) -> bool:
+        d = await asyncio.to_thread(admin_orders.detail, order_id)
+        if d is None:
+            return False
+        self.order = d.view
+        self.proof_url, self.proof_is_pdf, self.proof_failed = d.proof_url, d.proof_is_pdf, False
+        return True
+
+    @rx.event
+    @admin_only
+    async def load(self):
+        self.reject_open, self.reject_reason, self.reject_error, self.proof_open = False, "", "", False
+        try:
+            found = await self._fill(self.router.page.params.get("id", ""))
+        except Exception:
+            log.exception("order detail failed")
+            found = False
+        if not found:
+            return [toast.error("Gagal memuat detail pesanan"), rx.redirect(LIST_ROUTE)]
+        return None
+
+    @rx.event
+    @admin_only
+    async def proof_error(self):
+        self.proof_failed = True
+        return toast.error("Gagal memuat bukti pembayaran")
+
+    @rx.event
+    @admin_only
+    async def retry_proof(self):
+        await self._fill(self._order_id())
+
+    @rx.event
+    @admin_only
+    async def set_proof_open(self, on: bool):
+        self.proof_open = bool(on)
+
+    @rx.event
+    @admin_only
+    async def confirm(self):
+        try:
+            await asyncio.to_thread(admin_orders.confirm, self._order_id(), self.admin_email)
+        except Exception:  # noqa: BLE001 - someone acted first or the database failed: one toast
+            await self._fill(self._order_id())
+            return toast.error("Gagal mengkonfirmasi pembayaran")
+        await self._fill(self._order_id())
+        return toast.success("Pembayaran berhasil dikonfirmasi")
+
+    @rx.event
+    @admin_only
+    async def set_reject_open(self, on: bool):
+        self.reject_open, self.reject_error = bool(on), ""
+
+    @rx.event
+    @admin_only
+    async def set_reject_reason(self, value: str):
+        self.reject_reason = str(value)[:500]
+        self.reject_error = ""
+
+    @rx.event
+    @admin_only
+    async def reject(self):
+        if not self.reject_reason.strip():
+            self.reject_error = admin_orders.MSG_REASON_REQUIRED
+            return toast.error(admin_orders.MSG_REASON_REQUIRED)
+        try:
+            await asyncio.to_thread(admin_orders.reject, self._order_id(), self.reject_reason, self.admin_email)
+        except Exception:  # noqa: BLE001 - someone acted first or the database failed: one toast
+            await self._fill(self._order_id())
+            return toast.error("Gagal menolak pembayaran")
+        self.reject_open, self.reject_reason = False, ""
+        await self._fill(self._order_id())
+        return toast.success("Pembayaran ditolak")

@@ -1,0 +1,192 @@
+"""What the screens show, as typed, frozen objects: built by the services, held by the
+states, serialised by Reflex. Money and WIB times are formatted here, once.
+
+A mistyped field is an AttributeError in a test, not a blank cell on a page.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from terminal_shop.money import rupiah, wib
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod, RegistrationStatus, Term
+
+
+def order_number(order_id: uuid.UUID | str) -> str:
+    """The number people see and type: the id's first 8 characters, uppercased."""
+    return str(order_id)[:8].upper()
+
+
+@dataclass(frozen=True)
+class Badge:
+    label: str
+    tone: str  # a colour name; components.admin.badge turns it into classes
+
+    @classmethod
+    def of(cls, term_type: type[Term], value: str) -> Badge:
+        member = term_type.parse(value)
+        return cls(member.label, member.tone) if member else cls(value, "slate")
+
+
+@dataclass(frozen=True)
+class LineView:
+    """One priced line of a cart or an order."""
+
+    sku: str
+    name: str
+    qty: int
+    unit_price: int
+    unit_text: str
+    total_text: str
+    image: str = ""
+
+    @classmethod
+    def of(cls, sku: str, name: str, qty: int, unit_price: int, image: str = "") -> LineView:
+        return cls(sku, name, qty, unit_price, rupiah(unit_price), rupiah(qty * unit_price), image)
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    """One audit entry, as the detail pages list it."""
+
+    at: str
+    who: str
+    action: str
+    change: str
+    detail: str
+
+    @classmethod
+    def of(
+        cls, at: datetime, who: str, action: str, old: str | None, new: str | None, detail: str | None
+    ) -> HistoryView:
+        return cls(wib(at), who, action, f"{old or '-'} → {new or '-'}", detail or "")
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """A row of the admin's order list."""
+
+    id: str
+    number: str
+    date: str
+    buyer: str
+    email: str
+    total: str
+    method: str
+    status: str
+    badge: Badge
+
+
+def order_row(r) -> OrderRow:
+    return OrderRow(
+        id=str(r.id),
+        number=order_number(r.id),
+        date=wib(r.created_at),
+        buyer=r.buyer_name,
+        email=r.buyer_email,
+        total=rupiah(r.total),
+        method=PaymentMethod.label_of(r.payment_method),
+        status=r.status,
+        badge=Badge.of(OrderStatus, r.status),
+    )
+
+
+@dataclass(frozen=True)
+class MerchantRow:
+    """A row of the admin's registration list."""
+
+    id: str
+    date: str
+    nama_usaha: str
+    nama_lengkap: str
+    nomor_hp: str
+    email: str
+    kabupaten_kota: str
+    status: str
+    badge: Badge
+
+
+def merchant_row(r) -> MerchantRow:
+    return MerchantRow(
+        id=str(r.id),
+        date=wib(r.created_at, with_time=False),
+        nama_usaha=r.nama_usaha,
+        nama_lengkap=r.nama_lengkap,
+        nomor_hp=r.nomor_hp,
+        email=r.email,
+        kabupaten_kota=r.kabupaten_kota,
+        status=r.status,
+        badge=Badge.of(RegistrationStatus, r.status),
+    )
+
+
+@dataclass(frozen=True)
+class OrderView:
+    """Everything the admin's order detail shows."""
+
+    id: str
+    number: str
+    buyer_name: str
+    buyer_phone: str
+    buyer_email: str
+    shipping_address: str
+    note: str
+    subtotal: str
+    shipping_fee: str
+    total: str
+    method: str
+    status: str
+    badge: Badge
+    created_at: str
+    updated_at: str
+    lines: tuple[LineView, ...] = ()
+    history: tuple[HistoryView, ...] = ()
+
+
+@dataclass(frozen=True)
+class DocumentView:
+    key: str
+    label: str
+    url: str  # a short-lived signed link; '' when none is stored
+
+
+@dataclass(frozen=True)
+class MerchantView:
+    """What the admin's merchant detail shows beside the editable form."""
+
+    id: str
+    status: str
+    badge: Badge
+    created_at: str
+    updated_at: str
+    verified_at: str
+    documents: tuple[DocumentView, ...] = ()
+    history: tuple[HistoryView, ...] = ()
+
+
+@dataclass(frozen=True)
+class OrderSummary:
+    """What the public success page may show: no buyer contact data."""
+
+    number: str
+    total: str
+    method: str
+    status: str
+
+
+@dataclass(frozen=True)
+class PricedCart:
+    """A cart priced from the catalogue: what every checkout step shows and what the
+    order is charged, from one function (services.orders.price_cart)."""
+
+    lines: tuple[LineView, ...] = ()
+    subtotal: int = 0
+    shipping_fee: int = 0
+    total: int = 0
+    item_count: int = 0
+    subtotal_text: str = ""
+    shipping_text: str = ""
+    total_text: str = ""
+    qris_allowed: bool = True

@@ -1,0 +1,130 @@
+"""The shop's words: every status, method and kind a record can hold.
+
+Each is a StrEnum whose value is what the database stores (so rows read back
+unchanged) and whose `label` is the Indonesian text people read. Statuses also carry
+the `tone` of their badge. No other module spells one of these values as a bare
+string. What each status means and how it may change: docs/decisions.md.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Self
+
+
+class Term(StrEnum):
+    """A stored value with the label shown for it (and a badge tone for statuses)."""
+
+    label: str
+    tone: str
+
+    def __new__(cls, value: str, label: str | None = None, tone: str = "slate") -> Self:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label or value
+        member.tone = tone
+        return member
+
+    @classmethod
+    def parse(cls, value: object) -> Self | None:
+        """The member for a value from outside (URL, form, websocket), or None."""
+        try:
+            return cls(str(value))
+        except ValueError:
+            return None
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        """value -> label, in declaration order: for selects and filters."""
+        return {m.value: m.label for m in cls}
+
+    @classmethod
+    def label_of(cls, value: str) -> str:
+        """The label of a stored value; an unknown value is shown as it is."""
+        member = cls.parse(value)
+        return member.label if member else value
+
+
+class OrderStatus(Term):
+    PENDING = "pending", "Pending", "amber"
+    PAID_REVIEW = "paid_review", "Menunggu Review", "blue"
+    CONFIRMED = "confirmed", "Dikonfirmasi", "emerald"
+    CANCELLED = "cancelled", "Dibatalkan", "red"
+
+
+# The only changes an order's status may make (enforced by a conditional update).
+ORDER_TRANSITIONS: dict[OrderStatus, tuple[OrderStatus, ...]] = {
+    OrderStatus.PAID_REVIEW: (OrderStatus.CONFIRMED, OrderStatus.CANCELLED),
+}
+
+
+class RegistrationStatus(Term):
+    PENDING = "pending", "Pending", "amber"
+    APPROVED = "approved", "Approved", "emerald"
+    REJECTED = "rejected", "Rejected", "red"
+
+
+class PaymentMethod(Term):
+    TRANSFER_BCA = "TRANSFER_BCA", "Transfer Bank BCA"
+    QRIS = "QRIS", "QRIS"
+
+
+class BusinessType(Term):
+    """Jenis usaha."""
+
+    RETAIL = "retail", "Retail / Toko Kelontong"
+    FNB = "fnb", "Makanan & Minuman (F&B)"
+    MINIMARKET = "minimarket", "Minimarket"
+    ONLINE_SHOP = "online-shop", "Toko Online"
+    OTHER = "lainnya", "Lainnya"
+
+
+class Premises(Term):
+    """Tempat usaha."""
+
+    OWNED = "milik-sendiri", "Milik Sendiri"
+    RENTED = "sewa", "Sewa"
+
+
+class Bank(Term):
+    """Banks for the merchant's settlement account; stored as the name people read."""
+
+    MANDIRI = "Bank Mandiri"
+    BCA = "Bank BCA"
+    BRI = "Bank BRI"
+    BNI = "Bank BNI"
+    CIMB_NIAGA = "Bank CIMB Niaga"
+    DANAMON = "Bank Danamon"
+    PERMATA = "Bank Permata"
+    BTN = "Bank BTN"
+    MAYBANK = "Bank Maybank"
+    OCBC_NISP = "Bank OCBC NISP"
+    OTHER = "Lainnya"
+
+
+class DocumentKind(Term):
+    """The registration's documents, in the order the wizard asks for them.
+
+    The value is the folder in storage; the record keeps the key in `column`.
+    """
+
+    KTP = "ktp", "Foto KTP"
+    SELFIE = "selfie", "Foto selfie dengan KTP"
+    KK = "kk", "Foto Kartu Keluarga (KK)"
+    SHOP = "usaha", "Foto usaha/toko"
+    GOODS = "barang", "Foto barang dagangan"
+
+    @property
+    def column(self) -> str:
+        return f"foto_{self.value}_url"
+
+    @property
+    def required(self) -> bool:
+        return self in _REQUIRED_DOCUMENTS
+
+    @property
+    def required_text(self) -> str:
+        return f"{self.label} wajib diupload"
+
+
+_REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})
