@@ -6,8 +6,9 @@ import reflex as rx
 
 from terminal_shop import content
 from terminal_shop.api import api_transformers
-from terminal_shop.pages import checkout, home, info, products, registration
-from terminal_shop.pages.admin import login, merchants, orders
+from terminal_shop.pages import home, info, products, registration, registration_result
+from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
+from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.settings import get_settings
 from terminal_shop.state.admin import (
     AdminState,
@@ -79,21 +80,26 @@ _page(
     "Daftar merchant EDC dan QRIS 100% online dalam tiga langkah.",
     on_load=RegistrationState.restore_draft,
 )
-_page(registration.success_page, "/pendaftaran/success", "Pendaftaran Berhasil")
-_page(registration.failed_page, "/pendaftaran/gagal", "Pendaftaran Gagal", on_load=RegistrationResultState.load_failed)
+_page(registration_result.success_page, "/pendaftaran/success", "Pendaftaran Berhasil")
+_page(
+    registration_result.failed_page,
+    "/pendaftaran/gagal",
+    "Pendaftaran Gagal",
+    on_load=RegistrationResultState.load_failed,
+)
 
 # Checkout
 _page(info.redirect_to("/checkout/products"), "/checkout", "Pesan")
 _page(
-    checkout.products_page,
+    cart.products_page,
     "/checkout/products",
     "Pesan Perangkat",
     "Pilih perangkat EDC atau Soundbox dan pesan online.",
 )
-_page(checkout.form_page, "/checkout/form", "Data Pembeli")
-_page(checkout.confirm_page, "/checkout/confirm", "Pembayaran", on_load=CheckoutState.load_confirm)
-_page(checkout.success_page, "/checkout/success", "Pesanan Diterima", on_load=OrderResultState.load_success)
-_page(checkout.failed_page, "/checkout/failed", "Pesanan Gagal", on_load=OrderResultState.load_failed)
+_page(cart.form_page, "/checkout/form", "Data Pembeli")
+_page(payment.confirm_page, "/checkout/confirm", "Pembayaran", on_load=CheckoutState.load_confirm)
+_page(result.success_page, "/checkout/success", "Pesanan Diterima", on_load=OrderResultState.load_success)
+_page(result.failed_page, "/checkout/failed", "Pesanan Gagal", on_load=OrderResultState.load_failed)
 
 # Back office: every page checks the session on load, then loads its data.
 _page(
@@ -104,7 +110,9 @@ _page(
     on_load=AdminState.leave_login_if_signed_in,
 )
 _page(merchants.merchants_page, "/admin", "Admin: Pendaftaran", on_load=MerchantListState.load)
-_page(merchants.merchant_detail_page, "/admin/merchants/[id]", "Admin: Merchant", on_load=MerchantDetailState.load)
+_page(
+    merchant_detail.merchant_detail_page, "/admin/merchants/[id]", "Admin: Merchant", on_load=MerchantDetailState.load
+)
 _page(orders.orders_page, "/admin/orders", "Admin: Pesanan", on_load=OrderListState.load)
 _page(orders.order_detail_page, "/admin/orders/[id]", "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 

@@ -1,4 +1,4 @@
-"""The merchant registration wizard and its success and failure pages."""
+"""The merchant registration wizard: details, documents, confirmation."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ import reflex as rx
 from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker
 from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, anchor, container, icon, link_button
-from terminal_shop.settings import get_settings
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon
 from terminal_shop.state.registration import DOCS_UPLOAD_ID
-from terminal_shop.state.registration import RegistrationResultState as R
 from terminal_shop.state.registration import RegistrationState as S
 from terminal_shop.uploads import IMAGE_ACCEPT
 from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises
 
 STEPS = ("Data Diri & Usaha", "Dokumen", "Konfirmasi")
+
+
 DOC_KEYS = tuple(d.value for d in DocumentKind)
 
 
@@ -291,96 +291,6 @@ def wizard_page() -> rx.Component:
                 rx.el.span(bundle_documents(DOC_KEYS, DOCS_UPLOAD_ID), hidden=True),
                 id="wizard",
                 class_name="mx-auto max-w-3xl scroll-mt-20 py-10",
-            )
-        )
-    )
-
-
-def _support() -> rx.Component:
-    s = get_settings()
-    return rx.el.p(
-        "Butuh bantuan? Hubungi ",
-        anchor(s.support_email, href=f"mailto:{s.support_email}", class_name="font-semibold text-blue-700 underline"),
-        " atau WhatsApp ",
-        anchor(
-            s.whatsapp_display,
-            href=s.whatsapp_url,
-            target="_blank",
-            rel="noopener",
-            class_name="font-semibold text-blue-700 underline",
-        ),
-        ".",
-        class_name="mt-6 text-sm text-slate-600",
-    )
-
-
-def success_page() -> rx.Component:
-    return site_page(
-        container(
-            rx.el.div(
-                icon("circle-check-big", "h-14 w-14 text-emerald-600"),
-                rx.el.h1("Pendaftaran Berhasil Dikirim", class_name="mt-4 text-2xl font-bold"),
-                rx.el.p(
-                    "Terima kasih! Tim kami akan memverifikasi data dan dokumen Anda dalam 1-3 hari kerja.",
-                    class_name="mt-3 text-slate-700",
-                ),
-                rx.el.p("Status pendaftaran dapat dilihat di dashboard.", class_name="mt-1 text-slate-700"),
-                link_button("Lihat Dashboard", "/dashboard", BTN_PRIMARY + " mt-8"),
-                _support(),
-                class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
-            )
-        )
-    )
-
-
-DUPLICATE_TIPS = (
-    "Gunakan email atau nomor HP lain yang belum pernah didaftarkan.",
-    "Periksa apakah Anda sudah pernah mendaftar sebelumnya.",
-    "Hubungi tim dukungan kami jika merasa belum pernah mendaftar.",
-    "Cek status pendaftaran Anda di dashboard.",
-)
-GENERAL_TIPS = (
-    "Periksa kembali data yang Anda isi.",
-    "Pastikan setiap file berformat JPG atau PNG dan maksimal 10MB.",
-    "Pastikan koneksi internet Anda stabil.",
-    "Coba lagi beberapa saat lagi.",
-)
-
-
-def _tips(tips: tuple[str, ...]) -> rx.Component:
-    return rx.el.ul(
-        *[rx.el.li(t) for t in tips], class_name="mt-4 list-disc space-y-1 pl-5 text-left text-sm text-slate-700"
-    )
-
-
-def failed_page() -> rx.Component:
-    return site_page(
-        container(
-            rx.el.div(
-                icon("circle-x", "h-14 w-14 text-red-600"),
-                rx.el.h1("Pendaftaran Gagal", class_name="mt-4 text-2xl font-bold"),
-                rx.cond(
-                    R.duplicate,
-                    rx.el.div(
-                        rx.el.p(
-                            "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.",
-                            class_name="mt-3 text-slate-700",
-                            data_testid="failed-reason",
-                        ),
-                        _tips(DUPLICATE_TIPS),
-                    ),
-                    rx.el.div(
-                        rx.el.p(R.reason, class_name="mt-3 text-slate-700", data_testid="failed-reason"),
-                        _tips(GENERAL_TIPS),
-                    ),
-                ),
-                rx.el.div(
-                    link_button("Coba Lagi", "/pendaftaran", BTN_PRIMARY),
-                    link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
-                    class_name="mt-8 flex flex-wrap justify-center gap-3",
-                ),
-                _support(),
-                class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
             )
         )
     )

@@ -1,0 +1,1 @@
+"""Checkout pages: products and cart, buyer form, payment and proof, success, failure."""

@@ -1,0 +1,253 @@
+"""Checkout steps 1 and 2: products and cart, buyer form; the step frame the payment step shares."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.catalogue import PRODUCTS, Product
+from terminal_shop.components.forms import text_field
+from terminal_shop.components.layout import site_page
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
+from terminal_shop.state import toast
+from terminal_shop.state.checkout import CheckoutState as S
+from terminal_shop.state.checkout import added_text
+
+STEPS = ("Pilih Produk", "Isi Data", "Pembayaran")
+
+
+def _steps(active: int) -> rx.Component:
+    return rx.el.ol(
+        *[
+            rx.el.li(
+                rx.el.span(
+                    str(i + 1),
+                    class_name="flex h-7 w-7 items-center justify-center rounded-full text-sm font-bold "
+                    + ("bg-blue-700 text-white" if i <= active else "bg-slate-200 text-slate-600"),
+                ),
+                rx.el.span(
+                    name,
+                    class_name="hidden text-sm font-medium sm:inline "
+                    + ("text-slate-900" if i <= active else "text-slate-500"),
+                ),
+                class_name="flex items-center gap-2",
+                aria_current="step" if i == active else None,
+            )
+            for i, name in enumerate(STEPS)
+        ],
+        class_name="flex items-center justify-center gap-6 py-6",
+        aria_label="Langkah pemesanan",
+    )
+
+
+def step_frame(active: int, title: str, *children) -> rx.Component:
+    return site_page(
+        container(
+            _steps(active), rx.el.h1(title, class_name="text-2xl font-bold sm:text-3xl"), *children, class_name="pb-16"
+        )
+    )
+
+
+def _product_card(p: Product) -> rx.Component:
+    qty = S.qty_inputs.get(p.sku, 1)
+    step = "flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+    return rx.el.article(
+        rx.el.img(src=p.image, alt=f"Foto {p.name}", width="120", height="160", class_name="mx-auto h-36 w-auto"),
+        rx.el.h2(p.name, class_name="mt-4 text-lg font-bold"),
+        rx.el.p(p.description, class_name="mt-1 flex-1 text-sm text-slate-600"),
+        rx.el.p(p.price_text, class_name="mt-3 text-xl font-extrabold"),
+        rx.el.div(
+            rx.el.button(
+                icon("minus", "h-4 w-4"),
+                type="button",
+                aria_label=f"Kurangi jumlah {p.name}",
+                on_click=S.step_qty(p.sku, -1),
+                class_name=step,
+            ),
+            rx.el.input(
+                type="number",
+                min="1",
+                inputmode="numeric",
+                value=qty,
+                on_change=lambda v: S.set_qty_input(p.sku, v),
+                aria_label=f"Jumlah {p.name}",
+                class_name="h-10 w-16 rounded-lg border border-slate-300 text-center",
+            ),
+            rx.el.button(
+                icon("plus", "h-4 w-4"),
+                type="button",
+                aria_label=f"Tambah jumlah {p.name}",
+                on_click=S.step_qty(p.sku, 1),
+                class_name=step,
+            ),
+            class_name="mt-4 flex items-center gap-2",
+        ),
+        rx.el.button(
+            icon("shopping-cart", "h-4 w-4"),
+            "Tambah ke Keranjang",
+            type="button",
+            on_click=[S.add_to_cart(p.sku), toast.success(added_text(p))],
+            class_name=BTN_PRIMARY + " mt-4 w-full",
+        ),
+        class_name=f"{CARD} flex flex-col p-5",
+        data_sku=p.sku,
+    )
+
+
+def _totals() -> rx.Component:
+    row = "flex justify-between text-sm"
+    return rx.el.dl(
+        rx.el.div(rx.el.dt("Subtotal"), rx.el.dd(S.priced.subtotal_text, data_testid="subtotal"), class_name=row),
+        rx.el.div(rx.el.dt("Ongkos kirim"), rx.el.dd(S.priced.shipping_text), class_name=row),
+        rx.el.div(
+            rx.el.dt("Total"),
+            rx.el.dd(S.priced.total_text, data_testid="total"),
+            class_name="flex justify-between border-t border-slate-200 pt-3 text-base font-bold",
+        ),
+        class_name="mt-4 flex flex-col gap-2",
+    )
+
+
+def _cart_panel() -> rx.Component:
+    return rx.el.aside(
+        rx.el.h2("Keranjang", class_name="text-lg font-bold"),
+        rx.cond(
+            S.priced.item_count > 0,
+            rx.el.div(
+                rx.el.ul(
+                    rx.foreach(
+                        S.priced.lines,
+                        lambda line: rx.el.li(
+                            rx.el.div(
+                                rx.el.p(line.name, class_name="font-medium"),
+                                rx.el.p(line.unit_text, class_name="text-xs text-slate-500"),
+                                class_name="flex-1",
+                            ),
+                            rx.el.input(
+                                type="number",
+                                inputmode="numeric",
+                                value=line.qty,
+                                on_change=lambda v: S.set_line_qty(line.sku, v),
+                                aria_label="Jumlah " + line.name,
+                                class_name="h-9 w-14 rounded-lg border border-slate-300 text-center text-sm",
+                            ),
+                            rx.el.p(line.total_text, class_name="w-28 text-right text-sm font-semibold"),
+                            rx.el.button(
+                                icon("trash-2", "h-4 w-4"),
+                                type="button",
+                                aria_label="Hapus " + line.name,
+                                on_click=S.remove_line(line.sku),
+                                class_name="rounded p-1.5 text-red-600 hover:bg-red-50",
+                            ),
+                            class_name="flex items-center gap-2 py-3",
+                            data_testid="cart-line",
+                        ),
+                    ),
+                    class_name="divide-y divide-slate-100",
+                ),
+                _totals(),
+                link_button("Lanjut Isi Data", "/checkout/form", BTN_PRIMARY + " mt-5 w-full"),
+            ),
+            rx.el.p("Keranjang Anda masih kosong", class_name="mt-4 text-sm text-slate-500"),
+        ),
+        class_name=f"{CARD} h-fit p-5 lg:sticky lg:top-24",
+    )
+
+
+def _phone_cart_bar() -> rx.Component:
+    """On a phone the cart panel sits below the products: this bar keeps the total and the next step in reach."""
+    return rx.cond(
+        S.priced.item_count > 0,
+        rx.el.div(
+            rx.el.div(
+                rx.el.p(S.priced.item_count, " barang", class_name="text-xs text-slate-500"),
+                rx.el.p(S.priced.total_text, class_name="font-bold"),
+            ),
+            link_button("Lanjut Isi Data", "/checkout/form", BTN_PRIMARY + " py-2.5"),
+            class_name="fixed inset-x-0 bottom-0 z-40 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] lg:hidden",
+            data_testid="phone-cart-bar",
+        ),
+    )
+
+
+def products_page() -> rx.Component:
+    return step_frame(
+        0,
+        "Pilih Produk",
+        rx.el.div(
+            rx.el.div(*[_product_card(p) for p in PRODUCTS], class_name="grid gap-5 sm:grid-cols-2 xl:grid-cols-3"),
+            _cart_panel(),
+            class_name="mt-6 grid gap-6 pb-16 lg:grid-cols-[1fr_22rem] lg:pb-0",
+        ),
+        _phone_cart_bar(),
+    )
+
+
+def order_summary() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Ringkasan Pesanan", class_name="text-lg font-bold"),
+        rx.el.ul(
+            rx.foreach(
+                S.priced.lines,
+                lambda line: rx.el.li(
+                    rx.el.span(line.name, " × ", line.qty),
+                    rx.el.span(line.total_text, class_name="font-medium"),
+                    class_name="flex justify-between py-2 text-sm",
+                ),
+            ),
+            class_name="mt-3 divide-y divide-slate-100",
+        ),
+        _totals(),
+        class_name=f"{CARD} h-fit p-5",
+    )
+
+
+def empty_notice(title: str, text: str, button: str) -> rx.Component:
+    return rx.el.div(
+        icon("shopping-cart", "h-10 w-10 text-slate-400"),
+        rx.el.h2(title, class_name="mt-4 text-xl font-bold"),
+        rx.el.p(text, class_name="mt-2 text-slate-600"),
+        link_button(button, "/checkout/products", BTN_PRIMARY + " mt-6"),
+        class_name=f"{CARD} mx-auto mt-8 flex max-w-md flex-col items-center p-10 text-center",
+    )
+
+
+def _field(name: str, label: str, **props) -> rx.Component:
+    return text_field(name, label, S.buyer[name], lambda v: S.set_buyer_field(name, v), S.errors.get(name, ""), **props)
+
+
+def form_page() -> rx.Component:
+    return step_frame(
+        1,
+        "Data Pembeli",
+        rx.cond(
+            S.priced.item_count > 0,
+            rx.el.div(
+                rx.el.form(
+                    _field("buyer_name", "Nama lengkap", autocomplete="name"),
+                    _field(
+                        "buyer_phone",
+                        "Nomor telepon",
+                        kind="tel",
+                        autocomplete="tel",
+                        inputmode="tel",
+                        placeholder="0812-3456-7890",
+                    ),
+                    _field("buyer_email", "Email", kind="email", autocomplete="email", placeholder="nama@email.com"),
+                    _field("shipping_address", "Alamat pengiriman", textarea=True, autocomplete="street-address"),
+                    _field("note", "Catatan", required=False, textarea=True),
+                    rx.el.div(
+                        link_button("Kembali", "/checkout/products", BTN_OUTLINE),
+                        rx.el.button("Lanjut ke Pembayaran", type="submit", class_name=BTN_PRIMARY),
+                        class_name="flex justify-between gap-3",
+                    ),
+                    on_submit=lambda _: S.to_confirm(),
+                    prevent_default=True,
+                    no_validate=True,
+                    class_name=f"{CARD} flex flex-col gap-2 p-5",
+                ),
+                order_summary(),
+                class_name="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]",
+            ),
+            empty_notice("Keranjang Kosong", "Silakan pilih produk terlebih dahulu", "Pilih Produk"),
+        ),
+    )

@@ -1,0 +1,66 @@
+"""After "Kirim Pesanan": the success and failure pages."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.layout import site_page
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
+from terminal_shop.state.checkout import OrderResultState as R
+
+
+def success_page() -> rx.Component:
+    def row(label, value, tid):
+        return rx.el.div(
+            rx.el.dt(label, class_name="text-slate-500"),
+            rx.el.dd(value, class_name="font-semibold", data_testid=tid),
+            class_name="flex justify-between",
+        )
+
+    return site_page(
+        container(
+            rx.cond(
+                R.loading,
+                rx.el.p("Memuat data pesanan...", class_name="py-24 text-center text-slate-500"),
+                rx.el.div(
+                    icon("circle-check-big", "h-14 w-14 text-emerald-600"),
+                    rx.el.h1("Terima Kasih! Pesanan Anda telah kami terima", class_name="mt-4 text-2xl font-bold"),
+                    rx.el.dl(
+                        row("Nomor pesanan", R.summary.number, "order-number"),
+                        row("Total", R.summary.total, "order-total"),
+                        row("Metode pembayaran", R.summary.method, "order-method"),
+                        row("Status", "Paid Review", "order-status"),
+                        class_name="mt-6 flex w-full flex-col gap-3 rounded-xl bg-slate-50 p-5 text-sm",
+                    ),
+                    rx.el.p(
+                        "Tim kami akan memverifikasi pembayaran Anda dalam 1x24 jam dan mengirim konfirmasi lewat email.",
+                        class_name="mt-4 text-sm text-slate-600",
+                    ),
+                    rx.el.div(
+                        link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
+                        link_button("Belanja Lagi", "/checkout/products", BTN_PRIMARY),
+                        class_name="mt-8 flex flex-wrap justify-center gap-3",
+                    ),
+                    class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
+                ),
+            )
+        )
+    )
+
+
+def failed_page() -> rx.Component:
+    return site_page(
+        container(
+            rx.el.div(
+                icon("circle-x", "h-14 w-14 text-red-600"),
+                rx.el.h1("Pesanan Gagal Dibuat", class_name="mt-4 text-2xl font-bold"),
+                rx.el.p("Alasan: ", R.reason, class_name="mt-3 text-slate-700", data_testid="failed-reason"),
+                rx.el.div(
+                    link_button("Coba Lagi", "/checkout/confirm", BTN_PRIMARY),
+                    link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
+                    class_name="mt-8 flex flex-wrap justify-center gap-3",
+                ),
+                class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
+            )
+        )
+    )
