@@ -51,7 +51,7 @@ def full_name(cwd: Path, module: str, cls: str) -> str:
     return out.stdout.strip().splitlines()[-1]
 
 
-async def _tab(url: str, scenario: Scenario, count: int, latencies: list[float], window: list[float]) -> int:
+async def visitor_tab(url: str, scenario: Scenario, count: int, latencies: list[float], window: list[float]) -> int:
     """One browser tab: connects, hydrates, sends `count` events one after another."""
     updates: asyncio.Queue[float] = asyncio.Queue()
     sio = socketio.AsyncClient(reconnection=False)
@@ -109,7 +109,7 @@ async def _run(url: str, scenario: Scenario, clients: int) -> tuple[list[float],
     latencies: list[float] = []
     window: list[float] = []
     per_client = max(1, EVENTS // clients)
-    await asyncio.gather(*[_tab(url, scenario, per_client, latencies, window) for _ in range(clients)])
+    await asyncio.gather(*[visitor_tab(url, scenario, per_client, latencies, window) for _ in range(clients)])
     return latencies, len(latencies) / max(max(window) - min(window), 1e-9)
 
 

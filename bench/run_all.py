@@ -25,9 +25,9 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import event_roundtrip
 import page_load
 
+import event_roundtrip
 from common import ROOT, floor_dir, machine, serve, site_env
 
 BENCH = Path(__file__).resolve().parent

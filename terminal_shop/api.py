@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from starlette.applications import Starlette
-from starlette.concurrency import iterate_in_threadpool
+from starlette.concurrency import iterate_in_threadpool, run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -92,7 +92,7 @@ async def serve_file(request: Request) -> Response:
     ):
         return PlainTextResponse("Tautan tidak berlaku atau sudah kedaluwarsa.", status_code=403)
     try:
-        data = storage.get(bucket, key)
+        data = await run_in_threadpool(storage.get, bucket, key)  # a disk read stays off the event loop
     except StorageError:
         return PlainTextResponse("Not found", status_code=404)
     public = bucket in storage.public_buckets
@@ -117,7 +117,7 @@ async def export_csv(request: Request) -> Response:
     """Streams a CSV export to a signed-in admin (the session cookie travels with the download)."""
     kind = request.path_params["kind"]
     token = request.cookies.get(admin_auth.SESSION_COOKIE, "")
-    if kind not in EXPORTS or admin_auth.session_admin(token) is None:
+    if kind not in EXPORTS or await run_in_threadpool(admin_auth.session_admin, token) is None:
         return PlainTextResponse("Akses ditolak", status_code=403)
     filename = f"{kind}_{date.today().isoformat()}.csv"
     return StreamingResponse(

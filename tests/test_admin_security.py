@@ -10,14 +10,17 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import inspect
+import threading
+import time
 from datetime import timedelta
 
 import pytest
 import reflex as rx
+from sqlalchemy import text
 from sqlmodel import select
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
-from terminal_shop.db import read_session, write_session
+from terminal_shop.db import get_engine, read_session, write_session
 from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
 from terminal_shop.services import admin_auth, admin_merchants, admin_orders
 from terminal_shop.state import admin as admin_state
@@ -142,3 +145,56 @@ def test_setvar_cannot_bypass_the_check(seeded):
     assert state.search == "" and state.rows == []
     with pytest.raises(AttributeError):
         state.setvar("rows", [{"id": "x"}])
+
+
+def _hold_admin_tables(seconds: float, held: threading.Event) -> None:
+    """Another writer holds the session table for a while, as a slow database would."""
+    engine = get_engine()
+    if engine.dialect.name == "sqlite":
+        engine = engine.execution_options(sqlite_immediate=True)  # takes the write lock at BEGIN
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("LOCK TABLE admin_sessions IN ACCESS EXCLUSIVE MODE"))
+        held.set()
+        time.sleep(seconds)
+
+
+def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
+    """While an admin's list waits for a slow database, the worker's event loop keeps serving
+    other tabs: the session check and the query run in a thread, not on the loop."""
+    token = admin_auth.login("admin@terminalku.example", "rahasia-123", "test")
+    root = rx.State(_reflex_internal_init=True)
+    state = root.get_substate(admin_state.OrderListState.get_full_name().split(".")[1:])
+    state.session_token = token
+    load = admin_state.OrderListState.event_handlers["load"].fn
+
+    async def admin_and_other_tabs() -> tuple[float, float]:
+        gaps, stop = [], asyncio.Event()
+
+        async def other_tabs() -> None:  # what every other visitor's events need: a free loop
+            last = time.perf_counter()
+            while not stop.is_set():
+                await asyncio.sleep(0.01)
+                now = time.perf_counter()
+                gaps.append(now - last)
+                last = now
+
+        ticker = asyncio.create_task(other_tabs())
+        await asyncio.sleep(0.05)  # the other tabs are being served before the admin's event comes
+        started = time.perf_counter()
+        await load(state)
+        took = time.perf_counter() - started
+        stop.set()
+        await ticker
+        return took, max(gaps)
+
+    held = threading.Event()
+    holder = threading.Thread(target=_hold_admin_tables, args=(1.5, held))
+    holder.start()
+    assert held.wait(10)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        took, longest_stall = pool.submit(asyncio.run, admin_and_other_tabs()).result()
+    holder.join()
+    assert took > 1.0  # the admin really waited for the database...
+    assert longest_stall < 0.3  # ...and nobody else did
+    assert [r.buyer for r in state.rows] == ["Rahasia Pembeli"]

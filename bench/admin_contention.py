@@ -1,0 +1,180 @@
+"""Does admin work stall other visitors? A visitor's add-to-cart while admins search.
+
+    .venv/bin/python bench/admin_contention.py                                   # SQLite, 100k orders
+    .venv/bin/python bench/admin_contention.py --backend postgres --orders 1000000
+
+One production build, one worker, on a freshly seeded database. A visitor tab sends
+add-to-cart one event at a time and times each round trip: first while 3 signed-in admin
+tabs sit idle on the orders list, then while the same 3 tabs repeat a search for a common
+word as fast as the server answers them. A handler that ran its database work on the event
+loop would make the visitor wait for every search; the target is a busy p95 of at most
+1.5x the idle one and at most 5 ms. Figures only: nothing here asserts a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import socketio
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ROOT, machine, serve
+from event_roundtrip import NAMESPACE, full_name, site_scenarios, visitor_tab
+
+ADMIN = "admin@terminalku.example"
+ADMIN_TABS = 3
+VISITOR_EVENTS = 300
+
+
+def _python(code: str, env: dict[str, str]) -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, check=True
+    )
+    return out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
+
+
+def prepare(backend: str, orders: int) -> tuple[dict[str, str], str, Callable[[], None]]:
+    """A seeded database of its own, an admin and a live session token; and its clean-up."""
+    env = {"DATA_DIR": tempfile.mkdtemp(prefix="bench-contention-")}
+
+    def cleanup() -> None:  # a throwaway SQLite file: nothing to drop
+        pass
+
+    if backend == "postgres":
+        from sqlalchemy import create_engine, text
+
+        schema = f"bench_contention_{uuid.uuid4().hex[:8]}"
+        server = create_engine("postgresql+psycopg2://postgres@127.0.0.1:5432/test", isolation_level="AUTOCOMMIT")
+        with server.connect() as c:
+            c.execute(text(f"CREATE SCHEMA {schema}"))
+        env["DATABASE_URL"] = f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+
+        def cleanup() -> None:
+            with server.connect() as c:
+                c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+
+    subprocess.run([sys.executable, "-m", "terminal_shop.migrate"], cwd=ROOT, env={**os.environ, **env}, check=True)
+    t = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "terminal_shop.seed", "--orders", str(orders), "--merchants", "1000"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    print(f"seeded {orders} orders in {time.perf_counter() - t:.0f} s")
+    token = _python(
+        "from terminal_shop.services import admin_auth as a;"
+        f"a.create_admin('{ADMIN}', 'bench-password-1');"
+        f"print(a.login('{ADMIN}', 'bench-password-1', 'bench'))",
+        env,
+    )
+    return env, token, cleanup
+
+
+# The browser's first event: applies the cookies it holds (the admin session) and loads the page.
+HYDRATE_AND_LOAD = "reflex___state____state.hydrate_and_load"
+ADMIN_STATE = full_name(ROOT, "terminal_shop.state.admin", "AdminState")
+ORDER_LIST = full_name(ROOT, "terminal_shop.state.admin", "OrderListState")
+
+
+async def _admin_tab(url: str, token: str, word: str, stop: asyncio.Event, done: list[int]) -> None:
+    """A signed-in admin on the orders list, searching `word` again and again until `stop`."""
+    router = {"pathname": "/admin/orders", "query": {}, "asPath": "/admin/orders"}
+    updates: asyncio.Queue[object] = asyncio.Queue()
+    sio = socketio.AsyncClient(reconnection=False)
+    sio.on("event", lambda data: updates.put_nowait(data), namespace=NAMESPACE)
+    hydrate = {"vars": {f"{ADMIN_STATE}.session_token_rx_state_": token}}
+    await sio.connect(
+        f"{url}?token={uuid.uuid4()}",
+        socketio_path=NAMESPACE,
+        namespaces=[NAMESPACE],
+        transports=["websocket"],
+        auth={"event": {"name": HYDRATE_AND_LOAD, "payload": hydrate, "router_data": router}},
+        wait_timeout=30,
+    )
+
+    async def call(handler: str, payload: dict) -> None:
+        await sio.emit(
+            "event", {"name": f"{ORDER_LIST}.{handler}", "payload": payload, "router_data": router}, namespace=NAMESPACE
+        )
+        while True:  # every event ends with a final update
+            data = await asyncio.wait_for(updates.get(), 60)
+            if not isinstance(data, dict) or data.get("final", True):
+                return
+
+    try:
+        await asyncio.sleep(3)  # the page's own load, then what it sent
+        while not updates.empty():
+            updates.get_nowait()
+        await call("set_search", {"value": word})
+        while not stop.is_set():
+            await call("run_search", {"_form": {}})
+            done[0] += 1
+    finally:
+        await sio.disconnect()
+
+
+async def _phase(url: str, token: str, word: str, busy: bool) -> tuple[list[float], float]:
+    """The visitor's latencies (ms) with the admin tabs idle or searching; searches per second."""
+    add_to_cart = site_scenarios()[0]
+    stop, done = asyncio.Event(), [0]
+    admins = [asyncio.create_task(_admin_tab(url, token, word, stop, done)) for _ in range(ADMIN_TABS)] if busy else []
+    await asyncio.sleep(3 if busy else 0)  # the admins are under way before the visitor starts
+    latencies: list[float] = []
+    t = time.perf_counter()
+    await visitor_tab(url, add_to_cart, VISITOR_EVENTS, latencies, [])
+    elapsed = time.perf_counter() - t
+    stop.set()
+    await asyncio.gather(*admins)
+    return latencies, done[0] / elapsed
+
+
+def measure(url: str, token: str, word: str) -> list[dict[str, float]]:
+    rows = []
+    for busy in (False, True, False, True):  # twice, interleaved: a noisy moment hits both
+        latencies, searches = asyncio.run(_phase(url, token, word, busy))
+        q = statistics.quantiles(latencies, n=100, method="inclusive")
+        rows.append({"admins": "searching" if busy else "idle", "p50": q[49], "p95": q[94], "searches_per_s": searches})
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    ap.add_argument("--orders", type=int, default=100_000)
+    ap.add_argument("--word", default="budi", help="the common word the admins search")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    env, token, cleanup = prepare(args.backend, args.orders)
+    try:
+        with serve(ROOT, env) as url:
+            rows = measure(url, token, args.word)
+    finally:
+        cleanup()
+    idle = statistics.median(r["p95"] for r in rows if r["admins"] == "idle")
+    busy = statistics.median(r["p95"] for r in rows if r["admins"] == "searching")
+    print(f"\nvisitor add-to-cart, {args.backend}, {args.orders} orders, {ADMIN_TABS} admins searching '{args.word}'")
+    print(f"{'admins':10} {'p50 ms':>7} {'p95 ms':>7} {'searches/s':>10}")
+    for r in rows:
+        print(f"{r['admins']:10} {r['p50']:7.1f} {r['p95']:7.1f} {r['searches_per_s']:10.1f}")
+    print(f"busy / idle p95: {busy / idle:.2f} (target <= 1.5, busy p95 <= 5 ms)")
+    if args.json:
+        result = {**machine(), "backend": args.backend, "orders": args.orders, "word": args.word, "rows": rows}
+        result |= {"idle_p95": idle, "busy_p95": busy, "ratio": busy / idle}
+        args.json.write_text(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()
