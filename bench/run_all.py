@@ -9,6 +9,8 @@
 3. Admin lists on SQLite (100k) and PostgreSQL (1M orders), beside their own SQL run raw,
    with the CSV export at 100k and 1M orders (bench/admin_queries.py).
 4. Checkout under load on PostgreSQL + S3, beside a bare S3 put + INSERT (bench/checkout_load.py).
+5. A visitor's add-to-cart while 3 admin tabs search a common word, beside the same with the
+   admins idle, on SQLite (100k) and PostgreSQL (1M orders) (bench/admin_contention.py).
 
 Prints each table as it goes and writes docs/benchmarks.md (figures, machine, date,
 versions) and docs/explain-*.txt. Nothing here fails a build: targets are reported, not asserted.
@@ -150,6 +152,22 @@ def checkout_section(r: dict) -> str:
     )
 
 
+def contention_section(results: list[dict]) -> str:
+    lines = [
+        "## 6. A visitor while admins search (one worker, 3 admin tabs repeating a search)\n",
+        "| database | orders | word | idle p95 ms | searching p95 ms | ratio | searches/s | target |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        rate = max(row["searches_per_s"] for row in r["rows"])
+        ok = r["ratio"] <= 1.5 and r["busy_p95"] <= 5
+        lines.append(
+            f"| {r['backend']} | {r['orders']} | {r['word']} | {r['idle_p95']:.1f} | {r['busy_p95']:.1f} | "
+            f"{r['ratio']:.2f} | {rate:.1f} | {verdict(ok)} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pg-orders", type=int, default=1_000_000)
@@ -192,6 +210,11 @@ def main() -> None:
     )
     print("== 5. checkout under load")
     checkout = _script("checkout_load.py", "--orders", "200", "--workers", "32")
+    print("== 6. a visitor while admins search")
+    contention = [
+        _script("admin_contention.py", "--backend", "sqlite", "--orders", "100000"),
+        _script("admin_contention.py", "--backend", "postgres", "--orders", str(args.pg_orders)),
+    ]
 
     args.out.write_text(
         "# Benchmarks\n\n"
@@ -206,6 +229,8 @@ def main() -> None:
         + query_section(sqlite, pg)
         + "\n"
         + checkout_section(checkout)
+        + "\n"
+        + contention_section(contention)
     )
     print(f"wrote {args.out}")
 
