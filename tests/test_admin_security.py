@@ -189,12 +189,12 @@ def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
         return took, max(gaps)
 
     held = threading.Event()
-    holder = threading.Thread(target=_hold_admin_tables, args=(1.5, held))
+    holder = threading.Thread(target=_hold_admin_tables, args=(2.0, held))
     holder.start()
     assert held.wait(10)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         took, longest_stall = pool.submit(asyncio.run, admin_and_other_tabs()).result()
     holder.join()
-    assert took > 1.0  # the admin really waited for the database...
-    assert longest_stall < 0.3  # ...and nobody else did
+    assert took > 1.5  # the admin really waited for the database...
+    assert longest_stall < 0.6  # ...and nobody else did (blocking the loop would stall it ~2 s)
     assert [r.buyer for r in state.rows] == ["Rahasia Pembeli"]
