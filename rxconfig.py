@@ -2,8 +2,9 @@
 
 import reflex as rx
 
-from terminal_shop.settings import get_settings
+from terminal_shop.settings import get_settings, private_files
 
+private_files()  # every Reflex process reads this first: tab state and stored files stay 0600
 settings = get_settings()
 
 config = rx.Config(
@@ -12,6 +13,8 @@ config = rx.Config(
     redis_url=settings.redis_url or None,
     state_manager_mode="redis" if settings.redis_url else "disk",
     cors_allowed_origins=list(settings.cors_origins),
+    trusted_proxy_hops=settings.trusted_proxy_hops,
+    redis_token_expiration=settings.state_expiry_seconds,
     telemetry_enabled=False,
     show_built_with_reflex=False,
     plugins=[rx.plugins.TailwindV4Plugin(), rx.plugins.SitemapPlugin()],

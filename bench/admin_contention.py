@@ -83,9 +83,8 @@ def prepare(backend: str, orders: int) -> tuple[dict[str, str], str, Callable[[]
     return env, token, cleanup
 
 
-# The browser's first event: applies the cookies it holds (the admin session) and loads the page.
+# The browser's first event: hydrates the tab and runs the page's on_load.
 HYDRATE_AND_LOAD = "reflex___state____state.hydrate_and_load"
-ADMIN_STATE = full_name(ROOT, "terminal_shop.state.admin", "AdminState")
 ORDER_LIST = full_name(ROOT, "terminal_shop.state.admin", "OrderListState")
 
 
@@ -95,13 +94,13 @@ async def _admin_tab(url: str, token: str, word: str, stop: asyncio.Event, done:
     updates: asyncio.Queue[object] = asyncio.Queue()
     sio = socketio.AsyncClient(reconnection=False)
     sio.on("event", lambda data: updates.put_nowait(data), namespace=NAMESPACE)
-    hydrate = {"vars": {f"{ADMIN_STATE}.session_token_rx_state_": token}}
     await sio.connect(
         f"{url}?token={uuid.uuid4()}",
         socketio_path=NAMESPACE,
         namespaces=[NAMESPACE],
         transports=["websocket"],
-        auth={"event": {"name": HYDRATE_AND_LOAD, "payload": hydrate, "router_data": router}},
+        headers={"Cookie": f"admin_session={token}"},  # what the browser sends once signed in
+        auth={"event": {"name": HYDRATE_AND_LOAD, "payload": {}, "router_data": router}},
         wait_timeout=30,
     )
 

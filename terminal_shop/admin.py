@@ -12,7 +12,7 @@ import argparse
 import getpass
 
 from terminal_shop.services import admin_auth
-from terminal_shop.settings import get_settings
+from terminal_shop.settings import get_settings, private_files
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -23,17 +23,20 @@ def main(argv: list[str] | None = None) -> None:
     create.add_argument("--password", help="omit to be asked (or leave empty for a random one)")
     sub.add_parser("ensure-first", help="create the first admin if there is none")
     args = parser.parse_args(argv)
+    private_files()
 
     if args.cmd == "create":
-        password = args.password if args.password is not None else getpass.getpass("Password (kosong = acak): ")
-        email, password = admin_auth.create_admin(args.email, password or None)
+        typed = args.password if args.password is not None else getpass.getpass("Password (kosong = acak): ")
+        email, password = admin_auth.create_admin(args.email, typed or None)
         print(f"Admin {email} siap. Password: {password}")
+        if not typed:
+            print("Password sekali pakai: harus diganti saat pertama kali masuk.")
         if not admin_auth.is_allowed(email):
             print(f"Catatan: {email} belum ada di ADMIN_EMAILS, jadi belum bisa masuk.")
     elif admin_auth.admin_count() == 0:
         email, password = admin_auth.create_admin(get_settings().admin_emails[0])
         print(f"Admin pertama dibuat: {email}  password sekali pakai: {password}")
-        print("Ganti dengan: python -m terminal_shop.admin create EMAIL")
+        print("Password ini harus diganti saat pertama kali masuk.")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import sys
 from alembic.config import Config
 
 from alembic import command
-from terminal_shop.settings import PROJECT_ROOT, get_settings
+from terminal_shop.settings import PROJECT_ROOT, get_settings, private_files
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -21,8 +21,11 @@ def alembic_config(url: str | None = None) -> Config:
 
 
 def upgrade(url: str | None = None) -> None:
+    """Creates the data folder (private) and brings the database to the latest revision."""
+    private_files()
     settings = get_settings()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
+    settings.data_dir.chmod(0o700)
     command.upgrade(alembic_config(url), "head")
 
 

@@ -127,8 +127,9 @@ class AdminUser(SQLModel, table=True):
     email: str = Field(max_length=254, unique=True)
     password_hash: str = Field(max_length=255)
     created_at: datetime = _time()
-    failed_logins: int = 0
-    locked_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    failed_logins: int = 0  # unused since migration 0003: attempts are rows of login_attempts
+    locked_until: datetime | None = Field(default=None, sa_type=UTCDateTime)  # unused, likewise
+    must_change_password: bool = False  # set for a generated one-time password
 
 
 class AdminSession(SQLModel, table=True):
@@ -143,7 +144,8 @@ class AdminSession(SQLModel, table=True):
 
 
 class LoginAttempt(SQLModel, table=True):
-    """Failed sign-ins per e-mail and per client, for throttling without revealing accounts."""
+    """Sign-in attempts per e-mail and per client address, for throttling without revealing
+    accounts. Written before the password is checked; removed when a sign-in succeeds."""
 
     __tablename__ = "login_attempts"
 

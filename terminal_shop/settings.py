@@ -21,6 +21,13 @@ def _env(name: str, default: str) -> str:
     return value or default
 
 
+def _env_int(name: str, default: int) -> int:
+    value = _env(name, str(default))
+    if not value.isdigit():
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return int(value)
+
+
 def _env_list(name: str, default: str) -> tuple[str, ...]:
     return tuple(p.strip().lower() for p in _env(name, default).split(",") if p.strip())
 
@@ -69,6 +76,8 @@ class Settings:
     redis_url: str
     public_url: str
     cors_origins: tuple[str, ...]
+    trusted_proxy_hops: int  # reverse proxies in front that append X-Forwarded-For; 0 ignores it
+    state_expiry_seconds: int  # an idle tab's state is dropped from the state store after this
     # Admin
     admin_emails: tuple[str, ...]
     # Company facts shown on the site
@@ -80,6 +89,10 @@ class Settings:
     bca_account_number: str
 
     @property
+    def https(self) -> bool:
+        return self.public_url.startswith("https://")
+
+    @property
     def whatsapp_url(self) -> str:
         return f"https://wa.me/{self.whatsapp_number}"
 
@@ -87,6 +100,12 @@ class Settings:
     def whatsapp_display(self) -> str:
         n = self.whatsapp_number
         return f"+{n[:2]} {n[2:5]}-{n[5:9]}-{n[9:]}" if n.startswith("62") else n
+
+
+def private_files() -> None:
+    """Files this process creates (database, stored documents, tab state) are readable by
+    its own user only: they hold KTP photos, bank accounts and sessions."""
+    os.umask(0o077)
 
 
 @lru_cache(maxsize=1)
@@ -111,6 +130,8 @@ def get_settings() -> Settings:
         cors_origins=tuple(
             o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()
         ),
+        trusted_proxy_hops=_env_int("TRUSTED_PROXY_HOPS", 0),
+        state_expiry_seconds=_env_int("STATE_EXPIRY_SECONDS", 3600),
         admin_emails=_env_list("ADMIN_EMAILS", "admin@terminalku.example"),
         # DEMO defaults below: set the real company's values through the environment.
         brand_name=_env("BRAND_NAME", "TerminalKu"),

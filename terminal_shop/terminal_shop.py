@@ -5,7 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import content
-from terminal_shop.api import api_transformers
+from terminal_shop.api import files_app
+from terminal_shop.guards import MB, BodyLimitMiddleware, SecurityHeadersMiddleware
 from terminal_shop.pages import home, info, products, registration, registration_result
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
 from terminal_shop.pages.checkout import cart, payment, result
@@ -19,8 +20,16 @@ from terminal_shop.state.admin import (
 )
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
+from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 
 BRAND = get_settings().brand_name
+
+# Each upload handler's request body limit: its files, plus 1 MB for the multipart envelope.
+UPLOAD_LIMITS = {
+    f"{CheckoutState.get_full_name()}.submit_order": MAX_UPLOAD_BYTES + MB,
+    f"{RegistrationState.get_full_name()}.submit": MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
+    f"{MerchantDetailState.get_full_name()}.replace_document": MAX_UPLOAD_BYTES + MB,
+}
 
 app = rx.App(
     html_lang="id",
@@ -29,7 +38,11 @@ app = rx.App(
         rx.el.script(src="/js/site.js", defer=True),
         rx.el.meta(name="theme-color", content="#1d4ed8"),
     ],
-    api_transformer=api_transformers,
+    api_transformer=[
+        files_app(),
+        lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS),
+        SecurityHeadersMiddleware,  # outermost: refusals get the headers too
+    ],
 )
 
 
@@ -107,8 +120,9 @@ _page(
     "/admin/login",
     "Masuk Admin",
     "Masuk ke back office.",
-    on_load=AdminState.leave_login_if_signed_in,
+    on_load=AdminState.show_login,
 )
+_page(login.password_page, "/admin/password", "Ganti Password", on_load=AdminState.show_password_page)
 _page(merchants.merchants_page, "/admin", "Admin: Pendaftaran", on_load=MerchantListState.load)
 _page(
     merchant_detail.merchant_detail_page, "/admin/merchants/[id]", "Admin: Merchant", on_load=MerchantDetailState.load

@@ -112,19 +112,70 @@ def test_wrong_password_and_unknown_email_read_the_same(clean_db):
         admin_auth.login("", "", "c1")
 
 
-def test_repeated_failures_lock_the_email_then_the_client(clean_db):
+def test_a_strangers_failures_slow_the_account_but_never_lock_out_its_password(clean_db):
     admin_auth.create_admin(ADMIN, "rahasia-123")
-    for _ in range(admin_auth.MAX_FAILURES_PER_EMAIL):
-        with pytest.raises(admin_auth.LoginError):
-            admin_auth.login(ADMIN, "salah", "c1")
-    with pytest.raises(admin_auth.LoginError, match="Terlalu banyak percobaan"):
-        admin_auth.login(ADMIN, "rahasia-123", "c2")  # even the right password waits
+    delays = []
+    for _ in range(7):  # a stranger guessing from another address
+        attempt = admin_auth.start_attempt(ADMIN, "salah", "stranger")
+        delays.append(attempt.delay)
+        with pytest.raises(admin_auth.LoginError, match="Email atau password salah"):
+            admin_auth.finish_attempt(attempt, "salah")
+    assert delays == [0, 0, 0, 0, 0, 1, 2]  # free at first, then doubling
+    attempt = admin_auth.start_attempt(ADMIN, "rahasia-123", "office")
+    assert attempt.delay == 4  # the real admin waits a little...
+    token, must_change = admin_auth.finish_attempt(attempt, "rahasia-123")  # ...and is let in
+    assert admin_auth.session_admin(token).email == ADMIN and not must_change
+    assert admin_auth.start_attempt(ADMIN, "x", "stranger").delay == 0  # success cleared the account
+    assert admin_auth.account_delay(50) == admin_auth.MAX_DELAY_SECONDS
+
+
+def test_a_client_is_refused_after_its_failures_whatever_the_account(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-456")
     for i in range(admin_auth.MAX_FAILURES_PER_CLIENT):
-        with pytest.raises(admin_auth.LoginError):
-            admin_auth.login(f"guess{i}@example.com", "x", "attacker")
-    admin_auth.create_admin("ops@example.com", "rahasia-456")
+        with pytest.raises(admin_auth.LoginError, match="salah"):
+            admin_auth.finish_attempt(admin_auth.start_attempt(f"guess{i}@example.com", "x", "attacker"), "x")
     with pytest.raises(admin_auth.LoginError, match="Terlalu banyak percobaan"):
-        admin_auth.login("ops@example.com", "rahasia-456", "attacker")
+        admin_auth.start_attempt(ADMIN, "rahasia-456", "attacker")
+    # Another address is not touched by the attacker's failures.
+    assert admin_auth.login(ADMIN, "rahasia-456", "office")
+
+
+def test_parallel_guesses_never_pass_the_client_limit(clean_db):
+    """Attempts are counted before any password is checked: 30 at once, 20 get a check."""
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    results, barrier = [], threading.Barrier(30)
+
+    def guess(i: int) -> None:
+        barrier.wait()
+        try:
+            admin_auth.start_attempt(ADMIN, f"tebakan-{i}", "botnet-node")
+            results.append("checked")
+        except admin_auth.LoginError as exc:
+            results.append(exc.code)
+
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    checked = results.count("checked")
+    assert 0 < checked <= admin_auth.MAX_FAILURES_PER_CLIENT  # racing attempts may refuse more, never fewer
+    assert results.count("terkunci") == 30 - checked
+
+
+def test_one_time_password_must_be_changed(clean_db):
+    email, one_time = admin_auth.create_admin(ADMIN)  # what `make run` does for the first admin
+    token = admin_auth.login(email, one_time, "c")
+    admin = admin_auth.session_admin(token)
+    assert admin.must_change_password
+    assert admin_auth.change_password(admin.id, "pendek", "pendek") == "Password baru minimal 12 karakter"
+    assert (
+        admin_auth.change_password(admin.id, "panjang-sekali-1", "panjang-sekali-2") == "Konfirmasi password tidak sama"
+    )
+    assert admin_auth.change_password(admin.id, one_time, one_time) is not None
+    assert admin_auth.change_password(admin.id, "panjang-sekali-1", "panjang-sekali-1") is None
+    assert not admin_auth.session_admin(token).must_change_password
+    assert admin_auth.login(email, "panjang-sekali-1", "c")
 
 
 def test_account_not_on_allow_list_is_denied(clean_db):

@@ -158,27 +158,37 @@ def test_public_asset_needs_no_signature(any_storage):
         assert url.startswith(settings.s3_endpoint_url)
 
 
-def test_body_limit_refuses_oversized_uploads():
+def test_body_limits_per_route_refuse_while_the_body_streams_in():
     from starlette.applications import Starlette
     from starlette.responses import PlainTextResponse
     from starlette.routing import Route
     from starlette.testclient import TestClient
 
-    from terminal_shop.api import MAX_BODY_BYTES, BodyLimitMiddleware
+    from terminal_shop.guards import MB, BodyLimitMiddleware
+    from terminal_shop.state.checkout import CheckoutState
+    from terminal_shop.state.registration import RegistrationState
+    from terminal_shop.terminal_shop import UPLOAD_LIMITS
 
     async def echo(request):
         body = await request.body()
         return PlainTextResponse(str(len(body)))
 
-    client = TestClient(BodyLimitMiddleware(Starlette(routes=[Route("/_upload", echo, methods=["POST"])])))
-    assert client.post("/_upload", content=b"x" * 1000).text == "1000"
-    r = client.post("/_upload", content=b"x" * (MAX_BODY_BYTES + 1))
-    assert r.status_code == 413
-    assert "10MB" in r.text
-    assert MAX_BODY_BYTES == 5 * 10 * 1024 * 1024 + 1024 * 1024  # five documents of 10 MB
+    app = Starlette(routes=[Route("/_upload", echo, methods=["POST"]), Route("/api/x", echo, methods=["POST"])])
+    client = TestClient(BodyLimitMiddleware(app, UPLOAD_LIMITS))
+    proof = {"reflex-event-handler": f"{CheckoutState.get_full_name()}.submit_order"}
+    wizard = {"reflex-event-handler": f"{RegistrationState.get_full_name()}.submit"}
 
-    def chunks():  # no Content-Length: counted as it streams
-        for _ in range(MAX_BODY_BYTES // (1024 * 1024) + 2):
-            yield b"x" * (1024 * 1024)
+    assert client.post("/_upload", content=b"x" * (11 * MB), headers=proof).text == str(11 * MB)
+    assert client.post("/_upload", content=b"x" * (11 * MB + 1), headers=proof).status_code == 413
+    assert client.post("/_upload", content=b"x" * (30 * MB), headers=wizard).text == str(30 * MB)
+    assert client.post("/_upload", content=b"x" * (51 * MB + 1), headers=wizard).status_code == 413
+    assert client.post("/_upload", content=b"x" * (MB + 1)).status_code == 413  # no known upload handler
+    r = client.post("/api/x", content=b"x" * (MB + 1))
+    assert (r.status_code, r.text) == (413, "Ukuran file maksimal 10MB")
+    assert client.post("/api/x", content=b"x" * 1000).text == "1000"
 
-    assert client.post("/_upload", content=chunks()).status_code == 413
+    def chunks():  # no Content-Length: counted as it streams (the live site's test times it)
+        for _ in range(50):
+            yield b"x" * MB
+
+    assert client.post("/_upload", content=chunks(), headers=proof).status_code == 413

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.ui import CARD, INPUT, icon, nav_link
+from terminal_shop.components.ui import CARD, INPUT, icon, native_form, nav_link
 from terminal_shop.settings import get_settings
 from terminal_shop.state.admin import AdminState
 
@@ -59,12 +59,15 @@ def admin_layout(*children) -> rx.Component:
                         class_name="hidden text-sm text-slate-300 sm:inline",
                         data_testid="admin-email",
                     ),
-                    rx.el.button(
-                        icon("log-out", "h-4 w-4"),
-                        "Logout",
-                        type="button",
-                        on_click=AdminState.logout,
-                        class_name="inline-flex items-center gap-1.5 rounded-md bg-white/10 px-3 py-2 text-sm font-medium text-white hover:bg-white/20",
+                    native_form(  # a plain POST: the server revokes the session and drops its cookie
+                        rx.el.button(
+                            icon("log-out", "h-4 w-4"),
+                            "Logout",
+                            type="submit",
+                            class_name="inline-flex items-center gap-1.5 rounded-md bg-white/10 px-3 py-2 text-sm font-medium text-white hover:bg-white/20",
+                        ),
+                        action="/api/admin/logout",
+                        method="post",
                     ),
                     class_name="flex items-center gap-3",
                 ),

@@ -6,6 +6,8 @@ from functools import cache
 
 import reflex as rx
 from reflex_base.event import EventHandler, no_args_event_spec
+from reflex_base.vars.base import Var
+from reflex_components_core.el.elements.base import BaseHTML
 from reflex_components_core.el.elements.media import Img
 from reflex_components_core.react_router.dom import ReactRouterLink
 
@@ -67,6 +69,18 @@ def container(*children, class_name: str = "", **props) -> rx.Component:
 
 def icon(name: str, class_name: str = "h-5 w-5") -> rx.Component:
     return rx.icon(name, class_name=class_name, aria_hidden="true")
+
+
+class NativeForm(BaseHTML):
+    """A form the browser submits itself, with no websocket event: for the sign-in and
+    sign-out POSTs to our own routes (Reflex's form always turns submit into an event)."""
+
+    tag = "form"
+    action: Var[str]
+    method: Var[str]
+
+
+native_form = NativeForm.create
 
 
 class TrackedImg(Img):

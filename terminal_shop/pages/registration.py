@@ -90,28 +90,28 @@ def _step_details() -> rx.Component:
     return rx.el.div(
         _section(
             "Data Diri",
-            _text("nama_lengkap", "Nama lengkap (sesuai KTP)", autocomplete="name"),
+            _text("nama_lengkap", "Nama lengkap (sesuai KTP)", auto_complete="name"),
             _text(
                 "nomor_hp",
                 "Nomor HP (WhatsApp)",
                 kind="tel",
-                inputmode="tel",
-                autocomplete="tel",
+                input_mode="tel",
+                auto_complete="tel",
                 placeholder="0812-3456-7890",
             ),
-            _text("email", "Email", kind="email", autocomplete="email", placeholder="nama@email.com"),
+            _text("email", "Email", kind="email", auto_complete="email", placeholder="nama@email.com"),
         ),
         _section(
             "Data Usaha",
             _text("nama_usaha", "Nama usaha"),
             _select("jenis_usaha", "Jenis usaha", BusinessType.labels().items(), "Pilih jenis usaha"),
             rx.el.div(
-                _text("alamat_usaha", "Alamat usaha", textarea=True, autocomplete="street-address"),
+                _text("alamat_usaha", "Alamat usaha", textarea=True, auto_complete="street-address"),
                 class_name="sm:col-span-2",
             ),
             _text("kecamatan", "Kecamatan"),
             _text("kabupaten_kota", "Kabupaten/Kota"),
-            _text("omzet_bulanan", "Omzet bulanan", inputmode="numeric", placeholder="Rp 0"),
+            _text("omzet_bulanan", "Omzet bulanan", input_mode="numeric", placeholder="Rp 0"),
             _tempat(),
             _text("nib_npwp", "NIB / NPWP", required=False),
         ),
@@ -119,7 +119,7 @@ def _step_details() -> rx.Component:
             "Data Bank",
             _select("nama_bank", "Nama bank", Bank.labels().items(), "Pilih bank"),
             _text("nama_rekening", "Nama pemilik rekening"),
-            _text("nomor_rekening", "Nomor rekening", inputmode="numeric"),
+            _text("nomor_rekening", "Nomor rekening", input_mode="numeric"),
         ),
         _nav(
             None,

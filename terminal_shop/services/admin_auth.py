@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
+import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -21,17 +23,26 @@ from terminal_shop.settings import get_settings
 
 pwd_context = CryptContext(schemes=["argon2"], deprecated="auto")
 
-SESSION_COOKIE = "admin_session"  # holds the random token; the server keeps only its hash
+SESSION_COOKIE = "admin_session"  # holds the random token (HttpOnly); the server keeps only its hash
 SESSION_IDLE = timedelta(hours=2)
 SESSION_ABSOLUTE = timedelta(hours=12)
 THROTTLE_WINDOW = timedelta(minutes=15)
-MAX_FAILURES_PER_EMAIL = 5
-MAX_FAILURES_PER_CLIENT = 20
+FREE_FAILURES_PER_EMAIL = 5  # then every further attempt on that account waits longer
+MAX_DELAY_SECONDS = 30
+MAX_FAILURES_PER_CLIENT = 20  # then that client address is refused until the window passes
+MIN_PASSWORD_CHARS = 12
 
-MSG_REQUIRED = "Email dan password wajib diisi"
-MSG_BAD_LOGIN = "Email atau password salah"
-MSG_LOCKED = "Terlalu banyak percobaan masuk. Coba lagi dalam 15 menit."
-MSG_DENIED = "Akses ditolak. Email tidak memiliki hak akses admin."
+# What the sign-in page says, by the code the sign-in route puts in its redirect.
+MESSAGES = {
+    "wajib": "Email dan password wajib diisi",
+    "salah": "Email atau password salah",
+    "terkunci": "Terlalu banyak percobaan masuk. Coba lagi dalam 15 menit.",
+    "ditolak": "Akses ditolak. Email tidak memiliki hak akses admin.",
+}
+MSG_REQUIRED, MSG_BAD_LOGIN, MSG_LOCKED, MSG_DENIED = MESSAGES.values()
+MSG_PASSWORD_SHORT = f"Password baru minimal {MIN_PASSWORD_CHARS} karakter"
+MSG_PASSWORD_MISMATCH = "Konfirmasi password tidak sama"
+MSG_PASSWORD_SAME = "Password baru harus berbeda dari password sekali pakai"
 
 # Verifying against this keeps the time of a failed login the same whether or not
 # the e-mail exists.
@@ -39,15 +50,26 @@ _DUMMY_HASH = pwd_context.hash(secrets.token_urlsafe(16))
 
 
 class LoginError(Exception):
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str):
+        super().__init__(MESSAGES[code])
+        self.code = code
+        self.message = MESSAGES[code]
 
 
 @dataclass(frozen=True)
 class Admin:
     id: str
     email: str
+    must_change_password: bool = False
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A sign-in attempt already counted, and how long it must wait before its check."""
+
+    email: str
+    client: str
+    delay: float
 
 
 def normalise_email(email: str) -> str:
@@ -63,17 +85,22 @@ def is_allowed(email: str) -> bool:
 
 
 def create_admin(email: str, password: str | None = None) -> tuple[str, str]:
-    """Creates an admin, or resets the password of an existing one. Returns (email, password)."""
+    """Creates an admin, or resets the password of an existing one. Returns (email, password).
+
+    A generated password is a one-time password: it must be changed at the first sign-in.
+    """
     email = normalise_email(email)
+    one_time = password is None
     password = password or secrets.token_urlsafe(12)
     with write_session() as s:
         user = s.exec(select(AdminUser).where(AdminUser.email == email)).first()
         if user is None:
-            s.add(AdminUser(email=email, password_hash=pwd_context.hash(password)))
+            user = AdminUser(email=email, password_hash=pwd_context.hash(password))
         else:
             user.password_hash = pwd_context.hash(password)
-            s.add(user)
             s.exec(delete(AdminSession).where(AdminSession.admin_id == user.id))
+        user.must_change_password = one_time
+        s.add(user)
     return email, password
 
 
@@ -82,37 +109,56 @@ def admin_count() -> int:
         return s.exec(select(func.count()).select_from(AdminUser)).one()
 
 
-def _recent_failures(s, column, value: str) -> int:
+def _recent_attempts(s, column, value: str) -> int:
     since = utcnow() - THROTTLE_WINDOW
     return s.exec(
         select(func.count()).select_from(LoginAttempt).where(column == value, LoginAttempt.created_at >= since)
     ).one()
 
 
-def login(email: str, password: str, client: str) -> str:
-    """Checks the credentials and returns a new session token, or raises LoginError."""
+def account_delay(failures: int) -> float:
+    """Seconds an attempt on an account waits after `failures` recent failures on it:
+    nothing for the first few, then doubling up to a cap. A delay, never a lock, so a
+    stranger's guesses cannot keep the real admin out."""
+    if failures < FREE_FAILURES_PER_EMAIL:
+        return 0.0
+    return float(min(2 ** (failures - FREE_FAILURES_PER_EMAIL), MAX_DELAY_SECONDS))
+
+
+def start_attempt(email: str, password: str, client: str) -> Attempt:
+    """Counts the attempt before any password is checked, or refuses it.
+
+    The attempt is committed first and counted after, so of N attempts racing each other
+    the k-th to commit sees at least k: parallel guesses cannot slip past the limits.
+    It stays counted as a failure unless the sign-in succeeds.
+    """
     email = normalise_email(email)
     if not email or not password:
-        raise LoginError(MSG_REQUIRED)
+        raise LoginError("wajib")
     client = (client or "unknown")[:64]
+    with write_session() as s:
+        s.add(LoginAttempt(email=email, client=client))
     with read_session() as s:
-        if (
-            _recent_failures(s, LoginAttempt.email, email) >= MAX_FAILURES_PER_EMAIL
-            or _recent_failures(s, LoginAttempt.client, client) >= MAX_FAILURES_PER_CLIENT
-        ):
-            raise LoginError(MSG_LOCKED)
-        user = s.exec(select(AdminUser).where(AdminUser.email == email)).first()
+        by_client = _recent_attempts(s, LoginAttempt.client, client)
+        by_email = _recent_attempts(s, LoginAttempt.email, email)
+    if by_client > MAX_FAILURES_PER_CLIENT:
+        raise LoginError("terkunci")
+    return Attempt(email, client, account_delay(by_email - 1))
+
+
+def finish_attempt(attempt: Attempt, password: str) -> tuple[str, bool]:
+    """Checks the password of a counted attempt. Returns (session token, must change password)."""
+    with read_session() as s:
+        user = s.exec(select(AdminUser).where(AdminUser.email == attempt.email)).first()
     ok = pwd_context.verify(password, user.password_hash if user else _DUMMY_HASH)
     if not ok or user is None:
-        with write_session() as s:
-            s.add(LoginAttempt(email=email, client=client))
-        raise LoginError(MSG_BAD_LOGIN)
-    if not is_allowed(email):
-        raise LoginError(MSG_DENIED)
+        raise LoginError("salah")
+    if not is_allowed(attempt.email):
+        raise LoginError("ditolak")
     token = secrets.token_urlsafe(32)
     now = utcnow()
     with write_session() as s:
-        s.exec(delete(LoginAttempt).where(LoginAttempt.email == email))
+        s.exec(delete(LoginAttempt).where(LoginAttempt.email == attempt.email))
         s.add(
             AdminSession(
                 token_hash=hash_token(token),
@@ -122,7 +168,33 @@ def login(email: str, password: str, client: str) -> str:
                 expires_at=now + SESSION_ABSOLUTE,
             )
         )
-    return token
+    return token, user.must_change_password
+
+
+def login(email: str, password: str, client: str) -> str:
+    """Both steps in one call, waiting in this thread (for scripts and tests; the site's
+    sign-in route waits on the event loop instead). Returns a new session token."""
+    attempt = start_attempt(email, password, client)
+    time.sleep(attempt.delay)
+    return finish_attempt(attempt, password)[0]
+
+
+def change_password(admin_id: str, new: str, repeat: str) -> str | None:
+    """Sets a new password chosen by the admin; returns the error to show, or None."""
+    if len(new) < MIN_PASSWORD_CHARS:
+        return MSG_PASSWORD_SHORT
+    if new != repeat:
+        return MSG_PASSWORD_MISMATCH
+    with write_session() as s:
+        user = s.get(AdminUser, uuid.UUID(admin_id))
+        if user is None:
+            return MSG_BAD_LOGIN
+        if pwd_context.verify(new, user.password_hash):
+            return MSG_PASSWORD_SAME
+        user.password_hash = pwd_context.hash(new)
+        user.must_change_password = False
+        s.add(user)
+    return None
 
 
 def session_admin(token: str) -> Admin | None:
@@ -146,7 +218,7 @@ def session_admin(token: str) -> Admin | None:
         if now - sess.last_seen_at > timedelta(minutes=1):
             sess.last_seen_at = now
             s.add(sess)
-        return Admin(id=str(user.id), email=user.email)
+        return Admin(id=str(user.id), email=user.email, must_change_password=user.must_change_password)
 
 
 def logout(token: str) -> None:

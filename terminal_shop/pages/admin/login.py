@@ -1,10 +1,10 @@
-"""The admin sign-in page."""
+"""The admin sign-in page, and the page where a one-time password is replaced."""
 
 from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, native_form
 from terminal_shop.settings import get_settings
 from terminal_shop.state.admin import AdminState as S
 
@@ -15,7 +15,7 @@ def login_page() -> rx.Component:
             id="password",
             name="password",
             type=rx.cond(S.show_password, "text", "password"),
-            autocomplete="current-password",
+            auto_complete="current-password",
             required=True,
             class_name=INPUT + " pr-12",
         ),
@@ -29,24 +29,48 @@ def login_page() -> rx.Component:
         class_name="relative",
     )
     return rx.el.div(
-        rx.el.form(
+        native_form(
             rx.el.h1("Masuk Admin", class_name="text-2xl font-bold"),
             rx.el.p(get_settings().brand_name, class_name="text-sm text-slate-500"),
             rx.el.label("Email", html_for="email", class_name="mt-6 text-sm font-medium"),
             rx.el.input(
-                id="email", name="email", type="email", autocomplete="username", required=True, class_name=INPUT
+                id="email", name="email", type="email", auto_complete="username", required=True, class_name=INPUT
             ),
             rx.el.label("Password", html_for="password", class_name="mt-4 text-sm font-medium"),
             password,
             rx.el.p(S.login_error, class_name="mt-2 min-h-[1.25rem] text-sm text-red-600", role="alert"),
-            rx.el.button(
-                rx.cond(S.login_busy, "Memproses...", "Masuk sebagai Admin"),
-                type="submit",
-                disabled=S.login_busy,
-                class_name=BTN_PRIMARY + " mt-2 w-full",
+            rx.el.button("Masuk sebagai Admin", type="submit", class_name=BTN_PRIMARY + " mt-2 w-full"),
+            # A plain form POST (api.login): the session cookie is set by the server, HttpOnly.
+            action="/api/admin/login",
+            method="post",
+            class_name=f"{CARD} flex w-full max-w-sm flex-col p-8",
+        ),
+        class_name="flex min-h-screen items-center justify-center bg-slate-100 px-4",
+    )
+
+
+def password_page() -> rx.Component:
+    def field(name: str, label: str) -> rx.Component:
+        return rx.fragment(
+            rx.el.label(label, html_for=name, class_name="mt-4 text-sm font-medium"),
+            rx.el.input(
+                id=name, name=name, type="password", auto_complete="new-password", required=True, class_name=INPUT
             ),
-            on_submit=S.login,
-            reset_on_submit=False,
+        )
+
+    return rx.el.main(
+        rx.el.form(
+            rx.el.h1("Ganti Password", class_name="text-2xl font-bold"),
+            rx.el.p(
+                "Anda masuk dengan password sekali pakai. Pilih password baru (minimal 12 karakter) sebelum melanjutkan.",
+                class_name="mt-2 text-sm text-slate-600",
+            ),
+            field("new_password", "Password baru"),
+            field("repeat_password", "Ulangi password baru"),
+            rx.el.p(S.password_error, class_name="mt-2 min-h-[1.25rem] text-sm text-red-600", role="alert"),
+            rx.el.button("Simpan Password", type="submit", class_name=BTN_PRIMARY + " mt-2 w-full"),
+            on_submit=S.change_password,
+            reset_on_submit=True,
             class_name=f"{CARD} flex w-full max-w-sm flex-col p-8",
         ),
         class_name="flex min-h-screen items-center justify-center bg-slate-100 px-4",

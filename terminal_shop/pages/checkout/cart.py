@@ -66,7 +66,7 @@ def _product_card(p: Product) -> rx.Component:
             rx.el.input(
                 type="number",
                 min="1",
-                inputmode="numeric",
+                input_mode="numeric",
                 value=qty,
                 on_change=lambda v: S.set_qty_input(p.sku, v),
                 aria_label=f"Jumlah {p.name}",
@@ -124,7 +124,7 @@ def _cart_panel() -> rx.Component:
                             ),
                             rx.el.input(
                                 type="number",
-                                inputmode="numeric",
+                                input_mode="numeric",
                                 value=line.qty,
                                 on_change=lambda v: S.set_line_qty(line.sku, v),
                                 aria_label="Jumlah " + line.name,
@@ -223,17 +223,17 @@ def form_page() -> rx.Component:
             S.priced.item_count > 0,
             rx.el.div(
                 rx.el.form(
-                    _field("buyer_name", "Nama lengkap", autocomplete="name"),
+                    _field("buyer_name", "Nama lengkap", auto_complete="name"),
                     _field(
                         "buyer_phone",
                         "Nomor telepon",
                         kind="tel",
-                        autocomplete="tel",
-                        inputmode="tel",
+                        auto_complete="tel",
+                        input_mode="tel",
                         placeholder="0812-3456-7890",
                     ),
-                    _field("buyer_email", "Email", kind="email", autocomplete="email", placeholder="nama@email.com"),
-                    _field("shipping_address", "Alamat pengiriman", textarea=True, autocomplete="street-address"),
+                    _field("buyer_email", "Email", kind="email", auto_complete="email", placeholder="nama@email.com"),
+                    _field("shipping_address", "Alamat pengiriman", textarea=True, auto_complete="street-address"),
                     _field("note", "Catatan", required=False, textarea=True),
                     rx.el.div(
                         link_button("Kembali", "/checkout/products", BTN_OUTLINE),

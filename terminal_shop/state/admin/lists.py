@@ -69,7 +69,13 @@ class AdminListMixin(rx.State, mixin=True):
     @rx.event
     @admin_only
     async def load(self):
-        return await self._load()
+        failed = await self._load()
+        if self.router.url.query_parameters.get("masuk"):  # just signed in (api.login)
+            return [
+                toast.success("Login berhasil!"),
+                rx.call_script("history.replaceState(null, '', location.pathname)"),
+            ]
+        return failed
 
     @rx.event
     @admin_only

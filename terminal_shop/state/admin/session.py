@@ -1,9 +1,11 @@
-"""The admin's sign-in, sign-out and the one session check every admin handler passes.
+"""The one session check every admin handler passes, and the sign-in and password pages.
 
 Any browser can send any event to any state, so the proof of identity is the random
-session token in the admin cookie, checked against the database on every event by
-`admin_only`. The check and every handler's database or storage work run in a thread:
-a handler on the event loop would stall every other visitor on this worker.
+session token in the HttpOnly admin cookie. It is read from the request that opened this
+tab's websocket on every event and checked against the database; it is never kept in a
+state var (tab state is stored in plain text). Signing in and out are form POSTs to
+api.py. The check and every handler's database or storage work run in a thread: a
+handler on the event loop would stall every other visitor on this worker.
 """
 
 from __future__ import annotations
@@ -11,103 +13,111 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
+from http.cookies import CookieError, SimpleCookie
 
 import reflex as rx
 
 from terminal_shop.services import admin_auth
-from terminal_shop.settings import get_settings
 from terminal_shop.state import toast
 
 LOGIN_ROUTE = "/admin/login"
+PASSWORD_ROUTE = "/admin/password"
 HOME_ROUTE = "/admin"
 
 
-def admin_only(fn):
+def admin_only(fn=None, *, password_page: bool = False):
     """Runs the handler only for a live, allow-listed admin session; otherwise it changes
-    nothing, clears this state and sends the browser to the sign-in page."""
-    if not inspect.iscoroutinefunction(fn):
-        raise TypeError(f"{fn.__name__}: admin handlers are async so their work can leave the event loop")
+    nothing, clears this state and sends the browser to the sign-in page. An admin who
+    still has a one-time password is sent to choose a new one first."""
 
-    @functools.wraps(fn)
-    async def wrapper(self, *args, **kwargs):
-        if not await self._authorise():
-            self._forget()
-            return rx.redirect(LOGIN_ROUTE, replace=True)
-        return await fn(self, *args, **kwargs)
+    def decorate(handler):
+        if not inspect.iscoroutinefunction(handler):
+            raise TypeError(f"{handler.__name__}: admin handlers are async so their work can leave the event loop")
 
-    wrapper.admin_only = True
-    return wrapper
+        @functools.wraps(handler)
+        async def wrapper(self, *args, **kwargs):
+            admin = await self._authorise()
+            if admin is None:
+                self._forget()
+                return rx.redirect(LOGIN_ROUTE, replace=True)
+            if admin.must_change_password and not password_page:
+                return rx.redirect(PASSWORD_ROUTE, replace=True)
+            return await handler(self, *args, **kwargs)
+
+        wrapper.admin_only = True
+        return wrapper
+
+    return decorate(fn) if fn is not None else decorate
 
 
 class AdminState(rx.State):
-    """Sign-in and sign-out; every admin page's state inherits the session check."""
+    """Who is signed in; every admin page's state inherits the session check."""
 
-    session_token: str = rx.Cookie(
-        "",
-        name=admin_auth.SESSION_COOKIE,
-        path="/",
-        same_site="strict",
-        secure=get_settings().public_url.startswith("https://"),
-        max_age=int(admin_auth.SESSION_ABSOLUTE.total_seconds()),
-    )
     admin_email: str = ""
-    login_busy: bool = False
-    login_error: str = ""
     show_password: bool = False
+    login_error: str = ""
+    password_error: str = ""
 
-    async def _authorise(self) -> bool:
-        admin = await asyncio.to_thread(admin_auth.session_admin, self.session_token)
+    def _token(self) -> str:
+        """The session token from the cookie the browser sent when this tab connected."""
+        try:
+            morsel = SimpleCookie(self.router.headers.cookie or "").get(admin_auth.SESSION_COOKIE)
+        except CookieError:
+            return ""
+        return morsel.value if morsel else ""
+
+    async def _authorise(self) -> admin_auth.Admin | None:
+        admin = await asyncio.to_thread(admin_auth.session_admin, self._token())
         self.admin_email = admin.email if admin else ""
-        return admin is not None
+        return admin
 
     def _forget(self) -> None:
-        """Drops every admin value this state holds (on denial and on logout)."""
+        """Drops every admin value this state holds (on denial and on leaving)."""
         self.reset()
 
-    # ----- the sign-in page: the only handlers open to anyone -----
+    async def _forget_everything(self) -> None:
+        for area in AdminState.__subclasses__():
+            (await self.get_state(area))._forget()
+        self._forget()
+
+    # ----- the sign-in page: open to anyone -----
 
     @rx.event
     def toggle_password(self):
         self.show_password = not self.show_password
 
     @rx.event
-    async def login(self, form: dict):
-        if self.login_busy:
-            return
-        email = str(form.get("email", ""))[:254]
-        password = str(form.get("password", ""))[:256]
-        self.login_busy = True
-        self.login_error = ""
-        yield
-        client = self.router.session.client_ip or self.router.session.client_token
-        try:
-            old = self.session_token
-            token = await asyncio.to_thread(admin_auth.login, email, password, client)
-            await asyncio.to_thread(admin_auth.logout, old)  # rotate: the old token dies
-        except admin_auth.LoginError as exc:
-            self.login_busy = False
-            self.login_error = exc.message
-            if exc.message == admin_auth.MSG_DENIED:
-                yield toast.error("Akses ditolak", description=exc.message)
-            else:
-                yield toast.error(exc.message or "Login gagal")
-            return
-        self.session_token = token
-        self.admin_email = admin_auth.normalise_email(email)
-        self.login_busy = False
-        yield [toast.success("Login berhasil!"), rx.redirect(HOME_ROUTE)]
-
-    @rx.event
-    async def logout(self):
-        await asyncio.to_thread(admin_auth.logout, self.session_token)
-        self.session_token = ""
-        for area in AdminState.__subclasses__():
-            (await self.get_state(area))._forget()
-        self._forget()
-        return [toast.success("Berhasil logout"), rx.redirect(LOGIN_ROUTE, replace=True)]
-
-    @rx.event
-    async def leave_login_if_signed_in(self):
-        """The sign-in page sends a signed-in admin straight to the dashboard."""
-        if self.session_token and await self._authorise():
+    async def show_login(self):
+        """The sign-in page: a signed-in admin goes on to the dashboard; otherwise the result
+        of the last form POST (api.login / api.logout) is shown, and no admin data stays."""
+        if await self._authorise() is not None:
             return rx.redirect(HOME_ROUTE, replace=True)
+        await self._forget_everything()
+        query = self.router.url.query_parameters
+        code = query.get("gagal", "")
+        self.login_error = admin_auth.MESSAGES.get(code, "")
+        typed_again = rx.set_value("email", query.get("email", "")[:254])
+        if code == "ditolak":
+            return [typed_again, toast.error("Akses ditolak", description=self.login_error)]
+        if self.login_error:
+            return [typed_again, toast.error(self.login_error)]
+        if query.get("keluar"):
+            return toast.success("Berhasil logout")
+        return None
+
+    # ----- choosing a new password (after a one-time password) -----
+
+    @rx.event
+    @admin_only(password_page=True)
+    async def show_password_page(self):
+        self.password_error = ""
+
+    @rx.event
+    @admin_only(password_page=True)
+    async def change_password(self, form: dict):
+        admin = await self._authorise()
+        new, repeat = str(form.get("new_password", ""))[:256], str(form.get("repeat_password", ""))[:256]
+        self.password_error = await asyncio.to_thread(admin_auth.change_password, admin.id, new, repeat) or ""
+        if self.password_error:
+            return toast.error(self.password_error)
+        return [toast.success("Password berhasil diganti"), rx.redirect(HOME_ROUTE, replace=True)]
