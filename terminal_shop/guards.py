@@ -109,9 +109,9 @@ class SecurityHeadersMiddleware:
     """Adds the security headers to every HTTP response; a route's own CSP is kept, with
     the framing rule added."""
 
-    def __init__(self, app: ASGIApp):
+    def __init__(self, app: ASGIApp, hsts: bool | None = None):
         self.app = app
-        self.hsts = get_settings().https
+        self.hsts = get_settings().https if hsts is None else hsts  # only over HTTPS
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -19,7 +19,7 @@ from urllib.parse import quote, urlencode
 
 from terminal_shop.settings import Settings, get_settings
 
-SIGNED_URL_SECONDS = 86_400
+SIGNED_URL_SECONDS = 600  # pages sign afresh each time they are shown (docs/decisions.md, Files)
 FILES_ROUTE = "/files"
 
 
@@ -38,7 +38,7 @@ class Storage(Protocol):
 
 def _check_key(key: str) -> str:
     parts = PurePosixPath(key).parts
-    if not parts or key.startswith("/") or any(p in ("..", ".") for p in parts):
+    if not parts or key.startswith("/") or "\x00" in key or any(p in ("..", ".") for p in parts):
         raise StorageError(f"invalid key: {key!r}")
     return key
 

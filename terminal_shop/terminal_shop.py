@@ -11,6 +11,7 @@ from terminal_shop.pages import home, info, products, registration, registration
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.settings import get_settings
+from terminal_shop.state import toast
 from terminal_shop.state.admin import (
     AdminState,
     MerchantDetailState,
@@ -38,6 +39,7 @@ app = rx.App(
         rx.el.script(src="/js/site.js", defer=True),
         rx.el.meta(name="theme-color", content="#1d4ed8"),
     ],
+    backend_exception_handler=toast.backend_error,
     api_transformer=[
         files_app(),
         lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS),

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from dataclasses import dataclass
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 MAX_FILES_PER_REQUEST = 5  # the registration's documents
-Image.MAX_IMAGE_PIXELS = 60_000_000  # refuse decompression bombs
+MAX_IMAGE_PIXELS = 60_000_000  # checked from the header, before anything is decoded
+Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS  # Pillow's own guard, a second line
 
 
 class UploadRejected(Exception):
@@ -23,6 +25,7 @@ class UploadRejected(Exception):
 
 
 TOO_LARGE = ("File terlalu besar", "Ukuran file maksimal 10MB")
+TOO_MANY_PIXELS = ("File terlalu besar", "Resolusi gambar maksimal 60 megapiksel")
 
 
 def browser_rejection(codes: list[str], wrong_type: tuple[str, str]) -> tuple[str, str]:
@@ -77,7 +80,12 @@ def check_file(data: bytes, allowed: tuple[str, ...], wrong_type: tuple[str, str
         raise UploadRejected(*wrong_type)
     if kind in ("jpeg", "png"):
         try:
-            with Image.open(io.BytesIO(data)) as img:
+            with warnings.catch_warnings():  # Pillow warns of what the next line refuses
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                img = Image.open(io.BytesIO(data))  # reads the header only
+            with img:
+                if img.width * img.height > MAX_IMAGE_PIXELS:
+                    raise UploadRejected(*TOO_MANY_PIXELS)  # Pillow alone only warns up to twice its cap
                 img.verify()
         except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError):
             raise UploadRejected(*wrong_type) from None
@@ -86,7 +94,9 @@ def check_file(data: bytes, allowed: tuple[str, ...], wrong_type: tuple[str, str
 
 
 def strip_metadata(checked: CheckedFile) -> CheckedFile:
-    """Re-encodes an image without EXIF (GPS location, device), keeping its orientation."""
+    """Re-encodes an image without EXIF (GPS location, device) or anything appended after
+    it (a hidden HTML page, a zip), keeping its orientation. PDFs pass as they are: they
+    are only ever served sandboxed (api.serve_file)."""
     if checked.kind not in ("jpeg", "png"):
         return checked
     with Image.open(io.BytesIO(checked.data)) as img:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import threading
 import uuid
 
 import pytest
+from PIL import Image
 from sqlalchemy import text
 from sqlmodel import select
 
@@ -67,7 +69,9 @@ def test_order_is_stored_with_its_private_proof(clean_db, any_storage, tmp_path)
     key = row.payment_proof_path
     assert key.startswith(f"{row.id}/") and key.endswith("_Bukti_TF.png")
     assert stored_keys(settings, storage, settings.bucket_order_payments) == [key]
-    assert storage.get(settings.bucket_order_payments, key) == data
+    stored = storage.get(settings.bucket_order_payments, key)  # re-encoded: same picture, nothing else
+    with Image.open(io.BytesIO(stored)) as img, Image.open(io.BytesIO(data)) as sent:
+        assert (img.format, img.size, img.tobytes()) == ("PNG", sent.size, sent.convert("RGB").tobytes())
 
 
 def test_pdf_proof_is_accepted(clean_db, any_storage, tmp_path):

@@ -20,7 +20,7 @@ from terminal_shop.models import Order
 from terminal_shop.money import rupiah
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import Storage, StorageError, discard, get_storage
-from terminal_shop.uploads import PROOF_KINDS, UploadRejected, check_file, safe_name
+from terminal_shop.uploads import PROOF_KINDS, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.validation import MIN_ADDRESS_CHARS, MIN_PHONE_DIGITS, MSG_EMAIL_FORMAT, clean, email_ok, strip_phone
 from terminal_shop.views import LineView, OrderSummary, PricedCart, order_number
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod
@@ -157,7 +157,7 @@ def create_order(
         raise OrderError(QRIS_LIMIT_MESSAGE)
     if not proof_data:
         raise OrderError(PROOF_MISSING)
-    proof = check_file(proof_data, PROOF_KINDS, PROOF_WRONG_TYPE)
+    proof = strip_metadata(check_file(proof_data, PROOF_KINDS, PROOF_WRONG_TYPE))
 
     storage = storage or get_storage()
     bucket = get_settings().bucket_order_payments

@@ -32,9 +32,10 @@ def added_text(product: catalogue.Product) -> str:
 
 
 def _to_int(value: object, default: int = 1) -> int:
+    """A quantity typed by a person (or sent by anyone): '2', '2.0' -> 2; 'inf', 'abc' -> default."""
     try:
         return int(float(str(value).strip()))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return default
 
 

@@ -7,10 +7,13 @@ per click. An EventSpec is immutable, so one built once can be returned to every
 
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 
 import reflex as rx
 from reflex.event import EventSpec
+
+from terminal_shop.settings import get_settings
 
 
 @lru_cache(maxsize=512)
@@ -21,3 +24,13 @@ def success(title: str, description: str | None = None) -> EventSpec:
 @lru_cache(maxsize=512)
 def error(title: str, description: str | None = None) -> EventSpec:
     return rx.toast.error(title, description=description) if description else rx.toast.error(title)
+
+
+def backend_error(exception: Exception) -> EventSpec:
+    """What a visitor sees when a handler fails unexpectedly (bad arguments, a bug, an
+    outage): the site's own words and how to reach a person. The details go to the log."""
+    logging.getLogger("terminal_shop").error(
+        "handler failed", exc_info=(type(exception), exception, exception.__traceback__)
+    )
+    support = get_settings().support_email
+    return error("Terjadi kesalahan", f"Silakan coba lagi. Jika masih terjadi, hubungi kami di {support}.")
