@@ -4,14 +4,18 @@ limits per route, security headers, and the client's real address behind a proxy
 from __future__ import annotations
 
 from collections.abc import Mapping
+from http.cookies import CookieError, SimpleCookie
 
 from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from terminal_shop.services.admin_auth import SESSION_COOKIE, hash_token
 from terminal_shop.settings import get_settings
 
 MB = 1024 * 1024
+SESSION_HASH_HEADER = "x-admin-session-hash"
+REFLEX_PATHS = ("/_event", "/_upload")  # where Reflex turns request headers into tab state
 DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
 UPLOAD_ROUTE = "/_upload"
 FILES_PREFIX = "/files/"
@@ -141,3 +145,36 @@ class SecurityHeadersMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _session_hash(cookie_header: str) -> str:
+    try:
+        morsel = SimpleCookie(cookie_header).get(SESSION_COOKIE)
+    except CookieError:
+        return ""
+    return hash_token(morsel.value) if morsel and morsel.value else ""
+
+
+class CookieToTabStateGuard:
+    """Keeps cookies out of Reflex's tab state.
+
+    Reflex stores the headers of the request that opened a tab's websocket (and of each
+    upload) with the tab's state, in plain text on disk or in Redis: an HttpOnly session
+    cookie would land there. On those two paths this drops the Cookie header and passes
+    on only the SHA-256 of the admin session token, in a header of its own that a client
+    cannot set itself. The database keeps the same hash, so the session check needs
+    nothing else, and a leaked state store holds no usable token.
+    """
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and scope["path"].startswith(REFLEX_PATHS):
+            cookie = Headers(scope=scope).get("cookie", "")
+            own = SESSION_HASH_HEADER.encode()
+            headers = [(k, v) for k, v in scope["headers"] if k.lower() not in (b"cookie", own)]
+            if digest := _session_hash(cookie):
+                headers.append((own, digest.encode()))
+            scope = {**scope, "headers": headers}
+        await self.app(scope, receive, send)

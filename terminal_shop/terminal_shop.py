@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop import content
 from terminal_shop.api import files_app
-from terminal_shop.guards import MB, BodyLimitMiddleware, SecurityHeadersMiddleware
+from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
 from terminal_shop.pages import home, info, products, registration, registration_result
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
 from terminal_shop.pages.checkout import cart, payment, result
@@ -43,6 +43,7 @@ app = rx.App(
     api_transformer=[
         files_app(),
         lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS),
+        CookieToTabStateGuard,
         SecurityHeadersMiddleware,  # outermost: refusals get the headers too
     ],
 )

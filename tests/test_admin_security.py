@@ -22,6 +22,7 @@ from sqlmodel import select
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.db import get_engine, read_session, write_session
+from terminal_shop.guards import SESSION_HASH_HEADER
 from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
 from terminal_shop.services import admin_auth, admin_merchants, admin_orders
 from terminal_shop.state import admin as admin_state
@@ -46,7 +47,7 @@ def test_every_admin_handler_goes_through_the_shared_check():
 
 def signed_in_router(token: str) -> RouterData:
     """What Reflex gives the handlers of a tab whose websocket opened with this cookie."""
-    return RouterData.from_router_data({"headers": {"cookie": f"{admin_auth.SESSION_COOKIE}={token}"}})
+    return RouterData.from_router_data({"headers": {SESSION_HASH_HEADER: admin_auth.hash_token(token)}})
 
 
 def _dummy(param: inspect.Parameter):

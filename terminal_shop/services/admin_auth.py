@@ -199,14 +199,19 @@ def change_password(admin_id: str, new: str, repeat: str) -> str | None:
 
 def session_admin(token: str) -> Admin | None:
     """The admin a token belongs to, if its session is alive; refreshes the idle timer."""
-    if not token:
+    return session_admin_by_hash(hash_token(token)) if token else None
+
+
+def session_admin_by_hash(token_hash: str) -> Admin | None:
+    """The same check from the token's hash (what the websocket's guarded headers carry)."""
+    if len(token_hash) != 64:
         return None
     now = utcnow()
     with write_session() as s:
         row = s.exec(
             select(AdminSession, AdminUser)
             .join(AdminUser, AdminUser.id == AdminSession.admin_id)
-            .where(AdminSession.token_hash == hash_token(token))
+            .where(AdminSession.token_hash == token_hash)
         ).first()
         if row is None:
             return None

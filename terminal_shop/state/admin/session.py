@@ -1,9 +1,9 @@
 """The one session check every admin handler passes, and the sign-in and password pages.
 
 Any browser can send any event to any state, so the proof of identity is the random
-session token in the HttpOnly admin cookie. It is read from the request that opened this
-tab's websocket on every event and checked against the database; it is never kept in a
-state var (tab state is stored in plain text). Signing in and out are form POSTs to
+session token in the HttpOnly admin cookie, checked against the database on every event.
+The tab sees only the token's hash, taken from the request that opened its websocket
+(guards.CookieToTabStateGuard): tab state is stored in plain text. Signing in and out are form POSTs to
 api.py. The check and every handler's database or storage work run in a thread: a
 handler on the event loop would stall every other visitor on this worker.
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-from http.cookies import CookieError, SimpleCookie
 
 import reflex as rx
 
+from terminal_shop.guards import SESSION_HASH_HEADER
 from terminal_shop.services import admin_auth
 from terminal_shop.state import toast
 
@@ -58,16 +58,13 @@ class AdminState(rx.State):
     login_error: str = ""
     password_error: str = ""
 
-    def _token(self) -> str:
-        """The session token from the cookie the browser sent when this tab connected."""
-        try:
-            morsel = SimpleCookie(self.router.headers.cookie or "").get(admin_auth.SESSION_COOKIE)
-        except CookieError:
-            return ""
-        return morsel.value if morsel else ""
+    def _session_hash(self) -> str:
+        """The hash of the session cookie the browser sent when this tab connected; the
+        cookie itself never reaches the state (guards.CookieToTabStateGuard)."""
+        return self.router.headers.raw_headers.get(SESSION_HASH_HEADER, "")
 
     async def _authorise(self) -> admin_auth.Admin | None:
-        admin = await asyncio.to_thread(admin_auth.session_admin, self._token())
+        admin = await asyncio.to_thread(admin_auth.session_admin_by_hash, self._session_hash())
         self.admin_email = admin.email if admin else ""
         return admin
 
