@@ -32,7 +32,7 @@ def _state_store() -> list[tuple[str, bytes, int]]:
         import redis
 
         r = redis.Redis.from_url(get_settings().redis_url)
-        return [(k.decode(), r.dump(k) or b"", r.ttl(k)) for k in r.scan_iter("*")]
+        return [(k.decode(), r.get(k) or b"", r.ttl(k)) for k in r.scan_iter("*") if r.type(k) == b"string"]
     return [(p.name, p.read_bytes(), p.stat().st_mode & 0o777) for p in (ROOT / ".states").glob("*")]
 
 

@@ -124,7 +124,7 @@ def test_malformed_file_paths_get_a_clear_refusal_not_a_500(clean_db, monkeypatc
     assert client.get(signed.replace("a.png", "..%2F..%2Fsecret_key")).status_code in (403, 404)
     other = storage.signed_url("not-a-bucket", "x.png")  # a valid signature for a bucket we do not serve
     assert client.get(other).status_code == 404
-    assert client.get("/files/order-payments/o1/a.png").status_code == 403  # unsigned
+    assert client.get(f"/files/{settings.bucket_order_payments}/o1/a.png").status_code == 403  # unsigned
 
 
 def test_security_headers_on_every_response():
