@@ -78,6 +78,7 @@ class Settings:
     cors_origins: tuple[str, ...]
     trusted_proxy_hops: int  # reverse proxies in front that append X-Forwarded-For; 0 ignores it
     state_expiry_seconds: int  # an idle tab's state is dropped from the state store after this
+    sweep_interval_seconds: int  # how often each worker removes orphan files; 0 turns it off
     # Admin
     admin_emails: tuple[str, ...]
     # Company facts shown on the site
@@ -132,6 +133,7 @@ def get_settings() -> Settings:
         ),
         trusted_proxy_hops=_env_int("TRUSTED_PROXY_HOPS", 0),
         state_expiry_seconds=_env_int("STATE_EXPIRY_SECONDS", 3600),
+        sweep_interval_seconds=_env_int("SWEEP_INTERVAL_SECONDS", 3600),
         admin_emails=_env_list("ADMIN_EMAILS", "admin@terminalku.example"),
         # DEMO defaults below: set the real company's values through the environment.
         brand_name=_env("BRAND_NAME", "TerminalKu"),

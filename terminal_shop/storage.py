@@ -12,6 +12,8 @@ import hashlib
 import hmac
 import mimetypes
 import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Protocol
@@ -34,6 +36,7 @@ class Storage(Protocol):
     def delete(self, bucket: str, key: str) -> None: ...
     def signed_url(self, bucket: str, key: str, expires_in: int = SIGNED_URL_SECONDS) -> str: ...
     def public_url(self, bucket: str, key: str) -> str: ...
+    def list_keys(self, bucket: str) -> Iterator[tuple[str, datetime]]: ...
 
 
 def _check_key(key: str) -> str:
@@ -83,6 +86,13 @@ class LocalStorage:
             self._path(bucket, key).unlink(missing_ok=True)
         except OSError as exc:
             raise StorageError(str(exc)) from exc
+
+    def list_keys(self, bucket: str) -> Iterator[tuple[str, datetime]]:
+        """Every stored key with the time it was written (half-written `.part` files too)."""
+        root = self.root / bucket
+        for path in root.rglob("*") if root.is_dir() else ():
+            if path.is_file():
+                yield path.relative_to(root).as_posix(), datetime.fromtimestamp(path.stat().st_mtime, UTC)
 
     def signed_url(self, bucket: str, key: str, expires_in: int = SIGNED_URL_SECONDS) -> str:
         expires = int(time.time()) + expires_in
@@ -160,6 +170,17 @@ class S3Storage:
 
     def delete(self, bucket: str, key: str) -> None:
         self._call("delete_object", Bucket=bucket, Key=key)
+
+    def list_keys(self, bucket: str) -> Iterator[tuple[str, datetime]]:
+        from botocore.exceptions import BotoCoreError, ClientError
+
+        pages = self.client.get_paginator("list_objects_v2").paginate(Bucket=bucket)
+        try:
+            for page in pages:
+                for obj in page.get("Contents", []):
+                    yield obj["Key"], obj["LastModified"]
+        except (BotoCoreError, ClientError) as exc:
+            raise StorageError(str(exc)) from exc
 
     def signed_url(self, bucket: str, key: str, expires_in: int = SIGNED_URL_SECONDS) -> str:
         return self._call(

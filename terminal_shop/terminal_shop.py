@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import reflex as rx
 
 from terminal_shop import content
@@ -10,6 +12,7 @@ from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard,
 from terminal_shop.pages import home, info, products, registration, registration_result
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
 from terminal_shop.pages.checkout import cart, payment, result
+from terminal_shop.services import sweeper
 from terminal_shop.settings import get_settings
 from terminal_shop.state import toast
 from terminal_shop.state.admin import (
@@ -54,6 +57,16 @@ def _page(component, route: str, title: str, description: str = content.HOME_DES
         component, route=route, title=f"{title} | {BRAND}" if route != "/" else title, description=description, **kw
     )
 
+
+async def sweep_orphan_files() -> None:
+    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (services/sweeper.py), in a thread."""
+    interval = get_settings().sweep_interval_seconds
+    while interval:
+        await asyncio.sleep(interval)
+        await asyncio.to_thread(sweeper.sweep_quietly)
+
+
+app.register_lifespan_task(sweep_orphan_files)
 
 # Public pages
 _page(home.index, "/", f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia")
