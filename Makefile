@@ -20,7 +20,7 @@ run: $(VENV)/.runtime $(BUN)
 
 # Lint first (fails fast), then two passes of the same suite: embedded defaults,
 # then PostgreSQL + S3 (moto) + Redis.
-test: $(VENV)/.test $(BUN) /usr/bin/chromium
+test: $(VENV)/.test $(BUN) /usr/bin/chromium /usr/sbin/nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	TEST_MODE=embedded $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
@@ -54,3 +54,7 @@ $(BUN):
 
 /usr/bin/chromium:
 	apt-get update && apt-get install -y --no-install-recommends chromium
+
+# The reverse proxy of deploy/nginx.conf, for the scale-out browser test.
+/usr/sbin/nginx:
+	apt-get update && apt-get install -y --no-install-recommends nginx-light

@@ -10,6 +10,7 @@ settings = get_settings()
 config = rx.Config(
     app_name="terminal_shop",
     db_url=settings.database_url,
+    api_url=settings.public_url,  # the browser reaches the backend where it reaches the site (a proxy)
     redis_url=settings.redis_url or None,
     state_manager_mode="redis" if settings.redis_url else "disk",
     cors_allowed_origins=list(settings.cors_origins),

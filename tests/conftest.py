@@ -28,6 +28,7 @@ RUN_ID = uuid.uuid4().hex[:8]
 # TEST_MODE=scaleout runs the same suite on PostgreSQL, S3 (moto's server) and Redis.
 SCALEOUT = os.environ.get("TEST_MODE", "embedded") == "scaleout"
 MOTO_PORT = None
+PROXY_URL = ""
 
 for name in ("DATABASE_URL", "STORAGE_BACKEND", "S3_ENDPOINT_URL", "REDIS_URL", "SECRET_KEY"):
     os.environ.pop(name, None)
@@ -70,6 +71,10 @@ def free_port() -> int:
 if SCALEOUT:
     MOTO_PORT = free_port()
     os.environ["S3_ENDPOINT_URL"] = f"http://127.0.0.1:{MOTO_PORT}"
+    # The workers sit behind nginx in test_scaleout_browser.py: one trusted hop, and the
+    # proxy's address is an origin they let in.
+    PROXY_URL = f"http://127.0.0.1:{free_port()}"
+    os.environ["TRUSTED_PROXY_HOPS"] = "1"
 else:
     collect_ignore = ["test_scaleout_browser.py"]  # two workers need shared state: scale-out pass only
 
@@ -258,13 +263,15 @@ def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float =
     raise RuntimeError(f"site did not start in time:\n{log.read_text()[-4000:]}")
 
 
-def start_site(port: int, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+def start_site(port: int, env: dict[str, str] | None = None, public_url: str = "") -> tuple[subprocess.Popen, str]:
+    """A production build on `port`; `public_url` is where browsers reach it (itself, or a proxy)."""
     log = DATA_DIR / f"site-{port}.log"
     full_env = {
         **os.environ,
         **(env or {}),
         "REFLEX_TELEMETRY_ENABLED": "false",
-        "PUBLIC_URL": f"http://127.0.0.1:{port}",
+        "PUBLIC_URL": public_url or f"http://127.0.0.1:{port}",
+        "CORS_ALLOWED_ORIGINS": ",".join(filter(None, [f"http://127.0.0.1:{port}", PROXY_URL])),
     }
     full_env.setdefault("REFLEX_BUN_PATH", str(ROOT / ".tools/node_modules/bun/bin/bun.exe"))
     proc = subprocess.Popen(

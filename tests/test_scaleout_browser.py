@@ -6,8 +6,13 @@ defaults each worker keeps its own state, which is exactly what this checks is n
 
 from __future__ import annotations
 
+import http.client
 import re
 import shutil
+import subprocess
+import time
+import urllib.request
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -17,19 +22,26 @@ from terminal_shop.db import read_session
 from terminal_shop.models import Order
 from terminal_shop.services import admin_auth
 
-from conftest import DATA_DIR, ROOT, free_port, start_site, stop_site
+from conftest import DATA_DIR, PROXY_URL, ROOT, free_port, start_site, stop_site
 from files import png
 
 EMAIL, PASSWORD = "admin@terminalku.example", "rahasia-admin-123"
 
 
+def _worker(web_folder: str, public_url: str = "") -> tuple[subprocess.Popen, str]:
+    """Another worker process on its own port, serving the build in `web_folder`. Workers
+    sharing a folder serve one build (as workers sharing a checkout do); the first one to
+    start makes it, under Reflex's lock on the folder."""
+    web = DATA_DIR / web_folder
+    top = ROOT / ".web"
+    if not web.exists():
+        shutil.copytree(top, web, symlinks=True, ignore=lambda folder, names: ["build"] if folder == str(top) else [])
+    return start_site(free_port(), env={"REFLEX_WEB_WORKDIR": str(web)}, public_url=public_url)
+
+
 @pytest.fixture(scope="module")
 def second_worker(site):
-    """Another worker process on its own port, built in its own web folder."""
-    web = DATA_DIR / "web-worker-b"
-    top = ROOT / ".web"
-    shutil.copytree(top, web, symlinks=True, ignore=lambda folder, names: ["build"] if folder == str(top) else [])
-    proc, url = start_site(free_port(), env={"REFLEX_WEB_WORKDIR": str(web)})
+    proc, url = _worker("web-worker-b")
     yield url
     stop_site(proc)
 
@@ -82,3 +94,100 @@ def test_cart_admin_and_orders_are_shared_between_workers(browser, site, second_
         expect(page.get_by_test_id("order-row")).to_have_count(1)
         expect(page.get_by_test_id("order-row")).to_contain_text("Wulan Sari")
     context.close()
+
+
+NGINX = "/usr/sbin/nginx"
+
+
+@pytest.fixture(scope="module")
+def proxy(site):
+    """deploy/nginx.conf on PROXY_URL, run by Debian's nginx, in front of two workers built
+    for that address (the browser reaches their websocket through it too)."""
+    workers = [_worker("web-behind-proxy", public_url=PROXY_URL) for _ in (1, 2)]
+    work = DATA_DIR / "nginx"
+    work.mkdir(exist_ok=True)
+    ports = [urlsplit(url).port for _, url in workers]
+    upstreams = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in ports)
+    deployed = (ROOT / "deploy/nginx.conf").read_text()
+    deployed = re.sub(
+        r"(upstream terminal_shop_workers \{\n)(?:    server .*\n)+", lambda m: m[1] + upstreams, deployed
+    )
+    deployed = deployed.replace("listen 80;", f"listen 127.0.0.1:{urlsplit(PROXY_URL).port};")
+    temp = " ".join(f"{name}_temp_path {work}/{name};" for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (work / "nginx.conf").write_text(
+        f"user root;\nworker_processes 1;\ndaemon off;\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
+        f"events {{}}\nhttp {{\nlog_format up '$request_method $uri $status $upstream_addr';\n"
+        f"access_log {work}/access.log up;\n{temp}\n{deployed}\n}}\n"
+    )
+    proc = subprocess.Popen([NGINX, "-c", str(work / "nginx.conf"), "-p", str(work)], start_new_session=True)
+    for _ in range(100):
+        try:
+            if urllib.request.urlopen(PROXY_URL + "/ping", timeout=2).status == 200:
+                break
+        except OSError:
+            time.sleep(0.1)
+    yield PROXY_URL, work / "access.log", ports
+    proc.terminate()
+    proc.wait(10)
+    for worker, _ in workers:
+        stop_site(worker)
+
+
+def _login_from(address: str, email: str, password: str, forwarded_for: str = "") -> str:
+    """A sign-in POST through the proxy from one loopback address (a visitor of its own)."""
+    parts = urlsplit(PROXY_URL)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60, source_address=(address, 0))
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    if forwarded_for:
+        headers["X-Forwarded-For"] = forwarded_for  # a client's own say-so
+    conn.request("POST", "/api/admin/login", urlencode({"email": email, "password": password}), headers)
+    location = conn.getresponse().getheader("Location", "")
+    conn.close()
+    return location
+
+
+def test_purchase_review_and_throttling_through_the_proxy(browser, proxy, clean_db, tmp_path):
+    proxy, access_log, ports = proxy
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(proxy + "/checkout/products")
+    page.locator("[data-sku=SOUNDBOX]").get_by_role("button", name="Tambah ke Keranjang").click()
+    expect(page.get_by_test_id("total")).to_have_text("Rp 349.000")
+    page.get_by_role("link", name="Lanjut Isi Data").first.click()
+    for field, value in {
+        "buyer_name": "Dewi Lestari",
+        "buyer_phone": "081211112222",
+        "buyer_email": "dewi@example.com",
+        "shipping_address": "Jl. Braga No. 5, Bandung",
+    }.items():
+        page.locator(f"#{field}").fill(value)
+    page.get_by_role("button", name="Lanjut ke Pembayaran").click()
+    page.locator("input[type=file]").set_input_files(str(png(tmp_path / "bukti.png")))
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+    with read_session() as s:
+        [order] = s.exec(select(Order)).all()
+    assert (order.buyer_name, order.total, order.status) == ("Dewi Lestari", 349_000, "paid_review")
+
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    page.goto(proxy + "/admin/login")
+    page.locator("#email").fill(EMAIL)
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name="Masuk sebagai Admin").click()
+    page.wait_for_url(re.compile(r"/admin/?$"))
+    page.goto(f"{proxy}/admin/orders/{order.id}")
+    page.get_by_role("button", name="Konfirmasi").click()
+    expect(page.get_by_text("Pembayaran berhasil dikonfirmasi")).to_be_visible()
+    with read_session() as s:
+        assert s.get(Order, order.id).status == "confirmed"
+    context.close()
+    websockets = [line for line in access_log.read_text().splitlines() if line.startswith("GET /_event")]
+    assert {int(line.rsplit(":", 1)[1]) for line in websockets} == set(ports)  # both workers served tabs
+
+    # Throttling counts the visitor's own address, as the proxy saw it.
+    for i in range(admin_auth.MAX_FAILURES_PER_CLIENT):  # guesses at random accounts
+        assert "gagal=salah" in _login_from("127.0.0.2", f"tebak{i}@example.com", "salah")
+    assert "gagal=terkunci" in _login_from("127.0.0.2", EMAIL, PASSWORD)
+    assert "gagal=terkunci" in _login_from("127.0.0.2", EMAIL, PASSWORD, forwarded_for="203.0.113.9")  # no escape
+    assert _login_from("127.0.0.3", EMAIL, PASSWORD).endswith("/admin?masuk=1")  # another visitor is let in
