@@ -67,6 +67,7 @@ class Order(SQLModel, table=True):
     status: str = Field(default=OrderStatus.PAID_REVIEW.value, max_length=20)
     payment_proof_url: str | None = Field(default=None, max_length=500)
     payment_proof_path: str | None = Field(default=None, max_length=500)
+    qris_payload: str | None = Field(default=None, sa_type=sa.Text)  # the dynamic QR the buyer was shown
 
 
 class MerchantRegistration(SQLModel, table=True):

@@ -88,6 +88,7 @@ class Settings:
     instagram_url: str
     bca_account_holder: str
     bca_account_number: str
+    qris_payload: str  # the merchant's static QRIS (the text inside the sticker); '' reads the sticker image
 
     @property
     def https(self) -> bool:
@@ -142,4 +143,5 @@ def get_settings() -> Settings:
         instagram_url=_env("INSTAGRAM_URL", "https://www.instagram.com/terminalku.demo"),
         bca_account_holder=_env("BCA_ACCOUNT_HOLDER", "PT TerminalKu Demo Indonesia"),
         bca_account_number=_env("BCA_ACCOUNT_NUMBER", "000 000 0000"),
+        qris_payload=_env("QRIS_PAYLOAD", ""),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import reflex as rx
 
@@ -12,7 +13,7 @@ from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard,
 from terminal_shop.pages import home, info, products, registration, registration_result
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
 from terminal_shop.pages.checkout import cart, payment, result
-from terminal_shop.services import sweeper
+from terminal_shop.services import payment_qr, sweeper
 from terminal_shop.settings import get_settings
 from terminal_shop.state import toast
 from terminal_shop.state.admin import (
@@ -66,7 +67,15 @@ async def sweep_orphan_files() -> None:
         await asyncio.to_thread(sweeper.sweep_quietly)
 
 
+async def check_qris_at_start() -> None:
+    """Says in the log at start-up whether orders get a dynamic QRIS, and if not, why."""
+    merchant = await asyncio.to_thread(payment_qr.merchant_or_none)
+    if merchant:
+        logging.getLogger("terminal_shop").info("dynamic QRIS on for %s, %s", merchant.name, merchant.city)
+
+
 app.register_lifespan_task(sweep_orphan_files)
+app.register_lifespan_task(check_qris_at_start)
 
 # Public pages
 _page(home.index, "/", f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia")

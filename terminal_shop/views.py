@@ -143,6 +143,7 @@ class OrderView:
     updated_at: str
     lines: tuple[LineView, ...] = ()
     history: tuple[HistoryView, ...] = ()
+    qris: str = ""  # the dynamic QR the buyer was shown: amount, bill number, CRC
 
 
 @dataclass(frozen=True)
@@ -190,3 +191,14 @@ class PricedCart:
     shipping_text: str = ""
     total_text: str = ""
     qris_allowed: bool = True
+
+
+@dataclass(frozen=True)
+class PaymentQr:
+    """One payment's dynamic QRIS as the pages show it (services.payment_qr)."""
+
+    svg: str  # inline SVG markup made by segno from our own payload
+    png_data_url: str  # for "Unduh QR"
+    merchant_name: str
+    amount_text: str
+    bill_number: str

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import select
 
+from terminal_shop import qris
 from terminal_shop.db import read_rows, read_session, write_session
 from terminal_shop.models import Order, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
@@ -137,8 +138,16 @@ def detail(order_id: str) -> OrderDetail | None:
         updated_at=wib(order.updated_at),
         lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
         history=audit.history("order", str(order.id)),
+        qris=_qris_shown(order.qris_payload),
     )
     return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
+
+
+def _qris_shown(payload: str | None) -> str:
+    if not payload:
+        return ""
+    shown = qris.summarise(payload)
+    return f"{rupiah(shown.amount)} · tagihan {shown.bill_number} · CRC {shown.crc}"
 
 
 def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason: str | None = None) -> None:

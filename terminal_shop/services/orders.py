@@ -18,6 +18,7 @@ from terminal_shop import catalogue
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import Order
 from terminal_shop.money import rupiah
+from terminal_shop.services.payment_qr import order_payload
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.uploads import PROOF_KINDS, UploadRejected, check_file, safe_name, strip_metadata
@@ -131,11 +132,14 @@ def create_order(
     proof_filename: str,
     proof_data: bytes | None,
     storage: Storage | None = None,
+    order_id: uuid.UUID | None = None,
 ) -> Order:
     """Creates the order and stores its proof, or neither.
 
     A repeated call with the same client_ref returns the first order (double click,
-    retry after a dropped connection). Raises OrderError or UploadRejected.
+    retry after a dropped connection). `order_id` is the id the confirm page already
+    showed in its QR (the order number is the QR's bill number). Raises OrderError or
+    UploadRejected.
     """
     client_ref = clean(client_ref)[:64]
     if not client_ref:
@@ -161,7 +165,8 @@ def create_order(
 
     storage = storage or get_storage()
     bucket = get_settings().bucket_order_payments
-    order_id = uuid.uuid4()
+    order_id = order_id or uuid.uuid4()
+    qris_payload = order_payload(cart.total, order_number(order_id)) if method is PaymentMethod.QRIS else None
     name = safe_name(proof_filename, "bukti")
     stem = name.rsplit(".", 1)[0]
     key = f"{order_id}/{int(time.time() * 1000)}_{stem}.{proof.extension}"
@@ -187,6 +192,7 @@ def create_order(
         status=OrderStatus.PAID_REVIEW.value,
         payment_proof_path=key,
         payment_proof_url=None,  # private file: admins get signed links (docs/decisions.md)
+        qris_payload=qris_payload,
     )
     try:
         with write_session() as s:

@@ -11,11 +11,12 @@ import reflex as rx
 
 from terminal_shop import catalogue
 from terminal_shop.services import orders
+from terminal_shop.services.payment_qr import build_payment_qr, merchant_or_none
 from terminal_shop.settings import get_settings
 from terminal_shop.state import toast
 from terminal_shop.storage import get_storage
 from terminal_shop.uploads import UploadRejected, browser_rejection
-from terminal_shop.views import OrderSummary, PricedCart
+from terminal_shop.views import OrderSummary, PaymentQr, PricedCart, order_number
 from terminal_shop.vocabulary import PaymentMethod
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,11 @@ EMPTY_CART = orders.price_cart([])
 
 def added_text(product: catalogue.Product) -> str:
     return f"{product.name} ditambahkan ke keranjang"
+
+
+def _payment_qr(total: int, bill_number: str) -> PaymentQr | None:
+    m = merchant_or_none()
+    return build_payment_qr(m, total, bill_number) if m and orders.qris_allowed(total) and total > 0 else None
 
 
 def _to_int(value: object, default: int = 1) -> int:
@@ -51,7 +57,9 @@ class CheckoutState(rx.State):
     qris_src: str = ""
     qris_loaded: bool = False
     qr_open: bool = False
+    payment_qr: PaymentQr | None = None  # None: the merchant's static QRIS image instead
     _client_ref: str = ""
+    _order_id: str = ""
 
     # ----- derived values -----
 
@@ -134,11 +142,14 @@ class CheckoutState(rx.State):
     # ----- confirm page -----
 
     @rx.event
-    def load_confirm(self):
-        if not self._client_ref:
-            self._client_ref = uuid.uuid4().hex
-        if not self.priced.qris_allowed and self.payment_method == PaymentMethod.QRIS:
+    async def load_confirm(self):
+        if not self._client_ref:  # one checkout attempt: its key, and the id its order will have
+            self._client_ref, self._order_id = uuid.uuid4().hex, str(uuid.uuid4())
+        priced = self.priced
+        if not priced.qris_allowed and self.payment_method == PaymentMethod.QRIS:
             self.payment_method = PaymentMethod.TRANSFER_BCA.value
+        # The dynamic QR carries this cart's total and the coming order's number.
+        self.payment_qr = await asyncio.to_thread(_payment_qr, priced.total, order_number(self._order_id))
         if not self.qris_src:
             try:
                 self.qris_src = get_storage().public_url(get_settings().bucket_assets, QRIS_KEY)
@@ -193,6 +204,7 @@ class CheckoutState(rx.State):
             order = await asyncio.to_thread(
                 orders.create_order,
                 client_ref=self._client_ref or uuid.uuid4().hex,
+                order_id=uuid.UUID(self._order_id) if self._order_id else None,
                 buyer=dict(self.buyer),
                 lines=list(self.cart.items()),
                 payment_method=self.payment_method,
@@ -228,7 +240,8 @@ class CheckoutState(rx.State):
         self.errors = {}
         self.payment_method = PaymentMethod.TRANSFER_BCA.value
         self.submitting = False
-        self._client_ref = ""
+        self._client_ref = self._order_id = ""
+        self.payment_qr = None
 
 
 class OrderResultState(rx.State):

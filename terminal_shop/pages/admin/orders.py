@@ -223,6 +223,12 @@ def order_detail_page() -> rx.Component:
             class_name="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-4",
             data_testid="totals",
         ),
+        rx.cond(
+            o.qris != "",
+            rx.el.dl(
+                detail_item("QRIS yang ditampilkan ke pembeli", o.qris), class_name="mt-3", data_testid="qris-shown"
+            ),
+        ),
         class_name=f"{CARD} overflow-x-auto p-5",
     )
     note = rx.el.section(

@@ -60,8 +60,10 @@ def _bank_details() -> rx.Component:
     )
 
 
-def _qris() -> rx.Component:
-    def img(cls):
+def _static_qris() -> rx.Component:
+    """The merchant's sticker image: the buyer types the amount."""
+
+    def img(cls: str) -> rx.Component:
         return tracked_img(
             src=S.qris_src, alt="QR Code QRIS pembayaran", on_load=S.qris_ok, on_error=S.qris_failed, class_name=cls
         )
@@ -75,16 +77,69 @@ def _qris() -> rx.Component:
             " lalu unggah bukti pembayaran.",
             class_name="mt-2 text-center text-sm",
         ),
-        rx.el.button(
-            icon("zoom-in", "h-4 w-4"),
-            "Perbesar QR Code",
-            type="button",
-            on_click=S.set_qr_open(True),
-            class_name=BTN_OUTLINE + " mx-auto mt-3 flex",
-        ),
+        _enlarge_button(),
         rx.cond(S.qr_open, modal("QR Code QRIS", img("mx-auto mt-4 w-full max-w-sm"), on_close=S.set_qr_open(False))),
-        class_name="rounded-xl bg-slate-50 p-4",
     )
+
+
+def _qr_drawing(class_name: str) -> rx.Component:
+    """The order's dynamic QR, drawn by the server as SVG (sharp at any size)."""
+    return rx.el.div(
+        rx.html(S.payment_qr.svg, class_name="h-full w-full [&_svg]:h-full [&_svg]:w-full"),
+        role="img",
+        aria_label="QR Code QRIS pembayaran",
+        class_name=class_name,
+        data_testid="qris-dynamic",
+    )
+
+
+def _enlarge_button() -> rx.Component:
+    return rx.el.button(
+        icon("zoom-in", "h-4 w-4"),
+        "Perbesar QR Code",
+        type="button",
+        on_click=S.set_qr_open(True),
+        class_name=BTN_OUTLINE + " mx-auto mt-3 flex",
+    )
+
+
+def _dynamic_qris() -> rx.Component:
+    """The QR carries the exact total: the buyer's banking app fills the amount in."""
+    qr = S.payment_qr
+    return rx.el.div(
+        _qr_drawing("mx-auto h-60 w-60 rounded-lg border border-slate-200 bg-white p-2"),
+        rx.el.div(
+            rx.el.p(qr.merchant_name, class_name="font-semibold"),
+            rx.el.p(qr.amount_text, class_name="text-lg font-bold", data_testid="qris-amount"),
+            rx.el.p("Berlaku untuk satu pembayaran", class_name="text-xs text-slate-500"),
+            class_name="mt-2 text-center",
+        ),
+        rx.el.p(
+            "Jumlah sudah terisi di aplikasi Anda. Setelah membayar, unggah bukti pembayaran.",
+            class_name="mt-2 text-center text-sm",
+        ),
+        rx.el.div(
+            _enlarge_button(),
+            rx.el.a(
+                icon("download", "h-4 w-4"),
+                "Unduh QR",
+                href=qr.png_data_url,
+                download="qris-" + qr.bill_number + ".png",
+                class_name=BTN_OUTLINE + " mx-auto mt-3 flex",
+            ),
+            class_name="flex flex-wrap justify-center gap-2",
+        ),
+        rx.cond(
+            S.qr_open,
+            modal(
+                "QR Code QRIS", _qr_drawing("mx-auto mt-4 aspect-square w-full max-w-md"), on_close=S.set_qr_open(False)
+            ),
+        ),
+    )
+
+
+def _qris() -> rx.Component:
+    return rx.el.div(rx.cond(S.payment_qr, _dynamic_qris(), _static_qris()), class_name="rounded-xl bg-slate-50 p-4")
 
 
 def _buyer_block() -> rx.Component:

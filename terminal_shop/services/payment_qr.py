@@ -1,0 +1,69 @@
+"""The merchant's QRIS, and the QR each order is paid with.
+
+The static payload comes from the QRIS_PAYLOAD setting or, failing that, is read out of
+the sticker image the operator keeps at assets/qris/hausjo.png in the store. Without a
+valid one the site shows the static image as before (with a log line saying why).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import logging
+from functools import lru_cache
+
+from PIL import Image
+
+from terminal_shop import qris
+from terminal_shop.money import rupiah
+from terminal_shop.settings import get_settings
+from terminal_shop.storage import StorageError, get_storage
+from terminal_shop.views import PaymentQr
+
+log = logging.getLogger(__name__)
+STICKER_KEY = "qris/hausjo.png"
+
+
+@lru_cache(maxsize=8)
+def _decode(image: bytes) -> str:
+    import zxingcpp
+
+    with Image.open(io.BytesIO(image)) as img:
+        found = [b.text for b in zxingcpp.read_barcodes(img.convert("L")) if b.format == zxingcpp.BarcodeFormat.QRCode]
+    if not found:
+        raise qris.PayloadError("tidak ada QR yang terbaca di gambar stiker")
+    return found[0]
+
+
+def merchant() -> qris.Merchant:
+    """The merchant's checked static QRIS, or PayloadError naming what is wrong."""
+    configured = get_settings().qris_payload
+    if configured:
+        return qris.check_static(configured)
+    settings = get_settings()
+    try:
+        sticker = get_storage().get(settings.bucket_assets, STICKER_KEY)
+    except StorageError:
+        raise qris.PayloadError(f"QRIS_PAYLOAD kosong dan {STICKER_KEY} tidak ada di penyimpanan") from None
+    return qris.check_static(_decode(sticker))
+
+
+def merchant_or_none() -> qris.Merchant | None:
+    """For pages: the merchant, or None (logged) so the page falls back to the static image."""
+    try:
+        return merchant()
+    except qris.PayloadError as exc:
+        log.warning("dynamic QRIS off, static image shown: %s", exc)
+        return None
+
+
+def build_payment_qr(m: qris.Merchant, amount: int, bill_number: str) -> PaymentQr:
+    payload = qris.dynamic(m, amount, bill_number)
+    png = base64.b64encode(qris.png(payload)).decode()
+    return PaymentQr(qris.svg(payload), f"data:image/png;base64,{png}", m.name, rupiah(amount), bill_number)
+
+
+def order_payload(amount: int, bill_number: str) -> str | None:
+    """The dynamic payload an order is charged with, or None when QRIS stays static."""
+    m = merchant_or_none()
+    return qris.dynamic(m, amount, bill_number) if m else None
