@@ -23,6 +23,7 @@ from terminal_shop.state.admin import (
     OrderDetailState,
     OrderListState,
 )
+from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
@@ -84,18 +85,21 @@ _page(
     "/produk/a920",
     "PAX A920 Pro",
     "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
+    on_load=WorkingDayState.load_settlement_day,
 )
 _page(
     products.d210,
     "/produk/d210",
     "D210 UnionPay",
     "D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat 2,5%.",
+    on_load=WorkingDayState.load_settlement_day,
 )
 _page(
     products.soundbox,
     "/produk/soundbox",
     "Soundbox QRIS",
     "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.",
+    on_load=WorkingDayState.load_settlement_day,
 )
 _page(info.about, "/about", "Tentang Kami")
 _page(info.careers, "/careers", "Karier")
@@ -118,7 +122,12 @@ _page(
     "Daftar merchant EDC dan QRIS 100% online dalam tiga langkah.",
     on_load=RegistrationState.restore_draft,
 )
-_page(registration_result.success_page, "/pendaftaran/success", "Pendaftaran Berhasil")
+_page(
+    registration_result.success_page,
+    "/pendaftaran/success",
+    "Pendaftaran Berhasil",
+    on_load=WorkingDayState.load_verify_by,
+)
 _page(
     registration_result.failed_page,
     "/pendaftaran/gagal",

@@ -10,9 +10,10 @@ import uuid
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import text as sql
 from sqlmodel import select
 
-from terminal_shop.db import read_session, write_session
+from terminal_shop.db import get_engine, read_session, write_session
 from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
 from terminal_shop.services import admin_auth, admin_merchants, admin_orders, csv_export
 from terminal_shop.services import registrations as reg
@@ -339,8 +340,21 @@ def test_migration_counts_rows_that_were_there_before_it(clean_db):
 
     command.downgrade(migrate.alembic_config(), "754a1e16799e")
     try:
-        for status in ("confirmed", "confirmed", "cancelled"):
-            make_order(status=status)
+        with get_engine().begin() as conn:  # rows as the first revision's table holds them
+            for status in ("confirmed", "confirmed", "cancelled"):
+                conn.execute(
+                    sql(
+                        "INSERT INTO orders (id, created_at, updated_at, buyer_name, buyer_phone, buyer_email,"
+                        " shipping_address, items, subtotal, shipping_fee, total, payment_method, status)"
+                        " VALUES (:id, :now, :now, 'Budi', '081234567890', 'budi@example.com', 'Jl. Darmo No. 12',"
+                        " '[]', 349000, 0, 349000, 'TRANSFER_BCA', :status)"
+                    ),
+                    {
+                        "id": uuid.uuid4().hex if conn.dialect.name == "sqlite" else str(uuid.uuid4()),
+                        "now": utcnow(),
+                        "status": status,
+                    },
+                )
     finally:
         migrate.upgrade()
     assert admin_orders.stats() == {"total": 3, "pending": 0, "paid_review": 0, "confirmed": 2, "cancelled": 1}

@@ -9,7 +9,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from terminal_shop import catalogue
+from terminal_shop import catalogue, working_days
 
 
 def path_of(url: str) -> str:
@@ -179,6 +179,8 @@ def test_product_page_order_buttons_go_to_checkout(page, route):
     picture = page.locator("main").get_by_role("img", name=f"Foto {name}")
     expect(picture).to_be_visible()
     assert picture.bounding_box()["height"] >= 200
+    next_day = working_days.spoken(working_days.add_working_days(working_days.today_wib(), 1))
+    expect(page.get_by_test_id("settlement-day")).to_contain_text(f"hari kerja berikutnya, {next_day}")
     order_links = page.locator("main a[href='/checkout/products']")
     assert order_links.count() >= 2
     order_links.first.click()

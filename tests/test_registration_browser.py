@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
+from terminal_shop import working_days
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration
 from terminal_shop.services import registrations as reg
@@ -114,6 +115,8 @@ def test_full_registration(page, tmp_path, all_five):
 
     page.wait_for_url(re.compile("/pendaftaran/success"))
     expect(page.get_by_text("1-3 hari kerja")).to_be_visible()
+    last_day = working_days.add_working_days(working_days.today_wib(), 3)
+    expect(page.get_by_test_id("verify-by")).to_have_text(working_days.spoken(last_day))
     expect(page.get_by_text("Status pendaftaran dapat dilihat di dashboard.")).to_be_visible()
     expect(page.get_by_role("link", name="Lihat Dashboard")).to_have_attribute("href", "/dashboard")
 

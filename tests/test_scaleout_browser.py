@@ -46,6 +46,22 @@ def second_worker(site):
     stop_site(proc)
 
 
+def _pay(page, name: str, phone: str, address: str, proof) -> None:
+    """From the buyer form to the thank-you page, by bank transfer."""
+    email = name.split()[0].lower() + "@example.com"
+    for field, value in {
+        "buyer_name": name,
+        "buyer_phone": phone,
+        "buyer_email": email,
+        "shipping_address": address,
+    }.items():
+        page.locator(f"#{field}").fill(value)
+    page.get_by_role("button", name="Lanjut ke Pembayaran").click()
+    page.locator("input[type=file]").set_input_files(str(proof))
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+
+
 def test_cart_admin_and_orders_are_shared_between_workers(browser, site, second_worker, clean_db, tmp_path):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     a = context.new_page()
@@ -64,17 +80,7 @@ def test_cart_admin_and_orders_are_shared_between_workers(browser, site, second_
     b.set_default_timeout(15_000)
     b.goto(second_worker + "/checkout/form")
     expect(b.get_by_text("D210 UnionPay × 1")).to_be_visible()
-    for field, value in {
-        "buyer_name": "Wulan Sari",
-        "buyer_phone": "081298765432",
-        "buyer_email": "wulan@example.com",
-        "shipping_address": "Jl. Pemuda No. 8, Semarang",
-    }.items():
-        b.locator(f"#{field}").fill(value)
-    b.get_by_role("button", name="Lanjut ke Pembayaran").click()
-    b.locator("input[type=file]").set_input_files(str(png(tmp_path / "bukti.png")))
-    b.get_by_role("button", name="Kirim Pesanan").click()
-    expect(b.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+    _pay(b, "Wulan Sari", "081298765432", "Jl. Pemuda No. 8, Semarang", png(tmp_path / "bukti.png"))
     with read_session() as s:
         [order] = s.exec(select(Order)).all()
     assert (order.buyer_name, order.total) == ("Wulan Sari", 2_499_000)
@@ -155,17 +161,7 @@ def test_purchase_review_and_throttling_through_the_proxy(browser, proxy, clean_
     page.locator("[data-sku=SOUNDBOX]").get_by_role("button", name="Tambah ke Keranjang").click()
     expect(page.get_by_test_id("total")).to_have_text("Rp 349.000")
     page.get_by_role("link", name="Lanjut Isi Data").first.click()
-    for field, value in {
-        "buyer_name": "Dewi Lestari",
-        "buyer_phone": "081211112222",
-        "buyer_email": "dewi@example.com",
-        "shipping_address": "Jl. Braga No. 5, Bandung",
-    }.items():
-        page.locator(f"#{field}").fill(value)
-    page.get_by_role("button", name="Lanjut ke Pembayaran").click()
-    page.locator("input[type=file]").set_input_files(str(png(tmp_path / "bukti.png")))
-    page.get_by_role("button", name="Kirim Pesanan").click()
-    expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+    _pay(page, "Dewi Lestari", "081211112222", "Jl. Braga No. 5, Bandung", png(tmp_path / "bukti.png"))
     with read_session() as s:
         [order] = s.exec(select(Order)).all()
     assert (order.buyer_name, order.total, order.status) == ("Dewi Lestari", 349_000, "paid_review")

@@ -17,6 +17,7 @@ from terminal_shop.components.ui import (
     link_button,
     section_title,
 )
+from terminal_shop.state.calendar import WorkingDayState
 
 ORDER_ROUTE = "/checkout/products"
 
@@ -81,6 +82,30 @@ def _cards(items, cols: str = "lg:grid-cols-4") -> rx.Component:
     )
 
 
+def _settlement() -> rx.Component:
+    """H+1 with the actual day: the next working day (weekends and national holidays skipped)."""
+    return rx.el.section(
+        container(
+            rx.el.div(
+                icon("calendar-check", "h-6 w-6 text-blue-700"),
+                rx.el.p(
+                    rx.el.strong("Settlement H+1: "),
+                    "dana transaksi hari ini masuk ke rekening Anda pada hari kerja berikutnya",
+                    rx.cond(
+                        WorkingDayState.settlement_day != "",
+                        rx.el.span(", ", rx.el.strong(WorkingDayState.settlement_day)),
+                    ),
+                    ". Sabtu, Minggu dan hari libur nasional bukan hari kerja.",
+                    class_name="text-sm text-slate-700",
+                    data_testid="settlement-day",
+                ),
+                class_name=f"{CARD} flex items-start gap-3 p-5",
+            )
+        ),
+        class_name="pb-4",
+    )
+
+
 def _order_band(label: str = "Pesan Sekarang") -> rx.Component:
     return rx.el.section(
         container(
@@ -107,6 +132,7 @@ def terminal_page(slug: str, lead: str) -> rx.Component:
             ),
         ),
         rx.el.section(container(section_title(f"Keunggulan {p.name}"), _cards(_BENEFITS[slug])), class_name="py-16"),
+        _settlement(),
         _order_band(),
     )
 
@@ -164,6 +190,7 @@ def soundbox() -> rx.Component:
             ),
         ),
         rx.el.section(container(section_title("Keunggulan Soundbox"), _cards(SOUNDBOX_BENEFITS)), class_name="py-16"),
+        _settlement(),
         rx.el.section(
             container(
                 rx.el.div(

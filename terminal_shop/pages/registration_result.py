@@ -7,6 +7,7 @@ import reflex as rx
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, anchor, container, icon, link_button
 from terminal_shop.settings import get_settings
+from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.registration import RegistrationResultState as R
 
 
@@ -35,7 +36,14 @@ def success_page() -> rx.Component:
                 icon("circle-check-big", "h-14 w-14 text-emerald-600"),
                 rx.el.h1("Pendaftaran Berhasil Dikirim", class_name="mt-4 text-2xl font-bold"),
                 rx.el.p(
-                    "Terima kasih! Tim kami akan memverifikasi data dan dokumen Anda dalam 1-3 hari kerja.",
+                    "Terima kasih! Tim kami akan memverifikasi data dan dokumen Anda dalam 1-3 hari kerja",
+                    rx.cond(
+                        WorkingDayState.verify_by != "",
+                        rx.el.span(
+                            ", paling lambat ", rx.el.strong(WorkingDayState.verify_by, data_testid="verify-by")
+                        ),
+                    ),
+                    ".",
                     class_name="mt-3 text-slate-700",
                 ),
                 rx.el.p("Status pendaftaran dapat dilihat di dashboard.", class_name="mt-1 text-slate-700"),

@@ -1,0 +1,23 @@
+"""Dates a person can plan by, computed when the page is shown (pages are prerendered)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop import working_days
+
+VERIFY_WITHIN_WORKING_DAYS = 3  # registrations are verified within 1-3 working days
+
+
+class WorkingDayState(rx.State):
+    settlement_day: str = ""  # when today's transactions reach the merchant's account (H+1)
+    verify_by: str = ""  # the last day a registration sent today is verified
+
+    @rx.event
+    def load_settlement_day(self):
+        self.settlement_day = working_days.spoken(working_days.add_working_days(working_days.today_wib(), 1))
+
+    @rx.event
+    def load_verify_by(self):
+        last = working_days.add_working_days(working_days.today_wib(), VERIFY_WITHIN_WORKING_DAYS)
+        self.verify_by = working_days.spoken(last)
