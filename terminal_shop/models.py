@@ -156,6 +156,16 @@ class LoginAttempt(SQLModel, table=True):
     created_at: datetime = _time(index=True)
 
 
+class LookupAttempt(SQLModel, table=True):
+    """Order lookups per client address (/dashboard), so order numbers cannot be enumerated."""
+
+    __tablename__ = "lookup_attempts"
+
+    id: int | None = Field(default=None, primary_key=True)
+    client: str = Field(max_length=64, index=True)
+    created_at: datetime = _time(index=True)
+
+
 class AuditEvent(SQLModel, table=True):
     __tablename__ = "audit_events"
     __table_args__ = (sa.Index("ix_audit_entity", "entity_type", "entity_id", "created_at"),)

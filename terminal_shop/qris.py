@@ -128,12 +128,18 @@ class Summary:
     amount: int
     bill_number: str
     crc: str
+    merchant_name: str = ""
 
 
 def summarise(payload: str) -> Summary:
     fields = parse(payload)
     bill = parse(_value(fields, ADDITIONAL_DATA) or "")
-    return Summary(int(_value(fields, AMOUNT) or 0), _value(bill, BILL_NUMBER) or "", _value(fields, CRC) or "")
+    return Summary(
+        int(_value(fields, AMOUNT) or 0),
+        _value(bill, BILL_NUMBER) or "",
+        _value(fields, CRC) or "",
+        _value(fields, MERCHANT_NAME) or "",
+    )
 
 
 def svg(payload: str) -> str:

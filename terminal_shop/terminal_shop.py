@@ -10,7 +10,7 @@ import reflex as rx
 from terminal_shop import content
 from terminal_shop.api import files_app
 from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
-from terminal_shop.pages import home, info, products, registration, registration_result
+from terminal_shop.pages import home, info, order_status, products, registration, registration_result
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.services import payment_qr, sweeper
@@ -25,6 +25,7 @@ from terminal_shop.state.admin import (
 )
 from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
+from terminal_shop.state.order_status import OrderStatusState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 
@@ -112,7 +113,8 @@ _page(
     "Kebijakan Privasi",
     f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.",
 )
-_page(info.dashboard, "/dashboard", "Dashboard Merchant")
+_page(order_status.dashboard, "/dashboard", "Dashboard Merchant", "Lacak pesanan perangkat Anda.")
+_page(order_status.status_page, "/pesanan/[id]", "Status Pesanan", on_load=OrderStatusState.load)
 
 # Merchant registration
 _page(

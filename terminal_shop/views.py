@@ -175,6 +175,7 @@ class OrderSummary:
     total: str
     method: str
     status: str
+    status_link: str = ""  # the order's own page (a signed link)
 
 
 @dataclass(frozen=True)

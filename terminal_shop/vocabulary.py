@@ -52,6 +52,14 @@ class OrderStatus(Term):
     CANCELLED = "cancelled", "Dibatalkan", "red"
 
 
+# What a buyer reads of their order's status (the admin's words are the labels above).
+BUYER_ORDER_STATUS: dict[OrderStatus, str] = {
+    OrderStatus.PENDING: "Menunggu Pembayaran",
+    OrderStatus.PAID_REVIEW: "Menunggu Verifikasi",
+    OrderStatus.CONFIRMED: "Dikonfirmasi",
+    OrderStatus.CANCELLED: "Ditolak",
+}
+
 # The only changes an order's status may make (enforced by a conditional update).
 ORDER_TRANSITIONS: dict[OrderStatus, tuple[OrderStatus, ...]] = {
     OrderStatus.PAID_REVIEW: (OrderStatus.CONFIRMED, OrderStatus.CANCELLED),

@@ -51,6 +51,11 @@ def test_the_drawn_qr_carries_the_total_and_the_order_number(page, clean_db, tmp
         expect(page.get_by_test_id("order-number")).to_have_text(bill)  # the QR's bill number is the order's
         [order] = [o for o in orders_in_db() if o.id not in before]
         assert order.qris_payload == found.text  # what the buyer saw is what the admin sees
+        page.get_by_role("link", name="Lihat Status Pesanan").click()  # the order's page shows the same QR
+        again = page.get_by_role("img", name="QR Code QRIS pembayaran")
+        expect(again).to_be_visible()
+        with Image.open(io.BytesIO(again.screenshot())) as shot:
+            assert [b.text for b in zxingcpp.read_barcodes(shot)] == [found.text]
         admin_auth.create_admin(EMAIL, PASSWORD)
         sign_in(page)
         page.goto(f"{page.base}/admin/orders/{order.id}")

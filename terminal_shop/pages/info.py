@@ -147,25 +147,6 @@ def privacy() -> rx.Component:
     )
 
 
-def dashboard() -> rx.Component:
-    return site_page(
-        container(
-            rx.el.div(
-                icon("construction", "h-12 w-12 text-amber-500"),
-                rx.el.h1("Dashboard Merchant", class_name="mt-4 text-3xl font-bold"),
-                rx.el.p("Coming Soon", class_name="mt-2 text-lg font-semibold text-blue-700"),
-                rx.el.p(
-                    "Segera Anda bisa memantau status pendaftaran dan transaksi di sini. "
-                    "Sementara itu, tim kami akan menghubungi Anda lewat email atau WhatsApp.",
-                    class_name="mt-4 max-w-lg text-slate-600",
-                ),
-                link_button("Kembali ke Beranda", "/", BTN_PRIMARY + " mt-8"),
-                class_name="flex flex-col items-center py-24 text-center",
-            )
-        )
-    )
-
-
 def not_found() -> rx.Component:
     return rx.el.div(
         rx.el.h1("404", class_name="text-6xl font-extrabold text-blue-700"),

@@ -18,6 +18,7 @@ from terminal_shop import catalogue
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import Order
 from terminal_shop.money import rupiah
+from terminal_shop.services import order_status
 from terminal_shop.services.payment_qr import order_payload
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import Storage, StorageError, discard, get_storage
@@ -224,7 +225,11 @@ def load_summary(order_id: str) -> OrderSummary | None:
     if order is None:
         return None
     return OrderSummary(
-        order_number(order.id), rupiah(order.total), PaymentMethod.label_of(order.payment_method), order.status
+        order_number(order.id),
+        rupiah(order.total),
+        PaymentMethod.label_of(order.payment_method),
+        order.status,
+        order_status.status_path(order.id),
     )
 
 

@@ -57,10 +57,17 @@ def merchant_or_none() -> qris.Merchant | None:
         return None
 
 
-def build_payment_qr(m: qris.Merchant, amount: int, bill_number: str) -> PaymentQr:
-    payload = qris.dynamic(m, amount, bill_number)
+def qr_view(payload: str) -> PaymentQr:
+    """A dynamic payload as the pages show it: drawn, downloadable, and what it asks for."""
+    shown = qris.summarise(payload)
     png = base64.b64encode(qris.png(payload)).decode()
-    return PaymentQr(qris.svg(payload), f"data:image/png;base64,{png}", m.name, rupiah(amount), bill_number)
+    return PaymentQr(
+        qris.svg(payload), f"data:image/png;base64,{png}", shown.merchant_name, rupiah(shown.amount), shown.bill_number
+    )
+
+
+def build_payment_qr(m: qris.Merchant, amount: int, bill_number: str) -> PaymentQr:
+    return qr_view(qris.dynamic(m, amount, bill_number))
 
 
 def order_payload(amount: int, bill_number: str) -> str | None:

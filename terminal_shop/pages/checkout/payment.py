@@ -6,10 +6,10 @@ import reflex as rx
 
 from terminal_shop.catalogue import QRIS_MAX_TOTAL
 from terminal_shop.components.files import chosen_count, file_picker
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, icon, link_button, modal, tracked_img
+from terminal_shop.components.payment import bank_details, dynamic_qris, enlarge_button
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, link_button, modal, tracked_img
 from terminal_shop.money import rupiah
 from terminal_shop.pages.checkout.cart import empty_notice, order_summary, step_frame
-from terminal_shop.settings import get_settings
 from terminal_shop.state.checkout import PROOF_UPLOAD_ID
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.uploads import PROOF_ACCEPT
@@ -39,27 +39,6 @@ def _method_option(method: PaymentMethod, subtitle, disabled=False) -> rx.Compon
     )
 
 
-def _bank_details() -> rx.Component:
-    s = get_settings()
-    return rx.el.dl(
-        rx.el.div(rx.el.dt("Bank", class_name="text-slate-500"), rx.el.dd("BCA", class_name="font-semibold")),
-        rx.el.div(
-            rx.el.dt("Atas nama", class_name="text-slate-500"),
-            rx.el.dd(s.bca_account_holder, class_name="font-semibold"),
-        ),
-        rx.el.div(
-            rx.el.dt("Nomor rekening", class_name="text-slate-500"),
-            rx.el.dd(s.bca_account_number, class_name="font-mono text-lg font-bold"),
-        ),
-        rx.el.div(
-            rx.el.dt("Jumlah transfer", class_name="text-slate-500"),
-            rx.el.dd(S.priced.total_text, class_name="font-semibold"),
-        ),
-        class_name="grid gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2",
-        data_testid="bank-details",
-    )
-
-
 def _static_qris() -> rx.Component:
     """The merchant's sticker image: the buyer types the amount."""
 
@@ -77,69 +56,14 @@ def _static_qris() -> rx.Component:
             " lalu unggah bukti pembayaran.",
             class_name="mt-2 text-center text-sm",
         ),
-        _enlarge_button(),
+        enlarge_button(S.set_qr_open(True)),
         rx.cond(S.qr_open, modal("QR Code QRIS", img("mx-auto mt-4 w-full max-w-sm"), on_close=S.set_qr_open(False))),
     )
 
 
-def _qr_drawing(class_name: str) -> rx.Component:
-    """The order's dynamic QR, drawn by the server as SVG (sharp at any size)."""
-    return rx.el.div(
-        rx.html(S.payment_qr.svg, class_name="h-full w-full [&_svg]:h-full [&_svg]:w-full"),
-        role="img",
-        aria_label="QR Code QRIS pembayaran",
-        class_name=class_name,
-        data_testid="qris-dynamic",
-    )
-
-
-def _enlarge_button() -> rx.Component:
-    return rx.el.button(
-        icon("zoom-in", "h-4 w-4"),
-        "Perbesar QR Code",
-        type="button",
-        on_click=S.set_qr_open(True),
-        class_name=BTN_OUTLINE + " mx-auto mt-3 flex",
-    )
-
-
-def _dynamic_qris() -> rx.Component:
-    """The QR carries the exact total: the buyer's banking app fills the amount in."""
-    qr = S.payment_qr
-    return rx.el.div(
-        _qr_drawing("mx-auto h-60 w-60 rounded-lg border border-slate-200 bg-white p-2"),
-        rx.el.div(
-            rx.el.p(qr.merchant_name, class_name="font-semibold"),
-            rx.el.p(qr.amount_text, class_name="text-lg font-bold", data_testid="qris-amount"),
-            rx.el.p("Berlaku untuk satu pembayaran", class_name="text-xs text-slate-500"),
-            class_name="mt-2 text-center",
-        ),
-        rx.el.p(
-            "Jumlah sudah terisi di aplikasi Anda. Setelah membayar, unggah bukti pembayaran.",
-            class_name="mt-2 text-center text-sm",
-        ),
-        rx.el.div(
-            _enlarge_button(),
-            rx.el.a(
-                icon("download", "h-4 w-4"),
-                "Unduh QR",
-                href=qr.png_data_url,
-                download="qris-" + qr.bill_number + ".png",
-                class_name=BTN_OUTLINE + " mx-auto mt-3 flex",
-            ),
-            class_name="flex flex-wrap justify-center gap-2",
-        ),
-        rx.cond(
-            S.qr_open,
-            modal(
-                "QR Code QRIS", _qr_drawing("mx-auto mt-4 aspect-square w-full max-w-md"), on_close=S.set_qr_open(False)
-            ),
-        ),
-    )
-
-
 def _qris() -> rx.Component:
-    return rx.el.div(rx.cond(S.payment_qr, _dynamic_qris(), _static_qris()), class_name="rounded-xl bg-slate-50 p-4")
+    dynamic = dynamic_qris(S.payment_qr, S.qr_open, S.set_qr_open(True), S.set_qr_open(False))
+    return rx.el.div(rx.cond(S.payment_qr, dynamic, _static_qris()), class_name="rounded-xl bg-slate-50 p-4")
 
 
 def _buyer_block() -> rx.Component:
@@ -202,7 +126,8 @@ def confirm_page() -> rx.Component:
                             class_name="mt-3 grid gap-3 sm:grid-cols-2",
                         ),
                         rx.el.div(
-                            rx.cond(S.payment_method == PaymentMethod.QRIS, _qris(), _bank_details()), class_name="mt-4"
+                            rx.cond(S.payment_method == PaymentMethod.QRIS, _qris(), bank_details(S.priced.total_text)),
+                            class_name="mt-4",
                         ),
                         class_name=f"{CARD} p-5",
                     ),

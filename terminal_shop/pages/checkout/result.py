@@ -36,6 +36,16 @@ def success_page() -> rx.Component:
                         "Tim kami akan memverifikasi pembayaran Anda dalam 1x24 jam dan mengirim konfirmasi lewat email.",
                         class_name="mt-4 text-sm text-slate-600",
                     ),
+                    rx.el.a(
+                        icon("list-checks", "h-4 w-4"),
+                        "Lihat Status Pesanan",
+                        href=R.summary.status_link,
+                        class_name="mt-4 inline-flex items-center gap-2 font-semibold text-blue-700 underline",
+                    ),
+                    rx.el.p(
+                        "Simpan tautan ini, atau lacak dengan nomor pesanan dan email di halaman Dashboard.",
+                        class_name="mt-1 text-xs text-slate-500",
+                    ),
                     rx.el.div(
                         link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
                         link_button("Belanja Lagi", "/checkout/products", BTN_PRIMARY),

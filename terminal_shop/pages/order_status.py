@@ -1,0 +1,194 @@
+"""The buyer's own order page (a signed link) and /dashboard, where a buyer finds it again."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.layout import site_page
+from terminal_shop.components.payment import bank_details, dynamic_qris
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
+from terminal_shop.settings import get_settings
+from terminal_shop.state.order_status import OrderStatusState as S
+from terminal_shop.state.order_status import TrackingState as T
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod
+
+_DOT_BASE = "flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm "
+_DOT = {
+    "done": _DOT_BASE + "bg-emerald-600 text-white",
+    "current": _DOT_BASE + "bg-blue-700 text-white ring-4 ring-blue-100",
+    "todo": _DOT_BASE + "bg-slate-200 text-slate-500",
+}
+
+
+def _help() -> rx.Component:
+    s = get_settings()
+    return rx.el.p(
+        "Ada pertanyaan tentang pesanan ini? Hubungi kami lewat ",
+        anchor(
+            "WhatsApp",
+            href=s.whatsapp_url,
+            target="_blank",
+            rel="noopener",
+            class_name="font-semibold text-blue-700 underline",
+        ),
+        " atau ",
+        anchor(s.support_email, href=f"mailto:{s.support_email}", class_name="font-semibold text-blue-700 underline"),
+        ".",
+        class_name="mt-6 text-sm text-slate-600",
+    )
+
+
+def _timeline() -> rx.Component:
+    def step(st) -> rx.Component:
+        return rx.el.li(
+            rx.el.span(
+                rx.match(st.state, ("done", icon("check", "h-4 w-4")), rx.el.span("•")),
+                class_name=rx.match(st.state, *_DOT.items(), _DOT["todo"]),
+            ),
+            rx.el.div(
+                rx.el.p(st.label, class_name="font-semibold"),
+                rx.cond(st.detail != "", rx.el.p(st.detail, class_name="text-sm text-slate-600")),
+            ),
+            aria_current=rx.cond(st.state == "current", "step", "false"),
+            class_name="flex gap-3",
+        )
+
+    return rx.el.ol(rx.foreach(S.view.steps, step), class_name="mt-4 flex flex-col gap-4", data_testid="timeline")
+
+
+def _how_to_pay() -> rx.Component:
+    v = S.view
+    return rx.el.section(
+        rx.el.h2("Pembayaran", class_name="text-lg font-bold"),
+        rx.cond(
+            v.method == PaymentMethod.QRIS,
+            rx.cond(
+                v.payment_qr,
+                dynamic_qris(v.payment_qr, S.qr_open, S.set_qr_open(True), S.set_qr_open(False)),
+                rx.el.p("Bayar dengan QRIS sejumlah ", rx.el.strong(v.total), ".", class_name="mt-2 text-sm"),
+            ),
+            rx.el.div(bank_details(v.total), class_name="mt-3"),
+        ),
+        rx.el.p(
+            "Sudah membayar dan mengunggah bukti? Tim kami memverifikasi dalam 1x24 jam; halaman ini akan berubah.",
+            class_name="mt-3 text-sm text-slate-600",
+        ),
+        class_name=f"{CARD} p-5",
+    )
+
+
+def _order() -> rx.Component:
+    v = S.view
+    return rx.el.div(
+        rx.el.div(
+            rx.el.h1("Pesanan ", rx.el.code(v.number), class_name="text-2xl font-bold"),
+            rx.el.p(
+                "Status: ",
+                rx.el.strong(v.status_label, data_testid="order-status"),
+                class_name="mt-1 text-slate-700",
+            ),
+            rx.el.p("Dipesan ", v.created_at, class_name="text-sm text-slate-500"),
+        ),
+        rx.el.section(
+            rx.el.h2("Perjalanan pesanan", class_name="text-lg font-bold"), _timeline(), class_name=f"{CARD} p-5"
+        ),
+        rx.cond(
+            v.status == OrderStatus.CANCELLED,
+            rx.el.div(
+                rx.el.p("Alasan penolakan: ", rx.el.strong(v.rejection_reason), data_testid="rejection-reason"),
+                rx.el.p("Hubungi kami untuk pengembalian dana atau pesanan ulang.", class_name="mt-1 text-sm"),
+                class_name="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900",
+                role="status",
+            ),
+        ),
+        rx.cond(v.waiting, _how_to_pay()),
+        rx.el.section(
+            rx.el.h2("Rincian", class_name="text-lg font-bold"),
+            rx.el.ul(
+                rx.foreach(
+                    v.lines,
+                    lambda ln: rx.el.li(
+                        rx.el.span(ln.name, " × ", ln.qty),
+                        rx.el.span(ln.total_text, class_name="font-medium"),
+                        class_name="flex justify-between py-2 text-sm",
+                    ),
+                ),
+                class_name="mt-3 divide-y divide-slate-100",
+            ),
+            rx.el.div(
+                rx.el.span("Total"),
+                rx.el.span(v.total, data_testid="order-total"),
+                class_name="mt-2 flex justify-between border-t border-slate-200 pt-3 font-bold",
+            ),
+            rx.el.p("Metode pembayaran: ", v.method_label, class_name="mt-2 text-sm text-slate-600"),
+            class_name=f"{CARD} p-5",
+        ),
+        _help(),
+        class_name="mx-auto flex max-w-2xl flex-col gap-6 py-10",
+    )
+
+
+def status_page() -> rx.Component:
+    return site_page(
+        container(
+            rx.cond(
+                S.missing,
+                rx.el.div(
+                    icon("circle-x", "h-12 w-12 text-red-600"),
+                    rx.el.h1("Tautan tidak berlaku", class_name="mt-4 text-2xl font-bold"),
+                    rx.el.p(
+                        "Tautan pesanan ini tidak lengkap atau sudah diubah. Cari pesanan Anda dengan nomor pesanan dan email.",
+                        class_name="mt-2 text-slate-600",
+                    ),
+                    link_button("Lacak Pesanan", "/dashboard", BTN_PRIMARY + " mt-6"),
+                    class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
+                ),
+                rx.cond(S.view, _order(), rx.el.p("Memuat pesanan...", class_name="py-24 text-center text-slate-500")),
+            )
+        )
+    )
+
+
+def _field(name: str, label: str, **props) -> rx.Component:
+    return rx.el.div(
+        rx.el.label(label, html_for=name, class_name="text-sm font-medium"),
+        rx.el.input(id=name, name=name, required=True, class_name=INPUT, **props),
+    )
+
+
+def dashboard() -> rx.Component:
+    tracking = rx.el.form(
+        rx.el.h2("Lacak Pesanan", class_name="text-xl font-bold"),
+        rx.el.p(
+            "Masukkan nomor pesanan (8 karakter) dan email yang Anda pakai saat memesan.",
+            class_name="text-sm text-slate-600",
+        ),
+        _field("number", "Nomor pesanan", placeholder="mis. 3F2A9C1B", auto_complete="off", max_length=9),
+        _field("email", "Email", type="email", auto_complete="email", placeholder="nama@email.com"),
+        rx.el.p(T.error, class_name="min-h-[1.25rem] text-sm text-red-600", role="alert", data_testid="tracking-error"),
+        rx.el.button(
+            rx.cond(T.busy, "Mencari...", "Lacak"), type="submit", disabled=T.busy, class_name=BTN_PRIMARY + " w-full"
+        ),
+        on_submit=T.track,
+        reset_on_submit=False,
+        class_name=f"{CARD} flex flex-col gap-3 p-6",
+    )
+    registration = rx.el.div(
+        rx.el.h2("Status Pendaftaran", class_name="text-xl font-bold"),
+        rx.el.p(
+            "Tim kami memverifikasi pendaftaran dalam 1-3 hari kerja dan menghubungi Anda lewat email atau WhatsApp.",
+            class_name="text-sm text-slate-600",
+        ),
+        _help(),
+        class_name=f"{CARD} flex flex-col gap-3 p-6",
+    )
+    return site_page(
+        container(
+            rx.el.div(
+                rx.el.h1("Dashboard Merchant", class_name="text-3xl font-bold"),
+                rx.el.p("Lacak pesanan perangkat Anda.", class_name="mt-2 text-slate-600"),
+                rx.el.div(tracking, registration, class_name="mt-8 grid gap-6 md:grid-cols-2"),
+                class_name="mx-auto max-w-4xl py-12",
+            )
+        )
+    )

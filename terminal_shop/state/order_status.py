@@ -1,0 +1,48 @@
+"""The buyer's order page and the order lookup on /dashboard."""
+
+from __future__ import annotations
+
+import asyncio
+
+import reflex as rx
+
+from terminal_shop.services import order_status
+from terminal_shop.services.order_status import OrderStatusView
+
+
+class OrderStatusState(rx.State):
+    """One order behind a signed link; `missing` when the link is not one of ours."""
+
+    view: OrderStatusView | None = None
+    missing: bool = False
+    qr_open: bool = False
+
+    @rx.event
+    def set_qr_open(self, open_: bool):
+        self.qr_open = bool(open_)
+
+    @rx.event
+    async def load(self):
+        order_id = self.router.page.params.get("id", "")
+        token = self.router.url.query_parameters.get("t", "")
+        self.view = await asyncio.to_thread(order_status.load, order_id, token)
+        self.missing = self.view is None
+
+
+class TrackingState(rx.State):
+    error: str = ""
+    busy: bool = False
+
+    @rx.event
+    async def track(self, form: dict):
+        self.busy, self.error = True, ""
+        yield
+        number, email = str(form.get("number", ""))[:20], str(form.get("email", ""))[:254]
+        client = self.router.session.client_ip  # behind a proxy: TRUSTED_PROXY_HOPS
+        try:
+            path = await asyncio.to_thread(order_status.track, number, email, client)
+        except order_status.LookupRefused as exc:
+            self.busy, self.error = False, str(exc)
+            return
+        self.busy = False
+        yield rx.redirect(path)

@@ -1,0 +1,64 @@
+"""After "Kirim Pesanan": the buyer follows their order on its own page, and finds it again."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from test_admin_services import ADMIN
+from test_checkout_browser import BUYER, choose_proof, orders_in_db, to_confirm
+
+from terminal_shop.services import admin_orders, order_status
+
+from files import png
+
+
+def test_the_buyer_follows_the_order_from_the_success_page(page, tmp_path):
+    before = {o.id for o in orders_in_db()}
+    to_confirm(page, cart=(("D210", 1),))
+    choose_proof(page, png(tmp_path / "bukti.png"))
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    page.get_by_role("link", name="Lihat Status Pesanan").click()
+    page.wait_for_url(re.compile(r"/pesanan/"))
+    [order] = [o for o in orders_in_db() if o.id not in before]
+    expect(page.get_by_test_id("order-status")).to_have_text("Menunggu Verifikasi")
+    expect(page.get_by_test_id("order-total")).to_have_text("Rp 2.499.000")
+    expect(page.get_by_test_id("bank-details")).to_contain_text("Rp 2.499.000")  # how to pay, again
+    expect(page.locator("main").get_by_role("link", name="WhatsApp", exact=True)).to_be_visible()
+    link = page.url
+
+    admin_orders.confirm(str(order.id), ADMIN)
+    page.reload()
+    expect(page.get_by_test_id("order-status")).to_have_text("Dikonfirmasi")
+    expect(page.get_by_test_id("bank-details")).to_be_hidden()
+
+    page.goto(link[:-1] + ("0" if link[-1] != "0" else "1"))  # a tampered link
+    expect(page.get_by_role("heading", name="Tautan tidak berlaku")).to_be_visible()
+    expect(page.get_by_text("Rp 2.499.000")).to_be_hidden()
+
+
+def test_lookup_answers_a_wrong_email_as_an_unknown_number(page, tmp_path):
+    before = {o.id for o in orders_in_db()}
+    to_confirm(page, cart=(("SOUNDBOX", 1),))
+    choose_proof(page, png(tmp_path / "bukti.png"))
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    expect(page.get_by_test_id("order-number")).to_be_visible()
+    [order] = [o for o in orders_in_db() if o.id not in before]
+    number = str(order.id)[:8].upper()
+
+    page.goto(page.base + "/dashboard")
+    page.locator("#number").fill(number)
+    page.locator("#email").fill("bukan.pembeli@example.com")
+    page.get_by_role("button", name="Lacak").click()
+    expect(page.get_by_test_id("tracking-error")).to_have_text(order_status.MSG_NOT_FOUND)
+    wrong_email = page.get_by_test_id("tracking-error").inner_text()
+
+    page.locator("#number").fill("00000000" if number != "00000000" else "FFFFFFFF")
+    page.locator("#email").fill(BUYER["buyer_email"])
+    page.get_by_role("button", name="Lacak").click()
+    expect(page.get_by_test_id("tracking-error")).to_have_text(wrong_email)
+
+    page.locator("#number").fill(number)
+    page.get_by_role("button", name="Lacak").click()
+    page.wait_for_url(re.compile(rf"/pesanan/{order.id}"))
+    expect(page.get_by_test_id("order-status")).to_have_text("Menunggu Verifikasi")
