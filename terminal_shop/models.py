@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
-from terminal_shop.vocabulary import OrderStatus, Premises, RegistrationStatus
+from terminal_shop.vocabulary import MailStatus, OrderStatus, Premises, RegistrationStatus
 
 
 def utcnow() -> datetime:
@@ -154,6 +154,36 @@ class LoginAttempt(SQLModel, table=True):
     email: str = Field(max_length=254, index=True)
     client: str = Field(max_length=64, index=True)
     created_at: datetime = _time(index=True)
+
+
+class OutboxMessage(SQLModel, table=True):
+    """An e-mail to send, written in the same transaction as the change it tells of.
+
+    `key` names the event (one message per event, however often it is written); the
+    sender claims pending rows, delivers them and records the outcome (services/outbox.py).
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (
+        sa.Index("ix_outbox_due", "status", "next_attempt_at"),
+        sa.Index("ix_outbox_entity", "entity_type", "entity_id", "created_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=120, unique=True)
+    created_at: datetime = _time()
+    entity_type: str = Field(max_length=20)
+    entity_id: str = Field(max_length=64)
+    to_addr: str = Field(max_length=254)
+    subject: str = Field(max_length=200)
+    body_text: str = Field(sa_type=sa.Text)
+    body_html: str = Field(sa_type=sa.Text)
+    attachment_png: str | None = Field(default=None, sa_type=sa.Text)  # base64, e.g. the order's QRIS
+    status: str = Field(default=MailStatus.PENDING.value, max_length=20)
+    attempts: int = 0
+    next_attempt_at: datetime = _time()
+    sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    last_error: str | None = Field(default=None, sa_type=sa.Text)
 
 
 class LookupAttempt(SQLModel, table=True):

@@ -88,6 +88,8 @@ class Settings:
     instagram_url: str
     bca_account_holder: str
     bca_account_number: str
+    smtp_url: str = field(repr=False)  # smtp://user:pass@host:587 (STARTTLS) or smtps://...; '' writes .eml files
+    mail_from: str
     qris_payload: str  # the merchant's static QRIS (the text inside the sticker); '' reads the sticker image
 
     @property
@@ -143,5 +145,7 @@ def get_settings() -> Settings:
         instagram_url=_env("INSTAGRAM_URL", "https://www.instagram.com/terminalku.demo"),
         bca_account_holder=_env("BCA_ACCOUNT_HOLDER", "PT TerminalKu Demo Indonesia"),
         bca_account_number=_env("BCA_ACCOUNT_NUMBER", "000 000 0000"),
+        smtp_url=_env("SMTP_URL", ""),
+        mail_from=_env("MAIL_FROM", f"{_env('BRAND_NAME', 'TerminalKu')} <no-reply@terminalku.example>"),
         qris_payload=_env("QRIS_PAYLOAD", ""),
     )

@@ -13,7 +13,7 @@ from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard,
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
 from terminal_shop.pages.checkout import cart, payment, result
-from terminal_shop.services import payment_qr, sweeper
+from terminal_shop.services import outbox, payment_qr, sweeper
 from terminal_shop.settings import get_settings
 from terminal_shop.state import toast
 from terminal_shop.state.admin import (
@@ -30,6 +30,7 @@ from terminal_shop.state.registration import RegistrationResultState, Registrati
 from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 
 BRAND = get_settings().brand_name
+OUTBOX_INTERVAL_SECONDS = 5
 
 # Each upload handler's request body limit: its files, plus 1 MB for the multipart envelope.
 UPLOAD_LIMITS = {
@@ -69,6 +70,16 @@ async def sweep_orphan_files() -> None:
         await asyncio.to_thread(sweeper.sweep_quietly)
 
 
+async def send_outbox() -> None:
+    """Every few seconds, the e-mails waiting in the outbox (services/outbox.py), in a thread."""
+    while True:
+        await asyncio.sleep(OUTBOX_INTERVAL_SECONDS)
+        try:
+            await asyncio.to_thread(outbox.send_pending)
+        except Exception:  # the database was away: the rows wait for the next round
+            logging.getLogger("terminal_shop").exception("outbox round failed")
+
+
 async def check_qris_at_start() -> None:
     """Says in the log at start-up whether orders get a dynamic QRIS, and if not, why."""
     merchant = await asyncio.to_thread(payment_qr.merchant_or_none)
@@ -78,6 +89,7 @@ async def check_qris_at_start() -> None:
 
 app.register_lifespan_task(sweep_orphan_files)
 app.register_lifespan_task(check_qris_at_start)
+app.register_lifespan_task(send_outbox)
 
 # Public pages
 _page(home.index, "/", f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia")

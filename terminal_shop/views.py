@@ -65,6 +65,18 @@ class HistoryView:
 
 
 @dataclass(frozen=True)
+class MailView:
+    """One e-mail of a record, as the admin's detail pages list it."""
+
+    id: int
+    at: str
+    recipient: str
+    subject: str
+    badge: Badge  # delivered / pending / failed
+    error: str  # the SMTP server's reason, when it refused or failed
+
+
+@dataclass(frozen=True)
 class OrderRow:
     """A row of the admin's order list."""
 
@@ -144,6 +156,7 @@ class OrderView:
     lines: tuple[LineView, ...] = ()
     history: tuple[HistoryView, ...] = ()
     qris: str = ""  # the dynamic QR the buyer was shown: amount, bill number, CRC
+    mails: tuple[MailView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -165,6 +178,7 @@ class MerchantView:
     verified_at: str
     documents: tuple[DocumentView, ...] = ()
     history: tuple[HistoryView, ...] = ()
+    mails: tuple[MailView, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,14 @@ class RegistrationStatus(Term):
     REJECTED = "rejected", "Rejected", "red"
 
 
+class MailStatus(Term):
+    """An outbox message (services/outbox.py)."""
+
+    PENDING = "pending", "Menunggu", "amber"
+    SENT = "sent", "Terkirim", "emerald"
+    FAILED = "failed", "Gagal", "red"
+
+
 class PaymentMethod(Term):
     TRANSFER_BCA = "TRANSFER_BCA", "Transfer Bank BCA"
     QRIS = "QRIS", "QRIS"

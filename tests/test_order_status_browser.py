@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
+from test_admin_browser import EMAIL, PASSWORD, sign_in
 from test_admin_services import ADMIN
 from test_checkout_browser import BUYER, choose_proof, orders_in_db, to_confirm
 
-from terminal_shop.services import admin_orders, order_status
+from terminal_shop.services import admin_auth, admin_orders, order_status
 
 from files import png
 
@@ -62,3 +64,42 @@ def test_lookup_answers_a_wrong_email_as_an_unknown_number(page, tmp_path):
     page.get_by_role("button", name="Lacak").click()
     page.wait_for_url(re.compile(rf"/pesanan/{order.id}"))
     expect(page.get_by_test_id("order-status")).to_have_text("Menunggu Verifikasi")
+
+
+def _wait_for_mail(mailbox, subject_part: str, timeout: float = 30):
+    """The site's own sender delivers from the outbox every few seconds."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = [m for m in mailbox if subject_part in m["Subject"]]
+        if found:
+            return found
+        time.sleep(0.3)
+    raise AssertionError(f"no e-mail with {subject_part!r}: {[m['Subject'] for m in mailbox]}")
+
+
+def test_the_emailed_link_and_the_confirmation_email(page, mailbox, tmp_path):
+    to_confirm(page, cart=(("SOUNDBOX", 2),))
+    choose_proof(page, png(tmp_path / "bukti.png"))
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    number = page.get_by_test_id("order-number").inner_text()
+    [received] = _wait_for_mail(mailbox, f"Pesanan {number} diterima")
+    assert received["To"] == BUYER["buyer_email"]
+    link = re.search(r"https?://\S+/pesanan/\S+", received.get_body(("plain",)).get_content())[0]
+
+    page.goto(link)
+    expect(page.get_by_test_id("order-status")).to_have_text("Menunggu Verifikasi")
+    expect(page.get_by_test_id("order-total")).to_have_text("Rp 698.000")
+
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    sign_in(page)
+    [order] = [o for o in orders_in_db() if str(o.id).upper().startswith(number)]
+    page.goto(f"{page.base}/admin/orders/{order.id}")
+    expect(page.get_by_test_id("mails")).to_contain_text(f"Pesanan {number} diterima")
+    expect(page.get_by_test_id("mails")).to_contain_text("Terkirim")
+    page.get_by_role("button", name="Konfirmasi").click()
+    expect(page.get_by_text("Pembayaran berhasil dikonfirmasi")).to_be_visible()
+    [confirmed] = _wait_for_mail(mailbox, f"Pembayaran pesanan {number} dikonfirmasi")
+    assert link in confirmed.get_body(("plain",)).get_content()
+
+    page.goto(link)
+    expect(page.get_by_test_id("order-status")).to_have_text("Dikonfirmasi")

@@ -70,7 +70,7 @@ def test_amounts_are_encoded_and_round_trip(amount):
     assert tags["01"] == "12" and tags["54"] == str(amount)
     assert qris.parse(tags["62"]) == [Field("01", "AB12CD34"), Field("07", "A01")]  # the merchant's sub-tag kept
     assert payload[-4:] == qris.crc16(payload[:-4])
-    assert qris.summarise(payload) == qris.Summary(amount, "AB12CD34", payload[-4:])
+    assert qris.summarise(payload) == qris.Summary(amount, "AB12CD34", payload[-4:], "WARUNG BU SRI")
     # Every other tag of the merchant's payload, byte for byte.
     static = _tags(STATIC)
     assert {t: v for t, v in tags.items() if t not in ("01", "54", "62", "63")} == {

@@ -226,3 +226,33 @@ def history(rows) -> rx.Component:
         ),
         class_name=f"{CARD} p-5",
     )
+
+
+def mail_list(mails, resend) -> rx.Component:
+    """The e-mails sent about this record, with their delivery and a way to send one again."""
+    return rx.el.section(
+        rx.el.h2("Email", class_name="text-lg font-bold"),
+        rx.cond(
+            mails.length() == 0,
+            rx.el.p("Belum ada email.", class_name="mt-2 text-sm text-slate-500"),
+            rx.el.ul(
+                rx.foreach(
+                    mails,
+                    lambda m: rx.el.li(
+                        rx.el.div(
+                            rx.el.p(m.subject, class_name="text-sm font-medium"),
+                            rx.el.p(m.at, " · ", m.recipient, class_name="text-xs text-slate-500"),
+                            rx.cond(m.error != "", rx.el.p(m.error, class_name="text-xs text-red-700")),
+                            class_name="min-w-0 flex-1 break-words",
+                        ),
+                        badge(m.badge),
+                        rx.el.button("Kirim ulang", type="button", on_click=resend(m.id), class_name=BTN_SMALL),
+                        class_name="flex flex-wrap items-center gap-2 py-2",
+                    ),
+                ),
+                class_name="mt-2 divide-y divide-slate-100",
+                data_testid="mails",
+            ),
+        ),
+        class_name=f"{CARD} p-5",
+    )

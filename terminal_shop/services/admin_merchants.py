@@ -12,7 +12,7 @@ from sqlmodel import select
 from terminal_shop.db import read_rows, read_session, write_session
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
-from terminal_shop.services import audit
+from terminal_shop.services import audit, emails, outbox
 from terminal_shop.services.csv_export import stream
 from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
 from terminal_shop.services.registrations import validate_details
@@ -110,6 +110,7 @@ def detail(merchant_id: str) -> MerchantDetail:
             for d in DocumentKind
         ),
         history=audit.history("merchant", str(row.id)),
+        mails=outbox.for_entity("merchant", str(row.id)),
     )
     return MerchantDetail(row, view)
 
@@ -166,6 +167,13 @@ def save(merchant_id: str, form: dict[str, str], admin_email: str) -> dict[str, 
         s.add(row)
         action = "edit" if old_status == status else "status"
         audit.record(s, admin_email, action, "merchant", str(row.id), old_status, status.value, row.rejection_reason)
+        if old_status != status and status is not RegistrationStatus.PENDING:  # the applicant is told
+            told = (
+                emails.registration_approved(row)
+                if status is RegistrationStatus.APPROVED
+                else emails.registration_rejected(row, row.rejection_reason or "")
+            )
+            outbox.enqueue(s, f"registration:{row.id}:{status.value}:{now.isoformat()}", "merchant", str(row.id), told)
     return {}
 
 

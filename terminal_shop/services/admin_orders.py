@@ -15,7 +15,7 @@ from terminal_shop import qris
 from terminal_shop.db import read_rows, read_session, write_session
 from terminal_shop.models import Order, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
-from terminal_shop.services import audit
+from terminal_shop.services import audit, emails, outbox
 from terminal_shop.services.csv_export import stream
 from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
 from terminal_shop.services.orders import find
@@ -139,6 +139,7 @@ def detail(order_id: str) -> OrderDetail | None:
         lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
         history=audit.history("order", str(order.id)),
         qris=_qris_shown(order.qris_payload),
+        mails=outbox.for_entity("order", str(order.id)),
     )
     return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
 
@@ -168,6 +169,8 @@ def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason
             raise TransitionError("Pesanan tidak lagi menunggu review")
         action = "confirm" if new_status is OrderStatus.CONFIRMED else "reject"
         audit.record(s, admin_email, action, "order", str(oid), old.value, new_status.value, reason)
+        told = emails.order_confirmed(order) if reason is None else emails.order_rejected(order, reason)
+        outbox.enqueue(s, f"order:{oid}:{new_status.value}", "order", str(oid), told)
 
 
 def confirm(order_id: str, admin_email: str) -> None:

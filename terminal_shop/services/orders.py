@@ -18,7 +18,7 @@ from terminal_shop import catalogue
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import Order
 from terminal_shop.money import rupiah
-from terminal_shop.services import order_status
+from terminal_shop.services import emails, order_status, outbox
 from terminal_shop.services.payment_qr import order_payload
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import Storage, StorageError, discard, get_storage
@@ -198,6 +198,7 @@ def create_order(
     try:
         with write_session() as s:
             s.add(order)
+            outbox.enqueue(s, f"order:{order_id}:received", "order", str(order_id), emails.order_received(order))
     except IntegrityError:
         discard(storage, bucket, key)
         winner = _find_by_client_ref(client_ref)

@@ -18,6 +18,7 @@ from sqlmodel import select
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import digits_only, rupiah
+from terminal_shop.services import emails, outbox
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.uploads import IMAGE_KINDS, UploadRejected, check_file, strip_metadata
@@ -152,7 +153,10 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
             stored.append(key)
             photos[doc.column] = key
         now = utcnow()
+        told = emails.registration_received(MerchantRegistration(id=registration_id, **values))
         with write_session() as s:
+            key = f"registration:{registration_id}:received:{now.isoformat()}"
+            outbox.enqueue(s, key, "merchant", str(registration_id), told)
             if earlier is None:
                 s.add(
                     MerchantRegistration(

@@ -11,6 +11,7 @@ from terminal_shop.components.admin import (
     badge,
     detail_item,
     history,
+    mail_list,
     when_loaded,
 )
 from terminal_shop.components.files import rejection_codes
@@ -274,6 +275,7 @@ def merchant_detail_page() -> rx.Component:
                 _status_block(),
                 _documents(),
                 history(D.merchant.history),
+                mail_list(D.merchant.mails, D.resend_mail),
                 _delete_block(),
                 class_name="mt-6 flex flex-col gap-6",
             ),

@@ -15,6 +15,7 @@ from terminal_shop.components.admin import (
     detail_item,
     filter_select,
     history,
+    mail_list,
     pager,
     stat_cards,
     table,
@@ -251,7 +252,14 @@ def order_detail_page() -> rx.Component:
                 class_name="mt-4 flex items-center gap-3",
             ),
             rx.el.div(
-                rx.el.div(buyer, items, note, history(o.history), class_name="flex flex-col gap-6"),
+                rx.el.div(
+                    buyer,
+                    items,
+                    note,
+                    history(o.history),
+                    mail_list(o.mails, D.resend_mail),
+                    class_name="flex flex-col gap-6",
+                ),
                 rx.el.div(_actions(), _proof_viewer(), class_name="flex flex-col gap-6"),
                 class_name="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]",
             ),

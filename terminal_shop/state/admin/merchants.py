@@ -9,7 +9,7 @@ import logging
 
 import reflex as rx
 
-from terminal_shop.services import admin_merchants
+from terminal_shop.services import admin_merchants, outbox
 from terminal_shop.services.registrations import format_omzet
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
@@ -178,3 +178,11 @@ class MerchantDetailState(AdminState):
         self.upload_doc = ""
         await self._fill(self._merchant_id())
         return [toast.success("Dokumen berhasil diupload dan disimpan"), rx.clear_selected_files(DOC_UPLOAD_ID)]
+
+    @rx.event
+    @admin_only
+    async def resend_mail(self, message_id: int):
+        if not await asyncio.to_thread(outbox.resend, int(message_id), "merchant", self._merchant_id()):
+            return toast.error("Email tidak ditemukan")
+        await self._fill(self._merchant_id())
+        return toast.success("Email dijadwalkan untuk dikirim ulang")

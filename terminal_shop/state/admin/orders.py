@@ -8,7 +8,7 @@ import logging
 
 import reflex as rx
 
-from terminal_shop.services import admin_orders
+from terminal_shop.services import admin_orders, outbox
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -132,3 +132,11 @@ class OrderDetailState(AdminState):
         self.reject_open, self.reject_reason = False, ""
         await self._fill(self._order_id())
         return toast.success("Pembayaran ditolak")
+
+    @rx.event
+    @admin_only
+    async def resend_mail(self, message_id: int):
+        if not await asyncio.to_thread(outbox.resend, int(message_id), "order", self._order_id()):
+            return toast.error("Email tidak ditemukan")
+        await self._fill(self._order_id())
+        return toast.success("Email dijadwalkan untuk dikirim ulang")
