@@ -245,7 +245,8 @@ def test_duplicate_registration_reaches_failure_page_and_first_is_unchanged(page
         first.foto_kk_url,
     )
 
-    # Once rejected, the same pair may apply again and replaces it.
+    # Once rejected, a new submission with the same pair still changes nothing: the
+    # registered address is told how to have it corrected.
     with write_session() as s:
         row = s.get(MerchantRegistration, first.id)
         row.status, row.rejection_reason = "rejected", "KTP buram"
@@ -253,14 +254,10 @@ def test_duplicate_registration_reaches_failure_page_and_first_is_unchanged(page
     third = page.context.new_page()
     third.base = page.base
     register(third, tmp_path, all_five=False, email="sri.dup@example.com", nama_usaha="Warung Bu Sri Baru")
-    third.wait_for_url(re.compile("/pendaftaran/success"))
-    [replaced] = registrations("sri.dup@example.com")
-    assert (replaced.id, replaced.status, replaced.nama_usaha, replaced.foto_kk_url) == (
-        first.id,
-        "pending",
-        "Warung Bu Sri Baru",
-        None,
-    )
+    third.wait_for_url(re.compile("/pendaftaran/gagal"))
+    expect(third.get_by_test_id("failed-reason")).to_contain_text("petunjuk perbaikan ke email yang terdaftar")
+    [kept] = registrations("sri.dup@example.com")
+    assert (kept.id, kept.status, kept.nama_usaha) == (first.id, "rejected", "Warung Bu Sri")
 
 
 def test_failure_page_texts(page):

@@ -10,7 +10,7 @@ from PIL import Image
 from sqlmodel import select
 
 from terminal_shop.db import read_session, write_session
-from terminal_shop.models import MerchantRegistration
+from terminal_shop.models import MerchantRegistration, OutboxMessage
 from terminal_shop.services import registrations as reg
 from terminal_shop.storage import build_storage
 from terminal_shop.uploads import UploadRejected
@@ -145,29 +145,33 @@ def test_duplicate_is_refused_and_the_first_stays(clean_db, any_storage, docs):
     assert sorted(stored_keys(settings, storage, settings.bucket_merchant_documents)) == before
 
 
-def test_resubmission_after_rejection_replaces_it(clean_db, any_storage, docs):
+def test_a_rejected_registration_is_never_replaced_by_a_new_submission(clean_db, any_storage, docs):
+    """Anyone who knows the e-mail and phone could otherwise take the record (and its bank
+    account) over: the registered address is told how to correct it instead."""
     settings, storage = any_storage
     first = reg.submit(FORM, docs, storage)
-    old_keys = set(stored_keys(settings, storage, settings.bucket_merchant_documents))
+    before = sorted(stored_keys(settings, storage, settings.bucket_merchant_documents))
     with write_session() as s:
         row = s.get(MerchantRegistration, first)
         row.status, row.rejection_reason = "rejected", "Foto KTP buram"
         s.add(row)
-    again = reg.submit(
-        {**FORM, "nama_usaha": "Warung Bu Sri Baru"}, {k: docs[k] for k in ("ktp", "selfie", "usaha")}, storage
-    )
-    assert again == first
+    with pytest.raises(reg.RejectedRegistration, match="kami mengirim petunjuk perbaikan ke email yang terdaftar"):
+        reg.submit({**FORM, "nama_usaha": "Usaha Orang Lain", "nomor_rekening": "999999999"}, docs, storage)
     [row] = _rows()
-    assert (row.status, row.rejection_reason, row.nama_usaha, row.verified_at) == (
-        "pending",
-        None,
-        "Warung Bu Sri Baru",
-        None,
+    assert (row.id, row.status, row.nama_usaha, row.nomor_rekening) == (
+        first,
+        "rejected",
+        FORM["nama_usaha"],
+        "1234567890",
     )
-    assert row.foto_kk_url is None
-    new_keys = set(stored_keys(settings, storage, settings.bucket_merchant_documents))
-    assert new_keys == {row.foto_ktp_url, row.foto_selfie_url, row.foto_usaha_url}
-    assert not new_keys & old_keys
+    assert sorted(stored_keys(settings, storage, settings.bucket_merchant_documents)) == before
+    with read_session() as s:
+        mails = s.exec(select(OutboxMessage).order_by(OutboxMessage.id)).all()
+    assert [(m.to_addr, m.subject) for m in mails][-1] == (
+        FORM["email"].lower(),
+        "TerminalKu: Pendaftaran baru dengan data Anda",
+    )
+    assert "Foto KTP buram" in mails[-1].body_text
 
 
 def test_storage_failure_keeps_nothing(clean_db, moto_endpoint, docs):

@@ -144,3 +144,18 @@ def registration_rejected(reg: MerchantRegistration, reason: str) -> Mail:
             "Hubungi kami untuk memperbaiki data atau dokumen yang perlu diganti.",
         ],
     )
+
+
+def registration_fix_requested(reg: MerchantRegistration) -> Mail:
+    return _mail(
+        reg.email,
+        "Pendaftaran baru dengan data Anda",
+        f"Halo {reg.nama_lengkap},",
+        [
+            f"Kami menerima pendaftaran baru dengan email dan nomor HP pendaftaran {reg.nama_usaha}, "
+            "yang sebelumnya belum dapat kami setujui.",
+            f"Alasan penolakan waktu itu: {reg.rejection_reason or 'tidak disebutkan'}",
+            "Demi keamanan, data Anda tidak kami ganti dari formulir baru. Untuk memperbaiki pendaftaran, "
+            "balas email ini atau hubungi kami lewat WhatsApp. Jika bukan Anda yang mendaftar, abaikan email ini.",
+        ],
+    )

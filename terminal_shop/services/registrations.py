@@ -1,8 +1,10 @@
 """Merchant registrations: the wizard's rules and the all-or-nothing submission.
 
 A submission stores the record and its documents together. A pair (e-mail, phone)
-already registered is refused and the earlier registration stays untouched, unless
-that one was rejected: then the new submission replaces it (docs/decisions.md).
+already registered is refused and the earlier registration stays untouched. A rejected
+one is never replaced by a new submission either (anyone who knows those two values
+could take it over): the registered address is e-mailed how to have it corrected
+(docs/decisions.md, Merchant registrations).
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import secrets
 import time
 import uuid
 
-from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
@@ -51,10 +52,19 @@ DUPLICATE_REASON = (
     "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin."
 )
 FAILED_REASON = "Gagal mengirim pendaftaran. Silakan coba lagi."
+REJECTED_REASON = (
+    "Email dan nomor HP ini sudah pernah didaftarkan dan pendaftarannya ditolak. Data lama tidak diganti dari "
+    "formulir baru: kami mengirim petunjuk perbaikan ke email yang terdaftar."
+)
 
 
 class RegistrationError(Exception):
     """The submission was refused; the message is the failure page's reason."""
+
+
+class RejectedRegistration(RegistrationError):
+    def __init__(self) -> None:
+        super().__init__(REJECTED_REASON)
 
 
 class DuplicateRegistration(RegistrationError):
@@ -137,10 +147,14 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
                 MerchantRegistration.email == values["email"], MerchantRegistration.nomor_hp == values["nomor_hp"]
             )
         ).first()
-    if earlier is not None and earlier.status != RegistrationStatus.REJECTED:
+    if earlier is not None and earlier.status == RegistrationStatus.REJECTED:
+        with write_session() as s:  # told at the address on record, never at the one just typed
+            key = f"registration:{earlier.id}:fix-requested:{utcnow().isoformat()}"
+            outbox.enqueue(s, key, "merchant", str(earlier.id), emails.registration_fix_requested(earlier))
+        raise RejectedRegistration()
+    if earlier is not None:
         raise DuplicateRegistration()
-    registration_id = earlier.id if earlier else uuid.uuid4()
-    old_keys = [getattr(earlier, d.column) for d in DocumentKind if earlier and getattr(earlier, d.column)]
+    registration_id = uuid.uuid4()
 
     storage = storage or get_storage()
     bucket = get_settings().bucket_merchant_documents
@@ -157,35 +171,16 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
         with write_session() as s:
             key = f"registration:{registration_id}:received:{now.isoformat()}"
             outbox.enqueue(s, key, "merchant", str(registration_id), told)
-            if earlier is None:
-                s.add(
-                    MerchantRegistration(
-                        id=registration_id,
-                        status=RegistrationStatus.PENDING.value,
-                        created_at=now,
-                        updated_at=now,
-                        **values,
-                        **photos,
-                    )
+            s.add(
+                MerchantRegistration(
+                    id=registration_id,
+                    status=RegistrationStatus.PENDING.value,
+                    created_at=now,
+                    updated_at=now,
+                    **values,
+                    **photos,
                 )
-            else:
-                replaced = s.exec(
-                    update(MerchantRegistration)
-                    .where(
-                        MerchantRegistration.id == registration_id,
-                        MerchantRegistration.status == RegistrationStatus.REJECTED,
-                    )
-                    .values(
-                        status=RegistrationStatus.PENDING.value,
-                        rejection_reason=None,
-                        verified_at=None,
-                        updated_at=now,
-                        **values,
-                        **photos,
-                    )
-                )
-                if replaced.rowcount != 1:  # someone re-approved it meanwhile
-                    raise DuplicateRegistration()
+            )
     except IntegrityError:
         discard(storage, bucket, *stored)
         raise DuplicateRegistration() from None
@@ -195,7 +190,6 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
     except BaseException:
         discard(storage, bucket, *stored)
         raise
-    discard(storage, bucket, *old_keys)  # the rejected registration's old documents
     return registration_id
 
 
