@@ -132,9 +132,11 @@ class S3Storage:
             aws_secret_access_key=settings.s3_secret_access_key or None,
             config=Config(
                 s3={"addressing_style": "path"},
-                retries={"max_attempts": 3, "mode": "standard"},
-                connect_timeout=5,
-                read_timeout=30,
+                # What a buyer can wait for: a stalled store fails in seconds, with a clear
+                # message, instead of holding the submission for minutes.
+                retries={"max_attempts": 2, "mode": "standard"},
+                connect_timeout=2,
+                read_timeout=10,
             ),
         )
 

@@ -153,6 +153,10 @@ def test_mobile_menu_opens_collapses_products_and_closes_on_choice(phone):
     phone.goto(phone.base + "/")
     menu = phone.locator("[data-mobile-menu]")
     expect(menu).to_be_hidden()
+    expect(menu).to_have_attribute("inert", "")  # closed, nothing in it takes keyboard focus
+    for _ in range(12):
+        phone.keyboard.press("Tab")
+        assert phone.evaluate("!!document.activeElement.closest('[data-mobile-menu]')") is False
     phone.get_by_role("button", name="Buka menu").click()
     expect(menu).to_be_visible()
     expect(menu.get_by_role("link", name="Pesan")).to_be_visible()

@@ -110,7 +110,7 @@ def _mobile_menu() -> rx.Component:
         id="mobile-menu",
         data_mobile_menu="",
         aria_hidden="true",
-        inert="",
+        custom_attrs={"inert": True},  # closed: nothing in it can be focused (site.js lifts it)
         class_name="mobile-menu fixed inset-0 z-[60] flex flex-col bg-white lg:hidden",
     )
 

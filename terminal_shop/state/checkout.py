@@ -230,7 +230,7 @@ class CheckoutState(rx.State):
     def _fail(self, message: str) -> list:
         return [
             toast.error("Gagal membuat pesanan", description=message or orders.MSG_GENERIC),
-            rx.redirect(f"/checkout/failed?reason={quote(message or 'Unknown error')}"),
+            rx.redirect(f"/checkout/failed?reason={quote(message or FAILED_DEFAULT)}"),
         ]
 
     def _clear(self) -> None:
