@@ -84,6 +84,11 @@ class MerchantRegistration(SQLModel, table=True):
     verified_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     status: str = Field(default=RegistrationStatus.PENDING.value, max_length=20)
     rejection_reason: str | None = Field(default=None, sa_type=sa.Text)
+    # After a rejection: what the applicant may correct (FixGroup and DocumentKind values),
+    # and the one-time secret behind their correction link (services/resubmission.py).
+    fix_items: list[str] | None = Field(default=None, sa_type=sa.JSON)
+    fix_nonce: str | None = Field(default=None, max_length=64)
+    fix_expires_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     nama_lengkap: str = Field(max_length=200)
     nomor_hp: str = Field(max_length=20, index=True)
     email: str = Field(max_length=254, index=True)

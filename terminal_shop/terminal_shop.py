@@ -10,7 +10,7 @@ import reflex as rx
 from terminal_shop import content
 from terminal_shop.api import files_app
 from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
-from terminal_shop.pages import home, info, order_status, products, registration, registration_result
+from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.services import outbox, payment_qr, sweeper
@@ -27,6 +27,7 @@ from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
 from terminal_shop.state.order_status import OrderStatusState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
+from terminal_shop.state.resubmission import FixState
 from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 
 BRAND = get_settings().brand_name
@@ -37,6 +38,7 @@ UPLOAD_LIMITS = {
     f"{CheckoutState.get_full_name()}.submit_order": MAX_UPLOAD_BYTES + MB,
     f"{RegistrationState.get_full_name()}.submit": MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
     f"{MerchantDetailState.get_full_name()}.replace_document": MAX_UPLOAD_BYTES + MB,
+    f"{FixState.get_full_name()}.submit": MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
 }
 
 app = rx.App(
@@ -142,6 +144,7 @@ _page(
     "Pendaftaran Berhasil",
     on_load=WorkingDayState.load_verify_by,
 )
+_page(resubmission.fix_page, "/pendaftaran/perbaiki/[id]", "Perbaiki Pendaftaran", on_load=FixState.load)
 _page(
     registration_result.failed_page,
     "/pendaftaran/gagal",

@@ -143,4 +143,31 @@ class DocumentKind(Term):
         return f"{self.label} wajib diupload"
 
 
+class FixGroup(Term):
+    """What a rejected applicant is asked to correct: a group of the wizard's fields."""
+
+    PERSON = "data-diri", "Data Diri"
+    BUSINESS = "data-usaha", "Data Usaha"
+    BANK = "data-bank", "Data Bank"
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return _FIX_FIELDS[self]
+
+
+_FIX_FIELDS = {
+    FixGroup.PERSON: ("nama_lengkap", "nomor_hp", "email"),
+    FixGroup.BUSINESS: (
+        "nama_usaha",
+        "jenis_usaha",
+        "alamat_usaha",
+        "kecamatan",
+        "kabupaten_kota",
+        "omzet_bulanan",
+        "tempat_usaha",
+        "nib_npwp",
+    ),
+    FixGroup.BANK: ("nama_bank", "nama_rekening", "nomor_rekening"),
+}
+
 _REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})

@@ -255,7 +255,7 @@ def test_duplicate_registration_reaches_failure_page_and_first_is_unchanged(page
     third.base = page.base
     register(third, tmp_path, all_five=False, email="sri.dup@example.com", nama_usaha="Warung Bu Sri Baru")
     third.wait_for_url(re.compile("/pendaftaran/gagal"))
-    expect(third.get_by_test_id("failed-reason")).to_contain_text("petunjuk perbaikan ke email yang terdaftar")
+    expect(third.get_by_test_id("failed-reason")).to_contain_text("tautan perbaikan ke email yang terdaftar")
     [kept] = registrations("sri.dup@example.com")
     assert (kept.id, kept.status, kept.nama_usaha) == (first.id, "rejected", "Warung Bu Sri")
 

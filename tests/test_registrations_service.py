@@ -155,7 +155,7 @@ def test_a_rejected_registration_is_never_replaced_by_a_new_submission(clean_db,
         row = s.get(MerchantRegistration, first)
         row.status, row.rejection_reason = "rejected", "Foto KTP buram"
         s.add(row)
-    with pytest.raises(reg.RejectedRegistration, match="kami mengirim petunjuk perbaikan ke email yang terdaftar"):
+    with pytest.raises(reg.RejectedRegistration, match="kami mengirim tautan perbaikan ke email yang terdaftar"):
         reg.submit({**FORM, "nama_usaha": "Usaha Orang Lain", "nomor_rekening": "999999999"}, docs, storage)
     [row] = _rows()
     assert (row.id, row.status, row.nama_usaha, row.nomor_rekening) == (

@@ -12,7 +12,7 @@ from sqlmodel import select
 from terminal_shop.db import read_rows, read_session, write_session
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
-from terminal_shop.services import audit, emails, outbox
+from terminal_shop.services import audit, emails, fix_link, outbox
 from terminal_shop.services.csv_export import stream
 from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
 from terminal_shop.services.registrations import validate_details
@@ -142,7 +142,9 @@ def form_values(row: MerchantRegistration) -> dict[str, str]:
     return values
 
 
-def save(merchant_id: str, form: dict[str, str], admin_email: str) -> dict[str, str]:
+def save(
+    merchant_id: str, form: dict[str, str], admin_email: str, fix_items: list[str] | None = None
+) -> dict[str, str]:
     """Validates like the wizard and applies the status rules of docs/decisions.md (Merchant registrations). Returns field errors."""
     values, errors = validate_details(form)
     status = RegistrationStatus.parse(form.get("status", ""))
@@ -168,11 +170,11 @@ def save(merchant_id: str, form: dict[str, str], admin_email: str) -> dict[str, 
         action = "edit" if old_status == status else "status"
         audit.record(s, admin_email, action, "merchant", str(row.id), old_status, status.value, row.rejection_reason)
         if old_status != status and status is not RegistrationStatus.PENDING:  # the applicant is told
-            told = (
-                emails.registration_approved(row)
-                if status is RegistrationStatus.APPROVED
-                else emails.registration_rejected(row, row.rejection_reason or "")
-            )
+            if status is RegistrationStatus.APPROVED:
+                told = emails.registration_approved(row)
+            else:  # the applicant corrects what is marked, through a link of their own
+                told = emails.registration_rejected(row, row.rejection_reason or "", fix_link.open_link(row, fix_items))
+                s.add(row)
             outbox.enqueue(s, f"registration:{row.id}:{status.value}:{now.isoformat()}", "merchant", str(row.id), told)
     return {}
 

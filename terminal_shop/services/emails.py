@@ -133,7 +133,7 @@ def registration_approved(reg: MerchantRegistration) -> Mail:
     )
 
 
-def registration_rejected(reg: MerchantRegistration, reason: str) -> Mail:
+def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str) -> Mail:
     return _mail(
         reg.email,
         "Pendaftaran merchant belum dapat disetujui",
@@ -141,12 +141,14 @@ def registration_rejected(reg: MerchantRegistration, reason: str) -> Mail:
         [
             f"Maaf, pendaftaran {reg.nama_usaha} belum dapat kami setujui.",
             f"Alasan: {reason or 'tidak disebutkan'}",
-            "Hubungi kami untuk memperbaiki data atau dokumen yang perlu diganti.",
+            "Perbaiki data atau dokumen yang kami tandai lewat tautan di bawah ini (berlaku 14 hari, "
+            "sekali pakai). Data lain tetap tersimpan; Anda tidak perlu mendaftar ulang.",
         ],
+        ("Perbaiki pendaftaran", fix_link),
     )
 
 
-def registration_fix_requested(reg: MerchantRegistration) -> Mail:
+def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail:
     return _mail(
         reg.email,
         "Pendaftaran baru dengan data Anda",
@@ -155,7 +157,8 @@ def registration_fix_requested(reg: MerchantRegistration) -> Mail:
             f"Kami menerima pendaftaran baru dengan email dan nomor HP pendaftaran {reg.nama_usaha}, "
             "yang sebelumnya belum dapat kami setujui.",
             f"Alasan penolakan waktu itu: {reg.rejection_reason or 'tidak disebutkan'}",
-            "Demi keamanan, data Anda tidak kami ganti dari formulir baru. Untuk memperbaiki pendaftaran, "
-            "balas email ini atau hubungi kami lewat WhatsApp. Jika bukan Anda yang mendaftar, abaikan email ini.",
+            "Demi keamanan, data Anda tidak kami ganti dari formulir baru. Perbaiki pendaftaran Anda lewat "
+            "tautan di bawah ini (berlaku 14 hari, sekali pakai). Jika bukan Anda yang mendaftar, abaikan email ini.",
         ],
+        ("Perbaiki pendaftaran", fix_link),
     )

@@ -19,7 +19,7 @@ from sqlmodel import select
 from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import digits_only, rupiah
-from terminal_shop.services import emails, outbox
+from terminal_shop.services import emails, fix_link, outbox
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.uploads import IMAGE_KINDS, UploadRejected, check_file, strip_metadata
@@ -54,7 +54,7 @@ DUPLICATE_REASON = (
 FAILED_REASON = "Gagal mengirim pendaftaran. Silakan coba lagi."
 REJECTED_REASON = (
     "Email dan nomor HP ini sudah pernah didaftarkan dan pendaftarannya ditolak. Data lama tidak diganti dari "
-    "formulir baru: kami mengirim petunjuk perbaikan ke email yang terdaftar."
+    "formulir baru: kami mengirim tautan perbaikan ke email yang terdaftar."
 )
 
 
@@ -149,8 +149,11 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
         ).first()
     if earlier is not None and earlier.status == RegistrationStatus.REJECTED:
         with write_session() as s:  # told at the address on record, never at the one just typed
-            key = f"registration:{earlier.id}:fix-requested:{utcnow().isoformat()}"
-            outbox.enqueue(s, key, "merchant", str(earlier.id), emails.registration_fix_requested(earlier))
+            row = s.get(MerchantRegistration, earlier.id)
+            link = fix_link.link(row) if fix_link.link_alive(row) else fix_link.open_link(row)
+            s.add(row)
+            key = f"registration:{row.id}:fix-requested:{utcnow().isoformat()}"
+            outbox.enqueue(s, key, "merchant", str(row.id), emails.registration_fix_requested(row, link))
         raise RejectedRegistration()
     if earlier is not None:
         raise DuplicateRegistration()

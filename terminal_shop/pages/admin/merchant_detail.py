@@ -14,13 +14,12 @@ from terminal_shop.components.admin import (
     mail_list,
     when_loaded,
 )
-from terminal_shop.components.files import rejection_codes
 from terminal_shop.components.forms import select_field, text_field
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link
-from terminal_shop.state.admin import DELETE_PHRASE, DOC_UPLOAD_ID
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, nav_link
+from terminal_shop.pages.admin.merchant_documents import documents_section
+from terminal_shop.state.admin import DELETE_PHRASE
 from terminal_shop.state.admin import MerchantDetailState as D
-from terminal_shop.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES
-from terminal_shop.vocabulary import Bank, BusinessType, Premises, RegistrationStatus
+from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, FixGroup, Premises, RegistrationStatus
 
 
 def _text(name: str, label: str, **kw) -> rx.Component:
@@ -61,6 +60,28 @@ def _section(title: str, fields: list[tuple[str, str, dict]]) -> rx.Component:
     )
 
 
+def _fix_items() -> rx.Component:
+    """What the applicant's correction link will let them change (none ticked: everything)."""
+    items = [(g.value, g.label) for g in FixGroup] + [(d.value, d.label) for d in DocumentKind]
+    return rx.el.fieldset(
+        rx.el.legend("Yang perlu diperbaiki pemohon", class_name="text-sm font-medium"),
+        rx.el.div(
+            *[
+                rx.el.label(
+                    rx.el.input(
+                        type="checkbox", checked=D.fix.contains(value), on_change=lambda _, v=value: D.toggle_fix(v)
+                    ),
+                    label,
+                    class_name="flex items-center gap-2 text-sm",
+                )
+                for value, label in items
+            ],
+            class_name="mt-2 grid gap-2 sm:grid-cols-2",
+        ),
+        class_name="sm:col-span-2",
+    )
+
+
 def _status_block() -> rx.Component:
     m = D.merchant
     rejected = D.form["status"] == RegistrationStatus.REJECTED
@@ -78,109 +99,13 @@ def _status_block() -> rx.Component:
             rx.el.div(
                 _select("status", "Ubah status", RegistrationStatus.labels(), "Pilih status"),
                 rx.cond(rejected, _text("rejection_reason", "Alasan penolakan", textarea=True, required=False)),
+                rx.cond(rejected, _fix_items()),
                 class_name="mt-4 grid gap-x-4 sm:grid-cols-2",
             ),
             rx.cond(
                 rejected, rx.el.div(detail_item("Alasan penolakan", D.form["rejection_reason"]), class_name="mt-3")
             ),
         ),
-        class_name=f"{CARD} p-5",
-    )
-
-
-def _document(d) -> rx.Component:
-    return rx.el.div(
-        rx.el.p(d.label, class_name="text-sm font-medium"),
-        rx.cond(
-            d.url != "",
-            rx.el.button(
-                rx.el.img(src=d.url, alt=d.label, loading="lazy", class_name="h-32 w-full rounded-lg object-cover"),
-                type="button",
-                on_click=D.open_viewer(d.url, d.label),
-                aria_label="Lihat " + d.label,
-                class_name="mt-2 block w-full",
-            ),
-            rx.el.p(
-                "Belum diunggah",
-                class_name="mt-2 flex h-32 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500",
-            ),
-        ),
-        rx.el.button(
-            icon("upload", "h-4 w-4"),
-            "Ganti",
-            type="button",
-            on_click=D.choose_upload(d.key),
-            aria_label="Ganti " + d.label,
-            class_name=BTN_SMALL + " mt-2",
-        ),
-        class_name="rounded-xl border border-slate-200 p-3",
-        data_testid="doc-" + d.key,
-    )
-
-
-def _uploader() -> rx.Component:
-    return rx.el.div(
-        rx.el.p("Unggah ", D.upload_label, class_name="text-sm font-semibold"),
-        rx.upload.root(
-            rx.el.div(
-                icon("upload", "h-5 w-5 text-blue-700"),
-                rx.el.span("Pilih gambar (JPG/PNG, maks. 10MB)"),
-                class_name="flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-5 text-sm text-blue-700",
-            ),
-            id=DOC_UPLOAD_ID,
-            accept=IMAGE_ACCEPT,
-            max_size=MAX_UPLOAD_BYTES,
-            multiple=False,
-            on_drop=D.replace_document(rx.upload_files(upload_id=DOC_UPLOAD_ID)),
-            on_drop_rejected=lambda rejected: D.upload_rejected(rejection_codes(rejected)),
-            class_name="mt-2",
-        ),
-        rx.el.button("Batal", type="button", on_click=D.cancel_upload, class_name=BTN_SMALL + " mt-2"),
-        class_name="mt-4 rounded-xl bg-slate-50 p-4",
-    )
-
-
-def _viewer() -> rx.Component:
-    return modal(
-        D.viewer_title,
-        rx.el.div(
-            rx.el.img(
-                src=D.viewer_url,
-                alt=D.viewer_title,
-                on_click=D.toggle_zoom,
-                title=rx.cond(D.viewer_zoomed, "Klik untuk memperkecil", "Klik untuk memperbesar"),
-                class_name=rx.cond(
-                    D.viewer_zoomed,
-                    "mx-auto max-w-none cursor-zoom-out",
-                    "mx-auto max-h-[70vh] max-w-full cursor-zoom-in",
-                ),
-                data_zoomed=rx.cond(D.viewer_zoomed, "true", "false"),
-            ),
-            class_name="mt-3 max-h-[75vh] overflow-auto",
-        ),
-        on_close=D.close_viewer,
-        actions=[
-            rx.el.a(
-                icon("external-link", "h-4 w-4"),
-                "Buka di tab baru",
-                href=D.viewer_url,
-                target="_blank",
-                rel="noopener",
-                class_name=BTN_SMALL,
-            )
-        ],
-        width="max-w-4xl",
-    )
-
-
-def _documents() -> rx.Component:
-    return rx.el.section(
-        rx.el.h2("Dokumen", class_name="text-lg font-bold"),
-        rx.el.div(
-            rx.foreach(D.merchant.documents, _document), class_name="mt-3 grid gap-4 sm:grid-cols-3 lg:grid-cols-5"
-        ),
-        rx.cond(D.upload_doc != "", _uploader()),
-        rx.cond(D.viewer_url != "", _viewer()),
         class_name=f"{CARD} p-5",
     )
 
@@ -273,7 +198,7 @@ def merchant_detail_page() -> rx.Component:
                     ],
                 ),
                 _status_block(),
-                _documents(),
+                documents_section(),
                 history(D.merchant.history),
                 mail_list(D.merchant.mails, D.resend_mail),
                 _delete_block(),

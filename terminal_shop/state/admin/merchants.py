@@ -10,6 +10,7 @@ import logging
 import reflex as rx
 
 from terminal_shop.services import admin_merchants, outbox
+from terminal_shop.services.fix_link import ALL_ITEMS
 from terminal_shop.services.registrations import format_omzet
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
@@ -52,6 +53,7 @@ class MerchantDetailState(AdminState):
     viewer_zoomed: bool = False
     upload_doc: str = ""
     upload_label: str = ""
+    fix: list[str] = []  # on rejection: what the applicant is asked to correct (FixGroup, DocumentKind)
 
     def _merchant_id(self) -> str:
         return self.merchant.id if self.merchant else ""
@@ -64,7 +66,7 @@ class MerchantDetailState(AdminState):
     @rx.event
     @admin_only
     async def load(self):
-        self.errors, self.delete_phrase, self.viewer_url, self.upload_doc = {}, "", "", ""
+        self.errors, self.delete_phrase, self.viewer_url, self.upload_doc, self.fix = {}, "", "", "", []
         self.editing = self.router.url.query_parameters.get("edit") == "true"
         try:
             await self._fill(self.router.page.params.get("id", ""))
@@ -91,7 +93,7 @@ class MerchantDetailState(AdminState):
     async def save(self):
         try:
             self.errors = await asyncio.to_thread(
-                admin_merchants.save, self._merchant_id(), dict(self.form), self.admin_email
+                admin_merchants.save, self._merchant_id(), dict(self.form), self.admin_email, list(self.fix)
             )
         except Exception:
             log.exception("merchant save failed")
@@ -101,6 +103,12 @@ class MerchantDetailState(AdminState):
         await self._fill(self._merchant_id())
         self.editing = False
         return toast.success("Data berhasil disimpan")
+
+    @rx.event
+    @admin_only
+    async def toggle_fix(self, item: str):
+        if item in ALL_ITEMS:
+            self.fix = [i for i in self.fix if i != item] if item in self.fix else [*self.fix, item]
 
     @rx.event
     @admin_only

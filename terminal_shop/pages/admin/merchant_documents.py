@@ -1,0 +1,111 @@
+"""A registration's documents on the admin's merchant detail: thumbnails, viewer, replacement."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.admin import (
+    BTN_SMALL,
+)
+from terminal_shop.components.files import rejection_codes
+from terminal_shop.components.ui import CARD, icon, modal
+from terminal_shop.state.admin import DOC_UPLOAD_ID
+from terminal_shop.state.admin import MerchantDetailState as D
+from terminal_shop.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES
+
+
+def _document(d) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(d.label, class_name="text-sm font-medium"),
+        rx.cond(
+            d.url != "",
+            rx.el.button(
+                rx.el.img(src=d.url, alt=d.label, loading="lazy", class_name="h-32 w-full rounded-lg object-cover"),
+                type="button",
+                on_click=D.open_viewer(d.url, d.label),
+                aria_label="Lihat " + d.label,
+                class_name="mt-2 block w-full",
+            ),
+            rx.el.p(
+                "Belum diunggah",
+                class_name="mt-2 flex h-32 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500",
+            ),
+        ),
+        rx.el.button(
+            icon("upload", "h-4 w-4"),
+            "Ganti",
+            type="button",
+            on_click=D.choose_upload(d.key),
+            aria_label="Ganti " + d.label,
+            class_name=BTN_SMALL + " mt-2",
+        ),
+        class_name="rounded-xl border border-slate-200 p-3",
+        data_testid="doc-" + d.key,
+    )
+
+
+def _uploader() -> rx.Component:
+    return rx.el.div(
+        rx.el.p("Unggah ", D.upload_label, class_name="text-sm font-semibold"),
+        rx.upload.root(
+            rx.el.div(
+                icon("upload", "h-5 w-5 text-blue-700"),
+                rx.el.span("Pilih gambar (JPG/PNG, maks. 10MB)"),
+                class_name="flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-5 text-sm text-blue-700",
+            ),
+            id=DOC_UPLOAD_ID,
+            accept=IMAGE_ACCEPT,
+            max_size=MAX_UPLOAD_BYTES,
+            multiple=False,
+            on_drop=D.replace_document(rx.upload_files(upload_id=DOC_UPLOAD_ID)),
+            on_drop_rejected=lambda rejected: D.upload_rejected(rejection_codes(rejected)),
+            class_name="mt-2",
+        ),
+        rx.el.button("Batal", type="button", on_click=D.cancel_upload, class_name=BTN_SMALL + " mt-2"),
+        class_name="mt-4 rounded-xl bg-slate-50 p-4",
+    )
+
+
+def _viewer() -> rx.Component:
+    return modal(
+        D.viewer_title,
+        rx.el.div(
+            rx.el.img(
+                src=D.viewer_url,
+                alt=D.viewer_title,
+                on_click=D.toggle_zoom,
+                title=rx.cond(D.viewer_zoomed, "Klik untuk memperkecil", "Klik untuk memperbesar"),
+                class_name=rx.cond(
+                    D.viewer_zoomed,
+                    "mx-auto max-w-none cursor-zoom-out",
+                    "mx-auto max-h-[70vh] max-w-full cursor-zoom-in",
+                ),
+                data_zoomed=rx.cond(D.viewer_zoomed, "true", "false"),
+            ),
+            class_name="mt-3 max-h-[75vh] overflow-auto",
+        ),
+        on_close=D.close_viewer,
+        actions=[
+            rx.el.a(
+                icon("external-link", "h-4 w-4"),
+                "Buka di tab baru",
+                href=D.viewer_url,
+                target="_blank",
+                rel="noopener",
+                class_name=BTN_SMALL,
+            )
+        ],
+        width="max-w-4xl",
+    )
+
+
+def documents_section() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Dokumen", class_name="text-lg font-bold"),
+        rx.el.div(
+            rx.foreach(D.merchant.documents, _document), class_name="mt-3 grid gap-4 sm:grid-cols-3 lg:grid-cols-5"
+        ),
+        rx.cond(D.upload_doc != "", _uploader()),
+        rx.cond(D.viewer_url != "", _viewer()),
+        class_name=f"{CARD} p-5",
+    )

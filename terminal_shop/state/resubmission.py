@@ -1,0 +1,80 @@
+"""The rejected applicant's correction page: a thin layer over services.resubmission."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from terminal_shop.services import registrations as reg
+from terminal_shop.services import resubmission
+from terminal_shop.services.resubmission import FixView
+from terminal_shop.state import toast
+from terminal_shop.uploads import UploadRejected, browser_rejection
+from terminal_shop.vocabulary import DocumentKind, FixGroup
+
+log = logging.getLogger(__name__)
+FIX_UPLOAD_ID = "perbaikan"  # the marked documents travel in this one upload
+
+
+class FixState(rx.State):
+    view: FixView | None = None
+    link_error: str = ""
+    form: dict[str, str] = {}
+    error: str = ""
+    submitting: bool = False
+
+    def _link(self) -> tuple[str, str]:
+        return self.router.page.params.get("id", ""), self.router.url.query_parameters.get("t", "")
+
+    @rx.event
+    async def load(self):
+        self.view, self.link_error, self.error, self.submitting = None, "", "", False
+        try:
+            self.view = await asyncio.to_thread(resubmission.view, *self._link())
+        except resubmission.ResubmissionError as exc:
+            self.link_error = str(exc)
+            return
+        self.form = dict(self.view.form)
+
+    @rx.event
+    def set_field(self, field: str, value: str):
+        editable = {f for g in FixGroup if self.view and g.value in self.view.groups for f in g.fields}
+        if field in editable:
+            value = str(value)[:1000]
+            self.form[field] = reg.format_omzet(value) if field == "omzet_bulanan" else value
+
+    @rx.event
+    def doc_rejected(self, codes: list[str]):
+        title, message = browser_rejection(codes, reg.DOC_WRONG_TYPE)
+        return toast.error(title, description=message)
+
+    @rx.event
+    async def submit(self, files: list[rx.UploadFile]):
+        if self.submitting:
+            return
+        documents: dict[str, bytes] = {}
+        for f in files:
+            kind, _, _ = (f.filename or "").partition("__")
+            if DocumentKind.parse(kind):
+                documents[kind] = await f.read()
+        self.submitting, self.error = True, ""
+        yield
+        try:
+            await asyncio.to_thread(resubmission.resubmit, *self._link(), dict(self.form), documents)
+        except (resubmission.ResubmissionError, UploadRejected) as exc:
+            self.submitting, self.error = False, getattr(exc, "message", str(exc))
+            yield toast.error("Perbaikan belum terkirim", description=self.error)
+            return
+        except Exception:
+            log.exception("resubmission failed")
+            self.submitting, self.error = False, reg.FAILED_REASON
+            yield toast.error("Perbaikan belum terkirim", description=reg.FAILED_REASON)
+            return
+        self.submitting = False
+        yield [
+            *[rx.clear_selected_files(f"doc_{d.value}") for d in DocumentKind],
+            rx.clear_selected_files(FIX_UPLOAD_ID),
+            rx.redirect("/pendaftaran/success"),
+        ]
