@@ -25,7 +25,7 @@ from terminal_shop.state.admin import (
 )
 from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
-from terminal_shop.state.order_status import OrderStatusState
+from terminal_shop.state.order_status import OrderStatusState, RegistrationStatusState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.state.resubmission import FixState
 from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
@@ -143,6 +143,12 @@ _page(
     "/pendaftaran/success",
     "Pendaftaran Berhasil",
     on_load=WorkingDayState.load_verify_by,
+)
+_page(
+    order_status.registration_page,
+    "/pendaftaran/status/[id]",
+    "Status Pendaftaran",
+    on_load=RegistrationStatusState.load,
 )
 _page(resubmission.fix_page, "/pendaftaran/perbaiki/[id]", "Perbaiki Pendaftaran", on_load=FixState.load)
 _page(

@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 from test_admin_browser import EMAIL, PASSWORD, sign_in
-from test_admin_services import ADMIN
+from test_admin_services import ADMIN, make_merchant
 from test_checkout_browser import BUYER, choose_proof, orders_in_db, to_confirm
 
 from terminal_shop.services import admin_auth, admin_orders, order_status
@@ -103,3 +103,20 @@ def test_the_emailed_link_and_the_confirmation_email(page, mailbox, tmp_path):
 
     page.goto(link)
     expect(page.get_by_test_id("order-status")).to_have_text("Dikonfirmasi")
+
+
+def test_registration_status_is_emailed_never_shown_to_whoever_types(page, mailbox, tmp_path):
+    make_merchant(tmp_path, email="sri.status@example.com", hp="0812-2222-3333", nama_usaha="Toko Status")
+    page.goto(page.base + "/dashboard")
+    page.locator("#reg_email").fill("sri.status@example.com")
+    page.locator("#reg_phone").fill("0812-2222-3333")
+    page.get_by_role("button", name="Kirim Tautan Status").click()
+    answer = page.get_by_test_id("registration-answer")
+    expect(answer).to_contain_text("kami sudah mengirim tautan statusnya ke email yang terdaftar")
+    expect(page.locator("main")).not_to_contain_text("Toko Status")
+    [mail] = _wait_for_mail(mailbox, "Status pendaftaran")
+    assert mail["To"] == "sri.status@example.com"
+    link = re.search(r"https?://\S+/pendaftaran/status/\S+", mail.get_body(("plain",)).get_content())[0]
+    page.goto(link)
+    expect(page.get_by_test_id("registration-status")).to_have_text("Sedang diverifikasi")
+    expect(page.get_by_text("Toko Status")).to_be_visible()

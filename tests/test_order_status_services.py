@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
-from test_admin_services import ADMIN, make_order
+from sqlmodel import select
+from test_admin_services import ADMIN, make_merchant, make_order
 
-from terminal_shop.services import admin_orders, order_status
+from terminal_shop.db import read_session
+from terminal_shop.models import OutboxMessage
+from terminal_shop.services import admin_orders, order_status, registration_status
 
 
 def _token_of(path: str) -> str:
@@ -63,3 +67,20 @@ def test_lookups_are_limited_per_client(clean_db):
     with pytest.raises(order_status.LookupRefused, match="Terlalu banyak pencarian"):
         order_status.track(number, "siti@example.com", "enumerator")
     assert order_status.track(number, "siti@example.com", "someone-else")
+
+
+def test_registration_status_link_goes_only_to_the_registered_email(clean_db, tmp_path):
+    mid = make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890")
+    answer = registration_status.request_link("sri@example.com", "+62 812 3456 7890", "c1")
+    assert answer == registration_status.request_link("orang@example.com", "0812-9999-0000", "c1")  # same answer
+    with read_session() as s:
+        [mail] = s.exec(select(OutboxMessage).where(OutboxMessage.subject.contains("Status pendaftaran"))).all()
+    assert mail.to_addr == "sri@example.com"
+    link = re.search(r"https?://\S+/pendaftaran/status/(\S+)\?t=(\w+)", mail.body_text)
+    view = registration_status.load(link[1], link[2])
+    assert (view.status_label, view.nama_usaha) == ("Sedang diverifikasi", "Warung Bu Sri")
+    assert "paling lambat" in view.note
+    assert registration_status.load(link[1], link[2][:-1] + ("0" if link[2][-1] != "0" else "1")) is None
+    assert registration_status.load(str(mid), "") is None
+    with pytest.raises(order_status.LookupRefused, match="wajib diisi"):
+        registration_status.request_link("bukan-email", "0812", "c1")

@@ -9,6 +9,7 @@ from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
 from terminal_shop.settings import get_settings
 from terminal_shop.state.order_status import OrderStatusState as S
+from terminal_shop.state.order_status import RegistrationStatusState as RS
 from terminal_shop.state.order_status import TrackingState as T
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod
 
@@ -173,22 +174,59 @@ def dashboard() -> rx.Component:
         reset_on_submit=False,
         class_name=f"{CARD} flex flex-col gap-3 p-6",
     )
-    registration = rx.el.div(
+    registration = rx.el.form(
         rx.el.h2("Status Pendaftaran", class_name="text-xl font-bold"),
         rx.el.p(
-            "Tim kami memverifikasi pendaftaran dalam 1-3 hari kerja dan menghubungi Anda lewat email atau WhatsApp.",
+            "Masukkan email dan nomor HP pendaftaran. Tautan status dikirim ke email yang terdaftar.",
             class_name="text-sm text-slate-600",
         ),
-        _help(),
+        _field("reg_email", "Email", type="email", auto_complete="email", placeholder="nama@email.com"),
+        _field(
+            "reg_phone", "Nomor HP", type="tel", auto_complete="tel", input_mode="tel", placeholder="0812-3456-7890"
+        ),
+        rx.el.p(RS.error, class_name="min-h-[1.25rem] text-sm text-red-600", role="alert"),
+        rx.el.p(RS.answer, class_name="text-sm text-emerald-700", role="status", data_testid="registration-answer"),
+        rx.el.button("Kirim Tautan Status", type="submit", class_name=BTN_PRIMARY + " w-full"),
+        on_submit=RS.request_link,
+        reset_on_submit=False,
         class_name=f"{CARD} flex flex-col gap-3 p-6",
     )
     return site_page(
         container(
             rx.el.div(
                 rx.el.h1("Dashboard Merchant", class_name="text-3xl font-bold"),
-                rx.el.p("Lacak pesanan perangkat Anda.", class_name="mt-2 text-slate-600"),
+                rx.el.p("Lacak pesanan perangkat dan status pendaftaran Anda.", class_name="mt-2 text-slate-600"),
                 rx.el.div(tracking, registration, class_name="mt-8 grid gap-6 md:grid-cols-2"),
                 class_name="mx-auto max-w-4xl py-12",
+            )
+        )
+    )
+
+
+def registration_page() -> rx.Component:
+    v = RS.view
+    found = rx.el.div(
+        rx.el.h1("Pendaftaran ", v.nama_usaha, class_name="text-2xl font-bold"),
+        rx.el.p(
+            "Status: ", rx.el.strong(v.status_label, data_testid="registration-status"), class_name="text-slate-700"
+        ),
+        rx.el.p("Dikirim ", v.submitted_at, class_name="text-sm text-slate-500"),
+        rx.cond(v.reason != "", rx.el.p("Alasan: ", rx.el.strong(v.reason), class_name="text-red-800")),
+        rx.el.p(v.note, class_name="text-slate-700"),
+        _help(),
+        class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col gap-2 p-8",
+    )
+    return site_page(
+        container(
+            rx.cond(
+                RS.missing,
+                rx.el.div(
+                    rx.el.h1("Tautan tidak berlaku", class_name="text-2xl font-bold"),
+                    rx.el.p("Minta tautan baru di halaman Dashboard.", class_name="mt-2 text-slate-600"),
+                    link_button("Dashboard", "/dashboard", BTN_PRIMARY + " mt-6"),
+                    class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
+                ),
+                rx.cond(v, found, rx.el.p("Memuat pendaftaran...", class_name="py-24 text-center text-slate-500")),
             )
         )
     )

@@ -162,3 +162,15 @@ def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail
         ],
         ("Perbaiki pendaftaran", fix_link),
     )
+
+
+def registration_status_link(reg: MerchantRegistration, link: str) -> Mail:
+    return _mail(
+        reg.email,
+        "Status pendaftaran merchant",
+        f"Halo {reg.nama_lengkap},",
+        [
+            f"Anda (atau seseorang) meminta status pendaftaran {reg.nama_usaha}. Lihat statusnya lewat tautan di bawah ini."
+        ],
+        ("Lihat status pendaftaran", link),
+    )

@@ -118,22 +118,29 @@ class LookupRefused(Exception):
     """The message says why; the same for a wrong e-mail and an unknown number."""
 
 
+def throttle_lookup(client: str) -> None:
+    """Counts a lookup of this client before it is answered (like sign-in attempts), and
+    refuses it past the limit."""
+    client = (client or "unknown")[:64]
+    with write_session() as s:
+        s.add(LookupAttempt(client=client))
+    with read_session() as s:
+        recent = s.exec(
+            select(func.count())
+            .select_from(LookupAttempt)
+            .where(LookupAttempt.client == client, LookupAttempt.created_at >= utcnow() - LOOKUP_WINDOW)
+        ).one()
+    if recent > MAX_LOOKUPS_PER_CLIENT:
+        raise LookupRefused(MSG_TOO_MANY)
+
+
 def track(number: str, email: str, client: str) -> str:
     """The status page of the order with this number and buyer e-mail, or LookupRefused."""
     number, email = clean(number).replace("-", "").lower(), clean(email).lower()
     if not re.fullmatch(r"[0-9a-f]{8}", number) or not email:
         raise LookupRefused(MSG_FIELDS)
-    with write_session() as s:  # counted before the lookup, like sign-in attempts
-        s.add(LookupAttempt(client=(client or "unknown")[:64]))
+    throttle_lookup(client)
     with read_session() as s:
-        since = utcnow() - LOOKUP_WINDOW
-        recent = s.exec(
-            select(func.count())
-            .select_from(LookupAttempt)
-            .where(LookupAttempt.client == (client or "unknown")[:64], LookupAttempt.created_at >= since)
-        ).one()
-        if recent > MAX_LOOKUPS_PER_CLIENT:
-            raise LookupRefused(MSG_TOO_MANY)
         low, high = uuid.UUID(number + "0" * 24), uuid.UUID(number + "f" * 24)
         candidates = s.exec(select(Order.id, Order.buyer_email).where(Order.id.between(low, high))).all()
     for order_id, buyer_email in candidates:

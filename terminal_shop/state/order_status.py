@@ -1,4 +1,4 @@
-"""The buyer's order page and the order lookup on /dashboard."""
+"""The buyer's order page, the applicant's registration page, and /dashboard's two lookups."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import asyncio
 
 import reflex as rx
 
-from terminal_shop.services import order_status
+from terminal_shop.services import order_status, registration_status
 from terminal_shop.services.order_status import OrderStatusView
+from terminal_shop.services.registration_status import RegistrationStatusView
 
 
 class OrderStatusState(rx.State):
@@ -46,3 +47,29 @@ class TrackingState(rx.State):
             return
         self.busy = False
         yield rx.redirect(path)
+
+
+class RegistrationStatusState(rx.State):
+    view: RegistrationStatusView | None = None
+    missing: bool = False
+    # /dashboard's "Status Pendaftaran": the same answer whatever was typed
+    answer: str = ""
+    error: str = ""
+
+    @rx.event
+    async def load(self):
+        registration_id = self.router.page.params.get("id", "")
+        token = self.router.url.query_parameters.get("t", "")
+        self.view = await asyncio.to_thread(registration_status.load, registration_id, token)
+        self.missing = self.view is None
+
+    @rx.event
+    async def request_link(self, form: dict):
+        email, phone = str(form.get("reg_email", ""))[:254], str(form.get("reg_phone", ""))[:32]
+        try:
+            self.answer = await asyncio.to_thread(
+                registration_status.request_link, email, phone, self.router.session.client_ip
+            )
+            self.error = ""
+        except order_status.LookupRefused as exc:
+            self.answer, self.error = "", str(exc)
