@@ -145,6 +145,8 @@ def checkout_section(r: dict) -> str:
         f"| floor: S3 put + one INSERT | {f['p50']:.0f} | {f['p95']:.0f} | {f['per_s']:.1f} |\n"
         f"| checkout service | {o['p50']:.0f} | {o['p95']:.0f} | {o['per_s']:.1f} |\n"
         f"| ratio | {o['p50'] / f['p50']:.2f} | {o['p95'] / f['p95']:.2f} | {o['per_s'] / f['per_s']:.2f} |\n\n"
+        f"- the same service without its outbox row: p95 {r['without_outbox']['p95']:.0f} ms; with it "
+        f"{o['p95'] / r['without_outbox']['p95']:.2f}x ({verdict(o['p95'] <= 1.2 * r['without_outbox']['p95'])} 1.2x)\n"
         f"- stored: {r['stored_orders']} orders and {r['stored_proofs']} proofs for {r['orders']} submissions "
         f"({verdict(r['stored_orders'] == r['stored_proofs'] == r['orders'])}: zero lost, zero duplicated)\n"
         f"- every submission sent twice with its client_ref: {r['doubled_orders']} new orders and {r['doubled_proofs']} new proofs "

@@ -4,6 +4,7 @@ screenshot, as a buyer's banking app would read it."""
 from __future__ import annotations
 
 import io
+import time
 
 import zxingcpp
 from PIL import Image
@@ -23,6 +24,7 @@ from files import png
 
 def test_the_drawn_qr_carries_the_total_and_the_order_number(page, clean_db, tmp_path):
     publish_asset(payment_qr.STICKER_KEY, _sticker(STATIC), "image/png")  # the operator uploads the sticker
+    time.sleep(payment_qr.MISSING_FOR)  # the site may remember "no sticker" this long
     try:
         before = {o.id for o in orders_in_db()}
         to_confirm(page, cart=(("A920", 2), ("SOUNDBOX", 1)))

@@ -127,6 +127,7 @@ def _sticker(payload: str) -> bytes:
 def test_payload_is_read_from_the_sticker_image_and_stored_with_the_order(clean_db, tmp_path):
     bucket = get_settings().bucket_assets
     publish_asset(payment_qr.STICKER_KEY, _sticker(STATIC), "image/png")
+    payment_qr.forget_merchant()
     try:
         assert payment_qr.merchant() == qris.check_static(STATIC)
         order_id = uuid.uuid4()
@@ -152,6 +153,7 @@ def test_payload_is_read_from_the_sticker_image_and_stored_with_the_order(clean_
         get_storage().delete(bucket, payment_qr.STICKER_KEY)
     with pytest.raises(qris.PayloadError, match="tidak ada di penyimpanan"):
         payment_qr.merchant()
+    payment_qr.forget_merchant()
     assert payment_qr.merchant_or_none() is None  # the page falls back to the static image
 
 

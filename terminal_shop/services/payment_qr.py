@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import logging
+import time
 from functools import lru_cache
 
 from PIL import Image
@@ -48,13 +49,30 @@ def merchant() -> qris.Merchant:
     return qris.check_static(_decode(sticker))
 
 
+_cache: dict[str, tuple[float, qris.Merchant | None, str]] = {}
+FOUND_FOR, MISSING_FOR = 60.0, 2.0  # seconds; a newly uploaded sticker is picked up quickly
+
+
+def forget_merchant() -> None:
+    """Read the payload afresh next time (after the sticker or setting changed)."""
+    _cache.clear()
+
+
 def merchant_or_none() -> qris.Merchant | None:
-    """For pages: the merchant, or None (logged) so the page falls back to the static image."""
+    """For pages and orders: the merchant, or None (logged once per reason) so the page falls
+    back to the static image. Remembered briefly: every confirm page and QRIS order asks."""
+    now = time.monotonic()
+    cached = _cache.get("merchant")
+    if cached and now < cached[0]:
+        return cached[1]
     try:
-        return merchant()
+        found, reason = merchant(), ""
     except qris.PayloadError as exc:
-        log.warning("dynamic QRIS off, static image shown: %s", exc)
-        return None
+        found, reason = None, str(exc)
+        if not cached or cached[2] != reason:
+            log.warning("dynamic QRIS off, static image shown: %s", reason)
+    _cache["merchant"] = (now + (FOUND_FOR if found else MISSING_FOR), found, reason)
+    return found
 
 
 def qr_view(payload: str) -> PaymentQr:
