@@ -4,14 +4,13 @@ and the correction page (services/resubmission.py)."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 import uuid
 from datetime import timedelta
 
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.settings import get_settings
+from terminal_shop.signing import sign, verify
 from terminal_shop.vocabulary import DocumentKind, FixGroup
 
 LINK_VALID = timedelta(days=14)
@@ -19,8 +18,11 @@ ALL_ITEMS = [*(g.value for g in FixGroup), *(d.value for d in DocumentKind)]
 
 
 def token(registration_id: uuid.UUID, nonce: str) -> str:
-    key = get_settings().secret_key.encode()
-    return hmac.new(key, f"fix\n{registration_id}\n{nonce}".encode(), hashlib.sha256).hexdigest()[:40]
+    return sign("fix", registration_id, nonce, length=40)
+
+
+def token_matches(row: MerchantRegistration, given: str) -> bool:
+    return bool(row.fix_nonce) and verify(given, "fix", row.id, row.fix_nonce, length=40)
 
 
 def link(row: MerchantRegistration) -> str:

@@ -8,7 +8,6 @@ order numbers cannot be enumerated.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 import uuid
@@ -21,7 +20,7 @@ from terminal_shop.db import read_session, write_session
 from terminal_shop.models import AuditEvent, LookupAttempt, Order, utcnow
 from terminal_shop.money import rupiah, wib
 from terminal_shop.services.payment_qr import qr_view
-from terminal_shop.settings import get_settings
+from terminal_shop.signing import sign, verify
 from terminal_shop.validation import clean
 from terminal_shop.views import LineView, PaymentQr, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, PaymentMethod
@@ -34,8 +33,7 @@ MSG_FIELDS = "Nomor pesanan (8 karakter) dan email wajib diisi"
 
 
 def status_token(order_id: uuid.UUID | str) -> str:
-    key = get_settings().secret_key.encode()
-    return hmac.new(key, f"order-status\n{uuid.UUID(str(order_id))}".encode(), hashlib.sha256).hexdigest()[:32]
+    return sign("order-status", uuid.UUID(str(order_id)))
 
 
 def status_path(order_id: uuid.UUID | str) -> str:
@@ -81,7 +79,7 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         oid = uuid.UUID(clean(order_id))
     except ValueError:
         return None
-    if not hmac.compare_digest(status_token(oid), clean(token)[:64]):
+    if not verify(clean(token), "order-status", oid):
         return None
     with read_session() as s:
         order = s.get(Order, oid)

@@ -8,8 +8,6 @@ two values.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import uuid
 from dataclasses import dataclass
 
@@ -22,6 +20,7 @@ from terminal_shop.money import wib
 from terminal_shop.services import emails, outbox
 from terminal_shop.services.order_status import LookupRefused, throttle_lookup
 from terminal_shop.settings import get_settings
+from terminal_shop.signing import sign, verify
 from terminal_shop.validation import clean, email_ok, normalise_mobile
 from terminal_shop.vocabulary import RegistrationStatus
 
@@ -37,9 +36,7 @@ FOR_APPLICANT = {
 
 
 def status_token(registration_id: uuid.UUID | str) -> str:
-    key = get_settings().secret_key.encode()
-    message = f"registration-status\n{uuid.UUID(str(registration_id))}".encode()
-    return hmac.new(key, message, hashlib.sha256).hexdigest()[:32]
+    return sign("registration-status", uuid.UUID(str(registration_id)))
 
 
 def status_link(registration_id: uuid.UUID | str) -> str:
@@ -62,7 +59,7 @@ def load(registration_id: str, token: str) -> RegistrationStatusView | None:
         rid = uuid.UUID(clean(registration_id))
     except ValueError:
         return None
-    if not hmac.compare_digest(status_token(rid), clean(token)[:64]):
+    if not verify(clean(token), "registration-status", rid):
         return None
     with read_session() as s:
         row = s.get(MerchantRegistration, rid)

@@ -5,7 +5,6 @@ the same record goes back to pending and the audit log keeps its history.
 
 from __future__ import annotations
 
-import hmac
 import uuid
 from dataclasses import dataclass
 
@@ -13,7 +12,7 @@ from terminal_shop.db import read_session, write_session
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import rupiah
 from terminal_shop.services import audit, emails, outbox
-from terminal_shop.services.fix_link import ALL_ITEMS, link_alive, token
+from terminal_shop.services.fix_link import ALL_ITEMS, link_alive, token_matches
 from terminal_shop.services.registrations import DOC_WRONG_TYPE, document_key, validate_details
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import StorageError, discard, get_storage
@@ -49,7 +48,7 @@ def _row_for(registration_id: str, given: str) -> MerchantRegistration:
         row = s.get(MerchantRegistration, rid)
     if row is None or row.status != RegistrationStatus.REJECTED or not link_alive(row):
         raise ResubmissionError(MSG_LINK)
-    if not hmac.compare_digest(token(row.id, row.fix_nonce), str(given)[:64]):
+    if not token_matches(row, given):
         raise ResubmissionError(MSG_LINK)
     return row
 
