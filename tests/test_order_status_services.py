@@ -26,7 +26,8 @@ def test_the_signed_link_opens_the_order_and_nothing_else(clean_db):
     assert (view.status_label, view.total, view.waiting) == ("Menunggu Verifikasi", "Rp 349.000", True)
     assert [s.state for s in view.steps] == ["done", "current", "todo"]
     assert order_status.load(str(other.id), _token_of(path)) is None  # another order's token
-    assert order_status.load(str(order.id), _token_of(path)[:-1] + "0") is None  # tampered
+    token = _token_of(path)
+    assert order_status.load(str(order.id), token[:-1] + ("0" if token[-1] != "0" else "1")) is None  # tampered
     assert order_status.load(str(order.id), "") is None
     assert order_status.load("bukan-id", _token_of(path)) is None
     assert order_status.load(str(uuid.uuid4()), order_status.status_token(uuid.uuid4())) is None
