@@ -265,8 +265,10 @@ def test_failure_page_texts(page):
     expect(page.get_by_test_id("failed-reason")).to_have_text("Terjadi kesalahan saat memproses pendaftaran Anda.")
     expect(page.get_by_text("Pastikan setiap file berformat JPG atau PNG dan maksimal 10MB.")).to_be_visible()
     page.goto(page.base + "/pendaftaran/gagal?reason=duplicate%20key")
+    # Leaving the first page mid-event can leave its state lock held until it expires
+    # (Reflex's lock, 10 s on Redis); the second page's reason shows once it is free.
     expect(page.get_by_test_id("failed-reason")).to_have_text(
-        "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami."
+        "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.", timeout=15_000
     )
 
 
