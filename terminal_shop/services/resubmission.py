@@ -106,10 +106,9 @@ def resubmit(registration_id: str, given: str, typed: dict[str, str], documents:
             fresh.fix_items = fresh.fix_nonce = fresh.fix_expires_at = None
             fresh.updated_at = now
             s.add(fresh)
-            changed = ", ".join([FixGroup(g).label for g in FixGroup if g.value in items] + [d.label for d in wanted])
-            audit.record(
-                s, f"pemohon <{row.email}>", "resubmit", "merchant", str(row.id), "rejected", "pending", changed
-            )
+            changed = ", ".join([g.label for g in FixGroup if g.value in items] + [d.label for d in wanted])
+            old_new = (RegistrationStatus.REJECTED.value, RegistrationStatus.PENDING.value)
+            audit.record(s, f"pemohon <{row.email}>", "resubmit", "merchant", str(row.id), *old_new, changed)
             told = emails.registration_received(fresh)
             outbox.enqueue(s, f"registration:{row.id}:received:{now.isoformat()}", "merchant", str(row.id), told)
     except (StorageError, ResubmissionError) as exc:
