@@ -60,11 +60,8 @@ async def serve_file(request: Request) -> Response:
     return Response(data, media_type=media_type, headers=headers)
 
 
-EXPORTS = {
-    # kind: the export, given the query string (the list's filters)
-    "merchants": (lambda q: admin_merchants.export_csv(q.get("search", ""), q.get("status", ""))),
-    "orders": (lambda q: admin_orders.export_csv(q.get("search", ""), q.get("status", ""), q.get("method", ""))),
-}
+# kind: the service whose export follows the list's URL query (list_query.py)
+EXPORTS = {"merchants": admin_merchants, "orders": admin_orders}
 
 
 async def export_csv(request: Request) -> Response:
@@ -75,7 +72,7 @@ async def export_csv(request: Request) -> Response:
         return PlainTextResponse("Akses ditolak", status_code=403)
     filename = f"{kind}_{date.today().isoformat()}.csv"
     return StreamingResponse(
-        iterate_in_threadpool(EXPORTS[kind](request.query_params)),
+        iterate_in_threadpool(EXPORTS[kind].export_csv(EXPORTS[kind].query_from(request.query_params))),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
     )

@@ -48,6 +48,8 @@ class Order(SQLModel, table=True):
         sa.Index("ix_orders_created_id", "created_at", "id"),
         sa.Index("ix_orders_status_created_id", "status", "created_at", "id"),
         sa.Index("ix_orders_method_created_id", "payment_method", "created_at", "id"),
+        sa.Index("ix_orders_total_created_id", "total", "created_at", "id"),  # the list's sorts (0008)
+        sa.Index("ix_orders_buyer_name_created_id", "buyer_name", "created_at", "id"),
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
@@ -76,6 +78,7 @@ class MerchantRegistration(SQLModel, table=True):
         sa.UniqueConstraint("email", "nomor_hp", name="uq_merchant_email_hp"),
         sa.Index("ix_merchant_created_id", "created_at", "id"),
         sa.Index("ix_merchant_status_created_id", "status", "created_at", "id"),
+        sa.Index("ix_merchant_nama_usaha_created_id", "nama_usaha", "created_at", "id"),
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)

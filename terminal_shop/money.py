@@ -7,7 +7,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from babel import Locale
-from babel.numbers import format_currency
+from babel.numbers import format_currency, format_decimal
 
 WIB = ZoneInfo("Asia/Jakarta")
 ID = Locale.parse("id_ID")  # parsed once: parsing per call was most of a list page's formatting time
@@ -41,3 +41,8 @@ def wib_sortable(moment: datetime) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(WIB).strftime("%Y-%m-%d %H:%M")
+
+
+def number(n: int) -> str:
+    """A count with Indonesian grouping: 1234567 -> '1.234.567'."""
+    return format_decimal(int(n), locale=ID)

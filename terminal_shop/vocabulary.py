@@ -171,3 +171,22 @@ _FIX_FIELDS = {
 }
 
 _REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})
+
+
+class Period(Term):
+    """The admin lists' and overview's date ranges, in WIB days (list_query.py)."""
+
+    TODAY = "hari-ini", "Hari ini"
+    LAST_7 = "7-hari", "7 hari terakhir"
+    LAST_30 = "30-hari", "30 hari terakhir"
+    THIS_MONTH = "bulan-ini", "Bulan ini"
+    CUSTOM = "pilih", "Pilih tanggal"
+
+
+class SortField(Term):
+    """What an admin list can be sorted by; each list names the columns behind each."""
+
+    DATE = "tanggal", "Tanggal"
+    TOTAL = "total", "Total"
+    NAME = "nama", "Nama"
+    STATUS = "status", "Status"

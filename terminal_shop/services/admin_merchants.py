@@ -10,17 +10,28 @@ from dataclasses import dataclass
 from sqlmodel import select
 
 from terminal_shop.db import read_rows, read_session, write_session
+from terminal_shop.list_query import ListQuery
 from terminal_shop.models import MerchantRegistration, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit, emails, fix_link, outbox
 from terminal_shop.services.csv_export import stream
-from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
+from terminal_shop.services.listing import (
+    Page,
+    cards,
+    clamp_page,
+    contains,
+    count_capped,
+    fetch_page,
+    in_range,
+    page_of,
+    tallies,
+)
 from terminal_shop.services.registrations import validate_details
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import discard, get_storage
 from terminal_shop.uploads import IMAGE_KINDS, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
-from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
+from terminal_shop.vocabulary import DocumentKind, RegistrationStatus, SortField
 
 PER_PAGE = 20
 CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
@@ -39,43 +50,51 @@ def stats() -> dict[str, int]:
 _M = MerchantRegistration.__table__.c  # Core columns for list reads (see services.listing)
 
 
-def _filters(search: str, status: str) -> list:
+# The columns behind each sort, ending in the unique id (keyset paging: services/listing.py).
+SORTS = {
+    SortField.DATE: (_M.created_at, _M.id),
+    SortField.NAME: (_M.nama_usaha, _M.created_at, _M.id),
+    SortField.STATUS: (_M.status, _M.created_at, _M.id),
+}
+
+
+def query_from(params: dict[str, str]) -> ListQuery:
+    """The list's query from a URL's query string (the page's and the export's)."""
+    return ListQuery.from_params(params, RegistrationStatus, None, SORTS)
+
+
+def _filters(q: ListQuery) -> list:
     m = _M
     conds = []
-    if RegistrationStatus.parse(status):
-        conds.append(m.status == status)
-    if search.strip():
+    if RegistrationStatus.parse(q.status):
+        conds.append(m.status == q.status)
+    conds += in_range(m.created_at, *q.bounds())
+    if q.search.strip():
         conds.append(
-            contains(search.strip(), names=[m.nama_usaha, m.nama_lengkap], emails=[m.email], phones=[m.nomor_hp])
+            contains(q.search.strip(), names=[m.nama_usaha, m.nama_lengkap], emails=[m.email], phones=[m.nomor_hp])
         )
     return conds
 
 
-def list_page(search: str = "", status: str = "", page: object = 1, after: str = "", before: str = "") -> Page:
-    """One page of registrations with the stat cards (`after`/`before`: see listing.fetch_page)."""
+def list_page(query: ListQuery | None = None, after: str = "", before: str = "", **fields) -> Page:
+    """One page of registrations with the stat cards (`after`/`before`: see listing.fetch_page).
+    `fields` build the query when none is given: list_page(status="approved")."""
     m = _M
-    page = clamp_page(page)
-    status = RegistrationStatus.parse(status) or ""
-    conds = _filters(search, status)
-    searching = bool(search.strip())
+    q = query or ListQuery(**fields)
+    page = clamp_page(q.page)
+    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
     with read_rows() as conn:
         stat_cards = cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
-        rows, total = fetch_page(
-            conn,
-            select(
-                m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status
-            ).where(*conds),
-            MerchantRegistration.__table__,
-            page,
-            PER_PAGE,
-            after,
-            before,
-            counted=searching,
-        )
-    if not searching:
-        total = stat_cards[status or "total"]
+        stmt = select(
+            m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status
+        ).where(*_filters(q))
+        rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
+        if q.search.strip() or q.period:
+            counted = count_capped(conn, stmt)
+        else:
+            counted = (stat_cards[RegistrationStatus.parse(q.status) or "total"], False)
     shown = [merchant_row(r) for r in rows]
-    return page_of(rows, shown, total, page, PER_PAGE, stat_cards)
+    return page_of(rows, shown, order, counted, page, PER_PAGE, stat_cards, has_next)
 
 
 def _get(s, merchant_id: str) -> MerchantRegistration:
@@ -220,16 +239,20 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
         discard(storage, bucket, old_key)
 
 
-def export_csv(search: str = "", status: str = "") -> Iterator[bytes]:
+def export_csv(query: ListQuery | None = None, **fields) -> Iterator[bytes]:
+    """Every registration matching the list's filters, in the list's order."""
     m = MerchantRegistration
-    conds = _filters(search, status)
+    q = query or ListQuery(**fields)
+    conds = _filters(q)
+    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    order_by = [c.desc() if q.descending else c.asc() for c in order]
 
     def rows() -> Iterator[list[object]]:
         with read_session() as s:
             result = s.exec(
                 select(m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status)
                 .where(*conds)
-                .order_by(m.created_at.desc(), m.id.desc())
+                .order_by(*order_by)
                 .execution_options(yield_per=1000)
             )
             for r in result:

@@ -13,16 +13,27 @@ from sqlmodel import select
 
 from terminal_shop import qris
 from terminal_shop.db import read_rows, read_session, write_session
+from terminal_shop.list_query import ListQuery
 from terminal_shop.models import Order, utcnow
 from terminal_shop.money import rupiah, wib, wib_sortable
 from terminal_shop.services import audit, emails, outbox
 from terminal_shop.services.csv_export import stream
-from terminal_shop.services.listing import Page, cards, clamp_page, contains, fetch_page, page_of, tallies
+from terminal_shop.services.listing import (
+    Page,
+    cards,
+    clamp_page,
+    contains,
+    count_capped,
+    fetch_page,
+    in_range,
+    page_of,
+    tallies,
+)
 from terminal_shop.services.orders import find
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import get_storage
 from terminal_shop.views import Badge, LineView, OrderView, order_number, order_row
-from terminal_shop.vocabulary import ORDER_TRANSITIONS, OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import ORDER_TRANSITIONS, OrderStatus, PaymentMethod, SortField
 
 PER_PAGE = 10
 CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
@@ -52,15 +63,31 @@ def _id_match(text: str):
     return None
 
 
-def _filters(search: str, status: str, method: str, conn=None) -> list:
+# The columns behind each sort, ending in the unique id (keyset paging: services/listing.py).
+# Migration 0008 indexes each with its date.
+SORTS = {
+    SortField.DATE: (_O.created_at, _O.id),
+    SortField.TOTAL: (_O.total, _O.created_at, _O.id),
+    SortField.NAME: (_O.buyer_name, _O.created_at, _O.id),
+    SortField.STATUS: (_O.status, _O.created_at, _O.id),
+}
+
+
+def query_from(params: dict[str, str]) -> ListQuery:
+    """The list's query from a URL's query string (the page's and the export's)."""
+    return ListQuery.from_params(params, OrderStatus, PaymentMethod, SORTS)
+
+
+def _filters(q: ListQuery, conn=None) -> list:
     """With `conn`, a typed order number is looked up first (the list does; the export,
     which searches without the id, does not: docs/decisions.md, Orders)."""
     conds = []
-    if OrderStatus.parse(status):
-        conds.append(_O.status == status)
-    if PaymentMethod.parse(method):
-        conds.append(_O.payment_method == method)
-    text = search.strip()
+    if OrderStatus.parse(q.status):
+        conds.append(_O.status == q.status)
+    if PaymentMethod.parse(q.method):
+        conds.append(_O.payment_method == q.method)
+    conds += in_range(_O.created_at, *q.bounds())
+    text = q.search.strip()
     if text:
         id_cond = _id_match(text) if conn is not None else None
         if id_cond is not None and conn.execute(select(_O.id).where(id_cond, *conds).limit(1)).first() is not None:
@@ -70,40 +97,32 @@ def _filters(search: str, status: str, method: str, conn=None) -> list:
     return conds
 
 
-def list_page(
-    search: str = "", status: str = "", method: str = "", page: object = 1, after: str = "", before: str = ""
-) -> Page:
-    """One page of orders with the stat cards (`after`/`before`: see listing.fetch_page)."""
-    page = clamp_page(page)
-    status = OrderStatus.parse(status) or ""
-    method = PaymentMethod.parse(method) or ""
-    searching = bool(search.strip())
+def list_page(query: ListQuery | None = None, after: str = "", before: str = "", **fields) -> Page:
+    """One page of orders with the stat cards (`after`/`before`: see listing.fetch_page).
+    `fields` build the query when none is given: list_page(status="confirmed")."""
+    q = query or ListQuery(**fields)
+    page = clamp_page(q.page)
+    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
     with read_rows() as conn:
-        conds = _filters(search, status, method, conn)
+        conds = _filters(q, conn)
         tally = tallies(conn, "orders")
-        rows, total = fetch_page(
-            conn,
-            select(
-                _O.id,
-                _O.created_at,
-                _O.buyer_name,
-                _O.buyer_email,
-                _O.buyer_phone,
-                _O.total,
-                _O.payment_method,
-                _O.status,
-            ).where(*conds),
-            Order.__table__,
-            page,
-            PER_PAGE,
-            after,
-            before,
-            counted=searching,
-        )
-    if not searching:  # exact, without counting rows
-        total = sum(n for st, me, n in tally if status in ("", st) and method in ("", me))
+        stmt = select(
+            _O.id,
+            _O.created_at,
+            _O.buyer_name,
+            _O.buyer_email,
+            _O.buyer_phone,
+            _O.total,
+            _O.payment_method,
+            _O.status,
+        ).where(*conds)
+        rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
+        if q.search.strip() or q.period:
+            counted = count_capped(conn, stmt)
+        else:  # exact, without counting rows
+            counted = (sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me)), False)
     shown = [order_row(r) for r in rows]
-    return page_of(rows, shown, total, page, PER_PAGE, cards(tally, OrderStatus))
+    return page_of(rows, shown, order, counted, page, PER_PAGE, cards(tally, OrderStatus), has_next)
 
 
 @dataclass(frozen=True)
@@ -184,9 +203,13 @@ def reject(order_id: str, reason: str, admin_email: str) -> None:
     _transition(order_id, admin_email, OrderStatus.CANCELLED, reason[:500])
 
 
-def export_csv(search: str = "", status: str = "", method: str = "") -> Iterator[bytes]:
-    """Every order matching the list's filters (search without the id: docs/decisions.md, Orders)."""
-    conds = _filters(search, status, method)
+def export_csv(query: ListQuery | None = None, **fields) -> Iterator[bytes]:
+    """Every order matching the list's filters, in the list's order (search without the id:
+    docs/decisions.md, Orders)."""
+    q = query or ListQuery(**fields)
+    conds = _filters(q)
+    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    order_by = [c.desc() if q.descending else c.asc() for c in order]
 
     def rows() -> Iterator[list[object]]:
         with read_session() as s:
@@ -202,7 +225,7 @@ def export_csv(search: str = "", status: str = "", method: str = "") -> Iterator
                     Order.total,
                 )
                 .where(*conds)
-                .order_by(Order.created_at.desc(), Order.id.desc())
+                .order_by(*order_by)
                 .execution_options(yield_per=1000)
             )
             for r in result:

@@ -1,33 +1,39 @@
 """Pages, counts and search shared by the admin lists.
 
-Lists are newest first. Moving one page forward or back seeks from the edge row of the
-page the admin is on (keyset), so page 50,000 costs what page 2 costs; counts without a
-search come from `status_tallies`, which triggers keep exact.
+Lists are sorted by the columns the admin chose, ending in the row's unique id. Moving
+one page forward or back seeks from the edge row of the page the admin is on (keyset),
+so page 50,000 costs what page 2 costs. Counts without a search or date range come from
+`status_tallies`, which triggers keep exact; with one, matches are counted up to a cap.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, and_, bindparam, false, func, or_, select, tuple_
+from sqlalchemy import Column, DateTime, Integer, Uuid, and_, bindparam, false, func, literal, or_, select, tuple_
 
 from terminal_shop.models import StatusTally
+
+COUNT_CAP = 1000  # a search or date range is counted up to here: "1.000+ hasil"
 
 
 @dataclass(frozen=True)
 class Page:
     rows: list[Any] = field(default_factory=list)  # the list's row views
-    total: int = 0
+    total: int = 0  # exact, or COUNT_CAP when `capped`
     page: int = 1
     per_page: int = 10
     first_key: str = ""  # edge rows, to seek the previous / next page from
     last_key: str = ""
     cards: dict[str, int] = field(default_factory=dict)  # the list's stat cards, read alongside
+    capped: bool = False  # more rows match than were counted
+    has_next: bool = False
 
     @property
     def pages(self) -> int:
@@ -41,65 +47,94 @@ def clamp_page(page: object) -> int:
         return 1
 
 
-def row_key(created_at: datetime, row_id: uuid.UUID) -> str:
-    return f"{created_at.isoformat()}|{row_id}"
+def row_key(row, order: Sequence[Column]) -> str:
+    """The sort values of a row, to seek the next or previous page from it."""
+    return json.dumps([_encode(getattr(row, c.name)) for c in order])
 
 
-def _parse_key(key: str) -> tuple[datetime, uuid.UUID] | None:
+def _encode(value: object) -> object:
+    return value.isoformat() if isinstance(value, datetime) else value if isinstance(value, int) else str(value)
+
+
+def _parse_key(key: str, order: Sequence[Column]) -> tuple | None:
     try:
-        at, row_id = key.split("|")
-        return datetime.fromisoformat(at), uuid.UUID(row_id)
-    except ValueError:
+        values = json.loads(key)
+        if not isinstance(values, list) or len(values) != len(order):
+            return None
+        return tuple(_decode(c, v) for c, v in zip(order, values, strict=True))
+    except (ValueError, TypeError):
         return None
 
 
+def _decode(column: Column, value: object) -> object:
+    kind = getattr(column.type, "impl", column.type)  # TypeDecorators (UTCDateTime) by what they store
+    if isinstance(kind, DateTime):
+        return datetime.fromisoformat(str(value))
+    if isinstance(kind, Uuid):
+        return uuid.UUID(str(value))
+    if isinstance(kind, Integer):
+        if not isinstance(value, int):
+            raise TypeError(value)
+        return value
+    return str(value)
+
+
 def fetch_page(
-    conn, stmt, table: Table, page: int, per_page: int, after: str = "", before: str = "", counted: bool = False
-) -> tuple[list, int]:
-    """The rows of page `page` of `stmt`, newest first by (created_at, id). `after` is the key
-    of the last row of the page before it, `before` the first row of the page after it;
-    with neither, the page is counted from the top (OFFSET).
-
-    With `counted`, also how many rows `stmt` matches (else -1): counted in the page's own
-    scan when the page is counted from the top, so a search reads its matches once."""
-    created, ident = table.c.created_at, table.c.id
-    if page > 1 and (key := _parse_key(after)):
-        rows = conn.execute(
-            stmt.where(tuple_(created, ident) < key).order_by(created.desc(), ident.desc()).limit(per_page)
-        ).all()
-    elif page > 1 and (key := _parse_key(before)):
-        rows = list(
-            reversed(
-                conn.execute(
-                    stmt.where(tuple_(created, ident) > key).order_by(created.asc(), ident.asc()).limit(per_page)
-                ).all()
-            )
-        )
-    elif counted:
-        # Counted in a subquery of its own: ordered in the same query, PostgreSQL would walk
-        # the created_at index through every row instead of reading the search's matches.
-        sub = stmt.add_columns(func.count().over().label("matches")).subquery()
-        rows = conn.execute(
-            select(*sub.c)
-            .order_by(sub.c.created_at.desc(), sub.c.id.desc())
-            .offset((page - 1) * per_page)
-            .limit(per_page)
-        ).all()
-        if rows or page == 1:
-            return rows, rows[0].matches if rows else 0
+    conn,
+    stmt,
+    order: Sequence[Column],
+    descending: bool,
+    page: int,
+    per_page: int,
+    after: str = "",
+    before: str = "",
+) -> tuple[list, bool]:
+    """The rows of page `page` of `stmt` sorted by the `order` columns (the last one unique),
+    and whether a page follows. `after` is the key of the last row of the page before it,
+    `before` the first row of the page after it; with neither, the page is counted from
+    the top (OFFSET)."""
+    row = tuple_(*order)
+    forward = [c.desc() if descending else c.asc() for c in order]
+    backward = [c.asc() if descending else c.desc() for c in order]
+    if page > 1 and (key := _parse_key(before, order)):
+        seek = row > key if descending else row < key
+        rows = conn.execute(stmt.where(seek).order_by(*backward).limit(per_page)).all()
+        return list(reversed(rows)), True
+    if page > 1 and (key := _parse_key(after, order)):
+        seek = row < key if descending else row > key
+        rows = conn.execute(stmt.where(seek).order_by(*forward).limit(per_page + 1)).all()
     else:
-        rows = conn.execute(
-            stmt.order_by(created.desc(), ident.desc()).offset((page - 1) * per_page).limit(per_page)
-        ).all()
-    if not counted:
-        return rows, -1
-    return rows, conn.execute(select(func.count()).select_from(stmt.order_by(None).subquery())).scalar_one()
+        rows = conn.execute(stmt.order_by(*forward).offset((page - 1) * per_page).limit(per_page + 1)).all()
+    return rows[:per_page], len(rows) > per_page
 
 
-def page_of(rows: list, shown: list[Any], total: int, page: int, per_page: int, cards: dict[str, int]) -> Page:
-    first = row_key(rows[0].created_at, rows[0].id) if rows else ""
-    last = row_key(rows[-1].created_at, rows[-1].id) if rows else ""
-    return Page(shown, total, page, per_page, first, last, cards)
+def count_capped(conn, stmt, cap: int = COUNT_CAP) -> tuple[int, bool]:
+    """How many rows `stmt` matches, counting no further than `cap`: a common word would
+    otherwise read every match of a million rows to print one number."""
+    first = stmt.with_only_columns(literal(1)).order_by(None).limit(cap + 1).subquery()
+    n = conn.execute(select(func.count()).select_from(first)).scalar_one()
+    return min(n, cap), n > cap
+
+
+def page_of(
+    rows: list,
+    shown: list[Any],
+    order: Sequence[Column],
+    counted: tuple[int, bool],
+    page: int,
+    per_page: int,
+    cards: dict[str, int],
+    has_next: bool,
+) -> Page:
+    first = row_key(rows[0], order) if rows else ""
+    last = row_key(rows[-1], order) if rows else ""
+    total, capped = counted
+    return Page(shown, total, page, per_page, first, last, cards, capped, has_next)
+
+
+def in_range(column: Column, lo: datetime | None, hi: datetime | None) -> list:
+    """column within [lo, hi): a date-range filter (list_query.ListQuery.bounds)."""
+    return [c for c in (column >= lo if lo else None, column < hi if hi else None) if c is not None]
 
 
 _TALLY = StatusTally.__table__.c

@@ -17,7 +17,7 @@ from terminal_shop.components.admin import (
 )
 from terminal_shop.components.ui import icon, nav_link
 from terminal_shop.state.admin import MerchantListState as L
-from terminal_shop.vocabulary import RegistrationStatus
+from terminal_shop.vocabulary import RegistrationStatus, SortField
 
 
 def _row(r) -> rx.Component:
@@ -61,6 +61,19 @@ def merchants_page() -> rx.Component:
             "Cari nama usaha, pemilik, email, HP",
             filter_select("status", L.status, L.set_status, RegistrationStatus.labels()),
         ),
-        table(["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status", "Aksi"], L.rows, _row),
+        table(
+            L,
+            [
+                ("Tanggal", SortField.DATE),
+                ("Nama Usaha", SortField.NAME),
+                "Nama Pemilik",
+                "HP",
+                "Email",
+                "Kabupaten",
+                ("Status", SortField.STATUS),
+                "Aksi",
+            ],
+            _row,
+        ),
         pager(L),
     )

@@ -25,7 +25,7 @@ from terminal_shop.components.admin import (
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField
 
 
 def _row(r) -> rx.Component:
@@ -78,7 +78,19 @@ def orders_page() -> rx.Component:
             filter_select("status", L.status, L.set_status, OrderStatus.labels()),
             filter_select("metode", L.method, L.set_method, PaymentMethod.labels()),
         ),
-        table(["Tanggal", "Order ID", "Pembeli", "Total", "Metode", "Status", "Aksi"], L.rows, _row),
+        table(
+            L,
+            [
+                ("Tanggal", SortField.DATE),
+                "Order ID",
+                ("Pembeli", SortField.NAME),
+                ("Total", SortField.TOTAL),
+                "Metode",
+                ("Status", SortField.STATUS),
+                "Aksi",
+            ],
+            _row,
+        ),
         pager(L),
     )
 

@@ -1,4 +1,9 @@
-"""Search, filters, pages, refresh and export: the same on both admin lists."""
+"""Search, filters, date range, sort, pages, refresh and export: the same on both admin lists.
+
+The list's URL is its state: every change navigates to the URL of the new query
+(list_query.ListQuery), and the page's load reads the URL back and fetches. So a filtered
+page can be bookmarked and shared, and Back and reload restore it.
+"""
 
 from __future__ import annotations
 
@@ -11,58 +16,112 @@ from urllib.parse import urlencode
 
 import reflex as rx
 
+from terminal_shop.list_query import ListQuery
+from terminal_shop.money import number
 from terminal_shop.services.listing import Page
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import admin_only
-from terminal_shop.vocabulary import Term
+from terminal_shop.vocabulary import Period, SortField, Term
 
 log = logging.getLogger(__name__)
 
 
-def export_url(kind: str, **filters: str) -> str:
-    query = urlencode({k: v for k, v in filters.items() if v})
-    return f"/api/admin/export/{kind}.csv" + (f"?{query}" if query else "")
+def export_url(kind: str, query: ListQuery) -> str:
+    params = query.changed().params()  # the export has no pages
+    return f"/api/admin/export/{kind}.csv" + (f"?{urlencode(params)}" if params else "")
 
 
 class AdminListMixin(rx.State, mixin=True):
-    """One admin list. Each list names its statuses, export and how to fetch a page."""
+    """One admin list. Each list names its route, vocabulary, export and how to fetch a page."""
 
     stats: dict[str, int] = {}
+    # The query on screen (the search box may hold text not searched yet).
     search: str = ""
     status: str = ""
+    method: str = ""
+    period: str = ""
+    start: str = ""
+    end: str = ""
+    sort: str = SortField.DATE.value
+    descending: bool = True
     page: int = 1
+    # What the query found.
     pages: int = 1
     total: int = 0
-    # The edge rows of the page shown, and the seek that produced it (refresh repeats it).
+    total_text: str = "0"
+    pages_text: str = "1"
+    has_next: bool = False
+    filters_on: list[str] = []
+    # A Next / Previous click seeks from the edge row of the page on screen (services/listing.py):
+    # the URL it went to, and the row key it seeks from.
+    _seek_url: str = ""
     _first_key: str = ""
     _last_key: str = ""
     _after: str = ""
     _before: str = ""
 
+    _route: ClassVar[str]
     _statuses: ClassVar[type[Term]]
+    _methods: ClassVar[type[Term] | None] = None
     _export_kind: ClassVar[str] = ""
     _load_error: ClassVar[str] = "Gagal memuat data"
     _export_toast: ClassVar[str] = ""
 
-    def _fetch(self) -> Callable[[], Page]:
-        """The service call for the current filters, page and seek (run in a thread)."""
+    def _fetch(self, query: ListQuery, after: str, before: str) -> Callable[[], Page]:
+        """The service call for a query and seek (run in a thread)."""
+        raise NotImplementedError
+
+    def _read(self, params: dict[str, str]) -> ListQuery:
+        """The list's query from a URL's query string."""
         raise NotImplementedError
 
     def _show(self, rows: list) -> None:
         """Keeps the page's row views in the list's typed var."""
         raise NotImplementedError
 
-    def _filters(self) -> dict[str, str]:
-        return {"search": self.search, "status": self.status}
+    def _query(self) -> ListQuery:
+        return ListQuery(
+            self.search,
+            self.status,
+            self.method,
+            self.period,
+            self.start,
+            self.end,
+            self.sort,
+            self.descending,
+            self.page,
+        )
+
+    def _go(self, query: ListQuery):
+        """Shows another query: a new history entry, so Back returns to this one."""
+        return rx.redirect(query.url(self._route))
 
     async def _load(self):
+        q = self._read(dict(self.router.url.query_parameters))
+        seeking = q.url(self._route) == self._seek_url
+        after, before = (self._after, self._before) if seeking else ("", "")
+        self._seek_url = ""
+        (
+            self.search,
+            self.status,
+            self.method,
+            self.period,
+            self.start,
+            self.end,
+            self.sort,
+            self.descending,
+            self.page,
+        ) = (q.search, q.status, q.method, q.period, q.start, q.end, q.sort, q.descending, q.page)
+        self.filters_on = q.describe(self._statuses, self._methods)
         try:
-            result = await asyncio.to_thread(self._fetch())
+            result = await asyncio.to_thread(self._fetch(q, after, before))
         except Exception:
             log.exception("%s list failed", self._export_kind)
             return toast.error(self._load_error)
         self._show(result.rows)
-        self.stats, self.total, self.pages, self.page = result.cards, result.total, result.pages, result.page
+        self.stats, self.total, self.pages, self.has_next = result.cards, result.total, result.pages, result.has_next
+        plus = "+" if result.capped else ""
+        self.total_text, self.pages_text = number(result.total) + plus, number(result.pages) + plus
         self._first_key, self._last_key = result.first_key, result.last_key
         return None
 
@@ -84,26 +143,57 @@ class AdminListMixin(rx.State, mixin=True):
 
     @rx.event
     @admin_only
-    async def run_search(self, _form: dict | None = None):
-        self.page = 1
-        return await self._load()
+    async def run_search(self, form: dict | None = None):
+        return self._go(self._query().changed(search=str((form or {}).get("q", self.search))[:100].strip()))
 
     @rx.event
     @admin_only
     async def set_status(self, value: str):
-        self.status = str(self._statuses.parse(value) or "")
-        self.page = 1
-        return await self._load()
+        return self._go(self._query().changed(status=str(self._statuses.parse(value) or "")))
+
+    @rx.event
+    @admin_only
+    async def set_method(self, value: str):
+        methods = self._methods
+        return self._go(self._query().changed(method=str(methods.parse(value) or "") if methods else ""))
+
+    @rx.event
+    @admin_only
+    async def set_period(self, value: str):
+        chosen = Period.parse(value)
+        if chosen is Period.CUSTOM:
+            self.period = chosen.value  # the date fields show; the range applies on "Terapkan"
+            return None
+        return self._go(self._query().changed(period=str(chosen or ""), start="", end=""))
+
+    @rx.event
+    @admin_only
+    async def apply_dates(self, form: dict):
+        start, end = str(form.get("dari", ""))[:10], str(form.get("sampai", ""))[:10]
+        return self._go(self._query().changed(period=Period.CUSTOM.value, start=start, end=end))
+
+    @rx.event
+    @admin_only
+    async def sort_by(self, field: str):
+        return self._go(self._query().sorted_by(str(field)))
+
+    @rx.event
+    @admin_only
+    async def clear_filters(self):
+        """Every filter off; the sort stays."""
+        return self._go(ListQuery(sort=self.sort, descending=self.descending))
 
     @rx.event
     @admin_only
     async def go_page(self, page: int):
-        target = max(1, min(int(page) if str(page).lstrip("-").isdigit() else 1, self.pages))
+        target = int(page) if str(page).lstrip("-").isdigit() else 1
+        target = max(1, min(target, self.page + 1 if self.has_next else self.page, 1_000_000))
+        query = self._query().changed(page=target)
         # Next / Previous seek from the page on screen instead of counting from the top.
         self._after = self._last_key if target == self.page + 1 else ""
         self._before = self._first_key if target == self.page - 1 else ""
-        self.page = target
-        return await self._load()
+        self._seek_url = query.url(self._route)
+        return self._go(query)
 
     @rx.event
     @admin_only
@@ -114,5 +204,5 @@ class AdminListMixin(rx.State, mixin=True):
     @admin_only
     async def export(self):
         name = f"{self._export_kind}_{date.today().isoformat()}.csv"
-        url = export_url(self._export_kind, **self._filters())
+        url = export_url(self._export_kind, self._read(dict(self.router.url.query_parameters)))
         return [rx.download(url=url, filename=name), toast.success(self._export_toast)]

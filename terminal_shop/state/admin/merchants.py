@@ -29,14 +29,16 @@ NOT_IMAGE = (admin_merchants.MSG_NOT_IMAGE, admin_merchants.MSG_NOT_IMAGE)
 
 class MerchantListState(AdminListMixin, AdminState):
     rows: list[MerchantRow] = []
+    _route = HOME_ROUTE
     _statuses = RegistrationStatus
     _export_kind = "merchants"
     _export_toast = "CSV exported"
 
-    def _fetch(self):
-        return functools.partial(
-            admin_merchants.list_page, self.search, self.status, self.page, self._after, self._before
-        )
+    def _fetch(self, query, after, before):
+        return functools.partial(admin_merchants.list_page, query, after, before)
+
+    def _read(self, params):
+        return admin_merchants.query_from(params)
 
     def _show(self, rows: list[MerchantRow]) -> None:
         self.rows = rows

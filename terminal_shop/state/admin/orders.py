@@ -21,29 +21,21 @@ LIST_ROUTE = "/admin/orders"
 
 class OrderListState(AdminListMixin, AdminState):
     rows: list[OrderRow] = []
-    method: str = ""
+    _route = LIST_ROUTE
     _statuses = OrderStatus
+    _methods = PaymentMethod
     _export_kind = "orders"
     _load_error = "Gagal memuat data pesanan"
     _export_toast = "CSV berhasil diunduh"
 
-    def _fetch(self):
-        return functools.partial(
-            admin_orders.list_page, self.search, self.status, self.method, self.page, self._after, self._before
-        )
+    def _fetch(self, query, after, before):
+        return functools.partial(admin_orders.list_page, query, after, before)
+
+    def _read(self, params):
+        return admin_orders.query_from(params)
 
     def _show(self, rows: list[OrderRow]) -> None:
         self.rows = rows
-
-    def _filters(self) -> dict[str, str]:
-        return {"search": self.search, "status": self.status, "method": self.method}
-
-    @rx.event
-    @admin_only
-    async def set_method(self, value: str):
-        self.method = str(PaymentMethod.parse(value) or "")
-        self.page = 1
-        return await self._load()
 
 
 class OrderDetailState(AdminState):
