@@ -11,7 +11,7 @@ from terminal_shop import content
 from terminal_shop.api import files_app
 from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
-from terminal_shop.pages.admin import login, merchant_detail, merchants, orders
+from terminal_shop.pages.admin import login, merchant_detail, merchants, orders, overview
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.services import outbox, payment_qr, sweeper
 from terminal_shop.settings import get_settings
@@ -22,6 +22,7 @@ from terminal_shop.state.admin import (
     MerchantListState,
     OrderDetailState,
     OrderListState,
+    OverviewState,
 )
 from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.checkout import CheckoutState, OrderResultState
@@ -185,6 +186,7 @@ _page(
     merchant_detail.merchant_detail_page, "/admin/merchants/[id]", "Admin: Merchant", on_load=MerchantDetailState.load
 )
 _page(orders.orders_page, "/admin/orders", "Admin: Pesanan", on_load=OrderListState.load)
+_page(overview.overview_page, "/admin/ringkasan", "Admin: Ringkasan", on_load=OverviewState.load)
 _page(orders.order_detail_page, "/admin/orders/[id]", "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 
 # The hero's links lead to the canonical product routes (docs/decisions.md).

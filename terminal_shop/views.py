@@ -217,3 +217,41 @@ class PaymentQr:
     merchant_name: str
     amount_text: str
     bill_number: str
+
+
+# ----- the admin overview (services/admin_overview.py) -----
+
+
+@dataclass(frozen=True)
+class DayFigures:
+    day: str  # "24/11"
+    date: str  # "24/11/2026", for the table
+    orders: int
+    revenue: int
+    revenue_text: str
+
+
+@dataclass(frozen=True)
+class Waiting:
+    label: str
+    count: int
+    oldest: str  # how long the oldest has waited, "-" when none
+    href: str  # the list, filtered to what waits
+
+
+@dataclass(frozen=True)
+class StatusCount:
+    badge: Badge
+    count: int
+
+
+@dataclass(frozen=True)
+class Overview:
+    range_text: str
+    days: tuple[DayFigures, ...]
+    orders: str
+    revenue: str
+    confirmed: str
+    average_confirmation: str
+    waiting: tuple[Waiting, ...]
+    registrations: tuple[StatusCount, ...]

@@ -79,4 +79,64 @@
     var cur = parseInt(carousel.getAttribute("data-index") || "0", 10);
     showSlide(carousel, cur + 1);
   }, 250);
+
+  // The admin's document viewer: zoom, rotate and fit run here, with no round trip.
+  // Next / previous are buttons of the page (they change which document is shown).
+  var ZOOM_STEP = 0.25, ZOOM_MIN = 0.25, ZOOM_MAX = 4;
+
+  function showView(v) {
+    var img = v.querySelector("[data-viewer-img]");
+    if (!img) return;
+    var zoom = parseFloat(v.getAttribute("data-zoom") || "1");
+    var turn = parseInt(v.getAttribute("data-rotate") || "0", 10);
+    var sideways = turn % 180 !== 0;
+    img.style.zoom = String(zoom);
+    img.style.transform = turn ? "rotate(" + turn + "deg)" : "";
+    // Turned sideways, the picture's height becomes its width: keep it inside the box.
+    img.style.maxHeight = sideways ? v.clientWidth + "px" : "";
+    img.style.maxWidth = sideways ? "70vh" : "";
+    var shown = v.querySelector("[data-viewer-zoom]");
+    if (shown) shown.textContent = Math.round(zoom * 100) + "%";
+  }
+
+  function viewerAction(v, action) {
+    var zoom = parseFloat(v.getAttribute("data-zoom") || "1");
+    var turn = parseInt(v.getAttribute("data-rotate") || "0", 10);
+    if (action === "zoom-in") zoom = Math.min(ZOOM_MAX, zoom + ZOOM_STEP);
+    else if (action === "zoom-out") zoom = Math.max(ZOOM_MIN, zoom - ZOOM_STEP);
+    else if (action === "rotate") turn = (turn + 90) % 360;
+    else if (action === "fit") zoom = 1;
+    v.setAttribute("data-zoom", String(zoom));
+    v.setAttribute("data-rotate", String(turn));
+    showView(v);
+  }
+
+  document.addEventListener("click", function (ev) {
+    var t = ev.target.closest && ev.target.closest("[data-viewer-action]");
+    if (t) viewerAction(t.closest("[data-viewer]"), t.getAttribute("data-viewer-action"));
+  });
+
+  var KEYS = { "+": "zoom-in", "=": "zoom-in", "-": "zoom-out", r: "rotate", R: "rotate", "0": "fit" };
+  document.addEventListener("keydown", function (ev) {
+    var v = document.querySelector("[data-viewer]");
+    if (!v || ev.ctrlKey || ev.metaKey || ev.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+    var jump = { ArrowRight: "[data-viewer-next]", ArrowLeft: "[data-viewer-prev]" }[ev.key];
+    var dialog = v.closest("[role=dialog]");
+    if (KEYS[ev.key]) viewerAction(v, KEYS[ev.key]);
+    else if (jump && v.querySelector(jump)) v.querySelector(jump).click();
+    else if (ev.key === "Escape" && dialog) dialog.querySelector("[data-dialog-close]").click();
+    else return;
+    ev.preventDefault();
+  });
+
+  // A new document starts unzoomed and upright; focus moves into the viewer when it opens.
+  document.addEventListener("load", function (ev) {
+    var img = ev.target;
+    if (!img.matches || !img.matches("[data-viewer-img]")) return;
+    var v = img.closest("[data-viewer]");
+    v.setAttribute("data-zoom", "1");
+    v.setAttribute("data-rotate", "0");
+    showView(v);
+    if (!v.contains(document.activeElement)) v.focus();
+  }, true);
 })();

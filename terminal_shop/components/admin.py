@@ -50,9 +50,10 @@ def admin_layout(*children) -> rx.Component:
                     rx.el.nav(
                         nav_link("Dashboard", href="/admin", class_name=link),
                         nav_link("Orders", href="/admin/orders", class_name=link),
-                        class_name="flex gap-1",
+                        nav_link("Ringkasan", href="/admin/ringkasan", class_name=link),
+                        class_name="-mx-3 flex flex-wrap gap-1 sm:mx-0",
                     ),
-                    class_name="flex items-center gap-6",
+                    class_name="flex flex-wrap items-center gap-x-6 gap-y-1",
                 ),
                 rx.el.div(
                     rx.el.span(
@@ -72,7 +73,7 @@ def admin_layout(*children) -> rx.Component:
                     ),
                     class_name="flex items-center gap-3",
                 ),
-                class_name="mx-auto flex h-14 max-w-7xl items-center justify-between px-4",
+                class_name="mx-auto flex min-h-14 max-w-7xl items-center justify-between gap-3 px-4 py-2",
             ),
             class_name="bg-slate-900",
         ),
@@ -118,7 +119,7 @@ def filter_select(label: str, value, on_change, options: dict[str, str], all_tex
     )
 
 
-def _date_range(state) -> rx.Component:
+def date_range(state) -> rx.Component:
     """The custom range's two WIB days, applied together."""
 
     def day(name: str, label: str, value) -> rx.Component:
@@ -168,7 +169,7 @@ def toolbar(state, placeholder: str, *filters) -> rx.Component:
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),
-        rx.cond(state.period == Period.CUSTOM, _date_range(state)),
+        rx.cond(state.period == Period.CUSTOM, date_range(state)),
         class_name="mt-6 flex flex-col gap-3",
     )
 

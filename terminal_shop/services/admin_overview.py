@@ -8,7 +8,6 @@ change, which for a confirmed order is the confirmation (it has no later transit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
@@ -20,47 +19,12 @@ from terminal_shop.list_query import day_text, period_days, utc_bounds
 from terminal_shop.models import MerchantRegistration, Order
 from terminal_shop.money import ID, number, rupiah
 from terminal_shop.services.listing import in_range, tallies
-from terminal_shop.views import Badge
+from terminal_shop.views import Badge, DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
 
 MAX_DAYS = 366  # a chart of more days than this is unreadable; longer custom ranges are cut
 _O = Order.__table__.c
 _M = MerchantRegistration.__table__.c
-
-
-@dataclass(frozen=True)
-class DayFigures:
-    day: str  # "24/11"
-    date: str  # "24/11/2026", for the table
-    orders: int
-    revenue: int
-    revenue_text: str
-
-
-@dataclass(frozen=True)
-class Waiting:
-    label: str
-    count: int
-    oldest: str  # how long the oldest has waited, "-" when none
-    href: str  # the list, filtered to what waits
-
-
-@dataclass(frozen=True)
-class StatusCount:
-    badge: Badge
-    count: int
-
-
-@dataclass(frozen=True)
-class Overview:
-    range_text: str
-    days: tuple[DayFigures, ...]
-    orders: str
-    revenue: str
-    confirmed: str
-    average_confirmation: str
-    waiting: tuple[Waiting, ...]
-    registrations: tuple[StatusCount, ...]
 
 
 def _wib_day(conn, column):

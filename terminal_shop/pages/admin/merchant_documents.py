@@ -66,29 +66,72 @@ def _uploader() -> rx.Component:
     )
 
 
+def _tool(icon_name: str, label: str, action: str, keys: str) -> rx.Component:
+    """A viewer control; site.js does the zooming and turning in the browser."""
+    return rx.el.button(
+        icon(icon_name, "h-4 w-4"),
+        rx.el.span(label, class_name="sr-only sm:not-sr-only"),
+        type="button",
+        title=f"{label} ({keys})",
+        aria_keyshortcuts=keys,
+        data_viewer_action=action,
+        class_name=BTN_SMALL,
+    )
+
+
 def _viewer() -> rx.Component:
+    step = "inline-flex items-center rounded-lg border border-slate-300 bg-white p-2 hover:bg-slate-50"
     return modal(
         D.viewer_title,
         rx.el.div(
-            rx.el.img(
-                src=D.viewer_url,
-                alt=D.viewer_title,
-                on_click=D.toggle_zoom,
-                title=rx.cond(D.viewer_zoomed, "Klik untuk memperkecil", "Klik untuk memperbesar"),
-                class_name=rx.cond(
-                    D.viewer_zoomed,
-                    "mx-auto max-w-none cursor-zoom-out",
-                    "mx-auto max-h-[70vh] max-w-full cursor-zoom-in",
+            rx.el.div(
+                rx.el.button(
+                    icon("chevron-left", "h-4 w-4"),
+                    type="button",
+                    aria_label="Dokumen sebelumnya",
+                    aria_keyshortcuts="ArrowLeft",
+                    on_click=D.viewer_step(-1),
+                    class_name=step,
+                    data_viewer_prev=True,
                 ),
-                data_zoomed=rx.cond(D.viewer_zoomed, "true", "false"),
+                rx.el.span(D.viewer_position, class_name="text-sm text-slate-600", data_testid="viewer-position"),
+                rx.el.button(
+                    icon("chevron-right", "h-4 w-4"),
+                    type="button",
+                    aria_label="Dokumen berikutnya",
+                    aria_keyshortcuts="ArrowRight",
+                    on_click=D.viewer_step(1),
+                    class_name=step,
+                    data_viewer_next=True,
+                ),
+                rx.el.span(class_name="flex-1"),
+                _tool("zoom-out", "Perkecil", "zoom-out", "-"),
+                rx.el.span("100%", class_name="w-12 text-center text-sm", data_viewer_zoom=True, aria_live="polite"),
+                _tool("zoom-in", "Perbesar", "zoom-in", "+"),
+                _tool("rotate-cw", "Putar", "rotate", "R"),
+                _tool("scan", "Pas layar", "fit", "0"),
+                class_name="mt-3 flex flex-wrap items-center gap-2",
             ),
-            class_name="mt-3 max-h-[75vh] overflow-auto",
+            rx.el.div(
+                rx.el.img(
+                    src=D.viewer_url,
+                    alt=D.viewer_title,
+                    class_name="max-h-[70vh] max-w-full transition-transform",
+                    data_viewer_img=True,
+                ),
+                class_name="mt-3 flex max-h-[75vh] min-h-[40vh] items-center justify-center overflow-auto rounded-lg bg-slate-100",
+            ),
+            tab_index=-1,
+            data_viewer=True,
+            data_zoom="1",
+            data_rotate="0",
+            class_name="outline-none",
         ),
         on_close=D.close_viewer,
         actions=[
             rx.el.a(
                 icon("external-link", "h-4 w-4"),
-                "Buka di tab baru",
+                rx.el.span("Buka di tab baru", class_name="sr-only sm:not-sr-only"),
                 href=D.viewer_url,
                 target="_blank",
                 rel="noopener",

@@ -270,10 +270,10 @@ def order_detail_page() -> rx.Component:
                     note,
                     history(o.history),
                     mail_list(o.mails, D.resend_mail),
-                    class_name="flex flex-col gap-6",
+                    class_name="flex min-w-0 flex-col gap-6",
                 ),
-                rx.el.div(_actions(), _proof_viewer(), class_name="flex flex-col gap-6"),
-                class_name="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]",
+                rx.el.div(_actions(), _proof_viewer(), class_name="flex min-w-0 flex-col gap-6"),
+                class_name="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]",
             ),
         ),
     )

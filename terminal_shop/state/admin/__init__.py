@@ -2,6 +2,7 @@
 
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
 from terminal_shop.state.admin.orders import OrderDetailState, OrderListState
+from terminal_shop.state.admin.overview import OverviewState
 from terminal_shop.state.admin.session import AdminState, admin_only
 
 __all__ = [
@@ -12,5 +13,6 @@ __all__ = [
     "MerchantListState",
     "OrderDetailState",
     "OrderListState",
+    "OverviewState",
     "admin_only",
 ]

@@ -52,7 +52,7 @@ class MerchantDetailState(AdminState):
     delete_phrase: str = ""
     viewer_url: str = ""
     viewer_title: str = ""
-    viewer_zoomed: bool = False
+    viewer_position: str = ""  # "2 / 4": which of the stored documents is shown
     upload_doc: str = ""
     upload_label: str = ""
     fix: list[str] = []  # on rejection: what the applicant is asked to correct (FixGroup, DocumentKind)
@@ -133,13 +133,25 @@ class MerchantDetailState(AdminState):
     @rx.event
     @admin_only
     async def open_viewer(self, url: str, title: str):
-        if self.merchant and any(d.url == url for d in self.merchant.documents):
-            self.viewer_url, self.viewer_title, self.viewer_zoomed = url, str(title), False
+        self._show_document(next((d for d in self._stored_documents() if d.url == url), None))
+
+    def _stored_documents(self) -> list:
+        return [d for d in self.merchant.documents if d.url] if self.merchant else []
+
+    def _show_document(self, doc) -> None:
+        stored = self._stored_documents()
+        if doc is not None and doc in stored:
+            self.viewer_url, self.viewer_title = doc.url, doc.label
+            self.viewer_position = f"{stored.index(doc) + 1} / {len(stored)}"
 
     @rx.event
     @admin_only
-    async def toggle_zoom(self):
-        self.viewer_zoomed = not self.viewer_zoomed
+    async def viewer_step(self, delta: int):
+        """The next or previous stored document (wrapping round)."""
+        stored = self._stored_documents()
+        at = next((i for i, d in enumerate(stored) if d.url == self.viewer_url), None)
+        if at is not None and str(delta).lstrip("-").isdigit():
+            self._show_document(stored[(at + int(delta)) % len(stored)])
 
     @rx.event
     @admin_only

@@ -1,0 +1,124 @@
+"""The admin's overview: orders and revenue per day, what waits for review, registrations."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.admin import TD, TH, admin_layout, badge, date_range, filter_select, when_loaded
+from terminal_shop.components.ui import CARD, nav_link
+from terminal_shop.state.admin import OverviewState as S
+from terminal_shop.vocabulary import Period
+
+
+def _figure(label: str, value, testid: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(label, class_name="text-sm text-slate-500"),
+        rx.el.dd(value, class_name="mt-1 text-2xl font-bold text-slate-900", data_testid=testid),
+        class_name=f"{CARD} p-5",
+    )
+
+
+def _waiting(w) -> rx.Component:
+    return nav_link(
+        rx.el.p(w.label, class_name="text-sm text-slate-500"),
+        rx.el.p(w.count, class_name="mt-1 text-2xl font-bold text-blue-700"),
+        rx.el.p("Terlama menunggu: ", w.oldest, class_name="mt-1 text-sm text-slate-600"),
+        href=w.href,
+        class_name=f"{CARD} block p-5 hover:border-blue-300",
+        data_testid="waiting",
+    )
+
+
+def _chart(title: str, key: str, colour: str, testid: str) -> rx.Component:
+    """A bar chart with the same figures as a table, for screen readers and exact reading."""
+    return rx.el.section(
+        rx.el.h2(title, class_name="text-lg font-bold"),
+        rx.el.div(
+            rx.recharts.bar_chart(
+                rx.recharts.cartesian_grid(stroke_dasharray="3 3", vertical=False),
+                rx.recharts.x_axis(data_key="hari"),
+                rx.recharts.y_axis(width=80),
+                rx.recharts.graphing_tooltip(),
+                rx.recharts.bar(data_key=key, fill=colour, name=title),
+                data=S.chart,
+                width="100%",
+                height=240,
+            ),
+            aria_hidden="true",  # the table below carries the same figures
+            class_name="mt-3",
+        ),
+        rx.el.details(
+            rx.el.summary("Lihat sebagai tabel", class_name="cursor-pointer text-sm font-medium text-blue-700"),
+            rx.el.div(
+                rx.el.table(
+                    rx.el.caption(title, class_name="sr-only"),
+                    rx.el.thead(
+                        rx.el.tr(
+                            rx.el.th("Tanggal", scope="col", class_name=TH), rx.el.th(title, scope="col", class_name=TH)
+                        )
+                    ),
+                    rx.el.tbody(
+                        rx.foreach(
+                            S.view.days,
+                            lambda d: rx.el.tr(
+                                rx.el.td(d.date, class_name=TD),
+                                rx.el.td(d.orders if key == "pesanan" else d.revenue_text, class_name=TD),
+                            ),
+                        )
+                    ),
+                    class_name="min-w-full",
+                ),
+                class_name="mt-2 max-h-80 overflow-auto",
+            ),
+            class_name="mt-3",
+            data_testid=testid,
+        ),
+        class_name=f"{CARD} min-w-0 p-5",
+    )
+
+
+def overview_page() -> rx.Component:
+    v = S.view
+    return admin_layout(
+        rx.el.div(
+            rx.el.h1("Ringkasan", class_name="text-2xl font-bold"),
+            filter_select("periode", S.period, S.set_period, Period.labels(), all_text="30 hari terakhir"),
+            class_name="flex flex-wrap items-center justify-between gap-3",
+        ),
+        rx.cond(S.period == Period.CUSTOM, rx.el.div(date_range(S), class_name="mt-3")),
+        when_loaded(
+            v,
+            rx.el.p(v.range_text, " (WIB)", class_name="mt-2 text-sm text-slate-600", data_testid="range"),
+            rx.el.dl(
+                _figure("Pesanan", v.orders, "orders"),
+                _figure("Pendapatan terkonfirmasi", v.revenue, "revenue"),
+                _figure("Pesanan dikonfirmasi", v.confirmed, "confirmed"),
+                _figure("Rata-rata waktu hingga konfirmasi", v.average_confirmation, "average"),
+                class_name="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4",
+            ),
+            rx.el.section(
+                rx.el.h2("Menunggu review", class_name="sr-only"),
+                rx.foreach(v.waiting, _waiting),
+                class_name="mt-4 grid gap-4 sm:grid-cols-2",
+            ),
+            rx.el.section(
+                rx.el.h2("Pendaftaran per status", class_name="text-lg font-bold"),
+                rx.el.ul(
+                    rx.foreach(
+                        v.registrations,
+                        lambda c: rx.el.li(
+                            badge(c.badge), rx.el.span(c.count, class_name="font-semibold"), class_name="flex gap-2"
+                        ),
+                    ),
+                    class_name="mt-3 flex flex-wrap gap-6",
+                    data_testid="registrations",
+                ),
+                class_name=f"{CARD} mt-4 p-5",
+            ),
+            rx.el.div(
+                _chart("Pesanan per hari", "pesanan", "#1d4ed8", "orders-table"),
+                _chart("Pendapatan terkonfirmasi per hari", "pendapatan", "#059669", "revenue-table"),
+                class_name="mt-4 grid gap-4 lg:grid-cols-2",
+            ),
+        ),
+    )

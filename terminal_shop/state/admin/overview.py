@@ -1,0 +1,63 @@
+"""The admin's overview: the business at a glance for a range of days, kept in the URL."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from urllib.parse import urlencode
+
+import reflex as rx
+
+from terminal_shop.list_query import PARAMS, parse_day
+from terminal_shop.services import admin_overview
+from terminal_shop.state import toast
+from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.views import Overview
+from terminal_shop.vocabulary import Period
+
+log = logging.getLogger(__name__)
+ROUTE = "/admin/ringkasan"
+DEFAULT_PERIOD = Period.LAST_30
+
+
+class OverviewState(AdminState):
+    view: Overview | None = None
+    chart: list[dict[str, str | int]] = []  # one point per day, for the charts
+    period: str = DEFAULT_PERIOD.value
+    start: str = ""
+    end: str = ""
+
+    def _go(self, period: str, start: str = "", end: str = ""):
+        query = {PARAMS["period"]: period, PARAMS["start"]: start, PARAMS["end"]: end}
+        return rx.redirect(f"{ROUTE}?{urlencode({k: v for k, v in query.items() if v})}")
+
+    @rx.event
+    @admin_only
+    async def load(self):
+        params = self.router.url.query_parameters
+        period = Period.parse(params.get(PARAMS["period"], "")) or DEFAULT_PERIOD
+        custom = period is Period.CUSTOM
+        self.period = period.value
+        self.start = str(parse_day(params.get(PARAMS["start"], "")) or "") if custom else ""
+        self.end = str(parse_day(params.get(PARAMS["end"], "")) or "") if custom else ""
+        try:
+            self.view = await asyncio.to_thread(admin_overview.overview, self.period, self.start, self.end)
+        except Exception:
+            log.exception("overview failed")
+            return toast.error("Gagal memuat ringkasan")
+        self.chart = [{"hari": d.day, "pesanan": d.orders, "pendapatan": d.revenue} for d in self.view.days]
+        return None
+
+    @rx.event
+    @admin_only
+    async def set_period(self, value: str):
+        chosen = Period.parse(value) or DEFAULT_PERIOD
+        if chosen is Period.CUSTOM:
+            self.period = chosen.value  # the date fields show; the range applies on "Terapkan"
+            return None
+        return self._go(chosen.value)
+
+    @rx.event
+    @admin_only
+    async def apply_dates(self, form: dict):
+        return self._go(Period.CUSTOM.value, str(form.get("dari", ""))[:10], str(form.get("sampai", ""))[:10])
