@@ -57,6 +57,7 @@ class AdminListMixin(rx.State, mixin=True):
     _seek_url: str = ""
     _first_key: str = ""
     _last_key: str = ""
+    _keys_page: int = 0  # the page the keys were read from
     _after: str = ""
     _before: str = ""
 
@@ -92,15 +93,7 @@ class AdminListMixin(rx.State, mixin=True):
             self.page,
         )
 
-    def _go(self, query: ListQuery):
-        """Shows another query: a new history entry, so Back returns to this one."""
-        return rx.redirect(query.url(self._route))
-
-    async def _load(self):
-        q = self._read(dict(self.router.url.query_parameters))
-        seeking = q.url(self._route) == self._seek_url
-        after, before = (self._after, self._before) if seeking else ("", "")
-        self._seek_url = ""
+    def _apply(self, q: ListQuery) -> None:
         (
             self.search,
             self.status,
@@ -113,6 +106,20 @@ class AdminListMixin(rx.State, mixin=True):
             self.page,
         ) = (q.search, q.status, q.method, q.period, q.start, q.end, q.sort, q.descending, q.page)
         self.filters_on = q.describe(self._statuses, self._methods)
+
+    def _go(self, query: ListQuery):
+        """Shows another query: a new history entry, so Back returns to this one. The vars
+        take the query at once, so a second change made before the page has loaded builds
+        on this one."""
+        self._apply(query)
+        return rx.redirect(query.url(self._route))
+
+    async def _load(self):
+        q = self._read(dict(self.router.url.query_parameters))
+        seeking = q.url(self._route) == self._seek_url
+        after, before = (self._after, self._before) if seeking else ("", "")
+        self._seek_url = ""
+        self._apply(q)
         try:
             result = await asyncio.to_thread(self._fetch(q, after, before))
         except Exception:
@@ -122,7 +129,7 @@ class AdminListMixin(rx.State, mixin=True):
         self.stats, self.total, self.pages, self.has_next = result.cards, result.total, result.pages, result.has_next
         plus = "+" if result.capped else ""
         self.total_text, self.pages_text = number(result.total) + plus, number(result.pages) + plus
-        self._first_key, self._last_key = result.first_key, result.last_key
+        self._first_key, self._last_key, self._keys_page = result.first_key, result.last_key, q.page
         return None
 
     @rx.event
@@ -190,8 +197,8 @@ class AdminListMixin(rx.State, mixin=True):
         target = max(1, min(target, self.page + 1 if self.has_next else self.page, 1_000_000))
         query = self._query().changed(page=target)
         # Next / Previous seek from the page on screen instead of counting from the top.
-        self._after = self._last_key if target == self.page + 1 else ""
-        self._before = self._first_key if target == self.page - 1 else ""
+        self._after = self._last_key if target == self._keys_page + 1 else ""
+        self._before = self._first_key if target == self._keys_page - 1 else ""
         self._seek_url = query.url(self._route)
         return self._go(query)
 
