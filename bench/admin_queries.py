@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import uuid
+from datetime import date, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,8 +170,9 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
 
     from terminal_shop.db import read_session
     from terminal_shop.models import MerchantRegistration, Order
-    from terminal_shop.services import admin_merchants, admin_orders
+    from terminal_shop.services import admin_merchants, admin_orders, admin_overview
     from terminal_shop.services.listing import row_key
+    from terminal_shop.vocabulary import SortField
 
     def key_at(model, offset: int) -> str:
         with read_session() as s:
@@ -180,7 +182,9 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
                 .offset(offset)
                 .limit(1)
             ).one()
-        return row_key(row.created_at, row.id)
+        return row_key(
+            row, admin_orders.SORTS[SortField.DATE] if model is Order else admin_merchants.SORTS[SortField.DATE]
+        )
 
     # What an admin types: a customer who phoned in, found by name, e-mail, phone or order number.
     customer = admin_orders.list_page(page=7).rows[3]
@@ -190,6 +194,9 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
     after_deep = key_at(Order, (deep - 1) * admin_orders.PER_PAGE - 1)
     before_deep = key_at(Order, deep * admin_orders.PER_PAGE)
     after_m = key_at(MerchantRegistration, (merchants_deep - 1) * admin_merchants.PER_PAGE - 1)
+    by_total = admin_orders.list_page(sort="total").last_key
+    today = date.today()
+    month_ago, week_ago = str(today - timedelta(days=30)), str(today - timedelta(days=7))
     return [
         ("orders page 1", lambda: admin_orders.list_page()),
         (f"orders page {deep:,} (Next)", lambda: admin_orders.list_page(page=deep, after=after_deep)),
@@ -203,6 +210,22 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
         ("orders search number", lambda: admin_orders.list_page(search=customer.number)),
         ("orders search one common word", lambda: admin_orders.list_page(search="wahyuni")),
         ("orders stat cards", admin_orders.stats),
+        # Sorted by a column header, filtered by a date range (WIB days), and both.
+        ("orders sorted by total", lambda: admin_orders.list_page(sort="total")),
+        ("orders sorted by total, Next", lambda: admin_orders.list_page(sort="total", page=2, after=by_total)),
+        ("orders sorted by name", lambda: admin_orders.list_page(sort="nama", descending=False)),
+        ("orders sorted by status", lambda: admin_orders.list_page(sort="status", descending=False)),
+        ("orders last 7 days", lambda: admin_orders.list_page(period="7-hari")),
+        ("orders last 30 days by total", lambda: admin_orders.list_page(period="30-hari", sort="total")),
+        ("orders this month + status", lambda: admin_orders.list_page(period="bulan-ini", status="paid_review")),
+        (
+            "orders custom range by name",
+            lambda: admin_orders.list_page(
+                period="pilih", start=month_ago, end=week_ago, sort="nama", descending=False
+            ),
+        ),
+        ("orders common word, 30 days", lambda: admin_orders.list_page(search="wahyuni", period="30-hari")),
+        ("overview 30 days", lambda: admin_overview.overview("30-hari")),
         ("merchants page 1", lambda: admin_merchants.list_page()),
         (
             f"merchants page {merchants_deep:,} (Next)",
@@ -211,6 +234,8 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
         ("merchants status filter", lambda: admin_merchants.list_page(status="rejected")),
         ("merchants search shop", lambda: admin_merchants.list_page(search=shop)),
         ("merchants stat cards", admin_merchants.stats),
+        ("merchants sorted by name", lambda: admin_merchants.list_page(sort="nama", descending=False)),
+        ("merchants last 30 days by status", lambda: admin_merchants.list_page(period="30-hari", sort="status")),
     ]
 
 

@@ -66,14 +66,24 @@ def get_order(oid) -> Order:
 
 
 def test_sign_in(page, admin):
+    sent = []  # websocket messages: showing the password must not need one
+    page.on("websocket", lambda ws: ws.on("framesent", sent.append))
     page.goto(page.base + "/admin/login")
     page.get_by_role("button", name="Masuk sebagai Admin").click()
     assert "/admin/login" in page.url  # both fields are required
     page.locator("#email").fill(EMAIL)
     page.locator("#password").fill("salah-sekali")
     expect(page.locator("#password")).to_have_attribute("type", "password")
-    page.get_by_role("button", name="Tampilkan password").click()
+    page.wait_for_load_state("networkidle")
+    before = len(sent)
+    toggle = page.get_by_role("button", name="Tampilkan password")
+    toggle.click()
     expect(page.locator("#password")).to_have_attribute("type", "text")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    toggle.click()
+    expect(page.locator("#password")).to_have_attribute("type", "password")
+    toggle.click()
+    assert len(sent) == before
     page.get_by_role("button", name="Masuk sebagai Admin").click()
     expect(page.get_by_role("alert").filter(has_text="Email atau password salah")).to_be_visible()
     page.locator("#password").fill(PASSWORD)

@@ -27,7 +27,7 @@ from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration,
 from terminal_shop.services import admin_auth, admin_merchants, admin_orders
 from terminal_shop.state import admin as admin_state
 
-OPEN_TO_ANYONE = {"toggle_password", "show_login", "setvar"}
+OPEN_TO_ANYONE = {"show_login", "setvar"}
 ADMIN_STATES = [admin_state.AdminState, *admin_state.AdminState.__subclasses__()]
 
 

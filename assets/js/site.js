@@ -139,4 +139,14 @@
     showView(v);
     if (!v.contains(document.activeElement)) v.focus();
   }, true);
+
+  // Password show / hide: a visual switch, so it stays in the browser.
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest && ev.target.closest("[data-password-toggle]");
+    var input = btn && document.getElementById(btn.getAttribute("data-password-toggle"));
+    if (!input) return;
+    var show = input.type === "password";
+    input.type = show ? "text" : "password";
+    btn.setAttribute("aria-pressed", show ? "true" : "false");
+  });
 })();

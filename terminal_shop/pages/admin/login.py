@@ -14,16 +14,18 @@ def login_page() -> rx.Component:
         rx.el.input(
             id="password",
             name="password",
-            type=rx.cond(S.show_password, "text", "password"),
+            type="password",
             auto_complete="current-password",
             required=True,
             class_name=INPUT + " pr-12",
         ),
-        rx.el.button(
-            rx.cond(S.show_password, icon("eye-off"), icon("eye")),
+        rx.el.button(  # shown / hidden in the browser by site.js: no round trip for a visual switch
+            icon("eye", "pw-show h-5 w-5"),
+            icon("eye-off", "pw-hide h-5 w-5"),
             type="button",
-            on_click=S.toggle_password,
-            aria_label=rx.cond(S.show_password, "Sembunyikan password", "Tampilkan password"),
+            aria_label="Tampilkan password",
+            aria_pressed="false",
+            data_password_toggle="password",
             class_name="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1.5 text-slate-500 hover:bg-slate-100",
         ),
         class_name="relative",

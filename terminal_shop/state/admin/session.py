@@ -54,7 +54,6 @@ class AdminState(rx.State):
     """Who is signed in; every admin page's state inherits the session check."""
 
     admin_email: str = ""
-    show_password: bool = False
     login_error: str = ""
     password_error: str = ""
 
@@ -78,10 +77,6 @@ class AdminState(rx.State):
         self._forget()
 
     # ----- the sign-in page: open to anyone -----
-
-    @rx.event
-    def toggle_password(self):
-        self.show_password = not self.show_password
 
     @rx.event
     async def show_login(self):
