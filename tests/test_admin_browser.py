@@ -67,7 +67,7 @@ def get_order(oid) -> Order:
 
 def test_sign_in(page, admin):
     sent = []  # websocket messages: showing the password must not need one
-    page.on("websocket", lambda ws: ws.on("framesent", sent.append))
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
     page.goto(page.base + "/admin/login")
     page.get_by_role("button", name="Masuk sebagai Admin").click()
     assert "/admin/login" in page.url  # both fields are required
