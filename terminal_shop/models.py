@@ -50,6 +50,7 @@ class Order(SQLModel, table=True):
         sa.Index("ix_orders_method_created_id", "payment_method", "created_at", "id"),
         sa.Index("ix_orders_total_created_id", "total", "created_at", "id"),  # the list's sorts (0008)
         sa.Index("ix_orders_buyer_name_created_id", "buyer_name", "created_at", "id"),
+        sa.Index("ix_orders_overview", "created_at", "status", "total", "updated_at"),  # admin_overview
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)

@@ -21,6 +21,7 @@ from terminal_shop.services.listing import (
     clamp_page,
     contains,
     count_capped,
+    fetch_counted,
     fetch_page,
     in_range,
     page_of,
@@ -88,10 +89,14 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
         stmt = select(
             m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status
         ).where(*_filters(q))
-        rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
-        if q.search.strip() or q.period:
-            counted = count_capped(conn, stmt)
+        if q.search.strip() or q.period:  # counted up to a cap, with the page, in one read
+            found = fetch_counted(conn, stmt, order, q.descending, page, PER_PAGE)
+            if found is None:
+                rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
+                found = (rows, has_next, count_capped(conn, stmt))
+            rows, has_next, counted = found
         else:
+            rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
             counted = (stat_cards[RegistrationStatus.parse(q.status) or "total"], False)
     shown = [merchant_row(r) for r in rows]
     return page_of(rows, shown, order, counted, page, PER_PAGE, stat_cards, has_next)

@@ -116,6 +116,32 @@ def count_capped(conn, stmt, cap: int = COUNT_CAP) -> tuple[int, bool]:
     return min(n, cap), n > cap
 
 
+def fetch_counted(
+    conn, stmt, order: Sequence[Column], descending: bool, page: int, per_page: int, cap: int = COUNT_CAP
+) -> tuple[list, bool, tuple[int, bool]] | None:
+    """A page of a search or date range and its capped count, in one statement that reads
+    the matches once: the first `cap` + 1 rows in the list's order, counted, and the page
+    cut from them. None when the page lies past the cap (the caller seeks instead)."""
+    if page * per_page > cap:
+        return None
+    forward = [c.desc() if descending else c.asc() for c in order]
+    first = stmt.order_by(*forward).limit(cap + 1).subquery()
+    sub = select(*first.c, func.count().over().label("matches")).subquery()
+    rows = conn.execute(
+        select(*sub.c)
+        .order_by(*[sub.c[c.name].desc() if descending else sub.c[c.name].asc() for c in order])
+        .offset((page - 1) * per_page)
+        .limit(per_page + 1)
+    ).all()
+    matches = rows[0].matches if rows else _count_of_nothing(conn, first, page)
+    return rows[:per_page], len(rows) > per_page, (min(matches, cap), matches > cap)
+
+
+def _count_of_nothing(conn, first, page: int) -> int:
+    """A page past the last match still says how many there are."""
+    return 0 if page == 1 else conn.execute(select(func.count()).select_from(first)).scalar_one()
+
+
 def page_of(
     rows: list,
     shown: list[Any],
