@@ -5,6 +5,7 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 BUN := .tools/node_modules/bun/bin/bun.exe
+AXE := .tools/node_modules/axe-core/axe.min.js
 PORT ?= 3000
 
 export REFLEX_BUN_PATH := $(CURDIR)/$(BUN)
@@ -20,7 +21,7 @@ run: $(VENV)/.runtime $(BUN)
 
 # Lint first (fails fast), then two passes of the same suite: embedded defaults,
 # then PostgreSQL + S3 (moto) + Redis.
-test: $(VENV)/.test $(BUN) /usr/bin/chromium /usr/sbin/nginx
+test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium /usr/sbin/nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	TEST_MODE=embedded $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
@@ -51,6 +52,10 @@ $(VENV)/.test: tests/requirements.txt requirements.txt | $(VENV)/bin/python
 
 $(BUN):
 	npm install --prefix .tools --no-audit --no-fund bun@1.4.4
+
+# The accessibility rules the browser tests run on every page (tests/test_accessibility_browser.py).
+$(AXE): | $(BUN)
+	npm install --prefix .tools --no-audit --no-fund axe-core@4.14.1
 
 /usr/bin/chromium:
 	apt-get update && apt-get install -y --no-install-recommends chromium

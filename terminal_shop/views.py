@@ -188,7 +188,7 @@ class OrderSummary:
     number: str
     total: str
     method: str
-    status: str
+    status: str  # as the buyer reads it (vocabulary.BUYER_ORDER_STATUS)
     status_link: str = ""  # the order's own page (a signed link)
 
 

@@ -89,7 +89,7 @@ def test_full_purchase(page, tmp_path, method, label, make):
     expect(page.get_by_test_id("order-number")).to_have_text(str(order.id)[:8].upper())
     expect(page.get_by_test_id("order-total")).to_have_text("Rp 7.347.000")
     expect(page.get_by_test_id("order-method")).to_have_text(label)
-    expect(page.get_by_test_id("order-status")).to_have_text("Paid Review")
+    expect(page.get_by_test_id("order-status")).to_have_text("Menunggu Verifikasi")
     expect(page.get_by_text("1x24 jam")).to_be_visible()
     expect(page.locator("main")).not_to_contain_text(BUYER["buyer_email"])
 

@@ -245,12 +245,15 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
     _, storage = any_storage
     order = _order(storage, png(tmp_path / "b.png").read_bytes(), method="QRIS")
     summary = orders.load_summary(str(order.id))
-    assert summary == OrderSummary(
-        str(order.id)[:8].upper(),
-        "Rp 3.499.000",
-        "QRIS",
-        "paid_review",
-        f"/pesanan/{order.id}?t={summary.status_link[-32:]}",
+    assert (
+        summary
+        == OrderSummary(
+            str(order.id)[:8].upper(),
+            "Rp 3.499.000",
+            "QRIS",
+            "Menunggu Verifikasi",  # the buyer's word for paid_review, never the code
+            f"/pesanan/{order.id}?t={summary.status_link[-32:]}",
+        )
     )
     assert orders.load_summary(str(uuid.uuid4())) is None
     assert orders.load_summary("not-a-uuid") is None

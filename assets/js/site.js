@@ -22,6 +22,13 @@
     var btn = document.querySelector("[data-menu-open]");
     if (btn) btn.setAttribute("aria-expanded", open ? "true" : "false");
     document.documentElement.classList.toggle("overflow-hidden", open);
+    // Focus goes into the open menu, and back to its button when it closes from inside.
+    if (open) {
+      var first = menu.querySelector("a[href], button");
+      if (first) first.focus();
+    } else if (btn && menu.contains(document.activeElement)) {
+      btn.focus();
+    }
   }
 
   function showSlide(carousel, index) {
@@ -121,15 +128,13 @@
     var v = document.querySelector("[data-viewer]");
     if (!v || ev.ctrlKey || ev.metaKey || ev.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
     var jump = { ArrowRight: "[data-viewer-next]", ArrowLeft: "[data-viewer-prev]" }[ev.key];
-    var dialog = v.closest("[role=dialog]");
     if (KEYS[ev.key]) viewerAction(v, KEYS[ev.key]);
     else if (jump && v.querySelector(jump)) v.querySelector(jump).click();
-    else if (ev.key === "Escape" && dialog) dialog.querySelector("[data-dialog-close]").click();
     else return;
     ev.preventDefault();
   });
 
-  // A new document starts unzoomed and upright; focus moves into the viewer when it opens.
+  // A new document starts unzoomed and upright.
   document.addEventListener("load", function (ev) {
     var img = ev.target;
     if (!img.matches || !img.matches("[data-viewer-img]")) return;
@@ -137,8 +142,51 @@
     v.setAttribute("data-zoom", "1");
     v.setAttribute("data-rotate", "0");
     showView(v);
-    if (!v.contains(document.activeElement)) v.focus();
   }, true);
+
+  // Modal dialogs (WAI-ARIA dialog pattern): focus moves in when one opens ([data-autofocus]
+  // or its first control), Tab stays inside, Escape closes it, and focus returns to what
+  // opened it when it closes.
+  var FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select, textarea, iframe, [tabindex]:not([tabindex='-1'])";
+  var opener = null;
+
+  function openDialog() {
+    var all = document.querySelectorAll("[role=dialog][aria-modal=true]");
+    return all.length ? all[all.length - 1] : null;
+  }
+
+  function trapped() {  // where Tab must stay: an open dialog, or the open phone menu
+    return openDialog() || document.querySelector("[data-mobile-menu].menu-open");
+  }
+
+  new MutationObserver(function () {
+    var d = openDialog();
+    if (d && !d.hasAttribute("data-focused")) {
+      d.setAttribute("data-focused", "");
+      if (!d.contains(document.activeElement)) opener = document.activeElement;
+      var first = d.querySelector("[data-autofocus]") || d.querySelector(FOCUSABLE);
+      if (first) first.focus();
+    } else if (!d && opener) {
+      if (document.contains(opener)) opener.focus();
+      opener = null;
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+
+  document.addEventListener("keydown", function (ev) {
+    var d = trapped();
+    if (!d) return;
+    if (ev.key === "Escape") {
+      var close = d.querySelector("[data-dialog-close]");
+      if (close) { close.click(); ev.preventDefault(); }
+    } else if (ev.key === "Tab") {
+      var items = [].filter.call(d.querySelectorAll(FOCUSABLE), function (e) { return e.offsetParent !== null; });
+      if (!items.length) return;
+      var first = items[0], last = items[items.length - 1];
+      var inside = d.contains(document.activeElement);
+      if (ev.shiftKey && (document.activeElement === first || !inside)) { last.focus(); ev.preventDefault(); }
+      else if (!ev.shiftKey && (document.activeElement === last || !inside)) { first.focus(); ev.preventDefault(); }
+    }
+  });
 
   // Password show / hide: a visual switch, so it stays in the browser.
   document.addEventListener("click", function (ev) {

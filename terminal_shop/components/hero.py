@@ -76,15 +76,18 @@ def hero() -> rx.Component:
             rx.el.div(
                 *[
                     rx.el.button(
+                        rx.el.span(class_name="dot-mark h-2.5 w-2.5 rounded-full bg-white/40"),
                         type="button",
                         aria_label=f"Ke slide {i + 1}",
                         aria_current="true" if i == 0 else "false",
                         data_dot=str(i),
-                        class_name="dot h-2.5 w-2.5 rounded-full bg-white/40" + (" dot-active" if i == 0 else ""),
+                        # 24 px to tap (WCAG 2.5.8), the dot itself drawn inside
+                        class_name="dot flex h-6 min-w-6 items-center justify-center"
+                        + (" dot-active" if i == 0 else ""),
                     )
                     for i in range(n)
                 ],
-                class_name="mt-8 flex justify-center gap-2",
+                class_name="mt-8 flex justify-center gap-1",
             ),
             class_name="relative px-10 py-14 sm:px-12 sm:py-20",
         ),

@@ -207,7 +207,7 @@ def footer() -> rx.Component:
             ),
             rx.el.p(
                 f"© 2025 {s.brand_name}. Hak cipta dilindungi.",
-                class_name="border-t border-slate-800 py-6 text-center text-xs text-slate-500",
+                class_name="border-t border-slate-800 py-6 text-center text-xs text-slate-400",
             ),
         ),
         class_name="bg-slate-900",

@@ -225,6 +225,7 @@ def testimonials() -> rx.Component:
                         rx.el.div(
                             *[icon("star", "h-4 w-4 fill-amber-400 text-amber-400") for _ in range(t.rating)],
                             class_name="flex gap-0.5",
+                            role="img",
                             aria_label=f"Rating {t.rating} dari 5",
                         ),
                         rx.el.blockquote(f"“{t.comment}”", class_name="mt-4 text-sm text-slate-700"),

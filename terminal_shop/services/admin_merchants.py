@@ -20,11 +20,9 @@ from terminal_shop.services.listing import (
     cards,
     clamp_page,
     contains,
-    count_capped,
-    fetch_counted,
-    fetch_page,
     in_range,
     page_of,
+    read_page,
     tallies,
 )
 from terminal_shop.services.registrations import validate_details
@@ -89,15 +87,8 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
         stmt = select(
             m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status
         ).where(*_filters(q))
-        if q.search.strip() or q.period:  # counted up to a cap, with the page, in one read
-            found = fetch_counted(conn, stmt, order, q.descending, page, PER_PAGE)
-            if found is None:
-                rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
-                found = (rows, has_next, count_capped(conn, stmt))
-            rows, has_next, counted = found
-        else:
-            rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
-            counted = (stat_cards[RegistrationStatus.parse(q.status) or "total"], False)
+        exact = stat_cards[RegistrationStatus.parse(q.status) or "total"]
+        rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
     shown = [merchant_row(r) for r in rows]
     return page_of(rows, shown, order, counted, page, PER_PAGE, stat_cards, has_next)
 

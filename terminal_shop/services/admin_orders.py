@@ -23,11 +23,9 @@ from terminal_shop.services.listing import (
     cards,
     clamp_page,
     contains,
-    count_capped,
-    fetch_counted,
-    fetch_page,
     in_range,
     page_of,
+    read_page,
     tallies,
 )
 from terminal_shop.services.orders import find
@@ -117,15 +115,8 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
             _O.payment_method,
             _O.status,
         ).where(*conds)
-        if q.search.strip() or q.period:  # counted up to a cap, with the page, in one read
-            found = fetch_counted(conn, stmt, order, q.descending, page, PER_PAGE)
-            if found is None:
-                rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
-                found = (rows, has_next, count_capped(conn, stmt))
-            rows, has_next, counted = found
-        else:  # exact, without counting rows
-            rows, has_next = fetch_page(conn, stmt, order, q.descending, page, PER_PAGE, after, before)
-            counted = (sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me)), False)
+        exact = sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me))
+        rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
     shown = [order_row(r) for r in rows]
     return page_of(rows, shown, order, counted, page, PER_PAGE, cards(tally, OrderStatus), has_next)
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Column, DateTime, Integer, Uuid, and_, bindparam, false, func, literal, or_, select, tuple_
 
+from terminal_shop.list_query import ListQuery
 from terminal_shop.models import StatusTally
 
 COUNT_CAP = 1000  # a search or date range is counted up to here: "1.000+ hasil"
@@ -140,6 +141,24 @@ def fetch_counted(
 def _count_of_nothing(conn, first, page: int) -> int:
     """A page past the last match still says how many there are."""
     return 0 if page == 1 else conn.execute(select(func.count()).select_from(first)).scalar_one()
+
+
+def read_page(
+    conn, stmt, order: Sequence[Column], q: ListQuery, per_page: int, after: str, before: str, exact: int
+) -> tuple[list, bool, tuple[int, bool]]:
+    """The page `q` asks for, whether another follows, and (count, capped). `exact` is the
+    count from the tallies, right when there is no search and no date range."""
+    page = clamp_page(q.page)
+    searching = bool(q.search.strip())
+    if q.period and not searching:  # a date range: the page and its count in one read
+        found = fetch_counted(conn, stmt, order, q.descending, page, per_page)
+        if found is not None:
+            return found
+    # A search: the page in the list's order (an index walk finds a common word's first
+    # rows at once) and, apart, its matches counted up to the cap.
+    rows, has_next = fetch_page(conn, stmt, order, q.descending, page, per_page, after, before)
+    counted = count_capped(conn, stmt) if searching or q.period else (exact, False)
+    return rows, has_next, counted
 
 
 def page_of(

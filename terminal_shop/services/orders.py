@@ -25,7 +25,7 @@ from terminal_shop.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.uploads import PROOF_KINDS, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.validation import MIN_ADDRESS_CHARS, MIN_PHONE_DIGITS, MSG_EMAIL_FORMAT, clean, email_ok, strip_phone
 from terminal_shop.views import LineView, OrderSummary, PricedCart, order_number
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, PaymentMethod
 
 PROOF_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
 PROOF_MISSING = "Bukti pembayaran wajib diupload"
@@ -229,7 +229,7 @@ def load_summary(order_id: str) -> OrderSummary | None:
         order_number(order.id),
         rupiah(order.total),
         PaymentMethod.label_of(order.payment_method),
-        order.status,
+        BUYER_ORDER_STATUS.get(OrderStatus.parse(order.status), order.status),
         order_status.status_path(order.id),
     )
 

@@ -123,6 +123,7 @@ def _viewer() -> rx.Component:
             ),
             tab_index=-1,
             data_viewer=True,
+            data_autofocus=True,
             data_zoom="1",
             data_rotate="0",
             class_name="outline-none",

@@ -29,7 +29,7 @@ def success_page() -> rx.Component:
                         row("Nomor pesanan", R.summary.number, "order-number"),
                         row("Total", R.summary.total, "order-total"),
                         row("Metode pembayaran", R.summary.method, "order-method"),
-                        row("Status", "Paid Review", "order-status"),
+                        row("Status", R.summary.status, "order-status"),
                         class_name="mt-6 flex w-full flex-col gap-3 rounded-xl bg-slate-50 p-5 text-sm",
                     ),
                     rx.el.p(

@@ -1,0 +1,171 @@
+"""Every page through axe-core (WCAG 2.0 / 2.1 / 2.2 A and AA) at 360 px and 1280 px, in
+real Chromium, as a visitor, a buyer, an applicant and an admin reach them. A violation
+fails the build with the rule, the elements and axe's advice."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from test_admin_browser import EMAIL, PASSWORD, real_order, sign_in
+from test_admin_services import make_merchant
+from test_checkout_browser import choose_proof, to_confirm
+from test_registration_browser import agree, choose, documents, fill_details, next_step
+
+from terminal_shop.services import admin_auth
+
+from files import png
+
+AXE = Path(__file__).resolve().parent.parent / ".tools/node_modules/axe-core/axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+WIDTHS = {"phone": (360, 740), "desktop": (1280, 900)}
+STATIC = ["/", "/produk/a920", "/produk/d210", "/produk/soundbox", "/about", "/careers", "/contact", "/faq"]
+STATIC += ["/docs", "/privacy", "/dashboard", "/checkout/products", "/pendaftaran", "/tidak-ada-halaman-ini"]
+
+
+@pytest.fixture(params=list(WIDTHS))
+def tab(request, browser, site):
+    width, height = WIDTHS[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="id-ID")
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    pg.base = site
+    yield pg
+    context.close()
+
+
+def axe(pg, where: str) -> None:
+    """No violation of the WCAG A/AA rules on what the page shows now."""
+    pg.wait_for_function("document.readyState === 'complete'")
+    if not pg.evaluate("typeof window.axe !== 'undefined'"):
+        pg.add_script_tag(path=str(AXE))
+    found = pg.evaluate(
+        """async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}})).violations
+            .map(v => `${v.id} (${v.impact}): ${v.help}\\n` + v.nodes.slice(0, 4)
+                .map(n => `    ${n.target.join(' ')}: ${(n.failureSummary || '').split('\\n')[1] || ''}`).join('\\n'))""",
+        TAGS,
+    )
+    width = pg.viewport_size["width"]
+    assert not found, f"{where} at {width}px:\n" + "\n".join(found)
+
+
+def test_public_pages(tab):
+    for path in STATIC:
+        tab.goto(tab.base + path)
+        expect(tab.locator("h1").first).to_be_visible()
+        axe(tab, path)
+
+
+def test_checkout_steps_and_result_pages(tab, tmp_path):
+    to_confirm(tab)
+    axe(tab, "checkout confirm")
+    tab.get_by_text("Scan dengan aplikasi e-wallet").click()
+    tab.get_by_role("button", name="Perbesar QR Code").click()
+    expect(tab.get_by_role("dialog")).to_be_visible()
+    axe(tab, "QR dialog")
+    tab.get_by_role("button", name="Tutup").click()
+    choose_proof(tab, png(tmp_path / "bukti.png"))
+    axe(tab, "checkout confirm with a proof")
+    tab.get_by_role("button", name="Kirim Pesanan").click()
+    expect(tab.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+    axe(tab, "checkout success")
+    tab.get_by_role("link", name=re.compile("Lihat status pesanan|Lacak")).first.click()
+    expect(tab.get_by_role("heading", level=1)).to_be_visible()
+    axe(tab, "order status page")
+    tab.goto(tab.base + "/checkout/form")
+    axe(tab, "checkout form (empty cart)")
+    tab.goto(tab.base + "/checkout/failed?reason=upload")
+    axe(tab, "checkout failed")
+
+
+def test_checkout_form_with_errors(tab):
+    tab.goto(tab.base + "/checkout/products")
+    tab.locator("[data-sku=A920]").get_by_role("button", name="Tambah ke Keranjang").click()
+    axe(tab, "cart with a product")
+    tab.get_by_role("link", name="Lanjut Isi Data").click()
+    expect(tab.get_by_role("heading", name="Data Pembeli", level=1)).to_be_visible()
+    axe(tab, "checkout form")
+    tab.get_by_role("button", name="Lanjut ke Pembayaran").click()
+    expect(tab.get_by_text("Nama lengkap wajib diisi").first).to_be_visible()
+    axe(tab, "checkout form with errors")
+
+
+def test_registration_wizard_and_result(tab, tmp_path):
+    tab.goto(tab.base + "/pendaftaran")
+    next_step(tab)
+    expect(tab.get_by_role("alert").first).to_be_visible()
+    axe(tab, "wizard step 1 with errors")
+    fill_details(tab, email="axe@example.com")
+    next_step(tab)
+    axe(tab, "wizard step 2 (documents)")
+    for doc, path in documents(tmp_path, all_five=False).items():
+        choose(tab, doc, path)
+    axe(tab, "wizard step 2 with documents")
+    next_step(tab)
+    agree(tab)
+    axe(tab, "wizard step 3")
+    tab.get_by_role("button", name="Kirim Pendaftaran").click()
+    tab.wait_for_url(re.compile(r"/pendaftaran/(sukses|berhasil|success)"))
+    axe(tab, "registration success")
+
+
+def test_admin_pages(tab, clean_db, tmp_path):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    mid = make_merchant(tmp_path)
+    order = real_order(tmp_path, "Sari Pratiwi")
+    tab.goto(tab.base + "/admin/login")
+    axe(tab, "admin sign-in")
+    sign_in(tab)
+    axe(tab, "admin registrations")
+    for path, ready in (
+        ("/admin/orders", "order-row"),
+        (f"/admin/orders/{order.id}", "totals"),
+        (f"/admin/merchants/{mid}", "doc-ktp"),
+        ("/admin/ringkasan", "orders"),
+        ("/admin/orders?q=tidak-ada", "empty"),
+    ):
+        tab.goto(tab.base + path)
+        expect(tab.get_by_test_id(ready).first).to_be_visible()
+        axe(tab, path)
+    tab.goto(tab.base + f"/admin/merchants/{mid}")
+    tab.get_by_role("button", name="Lihat Foto KTP").click()
+    expect(tab.get_by_role("dialog")).to_be_visible()
+    axe(tab, "document viewer")
+
+
+def focus_inside(pg, selector: str) -> bool:
+    return pg.evaluate(f"document.querySelector({selector!r}).contains(document.activeElement)")
+
+
+def test_dialogs_take_keep_and_return_focus(page, tmp_path):
+    """The dialog pattern by keyboard alone: focus in, Tab kept inside, Escape, focus back."""
+    to_confirm(page)
+    page.get_by_text("Scan dengan aplikasi e-wallet").click()
+    opener = page.get_by_role("button", name="Perbesar QR Code")
+    opener.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog")).to_be_visible()
+    assert focus_inside(page, "[role=dialog]")
+    for key in ("Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"):
+        page.keyboard.press(key)
+        assert focus_inside(page, "[role=dialog]"), key
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_be_hidden()
+    expect(opener).to_be_focused()
+
+
+def test_phone_menu_by_keyboard(phone):
+    phone.goto(phone.base + "/")
+    button = phone.get_by_role("button", name="Buka menu")
+    button.focus()
+    phone.keyboard.press("Enter")
+    expect(button).to_have_attribute("aria-expanded", "true")
+    assert focus_inside(phone, "[data-mobile-menu]")
+    for _ in range(12):  # every link and back round: focus never leaves the open menu
+        phone.keyboard.press("Tab")
+        assert focus_inside(phone, "[data-mobile-menu]")
+    phone.keyboard.press("Escape")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(button).to_be_focused()
