@@ -25,7 +25,8 @@
     // Focus goes into the open menu, and back to its button when it closes from inside.
     if (open) {
       var first = menu.querySelector("a[href], button");
-      if (first) first.focus();
+      // after this frame: the menu is still hidden (and unfocusable) until its style applies
+      if (first) setTimeout(function () { first.focus(); }, 0);
     } else if (btn && menu.contains(document.activeElement)) {
       btn.focus();
     }

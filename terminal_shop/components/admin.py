@@ -278,6 +278,9 @@ def table(state, headers: list[str | tuple[str, SortField]], row) -> rx.Componen
             rx.cond(state.rows.length() == 0, _empty(state)),
         ),
         aria_busy=rx.cond(loading, "true", "false"),
+        tab_index=0,  # a box that scrolls on its own: reachable by keyboard to scroll it
+        role="region",
+        aria_label="Daftar",
         class_name=f"{CARD} mt-4 overflow-x-auto",
         data_testid="list",
     )

@@ -52,6 +52,14 @@ def rejection_codes(rejected: Var) -> Var:
     )
 
 
+def named_file_input(zone: rx.Component, input_id: str) -> rx.Component:
+    """Reflex's drop zone renders its file input without an id, so no label can name it:
+    give it one (a `<label for=...>` then names it for screen readers)."""
+    file_input = zone.children[0].children[0]
+    file_input.custom_attrs["id"] = input_id
+    return zone
+
+
 def file_picker(
     upload_id: str, label: str, hint: str, accept: dict[str, list[str]], on_rejected, required: bool = False, error=None
 ) -> rx.Component:
@@ -59,30 +67,34 @@ def file_picker(
     name = chosen_name(upload_id)
     src = preview_src(upload_id)
     return rx.el.div(
-        rx.el.p(
+        rx.el.label(
             label,
             rx.el.span(" *", class_name="text-red-600")
             if required
             else rx.el.span(" (opsional)", class_name="text-slate-500"),
-            class_name="text-sm font-medium text-slate-800",
+            html_for=f"{upload_id}-file",
+            class_name="block text-sm font-medium text-slate-800",
         ),
-        rx.upload.root(
-            rx.el.div(
-                icon("upload", "h-6 w-6 text-blue-700"),
-                rx.el.p(
-                    rx.cond(name != "", "Ganti file", "Pilih atau seret file ke sini"),
-                    class_name="mt-2 text-sm font-semibold text-blue-700",
+        named_file_input(
+            rx.upload.root(
+                rx.el.div(
+                    icon("upload", "h-6 w-6 text-blue-700"),
+                    rx.el.p(
+                        rx.cond(name != "", "Ganti file", "Pilih atau seret file ke sini"),
+                        class_name="mt-2 text-sm font-semibold text-blue-700",
+                    ),
+                    rx.el.p(hint, class_name="mt-1 text-xs text-slate-500"),
+                    class_name="flex cursor-pointer flex-col items-center rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center hover:border-blue-400",
                 ),
-                rx.el.p(hint, class_name="mt-1 text-xs text-slate-500"),
-                class_name="flex cursor-pointer flex-col items-center rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center hover:border-blue-400",
+                id=upload_id,
+                accept=accept,
+                max_size=MAX_UPLOAD_BYTES,
+                max_files=1,
+                multiple=False,
+                on_drop_rejected=lambda rejected: on_rejected(rejection_codes(rejected)),
+                class_name="mt-2",
             ),
-            id=upload_id,
-            accept=accept,
-            max_size=MAX_UPLOAD_BYTES,
-            max_files=1,
-            multiple=False,
-            on_drop_rejected=lambda rejected: on_rejected(rejection_codes(rejected)),
-            class_name="mt-2",
+            f"{upload_id}-file",
         ),
         # A chosen file answers the error at once, without a round trip.
         rx.el.p(rx.cond(name == "", error, ""), class_name="mt-1 text-sm text-red-600", role="alert")

@@ -87,8 +87,8 @@ def _status_block() -> rx.Component:
     rejected = D.form["status"] == RegistrationStatus.REJECTED
     return rx.el.section(
         rx.el.h2("Status & Verifikasi", class_name="text-lg font-bold"),
-        rx.el.div(
-            rx.el.div(rx.el.p("Status", class_name="text-xs text-slate-500"), badge(m.badge)),
+        rx.el.dl(
+            rx.el.div(rx.el.dt("Status", class_name="text-xs text-slate-500"), rx.el.dd(badge(m.badge))),
             detail_item("Terdaftar", m.created_at),
             detail_item("Diperbarui", m.updated_at),
             detail_item("Diverifikasi", m.verified_at),
@@ -102,9 +102,7 @@ def _status_block() -> rx.Component:
                 rx.cond(rejected, _fix_items()),
                 class_name="mt-4 grid gap-x-4 sm:grid-cols-2",
             ),
-            rx.cond(
-                rejected, rx.el.div(detail_item("Alasan penolakan", D.form["rejection_reason"]), class_name="mt-3")
-            ),
+            rx.cond(rejected, rx.el.dl(detail_item("Alasan penolakan", D.form["rejection_reason"]), class_name="mt-3")),
         ),
         class_name=f"{CARD} p-5",
     )

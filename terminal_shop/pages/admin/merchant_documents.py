@@ -7,7 +7,7 @@ import reflex as rx
 from terminal_shop.components.admin import (
     BTN_SMALL,
 )
-from terminal_shop.components.files import rejection_codes
+from terminal_shop.components.files import named_file_input, rejection_codes
 from terminal_shop.components.ui import CARD, icon, modal
 from terminal_shop.state.admin import DOC_UPLOAD_ID
 from terminal_shop.state.admin import MerchantDetailState as D
@@ -28,7 +28,7 @@ def _document(d) -> rx.Component:
             ),
             rx.el.p(
                 "Belum diunggah",
-                class_name="mt-2 flex h-32 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500",
+                class_name="mt-2 flex h-32 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-600",
             ),
         ),
         rx.el.button(
@@ -46,20 +46,23 @@ def _document(d) -> rx.Component:
 
 def _uploader() -> rx.Component:
     return rx.el.div(
-        rx.el.p("Unggah ", D.upload_label, class_name="text-sm font-semibold"),
-        rx.upload.root(
-            rx.el.div(
-                icon("upload", "h-5 w-5 text-blue-700"),
-                rx.el.span("Pilih gambar (JPG/PNG, maks. 10MB)"),
-                class_name="flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-5 text-sm text-blue-700",
+        rx.el.label("Unggah ", D.upload_label, html_for=f"{DOC_UPLOAD_ID}-file", class_name="text-sm font-semibold"),
+        named_file_input(
+            rx.upload.root(
+                rx.el.div(
+                    icon("upload", "h-5 w-5 text-blue-700"),
+                    rx.el.span("Pilih gambar (JPG/PNG, maks. 10MB)"),
+                    class_name="flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-5 text-sm text-blue-700",
+                ),
+                id=DOC_UPLOAD_ID,
+                accept=IMAGE_ACCEPT,
+                max_size=MAX_UPLOAD_BYTES,
+                multiple=False,
+                on_drop=D.replace_document(rx.upload_files(upload_id=DOC_UPLOAD_ID)),
+                on_drop_rejected=lambda rejected: D.upload_rejected(rejection_codes(rejected)),
+                class_name="mt-2",
             ),
-            id=DOC_UPLOAD_ID,
-            accept=IMAGE_ACCEPT,
-            max_size=MAX_UPLOAD_BYTES,
-            multiple=False,
-            on_drop=D.replace_document(rx.upload_files(upload_id=DOC_UPLOAD_ID)),
-            on_drop_rejected=lambda rejected: D.upload_rejected(rejection_codes(rejected)),
-            class_name="mt-2",
+            f"{DOC_UPLOAD_ID}-file",
         ),
         rx.el.button("Batal", type="button", on_click=D.cancel_upload, class_name=BTN_SMALL + " mt-2"),
         class_name="mt-4 rounded-xl bg-slate-50 p-4",

@@ -243,6 +243,8 @@ def order_detail_page() -> rx.Component:
             ),
         ),
         class_name=f"{CARD} overflow-x-auto p-5",
+        tab_index=0,  # a box that scrolls on its own: reachable by keyboard to scroll it
+        aria_label="Item pesanan",
     )
     note = rx.el.section(
         rx.el.h2("Catatan", class_name="text-lg font-bold"),
