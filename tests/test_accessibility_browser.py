@@ -14,8 +14,9 @@ from test_admin_browser import EMAIL, PASSWORD, real_order, sign_in
 from test_admin_services import make_merchant
 from test_checkout_browser import BUYER, choose_proof
 from test_registration_browser import agree, choose, documents, fill_details, next_step
+from test_resubmission_services import _reject as reject_with_link
 
-from terminal_shop.services import admin_auth
+from terminal_shop.services import admin_auth, registration_status
 
 from files import png
 
@@ -186,3 +187,29 @@ def test_phone_menu_by_keyboard(phone):
     phone.keyboard.press("Escape")
     expect(button).to_have_attribute("aria-expanded", "false")
     expect(button).to_be_focused()
+
+
+def path_of(link: str) -> str:
+    return re.sub(r"^https?://[^/]+", "", link)
+
+
+def test_applicant_and_first_admin_pages(tab, clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    tab.goto(tab.base + path_of(registration_status.status_link(mid)))
+    expect(tab.get_by_role("heading", level=1)).to_be_visible()
+    axe(tab, "registration status")
+    tab.goto(tab.base + path_of(reject_with_link(mid, ["ktp", "data-bank"])))
+    expect(tab.get_by_role("heading", level=1)).to_be_visible()
+    axe(tab, "correction page")
+    tab.goto(tab.base + "/pendaftaran/gagal?reason=upload")
+    expect(tab.get_by_role("heading", level=1)).to_be_visible()
+    axe(tab, "registration failed")
+
+    email, one_time = admin_auth.create_admin(EMAIL)  # as `make run` creates the first admin
+    tab.goto(tab.base + "/admin/login")
+    tab.locator("#email").fill(email)
+    tab.locator("#password").fill(one_time)
+    tab.get_by_role("button", name="Masuk sebagai Admin").click()
+    tab.wait_for_url(re.compile(r"/admin/password/?$"))
+    tab.get_by_role("button", name="Simpan Password").click()
+    axe(tab, "first admin's new password")

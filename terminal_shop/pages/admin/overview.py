@@ -43,6 +43,8 @@ def _chart(title: str, key: str, colour: str, testid: str) -> rx.Component:
                 data=S.chart,
                 width="100%",
                 height=240,
+                # hidden from screen readers (the table carries the figures), so not a tab stop either
+                custom_attrs={"accessibilityLayer": False},
             ),
             aria_hidden="true",  # the table below carries the same figures
             class_name="mt-3",
