@@ -7,6 +7,7 @@ from email_validator import EmailNotValidError, validate_email
 
 MSG_EMAIL_FORMAT = "Format email tidak valid"
 MIN_PHONE_DIGITS = 10
+MAX_PHONE_DIGITS = 15  # the longest number E.164 allows
 MIN_ADDRESS_CHARS = 10
 
 

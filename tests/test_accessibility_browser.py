@@ -213,3 +213,51 @@ def test_applicant_and_first_admin_pages(tab, clean_db, tmp_path):
     tab.wait_for_url(re.compile(r"/admin/password/?$"))
     tab.get_by_role("button", name="Simpan Password").click()
     axe(tab, "first admin's new password")
+
+
+def test_skip_link_and_focus_on_each_new_page(page):
+    page.goto(page.base + "/")
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Langsung ke konten utama")
+    expect(skip).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("main")).to_be_focused()
+    # A page change inside the app puts focus on the new page's heading.
+    page.goto(page.base + "/checkout/products")
+    page.locator("[data-sku=A920]").get_by_role("button", name="Tambah ke Keranjang").click()
+    page.get_by_role("link", name="Lanjut Isi Data").locator("visible=true").first.click()
+    expect(page.get_by_role("heading", name="Data Pembeli", level=1)).to_be_focused()
+    page.go_back()
+    expect(page.get_by_role("heading", level=1).first).to_be_focused()
+
+
+def test_product_dropdown_closes_with_escape(page):
+    page.goto(page.base + "/")
+    produk = page.locator("header nav").first.get_by_text("Produk", exact=True)
+    produk.click()
+    link = page.locator("header nav").first.get_by_role("link", name="D210 UnionPay")
+    expect(link).to_be_visible()
+    link.focus()
+    page.keyboard.press("Escape")
+    expect(link).to_be_hidden()
+    expect(produk).to_be_focused()
+
+
+def slide(pg) -> str:
+    return pg.evaluate("document.querySelector('[data-carousel] .slide-active').dataset.slide")
+
+
+def test_carousel_stops_when_asked_and_for_reduced_motion(browser, site):
+    for reduced in (False, True):
+        context = browser.new_context(reduced_motion="reduce" if reduced else "no-preference")
+        pg = context.new_page()
+        pg.goto(site + "/")
+        if not reduced:
+            pause = pg.get_by_role("button", name="Hentikan putar otomatis")
+            pause.click()
+            expect(pause).to_have_attribute("aria-pressed", "true")
+            pg.mouse.move(0, 0)  # not pointing at it: only the pause holds it
+            pg.evaluate("document.activeElement.blur()")
+        pg.wait_for_timeout(6500)  # longer than one slide's 5 s
+        assert slide(pg) == "0", f"reduced motion: {reduced}"
+        context.close()

@@ -235,8 +235,10 @@ def test_buyer_rules_and_texts():
         "buyer_email": "Format email tidak valid",
         "shipping_address": "Alamat minimal 10 karakter",
     }
-    _, errors = orders.validate_buyer({**BUYER, "buyer_phone": "0812abc34567"})
-    assert errors == {"buyer_phone": "Nomor telepon minimal 10 digit"}
+    _, errors = orders.validate_buyer({**BUYER, "buyer_phone": "08abc1234567"})
+    assert errors == {"buyer_phone": "Nomor telepon hanya boleh berisi angka"}
+    _, errors = orders.validate_buyer({**BUYER, "buyer_phone": "0812 3456 7890 1234 56"})  # 18 digits
+    assert errors == {"buyer_phone": "Nomor telepon maksimal 15 digit"}
     buyer, errors = orders.validate_buyer(BUYER)
     assert errors == {} and buyer.buyer_phone == "081234567890"
 

@@ -5,6 +5,7 @@
   "use strict";
   var SHADOW_AT = 10;
   var SLIDE_MS = 5000;
+  var REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   function onScroll() {
     var header = document.querySelector("[data-site-header]");
@@ -58,6 +59,18 @@
     if (t.closest("[data-mobile-menu] a")) { setMenu(false); }
     var chosen = t.closest("details[data-dropdown] a");
     if (chosen) chosen.closest("details").removeAttribute("open");
+    if (t.closest(".skip-link")) {  // the router would only change the URL's hash
+      var main = document.getElementById("main");
+      if (main) { ev.preventDefault(); main.focus(); main.scrollIntoView(); }
+      return;
+    }
+    var pause = t.closest("[data-carousel-pause]");
+    if (pause) {
+      var held = pause.getAttribute("aria-pressed") !== "true";
+      pause.setAttribute("aria-pressed", held ? "true" : "false");
+      pause.closest("[data-carousel]").toggleAttribute("data-paused", held);
+      return;
+    }
     var carousel = t.closest("[data-carousel]");
     if (carousel) {
       var cur = parseInt(carousel.getAttribute("data-index") || "0", 10);
@@ -72,12 +85,50 @@
   });
 
   document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape") setMenu(false);
+    if (ev.key !== "Escape") return;
+    setMenu(false);
+    // An open product dropdown closes too, and its button keeps the focus.
+    document.querySelectorAll("details[data-dropdown][open]").forEach(function (d) {
+      d.removeAttribute("open");
+      if (d.contains(document.activeElement)) d.querySelector("summary").focus();
+    });
   });
+
+  // After moving to another page in the app, focus goes to its heading, as a page load
+  // would put a screen reader there (a change of query only, as in a filtered list, stays).
+  var shownPath = location.pathname;
+  function focusNewHeading(previous) {
+    if (location.pathname === shownPath) return;
+    shownPath = location.pathname;
+    var tries = 0;
+    (function attempt() {
+      var h = document.querySelector("main h1");
+      if (!h || h === previous) { if (tries++ < 40) setTimeout(attempt, 50); return; }
+      if (!h.hasAttribute("tabindex")) h.setAttribute("tabindex", "-1");
+      h.focus({ preventScroll: true });
+    })();
+  }
+  ["pushState", "replaceState"].forEach(function (name) {
+    var original = history[name];
+    history[name] = function () {
+      var previous = document.querySelector("main h1");
+      var result = original.apply(this, arguments);
+      focusNewHeading(previous);
+      return result;
+    };
+  });
+  window.addEventListener("popstate", function () { focusNewHeading(document.querySelector("main h1")); });
 
   setInterval(function () {
     var carousel = document.querySelector("[data-carousel]");
     if (!carousel || document.hidden) return;
+    // Held still while pointed at or focused, when paused, and for reduced motion; the
+    // wait starts again when it is left alone.
+    if (carousel.matches(":hover") || carousel.contains(document.activeElement) ||
+        carousel.hasAttribute("data-paused") || REDUCED_MOTION.matches) {
+      carousel.setAttribute("data-last-change", String(Date.now()));
+      return;
+    }
     if (!carousel.hasAttribute("data-last-change")) {
       carousel.setAttribute("data-last-change", String(Date.now()));
       return;

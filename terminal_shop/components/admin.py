@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop.components.layout import skip_link
 from terminal_shop.components.ui import CARD, INPUT, icon, native_form, nav_link
 from terminal_shop.settings import get_settings
 from terminal_shop.state.admin import AdminState
@@ -43,6 +44,7 @@ def admin_layout(*children) -> rx.Component:
     brand = get_settings().brand_name
     link = "rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10"
     return rx.el.div(
+        skip_link(),
         rx.el.header(
             rx.el.div(
                 rx.el.div(
@@ -79,7 +81,7 @@ def admin_layout(*children) -> rx.Component:
         ),
         rx.cond(
             AdminState.admin_email != "",
-            rx.el.main(*children, class_name="mx-auto max-w-7xl px-4 py-8"),
+            rx.el.main(*children, id="main", tab_index=-1, class_name="mx-auto max-w-7xl px-4 py-8 outline-none"),
             rx.el.p("Memeriksa sesi...", class_name="py-24 text-center text-slate-500"),
         ),
         class_name="min-h-screen bg-slate-50 text-slate-900",

@@ -87,7 +87,15 @@ def hero() -> rx.Component:
                     )
                     for i in range(n)
                 ],
-                class_name="mt-8 flex justify-center gap-1",
+                rx.el.button(  # WCAG 2.2.2: moving content can be stopped (site.js)
+                    icon("pause", "h-4 w-4"),
+                    type="button",
+                    aria_label="Hentikan putar otomatis",
+                    aria_pressed="false",
+                    data_carousel_pause="",
+                    class_name="ml-2 flex h-6 w-6 items-center justify-center rounded-full text-white/80 hover:text-white",
+                ),
+                class_name="mt-8 flex items-center justify-center gap-1",
             ),
             class_name="relative px-10 py-14 sm:px-12 sm:py-20",
         ),

@@ -214,12 +214,22 @@ def footer() -> rx.Component:
     )
 
 
+def skip_link() -> rx.Component:
+    """The first Tab on every page: straight past the navigation to the page's content."""
+    return rx.el.a(
+        "Langsung ke konten utama",
+        href="#main",
+        class_name="skip-link rounded-lg bg-white px-4 py-2 text-sm font-semibold text-blue-800 shadow ring-2 ring-blue-600",
+    )
+
+
 def site_page(*children) -> rx.Component:
     """Header, the page's own content and footer."""
     return rx.el.div(
+        skip_link(),
         header(),
         _mobile_menu(),  # outside the header: its backdrop filter would trap a fixed child
-        rx.el.main(*children, id="main", class_name="flex-1"),
+        rx.el.main(*children, id="main", tab_index=-1, class_name="flex-1 outline-none"),
         footer(),
         class_name="flex min-h-screen flex-col bg-slate-50 text-slate-900",
     )

@@ -148,14 +148,17 @@ def privacy() -> rx.Component:
 
 
 def not_found() -> rx.Component:
-    return rx.el.div(
-        rx.el.h1("404", class_name="text-6xl font-extrabold text-blue-700"),
-        rx.el.p("Oops! Page not found", class_name="mt-4 text-xl text-slate-700"),
-        link_button("Return to Home", "/", BTN_PRIMARY + " mt-8"),
-        class_name="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 text-center",
-        on_mount=rx.call_script(
-            "console.error('404 Error: User attempted to access non-existent route:', window.location.pathname)"
-        ),
+    """The SPEC's 404 text inside the site's own frame, so the visitor can go on from here."""
+    return site_page(
+        rx.el.div(
+            rx.el.h1("404", class_name="text-6xl font-extrabold text-blue-700"),
+            rx.el.p("Oops! Page not found", class_name="mt-4 text-xl text-slate-700"),
+            link_button("Return to Home", "/", BTN_PRIMARY + " mt-8"),
+            class_name="flex flex-col items-center justify-center px-4 py-24 text-center",
+            on_mount=rx.call_script(
+                "console.error('404 Error: User attempted to access non-existent route:', window.location.pathname)"
+            ),
+        )
     )
 
 
