@@ -24,7 +24,7 @@ from common import ROOT, TOOLS, floor_dir, machine, serve, site_env
 
 LIGHTHOUSE = TOOLS / "node_modules/.bin/lighthouse"
 LIGHTHOUSE_VERSION = "12.8.2"
-PAGES = ["/", "/produk/a920", "/checkout/products", "/pendaftaran", "/admin/login"]
+PAGES = ["/", "/produk/a920", "/produk/d210", "/produk/soundbox", "/checkout/products", "/pendaftaran", "/admin/login"]
 RUNS = 3
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
 
@@ -36,7 +36,7 @@ def lighthouse(url: str) -> dict[str, float]:
             str(LIGHTHOUSE),
             url,
             "--quiet",
-            "--only-categories=performance",
+            "--only-categories=performance,accessibility,best-practices,seo",
             "--form-factor=mobile",
             f"--chrome-flags={CHROME_FLAGS}",
             "--output=json",
@@ -51,8 +51,12 @@ def lighthouse(url: str) -> dict[str, float]:
     js = sum(
         i.get("transferSize", 0) for i in a["network-requests"]["details"]["items"] if i.get("resourceType") == "Script"
     )
+    c = report["categories"]
     return {
-        "score": report["categories"]["performance"]["score"] * 100,
+        "score": c["performance"]["score"] * 100,
+        "a11y": c["accessibility"]["score"] * 100,
+        "best": c["best-practices"]["score"] * 100,
+        "seo": c["seo"]["score"] * 100,
         "fcp": a["first-contentful-paint"]["numericValue"] / 1000,
         "lcp": a["largest-contentful-paint"]["numericValue"] / 1000,
         "tbt": a["total-blocking-time"]["numericValue"],
@@ -84,11 +88,11 @@ def measure(floor_url: str, site_url: str) -> list[dict]:
     for r in rows:
         r["lcp_ratio"], r["js_ratio"] = r["lcp"] / floor["lcp"], r["js_kb"] / max(floor["js_kb"], 1)
     print(
-        f"{'page':20} {'score':>5} {'FCP s':>6} {'LCP s':>6} {'TBT ms':>6} {'CLS':>6} {'KB':>5} {'JS KB':>6} {'LCP/blank':>9} {'JS/blank':>8}"
+        f"{'page':20} {'score':>5} {'a11y':>4} {'best':>4} {'seo':>4} {'FCP s':>6} {'LCP s':>6} {'TBT ms':>6} {'CLS':>6} {'KB':>5} {'JS KB':>6} {'LCP/blank':>9} {'JS/blank':>8}"
     )
     for r in rows:
         print(
-            f"{r['page']:20} {r['score']:5.0f} {r['fcp']:6.2f} {r['lcp']:6.2f} {r['tbt']:6.0f} {r['cls']:6.3f} {r['kb']:5.0f} {r['js_kb']:6.0f} {r['lcp_ratio']:9.2f} {r['js_ratio']:8.2f}"
+            f"{r['page']:20} {r['score']:5.0f} {r['a11y']:4.0f} {r['best']:4.0f} {r['seo']:4.0f} {r['fcp']:6.2f} {r['lcp']:6.2f} {r['tbt']:6.0f} {r['cls']:6.3f} {r['kb']:5.0f} {r['js_kb']:6.0f} {r['lcp_ratio']:9.2f} {r['js_ratio']:8.2f}"
         )
     return rows
 

@@ -13,6 +13,7 @@ from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard,
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders, overview
 from terminal_shop.pages.checkout import cart, payment, result
+from terminal_shop.paint_first import PaintFirstMiddleware
 from terminal_shop.services import outbox, payment_qr, sweeper
 from terminal_shop.settings import get_settings
 from terminal_shop.state import toast
@@ -54,6 +55,7 @@ app = rx.App(
         files_app(),
         lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS),
         CookieToTabStateGuard,
+        PaintFirstMiddleware,  # public pages paint before the framework's scripts load
         SecurityHeadersMiddleware,  # outermost: refusals get the headers too
     ],
 )

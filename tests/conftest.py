@@ -320,10 +320,37 @@ def site(database):
     stop_site(proc)
 
 
+# Public pages start the framework's scripts after their first paint (paint_first.py): a
+# person who opens a page acts once it is live, and so does every test that opens one.
+LIVE = """() => !window.__reactRouterContext
+    || Object.keys(document.body || {}).some(k => k.startsWith('__reactFiber'))"""
+
+
+def _then_live(navigate):
+    def opened(self, *args, live: bool = True, **kwargs):
+        response = navigate(self, *args, **kwargs)
+        if live:  # live=False: a test of the page before its scripts run
+            self.wait_for_function(LIVE)
+        return response
+
+    return opened
+
+
+def _act_when_live() -> None:
+    from playwright.sync_api import Page
+
+    for name in ("goto", "reload", "go_back", "go_forward"):
+        if not getattr(getattr(Page, name), "waits_for_live", False):
+            opened = _then_live(getattr(Page, name))
+            opened.waits_for_live = True
+            setattr(Page, name, opened)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
+    _act_when_live()
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b

@@ -107,13 +107,18 @@ def test_checkout_form_with_errors(tab):
     expect(tab.get_by_role("heading", name="Data Pembeli", level=1)).to_be_visible()
     tab.get_by_role("button", name="Lanjut ke Pembayaran").click()
     expect(tab.get_by_text("Nama lengkap wajib diisi").first).to_be_visible()
+    expect(tab.locator("#buyer_name")).to_be_focused()
+    tab.locator("#buyer_name").fill("Siti Rahayu")
+    tab.get_by_role("button", name="Lanjut ke Pembayaran").click()
+    expect(tab.locator("#buyer_phone")).to_be_focused()  # now the first one left
     axe(tab, "checkout form with errors")
 
 
 def test_registration_wizard_and_result(tab, tmp_path):
     tab.goto(tab.base + "/pendaftaran")
     next_step(tab)
-    expect(tab.get_by_role("alert").first).to_be_visible()
+    expect(tab.locator("#nama_lengkap")).to_be_focused()  # the first field in error, its message read with it
+    expect(tab.locator("#nama_lengkap")).to_have_attribute("aria-invalid", "true")
     axe(tab, "wizard step 1 with errors")
     fill_details(tab, email=f"axe-{uuid.uuid4().hex[:8]}@example.com", nomor_hp=f"0812{uuid.uuid4().int % 10**8:08d}")
     next_step(tab)

@@ -19,7 +19,9 @@ def _label(name: str, label: str, required: bool) -> rx.Component:
 
 
 def error_line(name: str, error) -> rx.Component:
-    return rx.el.p(error, id=f"{name}-error", class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert")
+    """Read with its field (aria-describedby), not shouted on its own: a refused submit moves
+    focus to the first field in error and says it once (state/focus.py)."""
+    return rx.el.p(error, id=f"{name}-error", class_name="mt-1 min-h-[1.25rem] text-sm text-red-600")
 
 
 def _bound(name: str, value, on_change, error) -> dict:

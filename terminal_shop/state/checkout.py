@@ -13,7 +13,7 @@ from terminal_shop import catalogue
 from terminal_shop.services import orders
 from terminal_shop.services.payment_qr import build_payment_qr, merchant_or_none
 from terminal_shop.settings import get_settings
-from terminal_shop.state import toast
+from terminal_shop.state import focus, toast
 from terminal_shop.storage import get_storage
 from terminal_shop.uploads import UploadRejected, browser_rejection
 from terminal_shop.views import OrderSummary, PaymentQr, PricedCart, order_number
@@ -135,7 +135,10 @@ class CheckoutState(rx.State):
         cleaned, errors = orders.validate_buyer(self.buyer)
         self.errors = errors
         if cleaned is None:
-            return toast.error("Data tidak lengkap", description="Mohon lengkapi semua field yang wajib diisi")
+            return [
+                toast.error("Data tidak lengkap", description="Mohon lengkapi semua field yang wajib diisi"),
+                focus.first_error(orders.BUYER_FIELDS, errors),
+            ]
         self.buyer = {k: (getattr(cleaned, k) or "") for k in orders.BUYER_FIELDS}
         return rx.redirect("/checkout/confirm")
 

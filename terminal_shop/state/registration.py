@@ -10,7 +10,7 @@ from urllib.parse import quote
 import reflex as rx
 
 from terminal_shop.services import registrations as reg
-from terminal_shop.state import toast
+from terminal_shop.state import focus, toast
 from terminal_shop.uploads import UploadRejected, browser_rejection
 from terminal_shop.vocabulary import DocumentKind, Premises
 
@@ -58,7 +58,10 @@ class RegistrationState(rx.State):
     def next_from_details(self):
         _, self.errors = reg.validate_details(self.form)
         if self.errors:
-            return toast.error("Formulir tidak lengkap", description="Mohon periksa kembali kolom yang ditandai.")
+            return [
+                toast.error("Formulir tidak lengkap", description="Mohon periksa kembali kolom yang ditandai."),
+                focus.first_error(reg.TEXT_FIELDS, self.errors),
+            ]
         self.step = 2
         return rx.scroll_to("wizard")
 
