@@ -232,11 +232,28 @@ def rewrite_pages_only(args) -> None:
     print(f"wrote section 1 of {args.out}")
 
 
+def rewrite_contention_only(args) -> None:
+    """Section 6 measured again (or added), the rest of the file kept as it was."""
+    results = [_script("admin_contention.py", "--backend", "sqlite", "--orders", "100000")]
+    if not args.skip_postgres:
+        results.append(_script("admin_contention.py", "--backend", "postgres", "--orders", str(args.pg_orders)))
+    text = args.out.read_text()
+    text = text[: text.index("## 6. ")] if "## 6. " in text else text.rstrip() + "\n\n"
+    note = f"_Section 6 measured on {machine()['date']} (`bench/run_all.py --only contention`)._\n\n"
+    section = contention_section(results)
+    head, _, rest = section.partition("\n")
+    args.out.write_text(text + head + "\n\n" + note + rest.lstrip("\n"))
+    print(f"wrote section 6 of {args.out}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pg-orders", type=int, default=1_000_000)
     ap.add_argument("--out", type=Path, default=ROOT / "docs/benchmarks.md")
-    ap.add_argument("--only", choices=("pages", "queries"), help="measure one part again and rewrite its sections")
+    ap.add_argument(
+        "--only", choices=("pages", "queries", "contention"), help="measure one part again and rewrite its sections"
+    )
+    ap.add_argument("--skip-postgres", action="store_true", help="with --only contention: SQLite only")
     ap.add_argument("--pg-json", type=Path, help="PostgreSQL figures of an earlier admin_queries.py --json run")
     args = ap.parse_args()
     docs = args.out.parent
@@ -245,6 +262,8 @@ def main() -> None:
         return rewrite_queries_only(args, docs)
     if args.only == "pages":
         return rewrite_pages_only(args)
+    if args.only == "contention":
+        return rewrite_contention_only(args)
     about = machine()
 
     print("== 1-2. page load and websocket round trip")

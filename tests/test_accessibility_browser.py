@@ -266,3 +266,28 @@ def test_carousel_stops_when_asked_and_for_reduced_motion(browser, site):
         pg.wait_for_timeout(6500)  # longer than one slide's 5 s
         assert slide(pg) == "0", f"reduced motion: {reduced}"
         context.close()
+
+
+def walk_dialog(pg, opener) -> None:
+    """Open by keyboard, Tab and Shift+Tab stay inside, Escape closes, focus comes back."""
+    opener.focus()
+    pg.keyboard.press("Enter")
+    expect(pg.get_by_role("dialog")).to_be_visible()
+    pg.wait_for_function("document.querySelector('[role=dialog]').contains(document.activeElement)")
+    for key in ("Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"):
+        pg.keyboard.press(key)
+        assert focus_inside(pg, "[role=dialog]"), key
+    pg.keyboard.press("Escape")
+    expect(pg.get_by_role("dialog")).to_be_hidden()
+    expect(opener).to_be_focused()
+
+
+def test_admin_dialogs_by_keyboard(page, clean_db, tmp_path):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    order = real_order(tmp_path, "Sari Pratiwi")
+    mid = make_merchant(tmp_path)
+    sign_in(page)
+    page.goto(page.base + f"/admin/orders/{order.id}")
+    walk_dialog(page, page.get_by_role("button", name="Lihat penuh"))
+    page.goto(page.base + f"/admin/merchants/{mid}")
+    walk_dialog(page, page.get_by_role("button", name="Lihat Foto KTP"))

@@ -30,7 +30,7 @@ def login_page() -> rx.Component:
         ),
         class_name="relative",
     )
-    return rx.el.div(
+    return rx.el.main(  # the page's one landmark
         native_form(
             rx.el.h1("Masuk Admin", class_name="text-2xl font-bold"),
             rx.el.p(get_settings().brand_name, class_name="text-sm text-slate-500"),
