@@ -11,12 +11,18 @@ puts these figures in docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import http.server
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -79,10 +85,49 @@ def ensure_lighthouse() -> None:
         )
 
 
+SCRIPT = re.compile(rb"<script\b.*?</script>|<link[^>]*modulepreload[^>]*>", re.S)
+SCRIPT_FREE_PAGES = ("/", "/produk/a920")
+
+
+@contextlib.contextmanager
+def script_free(site_url: str):
+    """The site's pages with every script taken out (HTML and CSS only): the floor of what
+    the page's own content costs to paint. Everything else is passed on from the site."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            req = urllib.request.Request(site_url + self.path, headers={"Accept-Encoding": "identity"})
+            try:
+                with urllib.request.urlopen(req, timeout=10) as r:
+                    body, ctype = r.read(), r.headers.get("Content-Type", "")
+            except urllib.error.HTTPError as e:
+                body, ctype = e.read(), e.headers.get("Content-Type", "")
+            if "text/html" in ctype:
+                body = SCRIPT.sub(b"", body)
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+
+
 def measure(floor_url: str, site_url: str) -> list[dict]:
-    """The blank app's index beside each of our pages, each the median of RUNS."""
+    """The blank app's index and script-free copies of the first-paint pages (the two
+    floors) beside each of our pages, each the median of RUNS."""
     ensure_lighthouse()
     rows = [{"page": "blank Reflex app", **median_of(floor_url + "/")}]
+    with script_free(site_url) as bare_url:
+        rows += [{"page": f"{path} without scripts", **median_of(bare_url + path)} for path in SCRIPT_FREE_PAGES]
     rows += [{"page": path, **median_of(site_url + path)} for path in PAGES]
     floor = rows[0]
     for r in rows:

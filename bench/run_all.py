@@ -57,7 +57,7 @@ def page_section(rows: list[dict]) -> str:
     ]
     for r in rows:
         target = ""
-        if r["page"] != "blank Reflex app":
+        if r["page"] != "blank Reflex app" and not r["page"].endswith("without scripts"):
             others = min(r.get("a11y", 0), r.get("best", 0), r.get("seo", 0)) >= 95
             if r["page"] in FIRST_PAINT_PAGES:
                 target = verdict(r["lcp"] <= 2.0 and r["score"] >= 95 and others)

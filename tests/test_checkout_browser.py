@@ -191,8 +191,11 @@ def test_refused_proof_files_keep_the_typed_data(page, tmp_path):
     expect(page.locator("main")).to_contain_text(BUYER["buyer_name"])
     assert len(orders_in_db()) == before
 
-    # Replacing the file with a good one then works.
+    # Replacing the file with a good one then works (once the refused one is cleared, as a
+    # person sees the picker empty again before choosing).
+    expect(page.get_by_text("Pilih atau seret file ke sini")).to_be_visible()
     choose_proof(page, png(tmp_path / "benar.png"))
+    expect(page.get_by_test_id("proof-name")).to_have_text("benar.png")
     page.get_by_role("button", name="Kirim Pesanan").click()
     expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
     assert len(orders_in_db()) == before + 1
