@@ -337,8 +337,9 @@ def _then_live(navigate):
 
 
 def _act_when_live() -> None:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, expect
 
+    expect.set_options(timeout=10_000)  # a loaded CI machine answers slower than a quiet one
     for name in ("goto", "reload", "go_back", "go_forward"):
         if not getattr(getattr(Page, name), "waits_for_live", False):
             opened = _then_live(getattr(Page, name))

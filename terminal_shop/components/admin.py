@@ -148,8 +148,10 @@ def toolbar(state, placeholder: str, *filters) -> rx.Component:
         rx.el.input(
             name="q",
             type="search",
-            value=state.search,
-            on_change=state.set_search,
+            # Not bound to the state while typing: a list that finishes loading must not
+            # wipe what the admin is typing. It takes the URL's search when that changes.
+            default_value=state.search,
+            key=state.search,
             placeholder=placeholder,
             aria_label="Cari",
             class_name=INPUT + " mt-0 min-w-0 flex-1 sm:min-w-[16rem]",

@@ -145,13 +145,8 @@ class AdminListMixin(rx.State, mixin=True):
 
     @rx.event
     @admin_only
-    async def set_search(self, value: str):
-        self.search = str(value)[:100]
-
-    @rx.event
-    @admin_only
     async def run_search(self, form: dict | None = None):
-        return self._go(self._query().changed(search=str((form or {}).get("q", self.search))[:100].strip()))
+        return self._go(self._query().changed(search=str((form or {}).get("q", ""))[:100].strip()))
 
     @rx.event
     @admin_only
