@@ -8,6 +8,7 @@ page can be bookmarked and shared, and Back and reload restore it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable
 from datetime import date
@@ -24,6 +25,7 @@ from terminal_shop.state.admin.session import admin_only
 from terminal_shop.vocabulary import Period, SortField, Term
 
 log = logging.getLogger(__name__)
+QUERY_FIELDS = tuple(f.name for f in dataclasses.fields(ListQuery))  # each is a var of the list below
 
 
 def export_url(kind: str, query: ListQuery) -> str:
@@ -81,30 +83,12 @@ class AdminListMixin(rx.State, mixin=True):
         raise NotImplementedError
 
     def _query(self) -> ListQuery:
-        return ListQuery(
-            self.search,
-            self.status,
-            self.method,
-            self.period,
-            self.start,
-            self.end,
-            self.sort,
-            self.descending,
-            self.page,
-        )
+        """The query on screen: the vars named as ListQuery's fields."""
+        return ListQuery(**{f: getattr(self, f) for f in QUERY_FIELDS})
 
     def _apply(self, q: ListQuery) -> None:
-        (
-            self.search,
-            self.status,
-            self.method,
-            self.period,
-            self.start,
-            self.end,
-            self.sort,
-            self.descending,
-            self.page,
-        ) = (q.search, q.status, q.method, q.period, q.start, q.end, q.sort, q.descending, q.page)
+        for f in QUERY_FIELDS:
+            setattr(self, f, getattr(q, f))
         self.filters_on = q.describe(self._statuses, self._methods)
 
     def _go(self, query: ListQuery):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from urllib.parse import urlencode
 
 import reflex as rx
 
-from terminal_shop.list_query import PARAMS, parse_day
+from terminal_shop.list_query import ListQuery
 from terminal_shop.services import admin_overview
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -28,18 +27,13 @@ class OverviewState(AdminState):
     end: str = ""
 
     def _go(self, period: str, start: str = "", end: str = ""):
-        query = {PARAMS["period"]: period, PARAMS["start"]: start, PARAMS["end"]: end}
-        return rx.redirect(f"{ROUTE}?{urlencode({k: v for k, v in query.items() if v})}")
+        return rx.redirect(ListQuery(period=period, start=start, end=end).url(ROUTE))
 
     @rx.event
     @admin_only
     async def load(self):
-        params = self.router.url.query_parameters
-        period = Period.parse(params.get(PARAMS["period"], "")) or DEFAULT_PERIOD
-        custom = period is Period.CUSTOM
-        self.period = period.value
-        self.start = str(parse_day(params.get(PARAMS["start"], "")) or "") if custom else ""
-        self.end = str(parse_day(params.get(PARAMS["end"], "")) or "") if custom else ""
+        q = ListQuery.from_params(self.router.url.query_parameters)  # the same range words as the lists
+        self.period, self.start, self.end = q.period or DEFAULT_PERIOD.value, q.start, q.end
         try:
             self.view = await asyncio.to_thread(admin_overview.overview, self.period, self.start, self.end)
         except Exception:
