@@ -17,7 +17,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 run: $(VENV)/.runtime $(BUN)
 	$(PY) -m terminal_shop.migrate
 	$(PY) -m terminal_shop.admin ensure-first
-	$(VENV)/bin/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+	$(PY) -m terminal_shop.serve run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
 # Lint first (fails fast), then two passes of the same suite: embedded defaults,
 # then PostgreSQL + S3 (moto) + Redis.

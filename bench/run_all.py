@@ -166,17 +166,21 @@ def checkout_section(r: dict) -> str:
 
 def contention_section(results: list[dict]) -> str:
     lines = [
-        "## 6. A visitor while admins search (one worker, 3 admin tabs repeating a search)\n",
-        "| database | orders | word | idle p95 ms | searching p95 ms | ratio | searches/s | target |",
+        "## 6. A visitor while admins search (one worker, 3 admin tabs)\n",
+        "A visitor's add-to-cart round trip while 3 signed-in admin tabs are idle, search a common word",
+        "once a second each, or search it back to back (as fast as answers come: no person does that).\n",
+        "| database | orders | word | admins | searches/s | visitor p95 ms | vs idle | target (<= 1.5x, <= 5 ms) |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
-        rate = max(row["searches_per_s"] for row in r["rows"])
-        ok = r["ratio"] <= 1.5 and r["busy_p95"] <= 5
-        lines.append(
-            f"| {r['backend']} | {r['orders']} | {r['word']} | {r['idle_p95']:.1f} | {r['busy_p95']:.1f} | "
-            f"{r['ratio']:.2f} | {rate:.1f} | {verdict(ok)} |"
-        )
+        idle = r["p95"]["idle"]
+        for kind, p95 in r["p95"].items():
+            ratio = p95 / idle
+            target = "" if kind == "idle" else verdict(ratio <= 1.5 and p95 <= 5)
+            lines.append(
+                f"| {r['backend']} | {r['orders']} | {r['word']} | {kind} | {r['searches_per_s'][kind]:.1f} | "
+                f"{p95:.1f} | {ratio:.2f} | {target} |"
+            )
     return "\n".join(lines) + "\n"
 
 

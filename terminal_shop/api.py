@@ -1,27 +1,41 @@
 """Our own HTTP routes, plugged into Reflex through api_transformer: private files behind
-signed links, the admin's CSV exports, and the admin's sign-in and sign-out.
+signed links, the admin's CSV exports, the admin's sign-in and sign-out, and the two
+submissions that carry files (an order with its proof, a registration with its documents).
 
 Sign-in is a plain form POST, not a websocket event: the session token then travels only
 in an HttpOnly cookie and never through (or into) Reflex's tab state. The next page load
 opens a websocket that carries the cookie, and `state/admin/session.py` reads it there.
+
+The submissions are plain POSTs too, so storing their files holds no lock on the tab's
+state (a slow object store cannot outlast Reflex's state lock) and their answer is the
+response itself. They take the tab's own copy of the checkout or wizard (what the buyer
+sees) and answer JSON, which the page's state then shows (site.js `terminalShop.send`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import uuid
 from datetime import date
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import iterate_in_threadpool, run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.datastructures import UploadFile
+from starlette.formparsers import MultiPartException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from terminal_shop.guards import client_address
-from terminal_shop.services import admin_auth, admin_merchants, admin_orders
+from terminal_shop.services import admin_auth, admin_merchants, admin_orders, orders
+from terminal_shop.services import registrations as reg
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import FILES_ROUTE, LocalStorage, StorageError, content_type_for, get_storage
+from terminal_shop.uploads import MAX_FILES_PER_REQUEST, UploadRejected
+from terminal_shop.validation import new_client_ref
+from terminal_shop.vocabulary import DocumentKind
 
 LOGIN_PAGE = "/admin/login"
 PASSWORD_PAGE = "/admin/password"
@@ -125,6 +139,84 @@ async def logout(request: Request) -> Response:
     return response
 
 
+# ----- submissions with files -----
+
+ORDER_ROUTE = "/api/pesanan"
+REGISTRATION_ROUTE = "/api/pendaftaran"
+log = logging.getLogger(__name__)
+
+
+async def _files_form(request: Request, max_files: int):
+    """The multipart form, or None when it is not one (or the client went away)."""
+    try:
+        return await request.form(max_files=max_files, max_fields=4)
+    except (MultiPartException, ClientDisconnect, ValueError, KeyError, AssertionError):
+        return None
+
+
+def _refused(message: str, status: int = 400, **extra: str) -> JSONResponse:
+    return JSONResponse({"message": message, **extra}, status_code=status)
+
+
+async def submit_order(request: Request) -> Response:
+    """The confirm page's "Kirim Pesanan": the tab's copy of its checkout and the proof."""
+    if not _from_our_pages(request):
+        return _refused("Akses ditolak", 403)
+    form = await _files_form(request, 1)
+    draft = orders.CheckoutDraft.parse(form.get("draft") if form else None)
+    if form is None or draft is None:
+        return _refused(orders.MSG_GENERIC)
+    proof = next(iter(form.getlist("files")), None)
+    if not isinstance(proof, UploadFile):
+        return _refused(orders.PROOF_MISSING, 422, kind="file", title=orders.PROOF_MISSING)
+    data = await proof.read()
+    try:
+        order = await asyncio.to_thread(
+            orders.create_order,
+            client_ref=draft.client_ref or new_client_ref(),
+            order_id=uuid.UUID(draft.order_id) if draft.order_id else None,
+            buyer=draft.buyer,
+            lines=list(draft.cart),
+            payment_method=draft.payment_method,
+            proof_filename=proof.filename or "bukti",
+            proof_data=data,
+        )
+    except UploadRejected as exc:
+        return _refused(exc.message, 422, kind="file", title=exc.title)
+    except orders.OrderError as exc:
+        return _refused(str(exc), 422)
+    except Exception:
+        log.exception("order submission failed")
+        return _refused("", 503)
+    return JSONResponse({"order_id": str(order.id), "next": orders.success_path(order.id)})
+
+
+async def submit_registration(request: Request) -> Response:
+    """The wizard's "Kirim Pendaftaran": the tab's copy of its fields and the documents,
+    each file named after its document ('ktp__foto.jpg')."""
+    if not _from_our_pages(request):
+        return _refused("Akses ditolak", 403)
+    form = await _files_form(request, MAX_FILES_PER_REQUEST)
+    if form is None:
+        return _refused(reg.FAILED_REASON)
+    fields, ref = reg.parse_draft(form.get("draft"))
+    documents: dict[str, bytes] = {}
+    for f in form.getlist("files"):
+        doc, _, _ = (getattr(f, "filename", "") or "").partition("__")
+        if isinstance(f, UploadFile) and DocumentKind.parse(doc):
+            documents[doc] = await f.read()
+    try:
+        registration_id = await asyncio.to_thread(reg.submit, fields, documents, None, ref or new_client_ref())
+    except UploadRejected as exc:
+        return _refused(exc.message, 422, kind="file", title=exc.title)
+    except reg.RegistrationError as exc:
+        return _refused(str(exc), 422)
+    except Exception:
+        log.exception("registration failed")
+        return _refused(reg.FAILED_REASON, 503)
+    return JSONResponse({"registration_id": str(registration_id), "next": "/pendaftaran/success"})
+
+
 def files_app() -> Starlette:
     return Starlette(
         routes=[
@@ -132,5 +224,7 @@ def files_app() -> Starlette:
             Route("/api/admin/export/{kind}.csv", export_csv),
             Route("/api/admin/login", login, methods=["POST"]),
             Route("/api/admin/logout", logout, methods=["POST"]),
+            Route(ORDER_ROUTE, submit_order, methods=["POST"]),
+            Route(REGISTRATION_ROUTE, submit_registration, methods=["POST"]),
         ]
     )

@@ -39,18 +39,26 @@ class BodyLimitMiddleware:
     A declared Content-Length above the limit is refused before anything is read; a body
     without one (chunked) is cut off as soon as it passes the limit. Reflex's upload route
     has no limit of its own: each upload handler gets its own (`upload_limits`, by the
-    handler's full name in the `reflex-event-handler` header), everything else 1 MB.
+    handler's full name in the `reflex-event-handler` header); our routes that take files
+    theirs (`route_limits`, by path); everything else 1 MB.
     """
 
-    def __init__(self, app: ASGIApp, upload_limits: Mapping[str, int] | None = None):
+    def __init__(
+        self,
+        app: ASGIApp,
+        upload_limits: Mapping[str, int] | None = None,
+        route_limits: Mapping[str, int] | None = None,
+    ):
         self.app = app
         self.upload_limits = dict(upload_limits or {})
+        self.route_limits = dict(route_limits or {})
 
     def limit_for(self, scope: Scope) -> int:
-        if scope["path"].rstrip("/") == UPLOAD_ROUTE:
+        path = scope["path"].rstrip("/")
+        if path == UPLOAD_ROUTE:
             handler = Headers(scope=scope).get("reflex-event-handler", "")
             return self.upload_limits.get(handler, DEFAULT_BODY_LIMIT)
-        return DEFAULT_BODY_LIMIT
+        return self.route_limits.get(path, DEFAULT_BODY_LIMIT)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -88,6 +88,8 @@ class MerchantRegistration(SQLModel, table=True):
     verified_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     status: str = Field(default=RegistrationStatus.PENDING.value, max_length=20)
     rejection_reason: str | None = Field(default=None, sa_type=sa.Text)
+    # The wizard attempt's key: sending it again (its answer lost) finds this row.
+    client_ref: str | None = Field(default=None, max_length=64, unique=True, index=True)
     # After a rejection: what the applicant may correct (FixGroup and DocumentKind values),
     # and the one-time secret behind their correction link (services/resubmission.py).
     fix_items: list[str] | None = Field(default=None, sa_type=sa.JSON)

@@ -8,7 +8,7 @@ import logging
 import reflex as rx
 
 from terminal_shop import content
-from terminal_shop.api import files_app
+from terminal_shop.api import ORDER_ROUTE, REGISTRATION_ROUTE, files_app
 from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders, overview
@@ -35,12 +35,15 @@ from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 BRAND = get_settings().brand_name
 OUTBOX_INTERVAL_SECONDS = 5
 
-# Each upload handler's request body limit: its files, plus 1 MB for the multipart envelope.
+# Each request that carries files, and its body limit: its files, plus 1 MB for the
+# multipart envelope. By upload handler (Reflex's /_upload), and by path (our own routes).
 UPLOAD_LIMITS = {
-    f"{CheckoutState.get_full_name()}.submit_order": MAX_UPLOAD_BYTES + MB,
-    f"{RegistrationState.get_full_name()}.submit": MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
     f"{MerchantDetailState.get_full_name()}.replace_document": MAX_UPLOAD_BYTES + MB,
     f"{FixState.get_full_name()}.submit": MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
+}
+ROUTE_LIMITS = {
+    ORDER_ROUTE: MAX_UPLOAD_BYTES + MB,
+    REGISTRATION_ROUTE: MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
 }
 
 app = rx.App(
@@ -53,7 +56,7 @@ app = rx.App(
     backend_exception_handler=toast.backend_error,
     api_transformer=[
         files_app(),
-        lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS),
+        lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS, ROUTE_LIMITS),
         CookieToTabStateGuard,
         PaintFirstMiddleware,  # public pages paint before the framework's scripts load
         SecurityHeadersMiddleware,  # outermost: refusals get the headers too
@@ -168,8 +171,9 @@ _page(
     "/checkout/products",
     "Pesan Perangkat",
     "Pilih perangkat EDC atau Soundbox dan pesan online.",
+    on_load=CheckoutState.restore,
 )
-_page(cart.form_page, "/checkout/form", "Data Pembeli")
+_page(cart.form_page, "/checkout/form", "Data Pembeli", on_load=CheckoutState.restore)
 _page(payment.confirm_page, "/checkout/confirm", "Pembayaran", on_load=CheckoutState.load_confirm)
 _page(result.success_page, "/checkout/success", "Pesanan Diterima", on_load=OrderResultState.load_success)
 _page(result.failed_page, "/checkout/failed", "Pesanan Gagal", on_load=OrderResultState.load_failed)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import uuid
+
 import phonenumbers
 from email_validator import EmailNotValidError, validate_email
 
@@ -9,6 +12,18 @@ MSG_EMAIL_FORMAT = "Format email tidak valid"
 MIN_PHONE_DIGITS = 10
 MAX_PHONE_DIGITS = 15  # the longest number E.164 allows
 MIN_ADDRESS_CHARS = 10
+
+
+_CLIENT_REF = re.compile(r"[0-9a-f]{32}")
+
+
+def new_client_ref() -> str:
+    """The key of one checkout or wizard attempt: sent again, it finds what it already made."""
+    return uuid.uuid4().hex
+
+
+def client_ref_ok(value: object) -> bool:
+    return isinstance(value, str) and _CLIENT_REF.fullmatch(value) is not None
 
 
 def clean(value: object) -> str:

@@ -1,5 +1,5 @@
 """Shared test set-up: a throwaway data directory, migrated database, real storage,
-and (for browser tests) the real production build served by `reflex run`.
+and (for browser tests) the real production build served by `reflex run` (terminal_shop.serve).
 
 Settings are read from the environment once, so this file sets the environment
 before anything from terminal_shop is imported.
@@ -280,7 +280,9 @@ def start_site(port: int, env: dict[str, str] | None = None, public_url: str = "
     full_env.setdefault("REFLEX_BUN_PATH", str(ROOT / ".tools/node_modules/bun/bin/bun.exe"))
     proc = subprocess.Popen(
         [
-            str(Path(sys.executable).parent / "reflex"),
+            sys.executable,
+            "-m",
+            "terminal_shop.serve",  # `reflex` whose server replaces a worker that dies
             "run",
             "--env",
             "prod",
@@ -311,6 +313,19 @@ def stop_site(proc: subprocess.Popen) -> None:
     except (ProcessLookupError, subprocess.TimeoutExpired):
         with suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+def start_worker(
+    web_folder: str, public_url: str = "", env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, str]:
+    """Another site process on its own port, serving the build in `web_folder`. Sites
+    sharing a folder serve one build (as workers sharing a checkout do); the first one to
+    start makes it, under Reflex's lock on the folder."""
+    web = DATA_DIR / web_folder
+    top = ROOT / ".web"
+    if not web.exists():
+        shutil.copytree(top, web, symlinks=True, ignore=lambda folder, names: ["build"] if folder == str(top) else [])
+    return start_site(free_port(), env={**(env or {}), "REFLEX_WEB_WORKDIR": str(web)}, public_url=public_url)
 
 
 @pytest.fixture(scope="session")

@@ -164,24 +164,25 @@ def test_body_limits_per_route_refuse_while_the_body_streams_in():
     from starlette.routing import Route
     from starlette.testclient import TestClient
 
+    from terminal_shop.api import ORDER_ROUTE, REGISTRATION_ROUTE
     from terminal_shop.guards import MB, BodyLimitMiddleware
-    from terminal_shop.state.checkout import CheckoutState
-    from terminal_shop.state.registration import RegistrationState
-    from terminal_shop.terminal_shop import UPLOAD_LIMITS
+    from terminal_shop.state.resubmission import FixState
+    from terminal_shop.terminal_shop import ROUTE_LIMITS, UPLOAD_LIMITS
 
     async def echo(request):
         body = await request.body()
         return PlainTextResponse(str(len(body)))
 
-    app = Starlette(routes=[Route("/_upload", echo, methods=["POST"]), Route("/api/x", echo, methods=["POST"])])
-    client = TestClient(BodyLimitMiddleware(app, UPLOAD_LIMITS))
-    proof = {"reflex-event-handler": f"{CheckoutState.get_full_name()}.submit_order"}
-    wizard = {"reflex-event-handler": f"{RegistrationState.get_full_name()}.submit"}
+    routes = [Route(path, echo, methods=["POST"]) for path in ("/_upload", "/api/x", ORDER_ROUTE, REGISTRATION_ROUTE)]
+    client = TestClient(BodyLimitMiddleware(Starlette(routes=routes), UPLOAD_LIMITS, ROUTE_LIMITS))
+    fix = {"reflex-event-handler": f"{FixState.get_full_name()}.submit"}
 
-    assert client.post("/_upload", content=b"x" * (11 * MB), headers=proof).text == str(11 * MB)
-    assert client.post("/_upload", content=b"x" * (11 * MB + 1), headers=proof).status_code == 413
-    assert client.post("/_upload", content=b"x" * (30 * MB), headers=wizard).text == str(30 * MB)
-    assert client.post("/_upload", content=b"x" * (51 * MB + 1), headers=wizard).status_code == 413
+    assert client.post(ORDER_ROUTE, content=b"x" * (11 * MB)).text == str(11 * MB)
+    assert client.post(ORDER_ROUTE, content=b"x" * (11 * MB + 1)).status_code == 413
+    assert client.post(REGISTRATION_ROUTE, content=b"x" * (30 * MB)).text == str(30 * MB)
+    assert client.post(REGISTRATION_ROUTE, content=b"x" * (51 * MB + 1)).status_code == 413
+    assert client.post("/_upload", content=b"x" * (30 * MB), headers=fix).text == str(30 * MB)
+    assert client.post("/_upload", content=b"x" * (51 * MB + 1), headers=fix).status_code == 413
     assert client.post("/_upload", content=b"x" * (MB + 1)).status_code == 413  # no known upload handler
     r = client.post("/api/x", content=b"x" * (MB + 1))
     assert (r.status_code, r.text) == (413, "Ukuran file maksimal 10MB")
@@ -191,4 +192,4 @@ def test_body_limits_per_route_refuse_while_the_body_streams_in():
         for _ in range(50):
             yield b"x" * MB
 
-    assert client.post("/_upload", content=chunks(), headers=proof).status_code == 413
+    assert client.post(ORDER_ROUTE, content=chunks()).status_code == 413

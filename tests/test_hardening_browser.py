@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import socketio
 from test_admin_services import make_order
 
+from terminal_shop.api import ORDER_ROUTE
 from terminal_shop.services import admin_auth
 from terminal_shop.settings import get_settings
 from terminal_shop.state.checkout import CheckoutState
@@ -85,14 +86,12 @@ def test_pages_carry_security_headers(site):
 def test_oversize_body_is_refused_while_it_streams_in(site):
     """A 50 MB proof streamed without Content-Length: refused once it passes 11 MB."""
     host, port = urlsplit(site).hostname, urlsplit(site).port
-    handler = f"{CheckoutState.get_full_name()}.submit_order"
     sent, chunk = 0, b"x" * (1024 * 1024)
     with socket.create_connection((host, port), timeout=30) as sock:
         sock.sendall(
             (
-                f"POST /_upload HTTP/1.1\r\nHost: {host}:{port}\r\nTransfer-Encoding: chunked\r\n"
-                f"Content-Type: multipart/form-data; boundary=b\r\nreflex-client-token: {uuid.uuid4()}\r\n"
-                f"reflex-event-handler: {handler}\r\n\r\n"
+                f"POST {ORDER_ROUTE} HTTP/1.1\r\nHost: {host}:{port}\r\nTransfer-Encoding: chunked\r\n"
+                "Content-Type: multipart/form-data; boundary=b\r\n\r\n"
             ).encode()
         )
         head = b'--b\r\nContent-Disposition: form-data; name="files"; filename="bukti.png"\r\n\r\n'

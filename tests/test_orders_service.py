@@ -259,3 +259,35 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
     )
     assert orders.load_summary(str(uuid.uuid4())) is None
     assert orders.load_summary("not-a-uuid") is None
+
+
+def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
+    draft = orders.CheckoutDraft(
+        (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER), "QRIS", uuid.uuid4().hex, str(uuid.uuid4())
+    )
+    assert orders.CheckoutDraft.parse(draft.to_json()) == draft
+
+    # Anyone can write anything into their own tab: unknown products, silly quantities,
+    # foreign fields, a key that is not ours. None of it reaches the order.
+    tampered = (
+        '{"c": [["A920", 1], ["RUSAK", 3], ["D210", 0], ["D210", 1e9], ["D210", true], "x"],'
+        ' "b": {"buyer_name": "Siti", "is_admin": "1", "note": ' + '"' + "n" * 5000 + '"},'
+        ' "m": "GRATIS", "r": "../../etc", "o": "bukan-uuid", "harga": 1}'
+    )
+    read = orders.CheckoutDraft.parse(tampered)
+    assert read.cart == (("A920", 1),)
+    assert read.buyer["buyer_name"] == "Siti" and set(read.buyer) == set(orders.BUYER_FIELDS)
+    assert len(read.buyer["note"]) == 1000
+    assert read.payment_method == "TRANSFER_BCA"
+    assert (read.client_ref, read.order_id) == ("", "")
+    for nothing in ("", "{", "[1, 2]", "null", None):
+        assert orders.CheckoutDraft.parse(nothing) is None
+
+
+def test_an_attempt_whose_answer_was_lost_finds_its_order(clean_db, any_storage, tmp_path):
+    _, storage = any_storage
+    ref = uuid.uuid4().hex
+    assert orders.order_id_for(ref) is None
+    order = _order(storage, png(tmp_path / "bukti.png").read_bytes(), ref=ref)
+    assert orders.order_id_for(ref) == str(order.id)
+    assert orders.order_id_for("' OR 1=1 --") is None

@@ -14,6 +14,7 @@ from terminal_shop.models import MerchantRegistration, OutboxMessage
 from terminal_shop.services import registrations as reg
 from terminal_shop.storage import build_storage
 from terminal_shop.uploads import UploadRejected
+from terminal_shop.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind
 
 from conftest import no_buckets, s3_settings, stored_keys
@@ -209,3 +210,25 @@ def test_duplicate_reason_detection():
     assert reg.is_duplicate_reason(reg.DUPLICATE_REASON)
     assert reg.is_duplicate_reason('duplicate key value violates unique constraint "uq_merchant_email_hp"')
     assert not reg.is_duplicate_reason(reg.FAILED_REASON)
+
+
+def test_an_attempt_sent_again_finds_its_registration_and_stores_nothing_more(clean_db, any_storage, docs):
+    settings, storage = any_storage
+    ref = new_client_ref()
+    assert reg.registration_for(ref) is None
+    first = reg.submit(FORM, docs, storage, client_ref=ref)
+    keys = stored_keys(settings, storage, settings.bucket_merchant_documents)
+
+    # Its answer was lost; the tab sends the same attempt again (or only asks).
+    assert reg.submit(FORM, docs, storage, client_ref=ref) == first
+    assert reg.registration_for(ref) == first
+    assert [r.id for r in _rows()] == [first]
+    assert stored_keys(settings, storage, settings.bucket_merchant_documents) == keys
+
+    # Another attempt with the same e-mail and HP is still a duplicate, and a malformed
+    # key is no key at all.
+    with pytest.raises(reg.DuplicateRegistration):
+        reg.submit(FORM, docs, storage, client_ref=new_client_ref())
+    with pytest.raises(reg.DuplicateRegistration):
+        reg.submit(FORM, docs, storage, client_ref="' OR 1=1 --")
+    assert reg.registration_for("' OR 1=1 --") is None

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import http.client
 import re
-import shutil
 import subprocess
 import time
 import urllib.request
@@ -22,26 +21,15 @@ from terminal_shop.db import read_session
 from terminal_shop.models import Order
 from terminal_shop.services import admin_auth
 
-from conftest import DATA_DIR, PROXY_URL, ROOT, free_port, start_site, stop_site
+from conftest import DATA_DIR, PROXY_URL, ROOT, start_worker, stop_site
 from files import png
 
 EMAIL, PASSWORD = "admin@terminalku.example", "rahasia-admin-123"
 
 
-def _worker(web_folder: str, public_url: str = "") -> tuple[subprocess.Popen, str]:
-    """Another worker process on its own port, serving the build in `web_folder`. Workers
-    sharing a folder serve one build (as workers sharing a checkout do); the first one to
-    start makes it, under Reflex's lock on the folder."""
-    web = DATA_DIR / web_folder
-    top = ROOT / ".web"
-    if not web.exists():
-        shutil.copytree(top, web, symlinks=True, ignore=lambda folder, names: ["build"] if folder == str(top) else [])
-    return start_site(free_port(), env={"REFLEX_WEB_WORKDIR": str(web)}, public_url=public_url)
-
-
 @pytest.fixture(scope="module")
 def second_worker(site):
-    proc, url = _worker("web-worker-b")
+    proc, url = start_worker("web-worker-b")
     yield url
     stop_site(proc)
 
@@ -109,7 +97,7 @@ NGINX = "/usr/sbin/nginx"
 def proxy(site):
     """deploy/nginx.conf on PROXY_URL, run by Debian's nginx, in front of two workers built
     for that address (the browser reaches their websocket through it too)."""
-    workers = [_worker("web-behind-proxy", public_url=PROXY_URL) for _ in (1, 2)]
+    workers = [start_worker("web-behind-proxy", public_url=PROXY_URL) for _ in (1, 2)]
     work = DATA_DIR / "nginx"
     work.mkdir(exist_ok=True)
     ports = [urlsplit(url).port for _, url in workers]

@@ -249,4 +249,31 @@
     input.type = show ? "text" : "password";
     btn.setAttribute("aria-pressed", show ? "true" : "false");
   });
+
+  // The submissions that carry files (an order, a registration) are plain POSTs to the
+  // site's own routes (api.py); send() posts one and hands its JSON answer to the page's
+  // state. With no answer at all (connection cut, a worker gone mid-way) the page reloads
+  // and asks the server for that attempt by the key the tab keeps: the thank-you page if
+  // it was received, the filled form otherwise. A success also finds its page on its own
+  // should the state's websocket be gone meanwhile.
+  window.terminalShop = {
+    send: function (url, files, fields) {
+      var form = new FormData();
+      Object.keys(fields).forEach(function (k) { form.append(k, fields[k]); });
+      (files || []).forEach(function (f) { form.append("files", f, f.name); });
+      var here = location.pathname;
+      return fetch(url, { method: "POST", body: form, credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (answer) {
+          if (answer.next) {
+            setTimeout(function () { if (location.pathname === here) location.assign(answer.next); }, 5000);
+          }
+          return answer;
+        })
+        .catch(function () {
+          setTimeout(function () { location.reload(); }, 1000);
+          return new Promise(function () {});  // nothing to hand over: the page reloads
+        });
+    },
+  };
 })();

@@ -134,6 +134,14 @@ def file_picker(
     )
 
 
+def send_chosen(url: str, upload_id: str, draft_js: str) -> Var:
+    """A browser function: posts the files chosen in `upload_id` with the tab's copy of its
+    form (`draft_js`, read when sent) to one of our routes, and resolves to the JSON answer
+    (site.js `terminalShop.send`). For `rx.call_function(..., callback=...)`."""
+    js = f"(() => window.terminalShop.send({url!r}, {_files(upload_id)}, {{draft: {draft_js}}}))"
+    return Var(_js_expr=js, _var_data=get_upload_files_context_var_data())
+
+
 def _doc_pairs(doc_keys: tuple[str, ...]) -> str:
     import json
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker
+from terminal_shop.api import REGISTRATION_ROUTE
+from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker, send_chosen
 from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon
-from terminal_shop.state.registration import DOCS_UPLOAD_ID
+from terminal_shop.state.registration import DOCS_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.registration import RegistrationState as S
 from terminal_shop.uploads import IMAGE_ACCEPT
 from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises
@@ -127,7 +128,7 @@ def _step_details() -> rx.Component:
                 "Lanjutkan",
                 icon("arrow-right", "h-4 w-4"),
                 type="button",
-                on_click=S.next_from_details,
+                on_click=S.next_from_details(rx.Var(READ_DRAFT, _var_type=str)),
                 class_name=BTN_PRIMARY,
             ),
         ),
@@ -258,7 +259,12 @@ def _step_confirm() -> rx.Component:
             rx.cond(S.submitting, "Mengirim pendaftaran...", "Kirim Pendaftaran"),
             type="button",
             disabled=S.submitting,
-            on_click=S.submit(rx.upload_files(upload_id=DOCS_UPLOAD_ID)),
+            # The registration goes to our own route (api.submit_registration) with the
+            # tab's copy of the wizard; the state shows the answer.
+            on_click=[
+                S.sending(rx.Var(READ_DRAFT, _var_type=str), S.agreement),
+                rx.call_function(send_chosen(REGISTRATION_ROUTE, DOCS_UPLOAD_ID, READ_DRAFT), callback=S.submitted),
+            ],
             class_name=BTN_PRIMARY,
         ),
         rx.el.button("Kirim Pendaftaran", type="button", on_click=S.agreement_missing, class_name=BTN_PRIMARY),

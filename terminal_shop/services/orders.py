@@ -7,9 +7,10 @@ every amount is computed here.
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
@@ -29,6 +30,7 @@ from terminal_shop.validation import (
     MIN_PHONE_DIGITS,
     MSG_EMAIL_FORMAT,
     clean,
+    client_ref_ok,
     email_ok,
     strip_phone,
 )
@@ -85,6 +87,73 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
     if errors:
         return None, errors
     return Buyer(v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None), {}
+
+
+@dataclass(frozen=True)
+class CheckoutDraft:
+    """A checkout in progress as the tab keeps it (sessionStorage), so an order survives
+    the server forgetting the tab: a state store restarted empty, a worker killed before
+    it wrote the tab's state, an idle tab expired. Read back through `parse`, which trusts
+    nothing: prices still come from the catalogue and the buyer is validated again."""
+
+    cart: tuple[tuple[str, int], ...] = ()
+    buyer: dict[str, str] = field(default_factory=dict)
+    payment_method: str = PaymentMethod.TRANSFER_BCA.value
+    client_ref: str = ""  # this attempt's key: a retry with it never makes a second order
+    order_id: str = ""  # the id its order will have (shown in the QR as the bill number)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "c": [list(line) for line in self.cart],
+                "b": self.buyer,
+                "m": self.payment_method,
+                "r": self.client_ref,
+                "o": self.order_id,
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def parse(cls, text: object) -> CheckoutDraft | None:
+        """The draft in `text`, keeping only what is well formed; None for nothing usable."""
+        try:
+            raw = json.loads(str(text)[:20_000]) if text else None
+        except ValueError:
+            return None
+        if not isinstance(raw, dict):
+            return None
+        cart: list[tuple[str, int]] = []
+        for line in raw.get("c") if isinstance(raw.get("c"), list) else []:
+            if isinstance(line, list) and len(line) == 2 and catalogue.product(str(line[0])):
+                qty = line[1]
+                if isinstance(qty, int) and not isinstance(qty, bool) and 1 <= qty <= catalogue.MAX_QTY_PER_LINE:
+                    cart.append((str(line[0]), qty))
+        buyer_raw = raw.get("b") if isinstance(raw.get("b"), dict) else {}
+        buyer = {k: str(buyer_raw.get(k) or "")[:1000] for k in BUYER_FIELDS}
+        method = PaymentMethod.parse(str(raw.get("m") or "")) or PaymentMethod.TRANSFER_BCA
+        ref = str(raw.get("r") or "")
+        try:
+            order_id = str(uuid.UUID(str(raw.get("o") or "")))
+        except ValueError:
+            order_id = ""
+        if not client_ref_ok(ref) or not order_id:
+            ref = order_id = ""
+        return cls(tuple(cart), buyer, method.value, ref, order_id)
+
+
+def success_path(order_id: object) -> str:
+    """The thank-you page of a made order."""
+    return f"/checkout/success?order_id={order_id}"
+
+
+def order_id_for(client_ref: str) -> str | None:
+    """The id of the order a checkout attempt already made, if it made one: a tab whose
+    submission's answer was lost (connection cut, worker killed) learns it was received."""
+    if not client_ref_ok(client_ref):
+        return None
+    order = _find_by_client_ref(client_ref)
+    return str(order.id) if order else None
 
 
 def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
@@ -246,4 +315,14 @@ def load_summary(order_id: str) -> OrderSummary | None:
     )
 
 
-__all__ = ["OrderError", "UploadRejected", "create_order", "load_summary", "price_cart", "validate_buyer"]
+__all__ = [
+    "CheckoutDraft",
+    "OrderError",
+    "UploadRejected",
+    "create_order",
+    "load_summary",
+    "order_id_for",
+    "price_cart",
+    "success_path",
+    "validate_buyer",
+]

@@ -9,6 +9,7 @@ could take it over): the registered address is e-mailed how to have it corrected
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 import uuid
@@ -23,7 +24,7 @@ from terminal_shop.services import emails, fix_link, outbox
 from terminal_shop.settings import get_settings
 from terminal_shop.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.uploads import IMAGE_KINDS, UploadRejected, check_file, strip_metadata
-from terminal_shop.validation import MSG_EMAIL_FORMAT, clean, email_ok, normalise_mobile
+from terminal_shop.validation import MSG_EMAIL_FORMAT, clean, client_ref_ok, email_ok, normalise_mobile
 from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises, RegistrationStatus
 
 # Text fields of step 1, in form order, with the texts shown when one is left empty.
@@ -127,11 +128,49 @@ def document_key(registration_id: uuid.UUID, doc: DocumentKind, ext: str) -> str
     return f"{registration_id}/{doc}/{int(time.time() * 1000)}_{secrets.token_hex(4)}.{ext}"
 
 
-def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | None = None) -> uuid.UUID:
+DRAFT_REF_KEY = "_ref"  # the attempt's key, kept in the wizard's draft beside its fields
+
+
+def draft_json(fields: dict[str, str], client_ref: str) -> str:
+    """The wizard as the tab keeps it (localStorage): its fields and its attempt's key."""
+    return json.dumps({**{k: fields.get(k, "") for k in TEXT_FIELDS}, DRAFT_REF_KEY: client_ref})
+
+
+def parse_draft(text: object) -> tuple[dict[str, str], str]:
+    """The fields present in a tab's draft and its key ("" when missing or malformed).
+    Trusts nothing: the fields are validated again when sent."""
+    try:
+        saved = json.loads(str(text)[:20_000]) if text else {}
+    except ValueError:
+        saved = {}
+    if not isinstance(saved, dict):
+        return {}, ""
+    ref = saved.get(DRAFT_REF_KEY)
+    fields = {k: str(saved[k])[:1000] for k in TEXT_FIELDS if isinstance(saved.get(k), (str, int))}
+    return fields, ref if client_ref_ok(ref) else ""
+
+
+def registration_for(client_ref: str) -> uuid.UUID | None:
+    """The registration a wizard attempt already sent, if it sent one: a tab whose answer
+    was lost (connection cut, worker killed) learns it was received."""
+    if not client_ref_ok(client_ref):
+        return None
+    with read_session() as s:
+        return s.exec(select(MerchantRegistration.id).where(MerchantRegistration.client_ref == client_ref)).first()
+
+
+def submit(
+    raw: dict[str, str], documents: dict[str, bytes], storage: Storage | None = None, client_ref: str = ""
+) -> uuid.UUID:
     """Stores a registration with its documents, or nothing. Returns its id.
 
-    Raises RegistrationError (its message is shown) or UploadRejected for a bad file.
+    Sent again with the same `client_ref` (a well-formed one), it returns the first
+    registration's id and stores nothing. Raises RegistrationError (its message is shown)
+    or UploadRejected for a bad file.
     """
+    client_ref = client_ref if client_ref_ok(client_ref) else ""
+    if client_ref and (earlier_id := registration_for(client_ref)):
+        return earlier_id
     values, errors = validate_details(raw)
     if values is None:
         raise RegistrationError(next(iter(errors.values())))
@@ -177,6 +216,7 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
             s.add(
                 MerchantRegistration(
                     id=registration_id,
+                    client_ref=client_ref or None,
                     status=RegistrationStatus.PENDING.value,
                     created_at=now,
                     updated_at=now,
@@ -186,6 +226,8 @@ def submit(raw: dict[str, str], documents: dict[str, bytes], storage: Storage | 
             )
     except IntegrityError:
         discard(storage, bucket, *stored)
+        if client_ref and (winner := registration_for(client_ref)):  # the same attempt, sent twice at once
+            return winner
         raise DuplicateRegistration() from None
     except StorageError as exc:
         discard(storage, bucket, *stored)
@@ -208,6 +250,9 @@ __all__ = [
     "DuplicateRegistration",
     "RegistrationError",
     "UploadRejected",
+    "draft_json",
+    "parse_draft",
+    "registration_for",
     "submit",
     "validate_details",
     "validate_documents",

@@ -8,6 +8,7 @@ import uuid
 from urllib.parse import quote
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from terminal_shop import catalogue
 from terminal_shop.services import orders
@@ -15,7 +16,8 @@ from terminal_shop.services.payment_qr import build_payment_qr, merchant_or_none
 from terminal_shop.settings import get_settings
 from terminal_shop.state import focus, toast
 from terminal_shop.storage import get_storage
-from terminal_shop.uploads import UploadRejected, browser_rejection
+from terminal_shop.uploads import browser_rejection
+from terminal_shop.validation import new_client_ref
 from terminal_shop.views import OrderSummary, PaymentQr, PricedCart, order_number
 from terminal_shop.vocabulary import PaymentMethod
 
@@ -26,6 +28,10 @@ QRIS_KEY = "qris/hausjo.png"
 QRIS_FALLBACK = "/qris-demo.png"
 FAILED_DEFAULT = "Terjadi kesalahan yang tidak diketahui"
 EMPTY_CART = orders.price_cart([])
+DRAFT_KEY = "pesanan_draft"  # the tab's copy of its checkout (sessionStorage)
+READ_DRAFT = f"sessionStorage.getItem('{DRAFT_KEY}') || ''"
+# Said outright: a page still loading does not write its vars to browser storage.
+FORGET_DRAFT = f"sessionStorage.removeItem('{DRAFT_KEY}')"
 
 
 def added_text(product: catalogue.Product) -> str:
@@ -58,8 +64,14 @@ class CheckoutState(rx.State):
     qris_loaded: bool = False
     qr_open: bool = False
     payment_qr: PaymentQr | None = None  # None: the merchant's static QRIS image instead
+    # The checkout as the tab keeps it (orders.CheckoutDraft), written after every change:
+    # when the server forgets the tab, the cart and form come back from here.
+    draft: str = rx.SessionStorage("", name=DRAFT_KEY)
     _client_ref: str = ""
     _order_id: str = ""
+    # False in a state the server has just made (first visit, or the tab's state was
+    # lost): nothing is written to the tab's draft until it has been read back.
+    _restored: bool = False
 
     # ----- derived values -----
 
@@ -106,6 +118,7 @@ class CheckoutState(rx.State):
         self.cart[sku] = min(self.cart.get(sku, 0) + qty, catalogue.MAX_QTY_PER_LINE)
         if qty != 1:  # back to 1; left alone when it is, so the update stays small
             self.qty_inputs[sku] = 1
+        self._save()
 
     @rx.event
     def set_line_qty(self, sku: str, value: str):
@@ -116,10 +129,12 @@ class CheckoutState(rx.State):
             self.cart.pop(sku)
         else:
             self.cart[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
+        self._save()
 
     @rx.event
     def remove_line(self, sku: str):
         self.cart.pop(sku, None)
+        self._save()
 
     # ----- buyer form -----
 
@@ -129,9 +144,12 @@ class CheckoutState(rx.State):
             return
         self.buyer[field] = str(value)[:1000]
         self.errors.pop(field, None)
+        self._save()
 
     @rx.event
-    def to_confirm(self):
+    def to_confirm(self, draft: str = ""):
+        """`draft` is the tab's own copy: used when the server no longer has the checkout."""
+        self._ensure(draft)
         cleaned, errors = orders.validate_buyer(self.buyer)
         self.errors = errors
         if cleaned is None:
@@ -140,14 +158,24 @@ class CheckoutState(rx.State):
                 focus.first_error(orders.BUYER_FIELDS, errors),
             ]
         self.buyer = {k: (getattr(cleaned, k) or "") for k in orders.BUYER_FIELDS}
+        self._save()
         return rx.redirect("/checkout/confirm")
 
     # ----- confirm page -----
 
     @rx.event
     async def load_confirm(self):
+        if not self._restored:
+            return CheckoutState.restore
+        # A submission whose answer was lost may have made its order: the tab's key (its
+        # copy outlives the server clearing the checkout) or the server's says so.
+        copy = orders.CheckoutDraft.parse(self.draft)
+        for ref in {self._client_ref, copy.client_ref if copy else ""} - {""}:
+            if made := await asyncio.to_thread(orders.order_id_for, ref):
+                return self._succeeded(made)
         if not self._client_ref:  # one checkout attempt: its key, and the id its order will have
-            self._client_ref, self._order_id = uuid.uuid4().hex, str(uuid.uuid4())
+            self._client_ref, self._order_id = new_client_ref(), str(uuid.uuid4())
+            self._save()
         priced = self.priced
         if not priced.qris_allowed and self.payment_method == PaymentMethod.QRIS:
             self.payment_method = PaymentMethod.TRANSFER_BCA.value
@@ -166,6 +194,7 @@ class CheckoutState(rx.State):
             return toast.error(orders.QRIS_LIMIT_MESSAGE)
         if chosen is not None:
             self.payment_method = chosen.value
+            self._save()
 
     @rx.event
     def qris_ok(self):
@@ -192,45 +221,90 @@ class CheckoutState(rx.State):
         return toast.error(title, description=message)
 
     @rx.event
-    async def submit_order(self, files: list[rx.UploadFile]):
-        if self.submitting:
-            return
-        if not files:
-            yield toast.error(orders.PROOF_MISSING)
-            return
-        upload = files[0]
-        data = await upload.read()
+    def sending(self, draft: str = ""):
+        """Just before the order goes (api.submit_order): the tab's copy is brought up to
+        date, since it is what the route takes, and the button shows it is sending."""
+        self._ensure(draft)
+        self._save()
         self.submitting = True
-        yield
-        try:
-            # In a thread, so a dropped connection cannot stop it half-way.
-            order = await asyncio.to_thread(
-                orders.create_order,
-                client_ref=self._client_ref or uuid.uuid4().hex,
-                order_id=uuid.UUID(self._order_id) if self._order_id else None,
-                buyer=dict(self.buyer),
-                lines=list(self.cart.items()),
-                payment_method=self.payment_method,
-                proof_filename=upload.filename or "bukti",
-                proof_data=data,
-            )
-        except UploadRejected as exc:
-            self.submitting = False
-            yield [toast.error(exc.title, description=exc.message), rx.clear_selected_files(PROOF_UPLOAD_ID)]
-            return
-        except orders.OrderError as exc:
-            self.submitting = False
-            yield self._fail(str(exc))
-            return
-        except Exception:
-            log.exception("order submission failed")
-            self.submitting = False
-            yield self._fail("")
-            return
-        self._clear()
-        yield [rx.clear_selected_files(PROOF_UPLOAD_ID), rx.redirect(f"/checkout/success?order_id={order.id}")]
 
-    def _fail(self, message: str) -> list:
+    @rx.event
+    def submitted(self, answer: dict):
+        """The route's answer, handed over by the browser: the thank-you page, the failure
+        page with its reason, or what is wrong with the file."""
+        answer = answer if isinstance(answer, dict) else {}
+        self.submitting = False
+        try:
+            order_id = str(uuid.UUID(str(answer.get("order_id", ""))))
+        except ValueError:
+            order_id = ""
+        if order_id:
+            return self._succeeded(order_id)
+        message = str(answer.get("message") or "")[:300]
+        if answer.get("kind") == "file":
+            title = str(answer.get("title") or orders.PROOF_WRONG_TYPE[0])[:100]
+            return [toast.error(title, description=message or None), rx.clear_selected_files(PROOF_UPLOAD_ID)]
+        return self._fail(message)
+
+    # ----- the tab's copy of its checkout -----
+
+    @rx.event
+    def restore(self):
+        """On each checkout page: a state the server has just made reads the tab's copy back
+        (the first visit finds none); a state it kept is left as it is."""
+        if self._restored:
+            return None
+        if self.draft:  # sent by the browser with this page load
+            return self._restore_from(self.draft)
+        # The server lost the tab while it stayed open: ask the tab for its copy.
+        return rx.call_script(READ_DRAFT, callback=CheckoutState.restore_from)
+
+    @rx.event
+    def restore_from(self, draft: str):
+        if not self._restored:
+            return self._restore_from(draft)
+        return None
+
+    def _restore_from(self, text: str):
+        self._apply(orders.CheckoutDraft.parse(text))
+        # The confirm page checks the attempt's key, and it has on_load of its own.
+        if self.router.url.path == "/checkout/confirm":
+            return CheckoutState.load_confirm
+        return None
+
+    def _ensure(self, draft: str) -> None:
+        """Before acting on the checkout: a state the server has just made takes the tab's copy."""
+        if not self._restored:
+            self._apply(orders.CheckoutDraft.parse(draft))
+
+    def _apply(self, draft: orders.CheckoutDraft | None) -> None:
+        """Fills what the server does not have from the tab's copy; what it has stays."""
+        self._restored = True
+        if draft is not None:
+            if not self.cart:
+                self.cart = dict(draft.cart)
+            self.buyer = {k: self.buyer.get(k) or draft.buyer.get(k, "") for k in orders.BUYER_FIELDS}
+            if self.payment_method == PaymentMethod.TRANSFER_BCA.value:
+                self.payment_method = draft.payment_method
+            if not self._client_ref and draft.client_ref:
+                self._client_ref, self._order_id = draft.client_ref, draft.order_id
+        self._save()
+
+    def _save(self) -> None:
+        if self._restored:
+            self.draft = orders.CheckoutDraft(
+                tuple(self.cart.items()), dict(self.buyer), self.payment_method, self._client_ref, self._order_id
+            ).to_json()
+
+    def _succeeded(self, order_id: str) -> list:
+        self._clear()
+        return [
+            rx.clear_selected_files(PROOF_UPLOAD_ID),
+            rx.call_script(FORGET_DRAFT),
+            rx.redirect(orders.success_path(order_id)),
+        ]
+
+    def _fail(self, message: str) -> list[EventSpec]:
         return [
             toast.error("Gagal membuat pesanan", description=message or orders.MSG_GENERIC),
             rx.redirect(f"/checkout/failed?reason={quote(message or FAILED_DEFAULT)}"),
@@ -245,6 +319,7 @@ class CheckoutState(rx.State):
         self.submitting = False
         self._client_ref = self._order_id = ""
         self.payment_qr = None
+        self.draft = ""
 
 
 class OrderResultState(rx.State):

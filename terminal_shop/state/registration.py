@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from urllib.parse import quote
 
@@ -11,12 +10,17 @@ import reflex as rx
 
 from terminal_shop.services import registrations as reg
 from terminal_shop.state import focus, toast
-from terminal_shop.uploads import UploadRejected, browser_rejection
+from terminal_shop.uploads import browser_rejection
+from terminal_shop.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind, Premises
 
 log = logging.getLogger(__name__)
 
 DOCS_UPLOAD_ID = "dokumen"  # every document travels in this one upload
+DRAFT_KEY = "pendaftaran_draft"
+READ_DRAFT = f"localStorage.getItem('{DRAFT_KEY}') || ''"
+# Said outright: a page still loading does not write its vars to browser storage.
+FORGET_DRAFT = f"localStorage.removeItem('{DRAFT_KEY}')"
 _DEFAULTS = {**dict.fromkeys(reg.TEXT_FIELDS, ""), "tempat_usaha": Premises.OWNED.value}
 FAILED_DEFAULT = "Terjadi kesalahan saat memproses pendaftaran Anda."
 
@@ -31,18 +35,62 @@ class RegistrationState(rx.State):
     # Every text field, kept in the browser so a reload loses nothing (not the files).
     # Not synced across tabs: sync=True made each field change 1.5x slower under load
     # (docs/benchmarks.md), and two tabs of one wizard should not overwrite each other.
-    draft: str = rx.LocalStorage("", name="pendaftaran_draft", sync=False)
+    # The attempt's key goes in it too: sent again, the registration it made is found.
+    draft: str = rx.LocalStorage("", name=DRAFT_KEY, sync=False)
+    _client_ref: str = ""
+    # False in a state the server has just made (first visit, or the tab's state was lost):
+    # the browser's draft is read before anything is written over it.
+    _restored: bool = False
 
     @rx.event
     def restore_draft(self):
         self.step = 1
         self.submitting = False
-        try:
-            saved = json.loads(self.draft) if self.draft else {}
-        except ValueError:
-            saved = {}
-        if isinstance(saved, dict):
-            self.form = {k: str(saved.get(k, d))[:1000] for k, d in _DEFAULTS.items()}
+        if self.draft:  # sent by the browser with this page load
+            return self._restore_from(self.draft)
+        if not self._restored:  # the server lost the tab while it stayed open: ask it
+            return rx.call_script(READ_DRAFT, callback=RegistrationState.restore_from)
+        return None
+
+    @rx.event
+    def restore_from(self, draft: str):
+        if not self._restored:
+            return self._restore_from(draft)
+        return None
+
+    def _restore_from(self, text: str):
+        self._apply(text)
+        return RegistrationState.check_sent
+
+    @rx.event
+    async def check_sent(self):
+        """A registration this attempt already sent (its answer lost) is shown as sent."""
+        if self._client_ref and await asyncio.to_thread(reg.registration_for, self._client_ref):
+            self._clear()
+            return [rx.call_script(FORGET_DRAFT), rx.redirect("/pendaftaran/success")]
+        return None
+
+    def _apply(self, text: str) -> None:
+        saved, ref = reg.parse_draft(text)
+        # A field the server already has (typed while the copy was on its way) stays.
+        self.form = {
+            k: self.form.get(k, d) if self.form.get(k, d) != d else saved.get(k, d) for k, d in _DEFAULTS.items()
+        }
+        self._client_ref = ref or self._client_ref or new_client_ref()
+        self._restored = True
+        self._save()
+
+    def _save(self) -> None:
+        if self._restored:
+            self.draft = reg.draft_json(self.form, self._client_ref)
+
+    def _clear(self) -> None:
+        self.form = dict(_DEFAULTS)
+        self.draft = ""
+        self._client_ref = ""
+        self.agreement = False
+        self.submitting = False
+        self.step = 1
 
     @rx.event
     def set_field(self, field: str, value: str):
@@ -52,10 +100,13 @@ class RegistrationState(rx.State):
         self.form[field] = reg.format_omzet(value) if field == "omzet_bulanan" else value
         if field in self.errors:  # untouched errors stay out of the update sent back
             self.errors.pop(field)
-        self.draft = json.dumps(self.form)
+        self._save()
 
     @rx.event
-    def next_from_details(self):
+    def next_from_details(self, draft: str = ""):
+        """`draft` is the tab's copy: used when the server no longer has the wizard."""
+        if not self._restored:
+            self._apply(draft)
         _, self.errors = reg.validate_details(self.form)
         if self.errors:
             return [
@@ -96,45 +147,34 @@ class RegistrationState(rx.State):
         )
 
     @rx.event
-    async def submit(self, files: list[rx.UploadFile]):
-        if self.submitting:
-            return
-        if not self.agreement:
-            yield RegistrationState.agreement_missing
-            return
-        documents: dict[str, bytes] = {}
-        for f in files:
-            doc, _, _ = (f.filename or "").partition("__")
-            if DocumentKind.parse(doc):
-                documents[doc] = await f.read()
+    def sending(self, draft: str = "", agreed: bool = False):
+        """Just before the registration goes (api.submit_registration): the tab's copy is
+        brought up to date, since it is what the route takes, and the button shows it."""
+        if not self._restored:  # what the tab shows, the consent box included
+            self._apply(draft)
+            self.agreement = agreed is True
+        self._save()
         self.submitting = True
-        yield
-        try:
-            await asyncio.to_thread(reg.submit, dict(self.form), documents)
-        except UploadRejected as exc:
-            self.submitting = False
-            self.step = 2
-            yield toast.error(exc.title, description=exc.message)
-            return
-        except reg.RegistrationError as exc:
-            self.submitting = False
-            yield rx.redirect(f"/pendaftaran/gagal?reason={quote(str(exc))}")
-            return
-        except Exception:
-            log.exception("registration failed")
-            self.submitting = False
-            yield rx.redirect(f"/pendaftaran/gagal?reason={quote(reg.FAILED_REASON)}")
-            return
-        self.form = dict(_DEFAULTS)
-        self.draft = ""
-        self.agreement = False
+
+    @rx.event
+    def submitted(self, answer: dict):
+        """The route's answer, handed over by the browser: the success page, the failure
+        page with its reason, or back to the documents with what is wrong with a file."""
+        answer = answer if isinstance(answer, dict) else {}
         self.submitting = False
-        self.step = 1
-        yield [
-            *[rx.clear_selected_files(f"doc_{d.value}") for d in DocumentKind],
-            rx.clear_selected_files(DOCS_UPLOAD_ID),
-            rx.redirect("/pendaftaran/success"),
-        ]
+        if answer.get("registration_id"):
+            self._clear()
+            return [
+                *[rx.clear_selected_files(f"doc_{d.value}") for d in DocumentKind],
+                rx.clear_selected_files(DOCS_UPLOAD_ID),
+                rx.call_script(FORGET_DRAFT),
+                rx.redirect("/pendaftaran/success"),
+            ]
+        message = str(answer.get("message") or "")[:300]
+        if answer.get("kind") == "file":
+            self.step = 2
+            return toast.error(str(answer.get("title") or reg.DOC_WRONG_TYPE[0])[:100], description=message or None)
+        return rx.redirect(f"/pendaftaran/gagal?reason={quote(message or reg.FAILED_REASON)}")
 
 
 class RegistrationResultState(rx.State):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections.abc import Callable
 from datetime import date
 from typing import ClassVar
@@ -26,6 +27,10 @@ from terminal_shop.vocabulary import Period, SortField, Term
 
 log = logging.getLogger(__name__)
 QUERY_FIELDS = tuple(f.name for f in dataclasses.fields(ListQuery))  # each is a var of the list below
+# A tab's list reads are paced: no person reloads a list faster, and a tab (or a script
+# with an admin's cookie) sending them back to back would otherwise take the worker's
+# event loop from the shop's visitors (docs/benchmarks.md section 6).
+LIST_READ_INTERVAL_SECONDS = 0.25
 
 
 def export_url(kind: str, query: ListQuery) -> str:
@@ -62,6 +67,7 @@ class AdminListMixin(rx.State, mixin=True):
     _keys_page: int = 0  # the page the keys were read from
     _after: str = ""
     _before: str = ""
+    _next_read_at: float = 0.0  # wall clock: the tab's state may move between workers
 
     _route: ClassVar[str]
     _statuses: ClassVar[type[Term]]
@@ -104,6 +110,7 @@ class AdminListMixin(rx.State, mixin=True):
         after, before = (self._after, self._before) if seeking else ("", "")
         self._seek_url = ""
         self._apply(q)
+        await self._pace()
         try:
             result = await asyncio.to_thread(self._fetch(q, after, before))
         except Exception:
@@ -115,6 +122,13 @@ class AdminListMixin(rx.State, mixin=True):
         self.total_text, self.pages_text = number(result.total) + plus, number(result.pages) + plus
         self._first_key, self._last_key, self._keys_page = result.first_key, result.last_key, q.page
         return None
+
+    async def _pace(self) -> None:
+        """Waits (holding only this tab's lock) until this tab may read its list again."""
+        wait = min(self._next_read_at - time.time(), LIST_READ_INTERVAL_SECONDS)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._next_read_at = time.time() + LIST_READ_INTERVAL_SECONDS
 
     @rx.event
     @admin_only

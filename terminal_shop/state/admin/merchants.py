@@ -68,10 +68,13 @@ class MerchantDetailState(AdminState):
     @rx.event
     @admin_only
     async def load(self):
-        self.errors, self.delete_phrase, self.viewer_url, self.upload_doc, self.fix = {}, "", "", "", []
+        merchant_id = self.router.page.params.get("id", "")
+        self.errors, self.delete_phrase, self.upload_doc, self.fix = {}, "", "", []
+        if merchant_id != self._merchant_id():  # a document the admin opened while it loaded stays open
+            self.viewer_url = ""
         self.editing = self.router.url.query_parameters.get("edit") == "true"
         try:
-            await self._fill(self.router.page.params.get("id", ""))
+            await self._fill(merchant_id)
         except admin_merchants.NotFound:
             return [toast.error("Gagal memuat data"), rx.redirect(HOME_ROUTE)]
         return None
