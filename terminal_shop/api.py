@@ -199,14 +199,16 @@ async def submit_registration(request: Request) -> Response:
     form = await _files_form(request, MAX_FILES_PER_REQUEST)
     if form is None:
         return _refused(reg.FAILED_REASON)
-    fields, ref = reg.parse_draft(form.get("draft"))
+    draft = reg.WizardDraft.parse(form.get("draft"))
     documents: dict[str, bytes] = {}
     for f in form.getlist("files"):
         doc, _, _ = (getattr(f, "filename", "") or "").partition("__")
         if isinstance(f, UploadFile) and DocumentKind.parse(doc):
             documents[doc] = await f.read()
     try:
-        registration_id = await asyncio.to_thread(reg.submit, fields, documents, None, ref or new_client_ref())
+        registration_id = await asyncio.to_thread(
+            reg.submit, draft.fields, documents, None, draft.client_ref or new_client_ref()
+        )
     except UploadRejected as exc:
         return _refused(exc.message, 422, kind="file", title=exc.title)
     except reg.RegistrationError as exc:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 from faultproxy import FaultProxy
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from sqlmodel import select
 from test_registration_browser import DETAILS, agree, choose, documents, fill_details, next_step, registrations
@@ -425,6 +426,19 @@ def test_object_store_stalled_fifteen_seconds_still_tells_the_buyer(buyer_page, 
     assert len(_proofs(made)) == 1
 
 
+def _wait_until(page, condition: str, seconds: float) -> None:
+    """Until `condition` holds in the page, across its reloads (which end each evaluation)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if page.evaluate(f"() => Boolean({condition})"):
+                return
+        except PlaywrightError:  # the page was navigating
+            pass
+        assert time.monotonic() < deadline, f"not within {seconds} s: {condition}"
+        time.sleep(0.2)
+
+
 @NETWORKED
 def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, lines, clean_db, tmp_path):
     page, proc, url = buyer_page
@@ -434,6 +448,7 @@ def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, 
 
     # The store keeps the file but holds its answer: the upload is caught between storing
     # its file and committing its order.
+    page.evaluate("window.beforeTheFault = true")
     lines.store.hold_answers()
     page.get_by_role("button", name="Kirim Pesanan").click()
     time.sleep(2)
@@ -441,16 +456,21 @@ def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, 
         _kill_a_worker(proc, url)
     lines.store.restore()
 
-    # The tab reloads itself, finds no order for its attempt and gives the form back.
-    expect(page.get_by_role("heading", name="Metode Pembayaran")).to_be_visible(timeout=20_000)
-    assert not _orders()
-    page.locator("input[type=file]").set_input_files(str(proof))
-    page.get_by_role("button", name="Kirim Pesanan").click()
+    # Chromium may send a POST cut off this way again, to a worker still alive: then the tab
+    # gets its answer. Otherwise the tab reloads itself, finds no order for its attempt and
+    # gives the form back, and the buyer sends it again.
+    _wait_until(page, "!window.beforeTheFault || location.pathname.includes('success')", 20)
+    if "/checkout/success" not in page.url:
+        expect(page.get_by_role("heading", name="Metode Pembayaran")).to_be_visible()
+        page.locator("input[type=file]").set_input_files(str(proof))
+        page.get_by_role("button", name="Kirim Pesanan").click()
     expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
     made = _orders()
     assert len(made) == 1
 
-    assert len(_proofs(made)) == 2, "the killed attempt's file is not in the store (the fault was not caught)"
+    # The killed attempt left its file (Chromium may have sent the cut-off POST again to the
+    # other worker, which was killed too: one more file).
+    assert len(_proofs(made)) >= 2, "the killed attempt's file is not in the store (the fault was not caught)"
     sweeper.sweep(grace=timedelta(0))
     assert len(_proofs(made)) == 1, "a file of the killed attempt is left beside the order's"
     assert made[0].payment_proof_path in _proofs(made)

@@ -263,7 +263,7 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
 
 def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
     draft = orders.CheckoutDraft(
-        (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER), "QRIS", uuid.uuid4().hex, str(uuid.uuid4())
+        (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER), "QRIS", uuid.uuid4().hex, str(uuid.uuid4()), rev=7
     )
     assert orders.CheckoutDraft.parse(draft.to_json()) == draft
 
@@ -272,14 +272,14 @@ def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
     tampered = (
         '{"c": [["A920", 1], ["RUSAK", 3], ["D210", 0], ["D210", 1e9], ["D210", true], "x"],'
         ' "b": {"buyer_name": "Siti", "is_admin": "1", "note": ' + '"' + "n" * 5000 + '"},'
-        ' "m": "GRATIS", "r": "../../etc", "o": "bukan-uuid", "harga": 1}'
+        ' "m": "GRATIS", "r": "../../etc", "o": "bukan-uuid", "v": true, "harga": 1}'
     )
     read = orders.CheckoutDraft.parse(tampered)
     assert read.cart == (("A920", 1),)
     assert read.buyer["buyer_name"] == "Siti" and set(read.buyer) == set(orders.BUYER_FIELDS)
     assert len(read.buyer["note"]) == 1000
     assert read.payment_method == "TRANSFER_BCA"
-    assert (read.client_ref, read.order_id) == ("", "")
+    assert (read.client_ref, read.order_id, read.rev) == ("", "", 0)
     for nothing in ("", "{", "[1, 2]", "null", None):
         assert orders.CheckoutDraft.parse(nothing) is None
 

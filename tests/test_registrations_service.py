@@ -232,3 +232,16 @@ def test_an_attempt_sent_again_finds_its_registration_and_stores_nothing_more(cl
     with pytest.raises(reg.DuplicateRegistration):
         reg.submit(FORM, docs, storage, client_ref="' OR 1=1 --")
     assert reg.registration_for("' OR 1=1 --") is None
+
+
+def test_a_tabs_wizard_copy_reads_back_only_what_is_well_formed():
+    ref = new_client_ref()
+    draft = reg.WizardDraft({"nama_lengkap": "Sri Wahyuni", "kota": "x"}, ref, 4)
+    read = reg.WizardDraft.parse(draft.to_json())
+    assert (read.fields["nama_lengkap"], read.client_ref, read.rev) == ("Sri Wahyuni", ref, 4)
+    assert "kota" not in read.fields  # not a field of the wizard
+
+    tampered = reg.WizardDraft.parse('{"nama_lengkap": ["x"], "_ref": "../etc", "_rev": -5, "is_admin": 1}')
+    assert (tampered.fields, tampered.client_ref, tampered.rev) == ({}, "", 0)
+    for nothing in ("", "{", "[1]", "null", None):
+        assert reg.WizardDraft.parse(nothing) == reg.WizardDraft({})

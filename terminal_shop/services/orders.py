@@ -101,6 +101,9 @@ class CheckoutDraft:
     payment_method: str = PaymentMethod.TRANSFER_BCA.value
     client_ref: str = ""  # this attempt's key: a retry with it never makes a second order
     order_id: str = ""  # the id its order will have (shown in the QR as the bill number)
+    # Counts the server's writes of this copy: a server state with a lower count is older
+    # than what the tab shows (a worker died after answering, before storing the state).
+    rev: int = 0
 
     def to_json(self) -> str:
         return json.dumps(
@@ -110,6 +113,7 @@ class CheckoutDraft:
                 "m": self.payment_method,
                 "r": self.client_ref,
                 "o": self.order_id,
+                "v": self.rev,
             },
             separators=(",", ":"),
         )
@@ -139,7 +143,9 @@ class CheckoutDraft:
             order_id = ""
         if not client_ref_ok(ref) or not order_id:
             ref = order_id = ""
-        return cls(tuple(cart), buyer, method.value, ref, order_id)
+        rev = raw.get("v")
+        rev = rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0
+        return cls(tuple(cart), buyer, method.value, ref, order_id, rev)
 
 
 def success_path(order_id: object) -> str:

@@ -13,6 +13,7 @@ import json
 import secrets
 import time
 import uuid
+from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
@@ -129,25 +130,40 @@ def document_key(registration_id: uuid.UUID, doc: DocumentKind, ext: str) -> str
 
 
 DRAFT_REF_KEY = "_ref"  # the attempt's key, kept in the wizard's draft beside its fields
+DRAFT_REV_KEY = "_rev"  # how many times the server wrote it: a state with fewer is older
 
 
-def draft_json(fields: dict[str, str], client_ref: str) -> str:
-    """The wizard as the tab keeps it (localStorage): its fields and its attempt's key."""
-    return json.dumps({**{k: fields.get(k, "") for k in TEXT_FIELDS}, DRAFT_REF_KEY: client_ref})
+@dataclass(frozen=True)
+class WizardDraft:
+    """The wizard as the tab keeps it (localStorage): its fields, its attempt's key and
+    the count of the server's writes (a server state with a lower count is older than
+    what the tab shows: a worker died after answering, before storing the state)."""
 
+    fields: dict[str, str]
+    client_ref: str = ""
+    rev: int = 0
 
-def parse_draft(text: object) -> tuple[dict[str, str], str]:
-    """The fields present in a tab's draft and its key ("" when missing or malformed).
-    Trusts nothing: the fields are validated again when sent."""
-    try:
-        saved = json.loads(str(text)[:20_000]) if text else {}
-    except ValueError:
-        saved = {}
-    if not isinstance(saved, dict):
-        return {}, ""
-    ref = saved.get(DRAFT_REF_KEY)
-    fields = {k: str(saved[k])[:1000] for k in TEXT_FIELDS if isinstance(saved.get(k), (str, int))}
-    return fields, ref if client_ref_ok(ref) else ""
+    def to_json(self) -> str:
+        fields = {k: self.fields.get(k, "") for k in TEXT_FIELDS}
+        return json.dumps({**fields, DRAFT_REF_KEY: self.client_ref, DRAFT_REV_KEY: self.rev})
+
+    @classmethod
+    def parse(cls, text: object) -> WizardDraft:
+        """The fields present in a tab's draft, its key ("" when missing or malformed) and
+        count. Trusts nothing: the fields are validated again when sent."""
+        try:
+            saved = json.loads(str(text)[:20_000]) if text else {}
+        except ValueError:
+            saved = {}
+        if not isinstance(saved, dict):
+            return cls({})
+        ref = saved.get(DRAFT_REF_KEY)
+        rev = saved.get(DRAFT_REV_KEY)
+        return cls(
+            {k: str(saved[k])[:1000] for k in TEXT_FIELDS if isinstance(saved.get(k), (str, int))},
+            ref if client_ref_ok(ref) else "",
+            rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0,
+        )
 
 
 def registration_for(client_ref: str) -> uuid.UUID | None:
@@ -250,8 +266,7 @@ __all__ = [
     "DuplicateRegistration",
     "RegistrationError",
     "UploadRejected",
-    "draft_json",
-    "parse_draft",
+    "WizardDraft",
     "registration_for",
     "submit",
     "validate_details",

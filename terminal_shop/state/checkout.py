@@ -72,6 +72,7 @@ class CheckoutState(rx.State):
     # False in a state the server has just made (first visit, or the tab's state was
     # lost): nothing is written to the tab's draft until it has been read back.
     _restored: bool = False
+    _rev: int = 0  # the count in the last copy written to the tab (orders.CheckoutDraft.rev)
 
     # ----- derived values -----
 
@@ -149,7 +150,7 @@ class CheckoutState(rx.State):
     @rx.event
     def to_confirm(self, draft: str = ""):
         """`draft` is the tab's own copy: used when the server no longer has the checkout."""
-        self._ensure(draft)
+        self._apply(orders.CheckoutDraft.parse(draft))
         cleaned, errors = orders.validate_buyer(self.buyer)
         self.errors = errors
         if cleaned is None:
@@ -165,8 +166,10 @@ class CheckoutState(rx.State):
 
     @rx.event
     async def load_confirm(self):
+        self.submitting = False  # a page (re)loaded sends nothing yet
         if not self._restored:
             return CheckoutState.restore
+        self._apply(orders.CheckoutDraft.parse(self.draft))  # a kept state may be older than the tab
         # A submission whose answer was lost may have made its order: the tab's key (its
         # copy outlives the server clearing the checkout) or the server's says so.
         copy = orders.CheckoutDraft.parse(self.draft)
@@ -224,7 +227,7 @@ class CheckoutState(rx.State):
     def sending(self, draft: str = ""):
         """Just before the order goes (api.submit_order): the tab's copy is brought up to
         date, since it is what the route takes, and the button shows it is sending."""
-        self._ensure(draft)
+        self._apply(orders.CheckoutDraft.parse(draft))
         self._save()
         self.submitting = True
 
@@ -250,50 +253,58 @@ class CheckoutState(rx.State):
 
     @rx.event
     def restore(self):
-        """On each checkout page: a state the server has just made reads the tab's copy back
-        (the first visit finds none); a state it kept is left as it is."""
-        if self._restored:
-            return None
+        """On each checkout page: the tab's copy is read back when the server has lost the
+        checkout or kept an older one than the tab shows; otherwise nothing changes."""
         if self.draft:  # sent by the browser with this page load
             return self._restore_from(self.draft)
-        # The server lost the tab while it stayed open: ask the tab for its copy.
-        return rx.call_script(READ_DRAFT, callback=CheckoutState.restore_from)
+        if not self._restored:  # the server lost the tab while it stayed open: ask it
+            return rx.call_script(READ_DRAFT, callback=CheckoutState.restore_from)
+        return None
 
     @rx.event
     def restore_from(self, draft: str):
-        if not self._restored:
-            return self._restore_from(draft)
-        return None
+        return self._restore_from(draft)
 
     def _restore_from(self, text: str):
+        was_restored = self._restored
         self._apply(orders.CheckoutDraft.parse(text))
         # The confirm page checks the attempt's key, and it has on_load of its own.
-        if self.router.url.path == "/checkout/confirm":
+        if not was_restored and self.router.url.path == "/checkout/confirm":
             return CheckoutState.load_confirm
         return None
 
-    def _ensure(self, draft: str) -> None:
-        """Before acting on the checkout: a state the server has just made takes the tab's copy."""
-        if not self._restored:
-            self._apply(orders.CheckoutDraft.parse(draft))
-
     def _apply(self, draft: orders.CheckoutDraft | None) -> None:
-        """Fills what the server does not have from the tab's copy; what it has stays."""
-        self._restored = True
-        if draft is not None:
-            if not self.cart:
-                self.cart = dict(draft.cart)
-            self.buyer = {k: self.buyer.get(k) or draft.buyer.get(k, "") for k in orders.BUYER_FIELDS}
-            if self.payment_method == PaymentMethod.TRANSFER_BCA.value:
-                self.payment_method = draft.payment_method
-            if not self._client_ref and draft.client_ref:
-                self._client_ref, self._order_id = draft.client_ref, draft.order_id
+        """Takes the tab's copy where it knows more than the server: a state the server has
+        just made fills what it lacks from it (a field typed meanwhile stays); a state older
+        than the copy (fewer saves) is replaced by it."""
+        if self._restored:
+            if draft is None or draft.rev <= self._rev:
+                return
+            self.cart, self.buyer, self.payment_method = dict(draft.cart), dict(draft.buyer), draft.payment_method
+            self._client_ref, self._order_id = draft.client_ref, draft.order_id
+        else:
+            self._restored = True
+            if draft is not None:
+                if not self.cart:
+                    self.cart = dict(draft.cart)
+                self.buyer = {k: self.buyer.get(k) or draft.buyer.get(k, "") for k in orders.BUYER_FIELDS}
+                if self.payment_method == PaymentMethod.TRANSFER_BCA.value:
+                    self.payment_method = draft.payment_method
+                if not self._client_ref and draft.client_ref:
+                    self._client_ref, self._order_id = draft.client_ref, draft.order_id
+        self._rev = max(self._rev, draft.rev if draft else 0)
         self._save()
 
     def _save(self) -> None:
         if self._restored:
+            self._rev += 1
             self.draft = orders.CheckoutDraft(
-                tuple(self.cart.items()), dict(self.buyer), self.payment_method, self._client_ref, self._order_id
+                tuple(self.cart.items()),
+                dict(self.buyer),
+                self.payment_method,
+                self._client_ref,
+                self._order_id,
+                self._rev,
             ).to_json()
 
     def _succeeded(self, order_id: str) -> list:

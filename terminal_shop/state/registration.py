@@ -41,6 +41,7 @@ class RegistrationState(rx.State):
     # False in a state the server has just made (first visit, or the tab's state was lost):
     # the browser's draft is read before anything is written over it.
     _restored: bool = False
+    _rev: int = 0  # the count in the last copy written to the tab (registrations.WizardDraft.rev)
 
     @rx.event
     def restore_draft(self):
@@ -54,9 +55,7 @@ class RegistrationState(rx.State):
 
     @rx.event
     def restore_from(self, draft: str):
-        if not self._restored:
-            return self._restore_from(draft)
-        return None
+        return self._restore_from(draft)
 
     def _restore_from(self, text: str):
         self._apply(text)
@@ -71,18 +70,26 @@ class RegistrationState(rx.State):
         return None
 
     def _apply(self, text: str) -> None:
-        saved, ref = reg.parse_draft(text)
-        # A field the server already has (typed while the copy was on its way) stays.
-        self.form = {
-            k: self.form.get(k, d) if self.form.get(k, d) != d else saved.get(k, d) for k, d in _DEFAULTS.items()
-        }
-        self._client_ref = ref or self._client_ref or new_client_ref()
+        """Takes the tab's copy where it knows more than the server: a state the server has
+        just made fills what it lacks from it (a field typed meanwhile stays); a state older
+        than the copy (fewer saves) is replaced by it."""
+        saved = reg.WizardDraft.parse(text)
+        if not self._restored:
+            self.form = {
+                k: self.form.get(k, d) if self.form.get(k, d) != d else saved.fields.get(k, d)
+                for k, d in _DEFAULTS.items()
+            }
+        elif saved.rev > self._rev:
+            self.form = {k: saved.fields.get(k, d) for k, d in _DEFAULTS.items()}
+        self._client_ref = saved.client_ref or self._client_ref or new_client_ref()
         self._restored = True
+        self._rev = max(self._rev, saved.rev)
         self._save()
 
     def _save(self) -> None:
         if self._restored:
-            self.draft = reg.draft_json(self.form, self._client_ref)
+            self._rev += 1
+            self.draft = reg.WizardDraft(self.form, self._client_ref, self._rev).to_json()
 
     def _clear(self) -> None:
         self.form = dict(_DEFAULTS)
@@ -104,9 +111,8 @@ class RegistrationState(rx.State):
 
     @rx.event
     def next_from_details(self, draft: str = ""):
-        """`draft` is the tab's copy: used when the server no longer has the wizard."""
-        if not self._restored:
-            self._apply(draft)
+        """`draft` is the tab's copy: used when the server lost or kept an older wizard."""
+        self._apply(draft)
         _, self.errors = reg.validate_details(self.form)
         if self.errors:
             return [
@@ -151,9 +157,8 @@ class RegistrationState(rx.State):
         """Just before the registration goes (api.submit_registration): the tab's copy is
         brought up to date, since it is what the route takes, and the button shows it."""
         if not self._restored:  # what the tab shows, the consent box included
-            self._apply(draft)
             self.agreement = agreed is True
-        self._save()
+        self._apply(draft)
         self.submitting = True
 
     @rx.event
