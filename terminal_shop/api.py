@@ -15,14 +15,18 @@ sees) and answer JSON, which the page's state then shows (site.js `terminalShop.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import uuid
+from collections.abc import Callable
 from datetime import date
+from typing import TypeVar
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import iterate_in_threadpool, run_in_threadpool
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
@@ -144,18 +148,36 @@ async def logout(request: Request) -> Response:
 ORDER_ROUTE = "/api/pesanan"
 REGISTRATION_ROUTE = "/api/pendaftaran"
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 async def _files_form(request: Request, max_files: int):
     """The multipart form, or None when it is not one (or the client went away)."""
     try:
         return await request.form(max_files=max_files, max_fields=4)
-    except (MultiPartException, ClientDisconnect, ValueError, KeyError, AssertionError):
+    except (MultiPartException, HTTPException, ClientDisconnect, ValueError, KeyError, AssertionError):
         return None
 
 
 def _refused(message: str, status: int = 400, **extra: str) -> JSONResponse:
     return JSONResponse({"message": message, **extra}, status_code=status)
+
+
+async def _answer(
+    work: Callable[[], T], refused: type[Exception], failed: str, made: Callable[[T], dict[str, str]]
+) -> JSONResponse:
+    """Runs a submission in a thread and answers what the page shows: what it made, a file
+    refused (with the toast's title), the service's own refusal, or `failed` (503)."""
+    try:
+        result = await asyncio.to_thread(work)
+    except UploadRejected as exc:
+        return _refused(exc.message, 422, kind="file", title=exc.title)
+    except refused as exc:
+        return _refused(str(exc), 422)
+    except Exception:
+        log.exception("submission failed")
+        return _refused(failed, 503)
+    return JSONResponse(made(result))
 
 
 async def submit_order(request: Request) -> Response:
@@ -170,8 +192,8 @@ async def submit_order(request: Request) -> Response:
     if not isinstance(proof, UploadFile):
         return _refused(orders.PROOF_MISSING, 422, kind="file", title=orders.PROOF_MISSING)
     data = await proof.read()
-    try:
-        order = await asyncio.to_thread(
+    return await _answer(
+        functools.partial(
             orders.create_order,
             client_ref=draft.client_ref or new_client_ref(),
             order_id=uuid.UUID(draft.order_id) if draft.order_id else None,
@@ -180,15 +202,11 @@ async def submit_order(request: Request) -> Response:
             payment_method=draft.payment_method,
             proof_filename=proof.filename or "bukti",
             proof_data=data,
-        )
-    except UploadRejected as exc:
-        return _refused(exc.message, 422, kind="file", title=exc.title)
-    except orders.OrderError as exc:
-        return _refused(str(exc), 422)
-    except Exception:
-        log.exception("order submission failed")
-        return _refused("", 503)
-    return JSONResponse({"order_id": str(order.id), "next": orders.success_path(order.id)})
+        ),
+        orders.OrderError,
+        "",  # the failure page says it in its own words
+        lambda order: {"order_id": str(order.id), "next": orders.success_path(order.id)},
+    )
 
 
 async def submit_registration(request: Request) -> Response:
@@ -205,18 +223,12 @@ async def submit_registration(request: Request) -> Response:
         doc, _, _ = (getattr(f, "filename", "") or "").partition("__")
         if isinstance(f, UploadFile) and DocumentKind.parse(doc):
             documents[doc] = await f.read()
-    try:
-        registration_id = await asyncio.to_thread(
-            reg.submit, draft.fields, documents, None, draft.client_ref or new_client_ref()
-        )
-    except UploadRejected as exc:
-        return _refused(exc.message, 422, kind="file", title=exc.title)
-    except reg.RegistrationError as exc:
-        return _refused(str(exc), 422)
-    except Exception:
-        log.exception("registration failed")
-        return _refused(reg.FAILED_REASON, 503)
-    return JSONResponse({"registration_id": str(registration_id), "next": "/pendaftaran/success"})
+    return await _answer(
+        functools.partial(reg.submit, draft.fields, documents, None, draft.client_ref or new_client_ref()),
+        reg.RegistrationError,
+        reg.FAILED_REASON,
+        lambda registration_id: {"registration_id": str(registration_id), "next": "/pendaftaran/success"},
+    )
 
 
 def files_app() -> Starlette:
