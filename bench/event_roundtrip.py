@@ -51,8 +51,11 @@ def full_name(cwd: Path, module: str, cls: str) -> str:
     return out.stdout.strip().splitlines()[-1]
 
 
-async def visitor_tab(url: str, scenario: Scenario, count: int, latencies: list[float], window: list[float]) -> int:
-    """One browser tab: connects, hydrates, sends `count` events one after another."""
+async def visitor_tab(
+    url: str, scenario: Scenario, count: int, latencies: list[float], window: list[float], gap: float = 0.0
+) -> int:
+    """One browser tab: connects, hydrates, sends `count` events one after another
+    (`gap` seconds apart: a person's clicks rather than a script's)."""
     updates: asyncio.Queue[float] = asyncio.Queue()
     sio = socketio.AsyncClient(reconnection=False)
     sio.on("event", lambda _data: updates.put_nowait(time.perf_counter()), namespace=NAMESPACE)
@@ -95,6 +98,8 @@ async def visitor_tab(url: str, scenario: Scenario, count: int, latencies: list[
             if i >= WARMUP:
                 latencies.append((arrived - sent) * 1000)
                 window.extend((sent, arrived))  # for events/s over the timed part only
+            if gap:
+                await asyncio.sleep(gap)
         await asyncio.sleep(0.2)
         extra = updates.qsize()  # an event answered more often would skew every later timing
         if extra:

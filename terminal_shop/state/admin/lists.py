@@ -30,7 +30,7 @@ QUERY_FIELDS = tuple(f.name for f in dataclasses.fields(ListQuery))  # each is a
 # A tab's list reads are paced: no person reloads a list faster, and a tab (or a script
 # with an admin's cookie) sending them back to back would otherwise take the worker's
 # event loop from the shop's visitors (docs/benchmarks.md section 6).
-LIST_READ_INTERVAL_SECONDS = 0.25
+LIST_READ_INTERVAL_SECONDS = 0.5
 
 
 def export_url(kind: str, query: ListQuery) -> str:
