@@ -22,7 +22,7 @@ def _document(d) -> rx.Component:
             rx.el.button(
                 rx.el.img(src=d.url, alt=d.label, loading="lazy", class_name="h-32 w-full rounded-lg object-cover"),
                 type="button",
-                on_click=D.open_viewer(d.url, d.label),
+                on_click=D.open_viewer(d.key),
                 aria_label="Lihat " + d.label,
                 class_name="mt-2 block w-full",
             ),

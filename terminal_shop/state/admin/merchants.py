@@ -51,6 +51,7 @@ class MerchantDetailState(AdminState):
     editing: bool = False
     delete_phrase: str = ""
     viewer_url: str = ""
+    _viewer_key: str = ""  # the shown document's kind (DocumentKind)
     viewer_title: str = ""
     viewer_position: str = ""  # "2 / 4": which of the stored documents is shown
     upload_doc: str = ""
@@ -77,6 +78,8 @@ class MerchantDetailState(AdminState):
             await self._fill(merchant_id)
         except admin_merchants.NotFound:
             return [toast.error("Gagal memuat data"), rx.redirect(HOME_ROUTE)]
+        if self.viewer_url:  # still open: its freshly signed link
+            self._show_document(next((d for d in self._stored_documents() if d.key == self._viewer_key), None))
         return None
 
     @rx.event
@@ -135,8 +138,9 @@ class MerchantDetailState(AdminState):
 
     @rx.event
     @admin_only
-    async def open_viewer(self, url: str, title: str):
-        self._show_document(next((d for d in self._stored_documents() if d.url == url), None))
+    async def open_viewer(self, key: str):
+        """By the document's kind: its signed link changes each time the page is loaded."""
+        self._show_document(next((d for d in self._stored_documents() if d.key == key), None))
 
     def _stored_documents(self) -> list:
         return [d for d in self.merchant.documents if d.url] if self.merchant else []
@@ -144,7 +148,7 @@ class MerchantDetailState(AdminState):
     def _show_document(self, doc) -> None:
         stored = self._stored_documents()
         if doc is not None and doc in stored:
-            self.viewer_url, self.viewer_title = doc.url, doc.label
+            self._viewer_key, self.viewer_url, self.viewer_title = doc.key, doc.url, doc.label
             self.viewer_position = f"{stored.index(doc) + 1} / {len(stored)}"
 
     @rx.event
@@ -152,7 +156,7 @@ class MerchantDetailState(AdminState):
     async def viewer_step(self, delta: int):
         """The next or previous stored document (wrapping round)."""
         stored = self._stored_documents()
-        at = next((i for i, d in enumerate(stored) if d.url == self.viewer_url), None)
+        at = next((i for i, d in enumerate(stored) if d.key == self._viewer_key), None)
         if at is not None and str(delta).lstrip("-").isdigit():
             self._show_document(stored[(at + int(delta)) % len(stored)])
 
