@@ -8,6 +8,7 @@ import uuid
 
 from sqlmodel import select
 from starlette.testclient import TestClient
+from test_hardening_services import BUYER
 from test_registrations_service import FORM, docs  # noqa: F401  (docs is a fixture)
 
 from terminal_shop import api
@@ -20,13 +21,6 @@ from terminal_shop.storage import get_storage
 
 from conftest import stored_keys
 from files import png
-
-BUYER = {
-    "buyer_name": "Budi Santoso",
-    "buyer_phone": "0812-3456-7890",
-    "buyer_email": "budi@example.com",
-    "shipping_address": "Jl. Merdeka No. 10, Surabaya",
-}
 
 
 def _client() -> TestClient:
