@@ -15,9 +15,9 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 .PHONY: run test setup bench lint
 
 run: $(VENV)/.runtime $(BUN)
-	$(PY) -m terminal_shop.migrate
-	$(PY) -m terminal_shop.admin ensure-first
-	$(PY) -m terminal_shop.serve run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+	$(PY) -m terminal_shop.cli.migrate
+	$(PY) -m terminal_shop.cli.admin ensure-first
+	$(PY) -m terminal_shop.web.serve run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
 # Lint first (fails fast), then two passes of the same suite: embedded defaults,
 # then PostgreSQL + S3 (moto) + Redis.

@@ -1,8 +1,8 @@
-"""Reflex configuration; every value comes from terminal_shop.settings."""
+"""Reflex configuration; every value comes from terminal_shop.infra.settings."""
 
 import reflex as rx
 
-from terminal_shop.settings import get_settings, private_files
+from terminal_shop.infra.settings import get_settings, private_files
 
 private_files()  # every Reflex process reads this first: tab state and stored files stay 0600
 settings = get_settings()

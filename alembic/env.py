@@ -2,9 +2,9 @@
 
 from sqlmodel import SQLModel
 
-import terminal_shop.models  # noqa: F401  (registers the tables)
+import terminal_shop.infra.models  # noqa: F401  (registers the tables)
 from alembic import context
-from terminal_shop.db import get_engine
+from terminal_shop.infra.db import get_engine
 
 target_metadata = SQLModel.metadata
 

@@ -7,7 +7,7 @@ Create Date: ${create_date}
 from alembic import op
 import sqlalchemy as sa
 import sqlmodel
-import terminal_shop.models
+import terminal_shop.infra.models
 ${imports if imports else ""}
 
 revision = ${repr(up_revision)}

@@ -69,10 +69,10 @@ def prepare(backend: str, orders: int) -> tuple[dict[str, str], str, Callable[[]
             with server.connect() as c:
                 c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
 
-    subprocess.run([sys.executable, "-m", "terminal_shop.migrate"], cwd=ROOT, env={**os.environ, **env}, check=True)
+    subprocess.run([sys.executable, "-m", "terminal_shop.cli.migrate"], cwd=ROOT, env={**os.environ, **env}, check=True)
     t = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "terminal_shop.seed", "--orders", str(orders), "--merchants", "1000"],
+        [sys.executable, "-m", "terminal_shop.cli.seed", "--orders", str(orders), "--merchants", "1000"],
         cwd=ROOT,
         env={**os.environ, **env},
         check=True,

@@ -45,8 +45,8 @@ def pct(values: list[float], p: int) -> float:
 
 def export_child() -> None:
     """Runs in its own process: the CSV export's speed and the process's peak memory."""
-    from terminal_shop.db import get_engine
-    from terminal_shop.services import admin_orders
+    from terminal_shop.infra.db import get_engine
+    from terminal_shop.services.backoffice import admin_orders
 
     def status(field: str) -> int:
         line = next(x for x in Path("/proc/self/status").read_text().splitlines() if x.startswith(field + ":"))
@@ -168,10 +168,10 @@ def timed_together(fns, runs: int) -> list[list[float]]:
 def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
     from sqlmodel import select
 
-    from terminal_shop.db import read_session
-    from terminal_shop.models import MerchantRegistration, Order
-    from terminal_shop.services import admin_merchants, admin_orders, admin_overview
-    from terminal_shop.services.listing import row_key
+    from terminal_shop.infra.db import read_session
+    from terminal_shop.infra.models import MerchantRegistration, Order
+    from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
+    from terminal_shop.services.backoffice.listing import row_key
     from terminal_shop.vocabulary import SortField
 
     def key_at(model, offset: int) -> str:
@@ -257,8 +257,8 @@ def main() -> None:
 
     from sqlalchemy import text
 
-    from terminal_shop import migrate, seed
-    from terminal_shop.db import get_engine
+    from terminal_shop.cli import migrate, seed
+    from terminal_shop.infra.db import get_engine
 
     engine = get_engine()
     if schema:

@@ -52,12 +52,13 @@ import io
 from PIL import Image
 from sqlalchemy import create_engine, func, select, text
 
-from terminal_shop import migrate
-from terminal_shop.db import get_engine, read_session
-from terminal_shop.models import Order
-from terminal_shop.services import orders, outbox
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.cli import migrate
+from terminal_shop.infra.db import get_engine, read_session
+from terminal_shop.infra.models import Order
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.notifications import outbox
+from terminal_shop.services.orders import checkout as orders
 
 BUYER = {
     "buyer_name": "Beban Uji",

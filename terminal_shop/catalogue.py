@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from terminal_shop.money import rupiah
+from terminal_shop.formats import rupiah
 
 # Bank Indonesia's per-transaction QRIS limit (docs/decisions.md, Orders).
 QRIS_MAX_TOTAL = 10_000_000

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
 
 BRAND = get_settings().brand_name
 

@@ -8,14 +8,14 @@ import logging
 import reflex as rx
 
 from terminal_shop import content
-from terminal_shop.api import ORDER_ROUTE, REGISTRATION_ROUTE, files_app
-from terminal_shop.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
+from terminal_shop.infra import sweeper
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders, overview
 from terminal_shop.pages.checkout import cart, payment, result
-from terminal_shop.paint_first import PaintFirstMiddleware
-from terminal_shop.services import outbox, payment_qr, sweeper
-from terminal_shop.settings import get_settings
+from terminal_shop.services.notifications import outbox
+from terminal_shop.services.orders import payment_qr
 from terminal_shop.state import toast
 from terminal_shop.state.admin import (
     AdminState,
@@ -30,7 +30,9 @@ from terminal_shop.state.checkout import CheckoutState, OrderResultState
 from terminal_shop.state.order_status import OrderStatusState, RegistrationStatusState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.state.resubmission import FixState
-from terminal_shop.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
+from terminal_shop.web.api import ORDER_ROUTE, REGISTRATION_ROUTE, files_app
+from terminal_shop.web.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
+from terminal_shop.web.paint_first import PaintFirstMiddleware
 
 BRAND = get_settings().brand_name
 OUTBOX_INTERVAL_SECONDS = 5

@@ -10,7 +10,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from terminal_shop.money import rupiah, wib
+from terminal_shop.formats import rupiah, wib
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, RegistrationStatus, Term
 
 

@@ -1,5 +1,5 @@
 """Shared test set-up: a throwaway data directory, migrated database, real storage,
-and (for browser tests) the real production build served by `reflex run` (terminal_shop.serve).
+and (for browser tests) the real production build served by `reflex run` (terminal_shop.web.serve).
 
 Settings are read from the environment once, so this file sets the environment
 before anything from terminal_shop is imported.
@@ -82,8 +82,8 @@ SMTP_PORT = free_port()  # the site and the tests send to an SMTP server of the 
 os.environ["SMTP_URL"] = f"smtp://127.0.0.1:{SMTP_PORT}"
 os.environ["MAIL_FROM"] = "TerminalKu <pesanan@terminalku.example>"
 
-from terminal_shop import migrate
-from terminal_shop.settings import get_settings
+from terminal_shop.cli import migrate
+from terminal_shop.infra.settings import get_settings
 
 
 @pytest.fixture(scope="session")
@@ -112,7 +112,7 @@ def database(request):
     migrate.upgrade()
     yield get_settings().database_url
     if SCALEOUT:
-        from terminal_shop.db import get_engine
+        from terminal_shop.infra.db import get_engine
 
         get_engine().dispose()
         with admin_engine.connect() as c:
@@ -126,7 +126,7 @@ def clean_db(database):
     """Empties every table before a test that counts rows."""
     from sqlmodel import SQLModel
 
-    from terminal_shop.db import write_session
+    from terminal_shop.infra.db import write_session
 
     with write_session() as s:
         tables = reversed(SQLModel.metadata.sorted_tables)
@@ -152,7 +152,7 @@ def s3_settings(endpoint: str):
 
 
 def create_buckets(endpoint: str, settings) -> None:
-    from terminal_shop.storage import build_storage
+    from terminal_shop.infra.storage import build_storage
 
     client = build_storage(s3_settings(endpoint)).client
     for bucket in (settings.bucket_order_payments, settings.bucket_merchant_documents, settings.bucket_assets):
@@ -177,7 +177,7 @@ def no_buckets(endpoint: str):
 
 def publish_asset(key: str, data: bytes, content_type: str) -> None:
     """What an operator does to put the QRIS image in the public assets bucket."""
-    from terminal_shop.storage import get_storage
+    from terminal_shop.infra.storage import get_storage
 
     settings, storage = get_settings(), get_storage()
     if settings.storage_backend == "s3":
@@ -193,7 +193,7 @@ def bucket_unavailable(bucket: str):
     """Makes the running site's store refuse writes to one bucket, then restores it."""
     settings = get_settings()
     if settings.storage_backend == "s3":
-        from terminal_shop.storage import get_storage
+        from terminal_shop.infra.storage import get_storage
 
         client = get_storage().client
         kept = {
@@ -229,7 +229,7 @@ def any_storage(request, tmp_path, moto_endpoint):
     """Each storage backend in turn, with empty buckets."""
     import dataclasses
 
-    from terminal_shop.storage import build_storage
+    from terminal_shop.infra.storage import build_storage
 
     if request.param == "local":
         settings = dataclasses.replace(get_settings(), storage_backend="local", storage_dir=tmp_path / "storage")
@@ -282,7 +282,7 @@ def start_site(port: int, env: dict[str, str] | None = None, public_url: str = "
         [
             sys.executable,
             "-m",
-            "terminal_shop.serve",  # `reflex` whose server replaces a worker that dies
+            "terminal_shop.web.serve",  # `reflex` whose server replaces a worker that dies
             "run",
             "--env",
             "prod",

@@ -16,7 +16,8 @@ from test_checkout_browser import BUYER, choose_proof
 from test_registration_browser import agree, choose, documents, fill_details, next_step
 from test_resubmission_services import _reject as reject_with_link
 
-from terminal_shop.services import admin_auth, registration_status
+from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.registrations import registration_status
 
 from files import png
 

@@ -14,11 +14,12 @@ from playwright.sync_api import expect
 from sqlmodel import select
 from test_admin_services import make_merchant, make_order
 
-from terminal_shop.db import read_session, write_session
-from terminal_shop.models import AdminSession, MerchantRegistration, Order, utcnow
-from terminal_shop.services import admin_auth, orders
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AdminSession, MerchantRegistration, Order, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.orders import checkout as orders
 
 from files import jpg, png
 
@@ -144,7 +145,7 @@ def test_first_admin_must_choose_a_new_password(page, clean_db):
 
 def _session_outside_allow_list() -> str:
     """A live session of an account whose e-mail is not (or no longer) allowed."""
-    from terminal_shop.models import AdminUser
+    from terminal_shop.infra.models import AdminUser
 
     admin_auth.create_admin("stranger@example.com", PASSWORD)
     with write_session() as s:

@@ -21,11 +21,11 @@ from sqlalchemy import text
 from sqlmodel import select
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
-from terminal_shop.db import get_engine, read_session, write_session
-from terminal_shop.guards import SESSION_HASH_HEADER
-from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
-from terminal_shop.services import admin_auth, admin_merchants, admin_orders
+from terminal_shop.infra.db import get_engine, read_session, write_session
+from terminal_shop.infra.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
+from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
 from terminal_shop.state import admin as admin_state
+from terminal_shop.web.guards import SESSION_HASH_HEADER
 
 OPEN_TO_ANYONE = {"show_login", "setvar"}
 ADMIN_STATES = [admin_state.AdminState, *admin_state.AdminState.__subclasses__()]
@@ -101,7 +101,7 @@ def _token(kind: str) -> str:
         return "forged-token-" + "x" * 30
     email = "admin@terminalku.example" if kind == "expired" else "stranger@example.com"
     with read_session() as s:
-        from terminal_shop.models import AdminUser
+        from terminal_shop.infra.models import AdminUser
 
         user = s.exec(select(AdminUser).where(AdminUser.email == email)).one()
     token = f"token-for-{kind}"

@@ -13,13 +13,13 @@ import pytest
 from sqlalchemy import text as sql
 from sqlmodel import select
 
-from terminal_shop.db import get_engine, read_session, write_session
-from terminal_shop.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
-from terminal_shop.services import admin_auth, admin_merchants, admin_orders, csv_export
-from terminal_shop.services import registrations as reg
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
-from terminal_shop.uploads import UploadRejected
+from terminal_shop.infra.db import get_engine, read_session, write_session
+from terminal_shop.infra.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders, csv_export
+from terminal_shop.services.registrations import submission as reg
 from terminal_shop.vocabulary import DocumentKind
 
 from files import fake_png, jpg, png
@@ -336,7 +336,7 @@ def test_stat_cards_follow_every_write(clean_db, tmp_path):
 
 def test_migration_counts_rows_that_were_there_before_it(clean_db):
     from alembic import command
-    from terminal_shop import migrate
+    from terminal_shop.cli import migrate
 
     command.downgrade(migrate.alembic_config(), "754a1e16799e")
     try:
@@ -535,7 +535,7 @@ def test_merchants_csv(clean_db, tmp_path):
 def test_export_route_needs_a_live_session(clean_db):
     from starlette.testclient import TestClient
 
-    from terminal_shop.api import files_app
+    from terminal_shop.web.api import files_app
 
     make_order(name="Rahasia")
     client = TestClient(files_app())
@@ -552,7 +552,7 @@ def test_export_route_needs_a_live_session(clean_db):
 
 
 def test_seed_command_fills_the_lists_and_removes_itself(clean_db):
-    from terminal_shop import seed
+    from terminal_shop.cli import seed
 
     make_order(name="Pesanan Asli")
     assert seed.seed(orders=1200, merchants=300) == (1200, 300)

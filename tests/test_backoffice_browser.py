@@ -16,8 +16,8 @@ from test_admin_browser import EMAIL, PASSWORD, real_order, sign_in
 from test_admin_services import make_merchant
 from test_backoffice_services import merchant, order, wib_midnight
 
-from terminal_shop.money import WIB
-from terminal_shop.services import admin_auth
+from terminal_shop.formats import WIB
+from terminal_shop.services.backoffice import admin_auth
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ import csv
 import io
 from datetime import UTC, datetime, time, timedelta
 
-from terminal_shop.db import write_session
-from terminal_shop.list_query import ListQuery, period_days
-from terminal_shop.models import MerchantRegistration, Order
-from terminal_shop.money import WIB
-from terminal_shop.services import admin_merchants, admin_orders, admin_overview
-from terminal_shop.services.listing import COUNT_CAP
+from terminal_shop.formats import WIB
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import MerchantRegistration, Order
+from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
+from terminal_shop.services.backoffice.list_query import ListQuery, period_days
+from terminal_shop.services.backoffice.listing import COUNT_CAP
 from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus, SortField
 
 

@@ -11,10 +11,10 @@ from PIL import Image
 from playwright.sync_api import expect
 from sqlmodel import select
 
-from terminal_shop.db import read_session
-from terminal_shop.models import Order
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import Order
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
 
 from conftest import bucket_unavailable, publish_asset
 from files import big_png, fake_png, pdf, png

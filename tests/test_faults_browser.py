@@ -33,11 +33,11 @@ from playwright.sync_api import expect
 from sqlmodel import select
 from test_registration_browser import DETAILS, agree, choose, documents, fill_details, next_step, registrations
 
-from terminal_shop.db import read_session
-from terminal_shop.models import Order
-from terminal_shop.services import sweeper
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.infra import sweeper
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import Order
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
 
 from conftest import DATA_DIR, MOTO_PORT, SCALEOUT, free_port, start_worker, stop_site, stored_keys
 from files import png

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 
 from terminal_shop import catalogue
-from terminal_shop.money import rupiah, wib
-from terminal_shop.settings import get_settings
+from terminal_shop.formats import rupiah, wib
+from terminal_shop.infra.settings import get_settings
 
 
 def test_settings_come_from_environment(monkeypatch, tmp_path):
@@ -78,14 +78,14 @@ def _serve_local(storage, url: str) -> tuple[int, bytes]:
     """Runs our /files route in-process, as the backend does."""
     from starlette.testclient import TestClient
 
-    from terminal_shop import api
+    from terminal_shop.web import api
 
     api.get_storage = lambda: storage  # the route reads the configured backend
     try:
         r = TestClient(api.files_app()).get(url)
         return r.status_code, r.content
     finally:
-        from terminal_shop.storage import get_storage
+        from terminal_shop.infra.storage import get_storage
 
         api.get_storage = get_storage
 
@@ -101,7 +101,7 @@ def test_storage_put_get_delete(any_storage):
 
 
 def test_storage_refuses_keys_that_escape_the_bucket(any_storage):
-    from terminal_shop.storage import StorageError
+    from terminal_shop.infra.storage import StorageError
 
     settings, storage = any_storage
     with pytest.raises(StorageError):
@@ -150,7 +150,7 @@ def test_public_asset_needs_no_signature(any_storage):
     url = storage.public_url(settings.bucket_assets, "qris/hausjo.png")
     if settings.storage_backend == "local":
         assert _serve_local(storage, url) == (200, b"\x89PNGqr")
-        from terminal_shop.storage import StorageError
+        from terminal_shop.infra.storage import StorageError
 
         with pytest.raises(StorageError):
             storage.public_url(settings.bucket_merchant_documents, "x.jpg")
@@ -164,10 +164,10 @@ def test_body_limits_per_route_refuse_while_the_body_streams_in():
     from starlette.routing import Route
     from starlette.testclient import TestClient
 
-    from terminal_shop.api import ORDER_ROUTE, REGISTRATION_ROUTE
-    from terminal_shop.guards import MB, BodyLimitMiddleware
     from terminal_shop.state.resubmission import FixState
     from terminal_shop.terminal_shop import ROUTE_LIMITS, UPLOAD_LIMITS
+    from terminal_shop.web.api import ORDER_ROUTE, REGISTRATION_ROUTE
+    from terminal_shop.web.guards import MB, BodyLimitMiddleware
 
     async def echo(request):
         body = await request.body()

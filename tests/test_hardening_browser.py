@@ -16,10 +16,10 @@ from urllib.parse import urlsplit
 import socketio
 from test_admin_services import make_order
 
-from terminal_shop.api import ORDER_ROUTE
-from terminal_shop.services import admin_auth
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.state.checkout import CheckoutState
+from terminal_shop.web.api import ORDER_ROUTE
 
 from conftest import ROOT, SCALEOUT
 

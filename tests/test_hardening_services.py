@@ -13,12 +13,13 @@ from PIL import Image
 from starlette.testclient import TestClient
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
-from terminal_shop import api
-from terminal_shop.guards import PAGE_POLICY, SecurityHeadersMiddleware
-from terminal_shop.services import orders, registrations
+from terminal_shop.infra.storage import LocalStorage, build_storage
+from terminal_shop.infra.uploads import MAX_IMAGE_PIXELS, UploadRejected, check_file
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.registrations import submission as registrations
 from terminal_shop.state.checkout import CheckoutState
-from terminal_shop.storage import LocalStorage, build_storage
-from terminal_shop.uploads import MAX_IMAGE_PIXELS, UploadRejected, check_file
+from terminal_shop.web import api
+from terminal_shop.web.guards import PAGE_POLICY, SecurityHeadersMiddleware
 
 from conftest import stored_keys
 from files import jpg, png

@@ -10,7 +10,8 @@ from test_admin_browser import EMAIL, PASSWORD, sign_in
 from test_admin_services import ADMIN, make_merchant
 from test_checkout_browser import BUYER, choose_proof, orders_in_db, to_confirm
 
-from terminal_shop.services import admin_auth, admin_orders, order_status
+from terminal_shop.services.backoffice import admin_auth, admin_orders
+from terminal_shop.services.orders import order_status
 
 from files import png
 

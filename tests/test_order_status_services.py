@@ -9,9 +9,11 @@ import pytest
 from sqlmodel import select
 from test_admin_services import ADMIN, make_merchant, make_order
 
-from terminal_shop.db import read_session
-from terminal_shop.models import OutboxMessage
-from terminal_shop.services import admin_orders, order_status, registration_status
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import OutboxMessage
+from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.services.orders import order_status
+from terminal_shop.services.registrations import registration_status
 
 
 def _token_of(path: str) -> str:

@@ -11,10 +11,10 @@ from PIL import Image
 from sqlalchemy import text
 from sqlmodel import select
 
-from terminal_shop.db import get_engine, read_session
-from terminal_shop.models import Order
-from terminal_shop.services import orders
-from terminal_shop.uploads import MAX_UPLOAD_BYTES, UploadRejected
+from terminal_shop.infra.db import get_engine, read_session
+from terminal_shop.infra.models import Order
+from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRejected
+from terminal_shop.services.orders import checkout as orders
 from terminal_shop.views import OrderSummary
 
 from conftest import stored_keys
@@ -171,7 +171,7 @@ def test_fake_image_and_oversized_files_are_refused(clean_db, any_storage, tmp_p
 
 def test_storage_failure_leaves_no_order(clean_db, moto_endpoint, tmp_path):
     """The store is reachable but the bucket is gone: nothing is kept, the buyer is told."""
-    from terminal_shop.storage import build_storage
+    from terminal_shop.infra.storage import build_storage
 
     from conftest import no_buckets, s3_settings
 

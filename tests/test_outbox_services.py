@@ -9,12 +9,14 @@ import uuid
 from sqlmodel import select, update
 from test_admin_services import ADMIN, make_merchant
 
-from terminal_shop import mail as mail_cli
-from terminal_shop.db import read_session, write_session
-from terminal_shop.models import OutboxMessage, utcnow
-from terminal_shop.services import admin_merchants, admin_orders, emails, orders, outbox
-from terminal_shop.services.order_status import status_path
-from terminal_shop.settings import get_settings
+from terminal_shop.cli import mail as mail_cli
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import OutboxMessage, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice import admin_merchants, admin_orders
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.vocabulary import MailStatus
 
 from files import png

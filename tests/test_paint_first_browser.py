@@ -9,7 +9,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from terminal_shop.paint_first import rewrite
+from terminal_shop.web.paint_first import rewrite
 
 PAGE = b"""<head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/>
 <script type="module" async="">import "/assets/m.js"; import("/assets/entry.js");</script></head><body>x</body>"""

@@ -9,7 +9,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from terminal_shop import catalogue, working_days
+from terminal_shop import catalogue
+from terminal_shop.services import working_days
 
 
 def path_of(url: str) -> str:

@@ -13,10 +13,10 @@ from test_admin_browser import EMAIL, PASSWORD, sign_in
 from test_checkout_browser import choose_proof, orders_in_db, to_confirm
 from test_qris_services import STATIC, _sticker
 
-from terminal_shop import qris
-from terminal_shop.services import admin_auth, payment_qr
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.orders import payment_qr, qris
 
 from conftest import publish_asset
 from files import png

@@ -10,12 +10,12 @@ import segno
 import zxingcpp
 from PIL import Image
 
-from terminal_shop import qris
-from terminal_shop.qris import Field
-from terminal_shop.services import orders, payment_qr
-from terminal_shop.services.admin_orders import detail
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.backoffice.admin_orders import detail
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders import payment_qr, qris
+from terminal_shop.services.orders.qris import Field
 
 from conftest import publish_asset
 from files import png

@@ -8,12 +8,12 @@ import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
-from terminal_shop import working_days
-from terminal_shop.db import read_session, write_session
-from terminal_shop.models import MerchantRegistration
-from terminal_shop.services import registrations as reg
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import MerchantRegistration
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services import working_days
+from terminal_shop.services.registrations import submission as reg
 from terminal_shop.vocabulary import DocumentKind
 
 from conftest import bucket_unavailable, stored_keys

@@ -9,12 +9,12 @@ import pytest
 from PIL import Image
 from sqlmodel import select
 
-from terminal_shop.db import read_session, write_session
-from terminal_shop.models import MerchantRegistration, OutboxMessage
-from terminal_shop.services import registrations as reg
-from terminal_shop.storage import build_storage
-from terminal_shop.uploads import UploadRejected
-from terminal_shop.validation import new_client_ref
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import MerchantRegistration, OutboxMessage
+from terminal_shop.infra.storage import build_storage
+from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind
 
 from conftest import no_buckets, s3_settings, stored_keys
@@ -194,7 +194,7 @@ def test_failure_in_the_middle_removes_documents_already_stored(clean_db, any_st
     def flaky_put(*args, **kwargs):  # the store refuses after three files
         calls["n"] += 1
         if calls["n"] == 4:
-            from terminal_shop.storage import StorageError
+            from terminal_shop.infra.storage import StorageError
 
             raise StorageError("connection reset")
         return real_put(*args, **kwargs)

@@ -10,7 +10,7 @@ from test_admin_browser import EMAIL, PASSWORD, get_merchant, sign_in
 from test_admin_services import make_merchant
 from test_order_status_browser import _wait_for_mail
 
-from terminal_shop.services import admin_auth
+from terminal_shop.services.backoffice import admin_auth
 
 from files import jpg
 

@@ -9,10 +9,12 @@ import pytest
 from sqlmodel import select
 from test_admin_services import ADMIN, make_merchant
 
-from terminal_shop.db import read_session, write_session
-from terminal_shop.models import AuditEvent, MerchantRegistration, OutboxMessage, utcnow
-from terminal_shop.services import admin_merchants, registrations, resubmission
-from terminal_shop.services.resubmission import ResubmissionError
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AuditEvent, MerchantRegistration, OutboxMessage, utcnow
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.registrations import resubmission
+from terminal_shop.services.registrations import submission as registrations
+from terminal_shop.services.registrations.resubmission import ResubmissionError
 
 from files import jpg, png
 

@@ -17,9 +17,9 @@ import pytest
 from playwright.sync_api import expect
 from sqlmodel import select
 
-from terminal_shop.db import read_session
-from terminal_shop.models import Order
-from terminal_shop.services import admin_auth
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import Order
+from terminal_shop.services.backoffice import admin_auth
 
 from conftest import DATA_DIR, PROXY_URL, ROOT, start_worker, stop_site
 from files import png

@@ -11,13 +11,13 @@ from starlette.testclient import TestClient
 from test_hardening_services import BUYER
 from test_registrations_service import FORM, docs  # noqa: F401  (docs is a fixture)
 
-from terminal_shop import api
-from terminal_shop.db import read_session
-from terminal_shop.models import MerchantRegistration, Order
-from terminal_shop.services import orders
-from terminal_shop.services import registrations as reg
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import MerchantRegistration, Order
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.registrations import submission as reg
+from terminal_shop.web import api
 
 from conftest import stored_keys
 from files import png

@@ -15,12 +15,13 @@ from datetime import timedelta
 from sqlalchemy import text
 from sqlmodel import select
 
-from terminal_shop import sweep as sweep_cli
-from terminal_shop.db import get_engine, read_session
-from terminal_shop.models import Order
-from terminal_shop.services import orders, sweeper
-from terminal_shop.settings import get_settings
-from terminal_shop.storage import get_storage
+from terminal_shop.cli import sweep as sweep_cli
+from terminal_shop.infra import sweeper
+from terminal_shop.infra.db import get_engine, read_session
+from terminal_shop.infra.models import Order
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.orders import checkout as orders
 
 from conftest import ROOT, stored_keys
 from files import png
@@ -33,7 +34,7 @@ BUYER = {
 }
 CHECKOUT = f"""
 import sys, uuid
-from terminal_shop.services import orders
+from terminal_shop.services.orders import checkout as orders
 orders.create_order(client_ref=uuid.uuid4().hex, buyer={BUYER!r}, lines=[("D210", 1)],
                     payment_method="TRANSFER_BCA", proof_filename="bukti.png", proof_data=open(sys.argv[1], "rb").read())
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from terminal_shop import working_days as wd
+from terminal_shop.services import working_days as wd
 
 
 def test_weekends_and_national_holidays_are_skipped():

@@ -7,7 +7,7 @@ Create Date: 2026-11-22 06:26:10.791069
 from alembic import op
 import sqlalchemy as sa
 import sqlmodel
-import terminal_shop.models
+import terminal_shop.infra.models
 
 
 revision = '754a1e16799e'
@@ -22,15 +22,15 @@ def upgrade() -> None:
     sa.Column('id', sa.Uuid(), nullable=False),
     sa.Column('email', sqlmodel.sql.sqltypes.AutoString(length=254), nullable=False),
     sa.Column('password_hash', sqlmodel.sql.sqltypes.AutoString(length=255), nullable=False),
-    sa.Column('created_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
     sa.Column('failed_logins', sa.Integer(), nullable=False),
-    sa.Column('locked_until', terminal_shop.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('locked_until', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=True),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('email')
     )
     op.create_table('audit_events',
     sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('created_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
     sa.Column('admin_email', sqlmodel.sql.sqltypes.AutoString(length=254), nullable=False),
     sa.Column('action', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
     sa.Column('entity_type', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
@@ -47,7 +47,7 @@ def upgrade() -> None:
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('email', sqlmodel.sql.sqltypes.AutoString(length=254), nullable=False),
     sa.Column('client', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
-    sa.Column('created_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id')
     )
     with op.batch_alter_table('login_attempts', schema=None) as batch_op:
@@ -57,9 +57,9 @@ def upgrade() -> None:
 
     op.create_table('merchant_registrations',
     sa.Column('id', sa.Uuid(), nullable=False),
-    sa.Column('created_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('updated_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('verified_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('created_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('updated_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('verified_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=True),
     sa.Column('status', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
     sa.Column('rejection_reason', sa.Text(), nullable=True),
     sa.Column('nama_lengkap', sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
@@ -93,8 +93,8 @@ def upgrade() -> None:
     op.create_table('orders',
     sa.Column('id', sa.Uuid(), nullable=False),
     sa.Column('client_ref', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True),
-    sa.Column('created_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('updated_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('updated_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
     sa.Column('buyer_name', sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
     sa.Column('buyer_phone', sqlmodel.sql.sqltypes.AutoString(length=32), nullable=False),
     sa.Column('buyer_email', sqlmodel.sql.sqltypes.AutoString(length=254), nullable=False),
@@ -121,10 +121,10 @@ def upgrade() -> None:
     op.create_table('admin_sessions',
     sa.Column('token_hash', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('admin_id', sa.Uuid(), nullable=False),
-    sa.Column('created_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('last_seen_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('expires_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('revoked_at', terminal_shop.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('created_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('last_seen_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('expires_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('revoked_at', terminal_shop.infra.models.UTCDateTime(timezone=True), nullable=True),
     sa.ForeignKeyConstraint(['admin_id'], ['admin_users.id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('token_hash')
     )

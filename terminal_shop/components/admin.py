@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop.components.layout import skip_link
 from terminal_shop.components.ui import CARD, INPUT, icon, native_form, nav_link
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.state.admin import AdminState
 from terminal_shop.vocabulary import Period, SortField
 

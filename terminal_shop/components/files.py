@@ -13,7 +13,7 @@ from reflex.vars.sequence import ArrayVar
 from reflex_components_core.core.upload import get_upload_files_context_var_data
 
 from terminal_shop.components.ui import icon
-from terminal_shop.uploads import MAX_UPLOAD_BYTES
+from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES
 
 
 def _files(upload_id: str) -> str:

@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop.catalogue import MENU_ORDER
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, anchor, container, icon, link_button, nav_link
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
 
 NAV_LINKS: tuple[tuple[str, str], ...] = (
     ("Home", "/"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop.components.ui import BTN_OUTLINE, icon, modal
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
 
 
 def bank_details(amount) -> rx.Component:

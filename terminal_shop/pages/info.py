@@ -7,8 +7,8 @@ import reflex as rx
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, anchor, container, icon, link_button
 from terminal_shop.content import BRAND
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.pages.home import faq_list
-from terminal_shop.settings import get_settings
 
 
 def _article(title: str, *children) -> rx.Component:

@@ -7,7 +7,7 @@ import reflex as rx
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.state.order_status import OrderStatusState as S
 from terminal_shop.state.order_status import RegistrationStatusState as RS
 from terminal_shop.state.order_status import TrackingState as T

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.api import REGISTRATION_ROUTE
 from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker, send_chosen
 from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon
+from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.state.registration import DOCS_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.registration import RegistrationState as S
-from terminal_shop.uploads import IMAGE_ACCEPT
 from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises
+from terminal_shop.web.api import REGISTRATION_ROUTE
 
 STEPS = ("Data Diri & Usaha", "Dokumen", "Konfirmasi")
 

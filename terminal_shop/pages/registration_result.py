@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, anchor, container, icon, link_button
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.registration import RegistrationResultState as R
 

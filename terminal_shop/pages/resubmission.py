@@ -8,9 +8,9 @@ from terminal_shop.components.files import bundle_documents, file_picker
 from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, container, icon, link_button
+from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.state.resubmission import FIX_UPLOAD_ID
 from terminal_shop.state.resubmission import FixState as S
-from terminal_shop.uploads import IMAGE_ACCEPT
 from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, FixGroup, Premises
 
 LABELS = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import working_days
+from terminal_shop.services import working_days
 
 VERIFY_WITHIN_WORKING_DAYS = 3  # registrations are verified within 1-3 working days
 

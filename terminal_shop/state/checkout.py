@@ -11,13 +11,13 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from terminal_shop import catalogue
-from terminal_shop.services import orders
-from terminal_shop.services.payment_qr import build_payment_qr, merchant_or_none
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.infra.uploads import browser_rejection
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders.payment_qr import build_payment_qr, merchant_or_none
+from terminal_shop.services.validation import new_client_ref
 from terminal_shop.state import focus, toast
-from terminal_shop.storage import get_storage
-from terminal_shop.uploads import browser_rejection
-from terminal_shop.validation import new_client_ref
 from terminal_shop.views import OrderSummary, PaymentQr, PricedCart, order_number
 from terminal_shop.vocabulary import PaymentMethod
 

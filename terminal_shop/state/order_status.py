@@ -6,9 +6,10 @@ import asyncio
 
 import reflex as rx
 
-from terminal_shop.services import order_status, registration_status
-from terminal_shop.services.order_status import OrderStatusView
-from terminal_shop.services.registration_status import RegistrationStatusView
+from terminal_shop.services.orders import order_status
+from terminal_shop.services.orders.order_status import OrderStatusView
+from terminal_shop.services.registrations import registration_status
+from terminal_shop.services.registrations.registration_status import RegistrationStatusView
 
 
 class OrderStatusState(rx.State):

@@ -8,10 +8,10 @@ from urllib.parse import quote
 
 import reflex as rx
 
-from terminal_shop.services import registrations as reg
+from terminal_shop.infra.uploads import browser_rejection
+from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.validation import new_client_ref
 from terminal_shop.state import focus, toast
-from terminal_shop.uploads import browser_rejection
-from terminal_shop.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind, Premises
 
 log = logging.getLogger(__name__)

@@ -7,11 +7,11 @@ import logging
 
 import reflex as rx
 
-from terminal_shop.services import registrations as reg
-from terminal_shop.services import resubmission
-from terminal_shop.services.resubmission import FixView
+from terminal_shop.infra.uploads import UploadRejected, browser_rejection
+from terminal_shop.services.registrations import resubmission
+from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.registrations.resubmission import FixView
 from terminal_shop.state import toast
-from terminal_shop.uploads import UploadRejected, browser_rejection
 from terminal_shop.vocabulary import DocumentKind, FixGroup
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ from functools import lru_cache
 import reflex as rx
 from reflex.event import EventSpec
 
-from terminal_shop.settings import get_settings
+from terminal_shop.infra.settings import get_settings
 
 
 @lru_cache(maxsize=512)

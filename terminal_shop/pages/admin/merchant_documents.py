@@ -9,9 +9,9 @@ from terminal_shop.components.admin import (
 )
 from terminal_shop.components.files import named_file_input, rejection_codes
 from terminal_shop.components.ui import CARD, icon, modal
+from terminal_shop.infra.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES
 from terminal_shop.state.admin import DOC_UPLOAD_ID
 from terminal_shop.state.admin import MerchantDetailState as D
-from terminal_shop.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES
 
 
 def _document(d) -> rx.Component:

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.api import ORDER_ROUTE
 from terminal_shop.catalogue import QRIS_MAX_TOTAL
 from terminal_shop.components.files import chosen_count, file_picker, send_chosen
 from terminal_shop.components.payment import bank_details, dynamic_qris, enlarge_button
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, link_button, modal, tracked_img
-from terminal_shop.money import rupiah
+from terminal_shop.formats import rupiah
+from terminal_shop.infra.uploads import PROOF_ACCEPT
 from terminal_shop.pages.checkout.cart import empty_notice, order_summary, step_frame
 from terminal_shop.state.checkout import PROOF_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.checkout import CheckoutState as S
-from terminal_shop.uploads import PROOF_ACCEPT
 from terminal_shop.vocabulary import PaymentMethod
+from terminal_shop.web.api import ORDER_ROUTE
 
 
 def _method_option(method: PaymentMethod, subtitle, disabled=False) -> rx.Component:

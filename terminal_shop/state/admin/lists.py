@@ -18,9 +18,9 @@ from urllib.parse import urlencode
 
 import reflex as rx
 
-from terminal_shop.list_query import ListQuery
-from terminal_shop.money import number
-from terminal_shop.services.listing import Page
+from terminal_shop.formats import number
+from terminal_shop.services.backoffice.list_query import ListQuery
+from terminal_shop.services.backoffice.listing import Page
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import admin_only
 from terminal_shop.vocabulary import Period, SortField, Term

@@ -9,13 +9,14 @@ import logging
 
 import reflex as rx
 
-from terminal_shop.services import admin_merchants, outbox
-from terminal_shop.services.fix_link import ALL_ITEMS
-from terminal_shop.services.registrations import format_omzet
+from terminal_shop.infra.uploads import UploadRejected, browser_rejection
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.notifications import outbox
+from terminal_shop.services.registrations.fix_link import ALL_ITEMS
+from terminal_shop.services.registrations.submission import format_omzet
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import HOME_ROUTE, AdminState, admin_only
-from terminal_shop.uploads import UploadRejected, browser_rejection
 from terminal_shop.views import MerchantRow, MerchantView
 from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
 

@@ -8,7 +8,8 @@ import logging
 
 import reflex as rx
 
-from terminal_shop.services import admin_orders, outbox
+from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.services.notifications import outbox
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import AdminState, admin_only

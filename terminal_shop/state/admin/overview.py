@@ -7,8 +7,8 @@ import logging
 
 import reflex as rx
 
-from terminal_shop.list_query import ListQuery
-from terminal_shop.services import admin_overview
+from terminal_shop.services.backoffice import admin_overview
+from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import Overview

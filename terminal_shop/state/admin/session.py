@@ -16,9 +16,9 @@ import inspect
 
 import reflex as rx
 
-from terminal_shop.guards import SESSION_HASH_HEADER
-from terminal_shop.services import admin_auth
+from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.state import toast
+from terminal_shop.web.guards import SESSION_HASH_HEADER
 
 LOGIN_ROUTE = "/admin/login"
 PASSWORD_ROUTE = "/admin/password"

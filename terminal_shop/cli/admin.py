@@ -1,0 +1,43 @@
+"""Admin accounts from the command line.
+
+python -m terminal_shop.cli.admin create EMAIL [--password P]   create, or reset a password
+python -m terminal_shop.cli.admin ensure-first                  on an empty database, create the
+                                                            first allow-listed admin and print
+                                                            its one-time password
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+
+from terminal_shop.infra.settings import get_settings, private_files
+from terminal_shop.services.backoffice import admin_auth
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m terminal_shop.cli.admin")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    create = sub.add_parser("create", help="create an admin or reset its password")
+    create.add_argument("email")
+    create.add_argument("--password", help="omit to be asked (or leave empty for a random one)")
+    sub.add_parser("ensure-first", help="create the first admin if there is none")
+    args = parser.parse_args(argv)
+    private_files()
+
+    if args.cmd == "create":
+        typed = args.password if args.password is not None else getpass.getpass("Password (kosong = acak): ")
+        email, password = admin_auth.create_admin(args.email, typed or None)
+        print(f"Admin {email} siap. Password: {password}")
+        if not typed:
+            print("Password sekali pakai: harus diganti saat pertama kali masuk.")
+        if not admin_auth.is_allowed(email):
+            print(f"Catatan: {email} belum ada di ADMIN_EMAILS, jadi belum bisa masuk.")
+    elif admin_auth.admin_count() == 0:
+        email, password = admin_auth.create_admin(get_settings().admin_emails[0])
+        print(f"Admin pertama dibuat: {email}  password sekali pakai: {password}")
+        print("Password ini harus diganti saat pertama kali masuk.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Database engine and sessions, the same code for SQLite and PostgreSQL.
+
+SQLite gets WAL and a busy timeout so readers never block the writer, and write
+sessions start with BEGIN IMMEDIATE so two writers queue instead of failing mid-way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+from sqlmodel import Session, create_engine
+
+from terminal_shop.infra.settings import get_settings
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn, _record):
+        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn):
+        immediate = conn.get_execution_options().get("sqlite_immediate", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+@lru_cache(maxsize=4)
+def get_engine(url: str | None = None) -> Engine:
+    url = url or get_settings().database_url
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        _configure_sqlite(engine)
+    else:
+        engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    return engine
+
+
+@contextmanager
+def read_session() -> Iterator[Session]:
+    with Session(get_engine(), expire_on_commit=False) as session:
+        yield session
+
+
+@contextmanager
+def read_rows() -> Iterator[Connection]:
+    """A bare connection for reads that want rows, not objects: the admin lists run on it
+    because the ORM session cost more than the queries themselves (docs/benchmarks.md)."""
+    with get_engine().connect() as conn:
+        yield conn
+
+
+@contextmanager
+def write_session() -> Iterator[Session]:
+    """One transaction that commits on success and rolls back on any error."""
+    engine = get_engine()
+    if engine.dialect.name == "sqlite":
+        engine = engine.execution_options(sqlite_immediate=True)
+    with Session(engine, expire_on_commit=False) as session, session.begin():
+        yield session

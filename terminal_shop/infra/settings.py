@@ -1,0 +1,151 @@
+"""Every setting of the site, read from the environment in one place.
+
+Defaults run the site on one machine with no services (SQLite, local-disk storage,
+Reflex's disk state manager). Demo values are marked DEMO so nobody mistakes them
+for the real company's data.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(name: str, default: str) -> str:
+    value = os.environ.get(name, "").strip()
+    return value or default
+
+
+def _env_int(name: str, default: int) -> int:
+    value = _env(name, str(default))
+    if not value.isdigit():
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def _env_list(name: str, default: str) -> tuple[str, ...]:
+    return tuple(p.strip().lower() for p in _env(name, default).split(",") if p.strip())
+
+
+def _secret_key(data_dir: Path) -> str:
+    """SECRET_KEY from the environment, else one random key kept beside the data.
+
+    A key generated per machine is safer than any default written in the repo.
+    Several workers on one machine share the file; on several machines set SECRET_KEY.
+    """
+    from_env = os.environ.get("SECRET_KEY", "").strip()
+    if from_env:
+        return from_env
+    path = data_dir / "secret_key"
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_urlsafe(48))
+    return path.read_text().strip()
+
+
+def _same_machine(public_url: str) -> str:
+    """localhost and 127.0.0.1 are the same site to a person, not to the browser's origin check."""
+    if "//localhost" in public_url:
+        return f"{public_url},{public_url.replace('//localhost', '//127.0.0.1')}"
+    return public_url
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    database_url: str
+    secret_key: str = field(repr=False)
+    # Storage
+    storage_backend: str  # "local" or "s3"
+    storage_dir: Path
+    s3_endpoint_url: str
+    s3_region: str
+    s3_access_key_id: str
+    s3_secret_access_key: str = field(repr=False)
+    bucket_order_payments: str
+    bucket_merchant_documents: str
+    bucket_assets: str
+    # Scale-out
+    redis_url: str
+    public_url: str
+    cors_origins: tuple[str, ...]
+    trusted_proxy_hops: int  # reverse proxies in front that append X-Forwarded-For; 0 ignores it
+    state_expiry_seconds: int  # an idle tab's state is dropped from the state store after this
+    sweep_interval_seconds: int  # how often each worker removes orphan files; 0 turns it off
+    # Admin
+    admin_emails: tuple[str, ...]
+    # Company facts shown on the site
+    brand_name: str
+    support_email: str
+    whatsapp_number: str
+    instagram_url: str
+    bca_account_holder: str
+    bca_account_number: str
+    smtp_url: str = field(repr=False)  # smtp://user:pass@host:587 (STARTTLS) or smtps://...; '' writes .eml files
+    mail_from: str
+    qris_payload: str  # the merchant's static QRIS (the text inside the sticker); '' reads the sticker image
+
+    @property
+    def https(self) -> bool:
+        return self.public_url.startswith("https://")
+
+    @property
+    def whatsapp_url(self) -> str:
+        return f"https://wa.me/{self.whatsapp_number}"
+
+    @property
+    def whatsapp_display(self) -> str:
+        n = self.whatsapp_number
+        return f"+{n[:2]} {n[2:5]}-{n[5:9]}-{n[9:]}" if n.startswith("62") else n
+
+
+def private_files() -> None:
+    """Files this process creates (database, stored documents, tab state) are readable by
+    its own user only: they hold KTP photos, bank accounts and sessions."""
+    os.umask(0o077)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    data_dir = Path(_env("DATA_DIR", str(PROJECT_ROOT / "data"))).resolve()
+    public_url = _env("PUBLIC_URL", "http://localhost:3000").rstrip("/")
+    return Settings(
+        data_dir=data_dir,
+        database_url=_env("DATABASE_URL", f"sqlite:///{data_dir / 'terminal_shop.db'}"),
+        secret_key=_secret_key(data_dir),
+        storage_backend=_env("STORAGE_BACKEND", "local").lower(),
+        storage_dir=Path(_env("STORAGE_DIR", str(data_dir / "storage"))).resolve(),
+        s3_endpoint_url=_env("S3_ENDPOINT_URL", ""),
+        s3_region=_env("S3_REGION", "ap-southeast-3"),
+        s3_access_key_id=_env("S3_ACCESS_KEY_ID", ""),
+        s3_secret_access_key=_env("S3_SECRET_ACCESS_KEY", ""),
+        bucket_order_payments=_env("BUCKET_ORDER_PAYMENTS", "order-payments"),
+        bucket_merchant_documents=_env("BUCKET_MERCHANT_DOCUMENTS", "merchant-documents"),
+        bucket_assets=_env("BUCKET_ASSETS", "assets"),
+        redis_url=_env("REDIS_URL", ""),
+        public_url=public_url,
+        cors_origins=tuple(
+            o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()
+        ),
+        trusted_proxy_hops=_env_int("TRUSTED_PROXY_HOPS", 0),
+        state_expiry_seconds=_env_int("STATE_EXPIRY_SECONDS", 3600),
+        sweep_interval_seconds=_env_int("SWEEP_INTERVAL_SECONDS", 3600),
+        admin_emails=_env_list("ADMIN_EMAILS", "admin@terminalku.example"),
+        # DEMO defaults below: set the real company's values through the environment.
+        brand_name=_env("BRAND_NAME", "TerminalKu"),
+        support_email=_env("SUPPORT_EMAIL", "info@terminalku.example"),
+        whatsapp_number=_env("WHATSAPP_NUMBER", "6281100000000"),
+        instagram_url=_env("INSTAGRAM_URL", "https://www.instagram.com/terminalku.demo"),
+        bca_account_holder=_env("BCA_ACCOUNT_HOLDER", "PT TerminalKu Demo Indonesia"),
+        bca_account_number=_env("BCA_ACCOUNT_NUMBER", "000 000 0000"),
+        smtp_url=_env("SMTP_URL", ""),
+        mail_from=_env("MAIL_FROM", f"{_env('BRAND_NAME', 'TerminalKu')} <no-reply@terminalku.example>"),
+        qris_payload=_env("QRIS_PAYLOAD", ""),
+    )

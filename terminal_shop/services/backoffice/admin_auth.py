@@ -1,0 +1,236 @@
+"""Admin accounts, sign-in with throttling, and server-side sessions.
+
+The browser holds only a random token; the server stores its SHA-256, so a leaked
+database does not yield usable sessions. Sessions expire when idle and at an
+absolute limit, and logout revokes them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+from passlib.context import CryptContext
+from sqlmodel import delete, func, select
+
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, utcnow
+from terminal_shop.infra.settings import get_settings
+
+pwd_context = CryptContext(schemes=["argon2"], deprecated="auto")
+
+SESSION_COOKIE = "admin_session"  # holds the random token (HttpOnly); the server keeps only its hash
+SESSION_IDLE = timedelta(hours=2)
+SESSION_ABSOLUTE = timedelta(hours=12)
+THROTTLE_WINDOW = timedelta(minutes=15)
+FREE_FAILURES_PER_EMAIL = 5  # then every further attempt on that account waits longer
+MAX_DELAY_SECONDS = 30
+MAX_FAILURES_PER_CLIENT = 20  # then that client address is refused until the window passes
+MIN_PASSWORD_CHARS = 12
+
+# What the sign-in page says, by the code the sign-in route puts in its redirect.
+MESSAGES = {
+    "wajib": "Email dan password wajib diisi",
+    "salah": "Email atau password salah",
+    "terkunci": "Terlalu banyak percobaan masuk. Coba lagi dalam 15 menit.",
+    "ditolak": "Akses ditolak. Email tidak memiliki hak akses admin.",
+}
+MSG_REQUIRED, MSG_BAD_LOGIN, MSG_LOCKED, MSG_DENIED = MESSAGES.values()
+MSG_PASSWORD_SHORT = f"Password baru minimal {MIN_PASSWORD_CHARS} karakter"
+MSG_PASSWORD_MISMATCH = "Konfirmasi password tidak sama"
+MSG_PASSWORD_SAME = "Password baru harus berbeda dari password sekali pakai"
+
+# Verifying against this keeps the time of a failed login the same whether or not
+# the e-mail exists.
+_DUMMY_HASH = pwd_context.hash(secrets.token_urlsafe(16))
+
+
+class LoginError(Exception):
+    def __init__(self, code: str):
+        super().__init__(MESSAGES[code])
+        self.code = code
+        self.message = MESSAGES[code]
+
+
+@dataclass(frozen=True)
+class Admin:
+    id: str
+    email: str
+    must_change_password: bool = False
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A sign-in attempt already counted, and how long it must wait before its check."""
+
+    email: str
+    client: str
+    delay: float
+
+
+def normalise_email(email: str) -> str:
+    return email.strip().lower()
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def is_allowed(email: str) -> bool:
+    return normalise_email(email) in get_settings().admin_emails
+
+
+def create_admin(email: str, password: str | None = None) -> tuple[str, str]:
+    """Creates an admin, or resets the password of an existing one. Returns (email, password).
+
+    A generated password is a one-time password: it must be changed at the first sign-in.
+    """
+    email = normalise_email(email)
+    one_time = password is None
+    password = password or secrets.token_urlsafe(12)
+    with write_session() as s:
+        user = s.exec(select(AdminUser).where(AdminUser.email == email)).first()
+        if user is None:
+            user = AdminUser(email=email, password_hash=pwd_context.hash(password))
+        else:
+            user.password_hash = pwd_context.hash(password)
+            s.exec(delete(AdminSession).where(AdminSession.admin_id == user.id))
+        user.must_change_password = one_time
+        s.add(user)
+    return email, password
+
+
+def admin_count() -> int:
+    with read_session() as s:
+        return s.exec(select(func.count()).select_from(AdminUser)).one()
+
+
+def _recent_attempts(s, column, value: str) -> int:
+    since = utcnow() - THROTTLE_WINDOW
+    return s.exec(
+        select(func.count()).select_from(LoginAttempt).where(column == value, LoginAttempt.created_at >= since)
+    ).one()
+
+
+def account_delay(failures: int) -> float:
+    """Seconds an attempt on an account waits after `failures` recent failures on it:
+    nothing for the first few, then doubling up to a cap. A delay, never a lock, so a
+    stranger's guesses cannot keep the real admin out."""
+    if failures < FREE_FAILURES_PER_EMAIL:
+        return 0.0
+    return float(min(2 ** (failures - FREE_FAILURES_PER_EMAIL), MAX_DELAY_SECONDS))
+
+
+def start_attempt(email: str, password: str, client: str) -> Attempt:
+    """Counts the attempt before any password is checked, or refuses it.
+
+    The attempt is committed first and counted after, so of N attempts racing each other
+    the k-th to commit sees at least k: parallel guesses cannot slip past the limits.
+    It stays counted as a failure unless the sign-in succeeds.
+    """
+    email = normalise_email(email)
+    if not email or not password:
+        raise LoginError("wajib")
+    client = (client or "unknown")[:64]
+    with write_session() as s:
+        s.add(LoginAttempt(email=email, client=client))
+    with read_session() as s:
+        by_client = _recent_attempts(s, LoginAttempt.client, client)
+        by_email = _recent_attempts(s, LoginAttempt.email, email)
+    if by_client > MAX_FAILURES_PER_CLIENT:
+        raise LoginError("terkunci")
+    return Attempt(email, client, account_delay(by_email - 1))
+
+
+def finish_attempt(attempt: Attempt, password: str) -> tuple[str, bool]:
+    """Checks the password of a counted attempt. Returns (session token, must change password)."""
+    with read_session() as s:
+        user = s.exec(select(AdminUser).where(AdminUser.email == attempt.email)).first()
+    ok = pwd_context.verify(password, user.password_hash if user else _DUMMY_HASH)
+    if not ok or user is None:
+        raise LoginError("salah")
+    if not is_allowed(attempt.email):
+        raise LoginError("ditolak")
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    with write_session() as s:
+        s.exec(delete(LoginAttempt).where(LoginAttempt.email == attempt.email))
+        s.add(
+            AdminSession(
+                token_hash=hash_token(token),
+                admin_id=user.id,
+                created_at=now,
+                last_seen_at=now,
+                expires_at=now + SESSION_ABSOLUTE,
+            )
+        )
+    return token, user.must_change_password
+
+
+def login(email: str, password: str, client: str) -> str:
+    """Both steps in one call, waiting in this thread (for scripts and tests; the site's
+    sign-in route waits on the event loop instead). Returns a new session token."""
+    attempt = start_attempt(email, password, client)
+    time.sleep(attempt.delay)
+    return finish_attempt(attempt, password)[0]
+
+
+def change_password(admin_id: str, new: str, repeat: str) -> str | None:
+    """Sets a new password chosen by the admin; returns the error to show, or None."""
+    if len(new) < MIN_PASSWORD_CHARS:
+        return MSG_PASSWORD_SHORT
+    if new != repeat:
+        return MSG_PASSWORD_MISMATCH
+    with write_session() as s:
+        user = s.get(AdminUser, uuid.UUID(admin_id))
+        if user is None:
+            return MSG_BAD_LOGIN
+        if pwd_context.verify(new, user.password_hash):
+            return MSG_PASSWORD_SAME
+        user.password_hash = pwd_context.hash(new)
+        user.must_change_password = False
+        s.add(user)
+    return None
+
+
+def session_admin(token: str) -> Admin | None:
+    """The admin a token belongs to, if its session is alive; refreshes the idle timer."""
+    return session_admin_by_hash(hash_token(token)) if token else None
+
+
+def session_admin_by_hash(token_hash: str) -> Admin | None:
+    """The same check from the token's hash (what the websocket's guarded headers carry)."""
+    if len(token_hash) != 64:
+        return None
+    now = utcnow()
+    with write_session() as s:
+        row = s.exec(
+            select(AdminSession, AdminUser)
+            .join(AdminUser, AdminUser.id == AdminSession.admin_id)
+            .where(AdminSession.token_hash == token_hash)
+        ).first()
+        if row is None:
+            return None
+        sess, user = row
+        if sess.revoked_at or sess.expires_at <= now or sess.last_seen_at + SESSION_IDLE <= now:
+            return None
+        if not is_allowed(user.email):
+            return None
+        if now - sess.last_seen_at > timedelta(minutes=1):
+            sess.last_seen_at = now
+            s.add(sess)
+        return Admin(id=str(user.id), email=user.email, must_change_password=user.must_change_password)
+
+
+def logout(token: str) -> None:
+    if not token:
+        return
+    with write_session() as s:
+        sess = s.get(AdminSession, hash_token(token))
+        if sess and not sess.revoked_at:
+            sess.revoked_at = utcnow()
+            s.add(sess)

@@ -1,0 +1,267 @@
+"""The admin's view of merchant registrations: stats, list, detail, edit, documents, delete, export."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sqlmodel import select
+
+from terminal_shop.formats import rupiah, wib, wib_sortable
+from terminal_shop.infra.db import read_rows, read_session, write_session
+from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import discard, get_storage
+from terminal_shop.infra.uploads import IMAGE_KINDS, UploadRejected, check_file, safe_name, strip_metadata
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.backoffice.csv_export import stream
+from terminal_shop.services.backoffice.list_query import ListQuery
+from terminal_shop.services.backoffice.listing import (
+    Page,
+    cards,
+    clamp_page,
+    contains,
+    in_range,
+    page_of,
+    read_page,
+    tallies,
+)
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.registrations import fix_link
+from terminal_shop.services.registrations.submission import validate_details
+from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
+from terminal_shop.vocabulary import DocumentKind, RegistrationStatus, SortField
+
+PER_PAGE = 20
+CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
+MSG_NOT_IMAGE = "File harus berupa gambar"
+
+
+class NotFound(Exception):
+    pass
+
+
+def stats() -> dict[str, int]:
+    with read_rows() as conn:
+        return cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
+
+
+_M = MerchantRegistration.__table__.c  # Core columns for list reads (see services.listing)
+
+
+# The columns behind each sort, ending in the unique id (keyset paging: services/listing.py).
+SORTS = {
+    SortField.DATE: (_M.created_at, _M.id),
+    SortField.NAME: (_M.nama_usaha, _M.created_at, _M.id),
+    SortField.STATUS: (_M.status, _M.created_at, _M.id),
+}
+
+
+def query_from(params: dict[str, str]) -> ListQuery:
+    """The list's query from a URL's query string (the page's and the export's)."""
+    return ListQuery.from_params(params, RegistrationStatus, None, SORTS)
+
+
+def _filters(q: ListQuery) -> list:
+    m = _M
+    conds = []
+    if RegistrationStatus.parse(q.status):
+        conds.append(m.status == q.status)
+    conds += in_range(m.created_at, *q.bounds())
+    if q.search.strip():
+        conds.append(
+            contains(q.search.strip(), names=[m.nama_usaha, m.nama_lengkap], emails=[m.email], phones=[m.nomor_hp])
+        )
+    return conds
+
+
+def list_page(query: ListQuery | None = None, after: str = "", before: str = "", **fields) -> Page:
+    """One page of registrations with the stat cards (`after`/`before`: see listing.fetch_page).
+    `fields` build the query when none is given: list_page(status="approved")."""
+    m = _M
+    q = query or ListQuery(**fields)
+    page = clamp_page(q.page)
+    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    with read_rows() as conn:
+        stat_cards = cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
+        stmt = select(
+            m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status
+        ).where(*_filters(q))
+        exact = stat_cards[RegistrationStatus.parse(q.status) or "total"]
+        rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
+    shown = [merchant_row(r) for r in rows]
+    return page_of(rows, shown, order, counted, page, PER_PAGE, stat_cards, has_next)
+
+
+def _get(s, merchant_id: str) -> MerchantRegistration:
+    try:
+        row = s.get(MerchantRegistration, uuid.UUID(str(merchant_id)))
+    except ValueError:
+        row = None
+    if row is None:
+        raise NotFound(merchant_id)
+    return row
+
+
+@dataclass(frozen=True)
+class MerchantDetail:
+    row: MerchantRegistration  # the edit form starts from it (form_values)
+    view: MerchantView
+
+
+def detail(merchant_id: str) -> MerchantDetail:
+    with read_session() as s:
+        row = _get(s, merchant_id)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    view = MerchantView(
+        id=str(row.id),
+        status=row.status,
+        badge=Badge.of(RegistrationStatus, row.status),
+        created_at=wib(row.created_at),
+        updated_at=wib(row.updated_at),
+        verified_at=wib(row.verified_at),
+        documents=tuple(
+            DocumentView(d.value, d.label, storage.signed_url(bucket, key) if (key := getattr(row, d.column)) else "")
+            for d in DocumentKind
+        ),
+        history=audit.history("merchant", str(row.id)),
+        mails=outbox.for_entity("merchant", str(row.id)),
+    )
+    return MerchantDetail(row, view)
+
+
+EDITABLE_TEXT = (
+    "nama_lengkap",
+    "nama_usaha",
+    "jenis_usaha",
+    "alamat_usaha",
+    "omzet_bulanan",
+    "tempat_usaha",
+    "kecamatan",
+    "kabupaten_kota",
+    "nib_npwp",
+    "nomor_hp",
+    "email",
+    "nama_bank",
+    "nama_rekening",
+    "nomor_rekening",
+)
+
+
+def form_values(row: MerchantRegistration) -> dict[str, str]:
+    """The row as the edit form shows it (same fields and formats as the wizard)."""
+    values = {k: "" if getattr(row, k) is None else str(getattr(row, k)) for k in EDITABLE_TEXT}
+    values["omzet_bulanan"] = rupiah(row.omzet_bulanan)
+    values["status"] = row.status
+    values["rejection_reason"] = row.rejection_reason or ""
+    return values
+
+
+def save(
+    merchant_id: str, form: dict[str, str], admin_email: str, fix_items: list[str] | None = None
+) -> dict[str, str]:
+    """Validates like the wizard and applies the status rules of docs/decisions.md (Merchant registrations). Returns field errors."""
+    values, errors = validate_details(form)
+    status = RegistrationStatus.parse(form.get("status", ""))
+    if status is None:
+        errors["status"] = "Status tidak dikenal"
+    if errors:
+        return errors
+    now = utcnow()
+    with write_session() as s:
+        row = _get(s, merchant_id)
+        old_status = row.status
+        for k, v in values.items():
+            setattr(row, k, v)
+        row.status = status.value
+        row.updated_at = now
+        if status is RegistrationStatus.APPROVED:
+            row.verified_at = row.verified_at or now
+        elif status is RegistrationStatus.REJECTED:
+            row.verified_at = None
+        rejected = status is RegistrationStatus.REJECTED
+        row.rejection_reason = ((form.get("rejection_reason") or "").strip() or None) if rejected else None
+        s.add(row)
+        action = "edit" if old_status == status else "status"
+        audit.record(s, admin_email, action, "merchant", str(row.id), old_status, status.value, row.rejection_reason)
+        if old_status != status and status is not RegistrationStatus.PENDING:  # the applicant is told
+            if status is RegistrationStatus.APPROVED:
+                told = emails.registration_approved(row)
+            else:  # the applicant corrects what is marked, through a link of their own
+                told = emails.registration_rejected(row, row.rejection_reason or "", fix_link.open_link(row, fix_items))
+                s.add(row)
+            outbox.enqueue(s, f"registration:{row.id}:{status.value}:{now.isoformat()}", "merchant", str(row.id), told)
+    return {}
+
+
+def delete(merchant_id: str, admin_email: str) -> None:
+    """Removes the registration and its stored documents."""
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    with write_session() as s:
+        row = _get(s, merchant_id)
+        keys = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
+        audit.record(
+            s, admin_email, "delete", "merchant", str(row.id), row.status, None, f"{row.nama_usaha} <{row.email}>"
+        )
+        s.delete(row)
+    discard(storage, bucket, *keys)
+
+
+def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, admin_email: str) -> None:
+    """Stores the new image, points the record at it, then removes the old file."""
+    kind = DocumentKind.parse(doc)
+    if kind is None:
+        raise UploadRejected(MSG_NOT_IMAGE, MSG_NOT_IMAGE)
+    checked = strip_metadata(check_file(data, IMAGE_KINDS, (MSG_NOT_IMAGE, MSG_NOT_IMAGE)))
+    column = kind.column
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    with read_session() as s:
+        row = _get(s, merchant_id)
+    stem = safe_name(filename, kind.value).rsplit(".", 1)[0]
+    key = f"{row.id}/{kind.value}/{int(time.time() * 1000)}_{stem}.{checked.extension}"
+    storage.put(bucket, key, checked.data, checked.content_type)
+    try:
+        with write_session() as s:
+            current = _get(s, merchant_id)
+            old_key = getattr(current, column)
+            setattr(current, column, key)
+            current.updated_at = utcnow()
+            s.add(current)
+            audit.record(s, admin_email, "document", "merchant", str(current.id), current.status, current.status, doc)
+    except BaseException:
+        discard(storage, bucket, key)
+        raise
+    if old_key and old_key != key:
+        discard(storage, bucket, old_key)
+
+
+def export_csv(query: ListQuery | None = None, **fields) -> Iterator[bytes]:
+    """Every registration matching the list's filters, in the list's order."""
+    m = MerchantRegistration
+    q = query or ListQuery(**fields)
+    conds = _filters(q)
+    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    order_by = [c.desc() if q.descending else c.asc() for c in order]
+
+    def rows() -> Iterator[list[object]]:
+        with read_session() as s:
+            result = s.exec(
+                select(m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status)
+                .where(*conds)
+                .order_by(*order_by)
+                .execution_options(yield_per=1000)
+            )
+            for r in result:
+                yield [
+                    wib_sortable(r.created_at),
+                    r.nama_usaha,
+                    r.nama_lengkap,
+                    r.nomor_hp,
+                    r.email,
+                    r.kabupaten_kota,
+                    r.status,
+                ]
+
+    return stream(CSV_HEADER, rows())

@@ -1,0 +1,240 @@
+"""The admin's view of orders: stats, list, detail, export, confirm and reject."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import select
+
+from terminal_shop.formats import rupiah, wib, wib_sortable
+from terminal_shop.infra.db import read_rows, read_session, write_session
+from terminal_shop.infra.models import Order, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.backoffice.csv_export import stream
+from terminal_shop.services.backoffice.list_query import ListQuery
+from terminal_shop.services.backoffice.listing import (
+    Page,
+    cards,
+    clamp_page,
+    contains,
+    in_range,
+    page_of,
+    read_page,
+    tallies,
+)
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.orders import qris
+from terminal_shop.services.orders.checkout import find
+from terminal_shop.views import Badge, LineView, OrderView, order_number, order_row
+from terminal_shop.vocabulary import ORDER_TRANSITIONS, OrderStatus, PaymentMethod, SortField
+
+PER_PAGE = 10
+CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
+MSG_REASON_REQUIRED = "Alasan penolakan harus diisi"
+
+
+class TransitionError(Exception):
+    """The order is no longer waiting for review (someone else acted first)."""
+
+
+def stats() -> dict[str, int]:
+    with read_rows() as conn:
+        return cards(tallies(conn, "orders"), OrderStatus)
+
+
+_O = Order.__table__.c  # Core columns for list reads (see services.listing)
+
+
+def _id_match(text: str):
+    """The condition for a typed order number (8 hex digits) or full id, else None."""
+    compact = text.strip().replace("-", "").lower()
+    if re.fullmatch(r"[0-9a-f]{32}", compact):
+        return _O.id == uuid.UUID(compact)
+    if re.fullmatch(r"[0-9a-f]{8}", compact):
+        # The order number is the id's first 8 hex digits: a range on the primary key.
+        return _O.id.between(uuid.UUID(compact + "0" * 24), uuid.UUID(compact + "f" * 24))
+    return None
+
+
+# The columns behind each sort, ending in the unique id (keyset paging: services/listing.py).
+# Migration 0008 indexes each with its date.
+SORTS = {
+    SortField.DATE: (_O.created_at, _O.id),
+    SortField.TOTAL: (_O.total, _O.created_at, _O.id),
+    SortField.NAME: (_O.buyer_name, _O.created_at, _O.id),
+    SortField.STATUS: (_O.status, _O.created_at, _O.id),
+}
+
+
+def query_from(params: dict[str, str]) -> ListQuery:
+    """The list's query from a URL's query string (the page's and the export's)."""
+    return ListQuery.from_params(params, OrderStatus, PaymentMethod, SORTS)
+
+
+def _filters(q: ListQuery, conn=None) -> list:
+    """With `conn`, a typed order number is looked up first (the list does; the export,
+    which searches without the id, does not: docs/decisions.md, Orders)."""
+    conds = []
+    if OrderStatus.parse(q.status):
+        conds.append(_O.status == q.status)
+    if PaymentMethod.parse(q.method):
+        conds.append(_O.payment_method == q.method)
+    conds += in_range(_O.created_at, *q.bounds())
+    text = q.search.strip()
+    if text:
+        id_cond = _id_match(text) if conn is not None else None
+        if id_cond is not None and conn.execute(select(_O.id).where(id_cond, *conds).limit(1)).first() is not None:
+            conds.append(id_cond)  # a typed order number finds that order (indexed, instant)
+        else:
+            conds.append(contains(text, names=[_O.buyer_name], emails=[_O.buyer_email], phones=[_O.buyer_phone]))
+    return conds
+
+
+def list_page(query: ListQuery | None = None, after: str = "", before: str = "", **fields) -> Page:
+    """One page of orders with the stat cards (`after`/`before`: see listing.fetch_page).
+    `fields` build the query when none is given: list_page(status="confirmed")."""
+    q = query or ListQuery(**fields)
+    page = clamp_page(q.page)
+    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    with read_rows() as conn:
+        conds = _filters(q, conn)
+        tally = tallies(conn, "orders")
+        stmt = select(
+            _O.id,
+            _O.created_at,
+            _O.buyer_name,
+            _O.buyer_email,
+            _O.buyer_phone,
+            _O.total,
+            _O.payment_method,
+            _O.status,
+        ).where(*conds)
+        exact = sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me))
+        rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
+    shown = [order_row(r) for r in rows]
+    return page_of(rows, shown, order, counted, page, PER_PAGE, cards(tally, OrderStatus), has_next)
+
+
+@dataclass(frozen=True)
+class OrderDetail:
+    view: OrderView
+    proof_url: str  # a short-lived signed link, '' when no proof is stored
+    proof_is_pdf: bool
+
+
+def detail(order_id: str) -> OrderDetail | None:
+    order = find(order_id)
+    if order is None:
+        return None
+    proof_url = ""
+    if order.payment_proof_path:
+        proof_url = get_storage().signed_url(get_settings().bucket_order_payments, order.payment_proof_path)
+    view = OrderView(
+        id=str(order.id),
+        number=order_number(order.id),
+        buyer_name=order.buyer_name,
+        buyer_phone=order.buyer_phone,
+        buyer_email=order.buyer_email,
+        shipping_address=order.shipping_address,
+        note=order.note or "",
+        subtotal=rupiah(order.subtotal),
+        shipping_fee=rupiah(order.shipping_fee),
+        total=rupiah(order.total),
+        method=PaymentMethod.label_of(order.payment_method),
+        status=order.status,
+        badge=Badge.of(OrderStatus, order.status),
+        created_at=wib(order.created_at),
+        updated_at=wib(order.updated_at),
+        lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
+        history=audit.history("order", str(order.id)),
+        qris=_qris_shown(order.qris_payload),
+        mails=outbox.for_entity("order", str(order.id)),
+    )
+    return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
+
+
+def _qris_shown(payload: str | None) -> str:
+    if not payload:
+        return ""
+    shown = qris.summarise(payload)
+    return f"{rupiah(shown.amount)} · tagihan {shown.bill_number} · CRC {shown.crc}"
+
+
+def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason: str | None = None) -> None:
+    """One of ORDER_TRANSITIONS, once: a conditional update, so two admins cannot both win."""
+    oid = uuid.UUID(str(order_id))
+    now = utcnow()
+    with write_session() as s:
+        order = s.get(Order, oid)
+        old = OrderStatus.parse(order.status) if order else None
+        if old is None or new_status not in ORDER_TRANSITIONS.get(old, ()):
+            raise TransitionError("Pesanan tidak lagi menunggu review")
+        values: dict[str, Any] = {"status": new_status.value, "updated_at": now}
+        if reason is not None:
+            line = f"[{wib(now)}] DITOLAK: {reason}"
+            values["note"] = f"{order.note}\n{line}" if order.note else line
+        result = s.exec(update(Order).where(Order.id == oid, Order.status == old.value).values(**values))
+        if result.rowcount != 1:
+            raise TransitionError("Pesanan tidak lagi menunggu review")
+        action = "confirm" if new_status is OrderStatus.CONFIRMED else "reject"
+        audit.record(s, admin_email, action, "order", str(oid), old.value, new_status.value, reason)
+        told = emails.order_confirmed(order) if reason is None else emails.order_rejected(order, reason)
+        outbox.enqueue(s, f"order:{oid}:{new_status.value}", "order", str(oid), told)
+
+
+def confirm(order_id: str, admin_email: str) -> None:
+    _transition(order_id, admin_email, OrderStatus.CONFIRMED)
+
+
+def reject(order_id: str, reason: str, admin_email: str) -> None:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValueError(MSG_REASON_REQUIRED)
+    _transition(order_id, admin_email, OrderStatus.CANCELLED, reason[:500])
+
+
+def export_csv(query: ListQuery | None = None, **fields) -> Iterator[bytes]:
+    """Every order matching the list's filters, in the list's order (search without the id:
+    docs/decisions.md, Orders)."""
+    q = query or ListQuery(**fields)
+    conds = _filters(q)
+    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    order_by = [c.desc() if q.descending else c.asc() for c in order]
+
+    def rows() -> Iterator[list[object]]:
+        with read_session() as s:
+            result = s.exec(
+                select(
+                    Order.created_at,
+                    Order.id,
+                    Order.buyer_name,
+                    Order.buyer_email,
+                    Order.buyer_phone,
+                    Order.payment_method,
+                    Order.status,
+                    Order.total,
+                )
+                .where(*conds)
+                .order_by(*order_by)
+                .execution_options(yield_per=1000)
+            )
+            for r in result:
+                yield [
+                    wib_sortable(r.created_at),
+                    order_number(r.id),
+                    r.buyer_name,
+                    r.buyer_email,
+                    r.buyer_phone,
+                    r.payment_method,
+                    r.status,
+                    r.total,
+                ]
+
+    return stream(CSV_HEADER, rows())

@@ -1,0 +1,45 @@
+"""Who changed what and when, written in the same transaction as the change."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, select
+
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import AuditEvent
+from terminal_shop.views import HistoryView
+
+
+def record(
+    session: Session,
+    admin_email: str,
+    action: str,
+    entity_type: str,
+    entity_id: str,
+    old_status: str | None = None,
+    new_status: str | None = None,
+    detail: str | None = None,
+) -> None:
+    session.add(
+        AuditEvent(
+            admin_email=admin_email,
+            action=action,
+            entity_type=entity_type,
+            entity_id=str(entity_id),
+            old_status=old_status,
+            new_status=new_status,
+            detail=detail,
+        )
+    )
+
+
+def history(entity_type: str, entity_id: str) -> tuple[HistoryView, ...]:
+    """Newest first, as the detail pages list it."""
+    with read_session() as s:
+        rows = s.exec(
+            select(AuditEvent)
+            .where(AuditEvent.entity_type == entity_type, AuditEvent.entity_id == str(entity_id))
+            .order_by(AuditEvent.created_at.desc(), AuditEvent.id.desc())
+        )
+        return tuple(
+            HistoryView.of(r.created_at, r.admin_email, r.action, r.old_status, r.new_status, r.detail) for r in rows
+        )

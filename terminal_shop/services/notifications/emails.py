@@ -1,0 +1,177 @@
+"""The e-mails buyers and applicants receive, in Indonesian, plain text and HTML.
+
+Each function returns an outbox.Mail; the callers enqueue it in the transaction of the
+change it tells of. Everything a person typed is escaped in the HTML part.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from terminal_shop.formats import rupiah, wib
+from terminal_shop.infra.models import MerchantRegistration, Order
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services import working_days
+from terminal_shop.services.notifications.outbox import Mail
+from terminal_shop.services.orders import qris
+from terminal_shop.services.orders.order_status import status_path
+from terminal_shop.views import order_number
+from terminal_shop.vocabulary import PaymentMethod
+
+
+def _footer() -> tuple[str, str]:
+    s = get_settings()
+    text = f"Salam,\nTim {s.brand_name}\nEmail: {s.support_email} · WhatsApp: {s.whatsapp_display} ({s.whatsapp_url})"
+    html = (
+        f"<p>Salam,<br>Tim {escape(s.brand_name)}<br>"
+        f'Email: <a href="mailto:{escape(s.support_email)}">{escape(s.support_email)}</a> · '
+        f'WhatsApp: <a href="{escape(s.whatsapp_url)}">{escape(s.whatsapp_display)}</a></p>'
+    )
+    return text, html
+
+
+def _mail(
+    to: str, subject: str, greeting: str, paragraphs: list[str], link: tuple[str, str] | None = None, png=None
+) -> Mail:
+    """Plain text and HTML from the same paragraphs; `link` is (label, absolute URL)."""
+    foot_text, foot_html = _footer()
+    text = [greeting, "", *[p + "\n" for p in paragraphs]]
+    html = [f"<p>{escape(greeting)}</p>", *[f"<p>{escape(p)}</p>" for p in paragraphs]]
+    if link:
+        text.append(f"{link[0]}: {link[1]}\n")
+        html.append(f'<p><a href="{escape(link[1])}">{escape(link[0])}</a></p>')
+    text.append(foot_text)
+    html.append(foot_html)
+    brand = escape(get_settings().brand_name)
+    body = f'<!doctype html><html lang="id"><body style="font-family:sans-serif"><h2>{brand}</h2>{"".join(html)}</body></html>'
+    return Mail(to, f"{get_settings().brand_name}: {subject}", "\n".join(text), body, png)
+
+
+def _order_link(order: Order) -> tuple[str, str]:
+    return "Lihat status pesanan", get_settings().public_url + status_path(order.id)
+
+
+def _items(order: Order) -> str:
+    return "; ".join(f"{i['name']} × {i['qty']} = {rupiah(i['qty'] * i['unit_price'])}" for i in order.items)
+
+
+def order_received(order: Order) -> Mail:
+    s = get_settings()
+    number = order_number(order.id)
+    how = (
+        f"Pembayaran: transfer ke BCA {s.bca_account_number} a.n. {s.bca_account_holder} sejumlah {rupiah(order.total)}."
+        if order.payment_method == PaymentMethod.TRANSFER_BCA
+        else f"Pembayaran: QRIS sejumlah {rupiah(order.total)}"
+        + (" (QR terlampir, jumlah sudah terisi)." if order.qris_payload else ".")
+    )
+    png = qris.png(order.qris_payload) if order.qris_payload else None
+    return _mail(
+        order.buyer_email,
+        f"Pesanan {number} diterima",
+        f"Halo {order.buyer_name},",
+        [
+            f"Terima kasih. Pesanan {number} ({wib(order.created_at)}) dan bukti pembayaran Anda sudah kami terima.",
+            f"Rincian: {_items(order)}. Total {rupiah(order.total)}.",
+            how,
+            "Tim kami memverifikasi pembayaran dalam 1x24 jam. Anda akan menerima email lagi setelahnya.",
+        ],
+        _order_link(order),
+        png,
+    )
+
+
+def order_confirmed(order: Order) -> Mail:
+    number = order_number(order.id)
+    return _mail(
+        order.buyer_email,
+        f"Pembayaran pesanan {number} dikonfirmasi",
+        f"Halo {order.buyer_name},",
+        [
+            f"Pembayaran pesanan {number} sebesar {rupiah(order.total)} sudah kami konfirmasi.",
+            "Perangkat Anda kami siapkan untuk dikirim ke alamat yang Anda berikan.",
+        ],
+        _order_link(order),
+    )
+
+
+def order_rejected(order: Order, reason: str) -> Mail:
+    number = order_number(order.id)
+    return _mail(
+        order.buyer_email,
+        f"Pembayaran pesanan {number} ditolak",
+        f"Halo {order.buyer_name},",
+        [
+            f"Maaf, pembayaran pesanan {number} sebesar {rupiah(order.total)} tidak dapat kami konfirmasi.",
+            f"Alasan: {reason}",
+            "Balas email ini atau hubungi kami lewat WhatsApp untuk pengembalian dana atau pesanan ulang.",
+        ],
+        _order_link(order),
+    )
+
+
+def registration_received(reg: MerchantRegistration) -> Mail:
+    due = working_days.spoken(working_days.add_working_days(working_days.today_wib(), 3))
+    return _mail(
+        reg.email,
+        "Pendaftaran merchant diterima",
+        f"Halo {reg.nama_lengkap},",
+        [
+            f"Pendaftaran {reg.nama_usaha} sudah kami terima.",
+            f"Tim kami memverifikasi data dan dokumen Anda dalam 1-3 hari kerja, paling lambat {due}.",
+        ],
+    )
+
+
+def registration_approved(reg: MerchantRegistration) -> Mail:
+    return _mail(
+        reg.email,
+        "Pendaftaran merchant disetujui",
+        f"Halo {reg.nama_lengkap},",
+        [
+            f"Selamat, pendaftaran {reg.nama_usaha} sudah kami setujui.",
+            "Tim kami akan menghubungi Anda untuk aktivasi perangkat dan akun.",
+        ],
+    )
+
+
+def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str) -> Mail:
+    return _mail(
+        reg.email,
+        "Pendaftaran merchant belum dapat disetujui",
+        f"Halo {reg.nama_lengkap},",
+        [
+            f"Maaf, pendaftaran {reg.nama_usaha} belum dapat kami setujui.",
+            f"Alasan: {reason or 'tidak disebutkan'}",
+            "Perbaiki data atau dokumen yang kami tandai lewat tautan di bawah ini (berlaku 14 hari, "
+            "sekali pakai). Data lain tetap tersimpan; Anda tidak perlu mendaftar ulang.",
+        ],
+        ("Perbaiki pendaftaran", fix_link),
+    )
+
+
+def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail:
+    return _mail(
+        reg.email,
+        "Pendaftaran baru dengan data Anda",
+        f"Halo {reg.nama_lengkap},",
+        [
+            f"Kami menerima pendaftaran baru dengan email dan nomor HP pendaftaran {reg.nama_usaha}, "
+            "yang sebelumnya belum dapat kami setujui.",
+            f"Alasan penolakan waktu itu: {reg.rejection_reason or 'tidak disebutkan'}",
+            "Demi keamanan, data Anda tidak kami ganti dari formulir baru. Perbaiki pendaftaran Anda lewat "
+            "tautan di bawah ini (berlaku 14 hari, sekali pakai). Jika bukan Anda yang mendaftar, abaikan email ini.",
+        ],
+        ("Perbaiki pendaftaran", fix_link),
+    )
+
+
+def registration_status_link(reg: MerchantRegistration, link: str) -> Mail:
+    return _mail(
+        reg.email,
+        "Status pendaftaran merchant",
+        f"Halo {reg.nama_lengkap},",
+        [
+            f"Anda (atau seseorang) meminta status pendaftaran {reg.nama_usaha}. Lihat statusnya lewat tautan di bawah ini."
+        ],
+        ("Lihat status pendaftaran", link),
+    )

@@ -1,0 +1,209 @@
+"""The transactional outbox: e-mails are rows written in the same transaction as the change
+they tell of, and a sender delivers them later.
+
+- Nothing is lost when SMTP is down or a process dies: rows stay pending and go out later.
+- One row per event (`key`), however often the change is retried.
+- Several senders may run at once: each claims its rows (FOR UPDATE SKIP LOCKED on
+  PostgreSQL; SQLite serialises writers) and leases them for a while before delivering.
+- A refused recipient is marked failed with the server's reason and never retried; other
+  failures are retried with a growing wait, up to MAX_ATTEMPTS.
+With no SMTP_URL (the embedded default) each message is written as an .eml file under
+$DATA_DIR/outbox/ and logged, so `make run` needs no mail server.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import smtplib
+import ssl
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.utils import formataddr, make_msgid, parseaddr
+from urllib.parse import unquote, urlsplit
+
+from email_validator import EmailNotValidError, validate_email
+from sqlmodel import Session, select
+
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import OutboxMessage, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.views import Badge, MailView
+from terminal_shop.vocabulary import MailStatus
+
+log = logging.getLogger(__name__)
+LEASE = timedelta(minutes=5)  # a claimed row is left alone this long by other senders
+MAX_ATTEMPTS = 8
+BATCH = 20
+
+
+@dataclass(frozen=True)
+class Mail:
+    to: str
+    subject: str
+    text: str
+    html: str
+    png: bytes | None = None  # one inline-able picture, e.g. the order's QRIS
+
+
+def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail) -> None:
+    """Adds the message to the caller's transaction, once per `key`."""
+    if s.exec(select(OutboxMessage.id).where(OutboxMessage.key == key)).first() is not None:
+        return
+    s.add(
+        OutboxMessage(
+            key=key[:120],
+            entity_type=entity_type,
+            entity_id=str(entity_id),
+            to_addr=mail.to,
+            subject=mail.subject,
+            body_text=mail.text,
+            body_html=mail.html,
+            attachment_png=base64.b64encode(mail.png).decode() if mail.png else None,
+        )
+    )
+
+
+def _message(row: OutboxMessage) -> EmailMessage:
+    """The e-mail as sent. Addresses are checked and headers encoded by the email package,
+    which refuses line breaks in any header: no header injection from a buyer's input."""
+    settings = get_settings()
+    to = validate_email(row.to_addr, check_deliverability=False).normalized
+    name, address = parseaddr(settings.mail_from)
+    msg = EmailMessage()
+    msg["From"] = formataddr((name, validate_email(address, check_deliverability=False).normalized))
+    msg["To"] = to
+    msg["Subject"] = row.subject
+    msg["Message-ID"] = make_msgid(idstring=row.key.replace(":", ".")[:60], domain="terminalku.outbox")
+    msg.set_content(row.body_text)
+    msg.add_alternative(row.body_html, subtype="html")
+    if row.attachment_png:
+        msg.add_attachment(base64.b64decode(row.attachment_png), maintype="image", subtype="png", filename="qris.png")
+    return msg
+
+
+class PermanentFailure(Exception):
+    """The server refused this message for good (e.g. an unknown recipient)."""
+
+
+def _send_smtp(msg: EmailMessage, url: str) -> None:
+    parts = urlsplit(url)
+    implicit_tls = parts.scheme == "smtps"
+    port = parts.port or (465 if implicit_tls else 587)
+    context = ssl.create_default_context()
+    cls = smtplib.SMTP_SSL if implicit_tls else smtplib.SMTP
+    kwargs = {"context": context} if implicit_tls else {}
+    with cls(parts.hostname, port, timeout=20, **kwargs) as smtp:
+        if not implicit_tls:
+            smtp.ehlo()
+            if smtp.has_extn("starttls"):
+                smtp.starttls(context=context)
+                smtp.ehlo()
+        if parts.username:
+            smtp.login(unquote(parts.username), unquote(parts.password or ""))
+        try:
+            smtp.send_message(msg)
+        except smtplib.SMTPRecipientsRefused as exc:
+            code, reason = next(iter(exc.recipients.values()))
+            raise PermanentFailure(f"{code} {reason.decode(errors='replace')}") from exc
+
+
+def _write_eml(msg: EmailMessage, row: OutboxMessage) -> None:
+    folder = get_settings().data_dir / "outbox"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{row.id:08d}-{row.key.replace(':', '_')[:80]}.eml"
+    path.write_bytes(bytes(msg))
+    log.info("e-mail to %s written to %s (no SMTP_URL set)", row.to_addr, path)
+
+
+def deliver(row: OutboxMessage) -> None:
+    try:
+        msg = _message(row)
+    except (EmailNotValidError, ValueError) as exc:
+        raise PermanentFailure(f"alamat atau header tidak valid: {exc}") from exc
+    url = get_settings().smtp_url
+    if url:
+        _send_smtp(msg, url)
+    else:
+        _write_eml(msg, row)
+
+
+def _claim(now: datetime, limit: int) -> list[OutboxMessage]:
+    """Takes up to `limit` due rows for this sender, leasing them so no other sender does."""
+    with write_session() as s:
+        rows = s.exec(
+            select(OutboxMessage)
+            .where(OutboxMessage.status == MailStatus.PENDING, OutboxMessage.next_attempt_at <= now)
+            .order_by(OutboxMessage.id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        ).all()
+        for row in rows:
+            row.attempts += 1
+            row.next_attempt_at = now + LEASE
+            s.add(row)
+    return rows
+
+
+def _record(row_id: int, status: MailStatus, error: str | None, retry_at: datetime | None) -> None:
+    with write_session() as s:
+        row = s.get(OutboxMessage, row_id)
+        row.status = status.value
+        row.last_error = error
+        if status is MailStatus.SENT:
+            row.sent_at = utcnow()
+        if retry_at:
+            row.next_attempt_at = retry_at
+        s.add(row)
+
+
+def backoff(attempts: int) -> timedelta:
+    return timedelta(seconds=min(30 * 2 ** (attempts - 1), 3600))
+
+
+def send_pending(limit: int = BATCH) -> int:
+    """Delivers the due messages; returns how many went out."""
+    sent = 0
+    for row in _claim(utcnow(), limit):
+        try:
+            deliver(row)
+        except PermanentFailure as exc:
+            log.warning("e-mail %s refused: %s", row.key, exc)
+            _record(row.id, MailStatus.FAILED, str(exc)[:1000], None)
+        except (OSError, smtplib.SMTPException) as exc:
+            final = row.attempts >= MAX_ATTEMPTS
+            log.warning("e-mail %s not sent (attempt %d): %s", row.key, row.attempts, exc)
+            status = MailStatus.FAILED if final else MailStatus.PENDING
+            _record(row.id, status, f"{type(exc).__name__}: {exc}"[:1000], utcnow() + backoff(row.attempts))
+        else:
+            _record(row.id, MailStatus.SENT, None, None)
+            sent += 1
+    return sent
+
+
+def for_entity(entity_type: str, entity_id: str) -> tuple[MailView, ...]:
+    with read_session() as s:
+        rows = s.exec(
+            select(OutboxMessage)
+            .where(OutboxMessage.entity_type == entity_type, OutboxMessage.entity_id == str(entity_id))
+            .order_by(OutboxMessage.created_at.desc(), OutboxMessage.id.desc())
+        ).all()
+    lines = []
+    for r in rows:
+        status = MailStatus.parse(r.status) or MailStatus.PENDING
+        at = wib(r.sent_at or r.created_at)
+        lines.append(MailView(r.id, at, r.to_addr, r.subject, Badge(status.label, status.tone), r.last_error or ""))
+    return tuple(lines)
+
+
+def resend(message_id: int, entity_type: str, entity_id: str) -> bool:
+    """Puts one message of this record back in the queue ("Kirim ulang")."""
+    with write_session() as s:
+        row = s.get(OutboxMessage, int(message_id))
+        if row is None or (row.entity_type, row.entity_id) != (entity_type, str(entity_id)):
+            return False
+        row.status, row.attempts, row.next_attempt_at, row.last_error = MailStatus.PENDING.value, 0, utcnow(), None
+        s.add(row)
+    return True

@@ -1,0 +1,147 @@
+"""What a buyer may see of their own order, and how they find it again.
+
+An order's page is reached by a signed link (the success page shows it; e-mails will
+carry it), or by the order number plus the buyer's e-mail on /dashboard. A wrong e-mail
+and an unknown number get the same answer, and lookups are limited per client address so
+order numbers cannot be enumerated.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlmodel import func, select
+
+from terminal_shop.formats import rupiah, wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AuditEvent, LookupAttempt, Order, utcnow
+from terminal_shop.infra.signing import sign, verify
+from terminal_shop.services.orders.payment_qr import qr_view
+from terminal_shop.services.validation import clean
+from terminal_shop.views import LineView, PaymentQr, order_number
+from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, PaymentMethod
+
+LOOKUP_WINDOW = timedelta(minutes=15)
+MAX_LOOKUPS_PER_CLIENT = 10
+MSG_NOT_FOUND = "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
+MSG_TOO_MANY = "Terlalu banyak pencarian. Coba lagi dalam 15 menit."
+MSG_FIELDS = "Nomor pesanan (8 karakter) dan email wajib diisi"
+
+
+def status_token(order_id: uuid.UUID | str) -> str:
+    return sign("order-status", uuid.UUID(str(order_id)))
+
+
+def status_path(order_id: uuid.UUID | str) -> str:
+    """The order's own page, for whoever holds this link (the buyer)."""
+    return f"/pesanan/{order_id}?t={status_token(order_id)}"
+
+
+@dataclass(frozen=True)
+class Step:
+    label: str
+    state: str  # "done", "current" or "todo"
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class OrderStatusView:
+    number: str
+    status: str  # the stored value, for the page to branch on
+    status_label: str  # as the buyer reads it
+    steps: tuple[Step, ...]
+    lines: tuple[LineView, ...]
+    total: str
+    method: str  # the stored value
+    method_label: str
+    created_at: str
+    waiting: bool
+    rejection_reason: str = ""
+    payment_qr: PaymentQr | None = None
+
+
+def _rejection_reason(s, order_id: uuid.UUID) -> str:
+    detail = s.exec(
+        select(AuditEvent.detail)
+        .where(AuditEvent.entity_type == "order", AuditEvent.entity_id == str(order_id), AuditEvent.action == "reject")
+        .order_by(AuditEvent.created_at.desc())
+    ).first()
+    return detail or ""
+
+
+def load(order_id: str, token: str) -> OrderStatusView | None:
+    """The order behind a signed link, or None for a link that is not ours (any id, any token)."""
+    try:
+        oid = uuid.UUID(clean(order_id))
+    except ValueError:
+        return None
+    if not verify(clean(token), "order-status", oid):
+        return None
+    with read_session() as s:
+        order = s.get(Order, oid)
+        if order is None:
+            return None
+        reason = _rejection_reason(s, oid) if order.status == OrderStatus.CANCELLED else ""
+    status = OrderStatus.parse(order.status) or OrderStatus.PAID_REVIEW
+    received = Step("Pesanan diterima", "done", wib(order.created_at))
+    if status is OrderStatus.CONFIRMED:
+        outcome = Step("Pembayaran dikonfirmasi", "done", wib(order.updated_at))
+    elif status is OrderStatus.CANCELLED:
+        outcome = Step("Pembayaran ditolak", "done", reason)
+    else:
+        outcome = Step("Dikonfirmasi atau ditolak", "todo", "Tim kami memverifikasi dalam 1x24 jam.")
+    checking = Step("Menunggu verifikasi pembayaran", "current" if status is OrderStatus.PAID_REVIEW else "done")
+    waiting = status is OrderStatus.PAID_REVIEW
+    return OrderStatusView(
+        number=order_number(order.id),
+        status=status.value,
+        status_label=BUYER_ORDER_STATUS[status],
+        steps=(received, checking, outcome),
+        lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
+        total=rupiah(order.total),
+        method=order.payment_method,
+        method_label=PaymentMethod.label_of(order.payment_method),
+        created_at=wib(order.created_at),
+        waiting=waiting,
+        rejection_reason=reason,
+        payment_qr=qr_view(order.qris_payload) if waiting and order.qris_payload else None,
+    )
+
+
+class LookupRefused(Exception):
+    """The message says why; the same for a wrong e-mail and an unknown number."""
+
+
+def throttle_lookup(client: str) -> None:
+    """Counts a lookup of this client before it is answered (like sign-in attempts), and
+    refuses it past the limit."""
+    client = (client or "unknown")[:64]
+    with write_session() as s:
+        s.add(LookupAttempt(client=client))
+    with read_session() as s:
+        recent = s.exec(
+            select(func.count())
+            .select_from(LookupAttempt)
+            .where(LookupAttempt.client == client, LookupAttempt.created_at >= utcnow() - LOOKUP_WINDOW)
+        ).one()
+    if recent > MAX_LOOKUPS_PER_CLIENT:
+        raise LookupRefused(MSG_TOO_MANY)
+
+
+def track(number: str, email: str, client: str) -> str:
+    """The status page of the order with this number and buyer e-mail, or LookupRefused."""
+    number, email = clean(number).replace("-", "").lower(), clean(email).lower()
+    if not re.fullmatch(r"[0-9a-f]{8}", number) or not email:
+        raise LookupRefused(MSG_FIELDS)
+    throttle_lookup(client)
+    with read_session() as s:
+        low, high = uuid.UUID(number + "0" * 24), uuid.UUID(number + "f" * 24)
+        candidates = s.exec(select(Order.id, Order.buyer_email).where(Order.id.between(low, high))).all()
+    for order_id, buyer_email in candidates:
+        if hmac.compare_digest(buyer_email.strip().lower().encode(), email.encode()):
+            return status_path(order_id)
+    raise LookupRefused(MSG_NOT_FOUND)

@@ -1,0 +1,94 @@
+"""The merchant's QRIS, and the QR each order is paid with.
+
+The static payload comes from the QRIS_PAYLOAD setting or, failing that, is read out of
+the sticker image the operator keeps at assets/qris/hausjo.png in the store. Without a
+valid one the site shows the static image as before (with a log line saying why).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import logging
+import time
+from functools import lru_cache
+
+from PIL import Image
+
+from terminal_shop.formats import rupiah
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import StorageError, get_storage
+from terminal_shop.services.orders import qris
+from terminal_shop.views import PaymentQr
+
+log = logging.getLogger(__name__)
+STICKER_KEY = "qris/hausjo.png"
+
+
+@lru_cache(maxsize=8)
+def _decode(image: bytes) -> str:
+    import zxingcpp
+
+    with Image.open(io.BytesIO(image)) as img:
+        found = [b.text for b in zxingcpp.read_barcodes(img.convert("L")) if b.format == zxingcpp.BarcodeFormat.QRCode]
+    if not found:
+        raise qris.PayloadError("tidak ada QR yang terbaca di gambar stiker")
+    return found[0]
+
+
+def merchant() -> qris.Merchant:
+    """The merchant's checked static QRIS, or PayloadError naming what is wrong."""
+    configured = get_settings().qris_payload
+    if configured:
+        return qris.check_static(configured)
+    settings = get_settings()
+    try:
+        sticker = get_storage().get(settings.bucket_assets, STICKER_KEY)
+    except StorageError:
+        raise qris.PayloadError(f"QRIS_PAYLOAD kosong dan {STICKER_KEY} tidak ada di penyimpanan") from None
+    return qris.check_static(_decode(sticker))
+
+
+_cache: dict[str, tuple[float, qris.Merchant | None, str]] = {}
+FOUND_FOR, MISSING_FOR = 60.0, 2.0  # seconds; a newly uploaded sticker is picked up quickly
+
+
+def forget_merchant() -> None:
+    """Read the payload afresh next time (after the sticker or setting changed)."""
+    _cache.clear()
+
+
+def merchant_or_none() -> qris.Merchant | None:
+    """For pages and orders: the merchant, or None (logged once per reason) so the page falls
+    back to the static image. Remembered briefly: every confirm page and QRIS order asks."""
+    now = time.monotonic()
+    cached = _cache.get("merchant")
+    if cached and now < cached[0]:
+        return cached[1]
+    try:
+        found, reason = merchant(), ""
+    except qris.PayloadError as exc:
+        found, reason = None, str(exc)
+        if not cached or cached[2] != reason:
+            log.warning("dynamic QRIS off, static image shown: %s", reason)
+    _cache["merchant"] = (now + (FOUND_FOR if found else MISSING_FOR), found, reason)
+    return found
+
+
+def qr_view(payload: str) -> PaymentQr:
+    """A dynamic payload as the pages show it: drawn, downloadable, and what it asks for."""
+    shown = qris.summarise(payload)
+    png = base64.b64encode(qris.png(payload)).decode()
+    return PaymentQr(
+        qris.svg(payload), f"data:image/png;base64,{png}", shown.merchant_name, rupiah(shown.amount), shown.bill_number
+    )
+
+
+def build_payment_qr(m: qris.Merchant, amount: int, bill_number: str) -> PaymentQr:
+    return qr_view(qris.dynamic(m, amount, bill_number))
+
+
+def order_payload(amount: int, bill_number: str) -> str | None:
+    """The dynamic payload an order is charged with, or None when QRIS stays static."""
+    m = merchant_or_none()
+    return qris.dynamic(m, amount, bill_number) if m else None

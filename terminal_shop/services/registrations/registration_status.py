@@ -1,0 +1,98 @@
+"""What an applicant may see of their registration, and how they get the link to it.
+
+The status page is reached only by a signed link sent to the registered e-mail. Asking
+for it on /dashboard (e-mail plus HP) always gets the same answer, whether or not such a
+registration exists: nothing about a registration is shown to whoever merely types those
+two values.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from sqlmodel import select
+
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.signing import sign, verify
+from terminal_shop.services import working_days
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.orders.order_status import LookupRefused, throttle_lookup
+from terminal_shop.services.validation import clean, email_ok, normalise_mobile
+from terminal_shop.vocabulary import RegistrationStatus
+
+ANSWER = (
+    "Jika pendaftaran dengan email dan nomor HP ini ada, kami sudah mengirim tautan statusnya ke email yang terdaftar."
+)
+MSG_FIELDS = "Email dan nomor HP wajib diisi dengan benar"
+FOR_APPLICANT = {
+    RegistrationStatus.PENDING: "Sedang diverifikasi",
+    RegistrationStatus.APPROVED: "Disetujui",
+    RegistrationStatus.REJECTED: "Belum disetujui",
+}
+
+
+def status_token(registration_id: uuid.UUID | str) -> str:
+    return sign("registration-status", uuid.UUID(str(registration_id)))
+
+
+def status_link(registration_id: uuid.UUID | str) -> str:
+    path = f"/pendaftaran/status/{registration_id}?t={status_token(registration_id)}"
+    return get_settings().public_url + path
+
+
+@dataclass(frozen=True)
+class RegistrationStatusView:
+    nama_usaha: str
+    status: str
+    status_label: str
+    submitted_at: str
+    note: str  # what happens next, in the applicant's words
+    reason: str = ""
+
+
+def load(registration_id: str, token: str) -> RegistrationStatusView | None:
+    try:
+        rid = uuid.UUID(clean(registration_id))
+    except ValueError:
+        return None
+    if not verify(clean(token), "registration-status", rid):
+        return None
+    with read_session() as s:
+        row = s.get(MerchantRegistration, rid)
+    if row is None:
+        return None
+    status = RegistrationStatus.parse(row.status) or RegistrationStatus.PENDING
+    if status is RegistrationStatus.PENDING:
+        due = working_days.add_working_days(working_days.today_wib(row.updated_at), 3)
+        note = f"Tim kami memverifikasi data dan dokumen Anda paling lambat {working_days.spoken(due)}."
+    elif status is RegistrationStatus.APPROVED:
+        note = "Tim kami akan menghubungi Anda untuk aktivasi perangkat dan akun."
+    else:
+        note = "Perbaiki data atau dokumen lewat tautan perbaikan di email penolakan kami (berlaku 14 hari)."
+    return RegistrationStatusView(
+        row.nama_usaha, status.value, FOR_APPLICANT[status], wib(row.created_at), note, row.rejection_reason or ""
+    )
+
+
+def request_link(email: str, phone: str, client: str) -> str:
+    """E-mails the status link to the registered address if the pair exists; the answer
+    is the same either way. Raises LookupRefused for bad input or too many requests."""
+    email, mobile = clean(email).lower(), normalise_mobile(phone)
+    if not email_ok(email) or mobile is None:
+        raise LookupRefused(MSG_FIELDS)
+    throttle_lookup(client)
+    with read_session() as s:
+        row = s.exec(
+            select(MerchantRegistration).where(
+                MerchantRegistration.email == email, MerchantRegistration.nomor_hp == mobile
+            )
+        ).first()
+    if row is not None:
+        with write_session() as s:
+            key = f"registration:{row.id}:status-link:{utcnow().isoformat()}"
+            outbox.enqueue(s, key, "merchant", str(row.id), emails.registration_status_link(row, status_link(row.id)))
+    return ANSWER

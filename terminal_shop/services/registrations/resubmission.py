@@ -1,0 +1,124 @@
+"""A rejected applicant corrects their own registration through a link e-mailed to the
+registered address: valid 14 days, dead once used. Only what the admin marked may change;
+the same record goes back to pending and the audit log keeps its history.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from terminal_shop.formats import rupiah
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import StorageError, discard, get_storage
+from terminal_shop.infra.uploads import IMAGE_KINDS, check_file, strip_metadata
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
+from terminal_shop.services.registrations.submission import DOC_WRONG_TYPE, document_key, validate_details
+from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationStatus
+
+MSG_LINK = "Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat 14 hari, atau tidak lengkap."
+MSG_DOC = "{label} baru wajib diunggah"
+
+
+class ResubmissionError(Exception):
+    """The message is shown to the applicant."""
+
+
+@dataclass(frozen=True)
+class FixView:
+    """What the correction page shows: the registration as stored, and what may change."""
+
+    id: str
+    nama_usaha: str
+    reason: str
+    form: dict[str, str]
+    groups: tuple[str, ...]  # FixGroup values the applicant may edit
+    documents: tuple[str, ...]  # DocumentKind values to upload again
+
+
+def _row_for(registration_id: str, given: str) -> MerchantRegistration:
+    try:
+        rid = uuid.UUID(str(registration_id))
+    except ValueError:
+        raise ResubmissionError(MSG_LINK) from None
+    with read_session() as s:
+        row = s.get(MerchantRegistration, rid)
+    if row is None or row.status != RegistrationStatus.REJECTED or not link_alive(row):
+        raise ResubmissionError(MSG_LINK)
+    if not token_matches(row, given):
+        raise ResubmissionError(MSG_LINK)
+    return row
+
+
+def view(registration_id: str, given: str) -> FixView:
+    row = _row_for(registration_id, given)
+    form = {f: "" if getattr(row, f) is None else str(getattr(row, f)) for g in FixGroup for f in g.fields}
+    form["omzet_bulanan"] = rupiah(row.omzet_bulanan)
+    items = row.fix_items or ALL_ITEMS
+    return FixView(
+        id=str(row.id),
+        nama_usaha=row.nama_usaha,
+        reason=row.rejection_reason or "",
+        form=form,
+        groups=tuple(g.value for g in FixGroup if g.value in items),
+        documents=tuple(d.value for d in DocumentKind if d.value in items),
+    )
+
+
+def resubmit(registration_id: str, given: str, typed: dict[str, str], documents: dict[str, bytes]) -> uuid.UUID:
+    """Applies the correction: marked fields from `typed`, marked documents replaced. The
+    link dies with it. Raises ResubmissionError (its message is shown) or UploadRejected."""
+    row = _row_for(registration_id, given)
+    items = row.fix_items or ALL_ITEMS
+    editable = {f for g in FixGroup if g.value in items for f in g.fields}
+    current = view(registration_id, given).form
+    merged = {f: (str(typed.get(f, "")) if f in editable else current[f]) for f in current}
+    values, errors = validate_details(merged)
+    if errors:
+        raise ResubmissionError(next(iter(errors.values())))
+    wanted = [d for d in DocumentKind if d.value in items]
+    missing = [d for d in wanted if not documents.get(d.value)]
+    if missing:
+        raise ResubmissionError(MSG_DOC.format(label=missing[0].label))
+    checked = {d: strip_metadata(check_file(documents[d.value], IMAGE_KINDS, DOC_WRONG_TYPE)) for d in wanted}
+
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    stored, old = [], []
+    try:
+        photos = {}
+        for d, file in checked.items():
+            key = document_key(row.id, d, file.extension)
+            storage.put(bucket, key, file.data, file.content_type)
+            stored.append(key)
+            photos[d.column] = key
+        now = utcnow()
+        with write_session() as s:
+            fresh = s.get(MerchantRegistration, row.id)
+            if fresh is None or fresh.fix_nonce != row.fix_nonce or fresh.status != RegistrationStatus.REJECTED:
+                raise ResubmissionError(MSG_LINK)  # used meanwhile, by a double click or a second tab
+            old = [getattr(fresh, c) for c in photos if getattr(fresh, c)]
+            for k, v in {**values, **photos}.items():
+                setattr(fresh, k, v)
+            fresh.status, fresh.rejection_reason, fresh.verified_at = RegistrationStatus.PENDING.value, None, None
+            fresh.fix_items = fresh.fix_nonce = fresh.fix_expires_at = None
+            fresh.updated_at = now
+            s.add(fresh)
+            changed = ", ".join([g.label for g in FixGroup if g.value in items] + [d.label for d in wanted])
+            old_new = (RegistrationStatus.REJECTED.value, RegistrationStatus.PENDING.value)
+            audit.record(s, f"pemohon <{row.email}>", "resubmit", "merchant", str(row.id), *old_new, changed)
+            told = emails.registration_received(fresh)
+            outbox.enqueue(s, f"registration:{row.id}:received:{now.isoformat()}", "merchant", str(row.id), told)
+    except (StorageError, ResubmissionError) as exc:
+        discard(storage, bucket, *stored)
+        if isinstance(exc, ResubmissionError):
+            raise
+        raise ResubmissionError("Gagal menyimpan dokumen. Silakan coba lagi.") from exc
+    except BaseException:
+        discard(storage, bucket, *stored)
+        raise
+    discard(storage, bucket, *old)
+    return row.id

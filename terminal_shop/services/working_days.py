@@ -1,0 +1,40 @@
+"""Working days in Indonesia: Saturday, Sunday and national holidays (including the
+government's joint leave days, cuti bersama) are not working days. Dates a person can
+plan by: "diverifikasi paling lambat Senin, 30 Nov 2026"."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+
+import holidays
+from babel.dates import format_date
+
+from terminal_shop.formats import ID, WIB
+
+
+@lru_cache(maxsize=8)
+def _holidays(year: int) -> holidays.HolidayBase:
+    return holidays.country_holidays("ID", years=year, categories=("public", "government"))
+
+
+def is_working_day(day: date) -> bool:
+    return day.weekday() < 5 and day not in _holidays(day.year)
+
+
+def add_working_days(start: date, n: int) -> date:
+    """The n-th working day after `start` (n=1: the next working day)."""
+    day = start
+    while n > 0:
+        day += timedelta(days=1)
+        n -= int(is_working_day(day))
+    return day
+
+
+def today_wib(now: datetime | None = None) -> date:
+    return (now or datetime.now(WIB)).astimezone(WIB).date()
+
+
+def spoken(day: date) -> str:
+    """'Senin, 30 Nov 2026'."""
+    return format_date(day, "EEEE, d MMM y", locale=ID)

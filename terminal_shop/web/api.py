@@ -1,0 +1,245 @@
+"""Our own HTTP routes, plugged into Reflex through api_transformer: private files behind
+signed links, the admin's CSV exports, the admin's sign-in and sign-out, and the two
+submissions that carry files (an order with its proof, a registration with its documents).
+
+Sign-in is a plain form POST, not a websocket event: the session token then travels only
+in an HttpOnly cookie and never through (or into) Reflex's tab state. The next page load
+opens a websocket that carries the cookie, and `state/admin/session.py` reads it there.
+
+The submissions are plain POSTs too, so storing their files holds no lock on the tab's
+state (a slow object store cannot outlast Reflex's state lock) and their answer is the
+response itself. They take the tab's own copy of the checkout or wizard (what the buyer
+sees) and answer JSON, which the page's state then shows (site.js `terminalShop.send`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import uuid
+from collections.abc import Callable
+from datetime import date
+from typing import TypeVar
+from urllib.parse import urlencode
+
+from starlette.applications import Starlette
+from starlette.concurrency import iterate_in_threadpool, run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import FILES_ROUTE, LocalStorage, StorageError, content_type_for, get_storage
+from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
+from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.validation import new_client_ref
+from terminal_shop.vocabulary import DocumentKind
+from terminal_shop.web.guards import client_address
+
+LOGIN_PAGE = "/admin/login"
+PASSWORD_PAGE = "/admin/password"
+HOME_PAGE = "/admin"
+NOT_FOUND = "Tidak ditemukan"
+
+
+def _stored_buckets() -> set[str]:
+    s = get_settings()
+    return {s.bucket_order_payments, s.bucket_merchant_documents, s.bucket_assets}
+
+
+async def serve_file(request: Request) -> Response:
+    """Serves a local-disk file to the holder of a valid signed link (or a public asset)."""
+    storage = get_storage()
+    bucket = request.path_params["bucket"]
+    key = request.path_params["key"]
+    if not isinstance(storage, LocalStorage) or bucket not in _stored_buckets() or "\x00" in key:
+        return PlainTextResponse(NOT_FOUND, status_code=404)
+    expires, signature = request.query_params.get("expires", ""), request.query_params.get("signature", "")
+    if not storage.verify(bucket, key, expires, signature):
+        return PlainTextResponse("Tautan tidak berlaku atau sudah kedaluwarsa.", status_code=403)
+    try:
+        data = await run_in_threadpool(storage.get, bucket, key)  # a disk read stays off the event loop
+    except StorageError:
+        return PlainTextResponse(NOT_FOUND, status_code=404)
+    public = bucket in storage.public_buckets
+    media_type = content_type_for(key)
+    headers = {"Cache-Control": "public, max-age=3600" if public else "private, max-age=600"}
+    if media_type == "application/pdf":
+        # Whatever a PDF hides (a polyglot with HTML, scripts) runs in a sandbox with no
+        # access to this origin; the browser's PDF viewer still shows it.
+        headers["Content-Security-Policy"] = "sandbox"
+    else:
+        headers["Content-Security-Policy"] = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
+    return Response(data, media_type=media_type, headers=headers)
+
+
+# kind: the service whose export follows the list's URL query (list_query.py)
+EXPORTS = {"merchants": admin_merchants, "orders": admin_orders}
+
+
+async def export_csv(request: Request) -> Response:
+    """Streams a CSV export to a signed-in admin (the session cookie travels with the download)."""
+    kind = request.path_params["kind"]
+    admin = await run_in_threadpool(admin_auth.session_admin, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
+    if kind not in EXPORTS or admin is None or admin.must_change_password:
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    filename = f"{kind}_{date.today().isoformat()}.csv"
+    return StreamingResponse(
+        iterate_in_threadpool(EXPORTS[kind].export_csv(EXPORTS[kind].query_from(request.query_params))),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+    )
+
+
+def _from_our_pages(request: Request) -> bool:
+    """A browser's form POST names its origin; one from another site is refused."""
+    origin = request.headers.get("origin")
+    return origin is None or origin in {*get_settings().cors_origins, get_settings().public_url}
+
+
+def _back_to_login(**query: str) -> RedirectResponse:
+    return RedirectResponse(f"{LOGIN_PAGE}?{urlencode(query)}", status_code=303)
+
+
+async def login(request: Request) -> Response:
+    """Form POST from the sign-in page: counts the attempt, waits the account's delay (on the
+    event loop, not in a worker thread), checks the password, sets the session cookie."""
+    if not _from_our_pages(request):
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    form = await request.form()
+    email, password = str(form.get("email", ""))[:254], str(form.get("password", ""))[:256]
+    client = client_address(request.headers, request.client.host if request.client else "")
+    try:
+        attempt = await run_in_threadpool(admin_auth.start_attempt, email, password, client)
+        await asyncio.sleep(attempt.delay)
+        token, must_change = await run_in_threadpool(admin_auth.finish_attempt, attempt, password)
+    except admin_auth.LoginError as exc:
+        return _back_to_login(gagal=exc.code, email=email)  # the form shows the e-mail again
+    response = RedirectResponse(PASSWORD_PAGE if must_change else f"{HOME_PAGE}?masuk=1", status_code=303)
+    response.set_cookie(
+        admin_auth.SESSION_COOKIE,
+        token,
+        max_age=int(admin_auth.SESSION_ABSOLUTE.total_seconds()),
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=get_settings().https,
+    )
+    return response
+
+
+async def logout(request: Request) -> Response:
+    """Form POST from the admin header: revokes the session and drops the cookie."""
+    if not _from_our_pages(request):
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    await run_in_threadpool(admin_auth.logout, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
+    response = _back_to_login(keluar="1")
+    response.delete_cookie(admin_auth.SESSION_COOKIE, path="/", httponly=True, samesite="strict")
+    return response
+
+
+# ----- submissions with files -----
+
+ORDER_ROUTE = "/api/pesanan"
+REGISTRATION_ROUTE = "/api/pendaftaran"
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+async def _files_form(request: Request, max_files: int):
+    """The multipart form, or None when it is not one (or the client went away)."""
+    try:
+        return await request.form(max_files=max_files, max_fields=4)
+    except (MultiPartException, HTTPException, ClientDisconnect, ValueError, KeyError, AssertionError):
+        return None
+
+
+def _refused(message: str, status: int = 400, **extra: str) -> JSONResponse:
+    return JSONResponse({"message": message, **extra}, status_code=status)
+
+
+async def _answer(
+    work: Callable[[], T], refused: type[Exception], failed: str, made: Callable[[T], dict[str, str]]
+) -> JSONResponse:
+    """Runs a submission in a thread and answers what the page shows: what it made, a file
+    refused (with the toast's title), the service's own refusal, or `failed` (503)."""
+    try:
+        result = await asyncio.to_thread(work)
+    except UploadRejected as exc:
+        return _refused(exc.message, 422, kind="file", title=exc.title)
+    except refused as exc:
+        return _refused(str(exc), 422)
+    except Exception:
+        log.exception("submission failed")
+        return _refused(failed, 503)
+    return JSONResponse(made(result))
+
+
+async def submit_order(request: Request) -> Response:
+    """The confirm page's "Kirim Pesanan": the tab's copy of its checkout and the proof."""
+    if not _from_our_pages(request):
+        return _refused("Akses ditolak", 403)
+    form = await _files_form(request, 1)
+    draft = orders.CheckoutDraft.parse(form.get("draft") if form else None)
+    if form is None or draft is None:
+        return _refused(orders.MSG_GENERIC)
+    proof = next(iter(form.getlist("files")), None)
+    if not isinstance(proof, UploadFile):
+        return _refused(orders.PROOF_MISSING, 422, kind="file", title=orders.PROOF_MISSING)
+    data = await proof.read()
+    return await _answer(
+        functools.partial(
+            orders.create_order,
+            client_ref=draft.client_ref or new_client_ref(),
+            order_id=uuid.UUID(draft.order_id) if draft.order_id else None,
+            buyer=draft.buyer,
+            lines=list(draft.cart),
+            payment_method=draft.payment_method,
+            proof_filename=proof.filename or "bukti",
+            proof_data=data,
+        ),
+        orders.OrderError,
+        "",  # the failure page says it in its own words
+        lambda order: {"order_id": str(order.id), "next": orders.success_path(order.id)},
+    )
+
+
+async def submit_registration(request: Request) -> Response:
+    """The wizard's "Kirim Pendaftaran": the tab's copy of its fields and the documents,
+    each file named after its document ('ktp__foto.jpg')."""
+    if not _from_our_pages(request):
+        return _refused("Akses ditolak", 403)
+    form = await _files_form(request, MAX_FILES_PER_REQUEST)
+    if form is None:
+        return _refused(reg.FAILED_REASON)
+    draft = reg.WizardDraft.parse(form.get("draft"))
+    documents: dict[str, bytes] = {}
+    for f in form.getlist("files"):
+        doc, _, _ = (getattr(f, "filename", "") or "").partition("__")
+        if isinstance(f, UploadFile) and DocumentKind.parse(doc):
+            documents[doc] = await f.read()
+    return await _answer(
+        functools.partial(reg.submit, draft.fields, documents, None, draft.client_ref or new_client_ref()),
+        reg.RegistrationError,
+        reg.FAILED_REASON,
+        lambda registration_id: {"registration_id": str(registration_id), "next": "/pendaftaran/success"},
+    )
+
+
+def files_app() -> Starlette:
+    return Starlette(
+        routes=[
+            Route(FILES_ROUTE + "/{bucket}/{key:path}", serve_file),
+            Route("/api/admin/export/{kind}.csv", export_csv),
+            Route("/api/admin/login", login, methods=["POST"]),
+            Route("/api/admin/logout", logout, methods=["POST"]),
+            Route(ORDER_ROUTE, submit_order, methods=["POST"]),
+            Route(REGISTRATION_ROUTE, submit_registration, methods=["POST"]),
+        ]
+    )

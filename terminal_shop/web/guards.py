@@ -1,0 +1,188 @@
+"""ASGI guards around the whole app (pages, websocket, uploads, our routes): request body
+limits per route, security headers, and the client's real address behind a proxy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from http.cookies import CookieError, SimpleCookie
+
+from starlette.datastructures import Headers
+from starlette.responses import PlainTextResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice.admin_auth import SESSION_COOKIE, hash_token
+
+MB = 1024 * 1024
+SESSION_HASH_HEADER = "x-admin-session-hash"
+REFLEX_PATHS = ("/_event", "/_upload")  # where Reflex turns request headers into tab state
+DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
+UPLOAD_ROUTE = "/_upload"
+FILES_PREFIX = "/files/"
+
+
+def client_address(headers: Mapping[str, str], peer: str) -> str:
+    """The visitor's address: the peer itself, or with TRUSTED_PROXY_HOPS proxies in front,
+    the address the outermost trusted proxy saw. Any X-Forwarded-For a client sends without
+    a trusted proxy is ignored (it is the client's own say-so)."""
+    hops = get_settings().trusted_proxy_hops
+    if hops:
+        forwarded = [ip.strip() for ip in headers.get("x-forwarded-for", "").split(",") if ip.strip()]
+        if len(forwarded) >= hops:
+            return forwarded[-hops]
+    return peer
+
+
+class BodyLimitMiddleware:
+    """Refuses a request body above its route's limit while it streams in.
+
+    A declared Content-Length above the limit is refused before anything is read; a body
+    without one (chunked) is cut off as soon as it passes the limit. Reflex's upload route
+    has no limit of its own: each upload handler gets its own (`upload_limits`, by the
+    handler's full name in the `reflex-event-handler` header); our routes that take files
+    theirs (`route_limits`, by path); everything else 1 MB.
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        upload_limits: Mapping[str, int] | None = None,
+        route_limits: Mapping[str, int] | None = None,
+    ):
+        self.app = app
+        self.upload_limits = dict(upload_limits or {})
+        self.route_limits = dict(route_limits or {})
+
+    def limit_for(self, scope: Scope) -> int:
+        path = scope["path"].rstrip("/")
+        if path == UPLOAD_ROUTE:
+            handler = Headers(scope=scope).get("reflex-event-handler", "")
+            return self.upload_limits.get(handler, DEFAULT_BODY_LIMIT)
+        return self.route_limits.get(path, DEFAULT_BODY_LIMIT)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit_for(scope)
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            await _too_large(send)
+            return
+        received = 0
+        too_large = False
+        answered = False
+
+        async def limited_receive() -> Message:
+            nonlocal received, too_large
+            if too_large:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    too_large = True  # the app sees a dropped client and stops reading
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal answered
+            if too_large:
+                if not answered:
+                    answered = True
+                    await _too_large(send)
+                return
+            answered = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except Exception:
+            if not too_large:
+                raise
+        if too_large and not answered:
+            await _too_large(send)
+
+
+async def _too_large(send: Send) -> None:
+    response = PlainTextResponse("Ukuran file maksimal 10MB", status_code=413)
+    await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
+    await send({"type": "http.response.body", "body": response.body})
+
+
+# Reflex's pages need their inline scripts, so the policy guards what does not break them:
+# no framing by other sites, no plugins, no <base> hijack, forms post only to us.
+PAGE_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'"
+# Stored files are shown only inside our own admin pages.
+FILE_POLICY_FRAMING = "frame-ancestors 'self'"
+
+
+class SecurityHeadersMiddleware:
+    """Adds the security headers to every HTTP response; a route's own CSP is kept, with
+    the framing rule added."""
+
+    def __init__(self, app: ASGIApp, hsts: bool | None = None):
+        self.app = app
+        self.hsts = get_settings().https if hsts is None else hsts  # only over HTTPS
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        is_file = scope["path"].startswith(FILES_PREFIX)
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"x-frame-options"]
+                names = {k.lower() for k, _ in headers}
+                own_csp = [v for k, v in headers if k.lower() == b"content-security-policy"]
+                headers = [(k, v) for k, v in headers if k.lower() != b"content-security-policy"]
+                framing = FILE_POLICY_FRAMING if is_file else "frame-ancestors 'none'"
+                csp = (own_csp[0].decode() + "; " + framing) if own_csp else PAGE_POLICY
+                headers.append((b"content-security-policy", csp.encode()))
+                headers.append((b"x-frame-options", b"SAMEORIGIN" if is_file else b"DENY"))
+                extra = {
+                    b"x-content-type-options": b"nosniff",
+                    b"referrer-policy": b"same-origin",
+                    b"permissions-policy": b"camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+                }
+                if self.hsts:
+                    extra[b"strict-transport-security"] = b"max-age=31536000; includeSubDomains"
+                headers += [(k, v) for k, v in extra.items() if k not in names]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _session_hash(cookie_header: str) -> str:
+    try:
+        morsel = SimpleCookie(cookie_header).get(SESSION_COOKIE)
+    except CookieError:
+        return ""
+    return hash_token(morsel.value) if morsel and morsel.value else ""
+
+
+class CookieToTabStateGuard:
+    """Keeps cookies out of Reflex's tab state.
+
+    Reflex stores the headers of the request that opened a tab's websocket (and of each
+    upload) with the tab's state, in plain text on disk or in Redis: an HttpOnly session
+    cookie would land there. On those two paths this drops the Cookie header and passes
+    on only the SHA-256 of the admin session token, in a header of its own that a client
+    cannot set itself. The database keeps the same hash, so the session check needs
+    nothing else, and a leaked state store holds no usable token.
+    """
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and scope["path"].startswith(REFLEX_PATHS):
+            cookie = Headers(scope=scope).get("cookie", "")
+            own = SESSION_HASH_HEADER.encode()
+            headers = [(k, v) for k, v in scope["headers"] if k.lower() not in (b"cookie", own)]
+            if digest := _session_hash(cookie):
+                headers.append((own, digest.encode()))
+            scope = {**scope, "headers": headers}
+        await self.app(scope, receive, send)
