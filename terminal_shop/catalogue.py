@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from terminal_shop import routes
 from terminal_shop.formats import rupiah
 
 # Bank Indonesia's per-transaction QRIS limit (docs/decisions.md, Orders).
@@ -29,7 +30,7 @@ class Product:
 
     @property
     def route(self) -> str:
-        return f"/produk/{self.slug}"
+        return routes.product(self.slug)
 
     @property
     def price_text(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
 
 BRAND = get_settings().brand_name
@@ -10,25 +11,25 @@ HERO_SLIDES: tuple[dict[str, str], ...] = (
     {
         "title": "EDC Premium untuk Merchant Profesional",
         "text": "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
-        "link": "/product-a920",
+        "link": routes.LEGACY_PRODUCT.format(slug="a920"),
         "image": "/products/a920.svg",
     },
     {
         "title": "Kemudahan Transaksi UnionPay di Tangan Anda",
         "text": "D210 UnionPay: terminal kartu 4G yang ringkas, siap dibawa ke mana saja.",
-        "link": "/product-d210",
+        "link": routes.LEGACY_PRODUCT.format(slug="d210"),
         "image": "/products/d210.svg",
     },
     {
         "title": "Notifikasi Pembayaran Otomatis, Langsung di Kasir Anda",
         "text": "Soundbox mengumumkan setiap pembayaran QRIS dengan suara, tanpa biaya langganan.",
-        "link": "/product-soundbox",
+        "link": routes.LEGACY_PRODUCT.format(slug="soundbox"),
         "image": "/products/soundbox.svg",
     },
     {
         "title": f"Pengajuan EDC & QRIS Mudah, Cepat, dan Aman bersama {BRAND}",
         "text": "Daftar 100% online dalam tiga langkah. Tim kami memverifikasi dalam 1-3 hari kerja.",
-        "link": "/pendaftaran",
+        "link": routes.REGISTER,
         "image": "/products/a920.svg",
     },
 )

@@ -7,7 +7,7 @@ import logging
 
 import reflex as rx
 
-from terminal_shop import content
+from terminal_shop import content, routes
 from terminal_shop.infra import sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
@@ -30,7 +30,7 @@ from terminal_shop.state.checkout import CheckoutState, OrderResultState
 from terminal_shop.state.order_status import OrderStatusState, RegistrationStatusState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.state.resubmission import FixState
-from terminal_shop.web.api import ORDER_ROUTE, REGISTRATION_ROUTE, files_app
+from terminal_shop.web.api import files_app
 from terminal_shop.web.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
 from terminal_shop.web.paint_first import PaintFirstMiddleware
 
@@ -44,8 +44,8 @@ UPLOAD_LIMITS = {
     f"{FixState.get_full_name()}.submit": MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
 }
 ROUTE_LIMITS = {
-    ORDER_ROUTE: MAX_UPLOAD_BYTES + MB,
-    REGISTRATION_ROUTE: MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
+    routes.API_ORDER: MAX_UPLOAD_BYTES + MB,
+    routes.API_REGISTRATION: MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
 }
 
 app = rx.App(
@@ -68,7 +68,11 @@ app = rx.App(
 
 def _page(component, route: str, title: str, description: str = content.HOME_DESCRIPTION, **kw) -> None:
     app.add_page(
-        component, route=route, title=f"{title} | {BRAND}" if route != "/" else title, description=description, **kw
+        component,
+        route=route,
+        title=f"{title} | {BRAND}" if route != routes.HOME else title,
+        description=description,
+        **kw,
     )
 
 
@@ -102,103 +106,101 @@ app.register_lifespan_task(check_qris_at_start)
 app.register_lifespan_task(send_outbox)
 
 # Public pages
-_page(home.index, "/", f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia")
+_page(home.index, routes.HOME, f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia")
 _page(
     products.a920,
-    "/produk/a920",
+    routes.product("a920"),
     "PAX A920 Pro",
     "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
     on_load=WorkingDayState.load_settlement_day,
 )
 _page(
     products.d210,
-    "/produk/d210",
+    routes.product("d210"),
     "D210 UnionPay",
     "D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat 2,5%.",
     on_load=WorkingDayState.load_settlement_day,
 )
 _page(
     products.soundbox,
-    "/produk/soundbox",
+    routes.product("soundbox"),
     "Soundbox QRIS",
     "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.",
     on_load=WorkingDayState.load_settlement_day,
 )
-_page(info.about, "/about", "Tentang Kami")
-_page(info.careers, "/careers", "Karier")
-_page(info.contact, "/contact", "Kontak")
-_page(info.faq, "/faq", "FAQ")
-_page(info.docs, "/docs", "Dokumentasi")
+_page(info.about, routes.ABOUT, "Tentang Kami")
+_page(info.careers, routes.CAREERS, "Karier")
+_page(info.contact, routes.CONTACT, "Kontak")
+_page(info.faq, routes.FAQ, "FAQ")
+_page(info.docs, routes.DOCS, "Dokumentasi")
 _page(
     info.privacy,
-    "/privacy",
+    routes.PRIVACY,
     "Kebijakan Privasi",
     f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.",
 )
-_page(order_status.dashboard, "/dashboard", "Dashboard Merchant", "Lacak pesanan perangkat Anda.")
-_page(order_status.status_page, "/pesanan/[id]", "Status Pesanan", on_load=OrderStatusState.load)
+_page(order_status.dashboard, routes.DASHBOARD, "Dashboard Merchant", "Lacak pesanan perangkat Anda.")
+_page(order_status.status_page, routes.ORDER_STATUS, "Status Pesanan", on_load=OrderStatusState.load)
 
 # Merchant registration
 _page(
     registration.wizard_page,
-    "/pendaftaran",
+    routes.REGISTER,
     "Pendaftaran Merchant",
     "Daftar merchant EDC dan QRIS 100% online dalam tiga langkah.",
     on_load=RegistrationState.restore_draft,
 )
 _page(
     registration_result.success_page,
-    "/pendaftaran/success",
+    routes.REGISTER_SUCCESS,
     "Pendaftaran Berhasil",
     on_load=WorkingDayState.load_verify_by,
 )
 _page(
     order_status.registration_page,
-    "/pendaftaran/status/[id]",
+    routes.REGISTRATION_STATUS,
     "Status Pendaftaran",
     on_load=RegistrationStatusState.load,
 )
-_page(resubmission.fix_page, "/pendaftaran/perbaiki/[id]", "Perbaiki Pendaftaran", on_load=FixState.load)
+_page(resubmission.fix_page, routes.REGISTRATION_FIX, "Perbaiki Pendaftaran", on_load=FixState.load)
 _page(
     registration_result.failed_page,
-    "/pendaftaran/gagal",
+    routes.REGISTER_FAILED,
     "Pendaftaran Gagal",
     on_load=RegistrationResultState.load_failed,
 )
 
 # Checkout
-_page(info.redirect_to("/checkout/products"), "/checkout", "Pesan")
+_page(info.redirect_to(routes.CHECKOUT_PRODUCTS), routes.CHECKOUT, "Pesan")
 _page(
     cart.products_page,
-    "/checkout/products",
+    routes.CHECKOUT_PRODUCTS,
     "Pesan Perangkat",
     "Pilih perangkat EDC atau Soundbox dan pesan online.",
     on_load=CheckoutState.restore,
 )
-_page(cart.form_page, "/checkout/form", "Data Pembeli", on_load=CheckoutState.restore)
-_page(payment.confirm_page, "/checkout/confirm", "Pembayaran", on_load=CheckoutState.load_confirm)
-_page(result.success_page, "/checkout/success", "Pesanan Diterima", on_load=OrderResultState.load_success)
-_page(result.failed_page, "/checkout/failed", "Pesanan Gagal", on_load=OrderResultState.load_failed)
+_page(cart.form_page, routes.CHECKOUT_FORM, "Data Pembeli", on_load=CheckoutState.restore)
+_page(payment.confirm_page, routes.CHECKOUT_CONFIRM, "Pembayaran", on_load=CheckoutState.load_confirm)
+_page(result.success_page, routes.CHECKOUT_SUCCESS, "Pesanan Diterima", on_load=OrderResultState.load_success)
+_page(result.failed_page, routes.CHECKOUT_FAILED, "Pesanan Gagal", on_load=OrderResultState.load_failed)
 
 # Back office: every page checks the session on load, then loads its data.
 _page(
     login.login_page,
-    "/admin/login",
+    routes.ADMIN_LOGIN,
     "Masuk Admin",
     "Masuk ke back office.",
     on_load=AdminState.show_login,
 )
-_page(login.password_page, "/admin/password", "Ganti Password", on_load=AdminState.show_password_page)
-_page(merchants.merchants_page, "/admin", "Admin: Pendaftaran", on_load=MerchantListState.load)
-_page(
-    merchant_detail.merchant_detail_page, "/admin/merchants/[id]", "Admin: Merchant", on_load=MerchantDetailState.load
-)
-_page(orders.orders_page, "/admin/orders", "Admin: Pesanan", on_load=OrderListState.load)
-_page(overview.overview_page, "/admin/ringkasan", "Admin: Ringkasan", on_load=OverviewState.load)
-_page(orders.order_detail_page, "/admin/orders/[id]", "Admin: Detail Pesanan", on_load=OrderDetailState.load)
+_page(login.password_page, routes.ADMIN_PASSWORD, "Ganti Password", on_load=AdminState.show_password_page)
+_page(merchants.merchants_page, routes.ADMIN_MERCHANTS, "Admin: Pendaftaran", on_load=MerchantListState.load)
+_page(merchant_detail.merchant_detail_page, routes.ADMIN_MERCHANT, "Admin: Merchant", on_load=MerchantDetailState.load)
+_page(orders.orders_page, routes.ADMIN_ORDERS, "Admin: Pesanan", on_load=OrderListState.load)
+_page(overview.overview_page, routes.ADMIN_OVERVIEW, "Admin: Ringkasan", on_load=OverviewState.load)
+_page(orders.order_detail_page, routes.ADMIN_ORDER, "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 
 # The hero's links lead to the canonical product routes (docs/decisions.md).
 for _slug in ("a920", "d210", "soundbox"):
-    _page(info.redirect_to(f"/produk/{_slug}"), f"/product-{_slug}", "Mengalihkan")
+    _page(info.redirect_to(routes.product(_slug)), routes.LEGACY_PRODUCT.format(slug=_slug), "Mengalihkan")
 
 _page(info.not_found, "404", "Halaman tidak ditemukan", "Halaman tidak ditemukan.")

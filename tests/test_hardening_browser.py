@@ -16,10 +16,10 @@ from urllib.parse import urlsplit
 import socketio
 from test_admin_services import make_order
 
+from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.state.checkout import CheckoutState
-from terminal_shop.web.api import ORDER_ROUTE
 
 from conftest import ROOT, SCALEOUT
 
@@ -90,7 +90,7 @@ def test_oversize_body_is_refused_while_it_streams_in(site):
     with socket.create_connection((host, port), timeout=30) as sock:
         sock.sendall(
             (
-                f"POST {ORDER_ROUTE} HTTP/1.1\r\nHost: {host}:{port}\r\nTransfer-Encoding: chunked\r\n"
+                f"POST {routes.API_ORDER} HTTP/1.1\r\nHost: {host}:{port}\r\nTransfer-Encoding: chunked\r\n"
                 "Content-Type: multipart/form-data; boundary=b\r\n\r\n"
             ).encode()
         )

@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from test_hardening_services import BUYER
 from test_registrations_service import FORM, docs  # noqa: F401  (docs is a fixture)
 
+from terminal_shop import routes
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
@@ -45,11 +46,11 @@ def test_an_order_sent_twice_makes_one_order_with_one_proof(clean_db, tmp_path):
     proof = {"files": ("bukti.png", png(tmp_path / "bukti.png").read_bytes(), "image/png")}
     client = _client()
 
-    first = client.post(api.ORDER_ROUTE, data={"draft": _checkout(ref, order_id)}, files=proof)
+    first = client.post(routes.API_ORDER, data={"draft": _checkout(ref, order_id)}, files=proof)
     assert first.status_code == 200
     assert first.json() == {"order_id": order_id, "next": f"/checkout/success?order_id={order_id}"}
     # Its answer was lost; the tab sends the same attempt again.
-    again = client.post(api.ORDER_ROUTE, data={"draft": _checkout(ref, order_id)}, files=proof)
+    again = client.post(routes.API_ORDER, data={"draft": _checkout(ref, order_id)}, files=proof)
     assert again.json()["order_id"] == order_id
 
     [order] = _orders()
@@ -68,20 +69,20 @@ def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
     draft = _checkout(uuid.uuid4().hex, str(uuid.uuid4()))
     proof = {"files": ("bukti.png", png(tmp_path / "bukti.png").read_bytes(), "image/png")}
 
-    not_a_form = client.post(api.ORDER_ROUTE, content=b"\x00" * 100, headers={"content-type": "text/plain"})
+    not_a_form = client.post(routes.API_ORDER, content=b"\x00" * 100, headers={"content-type": "text/plain"})
     assert (not_a_form.status_code, not_a_form.json()["message"]) == (400, orders.MSG_GENERIC)
-    no_draft = client.post(api.ORDER_ROUTE, data={"draft": "{not json"}, files=proof)
+    no_draft = client.post(routes.API_ORDER, data={"draft": "{not json"}, files=proof)
     assert (no_draft.status_code, no_draft.json()["message"]) == (400, orders.MSG_GENERIC)
-    no_file = client.post(api.ORDER_ROUTE, data={"draft": draft})
+    no_file = client.post(routes.API_ORDER, data={"draft": draft})
     assert (no_file.status_code, no_file.json()["message"]) == (422, orders.PROOF_MISSING)
-    html = client.post(api.ORDER_ROUTE, data={"draft": draft}, files={"files": ("bukti.png", b"<html>", "image/png")})
+    html = client.post(routes.API_ORDER, data={"draft": draft}, files={"files": ("bukti.png", b"<html>", "image/png")})
     assert (html.status_code, html.json()["kind"]) == (422, "file")
     assert html.json()["title"] and html.json()["message"]
     nameless = _checkout(uuid.uuid4().hex, str(uuid.uuid4()), buyer_name="")
-    refused = client.post(api.ORDER_ROUTE, data={"draft": nameless}, files=proof)
+    refused = client.post(routes.API_ORDER, data={"draft": nameless}, files=proof)
     assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
     other_site = client.post(
-        api.ORDER_ROUTE, data={"draft": draft}, files=proof, headers={"origin": "https://jahat.example"}
+        routes.API_ORDER, data={"draft": draft}, files=proof, headers={"origin": "https://jahat.example"}
     )
     assert other_site.status_code == 403
 
@@ -95,9 +96,9 @@ def test_a_registration_sent_twice_is_stored_once(clean_db, docs):  # noqa: F811
     draft = reg.WizardDraft(FORM, ref, 3).to_json()
     files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
 
-    first = client.post(api.REGISTRATION_ROUTE, data={"draft": draft}, files=files)
+    first = client.post(routes.API_REGISTRATION, data={"draft": draft}, files=files)
     assert first.status_code == 200 and first.json()["next"] == "/pendaftaran/success"
-    again = client.post(api.REGISTRATION_ROUTE, data={"draft": draft}, files=files)
+    again = client.post(routes.API_REGISTRATION, data={"draft": draft}, files=files)
     assert again.json()["registration_id"] == first.json()["registration_id"]
 
     with read_session() as s:
@@ -110,12 +111,12 @@ def test_bad_registration_posts_get_a_message(clean_db, docs):  # noqa: F811
     client = _client()
     files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
 
-    not_a_form = client.post(api.REGISTRATION_ROUTE, content=b"x", headers={"content-type": "multipart/form-data"})
+    not_a_form = client.post(routes.API_REGISTRATION, content=b"x", headers={"content-type": "multipart/form-data"})
     assert (not_a_form.status_code, not_a_form.json()["message"]) == (400, reg.FAILED_REASON)
     nameless = reg.WizardDraft({**FORM, "nama_lengkap": ""}, uuid.uuid4().hex).to_json()
-    refused = client.post(api.REGISTRATION_ROUTE, data={"draft": nameless}, files=files)
+    refused = client.post(routes.API_REGISTRATION, data={"draft": nameless}, files=files)
     assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
-    garbage = client.post(api.REGISTRATION_ROUTE, data={"draft": "[]"}, files=files)
+    garbage = client.post(routes.API_REGISTRATION, data={"draft": "[]"}, files=files)
     assert garbage.status_code == 422 and garbage.json()["message"]
 
     with read_session() as s:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.layout import skip_link
 from terminal_shop.components.ui import CARD, INPUT, icon, native_form, nav_link
 from terminal_shop.infra.settings import get_settings
@@ -50,9 +51,9 @@ def admin_layout(*children) -> rx.Component:
                 rx.el.div(
                     rx.el.span(f"{brand} Admin", class_name="font-bold text-white"),
                     rx.el.nav(
-                        nav_link("Dashboard", href="/admin", class_name=link),
-                        nav_link("Orders", href="/admin/orders", class_name=link),
-                        nav_link("Ringkasan", href="/admin/ringkasan", class_name=link),
+                        nav_link("Dashboard", href=routes.ADMIN_MERCHANTS, class_name=link),
+                        nav_link("Orders", href=routes.ADMIN_ORDERS, class_name=link),
+                        nav_link("Ringkasan", href=routes.ADMIN_OVERVIEW, class_name=link),
                         class_name="-mx-3 flex flex-wrap gap-1 sm:mx-0",
                     ),
                     class_name="flex flex-wrap items-center gap-x-6 gap-y-1",
@@ -70,7 +71,7 @@ def admin_layout(*children) -> rx.Component:
                             type="submit",
                             class_name="inline-flex items-center gap-1.5 rounded-md bg-white/10 px-3 py-2 text-sm font-medium text-white hover:bg-white/20",
                         ),
-                        action="/api/admin/logout",
+                        action=routes.API_ADMIN_LOGOUT,
                         method="post",
                     ),
                     class_name="flex items-center gap-3",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import content
+from terminal_shop import content, routes
 from terminal_shop.components.ui import (
     BTN_ACCENT,
     BTN_GHOST_LIGHT,
@@ -28,7 +28,7 @@ def _slide(i: int, slide: dict[str, str]) -> rx.Component:
             ),
             rx.el.p(slide["text"], class_name="mt-4 max-w-xl text-base text-blue-100 sm:text-lg"),
             rx.el.div(
-                link_button("Daftar Sekarang", "/pendaftaran", BTN_ACCENT),
+                link_button("Daftar Sekarang", routes.REGISTER, BTN_ACCENT),
                 link_button("Pelajari Selengkapnya", slide["link"], BTN_GHOST_LIGHT),
                 class_name="mt-8 flex flex-wrap gap-3",
             ),

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.catalogue import MENU_ORDER
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, anchor, container, icon, link_button, nav_link
 from terminal_shop.infra.settings import get_settings
 
 NAV_LINKS: tuple[tuple[str, str], ...] = (
-    ("Home", "/"),
-    ("Daftar", "/pendaftaran"),
-    ("Status", "/dashboard"),
+    ("Home", routes.HOME),
+    ("Daftar", routes.REGISTER),
+    ("Status", routes.DASHBOARD),
     ("Biaya", "/#mdr"),
     ("FAQ", "/#faq"),
 )
@@ -35,7 +36,7 @@ def _logo() -> rx.Component:
             class_name="flex h-8 w-8 items-center justify-center rounded-lg bg-blue-700",
         ),
         rx.el.span(brand, class_name="text-lg font-bold text-slate-900"),
-        href="/",
+        href=routes.HOME,
         class_name="flex items-center gap-2",
         aria_label=f"{brand} - Beranda",
     )
@@ -100,8 +101,8 @@ def _mobile_menu() -> rx.Component:
                 data_mobile_products="",
             ),
             rx.el.div(
-                link_button("Pesan", "/checkout", BTN_PRIMARY + " w-full"),
-                link_button("Tracking", "/dashboard", BTN_OUTLINE + " w-full"),
+                link_button("Pesan", routes.CHECKOUT, BTN_PRIMARY + " w-full"),
+                link_button("Tracking", routes.DASHBOARD, BTN_OUTLINE + " w-full"),
                 class_name="mt-6 grid grid-cols-2 gap-3",
             ),
             class_name="flex flex-col gap-1 overflow-y-auto px-4 py-4",
@@ -127,8 +128,8 @@ def header() -> rx.Component:
                 aria_label="Menu utama",
             ),
             rx.el.div(
-                link_button("Pesan", "/checkout", BTN_PRIMARY + " py-2"),
-                link_button("Tracking", "/dashboard", BTN_OUTLINE + " py-2"),
+                link_button("Pesan", routes.CHECKOUT, BTN_PRIMARY + " py-2"),
+                link_button("Tracking", routes.DASHBOARD, BTN_OUTLINE + " py-2"),
                 class_name="hidden items-center gap-2 lg:flex",
             ),
             rx.el.button(
@@ -164,7 +165,11 @@ def footer() -> rx.Component:
                     rx.el.p("Perusahaan", class_name="text-sm font-semibold text-white"),
                     *[
                         nav_link(t, href=h, class_name=small)
-                        for t, h in (("Tentang Kami", "/about"), ("Karier", "/careers"), ("Kontak", "/contact"))
+                        for t, h in (
+                            ("Tentang Kami", routes.ABOUT),
+                            ("Karier", routes.CAREERS),
+                            ("Kontak", routes.CONTACT),
+                        )
                     ],
                     class_name="flex flex-col gap-2",
                 ),
@@ -172,7 +177,11 @@ def footer() -> rx.Component:
                     rx.el.p("Bantuan", class_name="text-sm font-semibold text-white"),
                     *[
                         nav_link(t, href=h, class_name=small)
-                        for t, h in (("FAQ", "/faq"), ("Dokumentasi", "/docs"), ("Kebijakan Privasi", "/privacy"))
+                        for t, h in (
+                            ("FAQ", routes.FAQ),
+                            ("Dokumentasi", routes.DOCS),
+                            ("Kebijakan Privasi", routes.PRIVACY),
+                        )
                     ],
                     class_name="flex flex-col gap-2",
                 ),

@@ -19,10 +19,10 @@ from pathlib import Path, PurePosixPath
 from typing import Protocol
 from urllib.parse import quote, urlencode
 
+from terminal_shop import routes
 from terminal_shop.infra.settings import Settings, get_settings
 
 SIGNED_URL_SECONDS = 600  # pages sign afresh each time they are shown (docs/decisions.md, Files)
-FILES_ROUTE = "/files"
 
 
 class StorageError(Exception):
@@ -97,12 +97,12 @@ class LocalStorage:
     def signed_url(self, bucket: str, key: str, expires_in: int = SIGNED_URL_SECONDS) -> str:
         expires = int(time.time()) + expires_in
         query = urlencode({"expires": expires, "signature": sign(self.secret, bucket, key, expires)})
-        return f"{FILES_ROUTE}/{bucket}/{quote(key)}?{query}"
+        return f"{routes.FILES}/{bucket}/{quote(key)}?{query}"
 
     def public_url(self, bucket: str, key: str) -> str:
         if bucket not in self.public_buckets:
             raise StorageError(f"bucket {bucket} is private")
-        return f"{FILES_ROUTE}/{bucket}/{quote(key)}"
+        return f"{routes.FILES}/{bucket}/{quote(key)}"
 
     def verify(self, bucket: str, key: str, expires: str, signature: str) -> bool:
         """True when the link was issued by us, is unaltered and has not expired."""

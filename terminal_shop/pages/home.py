@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import content
+from terminal_shop import content, routes
 from terminal_shop.catalogue import PRODUCTS, TESTIMONIALS, VIDEOS, VIDEOS_COMING_SOON, Product
 from terminal_shop.components.hero import hero
 from terminal_shop.components.layout import site_page
@@ -69,7 +69,7 @@ def product_card(p: Product) -> rx.Component:
             rx.el.p(p.description, class_name="mt-2 flex-1 text-sm text-slate-600"),
             rx.el.p(p.price_text, class_name="mt-4 text-2xl font-extrabold text-slate-900"),
             rx.el.div(
-                link_button("Pesan", "/checkout/products", BTN_PRIMARY + " flex-1"),
+                link_button("Pesan", routes.CHECKOUT_PRODUCTS, BTN_PRIMARY + " flex-1"),
                 link_button(
                     "Detail",
                     p.route,
@@ -204,8 +204,8 @@ def cta_band() -> rx.Component:
                     ),
                 ),
                 rx.el.div(
-                    link_button("Daftar Sekarang", "/pendaftaran", BTN_ACCENT),
-                    link_button("Pesan Perangkat", "/checkout/products", BTN_GHOST_LIGHT),
+                    link_button("Daftar Sekarang", routes.REGISTER, BTN_ACCENT),
+                    link_button("Pesan Perangkat", routes.CHECKOUT_PRODUCTS, BTN_GHOST_LIGHT),
                     class_name="flex flex-wrap gap-3",
                 ),
                 class_name="flex flex-col items-start justify-between gap-6 rounded-3xl bg-blue-700 p-8 sm:p-12 lg:flex-row lg:items-center",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
@@ -141,7 +142,7 @@ def status_page() -> rx.Component:
                         "Tautan pesanan ini tidak lengkap atau sudah diubah. Cari pesanan Anda dengan nomor pesanan dan email.",
                         class_name="mt-2 text-slate-600",
                     ),
-                    link_button("Lacak Pesanan", "/dashboard", BTN_PRIMARY + " mt-6"),
+                    link_button("Lacak Pesanan", routes.DASHBOARD, BTN_PRIMARY + " mt-6"),
                     class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
                 ),
                 rx.cond(S.view, _order(), rx.el.p("Memuat pesanan...", class_name="py-24 text-center text-slate-500")),
@@ -223,7 +224,7 @@ def registration_page() -> rx.Component:
                 rx.el.div(
                     rx.el.h1("Tautan tidak berlaku", class_name="text-2xl font-bold"),
                     rx.el.p("Minta tautan baru di halaman Dashboard.", class_name="mt-2 text-slate-600"),
-                    link_button("Dashboard", "/dashboard", BTN_PRIMARY + " mt-6"),
+                    link_button("Dashboard", routes.DASHBOARD, BTN_PRIMARY + " mt-6"),
                     class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
                 ),
                 rx.cond(v, found, rx.el.p("Memuat pendaftaran...", class_name="py-24 text-center text-slate-500")),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.catalogue import Product, by_slug
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import (
@@ -18,8 +19,6 @@ from terminal_shop.components.ui import (
     section_title,
 )
 from terminal_shop.state.calendar import WorkingDayState
-
-ORDER_ROUTE = "/checkout/products"
 
 # Benefits per device (the fee terms stay in content.FEES).
 _BENEFITS: dict[str, tuple[tuple[str, str, str], ...]] = {
@@ -112,7 +111,7 @@ def _order_band(label: str = "Pesan Sekarang") -> rx.Component:
             rx.el.div(
                 rx.el.h2("Siap mulai menerima pembayaran?", class_name="text-2xl font-bold text-white"),
                 rx.el.p("Pengiriman gratis. Aktivasi dibantu tim kami.", class_name="mt-2 text-blue-100"),
-                rx.el.div(link_button(label, ORDER_ROUTE, BTN_ACCENT), class_name="mt-6"),
+                rx.el.div(link_button(label, routes.CHECKOUT_PRODUCTS, BTN_ACCENT), class_name="mt-6"),
                 class_name="rounded-3xl bg-blue-700 p-8 text-center sm:p-12",
             )
         ),
@@ -127,8 +126,8 @@ def terminal_page(slug: str, lead: str) -> rx.Component:
             p,
             lead,
             rx.fragment(
-                link_button("Pesan Sekarang", ORDER_ROUTE, BTN_ACCENT),
-                link_button("Daftar Merchant", "/pendaftaran", BTN_GHOST_LIGHT),
+                link_button("Pesan Sekarang", routes.CHECKOUT_PRODUCTS, BTN_ACCENT),
+                link_button("Daftar Merchant", routes.REGISTER, BTN_GHOST_LIGHT),
             ),
         ),
         rx.el.section(container(section_title(f"Keunggulan {p.name}"), _cards(_BENEFITS[slug])), class_name="py-16"),
@@ -185,7 +184,7 @@ def soundbox() -> rx.Component:
             p,
             "Setiap pembayaran QRIS diumumkan dengan suara, langsung di kasir Anda.",
             rx.fragment(
-                link_button("Pesan Soundbox Sekarang", ORDER_ROUTE, BTN_ACCENT),
+                link_button("Pesan Soundbox Sekarang", routes.CHECKOUT_PRODUCTS, BTN_ACCENT),
                 anchor("Pelajari selengkapnya", href="#fitur", class_name=BTN_GHOST_LIGHT),
             ),
         ),

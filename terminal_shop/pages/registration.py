@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker, send_chosen
 from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.layout import site_page
@@ -12,7 +13,6 @@ from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.state.registration import DOCS_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.registration import RegistrationState as S
 from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises
-from terminal_shop.web.api import REGISTRATION_ROUTE
 
 STEPS = ("Data Diri & Usaha", "Dokumen", "Konfirmasi")
 
@@ -248,7 +248,7 @@ def _step_confirm() -> rx.Component:
         rx.el.input(type="checkbox", checked=S.agreement, on_change=S.set_agreement, class_name="mt-1 h-5 w-5"),
         rx.el.span(
             "Saya menyatakan data yang saya isi adalah benar dan menyetujui ",
-            rx.el.a("Kebijakan Privasi", href="/privacy", target="_blank", class_name="text-blue-700 underline"),
+            rx.el.a("Kebijakan Privasi", href=routes.PRIVACY, target="_blank", class_name="text-blue-700 underline"),
             ".",
         ),
         class_name=f"{CARD} flex items-start gap-3 p-5 text-sm",
@@ -263,7 +263,9 @@ def _step_confirm() -> rx.Component:
             # tab's copy of the wizard; the state shows the answer.
             on_click=[
                 S.sending(rx.Var(READ_DRAFT, _var_type=str), S.agreement),
-                rx.call_function(send_chosen(REGISTRATION_ROUTE, DOCS_UPLOAD_ID, READ_DRAFT), callback=S.submitted),
+                rx.call_function(
+                    send_chosen(routes.API_REGISTRATION, DOCS_UPLOAD_ID, READ_DRAFT), callback=S.submitted
+                ),
             ],
             class_name=BTN_PRIMARY,
         ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
@@ -47,7 +48,7 @@ def success_page() -> rx.Component:
                     class_name="mt-3 text-slate-700",
                 ),
                 rx.el.p("Status pendaftaran dapat dilihat di dashboard.", class_name="mt-1 text-slate-700"),
-                link_button("Lihat Dashboard", "/dashboard", BTN_PRIMARY + " mt-8"),
+                link_button("Lihat Dashboard", routes.DASHBOARD, BTN_PRIMARY + " mt-8"),
                 _support(),
                 class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
             )
@@ -99,7 +100,7 @@ def failed_page() -> rx.Component:
                     ),
                 ),
                 rx.el.div(
-                    link_button("Coba Lagi", "/pendaftaran", BTN_PRIMARY),
+                    link_button("Coba Lagi", routes.REGISTER, BTN_PRIMARY),
                     link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
                     class_name="mt-8 flex flex-wrap justify-center gap-3",
                 ),

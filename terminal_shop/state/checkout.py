@@ -10,7 +10,7 @@ from urllib.parse import quote
 import reflex as rx
 from reflex.event import EventSpec
 
-from terminal_shop import catalogue
+from terminal_shop import catalogue, routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import browser_rejection
@@ -160,7 +160,7 @@ class CheckoutState(rx.State):
             ]
         self.buyer = {k: (getattr(cleaned, k) or "") for k in orders.BUYER_FIELDS}
         self._save()
-        return rx.redirect("/checkout/confirm")
+        return rx.redirect(routes.CHECKOUT_CONFIRM)
 
     # ----- confirm page -----
 
@@ -269,7 +269,7 @@ class CheckoutState(rx.State):
         was_restored = self._restored
         self._apply(orders.CheckoutDraft.parse(text))
         # The confirm page checks the attempt's key, and it has on_load of its own.
-        if not was_restored and self.router.url.path == "/checkout/confirm":
+        if not was_restored and self.router.url.path == routes.CHECKOUT_CONFIRM:
             return CheckoutState.load_confirm
         return None
 
@@ -318,7 +318,7 @@ class CheckoutState(rx.State):
     def _fail(self, message: str) -> list[EventSpec]:
         return [
             toast.error("Gagal membuat pesanan", description=message or orders.MSG_GENERIC),
-            rx.redirect(f"/checkout/failed?reason={quote(message or FAILED_DEFAULT)}"),
+            rx.redirect(f"{routes.CHECKOUT_FAILED}?reason={quote(message or FAILED_DEFAULT)}"),
         ]
 
     def _clear(self) -> None:
@@ -346,7 +346,7 @@ class OrderResultState(rx.State):
         order_id = self.router.url.query_parameters.get("order_id", "")
         self.summary = await asyncio.to_thread(orders.load_summary, order_id)
         if self.summary is None:
-            return rx.redirect("/", replace=True)
+            return rx.redirect(routes.HOME, replace=True)
         self.loading = False
         return None
 

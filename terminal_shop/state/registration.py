@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
@@ -66,7 +67,7 @@ class RegistrationState(rx.State):
         """A registration this attempt already sent (its answer lost) is shown as sent."""
         if self._client_ref and await asyncio.to_thread(reg.registration_for, self._client_ref):
             self._clear()
-            return [rx.call_script(FORGET_DRAFT), rx.redirect("/pendaftaran/success")]
+            return [rx.call_script(FORGET_DRAFT), rx.redirect(routes.REGISTER_SUCCESS)]
         return None
 
     def _apply(self, text: str) -> None:
@@ -173,13 +174,13 @@ class RegistrationState(rx.State):
                 *[rx.clear_selected_files(f"doc_{d.value}") for d in DocumentKind],
                 rx.clear_selected_files(DOCS_UPLOAD_ID),
                 rx.call_script(FORGET_DRAFT),
-                rx.redirect("/pendaftaran/success"),
+                rx.redirect(routes.REGISTER_SUCCESS),
             ]
         message = str(answer.get("message") or "")[:300]
         if answer.get("kind") == "file":
             self.step = 2
             return toast.error(str(answer.get("title") or reg.DOC_WRONG_TYPE[0])[:100], description=message or None)
-        return rx.redirect(f"/pendaftaran/gagal?reason={quote(message or reg.FAILED_REASON)}")
+        return rx.redirect(f"{routes.REGISTER_FAILED}?reason={quote(message or reg.FAILED_REASON)}")
 
 
 class RegistrationResultState(rx.State):

@@ -7,6 +7,7 @@ import logging
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
 from terminal_shop.services.registrations import resubmission
 from terminal_shop.services.registrations import submission as reg
@@ -76,5 +77,5 @@ class FixState(rx.State):
         yield [
             *[rx.clear_selected_files(f"doc_{d.value}") for d in DocumentKind],
             rx.clear_selected_files(FIX_UPLOAD_ID),
-            rx.redirect("/pendaftaran/success"),
+            rx.redirect(routes.REGISTER_SUCCESS),
         ]

@@ -32,8 +32,9 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.infra.storage import FILES_ROUTE, LocalStorage, StorageError, content_type_for, get_storage
+from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
 from terminal_shop.services.orders import checkout as orders
@@ -42,9 +43,6 @@ from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind
 from terminal_shop.web.guards import client_address
 
-LOGIN_PAGE = "/admin/login"
-PASSWORD_PAGE = "/admin/password"
-HOME_PAGE = "/admin"
 NOT_FOUND = "Tidak ditemukan"
 
 
@@ -104,7 +102,7 @@ def _from_our_pages(request: Request) -> bool:
 
 
 def _back_to_login(**query: str) -> RedirectResponse:
-    return RedirectResponse(f"{LOGIN_PAGE}?{urlencode(query)}", status_code=303)
+    return RedirectResponse(f"{routes.ADMIN_LOGIN}?{urlencode(query)}", status_code=303)
 
 
 async def login(request: Request) -> Response:
@@ -121,7 +119,9 @@ async def login(request: Request) -> Response:
         token, must_change = await run_in_threadpool(admin_auth.finish_attempt, attempt, password)
     except admin_auth.LoginError as exc:
         return _back_to_login(gagal=exc.code, email=email)  # the form shows the e-mail again
-    response = RedirectResponse(PASSWORD_PAGE if must_change else f"{HOME_PAGE}?masuk=1", status_code=303)
+    response = RedirectResponse(
+        routes.ADMIN_PASSWORD if must_change else f"{routes.ADMIN_MERCHANTS}?masuk=1", status_code=303
+    )
     response.set_cookie(
         admin_auth.SESSION_COOKIE,
         token,
@@ -146,8 +146,6 @@ async def logout(request: Request) -> Response:
 
 # ----- submissions with files -----
 
-ORDER_ROUTE = "/api/pesanan"
-REGISTRATION_ROUTE = "/api/pendaftaran"
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -228,18 +226,18 @@ async def submit_registration(request: Request) -> Response:
         functools.partial(reg.submit, draft.fields, documents, None, draft.client_ref or new_client_ref()),
         reg.RegistrationError,
         reg.FAILED_REASON,
-        lambda registration_id: {"registration_id": str(registration_id), "next": "/pendaftaran/success"},
+        lambda registration_id: {"registration_id": str(registration_id), "next": routes.REGISTER_SUCCESS},
     )
 
 
 def files_app() -> Starlette:
     return Starlette(
         routes=[
-            Route(FILES_ROUTE + "/{bucket}/{key:path}", serve_file),
-            Route("/api/admin/export/{kind}.csv", export_csv),
-            Route("/api/admin/login", login, methods=["POST"]),
-            Route("/api/admin/logout", logout, methods=["POST"]),
-            Route(ORDER_ROUTE, submit_order, methods=["POST"]),
-            Route(REGISTRATION_ROUTE, submit_registration, methods=["POST"]),
+            Route(routes.FILES + "/{bucket}/{key:path}", serve_file),
+            Route(routes.API_EXPORT, export_csv),
+            Route(routes.API_ADMIN_LOGIN, login, methods=["POST"]),
+            Route(routes.API_ADMIN_LOGOUT, logout, methods=["POST"]),
+            Route(routes.API_ORDER, submit_order, methods=["POST"]),
+            Route(routes.API_REGISTRATION, submit_registration, methods=["POST"]),
         ]
     )

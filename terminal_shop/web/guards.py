@@ -10,6 +10,7 @@ from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice.admin_auth import SESSION_COOKIE, hash_token
 
@@ -18,7 +19,6 @@ SESSION_HASH_HEADER = "x-admin-session-hash"
 REFLEX_PATHS = ("/_event", "/_upload")  # where Reflex turns request headers into tab state
 DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
 UPLOAD_ROUTE = "/_upload"
-FILES_PREFIX = "/files/"
 
 
 def client_address(headers: Mapping[str, str], peer: str) -> str:
@@ -129,7 +129,7 @@ class SecurityHeadersMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        is_file = scope["path"].startswith(FILES_PREFIX)
+        is_file = scope["path"].startswith(routes.FILES_PREFIX)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

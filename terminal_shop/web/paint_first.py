@@ -19,6 +19,8 @@ from pathlib import Path
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from terminal_shop import routes
+
 PRELOAD = re.compile(rb'<link rel="modulepreload"[^>]*>')
 ENTRY = re.compile(rb'<script type="module" async="">(.*?)</script>', re.S)
 # Once the document is parsed and one frame painted, the entry module runs exactly as the
@@ -28,7 +30,15 @@ LOADER = (
     'var s=document.createElement("script");s.type="module";s.textContent=%s;document.head.appendChild(s)'
     "},0)})})</script>"
 )
-LEFT_ALONE = ("/admin", "/api/", "/_event", "/_upload", "/files/", "/ping", "/_health")
+LEFT_ALONE = (
+    routes.ADMIN_MERCHANTS,
+    routes.API_PREFIX,
+    "/_event",
+    "/_upload",
+    routes.FILES_PREFIX,
+    "/ping",
+    "/_health",
+)
 
 
 def rewrite(html: bytes) -> bytes:

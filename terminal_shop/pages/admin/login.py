@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, native_form
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.state.admin import AdminState as S
@@ -43,7 +44,7 @@ def login_page() -> rx.Component:
             rx.el.p(S.login_error, class_name="mt-2 min-h-[1.25rem] text-sm text-red-600", role="alert"),
             rx.el.button("Masuk sebagai Admin", type="submit", class_name=BTN_PRIMARY + " mt-2 w-full"),
             # A plain form POST (api.login): the session cookie is set by the server, HttpOnly.
-            action="/api/admin/login",
+            action=routes.API_ADMIN_LOGIN,
             method="post",
             class_name=f"{CARD} flex w-full max-w-sm flex-col p-8",
         ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.admin import (
     BTN_DANGER,
     BTN_SMALL,
@@ -158,7 +159,7 @@ def _edit_buttons() -> rx.Component:
 def merchant_detail_page() -> rx.Component:
     return admin_layout(
         rx.el.div(
-            nav_link(icon("arrow-left", "h-4 w-4"), "Kembali", href="/admin", class_name=BTN_SMALL),
+            nav_link(icon("arrow-left", "h-4 w-4"), "Kembali", href=routes.ADMIN_MERCHANTS, class_name=BTN_SMALL),
             _edit_buttons(),
             class_name="flex items-center justify-between",
         ),

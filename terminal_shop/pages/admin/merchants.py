@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.admin import (
     ICON_LINK,
     TD,
@@ -21,7 +22,7 @@ from terminal_shop.vocabulary import RegistrationStatus, SortField
 
 
 def _row(r) -> rx.Component:
-    href = "/admin/merchants/" + r.id
+    href = routes.with_id(routes.ADMIN_MERCHANT, "") + r.id
     return rx.el.tr(
         rx.el.td(r.date, class_name=TD),
         rx.el.td(r.nama_usaha, class_name=TD + " font-medium"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.admin import (
     BTN_DANGER,
     BTN_SMALL,
@@ -29,7 +30,7 @@ from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField
 
 
 def _row(r) -> rx.Component:
-    href = "/admin/orders/" + r.id
+    href = routes.with_id(routes.ADMIN_ORDER, "") + r.id
     return rx.el.tr(
         rx.el.td(r.date, class_name=TD),
         rx.el.td(rx.el.code(r.number), class_name=TD),
@@ -257,7 +258,7 @@ def order_detail_page() -> rx.Component:
         class_name=f"{CARD} p-5",
     )
     return admin_layout(
-        nav_link(icon("arrow-left", "h-4 w-4"), "Kembali", href="/admin/orders", class_name=BTN_SMALL),
+        nav_link(icon("arrow-left", "h-4 w-4"), "Kembali", href=routes.ADMIN_ORDERS, class_name=BTN_SMALL),
         when_loaded(
             o,
             rx.el.div(

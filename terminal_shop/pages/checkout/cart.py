@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.catalogue import PRODUCTS, Product
 from terminal_shop.components.forms import text_field
 from terminal_shop.components.layout import site_page
@@ -145,7 +146,7 @@ def _cart_panel() -> rx.Component:
                     class_name="divide-y divide-slate-100",
                 ),
                 _totals(),
-                link_button("Lanjut Isi Data", "/checkout/form", BTN_PRIMARY + " mt-5 w-full"),
+                link_button("Lanjut Isi Data", routes.CHECKOUT_FORM, BTN_PRIMARY + " mt-5 w-full"),
             ),
             rx.el.p("Keranjang Anda masih kosong", class_name="mt-4 text-sm text-slate-500"),
         ),
@@ -162,7 +163,7 @@ def _phone_cart_bar() -> rx.Component:
                 rx.el.p(S.priced.item_count, " barang", class_name="text-xs text-slate-500"),
                 rx.el.p(S.priced.total_text, class_name="font-bold"),
             ),
-            link_button("Lanjut Isi Data", "/checkout/form", BTN_PRIMARY + " py-2.5"),
+            link_button("Lanjut Isi Data", routes.CHECKOUT_FORM, BTN_PRIMARY + " py-2.5"),
             class_name="fixed inset-x-0 bottom-0 z-40 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] lg:hidden",
             data_testid="phone-cart-bar",
         ),
@@ -206,7 +207,7 @@ def empty_notice(title: str, text: str, button: str) -> rx.Component:
         icon("shopping-cart", "h-10 w-10 text-slate-400"),
         rx.el.h2(title, class_name="mt-4 text-xl font-bold"),
         rx.el.p(text, class_name="mt-2 text-slate-600"),
-        link_button(button, "/checkout/products", BTN_PRIMARY + " mt-6"),
+        link_button(button, routes.CHECKOUT_PRODUCTS, BTN_PRIMARY + " mt-6"),
         class_name=f"{CARD} mx-auto mt-8 flex max-w-md flex-col items-center p-10 text-center",
     )
 
@@ -236,7 +237,7 @@ def form_page() -> rx.Component:
                     _field("shipping_address", "Alamat pengiriman", textarea=True, auto_complete="street-address"),
                     _field("note", "Catatan", required=False, textarea=True),
                     rx.el.div(
-                        link_button("Kembali", "/checkout/products", BTN_OUTLINE),
+                        link_button("Kembali", routes.CHECKOUT_PRODUCTS, BTN_OUTLINE),
                         rx.el.button("Lanjut ke Pembayaran", type="submit", class_name=BTN_PRIMARY),
                         class_name="flex justify-between gap-3",
                     ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.catalogue import QRIS_MAX_TOTAL
 from terminal_shop.components.files import chosen_count, file_picker, send_chosen
 from terminal_shop.components.payment import bank_details, dynamic_qris, enlarge_button
@@ -14,7 +15,6 @@ from terminal_shop.pages.checkout.cart import empty_notice, order_summary, step_
 from terminal_shop.state.checkout import PROOF_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.vocabulary import PaymentMethod
-from terminal_shop.web.api import ORDER_ROUTE
 
 
 def _method_option(method: PaymentMethod, subtitle, disabled=False) -> rx.Component:
@@ -76,7 +76,7 @@ def _buyer_block() -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.h2("Data Pembeli", class_name="text-lg font-bold"),
-            link_button("Ubah", "/checkout/form", "text-sm font-semibold text-blue-700 hover:underline"),
+            link_button("Ubah", routes.CHECKOUT_FORM, "text-sm font-semibold text-blue-700 hover:underline"),
             class_name="flex items-center justify-between",
         ),
         rx.el.dl(
@@ -102,7 +102,7 @@ def confirm_page() -> rx.Component:
             # checkout; the state shows the answer.
             on_click=[
                 S.sending(rx.Var(READ_DRAFT, _var_type=str)),
-                rx.call_function(send_chosen(ORDER_ROUTE, PROOF_UPLOAD_ID, READ_DRAFT), callback=S.submitted),
+                rx.call_function(send_chosen(routes.API_ORDER, PROOF_UPLOAD_ID, READ_DRAFT), callback=S.submitted),
             ],
             class_name=BTN_PRIMARY + " w-full",
         ),

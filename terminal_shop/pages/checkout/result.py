@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.state.checkout import OrderResultState as R
@@ -48,7 +49,7 @@ def success_page() -> rx.Component:
                     ),
                     rx.el.div(
                         link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
-                        link_button("Belanja Lagi", "/checkout/products", BTN_PRIMARY),
+                        link_button("Belanja Lagi", routes.CHECKOUT_PRODUCTS, BTN_PRIMARY),
                         class_name="mt-8 flex flex-wrap justify-center gap-3",
                     ),
                     class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
@@ -66,7 +67,7 @@ def failed_page() -> rx.Component:
                 rx.el.h1("Pesanan Gagal Dibuat", class_name="mt-4 text-2xl font-bold"),
                 rx.el.p("Alasan: ", R.reason, class_name="mt-3 text-slate-700", data_testid="failed-reason"),
                 rx.el.div(
-                    link_button("Coba Lagi", "/checkout/confirm", BTN_PRIMARY),
+                    link_button("Coba Lagi", routes.CHECKOUT_CONFIRM, BTN_PRIMARY),
                     link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
                     class_name="mt-8 flex flex-wrap justify-center gap-3",
                 ),

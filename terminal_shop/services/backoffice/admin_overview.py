@@ -14,6 +14,7 @@ from decimal import Decimal
 from babel.dates import format_timedelta
 from sqlalchemy import case, func, select
 
+from terminal_shop import routes
 from terminal_shop.formats import ID, number, rupiah
 from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import MerchantRegistration, Order
@@ -113,13 +114,13 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
                 "Pembayaran menunggu review",
                 orders_waiting,
                 _waited(_aware(oldest_order), now),
-                f"/admin/orders?status={OrderStatus.PAID_REVIEW.value}&urut=tanggal&arah=naik",
+                f"{routes.ADMIN_ORDERS}?status={OrderStatus.PAID_REVIEW.value}&urut=tanggal&arah=naik",
             ),
             Waiting(
                 "Pendaftaran menunggu review",
                 merchants_waiting,
                 _waited(_aware(oldest_merchant), now),
-                f"/admin?status={RegistrationStatus.PENDING.value}&urut=tanggal&arah=naik",
+                f"{routes.ADMIN_MERCHANTS}?status={RegistrationStatus.PENDING.value}&urut=tanggal&arah=naik",
             ),
         ),
         registrations=tuple(

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from terminal_shop import catalogue
+from terminal_shop import catalogue, routes
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import Order
@@ -151,7 +151,7 @@ class CheckoutDraft:
 
 def success_path(order_id: object) -> str:
     """The thank-you page of a made order."""
-    return f"/checkout/success?order_id={order_id}"
+    return f"{routes.CHECKOUT_SUCCESS}?order_id={order_id}"
 
 
 def order_id_for(client_ref: str) -> str | None:

@@ -16,6 +16,7 @@ from datetime import timedelta
 
 from sqlmodel import func, select
 
+from terminal_shop import routes
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent, LookupAttempt, Order, utcnow
@@ -38,7 +39,7 @@ def status_token(order_id: uuid.UUID | str) -> str:
 
 def status_path(order_id: uuid.UUID | str) -> str:
     """The order's own page, for whoever holds this link (the buyer)."""
-    return f"/pesanan/{order_id}?t={status_token(order_id)}"
+    return f"{routes.with_id(routes.ORDER_STATUS, order_id)}?t={status_token(order_id)}"
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from sqlmodel import select
 
+from terminal_shop import routes
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, utcnow
@@ -40,7 +41,7 @@ def status_token(registration_id: uuid.UUID | str) -> str:
 
 
 def status_link(registration_id: uuid.UUID | str) -> str:
-    path = f"/pendaftaran/status/{registration_id}?t={status_token(registration_id)}"
+    path = f"{routes.with_id(routes.REGISTRATION_STATUS, registration_id)}?t={status_token(registration_id)}"
     return get_settings().public_url + path
 
 

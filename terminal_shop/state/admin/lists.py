@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.formats import number
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import Page
@@ -35,7 +36,7 @@ LIST_READ_INTERVAL_SECONDS = 0.5
 
 def export_url(kind: str, query: ListQuery) -> str:
     params = query.changed().params()  # the export has no pages
-    return f"/api/admin/export/{kind}.csv" + (f"?{urlencode(params)}" if params else "")
+    return routes.export(kind) + (f"?{urlencode(params)}" if params else "")
 
 
 class AdminListMixin(rx.State, mixin=True):

@@ -9,6 +9,7 @@ import logging
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.notifications import outbox
@@ -16,7 +17,7 @@ from terminal_shop.services.registrations.fix_link import ALL_ITEMS
 from terminal_shop.services.registrations.submission import format_omzet
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
-from terminal_shop.state.admin.session import HOME_ROUTE, AdminState, admin_only
+from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import MerchantRow, MerchantView
 from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
 
@@ -30,7 +31,7 @@ NOT_IMAGE = (admin_merchants.MSG_NOT_IMAGE, admin_merchants.MSG_NOT_IMAGE)
 
 class MerchantListState(AdminListMixin, AdminState):
     rows: list[MerchantRow] = []
-    _route = HOME_ROUTE
+    _route = routes.ADMIN_MERCHANTS
     _statuses = RegistrationStatus
     _export_kind = "merchants"
     _export_toast = "CSV exported"
@@ -78,7 +79,7 @@ class MerchantDetailState(AdminState):
         try:
             await self._fill(merchant_id)
         except admin_merchants.NotFound:
-            return [toast.error("Gagal memuat data"), rx.redirect(HOME_ROUTE)]
+            return [toast.error("Gagal memuat data"), rx.redirect(routes.ADMIN_MERCHANTS)]
         if self.viewer_url:  # still open: its freshly signed link
             self._show_document(next((d for d in self._stored_documents() if d.key == self._viewer_key), None))
         return None
@@ -135,7 +136,7 @@ class MerchantDetailState(AdminState):
             log.exception("merchant delete failed")
             return toast.error("Gagal menghapus data")
         self._forget()
-        return [toast.success("Data berhasil dihapus"), rx.redirect(HOME_ROUTE)]
+        return [toast.success("Data berhasil dihapus"), rx.redirect(routes.ADMIN_MERCHANTS)]
 
     @rx.event
     @admin_only

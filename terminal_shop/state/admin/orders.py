@@ -8,6 +8,7 @@ import logging
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.notifications import outbox
 from terminal_shop.state import toast
@@ -17,12 +18,11 @@ from terminal_shop.views import OrderRow, OrderView
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod
 
 log = logging.getLogger(__name__)
-LIST_ROUTE = "/admin/orders"
 
 
 class OrderListState(AdminListMixin, AdminState):
     rows: list[OrderRow] = []
-    _route = LIST_ROUTE
+    _route = routes.ADMIN_ORDERS
     _statuses = OrderStatus
     _methods = PaymentMethod
     _export_kind = "orders"
@@ -70,7 +70,7 @@ class OrderDetailState(AdminState):
             log.exception("order detail failed")
             found = False
         if not found:
-            return [toast.error("Gagal memuat detail pesanan"), rx.redirect(LIST_ROUTE)]
+            return [toast.error("Gagal memuat detail pesanan"), rx.redirect(routes.ADMIN_ORDERS)]
         return None
 
     @rx.event

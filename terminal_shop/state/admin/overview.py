@@ -7,6 +7,7 @@ import logging
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.state import toast
@@ -15,7 +16,6 @@ from terminal_shop.views import Overview
 from terminal_shop.vocabulary import Period
 
 log = logging.getLogger(__name__)
-ROUTE = "/admin/ringkasan"
 DEFAULT_PERIOD = Period.LAST_30
 
 
@@ -27,7 +27,7 @@ class OverviewState(AdminState):
     end: str = ""
 
     def _go(self, period: str, start: str = "", end: str = ""):
-        return rx.redirect(ListQuery(period=period, start=start, end=end).url(ROUTE))
+        return rx.redirect(ListQuery(period=period, start=start, end=end).url(routes.ADMIN_OVERVIEW))
 
     @rx.event
     @admin_only

@@ -16,13 +16,10 @@ import inspect
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.state import toast
 from terminal_shop.web.guards import SESSION_HASH_HEADER
-
-LOGIN_ROUTE = "/admin/login"
-PASSWORD_ROUTE = "/admin/password"
-HOME_ROUTE = "/admin"
 
 
 def admin_only(fn=None, *, password_page: bool = False):
@@ -39,9 +36,9 @@ def admin_only(fn=None, *, password_page: bool = False):
             admin = await self._authorise()
             if admin is None:
                 self._forget()
-                return rx.redirect(LOGIN_ROUTE, replace=True)
+                return rx.redirect(routes.ADMIN_LOGIN, replace=True)
             if admin.must_change_password and not password_page:
-                return rx.redirect(PASSWORD_ROUTE, replace=True)
+                return rx.redirect(routes.ADMIN_PASSWORD, replace=True)
             return await handler(self, *args, **kwargs)
 
         wrapper.admin_only = True
@@ -83,7 +80,7 @@ class AdminState(rx.State):
         """The sign-in page: a signed-in admin goes on to the dashboard; otherwise the result
         of the last form POST (api.login / api.logout) is shown, and no admin data stays."""
         if await self._authorise() is not None:
-            return rx.redirect(HOME_ROUTE, replace=True)
+            return rx.redirect(routes.ADMIN_MERCHANTS, replace=True)
         await self._forget_everything()
         query = self.router.url.query_parameters
         code = query.get("gagal", "")
@@ -112,4 +109,4 @@ class AdminState(rx.State):
         self.password_error = await asyncio.to_thread(admin_auth.change_password, admin.id, new, repeat) or ""
         if self.password_error:
             return toast.error(self.password_error)
-        return [toast.success("Password berhasil diganti"), rx.redirect(HOME_ROUTE, replace=True)]
+        return [toast.success("Password berhasil diganti"), rx.redirect(routes.ADMIN_MERCHANTS, replace=True)]

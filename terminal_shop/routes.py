@@ -1,0 +1,65 @@
+"""Every path the site answers, in one place: its pages, our own HTTP routes, and the links
+built to them. Reflex's own paths (websocket, upload) live in reflex_compat.py."""
+
+from __future__ import annotations
+
+# Public pages
+HOME = "/"
+ABOUT = "/about"
+CAREERS = "/careers"
+CONTACT = "/contact"
+FAQ = "/faq"
+DOCS = "/docs"
+PRIVACY = "/privacy"
+DASHBOARD = "/dashboard"
+PRODUCT = "/produk/{slug}"
+LEGACY_PRODUCT = "/product-{slug}"  # the hero's old links, redirected to PRODUCT
+ORDER_STATUS = "/pesanan/[id]"
+
+# Checkout
+CHECKOUT = "/checkout"
+CHECKOUT_PRODUCTS = "/checkout/products"
+CHECKOUT_FORM = "/checkout/form"
+CHECKOUT_CONFIRM = "/checkout/confirm"
+CHECKOUT_SUCCESS = "/checkout/success"
+CHECKOUT_FAILED = "/checkout/failed"
+
+# Merchant registration
+REGISTER = "/pendaftaran"
+REGISTER_SUCCESS = "/pendaftaran/success"
+REGISTER_FAILED = "/pendaftaran/gagal"
+REGISTRATION_STATUS = "/pendaftaran/status/[id]"
+REGISTRATION_FIX = "/pendaftaran/perbaiki/[id]"
+
+# Back office
+ADMIN_PREFIX = "/admin"
+ADMIN_LOGIN = "/admin/login"
+ADMIN_PASSWORD = "/admin/password"
+ADMIN_MERCHANTS = "/admin"
+ADMIN_MERCHANT = "/admin/merchants/[id]"
+ADMIN_ORDERS = "/admin/orders"
+ADMIN_ORDER = "/admin/orders/[id]"
+ADMIN_OVERVIEW = "/admin/ringkasan"
+
+# Our HTTP routes (web/api.py)
+API_PREFIX = "/api/"
+API_ORDER = "/api/pesanan"
+API_REGISTRATION = "/api/pendaftaran"
+API_ADMIN_LOGIN = "/api/admin/login"
+API_ADMIN_LOGOUT = "/api/admin/logout"
+API_EXPORT = "/api/admin/export/{kind}.csv"
+FILES = "/files"
+FILES_PREFIX = FILES + "/"
+
+
+def with_id(route: str, record_id: object) -> str:
+    """A dynamic page's address for one record: ORDER_STATUS with an order id, and so on."""
+    return route.replace("[id]", str(record_id))
+
+
+def product(slug: str) -> str:
+    return PRODUCT.format(slug=slug)
+
+
+def export(kind: str) -> str:
+    return API_EXPORT.format(kind=kind)
