@@ -16,19 +16,18 @@ from datetime import timedelta
 
 import pytest
 import reflex as rx
-from reflex.istate.data import RouterData
 from sqlalchemy import text
 from sqlmodel import select
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
+from terminal_shop.reflex_compat import all_substates, router_with_headers, upload_file
 from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
 from terminal_shop.state import admin as admin_state
-from terminal_shop.web.guards import SESSION_HASH_HEADER
 
 OPEN_TO_ANYONE = {"show_login", "setvar"}
-ADMIN_STATES = [admin_state.AdminState, *admin_state.AdminState.__subclasses__()]
+ADMIN_STATES = [admin_state.AdminState, *all_substates(admin_state.AdminState)]
 
 
 def all_admin_handlers():
@@ -45,20 +44,16 @@ def test_every_admin_handler_goes_through_the_shared_check():
     assert unguarded == []
 
 
-def signed_in_router(token: str) -> RouterData:
+def signed_in_router(token: str):
     """What Reflex gives the handlers of a tab whose websocket opened with this cookie."""
-    return RouterData.from_router_data({"headers": {SESSION_HASH_HEADER: admin_auth.hash_token(token)}})
+    return router_with_headers({admin_auth.SESSION_HASH_HEADER: admin_auth.hash_token(token)})
 
 
 def _dummy(param: inspect.Parameter):
     hint = param.annotation if param.annotation is not inspect.Parameter.empty else str
     text = str(hint)
     if "UploadFile" in text:
-        import io
-
-        from reflex_components_core.core._upload import UploadFile
-
-        return [UploadFile(file=io.BytesIO(b"\x89PNG\r\n\x1a\n"), path=None)]
+        return [upload_file(b"\x89PNG\r\n\x1a\n")]
     if "list" in text:
         return []
     if "dict" in text:

@@ -164,10 +164,10 @@ def test_body_limits_per_route_refuse_while_the_body_streams_in():
     from starlette.routing import Route
     from starlette.testclient import TestClient
 
-    from terminal_shop.state.resubmission import FixState
-    from terminal_shop.terminal_shop import ROUTE_LIMITS, UPLOAD_LIMITS
     from terminal_shop.routes import API_ORDER as ORDER_ROUTE
     from terminal_shop.routes import API_REGISTRATION as REGISTRATION_ROUTE
+    from terminal_shop.state.resubmission import FixState
+    from terminal_shop.terminal_shop import ROUTE_LIMITS, UPLOAD_LIMITS
     from terminal_shop.web.guards import MB, BodyLimitMiddleware
 
     async def echo(request):

@@ -7,38 +7,37 @@ registration and its files are stored together or not at all.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars.base import Var
-from reflex.vars.object import ObjectVar
-from reflex.vars.sequence import ArrayVar
-from reflex_components_core.core.upload import get_upload_files_context_var_data
 
 from terminal_shop.components.ui import icon
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES
-
-
-def _files(upload_id: str) -> str:
-    return f"(filesById[{upload_id!r}] || [])"
+from terminal_shop.reflex_compat import (
+    ArrayVar,
+    ObjectVar,
+    Var,
+    chosen_files,
+    files_slot,
+    js_var,
+    json_js,
+    name_file_input,
+    replace_chosen_files,
+)
 
 
 def chosen_name(upload_id: str) -> Var:
-    return Var(
-        _js_expr=f"({_files(upload_id)}[0]?.name ?? '')", _var_type=str, _var_data=get_upload_files_context_var_data()
-    ).guess_type()
+    return js_var(f"({chosen_files(upload_id)}[0]?.name ?? '')", str, upload_files=True)
 
 
 def chosen_count(upload_id: str) -> Var:
-    return Var(
-        _js_expr=f"{_files(upload_id)}.length", _var_type=int, _var_data=get_upload_files_context_var_data()
-    ).guess_type()
+    return js_var(f"{chosen_files(upload_id)}.length", int, upload_files=True)
 
 
 def preview_src(upload_id: str) -> Var:
     """An object URL for a chosen image (cached on the File), '' for a PDF or nothing."""
     js = (
         f"((f) => (f && f.type && f.type.startsWith('image/')) ? (f.__preview || (f.__preview = URL.createObjectURL(f))) : '')"
-        f"({_files(upload_id)}[0])"
+        f"({chosen_files(upload_id)}[0])"
     )
-    return Var(_js_expr=js, _var_type=str, _var_data=get_upload_files_context_var_data()).guess_type()
+    return js_var(js, str, upload_files=True)
 
 
 def rejection_codes(rejected: Var) -> Var:
@@ -50,14 +49,6 @@ def rejection_codes(rejected: Var) -> Var:
         .join(",")
         .split(",")
     )
-
-
-def named_file_input(zone: rx.Component, input_id: str) -> rx.Component:
-    """Reflex's drop zone renders its file input without an id, so no label can name it:
-    give it one (a `<label for=...>` then names it for screen readers)."""
-    file_input = zone.children[0].children[0]
-    file_input.custom_attrs["id"] = input_id
-    return zone
 
 
 def file_picker(
@@ -75,7 +66,7 @@ def file_picker(
             html_for=f"{upload_id}-file",
             class_name="block text-sm font-medium text-slate-800",
         ),
-        named_file_input(
+        name_file_input(
             rx.upload.root(
                 rx.el.div(
                     icon("upload", "h-6 w-6 text-blue-700"),
@@ -138,14 +129,12 @@ def send_chosen(url: str, upload_id: str, draft_js: str) -> Var:
     """A browser function: posts the files chosen in `upload_id` with the tab's copy of its
     form (`draft_js`, read when sent) to one of our routes, and resolves to the JSON answer
     (site.js `terminalShop.send`). For `rx.call_function(..., callback=...)`."""
-    js = f"(() => window.terminalShop.send({url!r}, {_files(upload_id)}, {{draft: {draft_js}}}))"
-    return Var(_js_expr=js, _var_data=get_upload_files_context_var_data())
+    js = f"(() => window.terminalShop.send({url!r}, {chosen_files(upload_id)}, {{draft: {draft_js}}}))"
+    return js_var(js, upload_files=True)
 
 
 def _doc_pairs(doc_keys: tuple[str, ...]) -> str:
-    import json
-
-    return json.dumps([[k, f"doc_{k}"] for k in doc_keys])
+    return json_js([[k, f"doc_{k}"] for k in doc_keys])
 
 
 def bundle_documents(doc_keys: tuple[str, ...], bundle_id: str) -> Var:
@@ -155,26 +144,22 @@ def bundle_documents(doc_keys: tuple[str, ...], bundle_id: str) -> Var:
     submission sends this bundle, so the record and all its files go in one request.
     Render the returned Var anywhere on the page (it is an empty string).
     """
-    from reflex.vars.base import VarData
-
-    deps = ", ".join(f"filesById['doc_{k}']" for k in doc_keys)
+    deps = ", ".join(files_slot(f"doc_{k}") for k in doc_keys)
     hook = (
         "useEffect(() => { const bundle = [];"
         f" for (const [doc, id] of {_doc_pairs(doc_keys)}) {{"
-        " for (const f of (filesById[id] || [])) bundle.push(new File([f], doc + '__' + f.name, {type: f.type})); }"
-        f" setFilesById(prev => Object.assign({{}}, prev, {{{bundle_id!r}: bundle}}));"
+        f" for (const f of {chosen_files('id', id_is_js=True)})"
+        " bundle.push(new File([f], doc + '__' + f.name, {type: f.type})); }"
+        f" {replace_chosen_files(bundle_id, 'bundle')}"
         f" }}, [{deps}]);"
     )
-    return Var(
-        _js_expr="''",
-        _var_type=str,
-        _var_data=VarData.merge(
-            get_upload_files_context_var_data(), VarData(hooks={hook: None}, imports={"react": "useEffect"})
-        ),
-    )
+    return js_var("''", str, upload_files=True, hooks=(hook,))
 
 
 def chosen_documents(doc_keys: tuple[str, ...]) -> Var:
     """The keys of the documents that have a file chosen, e.g. ['ktp', 'usaha']."""
-    js = f"{_doc_pairs(doc_keys)}.filter(([doc, id]) => (filesById[id] || []).length > 0).map(([doc]) => doc)"
-    return Var(_js_expr=js, _var_type=list[str], _var_data=get_upload_files_context_var_data()).guess_type()
+    pairs = _doc_pairs(doc_keys)
+    has_files = chosen_files("id", id_is_js=True)
+    return js_var(
+        f"{pairs}.filter(([doc, id]) => {has_files}.length > 0).map(([doc]) => doc)", list[str], upload_files=True
+    )

@@ -5,13 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 import reflex as rx
-from reflex_base.event import EventHandler, no_args_event_spec
-from reflex_base.vars.base import Var
-from reflex_components_core.el.elements.base import BaseHTML
-from reflex_components_core.el.elements.media import Img
-from reflex_components_core.react_router.dom import ReactRouterLink
 
 from terminal_shop.infra.settings import PROJECT_ROOT
+from terminal_shop.reflex_compat import BaseHTML, EventHandler, Img, ReactRouterLink, Var, no_args_event_spec
 
 BTN = "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold transition focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60 disabled:cursor-not-allowed"
 BTN_PRIMARY = f"{BTN} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-600"

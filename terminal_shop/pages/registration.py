@@ -10,6 +10,7 @@ from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
+from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.state.registration import DOCS_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.registration import RegistrationState as S
 from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises
@@ -128,7 +129,7 @@ def _step_details() -> rx.Component:
                 "Lanjutkan",
                 icon("arrow-right", "h-4 w-4"),
                 type="button",
-                on_click=S.next_from_details(rx.Var(READ_DRAFT, _var_type=str)),
+                on_click=S.next_from_details(browser_expr(READ_DRAFT)),
                 class_name=BTN_PRIMARY,
             ),
         ),
@@ -262,7 +263,7 @@ def _step_confirm() -> rx.Component:
             # The registration goes to our own route (api.submit_registration) with the
             # tab's copy of the wizard; the state shows the answer.
             on_click=[
-                S.sending(rx.Var(READ_DRAFT, _var_type=str), S.agreement),
+                S.sending(browser_expr(READ_DRAFT), S.agreement),
                 rx.call_function(
                     send_chosen(routes.API_REGISTRATION, DOCS_UPLOAD_ID, READ_DRAFT), callback=S.submitted
                 ),

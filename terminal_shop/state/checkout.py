@@ -8,12 +8,12 @@ import uuid
 from urllib.parse import quote
 
 import reflex as rx
-from reflex.event import EventSpec
 
 from terminal_shop import catalogue, routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import browser_rejection
+from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders.payment_qr import build_payment_qr, merchant_or_none
 from terminal_shop.services.validation import new_client_ref

@@ -11,9 +11,9 @@ import logging
 from functools import lru_cache
 
 import reflex as rx
-from reflex.event import EventSpec
 
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.reflex_compat import EventSpec
 
 
 @lru_cache(maxsize=512)

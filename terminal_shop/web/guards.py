@@ -12,13 +12,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice.admin_auth import SESSION_COOKIE, hash_token
+from terminal_shop.reflex_compat import STATE_PATHS, UPLOAD_HANDLER_HEADER, UPLOAD_PATH
+from terminal_shop.services.backoffice.admin_auth import SESSION_COOKIE, SESSION_HASH_HEADER, hash_token
 
 MB = 1024 * 1024
-SESSION_HASH_HEADER = "x-admin-session-hash"
-REFLEX_PATHS = ("/_event", "/_upload")  # where Reflex turns request headers into tab state
 DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
-UPLOAD_ROUTE = "/_upload"
 
 
 def client_address(headers: Mapping[str, str], peer: str) -> str:
@@ -55,8 +53,8 @@ class BodyLimitMiddleware:
 
     def limit_for(self, scope: Scope) -> int:
         path = scope["path"].rstrip("/")
-        if path == UPLOAD_ROUTE:
-            handler = Headers(scope=scope).get("reflex-event-handler", "")
+        if path == UPLOAD_PATH:
+            handler = Headers(scope=scope).get(UPLOAD_HANDLER_HEADER, "")
             return self.upload_limits.get(handler, DEFAULT_BODY_LIMIT)
         return self.route_limits.get(path, DEFAULT_BODY_LIMIT)
 
@@ -178,7 +176,7 @@ class CookieToTabStateGuard:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket") and scope["path"].startswith(REFLEX_PATHS):
+        if scope["type"] in ("http", "websocket") and scope["path"].startswith(STATE_PATHS):
             cookie = Headers(scope=scope).get("cookie", "")
             own = SESSION_HASH_HEADER.encode()
             headers = [(k, v) for k, v in scope["headers"] if k.lower() not in (b"cookie", own)]

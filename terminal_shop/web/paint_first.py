@@ -14,15 +14,15 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
-import re
+import logging
 from pathlib import Path
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from terminal_shop import routes
+from terminal_shop.reflex_compat import ENTRY_MODULE, HEALTH_PATHS, MODULE_PRELOAD, STATE_PATHS
 
-PRELOAD = re.compile(rb'<link rel="modulepreload"[^>]*>')
-ENTRY = re.compile(rb'<script type="module" async="">(.*?)</script>', re.S)
+log = logging.getLogger(__name__)
 # Once the document is parsed and one frame painted, the entry module runs exactly as the
 # head had it (images need not have arrived: buttons come alive as early as they can).
 LOADER = (
@@ -30,26 +30,20 @@ LOADER = (
     'var s=document.createElement("script");s.type="module";s.textContent=%s;document.head.appendChild(s)'
     "},0)})})</script>"
 )
-LEFT_ALONE = (
-    routes.ADMIN_MERCHANTS,
-    routes.API_PREFIX,
-    "/_event",
-    "/_upload",
-    routes.FILES_PREFIX,
-    "/ping",
-    "/_health",
-)
+LEFT_ALONE = (routes.ADMIN_PREFIX, routes.API_PREFIX, routes.FILES_PREFIX, *STATE_PATHS, *HEALTH_PATHS)
 
 
 def rewrite(html: bytes) -> bytes:
     """The page with its scripts fetched after first paint (unchanged if it has no entry module)."""
-    entry = ENTRY.search(html)
+    entry = ENTRY_MODULE.search(html)
     if entry is None:
+        # Reflex's prerendered markup changed (an upgrade): the page still works, only later.
+        log.warning("first paint: no entry module found in a page; reflex_compat.ENTRY_MODULE needs updating")
         return html
     code = json.dumps(entry.group(1).decode()).replace("</", "<\\/")
     loader = (LOADER % code).encode()
     html = html[: entry.start()] + loader + html[entry.end() :]
-    return PRELOAD.sub(b"", html)
+    return MODULE_PRELOAD.sub(b"", html)
 
 
 class PaintFirstMiddleware:

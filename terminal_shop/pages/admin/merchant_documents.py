@@ -7,9 +7,10 @@ import reflex as rx
 from terminal_shop.components.admin import (
     BTN_SMALL,
 )
-from terminal_shop.components.files import named_file_input, rejection_codes
+from terminal_shop.components.files import rejection_codes
 from terminal_shop.components.ui import CARD, icon, modal
 from terminal_shop.infra.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES
+from terminal_shop.reflex_compat import name_file_input
 from terminal_shop.state.admin import DOC_UPLOAD_ID
 from terminal_shop.state.admin import MerchantDetailState as D
 
@@ -47,7 +48,7 @@ def _document(d) -> rx.Component:
 def _uploader() -> rx.Component:
     return rx.el.div(
         rx.el.label("Unggah ", D.upload_label, html_for=f"{DOC_UPLOAD_ID}-file", class_name="text-sm font-semibold"),
-        named_file_input(
+        name_file_input(
             rx.upload.root(
                 rx.el.div(
                     icon("upload", "h-5 w-5 text-blue-700"),

@@ -9,6 +9,7 @@ from terminal_shop.catalogue import PRODUCTS, Product
 from terminal_shop.components.forms import text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
+from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import READ_DRAFT, added_text
 from terminal_shop.state.checkout import CheckoutState as S
@@ -241,7 +242,7 @@ def form_page() -> rx.Component:
                         rx.el.button("Lanjut ke Pembayaran", type="submit", class_name=BTN_PRIMARY),
                         class_name="flex justify-between gap-3",
                     ),
-                    on_submit=lambda _: S.to_confirm(rx.Var(READ_DRAFT, _var_type=str)),
+                    on_submit=lambda _: S.to_confirm(browser_expr(READ_DRAFT)),
                     prevent_default=True,
                     no_validate=True,
                     class_name=f"{CARD} flex flex-col gap-2 p-5",

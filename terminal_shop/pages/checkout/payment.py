@@ -12,6 +12,7 @@ from terminal_shop.components.ui import BTN_PRIMARY, CARD, link_button, modal, t
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.uploads import PROOF_ACCEPT
 from terminal_shop.pages.checkout.cart import empty_notice, order_summary, step_frame
+from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.state.checkout import PROOF_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.vocabulary import PaymentMethod
@@ -101,7 +102,7 @@ def confirm_page() -> rx.Component:
             # The order goes to our own route (api.submit_order) with the tab's copy of the
             # checkout; the state shows the answer.
             on_click=[
-                S.sending(rx.Var(READ_DRAFT, _var_type=str)),
+                S.sending(browser_expr(READ_DRAFT)),
                 rx.call_function(send_chosen(routes.API_ORDER, PROOF_UPLOAD_ID, READ_DRAFT), callback=S.submitted),
             ],
             class_name=BTN_PRIMARY + " w-full",

@@ -24,6 +24,8 @@ from terminal_shop.infra.settings import get_settings
 pwd_context = CryptContext(schemes=["argon2"], deprecated="auto")
 
 SESSION_COOKIE = "admin_session"  # holds the random token (HttpOnly); the server keeps only its hash
+# The token's hash, put on the tab's websocket request by web/guards.py in place of the cookie.
+SESSION_HASH_HEADER = "x-admin-session-hash"
 SESSION_IDLE = timedelta(hours=2)
 SESSION_ABSOLUTE = timedelta(hours=12)
 THROTTLE_WINDOW = timedelta(minutes=15)

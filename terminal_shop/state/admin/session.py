@@ -17,9 +17,9 @@ import inspect
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.reflex_compat import all_substates, request_header
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.state import toast
-from terminal_shop.web.guards import SESSION_HASH_HEADER
 
 
 def admin_only(fn=None, *, password_page: bool = False):
@@ -57,7 +57,7 @@ class AdminState(rx.State):
     def _session_hash(self) -> str:
         """The hash of the session cookie the browser sent when this tab connected; the
         cookie itself never reaches the state (guards.CookieToTabStateGuard)."""
-        return self.router.headers.raw_headers.get(SESSION_HASH_HEADER, "")
+        return request_header(self, admin_auth.SESSION_HASH_HEADER)
 
     async def _authorise(self) -> admin_auth.Admin | None:
         admin = await asyncio.to_thread(admin_auth.session_admin_by_hash, self._session_hash())
@@ -69,7 +69,7 @@ class AdminState(rx.State):
         self.reset()
 
     async def _forget_everything(self) -> None:
-        for area in AdminState.__subclasses__():
+        for area in all_substates(AdminState):
             (await self.get_state(area))._forget()
         self._forget()
 

@@ -1,0 +1,181 @@
+"""Every use of Reflex's internals and private names, in one place.
+
+Each entry says which Reflex version it was checked on (0.10.1) and what it relies on.
+`tests/unit/test_reflex_compat.py` and `tests/browser/test_reflex_compat_browser.py` fail
+loudly when an upgrade changes one, so a Reflex upgrade breaks here, in a test, not in
+production one page at a time.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import reflex as rx
+
+# 0.10.1: these live outside Reflex's public `rx` namespace (its component and var packages).
+from reflex.event import EventSpec
+from reflex.vars.base import Var, VarData
+from reflex.vars.object import ObjectVar
+from reflex.vars.sequence import ArrayVar
+from reflex_base.event import EventHandler, no_args_event_spec
+from reflex_components_core.core.upload import get_upload_files_context_var_data
+from reflex_components_core.el.elements.base import BaseHTML
+from reflex_components_core.el.elements.media import Img
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+__all__ = [
+    "ArrayVar",
+    "BaseHTML",
+    "EventHandler",
+    "EventSpec",
+    "Img",
+    "ObjectVar",
+    "ReactRouterLink",
+    "Var",
+    "no_args_event_spec",
+]
+
+# ----- paths Reflex's backend answers on (0.10.1: reflex.constants.Endpoint) -----
+
+EVENT_PATH = "/_event"  # the websocket: tab state is created from this request's headers
+UPLOAD_PATH = "/_upload"  # rx.upload's POST; its handler is named in this header:
+UPLOAD_HANDLER_HEADER = "reflex-event-handler"
+HEALTH_PATHS = ("/ping", "/_health")
+STATE_PATHS = (EVENT_PATH, UPLOAD_PATH)  # where Reflex copies request headers into tab state
+
+
+# ----- JavaScript expressions as Vars -----
+
+
+def js_var(expr: str, var_type: type | None = None, *, upload_files: bool = False, hooks: tuple[str, ...] = ()) -> Var:
+    """A Var that is a JavaScript expression evaluated in the browser.
+
+    0.10.1: `Var(_js_expr=, _var_type=, _var_data=)` is the only constructor that takes raw
+    JS; `upload_files` adds the upload context (the generated `filesById` and
+    `setFilesById` names become visible to the expression); `hooks` are React hook bodies
+    rendered into the component (with `useEffect` imported).
+    """
+    data = get_upload_files_context_var_data() if upload_files else None
+    if hooks:
+        extra = VarData(hooks=dict.fromkeys(hooks), imports={"react": "useEffect"})
+        data = VarData.merge(data, extra) if data else extra
+    var = Var(_js_expr=expr, _var_type=var_type or object, _var_data=data)
+    return var.guess_type() if var_type else var
+
+
+def browser_expr(expr: str) -> Var:
+    """A string computed in the browser when an event fires, passed as the event's argument
+    (e.g. the tab's draft read from storage)."""
+    return Var(_js_expr=expr, _var_type=str)
+
+
+# 0.10.1: the upload context's generated JS names (reflex_components_core/core/upload.py).
+FILES_BY_ID = "filesById"
+SET_FILES_BY_ID = "setFilesById"
+
+
+def chosen_files(upload_id: str, *, id_is_js: bool = False) -> str:
+    """JS: the File objects chosen in one `rx.upload` zone (an empty list if none); with
+    `id_is_js`, the zone's id is a JS expression (a loop variable) rather than a name."""
+    return f"({files_slot(upload_id, id_is_js=id_is_js)} || [])"
+
+
+def files_slot(upload_id: str, *, id_is_js: bool = False) -> str:
+    """JS: the upload zone's entry itself (undefined when nothing was chosen), stable across
+    renders: what a React hook's dependency list needs."""
+    key = upload_id if id_is_js else repr(upload_id)
+    return f"{FILES_BY_ID}[{key}]"
+
+
+def replace_chosen_files(upload_id: str, files_js: str) -> str:
+    """JS statement: sets the files of one upload zone."""
+    return f"{SET_FILES_BY_ID}(prev => Object.assign({{}}, prev, {{{upload_id!r}: {files_js}}}));"
+
+
+def name_file_input(zone: rx.Component, input_id: str) -> rx.Component:
+    """0.10.1: `rx.upload.root` renders Dropzone > div > input, and its input has no id;
+    give it one so a `<label for=...>` names it for screen readers."""
+    zone.children[0].children[0].custom_attrs["id"] = input_id
+    return zone
+
+
+def json_js(value: object) -> str:
+    return json.dumps(value)
+
+
+# ----- tab states -----
+
+
+def all_substates(state: type[rx.State]) -> list[type[rx.State]]:
+    """Every state class below `state`, grandchildren included (0.10.1: `get_substates()`
+    answers from Reflex's registration context, one level; `__subclasses__()` would miss
+    states registered under another parent)."""
+    found: list[type[rx.State]] = []
+    todo = list(state.get_substates())
+    while todo:
+        sub = todo.pop()
+        found.append(sub)
+        todo.extend(sub.get_substates())
+    return sorted(found, key=lambda s: s.get_full_name())
+
+
+def request_header(state: rx.State, name: str) -> str:
+    """A header of the request that opened this tab's websocket (0.10.1: router.headers.raw_headers)."""
+    return state.router.headers.raw_headers.get(name, "")
+
+
+# ----- the prerendered HTML of a page (0.10.1, React Router's prerender) -----
+
+# A `<link rel="modulepreload">` per script chunk, and one inline entry module that starts
+# the app. web/paint_first.py moves the entry after first paint and drops the preloads.
+MODULE_PRELOAD = re.compile(rb'<link rel="modulepreload"[^>]*>')
+ENTRY_MODULE = re.compile(rb'<script type="module" async="">(.*?)</script>', re.S)
+
+
+# ----- serving -----
+
+
+def run_reflex_cli_with_respawning_workers() -> None:
+    """Reflex's own command line, with granian's server told to replace a worker that dies.
+
+    0.10.1 builds `granian.server.Server(...)` without `respawn_failed_workers` and imports
+    the class when it starts serving, so the swap must come before the CLI is imported.
+    """
+    import granian.server
+
+    base = granian.server.Server
+
+    class RespawningServer(base):
+        """granian's server, replacing each failed worker (granian exits on a crash loop:
+        the same worker dying again within about 5 seconds of its respawn)."""
+
+        def __init__(self, *args, **kwargs):
+            kwargs.setdefault("respawn_failed_workers", True)
+            super().__init__(*args, **kwargs)
+
+    granian.server.Server = RespawningServer
+    from reflex.reflex import cli
+
+    cli(prog_name="reflex")
+
+
+# ----- for tests that call handlers the way the server would -----
+
+
+def router_with_headers(headers: dict[str, str]):
+    """What Reflex gives the handlers of a tab whose websocket opened with these headers
+    (0.10.1: reflex.istate.data.RouterData)."""
+    from reflex.istate.data import RouterData
+
+    return RouterData.from_router_data({"headers": headers})
+
+
+def upload_file(data: bytes, filename: str | None = None):
+    """An rx.UploadFile as an upload handler receives it (0.10.1: the private `_upload` module)."""
+    import io
+    from pathlib import Path
+
+    from reflex_components_core.core._upload import UploadFile
+
+    return UploadFile(file=io.BytesIO(data), path=Path(filename) if filename else None)
