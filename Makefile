@@ -7,17 +7,32 @@ PY := $(VENV)/bin/python
 BUN := .tools/node_modules/bun/bin/bun.exe
 AXE := .tools/node_modules/axe-core/axe.min.js
 PORT ?= 3000
+PORT_BACKEND ?= 8000
 
 export REFLEX_BUN_PATH := $(CURDIR)/$(BUN)
 export REFLEX_TELEMETRY_ENABLED := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test setup bench lint
+.PHONY: run dev check test setup bench lint
 
 run: $(VENV)/.runtime $(BUN)
 	$(PY) -m terminal_shop.cli.migrate
 	$(PY) -m terminal_shop.cli.admin ensure-first
 	$(PY) -m terminal_shop.web.serve run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+
+# The site with hot reload, for editing screens (Reflex's dev mode, embedded defaults):
+# the page on http://localhost:3000 reloads when a file under terminal_shop/ is saved.
+dev: $(VENV)/.runtime $(BUN)
+	$(PY) -m terminal_shop.cli.migrate
+	$(PY) -m terminal_shop.cli.admin ensure-first
+	PUBLIC_URL=http://localhost:$(PORT_BACKEND) CORS_ALLOWED_ORIGINS=http://localhost:$(PORT) \
+		$(VENV)/bin/reflex run --env dev --frontend-port $(PORT) --backend-port $(PORT_BACKEND)
+
+# The quick loop while working: lint, then unit and service tests (embedded; under a minute).
+check: $(VENV)/.test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service -q -p no:cacheprovider $(PYTEST_ARGS)
 
 # Lint first (fails fast), then two passes of the same suite: embedded defaults,
 # then PostgreSQL + S3 (moto) + Redis.

@@ -1,0 +1,363 @@
+"""The back office in real Chromium: sign-in, reviews, edits, exports, sign-out."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import uuid
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from sqlmodel import select
+
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AdminSession, MerchantRegistration, Order, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.backoffice import admin_auth
+
+from support.factories import make_merchant, make_order
+from support.files import jpg
+from support.steps import EMAIL, PASSWORD, get_merchant, real_order, sign_in
+
+
+@pytest.fixture
+def admin(clean_db):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+
+
+def get_order(oid) -> Order:
+    with read_session() as s:
+        return s.get(Order, oid)
+
+
+def test_sign_in(page, admin):
+    sent = []  # websocket messages: showing the password must not need one
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
+    page.goto(page.base + "/admin/login")
+    page.get_by_role("button", name="Masuk sebagai Admin").click()
+    assert "/admin/login" in page.url  # both fields are required
+    page.locator("#email").fill(EMAIL)
+    page.locator("#password").fill("salah-sekali")
+    expect(page.locator("#password")).to_have_attribute("type", "password")
+    page.wait_for_load_state("networkidle")
+    before = len(sent)
+    toggle = page.get_by_role("button", name="Tampilkan password")
+    toggle.click()
+    expect(page.locator("#password")).to_have_attribute("type", "text")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    toggle.click()
+    expect(page.locator("#password")).to_have_attribute("type", "password")
+    toggle.click()
+    assert len(sent) == before
+    page.get_by_role("button", name="Masuk sebagai Admin").click()
+    expect(page.get_by_role("alert").filter(has_text="Email atau password salah")).to_be_visible()
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name="Masuk sebagai Admin").click()
+    expect(page.get_by_text("Login berhasil!")).to_be_visible()
+    page.wait_for_url(re.compile(r"/admin/?$"))
+    cookie = next(c for c in page.context.cookies() if c["name"] == "admin_session")
+    assert cookie["sameSite"] == "Strict" and cookie["httpOnly"] and len(cookie["value"]) >= 40
+    assert page.evaluate("document.cookie").find("admin_session") == -1  # no script can read it
+
+
+def test_denied_account_sees_the_spec_message(page, clean_db):
+    admin_auth.create_admin("stranger@example.com", PASSWORD)
+    page.goto(page.base + "/admin/login")
+    page.locator("#email").fill("stranger@example.com")
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name="Masuk sebagai Admin").click()
+    expect(
+        page.get_by_role("alert").filter(has_text="Akses ditolak. Email tidak memiliki hak akses admin.")
+    ).to_be_visible()
+    assert "/admin/login" in page.url
+
+
+def test_a_strangers_wrong_passwords_do_not_lock_out_the_admin(page, admin):
+    page.goto(page.base + "/admin/login")
+    for _ in range(admin_auth.FREE_FAILURES_PER_EMAIL + 1):
+        page.locator("#email").fill(EMAIL)
+        page.locator("#password").fill("salah")
+        page.get_by_role("button", name="Masuk sebagai Admin").click()
+        expect(page.get_by_role("alert").filter(has_text="Email atau password salah")).to_be_visible()
+    page.locator("#email").fill(EMAIL)
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name="Masuk sebagai Admin").click()  # answered after a short delay
+    page.wait_for_url(re.compile(r"/admin/?$"))
+    expect(page.get_by_test_id("admin-email")).to_have_text(EMAIL)
+
+
+def test_first_admin_must_choose_a_new_password(page, clean_db):
+    email, one_time = admin_auth.create_admin(EMAIL)  # as `make run` creates the first admin
+    page.goto(page.base + "/admin/login")
+    page.locator("#email").fill(email)
+    page.locator("#password").fill(one_time)
+    page.get_by_role("button", name="Masuk sebagai Admin").click()
+    page.wait_for_url(re.compile(r"/admin/password/?$"))
+    page.goto(page.base + "/admin/orders")  # no admin page until the password is changed
+    page.wait_for_url(re.compile(r"/admin/password/?$"))
+    page.locator("#new_password").fill("password-baru-saya")
+    page.locator("#repeat_password").fill("password-lain-saya")
+    page.get_by_role("button", name="Simpan Password").click()
+    expect(page.get_by_role("alert").filter(has_text="Konfirmasi password tidak sama")).to_be_visible()
+    page.locator("#new_password").fill("password-baru-saya")
+    page.locator("#repeat_password").fill("password-baru-saya")
+    page.get_by_role("button", name="Simpan Password").click()
+    expect(page.get_by_text("Password berhasil diganti")).to_be_visible()
+    page.wait_for_url(re.compile(r"/admin/?$"))
+    expect(page.get_by_test_id("admin-email")).to_have_text(EMAIL)
+
+
+def _session_outside_allow_list() -> str:
+    """A live session of an account whose e-mail is not (or no longer) allowed."""
+    from terminal_shop.infra.models import AdminUser
+
+    admin_auth.create_admin("stranger@example.com", PASSWORD)
+    with write_session() as s:
+        user = s.exec(select(AdminUser).where(AdminUser.email == "stranger@example.com")).one()
+        s.add(
+            AdminSession(
+                token_hash=admin_auth.hash_token("stranger-token-" + "x" * 30),
+                admin_id=user.id,
+                expires_at=utcnow() + timedelta(hours=1),
+            )
+        )
+    return "stranger-token-" + "x" * 30
+
+
+@pytest.mark.parametrize("session", ["none", "expired", "revoked", "not_allowed"])
+def test_admin_pages_need_a_live_session(page, admin, tmp_path, session):
+    mid = make_merchant(tmp_path, nama_usaha="Toko Rahasia")
+    order = make_order(name="Pembeli Rahasia")
+    if session == "not_allowed":
+        page.context.add_cookies([{"name": "admin_session", "value": _session_outside_allow_list(), "url": page.base}])
+    elif session != "none":
+        token = admin_auth.login(EMAIL, PASSWORD, "test")
+        with write_session() as s:
+            row = s.get(AdminSession, admin_auth.hash_token(token))
+            if session == "expired":
+                row.expires_at = utcnow() - timedelta(seconds=1)
+            else:
+                row.revoked_at = utcnow()
+            s.add(row)
+        page.context.add_cookies([{"name": "admin_session", "value": token, "url": page.base}])
+    for route in (
+        "/admin",
+        "/admin/orders",
+        f"/admin/merchants/{mid}",
+        f"/admin/orders/{order.id}",
+        f"/admin/merchants/{mid}?edit=true",
+    ):
+        page.goto(page.base + route)
+        page.wait_for_url(re.compile("/admin/login"))
+        expect(page.get_by_role("button", name="Masuk sebagai Admin")).to_be_visible()
+        assert "Toko Rahasia" not in page.content() and "Pembeli Rahasia" not in page.content()
+
+
+def test_merchant_dashboard_search_filter_and_open(page, admin, tmp_path):
+    make_merchant(tmp_path)
+    b = make_merchant(
+        tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi"
+    )
+    with write_session() as s:
+        row = s.get(MerchantRegistration, b)
+        row.status = "approved"
+        s.add(row)
+    sign_in(page)
+    expect(page.get_by_test_id("stat-Total Pendaftaran")).to_have_text("2")
+    expect(page.get_by_test_id("stat-Pending")).to_have_text("1")
+    expect(page.get_by_test_id("stat-Approved")).to_have_text("1")
+    expect(page.get_by_test_id("stat-Rejected")).to_have_text("0")
+    rows = page.get_by_test_id("merchant-row")
+    expect(rows).to_have_count(2)
+    search = page.get_by_role("searchbox", name="Cari")
+    search.fill("berkah")
+    search.press("Enter")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Minimarket Berkah")
+    search.fill("tidak-ada")
+    page.get_by_role("button", name="Cari").click()
+    expect(page.get_by_text("Tidak ada data")).to_be_visible()
+    search.fill("")
+    page.get_by_role("button", name="Cari").click()
+    page.get_by_role("combobox", name="status").select_option("approved")
+    expect(rows).to_have_count(1)
+    page.get_by_role("button", name="Refresh").click()
+    expect(page.get_by_text("Data diperbarui")).to_be_visible()
+    rows.first.get_by_role("cell").nth(1).click()
+    page.wait_for_url(re.compile(f"/admin/merchants/{b}"))
+    expect(page.get_by_role("heading", name="Minimarket Berkah")).to_be_visible()
+
+
+def test_merchant_edit_approve_reject_document_and_delete(page, admin, tmp_path):
+    mid = make_merchant(tmp_path)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    sign_in(page)
+    page.goto(page.base + f"/admin/merchants/{mid}?edit=true")
+    for section in ("Data Diri", "Data Usaha", "Data Bank", "Status & Verifikasi", "Dokumen"):
+        expect(page.get_by_role("heading", name=section)).to_be_visible()
+    page.locator("#m_nama_usaha").fill("Warung Bu Sri Jaya")
+    page.locator("#m_email").fill("salah@")
+    page.get_by_role("button", name="Simpan").click()
+    expect(page.get_by_text("Gagal menyimpan data")).to_be_visible()
+    expect(page.locator("#m_email-error")).to_have_text("Format email tidak valid")
+    page.locator("#m_email").fill("sri@example.com")
+    expect(page.locator("#m_rejection_reason")).to_be_hidden()
+    page.locator("#m_status").select_option("approved")
+    page.get_by_role("button", name="Simpan").click()
+    expect(page.get_by_text("Data berhasil disimpan")).to_be_visible()
+    row = get_merchant(mid)
+    assert (row.nama_usaha, row.status) == ("Warung Bu Sri Jaya", "approved") and row.verified_at is not None
+    expect(page.get_by_test_id("history")).to_contain_text("pending → approved")
+
+    page.get_by_role("button", name="Ubah").click()
+    page.locator("#m_status").select_option("rejected")
+    page.locator("#m_rejection_reason").fill("Foto KTP buram")
+    page.get_by_role("button", name="Simpan").click()
+    expect(page.get_by_test_id("history")).to_contain_text("approved → rejected")
+    row = get_merchant(mid)
+    assert (row.status, row.rejection_reason, row.verified_at) == ("rejected", "Foto KTP buram", None)
+
+    # Replace the KTP photo.
+    old_key = row.foto_ktp_url
+    page.get_by_role("button", name="Ganti Foto KTP").click()
+    page.locator("input[type=file]").set_input_files(str(jpg(tmp_path / "ktp-baru.jpg", color=(10, 200, 10))))
+    expect(page.get_by_text("Dokumen berhasil diupload dan disimpan")).to_be_visible()
+    new_key = get_merchant(mid).foto_ktp_url
+    assert new_key != old_key and new_key.startswith(f"{mid}/ktp/")
+    assert storage.exists(bucket, new_key) and not storage.exists(bucket, old_key)
+    # The document opens in the viewer through a signed link.
+    page.get_by_role("button", name="Lihat Foto KTP").click()
+    viewer = page.get_by_role("dialog")
+    expect(viewer).to_be_visible()
+    page.wait_for_function("[...document.querySelectorAll('[role=dialog] img')].some(i => i.naturalWidth > 0)")
+    assert "signature=" in viewer.get_by_role("link", name="Buka di tab baru").get_attribute("href").lower()
+    viewer.get_by_role("button", name="Tutup").click()
+    expect(viewer).to_be_hidden()
+
+    # Delete needs the exact phrase.
+    hapus = page.get_by_role("button", name="Hapus", exact=True)
+    expect(hapus).to_be_disabled()
+    page.get_by_role("textbox", name="Konfirmasi hapus").fill("confirm delete")
+    expect(hapus).to_be_disabled()
+    page.get_by_role("textbox", name="Konfirmasi hapus").fill("Confirm Delete")
+    expect(hapus).to_be_enabled()
+    hapus.click()
+    expect(page.get_by_text("Data berhasil dihapus")).to_be_visible()
+    page.wait_for_url(re.compile(r"/admin/?$"))
+    assert get_merchant(mid) is None
+    assert not storage.exists(bucket, new_key)
+
+
+def test_unknown_merchant_goes_back_to_dashboard(page, admin):
+    sign_in(page)
+    page.goto(page.base + f"/admin/merchants/{uuid.uuid4()}")
+    expect(page.get_by_text("Gagal memuat data")).to_be_visible()
+    page.wait_for_url(re.compile(r"/admin/?$"))
+
+
+def test_orders_filter_paginate_review_confirm_and_reject(page, admin, tmp_path):
+    base = utcnow()
+    for i in range(11):
+        make_order(
+            name=f"Pembeli {i:02d}",
+            created=base - timedelta(hours=i + 1),
+            status="confirmed" if i % 2 else "paid_review",
+        )
+    first = real_order(tmp_path, "Dewi Lestari")
+    second = real_order(tmp_path, "Eko Prasetyo", method="QRIS")
+    sign_in(page)
+    page.get_by_role("link", name="Orders").click()
+    page.wait_for_url(re.compile("/admin/orders"))
+    expect(page.get_by_test_id("stat-Total Orders")).to_have_text("13")
+    expect(page.get_by_test_id("stat-Menunggu Review")).to_have_text("8")
+    expect(page.get_by_test_id("pager")).to_have_text("Halaman 1 dari 2 (13 total)")
+    rows = page.get_by_test_id("order-row")
+    expect(rows).to_have_count(10)
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_test_id("pager")).to_have_text("Halaman 2 dari 2 (13 total)")
+    expect(rows).to_have_count(3)
+    page.get_by_role("button", name="Previous").click()
+    expect(page.get_by_test_id("pager")).to_have_text("Halaman 1 dari 2 (13 total)")
+    page.get_by_role("combobox", name="metode").select_option("QRIS")
+    expect(rows).to_have_count(1)
+    expect(page.get_by_role("button", name="Next")).to_be_hidden()  # one page only
+    page.get_by_role("combobox", name="metode").select_option("")
+    page.get_by_role("combobox", name="status").select_option("confirmed")
+    expect(page.get_by_test_id("pager")).to_have_text("Halaman 1 dari 1 (5 total)")
+    page.get_by_role("combobox", name="status").select_option("")
+    search = page.get_by_role("searchbox", name="Cari")
+    search.fill(str(first.id)[:8].upper())
+    search.press("Enter")
+    expect(rows).to_have_count(1)
+    rows.first.get_by_role("link", name="Review").click()
+    page.wait_for_url(re.compile(f"/admin/orders/{first.id}"))
+
+    expect(page.get_by_text("Dewi Lestari")).to_be_visible()
+    expect(page.get_by_test_id("totals")).to_contain_text("Rp 2.499.000")
+    page.wait_for_function("document.querySelector('img[alt=\"Bukti pembayaran\"]')?.naturalWidth === 400")
+    page.get_by_role("button", name="Lihat penuh").click()
+    expect(page.get_by_role("dialog", name="Bukti pembayaran")).to_be_visible()
+    page.get_by_role("dialog").get_by_role("button", name="Tutup").click()
+    page.get_by_role("button", name="Konfirmasi").click()
+    expect(page.get_by_text("Pembayaran berhasil dikonfirmasi")).to_be_visible()
+    expect(page.get_by_text("Sudah Dikonfirmasi")).to_be_visible()
+    assert get_order(first.id).status == "confirmed"
+
+    page.goto(page.base + f"/admin/orders/{second.id}")
+    page.get_by_role("button", name="Tolak", exact=True).click()
+    page.get_by_role("button", name="Tolak Pembayaran").click()
+    expect(page.get_by_role("alert").filter(has_text="Alasan penolakan harus diisi")).to_be_visible()
+    page.locator("#reject_reason").fill("Bukti transfer tidak terbaca")
+    page.get_by_role("button", name="Tolak Pembayaran").click()
+    expect(page.get_by_text("Pembayaran ditolak")).to_be_visible()
+    expect(page.get_by_text("Pesanan Dibatalkan")).to_be_visible()
+    stored = get_order(second.id)
+    assert stored.status == "cancelled"
+    assert re.fullmatch(r"\[\d{1,2} \w{3} \d{4} \d{2}\.\d{2} WIB\] DITOLAK: Bukti transfer tidak terbaca", stored.note)
+    expect(page.get_by_test_id("note")).to_contain_text("DITOLAK: Bukti transfer tidak terbaca")
+    expect(page.get_by_test_id("history")).to_contain_text("paid_review → cancelled")
+
+
+def test_exports_download_real_csv(page, admin, tmp_path):
+    make_merchant(tmp_path)
+    make_merchant(tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="=Berkah", nama_lengkap="Andi")
+    make_order(name="Budi, Jr.", status="confirmed")
+    make_order(name="Citra")
+    sign_in(page)
+    page.get_by_role("combobox", name="status").select_option("pending")
+    with page.expect_download() as dl:
+        page.get_by_role("button", name="Export CSV").click()
+    assert re.fullmatch(r"merchants_\d{4}-\d{2}-\d{2}\.csv", dl.value.suggested_filename)
+    rows = list(csv.reader(io.StringIO(Path(dl.value.path()).read_text(encoding="utf-8-sig"))))
+    assert rows[0] == ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
+    assert sorted(r[1] for r in rows[1:]) == ["'=Berkah", "Warung Bu Sri"]
+    expect(page.get_by_text("CSV exported")).to_be_visible()
+
+    page.goto(page.base + "/admin/orders")
+    page.get_by_role("combobox", name="status").select_option("confirmed")
+    with page.expect_download() as dl:
+        page.get_by_role("button", name="Export CSV").click()
+    assert re.fullmatch(r"orders_\d{4}-\d{2}-\d{2}\.csv", dl.value.suggested_filename)
+    rows = list(csv.reader(io.StringIO(Path(dl.value.path()).read_text(encoding="utf-8-sig"))))
+    assert rows[0] == ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
+    assert [(r[2], r[6], r[7]) for r in rows[1:]] == [("Budi, Jr.", "confirmed", "349000")]
+    expect(page.get_by_text("CSV berhasil diunduh")).to_be_visible()
+
+
+def test_logout_then_back_shows_no_admin_data(page, admin, tmp_path):
+    make_merchant(tmp_path, nama_usaha="Toko Rahasia")
+    sign_in(page)
+    expect(page.get_by_text("Toko Rahasia")).to_be_visible()
+    page.get_by_role("button", name="Logout").click()
+    expect(page.get_by_text("Berhasil logout")).to_be_visible()
+    page.wait_for_url(re.compile("/admin/login"))
+    page.go_back()
+    page.wait_for_url(re.compile("/admin/login"))
+    expect(page.get_by_text("Toko Rahasia")).to_be_hidden()
+    assert "Toko Rahasia" not in page.content()
+    with read_session() as s:
+        assert all(row.revoked_at for row in s.exec(select(AdminSession)))

@@ -1,0 +1,273 @@
+"""Buying devices through the real site in Chromium, then checking what was stored."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from PIL import Image
+from playwright.sync_api import expect
+
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+
+from support.files import big_png, fake_png, pdf, png
+from support.steps import BUYER, add, choose_proof, fill_buyer, orders_in_db, to_confirm
+from support.storage import bucket_unavailable, publish_asset
+
+
+@pytest.mark.parametrize("method, label, make", [("TRANSFER_BCA", "Transfer Bank BCA", png), ("QRIS", "QRIS", pdf)])
+def test_full_purchase(page, tmp_path, method, label, make):
+    before = {o.id for o in orders_in_db()}
+    to_confirm(page, cart=(("A920", 2), ("SOUNDBOX", 1)))
+    if method == "QRIS":
+        page.get_by_text("Scan dengan aplikasi e-wallet").click()
+        expect(page.get_by_role("img", name="QR Code QRIS pembayaran")).to_be_visible()
+        page.get_by_role("button", name="Perbesar QR Code").click()
+        expect(page.get_by_role("dialog", name="QR Code QRIS")).to_be_visible()
+        page.get_by_role("button", name="Tutup").click()
+        expect(page.get_by_role("dialog")).to_be_hidden()
+    else:
+        details = page.get_by_test_id("bank-details")
+        expect(details).to_contain_text("BCA")
+        expect(details).to_contain_text(get_settings().bca_account_number)
+        expect(details).to_contain_text("Rp 7.347.000")
+    proof = make(tmp_path / ("bukti." + ("png" if make is png else "pdf")))
+    choose_proof(page, proof)
+    expect(page.get_by_test_id("proof-name")).to_have_text(proof.name)
+    if make is png:
+        expect(page.get_by_role("img", name="Pratinjau Bukti pembayaran")).to_be_visible()
+    page.get_by_role("button", name="Kirim Pesanan").click()
+
+    expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+    [order] = [o for o in orders_in_db() if o.id not in before]
+    assert re.search(r"order_id=" + str(order.id), page.url)
+    expect(page.get_by_test_id("order-number")).to_have_text(str(order.id)[:8].upper())
+    expect(page.get_by_test_id("order-total")).to_have_text("Rp 7.347.000")
+    expect(page.get_by_test_id("order-method")).to_have_text(label)
+    expect(page.get_by_test_id("order-status")).to_have_text("Menunggu Verifikasi")
+    expect(page.get_by_text("1x24 jam")).to_be_visible()
+    expect(page.locator("main")).not_to_contain_text(BUYER["buyer_email"])
+
+    assert (order.status, order.payment_method, order.total, order.shipping_fee) == (
+        "paid_review",
+        method,
+        7_347_000,
+        0,
+    )
+    assert order.buyer_phone == "081234567890"
+    assert order.payment_proof_url is None
+    assert order.payment_proof_path.startswith(f"{order.id}/")
+    stored = get_storage().get(get_settings().bucket_order_payments, order.payment_proof_path)
+    if method == "QRIS":  # a PDF is kept as sent
+        assert stored == proof.read_bytes()
+    else:  # an image is re-encoded: the same picture, nothing hidden in or after it
+        with Image.open(io.BytesIO(stored)) as got, Image.open(proof) as sent:
+            assert (got.format, got.size, got.tobytes()) == ("PNG", sent.size, sent.convert("RGB").tobytes())
+
+    # The cart and the buyer data are gone after success.
+    page.get_by_role("link", name="Belanja Lagi").click()
+    expect(page.get_by_text("Keranjang Anda masih kosong")).to_be_visible()
+    page.goto(page.base + "/checkout/form")
+    expect(page.get_by_text("Keranjang Kosong")).to_be_visible()
+
+
+def test_cart_quantities(page):
+    page.goto(page.base + "/checkout/products")
+    expect(page.get_by_text("Keranjang Anda masih kosong")).to_be_visible()
+    card = page.locator("[data-sku=D210]")
+    card.get_by_role("spinbutton").fill("0")
+    expect(page.get_by_text("Minimal qty adalah 1")).to_be_visible()
+    expect(card.get_by_role("spinbutton")).to_have_value("1")
+    card.get_by_role("button", name="Tambah jumlah D210 UnionPay").click()
+    expect(card.get_by_role("spinbutton")).to_have_value("2")
+    card.get_by_role("button", name="Tambah ke Keranjang").click()
+    expect(page.get_by_text("D210 UnionPay ditambahkan ke keranjang")).to_be_visible()
+    add(page, "D210")
+    lines = page.get_by_test_id("cart-line")
+    expect(lines).to_have_count(1)
+    expect(lines.first.get_by_role("spinbutton")).to_have_value("3")
+    expect(page.get_by_test_id("total")).to_have_text("Rp 7.497.000")
+    add(page, "SOUNDBOX")
+    expect(lines).to_have_count(2)
+    lines.first.get_by_role("spinbutton").fill("0")
+    expect(lines).to_have_count(1)
+    expect(page.get_by_test_id("subtotal")).to_have_text("Rp 349.000")
+    expect(page.locator("aside")).to_contain_text("Rp 0")
+    page.get_by_role("button", name="Hapus Soundbox QRIS").click()
+    expect(page.get_by_text("Keranjang Anda masih kosong")).to_be_visible()
+
+
+def test_buyer_form_messages(page):
+    page.goto(page.base + "/checkout/products")
+    add(page, "SOUNDBOX")
+    page.get_by_role("link", name="Lanjut Isi Data").click()
+    page.get_by_role("button", name="Lanjut ke Pembayaran").click()
+    expect(page.get_by_text("Data tidak lengkap")).to_be_visible()
+    expect(page.get_by_text("Mohon lengkapi semua field yang wajib diisi")).to_be_visible()
+    for text in (
+        "Nama lengkap wajib diisi",
+        "Nomor telepon wajib diisi",
+        "Email wajib diisi",
+        "Alamat pengiriman wajib diisi",
+    ):
+        expect(page.get_by_text(text)).to_be_visible()
+    fill_buyer(page, buyer_phone="0812-345", buyer_email="siti@", shipping_address="Jl. A")
+    page.get_by_role("button", name="Lanjut ke Pembayaran").click()
+    expect(page.get_by_text("Nomor telepon minimal 10 digit")).to_be_visible()
+    expect(page.get_by_text("Format email tidak valid")).to_be_visible()
+    expect(page.get_by_text("Alamat minimal 10 karakter")).to_be_visible()
+    expect(page.get_by_text("Nama lengkap wajib diisi")).to_be_hidden()
+    page.locator("#buyer_email").fill("siti@example.com")
+    expect(page.get_by_text("Format email tidak valid")).to_be_hidden()  # cleared on edit
+    assert "/checkout/form" in page.url
+
+
+def test_refused_proof_files_keep_the_typed_data(page, tmp_path):
+    before = len(orders_in_db())
+    to_confirm(page)
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    expect(page.get_by_text("Bukti pembayaran wajib diupload")).to_be_visible()
+
+    gif = tmp_path / "bukti.gif"
+    gif.write_bytes(b"GIF89a" + b"\x00" * 100)
+    choose_proof(page, gif)
+    expect(page.get_by_text("Format file tidak didukung")).to_be_visible()
+    expect(page.get_by_text("Hanya file JPG, PNG, atau PDF yang diperbolehkan")).to_be_visible()
+
+    choose_proof(page, big_png(tmp_path / "besar.png", 11))
+    expect(page.get_by_text("File terlalu besar")).to_be_visible()
+    expect(page.get_by_text("Ukuran file maksimal 10MB")).to_be_visible()
+
+    # Named .png, but not an image: the server looks at the content.
+    choose_proof(page, fake_png(tmp_path / "palsu.png"))
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    expect(page.get_by_text("Format file tidak didukung").last).to_be_visible()
+    assert "/checkout/confirm" in page.url
+    expect(page.locator("main")).to_contain_text(BUYER["buyer_name"])
+    assert len(orders_in_db()) == before
+
+    # Replacing the file with a good one then works (once the refused one is cleared, as a
+    # person sees the picker empty again before choosing).
+    expect(page.get_by_text("Pilih atau seret file ke sini")).to_be_visible()
+    choose_proof(page, png(tmp_path / "benar.png"))
+    expect(page.get_by_test_id("proof-name")).to_have_text("benar.png")
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+    assert len(orders_in_db()) == before + 1
+
+
+def test_remove_chosen_proof(page, tmp_path):
+    to_confirm(page)
+    choose_proof(page, png(tmp_path / "a.png"))
+    expect(page.get_by_test_id("proof-name")).to_have_text("a.png")
+    page.get_by_role("button", name="Hapus").click()
+    expect(page.get_by_test_id("proof-name")).to_be_hidden()
+
+
+def test_double_click_creates_one_order(page, tmp_path):
+    before = len(orders_in_db())
+    to_confirm(page)
+    choose_proof(page, png(tmp_path / "a.png"))
+    page.get_by_role("button", name="Kirim Pesanan").dblclick()
+    expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+    page.wait_for_timeout(1500)
+    assert len(orders_in_db()) == before + 1
+
+
+def test_qris_disabled_above_ten_million(page):
+    to_confirm(page, cart=(("A920", 3),))  # Rp 10.497.000
+    qris = page.locator("input[value=QRIS]")
+    expect(qris).to_be_disabled()
+    expect(page.get_by_text("QRIS hanya untuk total sampai Rp 10.000.000")).to_be_visible()
+    page.goto(page.base + "/checkout/products")
+    page.get_by_test_id("cart-line").first.get_by_role("spinbutton").fill("2")
+    expect(page.get_by_test_id("total")).to_have_text("Rp 6.998.000")
+    page.goto(page.base + "/checkout/confirm")
+    expect(qris).to_be_enabled()
+    page.get_by_text("Scan dengan aplikasi e-wallet").click()
+    expect(qris).to_be_checked()
+    expect(page.get_by_role("img", name="QR Code QRIS pembayaran")).to_be_visible()
+
+
+def test_empty_and_incomplete_screens(page):
+    page.goto(page.base + "/checkout/form")
+    expect(page.get_by_text("Keranjang Kosong")).to_be_visible()
+    expect(page.get_by_text("Silakan pilih produk terlebih dahulu")).to_be_visible()
+    page.get_by_role("link", name="Pilih Produk").click()
+    page.wait_for_url(re.compile("/checkout/products"))
+    page.goto(page.base + "/checkout/confirm")
+    expect(page.get_by_text("Data Tidak Lengkap")).to_be_visible()
+    expect(page.get_by_text("Silakan lengkapi data pembelian terlebih dahulu")).to_be_visible()
+    page.get_by_role("link", name="Kembali").click()
+    page.wait_for_url(re.compile("/checkout/products"))
+
+
+def test_failed_page_with_and_without_reason(page):
+    page.goto(page.base + "/checkout/failed?reason=Koneksi%20terputus")
+    expect(page.get_by_text("Pesanan Gagal Dibuat")).to_be_visible()
+    expect(page.get_by_test_id("failed-reason")).to_have_text("Alasan: Koneksi terputus")
+    page.goto(page.base + "/checkout/failed")
+    expect(page.get_by_test_id("failed-reason")).to_have_text("Alasan: Terjadi kesalahan yang tidak diketahui")
+    page.get_by_role("link", name="Coba Lagi").click()
+    page.wait_for_url(re.compile("/checkout/confirm"))
+
+
+@pytest.mark.parametrize("query", ["?order_id=00000000-0000-0000-0000-000000000000", "", "?order_id=bukan-id"])
+def test_unknown_order_goes_home(page, query):
+    page.goto(page.base + "/checkout/success" + query)
+    page.wait_for_url(lambda url: url.rstrip("/") == page.base)
+
+
+def test_storage_failure_reaches_failed_page_and_keeps_nothing(page, tmp_path):
+    before = len(orders_in_db())
+    to_confirm(page)
+    choose_proof(page, png(tmp_path / "a.png"))
+    with bucket_unavailable(get_settings().bucket_order_payments):
+        page.get_by_role("button", name="Kirim Pesanan").click()
+        expect(page.get_by_text("Gagal membuat pesanan")).to_be_visible()
+        page.wait_for_url(re.compile("/checkout/failed"))
+        expect(page.get_by_test_id("failed-reason")).to_contain_text("Gagal menyimpan bukti pembayaran")
+    assert len(orders_in_db()) == before
+
+
+def test_qris_image_from_the_assets_store_with_local_fallback(page, tmp_path):
+    storage, bucket = get_storage(), get_settings().bucket_assets
+    storage.delete(bucket, "qris/hausjo.png")
+    to_confirm(page)
+    page.get_by_text("Scan dengan aplikasi e-wallet").click()
+    expect(page.get_by_text("Gagal memuat QR Code")).to_be_visible()
+    qr = page.get_by_role("img", name="QR Code QRIS pembayaran")
+    expect(qr).to_have_attribute("src", "/qris-demo.png")  # the store has no image yet
+    page.wait_for_function("document.querySelector('img[alt=\"QR Code QRIS pembayaran\"]').naturalWidth > 0")
+
+    publish_asset(
+        "qris/hausjo.png", png(tmp_path / "qris.png", size=(300, 300), color=(0, 0, 0)).read_bytes(), "image/png"
+    )
+    try:
+        other = page.context.new_page()
+        other.base = page.base
+        to_confirm(other)
+        other.get_by_text("Scan dengan aplikasi e-wallet").click()
+        qr = other.get_by_role("img", name="QR Code QRIS pembayaran")
+        expect(qr).to_have_attribute("src", storage.public_url(bucket, "qris/hausjo.png"))
+        other.wait_for_function("document.querySelector('img[alt=\"QR Code QRIS pembayaran\"]').naturalWidth === 300")
+        expect(other.get_by_text("Memuat QR Code...")).to_be_hidden()
+        expect(other.get_by_text("Gagal memuat QR Code")).to_be_hidden()
+    finally:
+        storage.delete(bucket, "qris/hausjo.png")
+
+
+def test_phone_keeps_the_cart_total_in_reach(phone):
+    phone.goto(phone.base + "/checkout/products")
+    bar = phone.get_by_test_id("phone-cart-bar")
+    expect(bar).to_be_hidden()
+    phone.locator("[data-sku=SOUNDBOX]").get_by_role("button", name="Tambah ke Keranjang").click()
+    expect(bar).to_be_visible()
+    expect(bar).to_contain_text("Rp 349.000")
+    bar.get_by_role("link", name="Lanjut Isi Data").click()
+    phone.wait_for_url(re.compile("/checkout/form"))
+    for path in ("/checkout/form", "/checkout/products", "/pendaftaran", "/produk/soundbox"):
+        phone.goto(phone.base + path)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, path

@@ -1,0 +1,226 @@
+"""The registration wizard in real Chromium, then the stored record and files."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import MerchantRegistration
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services import working_days
+from terminal_shop.services.registrations import submission as reg
+from terminal_shop.vocabulary import DocumentKind
+
+from support.files import big_png, jpg, pdf, png
+from support.steps import agree, choose, documents, fill_details, next_step, registrations
+from support.storage import bucket_unavailable, stored_keys
+
+
+def register(pg, tmp_path, all_five=True, **over) -> None:
+    pg.goto(pg.base + "/pendaftaran")
+    fill_details(pg, **over)
+    next_step(pg)
+    for doc, path in documents(tmp_path, all_five).items():
+        choose(pg, doc, path)
+    next_step(pg)
+    agree(pg)
+    pg.get_by_role("button", name="Kirim Pendaftaran").click()
+
+
+@pytest.mark.parametrize("all_five", [True, False])
+def test_full_registration(page, tmp_path, all_five):
+    email = f"sri{int(all_five)}@example.com"
+    page.goto(page.base + "/pendaftaran")
+    expect(page.get_by_text("Data Diri & Usaha")).to_be_visible()
+    fill_details(page, email=email)
+    expect(page.locator("#omzet_bulanan")).to_have_value("Rp 15.000.000")
+    next_step(page)
+    files = documents(tmp_path, all_five)
+    for doc, path in files.items():
+        choose(page, doc, path)
+    expect(page.get_by_role("img", name="Pratinjau Foto KTP")).to_be_visible()
+    next_step(page)
+    summary = page.get_by_test_id("summary")
+    for text in (
+        "Sri Wahyuni",
+        "Warung Bu Sri",
+        "Makanan & Minuman (F&B)",
+        "Rp 15.000.000",
+        "Milik Sendiri",
+        "Bank BCA",
+        "1234567890",
+    ):
+        expect(summary).to_contain_text(text)
+    expect(page.get_by_test_id("documents")).to_contain_text("ktp.jpg")
+    agree(page)
+    page.get_by_role("button", name="Kirim Pendaftaran").click()
+
+    page.wait_for_url(re.compile("/pendaftaran/success"))
+    expect(page.get_by_text("1-3 hari kerja")).to_be_visible()
+    last_day = working_days.add_working_days(working_days.today_wib(), 3)
+    expect(page.get_by_test_id("verify-by")).to_have_text(working_days.spoken(last_day))
+    expect(page.get_by_text("Status pendaftaran dapat dilihat di dashboard.")).to_be_visible()
+    expect(page.get_by_role("link", name="Lihat Dashboard")).to_have_attribute("href", "/dashboard")
+
+    [row] = registrations(email)
+    assert (row.status, row.nomor_hp, row.omzet_bulanan, row.jenis_usaha) == (
+        "pending",
+        "+6281234567890",
+        15_000_000,
+        "fnb",
+    )
+    settings, storage = get_settings(), get_storage()
+    stored = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
+    assert len(stored) == (5 if all_five else 3)
+    assert set(stored) <= set(stored_keys(settings, storage, settings.bucket_merchant_documents))
+    assert all(k.startswith(f"{row.id}/") for k in stored)
+    # The draft is gone after success.
+    page.goto(page.base + "/pendaftaran")
+    expect(page.locator("#nama_lengkap")).to_have_value("")
+
+
+def test_step_validation_texts_and_navigation(page, tmp_path):
+    page.goto(page.base + "/pendaftaran")
+    next_step(page)
+    expect(page.get_by_text("Formulir tidak lengkap")).to_be_visible()
+    for text in reg.REQUIRED_TEXTS.values():
+        expect(page.get_by_text(text, exact=True)).to_be_visible()
+    page.locator("#nama_lengkap").fill("Sri")
+    expect(page.get_by_text("Nama lengkap wajib diisi")).to_be_hidden()  # cleared on edit
+    fill_details(page, email="sri@")
+    next_step(page)
+    expect(page.get_by_text("Format email tidak valid")).to_be_visible()
+    page.locator("#email").fill("sri.nav@example.com")
+    next_step(page)
+
+    next_step(page)  # no documents yet
+    expect(page.get_by_text("Dokumen tidak lengkap")).to_be_visible()
+    for d in DocumentKind:
+        if d.required:
+            expect(page.get_by_text(d.required_text)).to_be_visible()
+    choose(page, "ktp", jpg(tmp_path / "ktp.jpg"))
+    expect(page.get_by_text("Foto KTP wajib diupload")).to_be_hidden()
+
+    # Back keeps the typed data, forward keeps the chosen files.
+    page.get_by_role("button", name="Kembali").click()
+    expect(page.locator("#nama_usaha")).to_have_value("Warung Bu Sri")
+    next_step(page)
+    expect(page.get_by_test_id("doc_ktp-name")).to_have_text("ktp.jpg")
+    choose(page, "selfie", png(tmp_path / "selfie.png"))
+    choose(page, "usaha", jpg(tmp_path / "toko.jpg"))
+    next_step(page)
+    page.get_by_role("button", name="Ubah Dokumen").click()
+    expect(page.get_by_test_id("doc_selfie-name")).to_have_text("selfie.png")
+    next_step(page)
+    page.get_by_role("button", name="Ubah Data").click()
+    expect(page.locator("#email")).to_have_value("sri.nav@example.com")
+
+    # Without the agreement nothing is sent.
+    next_step(page)
+    next_step(page)
+    before = len(registrations())
+    page.get_by_role("button", name="Kirim Pendaftaran").click()
+    expect(page.get_by_text("Persetujuan diperlukan")).to_be_visible()
+    expect(page.get_by_text("Mohon centang persetujuan bahwa data yang diisi adalah benar")).to_be_visible()
+    assert "/pendaftaran" in page.url and len(registrations()) == before
+
+
+def test_reload_restores_the_draft(page):
+    page.goto(page.base + "/pendaftaran")
+    page.locator("#nama_usaha").fill("Toko Draft")
+    page.locator("#omzet_bulanan").fill("2500000")
+    page.select_option("#jenis_usaha", "minimarket")
+    expect(page.locator("#omzet_bulanan")).to_have_value("Rp 2.500.000")
+    page.wait_for_timeout(500)
+    page.reload()
+    expect(page.locator("#nama_usaha")).to_have_value("Toko Draft")
+    expect(page.locator("#omzet_bulanan")).to_have_value("Rp 2.500.000")
+    expect(page.locator("#jenis_usaha")).to_have_value("minimarket")
+    # A new tab reads the same draft (it lives in the browser, not the tab).
+    other = page.context.new_page()
+    other.goto(page.base + "/pendaftaran")
+    expect(other.locator("#nama_usaha")).to_have_value("Toko Draft")
+
+
+def test_pdf_and_oversized_images_are_refused(page, tmp_path):
+    page.goto(page.base + "/pendaftaran")
+    fill_details(page, email="sri.files@example.com")
+    next_step(page)
+    choose(page, "ktp", pdf(tmp_path / "ktp.pdf"))
+    expect(page.get_by_text("Format file tidak didukung")).to_be_visible()
+    expect(page.get_by_text("Hanya file JPG atau PNG yang diperbolehkan")).to_be_visible()
+    choose(page, "selfie", big_png(tmp_path / "besar.png", 12))
+    expect(page.get_by_text("File terlalu besar")).to_be_visible()
+    expect(page.get_by_text("Ukuran file maksimal 10MB")).to_be_visible()
+    expect(page.get_by_test_id("doc_ktp-name")).to_be_hidden()
+    expect(page.get_by_test_id("doc_selfie-name")).to_be_hidden()
+
+
+def test_duplicate_registration_reaches_failure_page_and_first_is_unchanged(page, tmp_path):
+    register(page, tmp_path, email="sri.dup@example.com")
+    page.wait_for_url(re.compile("/pendaftaran/success"))
+    [first] = registrations("sri.dup@example.com")
+
+    other = page.context.new_page()
+    other.base = page.base
+    register(
+        other,
+        tmp_path,
+        all_five=False,
+        email="sri.dup@example.com",
+        nomor_hp="+62 812 3456 7890",
+        nama_usaha="Usaha Kedua",
+    )
+    other.wait_for_url(re.compile("/pendaftaran/gagal"))
+    expect(other.get_by_test_id("failed-reason")).to_have_text(
+        "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami."
+    )
+    expect(other.get_by_text("Gunakan email atau nomor HP lain")).to_be_visible()
+    expect(other.get_by_role("link", name="Coba Lagi")).to_have_attribute("href", "/pendaftaran")
+    expect(other.get_by_role("link", name="Kembali ke Beranda")).to_have_attribute("href", "/")
+    expect(other.locator("main")).to_contain_text(get_settings().support_email)
+    [still] = registrations("sri.dup@example.com")
+    assert (still.id, still.nama_usaha, still.updated_at, still.foto_kk_url) == (
+        first.id,
+        "Warung Bu Sri",
+        first.updated_at,
+        first.foto_kk_url,
+    )
+
+    # Once rejected, a new submission with the same pair still changes nothing: the
+    # registered address is told how to have it corrected.
+    with write_session() as s:
+        row = s.get(MerchantRegistration, first.id)
+        row.status, row.rejection_reason = "rejected", "KTP buram"
+        s.add(row)
+    third = page.context.new_page()
+    third.base = page.base
+    register(third, tmp_path, all_five=False, email="sri.dup@example.com", nama_usaha="Warung Bu Sri Baru")
+    third.wait_for_url(re.compile("/pendaftaran/gagal"))
+    expect(third.get_by_test_id("failed-reason")).to_contain_text("tautan perbaikan ke email yang terdaftar")
+    [kept] = registrations("sri.dup@example.com")
+    assert (kept.id, kept.status, kept.nama_usaha) == (first.id, "rejected", "Warung Bu Sri")
+
+
+def test_failure_page_texts(page):
+    page.goto(page.base + "/pendaftaran/gagal")
+    expect(page.get_by_test_id("failed-reason")).to_have_text("Terjadi kesalahan saat memproses pendaftaran Anda.")
+    expect(page.get_by_text("Pastikan setiap file berformat JPG atau PNG dan maksimal 10MB.")).to_be_visible()
+    page.goto(page.base + "/pendaftaran/gagal?reason=duplicate%20key")
+    # Leaving the first page mid-event can leave its state lock held until it expires
+    # (Reflex's lock, 10 s on Redis); the second page's reason shows once it is free.
+    expect(page.get_by_test_id("failed-reason")).to_have_text(
+        "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.", timeout=15_000
+    )
+
+
+def test_storage_failure_keeps_no_row_and_no_file(page, tmp_path):
+    with bucket_unavailable(get_settings().bucket_merchant_documents):
+        register(page, tmp_path, email="sri.broken@example.com")
+        page.wait_for_url(re.compile("/pendaftaran/gagal"))
+        expect(page.get_by_test_id("failed-reason")).to_have_text("Gagal mengirim pendaftaran. Silakan coba lagi.")
+    assert registrations("sri.broken@example.com") == []

@@ -1,0 +1,203 @@
+"""No admin action works without a live, allow-listed admin session.
+
+Any browser can send any event name with any arguments over the websocket, so this
+calls every event handler of every admin state the way the server would, for a
+client with no session, an expired one and one whose e-mail is not allowed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import inspect
+import threading
+import time
+from datetime import timedelta
+
+import pytest
+import reflex as rx
+from sqlalchemy import text
+from sqlmodel import select
+
+import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
+from terminal_shop.infra.db import get_engine, read_session, write_session
+from terminal_shop.infra.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
+from terminal_shop.reflex_compat import all_substates, router_with_headers, upload_file
+from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
+from terminal_shop.state import admin as admin_state
+
+OPEN_TO_ANYONE = {"show_login", "setvar"}
+ADMIN_STATES = [admin_state.AdminState, *all_substates(admin_state.AdminState)]
+
+
+def all_admin_handlers():
+    for cls in ADMIN_STATES:
+        for name, handler in cls.event_handlers.items():
+            if name not in OPEN_TO_ANYONE:
+                yield cls, name, handler
+
+
+def test_every_admin_handler_goes_through_the_shared_check():
+    handlers = list(all_admin_handlers())
+    assert len(handlers) > 30
+    unguarded = [f"{cls.__name__}.{name}" for cls, name, h in handlers if not getattr(h.fn, "admin_only", False)]
+    assert unguarded == []
+
+
+def signed_in_router(token: str):
+    """What Reflex gives the handlers of a tab whose websocket opened with this cookie."""
+    return router_with_headers({admin_auth.SESSION_HASH_HEADER: admin_auth.hash_token(token)})
+
+
+def _dummy(param: inspect.Parameter):
+    hint = param.annotation if param.annotation is not inspect.Parameter.empty else str
+    text = str(hint)
+    if "UploadFile" in text:
+        return [upload_file(b"\x89PNG\r\n\x1a\n")]
+    if "list" in text:
+        return []
+    if "dict" in text:
+        return {"email": "x", "password": "y"}
+    if text in ("int", "<class 'int'>"):
+        return 2
+    if text in ("bool", "<class 'bool'>"):
+        return True
+    return "pending"
+
+
+def _snapshot() -> tuple:
+    with read_session() as s:
+        return (
+            [(o.id, o.status, o.note) for o in s.exec(select(Order))],
+            [(m.id, m.status, m.nama_usaha, m.foto_ktp_url) for m in s.exec(select(MerchantRegistration))],
+            len(s.exec(select(AuditEvent)).all()),
+        )
+
+
+def _redirects_to_login(result) -> bool:
+    events = result if isinstance(result, list) else [result]
+    return any("/admin/login" in str(getattr(e, "args", "")) for e in events)
+
+
+@pytest.fixture
+def seeded(clean_db, tmp_path):
+    from support.factories import make_merchant, make_order
+
+    make_order(name="Rahasia Pembeli")
+    make_merchant(tmp_path)
+    admin_auth.create_admin("admin@terminalku.example", "rahasia-123")
+    admin_auth.create_admin("stranger@example.com", "rahasia-123")
+
+
+def _token(kind: str) -> str:
+    if kind == "none":
+        return ""
+    if kind == "forged":
+        return "forged-token-" + "x" * 30
+    email = "admin@terminalku.example" if kind == "expired" else "stranger@example.com"
+    with read_session() as s:
+        from terminal_shop.infra.models import AdminUser
+
+        user = s.exec(select(AdminUser).where(AdminUser.email == email)).one()
+    token = f"token-for-{kind}"
+    expires = utcnow() - timedelta(seconds=1) if kind == "expired" else utcnow() + timedelta(hours=1)
+    with write_session() as s:
+        s.add(AdminSession(token_hash=admin_auth.hash_token(token), admin_id=user.id, expires_at=expires))
+    return token
+
+
+@pytest.mark.parametrize("kind", ["none", "forged", "expired", "not_allowed"])
+def test_each_admin_handler_refuses_and_changes_nothing(seeded, kind):
+    token = _token(kind)
+    before = _snapshot()
+    root = rx.State(_reflex_internal_init=True)
+    checked = 0
+    for cls, name, handler in all_admin_handlers():
+        state = root.get_substate(cls.get_full_name().split(".")[1:])
+        root.router = signed_in_router(token)
+        # Pretend the client already aimed the state at real data.
+        with read_session() as s:
+            order = s.exec(select(Order)).first()
+            merchant = s.exec(select(MerchantRegistration)).first()
+        if cls is admin_state.MerchantDetailState:
+            state.merchant = admin_merchants.detail(str(merchant.id)).view
+            state.upload_doc, state.delete_phrase = "ktp", admin_state.DELETE_PHRASE
+        if cls is admin_state.OrderDetailState:
+            state.order, state.reject_reason = admin_orders.detail(str(order.id)).view, "ditolak"
+        params = list(inspect.signature(handler.fn).parameters.values())[1:]
+        result = handler.fn(state, *[_dummy(p) for p in params])
+        if inspect.iscoroutine(result):
+            # Playwright's sync API may hold this thread's event loop: run it aside.
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                result = pool.submit(asyncio.run, result).result()
+        assert _redirects_to_login(result), f"{cls.__name__}.{name} did not send the client to sign in"
+        assert state.admin_email == ""
+        checked += 1
+    assert checked > 30
+    assert _snapshot() == before
+    # Nothing of the data reached the state the browser would receive.
+    dumped = str(root.dict())
+    assert "Rahasia Pembeli" not in dumped and "Warung Bu Sri" not in dumped
+
+
+def test_setvar_cannot_bypass_the_check(seeded):
+    root = rx.State(_reflex_internal_init=True)
+    state = root.get_substate(admin_state.OrderListState.get_full_name().split(".")[1:])
+    with pytest.raises(AttributeError):  # the list's vars have no setter: only its guarded handlers change them
+        state.setvar("search", "Rahasia")
+    assert state.search == "" and state.rows == []
+    with pytest.raises(AttributeError):
+        state.setvar("rows", [{"id": "x"}])
+
+
+def _hold_admin_tables(seconds: float, held: threading.Event) -> None:
+    """Another writer holds the session table for a while, as a slow database would."""
+    engine = get_engine()
+    if engine.dialect.name == "sqlite":
+        engine = engine.execution_options(sqlite_immediate=True)  # takes the write lock at BEGIN
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("LOCK TABLE admin_sessions IN ACCESS EXCLUSIVE MODE"))
+        held.set()
+        time.sleep(seconds)
+
+
+def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
+    """While an admin's list waits for a slow database, the worker's event loop keeps serving
+    other tabs: the session check and the query run in a thread, not on the loop."""
+    token = admin_auth.login("admin@terminalku.example", "rahasia-123", "test")
+    root = rx.State(_reflex_internal_init=True)
+    state = root.get_substate(admin_state.OrderListState.get_full_name().split(".")[1:])
+    root.router = signed_in_router(token)
+    load = admin_state.OrderListState.event_handlers["load"].fn
+
+    async def admin_and_other_tabs() -> tuple[float, float]:
+        gaps, stop = [], asyncio.Event()
+
+        async def other_tabs() -> None:  # what every other visitor's events need: a free loop
+            last = time.perf_counter()
+            while not stop.is_set():
+                await asyncio.sleep(0.01)
+                now = time.perf_counter()
+                gaps.append(now - last)
+                last = now
+
+        ticker = asyncio.create_task(other_tabs())
+        await asyncio.sleep(0.05)  # the other tabs are being served before the admin's event comes
+        started = time.perf_counter()
+        await load(state)
+        took = time.perf_counter() - started
+        stop.set()
+        await ticker
+        return took, max(gaps)
+
+    held = threading.Event()
+    holder = threading.Thread(target=_hold_admin_tables, args=(2.0, held))
+    holder.start()
+    assert held.wait(10)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        took, longest_stall = pool.submit(asyncio.run, admin_and_other_tabs()).result()
+    holder.join()
+    assert took > 1.5  # the admin really waited for the database...
+    assert longest_stall < 0.6  # ...and nobody else did (blocking the loop would stall it ~2 s)
+    assert [r.buyer for r in state.rows] == ["Rahasia Pembeli"]

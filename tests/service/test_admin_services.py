@@ -1,0 +1,509 @@
+"""Back-office services against the real database and storage."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import threading
+import uuid
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import text as sql
+from sqlmodel import select
+
+from terminal_shop.infra.db import get_engine, read_session, write_session
+from terminal_shop.infra.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders, csv_export
+from terminal_shop.vocabulary import DocumentKind
+
+from support.factories import ADMIN, make_merchant, make_order
+from support.files import fake_png, jpg, png
+
+# ---------- helpers that write rows as the site does ----------
+
+
+def audit_rows() -> list[AuditEvent]:
+    with read_session() as s:
+        return list(s.exec(select(AuditEvent).order_by(AuditEvent.id)))
+
+
+# ---------- sign-in ----------
+
+
+def test_login_logout_and_session(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    token = admin_auth.login(" Admin@TerminalKu.example ", "rahasia-123", "1.2.3.4")
+    assert admin_auth.session_admin(token).email == ADMIN
+    with read_session() as s:
+        stored = s.exec(select(AdminSession)).one()
+    assert stored.token_hash != token and len(stored.token_hash) == 64  # only a hash is kept
+    admin_auth.logout(token)
+    assert admin_auth.session_admin(token) is None
+
+
+def test_wrong_password_and_unknown_email_read_the_same(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    with pytest.raises(admin_auth.LoginError) as a:
+        admin_auth.login(ADMIN, "salah", "c1")
+    with pytest.raises(admin_auth.LoginError) as b:
+        admin_auth.login("nobody@example.com", "salah", "c1")
+    assert a.value.message == b.value.message == "Email atau password salah"
+    with pytest.raises(admin_auth.LoginError, match="wajib diisi"):
+        admin_auth.login("", "", "c1")
+
+
+def test_a_strangers_failures_slow_the_account_but_never_lock_out_its_password(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    delays = []
+    for _ in range(7):  # a stranger guessing from another address
+        attempt = admin_auth.start_attempt(ADMIN, "salah", "stranger")
+        delays.append(attempt.delay)
+        with pytest.raises(admin_auth.LoginError, match="Email atau password salah"):
+            admin_auth.finish_attempt(attempt, "salah")
+    assert delays == [0, 0, 0, 0, 0, 1, 2]  # free at first, then doubling
+    attempt = admin_auth.start_attempt(ADMIN, "rahasia-123", "office")
+    assert attempt.delay == 4  # the real admin waits a little...
+    token, must_change = admin_auth.finish_attempt(attempt, "rahasia-123")  # ...and is let in
+    assert admin_auth.session_admin(token).email == ADMIN and not must_change
+    assert admin_auth.start_attempt(ADMIN, "x", "stranger").delay == 0  # success cleared the account
+    assert admin_auth.account_delay(50) == admin_auth.MAX_DELAY_SECONDS
+
+
+def test_a_client_is_refused_after_its_failures_whatever_the_account(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-456")
+    for i in range(admin_auth.MAX_FAILURES_PER_CLIENT):
+        with pytest.raises(admin_auth.LoginError, match="salah"):
+            admin_auth.finish_attempt(admin_auth.start_attempt(f"guess{i}@example.com", "x", "attacker"), "x")
+    with pytest.raises(admin_auth.LoginError, match="Terlalu banyak percobaan"):
+        admin_auth.start_attempt(ADMIN, "rahasia-456", "attacker")
+    # Another address is not touched by the attacker's failures.
+    assert admin_auth.login(ADMIN, "rahasia-456", "office")
+
+
+def test_parallel_guesses_never_pass_the_client_limit(clean_db):
+    """Attempts are counted before any password is checked: 30 at once, 20 get a check."""
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    results, barrier = [], threading.Barrier(30)
+
+    def guess(i: int) -> None:
+        barrier.wait()
+        try:
+            admin_auth.start_attempt(ADMIN, f"tebakan-{i}", "botnet-node")
+            results.append("checked")
+        except admin_auth.LoginError as exc:
+            results.append(exc.code)
+
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    checked = results.count("checked")
+    assert 0 < checked <= admin_auth.MAX_FAILURES_PER_CLIENT  # racing attempts may refuse more, never fewer
+    assert results.count("terkunci") == 30 - checked
+
+
+def test_one_time_password_must_be_changed(clean_db):
+    email, one_time = admin_auth.create_admin(ADMIN)  # what `make run` does for the first admin
+    token = admin_auth.login(email, one_time, "c")
+    admin = admin_auth.session_admin(token)
+    assert admin.must_change_password
+    assert admin_auth.change_password(admin.id, "pendek", "pendek") == "Password baru minimal 12 karakter"
+    assert (
+        admin_auth.change_password(admin.id, "panjang-sekali-1", "panjang-sekali-2") == "Konfirmasi password tidak sama"
+    )
+    assert admin_auth.change_password(admin.id, one_time, one_time) is not None
+    assert admin_auth.change_password(admin.id, "panjang-sekali-1", "panjang-sekali-1") is None
+    assert not admin_auth.session_admin(token).must_change_password
+    assert admin_auth.login(email, "panjang-sekali-1", "c")
+
+
+def test_account_not_on_allow_list_is_denied(clean_db):
+    admin_auth.create_admin("stranger@example.com", "rahasia-123")
+    with pytest.raises(admin_auth.LoginError, match="Akses ditolak. Email tidak memiliki hak akses admin."):
+        admin_auth.login("stranger@example.com", "rahasia-123", "c1")
+
+
+def test_sessions_expire_idle_and_absolute(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    idle = admin_auth.login(ADMIN, "rahasia-123", "c")
+    old = admin_auth.login(ADMIN, "rahasia-123", "c")
+    with write_session() as s:
+        a = s.get(AdminSession, admin_auth.hash_token(idle))
+        a.last_seen_at = utcnow() - admin_auth.SESSION_IDLE - timedelta(minutes=1)
+        b = s.get(AdminSession, admin_auth.hash_token(old))
+        b.expires_at = utcnow() - timedelta(seconds=1)
+        s.add(a)
+        s.add(b)
+    assert admin_auth.session_admin(idle) is None
+    assert admin_auth.session_admin(old) is None
+
+
+def test_password_reset_ends_sessions(clean_db):
+    admin_auth.create_admin(ADMIN, "lama-123")
+    token = admin_auth.login(ADMIN, "lama-123", "c")
+    admin_auth.create_admin(ADMIN, "baru-456")
+    assert admin_auth.session_admin(token) is None
+    assert admin_auth.session_admin(admin_auth.login(ADMIN, "baru-456", "c"))
+
+
+# ---------- orders ----------
+
+
+def test_order_stats_list_pages_and_filters(clean_db):
+    base = utcnow()
+    for i in range(23):
+        make_order(
+            name=f"Pembeli {i:02d}",
+            email=f"p{i}@example.com",
+            phone=f"0812000000{i:02d}",
+            created=base - timedelta(minutes=i),
+            status=("paid_review", "confirmed", "cancelled")[i % 3],
+            method=("TRANSFER_BCA", "QRIS")[i % 2],
+        )
+    assert admin_orders.stats() == {"total": 23, "pending": 0, "paid_review": 8, "confirmed": 8, "cancelled": 7}
+    page1 = admin_orders.list_page()
+    assert (page1.total, page1.pages, len(page1.rows)) == (23, 3, 10)
+    assert page1.rows[0].buyer == "Pembeli 00"  # newest first
+    assert len(admin_orders.list_page(page=3).rows) == 3
+    assert admin_orders.list_page(page=99).rows == []
+    assert {r.status for r in admin_orders.list_page(status="confirmed").rows} == {"confirmed"}
+    assert admin_orders.list_page(method="QRIS").total == 11
+    assert admin_orders.list_page(status="paid_review", method="QRIS").total == 4
+    assert admin_orders.list_page(search="pembeli 07").total == 1
+    assert admin_orders.list_page(search="P7@EXAMPLE").total == 1
+    assert admin_orders.list_page(search="081200000013").total == 1
+    assert admin_orders.list_page(search="50%_").total == 0
+    assert page1.cards == admin_orders.stats()
+
+
+def test_search_finds_every_row_that_contains_the_text(clean_db):
+    make_order(name="Rina Lestari", email="rina.lestari@gmail.com", phone="081311112222")
+    make_order(name="Karina Lestari Putri", email="karina.lestari@gmail.com.sg", phone="6281311112222")
+    make_order(name="Toko @rina 99", email="toko99@yahoo.co.id", phone="085700001111")
+    make_order(name="Ab", email="ab@gmail.com", phone="089800001111")
+
+    def found(text: str, **kw) -> list[str]:
+        page = admin_orders.list_page(search=text, **kw)
+        assert page.total == len(page.rows)
+        return sorted(r.buyer for r in page.rows)
+
+    assert found("RINA.LESTARI@gmail.com") == [
+        "Karina Lestari Putri",
+        "Rina Lestari",
+    ]  # a whole address, and one that contains it
+    assert found("lestari@gmail.com.sg") == ["Karina Lestari Putri"]
+    assert found("ab@gmail") == ["Ab"]  # a short name before the @
+    assert found("@rina") == ["Toko @rina 99"]  # names may hold what e-mails do
+    assert found("rina lestari") == ["Karina Lestari Putri", "Rina Lestari"]
+    assert found("1311112222") == ["Karina Lestari Putri", "Rina Lestari"]
+    assert found("99") == ["Toko @rina 99"]  # in a name, not only in phones
+    assert found("gmail.com", status="paid_review") == ["Ab", "Karina Lestari Putri", "Rina Lestari"]
+    assert found("gmail com") == []
+    # A page past the matches still says how many there are; Next within a search counts too.
+    assert admin_orders.list_page(search="gmail", page=9).total == 3
+    first = admin_orders.list_page(search="a")
+    assert admin_orders.list_page(search="a", page=2, after=first.last_key).total == first.total == 4
+
+
+def test_next_and_previous_seek_the_pages_counting_would_show(clean_db):
+    base = utcnow()
+    for i in range(35):  # three rows share each timestamp: the id breaks ties
+        make_order(
+            name=f"P{i:02d}", created=base - timedelta(minutes=i // 3), status=("paid_review", "confirmed")[i % 2]
+        )
+    for status in ("", "confirmed"):
+        counted = [[r.id for r in admin_orders.list_page(status=status, page=n).rows] for n in (1, 2, 3, 4)]
+        page, forward = admin_orders.list_page(status=status), []
+        for n in (2, 3, 4):
+            forward.append([r.id for r in page.rows])
+            page = admin_orders.list_page(status=status, page=n, after=page.last_key)
+        forward.append([r.id for r in page.rows])
+        assert forward == counted
+        backward = []
+        for n in (3, 2, 1):
+            page = admin_orders.list_page(status=status, page=n, before=page.first_key)
+            backward.insert(0, [r.id for r in page.rows])
+        assert backward == counted[:3]
+    every = [i for rows in counted for i in rows]
+    assert len(every) == len(set(every)) == 17  # confirmed: every odd one, none twice
+    # A new order arriving while the admin pages on does not shift the rows they move to.
+    second = admin_orders.list_page(page=2, after=admin_orders.list_page().last_key)
+    third = [r.id for r in admin_orders.list_page(page=3).rows]
+    make_order(name="Baru")
+    seeked = admin_orders.list_page(page=3, after=second.last_key)
+    assert [r.id for r in seeked.rows] == third and seeked.total == 36
+    assert [r.id for r in admin_orders.list_page(page=3).rows] != third  # counting from the top shifted by one
+
+
+def test_stat_cards_follow_every_write(clean_db, tmp_path):
+    from sqlalchemy import delete, func, update
+
+    def counted(model) -> dict[str, int]:
+        with read_session() as s:
+            return dict(s.exec(select(model.status, func.count()).group_by(model.status)).all())
+
+    def cards_match() -> None:
+        o, m = admin_orders.stats(), admin_merchants.stats()
+        assert {k: v for k, v in o.items() if k != "total" and v} == counted(Order) and o["total"] == sum(
+            counted(Order).values()
+        )
+        assert {k: v for k, v in m.items() if k != "total" and v} == counted(MerchantRegistration)
+
+    a, b, c = make_order(method="QRIS"), make_order(), make_order()
+    cards_match()
+    admin_orders.confirm(str(a.id), ADMIN)
+    admin_orders.reject(str(b.id), "Bukti palsu", ADMIN)
+    cards_match()
+    assert admin_orders.list_page(status="confirmed", method="QRIS").total == 1
+    with write_session() as s:  # any writer, not only our services, keeps the cards right
+        s.exec(update(Order).where(Order.id == c.id).values(payment_method="QRIS", status="pending"))
+        s.exec(delete(Order).where(Order.id == a.id))
+    cards_match()
+    assert admin_orders.list_page(method="QRIS").total == 1
+    mid = make_merchant(tmp_path)
+    make_merchant(tmp_path, email="dua@example.com", hp="0813-1111-2222")
+    cards_match()
+    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row) | {"status": "approved"}
+    admin_merchants.save(str(mid), form, ADMIN)
+    cards_match()
+    assert admin_merchants.list_page(status="approved").total == 1
+    admin_merchants.delete(str(mid), ADMIN)
+    cards_match()
+    assert admin_merchants.stats() == {"total": 1, "pending": 1, "approved": 0, "rejected": 0}
+
+
+def test_migration_counts_rows_that_were_there_before_it(clean_db):
+    from alembic import command
+    from terminal_shop.cli import migrate
+
+    command.downgrade(migrate.alembic_config(), "754a1e16799e")
+    try:
+        with get_engine().begin() as conn:  # rows as the first revision's table holds them
+            for status in ("confirmed", "confirmed", "cancelled"):
+                conn.execute(
+                    sql(
+                        "INSERT INTO orders (id, created_at, updated_at, buyer_name, buyer_phone, buyer_email,"
+                        " shipping_address, items, subtotal, shipping_fee, total, payment_method, status)"
+                        " VALUES (:id, :now, :now, 'Budi', '081234567890', 'budi@example.com', 'Jl. Darmo No. 12',"
+                        " '[]', 349000, 0, 349000, 'TRANSFER_BCA', :status)"
+                    ),
+                    {
+                        "id": uuid.uuid4().hex if conn.dialect.name == "sqlite" else str(uuid.uuid4()),
+                        "now": utcnow(),
+                        "status": status,
+                    },
+                )
+    finally:
+        migrate.upgrade()
+    assert admin_orders.stats() == {"total": 3, "pending": 0, "paid_review": 0, "confirmed": 2, "cancelled": 1}
+    make_order()
+    assert admin_orders.stats()["paid_review"] == 1
+
+
+def test_order_search_by_number_and_full_id(clean_db):
+    target = make_order(name="Target")
+    make_order(name="Other")
+    number = str(target.id)[:8].upper()
+    assert [r.buyer for r in admin_orders.list_page(search=number).rows] == ["Target"]
+    assert [r.buyer for r in admin_orders.list_page(search=str(target.id)).rows] == ["Target"]
+    # Eight digits that are no order number still search phones.
+    make_order(name="Telepon", phone="081299887766")
+    assert [r.buyer for r in admin_orders.list_page(search="12998877").rows] == ["Telepon"]
+
+
+def test_confirm_and_reject_are_one_way_and_audited(clean_db):
+    a, b = make_order(name="A"), make_order(name="B")
+    admin_orders.confirm(str(a.id), ADMIN)
+    with pytest.raises(ValueError, match="Alasan penolakan harus diisi"):
+        admin_orders.reject(str(b.id), "   ", ADMIN)
+    admin_orders.reject(str(b.id), "Nominal transfer kurang", ADMIN)
+    with pytest.raises(admin_orders.TransitionError):
+        admin_orders.reject(str(a.id), "terlambat", ADMIN)
+    with pytest.raises(admin_orders.TransitionError):
+        admin_orders.confirm(str(b.id), ADMIN)
+    with read_session() as s:
+        a, b = s.get(Order, a.id), s.get(Order, b.id)
+    assert (a.status, b.status) == ("confirmed", "cancelled")
+    assert b.note.startswith("[") and b.note.endswith("] DITOLAK: Nominal transfer kurang") and "WIB" in b.note
+    assert b.updated_at > b.created_at
+    assert [(e.action, e.entity_id, e.old_status, e.new_status, e.admin_email) for e in audit_rows()] == [
+        ("confirm", str(a.id), "paid_review", "confirmed", ADMIN),
+        ("reject", str(b.id), "paid_review", "cancelled", ADMIN),
+    ]
+
+
+def test_two_admins_at_once_cannot_both_win(clean_db):
+    order = make_order()
+    outcomes = []
+
+    def act(kind):
+        try:
+            admin_orders.confirm(str(order.id), "a@x") if kind == "c" else admin_orders.reject(
+                str(order.id), "ditolak", "b@x"
+            )
+            outcomes.append(kind)
+        except admin_orders.TransitionError:
+            outcomes.append("lost")
+
+    threads = [threading.Thread(target=act, args=(k,)) for k in "crcrcr"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes).count("lost") == 5
+    assert len(audit_rows()) == 1
+
+
+def test_orders_csv_is_real_csv_with_filters(clean_db):
+    make_order(name='=HYPERLINK("http://evil")', email="a@example.com", status="confirmed")
+    make_order(name='Budi, "Toko" Jaya\nSurabaya', email="b@example.com")
+    make_order(name="-2+3", email="c@example.com", phone="+6281234567890", method="QRIS")
+    raw = b"".join(admin_orders.export_csv()).decode("utf-8")
+    assert raw.startswith("\ufeffTanggal,Order ID,Nama,Email,Telepon,Metode,Status,Total\r\n")
+    rows = list(csv.reader(io.StringIO(raw.lstrip("\ufeff"))))
+    names = {r[2] for r in rows[1:]}
+    assert names == {'\'=HYPERLINK("http://evil")', 'Budi, "Toko" Jaya\nSurabaya', "'-2+3"}
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}", r[0]) for r in rows[1:])  # WIB, sortable
+    assert {r[4] for r in rows[1:]} >= {"'+6281234567890"}
+    only_qris = list(
+        csv.reader(io.StringIO(b"".join(admin_orders.export_csv(method="QRIS")).decode().lstrip("\ufeff")))
+    )
+    assert len(only_qris) == 2 and only_qris[1][5] == "QRIS"
+    # The list finds a typed order number; the export searches without the id (docs/decisions.md).
+    number = rows[1][1]
+    assert len(admin_orders.list_page(search=number).rows) == 1
+    assert list(
+        csv.reader(io.StringIO(b"".join(admin_orders.export_csv(search=number)).decode().lstrip("\ufeff")))
+    ) == [rows[0]]
+
+
+def test_csv_streams_in_chunks():
+    chunks = list(csv_export.stream(["a"], ([i] for i in range(2000)), batch=500))
+    assert len(chunks) >= 4
+    assert csv_export.neutralise("@SUM(A1)") == "'@SUM(A1)"
+    assert csv_export.neutralise("Toko") == "Toko"
+
+
+# ---------- merchants ----------
+
+
+def test_merchant_stats_search_and_detail(clean_db, tmp_path):
+    make_merchant(tmp_path)
+    make_merchant(
+        tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi"
+    )
+    assert admin_merchants.stats() == {"total": 2, "pending": 2, "approved": 0, "rejected": 0}
+    for text in ("berkah", "ANDI", "andi@", "+62813"):
+        assert [r.nama_usaha for r in admin_merchants.list_page(search=text).rows] == ["Minimarket Berkah"]
+    assert admin_merchants.list_page(status="approved").rows == []
+    with pytest.raises(admin_merchants.NotFound):
+        admin_merchants.detail(str(uuid.uuid4()))
+    with pytest.raises(admin_merchants.NotFound):
+        admin_merchants.detail("bukan-id")
+
+
+def test_merchant_status_rules(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    assert admin_merchants.save(str(mid), {**form, "email": "salah@"}, ADMIN) == {"email": "Format email tidak valid"}
+    assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {}
+    first_verified = admin_merchants.detail(str(mid)).row.verified_at
+    assert first_verified is not None
+    admin_merchants.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Baru"}, ADMIN)
+    row = admin_merchants.detail(str(mid)).row
+    assert (row.verified_at, row.nama_usaha) == (first_verified, "Warung Baru")  # kept, not renewed
+    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
+    row = admin_merchants.detail(str(mid)).row
+    assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
+    admin_merchants.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
+    assert admin_merchants.detail(str(mid)).row.rejection_reason is None
+    assert [(e.old_status, e.new_status) for e in audit_rows()] == [
+        ("pending", "approved"),
+        ("approved", "approved"),
+        ("approved", "rejected"),
+        ("rejected", "pending"),
+    ]
+    assert admin_merchants.detail(str(mid)).view.history[0].change == "rejected → pending"
+
+
+def test_replace_document_removes_the_old_file(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    old = admin_merchants.detail(str(mid)).row.foto_ktp_url
+    with pytest.raises(UploadRejected, match="File harus berupa gambar"):
+        admin_merchants.replace_document(str(mid), "ktp", "x.png", fake_png(tmp_path / "x.png").read_bytes(), ADMIN)
+    with pytest.raises(UploadRejected, match="Ukuran file maksimal 10MB"):
+        admin_merchants.replace_document(
+            str(mid), "ktp", "x.png", b"\x89PNG\r\n\x1a\n" + b"0" * (10 * 1024 * 1024), ADMIN
+        )
+    assert admin_merchants.detail(str(mid)).row.foto_ktp_url == old
+    admin_merchants.replace_document(str(mid), "ktp", "KTP baru.JPG", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
+    new = admin_merchants.detail(str(mid)).row.foto_ktp_url
+    assert new.startswith(f"{mid}/ktp/") and new.endswith("_KTP_baru.jpg")
+    assert storage.exists(bucket, new) and not storage.exists(bucket, old)
+    admin_merchants.replace_document(str(mid), "kk", "kk.png", png(tmp_path / "kk.png").read_bytes(), ADMIN)
+    assert admin_merchants.detail(str(mid)).row.foto_kk_url.startswith(f"{mid}/kk/")
+    assert [e.action for e in audit_rows()] == ["document", "document"]
+
+
+def test_delete_removes_row_and_documents(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    keys = [
+        getattr(admin_merchants.detail(str(mid)).row, d.column)
+        for d in DocumentKind
+        if getattr(admin_merchants.detail(str(mid)).row, d.column)
+    ]
+    admin_merchants.delete(str(mid), ADMIN)
+    with read_session() as s:
+        assert s.get(MerchantRegistration, mid) is None
+    assert not any(storage.exists(bucket, k) for k in keys)
+    [event] = audit_rows()
+    assert (event.action, event.entity_id, event.admin_email) == ("delete", str(mid), ADMIN)
+
+
+def test_merchants_csv(clean_db, tmp_path):
+    make_merchant(tmp_path, nama_usaha="=cmd|' /C calc'!A0")
+    rows = list(csv.reader(io.StringIO(b"".join(admin_merchants.export_csv()).decode().lstrip("\ufeff"))))
+    assert rows[0] == ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
+    assert rows[1][1] == "'=cmd|' /C calc'!A0"
+    assert rows[1][3] == "'+6281234567890"
+
+
+def test_export_route_needs_a_live_session(clean_db):
+    from starlette.testclient import TestClient
+
+    from terminal_shop.web.api import files_app
+
+    make_order(name="Rahasia")
+    client = TestClient(files_app())
+    assert client.get("/api/admin/export/orders.csv").status_code == 403
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    token = admin_auth.login(ADMIN, "rahasia-123", "c")
+    client.cookies.set(admin_auth.SESSION_COOKIE, token)
+    r = client.get("/api/admin/export/orders.csv?status=paid_review")
+    assert r.status_code == 200 and "Rahasia" in r.text
+    assert r.headers["content-disposition"].startswith('attachment; filename="orders_')
+    admin_auth.logout(token)
+    assert client.get("/api/admin/export/orders.csv").status_code == 403
+    assert client.get("/api/admin/export/secrets.csv").status_code == 403
+
+
+def test_seed_command_fills_the_lists_and_removes_itself(clean_db):
+    from terminal_shop.cli import seed
+
+    make_order(name="Pesanan Asli")
+    assert seed.seed(orders=1200, merchants=300) == (1200, 300)
+    assert admin_orders.stats()["total"] == 1201
+    assert admin_merchants.stats()["total"] == 300
+    page = admin_orders.list_page(page=50)
+    assert len(page.rows) == 10 and page.pages == 121
+    assert admin_merchants.list_page(search="@seed.example").total == 300
+    seed.remove()
+    assert admin_orders.stats()["total"] == 1

@@ -1,0 +1,168 @@
+"""The back office as a daily tool: sorts, date ranges, URLs that restore a list, the
+overview's figures. Against the real database (both modes)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime, timedelta
+
+from terminal_shop.formats import WIB
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import Order
+from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
+from terminal_shop.services.backoffice.list_query import ListQuery
+from terminal_shop.services.backoffice.listing import COUNT_CAP
+from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
+
+from support.factories import merchant, order, wib_midnight
+
+
+def names(page) -> list[str]:
+    return [r.buyer for r in page.rows]
+
+
+# ---------- the URL query ----------
+
+
+# ---------- sorting and paging ----------
+
+
+def test_orders_sort_by_total_name_and_status_and_page_through_each(clean_db):
+    start = wib_midnight(3)
+    for i in range(25):
+        status = (OrderStatus.PAID_REVIEW, OrderStatus.CONFIRMED, OrderStatus.CANCELLED)[i % 3]
+        order(f"Pembeli {i:02d}", 100_000 + (i * 7919) % 25 * 1000, start + timedelta(minutes=i), status)
+    by_total = admin_orders.list_page(sort="total", descending=True)
+    totals = [int(r.total.replace("Rp", "").replace(".", "").strip()) for r in by_total.rows]
+    assert totals == sorted(totals, reverse=True) and totals[0] == 124_000
+    cheapest = admin_orders.list_page(sort="total", descending=False).rows[0]
+    assert cheapest.total == "Rp 100.000"
+    assert names(admin_orders.list_page(sort="nama", descending=False))[:3] == [
+        "Pembeli 00",
+        "Pembeli 01",
+        "Pembeli 02",
+    ]
+    assert names(admin_orders.list_page(sort="nama", descending=True))[0] == "Pembeli 24"
+    by_status = admin_orders.list_page(sort="status", descending=False, page=1)
+    assert [r.status for r in by_status.rows] == ["cancelled"] * 8 + ["confirmed"] * 2
+
+    for sort, descending in (("total", True), ("nama", False), ("status", False), ("tanggal", True)):
+        # Next seeks from the last row, Previous from the first: the same rows as counting from the top.
+        counted = [names(admin_orders.list_page(sort=sort, descending=descending, page=n)) for n in (1, 2, 3)]
+        page, forward = admin_orders.list_page(sort=sort, descending=descending), []
+        for n in (2, 3):
+            forward.append(names(page))
+            page = admin_orders.list_page(sort=sort, descending=descending, page=n, after=page.last_key)
+        forward.append(names(page))
+        assert forward == counted, sort
+        assert not page.has_next and len(page.rows) == 5
+        back = admin_orders.list_page(sort=sort, descending=descending, page=2, before=page.first_key)
+        assert names(back) == counted[1] and back.has_next
+    # A key that does not fit the sort (tampered, or from another sort) counts from the top.
+    assert names(admin_orders.list_page(sort="total", page=2, after='["x"]')) == counted_page(2)
+
+
+def counted_page(n: int) -> list[str]:
+    return names(admin_orders.list_page(sort="total", page=n))
+
+
+def test_merchants_sort_by_name_and_status(clean_db):
+    start = wib_midnight(2)
+    for i, (shop, status) in enumerate(
+        [("Warung Citra", "approved"), ("Apotek Bunda", "pending"), ("Toko Budi", "rejected")]
+    ):
+        merchant(shop, start + timedelta(hours=i), status, n=i)
+    by_name = admin_merchants.list_page(sort="nama", descending=False)
+    assert [r.nama_usaha for r in by_name.rows] == ["Apotek Bunda", "Toko Budi", "Warung Citra"]
+    by_status = admin_merchants.list_page(sort="status", descending=True)
+    assert [r.status for r in by_status.rows] == ["rejected", "pending", "approved"]
+
+
+# ---------- date ranges and counts ----------
+
+
+def test_date_ranges_pick_wib_days_and_the_export_follows_the_list(clean_db):
+    today = wib_midnight(0)
+    order("Hari Ini", 300_000, today + timedelta(minutes=1), "confirmed")
+    order("Kemarin Malam", 200_000, today - timedelta(minutes=1))  # 23.59 WIB yesterday
+    order("Minggu Lalu", 100_000, wib_midnight(8) + timedelta(hours=3))
+    order("Bulan Lalu", 50_000, wib_midnight(40))
+    assert names(admin_orders.list_page(period="hari-ini")) == ["Hari Ini"]
+    assert names(admin_orders.list_page(period="7-hari")) == ["Hari Ini", "Kemarin Malam"]
+    assert names(admin_orders.list_page(period="30-hari")) == ["Hari Ini", "Kemarin Malam", "Minggu Lalu"]
+    day8 = (datetime.now(UTC).astimezone(WIB).date() - timedelta(days=8)).isoformat()
+    only8 = admin_orders.list_page(period="pilih", start=day8, end=day8)
+    assert names(only8) == ["Minggu Lalu"] and (only8.total, only8.capped) == (1, False)
+    assert admin_orders.list_page(period="30-hari", status="confirmed").total == 1
+
+    q = admin_orders.query_from({"periode": "30-hari", "urut": "total", "arah": "naik"})
+    rows = list(csv.reader(io.StringIO(b"".join(admin_orders.export_csv(q)).decode().lstrip("\ufeff"))))
+    assert [r[2] for r in rows[1:]] == ["Minggu Lalu", "Kemarin Malam", "Hari Ini"]
+    assert describe(q) == ["Periode: 30 hari terakhir"]
+
+
+def describe(q: ListQuery) -> list[str]:
+    return q.describe(OrderStatus, None)
+
+
+def test_common_words_are_counted_up_to_a_cap(clean_db):
+    start = wib_midnight(1)
+    rows = [
+        Order(
+            buyer_name=f"Andi {i}",
+            buyer_email=f"andi{i}@example.com",
+            buyer_phone="081234567890",
+            shipping_address="Jl. A",
+            items=[],
+            subtotal=1000,
+            total=1000,
+            payment_method="QRIS",
+            status="paid_review",
+            created_at=start + timedelta(seconds=i),
+        )
+        for i in range(COUNT_CAP + 5)
+    ]
+    with write_session() as s:
+        s.add_all(rows)
+    found = admin_orders.list_page(search="andi")
+    assert (found.total, found.capped, found.has_next, len(found.rows)) == (COUNT_CAP, True, True, 10)
+    assert names(found)[0] == f"Andi {COUNT_CAP + 4}"
+    exact = admin_orders.list_page()  # no search, no range: the exact tally
+    assert (exact.total, exact.capped) == (COUNT_CAP + 5, False)
+    assert admin_orders.list_page(search="andi 100").total == 6  # 100, 1000..1004
+
+
+# ---------- the overview ----------
+
+
+def test_overview_figures_come_from_the_rows(clean_db):
+    today = wib_midnight(0)
+    yesterday = wib_midnight(1)
+    order("Satu", 1_000_000, yesterday + timedelta(hours=2), "confirmed", confirmed_after=timedelta(hours=2))
+    order("Dua", 500_000, yesterday + timedelta(hours=5), "confirmed", confirmed_after=timedelta(hours=4))
+    order("Tiga", 250_000, today + timedelta(minutes=5), "cancelled")
+    order("Empat", 99_000, today + timedelta(minutes=10))  # waiting
+    order("Lama", 10_000, wib_midnight(40))  # outside 30 days, but still waiting
+    merchant("Toko A", datetime.now(UTC) - timedelta(days=3, minutes=1), "pending", n=1)
+    merchant("Toko B", wib_midnight(1), "approved", n=2)
+
+    view = admin_overview.overview(Period.LAST_7)
+    assert len(view.days) == 7
+    by_day = {d.date: (d.orders, d.revenue_text) for d in view.days}
+    assert by_day[view.days[-1].date] == (2, "Rp 0")  # today: one cancelled, one waiting
+    assert by_day[view.days[-2].date] == (2, "Rp 1.500.000")  # yesterday: both confirmed
+    assert (view.orders, view.revenue, view.confirmed) == ("4", "Rp 1.500.000", "2")
+    assert view.average_confirmation == "3 jam"
+    orders_waiting, merchants_waiting = view.waiting
+    assert (orders_waiting.count, orders_waiting.oldest) == (2, "1 bulan")
+    assert "status=paid_review" in orders_waiting.href
+    assert (merchants_waiting.count, merchants_waiting.oldest) == (1, "3 hari")
+    counts = {c.badge.label: c.count for c in view.registrations}
+    assert counts == {
+        RegistrationStatus.PENDING.label: 1,
+        RegistrationStatus.APPROVED.label: 1,
+        RegistrationStatus.REJECTED.label: 0,
+    }
+    assert len(admin_overview.overview(Period.TODAY).days) == 1
+    assert admin_overview.overview(Period.TODAY).orders == "2"

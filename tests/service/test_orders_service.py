@@ -1,0 +1,293 @@
+"""Order creation against the real database and both storage backends."""
+
+from __future__ import annotations
+
+import io
+import threading
+import uuid
+
+import pytest
+from PIL import Image
+from sqlalchemy import text
+from sqlmodel import select
+
+from terminal_shop.infra.db import get_engine, read_session
+from terminal_shop.infra.models import Order
+from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRejected
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.views import OrderSummary
+
+from support.files import fake_png, pdf, png
+from support.storage import stored_keys
+
+BUYER = {
+    "buyer_name": "  Budi Santoso ",
+    "buyer_phone": "0812-3456 7890",
+    "buyer_email": "budi@example.com",
+    "shipping_address": "Jl. Darmo No. 12, Surabaya",
+    "note": "",
+}
+
+
+def _order(
+    storage, data: bytes, *, ref: str | None = None, lines=(("A920", 1),), method="TRANSFER_BCA", name="Bukti TF.png"
+):
+    return orders.create_order(
+        client_ref=ref or uuid.uuid4().hex,
+        buyer=BUYER,
+        lines=list(lines),
+        payment_method=method,
+        proof_filename=name,
+        proof_data=data,
+        storage=storage,
+    )
+
+
+def _rows() -> list[Order]:
+    with read_session() as s:
+        return list(s.exec(select(Order)))
+
+
+def test_order_is_stored_with_its_private_proof(clean_db, any_storage, tmp_path):
+    settings, storage = any_storage
+    data = png(tmp_path / "b.png").read_bytes()
+    order = _order(storage, data, lines=[("A920", 1), ("SOUNDBOX", 2), ("A920", 1)])
+
+    [row] = _rows()
+    assert row.id == order.id
+    assert row.status == "paid_review"
+    assert row.items == [
+        {"sku": "A920", "name": "PAX A920 Pro", "qty": 2, "unit_price": 3_499_000},
+        {"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 2, "unit_price": 349_000},
+    ]
+    assert (row.subtotal, row.shipping_fee, row.total) == (7_696_000, 0, 7_696_000)
+    assert row.buyer_name == "Budi Santoso"
+    assert row.buyer_phone == "081234567890"
+    assert row.note is None
+    assert row.payment_proof_url is None
+    assert row.created_at.tzinfo is not None
+    key = row.payment_proof_path
+    assert key.startswith(f"{row.id}/") and key.endswith("_Bukti_TF.png")
+    assert stored_keys(settings, storage, settings.bucket_order_payments) == [key]
+    stored = storage.get(settings.bucket_order_payments, key)  # re-encoded: same picture, nothing else
+    with Image.open(io.BytesIO(stored)) as img, Image.open(io.BytesIO(data)) as sent:
+        assert (img.format, img.size, img.tobytes()) == ("PNG", sent.size, sent.convert("RGB").tobytes())
+
+
+def test_pdf_proof_is_accepted(clean_db, any_storage, tmp_path):
+    settings, storage = any_storage
+    order = _order(storage, pdf(tmp_path / "b.pdf").read_bytes(), name="transfer.pdf", method="QRIS")
+    assert order.payment_method == "QRIS"
+    assert order.payment_proof_path.endswith("_transfer.pdf")
+
+
+@pytest.mark.parametrize(
+    "lines, message",
+    [
+        ([("HACKED", 1)], "Produk tidak dikenal"),
+        ([("A920", 0)], "Minimal qty adalah 1"),
+        ([("A920", -3)], "Minimal qty adalah 1"),
+        ([("A920", "2")], "Minimal qty adalah 1"),
+        ([("A920", True)], "Minimal qty adalah 1"),
+        ([("A920", 101)], "Maksimal 100 unit per produk"),
+        ([], "Keranjang Anda masih kosong"),
+    ],
+)
+def test_tampered_lines_are_refused_and_nothing_is_stored(clean_db, any_storage, tmp_path, lines, message):
+    settings, storage = any_storage
+    with pytest.raises(orders.OrderError, match=message):
+        _order(storage, png(tmp_path / "b.png").read_bytes(), lines=lines)
+    assert _rows() == []
+    assert stored_keys(settings, storage, settings.bucket_order_payments) == []
+
+
+def test_prices_come_from_the_catalogue_only():
+    cart = orders.price_cart([("D210", 3)])
+    assert cart.total == 3 * 2_499_000
+    assert (cart.lines[0].unit_price, cart.lines[0].total_text) == (2_499_000, "Rp 7.497.000")
+    assert orders.stored_items(cart) == [{"sku": "D210", "name": "D210 UnionPay", "qty": 3, "unit_price": 2_499_000}]
+
+
+def test_qris_is_refused_above_ten_million(clean_db, any_storage, tmp_path):
+    settings, storage = any_storage
+    data = png(tmp_path / "b.png").read_bytes()
+    with pytest.raises(orders.OrderError, match="QRIS hanya untuk transaksi sampai Rp 10.000.000"):
+        _order(storage, data, lines=[("A920", 3)], method="QRIS")  # Rp 10.497.000
+    assert _order(storage, data, lines=[("A920", 2)], method="QRIS").total == 6_998_000
+    assert _order(storage, data, lines=[("A920", 3)], method="TRANSFER_BCA").total == 10_497_000
+    with pytest.raises(orders.OrderError, match="Metode pembayaran"):
+        _order(storage, data, method="CASH")
+
+
+def test_same_client_ref_yields_one_order(clean_db, any_storage, tmp_path):
+    settings, storage = any_storage
+    data = png(tmp_path / "b.png").read_bytes()
+    first = _order(storage, data, ref="attempt-1")
+    again = _order(storage, data, ref="attempt-1")
+    assert again.id == first.id
+    assert len(_rows()) == 1
+    assert len(stored_keys(settings, storage, settings.bucket_order_payments)) == 1
+
+
+def test_concurrent_submissions_of_one_attempt_yield_one_order(clean_db, any_storage, tmp_path):
+    settings, storage = any_storage
+    data = png(tmp_path / "b.png").read_bytes()
+    results, errors = [], []
+
+    def submit():
+        try:
+            results.append(_order(storage, data, ref="same-click").id)
+        except Exception as exc:  # noqa: BLE001 - any failure of a racing submission is the finding
+            errors.append(exc)
+
+    threads = [threading.Thread(target=submit) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len(set(results)) == 1
+    assert len(_rows()) == 1
+    assert len(stored_keys(settings, storage, settings.bucket_order_payments)) == 1
+
+
+def test_fake_image_and_oversized_files_are_refused(clean_db, any_storage, tmp_path):
+    settings, storage = any_storage
+    with pytest.raises(UploadRejected) as exc:
+        _order(storage, fake_png(tmp_path / "x.png").read_bytes(), name="x.png")
+    assert (exc.value.title, exc.value.message) == (
+        "Format file tidak didukung",
+        "Hanya file JPG, PNG, atau PDF yang diperbolehkan",
+    )
+    big = b"\x89PNG\r\n\x1a\n" + b"0" * MAX_UPLOAD_BYTES
+    with pytest.raises(UploadRejected) as exc:
+        _order(storage, big)
+    assert (exc.value.title, exc.value.message) == ("File terlalu besar", "Ukuran file maksimal 10MB")
+    with pytest.raises(orders.OrderError, match="Bukti pembayaran wajib diupload"):
+        _order(storage, b"")
+    assert _rows() == []
+    assert stored_keys(settings, storage, settings.bucket_order_payments) == []
+
+
+def test_storage_failure_leaves_no_order(clean_db, moto_endpoint, tmp_path):
+    """The store is reachable but the bucket is gone: nothing is kept, the buyer is told."""
+    from terminal_shop.infra.storage import build_storage
+
+    from support.storage import no_buckets, s3_settings
+
+    storage = build_storage(s3_settings(moto_endpoint))
+    with (
+        no_buckets(moto_endpoint),
+        pytest.raises(orders.OrderError, match="Gagal menyimpan bukti pembayaran. Silakan coba lagi."),
+    ):
+        _order(storage, png(tmp_path / "b.png").read_bytes())
+    assert _rows() == []
+
+
+_REFUSE_INSERTS = {
+    "sqlite": (
+        ["CREATE TRIGGER refuse_orders BEFORE INSERT ON orders BEGIN SELECT RAISE(ABORT, 'disk full'); END"],
+        ["DROP TRIGGER refuse_orders"],
+    ),
+    "postgresql": (
+        [
+            "CREATE FUNCTION refuse_orders() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql",
+            "CREATE TRIGGER refuse_orders BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_orders()",
+        ],
+        ["DROP TRIGGER refuse_orders ON orders", "DROP FUNCTION refuse_orders()"],
+    ),
+}
+
+
+def test_database_failure_removes_the_stored_proof(clean_db, any_storage, tmp_path):
+    settings, storage = any_storage
+    engine = get_engine()
+    create, drop = _REFUSE_INSERTS[engine.dialect.name]
+    engine.dispose()
+    with engine.begin() as conn:
+        for sql in create:
+            conn.execute(text(sql))
+    try:
+        with pytest.raises((orders.OrderError, Exception)):
+            _order(storage, png(tmp_path / "b.png").read_bytes())
+    finally:
+        with engine.begin() as conn:
+            for sql in drop:
+                conn.execute(text(sql))
+        engine.dispose()  # pooled SQLite connections may cache the old schema after DDL
+    assert _rows() == []
+    assert stored_keys(settings, storage, settings.bucket_order_payments) == []
+
+
+def test_buyer_rules_and_texts():
+    _, errors = orders.validate_buyer({})
+    assert errors == {
+        "buyer_name": "Nama lengkap wajib diisi",
+        "buyer_phone": "Nomor telepon wajib diisi",
+        "buyer_email": "Email wajib diisi",
+        "shipping_address": "Alamat pengiriman wajib diisi",
+    }
+    _, errors = orders.validate_buyer(
+        {"buyer_name": "A", "buyer_phone": "0812-345", "buyer_email": "budi@", "shipping_address": "Jl. A"}
+    )
+    assert errors == {
+        "buyer_phone": "Nomor telepon minimal 10 digit",
+        "buyer_email": "Format email tidak valid",
+        "shipping_address": "Alamat minimal 10 karakter",
+    }
+    _, errors = orders.validate_buyer({**BUYER, "buyer_phone": "08abc1234567"})
+    assert errors == {"buyer_phone": "Nomor telepon hanya boleh berisi angka"}
+    _, errors = orders.validate_buyer({**BUYER, "buyer_phone": "0812 3456 7890 1234 56"})  # 18 digits
+    assert errors == {"buyer_phone": "Nomor telepon maksimal 15 digit"}
+    buyer, errors = orders.validate_buyer(BUYER)
+    assert errors == {} and buyer.buyer_phone == "081234567890"
+
+
+def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
+    _, storage = any_storage
+    order = _order(storage, png(tmp_path / "b.png").read_bytes(), method="QRIS")
+    summary = orders.load_summary(str(order.id))
+    assert (
+        summary
+        == OrderSummary(
+            str(order.id)[:8].upper(),
+            "Rp 3.499.000",
+            "QRIS",
+            "Menunggu Verifikasi",  # the buyer's word for paid_review, never the code
+            f"/pesanan/{order.id}?t={summary.status_link[-32:]}",
+        )
+    )
+    assert orders.load_summary(str(uuid.uuid4())) is None
+    assert orders.load_summary("not-a-uuid") is None
+
+
+def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
+    draft = orders.CheckoutDraft(
+        (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER), "QRIS", uuid.uuid4().hex, str(uuid.uuid4()), rev=7
+    )
+    assert orders.CheckoutDraft.parse(draft.to_json()) == draft
+
+    # Anyone can write anything into their own tab: unknown products, silly quantities,
+    # foreign fields, a key that is not ours. None of it reaches the order.
+    tampered = (
+        '{"c": [["A920", 1], ["RUSAK", 3], ["D210", 0], ["D210", 1e9], ["D210", true], "x"],'
+        ' "b": {"buyer_name": "Siti", "is_admin": "1", "note": ' + '"' + "n" * 5000 + '"},'
+        ' "m": "GRATIS", "r": "../../etc", "o": "bukan-uuid", "v": true, "harga": 1}'
+    )
+    read = orders.CheckoutDraft.parse(tampered)
+    assert read.cart == (("A920", 1),)
+    assert read.buyer["buyer_name"] == "Siti" and set(read.buyer) == set(orders.BUYER_FIELDS)
+    assert len(read.buyer["note"]) == 1000
+    assert read.payment_method == "TRANSFER_BCA"
+    assert (read.client_ref, read.order_id, read.rev) == ("", "", 0)
+    for nothing in ("", "{", "[1, 2]", "null", None):
+        assert orders.CheckoutDraft.parse(nothing) is None
+
+
+def test_an_attempt_whose_answer_was_lost_finds_its_order(clean_db, any_storage, tmp_path):
+    _, storage = any_storage
+    ref = uuid.uuid4().hex
+    assert orders.order_id_for(ref) is None
+    order = _order(storage, png(tmp_path / "bukti.png").read_bytes(), ref=ref)
+    assert orders.order_id_for(ref) == str(order.id)
+    assert orders.order_id_for("' OR 1=1 --") is None

@@ -1,0 +1,97 @@
+"""A rejected applicant corrects what was marked, through a one-time link of their own."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from sqlmodel import select
+
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AuditEvent, MerchantRegistration, OutboxMessage, utcnow
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.registrations import resubmission
+from terminal_shop.services.registrations import submission as registrations
+from terminal_shop.services.registrations.resubmission import ResubmissionError
+
+from support.factories import _reject, make_merchant
+from support.files import jpg, png
+
+
+def _parts(link: str) -> tuple[str, str]:
+    m = re.search(r"/perbaiki/([^?]+)\?t=(\w+)", link)
+    return m[1], m[2]
+
+
+def _row(mid) -> MerchantRegistration:
+    with read_session() as s:
+        return s.get(MerchantRegistration, mid)
+
+
+def test_only_the_marked_document_changes_and_the_link_then_dies(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    before = _row(mid)
+    rid, token = _parts(_reject(mid, ["ktp"]))
+    shown = resubmission.view(rid, token)
+    assert (shown.groups, shown.documents, shown.reason) == ((), ("ktp",), "Foto KTP buram")
+    with pytest.raises(ResubmissionError, match="Foto KTP baru wajib diunggah"):
+        resubmission.resubmit(rid, token, {}, {})
+    typed = {"nama_usaha": "Usaha Lain", "nomor_rekening": "999"}  # not marked: ignored
+    resubmission.resubmit(rid, token, typed, {"ktp": jpg(tmp_path / "ktp-baru.jpg").read_bytes()})
+    after = _row(mid)
+    assert (after.status, after.rejection_reason, after.fix_nonce) == ("pending", None, None)
+    assert (after.nama_usaha, after.nomor_rekening) == (before.nama_usaha, before.nomor_rekening)
+    assert after.foto_ktp_url != before.foto_ktp_url and after.foto_selfie_url == before.foto_selfie_url
+    with read_session() as s:
+        last = s.exec(select(AuditEvent).order_by(AuditEvent.id.desc())).first()
+    assert (last.action, last.old_status, last.new_status, last.detail) == (
+        "resubmit",
+        "rejected",
+        "pending",
+        "Foto KTP",
+    )
+    assert admin_merchants.detail(str(mid)).view.history[0].change == "rejected → pending"
+    with pytest.raises(ResubmissionError, match="sudah dipakai"):
+        resubmission.view(rid, token)  # used
+
+
+def test_marked_fields_change_and_are_checked_like_the_wizard(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    rid, token = _parts(_reject(mid, ["data-bank"]))
+    with pytest.raises(ResubmissionError, match="hanya boleh berisi angka"):
+        resubmission.resubmit(
+            rid, token, {"nama_bank": "Bank BCA", "nama_rekening": "Sri", "nomor_rekening": "12a"}, {}
+        )
+    resubmission.resubmit(rid, token, {"nama_bank": "Bank BNI", "nama_rekening": "Sri W", "nomor_rekening": "555"}, {})
+    row = _row(mid)
+    assert (row.status, row.nama_bank, row.nomor_rekening) == ("pending", "Bank BNI", "555")
+
+
+def test_tampered_and_expired_links_change_nothing(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    rid, token = _parts(_reject(mid, []))
+    with pytest.raises(ResubmissionError, match="tidak berlaku"):
+        resubmission.view(rid, token[:-1] + ("0" if token[-1] != "0" else "1"))
+    with write_session() as s:
+        row = s.get(MerchantRegistration, mid)
+        row.fix_expires_at = utcnow() - timedelta(seconds=1)
+        s.add(row)
+    with pytest.raises(ResubmissionError, match="14 hari"):
+        resubmission.resubmit(rid, token, {}, {"ktp": png(tmp_path / "k.png").read_bytes()})
+    assert _row(mid).status == "rejected"
+
+
+def test_registering_again_sends_the_owner_a_working_link(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    _reject(mid, ["ktp"])
+    row = _row(mid)
+    form = {**admin_merchants.form_values(row), "omzet_bulanan": "15000000"}
+    docs = {k: png(tmp_path / f"{k}.png").read_bytes() for k in ("ktp", "selfie", "usaha")}
+    with pytest.raises(registrations.RejectedRegistration):
+        registrations.submit(form, docs)
+    with read_session() as s:
+        mail = s.exec(select(OutboxMessage).order_by(OutboxMessage.id.desc())).first()
+    assert mail.to_addr == row.email and "Pendaftaran baru dengan data Anda" in mail.subject
+    rid, token = _parts(re.search(r"https?://\S+/pendaftaran/perbaiki/\S+", mail.body_text)[0])
+    assert resubmission.view(rid, token).documents == ("ktp",)

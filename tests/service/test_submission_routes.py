@@ -1,0 +1,122 @@
+"""The two submissions that carry files, posted as the browser (or anyone) posts them to
+our routes: what each answers, what it stores, and that a bad request is refused with a
+message the page shows, never a 500. Real database and real storage of the test mode."""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlmodel import select
+from starlette.testclient import TestClient
+
+from terminal_shop import routes
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import MerchantRegistration, Order
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.registrations import submission as reg
+from terminal_shop.web import api
+
+from support.factories import BUYER, FORM, docs  # noqa: F401  (docs is a fixture)
+from support.files import png
+from support.storage import stored_keys
+
+
+def _client() -> TestClient:
+    return TestClient(api.files_app(), raise_server_exceptions=False)
+
+
+def _checkout(ref: str, order_id: str, **buyer: str) -> str:
+    return orders.CheckoutDraft((("SOUNDBOX", 2),), {**BUYER, **buyer}, "TRANSFER_BCA", ref, order_id).to_json()
+
+
+def _orders() -> list[Order]:
+    with read_session() as s:
+        return list(s.exec(select(Order)))
+
+
+def _proofs() -> list[str]:
+    return stored_keys(get_settings(), get_storage(), get_settings().bucket_order_payments)
+
+
+def test_an_order_sent_twice_makes_one_order_with_one_proof(clean_db, tmp_path):
+    ref, order_id = uuid.uuid4().hex, str(uuid.uuid4())
+    proof = {"files": ("bukti.png", png(tmp_path / "bukti.png").read_bytes(), "image/png")}
+    client = _client()
+
+    first = client.post(routes.API_ORDER, data={"draft": _checkout(ref, order_id)}, files=proof)
+    assert first.status_code == 200
+    assert first.json() == {"order_id": order_id, "next": f"/checkout/success?order_id={order_id}"}
+    # Its answer was lost; the tab sends the same attempt again.
+    again = client.post(routes.API_ORDER, data={"draft": _checkout(ref, order_id)}, files=proof)
+    assert again.json()["order_id"] == order_id
+
+    [order] = _orders()
+    assert (str(order.id), order.client_ref, order.buyer_name, order.total) == (
+        order_id,
+        ref,
+        "Budi Santoso",
+        orders.price_cart([("SOUNDBOX", 2)]).total,
+    )
+    assert [k for k in _proofs() if k.startswith(f"{order_id}/")] == [order.payment_proof_path]
+
+
+def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
+    client = _client()
+    stored_before = _proofs()  # the storage outlives clean_db
+    draft = _checkout(uuid.uuid4().hex, str(uuid.uuid4()))
+    proof = {"files": ("bukti.png", png(tmp_path / "bukti.png").read_bytes(), "image/png")}
+
+    not_a_form = client.post(routes.API_ORDER, content=b"\x00" * 100, headers={"content-type": "text/plain"})
+    assert (not_a_form.status_code, not_a_form.json()["message"]) == (400, orders.MSG_GENERIC)
+    no_draft = client.post(routes.API_ORDER, data={"draft": "{not json"}, files=proof)
+    assert (no_draft.status_code, no_draft.json()["message"]) == (400, orders.MSG_GENERIC)
+    no_file = client.post(routes.API_ORDER, data={"draft": draft})
+    assert (no_file.status_code, no_file.json()["message"]) == (422, orders.PROOF_MISSING)
+    html = client.post(routes.API_ORDER, data={"draft": draft}, files={"files": ("bukti.png", b"<html>", "image/png")})
+    assert (html.status_code, html.json()["kind"]) == (422, "file")
+    assert html.json()["title"] and html.json()["message"]
+    nameless = _checkout(uuid.uuid4().hex, str(uuid.uuid4()), buyer_name="")
+    refused = client.post(routes.API_ORDER, data={"draft": nameless}, files=proof)
+    assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
+    other_site = client.post(
+        routes.API_ORDER, data={"draft": draft}, files=proof, headers={"origin": "https://jahat.example"}
+    )
+    assert other_site.status_code == 403
+
+    assert _orders() == []
+    assert _proofs() == stored_before
+
+
+def test_a_registration_sent_twice_is_stored_once(clean_db, docs):  # noqa: F811
+    client = _client()
+    ref = uuid.uuid4().hex
+    draft = reg.WizardDraft(FORM, ref, 3).to_json()
+    files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
+
+    first = client.post(routes.API_REGISTRATION, data={"draft": draft}, files=files)
+    assert first.status_code == 200 and first.json()["next"] == "/pendaftaran/success"
+    again = client.post(routes.API_REGISTRATION, data={"draft": draft}, files=files)
+    assert again.json()["registration_id"] == first.json()["registration_id"]
+
+    with read_session() as s:
+        [row] = s.exec(select(MerchantRegistration)).all()
+    assert (str(row.id), row.client_ref, row.nama_usaha) == (first.json()["registration_id"], ref, "Warung Bu Sri")
+    assert row.foto_ktp_url and row.foto_barang_url
+
+
+def test_bad_registration_posts_get_a_message(clean_db, docs):  # noqa: F811
+    client = _client()
+    files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
+
+    not_a_form = client.post(routes.API_REGISTRATION, content=b"x", headers={"content-type": "multipart/form-data"})
+    assert (not_a_form.status_code, not_a_form.json()["message"]) == (400, reg.FAILED_REASON)
+    nameless = reg.WizardDraft({**FORM, "nama_lengkap": ""}, uuid.uuid4().hex).to_json()
+    refused = client.post(routes.API_REGISTRATION, data={"draft": nameless}, files=files)
+    assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
+    garbage = client.post(routes.API_REGISTRATION, data={"draft": "[]"}, files=files)
+    assert garbage.status_code == 422 and garbage.json()["message"]
+
+    with read_session() as s:
+        assert s.exec(select(MerchantRegistration)).all() == []

@@ -1,0 +1,51 @@
+"""Plugin: the run's migrated database (and, scale-out, its schema, buckets and Redis db)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from terminal_shop.cli import migrate
+from terminal_shop.infra.settings import get_settings
+
+from support import environment
+from support.environment import SCALEOUT
+from support.storage import create_buckets
+
+
+@pytest.fixture(scope="session")
+def database(request):
+    """Migrated database (and, in scale-out mode, the run's schema, buckets and Redis db)."""
+    if SCALEOUT:
+        import redis
+        from sqlalchemy import create_engine, text
+
+        endpoint = request.getfixturevalue("moto_endpoint")
+        admin_engine = create_engine("postgresql+psycopg2://postgres@127.0.0.1:5432/test", isolation_level="AUTOCOMMIT")
+        with admin_engine.connect() as c:
+            c.execute(text(f"CREATE SCHEMA {environment.PG_SCHEMA}"))
+        create_buckets(endpoint, get_settings())
+    migrate.upgrade()
+    yield get_settings().database_url
+    if SCALEOUT:
+        from terminal_shop.infra.db import get_engine
+
+        get_engine().dispose()
+        with admin_engine.connect() as c:
+            c.execute(text(f"DROP SCHEMA {environment.PG_SCHEMA} CASCADE"))
+        redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
+
+
+@pytest.fixture
+def clean_db(database):
+    """Empties every table before a test that counts rows."""
+    from sqlmodel import SQLModel
+
+    from terminal_shop.infra.db import write_session
+
+    with write_session() as s:
+        tables = reversed(SQLModel.metadata.sorted_tables)
+        for table in sorted(tables, key=lambda t: t.name == "status_tallies"):  # tallies last: triggers update them
+            s.exec(table.delete())
+    yield

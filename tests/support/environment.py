@@ -1,0 +1,63 @@
+"""The test run's environment, set before anything from terminal_shop is imported:
+settings are read from the environment once. Every other support module imports this first.
+
+TEST_MODE=scaleout runs the same suite on PostgreSQL, S3 (moto's server) and Redis.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import tempfile
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA_DIR = Path(tempfile.mkdtemp(prefix="terminal-shop-test-"))
+RUN_ID = uuid.uuid4().hex[:8]
+SCALEOUT = os.environ.get("TEST_MODE", "embedded") == "scaleout"
+PG_SCHEMA = f"ts_{RUN_ID}"  # scale-out: this run's tables, dropped afterwards
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+for name in ("DATABASE_URL", "STORAGE_BACKEND", "S3_ENDPOINT_URL", "REDIS_URL", "SECRET_KEY"):
+    os.environ.pop(name, None)
+os.environ["DATA_DIR"] = str(DATA_DIR)
+os.environ["ADMIN_EMAILS"] = "admin@terminalku.example"
+
+MOTO_PORT = free_port() if SCALEOUT else None
+# The scale-out workers sit behind nginx in test_scaleout_browser.py: one trusted hop, and
+# the proxy's address is an origin they let in.
+PROXY_URL = f"http://127.0.0.1:{free_port()}" if SCALEOUT else ""
+if SCALEOUT:
+    os.environ.update(
+        DATABASE_URL=f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{PG_SCHEMA}",
+        STORAGE_BACKEND="s3",
+        S3_ENDPOINT_URL=f"http://127.0.0.1:{MOTO_PORT}",
+        S3_REGION="us-east-1",
+        S3_ACCESS_KEY_ID="test",
+        S3_SECRET_ACCESS_KEY="test",
+        BUCKET_ORDER_PAYMENTS=f"order-payments-{RUN_ID}",
+        BUCKET_MERCHANT_DOCUMENTS=f"merchant-documents-{RUN_ID}",
+        BUCKET_ASSETS=f"assets-{RUN_ID}",
+        REDIS_URL=f"redis://127.0.0.1:6379/{random.randint(1, 15)}",
+        TRUSTED_PROXY_HOPS="1",
+    )
+
+SMTP_PORT = free_port()  # the site and the tests send to an SMTP server of the tests' own (aiosmtpd)
+os.environ["SMTP_URL"] = f"smtp://127.0.0.1:{SMTP_PORT}"
+os.environ["MAIL_FROM"] = "TerminalKu <pesanan@terminalku.example>"

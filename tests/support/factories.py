@@ -1,0 +1,209 @@
+"""Records made through the services (or inserted as rows), shared by service and browser tests."""
+
+from __future__ import annotations
+
+import io
+import re
+import uuid
+from datetime import UTC, datetime, time, timedelta
+
+import pytest
+import segno
+from sqlmodel import select
+
+from terminal_shop.formats import WIB
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import MerchantRegistration, Order, OutboxMessage
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.orders import qris
+from terminal_shop.services.orders.qris import Field
+from terminal_shop.services.registrations import submission as reg
+
+from support.files import jpg, png
+
+ADMIN = "admin@terminalku.example"
+
+
+def make_order(
+    name="Budi",
+    email="budi@example.com",
+    phone="081234567890",
+    status="paid_review",
+    method="TRANSFER_BCA",
+    total=349_000,
+    created=None,
+    proof=None,
+) -> Order:
+    order = Order(
+        buyer_name=name,
+        buyer_email=email,
+        buyer_phone=phone,
+        shipping_address="Jl. Darmo No. 12",
+        items=[{"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 1, "unit_price": total}],
+        subtotal=total,
+        total=total,
+        payment_method=method,
+        status=status,
+        payment_proof_path=proof,
+    )
+    if created:
+        order.created_at = created
+    with write_session() as s:
+        s.add(order)
+    return order
+
+
+def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", **over) -> uuid.UUID:
+    form = {
+        "nama_lengkap": "Sri Wahyuni",
+        "nama_usaha": "Warung Bu Sri",
+        "jenis_usaha": "fnb",
+        "alamat_usaha": "Jl. Kenjeran 10",
+        "omzet_bulanan": "15000000",
+        "kecamatan": "Bulak",
+        "kabupaten_kota": "Surabaya",
+        "nomor_hp": hp,
+        "email": email,
+        "nama_bank": "Bank BCA",
+        "nama_rekening": "Sri",
+        "nomor_rekening": "123",
+        **over,
+    }
+    docs = {
+        "ktp": jpg(tmp_path / "k.jpg").read_bytes(),
+        "selfie": png(tmp_path / "s.png").read_bytes(),
+        "usaha": jpg(tmp_path / "u.jpg").read_bytes(),
+    }
+    return reg.submit(form, docs)
+
+
+def wib_midnight(days_ago: int = 0) -> datetime:
+    """The start of a WIB day, in UTC: rows placed around it fall on a known day."""
+    today = datetime.now(UTC).astimezone(WIB).date()
+    return datetime.combine(today - timedelta(days=days_ago), time(), WIB).astimezone(UTC)
+
+
+def order(name: str, total: int, created: datetime, status="paid_review", confirmed_after=None, n=None) -> Order:
+    row = Order(
+        buyer_name=name,
+        buyer_email=f"{name.lower().replace(' ', '.')}@example.com",
+        buyer_phone="081234567890",
+        shipping_address="Jl. Darmo No. 12",
+        items=[{"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 1, "unit_price": total}],
+        subtotal=total,
+        total=total,
+        payment_method="QRIS",
+        status=status,
+        created_at=created,
+        updated_at=created + (confirmed_after or timedelta()),
+    )
+    with write_session() as s:
+        s.add(row)
+    return row
+
+
+def merchant(shop: str, created: datetime, status="pending", n=0) -> None:
+    with write_session() as s:
+        s.add(
+            MerchantRegistration(
+                nama_lengkap="Siti Aminah",
+                nomor_hp=f"08123456{n:04d}",
+                email=f"siti{n}@example.com",
+                nama_usaha=shop,
+                jenis_usaha="retail",
+                alamat_usaha="Jl. Merdeka 1",
+                omzet_bulanan=10_000_000,
+                tempat_usaha="sewa",
+                kecamatan="Tegalsari",
+                kabupaten_kota="Surabaya",
+                nama_bank="Bank BCA",
+                nama_rekening="Siti Aminah",
+                nomor_rekening="1234567890",
+                status=status,
+                created_at=created,
+                updated_at=created,
+            )
+        )
+
+
+BUYER = {
+    "buyer_name": "Budi Santoso",
+    "buyer_phone": "0812-3456-7890",
+    "buyer_email": "budi@example.com",
+    "shipping_address": "Jl. Merdeka No. 10, Surabaya",
+}
+
+
+FORM = {
+    "nama_lengkap": "Sri Wahyuni",
+    "nama_usaha": "Warung Bu Sri",
+    "jenis_usaha": "fnb",
+    "alamat_usaha": "Jl. Kenjeran No. 10",
+    "omzet_bulanan": "Rp 15.000.000",
+    "tempat_usaha": "sewa",
+    "kecamatan": "Bulak",
+    "kabupaten_kota": "Surabaya",
+    "nib_npwp": "",
+    "nomor_hp": "0812-3456-7890",
+    "email": "Sri@Example.com",
+    "nama_bank": "Bank BCA",
+    "nama_rekening": "Sri Wahyuni",
+    "nomor_rekening": "123 456 7890",
+}
+
+
+@pytest.fixture
+def docs(tmp_path):
+    return {
+        "ktp": jpg(tmp_path / "ktp.jpg", gps=True).read_bytes(),
+        "selfie": png(tmp_path / "selfie.png").read_bytes(),
+        "kk": jpg(tmp_path / "kk.jpg").read_bytes(),
+        "usaha": jpg(tmp_path / "usaha.jpg").read_bytes(),
+        "barang": png(tmp_path / "barang.png").read_bytes(),
+    }
+
+
+def _static(name: str = "WARUNG BU SRI", city: str = "SURABAYA", extra62: bool = True) -> str:
+    """Shaped like a real sticker: an e-wallet's merchant account (26), the national QRIS
+    account (51), category, currency, country, name, city, postal code."""
+    wallet = [
+        Field("00", "ID.DANA.WWW"),
+        Field("01", "936009153022591481"),
+        Field("02", "022591481"),
+        Field("03", "UMI"),
+    ]
+    national = [Field("00", "ID.CO.QRIS.WWW"), Field("02", "ID1020021181745"), Field("03", "UMI")]
+    fields = [
+        Field("00", "01"),
+        Field("01", "11"),
+        Field("26", "".join(f.encode() for f in wallet)),
+        Field("51", "".join(f.encode() for f in national)),
+        Field("52", "5999"),
+        Field("53", "360"),
+        Field("58", "ID"),
+        Field("59", name),
+        Field("60", city),
+        Field("61", "60111"),
+    ]
+    if extra62:
+        fields.append(Field("62", Field("07", "A01").encode()))  # the merchant's terminal label
+    return qris.encode(fields)
+
+
+STATIC = _static()
+
+
+def _sticker(payload: str) -> bytes:
+    buf = io.BytesIO()
+    segno.make(payload, error="m").save(buf, kind="png", scale=8, border=4)
+    return buf.getvalue()
+
+
+def _reject(mid, items: list[str]) -> str:
+    """The admin rejects; returns the correction link the e-mail carries."""
+    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN, items)
+    with read_session() as s:
+        mail = s.exec(select(OutboxMessage).order_by(OutboxMessage.id.desc())).first()
+    assert "belum dapat disetujui" in mail.subject and "Foto KTP buram" in mail.body_text
+    return re.search(r"https?://\S+/pendaftaran/perbaiki/\S+", mail.body_text)[0]

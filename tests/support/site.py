@@ -1,0 +1,169 @@
+"""Plugin: the real production build served by `terminal_shop.web.serve`, and Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import suppress
+from pathlib import Path
+
+import pytest
+
+from support.environment import CHROMIUM, CHROMIUM_ARGS, DATA_DIR, PROXY_URL, ROOT, free_port
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float = 420) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"site exited early:\n{log.read_text()[-4000:]}")
+        try:
+            with urllib.request.urlopen(url + "/ping", timeout=2) as r:
+                if r.status == 200:
+                    with urllib.request.urlopen(url + "/", timeout=5) as r2:
+                        if r2.status == 200:
+                            return
+        except OSError:
+            pass
+        time.sleep(1)
+    raise RuntimeError(f"site did not start in time:\n{log.read_text()[-4000:]}")
+
+
+def start_site(port: int, env: dict[str, str] | None = None, public_url: str = "") -> tuple[subprocess.Popen, str]:
+    """A production build on `port`; `public_url` is where browsers reach it (itself, or a proxy)."""
+    log = DATA_DIR / f"site-{port}.log"
+    full_env = {
+        **os.environ,
+        **(env or {}),
+        "REFLEX_TELEMETRY_ENABLED": "false",
+        "PUBLIC_URL": public_url or f"http://127.0.0.1:{port}",
+        "CORS_ALLOWED_ORIGINS": ",".join(filter(None, [f"http://127.0.0.1:{port}", PROXY_URL])),
+    }
+    full_env.setdefault("REFLEX_BUN_PATH", str(ROOT / ".tools/node_modules/bun/bin/bun.exe"))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "terminal_shop.web.serve",  # `reflex` whose server replaces a worker that dies
+            "run",
+            "--env",
+            "prod",
+            "--frontend-port",
+            str(port),
+            "--backend-port",
+            str(port),
+        ],
+        cwd=ROOT,
+        env=full_env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url, proc, log)
+    except Exception:
+        stop_site(proc)
+        raise
+    return proc, url
+
+
+def stop_site(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=20)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def start_worker(
+    web_folder: str, public_url: str = "", env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, str]:
+    """Another site process on its own port, serving the build in `web_folder`. Sites
+    sharing a folder serve one build (as workers sharing a checkout do); the first one to
+    start makes it, under Reflex's lock on the folder."""
+    web = DATA_DIR / web_folder
+    top = ROOT / ".web"
+    if not web.exists():
+        shutil.copytree(top, web, symlinks=True, ignore=lambda folder, names: ["build"] if folder == str(top) else [])
+    return start_site(free_port(), env={**(env or {}), "REFLEX_WEB_WORKDIR": str(web)}, public_url=public_url)
+
+
+@pytest.fixture(scope="session")
+def site(database):
+    proc, url = start_site(free_port())
+    yield url
+    stop_site(proc)
+
+
+# Public pages start the framework's scripts after their first paint (paint_first.py): a
+# person who opens a page acts once it is live, and so does every test that opens one.
+LIVE = """() => !window.__reactRouterContext
+    || Object.keys(document.body || {}).some(k => k.startsWith('__reactFiber'))"""
+
+
+def _then_live(navigate):
+    def opened(self, *args, live: bool = True, **kwargs):
+        response = navigate(self, *args, **kwargs)
+        if live:  # live=False: a test of the page before its scripts run
+            self.wait_for_function(LIVE)
+        return response
+
+    return opened
+
+
+def _act_when_live() -> None:
+    from playwright.sync_api import Page, expect
+
+    expect.set_options(timeout=10_000)  # a loaded CI machine answers slower than a quiet one
+    for name in ("goto", "reload", "go_back", "go_forward"):
+        if not getattr(getattr(Page, name), "waits_for_live", False):
+            opened = _then_live(getattr(Page, name))
+            opened.waits_for_live = True
+            setattr(Page, name, opened)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    _act_when_live()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class ConsoleLog(list):
+    def texts(self) -> list[str]:
+        return [m.text for m in self]
+
+
+@pytest.fixture
+def page(browser, site):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="id-ID", timezone_id="Asia/Jakarta")
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    pg.console_log = ConsoleLog()
+    pg.on("console", lambda m: pg.console_log.append(m))
+    pg.base = site
+    yield pg
+    context.close()
+
+
+@pytest.fixture
+def phone(browser, site):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="id-ID"
+    )
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    pg.base = site
+    yield pg
+    context.close()

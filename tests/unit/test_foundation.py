@@ -1,0 +1,102 @@
+"""Settings, the price list, Indonesian formats and the body limits per route."""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+from terminal_shop import catalogue
+from terminal_shop.formats import rupiah, wib
+from terminal_shop.infra.settings import get_settings
+
+from support.environment import ROOT
+
+
+def test_settings_come_from_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("BRAND_NAME", "KasirKita")
+    monkeypatch.setenv("ADMIN_EMAILS", " Boss@Example.co.id , ops@example.co.id")
+    monkeypatch.setenv("STORAGE_BACKEND", "S3")
+    for name in ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL", "CORS_ALLOWED_ORIGINS"):
+        monkeypatch.delenv(name, raising=False)
+    get_settings.cache_clear()
+    try:
+        s = get_settings()
+        assert s.brand_name == "KasirKita"
+        assert s.admin_emails == ("boss@example.co.id", "ops@example.co.id")
+        assert s.storage_backend == "s3"
+        assert s.database_url == f"sqlite:///{tmp_path / 'terminal_shop.db'}"
+        assert s.cors_origins == ("http://localhost:3000", "http://127.0.0.1:3000")
+        # No secret in the repo: one is generated per machine, kept private, and reused.
+        key_file = tmp_path / "secret_key"
+        assert key_file.stat().st_mode & 0o077 == 0
+        assert len(s.secret_key) >= 40
+        get_settings.cache_clear()
+        assert get_settings().secret_key == s.secret_key
+        assert "secret_key" not in repr(s) or s.secret_key not in repr(s)
+    finally:
+        get_settings.cache_clear()
+
+
+def test_only_settings_module_reads_the_environment():
+    root = ROOT / "terminal_shop"
+    readers = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if "os.environ" in p.read_text() or "getenv" in p.read_text()
+    ]
+    assert readers == ["infra/settings.py"]
+
+
+def test_catalogue_is_the_one_price_list():
+    prices = {p.sku: p.price for p in catalogue.PRODUCTS}
+    assert prices == {"A920": 3_499_000, "D210": 2_499_000, "SOUNDBOX": 349_000}
+    assert catalogue.product("A920").price_text == "Rp 3.499.000"
+    assert catalogue.product("NOPE") is None
+    assert [p.route for p in catalogue.MENU_ORDER] == ["/produk/a920", "/produk/d210", "/produk/soundbox"]
+    assert {p.badge for p in catalogue.PRODUCTS} == {"Best Seller", "Popular", ""}
+
+
+def test_money_and_time_are_indonesian():
+    from datetime import datetime
+
+    assert rupiah(349000) == "Rp 349.000"
+    assert rupiah(0) == "Rp 0"
+    assert wib(datetime(2026, 1, 31, 20, 5, tzinfo=UTC)) == "1 Feb 2026 03.05 WIB"
+
+
+def test_body_limits_per_route_refuse_while_the_body_streams_in():
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+    from starlette.testclient import TestClient
+
+    from terminal_shop.routes import API_ORDER as ORDER_ROUTE
+    from terminal_shop.routes import API_REGISTRATION as REGISTRATION_ROUTE
+    from terminal_shop.state.resubmission import FixState
+    from terminal_shop.terminal_shop import ROUTE_LIMITS, UPLOAD_LIMITS
+    from terminal_shop.web.guards import MB, BodyLimitMiddleware
+
+    async def echo(request):
+        body = await request.body()
+        return PlainTextResponse(str(len(body)))
+
+    routes = [Route(path, echo, methods=["POST"]) for path in ("/_upload", "/api/x", ORDER_ROUTE, REGISTRATION_ROUTE)]
+    client = TestClient(BodyLimitMiddleware(Starlette(routes=routes), UPLOAD_LIMITS, ROUTE_LIMITS))
+    fix = {"reflex-event-handler": f"{FixState.get_full_name()}.submit"}
+
+    assert client.post(ORDER_ROUTE, content=b"x" * (11 * MB)).text == str(11 * MB)
+    assert client.post(ORDER_ROUTE, content=b"x" * (11 * MB + 1)).status_code == 413
+    assert client.post(REGISTRATION_ROUTE, content=b"x" * (30 * MB)).text == str(30 * MB)
+    assert client.post(REGISTRATION_ROUTE, content=b"x" * (51 * MB + 1)).status_code == 413
+    assert client.post("/_upload", content=b"x" * (30 * MB), headers=fix).text == str(30 * MB)
+    assert client.post("/_upload", content=b"x" * (51 * MB + 1), headers=fix).status_code == 413
+    assert client.post("/_upload", content=b"x" * (MB + 1)).status_code == 413  # no known upload handler
+    r = client.post("/api/x", content=b"x" * (MB + 1))
+    assert (r.status_code, r.text) == (413, "Ukuran file maksimal 10MB")
+    assert client.post("/api/x", content=b"x" * 1000).text == "1000"
+
+    def chunks():  # no Content-Length: counted as it streams (the live site's test times it)
+        for _ in range(50):
+            yield b"x" * MB
+
+    assert client.post(ORDER_ROUTE, content=chunks()).status_code == 413

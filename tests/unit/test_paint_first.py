@@ -1,0 +1,21 @@
+"""The first-paint rewrite of a prerendered page."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from terminal_shop.web.paint_first import rewrite
+
+PAGE = b"""<head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/>
+<script type="module" async="">import "/assets/m.js"; import("/assets/entry.js");</script></head><body>x</body>"""
+
+
+def test_the_entry_module_moves_after_load_and_preloads_go():
+    out = rewrite(PAGE).decode()
+    assert "modulepreload" not in out
+    assert 'type="module" async' not in out
+    code = json.loads(re.search(r"s\.textContent=(\".*?\");document", out)[1])
+    assert code == 'import "/assets/m.js"; import("/assets/entry.js");'  # the same module, to run later
+    assert out.index('addEventListener("DOMContentLoaded"') < out.index("<body>")
+    assert rewrite(b"<p>no scripts</p>") == b"<p>no scripts</p>"
