@@ -150,25 +150,23 @@ class FixGroup(Term):
     BUSINESS = "data-usaha", "Data Usaha"
     BANK = "data-bank", "Data Bank"
 
-    @property
-    def fields(self) -> tuple[str, ...]:
-        return _FIX_FIELDS[self]
 
+class RegistrationRefusal(Term):
+    """Why a registration was refused. The code travels (the route's answer, the failure
+    page's link); the label is what the applicant reads."""
 
-_FIX_FIELDS = {
-    FixGroup.PERSON: ("nama_lengkap", "nomor_hp", "email"),
-    FixGroup.BUSINESS: (
-        "nama_usaha",
-        "jenis_usaha",
-        "alamat_usaha",
-        "kecamatan",
-        "kabupaten_kota",
-        "omzet_bulanan",
-        "tempat_usaha",
-        "nib_npwp",
-    ),
-    FixGroup.BANK: ("nama_bank", "nama_rekening", "nomor_rekening"),
-}
+    INVALID = "data", "Data pendaftaran belum lengkap atau tidak valid. Periksa kembali formulir Anda."
+    DUPLICATE = (
+        "terdaftar",
+        "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin.",
+    )
+    REJECTED = (
+        "ditolak",
+        "Email dan nomor HP ini sudah pernah didaftarkan dan pendaftarannya ditolak. Data lama tidak diganti dari "
+        "formulir baru: kami mengirim tautan perbaikan ke email yang terdaftar.",
+    )
+    FAILED = "gagal", "Gagal mengirim pendaftaran. Silakan coba lagi."
+
 
 _REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})
 

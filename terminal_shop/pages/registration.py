@@ -11,9 +11,10 @@ from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.reflex_compat import browser_expr
+from terminal_shop.registration_form import FIELDS, RegistrationField, Widget, in_group
 from terminal_shop.state.registration import DOCS_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.registration import RegistrationState as S
-from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, Premises
+from terminal_shop.vocabulary import DocumentKind, FixGroup
 
 STEPS = ("Data Diri & Usaha", "Dokumen", "Konfirmasi")
 
@@ -42,14 +43,33 @@ def _stepper() -> rx.Component:
     )
 
 
-def _text(name: str, label: str, **props) -> rx.Component:
-    return text_field(name, label, S.form[name], lambda v: S.set_field(name, v), S.errors.get(name, ""), **props)
+def _setter(name: str):
+    return lambda v: S.set_field(name, v)
 
 
-def _select(name: str, label: str, options, placeholder: str) -> rx.Component:
-    return select_field(
-        name, label, S.form[name], lambda v: S.set_field(name, v), S.errors.get(name, ""), list(options), placeholder
+def _field(f: RegistrationField) -> rx.Component:
+    """One field of the form as registration_form defines it."""
+    if f.widget is Widget.RADIO:
+        return _radio(f)
+    change = _setter(f.name)
+    error = S.errors.get(f.name, "")
+    if f.widget is Widget.CHOICE:
+        return select_field(
+            f.name, f.form_label, S.form[f.name], change, error, f.options(), f.input_props["placeholder"]
+        )
+    kind = {Widget.EMAIL: "email", Widget.TEL: "tel"}.get(f.widget, "text")
+    box = text_field(
+        f.name,
+        f.form_label,
+        S.form[f.name],
+        change,
+        error,
+        kind=kind,
+        required=f.required,
+        textarea=f.widget is Widget.TEXTAREA,
+        **f.input_props,
     )
+    return rx.el.div(box, class_name="sm:col-span-2") if f.wide else box
 
 
 def _section(title: str, *children) -> rx.Component:
@@ -60,23 +80,23 @@ def _section(title: str, *children) -> rx.Component:
     )
 
 
-def _tempat() -> rx.Component:
+def _radio(f: RegistrationField) -> rx.Component:
     return rx.el.div(
-        rx.el.p("Tempat usaha", class_name="text-sm font-medium text-slate-800"),
+        rx.el.p(f.form_label, class_name="text-sm font-medium text-slate-800"),
         rx.el.div(
             *[
                 rx.el.label(
                     rx.el.input(
                         type="radio",
-                        name="tempat_usaha",
+                        name=f.name,
                         value=val,
-                        checked=S.form["tempat_usaha"] == val,
-                        on_change=lambda _, v=val: S.set_field("tempat_usaha", v),
+                        checked=S.form[f.name] == val,
+                        on_change=lambda _, v=val, name=f.name: S.set_field(name, v),
                     ),
                     text,
                     class_name="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50",
                 )
-                for val, text in Premises.labels().items()
+                for val, text in f.options()
             ],
             class_name="mt-1 flex gap-3",
         ),
@@ -90,39 +110,7 @@ def _nav(back: rx.Component | None, forward: rx.Component) -> rx.Component:
 
 def _step_details() -> rx.Component:
     return rx.el.div(
-        _section(
-            "Data Diri",
-            _text("nama_lengkap", "Nama lengkap (sesuai KTP)", auto_complete="name"),
-            _text(
-                "nomor_hp",
-                "Nomor HP (WhatsApp)",
-                kind="tel",
-                input_mode="tel",
-                auto_complete="tel",
-                placeholder="0812-3456-7890",
-            ),
-            _text("email", "Email", kind="email", auto_complete="email", placeholder="nama@email.com"),
-        ),
-        _section(
-            "Data Usaha",
-            _text("nama_usaha", "Nama usaha"),
-            _select("jenis_usaha", "Jenis usaha", BusinessType.labels().items(), "Pilih jenis usaha"),
-            rx.el.div(
-                _text("alamat_usaha", "Alamat usaha", textarea=True, auto_complete="street-address"),
-                class_name="sm:col-span-2",
-            ),
-            _text("kecamatan", "Kecamatan"),
-            _text("kabupaten_kota", "Kabupaten/Kota"),
-            _text("omzet_bulanan", "Omzet bulanan", input_mode="numeric", placeholder="Rp 0"),
-            _tempat(),
-            _text("nib_npwp", "NIB / NPWP", required=False),
-        ),
-        _section(
-            "Data Bank",
-            _select("nama_bank", "Nama bank", Bank.labels().items(), "Pilih bank"),
-            _text("nama_rekening", "Nama pemilik rekening"),
-            _text("nomor_rekening", "Nomor rekening", input_mode="numeric"),
-        ),
+        *[_section(g.label, *[_field(f) for f in in_group(g)]) for g in FixGroup],
         _nav(
             None,
             rx.el.button(
@@ -188,8 +176,14 @@ def _summary_row(label: str, value) -> rx.Component:
     )
 
 
+def _summary_value(f: RegistrationField):
+    value = S.form[f.name]
+    if f.choices is not None:
+        return _label_of(value, f.choices.labels())
+    return value if f.required else rx.cond(value != "", value, "-")
+
+
 def _step_confirm() -> rx.Component:
-    f = S.form
     summary = rx.el.section(
         rx.el.div(
             rx.el.h2("Data Diri & Usaha", class_name="text-lg font-bold"),
@@ -202,20 +196,7 @@ def _step_confirm() -> rx.Component:
             class_name="flex items-center justify-between",
         ),
         rx.el.dl(
-            _summary_row("Nama lengkap", f["nama_lengkap"]),
-            _summary_row("Nomor HP", f["nomor_hp"]),
-            _summary_row("Email", f["email"]),
-            _summary_row("Nama usaha", f["nama_usaha"]),
-            _summary_row("Jenis usaha", _label_of(f["jenis_usaha"], BusinessType.labels())),
-            _summary_row("Alamat usaha", f["alamat_usaha"]),
-            _summary_row("Kecamatan", f["kecamatan"]),
-            _summary_row("Kabupaten/Kota", f["kabupaten_kota"]),
-            _summary_row("Omzet bulanan", f["omzet_bulanan"]),
-            _summary_row("Tempat usaha", _label_of(f["tempat_usaha"], Premises.labels())),
-            _summary_row("NIB / NPWP", rx.cond(f["nib_npwp"] != "", f["nib_npwp"], "-")),
-            _summary_row("Bank", f["nama_bank"]),
-            _summary_row("Nama rekening", f["nama_rekening"]),
-            _summary_row("Nomor rekening", f["nomor_rekening"]),
+            *[_summary_row(f.label, _summary_value(f)) for f in FIELDS],
             class_name="mt-4 grid gap-3 text-sm sm:grid-cols-2",
             data_testid="summary",
         ),

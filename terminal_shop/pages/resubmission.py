@@ -9,42 +9,23 @@ from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
+from terminal_shop.registration_form import RegistrationField, in_group
 from terminal_shop.state.resubmission import FIX_UPLOAD_ID
 from terminal_shop.state.resubmission import FixState as S
-from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, FixGroup, Premises
-
-LABELS = {
-    "nama_lengkap": "Nama lengkap (sesuai KTP)",
-    "nomor_hp": "Nomor HP (WhatsApp)",
-    "email": "Email",
-    "nama_usaha": "Nama usaha",
-    "jenis_usaha": "Jenis usaha",
-    "alamat_usaha": "Alamat usaha",
-    "kecamatan": "Kecamatan",
-    "kabupaten_kota": "Kabupaten/Kota",
-    "omzet_bulanan": "Omzet bulanan",
-    "tempat_usaha": "Tempat usaha",
-    "nib_npwp": "NIB / NPWP",
-    "nama_bank": "Nama bank",
-    "nama_rekening": "Nama pemilik rekening",
-    "nomor_rekening": "Nomor rekening",
-}
+from terminal_shop.vocabulary import DocumentKind, FixGroup
 
 
-CHOICES = {"jenis_usaha": BusinessType, "tempat_usaha": Premises, "nama_bank": Bank}
+def _field(f: RegistrationField) -> rx.Component:
+    def change(v, name=f.name):
+        return S.set_field(name, v)
 
-
-def _field(f: str) -> rx.Component:
-    def change(v, f=f):
-        return S.set_field(f, v)
-
-    if f in CHOICES:
-        return select_field(f"fix_{f}", LABELS[f], S.form[f], change, "", list(CHOICES[f].labels().items()), "Pilih")
-    return text_field(f"fix_{f}", LABELS[f], S.form[f], change, "", required=f != "nib_npwp")
+    if f.choices is not None:
+        return select_field(f"fix_{f.name}", f.form_label, S.form[f.name], change, "", f.options(), "Pilih")
+    return text_field(f"fix_{f.name}", f.form_label, S.form[f.name], change, "", required=f.required)
 
 
 def _group(g: FixGroup) -> rx.Component:
-    fields = [_field(f) for f in g.fields]
+    fields = [_field(f) for f in in_group(g) if f.correctable]
     return rx.cond(
         S.view.groups.contains(g.value),
         rx.el.fieldset(

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from urllib.parse import quote
 
 import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.infra.uploads import browser_rejection
+from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.state import focus, toast
-from terminal_shop.vocabulary import DocumentKind, Premises
+from terminal_shop.vocabulary import DocumentKind, Premises, RegistrationRefusal
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ DRAFT_KEY = "pendaftaran_draft"
 READ_DRAFT = f"localStorage.getItem('{DRAFT_KEY}') || ''"
 # Said outright: a page still loading does not write its vars to browser storage.
 FORGET_DRAFT = f"localStorage.removeItem('{DRAFT_KEY}')"
-_DEFAULTS = {**dict.fromkeys(reg.TEXT_FIELDS, ""), "tempat_usaha": Premises.OWNED.value}
+_DEFAULTS = {**dict.fromkeys(details.TEXT_FIELDS, ""), "tempat_usaha": Premises.OWNED.value}
 FAILED_DEFAULT = "Terjadi kesalahan saat memproses pendaftaran Anda."
 
 
@@ -42,7 +42,7 @@ class RegistrationState(rx.State):
     # False in a state the server has just made (first visit, or the tab's state was lost):
     # the browser's draft is read before anything is written over it.
     _restored: bool = False
-    _rev: int = 0  # the count in the last copy written to the tab (registrations.WizardDraft.rev)
+    _rev: int = 0  # the count in the last copy written to the tab (details.WizardDraft.rev)
 
     @rx.event
     def restore_draft(self):
@@ -74,7 +74,7 @@ class RegistrationState(rx.State):
         """Takes the tab's copy where it knows more than the server: a state the server has
         just made fills what it lacks from it (a field typed meanwhile stays); a state older
         than the copy (fewer saves) is replaced by it."""
-        saved = reg.WizardDraft.parse(text)
+        saved = details.WizardDraft.parse(text)
         if not self._restored:
             self.form = {
                 k: self.form.get(k, d) if self.form.get(k, d) != d else saved.fields.get(k, d)
@@ -90,7 +90,7 @@ class RegistrationState(rx.State):
     def _save(self) -> None:
         if self._restored:
             self._rev += 1
-            self.draft = reg.WizardDraft(self.form, self._client_ref, self._rev).to_json()
+            self.draft = details.WizardDraft(self.form, self._client_ref, self._rev).to_json()
 
     def _clear(self) -> None:
         self.form = dict(_DEFAULTS)
@@ -105,7 +105,7 @@ class RegistrationState(rx.State):
         if field not in _DEFAULTS:
             return
         value = str(value)[:1000]
-        self.form[field] = reg.format_omzet(value) if field == "omzet_bulanan" else value
+        self.form[field] = details.format_omzet(value) if field == "omzet_bulanan" else value
         if field in self.errors:  # untouched errors stay out of the update sent back
             self.errors.pop(field)
         self._save()
@@ -114,18 +114,18 @@ class RegistrationState(rx.State):
     def next_from_details(self, draft: str = ""):
         """`draft` is the tab's copy: used when the server lost or kept an older wizard."""
         self._apply(draft)
-        _, self.errors = reg.validate_details(self.form)
+        _, self.errors = details.validate_details(self.form)
         if self.errors:
             return [
                 toast.error("Formulir tidak lengkap", description="Mohon periksa kembali kolom yang ditandai."),
-                focus.first_error(reg.TEXT_FIELDS, self.errors),
+                focus.first_error(details.TEXT_FIELDS, self.errors),
             ]
         self.step = 2
         return rx.scroll_to("wizard")
 
     @rx.event
     def next_from_documents(self, present: list[str]):
-        self.doc_errors = reg.validate_documents({str(p) for p in present or []})
+        self.doc_errors = details.validate_documents({str(p) for p in present or []})
         if self.doc_errors:
             return toast.error("Dokumen tidak lengkap", description="Mohon unggah semua dokumen yang wajib.")
         self.step = 3
@@ -133,7 +133,7 @@ class RegistrationState(rx.State):
 
     @rx.event
     def doc_rejected(self, codes: list[str]):
-        title, message = browser_rejection(codes, reg.DOC_WRONG_TYPE)
+        title, message = browser_rejection(codes, details.DOC_WRONG_TYPE)
         return toast.error(title, description=message)
 
     @rx.event
@@ -179,8 +179,15 @@ class RegistrationState(rx.State):
         message = str(answer.get("message") or "")[:300]
         if answer.get("kind") == "file":
             self.step = 2
-            return toast.error(str(answer.get("title") or reg.DOC_WRONG_TYPE[0])[:100], description=message or None)
-        return rx.redirect(f"{routes.REGISTER_FAILED}?reason={quote(message or reg.FAILED_REASON)}")
+            return toast.error(str(answer.get("title") or details.DOC_WRONG_TYPE[0])[:100], description=message or None)
+        code = RegistrationRefusal.parse(answer.get("code")) or RegistrationRefusal.FAILED
+        if code is RegistrationRefusal.INVALID:  # what is wrong, said before the failure page
+            return [toast.error("Formulir tidak lengkap", description=message), _failed(code)]
+        return _failed(code)
+
+
+def _failed(code: RegistrationRefusal):
+    return rx.redirect(f"{routes.REGISTER_FAILED}?reason={code.value}")
 
 
 class RegistrationResultState(rx.State):
@@ -189,5 +196,9 @@ class RegistrationResultState(rx.State):
 
     @rx.event
     def load_failed(self):
-        self.reason = self.router.url.query_parameters.get("reason", "").strip()[:300] or FAILED_DEFAULT
+        given = self.router.url.query_parameters.get("reason", "").strip()[:300]
+        if code := RegistrationRefusal.parse(given):  # the site's own links carry a code
+            self.reason, self.duplicate = code.label, code is RegistrationRefusal.DUPLICATE
+            return
+        self.reason = given or FAILED_DEFAULT  # the SPEC's link with a text
         self.duplicate = reg.is_duplicate_reason(self.reason)

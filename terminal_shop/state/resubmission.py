@@ -7,13 +7,13 @@ import logging
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import registration_form, routes
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
-from terminal_shop.services.registrations import resubmission
+from terminal_shop.services.registrations import details, resubmission
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.resubmission import FixView
 from terminal_shop.state import toast
-from terminal_shop.vocabulary import DocumentKind, FixGroup
+from terminal_shop.vocabulary import DocumentKind
 
 log = logging.getLogger(__name__)
 FIX_UPLOAD_ID = "perbaikan"  # the marked documents travel in this one upload
@@ -41,14 +41,14 @@ class FixState(rx.State):
 
     @rx.event
     def set_field(self, field: str, value: str):
-        editable = {f for g in FixGroup if self.view and g.value in self.view.groups for f in g.fields}
+        editable = set(registration_form.correctable_names(self.view.groups if self.view else ()))
         if field in editable:
             value = str(value)[:1000]
-            self.form[field] = reg.format_omzet(value) if field == "omzet_bulanan" else value
+            self.form[field] = details.format_omzet(value) if field == "omzet_bulanan" else value
 
     @rx.event
     def doc_rejected(self, codes: list[str]):
-        title, message = browser_rejection(codes, reg.DOC_WRONG_TYPE)
+        title, message = browser_rejection(codes, details.DOC_WRONG_TYPE)
         return toast.error(title, description=message)
 
     @rx.event

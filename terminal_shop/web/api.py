@@ -38,6 +38,7 @@ from terminal_shop.infra.storage import LocalStorage, StorageError, content_type
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind
@@ -171,8 +172,8 @@ async def _answer(
         result = await asyncio.to_thread(work)
     except UploadRejected as exc:
         return _refused(exc.message, 422, kind="file", title=exc.title)
-    except refused as exc:
-        return _refused(str(exc), 422)
+    except refused as exc:  # a registration's refusal carries its code for the failure page
+        return _refused(str(exc), 422, code=str(getattr(exc, "code", "")))
     except Exception:
         log.exception("submission failed")
         return _refused(failed, 503)
@@ -216,7 +217,7 @@ async def submit_registration(request: Request) -> Response:
     form = await _files_form(request, MAX_FILES_PER_REQUEST)
     if form is None:
         return _refused(reg.FAILED_REASON)
-    draft = reg.WizardDraft.parse(form.get("draft"))
+    draft = details.WizardDraft.parse(form.get("draft"))
     documents: dict[str, bytes] = {}
     for f in form.getlist("files"):
         doc, _, _ = (getattr(f, "filename", "") or "").partition("__")

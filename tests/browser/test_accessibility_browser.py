@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import uuid
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,6 +13,7 @@ from playwright.sync_api import expect
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.registrations import registration_status
 
+from support.environment import ROOT
 from support.factories import _reject as reject_with_link
 from support.factories import make_merchant
 from support.files import png
@@ -31,7 +31,7 @@ from support.steps import (
     sign_in,
 )
 
-AXE = Path(__file__).resolve().parent.parent / ".tools/node_modules/axe-core/axe.min.js"
+AXE = ROOT / ".tools/node_modules/axe-core/axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 WIDTHS = {"phone": (360, 740), "desktop": (1280, 900)}
 STATIC = ["/", "/produk/a920", "/produk/d210", "/produk/soundbox", "/about", "/careers", "/contact", "/faq"]

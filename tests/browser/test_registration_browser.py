@@ -12,7 +12,7 @@ from terminal_shop.infra.models import MerchantRegistration
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services import working_days
-from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.registrations import details
 from terminal_shop.vocabulary import DocumentKind
 
 from support.files import big_png, jpg, pdf, png
@@ -87,7 +87,7 @@ def test_step_validation_texts_and_navigation(page, tmp_path):
     page.goto(page.base + "/pendaftaran")
     next_step(page)
     expect(page.get_by_text("Formulir tidak lengkap")).to_be_visible()
-    for text in reg.REQUIRED_TEXTS.values():
+    for text in details.REQUIRED_TEXTS.values():
         expect(page.get_by_text(text, exact=True)).to_be_visible()
     page.locator("#nama_lengkap").fill("Sri")
     expect(page.get_by_text("Nama lengkap wajib diisi")).to_be_hidden()  # cleared on edit

@@ -13,6 +13,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, OutboxMessage
 from terminal_shop.infra.storage import build_storage
 from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind
@@ -58,35 +59,35 @@ def test_three_required_documents_are_enough(clean_db, any_storage, docs):
 
 
 def test_missing_required_documents_are_named():
-    assert reg.validate_documents({"kk"}) == {
+    assert details.validate_documents({"kk"}) == {
         "ktp": "Foto KTP wajib diupload",
         "selfie": "Foto selfie dengan KTP wajib diupload",
         "usaha": "Foto usaha/toko wajib diupload",
     }
-    assert reg.validate_documents({"ktp", "selfie", "usaha"}) == {}
+    assert details.validate_documents({"ktp", "selfie", "usaha"}) == {}
 
 
 def test_step_one_texts():
-    _, errors = reg.validate_details({})
-    assert errors == reg.REQUIRED_TEXTS
+    _, errors = details.validate_details({})
+    assert errors == details.REQUIRED_TEXTS
     assert list(errors.values())[:3] == [
-        "Nama lengkap wajib diisi",
-        "Nama usaha wajib diisi",
-        "Jenis usaha wajib dipilih",
+        "Nama lengkap wajib diisi",  # in the form's order: the first is the field focused
+        "Nomor HP wajib diisi",
+        "Email wajib diisi",
     ]
-    _, errors = reg.validate_details(
+    _, errors = details.validate_details(
         {**FORM, "email": "sri@", "nomor_hp": "021-5550123", "jenis_usaha": "judi", "nama_bank": "Bank Palsu"}
     )
     assert errors == {
         "email": "Format email tidak valid",
-        "nomor_hp": reg.MSG_PHONE,
+        "nomor_hp": details.MSG_PHONE,
         "jenis_usaha": "Jenis usaha wajib dipilih",
         "nama_bank": "Nama bank wajib dipilih",
     }
     for spelling in ("0812 3456 7890", "62812-3456-7890", "+62 812 3456 7890"):
-        assert reg.validate_details({**FORM, "nomor_hp": spelling})[0]["nomor_hp"] == "+6281234567890"
-    assert reg.format_omzet("15jt000000") == "Rp 15.000.000"
-    assert reg.format_omzet("abc") == ""
+        assert details.validate_details({**FORM, "nomor_hp": spelling})[0]["nomor_hp"] == "+6281234567890"
+    assert details.format_omzet("15jt000000") == "Rp 15.000.000"
+    assert details.format_omzet("abc") == ""
 
 
 @pytest.mark.parametrize("bad", ["pdf", "fake"])
@@ -209,12 +210,12 @@ def test_an_attempt_sent_again_finds_its_registration_and_stores_nothing_more(cl
 
 def test_a_tabs_wizard_copy_reads_back_only_what_is_well_formed():
     ref = new_client_ref()
-    draft = reg.WizardDraft({"nama_lengkap": "Sri Wahyuni", "kota": "x"}, ref, 4)
-    read = reg.WizardDraft.parse(draft.to_json())
+    draft = details.WizardDraft({"nama_lengkap": "Sri Wahyuni", "kota": "x"}, ref, 4)
+    read = details.WizardDraft.parse(draft.to_json())
     assert (read.fields["nama_lengkap"], read.client_ref, read.rev) == ("Sri Wahyuni", ref, 4)
     assert "kota" not in read.fields  # not a field of the wizard
 
-    tampered = reg.WizardDraft.parse('{"nama_lengkap": ["x"], "_ref": "../etc", "_rev": -5, "is_admin": 1}')
+    tampered = details.WizardDraft.parse('{"nama_lengkap": ["x"], "_ref": "../etc", "_rev": -5, "is_admin": 1}')
     assert (tampered.fields, tampered.client_ref, tampered.rev) == ({}, "", 0)
     for nothing in ("", "{", "[1]", "null", None):
-        assert reg.WizardDraft.parse(nothing) == reg.WizardDraft({})
+        assert details.WizardDraft.parse(nothing) == details.WizardDraft({})

@@ -15,6 +15,7 @@ from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.web import api
 
@@ -92,7 +93,7 @@ def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
 def test_a_registration_sent_twice_is_stored_once(clean_db, docs):  # noqa: F811
     client = _client()
     ref = uuid.uuid4().hex
-    draft = reg.WizardDraft(FORM, ref, 3).to_json()
+    draft = details.WizardDraft(FORM, ref, 3).to_json()
     files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
 
     first = client.post(routes.API_REGISTRATION, data={"draft": draft}, files=files)
@@ -112,7 +113,7 @@ def test_bad_registration_posts_get_a_message(clean_db, docs):  # noqa: F811
 
     not_a_form = client.post(routes.API_REGISTRATION, content=b"x", headers={"content-type": "multipart/form-data"})
     assert (not_a_form.status_code, not_a_form.json()["message"]) == (400, reg.FAILED_REASON)
-    nameless = reg.WizardDraft({**FORM, "nama_lengkap": ""}, uuid.uuid4().hex).to_json()
+    nameless = details.WizardDraft({**FORM, "nama_lengkap": ""}, uuid.uuid4().hex).to_json()
     refused = client.post(routes.API_REGISTRATION, data={"draft": nameless}, files=files)
     assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
     garbage = client.post(routes.API_REGISTRATION, data={"draft": "[]"}, files=files)

@@ -18,44 +18,38 @@ from terminal_shop.components.admin import (
 from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, nav_link
 from terminal_shop.pages.admin.merchant_documents import documents_section
+from terminal_shop.registration_form import RegistrationField, Widget, in_group
 from terminal_shop.state.admin import DELETE_PHRASE
 from terminal_shop.state.admin import MerchantDetailState as D
-from terminal_shop.vocabulary import Bank, BusinessType, DocumentKind, FixGroup, Premises, RegistrationStatus
+from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationStatus
 
 
-def _text(name: str, label: str, **kw) -> rx.Component:
-    return text_field(f"m_{name}", label, D.form[name], lambda v: D.set_field(name, v), D.errors.get(name, ""), **kw)
+def _setter(name: str):
+    return lambda v: D.set_field(name, v)
 
 
-def _select(name: str, label: str, options: dict[str, str], placeholder: str = "Pilih") -> rx.Component:
-    return select_field(
-        f"m_{name}",
-        label,
-        D.form[name],
-        lambda v: D.set_field(name, v),
-        D.errors.get(name, ""),
-        list(options.items()),
-        placeholder,
-    )
+def _edit(f: RegistrationField) -> rx.Component:
+    """The admin edits every field; a choice is a select (the wizard's radios too)."""
+    name, error = f"m_{f.name}", D.errors.get(f.name, "")
+    if f.choices is not None:
+        return select_field(name, f.label, D.form[f.name], _setter(f.name), error, f.options(), "Pilih")
+    kind = {Widget.EMAIL: "email", Widget.TEL: "tel"}.get(f.widget, "text")
+    return text_field(name, f.label, D.form[f.name], _setter(f.name), error, kind=kind, required=f.required)
 
 
-def _section(title: str, fields: list[tuple[str, str, dict]]) -> rx.Component:
-    """Fields as (name, label, options): `options` holds a Term's labels for a select."""
+def _view(f: RegistrationField) -> rx.Component:
+    value = D.form[f.name]
+    return detail_item(f.label, rx.match(value, *f.choices.labels().items(), value) if f.choices else value)
 
-    def edit(name: str, label: str, kw: dict) -> rx.Component:
-        return _select(name, label, kw["options"]) if "options" in kw else _text(name, label, **kw)
 
-    def view(name: str, label: str, kw: dict) -> rx.Component:
-        value = D.form[name]
-        shown = rx.match(value, *kw["options"].items(), value) if "options" in kw else value
-        return detail_item(label, shown)
-
+def _section(group: FixGroup) -> rx.Component:
+    fields = in_group(group)
     return rx.el.section(
-        rx.el.h2(title, class_name="text-lg font-bold"),
+        rx.el.h2(group.label, class_name="text-lg font-bold"),
         rx.cond(
             D.editing,
-            rx.el.div(*[edit(*f) for f in fields], class_name="mt-3 grid gap-x-4 sm:grid-cols-2"),
-            rx.el.dl(*[view(*f) for f in fields], class_name="mt-3 grid gap-3 sm:grid-cols-2"),
+            rx.el.div(*[_edit(f) for f in fields if f.admin_editable], class_name="mt-3 grid gap-x-4 sm:grid-cols-2"),
+            rx.el.dl(*[_view(f) for f in fields], class_name="mt-3 grid gap-3 sm:grid-cols-2"),
         ),
         class_name=f"{CARD} p-5",
     )
@@ -98,8 +92,27 @@ def _status_block() -> rx.Component:
         rx.cond(
             D.editing,
             rx.el.div(
-                _select("status", "Ubah status", RegistrationStatus.labels(), "Pilih status"),
-                rx.cond(rejected, _text("rejection_reason", "Alasan penolakan", textarea=True, required=False)),
+                select_field(
+                    "m_status",
+                    "Ubah status",
+                    D.form["status"],
+                    _setter("status"),
+                    D.errors.get("status", ""),
+                    list(RegistrationStatus.labels().items()),
+                    "Pilih status",
+                ),
+                rx.cond(
+                    rejected,
+                    text_field(
+                        "m_rejection_reason",
+                        "Alasan penolakan",
+                        D.form["rejection_reason"],
+                        _setter("rejection_reason"),
+                        D.errors.get("rejection_reason", ""),
+                        textarea=True,
+                        required=False,
+                    ),
+                ),
                 rx.cond(rejected, _fix_items()),
                 class_name="mt-4 grid gap-x-4 sm:grid-cols-2",
             ),
@@ -167,35 +180,7 @@ def merchant_detail_page() -> rx.Component:
             D.merchant,
             rx.el.h1(D.form["nama_usaha"], class_name="mt-4 text-2xl font-bold"),
             rx.el.div(
-                _section(
-                    "Data Diri",
-                    [
-                        ("nama_lengkap", "Nama lengkap", {}),
-                        ("nomor_hp", "Nomor HP", {"kind": "tel"}),
-                        ("email", "Email", {"kind": "email"}),
-                    ],
-                ),
-                _section(
-                    "Data Usaha",
-                    [
-                        ("nama_usaha", "Nama usaha", {}),
-                        ("jenis_usaha", "Jenis usaha", {"options": BusinessType.labels()}),
-                        ("alamat_usaha", "Alamat usaha", {}),
-                        ("kecamatan", "Kecamatan", {}),
-                        ("kabupaten_kota", "Kabupaten/Kota", {}),
-                        ("omzet_bulanan", "Omzet bulanan", {}),
-                        ("tempat_usaha", "Tempat usaha", {"options": Premises.labels()}),
-                        ("nib_npwp", "NIB / NPWP", {"required": False}),
-                    ],
-                ),
-                _section(
-                    "Data Bank",
-                    [
-                        ("nama_bank", "Nama bank", {"options": Bank.labels()}),
-                        ("nama_rekening", "Nama rekening", {}),
-                        ("nomor_rekening", "Nomor rekening", {}),
-                    ],
-                ),
+                *[_section(g) for g in FixGroup],
                 _status_block(),
                 documents_section(),
                 history(D.merchant.history),

@@ -15,6 +15,7 @@ from terminal_shop.infra.models import MerchantRegistration, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, UploadRejected, check_file, safe_name, strip_metadata
+from terminal_shop.registration_form import FIELDS
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.backoffice.csv_export import stream
 from terminal_shop.services.backoffice.list_query import ListQuery
@@ -30,7 +31,7 @@ from terminal_shop.services.backoffice.listing import (
 )
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.registrations import fix_link
-from terminal_shop.services.registrations.submission import validate_details
+from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
 from terminal_shop.vocabulary import DocumentKind, RegistrationStatus, SortField
 
@@ -132,22 +133,7 @@ def detail(merchant_id: str) -> MerchantDetail:
     return MerchantDetail(row, view)
 
 
-EDITABLE_TEXT = (
-    "nama_lengkap",
-    "nama_usaha",
-    "jenis_usaha",
-    "alamat_usaha",
-    "omzet_bulanan",
-    "tempat_usaha",
-    "kecamatan",
-    "kabupaten_kota",
-    "nib_npwp",
-    "nomor_hp",
-    "email",
-    "nama_bank",
-    "nama_rekening",
-    "nomor_rekening",
-)
+EDITABLE_TEXT = tuple(f.name for f in FIELDS if f.admin_editable)
 
 
 def form_values(row: MerchantRegistration) -> dict[str, str]:

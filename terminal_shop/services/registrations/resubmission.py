@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from terminal_shop import registration_form
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, utcnow
@@ -16,8 +17,9 @@ from terminal_shop.infra.storage import StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, check_file, strip_metadata
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
-from terminal_shop.services.registrations.submission import DOC_WRONG_TYPE, document_key, validate_details
+from terminal_shop.services.registrations.submission import document_key
 from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationStatus
 
 MSG_LINK = "Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat 14 hari, atau tidak lengkap."
@@ -56,7 +58,7 @@ def _row_for(registration_id: str, given: str) -> MerchantRegistration:
 
 def view(registration_id: str, given: str) -> FixView:
     row = _row_for(registration_id, given)
-    form = {f: "" if getattr(row, f) is None else str(getattr(row, f)) for g in FixGroup for f in g.fields}
+    form = {f: "" if getattr(row, f) is None else str(getattr(row, f)) for f in registration_form.NAMES}
     form["omzet_bulanan"] = rupiah(row.omzet_bulanan)
     items = row.fix_items or ALL_ITEMS
     return FixView(
@@ -74,7 +76,7 @@ def resubmit(registration_id: str, given: str, typed: dict[str, str], documents:
     link dies with it. Raises ResubmissionError (its message is shown) or UploadRejected."""
     row = _row_for(registration_id, given)
     items = row.fix_items or ALL_ITEMS
-    editable = {f for g in FixGroup if g.value in items for f in g.fields}
+    editable = set(registration_form.correctable_names(items))
     current = view(registration_id, given).form
     merged = {f: (str(typed.get(f, "")) if f in editable else current[f]) for f in current}
     values, errors = validate_details(merged)

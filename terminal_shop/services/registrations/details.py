@@ -1,0 +1,113 @@
+"""The wizard's rules: each field of `registration_form.FIELDS` checked as the applicant
+typed it, the documents asked for, and the wizard's copy kept in the tab."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from terminal_shop.formats import digits_only, rupiah
+from terminal_shop.registration_form import FIELDS, NAMES, RegistrationField, Widget
+from terminal_shop.services.validation import MSG_EMAIL_FORMAT, clean, client_ref_ok, email_ok, normalise_mobile
+from terminal_shop.vocabulary import DocumentKind, Premises
+
+REQUIRED_TEXTS = {f.name: f.missing for f in FIELDS if f.required}
+TEXT_FIELDS = NAMES
+MSG_PHONE = "Nomor HP harus nomor ponsel Indonesia yang valid, contoh 0812-3456-7890"
+MSG_ACCOUNT = "Nomor rekening hanya boleh berisi angka"
+DOC_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG atau PNG yang diperbolehkan")
+
+
+def too_long_text(f: RegistrationField) -> str:
+    return f"{f.label} maksimal {f.max_length} karakter"
+
+
+def format_omzet(typed: str) -> str:
+    """What the omzet field shows while typing: '15000000' -> 'Rp 15.000.000'."""
+    digits = digits_only(typed)[:15]
+    return rupiah(int(digits)) if digits else ""
+
+
+def _field_error(f: RegistrationField, value: str) -> str:
+    """What is wrong with one typed value ('' when nothing is)."""
+    if not value:
+        return f.missing if f.required else ""
+    if len(value) > f.max_length and f.name != "omzet_bulanan":  # omzet: digits kept, at most 15
+        return too_long_text(f)
+    if f.choices is not None and f.widget is Widget.CHOICE and f.choices.parse(value) is None:
+        return f.missing
+    if f.name == "omzet_bulanan" and not digits_only(value):
+        return f.missing
+    if f.name == "nomor_hp" and normalise_mobile(value) is None:
+        return MSG_PHONE
+    if f.name == "email" and not email_ok(value):
+        return MSG_EMAIL_FORMAT
+    if f.name == "nomor_rekening" and not _account(value).isdigit():
+        return MSG_ACCOUNT
+    return ""
+
+
+def _account(typed: str) -> str:
+    return typed.replace(" ", "").replace("-", "")
+
+
+def _stored(v: dict[str, str]) -> dict:
+    """The values as the record keeps them."""
+    return {
+        **v,
+        "omzet_bulanan": int(digits_only(v["omzet_bulanan"])[:15]),
+        "tempat_usaha": (Premises.parse(v["tempat_usaha"]) or Premises.OWNED).value,
+        "nib_npwp": v["nib_npwp"] or None,
+        "nomor_hp": normalise_mobile(v["nomor_hp"]),
+        "email": v["email"].lower(),
+        "nomor_rekening": _account(v["nomor_rekening"]),
+    }
+
+
+def validate_details(raw: dict[str, str]) -> tuple[dict | None, dict[str, str]]:
+    """Step 1: returns the values as stored, or the error of each field."""
+    typed = {f.name: clean(raw.get(f.name)) for f in FIELDS}
+    errors = {f.name: e for f in FIELDS if (e := _field_error(f, typed[f.name]))}
+    return (None, errors) if errors else (_stored(typed), {})
+
+
+def validate_documents(present: set[str]) -> dict[str, str]:
+    """Step 2: the error of each missing required document."""
+    return {d.value: d.required_text for d in DocumentKind if d.required and d.value not in present}
+
+
+DRAFT_REF_KEY = "_ref"  # the attempt's key, kept in the wizard's draft beside its fields
+DRAFT_REV_KEY = "_rev"  # how many times the server wrote it: a state with fewer is older
+
+
+@dataclass(frozen=True)
+class WizardDraft:
+    """The wizard as the tab keeps it (localStorage): its fields, its attempt's key and
+    the count of the server's writes (a server state with a lower count is older than
+    what the tab shows: a worker died after answering, before storing the state)."""
+
+    fields: dict[str, str]
+    client_ref: str = ""
+    rev: int = 0
+
+    def to_json(self) -> str:
+        fields = {k: self.fields.get(k, "") for k in TEXT_FIELDS}
+        return json.dumps({**fields, DRAFT_REF_KEY: self.client_ref, DRAFT_REV_KEY: self.rev})
+
+    @classmethod
+    def parse(cls, text: object) -> WizardDraft:
+        """The fields present in a tab's draft, its key ("" when missing or malformed) and
+        count. Trusts nothing: the fields are validated again when sent."""
+        try:
+            saved = json.loads(str(text)[:20_000]) if text else {}
+        except ValueError:
+            saved = {}
+        if not isinstance(saved, dict):
+            return cls({})
+        ref = saved.get(DRAFT_REF_KEY)
+        rev = saved.get(DRAFT_REV_KEY)
+        return cls(
+            {k: str(saved[k])[:1000] for k in TEXT_FIELDS if isinstance(saved.get(k), (str, int))},
+            ref if client_ref_ok(ref) else "",
+            rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0,
+        )
