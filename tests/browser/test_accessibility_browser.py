@@ -14,8 +14,7 @@ from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.registrations import registration_status
 
 from support.environment import ROOT
-from support.factories import _reject as reject_with_link
-from support.factories import make_merchant
+from support.factories import make_merchant, reject_with_link
 from support.files import png
 from support.steps import (
     BUYER,

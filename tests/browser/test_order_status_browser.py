@@ -11,7 +11,7 @@ from terminal_shop.services.orders import order_status
 
 from support.factories import ADMIN, make_merchant
 from support.files import png
-from support.steps import BUYER, EMAIL, PASSWORD, _wait_for_mail, choose_proof, orders_in_db, sign_in, to_confirm
+from support.steps import BUYER, EMAIL, PASSWORD, choose_proof, orders_in_db, sign_in, to_confirm, wait_for_mail
 
 
 def test_the_buyer_follows_the_order_from_the_success_page(page, tmp_path):
@@ -70,7 +70,7 @@ def test_the_emailed_link_and_the_confirmation_email(page, mailbox, tmp_path):
     choose_proof(page, png(tmp_path / "bukti.png"))
     page.get_by_role("button", name="Kirim Pesanan").click()
     number = page.get_by_test_id("order-number").inner_text()
-    [received] = _wait_for_mail(mailbox, f"Pesanan {number} diterima")
+    [received] = wait_for_mail(mailbox, f"Pesanan {number} diterima")
     assert received["To"] == BUYER["buyer_email"]
     link = re.search(r"https?://\S+/pesanan/\S+", received.get_body(("plain",)).get_content())[0]
 
@@ -86,7 +86,7 @@ def test_the_emailed_link_and_the_confirmation_email(page, mailbox, tmp_path):
     expect(page.get_by_test_id("mails")).to_contain_text("Terkirim")
     page.get_by_role("button", name="Konfirmasi").click()
     expect(page.get_by_text("Pembayaran berhasil dikonfirmasi")).to_be_visible()
-    [confirmed] = _wait_for_mail(mailbox, f"Pembayaran pesanan {number} dikonfirmasi")
+    [confirmed] = wait_for_mail(mailbox, f"Pembayaran pesanan {number} dikonfirmasi")
     assert link in confirmed.get_body(("plain",)).get_content()
 
     page.goto(link)
@@ -102,7 +102,7 @@ def test_registration_status_is_emailed_never_shown_to_whoever_types(page, mailb
     answer = page.get_by_test_id("registration-answer")
     expect(answer).to_contain_text("kami sudah mengirim tautan statusnya ke email yang terdaftar")
     expect(page.locator("main")).not_to_contain_text("Toko Status")
-    [mail] = _wait_for_mail(mailbox, "Status pendaftaran")
+    [mail] = wait_for_mail(mailbox, "Status pendaftaran")
     assert mail["To"] == "sri.status@example.com"
     link = re.search(r"https?://\S+/pendaftaran/status/\S+", mail.get_body(("plain",)).get_content())[0]
     page.goto(link)

@@ -15,14 +15,14 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.orders import payment_qr, qris
 
-from support.factories import STATIC, _sticker
 from support.files import png
+from support.qris_payloads import STATIC, sticker_png
 from support.steps import EMAIL, PASSWORD, choose_proof, orders_in_db, sign_in, to_confirm
 from support.storage import publish_asset
 
 
 def test_the_drawn_qr_carries_the_total_and_the_order_number(page, clean_db, tmp_path):
-    publish_asset(payment_qr.STICKER_KEY, _sticker(STATIC), "image/png")  # the operator uploads the sticker
+    publish_asset(payment_qr.STICKER_KEY, sticker_png(STATIC), "image/png")  # the operator uploads the sticker
     time.sleep(payment_qr.MISSING_FOR)  # the site may remember "no sticker" this long
     try:
         before = {o.id for o in orders_in_db()}

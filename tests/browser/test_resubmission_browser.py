@@ -11,7 +11,7 @@ from terminal_shop.services.backoffice import admin_auth
 
 from support.factories import make_merchant
 from support.files import jpg
-from support.steps import EMAIL, PASSWORD, _wait_for_mail, get_merchant, sign_in
+from support.steps import EMAIL, PASSWORD, get_merchant, sign_in, wait_for_mail
 
 
 def test_rejected_applicant_replaces_a_document_and_is_pending_again(page, mailbox, tmp_path):
@@ -28,7 +28,7 @@ def test_rejected_applicant_replaces_a_document_and_is_pending_again(page, mailb
     page.get_by_role("button", name="Simpan").click()
     expect(page.get_by_text("Data berhasil disimpan")).to_be_visible()
 
-    [rejected] = _wait_for_mail(mailbox, "belum dapat disetujui")
+    [rejected] = wait_for_mail(mailbox, "belum dapat disetujui")
     link = re.search(r"https?://\S+/pendaftaran/perbaiki/\S+", rejected.get_body(("plain",)).get_content())[0]
     applicant = page.context.browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     applicant.goto(link)

@@ -12,14 +12,14 @@ from terminal_shop.services.backoffice.admin_orders import detail
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import payment_qr, qris
 
-from support.factories import STATIC, _sticker
 from support.files import png
+from support.qris_payloads import STATIC, sticker_png
 from support.storage import publish_asset
 
 
 def test_payload_is_read_from_the_sticker_image_and_stored_with_the_order(clean_db, tmp_path):
     bucket = get_settings().bucket_assets
-    publish_asset(payment_qr.STICKER_KEY, _sticker(STATIC), "image/png")
+    publish_asset(payment_qr.STICKER_KEY, sticker_png(STATIC), "image/png")
     payment_qr.forget_merchant()
     try:
         assert payment_qr.merchant() == qris.check_static(STATIC)

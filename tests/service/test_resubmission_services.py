@@ -15,7 +15,7 @@ from terminal_shop.services.registrations import resubmission
 from terminal_shop.services.registrations import submission as registrations
 from terminal_shop.services.registrations.resubmission import ResubmissionError
 
-from support.factories import _reject, make_merchant
+from support.factories import make_merchant, reject_with_link
 from support.files import jpg, png
 
 
@@ -32,7 +32,7 @@ def _row(mid) -> MerchantRegistration:
 def test_only_the_marked_document_changes_and_the_link_then_dies(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     before = _row(mid)
-    rid, token = _parts(_reject(mid, ["ktp"]))
+    rid, token = _parts(reject_with_link(mid, ["ktp"]))
     shown = resubmission.view(rid, token)
     assert (shown.groups, shown.documents, shown.reason) == ((), ("ktp",), "Foto KTP buram")
     with pytest.raises(ResubmissionError, match="Foto KTP baru wajib diunggah"):
@@ -58,7 +58,7 @@ def test_only_the_marked_document_changes_and_the_link_then_dies(clean_db, tmp_p
 
 def test_marked_fields_change_and_are_checked_like_the_wizard(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
-    rid, token = _parts(_reject(mid, ["data-bank"]))
+    rid, token = _parts(reject_with_link(mid, ["data-bank"]))
     with pytest.raises(ResubmissionError, match="hanya boleh berisi angka"):
         resubmission.resubmit(
             rid, token, {"nama_bank": "Bank BCA", "nama_rekening": "Sri", "nomor_rekening": "12a"}, {}
@@ -70,7 +70,7 @@ def test_marked_fields_change_and_are_checked_like_the_wizard(clean_db, tmp_path
 
 def test_tampered_and_expired_links_change_nothing(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
-    rid, token = _parts(_reject(mid, []))
+    rid, token = _parts(reject_with_link(mid, []))
     with pytest.raises(ResubmissionError, match="tidak berlaku"):
         resubmission.view(rid, token[:-1] + ("0" if token[-1] != "0" else "1"))
     with write_session() as s:
@@ -84,7 +84,7 @@ def test_tampered_and_expired_links_change_nothing(clean_db, tmp_path):
 
 def test_registering_again_sends_the_owner_a_working_link(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
-    _reject(mid, ["ktp"])
+    reject_with_link(mid, ["ktp"])
     row = _row(mid)
     form = {**admin_merchants.form_values(row), "omzet_bulanan": "15000000"}
     docs = {k: png(tmp_path / f"{k}.png").read_bytes() for k in ("ktp", "selfie", "usaha")}

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import re
 import uuid
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
-import segno
 from sqlmodel import select
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, Order, OutboxMessage
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.orders import qris
-from terminal_shop.services.orders.qris import Field
 from terminal_shop.services.registrations import submission as reg
 
 from support.files import jpg, png
@@ -163,43 +159,7 @@ def docs(tmp_path):
     }
 
 
-def _static(name: str = "WARUNG BU SRI", city: str = "SURABAYA", extra62: bool = True) -> str:
-    """Shaped like a real sticker: an e-wallet's merchant account (26), the national QRIS
-    account (51), category, currency, country, name, city, postal code."""
-    wallet = [
-        Field("00", "ID.DANA.WWW"),
-        Field("01", "936009153022591481"),
-        Field("02", "022591481"),
-        Field("03", "UMI"),
-    ]
-    national = [Field("00", "ID.CO.QRIS.WWW"), Field("02", "ID1020021181745"), Field("03", "UMI")]
-    fields = [
-        Field("00", "01"),
-        Field("01", "11"),
-        Field("26", "".join(f.encode() for f in wallet)),
-        Field("51", "".join(f.encode() for f in national)),
-        Field("52", "5999"),
-        Field("53", "360"),
-        Field("58", "ID"),
-        Field("59", name),
-        Field("60", city),
-        Field("61", "60111"),
-    ]
-    if extra62:
-        fields.append(Field("62", Field("07", "A01").encode()))  # the merchant's terminal label
-    return qris.encode(fields)
-
-
-STATIC = _static()
-
-
-def _sticker(payload: str) -> bytes:
-    buf = io.BytesIO()
-    segno.make(payload, error="m").save(buf, kind="png", scale=8, border=4)
-    return buf.getvalue()
-
-
-def _reject(mid, items: list[str]) -> str:
+def reject_with_link(mid, items: list[str]) -> str:
     """The admin rejects; returns the correction link the e-mail carries."""
     form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN, items)

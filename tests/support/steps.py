@@ -148,7 +148,7 @@ def documents(tmp_path, all_five: bool = True) -> dict:
     return out
 
 
-def _wait_for_mail(mailbox, subject_part: str, timeout: float = 30):
+def wait_for_mail(mailbox, subject_part: str, timeout: float = 30):
     """The site's own sender delivers from the outbox every few seconds."""
     deadline = time.time() + timeout
     while time.time() < deadline:

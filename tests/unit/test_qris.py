@@ -11,7 +11,7 @@ from PIL import Image
 from terminal_shop.services.orders import qris
 from terminal_shop.services.orders.qris import Field
 
-from support.factories import STATIC, _static
+from support.qris_payloads import STATIC, static_payload
 
 
 def _tags(payload: str) -> dict[str, str]:
@@ -50,7 +50,7 @@ def test_amounts_are_encoded_and_round_trip(amount):
 
 
 def test_a_merchant_without_tag_62_gets_one():
-    payload = qris.dynamic(qris.check_static(_static(extra62=False)), 50_000, "0F0F0F0F")
+    payload = qris.dynamic(qris.check_static(static_payload(extra62=False)), 50_000, "0F0F0F0F")
     assert qris.parse(_tags(payload)["62"]) == [Field("01", "0F0F0F0F")]
 
 
