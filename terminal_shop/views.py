@@ -195,7 +195,7 @@ class OrderSummary:
 @dataclass(frozen=True)
 class PricedCart:
     """A cart priced from the catalogue: what every checkout step shows and what the
-    order is charged, from one function (services.orders.price_cart)."""
+    order is charged, from one function (services/orders/checkout_rules.py price_cart)."""
 
     lines: tuple[LineView, ...] = ()
     subtotal: int = 0

@@ -15,6 +15,7 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.orders.payment_qr import build_payment_qr, merchant_or_none
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.state import focus, toast
@@ -27,7 +28,7 @@ PROOF_UPLOAD_ID = "proof"
 QRIS_KEY = "qris/hausjo.png"
 QRIS_FALLBACK = "/qris-demo.png"
 FAILED_DEFAULT = "Terjadi kesalahan yang tidak diketahui"
-EMPTY_CART = orders.price_cart([])
+EMPTY_CART = checkout_rules.price_cart([])
 DRAFT_KEY = "pesanan_draft"  # the tab's copy of its checkout (sessionStorage)
 READ_DRAFT = f"sessionStorage.getItem('{DRAFT_KEY}') || ''"
 # Said outright: a page still loading does not write its vars to browser storage.
@@ -40,7 +41,7 @@ def added_text(product: catalogue.Product) -> str:
 
 def _payment_qr(total: int, bill_number: str) -> PaymentQr | None:
     m = merchant_or_none()
-    return build_payment_qr(m, total, bill_number) if m and orders.qris_allowed(total) and total > 0 else None
+    return build_payment_qr(m, total, bill_number) if m and checkout_rules.qris_allowed(total) and total > 0 else None
 
 
 def _to_int(value: object, default: int = 1) -> int:
@@ -56,7 +57,7 @@ class CheckoutState(rx.State):
 
     cart: dict[str, int] = {}  # sku -> qty, in the order added
     qty_inputs: dict[str, int] = {}
-    buyer: dict[str, str] = dict.fromkeys(orders.BUYER_FIELDS, "")
+    buyer: dict[str, str] = dict.fromkeys(checkout_rules.BUYER_FIELDS, "")
     errors: dict[str, str] = {}
     payment_method: str = PaymentMethod.TRANSFER_BCA.value
     submitting: bool = False
@@ -64,7 +65,7 @@ class CheckoutState(rx.State):
     qris_loaded: bool = False
     qr_open: bool = False
     payment_qr: PaymentQr | None = None  # None: the merchant's static QRIS image instead
-    # The checkout as the tab keeps it (orders.CheckoutDraft), written after every change:
+    # The checkout as the tab keeps it (checkout_rules.CheckoutDraft), written after every change:
     # when the server forgets the tab, the cart and form come back from here.
     draft: str = rx.SessionStorage("", name=DRAFT_KEY)
     _client_ref: str = ""
@@ -72,7 +73,7 @@ class CheckoutState(rx.State):
     # False in a state the server has just made (first visit, or the tab's state was
     # lost): nothing is written to the tab's draft until it has been read back.
     _restored: bool = False
-    _rev: int = 0  # the count in the last copy written to the tab (orders.CheckoutDraft.rev)
+    _rev: int = 0  # the count in the last copy written to the tab (checkout_rules.CheckoutDraft.rev)
 
     # ----- derived values -----
 
@@ -80,13 +81,13 @@ class CheckoutState(rx.State):
     def priced(self) -> PricedCart:
         """The cart priced by the very function the order is charged by."""
         try:
-            return orders.price_cart(list(self.cart.items()))
+            return checkout_rules.price_cart(list(self.cart.items()))
         except orders.OrderError:  # the handlers keep the cart valid; never show a wrong price
             return EMPTY_CART
 
     @rx.var
     def buyer_complete(self) -> bool:
-        return orders.validate_buyer(self.buyer)[0] is not None
+        return checkout_rules.validate_buyer(self.buyer)[0] is not None
 
     # ----- products page -----
 
@@ -141,7 +142,7 @@ class CheckoutState(rx.State):
 
     @rx.event
     def set_buyer_field(self, field: str, value: str):
-        if field not in orders.BUYER_FIELDS:
+        if field not in checkout_rules.BUYER_FIELDS:
             return
         self.buyer[field] = str(value)[:1000]
         self.errors.pop(field, None)
@@ -150,15 +151,15 @@ class CheckoutState(rx.State):
     @rx.event
     def to_confirm(self, draft: str = ""):
         """`draft` is the tab's own copy: used when the server no longer has the checkout."""
-        self._apply(orders.CheckoutDraft.parse(draft))
-        cleaned, errors = orders.validate_buyer(self.buyer)
+        self._apply(checkout_rules.CheckoutDraft.parse(draft))
+        cleaned, errors = checkout_rules.validate_buyer(self.buyer)
         self.errors = errors
         if cleaned is None:
             return [
                 toast.error("Data tidak lengkap", description="Mohon lengkapi semua field yang wajib diisi"),
-                focus.first_error(orders.BUYER_FIELDS, errors),
+                focus.first_error(checkout_rules.BUYER_FIELDS, errors),
             ]
-        self.buyer = {k: (getattr(cleaned, k) or "") for k in orders.BUYER_FIELDS}
+        self.buyer = {k: (getattr(cleaned, k) or "") for k in checkout_rules.BUYER_FIELDS}
         self._save()
         return rx.redirect(routes.CHECKOUT_CONFIRM)
 
@@ -169,10 +170,10 @@ class CheckoutState(rx.State):
         self.submitting = False  # a page (re)loaded sends nothing yet
         if not self._restored:
             return CheckoutState.restore
-        self._apply(orders.CheckoutDraft.parse(self.draft))  # a kept state may be older than the tab
+        self._apply(checkout_rules.CheckoutDraft.parse(self.draft))  # a kept state may be older than the tab
         # A submission whose answer was lost may have made its order: the tab's key (its
         # copy outlives the server clearing the checkout) or the server's says so.
-        copy = orders.CheckoutDraft.parse(self.draft)
+        copy = checkout_rules.CheckoutDraft.parse(self.draft)
         for ref in {self._client_ref, copy.client_ref if copy else ""} - {""}:
             if made := await asyncio.to_thread(orders.order_id_for, ref):
                 return self._succeeded(made)
@@ -227,7 +228,7 @@ class CheckoutState(rx.State):
     def sending(self, draft: str = ""):
         """Just before the order goes (api.submit_order): the tab's copy is brought up to
         date, since it is what the route takes, and the button shows it is sending."""
-        self._apply(orders.CheckoutDraft.parse(draft))
+        self._apply(checkout_rules.CheckoutDraft.parse(draft))
         self._save()
         self.submitting = True
 
@@ -267,13 +268,13 @@ class CheckoutState(rx.State):
 
     def _restore_from(self, text: str):
         was_restored = self._restored
-        self._apply(orders.CheckoutDraft.parse(text))
+        self._apply(checkout_rules.CheckoutDraft.parse(text))
         # The confirm page checks the attempt's key, and it has on_load of its own.
         if not was_restored and self.router.url.path == routes.CHECKOUT_CONFIRM:
             return CheckoutState.load_confirm
         return None
 
-    def _apply(self, draft: orders.CheckoutDraft | None) -> None:
+    def _apply(self, draft: checkout_rules.CheckoutDraft | None) -> None:
         """Takes the tab's copy where it knows more than the server: a state the server has
         just made fills what it lacks from it (a field typed meanwhile stays); a state older
         than the copy (fewer saves) is replaced by it."""
@@ -287,7 +288,7 @@ class CheckoutState(rx.State):
             if draft is not None:
                 if not self.cart:
                     self.cart = dict(draft.cart)
-                self.buyer = {k: self.buyer.get(k) or draft.buyer.get(k, "") for k in orders.BUYER_FIELDS}
+                self.buyer = {k: self.buyer.get(k) or draft.buyer.get(k, "") for k in checkout_rules.BUYER_FIELDS}
                 if self.payment_method == PaymentMethod.TRANSFER_BCA.value:
                     self.payment_method = draft.payment_method
                 if not self._client_ref and draft.client_ref:
@@ -298,7 +299,7 @@ class CheckoutState(rx.State):
     def _save(self) -> None:
         if self._restored:
             self._rev += 1
-            self.draft = orders.CheckoutDraft(
+            self.draft = checkout_rules.CheckoutDraft(
                 tuple(self.cart.items()),
                 dict(self.buyer),
                 self.payment_method,
@@ -324,7 +325,7 @@ class CheckoutState(rx.State):
     def _clear(self) -> None:
         """After success: empty cart, forget the buyer and start a new attempt."""
         self.cart = {}
-        self.buyer = dict.fromkeys(orders.BUYER_FIELDS, "")
+        self.buyer = dict.fromkeys(checkout_rules.BUYER_FIELDS, "")
         self.errors = {}
         self.payment_method = PaymentMethod.TRANSFER_BCA.value
         self.submitting = False

@@ -38,6 +38,7 @@ from terminal_shop.infra.storage import LocalStorage, StorageError, content_type
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
@@ -185,7 +186,7 @@ async def submit_order(request: Request) -> Response:
     if not _from_our_pages(request):
         return _refused("Akses ditolak", 403)
     form = await _files_form(request, 1)
-    draft = orders.CheckoutDraft.parse(form.get("draft") if form else None)
+    draft = checkout_rules.CheckoutDraft.parse(form.get("draft") if form else None)
     if form is None or draft is None:
         return _refused(orders.MSG_GENERIC)
     proof = next(iter(form.getlist("files")), None)

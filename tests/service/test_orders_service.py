@@ -15,6 +15,7 @@ from terminal_shop.infra.db import get_engine, read_session
 from terminal_shop.infra.models import Order
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRejected
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders import checkout_rules
 from terminal_shop.views import OrderSummary
 
 from support.files import fake_png, pdf, png
@@ -102,10 +103,12 @@ def test_tampered_lines_are_refused_and_nothing_is_stored(clean_db, any_storage,
 
 
 def test_prices_come_from_the_catalogue_only():
-    cart = orders.price_cart([("D210", 3)])
+    cart = checkout_rules.price_cart([("D210", 3)])
     assert cart.total == 3 * 2_499_000
     assert (cart.lines[0].unit_price, cart.lines[0].total_text) == (2_499_000, "Rp 7.497.000")
-    assert orders.stored_items(cart) == [{"sku": "D210", "name": "D210 UnionPay", "qty": 3, "unit_price": 2_499_000}]
+    assert checkout_rules.stored_items(cart) == [
+        {"sku": "D210", "name": "D210 UnionPay", "qty": 3, "unit_price": 2_499_000}
+    ]
 
 
 def test_qris_is_refused_above_ten_million(clean_db, any_storage, tmp_path):
@@ -220,14 +223,14 @@ def test_database_failure_removes_the_stored_proof(clean_db, any_storage, tmp_pa
 
 
 def test_buyer_rules_and_texts():
-    _, errors = orders.validate_buyer({})
+    _, errors = checkout_rules.validate_buyer({})
     assert errors == {
         "buyer_name": "Nama lengkap wajib diisi",
         "buyer_phone": "Nomor telepon wajib diisi",
         "buyer_email": "Email wajib diisi",
         "shipping_address": "Alamat pengiriman wajib diisi",
     }
-    _, errors = orders.validate_buyer(
+    _, errors = checkout_rules.validate_buyer(
         {"buyer_name": "A", "buyer_phone": "0812-345", "buyer_email": "budi@", "shipping_address": "Jl. A"}
     )
     assert errors == {
@@ -235,11 +238,11 @@ def test_buyer_rules_and_texts():
         "buyer_email": "Format email tidak valid",
         "shipping_address": "Alamat minimal 10 karakter",
     }
-    _, errors = orders.validate_buyer({**BUYER, "buyer_phone": "08abc1234567"})
+    _, errors = checkout_rules.validate_buyer({**BUYER, "buyer_phone": "08abc1234567"})
     assert errors == {"buyer_phone": "Nomor telepon hanya boleh berisi angka"}
-    _, errors = orders.validate_buyer({**BUYER, "buyer_phone": "0812 3456 7890 1234 56"})  # 18 digits
+    _, errors = checkout_rules.validate_buyer({**BUYER, "buyer_phone": "0812 3456 7890 1234 56"})  # 18 digits
     assert errors == {"buyer_phone": "Nomor telepon maksimal 15 digit"}
-    buyer, errors = orders.validate_buyer(BUYER)
+    buyer, errors = checkout_rules.validate_buyer(BUYER)
     assert errors == {} and buyer.buyer_phone == "081234567890"
 
 
@@ -262,10 +265,10 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
 
 
 def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
-    draft = orders.CheckoutDraft(
+    draft = checkout_rules.CheckoutDraft(
         (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER), "QRIS", uuid.uuid4().hex, str(uuid.uuid4()), rev=7
     )
-    assert orders.CheckoutDraft.parse(draft.to_json()) == draft
+    assert checkout_rules.CheckoutDraft.parse(draft.to_json()) == draft
 
     # Anyone can write anything into their own tab: unknown products, silly quantities,
     # foreign fields, a key that is not ours. None of it reaches the order.
@@ -274,14 +277,14 @@ def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
         ' "b": {"buyer_name": "Siti", "is_admin": "1", "note": ' + '"' + "n" * 5000 + '"},'
         ' "m": "GRATIS", "r": "../../etc", "o": "bukan-uuid", "v": true, "harga": 1}'
     )
-    read = orders.CheckoutDraft.parse(tampered)
+    read = checkout_rules.CheckoutDraft.parse(tampered)
     assert read.cart == (("A920", 1),)
-    assert read.buyer["buyer_name"] == "Siti" and set(read.buyer) == set(orders.BUYER_FIELDS)
+    assert read.buyer["buyer_name"] == "Siti" and set(read.buyer) == set(checkout_rules.BUYER_FIELDS)
     assert len(read.buyer["note"]) == 1000
     assert read.payment_method == "TRANSFER_BCA"
     assert (read.client_ref, read.order_id, read.rev) == ("", "", 0)
     for nothing in ("", "{", "[1, 2]", "null", None):
-        assert orders.CheckoutDraft.parse(nothing) is None
+        assert checkout_rules.CheckoutDraft.parse(nothing) is None
 
 
 def test_an_attempt_whose_answer_was_lost_finds_its_order(clean_db, any_storage, tmp_path):

@@ -15,6 +15,7 @@ from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.web import api
@@ -29,7 +30,7 @@ def _client() -> TestClient:
 
 
 def _checkout(ref: str, order_id: str, **buyer: str) -> str:
-    return orders.CheckoutDraft((("SOUNDBOX", 2),), {**BUYER, **buyer}, "TRANSFER_BCA", ref, order_id).to_json()
+    return checkout_rules.CheckoutDraft((("SOUNDBOX", 2),), {**BUYER, **buyer}, "TRANSFER_BCA", ref, order_id).to_json()
 
 
 def _orders() -> list[Order]:
@@ -58,7 +59,7 @@ def test_an_order_sent_twice_makes_one_order_with_one_proof(clean_db, tmp_path):
         order_id,
         ref,
         "Budi Santoso",
-        orders.price_cart([("SOUNDBOX", 2)]).total,
+        checkout_rules.price_cart([("SOUNDBOX", 2)]).total,
     )
     assert [k for k in _proofs() if k.startswith(f"{order_id}/")] == [order.payment_proof_path]
 

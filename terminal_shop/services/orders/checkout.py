@@ -1,41 +1,27 @@
-"""Checkout orders: pricing from the catalogue, validation, and the all-or-nothing
-creation of an order with its proof of payment.
-
-Nothing the browser says about prices is trusted: lines arrive as (sku, qty) and
-every amount is computed here.
-"""
+"""Checkout orders: the all-or-nothing creation of an order with its proof of payment,
+and what the buyer's pages read of it. The rules before an order exists are in checkout_rules.py."""
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
-from dataclasses import dataclass, field
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from terminal_shop import catalogue, routes
+from terminal_shop import routes
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
-from terminal_shop.infra.uploads import PROOF_KINDS, UploadRejected, check_file, safe_name, strip_metadata
+from terminal_shop.infra.uploads import PROOF_KINDS, CheckedFile, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import order_status
+from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.payment_qr import order_payload
-from terminal_shop.services.validation import (
-    MAX_PHONE_DIGITS,
-    MIN_ADDRESS_CHARS,
-    MIN_PHONE_DIGITS,
-    MSG_EMAIL_FORMAT,
-    clean,
-    client_ref_ok,
-    email_ok,
-    strip_phone,
-)
-from terminal_shop.views import LineView, OrderSummary, PricedCart, order_number
+from terminal_shop.services.validation import clean, client_ref_ok
+from terminal_shop.views import OrderSummary, PricedCart, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, PaymentMethod
 
 PROOF_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
@@ -45,108 +31,6 @@ QRIS_LIMIT_MESSAGE = (
 )
 MSG_GENERIC = "Terjadi kesalahan"
 MSG_EMPTY_CART = "Keranjang Anda masih kosong"
-
-BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note")
-
-
-class OrderError(Exception):
-    """The order cannot be created; the message is shown to the buyer."""
-
-
-@dataclass(frozen=True)
-class Buyer:
-    buyer_name: str
-    buyer_phone: str
-    buyer_email: str
-    shipping_address: str
-    note: str | None
-
-
-def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
-    """The buyer form's rules: returns the cleaned data, or the error of each field."""
-    v = {k: clean(raw.get(k)) for k in BUYER_FIELDS}
-    errors: dict[str, str] = {}
-    if not v["buyer_name"]:
-        errors["buyer_name"] = "Nama lengkap wajib diisi"
-    phone = strip_phone(v["buyer_phone"])
-    if not phone:
-        errors["buyer_phone"] = "Nomor telepon wajib diisi"
-    elif not phone.isdigit():  # the SPEC's rule, told as it is: a letter is not "too short"
-        errors["buyer_phone"] = "Nomor telepon hanya boleh berisi angka"
-    elif len(phone) < MIN_PHONE_DIGITS:
-        errors["buyer_phone"] = f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
-    elif len(phone) > MAX_PHONE_DIGITS:
-        errors["buyer_phone"] = f"Nomor telepon maksimal {MAX_PHONE_DIGITS} digit"
-    if not v["buyer_email"]:
-        errors["buyer_email"] = "Email wajib diisi"
-    elif not email_ok(v["buyer_email"]):
-        errors["buyer_email"] = MSG_EMAIL_FORMAT
-    if not v["shipping_address"]:
-        errors["shipping_address"] = "Alamat pengiriman wajib diisi"
-    elif len(v["shipping_address"]) < MIN_ADDRESS_CHARS:
-        errors["shipping_address"] = f"Alamat minimal {MIN_ADDRESS_CHARS} karakter"
-    if errors:
-        return None, errors
-    return Buyer(v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None), {}
-
-
-@dataclass(frozen=True)
-class CheckoutDraft:
-    """A checkout in progress as the tab keeps it (sessionStorage), so an order survives
-    the server forgetting the tab: a state store restarted empty, a worker killed before
-    it wrote the tab's state, an idle tab expired. Read back through `parse`, which trusts
-    nothing: prices still come from the catalogue and the buyer is validated again."""
-
-    cart: tuple[tuple[str, int], ...] = ()
-    buyer: dict[str, str] = field(default_factory=dict)
-    payment_method: str = PaymentMethod.TRANSFER_BCA.value
-    client_ref: str = ""  # this attempt's key: a retry with it never makes a second order
-    order_id: str = ""  # the id its order will have (shown in the QR as the bill number)
-    # Counts the server's writes of this copy: a server state with a lower count is older
-    # than what the tab shows (a worker died after answering, before storing the state).
-    rev: int = 0
-
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "c": [list(line) for line in self.cart],
-                "b": self.buyer,
-                "m": self.payment_method,
-                "r": self.client_ref,
-                "o": self.order_id,
-                "v": self.rev,
-            },
-            separators=(",", ":"),
-        )
-
-    @classmethod
-    def parse(cls, text: object) -> CheckoutDraft | None:
-        """The draft in `text`, keeping only what is well formed; None for nothing usable."""
-        try:
-            raw = json.loads(str(text)[:20_000]) if text else None
-        except ValueError:
-            return None
-        if not isinstance(raw, dict):
-            return None
-        cart: list[tuple[str, int]] = []
-        for line in raw.get("c") if isinstance(raw.get("c"), list) else []:
-            if isinstance(line, list) and len(line) == 2 and catalogue.product(str(line[0])):
-                qty = line[1]
-                if isinstance(qty, int) and not isinstance(qty, bool) and 1 <= qty <= catalogue.MAX_QTY_PER_LINE:
-                    cart.append((str(line[0]), qty))
-        buyer_raw = raw.get("b") if isinstance(raw.get("b"), dict) else {}
-        buyer = {k: str(buyer_raw.get(k) or "")[:1000] for k in BUYER_FIELDS}
-        method = PaymentMethod.parse(str(raw.get("m") or "")) or PaymentMethod.TRANSFER_BCA
-        ref = str(raw.get("r") or "")
-        try:
-            order_id = str(uuid.UUID(str(raw.get("o") or "")))
-        except ValueError:
-            order_id = ""
-        if not client_ref_ok(ref) or not order_id:
-            ref = order_id = ""
-        rev = raw.get("v")
-        rev = rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0
-        return cls(tuple(cart), buyer, method.value, ref, order_id, rev)
 
 
 def success_path(order_id: object) -> str:
@@ -161,50 +45,6 @@ def order_id_for(client_ref: str) -> str | None:
         return None
     order = _find_by_client_ref(client_ref)
     return str(order.id) if order else None
-
-
-def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
-    """Prices (sku, qty) lines from the catalogue; merges repeated skus.
-
-    The one pricing of a cart: the checkout pages show it and the order is charged it.
-    An empty cart prices to nothing; create_order refuses it.
-    """
-    qty_by_sku: dict[str, int] = {}
-    for sku, qty in lines:
-        product = catalogue.product(str(sku))
-        if product is None:
-            raise OrderError("Produk tidak dikenal")
-        if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
-            raise OrderError("Minimal qty adalah 1")
-        qty_by_sku[product.sku] = qty_by_sku.get(product.sku, 0) + qty
-        if qty_by_sku[product.sku] > catalogue.MAX_QTY_PER_LINE:
-            raise OrderError(f"Maksimal {catalogue.MAX_QTY_PER_LINE} unit per produk")
-    priced = []
-    for sku, qty in qty_by_sku.items():
-        p = catalogue.product(sku)
-        priced.append(LineView.of(sku, p.name, qty, p.price, p.image))
-    subtotal = sum(line.qty * line.unit_price for line in priced)
-    shipping = catalogue.SHIPPING_FEE
-    return PricedCart(
-        lines=tuple(priced),
-        subtotal=subtotal,
-        shipping_fee=shipping,
-        total=subtotal + shipping,
-        item_count=sum(qty_by_sku.values()),
-        subtotal_text=rupiah(subtotal),
-        shipping_text=rupiah(shipping),
-        total_text=rupiah(subtotal + shipping),
-        qris_allowed=qris_allowed(subtotal + shipping),
-    )
-
-
-def stored_items(cart: PricedCart) -> list[dict]:
-    """The lines as the order row keeps them (prices frozen at the time of the order)."""
-    return [{"sku": ln.sku, "name": ln.name, "qty": ln.qty, "unit_price": ln.unit_price} for ln in cart.lines]
-
-
-def qris_allowed(total: int) -> bool:
-    return total <= catalogue.QRIS_MAX_TOTAL
 
 
 def _find_by_client_ref(client_ref: str) -> Order | None:
@@ -233,13 +73,24 @@ def create_order(
     client_ref = clean(client_ref)[:64]
     if not client_ref:
         raise OrderError(MSG_GENERIC)
-    existing = _find_by_client_ref(client_ref)
-    if existing is not None:
+    if (existing := _find_by_client_ref(client_ref)) is not None:
         return existing
+    order = _new_order(
+        order_id or uuid.uuid4(), client_ref, _checked_buyer(buyer), *_checked_payment(lines, payment_method)
+    )
+    proof = _checked_proof(proof_data)
+    return _store(order, proof, safe_name(proof_filename, "bukti"), storage or get_storage())
 
-    cleaned, errors = validate_buyer(buyer)
+
+def _checked_buyer(raw: dict[str, str]) -> Buyer:
+    cleaned, errors = validate_buyer(raw)
     if cleaned is None:
         raise OrderError(next(iter(errors.values())))
+    return cleaned
+
+
+def _checked_payment(lines: list[tuple[str, int]], payment_method: str) -> tuple[PricedCart, PaymentMethod]:
+    """The cart priced from the catalogue, paid by a method allowed for its total."""
     cart = price_cart(lines)
     if not cart.lines:
         raise OrderError(MSG_EMPTY_CART)
@@ -248,48 +99,54 @@ def create_order(
         raise OrderError("Metode pembayaran tidak dikenal")
     if method is PaymentMethod.QRIS and not cart.qris_allowed:
         raise OrderError(QRIS_LIMIT_MESSAGE)
-    if not proof_data:
+    return cart, method
+
+
+def _checked_proof(data: bytes | None) -> CheckedFile:
+    if not data:
         raise OrderError(PROOF_MISSING)
-    proof = strip_metadata(check_file(proof_data, PROOF_KINDS, PROOF_WRONG_TYPE))
+    return strip_metadata(check_file(data, PROOF_KINDS, PROOF_WRONG_TYPE))
 
-    storage = storage or get_storage()
-    bucket = get_settings().bucket_order_payments
-    order_id = order_id or uuid.uuid4()
+
+def _new_order(order_id: uuid.UUID, client_ref: str, buyer: Buyer, cart: PricedCart, method: PaymentMethod) -> Order:
     qris_payload = order_payload(cart.total, order_number(order_id)) if method is PaymentMethod.QRIS else None
-    name = safe_name(proof_filename, "bukti")
-    stem = name.rsplit(".", 1)[0]
-    key = f"{order_id}/{int(time.time() * 1000)}_{stem}.{proof.extension}"
-
-    # File first, then one commit; undo the file if the commit does not happen.
-    try:
-        storage.put(bucket, key, proof.data, proof.content_type)
-    except StorageError as exc:
-        raise OrderError("Gagal menyimpan bukti pembayaran. Silakan coba lagi.") from exc
-    order = Order(
+    return Order(
         id=order_id,
         client_ref=client_ref,
-        buyer_name=cleaned.buyer_name,
-        buyer_phone=cleaned.buyer_phone,
-        buyer_email=cleaned.buyer_email,
-        shipping_address=cleaned.shipping_address,
-        note=cleaned.note,
+        buyer_name=buyer.buyer_name,
+        buyer_phone=buyer.buyer_phone,
+        buyer_email=buyer.buyer_email,
+        shipping_address=buyer.shipping_address,
+        note=buyer.note,
         items=stored_items(cart),
         subtotal=cart.subtotal,
         shipping_fee=cart.shipping_fee,
         total=cart.total,
         payment_method=method.value,
         status=OrderStatus.PAID_REVIEW.value,
-        payment_proof_path=key,
         payment_proof_url=None,  # private file: admins get signed links (docs/decisions.md)
         qris_payload=qris_payload,
     )
+
+
+def _store(order: Order, proof: CheckedFile, filename: str, storage: Storage) -> Order:
+    """The proof first, then the order and its e-mail in one commit; the proof is removed
+    again if the commit does not happen."""
+    bucket = get_settings().bucket_order_payments
+    stem = filename.rsplit(".", 1)[0]
+    key = f"{order.id}/{int(time.time() * 1000)}_{stem}.{proof.extension}"
+    try:
+        storage.put(bucket, key, proof.data, proof.content_type)
+    except StorageError as exc:
+        raise OrderError("Gagal menyimpan bukti pembayaran. Silakan coba lagi.") from exc
+    order.payment_proof_path = key
     try:
         with write_session() as s:
             s.add(order)
-            outbox.enqueue(s, f"order:{order_id}:received", "order", str(order_id), emails.order_received(order))
+            outbox.enqueue(s, f"order:{order.id}:received", "order", str(order.id), emails.order_received(order))
     except IntegrityError:
         discard(storage, bucket, key)
-        winner = _find_by_client_ref(client_ref)
+        winner = _find_by_client_ref(order.client_ref)
         if winner is None:
             raise OrderError(MSG_GENERIC) from None
         return winner
@@ -322,14 +179,4 @@ def load_summary(order_id: str) -> OrderSummary | None:
     )
 
 
-__all__ = [
-    "CheckoutDraft",
-    "OrderError",
-    "UploadRejected",
-    "create_order",
-    "load_summary",
-    "order_id_for",
-    "price_cart",
-    "success_path",
-    "validate_buyer",
-]
+__all__ = ["OrderError", "UploadRejected", "create_order", "load_summary", "order_id_for", "success_path"]

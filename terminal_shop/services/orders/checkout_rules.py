@@ -1,0 +1,174 @@
+"""The checkout's rules, before any order exists: the buyer form, the cart priced from the
+catalogue, and the copy of a checkout the tab keeps.
+
+Nothing the browser says about prices is trusted: lines arrive as (sku, qty) and
+every amount is computed here.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, field
+
+from terminal_shop import catalogue
+from terminal_shop.formats import rupiah
+from terminal_shop.services.validation import (
+    MAX_PHONE_DIGITS,
+    MIN_ADDRESS_CHARS,
+    MIN_PHONE_DIGITS,
+    MSG_EMAIL_FORMAT,
+    clean,
+    client_ref_ok,
+    email_ok,
+    strip_phone,
+)
+from terminal_shop.views import LineView, PricedCart
+from terminal_shop.vocabulary import PaymentMethod
+
+
+class OrderError(Exception):
+    """The order cannot be created; the message is shown to the buyer."""
+
+
+BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note")
+
+
+@dataclass(frozen=True)
+class Buyer:
+    buyer_name: str
+    buyer_phone: str
+    buyer_email: str
+    shipping_address: str
+    note: str | None
+
+
+def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
+    """The buyer form's rules: returns the cleaned data, or the error of each field."""
+    v = {k: clean(raw.get(k)) for k in BUYER_FIELDS}
+    errors: dict[str, str] = {}
+    if not v["buyer_name"]:
+        errors["buyer_name"] = "Nama lengkap wajib diisi"
+    phone = strip_phone(v["buyer_phone"])
+    if not phone:
+        errors["buyer_phone"] = "Nomor telepon wajib diisi"
+    elif not phone.isdigit():  # the SPEC's rule, told as it is: a letter is not "too short"
+        errors["buyer_phone"] = "Nomor telepon hanya boleh berisi angka"
+    elif len(phone) < MIN_PHONE_DIGITS:
+        errors["buyer_phone"] = f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
+    elif len(phone) > MAX_PHONE_DIGITS:
+        errors["buyer_phone"] = f"Nomor telepon maksimal {MAX_PHONE_DIGITS} digit"
+    if not v["buyer_email"]:
+        errors["buyer_email"] = "Email wajib diisi"
+    elif not email_ok(v["buyer_email"]):
+        errors["buyer_email"] = MSG_EMAIL_FORMAT
+    if not v["shipping_address"]:
+        errors["shipping_address"] = "Alamat pengiriman wajib diisi"
+    elif len(v["shipping_address"]) < MIN_ADDRESS_CHARS:
+        errors["shipping_address"] = f"Alamat minimal {MIN_ADDRESS_CHARS} karakter"
+    if errors:
+        return None, errors
+    return Buyer(v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None), {}
+
+
+@dataclass(frozen=True)
+class CheckoutDraft:
+    """A checkout in progress as the tab keeps it (sessionStorage), so an order survives
+    the server forgetting the tab: a state store restarted empty, a worker killed before
+    it wrote the tab's state, an idle tab expired. Read back through `parse`, which trusts
+    nothing: prices still come from the catalogue and the buyer is validated again."""
+
+    cart: tuple[tuple[str, int], ...] = ()
+    buyer: dict[str, str] = field(default_factory=dict)
+    payment_method: str = PaymentMethod.TRANSFER_BCA.value
+    client_ref: str = ""  # this attempt's key: a retry with it never makes a second order
+    order_id: str = ""  # the id its order will have (shown in the QR as the bill number)
+    # Counts the server's writes of this copy: a server state with a lower count is older
+    # than what the tab shows (a worker died after answering, before storing the state).
+    rev: int = 0
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "c": [list(line) for line in self.cart],
+                "b": self.buyer,
+                "m": self.payment_method,
+                "r": self.client_ref,
+                "o": self.order_id,
+                "v": self.rev,
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def parse(cls, text: object) -> CheckoutDraft | None:
+        """The draft in `text`, keeping only what is well formed; None for nothing usable."""
+        try:
+            raw = json.loads(str(text)[:20_000]) if text else None
+        except ValueError:
+            return None
+        if not isinstance(raw, dict):
+            return None
+        cart: list[tuple[str, int]] = []
+        for line in raw.get("c") if isinstance(raw.get("c"), list) else []:
+            if isinstance(line, list) and len(line) == 2 and catalogue.product(str(line[0])):
+                qty = line[1]
+                if isinstance(qty, int) and not isinstance(qty, bool) and 1 <= qty <= catalogue.MAX_QTY_PER_LINE:
+                    cart.append((str(line[0]), qty))
+        buyer_raw = raw.get("b") if isinstance(raw.get("b"), dict) else {}
+        buyer = {k: str(buyer_raw.get(k) or "")[:1000] for k in BUYER_FIELDS}
+        method = PaymentMethod.parse(str(raw.get("m") or "")) or PaymentMethod.TRANSFER_BCA
+        ref = str(raw.get("r") or "")
+        try:
+            order_id = str(uuid.UUID(str(raw.get("o") or "")))
+        except ValueError:
+            order_id = ""
+        if not client_ref_ok(ref) or not order_id:
+            ref = order_id = ""
+        rev = raw.get("v")
+        rev = rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0
+        return cls(tuple(cart), buyer, method.value, ref, order_id, rev)
+
+
+def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
+    """Prices (sku, qty) lines from the catalogue; merges repeated skus.
+
+    The one pricing of a cart: the checkout pages show it and the order is charged it.
+    An empty cart prices to nothing; create_order refuses it.
+    """
+    qty_by_sku: dict[str, int] = {}
+    for sku, qty in lines:
+        product = catalogue.product(str(sku))
+        if product is None:
+            raise OrderError("Produk tidak dikenal")
+        if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
+            raise OrderError("Minimal qty adalah 1")
+        qty_by_sku[product.sku] = qty_by_sku.get(product.sku, 0) + qty
+        if qty_by_sku[product.sku] > catalogue.MAX_QTY_PER_LINE:
+            raise OrderError(f"Maksimal {catalogue.MAX_QTY_PER_LINE} unit per produk")
+    priced = []
+    for sku, qty in qty_by_sku.items():
+        p = catalogue.product(sku)
+        priced.append(LineView.of(sku, p.name, qty, p.price, p.image))
+    subtotal = sum(line.qty * line.unit_price for line in priced)
+    shipping = catalogue.SHIPPING_FEE
+    return PricedCart(
+        lines=tuple(priced),
+        subtotal=subtotal,
+        shipping_fee=shipping,
+        total=subtotal + shipping,
+        item_count=sum(qty_by_sku.values()),
+        subtotal_text=rupiah(subtotal),
+        shipping_text=rupiah(shipping),
+        total_text=rupiah(subtotal + shipping),
+        qris_allowed=qris_allowed(subtotal + shipping),
+    )
+
+
+def stored_items(cart: PricedCart) -> list[dict]:
+    """The lines as the order row keeps them (prices frozen at the time of the order)."""
+    return [{"sku": ln.sku, "name": ln.name, "qty": ln.qty, "unit_price": ln.unit_price} for ln in cart.lines]
+
+
+def qris_allowed(total: int) -> bool:
+    return total <= catalogue.QRIS_MAX_TOTAL
