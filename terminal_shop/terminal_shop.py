@@ -26,7 +26,8 @@ from terminal_shop.state.admin import (
     OverviewState,
 )
 from terminal_shop.state.calendar import WorkingDayState
-from terminal_shop.state.checkout import CheckoutState, OrderResultState
+from terminal_shop.state.checkout import CheckoutState
+from terminal_shop.state.checkout_result import OrderResultState
 from terminal_shop.state.order_status import OrderStatusState, RegistrationStatusState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.state.resubmission import FixState

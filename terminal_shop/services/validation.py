@@ -26,6 +26,14 @@ def client_ref_ok(value: object) -> bool:
     return isinstance(value, str) and _CLIENT_REF.fullmatch(value) is not None
 
 
+def typed_int(value: object, default: int = 1) -> int:
+    """A quantity typed by a person (or sent by anyone): '2', '2.0' -> 2; 'inf', 'abc' -> default."""
+    try:
+        return int(float(str(value).strip()))
+    except (TypeError, ValueError, OverflowError):
+        return default
+
+
 def clean(value: object) -> str:
     return str(value or "").strip()
 

@@ -10,24 +10,20 @@ from urllib.parse import quote
 import reflex as rx
 
 from terminal_shop import catalogue, routes
-from terminal_shop.infra.settings import get_settings
-from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout as orders
-from terminal_shop.services.orders import checkout_rules
-from terminal_shop.services.orders.payment_qr import build_payment_qr, merchant_or_none
-from terminal_shop.services.validation import new_client_ref
+from terminal_shop.services.orders import checkout_rules, payment_qr
+from terminal_shop.services.validation import new_client_ref, typed_int
 from terminal_shop.state import focus, toast
-from terminal_shop.views import OrderSummary, PaymentQr, PricedCart, order_number
+from terminal_shop.state.checkout_result import FAILED_DEFAULT
+from terminal_shop.views import PaymentQr, PricedCart, order_number
 from terminal_shop.vocabulary import PaymentMethod
 
 log = logging.getLogger(__name__)
 
 PROOF_UPLOAD_ID = "proof"
-QRIS_KEY = "qris/hausjo.png"
 QRIS_FALLBACK = "/qris-demo.png"
-FAILED_DEFAULT = "Terjadi kesalahan yang tidak diketahui"
 EMPTY_CART = checkout_rules.price_cart([])
 DRAFT_KEY = "pesanan_draft"  # the tab's copy of its checkout (sessionStorage)
 READ_DRAFT = f"sessionStorage.getItem('{DRAFT_KEY}') || ''"
@@ -37,19 +33,6 @@ FORGET_DRAFT = f"sessionStorage.removeItem('{DRAFT_KEY}')"
 
 def added_text(product: catalogue.Product) -> str:
     return f"{product.name} ditambahkan ke keranjang"
-
-
-def _payment_qr(total: int, bill_number: str) -> PaymentQr | None:
-    m = merchant_or_none()
-    return build_payment_qr(m, total, bill_number) if m and checkout_rules.qris_allowed(total) and total > 0 else None
-
-
-def _to_int(value: object, default: int = 1) -> int:
-    """A quantity typed by a person (or sent by anyone): '2', '2.0' -> 2; 'inf', 'abc' -> default."""
-    try:
-        return int(float(str(value).strip()))
-    except (TypeError, ValueError, OverflowError):
-        return default
 
 
 class CheckoutState(rx.State):
@@ -93,23 +76,17 @@ class CheckoutState(rx.State):
 
     @rx.event
     def set_qty_input(self, sku: str, value: str):
-        if catalogue.product(sku) is None:
-            return
-        qty = _to_int(value, 0)
-        if qty < 1:
-            self.qty_inputs[sku] = 1
-            return toast.error("Minimal qty adalah 1")
-        self.qty_inputs[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
+        return self._set_qty_input(sku, typed_int(value, 0))
 
     @rx.event
     def step_qty(self, sku: str, delta: int):
+        return self._set_qty_input(sku, self.qty_inputs.get(sku, 1) + (1 if typed_int(delta) > 0 else -1))
+
+    def _set_qty_input(self, sku: str, qty: int):
         if catalogue.product(sku) is None:
-            return
-        qty = self.qty_inputs.get(sku, 1) + (1 if _to_int(delta) > 0 else -1)
-        if qty < 1:
-            self.qty_inputs[sku] = 1
-            return toast.error("Minimal qty adalah 1")
-        self.qty_inputs[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
+            return None
+        self.qty_inputs[sku] = min(max(qty, 1), catalogue.MAX_QTY_PER_LINE)
+        return toast.error("Minimal qty adalah 1") if qty < 1 else None
 
     @rx.event
     def add_to_cart(self, sku: str):
@@ -126,7 +103,7 @@ class CheckoutState(rx.State):
     def set_line_qty(self, sku: str, value: str):
         if sku not in self.cart:
             return
-        qty = _to_int(value, 0)
+        qty = typed_int(value, 0)
         if qty <= 0:
             self.cart.pop(sku)
         else:
@@ -184,12 +161,9 @@ class CheckoutState(rx.State):
         if not priced.qris_allowed and self.payment_method == PaymentMethod.QRIS:
             self.payment_method = PaymentMethod.TRANSFER_BCA.value
         # The dynamic QR carries this cart's total and the coming order's number.
-        self.payment_qr = await asyncio.to_thread(_payment_qr, priced.total, order_number(self._order_id))
+        self.payment_qr = await asyncio.to_thread(payment_qr.shown_qr, priced.total, order_number(self._order_id))
         if not self.qris_src:
-            try:
-                self.qris_src = get_storage().public_url(get_settings().bucket_assets, QRIS_KEY)
-            except Exception:  # noqa: BLE001 - any storage trouble means the fallback image
-                self.qris_src = QRIS_FALLBACK
+            self.qris_src = await asyncio.to_thread(payment_qr.static_image_url, QRIS_FALLBACK)
 
     @rx.event
     def choose_payment(self, method: str):
@@ -275,38 +249,25 @@ class CheckoutState(rx.State):
         return None
 
     def _apply(self, draft: checkout_rules.CheckoutDraft | None) -> None:
-        """Takes the tab's copy where it knows more than the server: a state the server has
-        just made fills what it lacks from it (a field typed meanwhile stays); a state older
-        than the copy (fewer saves) is replaced by it."""
-        if self._restored:
-            if draft is None or draft.rev <= self._rev:
-                return
-            self.cart, self.buyer, self.payment_method = dict(draft.cart), dict(draft.buyer), draft.payment_method
-            self._client_ref, self._order_id = draft.client_ref, draft.order_id
-        else:
-            self._restored = True
-            if draft is not None:
-                if not self.cart:
-                    self.cart = dict(draft.cart)
-                self.buyer = {k: self.buyer.get(k) or draft.buyer.get(k, "") for k in checkout_rules.BUYER_FIELDS}
-                if self.payment_method == PaymentMethod.TRANSFER_BCA.value:
-                    self.payment_method = draft.payment_method
-                if not self._client_ref and draft.client_ref:
-                    self._client_ref, self._order_id = draft.client_ref, draft.order_id
-        self._rev = max(self._rev, draft.rev if draft else 0)
+        """Takes the tab's copy where it knows more than the server (checkout_rules.merge)."""
+        first, kept = not self._restored, self._as_draft()
+        merged = checkout_rules.merge(kept, draft, first_read=first)
+        if merged is kept and not first:
+            return
+        self._restored = True
+        self.cart, self.buyer, self.payment_method = dict(merged.cart), dict(merged.buyer), merged.payment_method
+        self._client_ref, self._order_id, self._rev = merged.client_ref, merged.order_id, merged.rev
         self._save()
+
+    def _as_draft(self) -> checkout_rules.CheckoutDraft:
+        return checkout_rules.CheckoutDraft(
+            tuple(self.cart.items()), dict(self.buyer), self.payment_method, self._client_ref, self._order_id, self._rev
+        )
 
     def _save(self) -> None:
         if self._restored:
             self._rev += 1
-            self.draft = checkout_rules.CheckoutDraft(
-                tuple(self.cart.items()),
-                dict(self.buyer),
-                self.payment_method,
-                self._client_ref,
-                self._order_id,
-                self._rev,
-            ).to_json()
+            self.draft = self._as_draft().to_json()
 
     def _succeeded(self, order_id: str) -> list:
         self._clear()
@@ -332,25 +293,3 @@ class CheckoutState(rx.State):
         self._client_ref = self._order_id = ""
         self.payment_qr = None
         self.draft = ""
-
-
-class OrderResultState(rx.State):
-    """The success and failure pages, read from the URL."""
-
-    loading: bool = True
-    summary: OrderSummary | None = None
-    reason: str = ""
-
-    @rx.event
-    async def load_success(self):
-        self.loading = True
-        order_id = self.router.url.query_parameters.get("order_id", "")
-        self.summary = await asyncio.to_thread(orders.load_summary, order_id)
-        if self.summary is None:
-            return rx.redirect(routes.HOME, replace=True)
-        self.loading = False
-        return None
-
-    @rx.event
-    def load_failed(self):
-        self.reason = self.router.url.query_parameters.get("reason", "").strip()[:300] or FAILED_DEFAULT

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import (
-    BTN_SMALL,
-)
+from terminal_shop.components.admin import BTN_SMALL
 from terminal_shop.components.files import rejection_codes
 from terminal_shop.components.ui import CARD, icon, modal
 from terminal_shop.infra.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES

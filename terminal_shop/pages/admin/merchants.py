@@ -5,17 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes
-from terminal_shop.components.admin import (
-    ICON_LINK,
-    TD,
-    admin_layout,
-    badge,
-    filter_select,
-    pager,
-    stat_cards,
-    table,
-    toolbar,
-)
+from terminal_shop.components.admin import ICON_LINK, TD, admin_layout, badge
+from terminal_shop.components.admin_lists import filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import icon, nav_link
 from terminal_shop.state.admin import MerchantListState as L
 from terminal_shop.vocabulary import RegistrationStatus, SortField

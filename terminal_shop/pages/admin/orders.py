@@ -14,15 +14,11 @@ from terminal_shop.components.admin import (
     admin_layout,
     badge,
     detail_item,
-    filter_select,
     history,
     mail_list,
-    pager,
-    stat_cards,
-    table,
-    toolbar,
     when_loaded,
 )
+from terminal_shop.components.admin_lists import filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import TD, TH, admin_layout, badge, date_range, filter_select, when_loaded
+from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_loaded
+from terminal_shop.components.admin_lists import date_range, filter_select
 from terminal_shop.components.ui import CARD, nav_link
 from terminal_shop.state.admin import OverviewState as S
 from terminal_shop.vocabulary import Period

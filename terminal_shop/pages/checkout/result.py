@@ -7,7 +7,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
-from terminal_shop.state.checkout import OrderResultState as R
+from terminal_shop.state.checkout_result import OrderResultState as R
 
 
 def success_page() -> rx.Component:

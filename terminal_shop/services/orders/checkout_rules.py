@@ -130,6 +130,25 @@ class CheckoutDraft:
         return cls(tuple(cart), buyer, method.value, ref, order_id, rev)
 
 
+def merge(kept: CheckoutDraft, tab: CheckoutDraft | None, *, first_read: bool) -> CheckoutDraft:
+    """What the server keeps after reading the tab's copy. A state the server has just made
+    (`first_read`) fills what it lacks from the copy, a field typed meanwhile staying; a
+    state older than the copy (fewer saves) is replaced by it; otherwise `kept` itself."""
+    if tab is None:
+        return kept
+    if not first_read:
+        return tab if tab.rev > kept.rev else kept
+    keep_ref = bool(kept.client_ref) or not tab.client_ref
+    return CheckoutDraft(
+        kept.cart or tab.cart,
+        {k: kept.buyer.get(k) or tab.buyer.get(k, "") for k in BUYER_FIELDS},
+        tab.payment_method if kept.payment_method == PaymentMethod.TRANSFER_BCA.value else kept.payment_method,
+        kept.client_ref if keep_ref else tab.client_ref,
+        kept.order_id if keep_ref else tab.order_id,
+        max(kept.rev, tab.rev),
+    )
+
+
 def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
     """Prices (sku, qty) lines from the catalogue; merges repeated skus.
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from terminal_shop import catalogue
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, get_storage
@@ -86,6 +87,21 @@ def qr_view(payload: str) -> PaymentQr:
 
 def build_payment_qr(m: qris.Merchant, amount: int, bill_number: str) -> PaymentQr:
     return qr_view(qris.dynamic(m, amount, bill_number))
+
+
+def shown_qr(total: int, bill_number: str) -> PaymentQr | None:
+    """The QR the confirm page shows for this total, or None for the static sticker
+    (no usable merchant payload, or a total QRIS does not take)."""
+    m = merchant_or_none()
+    return build_payment_qr(m, total, bill_number) if m and 0 < total <= catalogue.QRIS_MAX_TOTAL else None
+
+
+def static_image_url(fallback: str) -> str:
+    """The sticker's public address, or `fallback` when the store cannot say."""
+    try:
+        return get_storage().public_url(get_settings().bucket_assets, STICKER_KEY)
+    except Exception:  # noqa: BLE001 - any storage trouble means the fallback image
+        return fallback
 
 
 def order_payload(amount: int, bill_number: str) -> str | None:

@@ -1,0 +1,35 @@
+"""The checkout's thank-you and failure pages, read from their URL."""
+
+from __future__ import annotations
+
+import asyncio
+
+import reflex as rx
+
+from terminal_shop import routes
+from terminal_shop.services.orders import checkout as orders
+from terminal_shop.views import OrderSummary
+
+FAILED_DEFAULT = "Terjadi kesalahan yang tidak diketahui"
+
+
+class OrderResultState(rx.State):
+    """The success and failure pages, read from the URL."""
+
+    loading: bool = True
+    summary: OrderSummary | None = None
+    reason: str = ""
+
+    @rx.event
+    async def load_success(self):
+        self.loading = True
+        order_id = self.router.url.query_parameters.get("order_id", "")
+        self.summary = await asyncio.to_thread(orders.load_summary, order_id)
+        if self.summary is None:
+            return rx.redirect(routes.HOME, replace=True)
+        self.loading = False
+        return None
+
+    @rx.event
+    def load_failed(self):
+        self.reason = self.router.url.query_parameters.get("reason", "").strip()[:300] or FAILED_DEFAULT
