@@ -81,7 +81,7 @@ def serve(cwd: Path, env: dict[str, str] | None = None):
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**(env or {}), "PUBLIC_URL": url}  # the site lets the browser's websocket in from there only
-    log = open(Path(tempfile.gettempdir()) / f"bench-server-{port}.log", "w")  # noqa: SIM115 - the server keeps writing to it after this returns
+    log = (Path(tempfile.gettempdir()) / f"bench-server-{port}.log").open("w")
     proc = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "reflex"),

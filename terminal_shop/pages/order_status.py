@@ -10,7 +10,7 @@ from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.state.order_status import OrderStatusState as S
-from terminal_shop.state.order_status import RegistrationStatusState as RS
+from terminal_shop.state.order_status import RegistrationStatusState as Reg
 from terminal_shop.state.order_status import TrackingState as T
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod
 
@@ -185,10 +185,10 @@ def dashboard() -> rx.Component:
         _field(
             "reg_phone", "Nomor HP", type="tel", auto_complete="tel", input_mode="tel", placeholder="0812-3456-7890"
         ),
-        rx.el.p(RS.error, class_name="min-h-[1.25rem] text-sm text-red-600", role="alert"),
-        rx.el.p(RS.answer, class_name="text-sm text-emerald-700", role="status", data_testid="registration-answer"),
+        rx.el.p(Reg.error, class_name="min-h-[1.25rem] text-sm text-red-600", role="alert"),
+        rx.el.p(Reg.answer, class_name="text-sm text-emerald-700", role="status", data_testid="registration-answer"),
         rx.el.button("Kirim Tautan Status", type="submit", class_name=BTN_PRIMARY + " w-full"),
-        on_submit=RS.request_link,
+        on_submit=Reg.request_link,
         reset_on_submit=False,
         class_name=f"{CARD} flex flex-col gap-3 p-6",
     )
@@ -205,7 +205,7 @@ def dashboard() -> rx.Component:
 
 
 def registration_page() -> rx.Component:
-    v = RS.view
+    v = Reg.view
     found = rx.el.div(
         rx.el.h1("Pendaftaran ", v.nama_usaha, class_name="text-2xl font-bold"),
         rx.el.p(
@@ -220,7 +220,7 @@ def registration_page() -> rx.Component:
     return site_page(
         container(
             rx.cond(
-                RS.missing,
+                Reg.missing,
                 rx.el.div(
                     rx.el.h1("Tautan tidak berlaku", class_name="text-2xl font-bold"),
                     rx.el.p("Minta tautan baru di halaman Dashboard.", class_name="mt-2 text-slate-600"),

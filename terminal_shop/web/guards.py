@@ -67,39 +67,43 @@ class BodyLimitMiddleware:
         if declared.isdigit() and int(declared) > limit:
             await _too_large(send)
             return
-        received = 0
-        too_large = False
-        answered = False
-
-        async def limited_receive() -> Message:
-            nonlocal received, too_large
-            if too_large:
-                return {"type": "http.disconnect"}
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > limit:
-                    too_large = True  # the app sees a dropped client and stops reading
-                    return {"type": "http.disconnect"}
-            return message
-
-        async def guarded_send(message: Message) -> None:
-            nonlocal answered
-            if too_large:
-                if not answered:
-                    answered = True
-                    await _too_large(send)
-                return
-            answered = True
-            await send(message)
-
+        exchange = _LimitedExchange(limit, receive, send)
         try:
-            await self.app(scope, limited_receive, guarded_send)
+            await self.app(scope, exchange.receive, exchange.send)
         except Exception:
-            if not too_large:
+            if not exchange.too_large:
                 raise
-        if too_large and not answered:
+        if exchange.too_large and not exchange.answered:
             await _too_large(send)
+
+
+class _LimitedExchange:
+    """One request's body counted as it streams in: past the limit the app sees a dropped
+    client (and stops reading), and the client gets a 413 instead of the app's answer."""
+
+    def __init__(self, limit: int, receive: Receive, send: Send):
+        self.limit, self._receive, self._send = limit, receive, send
+        self.received, self.too_large, self.answered = 0, False, False
+
+    async def receive(self) -> Message:
+        if self.too_large:
+            return {"type": "http.disconnect"}
+        message = await self._receive()
+        if message["type"] == "http.request":
+            self.received += len(message.get("body", b""))
+            if self.received > self.limit:
+                self.too_large = True
+                return {"type": "http.disconnect"}
+        return message
+
+    async def send(self, message: Message) -> None:
+        if self.too_large:
+            if not self.answered:
+                self.answered = True
+                await _too_large(self._send)
+            return
+        self.answered = True
+        await self._send(message)
 
 
 async def _too_large(send: Send) -> None:

@@ -40,13 +40,17 @@ class _SmtpHandler:
     def __init__(self, box: Mailbox):
         self.box = box
 
-    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+    async def handle_RCPT(  # noqa: N802 - aiosmtpd's hook names
+        self, server, session, envelope, address, rcpt_options
+    ):
         if address in self.box.refuse:
             return "550 5.1.1 Mailbox does not exist"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
-    async def handle_DATA(self, server, session, envelope):
+    async def handle_DATA(  # noqa: N802
+        self, server, session, envelope
+    ):
         from email import message_from_bytes, policy
 
         self.box.append(message_from_bytes(envelope.content, policy=policy.default))

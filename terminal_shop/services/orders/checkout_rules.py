@@ -43,6 +43,18 @@ class Buyer:
     note: str | None
 
 
+def _phone_error(phone: str) -> str:
+    if not phone:
+        return "Nomor telepon wajib diisi"
+    if not phone.isdigit():  # the SPEC's rule, told as it is: a letter is not "too short"
+        return "Nomor telepon hanya boleh berisi angka"
+    if len(phone) < MIN_PHONE_DIGITS:
+        return f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
+    if len(phone) > MAX_PHONE_DIGITS:
+        return f"Nomor telepon maksimal {MAX_PHONE_DIGITS} digit"
+    return ""
+
+
 def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
     """The buyer form's rules: returns the cleaned data, or the error of each field."""
     v = {k: clean(raw.get(k)) for k in BUYER_FIELDS}
@@ -50,14 +62,8 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
     if not v["buyer_name"]:
         errors["buyer_name"] = "Nama lengkap wajib diisi"
     phone = strip_phone(v["buyer_phone"])
-    if not phone:
-        errors["buyer_phone"] = "Nomor telepon wajib diisi"
-    elif not phone.isdigit():  # the SPEC's rule, told as it is: a letter is not "too short"
-        errors["buyer_phone"] = "Nomor telepon hanya boleh berisi angka"
-    elif len(phone) < MIN_PHONE_DIGITS:
-        errors["buyer_phone"] = f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
-    elif len(phone) > MAX_PHONE_DIGITS:
-        errors["buyer_phone"] = f"Nomor telepon maksimal {MAX_PHONE_DIGITS} digit"
+    if phone_error := _phone_error(phone):
+        errors["buyer_phone"] = phone_error
     if not v["buyer_email"]:
         errors["buyer_email"] = "Email wajib diisi"
     elif not email_ok(v["buyer_email"]):
