@@ -17,6 +17,8 @@ from terminal_shop.services.backoffice.admin_auth import SESSION_COOKIE, SESSION
 
 MB = 1024 * 1024
 DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
+FILE_TOO_LARGE = "Ukuran file maksimal 10MB"  # a route that takes files: each may be 10 MB
+BODY_TOO_LARGE = "Permintaan terlalu besar (maksimal 1MB)"  # any other route
 
 
 def client_address(headers: Mapping[str, str], peer: str) -> str:
@@ -65,7 +67,7 @@ class BodyLimitMiddleware:
         limit = self.limit_for(scope)
         declared = Headers(scope=scope).get("content-length", "")
         if declared.isdigit() and int(declared) > limit:
-            await _too_large(send)
+            await _too_large(send, limit)
             return
         exchange = _LimitedExchange(limit, receive, send)
         try:
@@ -74,7 +76,7 @@ class BodyLimitMiddleware:
             if not exchange.too_large:
                 raise
         if exchange.too_large and not exchange.answered:
-            await _too_large(send)
+            await _too_large(send, limit)
 
 
 class _LimitedExchange:
@@ -100,14 +102,14 @@ class _LimitedExchange:
         if self.too_large:
             if not self.answered:
                 self.answered = True
-                await _too_large(self._send)
+                await _too_large(self._send, self.limit)
             return
         self.answered = True
         await self._send(message)
 
 
-async def _too_large(send: Send) -> None:
-    response = PlainTextResponse("Ukuran file maksimal 10MB", status_code=413)
+async def _too_large(send: Send, limit: int) -> None:
+    response = PlainTextResponse(FILE_TOO_LARGE if limit > DEFAULT_BODY_LIMIT else BODY_TOO_LARGE, status_code=413)
     await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
     await send({"type": "http.response.body", "body": response.body})
 

@@ -15,7 +15,7 @@ from terminal_shop.infra.db import get_engine, read_session
 from terminal_shop.infra.models import Order
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRejected
 from terminal_shop.services.orders import checkout as orders
-from terminal_shop.services.orders import checkout_rules
+from terminal_shop.services.orders import checkout_rules, order_status
 from terminal_shop.views import OrderSummary
 
 from support.files import fake_png, pdf, png
@@ -250,16 +250,18 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
     _, storage = any_storage
     order = _order(storage, png(tmp_path / "b.png").read_bytes(), method="QRIS")
     summary = orders.load_summary(str(order.id))
-    assert (
-        summary
-        == OrderSummary(
-            str(order.id)[:8].upper(),
-            "Rp 3.499.000",
-            "QRIS",
-            "Menunggu Verifikasi",  # the buyer's word for paid_review, never the code
-            f"/pesanan/{order.id}?t={summary.status_link[-32:]}",
-        )
+    assert summary == OrderSummary(
+        str(order.id)[:8].upper(),
+        "Rp 3.499.000",
+        "QRIS",
+        "Menunggu Verifikasi",  # the buyer's word for paid_review, never the code
+        summary.status_link,
     )
+    path, token = summary.status_link.split("?t=")
+    assert path == f"/pesanan/{order.id}"
+    assert order_status.load(str(order.id), token) is not None  # the link opens this order
+    other = _order(storage, png(tmp_path / "c.png").read_bytes())
+    assert order_status.load(str(other.id), token) is None  # and no other
     assert orders.load_summary(str(uuid.uuid4())) is None
     assert orders.load_summary("not-a-uuid") is None
 
