@@ -179,3 +179,36 @@ def upload_file(data: bytes, filename: str | None = None):
     from reflex_components_core.core._upload import UploadFile
 
     return UploadFile(file=io.BytesIO(data), path=Path(filename) if filename else None)
+
+
+# ----- what an upgrade must keep -----
+
+
+def self_check() -> list[str]:
+    """Every assumption above, checked against the installed Reflex and granian: the
+    problems found (empty when all hold). tests/unit/test_reflex_compat.py asserts it."""
+    import inspect
+
+    import granian.server
+    from reflex.utils import exec as reflex_exec
+
+    problems = []
+    upload_js = str(js_var(chosen_files("x"), upload_files=True)._get_all_var_data() or "")
+    if f"[{FILES_BY_ID}, {SET_FILES_BY_ID}]" not in upload_js:
+        problems.append("the upload context var no longer brings filesById into scope")
+    zone = rx.upload.root(rx.el.div("x"), id="probe")
+    try:
+        if zone.children[0].children[0].tag != "input":
+            problems.append("rx.upload.root's first grandchild is no longer its <input>")
+    except (AttributeError, IndexError):
+        problems.append("rx.upload.root no longer renders Dropzone > div > input")
+    if "respawn_failed_workers" not in inspect.signature(granian.server.Server.__init__).parameters:
+        problems.append("granian's Server takes no respawn_failed_workers")
+    if "from granian.server import Server" not in inspect.getsource(reflex_exec):
+        problems.append("Reflex no longer imports granian's Server when it starts serving")
+    if not hasattr(rx.State, "get_substates"):
+        problems.append("states have no get_substates()")
+    router = router_with_headers({"x-probe": "1"})
+    if router.headers.raw_headers.get("x-probe") != "1":
+        problems.append("router.headers.raw_headers no longer holds the request's headers")
+    return problems

@@ -8,6 +8,7 @@ import secrets
 import uuid
 from datetime import timedelta
 
+from terminal_shop import routes
 from terminal_shop.infra.models import MerchantRegistration, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
@@ -26,7 +27,9 @@ def token_matches(row: MerchantRegistration, given: str) -> bool:
 
 
 def link(row: MerchantRegistration) -> str:
-    return f"{get_settings().public_url}/pendaftaran/perbaiki/{row.id}?t={token(row.id, row.fix_nonce)}"
+    return (
+        f"{get_settings().public_url}{routes.with_id(routes.REGISTRATION_FIX, row.id)}?t={token(row.id, row.fix_nonce)}"
+    )
 
 
 def link_alive(row: MerchantRegistration) -> bool:
