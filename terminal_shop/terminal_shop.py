@@ -78,7 +78,7 @@ def _page(component, route: str, title: str, description: str = content.HOME_DES
 
 
 async def sweep_orphan_files() -> None:
-    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (services/sweeper.py), in a thread."""
+    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (infra/sweeper.py), in a thread."""
     interval = get_settings().sweep_interval_seconds
     while interval:
         await asyncio.sleep(interval)
@@ -86,7 +86,7 @@ async def sweep_orphan_files() -> None:
 
 
 async def send_outbox() -> None:
-    """Every few seconds, the e-mails waiting in the outbox (services/outbox.py), in a thread."""
+    """Every few seconds, the e-mails waiting in the outbox (services/notifications/outbox.py), in a thread."""
     while True:
         await asyncio.sleep(OUTBOX_INTERVAL_SECONDS)
         try:

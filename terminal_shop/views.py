@@ -219,7 +219,7 @@ class PaymentQr:
     bill_number: str
 
 
-# ----- the admin overview (services/admin_overview.py) -----
+# ----- the admin overview (services/backoffice/admin_overview.py) -----
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ class RegistrationStatus(Term):
 
 
 class MailStatus(Term):
-    """An outbox message (services/outbox.py)."""
+    """An outbox message (services/notifications/outbox.py)."""
 
     PENDING = "pending", "Menunggu", "amber"
     SENT = "sent", "Terkirim", "emerald"
@@ -172,7 +172,7 @@ _REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, Document
 
 
 class Period(Term):
-    """The admin lists' and overview's date ranges, in WIB days (list_query.py)."""
+    """The admin lists' and overview's date ranges, in WIB days (services/backoffice/list_query.py)."""
 
     TODAY = "hari-ini", "Hari ini"
     LAST_7 = "7-hari", "7 hari terakhir"

@@ -1,6 +1,6 @@
 """Send the e-mails waiting in the outbox: `python -m terminal_shop.cli.mail send-pending`.
 
-The site sends them too, every few seconds, from each worker (services/outbox.py).
+The site sends them too, every few seconds, from each worker (services/notifications/outbox.py).
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def _time(**kw: Any) -> Any:
 
 class Order(SQLModel, table=True):
     __tablename__ = "orders"
-    # Lists read newest first and page by (created_at, id): see services/listing.py.
+    # Lists read newest first and page by (created_at, id): see services/backoffice/listing.py.
     # Migration 0002 adds the PostgreSQL trigram indexes behind the admin's "contains" search.
     __table_args__ = (
         sa.Index("ix_orders_created_id", "created_at", "id"),
@@ -91,7 +91,7 @@ class MerchantRegistration(SQLModel, table=True):
     # The wizard attempt's key: sending it again (its answer lost) finds this row.
     client_ref: str | None = Field(default=None, max_length=64, unique=True, index=True)
     # After a rejection: what the applicant may correct (FixGroup and DocumentKind values),
-    # and the one-time secret behind their correction link (services/resubmission.py).
+    # and the one-time secret behind their correction link (services/registrations/resubmission.py).
     fix_items: list[str] | None = Field(default=None, sa_type=sa.JSON)
     fix_nonce: str | None = Field(default=None, max_length=64)
     fix_expires_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
@@ -171,7 +171,7 @@ class OutboxMessage(SQLModel, table=True):
     """An e-mail to send, written in the same transaction as the change it tells of.
 
     `key` names the event (one message per event, however often it is written); the
-    sender claims pending rows, delivers them and records the outcome (services/outbox.py).
+    sender claims pending rows, delivers them and records the outcome (services/notifications/outbox.py).
     """
 
     __tablename__ = "outbox"

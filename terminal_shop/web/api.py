@@ -79,7 +79,7 @@ async def serve_file(request: Request) -> Response:
     return Response(data, media_type=media_type, headers=headers)
 
 
-# kind: the service whose export follows the list's URL query (list_query.py)
+# kind: the service whose export follows the list's URL query (services/backoffice/list_query.py)
 EXPORTS = {"merchants": admin_merchants, "orders": admin_orders}
 
 

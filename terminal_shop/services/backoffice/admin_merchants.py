@@ -52,7 +52,7 @@ def stats() -> dict[str, int]:
 _M = MerchantRegistration.__table__.c  # Core columns for list reads (see services.listing)
 
 
-# The columns behind each sort, ending in the unique id (keyset paging: services/listing.py).
+# The columns behind each sort, ending in the unique id (keyset paging: services/backoffice/listing.py).
 SORTS = {
     SortField.DATE: (_M.created_at, _M.id),
     SortField.NAME: (_M.nama_usaha, _M.created_at, _M.id),

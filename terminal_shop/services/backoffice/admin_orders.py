@@ -63,7 +63,7 @@ def _id_match(text: str):
     return None
 
 
-# The columns behind each sort, ending in the unique id (keyset paging: services/listing.py).
+# The columns behind each sort, ending in the unique id (keyset paging: services/backoffice/listing.py).
 # Migration 0008 indexes each with its date.
 SORTS = {
     SortField.DATE: (_O.created_at, _O.id),

@@ -1,6 +1,6 @@
 """The correction link of a rejected registration: a one-time secret on the record, signed
 with SECRET_KEY, valid 14 days. Used by the rejection e-mail, the refused re-registration
-and the correction page (services/resubmission.py)."""
+and the correction page (services/registrations/resubmission.py)."""
 
 from __future__ import annotations
 

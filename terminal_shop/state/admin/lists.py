@@ -60,7 +60,7 @@ class AdminListMixin(rx.State, mixin=True):
     pages_text: str = "1"
     has_next: bool = False
     filters_on: list[str] = []
-    # A Next / Previous click seeks from the edge row of the page on screen (services/listing.py):
+    # A Next / Previous click seeks from the edge row of the page on screen (services/backoffice/listing.py):
     # the URL it went to, and the row key it seeks from.
     _seek_url: str = ""
     _first_key: str = ""
