@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,6 +23,8 @@ import time
 import uuid
 from datetime import date, timedelta
 from pathlib import Path
+
+from sql_timing import Recorder, explain, pct, replay, replay_sql_text, timed_together
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -37,10 +38,6 @@ def _configure(backend: str) -> str:
     schema = f"bench_{uuid.uuid4().hex[:8]}"
     os.environ["DATABASE_URL"] = f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
     return schema
-
-
-def pct(values: list[float], p: int) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
 
 
 def export_child() -> None:
@@ -83,86 +80,6 @@ def measure_export() -> dict:
         f"peak RSS {r['peak_rss_mb']:.0f} MB (idle {r['rss_before_mb']:.0f} MB)"
     )
     return r
-
-
-class Recorder:
-    """The statements (and parameters) the engine sends while a service call runs."""
-
-    def __init__(self, engine) -> None:
-        self.engine, self.statements = engine, []
-
-    def _on(self, conn, cursor, statement, parameters, context, executemany) -> None:
-        self.statements.append((statement, parameters))
-
-    def record(self, fn) -> list[tuple[str, object]]:
-        from sqlalchemy import event
-
-        self.statements = []
-        event.listen(self.engine, "before_cursor_execute", self._on)
-        try:
-            fn()
-        finally:
-            event.remove(self.engine, "before_cursor_execute", self._on)
-        return self.statements
-
-
-def replay(engine, statements):
-    def run() -> None:
-        conn = engine.raw_connection()
-        try:
-            cur = conn.cursor()
-            for sql, params in statements:
-                if sql != "BEGIN":  # our SQLite BEGIN; the bare connection reads in autocommit
-                    cur.execute(sql, params)
-                    cur.fetchall()
-            conn.rollback()
-        finally:
-            conn.close()
-
-    return run
-
-
-def replay_sql_text(engine, statements):
-    """The same statements as text through SQLAlchemy's Core connection: what any
-    SQLAlchemy code pays per statement, without our query building and formatting."""
-
-    def run() -> None:
-        with engine.connect() as conn:
-            for sql, params in statements:
-                if sql != "BEGIN":
-                    conn.exec_driver_sql(sql, params).fetchall()
-
-    return run
-
-
-def explain(engine, statements) -> str:
-    prefix = "EXPLAIN (ANALYZE, BUFFERS) " if engine.dialect.name == "postgresql" else "EXPLAIN QUERY PLAN "
-    out = []
-    conn = engine.raw_connection()
-    try:
-        cur = conn.cursor()
-        for sql, params in statements:
-            if sql == "BEGIN":
-                continue
-            cur.execute(prefix + sql, params)
-            plan = "\n".join(" | ".join(str(c) for c in row) for row in cur.fetchall())
-            out.append(f"{' '.join(sql.split())}\n  params: {params}\n{plan}\n")
-        conn.rollback()
-    finally:
-        conn.close()
-    return "\n".join(out)
-
-
-def timed_together(fns, runs: int) -> list[list[float]]:
-    out: list[list[float]] = [[] for _ in fns]
-    for fn in fns:  # warm caches and the connection pool
-        fn()
-    for _ in range(runs):  # interleaved, so a noisy moment hits all of them
-        for fn, times in zip(fns, out, strict=False):
-            t = time.perf_counter()
-            fn()
-            times.append((time.perf_counter() - t) * 1000)
-    return out
 
 
 def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:

@@ -14,7 +14,14 @@ import pytest
 
 from support import environment
 
-pytest_plugins = ["support.database", "support.storage", "support.site", "support.mail", "support.factories"]
+pytest_plugins = [
+    "support.database",
+    "support.storage",
+    "support.site",
+    "support.mail",
+    "support.factories",
+    "support.faults",
+]
 
 TIERS = ("unit", "service", "browser")
 if not environment.SCALEOUT:

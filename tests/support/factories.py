@@ -11,8 +11,8 @@ from sqlmodel import select
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, Order, OutboxMessage
-from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.infra.models import AuditEvent, MerchantRegistration, Order, OutboxMessage
+from terminal_shop.services.backoffice import admin_auth, admin_merchants
 from terminal_shop.services.registrations import submission as reg
 
 from support.files import jpg, png
@@ -167,3 +167,17 @@ def reject_with_link(mid, items: list[str]) -> str:
         mail = s.exec(select(OutboxMessage).order_by(OutboxMessage.id.desc())).first()
     assert "belum dapat disetujui" in mail.subject and "Foto KTP buram" in mail.body_text
     return re.search(r"https?://\S+/pendaftaran/perbaiki/\S+", mail.body_text)[0]
+
+
+@pytest.fixture
+def admin(clean_db):
+    """The allow-listed admin of the browser steps, with the password they sign in with."""
+    from support.steps import EMAIL, PASSWORD
+
+    admin_auth.create_admin(EMAIL, PASSWORD)
+
+
+def audit_rows() -> list[AuditEvent]:
+    """Every audit row, oldest first."""
+    with read_session() as s:
+        return list(s.exec(select(AuditEvent).order_by(AuditEvent.id)))

@@ -1,0 +1,132 @@
+"""Admin sign-in: sessions, throttling of guesses, one-time passwords, the allow-list."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from sqlmodel import select
+
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AdminSession, utcnow
+from terminal_shop.services.backoffice import admin_auth
+
+from support.factories import ADMIN
+
+
+def test_login_logout_and_session(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    token = admin_auth.login(" Admin@TerminalKu.example ", "rahasia-123", "1.2.3.4")
+    assert admin_auth.session_admin(token).email == ADMIN
+    with read_session() as s:
+        stored = s.exec(select(AdminSession)).one()
+    assert stored.token_hash != token and len(stored.token_hash) == 64  # only a hash is kept
+    admin_auth.logout(token)
+    assert admin_auth.session_admin(token) is None
+
+
+def test_wrong_password_and_unknown_email_read_the_same(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    with pytest.raises(admin_auth.LoginError) as a:
+        admin_auth.login(ADMIN, "salah", "c1")
+    with pytest.raises(admin_auth.LoginError) as b:
+        admin_auth.login("nobody@example.com", "salah", "c1")
+    assert a.value.message == b.value.message == "Email atau password salah"
+    with pytest.raises(admin_auth.LoginError, match="wajib diisi"):
+        admin_auth.login("", "", "c1")
+
+
+def test_a_strangers_failures_slow_the_account_but_never_lock_out_its_password(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    delays = []
+    for _ in range(7):  # a stranger guessing from another address
+        attempt = admin_auth.start_attempt(ADMIN, "salah", "stranger")
+        delays.append(attempt.delay)
+        with pytest.raises(admin_auth.LoginError, match="Email atau password salah"):
+            admin_auth.finish_attempt(attempt, "salah")
+    assert delays == [0, 0, 0, 0, 0, 1, 2]  # free at first, then doubling
+    attempt = admin_auth.start_attempt(ADMIN, "rahasia-123", "office")
+    assert attempt.delay == 4  # the real admin waits a little...
+    token, must_change = admin_auth.finish_attempt(attempt, "rahasia-123")  # ...and is let in
+    assert admin_auth.session_admin(token).email == ADMIN and not must_change
+    assert admin_auth.start_attempt(ADMIN, "x", "stranger").delay == 0  # success cleared the account
+    assert admin_auth.account_delay(50) == admin_auth.MAX_DELAY_SECONDS
+
+
+def test_a_client_is_refused_after_its_failures_whatever_the_account(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-456")
+    for i in range(admin_auth.MAX_FAILURES_PER_CLIENT):
+        with pytest.raises(admin_auth.LoginError, match="salah"):
+            admin_auth.finish_attempt(admin_auth.start_attempt(f"guess{i}@example.com", "x", "attacker"), "x")
+    with pytest.raises(admin_auth.LoginError, match="Terlalu banyak percobaan"):
+        admin_auth.start_attempt(ADMIN, "rahasia-456", "attacker")
+    # Another address is not touched by the attacker's failures.
+    assert admin_auth.login(ADMIN, "rahasia-456", "office")
+
+
+def test_parallel_guesses_never_pass_the_client_limit(clean_db):
+    """Attempts are counted before any password is checked: 30 at once, 20 get a check."""
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    results, barrier = [], threading.Barrier(30)
+
+    def guess(i: int) -> None:
+        barrier.wait()
+        try:
+            admin_auth.start_attempt(ADMIN, f"tebakan-{i}", "botnet-node")
+            results.append("checked")
+        except admin_auth.LoginError as exc:
+            results.append(exc.code)
+
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    checked = results.count("checked")
+    assert 0 < checked <= admin_auth.MAX_FAILURES_PER_CLIENT  # racing attempts may refuse more, never fewer
+    assert results.count("terkunci") == 30 - checked
+
+
+def test_one_time_password_must_be_changed(clean_db):
+    email, one_time = admin_auth.create_admin(ADMIN)  # what `make run` does for the first admin
+    token = admin_auth.login(email, one_time, "c")
+    admin = admin_auth.session_admin(token)
+    assert admin.must_change_password
+    assert admin_auth.change_password(admin.id, "pendek", "pendek") == "Password baru minimal 12 karakter"
+    assert (
+        admin_auth.change_password(admin.id, "panjang-sekali-1", "panjang-sekali-2") == "Konfirmasi password tidak sama"
+    )
+    assert admin_auth.change_password(admin.id, one_time, one_time) is not None
+    assert admin_auth.change_password(admin.id, "panjang-sekali-1", "panjang-sekali-1") is None
+    assert not admin_auth.session_admin(token).must_change_password
+    assert admin_auth.login(email, "panjang-sekali-1", "c")
+
+
+def test_account_not_on_allow_list_is_denied(clean_db):
+    admin_auth.create_admin("stranger@example.com", "rahasia-123")
+    with pytest.raises(admin_auth.LoginError, match="Akses ditolak. Email tidak memiliki hak akses admin."):
+        admin_auth.login("stranger@example.com", "rahasia-123", "c1")
+
+
+def test_sessions_expire_idle_and_absolute(clean_db):
+    admin_auth.create_admin(ADMIN, "rahasia-123")
+    idle = admin_auth.login(ADMIN, "rahasia-123", "c")
+    old = admin_auth.login(ADMIN, "rahasia-123", "c")
+    with write_session() as s:
+        a = s.get(AdminSession, admin_auth.hash_token(idle))
+        a.last_seen_at = utcnow() - admin_auth.SESSION_IDLE - timedelta(minutes=1)
+        b = s.get(AdminSession, admin_auth.hash_token(old))
+        b.expires_at = utcnow() - timedelta(seconds=1)
+        s.add(a)
+        s.add(b)
+    assert admin_auth.session_admin(idle) is None
+    assert admin_auth.session_admin(old) is None
+
+
+def test_password_reset_ends_sessions(clean_db):
+    admin_auth.create_admin(ADMIN, "lama-123")
+    token = admin_auth.login(ADMIN, "lama-123", "c")
+    admin_auth.create_admin(ADMIN, "baru-456")
+    assert admin_auth.session_admin(token) is None
+    assert admin_auth.session_admin(admin_auth.login(ADMIN, "baru-456", "c"))

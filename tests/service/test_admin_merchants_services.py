@@ -1,0 +1,103 @@
+"""The admin's merchant registrations: stats, search, detail, status rules, documents, delete, export."""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+
+import pytest
+
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import MerchantRegistration
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.vocabulary import DocumentKind
+
+from support.factories import ADMIN, audit_rows, make_merchant
+from support.files import fake_png, jpg, png
+
+
+def test_merchant_stats_search_and_detail(clean_db, tmp_path):
+    make_merchant(tmp_path)
+    make_merchant(
+        tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi"
+    )
+    assert admin_merchants.stats() == {"total": 2, "pending": 2, "approved": 0, "rejected": 0}
+    for text in ("berkah", "ANDI", "andi@", "+62813"):
+        assert [r.nama_usaha for r in admin_merchants.list_page(search=text).rows] == ["Minimarket Berkah"]
+    assert admin_merchants.list_page(status="approved").rows == []
+    with pytest.raises(admin_merchants.NotFound):
+        admin_merchants.detail(str(uuid.uuid4()))
+    with pytest.raises(admin_merchants.NotFound):
+        admin_merchants.detail("bukan-id")
+
+
+def test_merchant_status_rules(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    assert admin_merchants.save(str(mid), {**form, "email": "salah@"}, ADMIN) == {"email": "Format email tidak valid"}
+    assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {}
+    first_verified = admin_merchants.detail(str(mid)).row.verified_at
+    assert first_verified is not None
+    admin_merchants.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Baru"}, ADMIN)
+    row = admin_merchants.detail(str(mid)).row
+    assert (row.verified_at, row.nama_usaha) == (first_verified, "Warung Baru")  # kept, not renewed
+    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
+    row = admin_merchants.detail(str(mid)).row
+    assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
+    admin_merchants.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
+    assert admin_merchants.detail(str(mid)).row.rejection_reason is None
+    assert [(e.old_status, e.new_status) for e in audit_rows()] == [
+        ("pending", "approved"),
+        ("approved", "approved"),
+        ("approved", "rejected"),
+        ("rejected", "pending"),
+    ]
+    assert admin_merchants.detail(str(mid)).view.history[0].change == "rejected → pending"
+
+
+def test_replace_document_removes_the_old_file(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    old = admin_merchants.detail(str(mid)).row.foto_ktp_url
+    with pytest.raises(UploadRejected, match="File harus berupa gambar"):
+        admin_merchants.replace_document(str(mid), "ktp", "x.png", fake_png(tmp_path / "x.png").read_bytes(), ADMIN)
+    with pytest.raises(UploadRejected, match="Ukuran file maksimal 10MB"):
+        admin_merchants.replace_document(
+            str(mid), "ktp", "x.png", b"\x89PNG\r\n\x1a\n" + b"0" * (10 * 1024 * 1024), ADMIN
+        )
+    assert admin_merchants.detail(str(mid)).row.foto_ktp_url == old
+    admin_merchants.replace_document(str(mid), "ktp", "KTP baru.JPG", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
+    new = admin_merchants.detail(str(mid)).row.foto_ktp_url
+    assert new.startswith(f"{mid}/ktp/") and new.endswith("_KTP_baru.jpg")
+    assert storage.exists(bucket, new) and not storage.exists(bucket, old)
+    admin_merchants.replace_document(str(mid), "kk", "kk.png", png(tmp_path / "kk.png").read_bytes(), ADMIN)
+    assert admin_merchants.detail(str(mid)).row.foto_kk_url.startswith(f"{mid}/kk/")
+    assert [e.action for e in audit_rows()] == ["document", "document"]
+
+
+def test_delete_removes_row_and_documents(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    keys = [
+        getattr(admin_merchants.detail(str(mid)).row, d.column)
+        for d in DocumentKind
+        if getattr(admin_merchants.detail(str(mid)).row, d.column)
+    ]
+    admin_merchants.delete(str(mid), ADMIN)
+    with read_session() as s:
+        assert s.get(MerchantRegistration, mid) is None
+    assert not any(storage.exists(bucket, k) for k in keys)
+    [event] = audit_rows()
+    assert (event.action, event.entity_id, event.admin_email) == ("delete", str(mid), ADMIN)
+
+
+def test_merchants_csv(clean_db, tmp_path):
+    make_merchant(tmp_path, nama_usaha="=cmd|' /C calc'!A0")
+    rows = list(csv.reader(io.StringIO(b"".join(admin_merchants.export_csv()).decode().lstrip("\ufeff"))))
+    assert rows[0] == ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
+    assert rows[1][1] == "'=cmd|' /C calc'!A0"
+    assert rows[1][3] == "'+6281234567890"
