@@ -13,24 +13,28 @@ HERO_SLIDES: tuple[dict[str, str], ...] = (
         "text": "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
         "link": routes.LEGACY_PRODUCT.format(slug="a920"),
         "image": "/products/a920.svg",
+        "image_alt": "Terminal EDC PAX A920 Pro",
     },
     {
         "title": "Kemudahan Transaksi UnionPay di Tangan Anda",
         "text": "D210 UnionPay: terminal kartu 4G yang ringkas, siap dibawa ke mana saja.",
         "link": routes.LEGACY_PRODUCT.format(slug="d210"),
         "image": "/products/d210.svg",
+        "image_alt": "Terminal EDC D210 UnionPay",
     },
     {
         "title": "Notifikasi Pembayaran Otomatis, Langsung di Kasir Anda",
         "text": "Soundbox mengumumkan setiap pembayaran QRIS dengan suara, tanpa biaya langganan.",
         "link": routes.LEGACY_PRODUCT.format(slug="soundbox"),
         "image": "/products/soundbox.svg",
+        "image_alt": "Soundbox QRIS",
     },
     {
         "title": f"Pengajuan EDC & QRIS Mudah, Cepat, dan Aman bersama {BRAND}",
         "text": "Daftar 100% online dalam tiga langkah. Tim kami memverifikasi dalam 1-3 hari kerja.",
         "link": routes.REGISTER,
         "image": "/products/a920.svg",
+        "image_alt": "Terminal EDC PAX A920 Pro",
     },
 )
 

@@ -36,7 +36,7 @@ def _slide(i: int, slide: dict[str, str]) -> rx.Component:
         ),
         rx.el.img(
             src=slide["image"],
-            alt="",
+            alt=slide["image_alt"],
             width="220",
             height="300",
             class_name="hidden h-64 w-auto drop-shadow-2xl md:block lg:h-80",

@@ -1,18 +1,32 @@
-"""Checks on uploaded files: type from the content, size, safe names, no hidden location."""
+"""Checks on uploaded files: type from the content, size, safe names, no hidden location.
+
+An upload's cost is bounded whatever its pixels (docs/decisions.md, Files): the size is
+read from the header first; a JPEG is checked by decoding it at 1/8 scale (its DCT
+allows that, so 60 megapixels cost under one); a PNG, which cannot be decoded smaller,
+is refused above PNG_MAX_PIXELS; and at most DECODES_AT_ONCE decodes run at a time in a
+worker, so hostile uploads queue instead of multiplying memory. Metadata is stripped
+from the file's bytes (segments and chunks), never by decoding and re-encoding it.
+"""
 
 from __future__ import annotations
 
 import io
+import math
 import re
+import threading
 import warnings
+import zlib
 from dataclasses import dataclass
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 MAX_FILES_PER_REQUEST = 5  # the registration's documents
 MAX_IMAGE_PIXELS = 60_000_000  # checked from the header, before anything is decoded
+PNG_MAX_PIXELS = 16_000_000  # a PNG is decoded whole: 16 MP RGBA is 64 MB
+DECODES_AT_ONCE = 2  # per worker process
 Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS  # Pillow's own guard, a second line
+_decoding = threading.BoundedSemaphore(DECODES_AT_ONCE)
 
 
 class UploadRejected(Exception):
@@ -26,6 +40,10 @@ class UploadRejected(Exception):
 
 TOO_LARGE = ("File terlalu besar", "Ukuran file maksimal 10MB")
 TOO_MANY_PIXELS = ("File terlalu besar", "Resolusi gambar maksimal 60 megapiksel")
+PNG_TOO_MANY_PIXELS = (
+    "File terlalu besar",
+    "Gambar PNG maksimal 16 megapiksel. Kirim sebagai JPG atau perkecil gambarnya.",
+)
 
 
 def browser_rejection(codes: list[str], wrong_type: tuple[str, str]) -> tuple[str, str]:
@@ -80,33 +98,135 @@ def check_file(data: bytes, allowed: tuple[str, ...], wrong_type: tuple[str, str
         raise UploadRejected(*wrong_type)
     if kind in ("jpeg", "png"):
         try:
-            with warnings.catch_warnings():  # Pillow warns of what the next line refuses
-                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-                img = Image.open(io.BytesIO(data))  # reads the header only
-            with img:
-                if img.width * img.height > MAX_IMAGE_PIXELS:
-                    raise UploadRejected(*TOO_MANY_PIXELS)  # Pillow alone only warns up to twice its cap
-                img.verify()
-        except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError):
+            _check_image(data, kind)
+        except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
             raise UploadRejected(*wrong_type) from None
     ext, content_type = _KINDS[kind]
     return CheckedFile(data, kind, ext, content_type)
 
 
+def _check_image(data: bytes, kind: str) -> None:
+    """The size from the header, then one bounded decode: raises what Pillow raises for a
+    file that is not the image it claims to be."""
+    with warnings.catch_warnings():  # Pillow warns of what the lines below refuse
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        img = Image.open(io.BytesIO(data))  # reads the header only
+    with img:
+        pixels = img.width * img.height
+        if pixels > MAX_IMAGE_PIXELS:
+            raise UploadRejected(*TOO_MANY_PIXELS)  # Pillow alone only warns up to twice its cap
+        if kind == "png" and pixels > PNG_MAX_PIXELS:
+            raise UploadRejected(*PNG_TOO_MANY_PIXELS)
+        if kind == "png":
+            img.verify()  # every chunk's CRC, before the decode below
+    with _decoding, Image.open(io.BytesIO(data)) as img:
+        if kind == "jpeg":  # DCT scaling: an eighth of each side, so 1/64 of the pixels
+            img.draft("RGB", (math.ceil(img.width / 8), math.ceil(img.height / 8)))
+        img.load()
+
+
 def strip_metadata(checked: CheckedFile) -> CheckedFile:
-    """Re-encodes an image without EXIF (GPS location, device) or anything appended after
-    it (a hidden HTML page, a zip), keeping its orientation. PDFs pass as they are: they
-    are only ever served sandboxed (api.serve_file)."""
-    if checked.kind not in ("jpeg", "png"):
+    """The image without EXIF (GPS location, device), text chunks, or anything appended
+    after it (a hidden HTML page, a zip), its orientation kept: rewritten from its
+    segments and chunks, pixels untouched. PDFs pass as they are: they are only ever
+    served sandboxed (api.serve_file). Call it on what check_file passed."""
+    if checked.kind == "jpeg":
+        cleaned = _clean_jpeg(checked.data)
+    elif checked.kind == "png":
+        cleaned = _clean_png(checked.data)
+    else:
         return checked
-    with Image.open(io.BytesIO(checked.data)) as img:
-        img = ImageOps.exif_transpose(img)
-        out = io.BytesIO()
-        if checked.kind == "jpeg":
-            img.convert("RGB").save(out, "JPEG", quality=90, optimize=True)
-        else:  # plain zlib: PNG's `optimize` tries every filter and took most of a checkout's time
-            img.save(out, "PNG")
-    return CheckedFile(out.getvalue(), checked.kind, checked.extension, checked.content_type)
+    return CheckedFile(cleaned, checked.kind, checked.extension, checked.content_type)
+
+
+_ORIENTATION = 0x0112
+
+
+def _orientation_exif(data: bytes) -> bytes:
+    """A minimal EXIF block ("Exif\\0\\0" + TIFF) holding only the orientation, or b"" when
+    the image is upright as stored."""
+    with Image.open(io.BytesIO(data)) as img:
+        orientation = img.getexif().get(_ORIENTATION, 1)
+    if orientation not in range(2, 9):
+        return b""
+    exif = Image.Exif()
+    exif[_ORIENTATION] = orientation
+    return exif.tobytes()
+
+
+# JPEG: APP0 (JFIF), an ICC profile (APP2) and Adobe's colour transform (APP14) are kept
+# with every coding segment; other APPn (EXIF, XMP, maker notes) and comments are dropped.
+_JPEG_SCAN_END = re.compile(rb"\xff(?!\x00|[\xd0-\xd7]|\xff)")
+
+
+def _clean_jpeg(data: bytes) -> bytes:
+    out = [b"\xff\xd8"]
+    if exif := _orientation_exif(data):
+        out.append(_segment(0xE1, exif))
+    i = 2
+    while i + 1 < len(data):
+        if data[i] != 0xFF:
+            raise UploadRejected("Format file tidak didukung", "File JPG rusak")
+        marker = data[i + 1]
+        if marker == 0xFF:  # fill byte
+            i += 1
+            continue
+        if marker == 0xD9:  # end of image: whatever follows is dropped
+            break
+        if marker == 0x01 or 0xD0 <= marker <= 0xD7:
+            out.append(data[i : i + 2])
+            i += 2
+            continue
+        end = i + 2 + int.from_bytes(data[i + 2 : i + 4], "big")
+        segment = data[i:end]
+        if marker == 0xDA:  # start of scan: the entropy-coded data runs to the next marker
+            scan_end = _JPEG_SCAN_END.search(data, end)
+            end = scan_end.start() if scan_end else len(data)
+            segment = data[i:end]
+        if _keep_jpeg_segment(marker, segment):
+            out.append(segment)
+        i = end
+    out.append(b"\xff\xd9")
+    return b"".join(out)
+
+
+def _keep_jpeg_segment(marker: int, segment: bytes) -> bool:
+    if marker == 0xFE:  # comment
+        return False
+    if 0xE0 <= marker <= 0xEF:
+        return marker in (0xE0, 0xEE) or (marker == 0xE2 and segment[4:16] == b"ICC_PROFILE\x00")
+    return True
+
+
+def _segment(marker: int, payload: bytes) -> bytes:
+    return bytes([0xFF, marker]) + (len(payload) + 2).to_bytes(2, "big") + payload
+
+
+# PNG: the image's own chunks and its colour information; text, EXIF (but orientation),
+# time and animation chunks are dropped, and nothing after IEND is kept.
+_PNG_KEPT = {b"IHDR", b"PLTE", b"IDAT", b"IEND", b"tRNS", b"gAMA", b"cHRM", b"sRGB", b"iCCP", b"sBIT", b"pHYs", b"bKGD"}
+
+
+def _clean_png(data: bytes) -> bytes:
+    out = [data[:8]]
+    i = 8
+    while i + 8 <= len(data):
+        length = int.from_bytes(data[i : i + 4], "big")
+        kind = data[i + 4 : i + 8]
+        end = i + 12 + length
+        if kind in _PNG_KEPT:
+            out.append(data[i:end])
+        if kind == b"IHDR" and (exif := _orientation_exif(data)):
+            out.append(_png_chunk(b"eXIf", exif[6:]))  # the TIFF block, without "Exif\\0\\0"
+        if kind == b"IEND":
+            break
+        i = end
+    return b"".join(out)
+
+
+def _png_chunk(kind: bytes, payload: bytes) -> bytes:
+    crc = zlib.crc32(kind + payload).to_bytes(4, "big")
+    return len(payload).to_bytes(4, "big") + kind + payload + crc
 
 
 def safe_name(filename: str, fallback: str = "file") -> str:

@@ -49,3 +49,33 @@ def big_png(path: Path, megabytes: float) -> Path:
 def fake_png(path: Path) -> Path:
     path.write_bytes(b"this is a text file pretending to be an image\n" * 20)
     return path
+
+
+def huge_png(width: int, height: int) -> bytes:
+    """A real, valid PNG of width x height black pixels, a few hundred KB however many
+    pixels: the decompression bomb a hostile client uploads. Made row by row, so making it
+    holds no more than one row."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, payload: bytes) -> bytes:
+        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+
+    packer = zlib.compressobj(9)
+    row = b"\x00" * (1 + width * 3)  # filter byte, then RGB
+    idat = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+def photo_jpg(width: int, height: int, orientation: int = 1, trailer: bytes = b"") -> bytes:
+    """A phone photo's shape: a large JPEG with EXIF (maker, GPS, orientation), anything
+    after its end appended (a hidden page, a zip)."""
+    img = Image.linear_gradient("L").resize((width, height)).convert("RGB")
+    exif = Image.Exif()
+    exif[0x010F] = "PhoneMaker"
+    exif[0x0112] = orientation
+    exif[0x8825] = {1: "S", 2: (6.0, 12.0, 0.0), 3: "E", 4: (106.0, 49.0, 0.0)}
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=80, exif=exif, comment=b"edited")
+    return buf.getvalue() + trailer
