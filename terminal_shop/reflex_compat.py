@@ -125,6 +125,31 @@ def request_header(state: rx.State, name: str) -> str:
     return state.router.headers.raw_headers.get(name, "")
 
 
+# ----- before a tab's whole state is sent -----
+
+# 0.10.1: a page load or a reconnect sends `hydrate_and_load` (older clients `hydrate`) to
+# the root state, which sends the whole tree (`root.dict()`) before any on_load runs.
+HYDRATE_EVENTS = ("hydrate", "hydrate_and_load")
+
+
+def before_whole_state_is_sent(app: rx.App, prepare) -> None:
+    """Calls `await prepare(root_state)` before Reflex answers a hydrate, with the headers
+    of the connection that asked already in the state's router (0.10.1: an app middleware's
+    `preprocess`, which runs after the router data is updated and before the event)."""
+    from reflex.middleware import Middleware
+
+    root_name = rx.State.get_full_name()
+    names = {f"{root_name}.{n}" for n in HYDRATE_EVENTS}
+
+    class _BeforeHydrate(Middleware):
+        async def preprocess(self, app, state, event):
+            if event.name in names:
+                await prepare(state._get_root_state())
+            return None
+
+    app.add_middleware(_BeforeHydrate())
+
+
 # ----- the prerendered HTML of a page (0.10.1, React Router's prerender) -----
 
 # A `<link rel="modulepreload">` per script chunk, and one inline entry module that starts
@@ -206,6 +231,9 @@ def self_check() -> list[str]:
         problems.append("granian's Server takes no respawn_failed_workers")
     if "from granian.server import Server" not in inspect.getsource(reflex_exec):
         problems.append("Reflex no longer imports granian's Server when it starts serving")
+    hydrate = getattr(rx.State, "hydrate_and_load", None)
+    if not all(hasattr(rx.State, n) for n in HYDRATE_EVENTS) or "self.dict()" not in inspect.getsource(hydrate.fn):
+        problems.append("a hydrate no longer sends the whole state through hydrate/hydrate_and_load")
     if not hasattr(rx.State, "get_substates"):
         problems.append("states have no get_substates()")
     router = router_with_headers({"x-probe": "1"})

@@ -7,7 +7,7 @@ import logging
 
 import reflex as rx
 
-from terminal_shop import content, routes
+from terminal_shop import content, reflex_compat, routes
 from terminal_shop.infra import sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
@@ -25,6 +25,7 @@ from terminal_shop.state.admin import (
     OrderListState,
     OverviewState,
 )
+from terminal_shop.state.admin.session import withhold_admin_data
 from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.checkout import CheckoutState
 from terminal_shop.state.checkout_result import OrderResultState
@@ -102,6 +103,7 @@ async def check_qris_at_start() -> None:
         logging.getLogger("terminal_shop").info("dynamic QRIS on for %s, %s", merchant.name, merchant.city)
 
 
+reflex_compat.before_whole_state_is_sent(app, withhold_admin_data)
 app.register_lifespan_task(sweep_orphan_files)
 app.register_lifespan_task(check_qris_at_start)
 app.register_lifespan_task(send_outbox)

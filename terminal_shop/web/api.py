@@ -18,6 +18,7 @@ import asyncio
 import functools
 import logging
 import uuid
+import weakref
 from collections.abc import Callable
 from datetime import date
 from typing import TypeVar
@@ -150,6 +151,15 @@ async def logout(request: Request) -> Response:
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+# Submissions storing at once per worker: the rest wait here, on the event loop, rather
+# than in the thread pool that page reads and every admin's database calls share.
+SUBMISSIONS_AT_ONCE = 3
+_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+
+def _submission_slot() -> asyncio.Semaphore:
+    loop = asyncio.get_running_loop()  # one per worker's loop (and per test client's)
+    return _slots.setdefault(loop, asyncio.Semaphore(SUBMISSIONS_AT_ONCE))
 
 
 async def _files_form(request: Request, max_files: int):
@@ -170,7 +180,8 @@ async def _answer(
     """Runs a submission in a thread and answers what the page shows: what it made, a file
     refused (with the toast's title), the service's own refusal, or `failed` (503)."""
     try:
-        result = await asyncio.to_thread(work)
+        async with _submission_slot():
+            result = await asyncio.to_thread(work)
     except UploadRejected as exc:
         return _refused(exc.message, 422, kind="file", title=exc.title)
     except refused as exc:  # a registration's refusal carries its code for the failure page
