@@ -2,10 +2,11 @@
 
 An upload's cost is bounded whatever its pixels (docs/decisions.md, Files): the size is
 read from the header first; a JPEG is checked by decoding it at 1/8 scale (its DCT
-allows that, so 60 megapixels cost under one); a PNG, which cannot be decoded smaller,
-is refused above PNG_MAX_PIXELS; and at most DECODES_AT_ONCE decodes run at a time in a
-worker, so hostile uploads queue instead of multiplying memory. Metadata is stripped
-from the file's bytes (segments and chunks), never by decoding and re-encoding it.
+allows that, so 60 megapixels cost under one), at most DECODES_AT_ONCE at a time in a
+worker, so hostile uploads queue instead of multiplying memory; a PNG is checked chunk by
+chunk (structure and CRCs) and never decoded, and one above PNG_MAX_PIXELS is refused (it
+would cost the admin's browser that shows it). Metadata is stripped from the file's bytes
+(segments and chunks), never by decoding and re-encoding it.
 """
 
 from __future__ import annotations
@@ -117,11 +118,11 @@ def _check_image(data: bytes, kind: str) -> None:
             raise UploadRejected(*TOO_MANY_PIXELS)  # Pillow alone only warns up to twice its cap
         if kind == "png" and pixels > PNG_MAX_PIXELS:
             raise UploadRejected(*PNG_TOO_MANY_PIXELS)
-        if kind == "png":
-            img.verify()  # every chunk's CRC, before the decode below
-    with _decoding, Image.open(io.BytesIO(data)) as img:
-        if kind == "jpeg":  # DCT scaling: an eighth of each side, so 1/64 of the pixels
-            img.draft("RGB", (math.ceil(img.width / 8), math.ceil(img.height / 8)))
+        if kind == "png":  # its structure and every chunk's CRC; its pixels are never decoded here
+            img.verify()
+            return
+    with _decoding, Image.open(io.BytesIO(data)) as img:  # DCT scaling: 1/8 of each side, 1/64 of the pixels
+        img.draft("RGB", (math.ceil(img.width / 8), math.ceil(img.height / 8)))
         img.load()
 
 
@@ -142,11 +143,12 @@ def strip_metadata(checked: CheckedFile) -> CheckedFile:
 _ORIENTATION = 0x0112
 
 
-def _orientation_exif(data: bytes) -> bytes:
-    """A minimal EXIF block ("Exif\\0\\0" + TIFF) holding only the orientation, or b"" when
-    the image is upright as stored."""
-    with Image.open(io.BytesIO(data)) as img:
-        orientation = img.getexif().get(_ORIENTATION, 1)
+def _orientation_exif(exif_block: bytes) -> bytes:
+    """A minimal EXIF block ("Exif\\0\\0" + TIFF) holding only the orientation of the one
+    given, or b"" when the image is upright as stored."""
+    found = Image.Exif()
+    found.load(exif_block)
+    orientation = found.get(_ORIENTATION, 1)
     if orientation not in range(2, 9):
         return b""
     exif = Image.Exif()
@@ -160,9 +162,9 @@ _JPEG_SCAN_END = re.compile(rb"\xff(?!\x00|[\xd0-\xd7]|\xff)")
 
 
 def _clean_jpeg(data: bytes) -> bytes:
-    out = [b"\xff\xd8"]
-    if exif := _orientation_exif(data):
-        out.append(_segment(0xE1, exif))
+    with Image.open(io.BytesIO(data)) as img:  # the header: EXIF comes before the pixels
+        exif = _orientation_exif(img.info.get("exif", b""))
+    out = [b"\xff\xd8", _segment(0xE1, exif)] if exif else [b"\xff\xd8"]
     i = 2
     while i + 1 < len(data):
         if data[i] != 0xFF:
@@ -216,8 +218,8 @@ def _clean_png(data: bytes) -> bytes:
         end = i + 12 + length
         if kind in _PNG_KEPT:
             out.append(data[i:end])
-        if kind == b"IHDR" and (exif := _orientation_exif(data)):
-            out.append(_png_chunk(b"eXIf", exif[6:]))  # the TIFF block, without "Exif\\0\\0"
+        elif kind == b"eXIf" and (exif := _orientation_exif(data[i + 8 : end - 4])):
+            out.insert(2, _png_chunk(b"eXIf", exif[6:]))  # after IHDR; the TIFF block without "Exif\\0\\0"
         if kind == b"IEND":
             break
         i = end

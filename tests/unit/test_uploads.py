@@ -92,3 +92,15 @@ def test_decodes_wait_for_each_other_beyond_the_bound(monkeypatch):
     for t in threads:
         t.join()
     assert most == uploads.DECODES_AT_ONCE
+
+
+def test_a_png_keeps_only_its_orientation_of_its_exif():
+    exif = Image.Exif()
+    exif[0x0112] = 8
+    exif[0x010F] = "PhoneMaker"
+    buf = io.BytesIO()
+    Image.new("RGB", (120, 80), (20, 90, 200)).save(buf, "PNG", exif=exif)
+    kept = strip_metadata(check_file(buf.getvalue(), IMAGE_KINDS, WRONG))
+    with Image.open(io.BytesIO(kept.data)) as img:
+        assert dict(img.getexif()) == {0x0112: 8}
+    assert b"PhoneMaker" not in kept.data

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-import time
 
 import reflex as rx
 
@@ -48,27 +47,13 @@ def admin_only(fn=None, *, password_page: bool = False):
     return decorate(fn) if fn is not None else decorate
 
 
-# How long after its last session check a tab's admin data may be sent again whole (a
-# reload or a reconnect of the same browser with the same cookie): past it, the tab gets
-# empty admin states and its page loads them afresh through the check.
-RESEND_WITHOUT_CHECK_SECONDS = 60
-
-
 class AdminState(rx.State):
     """Who is signed in; every admin page's state inherits the session check."""
 
     admin_email: str = ""
     login_error: str = ""
     password_error: str = ""
-    # The session hash under which this tab's admin data was loaded, and until when it may
-    # be sent again whole without a check (withhold_admin_data below).
-    _shown_to: str = ""
-    _shown_until: float = 0.0
-    _holds_data: bool = False
-
-    def _may_resend(self) -> bool:
-        shown_to = self._shown_to
-        return bool(shown_to) and self._session_hash() == shown_to and time.time() < self._shown_until
+    _holds_data: bool = False  # a check passed in this tab: its states may hold admin data
 
     def _session_hash(self) -> str:
         """The hash of the session cookie the browser sent when this tab connected; the
@@ -79,8 +64,6 @@ class AdminState(rx.State):
         session = self._session_hash()
         admin = await asyncio.to_thread(admin_auth.session_admin_by_hash, session)
         self.admin_email = admin.email if admin else ""
-        self._shown_to = session if admin else ""
-        self._shown_until = time.time() + RESEND_WITHOUT_CHECK_SECONDS if admin else 0.0
         self._holds_data = self._holds_data or admin is not None
         return admin
 
@@ -134,9 +117,11 @@ class AdminState(rx.State):
 
 async def withhold_admin_data(root: rx.State) -> None:
     """Runs before a tab's whole state is sent (a page load or a reconnect: Reflex sends
-    it before any check can run). A tab without the session that loaded its admin data
-    (signed out, expired, a closed tab's token presented without the cookie) gets every
-    admin state empty, and this server's copy is emptied with it."""
+    it before any check can run). A tab that held admin data and now comes without a live
+    session (signed out, expired, revoked, a closed tab's token presented without the
+    cookie) gets every admin state empty, and the stored copy is emptied with it. Public
+    pages' tabs never held any: they cost one state read, no database call."""
     admin = await root.get_state(AdminState)
-    if admin._holds_data and not admin._may_resend():
+    if admin._holds_data and await admin._authorise() is None:
         await admin._forget_everything()
+        admin._holds_data = False
