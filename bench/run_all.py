@@ -31,7 +31,7 @@ import page_load
 
 import event_roundtrip
 from common import ROOT, floor_dir, machine, serve, site_env
-from report import checkout_section, contention_section, event_section, page_section, query_section
+from report import checkout_section, contention_section, event_section, page_section, query_section, upload_section
 
 BENCH = Path(__file__).resolve().parent
 
@@ -114,12 +114,36 @@ def rewrite_contention_only(args) -> None:
     print(f"wrote section 6 of {args.out}")
 
 
+def _replace_section(text: str, number: int, section: str, note: str) -> str:
+    """`section` in place of section `number` (or added at the end), the others kept."""
+    head, _, rest = section.partition("\n")
+    new = head + "\n\n" + note + rest.lstrip("\n")
+    marker = f"## {number}. "
+    if marker not in text:
+        return text.rstrip() + "\n\n" + new
+    start = text.index(marker)
+    end = text.find("\n## ", start)
+    return text[:start] + new + ("\n" + text[end + 1 :] if end >= 0 else "")
+
+
+def rewrite_uploads_only(args) -> None:
+    """Sections 5 (checkout under load) and 8 (hostile uploads) measured again."""
+    checkout = _script("checkout_load.py", "--orders", "200", "--workers", "32")
+    uploads = _script("hostile_uploads.py")
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only uploads`)._\n\n"
+    text = _replace_section(args.out.read_text(), 5, checkout_section(checkout), note)
+    args.out.write_text(_replace_section(text, 8, upload_section(uploads), note))
+    print(f"wrote sections 5 and 8 of {args.out}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pg-orders", type=int, default=1_000_000)
     ap.add_argument("--out", type=Path, default=ROOT / "docs/benchmarks.md")
     ap.add_argument(
-        "--only", choices=("pages", "queries", "contention"), help="measure one part again and rewrite its sections"
+        "--only",
+        choices=("pages", "queries", "contention", "uploads"),
+        help="measure one part again and rewrite its sections",
     )
     ap.add_argument("--skip-postgres", action="store_true", help="with --only contention: SQLite only")
     ap.add_argument("--pg-json", type=Path, help="PostgreSQL figures of an earlier admin_queries.py --json run")
@@ -132,6 +156,8 @@ def main() -> None:
         return rewrite_pages_only(args)
     if args.only == "contention":
         return rewrite_contention_only(args)
+    if args.only == "uploads":
+        return rewrite_uploads_only(args)
     about = machine()
 
     print("== 1-2. page load and websocket round trip")
@@ -143,12 +169,20 @@ def main() -> None:
     sqlite, pg = query_results(args, docs)
     print("== 5. checkout under load")
     checkout = _script("checkout_load.py", "--orders", "200", "--workers", "32")
+    print("== 8. hostile uploads")
+    uploads = _script("hostile_uploads.py")
     print("== 6. a visitor while admins search")
     contention = [
         _script("admin_contention.py", "--backend", "sqlite", "--orders", "100000"),
         _script("admin_contention.py", "--backend", "postgres", "--orders", str(args.pg_orders)),
     ]
 
+    kept = args.out.read_text() if args.out.exists() else ""
+    faults = ""  # section 7 is measured by the fault suite itself: kept as it was
+    if "## 7. " in kept:
+        start = kept.index("## 7. ")
+        end = kept.find("\n## ", start)
+        faults = kept[start : end + 1 if end >= 0 else len(kept)].rstrip() + "\n\n"
     args.out.write_text(
         "# Benchmarks\n\n"
         f"Written by `make bench` (bench/run_all.py) on {about['date']}: {about['machine']}; Python {about['python']}, "
@@ -164,6 +198,9 @@ def main() -> None:
         + checkout_section(checkout)
         + "\n"
         + contention_section(contention)
+        + "\n"
+        + faults
+        + upload_section(uploads)
     )
     print(f"wrote {args.out}")
 

@@ -57,6 +57,8 @@ class Order(SQLModel, table=True):
     client_ref: str | None = Field(default=None, max_length=64, unique=True)
     created_at: datetime = _time()
     updated_at: datetime = _time()
+    # The 8 hex digits buyers, admins and the QRIS bill see (views.order_number): unique.
+    number: str | None = Field(default=None, max_length=8, unique=True, index=True)
     buyer_name: str = Field(max_length=200)
     buyer_phone: str = Field(max_length=32, index=True)
     buyer_email: str = Field(max_length=254, index=True)

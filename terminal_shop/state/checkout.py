@@ -14,7 +14,7 @@ from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, payment_qr
-from terminal_shop.services.validation import new_client_ref, typed_int
+from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
 from terminal_shop.state.checkout_result import FAILED_DEFAULT
 from terminal_shop.views import PaymentQr, PricedCart, order_number
@@ -52,7 +52,6 @@ class CheckoutState(rx.State):
     # when the server forgets the tab, the cart and form come back from here.
     draft: str = rx.SessionStorage("", name=DRAFT_KEY)
     _client_ref: str = ""
-    _order_id: str = ""
     # False in a state the server has just made (first visit, or the tab's state was
     # lost): nothing is written to the tab's draft until it has been read back.
     _restored: bool = False
@@ -154,14 +153,15 @@ class CheckoutState(rx.State):
         for ref in {self._client_ref, copy.client_ref if copy else ""} - {""}:
             if made := await asyncio.to_thread(orders.order_id_for, ref):
                 return self._succeeded(made)
-        if not self._client_ref:  # one checkout attempt: its key, and the id its order will have
-            self._client_ref, self._order_id = new_client_ref(), str(uuid.uuid4())
+        if not self._client_ref:  # one checkout attempt: its key (its order's id comes from it)
+            self._client_ref = await asyncio.to_thread(orders.new_attempt)
             self._save()
         priced = self.priced
         if not priced.qris_allowed and self.payment_method == PaymentMethod.QRIS:
             self.payment_method = PaymentMethod.TRANSFER_BCA.value
         # The dynamic QR carries this cart's total and the coming order's number.
-        self.payment_qr = await asyncio.to_thread(payment_qr.shown_qr, priced.total, order_number(self._order_id))
+        number = order_number(orders.order_id_for_attempt(self._client_ref))
+        self.payment_qr = await asyncio.to_thread(payment_qr.shown_qr, priced.total, number)
         if not self.qris_src:
             self.qris_src = await asyncio.to_thread(payment_qr.static_image_url, QRIS_FALLBACK)
 
@@ -256,12 +256,12 @@ class CheckoutState(rx.State):
             return
         self._restored = True
         self.cart, self.buyer, self.payment_method = dict(merged.cart), dict(merged.buyer), merged.payment_method
-        self._client_ref, self._order_id, self._rev = merged.client_ref, merged.order_id, merged.rev
+        self._client_ref, self._rev = merged.client_ref, merged.rev
         self._save()
 
     def _as_draft(self) -> checkout_rules.CheckoutDraft:
         return checkout_rules.CheckoutDraft(
-            tuple(self.cart.items()), dict(self.buyer), self.payment_method, self._client_ref, self._order_id, self._rev
+            tuple(self.cart.items()), dict(self.buyer), self.payment_method, self._client_ref, self._rev
         )
 
     def _save(self) -> None:
@@ -290,6 +290,6 @@ class CheckoutState(rx.State):
         self.errors = {}
         self.payment_method = PaymentMethod.TRANSFER_BCA.value
         self.submitting = False
-        self._client_ref = self._order_id = ""
+        self._client_ref = ""
         self.payment_qr = None
         self.draft = ""

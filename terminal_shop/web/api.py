@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import uuid
 import weakref
 from collections.abc import Callable
 from datetime import date
@@ -208,7 +207,6 @@ async def submit_order(request: Request) -> Response:
         functools.partial(
             orders.create_order,
             client_ref=draft.client_ref or new_client_ref(),
-            order_id=uuid.UUID(draft.order_id) if draft.order_id else None,
             buyer=draft.buyer,
             lines=list(draft.cart),
             payment_method=draft.payment_method,

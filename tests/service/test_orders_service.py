@@ -11,7 +11,7 @@ from PIL import Image
 from sqlalchemy import text
 from sqlmodel import select
 
-from terminal_shop.infra.db import get_engine, read_session
+from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import Order
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRejected
 from terminal_shop.services.orders import checkout as orders
@@ -267,9 +267,7 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
 
 
 def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
-    draft = checkout_rules.CheckoutDraft(
-        (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER), "QRIS", uuid.uuid4().hex, str(uuid.uuid4()), rev=7
-    )
+    draft = checkout_rules.CheckoutDraft((("A920", 2), ("SOUNDBOX", 1)), dict(BUYER), "QRIS", uuid.uuid4().hex, rev=7)
     assert checkout_rules.CheckoutDraft.parse(draft.to_json()) == draft
 
     # Anyone can write anything into their own tab: unknown products, silly quantities,
@@ -284,7 +282,7 @@ def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
     assert read.buyer["buyer_name"] == "Siti" and set(read.buyer) == set(checkout_rules.BUYER_FIELDS)
     assert len(read.buyer["note"]) == 1000
     assert read.payment_method == "TRANSFER_BCA"
-    assert (read.client_ref, read.order_id, read.rev) == ("", "", 0)
+    assert (read.client_ref, read.rev) == ("", 0)
     for nothing in ("", "{", "[1, 2]", "null", None):
         assert checkout_rules.CheckoutDraft.parse(nothing) is None
 
@@ -296,3 +294,30 @@ def test_an_attempt_whose_answer_was_lost_finds_its_order(clean_db, any_storage,
     order = _order(storage, png(tmp_path / "bukti.png").read_bytes(), ref=ref)
     assert orders.order_id_for(ref) == str(order.id)
     assert orders.order_id_for("' OR 1=1 --") is None
+
+
+def test_a_client_cannot_choose_its_order_number(clean_db, any_storage, tmp_path):
+    """The id (and so the number on the QR, the e-mail and the admin's list) comes from the
+    attempt's key under the server's secret; an id the client sends is not read."""
+    _, storage = any_storage
+    ref = uuid.uuid4().hex
+    order = _order(storage, png(tmp_path / "b.png").read_bytes(), ref=ref)
+    assert order.id == orders.order_id_for_attempt(ref)
+    assert order.number == str(order.id)[:8].upper()
+    assert orders.order_id_for_attempt(uuid.uuid4().hex) != order.id
+
+
+def test_two_orders_never_share_a_number(clean_db, any_storage, tmp_path):
+    _, storage = any_storage
+    first = _order(storage, png(tmp_path / "b.png").read_bytes())
+    # A key whose number is already taken is never handed out...
+    taken, free = first.client_ref, uuid.uuid4().hex
+    assert orders.new_attempt(iter([taken, free]).__next__) == free
+    # ...and an order whose number meets another's (two keys can, 1 in 4 billion) is refused.
+    with write_session() as s:
+        row = s.get(Order, first.id)
+        row.number = orders.order_id_for_attempt(free).hex[:8].upper()
+        s.add(row)
+    with pytest.raises(orders.OrderError):
+        _order(storage, png(tmp_path / "c.png").read_bytes(), ref=free)
+    assert [o.id for o in _rows()] == [first.id]

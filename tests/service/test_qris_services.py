@@ -23,9 +23,10 @@ def test_payload_is_read_from_the_sticker_image_and_stored_with_the_order(clean_
     payment_qr.forget_merchant()
     try:
         assert payment_qr.merchant() == qris.check_static(STATIC)
-        order_id = uuid.uuid4()
+        ref = uuid.uuid4().hex
+        order_id = orders.order_id_for_attempt(ref)  # the number the confirm page's QR showed
         order = orders.create_order(
-            client_ref=uuid.uuid4().hex,
+            client_ref=ref,
             buyer={
                 "buyer_name": "Budi Santoso",
                 "buyer_phone": "081234567890",
@@ -36,7 +37,6 @@ def test_payload_is_read_from_the_sticker_image_and_stored_with_the_order(clean_
             payment_method="QRIS",
             proof_filename="bukti.png",
             proof_data=png(tmp_path / "b.png").read_bytes(),
-            order_id=order_id,
         )
         assert order.id == order_id
         shown = qris.summarise(order.qris_payload)

@@ -4,6 +4,7 @@ message the page shows, never a 500. Real database and real storage of the test 
 
 from __future__ import annotations
 
+import json
 import uuid
 
 from sqlmodel import select
@@ -29,8 +30,8 @@ def _client() -> TestClient:
     return TestClient(api.files_app(), raise_server_exceptions=False)
 
 
-def _checkout(ref: str, order_id: str, **buyer: str) -> str:
-    return checkout_rules.CheckoutDraft((("SOUNDBOX", 2),), {**BUYER, **buyer}, "TRANSFER_BCA", ref, order_id).to_json()
+def _checkout(ref: str, **buyer: str) -> str:
+    return checkout_rules.CheckoutDraft((("SOUNDBOX", 2),), {**BUYER, **buyer}, "TRANSFER_BCA", ref).to_json()
 
 
 def _orders() -> list[Order]:
@@ -43,15 +44,16 @@ def _proofs() -> list[str]:
 
 
 def test_an_order_sent_twice_makes_one_order_with_one_proof(clean_db, tmp_path):
-    ref, order_id = uuid.uuid4().hex, str(uuid.uuid4())
+    ref = uuid.uuid4().hex
+    order_id = str(orders.order_id_for_attempt(ref))
     proof = {"files": ("bukti.png", png(tmp_path / "bukti.png").read_bytes(), "image/png")}
     client = _client()
 
-    first = client.post(routes.API_ORDER, data={"draft": _checkout(ref, order_id)}, files=proof)
+    first = client.post(routes.API_ORDER, data={"draft": _checkout(ref)}, files=proof)
     assert first.status_code == 200
     assert first.json() == {"order_id": order_id, "next": f"/checkout/success?order_id={order_id}"}
     # Its answer was lost; the tab sends the same attempt again.
-    again = client.post(routes.API_ORDER, data={"draft": _checkout(ref, order_id)}, files=proof)
+    again = client.post(routes.API_ORDER, data={"draft": _checkout(ref)}, files=proof)
     assert again.json()["order_id"] == order_id
 
     [order] = _orders()
@@ -67,7 +69,7 @@ def test_an_order_sent_twice_makes_one_order_with_one_proof(clean_db, tmp_path):
 def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
     client = _client()
     stored_before = _proofs()  # the storage outlives clean_db
-    draft = _checkout(uuid.uuid4().hex, str(uuid.uuid4()))
+    draft = _checkout(uuid.uuid4().hex)
     proof = {"files": ("bukti.png", png(tmp_path / "bukti.png").read_bytes(), "image/png")}
 
     not_a_form = client.post(routes.API_ORDER, content=b"\x00" * 100, headers={"content-type": "text/plain"})
@@ -79,7 +81,7 @@ def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
     html = client.post(routes.API_ORDER, data={"draft": draft}, files={"files": ("bukti.png", b"<html>", "image/png")})
     assert (html.status_code, html.json()["kind"]) == (422, "file")
     assert html.json()["title"] and html.json()["message"]
-    nameless = _checkout(uuid.uuid4().hex, str(uuid.uuid4()), buyer_name="")
+    nameless = _checkout(uuid.uuid4().hex, buyer_name="")
     refused = client.post(routes.API_ORDER, data={"draft": nameless}, files=proof)
     assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
     other_site = client.post(
@@ -122,3 +124,20 @@ def test_bad_registration_posts_get_a_message(clean_db, docs):  # noqa: F811
 
     with read_session() as s:
         assert s.exec(select(MerchantRegistration)).all() == []
+
+
+def test_an_order_id_chosen_by_the_client_is_not_taken(clean_db, tmp_path):
+    """The probe of the hardening issue: a draft naming its own id (BA5297AB) and a malformed one."""
+    proof = {"files": ("bukti.png", png(tmp_path / "bukti.png").read_bytes(), "image/png")}
+    chosen = "ba5297ab-0000-4000-8000-000000000001"
+    for ref, forged in ((uuid.uuid4().hex, chosen), (uuid.uuid4().hex, "bukan-uuid")):
+        draft = json.loads(_checkout(ref)) | {"o": forged}
+        answer = _client().post(routes.API_ORDER, data={"draft": json.dumps(draft)}, files=proof)
+        assert answer.json()["order_id"] == str(orders.order_id_for_attempt(ref))
+    numbers = sorted(o.number for o in _orders())
+    assert "BA5297AB" not in numbers and len(set(numbers)) == 2
+    again = json.loads(_checkout(ref)) | {"o": chosen}  # the malformed one's retry key still finds its order
+    assert _client().post(routes.API_ORDER, data={"draft": json.dumps(again)}, files=proof).json()["order_id"] == str(
+        orders.order_id_for_attempt(ref)
+    )
+    assert len(_orders()) == 2

@@ -4,23 +4,23 @@ from __future__ import annotations
 
 from terminal_shop.services.orders.checkout_rules import BUYER_FIELDS, CheckoutDraft, merge
 
-REF, OID = "a" * 32, "0b7e7d1e-5a4a-4c8e-9d55-0e0f3c5b1a2d"
+REF = "a" * 32
 
 
 def draft(rev: int, **over) -> CheckoutDraft:
     buyer = dict.fromkeys(BUYER_FIELDS, "")
-    return CheckoutDraft(**{"cart": (), "buyer": buyer, "client_ref": "", "order_id": "", "rev": rev, **over})
+    return CheckoutDraft(**{"cart": (), "buyer": buyer, "client_ref": "", "rev": rev, **over})
 
 
 def test_a_new_server_state_fills_what_it_lacks_from_the_tab():
     buyer = {**dict.fromkeys(BUYER_FIELDS, ""), "buyer_name": "Budi", "buyer_email": "b@x.id"}
-    tab = CheckoutDraft((("A920", 2),), buyer, "QRIS", REF, OID, 7)
+    tab = CheckoutDraft((("A920", 2),), buyer, "QRIS", REF, 7)
     typed_meanwhile = draft(0, buyer={**dict.fromkeys(BUYER_FIELDS, ""), "buyer_name": "Budi Santoso"})
     got = merge(typed_meanwhile, tab, first_read=True)
     assert got.cart == (("A920", 2),)
     assert got.buyer["buyer_name"] == "Budi Santoso"  # what was typed since stays
     assert got.buyer["buyer_email"] == "b@x.id"
-    assert (got.payment_method, got.client_ref, got.order_id, got.rev) == ("QRIS", REF, OID, 7)
+    assert (got.payment_method, got.client_ref, got.rev) == ("QRIS", REF, 7)
 
 
 def test_a_kept_state_is_replaced_only_by_a_newer_copy():
@@ -31,8 +31,6 @@ def test_a_kept_state_is_replaced_only_by_a_newer_copy():
     assert merge(kept, None, first_read=False) is kept
 
 
-def test_an_attempt_keeps_its_key_and_order_id_together():
-    kept = draft(1, client_ref=REF, order_id=OID)
-    tab = draft(3, client_ref="b" * 32, order_id="1f0c3a52-6f76-4a64-a1f7-6a1b7c2d9e00")
-    got = merge(kept, tab, first_read=True)
-    assert (got.client_ref, got.order_id) == (REF, OID)
+def test_an_attempt_keeps_its_key():
+    got = merge(draft(1, client_ref=REF), draft(3, client_ref="b" * 32), first_read=True)
+    assert got.client_ref == REF

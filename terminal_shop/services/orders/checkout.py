@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
@@ -14,13 +15,14 @@ from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import Order
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.signing import sign
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import PROOF_KINDS, CheckedFile, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.payment_qr import order_payload
-from terminal_shop.services.validation import clean, client_ref_ok
+from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref
 from terminal_shop.views import OrderSummary, PricedCart, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, PaymentMethod
 
@@ -36,6 +38,24 @@ MSG_EMPTY_CART = "Keranjang Anda masih kosong"
 def success_path(order_id: object) -> str:
     """The thank-you page of a made order."""
     return f"{routes.CHECKOUT_SUCCESS}?order_id={order_id}"
+
+
+def order_id_for_attempt(client_ref: str) -> uuid.UUID:
+    """The id an attempt's order gets: derived from the attempt's key under SECRET_KEY, so
+    a client can neither choose it nor make another attempt's (its number is the QR's
+    bill number, shown before the order exists)."""
+    return uuid.UUID(hex=sign("order-id", client_ref), version=4)
+
+
+def new_attempt(make_ref: Callable[[], str] = new_client_ref) -> str:
+    """A key for a new checkout attempt whose order number no order has yet (the number is
+    8 hex digits of the id: two could meet; the column's unique index is the last word)."""
+    while True:
+        ref = make_ref()
+        with read_session() as s:
+            taken = s.exec(select(Order.id).where(Order.number == order_number(order_id_for_attempt(ref)))).first()
+        if taken is None:
+            return ref
 
 
 def order_id_for(client_ref: str) -> str | None:
@@ -61,14 +81,13 @@ def create_order(
     proof_filename: str,
     proof_data: bytes | None,
     storage: Storage | None = None,
-    order_id: uuid.UUID | None = None,
 ) -> Order:
     """Creates the order and stores its proof, or neither.
 
     A repeated call with the same client_ref returns the first order (double click,
-    retry after a dropped connection). `order_id` is the id the confirm page already
-    showed in its QR (the order number is the QR's bill number). Raises OrderError or
-    UploadRejected.
+    retry after a dropped connection). The order's id comes from the client_ref
+    (order_id_for_attempt): the number the confirm page already showed in its QR.
+    Raises OrderError or UploadRejected.
     """
     client_ref = clean(client_ref)[:64]
     if not client_ref:
@@ -76,7 +95,7 @@ def create_order(
     if (existing := _find_by_client_ref(client_ref)) is not None:
         return existing
     order = _new_order(
-        order_id or uuid.uuid4(), client_ref, _checked_buyer(buyer), *_checked_payment(lines, payment_method)
+        order_id_for_attempt(client_ref), client_ref, _checked_buyer(buyer), *_checked_payment(lines, payment_method)
     )
     proof = _checked_proof(proof_data)
     return _store(order, proof, safe_name(proof_filename, "bukti"), storage or get_storage())
@@ -112,6 +131,7 @@ def _new_order(order_id: uuid.UUID, client_ref: str, buyer: Buyer, cart: PricedC
     qris_payload = order_payload(cart.total, order_number(order_id)) if method is PaymentMethod.QRIS else None
     return Order(
         id=order_id,
+        number=order_number(order_id),
         client_ref=client_ref,
         buyer_name=buyer.buyer_name,
         buyer_phone=buyer.buyer_phone,

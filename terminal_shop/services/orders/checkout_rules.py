@@ -8,7 +8,6 @@ every amount is computed here.
 from __future__ import annotations
 
 import json
-import uuid
 from dataclasses import dataclass, field
 
 from terminal_shop import catalogue
@@ -87,8 +86,9 @@ class CheckoutDraft:
     cart: tuple[tuple[str, int], ...] = ()
     buyer: dict[str, str] = field(default_factory=dict)
     payment_method: str = PaymentMethod.TRANSFER_BCA.value
-    client_ref: str = ""  # this attempt's key: a retry with it never makes a second order
-    order_id: str = ""  # the id its order will have (shown in the QR as the bill number)
+    # This attempt's key: a retry with it never makes a second order, and the server derives
+    # the order's id (its number, the QR's bill number) from it (checkout.order_id_for_attempt).
+    client_ref: str = ""
     # Counts the server's writes of this copy: a server state with a lower count is older
     # than what the tab shows (a worker died after answering, before storing the state).
     rev: int = 0
@@ -100,7 +100,6 @@ class CheckoutDraft:
                 "b": self.buyer,
                 "m": self.payment_method,
                 "r": self.client_ref,
-                "o": self.order_id,
                 "v": self.rev,
             },
             separators=(",", ":"),
@@ -125,15 +124,10 @@ class CheckoutDraft:
         buyer = {k: str(buyer_raw.get(k) or "")[:1000] for k in BUYER_FIELDS}
         method = PaymentMethod.parse(str(raw.get("m") or "")) or PaymentMethod.TRANSFER_BCA
         ref = str(raw.get("r") or "")
-        try:
-            order_id = str(uuid.UUID(str(raw.get("o") or "")))
-        except ValueError:
-            order_id = ""
-        if not client_ref_ok(ref) or not order_id:
-            ref = order_id = ""
+        ref = ref if client_ref_ok(ref) else ""
         rev = raw.get("v")
         rev = rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0
-        return cls(tuple(cart), buyer, method.value, ref, order_id, rev)
+        return cls(tuple(cart), buyer, method.value, ref, rev)
 
 
 def merge(kept: CheckoutDraft, tab: CheckoutDraft | None, *, first_read: bool) -> CheckoutDraft:
@@ -144,13 +138,11 @@ def merge(kept: CheckoutDraft, tab: CheckoutDraft | None, *, first_read: bool) -
         return kept
     if not first_read:
         return tab if tab.rev > kept.rev else kept
-    keep_ref = bool(kept.client_ref) or not tab.client_ref
     return CheckoutDraft(
         kept.cart or tab.cart,
         {k: kept.buyer.get(k) or tab.buyer.get(k, "") for k in BUYER_FIELDS},
         tab.payment_method if kept.payment_method == PaymentMethod.TRANSFER_BCA.value else kept.payment_method,
-        kept.client_ref if keep_ref else tab.client_ref,
-        kept.order_id if keep_ref else tab.order_id,
+        kept.client_ref or tab.client_ref,
         max(kept.rev, tab.rev),
     )
 
