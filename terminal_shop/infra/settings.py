@@ -7,8 +7,10 @@ for the real company's data.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -43,11 +45,26 @@ def _secret_key(data_dir: Path) -> str:
         return from_env
     path = data_dir / "secret_key"
     if not path.exists():
-        data_dir.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as fh:
-            fh.write(secrets.token_urlsafe(48))
-    return path.read_text().strip()
+        _create_once(path, secrets.token_urlsafe(48))
+    key = path.read_text().strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: remove it (a new key is made) or set SECRET_KEY")
+    return key
+
+
+def _create_once(path: Path, content: str) -> None:
+    """Writes the whole file under another name, then links it into place: a process that
+    starts at the same moment finds either no file or the complete one, and the first
+    link wins (the others keep its key)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret_key-")
+    try:
+        with os.fdopen(fd, "w") as fh:  # mkstemp: readable by this user only
+            fh.write(content)
+        with contextlib.suppress(FileExistsError):
+            os.link(temporary, path)
+    finally:
+        Path(temporary).unlink()
 
 
 def _same_machine(public_url: str) -> str:

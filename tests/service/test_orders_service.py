@@ -321,3 +321,21 @@ def test_two_orders_never_share_a_number(clean_db, any_storage, tmp_path):
     with pytest.raises(orders.OrderError):
         _order(storage, png(tmp_path / "c.png").read_bytes(), ref=free)
     assert [o.id for o in _rows()] == [first.id]
+
+
+def test_a_value_longer_than_its_column_is_refused_in_indonesian(clean_db, any_storage, tmp_path):
+    """The probe of the hardening issue: a 201-character name was answered 503, empty."""
+    _, storage = any_storage
+    with pytest.raises(orders.OrderError, match="^Nama lengkap maksimal 200 karakter$"):
+        orders.create_order(
+            client_ref=uuid.uuid4().hex,
+            buyer={**BUYER, "buyer_name": "N" * 201},
+            lines=[("A920", 1)],
+            payment_method="TRANSFER_BCA",
+            proof_filename="bukti.png",
+            proof_data=png(tmp_path / "b.png").read_bytes(),
+            storage=storage,
+        )
+    _, errors = checkout_rules.validate_buyer({**BUYER, "shipping_address": "J" * 1001, "note": "n" * 1001})
+    assert errors == {"shipping_address": "Alamat maksimal 1000 karakter", "note": "Catatan maksimal 1000 karakter"}
+    assert _rows() == []

@@ -10,6 +10,8 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent, MerchantRegistration, OutboxMessage, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.registrations import resubmission
 from terminal_shop.services.registrations import submission as registrations
@@ -17,6 +19,7 @@ from terminal_shop.services.registrations.resubmission import ResubmissionError
 
 from support.factories import make_merchant, reject_with_link
 from support.files import jpg, png
+from support.storage import stored_keys
 
 
 def _parts(link: str) -> tuple[str, str]:
@@ -95,3 +98,38 @@ def test_registering_again_sends_the_owner_a_working_link(clean_db, tmp_path):
     assert mail.to_addr == row.email and "Pendaftaran baru dengan data Anda" in mail.subject
     rid, token = _parts(re.search(r"https?://\S+/pendaftaran/perbaiki/\S+", mail.body_text)[0])
     assert resubmission.view(rid, token).documents == ("ktp",)
+
+
+def test_one_link_used_from_two_tabs_at_once_is_accepted_once(clean_db, tmp_path):
+    import threading
+
+    mid = make_merchant(tmp_path)
+    rid, token = _parts(reject_with_link(mid, ["ktp"]))
+    photos = [jpg(tmp_path / f"ktp-{i}.jpg", size=(1600, 1200)).read_bytes() for i in range(2)]
+    start, results = threading.Barrier(2), []
+
+    def send(photo: bytes) -> None:
+        start.wait()
+        try:
+            results.append(resubmission.resubmit(rid, token, {}, {"ktp": photo}))
+        except ResubmissionError as refused:
+            results.append(str(refused))
+
+    tabs = [threading.Thread(target=send, args=(p,)) for p in photos]
+    for t in tabs:
+        t.start()
+    for t in tabs:
+        t.join()
+    assert sorted(map(str, results)) == sorted([str(mid), resubmission.MSG_LINK])
+    with read_session() as s:
+        resubmits = s.exec(select(AuditEvent).where(AuditEvent.action == "resubmit")).all()
+        mails = s.exec(select(OutboxMessage).where(OutboxMessage.entity_id == str(mid))).all()
+    assert len(resubmits) == 1
+    assert sum("diterima" in m.subject.lower() for m in mails) == 2  # the first registration's, and this one
+    settings = get_settings()
+    ktp = [
+        k
+        for k in stored_keys(settings, get_storage(), settings.bucket_merchant_documents)
+        if k.startswith(f"{mid}/ktp/")
+    ]
+    assert ktp == [_row(mid).foto_ktp_url]  # the losing tab's file removed, the replaced one too

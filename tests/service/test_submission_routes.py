@@ -84,6 +84,10 @@ def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
     nameless = _checkout(uuid.uuid4().hex, buyer_name="")
     refused = client.post(routes.API_ORDER, data={"draft": nameless}, files=proof)
     assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
+    too_long = client.post(
+        routes.API_ORDER, data={"draft": _checkout(uuid.uuid4().hex, buyer_name="N" * 201)}, files=proof
+    )
+    assert (too_long.status_code, too_long.json()["message"]) == (422, "Nama lengkap maksimal 200 karakter")
     other_site = client.post(
         routes.API_ORDER, data={"draft": draft}, files=proof, headers={"origin": "https://jahat.example"}
     )
@@ -119,6 +123,10 @@ def test_bad_registration_posts_get_a_message(clean_db, docs):  # noqa: F811
     nameless = details.WizardDraft({**FORM, "nama_lengkap": ""}, uuid.uuid4().hex).to_json()
     refused = client.post(routes.API_REGISTRATION, data={"draft": nameless}, files=files)
     assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
+    too_long = client.post(
+        routes.API_ORDER, data={"draft": _checkout(uuid.uuid4().hex, buyer_name="N" * 201)}, files=proof
+    )
+    assert (too_long.status_code, too_long.json()["message"]) == (422, "Nama lengkap maksimal 200 karakter")
     garbage = client.post(routes.API_REGISTRATION, data={"draft": "[]"}, files=files)
     assert garbage.status_code == 422 and garbage.json()["message"]
 

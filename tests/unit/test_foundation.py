@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC
 
+import pytest
+
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.settings import get_settings
@@ -100,3 +102,17 @@ def test_body_limits_per_route_refuse_while_the_body_streams_in():
             yield b"x" * MB
 
     assert client.post(ORDER_ROUTE, content=chunks()).status_code == 413
+
+
+def test_the_secret_key_is_made_once_whole_even_by_processes_starting_together(tmp_path):
+    import multiprocessing
+
+    from terminal_shop.infra.settings import _secret_key
+
+    with multiprocessing.get_context("fork").Pool(8) as pool:
+        keys = pool.map(_secret_key, [tmp_path] * 8)
+    assert len(set(keys)) == 1 and len(keys[0]) > 40
+    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]  # no temporary file left
+    (tmp_path / "secret_key").write_text("")
+    with pytest.raises(RuntimeError, match="is empty"):
+        _secret_key(tmp_path)

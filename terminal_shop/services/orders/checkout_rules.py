@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah
+from terminal_shop.infra.models import Order
 from terminal_shop.services.validation import (
     MAX_PHONE_DIGITS,
     MIN_ADDRESS_CHARS,
@@ -54,6 +55,21 @@ def _phone_error(phone: str) -> str:
     return ""
 
 
+# How the form names each free-text field, for "... maksimal N karakter".
+_NAMED = {"buyer_name": "Nama lengkap", "buyer_email": "Email", "shipping_address": "Alamat", "note": "Catatan"}
+MAX_NOTE_CHARS = 1000  # the note's column is unbounded; what a tab's copy keeps of it
+
+
+def _length_errors(v: dict[str, str]) -> dict[str, str]:
+    """Each value longer than its column keeps (the column's own length, read from it)."""
+    errors = {}
+    for name, label in _NAMED.items():
+        longest = getattr(Order.__table__.c[name].type, "length", None) or MAX_NOTE_CHARS
+        if len(v[name]) > longest:
+            errors[name] = f"{label} maksimal {longest} karakter"
+    return errors
+
+
 def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
     """The buyer form's rules: returns the cleaned data, or the error of each field."""
     v = {k: clean(raw.get(k)) for k in BUYER_FIELDS}
@@ -71,6 +87,8 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
         errors["shipping_address"] = "Alamat pengiriman wajib diisi"
     elif len(v["shipping_address"]) < MIN_ADDRESS_CHARS:
         errors["shipping_address"] = f"Alamat minimal {MIN_ADDRESS_CHARS} karakter"
+    for name, error in _length_errors(v).items():
+        errors.setdefault(name, error)
     if errors:
         return None, errors
     return Buyer(v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None), {}

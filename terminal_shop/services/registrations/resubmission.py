@@ -99,7 +99,7 @@ def resubmit(registration_id: str, given: str, typed: dict[str, str], documents:
             photos[d.column] = key
         now = utcnow()
         with write_session() as s:
-            fresh = s.get(MerchantRegistration, row.id)
+            fresh = s.get(MerchantRegistration, row.id, with_for_update=True)  # a second tab waits here
             if fresh is None or fresh.fix_nonce != row.fix_nonce or fresh.status != RegistrationStatus.REJECTED:
                 raise ResubmissionError(MSG_LINK)  # used meanwhile, by a double click or a second tab
             old = [getattr(fresh, c) for c in photos if getattr(fresh, c)]
