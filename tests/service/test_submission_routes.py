@@ -123,9 +123,8 @@ def test_bad_registration_posts_get_a_message(clean_db, docs):  # noqa: F811
     nameless = details.WizardDraft({**FORM, "nama_lengkap": ""}, uuid.uuid4().hex).to_json()
     refused = client.post(routes.API_REGISTRATION, data={"draft": nameless}, files=files)
     assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
-    too_long = client.post(
-        routes.API_ORDER, data={"draft": _checkout(uuid.uuid4().hex, buyer_name="N" * 201)}, files=proof
-    )
+    long_name = details.WizardDraft({**FORM, "nama_lengkap": "N" * 201}, uuid.uuid4().hex).to_json()
+    too_long = client.post(routes.API_REGISTRATION, data={"draft": long_name}, files=files)
     assert (too_long.status_code, too_long.json()["message"]) == (422, "Nama lengkap maksimal 200 karakter")
     garbage = client.post(routes.API_REGISTRATION, data={"draft": "[]"}, files=files)
     assert garbage.status_code == 422 and garbage.json()["message"]
