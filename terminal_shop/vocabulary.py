@@ -39,6 +39,13 @@ class Term(StrEnum):
         return {m.value: m.label for m in cls}
 
     @classmethod
+    def from_link(cls, given: str, default: Self) -> Self:
+        """What a failure page's `reason` may show: a code's text, or one of these texts as
+        it is (the SPEC's links carry the text); anything else, `default` (never the link's
+        own words: they would be a stranger's message on the shop's page)."""
+        return cls.parse(given) or next((m for m in cls if m.label == given), default)
+
+    @classmethod
     def label_of(cls, value: str) -> str:
         """The label of a stored value; an unknown value is shown as it is."""
         member = cls.parse(value)
@@ -151,10 +158,27 @@ class FixGroup(Term):
     BANK = "data-bank", "Data Bank"
 
 
+class OrderRefusal(Term):
+    """Why an order was not made. The code travels (the route's answer, the failure page's
+    link); the label is what the buyer reads. UNKNOWN is the SPEC's default reason."""
+
+    UNKNOWN = "galat", "Terjadi kesalahan yang tidak diketahui"
+    GENERIC = "umum", "Terjadi kesalahan"
+    INVALID = "data", "Data pesanan belum lengkap atau tidak valid. Periksa kembali formulir Anda."
+    EMPTY_CART = "keranjang", "Keranjang Anda masih kosong"
+    QRIS_LIMIT = (
+        "qris",
+        "QRIS hanya untuk transaksi sampai Rp 10.000.000 (ketentuan Bank Indonesia). Silakan gunakan transfer BCA.",
+    )
+    PROOF_MISSING = "bukti", "Bukti pembayaran wajib diupload"
+    STORAGE = "simpan", "Gagal menyimpan bukti pembayaran. Silakan coba lagi."
+
+
 class RegistrationRefusal(Term):
     """Why a registration was refused. The code travels (the route's answer, the failure
     page's link); the label is what the applicant reads."""
 
+    UNKNOWN = "galat", "Terjadi kesalahan saat memproses pendaftaran Anda."
     INVALID = "data", "Data pendaftaran belum lengkap atau tidak valid. Periksa kembali formulir Anda."
     DUPLICATE = (
         "terdaftar",

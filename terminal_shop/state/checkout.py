@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from urllib.parse import quote
 
 import reflex as rx
 
@@ -16,9 +15,8 @@ from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, payment_qr
 from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
-from terminal_shop.state.checkout_result import FAILED_DEFAULT
 from terminal_shop.views import PaymentQr, PricedCart, order_number
-from terminal_shop.vocabulary import PaymentMethod
+from terminal_shop.vocabulary import OrderRefusal, PaymentMethod
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +220,7 @@ class CheckoutState(rx.State):
         if answer.get("kind") == "file":
             title = str(answer.get("title") or orders.PROOF_WRONG_TYPE[0])[:100]
             return [toast.error(title, description=message or None), rx.clear_selected_files(PROOF_UPLOAD_ID)]
-        return self._fail(message)
+        return self._fail(message, OrderRefusal.parse(answer.get("code")) or OrderRefusal.UNKNOWN)
 
     # ----- the tab's copy of its checkout -----
 
@@ -277,10 +275,11 @@ class CheckoutState(rx.State):
             rx.redirect(orders.success_path(order_id)),
         ]
 
-    def _fail(self, message: str) -> list[EventSpec]:
+    def _fail(self, message: str, code: OrderRefusal) -> list[EventSpec]:
+        """The toast says what the server said; the failure page's link carries only the code."""
         return [
-            toast.error("Gagal membuat pesanan", description=message or orders.MSG_GENERIC),
-            rx.redirect(f"{routes.CHECKOUT_FAILED}?reason={quote(message or FAILED_DEFAULT)}"),
+            toast.error("Gagal membuat pesanan", description=message or code.label),
+            rx.redirect(f"{routes.CHECKOUT_FAILED}?reason={code.value}"),
         ]
 
     def _clear(self) -> None:

@@ -9,8 +9,9 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.views import OrderSummary
+from terminal_shop.vocabulary import OrderRefusal
 
-FAILED_DEFAULT = "Terjadi kesalahan yang tidak diketahui"
+FAILED_DEFAULT = OrderRefusal.UNKNOWN.label
 
 
 class OrderResultState(rx.State):
@@ -32,4 +33,6 @@ class OrderResultState(rx.State):
 
     @rx.event
     def load_failed(self):
-        self.reason = self.router.url.query_parameters.get("reason", "").strip()[:300] or FAILED_DEFAULT
+        self.reason = OrderRefusal.from_link(
+            self.router.url.query_parameters.get("reason", ""), OrderRefusal.UNKNOWN
+        ).label

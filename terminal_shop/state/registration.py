@@ -23,7 +23,7 @@ READ_DRAFT = f"localStorage.getItem('{DRAFT_KEY}') || ''"
 # Said outright: a page still loading does not write its vars to browser storage.
 FORGET_DRAFT = f"localStorage.removeItem('{DRAFT_KEY}')"
 _DEFAULTS = {**dict.fromkeys(details.TEXT_FIELDS, ""), "tempat_usaha": Premises.OWNED.value}
-FAILED_DEFAULT = "Terjadi kesalahan saat memproses pendaftaran Anda."
+FAILED_DEFAULT = RegistrationRefusal.UNKNOWN.label
 
 
 class RegistrationState(rx.State):
@@ -197,8 +197,7 @@ class RegistrationResultState(rx.State):
     @rx.event
     def load_failed(self):
         given = self.router.url.query_parameters.get("reason", "").strip()[:300]
-        if code := RegistrationRefusal.parse(given):  # the site's own links carry a code
-            self.reason, self.duplicate = code.label, code is RegistrationRefusal.DUPLICATE
-            return
-        self.reason = given or FAILED_DEFAULT  # the SPEC's link with a text
-        self.duplicate = reg.is_duplicate_reason(self.reason)
+        # The SPEC's link may carry a database's duplicate message: the page says it in its own words.
+        shown = RegistrationRefusal.DUPLICATE if reg.is_duplicate_reason(given) else None
+        shown = shown or RegistrationRefusal.from_link(given, RegistrationRefusal.UNKNOWN)
+        self.reason, self.duplicate = shown.label, shown is RegistrationRefusal.DUPLICATE

@@ -205,9 +205,17 @@ def test_empty_and_incomplete_screens(page):
 
 
 def test_failed_page_with_and_without_reason(page):
-    page.goto(page.base + "/checkout/failed?reason=Koneksi%20terputus")
+    page.goto(page.base + "/checkout/failed?reason=simpan")  # the site's own links carry a code
     expect(page.get_by_text("Pesanan Gagal Dibuat")).to_be_visible()
-    expect(page.get_by_test_id("failed-reason")).to_have_text("Alasan: Koneksi terputus")
+    expect(page.get_by_test_id("failed-reason")).to_have_text(
+        "Alasan: Gagal menyimpan bukti pembayaran. Silakan coba lagi."
+    )
+    page.goto(page.base + "/checkout/failed?reason=Keranjang%20Anda%20masih%20kosong")  # one of its texts
+    expect(page.get_by_test_id("failed-reason")).to_have_text("Alasan: Keranjang Anda masih kosong")
+    # A link crafted to put a stranger's words on the shop's page shows the default reason.
+    page.goto(page.base + "/checkout/failed?reason=Transfer%20ulang%20ke%20rekening%20BCA%200099887766")
+    expect(page.get_by_test_id("failed-reason")).to_have_text("Alasan: Terjadi kesalahan yang tidak diketahui")
+    assert "0099887766" not in page.content()
     page.goto(page.base + "/checkout/failed")
     expect(page.get_by_test_id("failed-reason")).to_have_text("Alasan: Terjadi kesalahan yang tidak diketahui")
     page.get_by_role("link", name="Coba Lagi").click()

@@ -216,6 +216,11 @@ def test_failure_page_texts(page):
     expect(page.get_by_test_id("failed-reason")).to_have_text(
         "Email atau nomor HP yang Anda gunakan sudah terdaftar dalam sistem kami.", timeout=15_000
     )
+    page.goto(page.base + "/pendaftaran/gagal?reason=Kirim%20ulang%20KTP%20ke%20wa.me%2F62899")  # crafted
+    expect(page.get_by_test_id("failed-reason")).to_have_text(
+        "Terjadi kesalahan saat memproses pendaftaran Anda.", timeout=15_000
+    )
+    assert "62899" not in page.content()
 
 
 def test_storage_failure_keeps_no_row_and_no_file(page, tmp_path):

@@ -3,6 +3,7 @@ and what the buyer's pages read of it. The rules before an order exists are in c
 
 from __future__ import annotations
 
+import secrets
 import time
 import uuid
 from collections.abc import Callable
@@ -24,15 +25,12 @@ from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, pric
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref
 from terminal_shop.views import OrderSummary, PricedCart, order_number
-from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
 
 PROOF_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
-PROOF_MISSING = "Bukti pembayaran wajib diupload"
-QRIS_LIMIT_MESSAGE = (
-    "QRIS hanya untuk transaksi sampai Rp 10.000.000 (ketentuan Bank Indonesia). Silakan gunakan transfer BCA."
-)
-MSG_GENERIC = "Terjadi kesalahan"
-MSG_EMPTY_CART = "Keranjang Anda masih kosong"
+PROOF_MISSING = OrderRefusal.PROOF_MISSING.label
+QRIS_LIMIT_MESSAGE = OrderRefusal.QRIS_LIMIT.label
+MSG_GENERIC = OrderRefusal.GENERIC.label
 
 
 def success_path(order_id: object) -> str:
@@ -91,7 +89,7 @@ def create_order(
     """
     client_ref = clean(client_ref)[:64]
     if not client_ref:
-        raise OrderError(MSG_GENERIC)
+        raise OrderError(OrderRefusal.GENERIC)
     if (existing := _find_by_client_ref(client_ref)) is not None:
         return existing
     order = _new_order(
@@ -104,7 +102,7 @@ def create_order(
 def _checked_buyer(raw: dict[str, str]) -> Buyer:
     cleaned, errors = validate_buyer(raw)
     if cleaned is None:
-        raise OrderError(next(iter(errors.values())))
+        raise OrderError(OrderRefusal.INVALID, next(iter(errors.values())))
     return cleaned
 
 
@@ -112,18 +110,18 @@ def _checked_payment(lines: list[tuple[str, int]], payment_method: str) -> tuple
     """The cart priced from the catalogue, paid by a method allowed for its total."""
     cart = price_cart(lines)
     if not cart.lines:
-        raise OrderError(MSG_EMPTY_CART)
+        raise OrderError(OrderRefusal.EMPTY_CART)
     method = PaymentMethod.parse(payment_method)
     if method is None:
-        raise OrderError("Metode pembayaran tidak dikenal")
+        raise OrderError(OrderRefusal.INVALID, "Metode pembayaran tidak dikenal")
     if method is PaymentMethod.QRIS and not cart.qris_allowed:
-        raise OrderError(QRIS_LIMIT_MESSAGE)
+        raise OrderError(OrderRefusal.QRIS_LIMIT)
     return cart, method
 
 
 def _checked_proof(data: bytes | None) -> CheckedFile:
     if not data:
-        raise OrderError(PROOF_MISSING)
+        raise OrderError(OrderRefusal.PROOF_MISSING)
     return strip_metadata(check_file(data, PROOF_KINDS, PROOF_WRONG_TYPE))
 
 
@@ -154,11 +152,11 @@ def _store(order: Order, proof: CheckedFile, filename: str, storage: Storage) ->
     again if the commit does not happen."""
     bucket = get_settings().bucket_order_payments
     stem = filename.rsplit(".", 1)[0]
-    key = f"{order.id}/{int(time.time() * 1000)}_{stem}.{proof.extension}"
+    key = f"{order.id}/{int(time.time() * 1000)}_{secrets.token_hex(4)}_{stem}.{proof.extension}"
     try:
         storage.put(bucket, key, proof.data, proof.content_type)
     except StorageError as exc:
-        raise OrderError("Gagal menyimpan bukti pembayaran. Silakan coba lagi.") from exc
+        raise OrderError(OrderRefusal.STORAGE) from exc
     order.payment_proof_path = key
     try:
         with write_session() as s:
@@ -168,7 +166,7 @@ def _store(order: Order, proof: CheckedFile, filename: str, storage: Storage) ->
         discard(storage, bucket, key)
         winner = _find_by_client_ref(order.client_ref)
         if winner is None:
-            raise OrderError(MSG_GENERIC) from None
+            raise OrderError(OrderRefusal.GENERIC) from None
         return winner
     except BaseException:
         discard(storage, bucket, key)

@@ -24,11 +24,15 @@ from terminal_shop.services.validation import (
     strip_phone,
 )
 from terminal_shop.views import LineView, PricedCart
-from terminal_shop.vocabulary import PaymentMethod
+from terminal_shop.vocabulary import OrderRefusal, PaymentMethod
 
 
 class OrderError(Exception):
-    """The order cannot be created; the message is shown to the buyer."""
+    """The order cannot be created: `code` says why, the message is what the buyer reads."""
+
+    def __init__(self, code: OrderRefusal, message: str = "") -> None:
+        super().__init__(message or code.label)
+        self.code = code
 
 
 BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note")
@@ -175,12 +179,12 @@ def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
     for sku, qty in lines:
         product = catalogue.product(str(sku))
         if product is None:
-            raise OrderError("Produk tidak dikenal")
+            raise OrderError(OrderRefusal.INVALID, "Produk tidak dikenal")
         if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
-            raise OrderError("Minimal qty adalah 1")
+            raise OrderError(OrderRefusal.INVALID, "Minimal qty adalah 1")
         qty_by_sku[product.sku] = qty_by_sku.get(product.sku, 0) + qty
         if qty_by_sku[product.sku] > catalogue.MAX_QTY_PER_LINE:
-            raise OrderError(f"Maksimal {catalogue.MAX_QTY_PER_LINE} unit per produk")
+            raise OrderError(OrderRefusal.INVALID, f"Maksimal {catalogue.MAX_QTY_PER_LINE} unit per produk")
     priced = []
     for sku, qty in qty_by_sku.items():
         p = catalogue.product(sku)
