@@ -14,6 +14,7 @@ from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
 from terminal_shop.pages.admin import login, merchant_detail, merchants, orders, overview
 from terminal_shop.pages.checkout import cart, payment, result
+from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import payment_qr
 from terminal_shop.state import toast
@@ -79,11 +80,16 @@ def _page(component, route: str, title: str, description: str = content.HOME_DES
 
 
 async def sweep_orphan_files() -> None:
-    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (infra/sweeper.py), in a thread."""
+    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (infra/sweeper.py) and the
+    purge of stale sign-in attempts, in a thread."""
     interval = get_settings().sweep_interval_seconds
     while interval:
         await asyncio.sleep(interval)
         await asyncio.to_thread(sweeper.sweep_quietly)
+        try:
+            await asyncio.to_thread(admin_auth.purge_attempts)
+        except Exception:  # the database was away: the rows wait for the next round
+            logging.getLogger("terminal_shop").exception("purging sign-in attempts failed")
 
 
 async def send_outbox() -> None:

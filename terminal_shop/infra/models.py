@@ -199,16 +199,6 @@ class OutboxMessage(SQLModel, table=True):
     last_error: str | None = Field(default=None, sa_type=sa.Text)
 
 
-class LookupAttempt(SQLModel, table=True):
-    """Order lookups per client address (/dashboard), so order numbers cannot be enumerated."""
-
-    __tablename__ = "lookup_attempts"
-
-    id: int | None = Field(default=None, primary_key=True)
-    client: str = Field(max_length=64, index=True)
-    created_at: datetime = _time(index=True)
-
-
 class AuditEvent(SQLModel, table=True):
     __tablename__ = "audit_events"
     __table_args__ = (sa.Index("ix_audit_entity", "entity_type", "entity_id", "created_at"),)

@@ -96,6 +96,7 @@ class Settings:
     trusted_proxy_hops: int  # reverse proxies in front that append X-Forwarded-For; 0 ignores it
     state_expiry_seconds: int  # an idle tab's state is dropped from the state store after this
     sweep_interval_seconds: int  # how often each worker removes orphan files; 0 turns it off
+    rate_limit_factor: int  # every public write's limit times this (tests of the whole site raise it)
     # Admin
     admin_emails: tuple[str, ...]
     # Company facts shown on the site
@@ -147,6 +148,7 @@ def get_settings() -> Settings:
         bucket_merchant_documents=_env("BUCKET_MERCHANT_DOCUMENTS", "merchant-documents"),
         bucket_assets=_env("BUCKET_ASSETS", "assets"),
         redis_url=_env("REDIS_URL", ""),
+        rate_limit_factor=max(1, int(_env("RATE_LIMIT_FACTOR", "1"))),
         public_url=public_url,
         cors_origins=tuple(
             o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()

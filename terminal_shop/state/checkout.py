@@ -217,6 +217,8 @@ class CheckoutState(rx.State):
         if order_id:
             return self._succeeded(order_id)
         message = str(answer.get("message") or "")[:300]
+        if answer.get("kind") == "limit":  # sent too often: nothing was made, the form stays
+            return toast.error("Pesanan belum terkirim", description=message)
         if answer.get("kind") == "file":
             title = str(answer.get("title") or orders.PROOF_WRONG_TYPE[0])[:100]
             return [toast.error(title, description=message or None), rx.clear_selected_files(PROOF_UPLOAD_ID)]

@@ -177,6 +177,8 @@ class RegistrationState(rx.State):
                 rx.redirect(routes.REGISTER_SUCCESS),
             ]
         message = str(answer.get("message") or "")[:300]
+        if answer.get("kind") == "limit":  # sent too often: nothing was stored, the wizard stays
+            return toast.error("Pendaftaran belum terkirim", description=message)
         if answer.get("kind") == "file":
             self.step = 2
             return toast.error(str(answer.get("title") or details.DOC_WRONG_TYPE[0])[:100], description=message or None)

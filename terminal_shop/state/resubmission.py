@@ -8,6 +8,8 @@ import logging
 import reflex as rx
 
 from terminal_shop import registration_form, routes
+from terminal_shop.infra import rate_limits
+from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
 from terminal_shop.services.registrations import details, resubmission
 from terminal_shop.services.registrations import submission as reg
@@ -63,8 +65,9 @@ class FixState(rx.State):
         self.submitting, self.error = True, ""
         yield
         try:
+            await asyncio.to_thread(rate_limits.hit, Action.RESUBMISSION, self.router.session.client_ip)
             await asyncio.to_thread(resubmission.resubmit, *self._link(), dict(self.form), documents)
-        except (resubmission.ResubmissionError, UploadRejected) as exc:
+        except (resubmission.ResubmissionError, UploadRejected, rate_limits.TooMany) as exc:
             self.submitting, self.error = False, getattr(exc, "message", str(exc))
             yield toast.error("Perbaikan belum terkirim", description=self.error)
             return

@@ -33,6 +33,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from terminal_shop import routes
+from terminal_shop.infra import rate_limits
+from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
@@ -169,6 +171,17 @@ async def _files_form(request: Request, max_files: int):
         return None
 
 
+async def _over_limit(request: Request, action: Action, mail_to: str) -> JSONResponse | None:
+    """A 429 when this client (or the e-mail address it would have us write to) has done
+    `action` too often; None, and counted, otherwise."""
+    client = client_address(request.headers, request.client.host if request.client else "")
+    try:
+        await asyncio.to_thread(rate_limits.hit_all, (action, client), (Action.MAIL_TO, mail_to.strip()))
+    except rate_limits.TooMany as exc:
+        return _refused(exc.message, 429, kind="limit")
+    return None
+
+
 def _refused(message: str, status: int = 400, **extra: str) -> JSONResponse:
     return JSONResponse({"message": message, **extra}, status_code=status)
 
@@ -202,6 +215,8 @@ async def submit_order(request: Request) -> Response:
     proof = next(iter(form.getlist("files")), None)
     if not isinstance(proof, UploadFile):
         return _refused(orders.PROOF_MISSING, 422, kind="file", title=orders.PROOF_MISSING)
+    if refused := await _over_limit(request, Action.ORDER, draft.buyer.get("buyer_email", "")):
+        return refused
     data = await proof.read()
     return await _answer(
         functools.partial(
@@ -228,6 +243,8 @@ async def submit_registration(request: Request) -> Response:
     if form is None:
         return _refused(reg.FAILED_REASON)
     draft = details.WizardDraft.parse(form.get("draft"))
+    if refused := await _over_limit(request, Action.REGISTRATION, draft.fields.get("email", "")):
+        return refused
     documents: dict[str, bytes] = {}
     for f in form.getlist("files"):
         doc, _, _ = (getattr(f, "filename", "") or "").partition("__")

@@ -130,3 +130,15 @@ def test_password_reset_ends_sessions(clean_db):
     admin_auth.create_admin(ADMIN, "baru-456")
     assert admin_auth.session_admin(token) is None
     assert admin_auth.session_admin(admin_auth.login(ADMIN, "baru-456", "c"))
+
+
+def test_old_sign_in_attempts_are_purged(clean_db):
+    from terminal_shop.infra.models import LoginAttempt
+
+    with write_session() as s:
+        s.add(LoginAttempt(email="a@x.id", client="c", created_at=utcnow() - timedelta(hours=2)))
+        s.add(LoginAttempt(email="a@x.id", client="c", created_at=utcnow() - timedelta(minutes=1)))
+    assert admin_auth.purge_attempts() == 1
+    with read_session() as s:
+        [kept] = s.exec(select(LoginAttempt)).all()
+    assert kept.created_at > utcnow() - timedelta(minutes=5)  # a recent one still counts for throttling

@@ -38,6 +38,9 @@ for name in ("DATABASE_URL", "STORAGE_BACKEND", "S3_ENDPOINT_URL", "REDIS_URL", 
     os.environ.pop(name, None)
 os.environ["DATA_DIR"] = str(DATA_DIR)
 os.environ["ADMIN_EMAILS"] = "admin@terminalku.example"
+# One address places every order and registration of the run: the limits are the site's
+# times this; the limit tests set their own (tests/service/test_rate_limits_services.py).
+os.environ["RATE_LIMIT_FACTOR"] = "1000"
 
 MOTO_PORT = free_port() if SCALEOUT else None
 # The scale-out workers sit behind nginx in test_scaleout_browser.py: one trusted hop, and

@@ -111,6 +111,13 @@ def admin_count() -> int:
         return s.exec(select(func.count()).select_from(AdminUser)).one()
 
 
+def purge_attempts() -> int:
+    """Removes sign-in attempts too old to count for anything (run with the hourly sweep)."""
+    with write_session() as s:
+        gone = s.exec(delete(LoginAttempt).where(LoginAttempt.created_at < utcnow() - THROTTLE_WINDOW))
+        return gone.rowcount or 0
+
+
 def _recent_attempts(s, column, value: str) -> int:
     since = utcnow() - THROTTLE_WINDOW
     return s.exec(

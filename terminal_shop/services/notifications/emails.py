@@ -6,6 +6,7 @@ change it tells of. Everything a person typed is escaped in the HTML part.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from terminal_shop.formats import rupiah, wib
@@ -17,6 +18,18 @@ from terminal_shop.services.orders import qris
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.views import order_number
 from terminal_shop.vocabulary import PaymentMethod
+
+TYPED_MAX = 60  # characters of a name a visitor typed that an e-mail repeats
+_LINK_LIKE = re.compile(r"(?<=[\w/])[.:@](?=[\w/])")
+
+
+def typed(text: str) -> str:
+    """A name as a visitor typed it, as e-mails repeat it: one line, at most TYPED_MAX
+    characters, and never a link or an address a mail program would make clickable
+    ('evil.example' becomes 'evil․example'): the shop's e-mails carry no stranger's link."""
+    one_line = " ".join(str(text or "").split())
+    short = one_line if len(one_line) <= TYPED_MAX else one_line[: TYPED_MAX - 1].rstrip() + "…"
+    return _LINK_LIKE.sub(lambda m: {".": "․", ":": "ː", "@": "＠"}[m.group(0)], short)
 
 
 def _footer() -> tuple[str, str]:
@@ -68,7 +81,7 @@ def order_received(order: Order) -> Mail:
     return _mail(
         order.buyer_email,
         f"Pesanan {number} diterima",
-        f"Halo {order.buyer_name},",
+        f"Halo {typed(order.buyer_name)},",
         [
             f"Terima kasih. Pesanan {number} ({wib(order.created_at)}) dan bukti pembayaran Anda sudah kami terima.",
             f"Rincian: {_items(order)}. Total {rupiah(order.total)}.",
@@ -85,7 +98,7 @@ def order_confirmed(order: Order) -> Mail:
     return _mail(
         order.buyer_email,
         f"Pembayaran pesanan {number} dikonfirmasi",
-        f"Halo {order.buyer_name},",
+        f"Halo {typed(order.buyer_name)},",
         [
             f"Pembayaran pesanan {number} sebesar {rupiah(order.total)} sudah kami konfirmasi.",
             "Perangkat Anda kami siapkan untuk dikirim ke alamat yang Anda berikan.",
@@ -99,7 +112,7 @@ def order_rejected(order: Order, reason: str) -> Mail:
     return _mail(
         order.buyer_email,
         f"Pembayaran pesanan {number} ditolak",
-        f"Halo {order.buyer_name},",
+        f"Halo {typed(order.buyer_name)},",
         [
             f"Maaf, pembayaran pesanan {number} sebesar {rupiah(order.total)} tidak dapat kami konfirmasi.",
             f"Alasan: {reason}",
@@ -114,9 +127,9 @@ def registration_received(reg: MerchantRegistration) -> Mail:
     return _mail(
         reg.email,
         "Pendaftaran merchant diterima",
-        f"Halo {reg.nama_lengkap},",
+        f"Halo {typed(reg.nama_lengkap)},",
         [
-            f"Pendaftaran {reg.nama_usaha} sudah kami terima.",
+            f"Pendaftaran {typed(reg.nama_usaha)} sudah kami terima.",
             f"Tim kami memverifikasi data dan dokumen Anda dalam 1-3 hari kerja, paling lambat {due}.",
         ],
     )
@@ -126,9 +139,9 @@ def registration_approved(reg: MerchantRegistration) -> Mail:
     return _mail(
         reg.email,
         "Pendaftaran merchant disetujui",
-        f"Halo {reg.nama_lengkap},",
+        f"Halo {typed(reg.nama_lengkap)},",
         [
-            f"Selamat, pendaftaran {reg.nama_usaha} sudah kami setujui.",
+            f"Selamat, pendaftaran {typed(reg.nama_usaha)} sudah kami setujui.",
             "Tim kami akan menghubungi Anda untuk aktivasi perangkat dan akun.",
         ],
     )
@@ -138,9 +151,9 @@ def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str)
     return _mail(
         reg.email,
         "Pendaftaran merchant belum dapat disetujui",
-        f"Halo {reg.nama_lengkap},",
+        f"Halo {typed(reg.nama_lengkap)},",
         [
-            f"Maaf, pendaftaran {reg.nama_usaha} belum dapat kami setujui.",
+            f"Maaf, pendaftaran {typed(reg.nama_usaha)} belum dapat kami setujui.",
             f"Alasan: {reason or 'tidak disebutkan'}",
             "Perbaiki data atau dokumen yang kami tandai lewat tautan di bawah ini (berlaku 14 hari, "
             "sekali pakai). Data lain tetap tersimpan; Anda tidak perlu mendaftar ulang.",
@@ -153,9 +166,9 @@ def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail
     return _mail(
         reg.email,
         "Pendaftaran baru dengan data Anda",
-        f"Halo {reg.nama_lengkap},",
+        f"Halo {typed(reg.nama_lengkap)},",
         [
-            f"Kami menerima pendaftaran baru dengan email dan nomor HP pendaftaran {reg.nama_usaha}, "
+            f"Kami menerima pendaftaran baru dengan email dan nomor HP pendaftaran {typed(reg.nama_usaha)}, "
             "yang sebelumnya belum dapat kami setujui.",
             f"Alasan penolakan waktu itu: {reg.rejection_reason or 'tidak disebutkan'}",
             "Demi keamanan, data Anda tidak kami ganti dari formulir baru. Perbaiki pendaftaran Anda lewat "
@@ -169,9 +182,9 @@ def registration_status_link(reg: MerchantRegistration, link: str) -> Mail:
     return _mail(
         reg.email,
         "Status pendaftaran merchant",
-        f"Halo {reg.nama_lengkap},",
+        f"Halo {typed(reg.nama_lengkap)},",
         [
-            f"Anda (atau seseorang) meminta status pendaftaran {reg.nama_usaha}. Lihat statusnya lewat tautan di bawah ini."
+            f"Anda (atau seseorang) meminta status pendaftaran {typed(reg.nama_usaha)}. Lihat statusnya lewat tautan di bawah ini."
         ],
         ("Lihat status pendaftaran", link),
     )

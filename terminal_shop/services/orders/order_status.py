@@ -12,24 +12,22 @@ import hmac
 import re
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
 
-from sqlmodel import func, select
+from sqlmodel import select
 
 from terminal_shop import routes
 from terminal_shop.formats import rupiah, wib
-from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AuditEvent, LookupAttempt, Order, utcnow
+from terminal_shop.infra import rate_limits
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import AuditEvent, Order
+from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.validation import clean
 from terminal_shop.views import LineView, PaymentQr, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, PaymentMethod
 
-LOOKUP_WINDOW = timedelta(minutes=15)
-MAX_LOOKUPS_PER_CLIENT = 10
 MSG_NOT_FOUND = "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
-MSG_TOO_MANY = "Terlalu banyak pencarian. Coba lagi dalam 15 menit."
 MSG_FIELDS = "Nomor pesanan (8 karakter) dan email wajib diisi"
 
 
@@ -118,19 +116,12 @@ class LookupRefused(Exception):
 
 
 def throttle_lookup(client: str) -> None:
-    """Counts a lookup of this client before it is answered (like sign-in attempts), and
-    refuses it past the limit."""
-    client = (client or "unknown")[:64]
-    with write_session() as s:
-        s.add(LookupAttempt(client=client))
-    with read_session() as s:
-        recent = s.exec(
-            select(func.count())
-            .select_from(LookupAttempt)
-            .where(LookupAttempt.client == client, LookupAttempt.created_at >= utcnow() - LOOKUP_WINDOW)
-        ).one()
-    if recent > MAX_LOOKUPS_PER_CLIENT:
-        raise LookupRefused(MSG_TOO_MANY)
+    """Counts a lookup of this client before it is answered, and refuses it past the limit
+    (infra/rate_limits.py: 10 in 15 minutes)."""
+    try:
+        rate_limits.hit(Action.LOOKUP, client)
+    except rate_limits.TooMany as exc:
+        raise LookupRefused(exc.message) from None
 
 
 def track(number: str, email: str, client: str) -> str:

@@ -15,8 +15,10 @@ from sqlmodel import select
 
 from terminal_shop import routes
 from terminal_shop.formats import wib
+from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services import working_days
@@ -79,6 +81,16 @@ def load(registration_id: str, token: str) -> RegistrationStatusView | None:
     )
 
 
+def _may_mail(address: str) -> bool:
+    """Whether a public request may still write to this address now. Past the limit the
+    request is answered the same (it tells nobody whether the pair exists): no e-mail."""
+    try:
+        rate_limits.hit(Action.MAIL_TO, address)
+    except rate_limits.TooMany:
+        return False
+    return True
+
+
 def request_link(email: str, phone: str, client: str) -> str:
     """E-mails the status link to the registered address if the pair exists; the answer
     is the same either way. Raises LookupRefused for bad input or too many requests."""
@@ -92,7 +104,7 @@ def request_link(email: str, phone: str, client: str) -> str:
                 MerchantRegistration.email == email, MerchantRegistration.nomor_hp == mobile
             )
         ).first()
-    if row is not None:
+    if row is not None and _may_mail(row.email):
         with write_session() as s:
             key = f"registration:{row.id}:status-link:{utcnow().isoformat()}"
             outbox.enqueue(s, key, "merchant", str(row.id), emails.registration_status_link(row, status_link(row.id)))

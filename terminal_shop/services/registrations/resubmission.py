@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 from terminal_shop import registration_form
 from terminal_shop.formats import rupiah
+from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, check_file, strip_metadata
@@ -87,7 +89,17 @@ def resubmit(registration_id: str, given: str, typed: dict[str, str], documents:
     if missing:
         raise ResubmissionError(MSG_DOC.format(label=missing[0].label))
     checked = {d: strip_metadata(check_file(documents[d.value], IMAGE_KINDS, DOC_WRONG_TYPE)) for d in wanted}
+    try:  # the correction is e-mailed to the registered address: public actions may write to it rarely
+        rate_limits.hit(Action.MAIL_TO, row.email)
+    except rate_limits.TooMany as exc:
+        raise ResubmissionError(exc.message) from None
+    return _store(row, values, checked, items)
 
+
+def _store(row: MerchantRegistration, values: dict, checked: dict, items: list[str]) -> uuid.UUID:
+    """The new documents, then the record (if the link is still unused: the row is locked
+    while it is checked and changed), its audit row and e-mail; the replaced documents go."""
+    wanted = list(checked)
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     stored, old = [], []
     try:

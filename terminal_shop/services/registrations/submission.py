@@ -12,12 +12,13 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
+from datetime import timedelta
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.models import MerchantRegistration, OutboxMessage, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, UploadRejected, check_file, strip_metadata
@@ -28,6 +29,7 @@ from terminal_shop.services.validation import client_ref_ok
 from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal, RegistrationStatus
 
 FAILED_REASON = RegistrationRefusal.FAILED.label
+FIX_MAIL_EVERY = timedelta(days=1)  # the correction link re-sent for a rejected pair
 DUPLICATE_REASON = RegistrationRefusal.DUPLICATE.label
 
 
@@ -109,12 +111,19 @@ def _refuse_a_known_pair(values: dict) -> None:
         return
     if earlier.status != RegistrationStatus.REJECTED:
         raise DuplicateRegistration()
+    prefix = f"registration:{earlier.id}:fix-requested:"
     with write_session() as s:
-        row = s.get(MerchantRegistration, earlier.id)
-        link = fix_link.link(row) if fix_link.link_alive(row) else fix_link.open_link(row)
-        s.add(row)
-        key = f"registration:{row.id}:fix-requested:{utcnow().isoformat()}"
-        outbox.enqueue(s, key, "merchant", str(row.id), emails.registration_fix_requested(row, link))
+        told_today = s.exec(
+            select(OutboxMessage.id).where(
+                OutboxMessage.key.startswith(prefix), OutboxMessage.created_at >= utcnow() - FIX_MAIL_EVERY
+            )
+        ).first()
+        if told_today is None:  # at most one such e-mail a day, however often the pair is sent
+            row = s.get(MerchantRegistration, earlier.id)
+            link = fix_link.link(row) if fix_link.link_alive(row) else fix_link.open_link(row)
+            s.add(row)
+            mail = emails.registration_fix_requested(row, link)
+            outbox.enqueue(s, prefix + utcnow().isoformat(), "merchant", str(row.id), mail)
     raise RejectedRegistration()
 
 

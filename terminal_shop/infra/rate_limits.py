@@ -1,0 +1,86 @@
+"""Per-client limits on every public action that writes or sends e-mail.
+
+The `limits` library keeps the counts: in Redis when REDIS_URL is set (every worker counts
+alike), in the worker's memory otherwise (each worker counts its own). A refusal names
+how long to wait. Admin sign-in keeps its own throttling (services/backoffice/admin_auth.py).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from enum import StrEnum
+
+from limits import RateLimitItem, parse
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+
+from terminal_shop.infra.settings import get_settings
+
+
+class Action(StrEnum):
+    """What is counted, and how often per hour (or window) one key may do it."""
+
+    ORDER = "order"  # orders sent, per client address
+    REGISTRATION = "registration"  # registrations sent, per client address
+    RESUBMISSION = "resubmission"  # corrections sent, per client address
+    LOOKUP = "lookup"  # order lookups and status-link requests, per client address
+    MAIL_TO = "mail-to"  # e-mails a public action sends to one address
+
+
+RULES = {
+    Action.ORDER: "10/hour",
+    Action.REGISTRATION: "5/hour",
+    Action.RESUBMISSION: "5/hour",
+    Action.LOOKUP: "10/15 minutes",
+    Action.MAIL_TO: "3/hour",
+}
+
+
+class TooMany(Exception):
+    """Refused: the message says how long to wait."""
+
+    def __init__(self, seconds: float):
+        self.minutes = max(1, math.ceil(seconds / 60))
+        self.message = f"Terlalu banyak percobaan, coba lagi dalam {self.minutes} menit"
+        super().__init__(self.message)
+
+
+class Limiter:
+    def __init__(self, storage_uri: str, factor: int = 1):
+        self._window = MovingWindowRateLimiter(storage_from_string(storage_uri))
+        self._rules: dict[Action, RateLimitItem] = {}
+        for action, rule in RULES.items():
+            item = parse(rule)
+            self._rules[action] = type(item)(item.amount * factor, item.multiples, "terminal_shop")
+
+    def hit(self, action: Action, key: str) -> None:
+        """Counts one `action` by `key`, or raises TooMany (and counts nothing) past its limit."""
+        rule = self._rules[action]
+        key = (key or "unknown")[:254].lower()
+        if not self._window.hit(rule, action.value, key):
+            reset, _ = self._window.get_window_stats(rule, action.value, key)
+            raise TooMany(reset - time.time())
+
+
+_limiter: Limiter | None = None
+
+
+def configure(storage_uri: str | None = None, factor: int | None = None) -> Limiter:
+    """The limiter every public action uses, from the settings unless told otherwise."""
+    global _limiter
+    settings = get_settings()
+    _limiter = Limiter(
+        storage_uri or settings.redis_url or "memory://", settings.rate_limit_factor if factor is None else factor
+    )
+    return _limiter
+
+
+def hit(action: Action, key: str) -> None:
+    (_limiter or configure()).hit(action, key)
+
+
+def hit_all(*counted: tuple[Action, str]) -> None:
+    """Each (action, key) in turn; the first refused raises."""
+    for action, key in counted:
+        hit(action, key)

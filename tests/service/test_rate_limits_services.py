@@ -1,0 +1,152 @@
+"""Every public action that writes or sends e-mail has a limit per client address, and
+per address written to: bursts from one client and floods to one inbox are refused in
+Indonesian, with nothing stored and nothing sent past the limit."""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+
+import pytest
+from sqlmodel import select
+from starlette.testclient import TestClient
+
+from terminal_shop import routes
+from terminal_shop.infra import rate_limits
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import Order, OutboxMessage
+from terminal_shop.infra.rate_limits import Action
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.orders import checkout_rules, order_status
+from terminal_shop.services.registrations import details, registration_status
+from terminal_shop.services.registrations import submission as reg
+from terminal_shop.web import api
+
+from support.factories import ADMIN, FORM, make_merchant, make_order
+from support.files import png
+
+BUYER = {
+    "buyer_name": "Budi Santoso",
+    "buyer_phone": "081234567890",
+    "shipping_address": "Jl. Darmo No. 12, Surabaya",
+}
+
+
+@pytest.fixture(autouse=True)
+def site_limits():
+    """The site's own limits (the suite's environment raises them for the browser tests),
+    counted where the run keeps them: Redis in the scale-out pass, memory embedded."""
+    rate_limits.configure(factor=1)
+    yield
+    rate_limits.configure()
+
+
+def client_at(address: str) -> TestClient:
+    return TestClient(
+        api.files_app(), raise_server_exceptions=False, client=(address, 50000), headers={"x-forwarded-for": address}
+    )
+
+
+def order_from(address: str, email: str, tmp_path) -> dict:
+    draft = checkout_rules.CheckoutDraft(
+        (("SOUNDBOX", 1),), {**BUYER, "buyer_email": email}, "TRANSFER_BCA", uuid.uuid4().hex
+    )
+    proof = {"files": ("bukti.png", png(tmp_path / f"{uuid.uuid4().hex}.png").read_bytes(), "image/png")}
+    answer = client_at(address).post(routes.API_ORDER, data={"draft": draft.to_json()}, files=proof)
+    return {"status": answer.status_code, **answer.json()}
+
+
+def unique_address() -> str:
+    n = uuid.uuid4().int
+    return f"10.{n % 250}.{n // 250 % 250}.{n // 62500 % 250 + 1}"
+
+
+def orders_to(email: str) -> int:
+    with read_session() as s:
+        return len(s.exec(select(Order).where(Order.buyer_email == email)).all())
+
+
+def mails_to(email: str, subject: str = "") -> int:
+    with read_session() as s:
+        rows = s.exec(select(OutboxMessage).where(OutboxMessage.to_addr == email)).all()
+    return sum(subject in m.subject for m in rows)
+
+
+def test_a_burst_of_orders_from_one_address_is_stopped_at_ten(clean_db, tmp_path):
+    address = unique_address()
+    answers = [order_from(address, f"pembeli{i}@example.com", tmp_path) for i in range(11)]
+    assert [a["status"] for a in answers] == [200] * 10 + [429]
+    assert answers[-1]["message"] == "Terlalu banyak percobaan, coba lagi dalam 60 menit"
+    assert orders_to("pembeli10@example.com") == 0  # nothing stored past the limit
+    assert order_from(unique_address(), "pembeli10@example.com", tmp_path)["status"] == 200  # another client
+
+
+def test_an_inbox_gets_at_most_three_orders_an_hour_from_strangers(clean_db, tmp_path):
+    victim = f"korban.{uuid.uuid4().hex[:6]}@example.com"
+    answers = [order_from(unique_address(), victim, tmp_path) for _ in range(4)]
+    assert [a["status"] for a in answers] == [200, 200, 200, 429]
+    assert orders_to(victim) == 3
+    assert mails_to(victim, "diterima") == 3
+
+
+def test_registrations_per_address_and_the_correction_mail_once_a_day(clean_db, tmp_path, docs):
+    address = unique_address()
+    files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
+    statuses = []
+    for i in range(6):
+        draft = details.WizardDraft({**FORM, "email": f"usaha{i}@example.com"}, uuid.uuid4().hex).to_json()
+        statuses.append(
+            client_at(address).post(routes.API_REGISTRATION, data={"draft": draft}, files=files).status_code
+        )
+    assert statuses == [200] * 5 + [429]
+
+    mid = make_merchant(tmp_path, email="ditolak@example.com")
+    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
+    for _ in range(3):  # the same pair sent again and again
+        with pytest.raises(reg.RejectedRegistration):
+            reg.submit({**FORM, "email": "ditolak@example.com"}, docs, client_ref=uuid.uuid4().hex)
+    assert mails_to("ditolak@example.com", "Pendaftaran baru dengan data Anda") == 1
+
+
+def test_lookups_are_limited_per_client(clean_db):
+    order = make_order(email="siti@example.com")
+    number = str(order.id)[:8]
+    address = unique_address()
+    for i in range(9):
+        with pytest.raises(order_status.LookupRefused, match="tidak ditemukan"):
+            order_status.track(f"{i:08x}", "siti@example.com", address)
+    assert order_status.track(number, "siti@example.com", address)  # the 10th still answers
+    with pytest.raises(order_status.LookupRefused, match="Terlalu banyak percobaan, coba lagi dalam 15 menit"):
+        order_status.track(number, "siti@example.com", address)
+    assert order_status.track(number, "siti@example.com", unique_address())
+
+
+def test_status_links_stop_at_the_inbox_limit_and_answer_the_same(clean_db, tmp_path):
+    make_merchant(tmp_path, email="sri.limit@example.com", hp="0812-1111-2222")
+    answers = {
+        registration_status.request_link("sri.limit@example.com", "0812-1111-2222", unique_address()) for _ in range(5)
+    }
+    assert answers == {registration_status.ANSWER}
+    assert mails_to("sri.limit@example.com", "Status pendaftaran") == 3
+
+
+def test_workers_sharing_redis_count_alike():
+    """Two workers (two limiters) on one Redis: the limit is the site's, not each worker's."""
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    one, two = rate_limits.Limiter(url), rate_limits.Limiter(url)
+    address = f"shared-{uuid.uuid4().hex}"
+    for limiter in (one, two, one):
+        limiter.hit(Action.MAIL_TO, address)
+    with pytest.raises(rate_limits.TooMany):
+        two.hit(Action.MAIL_TO, address)
+
+
+def test_a_refused_answer_is_json_the_page_can_show(tmp_path):
+    address = unique_address()
+    for _ in range(10):
+        rate_limits.hit(Action.ORDER, address)
+    answer = order_from(address, f"x{uuid.uuid4().hex[:4]}@example.com", tmp_path)
+    assert (answer["status"], answer["kind"]) == (429, "limit")
+    assert json.dumps(answer["message"]).startswith('"Terlalu banyak percobaan')
