@@ -13,6 +13,7 @@ from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent, MerchantRegistration, Order, OutboxMessage
 from terminal_shop.services.backoffice import admin_auth, admin_merchants
+from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.registrations import submission as reg
 
 from support.files import jpg, png
@@ -181,3 +182,31 @@ def audit_rows() -> list[AuditEvent]:
     """Every audit row, oldest first."""
     with read_session() as s:
         return list(s.exec(select(AuditEvent).order_by(AuditEvent.id)))
+
+
+BUYER_TYPED = {  # as a person types it: spaces around, a dashed phone
+    "buyer_name": "  Budi Santoso ",
+    "buyer_phone": "0812-3456 7890",
+    "buyer_email": "budi@example.com",
+    "shipping_address": "Jl. Darmo No. 12, Surabaya",
+    "note": "",
+}
+
+
+def checkout_order(
+    storage, data: bytes, *, ref: str | None = None, lines=(("A920", 1),), method="TRANSFER_BCA", name="Bukti TF.png"
+):
+    return orders.create_order(
+        client_ref=ref or uuid.uuid4().hex,
+        buyer=BUYER_TYPED,
+        lines=list(lines),
+        payment_method=method,
+        proof_filename=name,
+        proof_data=data,
+        storage=storage,
+    )
+
+
+def stored_orders() -> list[Order]:
+    with read_session() as s:
+        return list(s.exec(select(Order)))
