@@ -35,12 +35,13 @@ check: $(VENV)/.test
 	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service -q -p no:cacheprovider $(PYTEST_ARGS)
 
 # Lint first (fails fast), then two passes of the same suite: embedded defaults,
-# then PostgreSQL + S3 (moto) + Redis.
+# then PostgreSQL + S3 (moto) + Redis. Each pass runs the tiers in order: unit and service
+# tests before any site is started (a running site's outbox sender would race them).
 test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium /usr/sbin/nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	TEST_MODE=embedded $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
-	TEST_MODE=scaleout $(PY) -m pytest tests -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
+	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
+	TEST_MODE=scaleout $(PY) -m pytest tests/unit tests/service tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)
 
