@@ -50,8 +50,8 @@ BUYER = {
 MEGABYTE = 1024 * 1024
 
 
-def phone_photo_1mb() -> bytes:
-    """A 12-megapixel phone photo of about 1 MB."""
+def phone_photo() -> bytes:
+    """A 12-megapixel phone photo (noise: 2-3 MB, a busy scene's size)."""
     img = Image.effect_noise((4000, 3000), 40).convert("RGB")
     buf = io.BytesIO()
     img.save(buf, "JPEG", quality=30)
@@ -59,7 +59,7 @@ def phone_photo_1mb() -> bytes:
 
 
 FILES = {
-    "1 MB phone photo (floor)": ("foto.jpg", phone_photo_1mb),
+    "12 MP phone photo (floor)": ("foto.jpg", phone_photo),
     "PNG 7745 x 7745 (60 MP)": ("bom.png", lambda: huge_png(7745, 7745)),
     "JPEG 8160 x 6120 (50 MP)": ("besar.jpg", lambda: photo_jpg(8160, 6120)),
 }
@@ -142,7 +142,7 @@ def _multipart(fields: dict[str, str], filename: str, data: bytes) -> tuple[byte
 def upload(url: str, filename: str, data: bytes) -> int:
     draft = {
         "c": [["SOUNDBOX", 1]],
-        "b": BUYER,
+        "b": {**BUYER, "buyer_email": f"beban.{uuid.uuid4().hex[:8]}@example.com"},
         "m": "TRANSFER_BCA",
         "r": uuid.uuid4().hex,
         "o": str(uuid.uuid4()),
@@ -206,7 +206,7 @@ def measure(url: str, data_dir: str) -> list[dict]:
     checkout = full_name(ROOT, "terminal_shop.state.checkout", "CheckoutState")
     scenario = Scenario("add to cart", "/checkout/products", f"{checkout}.add_to_cart", lambda i: {"sku": "A920"})
     pids = site_pids(data_dir)
-    upload(url, "foto.jpg", phone_photo_1mb())  # warm: the first order's imports and connections
+    upload(url, "foto.jpg", phone_photo())  # warm: the first order's imports and connections
     idle_pages, idle_events = visit(url, scenario)
     rows = [{"file": "none (idle)", "pages_p95": p95(idle_pages), "events_p95": p95(idle_events)}]
     for name, (filename, make) in FILES.items():
@@ -242,7 +242,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
-    env = site_env()
+    # What an upload costs, not what the limits refuse (infra/rate_limits.py stops a burst from
+    # one address after 10 orders): the limits are lifted for this site.
+    env = {**site_env(), "RATE_LIMIT_FACTOR": "100000"}
     migrate = [sys.executable, "-m", "terminal_shop.cli.migrate"]
     subprocess.run(migrate, cwd=ROOT, env={**os.environ, **env}, check=True, capture_output=True)
     with serve(ROOT, env) as url:

@@ -155,16 +155,21 @@ def upload_section(r: dict) -> str:
         "## 8. Hostile uploads (one site, embedded defaults; bench/hostile_uploads.py)\n",
         "16 uploads at once to the checkout's route, again a second after the last answer, while a",
         "visitor opens a product page every 50 ms and adds to cart every 30 ms (150 clicks); the",
-        "uploads come from a process of their own. Memory: the most any worker process grew over",
-        "its idle size. Targets: at most 600 MB added per worker, the visitor's p95 at most 2x idle",
-        "(for the hostile files; the phone photo is the floor: real orders cost what they cost).\n",
+        "uploads come from a process of their own, with the per-address limits lifted (they would",
+        "refuse all but the first 10: measured here is what an upload costs). Memory: the most any worker process grew over",
+        "its idle size. Targets: at most 600 MB added per worker; while hostile files are refused,",
+        "the visitor's p95 at most 2x idle; a file that is a real photo makes a real order, and then",
+        "the visitor's p95 at most the floor's (a phone photo's orders).\n",
         "| upload | file | sent | answers | MB added | page p95 ms | vs idle | add-to-cart p95 ms | vs idle | target |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
+    floor = next(row for row in r["rows"] if "floor" in row["file"])
     for row in r["rows"]:
         answers = ", ".join(f"{n}x {code}" for code, n in row.get("answers", {}).items())
         hostile = "floor" not in row["file"] and "idle" not in row["file"]
-        met = row.get("added_mb", 0) <= 600 and row.get("pages_ratio", 1) <= 2 and row.get("events_ratio", 1) <= 2
+        made_orders = set(row.get("answers", {})) == {"200"}
+        most = (floor["pages_ratio"], floor["events_ratio"]) if made_orders else (2, 2)
+        met = row.get("added_mb", 0) <= 600 and row.get("pages_ratio", 1) <= most[0] and row.get("events_ratio", 1) <= most[1]
         lines.append(
             f"| {row['file']} | {row.get('bytes', 0) / 1024:.0f} KB | {row.get('uploads', '')} | {answers} | "
             f"{row.get('added_mb', 0):.0f} | {row['pages_p95']:.1f} | {row.get('pages_ratio', 1):.2f} | "
