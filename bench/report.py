@@ -169,7 +169,11 @@ def upload_section(r: dict) -> str:
         hostile = "floor" not in row["file"] and "idle" not in row["file"]
         made_orders = set(row.get("answers", {})) == {"200"}
         most = (floor["pages_ratio"], floor["events_ratio"]) if made_orders else (2, 2)
-        met = row.get("added_mb", 0) <= 600 and row.get("pages_ratio", 1) <= most[0] and row.get("events_ratio", 1) <= most[1]
+        met = (
+            row.get("added_mb", 0) <= 600
+            and row.get("pages_ratio", 1) <= most[0]
+            and row.get("events_ratio", 1) <= most[1]
+        )
         lines.append(
             f"| {row['file']} | {row.get('bytes', 0) / 1024:.0f} KB | {row.get('uploads', '')} | {answers} | "
             f"{row.get('added_mb', 0):.0f} | {row['pages_p95']:.1f} | {row.get('pages_ratio', 1):.2f} | "
