@@ -41,6 +41,10 @@ ADMIN_ORDERS = "/admin/orders"
 ADMIN_ORDER = "/admin/orders/[id]"
 ADMIN_OVERVIEW = "/admin/ringkasan"
 
+# For robots and search engines
+ROBOTS = "/robots.txt"
+SITEMAP = "/sitemap.xml"  # written by Reflex's sitemap plugin at build time
+
 # Our HTTP routes (web/api.py)
 API_PREFIX = "/api/"
 API_ORDER = "/api/pesanan"

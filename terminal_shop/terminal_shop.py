@@ -8,6 +8,7 @@ import logging
 import reflex as rx
 
 from terminal_shop import content, reflex_compat, routes
+from terminal_shop.components import seo
 from terminal_shop.infra import sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
@@ -39,6 +40,7 @@ from terminal_shop.web.paint_first import PaintFirstMiddleware
 
 BRAND = get_settings().brand_name
 OUTBOX_INTERVAL_SECONDS = 5
+SITE_CHANGED = "2026-11-25"  # the sitemap's lastmod of the public pages: change it with their content
 
 # Each request that carries files, and its body limit: its files, plus 1 MB for the
 # multipart envelope. By upload handler (Reflex's /_upload), and by path (our own routes).
@@ -69,12 +71,19 @@ app = rx.App(
 )
 
 
-def _page(component, route: str, title: str, description: str = content.HOME_DESCRIPTION, **kw) -> None:
+def _page(
+    component, route: str, title: str, description: str = content.HOME_DESCRIPTION, indexable: bool = False, **kw
+) -> None:
+    """One page; `indexable` pages are in the sitemap with a canonical address and JSON-LD,
+    the others carry `noindex` (docs/decisions.md, Found and shared)."""
+    full_title = f"{title} | {BRAND}" if route != routes.HOME else title
     app.add_page(
         component,
         route=route,
-        title=f"{title} | {BRAND}" if route != routes.HOME else title,
+        title=full_title,
         description=description,
+        meta=seo.head(route, full_title, description, indexable),
+        context={"sitemap": {"lastmod": SITE_CHANGED} if indexable else None},
         **kw,
     )
 
@@ -115,12 +124,13 @@ app.register_lifespan_task(check_qris_at_start)
 app.register_lifespan_task(send_outbox)
 
 # Public pages
-_page(home.index, routes.HOME, f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia")
+_page(home.index, routes.HOME, f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia", indexable=True)
 _page(
     products.a920,
     routes.product("a920"),
     "PAX A920 Pro",
     "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
+    indexable=True,
     on_load=WorkingDayState.load_settlement_day,
 )
 _page(
@@ -128,6 +138,7 @@ _page(
     routes.product("d210"),
     "D210 UnionPay",
     "D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat 2,5%.",
+    indexable=True,
     on_load=WorkingDayState.load_settlement_day,
 )
 _page(
@@ -135,20 +146,22 @@ _page(
     routes.product("soundbox"),
     "Soundbox QRIS",
     "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.",
+    indexable=True,
     on_load=WorkingDayState.load_settlement_day,
 )
-_page(info.about, routes.ABOUT, "Tentang Kami")
-_page(info.careers, routes.CAREERS, "Karier")
-_page(info.contact, routes.CONTACT, "Kontak")
-_page(info.faq, routes.FAQ, "FAQ")
-_page(info.docs, routes.DOCS, "Dokumentasi")
+_page(info.about, routes.ABOUT, "Tentang Kami", indexable=True)
+_page(info.careers, routes.CAREERS, "Karier", indexable=True)
+_page(info.contact, routes.CONTACT, "Kontak", indexable=True)
+_page(info.faq, routes.FAQ, "FAQ", indexable=True)
+_page(info.docs, routes.DOCS, "Dokumentasi", indexable=True)
 _page(
     info.privacy,
     routes.PRIVACY,
     "Kebijakan Privasi",
     f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.",
+    indexable=True,
 )
-_page(order_status.dashboard, routes.DASHBOARD, "Dashboard Merchant", "Lacak pesanan perangkat Anda.")
+_page(order_status.dashboard, routes.DASHBOARD, "Dashboard Merchant", "Lacak pesanan perangkat Anda.", indexable=True)
 _page(order_status.status_page, routes.ORDER_STATUS, "Status Pesanan", on_load=OrderStatusState.load)
 
 # Merchant registration
@@ -157,6 +170,7 @@ _page(
     routes.REGISTER,
     "Pendaftaran Merchant",
     "Daftar merchant EDC dan QRIS 100% online dalam tiga langkah.",
+    indexable=True,
     on_load=RegistrationState.restore_draft,
 )
 _page(
@@ -186,6 +200,7 @@ _page(
     routes.CHECKOUT_PRODUCTS,
     "Pesan Perangkat",
     "Pilih perangkat EDC atau Soundbox dan pesan online.",
+    indexable=True,
     on_load=CheckoutState.restore,
 )
 _page(cart.form_page, routes.CHECKOUT_FORM, "Data Pembeli", on_load=CheckoutState.restore)

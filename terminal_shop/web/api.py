@@ -32,7 +32,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from terminal_shop import routes
+from terminal_shop import routes, structured_data
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
@@ -258,9 +258,14 @@ async def submit_registration(request: Request) -> Response:
     )
 
 
+async def robots(request: Request) -> Response:
+    return PlainTextResponse(structured_data.robots_txt(), headers={"Cache-Control": "public, max-age=3600"})
+
+
 def files_app() -> Starlette:
     return Starlette(
         routes=[
+            Route(routes.ROBOTS, robots),
             Route(routes.FILES + "/{bucket}/{key:path}", serve_file),
             Route(routes.API_EXPORT, export_csv),
             Route(routes.API_ADMIN_LOGIN, login, methods=["POST"]),

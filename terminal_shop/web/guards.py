@@ -14,6 +14,7 @@ from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import STATE_PATHS, UPLOAD_HANDLER_HEADER, UPLOAD_PATH
 from terminal_shop.services.backoffice.admin_auth import SESSION_COOKIE, SESSION_HASH_HEADER, hash_token
+from terminal_shop.structured_data import PRIVATE_PREFIXES
 
 MB = 1024 * 1024
 DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
@@ -134,6 +135,7 @@ class SecurityHeadersMiddleware:
             await self.app(scope, receive, send)
             return
         is_file = scope["path"].startswith(routes.FILES_PREFIX)
+        private = scope["path"].startswith(PRIVATE_PREFIXES)  # also dynamic pages, whose HTML is generic
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -152,6 +154,8 @@ class SecurityHeadersMiddleware:
                 }
                 if self.hsts:
                     extra[b"strict-transport-security"] = b"max-age=31536000; includeSubDomains"
+                if private:
+                    extra[b"x-robots-tag"] = b"noindex, nofollow"
                 headers += [(k, v) for k, v in extra.items() if k not in names]
                 message = {**message, "headers": headers}
             await send(message)
