@@ -121,9 +121,9 @@ def _check_image(data: bytes, kind: str) -> None:
         if kind == "png":  # its structure and every chunk's CRC; its pixels are never decoded here
             img.verify()
             return
-    with _decoding, Image.open(io.BytesIO(data)) as img:  # DCT scaling: 1/8 of each side, 1/64 of the pixels
-        img.draft("RGB", (math.ceil(img.width / 8), math.ceil(img.height / 8)))
-        img.load()
+        with _decoding:  # DCT scaling: 1/8 of each side, 1/64 of the pixels
+            img.draft("RGB", (math.ceil(img.width / 8), math.ceil(img.height / 8)))
+            img.load()
 
 
 def strip_metadata(checked: CheckedFile) -> CheckedFile:

@@ -198,8 +198,5 @@ class RegistrationResultState(rx.State):
 
     @rx.event
     def load_failed(self):
-        given = self.router.url.query_parameters.get("reason", "").strip()[:300]
-        # The SPEC's link may carry a database's duplicate message: the page says it in its own words.
-        shown = RegistrationRefusal.DUPLICATE if reg.is_duplicate_reason(given) else None
-        shown = shown or RegistrationRefusal.from_link(given, RegistrationRefusal.UNKNOWN)
+        shown = reg.refusal_from_link(self.router.url.query_parameters.get("reason", "").strip()[:300])
         self.reason, self.duplicate = shown.label, shown is RegistrationRefusal.DUPLICATE

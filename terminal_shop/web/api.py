@@ -175,8 +175,9 @@ async def _over_limit(request: Request, action: Action, mail_to: str) -> JSONRes
     """A 429 when this client (or the e-mail address it would have us write to) has done
     `action` too often; None, and counted, otherwise."""
     client = client_address(request.headers, request.client.host if request.client else "")
-    try:
-        await asyncio.to_thread(rate_limits.hit_all, (action, client), (Action.MAIL_TO, mail_to.strip()))
+    counted = [(action, client)] + ([(Action.MAIL_TO, mail_to.strip())] if mail_to.strip() else [])
+    try:  # no address typed: nothing will be sent, and the form's own check says so
+        await asyncio.to_thread(rate_limits.hit_all, *counted)
     except rate_limits.TooMany as exc:
         return _refused(exc.message, 429, kind="limit")
     return None

@@ -183,6 +183,15 @@ def is_duplicate_reason(reason: str) -> bool:
     return any(m in text for m in DUPLICATE_MARKERS)
 
 
+def refusal_from_link(given: str) -> RegistrationRefusal:
+    """What the failure page shows for its link's `reason`: a code's text, one of the site's
+    texts, the duplicate tips for a reason that speaks of a duplicate (the SPEC's rule), or
+    the default; never the link's own words."""
+    if is_duplicate_reason(given):
+        return RegistrationRefusal.DUPLICATE
+    return RegistrationRefusal.from_link(given, RegistrationRefusal.UNKNOWN)
+
+
 __all__ = [
     "DuplicateRegistration",
     "RegistrationError",

@@ -61,8 +61,7 @@ class AdminState(rx.State):
         return request_header(self, admin_auth.SESSION_HASH_HEADER)
 
     async def _authorise(self) -> admin_auth.Admin | None:
-        session = self._session_hash()
-        admin = await asyncio.to_thread(admin_auth.session_admin_by_hash, session)
+        admin = await asyncio.to_thread(admin_auth.session_admin_by_hash, self._session_hash())
         self.admin_email = admin.email if admin else ""
         self._holds_data = self._holds_data or admin is not None
         return admin
