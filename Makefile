@@ -13,7 +13,7 @@ export REFLEX_BUN_PATH := $(CURDIR)/$(BUN)
 export REFLEX_TELEMETRY_ENABLED := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run dev check test setup bench lint
+.PHONY: run dev check test setup bench lint share-images
 
 run: $(VENV)/.runtime $(BUN)
 	$(PY) -m terminal_shop.cli.migrate
@@ -79,3 +79,8 @@ $(AXE): | $(BUN)
 # The reverse proxy of deploy/nginx.conf, for the scale-out browser test.
 /usr/sbin/nginx:
 	apt-get update && apt-get install -y --no-install-recommends nginx-light
+
+# The link-preview pictures (terminal_shop/share_cards.py), drawn again after a change to the
+# catalogue, the brand or a product picture (a unit test says when). Needs Chromium.
+share-images: $(VENV)/.test /usr/bin/chromium
+	$(PY) tools/draw_share_cards.py

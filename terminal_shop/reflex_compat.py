@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import reflex as rx
 
@@ -156,9 +157,20 @@ def before_whole_state_is_sent(app: rx.App, prepare) -> None:
 # the app. web/paint_first.py moves the entry after first paint and drops the preloads.
 MODULE_PRELOAD = re.compile(rb'<link rel="modulepreload"[^>]*>')
 ENTRY_MODULE = re.compile(rb'<script type="module" async="">(.*?)</script>', re.S)
+# The build's scripts and styles, each file named by its content's hash (Vite's output folder).
+BUILD_ASSETS_PREFIX = "/assets/"
 
 
 # ----- serving -----
+
+
+def built_pages_dir() -> Path:
+    """Where the production build's files are (0.10.1: .web/build/client, as the frontend
+    mount serves them)."""
+    from reflex import constants
+    from reflex.utils import prerequisites
+
+    return (prerequisites.get_web_dir() / constants.Dirs.STATIC).resolve()
 
 
 def run_reflex_cli_with_respawning_workers() -> None:
@@ -209,6 +221,16 @@ def upload_file(data: bytes, filename: str | None = None):
 # ----- what an upgrade must keep -----
 
 
+def _vite_names_assets_by_hash() -> bool:
+    """Vite's config that Reflex writes: the default assets folder and hashed names."""
+    import inspect
+
+    from reflex.compiler import templates
+
+    source = inspect.getsource(templates.vite_config_template)
+    return "assetsDir" not in source and "assetFileNames" not in source
+
+
 def self_check() -> list[str]:
     """Every assumption above, checked against the installed Reflex and granian: the
     problems found (empty when all hold). tests/unit/test_reflex_compat.py asserts it."""
@@ -236,6 +258,8 @@ def self_check() -> list[str]:
         problems.append("a hydrate no longer sends the whole state through hydrate/hydrate_and_load")
     if not hasattr(rx.State, "get_substates"):
         problems.append("states have no get_substates()")
+    if not _vite_names_assets_by_hash():
+        problems.append("the build no longer writes content-hashed files under /assets/")
     router = router_with_headers({"x-probe": "1"})
     if router.headers.raw_headers.get("x-probe") != "1":
         problems.append("router.headers.raw_headers no longer holds the request's headers")

@@ -7,7 +7,7 @@ import logging
 
 import reflex as rx
 
-from terminal_shop import content, reflex_compat, routes
+from terminal_shop import asset_links, content, reflex_compat, routes
 from terminal_shop.components import seo
 from terminal_shop.infra import sweeper
 from terminal_shop.infra.settings import get_settings
@@ -35,6 +35,7 @@ from terminal_shop.state.order_status import OrderStatusState, RegistrationStatu
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.state.resubmission import FixState
 from terminal_shop.web.api import files_app
+from terminal_shop.web.caching import LongCacheMiddleware
 from terminal_shop.web.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
 from terminal_shop.web.paint_first import PaintFirstMiddleware
 
@@ -57,8 +58,9 @@ app = rx.App(
     html_lang="id",
     stylesheets=["/css/site.css"],
     head_components=[
-        rx.el.script(src="/js/site.js", defer=True),
+        rx.el.script(src=asset_links.url("/js/site.js"), async_=True),  # after first paint (web/paint_first.py)
         rx.el.meta(name="theme-color", content="#1d4ed8"),
+        rx.el.link(rel="icon", href=asset_links.url("/favicon.ico")),  # kept a year, like the other files
     ],
     backend_exception_handler=toast.backend_error,
     api_transformer=[
@@ -66,6 +68,7 @@ app = rx.App(
         lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS, ROUTE_LIMITS),
         CookieToTabStateGuard,
         PaintFirstMiddleware,  # public pages paint before the framework's scripts load
+        LongCacheMiddleware,  # files named by their content: kept a year
         SecurityHeadersMiddleware,  # outermost: refusals get the headers too
     ],
 )
@@ -82,6 +85,7 @@ def _page(
         route=route,
         title=full_title,
         description=description,
+        image=seo.share_image(route),
         meta=seo.head(route, full_title, description, indexable),
         context={"sitemap": {"lastmod": SITE_CHANGED} if indexable else None},
         **kw,
@@ -149,11 +153,41 @@ _page(
     indexable=True,
     on_load=WorkingDayState.load_settlement_day,
 )
-_page(info.about, routes.ABOUT, "Tentang Kami", indexable=True)
-_page(info.careers, routes.CAREERS, "Karier", indexable=True)
-_page(info.contact, routes.CONTACT, "Kontak", indexable=True)
-_page(info.faq, routes.FAQ, "FAQ", indexable=True)
-_page(info.docs, routes.DOCS, "Dokumentasi", indexable=True)
+_page(
+    info.about,
+    routes.ABOUT,
+    "Tentang Kami",
+    f"{BRAND} menyediakan mesin EDC dan QRIS untuk warung, toko dan restoran di seluruh Indonesia.",
+    indexable=True,
+)
+_page(
+    info.careers,
+    routes.CAREERS,
+    "Karier",
+    f"Lowongan kerja di {BRAND}: bantu merchant Indonesia menerima pembayaran digital.",
+    indexable=True,
+)
+_page(
+    info.contact,
+    routes.CONTACT,
+    "Kontak",
+    f"Hubungi tim {BRAND} lewat WhatsApp atau e-mail untuk pertanyaan pesanan dan pendaftaran merchant.",
+    indexable=True,
+)
+_page(
+    info.faq,
+    routes.FAQ,
+    "FAQ",
+    "Jawaban seputar biaya, MDR, pengiriman perangkat, verifikasi dan pencairan dana merchant EDC dan QRIS.",
+    indexable=True,
+)
+_page(
+    info.docs,
+    routes.DOCS,
+    "Dokumentasi",
+    "Panduan memasang dan memakai mesin EDC dan Soundbox QRIS, dari pengaturan awal sampai settlement.",
+    indexable=True,
+)
 _page(
     info.privacy,
     routes.PRIVACY,

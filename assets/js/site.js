@@ -3,6 +3,7 @@
 // across client-side page changes, and never touches text React rendered.
 (function () {
   "use strict";
+  if (window.terminalShop) return;  // once per page, however often the file is run
   var SHADOW_AT = 10;
   var SLIDE_MS = 5000;
   var REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -12,7 +13,10 @@
     if (header) header.classList.toggle("header-scrolled", window.scrollY > SHADOW_AT);
   }
   window.addEventListener("scroll", onScroll, { passive: true });
-  document.addEventListener("DOMContentLoaded", onScroll);
+  // Public pages load this script after their first paint (web/paint_first.py): the
+  // document may be parsed already.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onScroll);
+  else onScroll();
 
   function setMenu(open) {
     var menu = document.querySelector("[data-mobile-menu]");

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import content, routes
+from terminal_shop import asset_links, content, routes
 from terminal_shop.components.ui import (
     BTN_ACCENT,
     BTN_GHOST_LIGHT,
@@ -35,12 +35,14 @@ def _slide(i: int, slide: dict[str, str]) -> rx.Component:
             class_name="flex-1",
         ),
         rx.el.img(
-            src=slide["image"],
+            src=asset_links.url(slide["image"]),
             alt=slide["image_alt"],
             width="220",
             height="300",
             class_name="hidden h-64 w-auto drop-shadow-2xl md:block lg:h-80",
             loading="eager" if i == 0 else "lazy",
+            # the first slide's picture is the desktop hero (vector: one file for every screen)
+            custom_attrs={"fetchPriority": "high" if i == 0 else "low"},
         ),
         data_slide=str(i),
         aria_hidden="false" if i == 0 else "true",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import content, routes
+from terminal_shop import asset_links, content, routes
 from terminal_shop.catalogue import PRODUCTS, TESTIMONIALS, VIDEOS, VIDEOS_COMING_SOON, Product
 from terminal_shop.components.hero import hero
 from terminal_shop.components.layout import site_page
@@ -53,7 +53,12 @@ def product_card(p: Product) -> rx.Component:
     return rx.el.article(
         rx.el.div(
             rx.el.img(
-                src=p.image, alt=f"Foto {p.name}", width="160", height="220", loading="lazy", class_name="h-44 w-auto"
+                src=asset_links.url(p.image),
+                alt=f"Foto {p.name}",
+                width="160",
+                height="220",
+                loading="lazy",
+                class_name="h-44 w-auto",
             ),
             rx.el.span(
                 p.badge,

@@ -4,11 +4,14 @@ Open Graph tags and JSON-LD built from the catalogue."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import urllib.request
 import uuid
 from urllib.parse import urlsplit
+
+from PIL import Image
 
 from terminal_shop import catalogue, content
 
@@ -81,15 +84,37 @@ def test_private_pages_say_noindex_and_public_ones_do_not(site):
 
 
 def test_each_indexable_page_has_its_own_title_a_canonical_address_and_preview_tags(site):
-    titles = set()
+    titles, descriptions = set(), set()
     for path in sorted(INDEXABLE):
         html = fetch(site + path)
         titles.add(re.search(r"<title>([^<]*)</title>", html)[1])
+        descriptions.add(meta(html, "description")[0])
         canonical = re.search(r'<link [^>]*rel="canonical"[^>]*>', html)[0]
         assert path_of(re.search(r'href="([^"]+)"', canonical)[1]) == path
         assert meta(html, "og:url") and path_of(meta(html, "og:url")[0]) == path
         assert meta(html, "og:locale") == ["id_ID"] and meta(html, "og:title") and meta(html, "og:description")
-    assert len(titles) == len(INDEXABLE)
+    assert len(titles) == len(descriptions) == len(INDEXABLE)
+
+
+def picture_at(url: str) -> tuple[str, tuple[int, int]]:
+    with urllib.request.urlopen(url, timeout=30) as r:
+        assert r.status == 200 and r.headers["Content-Type"] == "image/png"
+        with Image.open(io.BytesIO(r.read())) as image:
+            return image.format, image.size
+
+
+def test_a_shared_link_shows_a_large_picture_and_a_product_link_its_own(site):
+    pictures = {}
+    for path in ("/", "/faq", *(p.route for p in catalogue.PRODUCTS)):
+        html = fetch(site + path)
+        [image] = meta(html, "og:image")
+        assert image.startswith(site + "/") and meta(html, "twitter:image") == [image], path  # absolute
+        assert (meta(html, "og:image:width"), meta(html, "og:image:height")) == (["1200"], ["630"])
+        assert meta(html, "twitter:card") == ["summary_large_image"]
+        assert picture_at(image) == ("PNG", (1200, 630)), path
+        pictures[path] = image
+    assert pictures["/faq"] == pictures["/"]
+    assert len({pictures[p.route] for p in catalogue.PRODUCTS} | {pictures["/"]}) == 1 + len(catalogue.PRODUCTS)
 
 
 def test_product_pages_carry_the_catalogue_price_as_json_ld(site):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import asset_links, routes
 from terminal_shop.catalogue import PRODUCTS, Product
 from terminal_shop.components.forms import text_field
 from terminal_shop.components.layout import site_page
@@ -53,7 +53,13 @@ def _product_card(p: Product) -> rx.Component:
     qty = S.qty_inputs.get(p.sku, 1)
     step = "flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
     return rx.el.article(
-        rx.el.img(src=p.image, alt=f"Foto {p.name}", width="120", height="160", class_name="mx-auto h-36 w-auto"),
+        rx.el.img(
+            src=asset_links.url(p.image),
+            alt=f"Foto {p.name}",
+            width="120",
+            height="160",
+            class_name="mx-auto h-36 w-auto",
+        ),
         rx.el.h2(p.name, class_name="mt-4 text-lg font-bold"),
         rx.el.p(p.description, class_name="mt-1 flex-1 text-sm text-slate-600"),
         rx.el.p(p.price_text, class_name="mt-3 text-xl font-extrabold"),
