@@ -94,11 +94,14 @@ class PaintFirstMiddleware:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "GET" or scope["path"].startswith(LEFT_ALONE):
+        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
         if folder_page(scope["path"]):  # served at its own address, without the redirect
             scope = {**scope, "path": scope["path"] + "/", "raw_path": scope["path"].encode() + b"/"}
+        if scope["method"] == "HEAD" or scope["path"].startswith(LEFT_ALONE):
+            await self.app(scope, receive, send)
+            return
         start: Message | None = None
         body: list[bytes] = []
 

@@ -5,8 +5,12 @@ redirect; content-named files kept a year, so a returning phone asks only for th
 from __future__ import annotations
 
 import re
+import socket
 import urllib.error
 import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
 
 PAGES = ("/", "/produk/a920", "/pendaftaran", "/checkout/products")
 
@@ -31,7 +35,7 @@ def test_pages_are_sent_gzipped_with_an_etag_and_answered_304_when_unchanged(sit
 
 
 def test_a_page_answers_at_its_own_address_without_a_redirect(site):
-    for path in ("/produk/a920", "/about", "/pendaftaran"):
+    for path in ("/produk/a920", "/about", "/pendaftaran", "/admin/login"):
         with urllib.request.urlopen(site + path, timeout=30) as r:
             assert (r.url, r.status) == (site + path, 200), path  # not sent on to `path/`
 
@@ -64,3 +68,21 @@ def test_a_returning_visitor_fetches_only_the_page_and_gets_a_304(browser, site)
     page.wait_for_load_state("networkidle")
     context.close()
     assert [(urls[r], status) for r, status in on_the_wire] == [(site + "/", 304)]
+
+
+def this_machines_outside_address() -> str:
+    """The address this machine reaches other hosts from (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))
+        return s.getsockname()[0]
+
+
+def test_a_worker_started_as_deployed_is_reached_only_from_this_machine(site):
+    """deploy/terminal-shop@.service binds 127.0.0.1 (the site fixture starts it so): a
+    client elsewhere cannot reach a worker past the proxy and claim any address."""
+    outside = this_machines_outside_address()
+    assert not outside.startswith("127.")
+    port = urlsplit(site).port
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection((outside, port), timeout=5)
+    socket.create_connection(("127.0.0.1", port), timeout=5).close()

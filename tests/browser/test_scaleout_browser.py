@@ -6,8 +6,10 @@ defaults each worker keeps its own state, which is exactly what this checks is n
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import re
+import ssl
 import subprocess
 import time
 import urllib.request
@@ -21,7 +23,8 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import Order
 from terminal_shop.services.backoffice import admin_auth
 
-from support.environment import DATA_DIR, PROXY_URL, ROOT
+from support import tls
+from support.environment import DATA_DIR, PROXY_HTTP_PORT, PROXY_URL, ROOT
 from support.files import png
 from support.site import start_worker, stop_site
 
@@ -96,42 +99,55 @@ NGINX = "/usr/sbin/nginx"
 
 @pytest.fixture(scope="module")
 def proxy(site):
-    """deploy/nginx.conf on PROXY_URL, run by Debian's nginx, in front of two workers built
-    for that address (the browser reaches their websocket through it too)."""
+    """deploy/nginx.conf as written, run by Debian's nginx on PROXY_URL (HTTPS with a
+    certificate of the tests' own) in front of two workers built for that address (the
+    browser reaches their websocket through it too). Only ports, upstreams and paths change."""
     workers = [start_worker("web-behind-proxy", public_url=PROXY_URL) for _ in (1, 2)]
     work = DATA_DIR / "nginx"
-    work.mkdir(exist_ok=True)
+    cert, key = tls.self_signed(work / "tls")
     ports = [urlsplit(url).port for _, url in workers]
     upstreams = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in ports)
     deployed = (ROOT / "deploy/nginx.conf").read_text()
     deployed = re.sub(
         r"(upstream terminal_shop_workers \{\n)(?:    server .*\n)+", lambda m: m[1] + upstreams, deployed
     )
-    deployed = deployed.replace("listen 80;", f"listen 127.0.0.1:{urlsplit(PROXY_URL).port};")
+    for written, here in {
+        "listen 80;": f"listen 127.0.0.1:{PROXY_HTTP_PORT};",
+        "listen 443 ssl http2;": f"listen 127.0.0.1:{urlsplit(PROXY_URL).port} ssl http2;",
+        "/etc/letsencrypt/live/shop.example.co.id/fullchain.pem": str(cert),
+        "/etc/letsencrypt/live/shop.example.co.id/privkey.pem": str(key),
+        "/srv/terminal_shop/.web": str(DATA_DIR / "web-behind-proxy"),
+    }.items():
+        assert written in deployed, written
+        deployed = deployed.replace(written, here)
     temp = " ".join(f"{name}_temp_path {work}/{name};" for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     (work / "nginx.conf").write_text(
         f"user root;\nworker_processes 1;\ndaemon off;\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
-        f"events {{}}\nhttp {{\nlog_format up '$request_method $uri $status $upstream_addr';\n"
+        f"events {{}}\nhttp {{\ninclude /etc/nginx/mime.types;\n"
+        f"log_format up '$request_method $uri $status $upstream_addr';\n"
         f"access_log {work}/access.log up;\n{temp}\n{deployed}\n}}\n"
     )
     proc = subprocess.Popen([NGINX, "-c", str(work / "nginx.conf"), "-p", str(work)], start_new_session=True)
+    trusted = tls.trusting(cert)
     for _ in range(100):
         try:
-            if urllib.request.urlopen(PROXY_URL + "/ping", timeout=2).status == 200:
+            if urllib.request.urlopen(PROXY_URL + "/ping", timeout=2, context=trusted).status == 200:
                 break
         except OSError:
             time.sleep(0.1)
-    yield PROXY_URL, work / "access.log", ports
+    yield PROXY_URL, work / "access.log", ports, trusted
     proc.terminate()
     proc.wait(10)
     for worker, _ in workers:
         stop_site(worker)
 
 
-def _login_from(address: str, email: str, password: str, forwarded_for: str = "") -> str:
+def _login_from(address: str, email: str, password: str, trusted: ssl.SSLContext, forwarded_for: str = "") -> str:
     """A sign-in POST through the proxy from one loopback address (a visitor of its own)."""
     parts = urlsplit(PROXY_URL)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60, source_address=(address, 0))
+    conn = http.client.HTTPSConnection(
+        parts.hostname, parts.port, timeout=60, source_address=(address, 0), context=trusted
+    )
     headers = {"Content-Type": "application/x-www-form-urlencoded"}
     if forwarded_for:
         headers["X-Forwarded-For"] = forwarded_for  # a client's own say-so
@@ -142,8 +158,8 @@ def _login_from(address: str, email: str, password: str, forwarded_for: str = ""
 
 
 def test_purchase_review_and_throttling_through_the_proxy(browser, proxy, clean_db, tmp_path):
-    proxy, access_log, ports = proxy
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    proxy, access_log, ports, trusted = proxy
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, ignore_https_errors=True)
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.goto(proxy + "/checkout/products")
@@ -184,7 +200,50 @@ def test_purchase_review_and_throttling_through_the_proxy(browser, proxy, clean_
 
     # Throttling counts the visitor's own address, as the proxy saw it.
     for i in range(admin_auth.MAX_FAILURES_PER_CLIENT):  # guesses at random accounts
-        assert "gagal=salah" in _login_from("127.0.0.2", f"tebak{i}@example.com", "salah")
-    assert "gagal=terkunci" in _login_from("127.0.0.2", EMAIL, PASSWORD)
-    assert "gagal=terkunci" in _login_from("127.0.0.2", EMAIL, PASSWORD, forwarded_for="203.0.113.9")  # no escape
-    assert _login_from("127.0.0.3", EMAIL, PASSWORD).endswith("/admin?masuk=1")  # another visitor is let in
+        assert "gagal=salah" in _login_from("127.0.0.2", f"tebak{i}@example.com", "salah", trusted)
+    assert "gagal=terkunci" in _login_from("127.0.0.2", EMAIL, PASSWORD, trusted)
+    assert "gagal=terkunci" in _login_from(
+        "127.0.0.2", EMAIL, PASSWORD, trusted, forwarded_for="203.0.113.9"
+    )  # no escape
+    assert _login_from("127.0.0.3", EMAIL, PASSWORD, trusted).endswith("/admin?masuk=1")  # another visitor is let in
+
+
+def _through(url: str, trusted: ssl.SSLContext, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    parts = urlsplit(url)
+    make = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    conn = make(parts.hostname, parts.port, timeout=30, **({"context": trusted} if parts.scheme == "https" else {}))
+    conn.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""), headers=headers)
+    answer = conn.getresponse()
+    result = answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+    conn.close()
+    return result
+
+
+def test_the_proxy_serves_https_only_with_hsts_secure_cookies_and_its_own_static_files(proxy, clean_db):
+    proxy, access_log, _, trusted = proxy
+    status, headers, _ = _through(f"http://127.0.0.1:{PROXY_HTTP_PORT}/produk/a920?ref=wa", trusted)
+    assert (status, headers["location"]) == (301, "https://127.0.0.1/produk/a920?ref=wa")
+
+    status, headers, body = _through(proxy + "/", trusted, **{"Accept-Encoding": "gzip"})
+    assert (status, headers["content-encoding"]) == (200, "gzip")
+    assert headers["strict-transport-security"].startswith("max-age=31536000")
+    assert _through(proxy + "/", trusted, **{"If-None-Match": headers["etag"]})[0] == 304
+    html = gzip.decompress(body).decode()
+
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    parts = urlsplit(proxy)
+    conn = http.client.HTTPSConnection(parts.hostname, parts.port, timeout=60, context=trusted)
+    form = urlencode({"email": EMAIL, "password": PASSWORD})
+    conn.request("POST", "/api/admin/login", form, {"Content-Type": "application/x-www-form-urlencoded"})
+    cookie = conn.getresponse().getheader("Set-Cookie", "")
+    conn.close()
+    assert "Secure" in cookie and "HttpOnly" in cookie, cookie
+
+    script = re.search(r'(/assets/[^"\\]+\.js)', html)[1]
+    site_js = re.search(r'"(/js/site\.js\?v=[0-9a-f]+)"', html)[1]
+    for path in (script, site_js):
+        status, headers, _ = _through(proxy + path, trusted, **{"Accept-Encoding": "gzip"})
+        assert (status, headers["cache-control"]) == (200, "public, max-age=31536000, immutable"), path
+        assert headers["content-encoding"] == "gzip" and headers["strict-transport-security"], path
+    served_by_nginx = [line for line in access_log.read_text().splitlines() if line.startswith(f"GET {script} ")]
+    assert served_by_nginx and all(line.endswith(" -") for line in served_by_nginx)  # no worker asked

@@ -43,9 +43,10 @@ os.environ["ADMIN_EMAILS"] = "admin@terminalku.example"
 os.environ["RATE_LIMIT_FACTOR"] = "1000"
 
 MOTO_PORT = free_port() if SCALEOUT else None
-# The scale-out workers sit behind nginx in test_scaleout_browser.py: one trusted hop, and
-# the proxy's address is an origin they let in.
-PROXY_URL = f"http://127.0.0.1:{free_port()}" if SCALEOUT else ""
+# The scale-out workers sit behind nginx in test_scaleout_browser.py, over HTTPS (its plain
+# HTTP port only redirects): one trusted hop, and the proxy's address is an origin they let in.
+PROXY_URL = f"https://127.0.0.1:{free_port()}" if SCALEOUT else ""
+PROXY_HTTP_PORT = free_port() if SCALEOUT else None
 if SCALEOUT:
     os.environ.update(
         DATABASE_URL=f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{PG_SCHEMA}",

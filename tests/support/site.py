@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -34,6 +35,14 @@ def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, timeout: float =
     raise RuntimeError(f"site did not start in time:\n{log.read_text()[-4000:]}")
 
 
+def deployed_command(port: int) -> list[str]:
+    """A worker's command line as deploy/terminal-shop@.service writes it (bound to
+    127.0.0.1, `reflex` whose server replaces a worker that dies), with this checkout's Python."""
+    unit = (ROOT / "deploy/terminal-shop@.service").read_text()
+    [line] = [line for line in unit.splitlines() if line.startswith("ExecStart=")]
+    return [sys.executable, *shlex.split(line.removeprefix("ExecStart=").replace("%i", str(port)))[1:]]
+
+
 def start_site(port: int, env: dict[str, str] | None = None, public_url: str = "") -> tuple[subprocess.Popen, str]:
     """A production build on `port`; `public_url` is where browsers reach it (itself, or a proxy)."""
     log = DATA_DIR / f"site-{port}.log"
@@ -46,18 +55,7 @@ def start_site(port: int, env: dict[str, str] | None = None, public_url: str = "
     }
     full_env.setdefault("REFLEX_BUN_PATH", str(ROOT / ".tools/node_modules/bun/bin/bun.exe"))
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "terminal_shop.web.serve",  # `reflex` whose server replaces a worker that dies
-            "run",
-            "--env",
-            "prod",
-            "--frontend-port",
-            str(port),
-            "--backend-port",
-            str(port),
-        ],
+        deployed_command(port),
         cwd=ROOT,
         env=full_env,
         stdout=log.open("w"),
