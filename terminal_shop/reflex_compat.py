@@ -151,6 +151,28 @@ def before_whole_state_is_sent(app: rx.App, prepare) -> None:
     app.add_middleware(_BeforeHydrate())
 
 
+def time_each_event(observe) -> None:
+    """`observe(state_name, seconds)` after each websocket event is handled (0.10.1:
+    `BaseStateEventProcessor._execute_event`, one call per event, lock wait included)."""
+    import time
+
+    from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
+
+    execute = BaseStateEventProcessor._execute_event
+    if getattr(execute, "timed", False):
+        return
+
+    async def timed(self, *, entry, registered_handler):
+        started = time.perf_counter()
+        try:
+            return await execute(self, entry=entry, registered_handler=registered_handler)
+        finally:
+            observe(registered_handler.states[0].get_name(), time.perf_counter() - started)
+
+    timed.timed = True
+    BaseStateEventProcessor._execute_event = timed
+
+
 # ----- the prerendered HTML of a page (0.10.1, React Router's prerender) -----
 
 # A `<link rel="modulepreload">` per script chunk, and one inline entry module that starts
@@ -231,6 +253,22 @@ def _vite_names_assets_by_hash() -> bool:
     return "assetsDir" not in source and "assetFileNames" not in source
 
 
+def _build_and_event_checks() -> list[str]:
+    import inspect
+
+    from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
+
+    problems = []
+    if not _vite_names_assets_by_hash():
+        problems.append("the build no longer writes content-hashed files under /assets/")
+    execute = inspect.signature(BaseStateEventProcessor._execute_event).parameters
+    if not {"entry", "registered_handler"} <= set(execute):
+        problems.append(
+            "events are no longer handled by BaseStateEventProcessor._execute_event(entry, registered_handler)"
+        )
+    return problems
+
+
 def self_check() -> list[str]:
     """Every assumption above, checked against the installed Reflex and granian: the
     problems found (empty when all hold). tests/unit/test_reflex_compat.py asserts it."""
@@ -258,8 +296,7 @@ def self_check() -> list[str]:
         problems.append("a hydrate no longer sends the whole state through hydrate/hydrate_and_load")
     if not hasattr(rx.State, "get_substates"):
         problems.append("states have no get_substates()")
-    if not _vite_names_assets_by_hash():
-        problems.append("the build no longer writes content-hashed files under /assets/")
+    problems += _build_and_event_checks()
     router = router_with_headers({"x-probe": "1"})
     if router.headers.raw_headers.get("x-probe") != "1":
         problems.append("router.headers.raw_headers no longer holds the request's headers")

@@ -43,6 +43,7 @@ ADMIN_OVERVIEW = "/admin/ringkasan"
 
 # For robots and search engines
 ROBOTS = "/robots.txt"
+METRICS = "/metrics"  # the operator's Prometheus (web/operations.py)
 SITEMAP = "/sitemap.xml"  # written by Reflex's sitemap plugin at build time
 
 # Our HTTP routes (web/api.py)

@@ -9,7 +9,7 @@ import reflex as rx
 
 from terminal_shop import asset_links, content, reflex_compat, routes
 from terminal_shop.components import seo
-from terminal_shop.infra import sweeper
+from terminal_shop.infra import logs, metrics, sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
@@ -37,7 +37,12 @@ from terminal_shop.state.resubmission import FixState
 from terminal_shop.web.api import files_app
 from terminal_shop.web.caching import LongCacheMiddleware
 from terminal_shop.web.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
+from terminal_shop.web.operations import RequestMiddleware
 from terminal_shop.web.paint_first import PaintFirstMiddleware
+
+if _unsafe := get_settings().unsafe():
+    raise SystemExit("Refusing to start: " + " ".join(_unsafe))
+logs.configure(json_lines=get_settings().json_logs)
 
 BRAND = get_settings().brand_name
 OUTBOX_INTERVAL_SECONDS = 5
@@ -69,7 +74,8 @@ app = rx.App(
         CookieToTabStateGuard,
         PaintFirstMiddleware,  # public pages paint before the framework's scripts load
         LongCacheMiddleware,  # files named by their content: kept a year
-        SecurityHeadersMiddleware,  # outermost: refusals get the headers too
+        SecurityHeadersMiddleware,  # refusals get the headers too
+        RequestMiddleware,  # outermost: a request id and a time for everything
     ],
 )
 
@@ -103,6 +109,7 @@ async def sweep_orphan_files() -> None:
             await asyncio.to_thread(admin_auth.purge_attempts)
         except Exception:  # the database was away: the rows wait for the next round
             logging.getLogger("terminal_shop").exception("purging sign-in attempts failed")
+        metrics.task_ran("sweeper")
 
 
 async def send_outbox() -> None:
@@ -111,6 +118,7 @@ async def send_outbox() -> None:
         await asyncio.sleep(OUTBOX_INTERVAL_SECONDS)
         try:
             await asyncio.to_thread(outbox.send_pending)
+            metrics.task_ran("sender")
         except Exception:  # the database was away: the rows wait for the next round
             logging.getLogger("terminal_shop").exception("outbox round failed")
 
@@ -123,6 +131,7 @@ async def check_qris_at_start() -> None:
 
 
 reflex_compat.before_whole_state_is_sent(app, withhold_admin_data)
+reflex_compat.time_each_event(lambda state, seconds: metrics.EVENT_SECONDS.labels(state).observe(seconds))
 app.register_lifespan_task(sweep_orphan_files)
 app.register_lifespan_task(check_qris_at_start)
 app.register_lifespan_task(send_outbox)

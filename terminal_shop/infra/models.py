@@ -197,6 +197,7 @@ class OutboxMessage(SQLModel, table=True):
     next_attempt_at: datetime = _time()
     sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     last_error: str | None = Field(default=None, sa_type=sa.Text)
+    request_id: str | None = Field(default=None, max_length=32)  # the request that wrote it (infra/logs.py)
 
 
 class AuditEvent(SQLModel, table=True):

@@ -30,6 +30,13 @@ def _env_int(name: str, default: int) -> int:
     return int(value)
 
 
+def _env_bool(name: str, default: bool) -> bool:
+    value = _env(name, "true" if default else "false").lower()
+    if value not in ("true", "false", "1", "0"):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value in ("true", "1")
+
+
 def _env_list(name: str, default: str) -> tuple[str, ...]:
     return tuple(p.strip().lower() for p in _env(name, default).split(",") if p.strip())
 
@@ -94,6 +101,7 @@ class Settings:
     public_url: str
     cors_origins: tuple[str, ...]
     trusted_proxy_hops: int  # reverse proxies in front that append X-Forwarded-For; 0 ignores it
+    secure_cookies: bool  # the admin session cookie only over HTTPS (follows PUBLIC_URL)
     state_expiry_seconds: int  # an idle tab's state is dropped from the state store after this
     sweep_interval_seconds: int  # how often each worker removes orphan files; 0 turns it off
     rate_limit_factor: int  # every public write's limit times this (tests of the whole site raise it)
@@ -109,6 +117,20 @@ class Settings:
     smtp_url: str = field(repr=False)  # smtp://user:pass@host:587 (STARTTLS) or smtps://...; '' writes .eml files
     mail_from: str
     qris_payload: str  # the merchant's static QRIS (the text inside the sticker); '' reads the sticker image
+    # Operations
+    metrics_addresses: tuple[str, ...]  # who may read /metrics (the client's real address)
+    metrics_folder: str  # PROMETHEUS_MULTIPROC_DIR: the worker's processes add up their figures there
+    json_logs: bool  # one JSON object a line, for a log collector
+
+    def unsafe(self) -> list[str]:
+        """Combinations the site refuses to start with (terminal_shop.py)."""
+        problems = []
+        if self.https and not self.secure_cookies:
+            problems.append(
+                "PUBLIC_URL is https but SECURE_COOKIES=false: the admin session cookie would also"
+                " travel over plain HTTP. Remove SECURE_COOKIES (it follows PUBLIC_URL)."
+            )
+        return problems
 
     @property
     def https(self) -> bool:
@@ -154,6 +176,7 @@ def get_settings() -> Settings:
             o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()
         ),
         trusted_proxy_hops=_env_int("TRUSTED_PROXY_HOPS", 0),
+        secure_cookies=_env_bool("SECURE_COOKIES", public_url.startswith("https://")),
         state_expiry_seconds=_env_int("STATE_EXPIRY_SECONDS", 3600),
         sweep_interval_seconds=_env_int("SWEEP_INTERVAL_SECONDS", 3600),
         admin_emails=_env_list("ADMIN_EMAILS", "admin@terminalku.example"),
@@ -167,4 +190,7 @@ def get_settings() -> Settings:
         smtp_url=_env("SMTP_URL", ""),
         mail_from=_env("MAIL_FROM", f"{_env('BRAND_NAME', 'TerminalKu')} <no-reply@terminalku.example>"),
         qris_payload=_env("QRIS_PAYLOAD", ""),
+        metrics_addresses=_env_list("METRICS_ADDRESSES", "127.0.0.1,::1"),
+        metrics_folder=_env("PROMETHEUS_MULTIPROC_DIR", ""),
+        json_logs=_env("LOG_FORMAT", "text").lower() == "json",
     )

@@ -46,6 +46,7 @@ from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind
 from terminal_shop.web.guards import client_address
+from terminal_shop.web.operations import metrics_page
 
 NOT_FOUND = "Tidak ditemukan"
 
@@ -133,7 +134,7 @@ async def login(request: Request) -> Response:
         path="/",
         httponly=True,
         samesite="strict",
-        secure=get_settings().https,
+        secure=get_settings().secure_cookies,
     )
     return response
 
@@ -267,6 +268,7 @@ def files_app() -> Starlette:
     return Starlette(
         routes=[
             Route(routes.ROBOTS, robots),
+            Route(routes.METRICS, metrics_page),
             Route(routes.FILES + "/{bucket}/{key:path}", serve_file),
             Route(routes.API_EXPORT, export_csv),
             Route(routes.API_ADMIN_LOGIN, login, methods=["POST"]),

@@ -54,6 +54,13 @@ def start_site(port: int, env: dict[str, str] | None = None, public_url: str = "
         "CORS_ALLOWED_ORIGINS": ",".join(filter(None, [f"http://127.0.0.1:{port}", PROXY_URL])),
     }
     full_env.setdefault("REFLEX_BUN_PATH", str(ROOT / ".tools/node_modules/bun/bin/bun.exe"))
+    # As deploy/terminal-shop@.service runs a worker: its processes' metrics in a fresh
+    # folder of its own, and (LOG_FORMAT=json) one JSON object a log line.
+    metrics_dir = DATA_DIR / f"metrics-{port}"
+    shutil.rmtree(metrics_dir, ignore_errors=True)
+    metrics_dir.mkdir()
+    full_env.setdefault("PROMETHEUS_MULTIPROC_DIR", str(metrics_dir))
+    full_env.setdefault("LOG_FORMAT", "json")
     proc = subprocess.Popen(
         deployed_command(port),
         cwd=ROOT,

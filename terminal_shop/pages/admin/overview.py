@@ -89,6 +89,15 @@ def overview_page() -> rx.Component:
             class_name="flex flex-wrap items-center justify-between gap-3",
         ),
         rx.cond(S.period == Period.CUSTOM, rx.el.div(date_range(S), class_name="mt-3")),
+        rx.cond(
+            S.mail_warning != "",
+            rx.el.p(
+                S.mail_warning,
+                role="alert",
+                class_name="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800",
+                data_testid="mail-warning",
+            ),
+        ),
         when_loaded(
             v,
             rx.el.p(v.range_text, " (WIB)", class_name="mt-2 text-sm text-slate-600", data_testid="range"),

@@ -27,6 +27,7 @@ from email_validator import EmailNotValidError, validate_email
 from sqlmodel import Session, select
 
 from terminal_shop.formats import wib
+from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import OutboxMessage, utcnow
 from terminal_shop.infra.settings import get_settings
@@ -62,6 +63,7 @@ def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail) 
             body_text=mail.text,
             body_html=mail.html,
             attachment_png=base64.b64encode(mail.png).decode() if mail.png else None,
+            request_id=logs.request_id() or None,
         )
     )
 
@@ -154,7 +156,9 @@ def _record(row_id: int, status: MailStatus, error: str | None, retry_at: dateti
         row.last_error = error
         if status is MailStatus.SENT:
             row.sent_at = utcnow()
-        if retry_at:
+        if status is MailStatus.FAILED:
+            row.next_attempt_at = utcnow()  # given up: when (services/health.py counts recent ones)
+        elif retry_at:
             row.next_attempt_at = retry_at
         s.add(row)
 
@@ -167,20 +171,28 @@ def send_pending(limit: int = BATCH) -> int:
     """Delivers the due messages; returns how many went out."""
     sent = 0
     for row in _claim(utcnow(), limit):
-        try:
-            deliver(row)
-        except PermanentFailure as exc:
-            log.warning("e-mail %s refused: %s", row.key, exc)
-            _record(row.id, MailStatus.FAILED, str(exc)[:1000], None)
-        except (OSError, smtplib.SMTPException) as exc:
-            final = row.attempts >= MAX_ATTEMPTS
-            log.warning("e-mail %s not sent (attempt %d): %s", row.key, row.attempts, exc)
-            status = MailStatus.FAILED if final else MailStatus.PENDING
-            _record(row.id, status, f"{type(exc).__name__}: {exc}"[:1000], utcnow() + backoff(row.attempts))
-        else:
-            _record(row.id, MailStatus.SENT, None, None)
-            sent += 1
+        with logs.request_context(row.request_id):
+            sent += _send_one(row)
     return sent
+
+
+def _send_one(row: OutboxMessage) -> int:
+    """1 when the message went out; its outcome is recorded either way."""
+    try:
+        deliver(row)
+    except PermanentFailure as exc:
+        log.warning("e-mail %s refused: %s", row.key, exc)
+        _record(row.id, MailStatus.FAILED, str(exc)[:1000], None)
+    except (OSError, smtplib.SMTPException) as exc:
+        final = row.attempts >= MAX_ATTEMPTS
+        log.warning("e-mail %s not sent (attempt %d): %s", row.key, row.attempts, exc)
+        status = MailStatus.FAILED if final else MailStatus.PENDING
+        _record(row.id, status, f"{type(exc).__name__}: {exc}"[:1000], utcnow() + backoff(row.attempts))
+    else:
+        _record(row.id, MailStatus.SENT, None, None)
+        log.info("e-mail %s sent", row.key)
+        return 1
+    return 0
 
 
 def for_entity(entity_type: str, entity_id: str) -> tuple[MailView, ...]:

@@ -3,6 +3,7 @@ and what the buyer's pages read of it. The rules before an order exists are in c
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 import uuid
@@ -26,6 +27,8 @@ from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref
 from terminal_shop.views import OrderSummary, PricedCart, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
+
+log = logging.getLogger(__name__)
 
 PROOF_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
 PROOF_MISSING = OrderRefusal.PROOF_MISSING.label
@@ -171,6 +174,7 @@ def _store(order: Order, proof: CheckedFile, filename: str, storage: Storage) ->
     except BaseException:
         discard(storage, bucket, key)
         raise
+    log.info("order %s placed: %s, %s", order_number(order.id), order.payment_method, rupiah(order.total))
     return order
 
 

@@ -9,6 +9,7 @@ could take it over): the registered address is e-mailed how to have it corrected
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 import uuid
@@ -31,6 +32,8 @@ from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal, Registra
 FAILED_REASON = RegistrationRefusal.FAILED.label
 FIX_MAIL_EVERY = timedelta(days=1)  # the correction link re-sent for a rejected pair
 DUPLICATE_REASON = RegistrationRefusal.DUPLICATE.label
+
+log = logging.getLogger(__name__)
 
 
 class RegistrationError(Exception):
@@ -152,6 +155,7 @@ def _store(values: dict, files: dict[DocumentKind, CheckedFile], storage: Storag
     except BaseException:
         discard(storage, bucket, *stored)
         raise
+    log.info("registration %s received with %d documents", registration_id, len(stored))
     return registration_id
 
 

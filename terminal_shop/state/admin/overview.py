@@ -8,6 +8,7 @@ import logging
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.services import health
 from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.state import toast
@@ -23,6 +24,7 @@ class OverviewState(AdminState):
     view: Overview | None = None
     chart: list[dict[str, str | int]] = []  # one point per day, for the charts
     period: str = DEFAULT_PERIOD.value
+    mail_warning: str = ""  # e-mails failing or waiting too long (services/health.py)
     start: str = ""
     end: str = ""
 
@@ -36,6 +38,7 @@ class OverviewState(AdminState):
         self.period, self.start, self.end = q.period or DEFAULT_PERIOD.value, q.start, q.end
         try:
             self.view = await asyncio.to_thread(admin_overview.overview, self.period, self.start, self.end)
+            self.mail_warning = (await asyncio.to_thread(health.health)).mail_warning
         except Exception:
             log.exception("overview failed")
             return toast.error("Gagal memuat ringkasan")
