@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import http.server
 import json
 import os
@@ -91,8 +92,9 @@ SCRIPT_FREE_PAGES = ("/", "/produk/a920")
 
 @contextlib.contextmanager
 def script_free(site_url: str):
-    """The site's pages with every script taken out (HTML and CSS only): the floor of what
-    the page's own content costs to paint. Everything else is passed on from the site."""
+    """The site's pages with every script taken out (HTML and CSS only, gzipped like the
+    site's): the floor of what the page's own content costs to paint. Everything else is
+    passed on from the site."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
@@ -102,10 +104,15 @@ def script_free(site_url: str):
                     body, ctype = r.read(), r.headers.get("Content-Type", "")
             except urllib.error.HTTPError as e:
                 body, ctype = e.read(), e.headers.get("Content-Type", "")
+            encoding = None
             if "text/html" in ctype:
                 body = SCRIPT.sub(b"", body)
+                if "gzip" in self.headers.get("Accept-Encoding", ""):  # sent as the site sends its pages
+                    body, encoding = gzip.compress(body), "gzip"
             self.send_response(200)
             self.send_header("Content-Type", ctype)
+            if encoding:
+                self.send_header("Content-Encoding", encoding)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
@@ -119,6 +126,32 @@ def script_free(site_url: str):
         yield f"http://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
+
+
+def repeat_view(site_url: str, path: str = "/") -> dict[str, float]:
+    """Requests and bytes that went over the wire when a visitor opens the page again with
+    a warm cache (Chromium's network layer: a cached file sends nothing)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        context = browser.new_context()
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        wire, sizes = [], {}
+        cdp.on("Network.responseReceivedExtraInfo", lambda e: wire.append(e["statusCode"]))
+        cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+        page.goto(site_url + path)
+        page.wait_for_load_state("networkidle")
+        first = {"requests": len(wire), "kb": sum(sizes.values()) / 1024}
+        wire.clear()
+        sizes.clear()
+        page.goto(site_url + path)
+        page.wait_for_load_state("networkidle")
+        again = {"requests": len(wire), "kb": sum(sizes.values()) / 1024, "not_modified": wire.count(304)}
+        browser.close()
+    return {"page": path, "first_requests": first["requests"], "first_kb": first["kb"], **again}
 
 
 def measure(floor_url: str, site_url: str) -> list[dict]:

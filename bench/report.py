@@ -10,31 +10,58 @@ def verdict(ok: bool) -> str:
 
 
 FIRST_PAINT_PAGES = ("/", "/produk/a920", "/produk/d210", "/produk/soundbox")
+NOINDEX_PAGES = ("/admin/login",)  # Lighthouse's SEO score counts the intended noindex against them
 
 
-def page_section(rows: list[dict]) -> str:
+def _floor_for(page: str, rows: list[dict]) -> dict | None:
+    """The script-free copy a first-paint page is held against: the home page's for the
+    home page, the A920 page's for every product page (they share one layout)."""
+    name = "/ without scripts" if page == "/" else "/produk/a920 without scripts"
+    return next((r for r in rows if r["page"] == name), None)
+
+
+def page_section(rows: list[dict], repeats: list[dict]) -> str:
     lines = [
-        "| page | score | a11y | best practices | SEO | FCP s | LCP s | TBT ms | CLS | total KB | JS KB | LCP / blank | JS / blank | target |",
-        "|" + "---|" * 14,
+        "| page | score | a11y | best practices | SEO | FCP s | LCP s | LCP / no-scripts floor | TBT ms | CLS | total KB | JS KB | LCP / blank | JS / blank | target |",
+        "|" + "---|" * 15,
     ]
     for r in rows:
-        target = ""
+        target, to_floor = "", ""
         if r["page"] != "blank Reflex app" and not r["page"].endswith("without scripts"):
-            others = min(r.get("a11y", 0), r.get("best", 0), r.get("seo", 0)) >= 95
+            categories = (r["score"], r.get("a11y", 0), r.get("best", 0), r.get("seo", 0))
             if r["page"] in FIRST_PAINT_PAGES:
-                target = verdict(r["lcp"] <= 2.0 and r["score"] >= 95 and others)
+                floor = _floor_for(r["page"], rows)
+                to_floor = f"{r['lcp'] / floor['lcp']:.2f}" if floor else ""
+                target = verdict(r["lcp"] <= 1.0 and min(categories) >= 100)
             else:
-                target = verdict(others and r["js_ratio"] <= 1.5)
+                targeted = categories[1:3] if r["page"] in NOINDEX_PAGES else categories[1:]
+                target = verdict(min(targeted) >= 95 and r["js_ratio"] <= 1.5)
         lines.append(
             f"| {r['page']} | {r['score']:.0f} | {r.get('a11y', 0):.0f} | {r.get('best', 0):.0f} | {r.get('seo', 0):.0f} | "
-            f"{r['fcp']:.2f} | {r['lcp']:.2f} | {r['tbt']:.0f} | {r['cls']:.3f} | {r['kb']:.0f} | "
+            f"{r['fcp']:.2f} | {r['lcp']:.2f} | {to_floor} | {r['tbt']:.0f} | {r['cls']:.3f} | {r['kb']:.0f} | "
             f"{r['js_kb']:.0f} | {r['lcp_ratio']:.2f} | {r['js_ratio']:.2f} | {target} |"
+        )
+    repeat_lines = [
+        "| page | first view: requests | first view: KB | repeat view: requests | repeat view: KB | of them 304 | target |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in repeats:
+        ok = r["requests"] == 1 and r["not_modified"] == 1
+        repeat_lines.append(
+            f"| {r['page']} | {r['first_requests']} | {r['first_kb']:.0f} | {r['requests']} | {r['kb']:.1f} | "
+            f"{r['not_modified']} | {verdict(ok)} |"
         )
     return (
         "## 1. Page load (Lighthouse mobile, simulated throttling, median of 3)\n\n" + "\n".join(lines) + "\n\n"
-        "Targets: home and product pages LCP at most 2.0 s and performance at least 95; accessibility, best "
-        "practices and SEO at least 95 on every page; other pages' JS at most 1.5x the blank app. Public pages "
-        "load the framework's scripts after their first paint (terminal_shop/paint_first.py).\n"
+        "Targets: home and product pages LCP at most 1.0 s with every Lighthouse category at 100 (the floor: the "
+        "same page's HTML and CSS with every script removed, gzipped like the site's pages); other pages "
+        "accessibility, best practices and SEO at least 95 (SEO not for `noindex` pages: Lighthouse scores the "
+        "intended noindex down) and JS at most 1.5x the blank app. Public pages are sent gzipped with an ETag "
+        "and start their scripts after the first contentful paint "
+        "(terminal_shop/web/paint_first.py, web/caching.py).\n\n"
+        "### Repeat view with a warm cache (Chromium, what went over the wire)\n\n" + "\n".join(repeat_lines) + "\n\n"
+        "Target: the page itself is the one request (a 304 while it is unchanged); every script, style and picture "
+        "comes from the browser's cache (content-named, `immutable`). The tab's websocket is not counted.\n"
     )
 
 

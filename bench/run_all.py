@@ -89,10 +89,14 @@ def rewrite_pages_only(args) -> None:
     """Section 1 measured again (Lighthouse), the rest of the file kept as it was."""
     with serve(floor_dir()) as floor_url, serve(ROOT, site_env()) as site_url:
         pages = page_load.measure(floor_url, site_url)
+        repeats = [page_load.repeat_view(site_url, path) for path in ("/", "/produk/a920")]
+        repeats = [page_load.repeat_view(site_url, path) for path in ("/", "/produk/a920")]
     text = args.out.read_text()
     start, end = text.index("## 1. "), text.index("## 2. ")
     note = f"_Section 1 measured again on {machine()['date']} (`bench/run_all.py --only pages`)._\n\n"
-    args.out.write_text(text[:start] + page_section(pages).replace("\n\n", "\n\n" + note, 1) + "\n" + text[end:])
+    args.out.write_text(
+        text[:start] + page_section(pages, repeats).replace("\n\n", "\n\n" + note, 1) + "\n" + text[end:]
+    )
     print(f"wrote section 1 of {args.out}")
 
 
@@ -164,6 +168,7 @@ def main() -> None:
     cwd = floor_dir()
     with serve(cwd) as floor_url, serve(ROOT, site_env()) as site_url:
         pages = page_load.measure(floor_url, site_url)
+        repeats = [page_load.repeat_view(site_url, path) for path in ("/", "/produk/a920")]
         events = event_roundtrip.measure_apps(cwd, floor_url, site_url)
     print("== 3-4. admin lists and CSV export")
     sqlite, pg = query_results(args, docs)
@@ -189,7 +194,7 @@ def main() -> None:
         f"Reflex {about['reflex']}, SQLAlchemy {about['sqlalchemy']}, Lighthouse {page_load.LIGHTHOUSE_VERSION}, Debian chromium; "
         f"{pg['server'].split(',')[0]}, {sqlite['server']}. Every figure was measured in this run beside its floor; "
         "the machine is shared and noisy, so read ratios, not single milliseconds.\n\n"
-        + page_section(pages)
+        + page_section(pages, repeats)
         + "\n"
         + event_section(events)
         + "\n"

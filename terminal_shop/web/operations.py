@@ -22,7 +22,7 @@ from terminal_shop.services import health
 from terminal_shop.web.guards import client_address
 
 log = logging.getLogger(__name__)
-SANE_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
+SANE_ID = re.compile(r"[A-Za-z0-9-]{8,32}")  # fits outbox.request_id
 KINDS = (  # the request's kind, for the timings (a few labels, not one per address)
     (routes.API_PREFIX, "api"),
     (routes.FILES_PREFIX, "files"),

@@ -247,3 +247,20 @@ def test_the_proxy_serves_https_only_with_hsts_secure_cookies_and_its_own_static
         assert headers["content-encoding"] == "gzip" and headers["strict-transport-security"], path
     served_by_nginx = [line for line in access_log.read_text().splitlines() if line.startswith(f"GET {script} ")]
     assert served_by_nginx and all(line.endswith(" -") for line in served_by_nginx)  # no worker asked
+
+    # /metrics: the operator's scraper on this machine only, whatever a client claims.
+    assert _metrics_through(proxy, trusted, "127.0.0.1")[0] == 200
+    assert _metrics_through(proxy, trusted, "127.0.0.2")[0] == 403  # nginx refuses it
+    assert _metrics_through(proxy, trusted, "127.0.0.2", forwarded_for="127.0.0.1")[0] == 403
+
+
+def _metrics_through(proxy: str, trusted: ssl.SSLContext, address: str, forwarded_for: str = "") -> tuple[int, str]:
+    parts = urlsplit(proxy)
+    conn = http.client.HTTPSConnection(
+        parts.hostname, parts.port, timeout=30, source_address=(address, 0), context=trusted
+    )
+    conn.request("GET", "/metrics", headers={"X-Forwarded-For": forwarded_for} if forwarded_for else {})
+    answer = conn.getresponse()
+    result = answer.status, answer.read().decode()
+    conn.close()
+    return result
