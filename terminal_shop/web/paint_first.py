@@ -28,9 +28,10 @@ from terminal_shop.web.caching import Page, send_page
 
 log = logging.getLogger(__name__)
 # Once the page's first contentful paint is on screen, our own deferred scripts (site.js)
-# run, then the entry module exactly as the head had it; a browser that does not report
-# paints starts them at its load event. Fetched any earlier (the load event often comes
-# before the first paint), the scripts compete with the page's own HTML and CSS on a slow line.
+# run, then the entry module exactly as the head had it. Fetched any earlier (the load
+# event often comes before the first paint), the scripts compete with the page's own HTML
+# and CSS on a slow line. A second after the load event they start anyway: a browser that
+# reports no paints, and Chromium reports none for a 404 page.
 LOADER = (
     "<script>(function(){var done=false,srcs=%s;function go(){if(done)return;done=true;next()}"
     'function next(){var s=document.createElement("script");'
@@ -39,7 +40,7 @@ LOADER = (
     'var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf("paint")>=0){'
     "new P(function(l){"
     'if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go,0)'
-    '}).observe({type:"paint",buffered:true})}else addEventListener("load",go)})()</script>'
+    '}).observe({type:"paint",buffered:true})}addEventListener("load",function(){setTimeout(go,1000)})})()</script>'
 )
 # Our own scripts in the head: loaded by the loader above, before the entry module. They are
 # `async` in the page: React then hydrates them as resources it finds by their address (the
