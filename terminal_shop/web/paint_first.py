@@ -22,8 +22,8 @@ from pathlib import Path
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from terminal_shop import routes
 from terminal_shop.reflex_compat import ENTRY_MODULE, HEALTH_PATHS, MODULE_PRELOAD, STATE_PATHS, built_pages_dir
+from terminal_shop.structured_data import PRIVATE_PREFIXES
 from terminal_shop.web.caching import Page, send_page
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,10 @@ LOADER = (
 # `async` in the page: React then hydrates them as resources it finds by their address (the
 # loader's copy) instead of elements that must stand where the HTML had them.
 DEFERRED_SCRIPT = re.compile(rb'<script async="" src="([^"]+)"></script>')
-LEFT_ALONE = (routes.ADMIN_PREFIX, routes.API_PREFIX, routes.FILES_PREFIX, *STATE_PATHS, *HEALTH_PATHS)
+# Private pages (a person's own order or application, checkout steps, the back office) keep
+# Reflex's own loading: they are not first impressions, and a dynamic page's HTML is a
+# generic shell that paints nothing until its scripts run.
+LEFT_ALONE = (*PRIVATE_PREFIXES, *STATE_PATHS, *HEALTH_PATHS)
 
 
 def rewrite(html: bytes) -> bytes:
