@@ -53,6 +53,7 @@ API_REGISTRATION = "/api/pendaftaran"
 API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"
 API_EXPORT = "/api/admin/export/{kind}.csv"
+API_INVOICE = "/api/invoice/{order_id}.pdf"  # a signed link: the buyer's order page, the admin's detail
 FILES = "/files"
 FILES_PREFIX = FILES + "/"
 
@@ -64,6 +65,10 @@ def with_id(route: str, record_id: object) -> str:
 
 def product(slug: str) -> str:
     return PRODUCT.format(slug=slug)
+
+
+def invoice(order_id: object) -> str:
+    return API_INVOICE.format(order_id=order_id)
 
 
 def export(kind: str) -> str:

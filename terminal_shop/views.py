@@ -157,6 +157,14 @@ class OrderView:
     history: tuple[HistoryView, ...] = ()
     qris: str = ""  # the dynamic QR the buyer was shown: amount, bill number, CRC
     mails: tuple[MailView, ...] = ()
+    # After confirmation (services/orders/fulfilment.py): where the parcel is, and the invoice.
+    fulfilment: str = ""  # vocabulary.Fulfilment value
+    fulfilment_label: str = ""
+    courier: str = ""
+    resi: str = ""
+    tracking_page: str = ""
+    invoice_number: str = ""
+    invoice_link: str = ""
 
 
 @dataclass(frozen=True)

@@ -43,13 +43,14 @@ class Term(StrEnum):
         """What a failure page's `reason` may show: a code's text, or one of these texts as
         it is (the SPEC's links carry the text); anything else, `default` (never the link's
         own words: they would be a stranger's message on the shop's page)."""
-        return cls.parse(given) or next((m for m in cls if m.label == given), default)
+        found = cls.parse(given)
+        return found if found is not None else next((m for m in cls if m.label == given), default)
 
     @classmethod
     def label_of(cls, value: str) -> str:
         """The label of a stored value; an unknown value is shown as it is."""
         member = cls.parse(value)
-        return member.label if member else value
+        return member.label if member is not None else value  # a member may be "" (Fulfilment)
 
 
 class OrderStatus(Term):
@@ -70,6 +71,42 @@ BUYER_ORDER_STATUS: dict[OrderStatus, str] = {
 # The only changes an order's status may make (enforced by a conditional update).
 ORDER_TRANSITIONS: dict[OrderStatus, tuple[OrderStatus, ...]] = {
     OrderStatus.PAID_REVIEW: (OrderStatus.CONFIRMED, OrderStatus.CANCELLED),
+}
+
+
+class Fulfilment(Term):
+    """Where a confirmed order is on its way to the buyer (`orders.fulfilment`; '' = not yet
+    packed). Its own field: the SPEC's four statuses keep their meaning."""
+
+    NOT_STARTED = "", "Perlu dikemas", "amber"
+    PACKED = "packed", "Dikemas", "blue"
+    SHIPPED = "shipped", "Dikirim", "indigo"
+    DELIVERED = "delivered", "Diterima", "emerald"
+
+
+# Each step and the steps it may come from (enforced by a conditional update; packing may
+# be skipped when the courier picks up at once, e.g. from a bulk upload of resi numbers).
+FULFILMENT_FROM: dict[Fulfilment, tuple[Fulfilment, ...]] = {
+    Fulfilment.PACKED: (Fulfilment.NOT_STARTED,),
+    Fulfilment.SHIPPED: (Fulfilment.NOT_STARTED, Fulfilment.PACKED),
+    Fulfilment.DELIVERED: (Fulfilment.SHIPPED,),
+}
+
+
+class FulfilmentFilter(Term):
+    """The admin list's shipping filter (?pengiriman=): what is left to do."""
+
+    TO_PACK = "perlu-dikemas", "Perlu dikemas"
+    TO_SHIP = "perlu-dikirim", "Perlu dikirim"
+    ON_THE_WAY = "dalam-pengiriman", "Dalam pengiriman"
+    DELIVERED = "diterima", "Diterima"
+
+
+FULFILMENT_OF_FILTER: dict[FulfilmentFilter, Fulfilment] = {
+    FulfilmentFilter.TO_PACK: Fulfilment.NOT_STARTED,
+    FulfilmentFilter.TO_SHIP: Fulfilment.PACKED,
+    FulfilmentFilter.ON_THE_WAY: Fulfilment.SHIPPED,
+    FulfilmentFilter.DELIVERED: Fulfilment.DELIVERED,
 }
 
 

@@ -51,6 +51,7 @@ class Order(SQLModel, table=True):
         sa.Index("ix_orders_total_created_id", "total", "created_at", "id"),  # the list's sorts (0008)
         sa.Index("ix_orders_buyer_name_created_id", "buyer_name", "created_at", "id"),
         sa.Index("ix_orders_overview", "created_at", "status", "total", "updated_at"),  # admin_overview
+        sa.Index("ix_orders_fulfilment_created_id", "status", "fulfilment", "created_at", "id"),  # 0013
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
@@ -73,6 +74,25 @@ class Order(SQLModel, table=True):
     payment_proof_url: str | None = Field(default=None, max_length=500)
     payment_proof_path: str | None = Field(default=None, max_length=500)
     qris_payload: str | None = Field(default=None, sa_type=sa.Text)  # the dynamic QR the buyer was shown
+    # After confirmation (services/orders/fulfilment.py; vocabulary.Fulfilment): its own field.
+    fulfilment: str = Field(default="", max_length=20, sa_column_kwargs={"server_default": ""})
+    courier: str | None = Field(default=None, max_length=20)  # couriers.COURIERS code
+    resi: str | None = Field(default=None, max_length=30, unique=True, index=True)
+    packed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    shipped_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    delivered_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # Given in the confirming transaction (services/orders/invoice.py): INV/2026/000123.
+    invoice_number: str | None = Field(default=None, max_length=20, unique=True, index=True)
+    invoiced_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class InvoiceCounter(SQLModel, table=True):
+    """The last invoice number of each year, taken under the row's lock (no gap, no twin)."""
+
+    __tablename__ = "invoice_counters"
+
+    year: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    last: int = 0
 
 
 class MerchantRegistration(SQLModel, table=True):
@@ -192,6 +212,8 @@ class OutboxMessage(SQLModel, table=True):
     body_text: str = Field(sa_type=sa.Text)
     body_html: str = Field(sa_type=sa.Text)
     attachment_png: str | None = Field(default=None, sa_type=sa.Text)  # base64, e.g. the order's QRIS
+    attachment_pdf: str | None = Field(default=None, sa_type=sa.Text)  # base64, e.g. the invoice
+    attachment_pdf_name: str | None = Field(default=None, max_length=60)
     status: str = Field(default=MailStatus.PENDING.value, max_length=20)
     attempts: int = 0
     next_attempt_at: datetime = _time()

@@ -114,6 +114,9 @@ class Settings:
     instagram_url: str
     bca_account_holder: str
     bca_account_number: str
+    seller_address: str  # on the invoice
+    seller_npwp: str  # the company's tax number, on the invoice
+    seller_is_pkp: bool  # a PKP charges PPN: the invoice then shows its tax base and PPN lines
     smtp_url: str = field(repr=False)  # smtp://user:pass@host:587 (STARTTLS) or smtps://...; '' writes .eml files
     mail_from: str
     qris_payload: str  # the merchant's static QRIS (the text inside the sticker); '' reads the sticker image
@@ -187,6 +190,9 @@ def get_settings() -> Settings:
         instagram_url=_env("INSTAGRAM_URL", "https://www.instagram.com/terminalku.demo"),
         bca_account_holder=_env("BCA_ACCOUNT_HOLDER", "PT TerminalKu Demo Indonesia"),
         bca_account_number=_env("BCA_ACCOUNT_NUMBER", "000 000 0000"),
+        seller_address=_env("SELLER_ADDRESS", "Jl. Contoh Raya No. 1, Jakarta Selatan 12190 (DEMO)"),
+        seller_npwp=_env("SELLER_NPWP", "00.000.000.0-000.000 (DEMO)"),
+        seller_is_pkp=_env_bool("SELLER_PKP", False),
         smtp_url=_env("SMTP_URL", ""),
         mail_from=_env("MAIL_FROM", f"{_env('BRAND_NAME', 'TerminalKu')} <no-reply@terminalku.example>"),
         qris_payload=_env("QRIS_PAYLOAD", ""),

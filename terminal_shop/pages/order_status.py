@@ -79,6 +79,59 @@ def _how_to_pay() -> rx.Component:
     )
 
 
+def _parcel() -> rx.Component:
+    """The courier and resi (with a copy button and the courier's tracking page), and the invoice."""
+    v = S.view
+    return rx.el.section(
+        rx.el.h2("Pengiriman dan invoice", class_name="text-lg font-bold"),
+        rx.cond(
+            v.resi != "",
+            rx.el.div(
+                rx.el.p("Kurir: ", rx.el.strong(v.courier, data_testid="courier")),
+                rx.el.div(
+                    rx.el.span("Nomor resi: "),
+                    rx.el.code(v.resi, class_name="font-bold", data_testid="resi"),
+                    rx.el.button(
+                        "Salin",
+                        type="button",
+                        on_click=rx.set_clipboard(v.resi),
+                        aria_label="Salin nomor resi",
+                        class_name="rounded-md border border-slate-300 px-2 py-0.5 text-sm hover:bg-slate-100",
+                    ),
+                    class_name="mt-1 flex flex-wrap items-center gap-2",
+                ),
+                rx.cond(
+                    v.tracking_page != "",
+                    rx.el.a(
+                        "Lacak di situs kurir",
+                        href=v.tracking_page,
+                        target="_blank",
+                        rel="noopener noreferrer",
+                        class_name="mt-2 inline-block font-medium text-blue-700 underline",
+                        data_testid="tracking-link",
+                    ),
+                ),
+                class_name="mt-3 text-sm",
+            ),
+            rx.el.p("Nomor resi muncul di sini begitu paket dikirim.", class_name="mt-2 text-sm text-slate-600"),
+        ),
+        rx.cond(
+            v.invoice_link != "",
+            rx.el.a(
+                "Unduh invoice ",
+                v.invoice_number,
+                " (PDF)",
+                href=v.invoice_link,
+                download="",  # a file, not a page of the site
+                custom_attrs={"reloadDocument": True},  # past the client-side router
+                class_name="mt-4 inline-block font-medium text-blue-700 underline",
+                data_testid="invoice-link",
+            ),
+        ),
+        class_name=f"{CARD} p-5",
+    )
+
+
 def _order() -> rx.Component:
     v = S.view
     return rx.el.div(
@@ -104,6 +157,7 @@ def _order() -> rx.Component:
             ),
         ),
         rx.cond(v.waiting, _how_to_pay()),
+        rx.cond(v.status == OrderStatus.CONFIRMED, _parcel()),
         rx.el.section(
             rx.el.h2("Rincian", class_name="text-lg font-bold"),
             rx.el.ul(

@@ -40,7 +40,7 @@ from terminal_shop.infra.storage import LocalStorage, StorageError, content_type
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
 from terminal_shop.services.orders import checkout as orders
-from terminal_shop.services.orders import checkout_rules
+from terminal_shop.services.orders import checkout_rules, invoice
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
@@ -260,6 +260,22 @@ async def submit_registration(request: Request) -> Response:
     )
 
 
+async def invoice_pdf(request: Request) -> Response:
+    """An invoice PDF for the holder of its signed link (services/orders/invoice.py)."""
+    order = await run_in_threadpool(
+        invoice.for_link, request.path_params["order_id"], request.query_params.get("t", "")
+    )
+    if order is None:
+        return PlainTextResponse(NOT_FOUND, status_code=404)
+    pdf = await run_in_threadpool(invoice.render, order)
+    disposition = f'attachment; filename="{invoice.file_name(order)}"'
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": disposition, "Cache-Control": "private, no-store"},
+    )
+
+
 async def robots(request: Request) -> Response:
     return PlainTextResponse(structured_data.robots_txt(), headers={"Cache-Control": "public, max-age=3600"})
 
@@ -268,6 +284,7 @@ def files_app() -> Starlette:
     return Starlette(
         routes=[
             Route(routes.ROBOTS, robots),
+            Route(routes.API_INVOICE, invoice_pdf),
             Route(routes.METRICS, metrics_page),
             Route(routes.FILES + "/{bucket}/{key:path}", serve_file),
             Route(routes.API_EXPORT, export_csv),

@@ -52,7 +52,10 @@ def test_order_stats_list_pages_and_filters(clean_db):
     assert admin_orders.list_page(search="P7@EXAMPLE").total == 1
     assert admin_orders.list_page(search="081200000013").total == 1
     assert admin_orders.list_page(search="50%_").total == 0
-    assert page1.cards == admin_orders.stats()
+    shipping = {"perlu-dikemas": 8, "perlu-dikirim": 0, "dalam-pengiriman": 0, "diterima": 0}
+    assert page1.cards == admin_orders.stats() | shipping  # the shipping filter's counts beside the cards
+    assert admin_orders.list_page(fulfilment="perlu-dikemas").total == 8
+    assert admin_orders.list_page(fulfilment="perlu-dikemas", method="QRIS").total == 4
 
 
 def test_search_finds_every_row_that_contains_the_text(clean_db):

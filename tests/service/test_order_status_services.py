@@ -41,7 +41,15 @@ def test_confirmed_and_rejected_orders_read_as_the_buyer_expects(clean_db):
     admin_orders.confirm(str(confirmed.id), ADMIN)
     admin_orders.reject(str(rejected.id), "Nominal transfer kurang Rp 1.000", ADMIN)
     view = order_status.load(str(confirmed.id), order_status.status_token(confirmed.id))
-    assert (view.status_label, view.waiting, [s.state for s in view.steps]) == ("Dikonfirmasi", False, ["done"] * 3)
+    assert (view.status_label, view.waiting, [s.state for s in view.steps]) == (
+        "Dikonfirmasi",
+        False,
+        ["done"] * 3 + ["current", "todo", "todo"],  # then packed, shipped, delivered
+    )
+    assert [s.label for s in view.steps[3:]] == ["Dikemas", "Dikirim", "Diterima"]
+    assert view.invoice_number.startswith("INV/") and view.invoice_link.startswith(
+        f"/api/invoice/{confirmed.id}.pdf?t="
+    )
     view = order_status.load(str(rejected.id), order_status.status_token(rejected.id))
     assert (view.status_label, view.rejection_reason) == ("Ditolak", "Nominal transfer kurang Rp 1.000")
     assert view.steps[-1].detail == "Nominal transfer kurang Rp 1.000"

@@ -15,6 +15,7 @@ from terminal_shop.infra.models import AuditEvent, MerchantRegistration, Order, 
 from terminal_shop.services.backoffice import admin_auth, admin_merchants
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.registrations import submission as reg
+from terminal_shop.views import order_number
 
 from support.files import jpg, png
 
@@ -31,7 +32,10 @@ def make_order(
     created=None,
     proof=None,
 ) -> Order:
+    oid = uuid.uuid4()
     order = Order(
+        id=oid,
+        number=order_number(oid),  # as checkout.create_order stores it
         buyer_name=name,
         buyer_email=email,
         buyer_phone=phone,
@@ -81,7 +85,10 @@ def wib_midnight(days_ago: int = 0) -> datetime:
 
 
 def order(name: str, total: int, created: datetime, status="paid_review", confirmed_after=None, n=None) -> Order:
+    oid = uuid.uuid4()
     row = Order(
+        id=oid,
+        number=order_number(oid),
         buyer_name=name,
         buyer_email=f"{name.lower().replace(' ', '.')}@example.com",
         buyer_phone="081234567890",

@@ -32,7 +32,14 @@ def test_the_check_notices_a_changed_generated_name(monkeypatch, name, value):
 
 def test_substates_include_every_admin_area():
     names = {s.__name__ for s in reflex_compat.all_substates(AdminState)}
-    assert names == {"MerchantListState", "MerchantDetailState", "OrderListState", "OrderDetailState", "OverviewState"}
+    assert names == {
+        "MerchantListState",
+        "MerchantDetailState",
+        "OrderListState",
+        "OrderDetailState",
+        "BulkShipState",
+        "OverviewState",
+    }
 
 
 def test_no_module_but_reflex_compat_reaches_into_reflex():

@@ -20,6 +20,7 @@ from terminal_shop.components.admin import (
 )
 from terminal_shop.components.admin_lists import filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
+from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_card, fulfilment_filter
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField
@@ -74,7 +75,9 @@ def orders_page() -> rx.Component:
             "Cari nama, email, telepon, nomor pesanan",
             filter_select("status", L.status, L.set_status, OrderStatus.labels()),
             filter_select("metode", L.method, L.set_method, PaymentMethod.labels()),
+            fulfilment_filter(),
         ),
+        bulk_ship_panel(),
         table(
             L,
             [
@@ -271,7 +274,12 @@ def order_detail_page() -> rx.Component:
                     mail_list(o.mails, D.resend_mail),
                     class_name="flex min-w-0 flex-col gap-6",
                 ),
-                rx.el.div(_actions(), _proof_viewer(), class_name="flex min-w-0 flex-col gap-6"),
+                rx.el.div(
+                    _actions(),
+                    rx.cond(o.status == OrderStatus.CONFIRMED, fulfilment_card()),
+                    _proof_viewer(),
+                    class_name="flex min-w-0 flex-col gap-6",
+                ),
                 class_name="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]",
             ),
         ),

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import select
 
+from terminal_shop import couriers
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import Order, utcnow
@@ -24,16 +25,25 @@ from terminal_shop.services.backoffice.listing import (
     cards,
     clamp_page,
     contains,
+    count_capped,
     in_range,
     page_of,
     read_page,
     tallies,
 )
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.orders import qris
+from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
 from terminal_shop.views import Badge, LineView, OrderView, order_number, order_row
-from terminal_shop.vocabulary import ORDER_TRANSITIONS, OrderStatus, PaymentMethod, SortField
+from terminal_shop.vocabulary import (
+    FULFILMENT_OF_FILTER,
+    ORDER_TRANSITIONS,
+    Fulfilment,
+    FulfilmentFilter,
+    OrderStatus,
+    PaymentMethod,
+    SortField,
+)
 
 PER_PAGE = 10
 CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
@@ -86,6 +96,8 @@ def _filters(q: ListQuery, conn=None) -> list:
         conds.append(_O.status == q.status)
     if PaymentMethod.parse(q.method):
         conds.append(_O.payment_method == q.method)
+    if (stage := FULFILMENT_OF_FILTER.get(FulfilmentFilter.parse(q.fulfilment))) is not None:  # "" is a stage
+        conds += [_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment == stage.value]
     conds += in_range(_O.created_at, *q.bounds())
     text = q.search.strip()
     if text:
@@ -118,8 +130,21 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
         ).where(*conds)
         exact = sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me))
         rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
+        if q.fulfilment and not (q.search.strip() or q.period):  # no tally knows the stages
+            counted = count_capped(conn, stmt)
+        stages = fulfilment_counts(conn)
     shown = [order_row(r) for r in rows]
-    return page_of(rows, shown, order, counted, page, PER_PAGE, cards(tally, OrderStatus), has_next)
+    return page_of(rows, shown, order, counted, page, PER_PAGE, cards(tally, OrderStatus) | stages, has_next)
+
+
+def fulfilment_counts(conn) -> dict[str, int]:
+    """Confirmed orders per stage of the list's shipping filter, each counted up to the cap
+    (index-only reads of 0013's index: a few thousand rows at most)."""
+    counts = {}
+    for key, stage in FULFILMENT_OF_FILTER.items():
+        stmt = select(_O.id).where(_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment == stage.value)
+        counts[key.value] = count_capped(conn, stmt)[0]
+    return counts
 
 
 @dataclass(frozen=True)
@@ -156,8 +181,22 @@ def detail(order_id: str) -> OrderDetail | None:
         history=audit.history("order", str(order.id)),
         qris=_qris_shown(order.qris_payload),
         mails=outbox.for_entity("order", str(order.id)),
+        **_fulfilment_fields(order),
     )
     return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
+
+
+def _fulfilment_fields(order: Order) -> dict[str, str]:
+    courier = couriers.courier(order.courier or "")
+    return {
+        "fulfilment": order.fulfilment,
+        "fulfilment_label": Fulfilment.label_of(order.fulfilment),
+        "courier": courier.name if courier else "",
+        "resi": order.resi or "",
+        "tracking_page": courier.tracking_page if courier else "",
+        "invoice_number": order.invoice_number or "",
+        "invoice_link": invoice.link(order.id) if order.invoice_number else "",
+    }
 
 
 def _qris_shown(payload: str | None) -> str:
@@ -177,6 +216,8 @@ def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason
         if old is None or new_status not in ORDER_TRANSITIONS.get(old, ()):
             raise TransitionError("Pesanan tidak lagi menunggu review")
         values: dict[str, Any] = {"status": new_status.value, "updated_at": now}
+        if new_status is OrderStatus.CONFIRMED:  # the invoice's number, gapless: rolled back with the rest
+            values |= {"invoice_number": invoice.allocate(s, now), "invoiced_at": now}
         if reason is not None:
             line = f"[{wib(now)}] DITOLAK: {reason}"
             values["note"] = f"{order.note}\n{line}" if order.note else line
@@ -185,7 +226,11 @@ def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason
             raise TransitionError("Pesanan tidak lagi menunggu review")
         action = "confirm" if new_status is OrderStatus.CONFIRMED else "reject"
         audit.record(s, admin_email, action, "order", str(oid), old.value, new_status.value, reason)
-        told = emails.order_confirmed(order) if reason is None else emails.order_rejected(order, reason)
+        if reason is None:
+            s.refresh(order)
+            told = emails.order_confirmed(order, invoice.render(order), invoice.file_name(order))
+        else:
+            told = emails.order_rejected(order, reason)
         outbox.enqueue(s, f"order:{oid}:{new_status.value}", "order", str(oid), told)
 
 

@@ -14,13 +14,14 @@ from datetime import UTC, date, datetime, time, timedelta
 from urllib.parse import urlencode
 
 from terminal_shop.formats import WIB
-from terminal_shop.vocabulary import Period, SortField, Term
+from terminal_shop.vocabulary import FulfilmentFilter, Period, SortField, Term
 
 # The query-string name of each field (what a shared link shows).
 PARAMS = {
     "search": "q",
     "status": "status",
     "method": "metode",
+    "fulfilment": "pengiriman",
     "period": "periode",
     "start": "dari",
     "end": "sampai",
@@ -79,6 +80,7 @@ class ListQuery:
     search: str = ""
     status: str = ""  # a status value of the list's vocabulary, or "" for all
     method: str = ""  # a PaymentMethod value (orders only), or ""
+    fulfilment: str = ""  # a FulfilmentFilter value (orders only), or ""
     period: str = ""  # a Period value, or "" for every date
     start: str = ""  # YYYY-MM-DD, the custom range's first and last WIB day
     end: str = ""
@@ -112,6 +114,7 @@ class ListQuery:
             search=get("search")[:100],
             status=str(statuses.parse(get("status")) or "") if statuses else "",
             method=str(methods.parse(get("method")) or "") if methods else "",
+            fulfilment=str(FulfilmentFilter.parse(get("fulfilment")) or "") if methods else "",
             period=str(period or ""),
             start=str(parse_day(get("start")) or "") if custom else "",
             end=str(parse_day(get("end")) or "") if custom else "",
@@ -162,6 +165,8 @@ class ListQuery:
             out.append(f"Status: {statuses.label_of(self.status)}")
         if self.method and methods:
             out.append(f"Metode: {methods.label_of(self.method)}")
+        if self.fulfilment:
+            out.append(f"Pengiriman: {FulfilmentFilter.label_of(self.fulfilment)}")
         if self.period:
             first, last = self.days()
             if Period.parse(self.period) is Period.CUSTOM:

@@ -6,9 +6,11 @@ change it tells of. Everything a person typed is escaped in the HTML part.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from html import escape
 
+from terminal_shop.couriers import Courier
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
@@ -93,15 +95,47 @@ def order_received(order: Order) -> Mail:
     )
 
 
-def order_confirmed(order: Order) -> Mail:
+def order_confirmed(order: Order, invoice_pdf: bytes | None = None, invoice_name: str = "") -> Mail:
     number = order_number(order.id)
-    return _mail(
+    mail = _mail(
         order.buyer_email,
         f"Pembayaran pesanan {number} dikonfirmasi",
         f"Halo {typed(order.buyer_name)},",
         [
             f"Pembayaran pesanan {number} sebesar {rupiah(order.total)} sudah kami konfirmasi.",
             "Perangkat Anda kami siapkan untuk dikirim ke alamat yang Anda berikan.",
+            *([f"Invoice {order.invoice_number} terlampir (PDF)."] if invoice_pdf else []),
+        ],
+        _order_link(order),
+    )
+    return dataclasses.replace(mail, pdf=invoice_pdf, pdf_name=invoice_name)
+
+
+def order_shipped(order: Order, courier: Courier) -> Mail:
+    number = order_number(order.id)
+    track = (
+        [f"Lacak paket di {courier.tracking_page} dengan nomor resi {order.resi}."]
+        if courier.tracking_page
+        else [f"{courier.name} tidak punya halaman pelacakan umum; kami kabari bila ada kendala."]
+    )
+    return _mail(
+        order.buyer_email,
+        f"Pesanan {number} dikirim",
+        f"Halo {typed(order.buyer_name)},",
+        [f"Pesanan {number} sudah dikirim dengan {courier.name}, nomor resi {order.resi}.", *track],
+        _order_link(order),
+    )
+
+
+def order_delivered(order: Order) -> Mail:
+    number = order_number(order.id)
+    return _mail(
+        order.buyer_email,
+        f"Pesanan {number} diterima",
+        f"Halo {typed(order.buyer_name)},",
+        [
+            f"Pesanan {number} tercatat sudah diterima. Terima kasih telah berbelanja.",
+            "Butuh bantuan memasang perangkat? Balas email ini atau hubungi kami lewat WhatsApp.",
         ],
         _order_link(order),
     )

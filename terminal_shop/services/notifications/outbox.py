@@ -47,6 +47,8 @@ class Mail:
     text: str
     html: str
     png: bytes | None = None  # one inline-able picture, e.g. the order's QRIS
+    pdf: bytes | None = None  # one document, e.g. the invoice
+    pdf_name: str = ""
 
 
 def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail) -> None:
@@ -63,6 +65,8 @@ def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail) 
             body_text=mail.text,
             body_html=mail.html,
             attachment_png=base64.b64encode(mail.png).decode() if mail.png else None,
+            attachment_pdf=base64.b64encode(mail.pdf).decode() if mail.pdf else None,
+            attachment_pdf_name=mail.pdf_name[:60] or None,
             request_id=logs.request_id() or None,
         )
     )
@@ -83,6 +87,9 @@ def _message(row: OutboxMessage) -> EmailMessage:
     msg.add_alternative(row.body_html, subtype="html")
     if row.attachment_png:
         msg.add_attachment(base64.b64decode(row.attachment_png), maintype="image", subtype="png", filename="qris.png")
+    if row.attachment_pdf:
+        name = row.attachment_pdf_name or "dokumen.pdf"
+        msg.add_attachment(base64.b64decode(row.attachment_pdf), maintype="application", subtype="pdf", filename=name)
     return msg
 
 

@@ -15,17 +15,18 @@ from dataclasses import dataclass
 
 from sqlmodel import select
 
-from terminal_shop import routes
+from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import AuditEvent, Order
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.signing import sign, verify
+from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.validation import clean
 from terminal_shop.views import LineView, PaymentQr, order_number
-from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod
 
 MSG_NOT_FOUND = "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
 MSG_FIELDS = "Nomor pesanan (8 karakter) dan email wajib diisi"
@@ -61,6 +62,12 @@ class OrderStatusView:
     waiting: bool
     rejection_reason: str = ""
     payment_qr: PaymentQr | None = None
+    # After confirmation: the parcel and the invoice ('' until there is one).
+    courier: str = ""
+    resi: str = ""
+    tracking_page: str = ""
+    invoice_number: str = ""
+    invoice_link: str = ""
 
 
 def _rejection_reason(s, order_id: uuid.UUID) -> str:
@@ -95,11 +102,19 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         outcome = Step("Dikonfirmasi atau ditolak", "todo", "Tim kami memverifikasi dalam 1x24 jam.")
     checking = Step("Menunggu verifikasi pembayaran", "current" if status is OrderStatus.PAID_REVIEW else "done")
     waiting = status is OrderStatus.PAID_REVIEW
+    shipping = _shipping_steps(order) if status is OrderStatus.CONFIRMED else ()
+    courier = couriers.courier(order.courier or "")
+    stage = Fulfilment.parse(order.fulfilment) or Fulfilment.NOT_STARTED
     return OrderStatusView(
         number=order_number(order.id),
         status=status.value,
-        status_label=BUYER_ORDER_STATUS[status],
-        steps=(received, checking, outcome),
+        status_label=stage.label if stage in (Fulfilment.SHIPPED, Fulfilment.DELIVERED) else BUYER_ORDER_STATUS[status],
+        steps=(received, checking, outcome, *shipping),
+        courier=courier.name if courier else "",
+        resi=order.resi or "",
+        tracking_page=courier.tracking_page if courier else "",
+        invoice_number=order.invoice_number or "",
+        invoice_link=invoice_link(order.id) if order.invoice_number else "",
         lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
         total=rupiah(order.total),
         method=order.payment_method,
@@ -109,6 +124,28 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         rejection_reason=reason,
         payment_qr=qr_view(order.qris_payload) if waiting and order.qris_payload else None,
     )
+
+
+def _shipping_steps(order: Order) -> tuple[Step, ...]:
+    """Packed, shipped (with courier and resi), delivered: the stages reached are done (with
+    their WIB time where known), the next one is current."""
+    courier = couriers.courier(order.courier or "")
+    shipped = f"{courier.name if courier else ''} · resi {order.resi}" if order.resi else ""
+    stages = (
+        (Fulfilment.PACKED, order.packed_at, ""),
+        (Fulfilment.SHIPPED, order.shipped_at, shipped),
+        (Fulfilment.DELIVERED, order.delivered_at, ""),
+    )
+    order_of = [stage for stage, _, _ in stages]
+    current = Fulfilment.parse(order.fulfilment) or Fulfilment.NOT_STARTED
+    reached = order_of.index(current) if current in order_of else -1
+    steps = []
+    for i, (stage, at, detail) in enumerate(stages):
+        if i <= reached:
+            steps.append(Step(stage.label, "done", " · ".join(filter(None, [wib(at) if at else "", detail]))))
+        else:
+            steps.append(Step(stage.label, "current" if i == reached + 1 else "todo"))
+    return tuple(steps)
 
 
 class LookupRefused(Exception):

@@ -1,7 +1,7 @@
 """Back-office states, one module per area; `session` holds the check they all pass."""
 
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
-from terminal_shop.state.admin.orders import OrderDetailState, OrderListState
+from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
 from terminal_shop.state.admin.overview import OverviewState
 from terminal_shop.state.admin.session import AdminState, admin_only
 
@@ -9,6 +9,7 @@ __all__ = [
     "DELETE_PHRASE",
     "DOC_UPLOAD_ID",
     "AdminState",
+    "BulkShipState",
     "MerchantDetailState",
     "MerchantListState",
     "OrderDetailState",

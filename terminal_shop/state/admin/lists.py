@@ -47,6 +47,7 @@ class AdminListMixin(rx.State, mixin=True):
     search: str = ""
     status: str = ""
     method: str = ""
+    fulfilment: str = ""
     period: str = ""
     start: str = ""
     end: str = ""

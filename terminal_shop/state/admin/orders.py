@@ -11,11 +11,12 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.orders import fulfilment
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import OrderRow, OrderView
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import Fulfilment, FulfilmentFilter, OrderStatus, PaymentMethod
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,11 @@ class OrderListState(AdminListMixin, AdminState):
     def _show(self, rows: list[OrderRow]) -> None:
         self.rows = rows
 
+    @rx.event
+    @admin_only
+    async def set_fulfilment(self, value: str):
+        return self._go(self._query().changed(fulfilment=str(FulfilmentFilter.parse(value) or "")))
+
 
 class OrderDetailState(AdminState):
     order: OrderView | None = None
@@ -48,6 +54,9 @@ class OrderDetailState(AdminState):
     reject_open: bool = False
     reject_reason: str = ""
     reject_error: str = ""
+    ship_courier: str = ""
+    ship_resi: str = ""
+    ship_error: str = ""
 
     def _order_id(self) -> str:
         return self.order.id if self.order else ""
@@ -126,6 +135,51 @@ class OrderDetailState(AdminState):
         await self._fill(self._order_id())
         return toast.success("Pembayaran ditolak")
 
+    async def _fulfil(self, step, done: str, *args):
+        try:
+            await asyncio.to_thread(step, self._order_id(), *args, self.admin_email)
+        except fulfilment.FulfilmentError as exc:
+            await self._fill(self._order_id())
+            return toast.error(str(exc))
+        except Exception:
+            log.exception("fulfilment step failed")
+            return toast.error("Gagal menyimpan langkah pengiriman")
+        await self._fill(self._order_id())
+        return toast.success(done)
+
+    @rx.event
+    @admin_only
+    async def pack(self):
+        return await self._fulfil(fulfilment.pack, "Pesanan ditandai Dikemas")
+
+    @rx.event
+    @admin_only
+    async def set_ship_courier(self, value: str):
+        self.ship_courier, self.ship_error = str(value)[:20], ""
+
+    @rx.event
+    @admin_only
+    async def set_ship_resi(self, value: str):
+        self.ship_resi, self.ship_error = str(value)[:40], ""
+
+    @rx.event
+    @admin_only
+    async def ship(self):
+        try:
+            fulfilment.checked_resi(self.ship_courier, self.ship_resi)
+        except fulfilment.FulfilmentError as exc:
+            self.ship_error = str(exc)
+            return toast.error(str(exc))
+        answer = await self._fulfil(fulfilment.ship, "Pesanan ditandai Dikirim", self.ship_courier, self.ship_resi)
+        if self.order and self.order.fulfilment == Fulfilment.SHIPPED:
+            self.ship_courier, self.ship_resi = "", ""
+        return answer
+
+    @rx.event
+    @admin_only
+    async def deliver(self):
+        return await self._fulfil(fulfilment.deliver, "Pesanan ditandai Diterima")
+
     @rx.event
     @admin_only
     async def resend_mail(self, message_id: int):
@@ -133,3 +187,27 @@ class OrderDetailState(AdminState):
             return toast.error("Email tidak ditemukan")
         await self._fill(self._order_id())
         return toast.success("Email dijadwalkan untuk dikirim ulang")
+
+
+class BulkShipState(AdminState):
+    """The orders list's upload of resi numbers (services/orders/fulfilment.py ship_from_csv)."""
+
+    results: list[fulfilment.LineResult] = []
+
+    @rx.event
+    @admin_only
+    async def upload(self, files: list[rx.UploadFile]):
+        if not files:
+            return None
+        data = await files[0].read()
+        try:
+            results = await asyncio.to_thread(fulfilment.ship_from_csv, data, self.admin_email)
+        except Exception:
+            log.exception("bulk shipping failed")
+            return [toast.error("Gagal memproses file resi"), rx.clear_selected_files("bulk_ship")]
+        self.results = results
+        shipped = sum(r.ok for r in results)
+        return [
+            toast.success(f"{shipped} pesanan ditandai Dikirim, {len(results) - shipped} baris ditolak"),
+            rx.clear_selected_files("bulk_ship"),
+        ]

@@ -1,0 +1,165 @@
+"""From confirmed to delivered: packing, shipping with a courier and resi, delivery.
+
+Each step is a conditional update on the order (vocabulary.FULFILMENT_FROM): two admins
+cannot ship one order twice, and a step from the wrong place is refused. A step writes its
+audit entry and the buyer's e-mail (one message per event) in the same transaction.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import uuid
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from terminal_shop import couriers
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import Order, utcnow
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.views import order_number
+from terminal_shop.vocabulary import FULFILMENT_FROM, Fulfilment, OrderStatus
+
+MSG_NOT_CONFIRMED = "Pesanan belum dikonfirmasi"
+MSG_WRONG_STEP = "Langkah ini tidak berlaku untuk pesanan pada tahap sekarang"
+MSG_COURIER = "Pilih kurir dari daftar"
+MSG_RESI = "Nomor resi harus 8-30 huruf atau angka"
+MSG_RESI_USED = "Nomor resi sudah dipakai pesanan lain"
+MSG_UNKNOWN_ORDER = "Nomor pesanan tidak dikenal"
+BULK_MAX_LINES = 5000
+HEADER = re.compile(r"pesanan|order|nomor|\bno\b", re.IGNORECASE)
+
+
+class FulfilmentError(Exception):
+    """A step refused; the message is the admin's (Indonesian)."""
+
+
+def _step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values) -> Order:
+    order = s.get(Order, oid)
+    if order is None:
+        raise FulfilmentError(MSG_UNKNOWN_ORDER)
+    if order.status != OrderStatus.CONFIRMED.value:
+        raise FulfilmentError(MSG_NOT_CONFIRMED)
+    allowed = [f.value for f in FULFILMENT_FROM[to]]
+    stamp = {Fulfilment.PACKED: "packed_at", Fulfilment.SHIPPED: "shipped_at", Fulfilment.DELIVERED: "delivered_at"}
+    changed = s.exec(
+        sa.update(Order)
+        .where(Order.id == oid, Order.status == OrderStatus.CONFIRMED.value, Order.fulfilment.in_(allowed))
+        .values(fulfilment=to.value, updated_at=utcnow(), **{stamp[to]: utcnow()}, **values)
+    )
+    if changed.rowcount != 1:
+        raise FulfilmentError(MSG_WRONG_STEP)
+    old = order.fulfilment
+    s.refresh(order)
+    audit.record(s, admin_email, f"fulfil:{to.value}", "order", str(oid), old or "confirmed", to.value, _detail(order))
+    return order
+
+
+def _detail(order: Order) -> str | None:
+    if order.fulfilment == Fulfilment.SHIPPED.value:
+        c = couriers.courier(order.courier or "")
+        return f"{c.name if c else order.courier} {order.resi}"
+    return None
+
+
+def checked_resi(courier_code: str, resi: str) -> tuple[couriers.Courier, str]:
+    c = couriers.courier(courier_code)
+    if c is None:
+        raise FulfilmentError(MSG_COURIER)
+    normal = couriers.normal_resi(resi)
+    if not couriers.resi_ok(normal):
+        raise FulfilmentError(MSG_RESI)
+    return c, normal
+
+
+def pack(order_id: str, admin_email: str) -> None:
+    with write_session() as s:
+        _step(s, uuid.UUID(str(order_id)), Fulfilment.PACKED, admin_email)
+
+
+def ship(order_id: str, courier_code: str, resi: str, admin_email: str) -> None:
+    c, normal = checked_resi(courier_code, resi)
+    oid = uuid.UUID(str(order_id))
+    try:
+        with write_session() as s:
+            order = _step(s, oid, Fulfilment.SHIPPED, admin_email, courier=c.code, resi=normal)
+            outbox.enqueue(s, f"order:{oid}:shipped", "order", str(oid), emails.order_shipped(order, c))
+    except IntegrityError:
+        raise FulfilmentError(MSG_RESI_USED) from None
+
+
+def deliver(order_id: str, admin_email: str) -> None:
+    oid = uuid.UUID(str(order_id))
+    with write_session() as s:
+        order = _step(s, oid, Fulfilment.DELIVERED, admin_email)
+        outbox.enqueue(s, f"order:{oid}:delivered", "order", str(oid), emails.order_delivered(order))
+
+
+# ----- in bulk: a courier booking tool's export, one line an order -----
+
+
+@dataclass(frozen=True)
+class LineResult:
+    line: int
+    number: str
+    outcome: str  # "dikirim", or why the line was refused
+    ok: bool
+
+
+def _order_by_number(number: str) -> Order | None:
+    with read_session() as s:
+        return s.exec(sa.select(Order).where(Order.number == number.strip().upper()[:8])).scalars().first()
+
+
+def _ship_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
+    if len(cells) < 3:
+        return "Baris harus berisi nomor pesanan, kurir dan resi", False
+    number, courier_name, resi = (c.strip() for c in cells[:3])
+    order = _order_by_number(number)
+    if order is None:
+        return MSG_UNKNOWN_ORDER, False
+    if order.status != OrderStatus.CONFIRMED.value:
+        return MSG_NOT_CONFIRMED, False
+    try:
+        c, _ = checked_resi(courier_name, resi)
+        ship(str(order.id), c.code, resi, admin_email)
+    except FulfilmentError as exc:
+        return str(exc), False
+    return "Dikirim", True
+
+
+def ship_from_csv(data: bytes, admin_email: str) -> list[LineResult]:
+    """`order number, courier, resi` a line (a header line is skipped). Each line is applied
+    alone, whole or not at all: a refused line changes nothing, the others go through."""
+    text = data.decode("utf-8-sig", errors="replace")
+    rows = list(csv.reader(io.StringIO(text)))[: BULK_MAX_LINES + 1]
+    results = []
+    for i, cells in enumerate(rows, 1):
+        if not any(c.strip() for c in cells):
+            continue
+        if i == 1 and HEADER.search(cells[0]):
+            continue  # a header line
+        outcome, ok = _ship_line(cells, admin_email)
+        results.append(LineResult(i, cells[0].strip().upper() if cells else "", outcome, ok))
+    return results
+
+
+def deliver_many(order_ids: list[str], admin_email: str) -> int:
+    """Marks each shipped order delivered; the others are left alone. How many changed."""
+    done = 0
+    for oid in order_ids:
+        try:
+            deliver(oid, admin_email)
+            done += 1
+        except (FulfilmentError, ValueError):
+            continue
+    return done
+
+
+def number_of(order: Order) -> str:
+    return order.number or order_number(order.id)

@@ -1,0 +1,172 @@
+"""Invoices: a number per confirmed order, sequential per year without gaps, and the PDF.
+
+The number is taken in the confirming transaction from `invoice_counters` (one row a year,
+updated under its row lock): a confirmation that rolls back gives its number back, two
+at once never share one. The PDF is drawn from the order alone, with its dates fixed, so
+the same invoice number always renders the same document.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+import sqlalchemy as sa
+from fpdf import FPDF
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import Session
+
+from terminal_shop import routes
+from terminal_shop.formats import WIB, rupiah, wib
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import InvoiceCounter, Order
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.signing import sign, verify
+from terminal_shop.views import order_number
+from terminal_shop.vocabulary import PaymentMethod
+
+PPN_RATE = 12  # percent, on a tax base of 11/12 of the price (PMK 131/2024, non-luxury goods)
+STAMP_DUTY_ABOVE = 5_000_000  # UU 10/2020: a receipt of more than this carries Rp 10.000 meterai
+STAMP_DUTY = 10_000
+
+
+def allocate(s: Session, when: datetime) -> str:
+    """The next number of `when`'s year (WIB), in the caller's transaction."""
+    year = when.astimezone(WIB).year
+    table = InvoiceCounter.__table__
+    dialect = postgresql if s.get_bind().dialect.name == "postgresql" else sqlite
+    s.exec(dialect.insert(table).values(year=year, last=0).on_conflict_do_nothing(index_elements=["year"]))
+    taken = s.exec(
+        sa.update(table).where(table.c.year == year).values(last=table.c.last + 1).returning(table.c.last)
+    ).scalar_one()
+    return f"INV/{year}/{taken:06d}"
+
+
+@dataclass(frozen=True)
+class Tax:
+    """PPN as a PKP states it on a price that includes it."""
+
+    price: int  # harga jual, without PPN
+    base: int  # DPP nilai lain: 11/12 of the price
+    ppn: int
+
+    @classmethod
+    def of(cls, total: int) -> Tax:
+        price = round(total * 100 / 111)  # the total includes 12% of 11/12, i.e. 11%
+        base = round(price * 11 / 12)
+        return cls(price, base, total - price)
+
+
+def _latin(text: str) -> str:
+    """The PDF's built-in font knows Latin-1 only: anything else is shown as '?'."""
+    return str(text).encode("latin-1", "replace").decode("latin-1")
+
+
+class _Invoice(FPDF):
+    def row(self, cells: list[tuple[str, float, str]], bold: bool = False) -> None:
+        self.set_font("Helvetica", "B" if bold else "", 10)
+        for text, width, align in cells:
+            self.cell(width, 7, _latin(text), border="B", align=align)
+        self.ln()
+
+
+def render(order: Order) -> bytes:
+    """The PDF of a confirmed order's invoice."""
+    if not order.invoice_number or not order.invoiced_at:
+        raise ValueError("the order has no invoice yet")
+    s = get_settings()
+    pdf = _Invoice(format="A4")
+    pdf.set_creation_date(order.invoiced_at)
+    pdf.set_title(_latin(f"Invoice {order.invoice_number}"))
+    pdf.set_author(_latin(s.brand_name))
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 18)
+    pdf.cell(0, 10, _latin(s.brand_name), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", 9)
+    pdf.multi_cell(0, 5, _latin(f"{s.seller_address}\nNPWP {s.seller_npwp}\n{s.support_email}"))
+    pdf.ln(4)
+    pdf.set_font("Helvetica", "B", 14)
+    pdf.cell(0, 8, _latin(f"INVOICE {order.invoice_number}"), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", 10)
+    pdf.multi_cell(
+        0,
+        6,
+        _latin(
+            f"Tanggal: {wib(order.invoiced_at, with_time=False)}    Pesanan: {order_number(order.id)}\n"
+            f"Kepada: {order.buyer_name}\n{order.buyer_phone} | {order.buyer_email}\n{order.shipping_address}"
+        ),
+    )
+    pdf.ln(3)
+    widths = (86, 20, 40, 44)
+    pdf.row(
+        [
+            ("Produk", widths[0], "L"),
+            ("Jumlah", widths[1], "R"),
+            ("Harga satuan", widths[2], "R"),
+            ("Subtotal", widths[3], "R"),
+        ],
+        bold=True,
+    )
+    for item in order.items:
+        qty, unit = int(item["qty"]), int(item["unit_price"])
+        pdf.row(
+            [
+                (item["name"], widths[0], "L"),
+                (str(qty), widths[1], "R"),
+                (rupiah(unit), widths[2], "R"),
+                (rupiah(qty * unit), widths[3], "R"),
+            ]
+        )
+    label = sum(widths[:3])
+    pdf.row(
+        [("Ongkos kirim", label, "R"), (rupiah(order.shipping_fee) if order.shipping_fee else "Gratis", widths[3], "R")]
+    )
+    if s.seller_is_pkp:
+        tax = Tax.of(order.total)
+        pdf.row([("Harga jual (tanpa PPN)", label, "R"), (rupiah(tax.price), widths[3], "R")])
+        pdf.row([("DPP nilai lain (11/12 x harga jual)", label, "R"), (rupiah(tax.base), widths[3], "R")])
+        pdf.row([(f"PPN {PPN_RATE}% x DPP", label, "R"), (rupiah(tax.ppn), widths[3], "R")])
+    pdf.row([("Total", label, "R"), (rupiah(order.total), widths[3], "R")], bold=True)
+    pdf.ln(4)
+    pdf.set_font("Helvetica", "", 10)
+    paid = f"Dibayar dengan {PaymentMethod.label_of(order.payment_method)}, dikonfirmasi {wib(order.invoiced_at)}."
+    pdf.multi_cell(0, 6, _latin(paid))
+    pdf.set_font("Helvetica", "B", 28)
+    pdf.set_text_color(5, 150, 105)
+    pdf.cell(0, 16, "LUNAS", align="R", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_text_color(0, 0, 0)
+    if order.total > STAMP_DUTY_ABOVE:
+        pdf.set_font("Helvetica", "", 9)
+        pdf.multi_cell(
+            0,
+            5,
+            _latin(
+                f"Penerimaan di atas {rupiah(STAMP_DUTY_ABOVE)}: dokumen ini dikenai Bea Meterai "
+                f"{rupiah(STAMP_DUTY)} (UU 10/2020). Tempat e-Meterai:"
+            ),
+        )
+        pdf.cell(40, 24, "", border=1, new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+def link(order_id: object) -> str:
+    """The invoice's download address for whoever holds it (the order page, the admin)."""
+    return f"{routes.invoice(order_id)}?t={sign('order-invoice', order_id)}"
+
+
+def for_link(order_id: str, token: str) -> Order | None:
+    """The invoiced order behind a download link, or None for a link that is not ours."""
+    try:
+        oid = uuid.UUID(order_id)
+    except ValueError:
+        return None
+    if not verify(token, "order-invoice", oid):
+        return None
+    with read_session() as s:
+        order = s.get(Order, oid)
+    return order if order is not None and order.invoice_number else None
+
+
+def file_name(order: Order) -> str:
+    return (order.invoice_number or "invoice").replace("/", "-") + ".pdf"

@@ -1,0 +1,83 @@
+"""From confirmed to delivered, in real Chromium: the admin confirms, packs and ships an
+order; the buyer's e-mail carries the resi and the tracking page; the order page and the
+/dashboard lookup show Dikirim with the resi; the invoice downloads from the order page."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from terminal_shop.services.backoffice import admin_auth
+
+from support.files import png
+from support.steps import BUYER, EMAIL, PASSWORD, choose_proof, orders_in_db, sign_in, to_confirm, wait_for_mail
+
+
+def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(page, browser, tmp_path, mailbox):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    to_confirm(page, cart=(("A920", 2),))
+    choose_proof(page, png(tmp_path / "bukti.png"))
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    page.get_by_role("link", name="Lihat Status Pesanan").click()
+    page.wait_for_url(re.compile(r"/pesanan/"))
+    order_page = page.url
+    [order] = orders_in_db()
+
+    admin = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    admin.base = page.base
+    sign_in(admin)
+    admin.goto(f"{page.base}/admin/orders/{order.id}")
+    admin.get_by_role("button", name="Konfirmasi").click()
+    expect(admin.get_by_test_id("fulfilment")).to_have_text("Perlu dikemas")
+    expect(admin.get_by_test_id("admin-invoice")).to_contain_text("INV/")
+    admin.get_by_role("button", name="Tandai Dikemas").click()
+    expect(admin.get_by_test_id("fulfilment")).to_have_text("Dikemas")
+    admin.get_by_label("Nomor resi").fill("12")
+    admin.get_by_label("Kurir").select_option("jnt")
+    admin.get_by_role("button", name="Tandai Dikirim").click()
+    expect(admin.get_by_role("alert").filter(has_text="8-30")).to_be_visible()  # refused, form kept
+    admin.get_by_label("Nomor resi").fill("jp 0012 3456 78")
+    admin.get_by_role("button", name="Tandai Dikirim").click()
+    expect(admin.get_by_test_id("fulfilment")).to_have_text("Dikirim")
+    expect(admin.get_by_test_id("admin-resi")).to_have_text("JP0012345678")
+
+    [shipped] = wait_for_mail(mailbox, "dikirim")
+    body = shipped.get_body(("plain",)).get_content()
+    assert "JP0012345678" in body and "J&T Express" in body and "https://jet.co.id/track" in body
+    [confirmed] = wait_for_mail(mailbox, "dikonfirmasi")
+    [attachment] = [p for p in confirmed.iter_attachments() if p.get_content_type() == "application/pdf"]
+    assert attachment.get_filename().startswith("INV-")
+
+    page.goto(order_page)
+    expect(page.get_by_test_id("order-status")).to_have_text("Dikirim")
+    expect(page.get_by_test_id("resi")).to_have_text("JP0012345678")
+    expect(page.get_by_test_id("courier")).to_have_text("J&T Express")
+    expect(page.get_by_test_id("tracking-link")).to_have_attribute("href", "https://jet.co.id/track")
+    timeline = page.get_by_test_id("timeline")
+    expect(timeline).to_contain_text(re.compile(r"Dikemas\s*\d+ \w+ \d{4} \d{2}\.\d{2} WIB"))  # each step with its time
+    expect(timeline).to_contain_text("J&T Express · resi JP0012345678")
+    href = page.get_by_test_id("invoice-link").get_attribute("href")
+    probe = page.request.get(page.base + href)
+    assert probe.status == 200, (href, probe.status, probe.text()[:200])
+    with page.expect_download() as download:
+        page.get_by_test_id("invoice-link").click()
+    pdf = download.value.path().read_bytes()
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert pdf.startswith(b"%PDF") and "LUNAS" in text and BUYER["buyer_name"] in text and "Rp 6.998.000" in text
+
+    page.goto(page.base + "/dashboard")
+    page.locator("#number").fill(order.number)
+    page.locator("#email").fill(BUYER["buyer_email"])
+    page.get_by_role("button", name="Lacak").click()
+    page.wait_for_url(re.compile(r"/pesanan/"))
+    expect(page.get_by_test_id("order-status")).to_have_text("Dikirim")
+    expect(page.get_by_test_id("resi")).to_have_text("JP0012345678")
+
+    admin.get_by_role("button", name="Tandai Diterima").click()
+    expect(admin.get_by_test_id("fulfilment")).to_have_text("Diterima")
+    wait_for_mail(mailbox, "diterima")
+    page.reload()
+    expect(page.get_by_test_id("order-status")).to_have_text("Diterima")

@@ -1,0 +1,165 @@
+"""From confirmed to delivered, and the invoice (services/orders/fulfilment.py, invoice.py),
+on this pass's real database: transitions allowed and refused, two admins at once, resi
+rules, the bulk CSV line by line, invoice numbers under parallel confirmations, the PDF."""
+
+from __future__ import annotations
+
+import io
+import threading
+from datetime import UTC, datetime
+
+import pytest
+from pypdf import PdfReader
+from sqlmodel import select
+
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import AuditEvent, Order, OutboxMessage
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.services.orders import fulfilment, invoice
+from terminal_shop.services.orders.fulfilment import FulfilmentError
+
+from support.factories import make_order
+
+ADMIN = "admin@terminalku.example"
+
+
+def fresh(order: Order) -> Order:
+    with read_session() as s:
+        return s.get(Order, order.id)
+
+
+def confirmed(total: int = 349_000, name: str = "Budi") -> Order:
+    order = make_order(name=name, total=total)
+    admin_orders.confirm(str(order.id), ADMIN)
+    return fresh(order)
+
+
+def test_an_order_goes_packed_shipped_delivered_and_each_step_tells_the_buyer(clean_db):
+    order = confirmed()
+    fulfilment.pack(str(order.id), ADMIN)
+    fulfilment.ship(str(order.id), "jnt", " jp 1234-5678 90 ", ADMIN)
+    got = fresh(order)
+    assert (got.fulfilment, got.courier, got.resi) == ("shipped", "jnt", "JP1234567890")
+    assert got.packed_at and got.shipped_at and not got.delivered_at
+    fulfilment.deliver(str(order.id), ADMIN)
+    assert fresh(order).fulfilment == "delivered"
+    with read_session() as s:
+        keys = {m.key: m for m in s.exec(select(OutboxMessage))}
+        actions = [a.action for a in s.exec(select(AuditEvent).order_by(AuditEvent.id))]
+    shipped = keys[f"order:{order.id}:shipped"]
+    assert "J&T Express" in shipped.body_text and "JP1234567890" in shipped.body_text
+    assert "https://jet.co.id/track" in shipped.body_text and f"/pesanan/{order.id}" in shipped.body_text
+    assert f"order:{order.id}:delivered" in keys
+    assert actions == ["confirm", "fulfil:packed", "fulfil:shipped", "fulfil:delivered"]
+
+
+def test_steps_out_of_order_or_before_confirmation_are_refused(clean_db):
+    waiting = make_order()
+    with pytest.raises(FulfilmentError, match="belum dikonfirmasi"):
+        fulfilment.pack(str(waiting.id), ADMIN)
+    order = confirmed()
+    with pytest.raises(FulfilmentError, match="tidak berlaku"):
+        fulfilment.deliver(str(order.id), ADMIN)  # not shipped yet
+    fulfilment.ship(str(order.id), "jne", "CGK1234567890", ADMIN)  # packing may be skipped
+    with pytest.raises(FulfilmentError, match="tidak berlaku"):
+        fulfilment.pack(str(order.id), ADMIN)
+    assert fresh(order).fulfilment == "shipped"
+
+
+def test_two_admins_shipping_one_order_at_once_ship_it_once(clean_db):
+    order = confirmed()
+    outcomes, barrier = [], threading.Barrier(2)
+
+    def ship(resi: str) -> None:
+        barrier.wait()
+        try:
+            fulfilment.ship(str(order.id), "sicepat", resi, ADMIN)
+            outcomes.append("shipped")
+        except FulfilmentError as exc:
+            outcomes.append(str(exc))
+
+    threads = [threading.Thread(target=ship, args=(r,)) for r in ("SCP000000001", "SCP000000002")]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    assert sorted(outcomes) == sorted(["shipped", fulfilment.MSG_WRONG_STEP])
+    with read_session() as s:
+        assert len([m for m in s.exec(select(OutboxMessage)) if m.key.endswith(":shipped")]) == 1
+
+
+def test_resi_rules(clean_db):
+    first, second = confirmed(name="Satu"), confirmed(name="Dua")
+    for courier, resi, message in (
+        ("dhl", "JP1234567890", fulfilment.MSG_COURIER),
+        ("jne", "12345", fulfilment.MSG_RESI),
+        ("jne", "JP12#4567890", fulfilment.MSG_RESI),
+        ("jne", "A" * 31, fulfilment.MSG_RESI),
+    ):
+        with pytest.raises(FulfilmentError, match=message):
+            fulfilment.ship(str(first.id), courier, resi, ADMIN)
+    fulfilment.ship(str(first.id), "jne", "cgk 0001 0002 03", ADMIN)
+    with pytest.raises(FulfilmentError, match=fulfilment.MSG_RESI_USED):
+        fulfilment.ship(str(second.id), "JNE", "CGK00010002-03", ADMIN)
+    assert fresh(second).fulfilment == ""  # nothing of the refused step stayed
+
+
+def test_bulk_csv_applies_each_good_line_and_nothing_of_a_refused_one(clean_db):
+    ok, waiting, done = confirmed(name="Oke"), make_order(name="Tunggu"), confirmed(name="Sudah")
+    fulfilment.ship(str(done.id), "jne", "CGK9999999999", ADMIN)
+    csv_text = "\n".join(
+        [
+            "No Pesanan,Kurir,Resi",
+            f"{ok.number},J&T Express,JP0000000001",
+            "FFFFFFFF,JNE,CGK0000000002",
+            f"{waiting.number},JNE,CGK0000000003",
+            f"{done.number},JNE,CGK0000000004",
+            f"{confirmed(name='Resi').number},JNE,12",
+        ]
+    )
+    results = fulfilment.ship_from_csv(csv_text.encode(), ADMIN)
+    assert [(r.line, r.ok, r.outcome) for r in results] == [
+        (2, True, "Dikirim"),
+        (3, False, fulfilment.MSG_UNKNOWN_ORDER),
+        (4, False, fulfilment.MSG_NOT_CONFIRMED),
+        (5, False, fulfilment.MSG_WRONG_STEP),
+        (6, False, fulfilment.MSG_RESI),
+    ]
+    assert (fresh(ok).resi, fresh(waiting).fulfilment, fresh(done).resi) == ("JP0000000001", "", "CGK9999999999")
+
+
+def test_invoice_numbers_under_parallel_confirmations_have_no_gap_and_no_twin(clean_db):
+    orders = [make_order(name=f"Pembeli {i}") for i in range(50)]
+    barrier = threading.Barrier(50)
+
+    def confirm(order: Order) -> None:
+        barrier.wait()
+        admin_orders.confirm(str(order.id), ADMIN)
+
+    threads = [threading.Thread(target=confirm, args=(o,)) for o in orders]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    numbers = sorted(fresh(o).invoice_number for o in orders)
+    year = datetime.now(UTC).year
+    assert numbers == [f"INV/{year}/{n:06d}" for n in range(1, 51)]
+
+
+def test_the_invoice_pdf_shows_number_buyer_items_total_and_is_the_same_each_time(clean_db, monkeypatch):
+    order = confirmed(total=6_000_000, name="Rina Marlina")
+    pdf = invoice.render(order)
+    assert pdf.startswith(b"%PDF") and invoice.render(fresh(order)) == pdf
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    for shown in (order.invoice_number, "Rina Marlina", "Soundbox QRIS", "Rp 6.000.000", "LUNAS", "Transfer Bank BCA"):
+        assert shown in text, shown
+    assert "e-Meterai" in text and "PPN" not in text  # above Rp 5.000.000; the DEMO seller is no PKP
+    monkeypatch.setenv("SELLER_PKP", "true")
+    get_settings.cache_clear()
+    try:
+        taxed = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(invoice.render(order))).pages)
+    finally:
+        get_settings.cache_clear()
+    tax = invoice.Tax.of(6_000_000)
+    assert (tax.price, tax.base, tax.ppn) == (5_405_405, 4_954_955, 594_595)
+    assert "PPN 12% x DPP" in taxed and "Rp 594.595" in taxed and "Rp 4.954.955" in taxed
+    with read_session() as s:
+        mail = s.exec(select(OutboxMessage).where(OutboxMessage.key == f"order:{order.id}:confirmed")).one()
+    assert mail.attachment_pdf and mail.attachment_pdf_name == invoice.file_name(order)
