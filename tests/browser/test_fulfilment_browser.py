@@ -10,8 +10,9 @@ import re
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.backoffice import admin_auth, admin_orders
 
+from support.factories import ADMIN, make_order
 from support.files import png
 from support.steps import BUYER, EMAIL, PASSWORD, choose_proof, orders_in_db, sign_in, to_confirm, wait_for_mail
 
@@ -81,3 +82,39 @@ def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(pag
     wait_for_mail(mailbox, "diterima")
     page.reload()
     expect(page.get_by_test_id("order-status")).to_have_text("Diterima")
+
+
+def test_bulk_csv_ships_and_delivers_line_by_line_and_the_filter_counts_follow(page, tmp_path, clean_db):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    first, second = make_order(name="Satu"), make_order(name="Dua")
+    waiting = make_order(name="Tiga")
+    for order in (first, second):
+        admin_orders.confirm(str(order.id), ADMIN)
+    sign_in(page)
+    page.goto(page.base + "/admin/orders?pengiriman=perlu-dikemas")
+    expect(page.get_by_test_id("order-row")).to_have_count(2)
+    expect(page.get_by_role("combobox", name="pengiriman")).to_contain_text("Perlu dikemas (2)")
+    page.get_by_text("Kirim atau tandai diterima secara massal").click()
+    resi = tmp_path / "resi.csv"
+    resi.write_text(
+        f"No Pesanan,Kurir,Resi\n{first.number},JNE,CGK0000000001\n{waiting.number},JNE,CGK0000000002\n"
+        f"{second.number},JNE,12\n"
+    )
+    page.locator("#bulk_ship input[type=file]").set_input_files(str(resi))
+    lines = page.get_by_test_id("bulk-line")
+    expect(lines).to_have_count(3)
+    expect(lines.nth(0)).to_contain_text("Dikirim")
+    expect(lines.nth(1)).to_contain_text("Pesanan belum dikonfirmasi")
+    expect(lines.nth(2)).to_contain_text("8-30 huruf atau angka")
+    page.goto(page.base + "/admin/orders?pengiriman=dalam-pengiriman")
+    expect(page.get_by_test_id("order-row")).to_have_count(1)
+    expect(page.get_by_test_id("order-row")).to_contain_text("Satu")
+
+    page.get_by_text("Kirim atau tandai diterima secara massal").click()
+    delivered = tmp_path / "diterima.csv"
+    delivered.write_text(f"{first.number}\n{second.number}\n")
+    page.locator("#bulk_deliver input[type=file]").set_input_files(str(delivered))
+    expect(page.get_by_test_id("bulk-line").nth(0)).to_contain_text("Diterima")
+    expect(page.get_by_test_id("bulk-line").nth(1)).to_contain_text("tidak berlaku")
+    page.goto(page.base + "/admin/orders?pengiriman=diterima")
+    expect(page.get_by_test_id("order-row")).to_have_count(1)

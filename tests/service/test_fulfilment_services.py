@@ -126,6 +126,14 @@ def test_bulk_csv_applies_each_good_line_and_nothing_of_a_refused_one(clean_db):
     ]
     assert (fresh(ok).resi, fresh(waiting).fulfilment, fresh(done).resi) == ("JP0000000001", "", "CGK9999999999")
 
+    delivered = fulfilment.deliver_from_csv(f"{ok.number}\n{waiting.number}\nFFFFFFFF\n".encode(), ADMIN)
+    assert [(r.ok, r.outcome) for r in delivered] == [
+        (True, "Diterima"),
+        (False, fulfilment.MSG_NOT_CONFIRMED),
+        (False, fulfilment.MSG_UNKNOWN_ORDER),
+    ]
+    assert fresh(ok).fulfilment == "delivered" and fresh(done).fulfilment == "shipped"
+
 
 def test_invoice_numbers_under_parallel_confirmations_have_no_gap_and_no_twin(clean_db):
     orders = [make_order(name=f"Pembeli {i}") for i in range(50)]

@@ -79,20 +79,30 @@ def fulfilment_filter() -> rx.Component:
     )
 
 
+def _bulk_upload(upload_id: str, text: str, handler) -> rx.Component:
+    return rx.upload.root(
+        rx.el.div(text, class_name=f"{BTN_SMALL} inline-block cursor-pointer"),
+        id=upload_id,
+        accept={"text/csv": [".csv"], "text/plain": [".txt"]},
+        max_files=1,
+        on_drop=handler(rx.upload_files(upload_id=upload_id)),
+    )
+
+
 def bulk_ship_panel() -> rx.Component:
-    """A courier booking tool's export (`nomor pesanan, kurir, resi` a line): each line's result."""
+    """A courier booking tool's export (`nomor pesanan, kurir, resi` a line), or order numbers
+    delivered (one a line): each line's result."""
     return rx.el.details(
-        rx.el.summary("Kirim massal dari CSV resi", class_name="cursor-pointer font-medium text-blue-700"),
+        rx.el.summary("Kirim atau tandai diterima secara massal (CSV)", class_name="cursor-pointer font-medium text-blue-700"),
         rx.el.p(
-            "Satu baris per pesanan: nomor pesanan, kurir, resi. Baris yang ditolak tidak mengubah apa pun.",
+            "Kirim: satu baris per pesanan berisi nomor pesanan, kurir, resi. Diterima: satu nomor pesanan per baris. "
+            "Baris yang ditolak tidak mengubah apa pun.",
             class_name="mt-2 text-sm text-slate-600",
         ),
-        rx.upload.root(
-            rx.el.div("Pilih file CSV", class_name=f"{BTN_SMALL} mt-2 inline-block cursor-pointer"),
-            id="bulk_ship",
-            accept={"text/csv": [".csv"], "text/plain": [".txt"]},
-            max_files=1,
-            on_drop=B.upload(rx.upload_files(upload_id="bulk_ship")),
+        rx.el.div(
+            _bulk_upload("bulk_ship", "Pilih CSV resi", B.upload),
+            _bulk_upload("bulk_deliver", "Pilih CSV pesanan diterima", B.upload_delivered),
+            class_name="mt-3 flex flex-wrap gap-3",
         ),
         rx.cond(
             B.results.length() > 0,
@@ -104,9 +114,7 @@ def bulk_ship_panel() -> rx.Component:
                         lambda r: rx.el.tr(
                             rx.el.td(r.line, class_name=TD),
                             rx.el.td(rx.el.code(r.number), class_name=TD),
-                            rx.el.td(
-                                r.outcome, class_name=rx.cond(r.ok, f"{TD} text-emerald-700", f"{TD} text-red-700")
-                            ),
+                            rx.el.td(r.outcome, class_name=rx.cond(r.ok, f"{TD} text-emerald-700", f"{TD} text-red-700")),
                             data_testid="bulk-line",
                         ),
                     )
@@ -115,4 +123,4 @@ def bulk_ship_panel() -> rx.Component:
             ),
         ),
         class_name=f"{CARD} mt-4 p-5",
-    )
+    )  # fmt: skip

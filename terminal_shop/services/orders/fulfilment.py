@@ -22,7 +22,6 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import Order, utcnow
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.views import order_number
 from terminal_shop.vocabulary import FULFILMENT_FROM, Fulfilment, OrderStatus
 
 MSG_NOT_CONFIRMED = "Pesanan belum dikonfirmasi"
@@ -133,33 +132,35 @@ def _ship_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
     return "Dikirim", True
 
 
-def ship_from_csv(data: bytes, admin_email: str) -> list[LineResult]:
-    """`order number, courier, resi` a line (a header line is skipped). Each line is applied
-    alone, whole or not at all: a refused line changes nothing, the others go through."""
-    text = data.decode("utf-8-sig", errors="replace")
-    rows = list(csv.reader(io.StringIO(text)))[: BULK_MAX_LINES + 1]
+def _deliver_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
+    order = _order_by_number(cells[0])
+    if order is None:
+        return MSG_UNKNOWN_ORDER, False
+    try:
+        deliver(str(order.id), admin_email)
+    except FulfilmentError as exc:
+        return str(exc), False
+    return "Diterima", True
+
+
+def _each_line(data: bytes, apply) -> list[LineResult]:
+    """Every non-empty line of a CSV (a header line skipped), applied alone."""
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig", errors="replace"))))[: BULK_MAX_LINES + 1]
     results = []
     for i, cells in enumerate(rows, 1):
-        if not any(c.strip() for c in cells):
+        if not any(c.strip() for c in cells) or (i == 1 and HEADER.search(cells[0])):
             continue
-        if i == 1 and HEADER.search(cells[0]):
-            continue  # a header line
-        outcome, ok = _ship_line(cells, admin_email)
-        results.append(LineResult(i, cells[0].strip().upper() if cells else "", outcome, ok))
+        outcome, ok = apply(cells)
+        results.append(LineResult(i, cells[0].strip().upper(), outcome, ok))
     return results
 
 
-def deliver_many(order_ids: list[str], admin_email: str) -> int:
-    """Marks each shipped order delivered; the others are left alone. How many changed."""
-    done = 0
-    for oid in order_ids:
-        try:
-            deliver(oid, admin_email)
-            done += 1
-        except (FulfilmentError, ValueError):
-            continue
-    return done
+def ship_from_csv(data: bytes, admin_email: str) -> list[LineResult]:
+    """`order number, courier, resi` a line (a header line is skipped). Each line is applied
+    alone, whole or not at all: a refused line changes nothing, the others go through."""
+    return _each_line(data, lambda cells: _ship_line(cells, admin_email))
 
 
-def number_of(order: Order) -> str:
-    return order.number or order_number(order.id)
+def deliver_from_csv(data: bytes, admin_email: str) -> list[LineResult]:
+    """One order number a line (more columns are ignored): each shipped order delivered."""
+    return _each_line(data, lambda cells: _deliver_line(cells, admin_email))

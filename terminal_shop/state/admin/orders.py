@@ -190,24 +190,33 @@ class OrderDetailState(AdminState):
 
 
 class BulkShipState(AdminState):
-    """The orders list's upload of resi numbers (services/orders/fulfilment.py ship_from_csv)."""
+    """The orders list's uploads: resi numbers to ship, order numbers delivered
+    (services/orders/fulfilment.py), each line's result shown."""
 
     results: list[fulfilment.LineResult] = []
 
-    @rx.event
-    @admin_only
-    async def upload(self, files: list[rx.UploadFile]):
+    async def _apply(self, files: list[rx.UploadFile], step, upload_id: str, done: str):
         if not files:
             return None
         data = await files[0].read()
         try:
-            results = await asyncio.to_thread(fulfilment.ship_from_csv, data, self.admin_email)
+            results = await asyncio.to_thread(step, data, self.admin_email)
         except Exception:
-            log.exception("bulk shipping failed")
-            return [toast.error("Gagal memproses file resi"), rx.clear_selected_files("bulk_ship")]
+            log.exception("bulk fulfilment failed")
+            return [toast.error("Gagal memproses file"), rx.clear_selected_files(upload_id)]
         self.results = results
-        shipped = sum(r.ok for r in results)
+        ok = sum(r.ok for r in results)
         return [
-            toast.success(f"{shipped} pesanan ditandai Dikirim, {len(results) - shipped} baris ditolak"),
-            rx.clear_selected_files("bulk_ship"),
+            toast.success(f"{ok} pesanan {done}, {len(results) - ok} baris ditolak"),
+            rx.clear_selected_files(upload_id),
         ]
+
+    @rx.event
+    @admin_only
+    async def upload(self, files: list[rx.UploadFile]):
+        return await self._apply(files, fulfilment.ship_from_csv, "bulk_ship", "ditandai Dikirim")
+
+    @rx.event
+    @admin_only
+    async def upload_delivered(self, files: list[rx.UploadFile]):
+        return await self._apply(files, fulfilment.deliver_from_csv, "bulk_deliver", "ditandai Diterima")
