@@ -31,7 +31,15 @@ import page_load
 
 import event_roundtrip
 from common import ROOT, floor_dir, machine, serve, site_env
-from report import checkout_section, contention_section, event_section, page_section, query_section, upload_section
+from report import (
+    checkout_section,
+    contention_section,
+    event_section,
+    fulfilment_section,
+    page_section,
+    query_section,
+    upload_section,
+)
 
 BENCH = Path(__file__).resolve().parent
 
@@ -140,13 +148,21 @@ def rewrite_uploads_only(args) -> None:
     print(f"wrote sections 5 and 8 of {args.out}")
 
 
+def rewrite_fulfilment_only(args) -> None:
+    """Section 9 (invoices and bulk shipping) measured again."""
+    result = _script("fulfilment.py")
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only fulfilment`)._\n\n"
+    args.out.write_text(_replace_section(args.out.read_text(), 9, fulfilment_section(result), note))
+    print(f"wrote section 9 of {args.out}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pg-orders", type=int, default=1_000_000)
     ap.add_argument("--out", type=Path, default=ROOT / "docs/benchmarks.md")
     ap.add_argument(
         "--only",
-        choices=("pages", "queries", "contention", "uploads"),
+        choices=("pages", "queries", "contention", "uploads", "fulfilment"),
         help="measure one part again and rewrite its sections",
     )
     ap.add_argument("--skip-postgres", action="store_true", help="with --only contention: SQLite only")
@@ -162,6 +178,8 @@ def main() -> None:
         return rewrite_contention_only(args)
     if args.only == "uploads":
         return rewrite_uploads_only(args)
+    if args.only == "fulfilment":
+        return rewrite_fulfilment_only(args)
     about = machine()
 
     print("== 1-2. page load and websocket round trip")
@@ -176,6 +194,8 @@ def main() -> None:
     checkout = _script("checkout_load.py", "--orders", "200", "--workers", "32")
     print("== 8. hostile uploads")
     uploads = _script("hostile_uploads.py")
+    print("== 9. invoices and bulk shipping")
+    fulfilment = _script("fulfilment.py")
     print("== 6. a visitor while admins search")
     contention = [
         _script("admin_contention.py", "--backend", "sqlite", "--orders", "100000"),
@@ -206,6 +226,8 @@ def main() -> None:
         + "\n"
         + faults
         + upload_section(uploads)
+        + "\n"
+        + fulfilment_section(fulfilment)
     )
     print(f"wrote {args.out}")
 
