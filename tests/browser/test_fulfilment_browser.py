@@ -57,6 +57,9 @@ def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(pag
     expect(page.get_by_test_id("resi")).to_have_text("JP0012345678")
     expect(page.get_by_test_id("courier")).to_have_text("J&T Express")
     expect(page.get_by_test_id("tracking-link")).to_have_attribute("href", "https://jet.co.id/track")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.get_by_role("button", name="Salin nomor resi").click()
+    assert page.evaluate("navigator.clipboard.readText()") == "JP0012345678"
     timeline = page.get_by_test_id("timeline")
     expect(timeline).to_contain_text(re.compile(r"Dikemas\s*\d+ \w+ \d{4} \d{2}\.\d{2} WIB"))  # each step with its time
     expect(timeline).to_contain_text("J&T Express · resi JP0012345678")

@@ -46,6 +46,10 @@ def fulfilment_card() -> rx.Component:
                 o.courier,
                 " · resi ",
                 rx.el.code(o.resi, data_testid="admin-resi"),
+                rx.el.button(
+                    "Salin", type="button", on_click=rx.set_clipboard(o.resi), aria_label="Salin nomor resi",
+                    class_name="ml-2 rounded-md border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100",
+                ),
                 rx.cond(
                     o.tracking_page != "",
                     rx.el.a(" · lacak", href=o.tracking_page, target="_blank", rel="noopener noreferrer", class_name="text-blue-700 underline"),
