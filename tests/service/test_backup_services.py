@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from terminal_shop.cli import backup as backup_cli
 from terminal_shop.infra import backups
 from terminal_shop.infra.db import read_rows, write_session
-from terminal_shop.infra.models import MerchantRegistration, Order, StatusTally
+from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, get_storage
 from terminal_shop.services.backoffice import admin_auth
@@ -114,4 +114,3 @@ def test_a_damaged_snapshot_is_refused_and_a_restore_never_lands_on_a_busy_site(
     assert everything()["orders"] == []  # nothing half-restored
     with pytest.raises(backups.BackupError, match="tidak kosong"):
         backups.create(snap)
-    assert StatusTally.__tablename__ in backups.DERIVED
