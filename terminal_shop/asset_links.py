@@ -16,7 +16,7 @@ ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 VERSION_PARAM = "v"
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)  # bounded: requests name any path they like
 def version(path: str) -> str:
     """The first 12 hex digits of the file's SHA-256 ('' for a path that is not in assets/)."""
     file = (ASSETS_DIR / path.lstrip("/")).resolve()
@@ -34,5 +34,7 @@ def url(path: str) -> str:
 def is_current(path: str, query: str) -> bool:
     """Whether a request names the version of the file being served (only then may it be
     kept for a year: an old address answered with new content must not be)."""
+    if VERSION_PARAM + "=" not in query:  # most requests: no file read, no cache entry
+        return False
     asked = parse_qs(query).get(VERSION_PARAM, [""])[0]
     return bool(asked) and asked == version(path)

@@ -32,6 +32,7 @@ MSG_RESI_USED = "Nomor resi sudah dipakai pesanan lain"
 MSG_UNKNOWN_ORDER = "Nomor pesanan tidak dikenal"
 BULK_MAX_LINES = 5000
 HEADER = re.compile(r"pesanan|order|nomor|\bno\b", re.IGNORECASE)
+STAMPED = {Fulfilment.PACKED: "packed_at", Fulfilment.SHIPPED: "shipped_at", Fulfilment.DELIVERED: "delivered_at"}
 
 
 class FulfilmentError(Exception):
@@ -45,11 +46,10 @@ def _step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values
     if order.status != OrderStatus.CONFIRMED.value:
         raise FulfilmentError(MSG_NOT_CONFIRMED)
     allowed = [f.value for f in FULFILMENT_FROM[to]]
-    stamp = {Fulfilment.PACKED: "packed_at", Fulfilment.SHIPPED: "shipped_at", Fulfilment.DELIVERED: "delivered_at"}
     changed = s.exec(
         sa.update(Order)
         .where(Order.id == oid, Order.status == OrderStatus.CONFIRMED.value, Order.fulfilment.in_(allowed))
-        .values(fulfilment=to.value, updated_at=utcnow(), **{stamp[to]: utcnow()}, **values)
+        .values(fulfilment=to.value, updated_at=utcnow(), **{STAMPED[to]: utcnow()}, **values)
     )
     if changed.rowcount != 1:
         raise FulfilmentError(MSG_WRONG_STEP)
@@ -125,8 +125,7 @@ def _ship_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
     if order.status != OrderStatus.CONFIRMED.value:
         return MSG_NOT_CONFIRMED, False
     try:
-        c, _ = checked_resi(courier_name, resi)
-        ship(str(order.id), c.code, resi, admin_email)
+        ship(str(order.id), courier_name, resi, admin_email)  # a courier's name or code
     except FulfilmentError as exc:
         return str(exc), False
     return "Dikirim", True

@@ -102,8 +102,8 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         outcome = Step("Dikonfirmasi atau ditolak", "todo", "Tim kami memverifikasi dalam 1x24 jam.")
     checking = Step("Menunggu verifikasi pembayaran", "current" if status is OrderStatus.PAID_REVIEW else "done")
     waiting = status is OrderStatus.PAID_REVIEW
-    shipping = _shipping_steps(order) if status is OrderStatus.CONFIRMED else ()
     courier = couriers.courier(order.courier or "")
+    shipping = _shipping_steps(order, courier) if status is OrderStatus.CONFIRMED else ()
     stage = Fulfilment.parse(order.fulfilment) or Fulfilment.NOT_STARTED
     return OrderStatusView(
         number=order_number(order.id),
@@ -126,10 +126,9 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
     )
 
 
-def _shipping_steps(order: Order) -> tuple[Step, ...]:
+def _shipping_steps(order: Order, courier: couriers.Courier | None) -> tuple[Step, ...]:
     """Packed, shipped (with courier and resi), delivered: the stages reached are done (with
     their WIB time where known), the next one is current."""
-    courier = couriers.courier(order.courier or "")
     shipped = f"{courier.name if courier else ''} · resi {order.resi}" if order.resi else ""
     stages = (
         (Fulfilment.PACKED, order.packed_at, ""),
