@@ -190,6 +190,20 @@ class MerchantView:
 
 
 @dataclass(frozen=True)
+class TransferAmount:
+    """A BCA transfer's exact amount as the buyer is shown it, kode unik taken off
+    (services/payments/transfer_codes.py)."""
+
+    text: str = ""  # "Rp 3.498.873"
+    digits: str = ""  # "3498873": what the copy button copies (banking apps take digits)
+    code_text: str = ""  # "Rp 127"; '' without a kode unik
+
+    @classmethod
+    def of(cls, amount: int, code: int) -> TransferAmount:
+        return cls(rupiah(amount), str(amount), rupiah(code) if code else "")
+
+
+@dataclass(frozen=True)
 class OrderSummary:
     """What the public success page may show: no buyer contact data."""
 
@@ -198,6 +212,7 @@ class OrderSummary:
     method: str
     status: str  # as the buyer reads it (vocabulary.BUYER_ORDER_STATUS)
     status_link: str = ""  # the order's own page (a signed link)
+    transfer: TransferAmount = TransferAmount()  # a waiting BCA order's exact amount
 
 
 @dataclass(frozen=True)
@@ -225,6 +240,34 @@ class PaymentQr:
     merchant_name: str
     amount_text: str
     bill_number: str
+
+
+# ----- payments matched against the bank (services/payments/reconcile.py) -----
+
+
+@dataclass(frozen=True)
+class CandidateView:
+    """A waiting order an imported line may have paid."""
+
+    order_id: str
+    number: str
+    buyer_name: str
+    created_at: str
+    total: str
+
+
+@dataclass(frozen=True)
+class StatementRow:
+    """An imported line as the admin reviews it."""
+
+    line_id: int
+    date: str  # '25/11/2026', or 'PEND'
+    description: str
+    amount: str  # '-Rp 10.000' for a debit
+    kind: str  # a MatchKind value
+    badge: Badge
+    candidates: tuple[CandidateView, ...] = ()
+    used_by: str = ""  # the order number it confirmed
 
 
 # ----- the admin overview (services/backoffice/admin_overview.py) -----

@@ -232,6 +232,25 @@ class RegistrationRefusal(Term):
 _REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})
 
 
+class StatementSource(Term):
+    """Where an imported payment line comes from (services/payments/statement.py)."""
+
+    BCA = "bca", "mutasi BCA"
+    BANK = "bank", "mutasi bank"
+    QRIS = "qris", "laporan QRIS"
+
+
+class MatchKind(Term):
+    """What an imported line is to the orders waiting for payment (services/payments/reconcile.py)."""
+
+    MATCHED = "cocok", "Cocok", "emerald"
+    AMBIGUOUS = "ambigu", "Ambigu", "amber"
+    UNKNOWN = "tidak-dikenal", "Tidak dikenal"
+    DEBIT = "debit", "Debit"
+    PENDING = "pending", "Pending"
+    USED = "dipakai", "Sudah dipakai", "blue"
+
+
 class Period(Term):
     """The admin lists' and overview's date ranges, in WIB days (services/backoffice/list_query.py)."""
 

@@ -6,20 +6,55 @@ import reflex as rx
 
 from terminal_shop.components.ui import BTN_OUTLINE, icon, modal
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.payments import transfer_codes
+from terminal_shop.state import toast
 
 
-def bank_details(amount) -> rx.Component:
+def transfer_amount(transfer) -> rx.Component:
+    """The exact amount to transfer, large, with a copy button (a views.TransferAmount var)."""
+    before, after = transfer_codes.EXACTLY
+    return rx.el.div(
+        rx.el.p("Jumlah transfer", class_name="text-sm text-slate-500"),
+        rx.el.div(
+            rx.el.span(transfer.text, class_name="font-mono text-2xl font-bold", data_testid="transfer-amount"),
+            rx.el.button(
+                icon("copy", "h-4 w-4"),
+                "Salin",
+                type="button",
+                on_click=[rx.set_clipboard(transfer.digits), toast.success("Jumlah transfer disalin")],
+                aria_label="Salin jumlah transfer",
+                class_name=BTN_OUTLINE + " px-3 py-1 text-sm",
+            ),
+            class_name="mt-1 flex flex-wrap items-center gap-3",
+        ),
+        rx.el.p(
+            before,
+            rx.el.strong(transfer.text),
+            after,
+            rx.cond(transfer.code_text != "", rx.el.span(" ", transfer_codes.CODE_TAKEN_OFF, transfer.code_text, ".")),
+            class_name="mt-1 text-sm text-slate-700",
+        ),
+        class_name="rounded-xl border-2 border-blue-600 bg-white p-4",
+        data_testid="transfer-exactly",
+    )
+
+
+def bank_details(transfer) -> rx.Component:
+    """BCA's account and the exact amount (a views.TransferAmount var)."""
     s = get_settings()
 
     def row(label: str, value, value_class: str = "font-semibold") -> rx.Component:
         return rx.el.div(rx.el.dt(label, class_name="text-slate-500"), rx.el.dd(value, class_name=value_class))
 
-    return rx.el.dl(
-        row("Bank", "BCA"),
-        row("Atas nama", s.bca_account_holder),
-        row("Nomor rekening", s.bca_account_number, "font-mono text-lg font-bold"),
-        row("Jumlah transfer", amount),
-        class_name="grid gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2",
+    return rx.el.div(
+        rx.el.dl(
+            row("Bank", "BCA"),
+            row("Atas nama", s.bca_account_holder),
+            row("Nomor rekening", s.bca_account_number, "font-mono text-lg font-bold"),
+            class_name="grid gap-3 sm:grid-cols-3",
+        ),
+        transfer_amount(transfer),
+        class_name="flex flex-col gap-4 rounded-xl bg-slate-50 p-4 text-sm",
         data_testid="bank-details",
     )
 

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
-from sqlalchemy import event
+from sqlalchemy import Insert, Table, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
 
@@ -42,6 +43,13 @@ def get_engine(url: str | None = None) -> Engine:
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
     return engine
+
+
+def insert_new(session: Session, table: Table, key: list[str]) -> Insert:
+    """An INSERT that skips rows whose `key` is already there, in the session's dialect
+    (both spell it ON CONFLICT DO NOTHING)."""
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    return dialect.insert(table).on_conflict_do_nothing(index_elements=key)
 
 
 @contextmanager

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -52,6 +52,8 @@ class Order(SQLModel, table=True):
         sa.Index("ix_orders_buyer_name_created_id", "buyer_name", "created_at", "id"),
         sa.Index("ix_orders_overview", "created_at", "status", "total", "updated_at"),  # admin_overview
         sa.Index("ix_orders_fulfilment_created_id", "status", "fulfilment", "created_at", "id"),  # 0013
+        sa.Index("ix_orders_waiting_amount", "status", "payment_method", "total", "created_at"),  # 0014
+        sa.Index("ix_orders_proof_suspect_created_id", "proof_suspect", "created_at", "id"),  # 0014
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
@@ -84,6 +86,85 @@ class Order(SQLModel, table=True):
     # Given in the confirming transaction (services/orders/invoice.py): INV/2026/000123.
     invoice_number: str | None = Field(default=None, max_length=20, unique=True, index=True)
     invoiced_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # Payments (services/payments): the kode unik taken off a BCA total (total is what the buyer
+    # transfers), the amount the confirm page showed when the proof was sent, whether the proof
+    # looks reused or sent for another amount, and how the payment was verified.
+    unique_code: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    proof_amount: int | None = Field(default=None, sa_type=sa.BigInteger)
+    proof_suspect: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    payment_check: str | None = Field(default=None, max_length=300)
+
+
+class TransferCode(SQLModel, table=True):
+    """An amount to transfer held for one checkout attempt, then for its order while the
+    order waits (services/payments/transfer_codes.py). The amount is the key: no two held
+    at once, whichever worker or database makes them."""
+
+    __tablename__ = "transfer_codes"
+
+    amount: int = Field(sa_type=sa.BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    client_ref: str = Field(max_length=64, unique=True)
+    base_total: int = Field(sa_type=sa.BigInteger)
+    code: int
+    order_id: uuid.UUID | None = Field(default=None, index=True)
+    expires_at: datetime = Field(sa_type=UTCDateTime)  # for a reservation no order took
+
+
+class StatementLine(SQLModel, table=True):
+    """A line of an imported bank statement or QRIS report (services/payments/reconcile.py).
+    `identity` is the line's own, so a file imported twice (or an overlapping period) adds
+    nothing and a line confirms at most one order."""
+
+    __tablename__ = "statement_lines"
+    __table_args__ = (sa.Index("ix_statement_lines_open", "source", "order_id", "amount"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    identity: str = Field(max_length=64, unique=True)
+    source: str = Field(max_length=10)  # vocabulary.StatementSource
+    booked_on: date | None = Field(default=None)  # None for a pending line
+    description: str = Field(max_length=500)
+    reference: str | None = Field(default=None, max_length=100)  # a QRIS report's bill number
+    amount_cents: int = Field(sa_type=sa.BigInteger)  # signed: a debit is negative
+    pending: bool = False
+    # What matching reads: the whole rupiah of a booked credit (else None) and the window of
+    # order times it may pay ([booked day - 7 days, end of booked day) in UTC).
+    amount: int | None = Field(default=None, sa_type=sa.BigInteger)
+    window_from: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    window_to: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    order_id: uuid.UUID | None = Field(default=None, unique=True)
+    imported_at: datetime = _time()
+    imported_by: str = Field(max_length=254)
+
+
+class ProofPrint(SQLModel, table=True):
+    """An image proof's SHA-256 and perceptual hash (services/payments/proof_prints.py)."""
+
+    __tablename__ = "proof_prints"
+
+    order_id: uuid.UUID = Field(primary_key=True)
+    sha256: str = Field(max_length=64, index=True)
+    phash: str | None = Field(default=None, max_length=64)  # 256 bits as hex; None for a PDF
+
+
+class ProofBand(SQLModel, table=True):
+    """One 32-bit slice of a proof's perceptual hash: two hashes within 7 bits share a
+    slice, so near-duplicates are found by an indexed lookup instead of a scan."""
+
+    __tablename__ = "proof_bands"
+
+    band: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    value: int = Field(sa_type=sa.BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    order_id: uuid.UUID = Field(primary_key=True)
+
+
+class Preference(SQLModel, table=True):
+    """A setting the admins choose once and the site remembers (the QRIS report's columns)."""
+
+    __tablename__ = "preferences"
+
+    name: str = Field(primary_key=True, max_length=60)
+    value: dict = Field(default_factory=dict, sa_type=sa.JSON)
+    updated_at: datetime = _time()
 
 
 class InvoiceCounter(SQLModel, table=True):

@@ -126,6 +126,20 @@ def _check_image(data: bytes, kind: str) -> None:
             img.load()
 
 
+def thumbnail(checked: CheckedFile, side: int = 256) -> Image.Image | None:
+    """A small greyscale copy of an image upload (None for a PDF), for fingerprints. A JPEG
+    is decoded at the smallest DCT scale that keeps `side` pixels; a PNG (at most
+    PNG_MAX_PIXELS) is decoded whole. Either under the same bound as the checks."""
+    if checked.kind not in ("jpeg", "png"):
+        return None
+    with _decoding, Image.open(io.BytesIO(checked.data)) as img:
+        if checked.kind == "jpeg":
+            img.draft("L", (side, side))
+        small = img.convert("L")
+        small.thumbnail((side, side))
+        return small
+
+
 def strip_metadata(checked: CheckedFile) -> CheckedFile:
     """The image without EXIF (GPS location, device), text chunks, or anything appended
     after it (a hidden HTML page, a zip), its orientation kept: rewritten from its

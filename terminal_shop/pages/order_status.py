@@ -69,7 +69,7 @@ def _how_to_pay() -> rx.Component:
                 dynamic_qris(v.payment_qr, S.qr_open, S.set_qr_open(True), S.set_qr_open(False)),
                 rx.el.p("Bayar dengan QRIS sejumlah ", rx.el.strong(v.total), ".", class_name="mt-2 text-sm"),
             ),
-            rx.el.div(bank_details(v.total), class_name="mt-3"),
+            rx.el.div(bank_details(v.transfer), class_name="mt-3"),
         ),
         rx.el.p(
             "Sudah membayar dan mengunggah bukti? Tim kami memverifikasi dalam 1x24 jam; halaman ini akan berubah.",

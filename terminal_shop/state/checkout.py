@@ -13,9 +13,10 @@ from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, payment_qr
+from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
-from terminal_shop.views import PaymentQr, PricedCart, order_number
+from terminal_shop.views import PaymentQr, PricedCart, TransferAmount, order_number
 from terminal_shop.vocabulary import OrderRefusal, PaymentMethod
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ class CheckoutState(rx.State):
     qris_loaded: bool = False
     qr_open: bool = False
     payment_qr: PaymentQr | None = None  # None: the merchant's static QRIS image instead
+    transfer_code: int = 0  # the kode unik held for this attempt (services/payments/transfer_codes.py)
     # The checkout as the tab keeps it (checkout_rules.CheckoutDraft), written after every change:
     # when the server forgets the tab, the cart and form come back from here.
     draft: str = rx.SessionStorage("", name=DRAFT_KEY)
@@ -64,6 +66,19 @@ class CheckoutState(rx.State):
             return checkout_rules.price_cart(list(self.cart.items()))
         except orders.OrderError:  # the handlers keep the cart valid; never show a wrong price
             return EMPTY_CART
+
+    @rx.var
+    def transfer(self) -> TransferAmount:
+        """The exact BCA transfer: the cart's total less the held kode unik."""
+        total = self.priced.total
+        code = self.transfer_code if 0 < self.transfer_code < total else 0
+        return TransferAmount.of(total - code, code) if total else TransferAmount()
+
+    def _shown_amount(self) -> int:
+        """What the confirm page asks the buyer to pay by the chosen method."""
+        if self.payment_method == PaymentMethod.TRANSFER_BCA:
+            return int(self.transfer.digits or 0)
+        return self.priced.total
 
     @rx.var
     def buyer_complete(self) -> bool:
@@ -157,20 +172,30 @@ class CheckoutState(rx.State):
         priced = self.priced
         if not priced.qris_allowed and self.payment_method == PaymentMethod.QRIS:
             self.payment_method = PaymentMethod.TRANSFER_BCA.value
+        if self.payment_method == PaymentMethod.TRANSFER_BCA:
+            await self._hold_code()
         # The dynamic QR carries this cart's total and the coming order's number.
         number = order_number(orders.order_id_for_attempt(self._client_ref))
         self.payment_qr = await asyncio.to_thread(payment_qr.shown_qr, priced.total, number)
         if not self.qris_src:
             self.qris_src = await asyncio.to_thread(payment_qr.static_image_url, QRIS_FALLBACK)
 
+    async def _hold_code(self) -> None:
+        if self._client_ref and self.priced.total:
+            self.transfer_code = await asyncio.to_thread(transfer_codes.reserve, self._client_ref, self.priced.total)
+            self._save()
+
     @rx.event
-    def choose_payment(self, method: str):
+    async def choose_payment(self, method: str):
         chosen = PaymentMethod.parse(method)
         if chosen is PaymentMethod.QRIS and not self.priced.qris_allowed:
             return toast.error(orders.QRIS_LIMIT_MESSAGE)
         if chosen is not None:
             self.payment_method = chosen.value
             self._save()
+        if chosen is PaymentMethod.TRANSFER_BCA:
+            await self._hold_code()
+        return None
 
     @rx.event
     def qris_ok(self):
@@ -261,7 +286,12 @@ class CheckoutState(rx.State):
 
     def _as_draft(self) -> checkout_rules.CheckoutDraft:
         return checkout_rules.CheckoutDraft(
-            tuple(self.cart.items()), dict(self.buyer), self.payment_method, self._client_ref, self._rev
+            tuple(self.cart.items()),
+            dict(self.buyer),
+            self.payment_method,
+            self._client_ref,
+            self._rev,
+            self._shown_amount(),
         )
 
     def _save(self) -> None:
@@ -292,5 +322,6 @@ class CheckoutState(rx.State):
         self.payment_method = PaymentMethod.TRANSFER_BCA.value
         self.submitting = False
         self._client_ref = ""
+        self.transfer_code = 0
         self.payment_qr = None
         self.draft = ""

@@ -229,6 +229,7 @@ async def submit_order(request: Request) -> Response:
             payment_method=draft.payment_method,
             proof_filename=proof.filename or "bukti",
             proof_data=data,
+            shown_amount=draft.shown,
         ),
         orders.OrderError,
         "",  # the failure page says it in its own words

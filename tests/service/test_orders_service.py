@@ -33,7 +33,9 @@ def test_order_is_stored_with_its_private_proof(clean_db, any_storage, tmp_path)
         {"sku": "A920", "name": "PAX A920 Pro", "qty": 2, "unit_price": 3_499_000},
         {"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 2, "unit_price": 349_000},
     ]
-    assert (row.subtotal, row.shipping_fee, row.total) == (7_696_000, 0, 7_696_000)
+    # A BCA transfer's total is the cart's less its kode unik (docs/decisions.md, Payments).
+    assert (row.subtotal, row.shipping_fee) == (7_696_000, 0)
+    assert 1 <= row.unique_code <= 999 and row.total == 7_696_000 - row.unique_code
     assert row.buyer_name == "Budi Santoso"
     assert row.buyer_phone == "081234567890"
     assert row.note is None
@@ -89,7 +91,8 @@ def test_qris_is_refused_above_ten_million(clean_db, any_storage, tmp_path):
     with pytest.raises(orders.OrderError, match="QRIS hanya untuk transaksi sampai Rp 10.000.000"):
         checkout_order(storage, data, lines=[("A920", 3)], method="QRIS")  # Rp 10.497.000
     assert checkout_order(storage, data, lines=[("A920", 2)], method="QRIS").total == 6_998_000
-    assert checkout_order(storage, data, lines=[("A920", 3)], method="TRANSFER_BCA").total == 10_497_000
+    by_transfer = checkout_order(storage, data, lines=[("A920", 3)], method="TRANSFER_BCA")
+    assert by_transfer.total == 10_497_000 - by_transfer.unique_code
     with pytest.raises(orders.OrderError, match="Metode pembayaran"):
         checkout_order(storage, data, method="CASH")
 

@@ -33,11 +33,12 @@ BUYER = {
     "buyer_email": "budi@example.com",
     "shipping_address": "Jl. Merdeka No. 10, Surabaya",
 }
+# QRIS: a BCA order holds its kode unik in a transaction of its own before the proof is stored.
 CHECKOUT = f"""
 import sys, uuid
 from terminal_shop.services.orders import checkout as orders
 orders.create_order(client_ref=uuid.uuid4().hex, buyer={BUYER!r}, lines=[("D210", 1)],
-                    payment_method="TRANSFER_BCA", proof_filename="bukti.png", proof_data=open(sys.argv[1], "rb").read())
+                    payment_method="QRIS", proof_filename="bukti.png", proof_data=open(sys.argv[1], "rb").read())
 """
 
 

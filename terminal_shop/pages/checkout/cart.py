@@ -13,6 +13,7 @@ from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import READ_DRAFT, added_text
 from terminal_shop.state.checkout import CheckoutState as S
+from terminal_shop.vocabulary import PaymentMethod
 
 STEPS = ("Pilih Produk", "Isi Data", "Pembayaran")
 
@@ -101,16 +102,23 @@ def _product_card(p: Product) -> rx.Component:
     )
 
 
-def _totals() -> rx.Component:
+def _totals(with_code: bool) -> rx.Component:
     row = "flex justify-between text-sm"
+    bold = "flex justify-between border-t border-slate-200 pt-3 text-base font-bold"
+    code = rx.cond(
+        (S.payment_method == PaymentMethod.TRANSFER_BCA) & (S.transfer.code_text != ""),
+        rx.fragment(
+            rx.el.div(rx.el.dt("Potongan kode unik"), rx.el.dd("-", S.transfer.code_text), class_name=row),
+            rx.el.div(
+                rx.el.dt("Total transfer"), rx.el.dd(S.transfer.text, data_testid="transfer-total"), class_name=bold
+            ),
+        ),
+    )
     return rx.el.dl(
         rx.el.div(rx.el.dt("Subtotal"), rx.el.dd(S.priced.subtotal_text, data_testid="subtotal"), class_name=row),
         rx.el.div(rx.el.dt("Ongkos kirim"), rx.el.dd(S.priced.shipping_text), class_name=row),
-        rx.el.div(
-            rx.el.dt("Total"),
-            rx.el.dd(S.priced.total_text, data_testid="total"),
-            class_name="flex justify-between border-t border-slate-200 pt-3 text-base font-bold",
-        ),
+        rx.el.div(rx.el.dt("Total"), rx.el.dd(S.priced.total_text, data_testid="total"), class_name=bold),
+        *([code] if with_code else []),
         class_name="mt-4 flex flex-col gap-2",
     )
 
@@ -152,7 +160,7 @@ def _cart_panel() -> rx.Component:
                     ),
                     class_name="divide-y divide-slate-100",
                 ),
-                _totals(),
+                _totals(False),
                 link_button("Lanjut Isi Data", routes.CHECKOUT_FORM, BTN_PRIMARY + " mt-5 w-full"),
             ),
             rx.el.p("Keranjang Anda masih kosong", class_name="mt-4 text-sm text-slate-500"),
@@ -190,7 +198,8 @@ def products_page() -> rx.Component:
     )
 
 
-def order_summary() -> rx.Component:
+def order_summary(with_code: bool = False) -> rx.Component:
+    """`with_code`: the confirm page, where a BCA transfer's kode unik is taken off."""
     return rx.el.section(
         rx.el.h2("Ringkasan Pesanan", class_name="text-lg font-bold"),
         rx.el.ul(
@@ -204,7 +213,7 @@ def order_summary() -> rx.Component:
             ),
             class_name="mt-3 divide-y divide-slate-100",
         ),
-        _totals(),
+        _totals(with_code),
         class_name=f"{CARD} h-fit p-5",
     )
 

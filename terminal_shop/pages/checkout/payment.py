@@ -133,7 +133,7 @@ def confirm_page() -> rx.Component:
                             class_name="mt-3 grid gap-3 sm:grid-cols-2",
                         ),
                         rx.el.div(
-                            rx.cond(S.payment_method == PaymentMethod.QRIS, _qris(), bank_details(S.priced.total_text)),
+                            rx.cond(S.payment_method == PaymentMethod.QRIS, _qris(), bank_details(S.transfer)),
                             class_name="mt-4",
                         ),
                         class_name=f"{CARD} p-5",
@@ -152,7 +152,7 @@ def confirm_page() -> rx.Component:
                     class_name="flex flex-col gap-6",
                 ),
                 rx.el.div(
-                    order_summary(),
+                    order_summary(with_code=True),
                     send,
                     rx.el.p(
                         "Tim kami memverifikasi pembayaran dalam 1x24 jam.",

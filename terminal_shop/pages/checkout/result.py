@@ -6,6 +6,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.components.layout import site_page
+from terminal_shop.components.payment import transfer_amount
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.state.checkout_result import OrderResultState as R
 
@@ -32,6 +33,10 @@ def success_page() -> rx.Component:
                         row("Metode pembayaran", R.summary.method, "order-method"),
                         row("Status", R.summary.status, "order-status"),
                         class_name="mt-6 flex w-full flex-col gap-3 rounded-xl bg-slate-50 p-5 text-sm",
+                    ),
+                    rx.cond(
+                        R.summary.transfer.text != "",
+                        rx.el.div(transfer_amount(R.summary.transfer), class_name="mt-4 w-full text-left"),
                     ),
                     rx.el.p(
                         "Tim kami akan memverifikasi pembayaran Anda dalam 1x24 jam dan mengirim konfirmasi lewat email.",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import update
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from terminal_shop import couriers
 from terminal_shop.formats import rupiah, wib, wib_sortable
@@ -34,6 +34,7 @@ from terminal_shop.services.backoffice.listing import (
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
+from terminal_shop.services.payments import transfer_codes
 from terminal_shop.views import Badge, LineView, OrderView, order_number, order_row
 from terminal_shop.vocabulary import (
     FULFILMENT_OF_FILTER,
@@ -206,8 +207,16 @@ def _qris_shown(payload: str | None) -> str:
     return f"{rupiah(shown.amount)} · tagihan {shown.bill_number} · CRC {shown.crc}"
 
 
-def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason: str | None = None) -> None:
-    """One of ORDER_TRANSITIONS, once: a conditional update, so two admins cannot both win."""
+# The evidence of a payment, checked in the confirming transaction: returns what the order
+# and the audit log record of it (services/payments/reconcile.py), or raises.
+PaidBy = Callable[[Session, Order], str]
+
+
+def _transition(
+    order_id: str, admin_email: str, new_status: OrderStatus, reason: str | None = None, paid_by: PaidBy | None = None
+) -> None:
+    """One of ORDER_TRANSITIONS, once: a conditional update, so two admins cannot both win.
+    Either way the order's held transfer amount is freed (services/payments/transfer_codes.py)."""
     oid = uuid.UUID(str(order_id))
     now = utcnow()
     with write_session() as s:
@@ -217,15 +226,20 @@ def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason
             raise TransitionError("Pesanan tidak lagi menunggu review")
         values: dict[str, Any] = {"status": new_status.value, "updated_at": now}
         if new_status is OrderStatus.CONFIRMED:  # the invoice's number, gapless: rolled back with the rest
-            values |= {"invoice_number": invoice.allocate(s, now), "invoiced_at": now}
+            checked = paid_by(s, order) if paid_by else f"Dikonfirmasi manual oleh {admin_email}"
+            values |= {"invoice_number": invoice.allocate(s, now), "invoiced_at": now, "payment_check": checked[:300]}
+            reason_or_check = checked
+        else:
+            reason_or_check = reason
         if reason is not None:
             line = f"[{wib(now)}] DITOLAK: {reason}"
             values["note"] = f"{order.note}\n{line}" if order.note else line
         result = s.exec(update(Order).where(Order.id == oid, Order.status == old.value).values(**values))
         if result.rowcount != 1:
             raise TransitionError("Pesanan tidak lagi menunggu review")
+        transfer_codes.release(s, oid)
         action = "confirm" if new_status is OrderStatus.CONFIRMED else "reject"
-        audit.record(s, admin_email, action, "order", str(oid), old.value, new_status.value, reason)
+        audit.record(s, admin_email, action, "order", str(oid), old.value, new_status.value, reason_or_check)
         if reason is None:
             s.refresh(order)
             told = emails.order_confirmed(order, invoice.render(order), invoice.file_name(order))
@@ -234,8 +248,9 @@ def _transition(order_id: str, admin_email: str, new_status: OrderStatus, reason
         outbox.enqueue(s, f"order:{oid}:{new_status.value}", "order", str(oid), told)
 
 
-def confirm(order_id: str, admin_email: str) -> None:
-    _transition(order_id, admin_email, OrderStatus.CONFIRMED)
+def confirm(order_id: str, admin_email: str, paid_by: PaidBy | None = None) -> None:
+    """`paid_by`: the statement line that proves it; without it, the admin's word."""
+    _transition(order_id, admin_email, OrderStatus.CONFIRMED, paid_by=paid_by)
 
 
 def reject(order_id: str, reason: str, admin_email: str) -> None:

@@ -18,6 +18,7 @@ from terminal_shop.services import working_days
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.orders import qris
 from terminal_shop.services.orders.order_status import status_path
+from terminal_shop.services.payments import transfer_codes
 from terminal_shop.views import order_number
 from terminal_shop.vocabulary import PaymentMethod
 
@@ -70,11 +71,18 @@ def _items(order: Order) -> str:
     return "; ".join(f"{i['name']} × {i['qty']} = {rupiah(i['qty'] * i['unit_price'])}" for i in order.items)
 
 
+def transfer_exactly(order: Order) -> str:
+    """The kode unik sentence, as the order's pages show it too."""
+    before, after = transfer_codes.EXACTLY
+    said = f"{before}{rupiah(order.total)}{after}"
+    return said + (f" {transfer_codes.CODE_TAKEN_OFF}{rupiah(order.unique_code)}." if order.unique_code else "")
+
+
 def order_received(order: Order) -> Mail:
     s = get_settings()
     number = order_number(order.id)
     how = (
-        f"Pembayaran: transfer ke BCA {s.bca_account_number} a.n. {s.bca_account_holder} sejumlah {rupiah(order.total)}."
+        f"Pembayaran: transfer ke BCA {s.bca_account_number} a.n. {s.bca_account_holder}. {transfer_exactly(order)}"
         if order.payment_method == PaymentMethod.TRANSFER_BCA
         else f"Pembayaran: QRIS sejumlah {rupiah(order.total)}"
         + (" (QR terlampir, jumlah sudah terisi)." if order.qris_payload else ".")

@@ -9,6 +9,7 @@ import time
 import uuid
 from collections.abc import Callable
 
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
@@ -24,6 +25,7 @@ from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.payment_qr import order_payload
+from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref
 from terminal_shop.views import OrderSummary, PricedCart, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
@@ -81,13 +83,16 @@ def create_order(
     payment_method: str,
     proof_filename: str,
     proof_data: bytes | None,
+    shown_amount: int = 0,
     storage: Storage | None = None,
 ) -> Order:
     """Creates the order and stores its proof, or neither.
 
     A repeated call with the same client_ref returns the first order (double click,
     retry after a dropped connection). The order's id comes from the client_ref
-    (order_id_for_attempt): the number the confirm page already showed in its QR.
+    (order_id_for_attempt): the number the confirm page already showed in its QR. A BCA
+    order takes the kode unik the confirm page held for the attempt (transfer_codes);
+    `shown_amount` is what that page asked for when the proof was chosen.
     Raises OrderError or UploadRejected.
     """
     client_ref = clean(client_ref)[:64]
@@ -95,11 +100,13 @@ def create_order(
         raise OrderError(OrderRefusal.GENERIC)
     if (existing := _find_by_client_ref(client_ref)) is not None:
         return existing
-    order = _new_order(
-        order_id_for_attempt(client_ref), client_ref, _checked_buyer(buyer), *_checked_payment(lines, payment_method)
-    )
+    buyer_ok, (cart, method) = _checked_buyer(buyer), _checked_payment(lines, payment_method)
     proof = _checked_proof(proof_data)
-    return _store(order, proof, safe_name(proof_filename, "bukti"), storage or get_storage())
+    code = transfer_codes.reserve(client_ref, cart.total) if method is PaymentMethod.TRANSFER_BCA else 0
+    order = _new_order(order_id_for_attempt(client_ref), client_ref, buyer_ok, cart, method, code)
+    order.proof_amount = shown_amount if shown_amount > 0 else None
+    print_ = proof_prints.fingerprint(proof)
+    return _store(order, proof, print_, safe_name(proof_filename, "bukti"), storage or get_storage())
 
 
 def _checked_buyer(raw: dict[str, str]) -> Buyer:
@@ -128,7 +135,9 @@ def _checked_proof(data: bytes | None) -> CheckedFile:
     return strip_metadata(check_file(data, PROOF_KINDS, PROOF_WRONG_TYPE))
 
 
-def _new_order(order_id: uuid.UUID, client_ref: str, buyer: Buyer, cart: PricedCart, method: PaymentMethod) -> Order:
+def _new_order(
+    order_id: uuid.UUID, client_ref: str, buyer: Buyer, cart: PricedCart, method: PaymentMethod, code: int
+) -> Order:
     qris_payload = order_payload(cart.total, order_number(order_id)) if method is PaymentMethod.QRIS else None
     return Order(
         id=order_id,
@@ -142,7 +151,8 @@ def _new_order(order_id: uuid.UUID, client_ref: str, buyer: Buyer, cart: PricedC
         items=stored_items(cart),
         subtotal=cart.subtotal,
         shipping_fee=cart.shipping_fee,
-        total=cart.total,
+        total=cart.total - code,  # what the buyer transfers (transfer_codes)
+        unique_code=code,
         payment_method=method.value,
         status=OrderStatus.PAID_REVIEW.value,
         payment_proof_url=None,  # private file: admins get signed links (docs/decisions.md)
@@ -150,9 +160,11 @@ def _new_order(order_id: uuid.UUID, client_ref: str, buyer: Buyer, cart: PricedC
     )
 
 
-def _store(order: Order, proof: CheckedFile, filename: str, storage: Storage) -> Order:
-    """The proof first, then the order and its e-mail in one commit; the proof is removed
-    again if the commit does not happen."""
+def _store(
+    order: Order, proof: CheckedFile, print_: proof_prints.Fingerprint, filename: str, storage: Storage
+) -> Order:
+    """The proof first, then the order, its held amount, its proof's fingerprint and its
+    e-mail in one commit; the proof is removed again if the commit does not happen."""
     bucket = get_settings().bucket_order_payments
     stem = filename.rsplit(".", 1)[0]
     key = f"{order.id}/{int(time.time() * 1000)}_{secrets.token_hex(4)}_{stem}.{proof.extension}"
@@ -163,6 +175,12 @@ def _store(order: Order, proof: CheckedFile, filename: str, storage: Storage) ->
     order.payment_proof_path = key
     try:
         with write_session() as s:
+            if order.unique_code:
+                transfer_codes.claim(s, order.client_ref, order.total + order.unique_code, order.id)
+            earlier = proof_prints.record(s, order.id, print_)
+            order.proof_suspect = bool(earlier) or order.proof_amount not in (None, order.total)
+            if earlier:  # the earlier orders are marked too: the same image paid for two
+                s.exec(update(Order).where(Order.id.in_(earlier)).values(proof_suspect=True))
             s.add(order)
             outbox.enqueue(s, f"order:{order.id}:received", "order", str(order.id), emails.order_received(order))
     except IntegrityError:
@@ -198,6 +216,7 @@ def load_summary(order_id: str) -> OrderSummary | None:
         PaymentMethod.label_of(order.payment_method),
         BUYER_ORDER_STATUS.get(OrderStatus.parse(order.status), order.status),
         order_status.status_path(order.id),
+        order_status.transfer_amount(order),
     )
 
 

@@ -114,6 +114,9 @@ class CheckoutDraft:
     # Counts the server's writes of this copy: a server state with a lower count is older
     # than what the tab shows (a worker died after answering, before storing the state).
     rev: int = 0
+    # The amount the confirm page asked for (a BCA total less its kode unik): an order whose
+    # amount differs from what the buyer paid is marked for the admin (orders.proof_amount).
+    shown: int = 0
 
     def to_json(self) -> str:
         return json.dumps(
@@ -123,6 +126,7 @@ class CheckoutDraft:
                 "m": self.payment_method,
                 "r": self.client_ref,
                 "v": self.rev,
+                "a": self.shown,
             },
             separators=(",", ":"),
         )
@@ -148,8 +152,13 @@ class CheckoutDraft:
         ref = str(raw.get("r") or "")
         ref = ref if client_ref_ok(ref) else ""
         rev = raw.get("v")
-        rev = rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0
-        return cls(tuple(cart), buyer, method.value, ref, rev)
+        rev = rev if _count(rev) else 0
+        shown = raw.get("a") if _count(raw.get("a")) else 0
+        return cls(tuple(cart), buyer, method.value, ref, rev, shown)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
 
 
 def merge(kept: CheckoutDraft, tab: CheckoutDraft | None, *, first_read: bool) -> CheckoutDraft:
@@ -166,6 +175,7 @@ def merge(kept: CheckoutDraft, tab: CheckoutDraft | None, *, first_read: bool) -
         tab.payment_method if kept.payment_method == PaymentMethod.TRANSFER_BCA.value else kept.payment_method,
         kept.client_ref or tab.client_ref,
         max(kept.rev, tab.rev),
+        kept.shown or tab.shown,
     )
 
 

@@ -14,12 +14,11 @@ from datetime import datetime
 
 import sqlalchemy as sa
 from fpdf import FPDF
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session
 
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, wib
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import insert_new, read_session
 from terminal_shop.infra.models import InvoiceCounter, Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
@@ -35,8 +34,7 @@ def allocate(s: Session, when: datetime) -> str:
     """The next number of `when`'s year (WIB), in the caller's transaction."""
     year = when.astimezone(WIB).year
     table = InvoiceCounter.__table__
-    dialect = postgresql if s.get_bind().dialect.name == "postgresql" else sqlite
-    s.exec(dialect.insert(table).values(year=year, last=0).on_conflict_do_nothing(index_elements=["year"]))
+    s.exec(insert_new(s, table, ["year"]).values(year=year, last=0))
     taken = s.exec(
         sa.update(table).where(table.c.year == year).values(last=table.c.last + 1).returning(table.c.last)
     ).scalar_one()

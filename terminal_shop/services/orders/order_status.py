@@ -25,7 +25,7 @@ from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.validation import clean
-from terminal_shop.views import LineView, PaymentQr, order_number
+from terminal_shop.views import LineView, PaymentQr, TransferAmount, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod
 
 MSG_NOT_FOUND = "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
@@ -68,6 +68,13 @@ class OrderStatusView:
     tracking_page: str = ""
     invoice_number: str = ""
     invoice_link: str = ""
+    transfer: TransferAmount = TransferAmount()  # while a BCA order waits: the exact amount
+
+
+def transfer_amount(order: Order) -> TransferAmount:
+    """The exact amount a waiting BCA order asks for; empty for anything else."""
+    waiting = order.status == OrderStatus.PAID_REVIEW and order.payment_method == PaymentMethod.TRANSFER_BCA
+    return TransferAmount.of(order.total, order.unique_code) if waiting else TransferAmount()
 
 
 def _rejection_reason(s, order_id: uuid.UUID) -> str:
@@ -123,6 +130,7 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         waiting=waiting,
         rejection_reason=reason,
         payment_qr=qr_view(order.qris_payload) if waiting and order.qris_payload else None,
+        transfer=transfer_amount(order),
     )
 
 

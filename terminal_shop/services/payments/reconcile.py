@@ -1,0 +1,317 @@
+"""Imported statement lines matched to the orders waiting for their payment, and the
+confirmations they prove.
+
+A bank line (BCA's or another bank's) is a booked credit of exactly a waiting BCA order's
+total (kode unik taken off: transfer_codes.py), received on the day the order was placed
+or within the 7 days after: one such order is "cocok", several are "ambigu" (the admin
+picks), none is "tidak dikenal". A QRIS line names its order by the bill number in the
+dynamic QR (the order number) and must be exactly its total. Every line is stored under
+its identity (statement.py), so a file imported twice adds nothing, and a line pays at
+most one order (statement_lines.order_id is unique): nothing is confirmed twice.
+A confirmation follows the manual one's rules (admin_orders.confirm), with the line
+checked and taken inside the same transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
+
+from sqlalchemy import and_, exists, func, update
+from sqlmodel import Session, select
+
+from terminal_shop.formats import WIB, rupiah, wib
+from terminal_shop.infra.db import insert_new, read_session, write_session
+from terminal_shop.infra.models import Order, Preference, StatementLine, utcnow
+from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
+from terminal_shop.views import Badge, CandidateView, StatementRow, order_number
+from terminal_shop.vocabulary import MatchKind, OrderStatus, PaymentMethod, StatementSource
+
+WINDOW = timedelta(days=7)
+CHUNK = 500
+QRIS_COLUMNS = "qris_report_columns"
+BANK_SOURCES = (StatementSource.BCA.value, StatementSource.BANK.value)
+
+
+class ReconcileError(Exception):
+    """The line cannot confirm that order; the message is the admin's toast."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    line_ids: tuple[int, ...]
+    new: int  # lines this file added; the rest were imported before
+    source: StatementSource
+
+
+def _chunks(items: list, size: int = CHUNK) -> Iterator[list]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def window(booked_on) -> tuple[datetime, datetime]:
+    """The order times a line booked on that WIB day may pay: from 7 days before the day
+    began until it ended."""
+    start = datetime.combine(booked_on, time(), WIB)
+    return (start - WINDOW).astimezone(UTC), (start + timedelta(days=1)).astimezone(UTC)
+
+
+# ----- import -----
+
+
+def import_bank(data: bytes, admin_email: str) -> Imported:
+    """A bank statement file (KlikBCA's CSV or the plain one). Raises StatementError."""
+    return _store(read(data), admin_email)
+
+
+def import_qris(data: bytes, admin_email: str, columns: Columns | None = None) -> Imported:
+    """A QRIS report with the admins' column names (remembered once they worked).
+    Raises StatementError (ColumnsMissing: the admin names the columns)."""
+    columns = columns or qris_columns()
+    imported = _store(read_qris(data, columns), admin_email)
+    save_qris_columns(columns)
+    return imported
+
+
+def qris_columns() -> Columns:
+    with read_session() as s:
+        kept = s.get(Preference, QRIS_COLUMNS)
+    if kept is None:
+        return Columns()
+    return Columns(**{k: str(v) for k, v in kept.value.items() if k in Columns.__dataclass_fields__})
+
+
+def save_qris_columns(columns: Columns) -> None:
+    with write_session() as s:
+        kept = s.get(Preference, QRIS_COLUMNS) or Preference(name=QRIS_COLUMNS)
+        kept.value, kept.updated_at = (
+            {"date": columns.date, "amount": columns.amount, "reference": columns.reference},
+            utcnow(),
+        )
+        s.add(kept)
+
+
+def _row(statement: Statement, ln: Line, admin_email: str, now: datetime) -> dict:
+    matchable = ln.whole_rupiah
+    lo, hi = window(ln.booked_on) if matchable is not None else (None, None)
+    return {
+        "identity": ln.identity,
+        "source": statement.source.value,
+        "booked_on": ln.booked_on,
+        "description": ln.description,
+        "reference": ln.reference or None,
+        "amount_cents": ln.amount_cents,
+        "pending": ln.pending,
+        "amount": matchable,
+        "window_from": lo,
+        "window_to": hi,
+        "imported_at": now,
+        "imported_by": admin_email,
+    }
+
+
+def _store(statement: Statement, admin_email: str) -> Imported:
+    now = utcnow()
+    rows = [_row(statement, ln, admin_email, now) for ln in statement.lines]
+    identities = [r["identity"] for r in rows]
+    ids: dict[str, int] = {}
+    with write_session() as s:
+        before = _count(s)
+        for chunk in _chunks(rows, 1000):
+            s.exec(insert_new(s, StatementLine.__table__, ["identity"]), params=chunk)
+        added = _count(s) - before
+        for chunk in _chunks(identities):
+            ids.update(
+                s.exec(select(StatementLine.identity, StatementLine.id).where(StatementLine.identity.in_(chunk))).all()
+            )
+    return Imported(tuple(ids[i] for i in identities), added, statement.source)
+
+
+def _count(s: Session) -> int:
+    return s.exec(select(func.count()).select_from(StatementLine)).one()
+
+
+# ----- review -----
+
+
+def review(line_ids: Iterable[int]) -> list[StatementRow]:
+    """The lines in the file's order, each with what it is to the waiting orders."""
+    wanted = list(dict.fromkeys(int(i) for i in line_ids))
+    with read_session() as s:
+        lines: dict[int, StatementLine] = {}
+        for chunk in _chunks(wanted):
+            lines.update((ln.id, ln) for ln in s.exec(select(StatementLine).where(StatementLine.id.in_(chunk))))
+        found = [lines[i] for i in wanted if i in lines]
+        candidates = _candidates(s, found)
+        used = _numbers(s, [ln.order_id for ln in found if ln.order_id])
+    kinds = _kinds(found, candidates)
+    return [_shown(ln, kinds[ln.id], candidates.get(ln.id, []), used.get(ln.order_id, "")) for ln in found]
+
+
+def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[CandidateView]]:
+    """The waiting orders each open line may have paid."""
+    open_ = [ln for ln in lines if ln.order_id is None and ln.amount is not None]
+    bank = [ln for ln in open_ if ln.source in BANK_SOURCES]
+    qris = [ln for ln in open_ if ln.source == StatementSource.QRIS and ln.reference]
+    out: dict[int, list[CandidateView]] = defaultdict(list)
+    if bank:
+        by_total = defaultdict(list)
+        lo, hi = min(ln.window_from for ln in bank), max(ln.window_to for ln in bank)
+        for chunk in _chunks(sorted({ln.amount for ln in bank})):
+            for o in s.exec(
+                _waiting(
+                    PaymentMethod.TRANSFER_BCA, Order.total.in_(chunk), Order.created_at >= lo, Order.created_at < hi
+                )
+            ):
+                by_total[o.total].append(o)
+        for ln in bank:
+            out[ln.id] = [_candidate(o) for o in by_total[ln.amount] if ln.window_from <= o.created_at < ln.window_to]
+    if qris:
+        by_number = {}
+        for chunk in _chunks(sorted({ln.reference for ln in qris})):
+            by_number |= {o.number: o for o in s.exec(_waiting(PaymentMethod.QRIS, Order.number.in_(chunk)))}
+        for ln in qris:
+            o = by_number.get(ln.reference)
+            out[ln.id] = [_candidate(o)] if o is not None and o.total == ln.amount else []
+    return out
+
+
+def _waiting(method: PaymentMethod, *conds):
+    return select(Order.id, Order.number, Order.buyer_name, Order.created_at, Order.total).where(
+        Order.status == OrderStatus.PAID_REVIEW.value, Order.payment_method == method.value, *conds
+    )
+
+
+def _candidate(o) -> CandidateView:
+    return CandidateView(str(o.id), o.number or order_number(o.id), o.buyer_name, wib(o.created_at), rupiah(o.total))
+
+
+def _numbers(s: Session, order_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
+    found = {}
+    for chunk in _chunks(order_ids):
+        found |= {
+            oid: number or order_number(oid)
+            for oid, number in s.exec(select(Order.id, Order.number).where(Order.id.in_(chunk)))
+        }
+    return found
+
+
+def _kinds(lines: list[StatementLine], candidates: dict[int, list[CandidateView]]) -> dict[int, MatchKind]:
+    """One waiting order is "cocok", unless another line of the file is the only one for that
+    same order too (a transfer sent twice?): then both are "ambigu", for the admin to pick."""
+    sole = Counter(c[0].order_id for c in candidates.values() if len(c) == 1)
+    kinds = {}
+    for ln in lines:
+        mine = candidates.get(ln.id, [])
+        if ln.order_id is not None:
+            kinds[ln.id] = MatchKind.USED
+        elif ln.pending:
+            kinds[ln.id] = MatchKind.PENDING
+        elif ln.amount_cents < 0:
+            kinds[ln.id] = MatchKind.DEBIT
+        elif len(mine) == 1 and sole[mine[0].order_id] == 1:
+            kinds[ln.id] = MatchKind.MATCHED
+        elif mine:
+            kinds[ln.id] = MatchKind.AMBIGUOUS
+        else:
+            kinds[ln.id] = MatchKind.UNKNOWN
+    return kinds
+
+
+def _shown(ln: StatementLine, kind: MatchKind, candidates: list[CandidateView], used_by: str) -> StatementRow:
+    cents = ln.amount_cents
+    amount = (
+        ("-" if cents < 0 else "") + rupiah(abs(cents) // 100) + (f",{abs(cents) % 100:02d}" if cents % 100 else "")
+    )
+    return StatementRow(
+        line_id=ln.id,
+        date=ln.booked_on.strftime("%d/%m/%Y") if ln.booked_on else "PEND",
+        description=ln.description,
+        amount=amount,
+        kind=kind.value,
+        badge=Badge(kind.label, kind.tone),
+        candidates=tuple(candidates),
+        used_by=used_by,
+    )
+
+
+# ----- confirmation -----
+
+
+def evidence(line: StatementLine) -> str:
+    """What the order and the audit log keep of the line that paid it."""
+    when = line.booked_on.strftime("%d/%m") if line.booked_on else ""
+    return f"Cocok dengan {StatementSource.label_of(line.source)} {when} {line.description} {rupiah(line.amount or 0)}"
+
+
+def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
+    """Confirms the order with the line as its proof, in one transaction. Raises
+    ReconcileError (the line does not pay that order, or paid another) or
+    admin_orders.TransitionError (the order no longer waits)."""
+
+    def paid_by(s: Session, order: Order) -> str:
+        line = s.get(StatementLine, int(line_id))
+        if line is None or line.amount is None or line.amount != order.total:
+            raise ReconcileError("Jumlah baris mutasi tidak sama dengan total pesanan")
+        if line.source in BANK_SOURCES:
+            fits = (
+                order.payment_method == PaymentMethod.TRANSFER_BCA
+                and line.window_from <= order.created_at < line.window_to
+            )
+        else:
+            fits = order.payment_method == PaymentMethod.QRIS and line.reference == order.number
+        if not fits:
+            raise ReconcileError("Baris mutasi ini tidak cocok dengan pesanan tersebut")
+        taken = s.exec(
+            update(StatementLine)
+            .where(StatementLine.id == line.id, StatementLine.order_id.is_(None))
+            .values(order_id=order.id)
+        )
+        if taken.rowcount != 1:
+            raise ReconcileError("Baris mutasi ini sudah dipakai untuk pesanan lain")
+        return evidence(line)
+
+    admin_orders.confirm(order_id, admin_email, paid_by=paid_by)
+
+
+def confirm_matched(line_ids: Iterable[int], admin_email: str) -> tuple[int, int]:
+    """Every "cocok" line of the review confirms its order: (confirmed, refused)."""
+    done = refused = 0
+    for row in review(line_ids):
+        if row.kind != MatchKind.MATCHED:
+            continue
+        try:
+            confirm_line(row.line_id, row.candidates[0].order_id, admin_email)
+            done += 1
+        except (ReconcileError, admin_orders.TransitionError):
+            refused += 1
+    return done, refused
+
+
+# ----- the overview -----
+
+
+def waiting_with_line(s: Session) -> int:
+    """Waiting orders an open imported line pays (by amount and date, or by bill number)."""
+    line = StatementLine
+    bank = exists().where(
+        line.order_id.is_(None),
+        line.source.in_(BANK_SOURCES),
+        line.amount == Order.total,
+        line.window_from <= Order.created_at,
+        line.window_to > Order.created_at,
+    )
+    qris = exists().where(
+        line.order_id.is_(None),
+        line.source == StatementSource.QRIS.value,
+        line.reference == Order.number,
+        line.amount == Order.total,
+    )
+    waiting = Order.status == OrderStatus.PAID_REVIEW.value
+    by_bank = and_(waiting, Order.payment_method == PaymentMethod.TRANSFER_BCA.value, bank)
+    by_qris = and_(waiting, Order.payment_method == PaymentMethod.QRIS.value, qris)
+    return s.exec(select(func.count()).select_from(Order).where(by_bank | by_qris)).one()

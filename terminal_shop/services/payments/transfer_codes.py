@@ -1,0 +1,92 @@
+"""The kode unik: a BCA order's total less 1 to 999 rupiah, so that no two transfers awaited
+at once have the same amount and a statement line names its order (docs/decisions.md,
+Payments). The code is taken off, never added: a buyer never pays above the shown price.
+
+An amount is held from the confirm page (for the attempt's key) and passes to the order
+made from that attempt; an attempt's hold lapses after HOLD, an order's when it is
+confirmed or cancelled. The amount is the table's primary key, so two workers can never
+hold the same one: a loser of the race tries another code.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import uuid
+from datetime import timedelta
+
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import TransferCode, utcnow
+
+log = logging.getLogger(__name__)
+
+# What the buyer reads around the exact amount: the pages and the order e-mail.
+EXACTLY = ("Transfer tepat ", " agar pembayaran Anda terverifikasi otomatis.")
+CODE_TAKEN_OFF = "Sudah dipotong kode unik "
+
+CODES = range(1, 1000)
+HOLD = timedelta(hours=24)
+TRIES = 20
+
+
+def reserve(client_ref: str, base_total: int) -> int:
+    """The code this attempt transfers with for a cart of `base_total`: the one it holds, or
+    a free one now held for it; 0 when every code of that total is taken (paid as it is,
+    matched by hand)."""
+    if not client_ref or base_total <= max(CODES):
+        return 0
+    for _ in range(TRIES):
+        try:
+            with write_session() as s:
+                return _hold(s, client_ref, base_total)
+        except IntegrityError:  # another worker took that amount first: pick again
+            continue
+    log.warning("no kode unik after %d tries for a total of %d", TRIES, base_total)
+    return 0
+
+
+def _hold(s: Session, client_ref: str, base_total: int) -> int:
+    now = utcnow()
+    mine = s.exec(select(TransferCode).where(TransferCode.client_ref == client_ref)).first()
+    if mine is not None and mine.order_id is None and mine.base_total == base_total:
+        mine.expires_at = now + HOLD
+        return mine.code
+    if mine is not None and mine.order_id is None:  # the cart changed since: hold anew
+        s.delete(mine)
+        s.flush()
+    elif mine is not None:  # already an order's
+        return mine.code
+    lowest, highest = base_total - max(CODES), base_total - min(CODES)
+    in_range = TransferCode.amount.between(lowest, highest)
+    s.exec(delete(TransferCode).where(in_range, TransferCode.order_id.is_(None), TransferCode.expires_at < now))
+    taken = {base_total - a for a in s.exec(select(TransferCode.amount).where(in_range))}
+    free = [c for c in CODES if c not in taken]
+    if not free:
+        return 0
+    code = random.choice(free)  # spread: workers racing for the same total rarely collide
+    s.add(
+        TransferCode(
+            amount=base_total - code, client_ref=client_ref, base_total=base_total, code=code, expires_at=now + HOLD
+        )
+    )
+    s.flush()
+    return code
+
+
+def claim(s: Session, client_ref: str, base_total: int, order_id: uuid.UUID) -> int | None:
+    """In the order's own transaction: the attempt's held code becomes the order's. None when
+    the attempt holds none for this total (the caller reserves one first)."""
+    mine = s.exec(select(TransferCode).where(TransferCode.client_ref == client_ref)).first()
+    if mine is None or mine.base_total != base_total or mine.order_id not in (None, order_id):
+        return None
+    mine.order_id = order_id
+    return mine.code
+
+
+def release(s: Session, order_id: uuid.UUID) -> None:
+    """The order no longer waits for its transfer: its amount is free for another."""
+    s.exec(delete(TransferCode).where(TransferCode.order_id == order_id))
