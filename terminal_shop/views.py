@@ -135,6 +135,12 @@ def merchant_row(r) -> MerchantRow:
 
 
 @dataclass(frozen=True)
+class LinkedOrder:
+    number: str
+    link: str  # its admin detail page
+
+
+@dataclass(frozen=True)
 class OrderView:
     """Everything the admin's order detail shows."""
 
@@ -165,6 +171,12 @@ class OrderView:
     tracking_page: str = ""
     invoice_number: str = ""
     invoice_link: str = ""
+    # How the payment was checked (services/payments): the kode unik, what confirmed it, and
+    # the warnings about the proof (the same image sent for other orders, another amount).
+    unique_code: str = ""
+    payment_check: str = ""
+    proof_twins: tuple[LinkedOrder, ...] = ()
+    proof_amount_warning: str = ""
 
 
 @dataclass(frozen=True)
@@ -254,6 +266,7 @@ class CandidateView:
     buyer_name: str
     created_at: str
     total: str
+    link: str  # its admin detail page
 
 
 @dataclass(frozen=True)

@@ -232,6 +232,12 @@ class RegistrationRefusal(Term):
 _REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})
 
 
+class ProofFilter(Term):
+    """The admin list's proof filter (?bukti=): orders whose proof of payment looks wrong."""
+
+    SUSPECT = "mencurigakan", "Bukti mencurigakan"
+
+
 class StatementSource(Term):
     """Where an imported payment line comes from (services/payments/statement.py)."""
 

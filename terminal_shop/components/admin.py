@@ -52,6 +52,7 @@ def admin_layout(*children) -> rx.Component:
                     rx.el.nav(
                         nav_link("Dashboard", href=routes.ADMIN_MERCHANTS, class_name=link),
                         nav_link("Orders", href=routes.ADMIN_ORDERS, class_name=link),
+                        nav_link("Pembayaran", href=routes.ADMIN_PAYMENTS, class_name=link),
                         nav_link("Ringkasan", href=routes.ADMIN_OVERVIEW, class_name=link),
                         class_name="-mx-3 flex flex-wrap gap-1 sm:mx-0",
                     ),

@@ -52,8 +52,8 @@ def test_order_stats_list_pages_and_filters(clean_db):
     assert admin_orders.list_page(search="P7@EXAMPLE").total == 1
     assert admin_orders.list_page(search="081200000013").total == 1
     assert admin_orders.list_page(search="50%_").total == 0
-    shipping = {"perlu-dikemas": 8, "perlu-dikirim": 0, "dalam-pengiriman": 0, "diterima": 0}
-    assert page1.cards == admin_orders.stats() | shipping  # the shipping filter's counts beside the cards
+    shipping = {"perlu-dikemas": 8, "perlu-dikirim": 0, "dalam-pengiriman": 0, "diterima": 0, "mencurigakan": 0}
+    assert page1.cards == admin_orders.stats() | shipping  # the shipping and proof filters' counts beside the cards
     assert admin_orders.list_page(fulfilment="perlu-dikemas").total == 8
     assert admin_orders.list_page(fulfilment="perlu-dikemas", method="QRIS").total == 4
 

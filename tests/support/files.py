@@ -79,3 +79,27 @@ def photo_jpg(width: int, height: int, orientation: int = 1, trailer: bytes = b"
     buf = io.BytesIO()
     img.save(buf, "JPEG", quality=80, exif=exif, comment=b"edited")
     return buf.getvalue() + trailer
+
+
+def receipt(amount: str, reference: str, name: str = "TERMINALKU", size=(1080, 1920)) -> Image.Image:
+    """A banking app's transfer receipt as a screenshot: the same layout for every transfer,
+    only the text differs (what makes perceptual hashes of proofs hard)."""
+    from PIL import ImageDraw, ImageFont
+
+    font = ImageFont.load_default(44)
+    img = Image.new("RGB", size, "white")
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, size[0], 300), fill=(0, 90, 170))
+    draw.text((80, 120), "m-BCA", fill="white", font=font)
+    for i, text in enumerate(
+        ("Transfer Berhasil", f"Rp {amount}", f"Ke: {name}", f"Ref {reference}", "25/11/2026 10:21 WIB")
+    ):
+        draw.text((80, 400 + 120 * i), text, fill="black", font=font)
+    draw.rectangle((100, 1600, size[0] - 100, 1750), fill=(20, 160, 90))
+    return img
+
+
+def encoded(img: Image.Image, kind: str = "PNG", **options) -> bytes:
+    buf = io.BytesIO()
+    img.convert("RGB").save(buf, kind, **options)
+    return buf.getvalue()

@@ -39,6 +39,7 @@ def test_substates_include_every_admin_area():
         "OrderDetailState",
         "BulkShipState",
         "OverviewState",
+        "PaymentsState",
     }
 
 

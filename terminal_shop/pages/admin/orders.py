@@ -21,6 +21,7 @@ from terminal_shop.components.admin import (
 from terminal_shop.components.admin_lists import filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_card, fulfilment_filter
+from terminal_shop.pages.admin.payments import payment_card, proof_filter
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField
@@ -61,7 +62,16 @@ def _row(r) -> rx.Component:
 
 def orders_page() -> rx.Component:
     return admin_layout(
-        rx.el.h1("Pesanan", class_name="mb-6 text-2xl font-bold"),
+        rx.el.div(
+            rx.el.h1("Pesanan", class_name="text-2xl font-bold"),
+            nav_link(
+                icon("landmark", "h-4 w-4"),
+                "Cek pembayaran dari mutasi",
+                href=routes.ADMIN_PAYMENTS,
+                class_name=BTN_SMALL,
+            ),
+            class_name="mb-6 flex flex-wrap items-center justify-between gap-3",
+        ),
         stat_cards(
             [
                 ("Total Orders", L.stats.get("total", 0), "text-slate-900"),
@@ -76,6 +86,7 @@ def orders_page() -> rx.Component:
             filter_select("status", L.status, L.set_status, OrderStatus.labels()),
             filter_select("metode", L.method, L.set_method, PaymentMethod.labels()),
             fulfilment_filter(),
+            proof_filter(),
         ),
         bulk_ship_panel(),
         table(
@@ -276,6 +287,7 @@ def order_detail_page() -> rx.Component:
                 ),
                 rx.el.div(
                     _actions(),
+                    payment_card(),
                     rx.cond(o.status == OrderStatus.CONFIRMED, fulfilment_card()),
                     _proof_viewer(),
                     class_name="flex min-w-0 flex-col gap-6",

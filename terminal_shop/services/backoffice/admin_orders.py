@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, select
 
-from terminal_shop import couriers
+from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import Order, utcnow
@@ -34,8 +34,8 @@ from terminal_shop.services.backoffice.listing import (
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
-from terminal_shop.services.payments import transfer_codes
-from terminal_shop.views import Badge, LineView, OrderView, order_number, order_row
+from terminal_shop.services.payments import proof_prints, transfer_codes
+from terminal_shop.views import Badge, LineView, LinkedOrder, OrderView, order_number, order_row
 from terminal_shop.vocabulary import (
     FULFILMENT_OF_FILTER,
     ORDER_TRANSITIONS,
@@ -43,6 +43,7 @@ from terminal_shop.vocabulary import (
     FulfilmentFilter,
     OrderStatus,
     PaymentMethod,
+    ProofFilter,
     SortField,
 )
 
@@ -99,6 +100,8 @@ def _filters(q: ListQuery, conn=None) -> list:
         conds.append(_O.payment_method == q.method)
     if (stage := FULFILMENT_OF_FILTER.get(FulfilmentFilter.parse(q.fulfilment))) is not None:  # "" is a stage
         conds += [_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment == stage.value]
+    if ProofFilter.parse(q.proof):
+        conds.append(_O.proof_suspect.is_(True))
     conds += in_range(_O.created_at, *q.bounds())
     text = q.search.strip()
     if text:
@@ -131,7 +134,7 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
         ).where(*conds)
         exact = sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me))
         rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
-        if q.fulfilment and not (q.search.strip() or q.period):  # no tally knows the stages
+        if (q.fulfilment or q.proof) and not (q.search.strip() or q.period):  # no tally knows these
             counted = count_capped(conn, stmt)
         stages = fulfilment_counts(conn)
     shown = [order_row(r) for r in rows]
@@ -145,6 +148,8 @@ def fulfilment_counts(conn) -> dict[str, int]:
     for key, stage in FULFILMENT_OF_FILTER.items():
         stmt = select(_O.id).where(_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment == stage.value)
         counts[key.value] = count_capped(conn, stmt)[0]
+    suspect = select(_O.id).where(_O.proof_suspect.is_(True))  # 0014's index
+    counts[ProofFilter.SUSPECT.value] = count_capped(conn, suspect)[0]
     return counts
 
 
@@ -183,6 +188,7 @@ def detail(order_id: str) -> OrderDetail | None:
         qris=_qris_shown(order.qris_payload),
         mails=outbox.for_entity("order", str(order.id)),
         **_fulfilment_fields(order),
+        **_payment_fields(order),
     )
     return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
 
@@ -197,6 +203,21 @@ def _fulfilment_fields(order: Order) -> dict[str, str]:
         "tracking_page": courier.tracking_page if courier else "",
         "invoice_number": order.invoice_number or "",
         "invoice_link": invoice.link(order.id) if order.invoice_number else "",
+    }
+
+
+def _payment_fields(order: Order) -> dict[str, Any]:
+    twins = proof_prints.repeated_in(order.id)
+    asked = order.proof_amount
+    return {
+        "unique_code": rupiah(order.unique_code) if order.unique_code else "",
+        "payment_check": order.payment_check or "",
+        "proof_twins": tuple(LinkedOrder(number, routes.with_id(routes.ADMIN_ORDER, oid)) for oid, number in twins),
+        "proof_amount_warning": (
+            f"Bukti dikirim saat halaman meminta {rupiah(asked)}, pesanan ini meminta {rupiah(order.total)}."
+            if asked is not None and asked != order.total
+            else ""
+        ),
     }
 
 

@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from urllib.parse import urlencode
 
 from terminal_shop.formats import WIB
-from terminal_shop.vocabulary import FulfilmentFilter, Period, SortField, Term
+from terminal_shop.vocabulary import FulfilmentFilter, Period, ProofFilter, SortField, Term
 
 # The query-string name of each field (what a shared link shows).
 PARAMS = {
@@ -22,6 +22,7 @@ PARAMS = {
     "status": "status",
     "method": "metode",
     "fulfilment": "pengiriman",
+    "proof": "bukti",
     "period": "periode",
     "start": "dari",
     "end": "sampai",
@@ -81,6 +82,7 @@ class ListQuery:
     status: str = ""  # a status value of the list's vocabulary, or "" for all
     method: str = ""  # a PaymentMethod value (orders only), or ""
     fulfilment: str = ""  # a FulfilmentFilter value (orders only), or ""
+    proof: str = ""  # a ProofFilter value (orders only), or ""
     period: str = ""  # a Period value, or "" for every date
     start: str = ""  # YYYY-MM-DD, the custom range's first and last WIB day
     end: str = ""
@@ -115,6 +117,7 @@ class ListQuery:
             status=str(statuses.parse(get("status")) or "") if statuses else "",
             method=str(methods.parse(get("method")) or "") if methods else "",
             fulfilment=str(FulfilmentFilter.parse(get("fulfilment")) or "") if methods else "",
+            proof=str(ProofFilter.parse(get("proof")) or "") if methods else "",
             period=str(period or ""),
             start=str(parse_day(get("start")) or "") if custom else "",
             end=str(parse_day(get("end")) or "") if custom else "",
@@ -167,6 +170,8 @@ class ListQuery:
             out.append(f"Metode: {methods.label_of(self.method)}")
         if self.fulfilment:
             out.append(f"Pengiriman: {FulfilmentFilter.label_of(self.fulfilment)}")
+        if self.proof:
+            out.append(ProofFilter.label_of(self.proof))
         if self.period:
             first, last = self.days()
             if Period.parse(self.period) is Period.CUSTOM:

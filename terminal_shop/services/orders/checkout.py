@@ -9,7 +9,6 @@ import time
 import uuid
 from collections.abc import Callable
 
-from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
@@ -177,10 +176,10 @@ def _store(
         with write_session() as s:
             if order.unique_code:
                 transfer_codes.claim(s, order.client_ref, order.total + order.unique_code, order.id)
+            # Only the later order is marked (the earlier one's page still names it): marking
+            # other rows here would make checkouts sending one image wait on each other.
             earlier = proof_prints.record(s, order.id, print_)
             order.proof_suspect = bool(earlier) or order.proof_amount not in (None, order.total)
-            if earlier:  # the earlier orders are marked too: the same image paid for two
-                s.exec(update(Order).where(Order.id.in_(earlier)).values(proof_suspect=True))
             s.add(order)
             outbox.enqueue(s, f"order:{order.id}:received", "order", str(order.id), emails.order_received(order))
     except IntegrityError:

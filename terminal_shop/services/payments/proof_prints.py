@@ -17,8 +17,10 @@ import imagehash
 from sqlalchemy import or_, tuple_
 from sqlmodel import Session, select
 
-from terminal_shop.infra.models import ProofBand, ProofPrint
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import Order, ProofBand, ProofPrint
 from terminal_shop.infra.uploads import CheckedFile, thumbnail
+from terminal_shop.views import order_number
 
 HASH_SIZE = 16  # 16 x 16 = 256 bits
 BANDS = 8
@@ -77,6 +79,16 @@ def record(s: Session, order_id: uuid.UUID, print_: Fingerprint) -> list[uuid.UU
     for band, value in print_.bands():
         s.add(ProofBand(band=band, value=value, order_id=order_id))
     return earlier
+
+
+def repeated_in(order_id: uuid.UUID) -> list[tuple[uuid.UUID, str]]:
+    """(id, number) of the other orders whose proof repeats this order's, oldest first."""
+    with read_session() as s:
+        others = of_order(s, order_id)
+        if not others:
+            return []
+        rows = s.exec(select(Order.id, Order.number).where(Order.id.in_(others)).order_by(Order.created_at)).all()
+    return [(oid, number or order_number(oid)) for oid, number in rows]
 
 
 def of_order(s: Session, order_id: uuid.UUID) -> list[uuid.UUID]:

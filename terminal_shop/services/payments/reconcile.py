@@ -23,6 +23,7 @@ from datetime import UTC, datetime, time, timedelta
 from sqlalchemy import and_, exists, func, update
 from sqlmodel import Session, select
 
+from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, wib
 from terminal_shop.infra.db import insert_new, read_session, write_session
 from terminal_shop.infra.models import Order, Preference, StatementLine, utcnow
@@ -187,7 +188,9 @@ def _waiting(method: PaymentMethod, *conds):
 
 
 def _candidate(o) -> CandidateView:
-    return CandidateView(str(o.id), o.number or order_number(o.id), o.buyer_name, wib(o.created_at), rupiah(o.total))
+    number = o.number or order_number(o.id)
+    link = routes.with_id(routes.ADMIN_ORDER, o.id)
+    return CandidateView(str(o.id), number, o.buyer_name, wib(o.created_at), rupiah(o.total), link)
 
 
 def _numbers(s: Session, order_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:

@@ -153,7 +153,7 @@ def _rows(data: bytes) -> list[tuple[int, list[str]]]:
         text = data.decode("cp1252", errors="replace")  # an older export: the figures are ASCII
     if "\x00" in text:
         raise StatementError(1, "bukan file CSV")
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows = []
     try:
         for cells in reader:

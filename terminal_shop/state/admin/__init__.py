@@ -3,6 +3,7 @@
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
 from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
 from terminal_shop.state.admin.overview import OverviewState
+from terminal_shop.state.admin.payments import PaymentsState
 from terminal_shop.state.admin.session import AdminState, admin_only
 
 __all__ = [
@@ -15,5 +16,6 @@ __all__ = [
     "OrderDetailState",
     "OrderListState",
     "OverviewState",
+    "PaymentsState",
     "admin_only",
 ]

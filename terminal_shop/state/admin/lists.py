@@ -48,6 +48,7 @@ class AdminListMixin(rx.State, mixin=True):
     status: str = ""
     method: str = ""
     fulfilment: str = ""
+    proof: str = ""
     period: str = ""
     start: str = ""
     end: str = ""

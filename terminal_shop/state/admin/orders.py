@@ -16,7 +16,7 @@ from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import OrderRow, OrderView
-from terminal_shop.vocabulary import Fulfilment, FulfilmentFilter, OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import Fulfilment, FulfilmentFilter, OrderStatus, PaymentMethod, ProofFilter
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,11 @@ class OrderListState(AdminListMixin, AdminState):
     @admin_only
     async def set_fulfilment(self, value: str):
         return self._go(self._query().changed(fulfilment=str(FulfilmentFilter.parse(value) or "")))
+
+    @rx.event
+    @admin_only
+    async def set_proof(self, value: str):
+        return self._go(self._query().changed(proof=str(ProofFilter.parse(value) or "")))
 
 
 class OrderDetailState(AdminState):

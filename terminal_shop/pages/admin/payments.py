@@ -1,0 +1,196 @@
+"""Payments checked against the bank: the import screen (a statement or QRIS report, each
+line matched to the waiting orders), the order detail's payment card and the list's proof
+filter."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.admin import BTN_SMALL, TD, TH, admin_layout, badge, detail_item
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, nav_link
+from terminal_shop.state.admin import OrderDetailState as D
+from terminal_shop.state.admin import OrderListState as L
+from terminal_shop.state.admin import PaymentsState as P
+from terminal_shop.state.admin.payments import BANK_UPLOAD_ID, QRIS_UPLOAD_ID
+from terminal_shop.vocabulary import MatchKind, ProofFilter
+
+CSV_ACCEPT = {"text/csv": [".csv"], "text/plain": [".txt"]}
+
+
+def proof_filter() -> rx.Component:
+    """The orders list's "bukti mencurigakan", with how many orders it holds."""
+    suspect = ProofFilter.SUSPECT
+    return rx.el.select(
+        rx.el.option("Semua bukti", value=""),
+        rx.el.option(suspect.label, " (", L.stats.get(suspect.value, 0), ")", value=suspect.value),
+        value=L.proof,
+        on_change=L.set_proof,
+        aria_label="bukti",
+        class_name="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm",
+    )
+
+
+def payment_card() -> rx.Component:
+    """On the order's detail: how the payment was verified, and what is wrong with the proof."""
+    o = D.order
+    twin = lambda t: rx.el.li(nav_link("Pesanan ", rx.el.code(t.number), href=t.link, class_name="underline"))  # noqa: E731
+    return rx.el.section(
+        rx.el.h2("Pembayaran", class_name="text-lg font-bold"),
+        rx.cond(
+            o.proof_twins.length() > 0,
+            rx.el.div(
+                rx.el.p("Bukti ini sama atau hampir sama dengan bukti pesanan lain:", class_name="font-semibold"),
+                rx.el.ul(rx.foreach(o.proof_twins, twin), class_name="mt-1 list-disc pl-5"),
+                role="alert",
+                class_name="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800",
+                data_testid="proof-reused",
+            ),
+        ),
+        rx.cond(
+            o.proof_amount_warning != "",
+            rx.el.p(
+                o.proof_amount_warning,
+                role="alert",
+                class_name="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-800",
+                data_testid="proof-amount",
+            ),
+        ),
+        rx.el.dl(
+            rx.cond(o.unique_code != "", detail_item("Kode unik (dipotong dari total)", o.unique_code)),
+            detail_item("Verifikasi", rx.cond(o.payment_check != "", o.payment_check, "Belum diverifikasi")),
+            class_name="mt-3 grid gap-3",
+            data_testid="payment-check",
+        ),
+        class_name=f"{CARD} p-5",
+    )
+
+
+def _candidate(row, c) -> rx.Component:
+    return rx.el.li(
+        nav_link(rx.el.code(c.number), href=c.link, class_name="underline"),
+        " ",
+        c.buyer_name,
+        rx.el.span(" · ", c.created_at, class_name="text-slate-500"),
+        rx.cond(
+            row.kind != MatchKind.USED,
+            rx.el.button(
+                "Konfirmasi",
+                type="button",
+                on_click=P.confirm_one(row.line_id, c.order_id),
+                class_name=f"{BTN_SMALL} ml-2 px-2 py-1",
+                aria_label="Konfirmasi pesanan " + c.number,
+            ),
+        ),
+        class_name="flex flex-wrap items-center gap-1",
+    )
+
+
+def _row(row) -> rx.Component:
+    return rx.el.tr(
+        rx.el.td(row.date, class_name=TD + " whitespace-nowrap"),
+        rx.el.td(row.description, class_name=TD + " max-w-md break-words"),
+        rx.el.td(row.amount, class_name=TD + " whitespace-nowrap text-right font-mono"),
+        rx.el.td(badge(row.badge), class_name=TD),
+        rx.el.td(
+            rx.cond(row.used_by != "", rx.el.span("Pesanan ", rx.el.code(row.used_by))),
+            rx.el.ul(rx.foreach(row.candidates, lambda c: _candidate(row, c)), class_name="flex flex-col gap-1"),
+            class_name=TD,
+        ),
+        data_testid="statement-line",
+    )
+
+
+def _upload(upload_id: str, text: str, handler) -> rx.Component:
+    return rx.upload.root(
+        rx.el.div(text, class_name=f"{BTN_PRIMARY} inline-flex cursor-pointer"),
+        id=upload_id,
+        accept=CSV_ACCEPT,
+        max_files=1,
+        on_drop=handler(rx.upload_files(upload_id=upload_id)),
+    )
+
+
+def _column(field: str, label: str, value) -> rx.Component:
+    return rx.el.label(
+        label,
+        rx.cond(
+            P.found_columns.length() > 0,
+            rx.el.select(
+                rx.el.option("Pilih kolom", value=""),
+                rx.foreach(P.found_columns, lambda name: rx.el.option(name, value=name)),
+                value=value,
+                on_change=lambda v: P.set_column(field, v),
+                class_name=INPUT + " mt-1",
+            ),
+            rx.el.input(value=value, on_change=lambda v: P.set_column(field, v), class_name=INPUT + " mt-1"),
+        ),
+        class_name="text-sm font-medium",
+    )
+
+
+def _importers() -> rx.Component:
+    return rx.el.div(
+        rx.el.section(
+            rx.el.h2("Mutasi rekening BCA", class_name="text-lg font-bold"),
+            rx.el.p(
+                "File CSV dari KlikBCA (Informasi Rekening → Mutasi Rekening → Download), atau CSV bank lain "
+                "dengan kolom date, description, amount.",
+                class_name="mt-1 text-sm text-slate-600",
+            ),
+            rx.el.div(_upload(BANK_UPLOAD_ID, "Pilih file mutasi", P.upload_bank), class_name="mt-3"),
+            class_name=f"{CARD} p-5",
+        ),
+        rx.el.section(
+            rx.el.h2("Laporan transaksi QRIS", class_name="text-lg font-bold"),
+            rx.el.p(
+                "Nama kolom di laporan Anda (cukup sekali; disimpan untuk impor berikutnya).",
+                class_name="mt-1 text-sm text-slate-600",
+            ),
+            rx.el.div(
+                _column("date", "Kolom tanggal", P.col_date),
+                _column("amount", "Kolom jumlah", P.col_amount),
+                _column("reference", "Kolom nomor tagihan (bill number)", P.col_reference),
+                class_name="mt-3 grid gap-3 sm:grid-cols-3",
+            ),
+            rx.el.div(_upload(QRIS_UPLOAD_ID, "Pilih laporan QRIS", P.upload_qris), class_name="mt-3"),
+            class_name=f"{CARD} p-5",
+        ),
+        class_name="mt-6 grid gap-6 lg:grid-cols-2",
+    )
+
+
+def payments_page() -> rx.Component:
+    return admin_layout(
+        rx.el.h1("Cek Pembayaran", class_name="text-2xl font-bold"),
+        rx.el.p(
+            "Impor mutasi rekening atau laporan QRIS: setiap baris kredit dicocokkan dengan pesanan yang menunggu "
+            "pembayaran (jumlah tepat, diterima paling lama 7 hari setelah pesanan dibuat).",
+            class_name="mt-1 text-sm text-slate-600",
+        ),
+        _importers(),
+        rx.cond(
+            P.error != "",
+            rx.el.p(P.error, role="alert", class_name="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800", data_testid="import-error"),
+        ),
+        rx.cond(
+            P.rows.length() > 0,
+            rx.el.section(
+                rx.el.div(
+                    rx.el.p(P.summary, class_name="text-sm text-slate-700", data_testid="import-summary"),
+                    rx.el.button("Konfirmasi semua yang cocok", type="button", on_click=P.confirm_all, class_name=BTN_PRIMARY),
+                    class_name="flex flex-wrap items-center justify-between gap-3",
+                ),
+                rx.el.div(
+                    rx.el.table(
+                        rx.el.thead(rx.el.tr(*[rx.el.th(h, scope="col", class_name=TH) for h in ("Tanggal", "Keterangan", "Jumlah", "Hasil", "Pesanan")])),
+                        rx.el.tbody(rx.foreach(P.rows, _row)),
+                        class_name="mt-4 min-w-full",
+                    ),
+                    class_name="overflow-x-auto",
+                    tab_index=0,
+                    aria_label="Baris mutasi",
+                ),
+                class_name=f"{CARD} mt-6 p-5",
+            ),
+        ),
+    )  # fmt: skip

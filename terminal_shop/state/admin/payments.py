@@ -1,0 +1,113 @@
+"""The admin's payment check: a bank statement or QRIS report imported, its lines matched to
+the orders waiting for payment (services/payments/reconcile.py), orders confirmed from it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+
+import reflex as rx
+
+from terminal_shop.services.backoffice.admin_orders import TransitionError
+from terminal_shop.services.payments import reconcile
+from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
+from terminal_shop.state import toast
+from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.views import StatementRow
+from terminal_shop.vocabulary import MatchKind
+
+log = logging.getLogger(__name__)
+BANK_UPLOAD_ID = "statement_file"
+QRIS_UPLOAD_ID = "qris_file"
+MAX_BYTES = 10 * 1024 * 1024
+
+
+class PaymentsState(AdminState):
+    rows: list[StatementRow] = []
+    summary: str = ""
+    error: str = ""  # why the last file was refused (its line and reason)
+    # The QRIS report's columns, as saved (or being chosen) and the file's own names.
+    col_date: str = ""
+    col_amount: str = ""
+    col_reference: str = ""
+    found_columns: list[str] = []
+    _line_ids: list[int] = []
+
+    @rx.event
+    @admin_only
+    async def load(self):
+        columns = await asyncio.to_thread(reconcile.qris_columns)
+        self.col_date, self.col_amount, self.col_reference = columns.date, columns.amount, columns.reference
+        if self._line_ids:  # back on the page: the last import as things stand now
+            await self._review()
+
+    @rx.event
+    @admin_only
+    async def set_column(self, field: str, value: str):
+        if field in ("date", "amount", "reference"):
+            setattr(self, f"col_{field}", str(value)[:100])
+
+    @rx.event
+    @admin_only
+    async def upload_bank(self, files: list[rx.UploadFile]):
+        return await self._import(files, BANK_UPLOAD_ID, reconcile.import_bank)
+
+    @rx.event
+    @admin_only
+    async def upload_qris(self, files: list[rx.UploadFile]):
+        columns = Columns(self.col_date, self.col_amount, self.col_reference)
+        return await self._import(
+            files, QRIS_UPLOAD_ID, lambda data, admin: reconcile.import_qris(data, admin, columns)
+        )
+
+    async def _import(self, files: list[rx.UploadFile], upload_id: str, step):
+        if not files:
+            return None
+        data = await files[0].read()
+        clear = rx.clear_selected_files(upload_id)
+        if len(data) > MAX_BYTES:
+            self.error = "File terlalu besar: maksimal 10MB"
+            return [toast.error(self.error), clear]
+        try:
+            imported = await asyncio.to_thread(step, data, self.admin_email)
+        except ColumnsMissing as exc:
+            self.error, self.found_columns = str(exc), exc.found
+            return [toast.error("Pilih kolom laporan QRIS"), clear]
+        except StatementError as exc:
+            self.error = str(exc)
+            return [toast.error("File tidak dapat dibaca", description=self.error), clear]
+        except Exception:
+            log.exception("statement import failed")
+            return [toast.error("Gagal mengimpor file"), clear]
+        self.error, self.found_columns = "", []
+        self._line_ids = list(imported.line_ids)
+        await self._review()
+        return [toast.success(f"{len(imported.line_ids)} baris dibaca, {imported.new} baru"), clear]
+
+    async def _review(self) -> None:
+        self.rows = await asyncio.to_thread(reconcile.review, self._line_ids)
+        counted = Counter(r.kind for r in self.rows)
+        self.summary = ", ".join(f"{counted[k.value]} {k.label.lower()}" for k in MatchKind if counted[k.value])
+
+    @rx.event
+    @admin_only
+    async def confirm_all(self):
+        done, refused = await asyncio.to_thread(reconcile.confirm_matched, self._line_ids, self.admin_email)
+        await self._review()
+        if refused:
+            return toast.error(f"{done} pesanan dikonfirmasi, {refused} gagal (sudah diproses admin lain?)")
+        return toast.success(f"{done} pesanan dikonfirmasi")
+
+    @rx.event
+    @admin_only
+    async def confirm_one(self, line_id: int, order_id: str):
+        if int(line_id) not in self._line_ids:
+            return toast.error("Baris mutasi tidak ditemukan")
+        try:
+            await asyncio.to_thread(reconcile.confirm_line, int(line_id), str(order_id), self.admin_email)
+        except (reconcile.ReconcileError, TransitionError) as exc:
+            await self._review()
+            return toast.error(str(exc))
+        await self._review()
+        return toast.success("Pembayaran berhasil dikonfirmasi")
