@@ -319,3 +319,6 @@ class Overview:
     average_confirmation: str
     waiting: tuple[Waiting, ...]
     registrations: tuple[StatusCount, ...]
+    # Orders waiting for review that an imported statement line pays, and the rest.
+    waiting_matched: int = 0
+    waiting_unmatched: int = 0

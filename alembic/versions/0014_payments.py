@@ -57,16 +57,12 @@ def upgrade() -> None:
     op.create_table(
         "proof_prints",
         sa.Column("order_id", sa.Uuid(), primary_key=True),
+        sa.Column("created_at", when, nullable=False),
         sa.Column("sha256", sa.String(length=64), nullable=False),
-        sa.Column("phash", sa.String(length=64), nullable=True),
+        sa.Column("phash", sa.String(length=256), nullable=True),
     )
     op.create_index("ix_proof_prints_sha256", "proof_prints", ["sha256"])
-    op.create_table(
-        "proof_bands",
-        sa.Column("band", sa.Integer(), primary_key=True, autoincrement=False),
-        sa.Column("value", sa.BigInteger(), primary_key=True, autoincrement=False),
-        sa.Column("order_id", sa.Uuid(), primary_key=True),
-    )
+    op.create_index("ix_proof_prints_created_at", "proof_prints", ["created_at"])
     op.create_table(
         "preferences",
         sa.Column("name", sa.String(length=60), primary_key=True),
@@ -76,7 +72,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for table in ("preferences", "proof_bands", "proof_prints", "statement_lines", "transfer_codes"):
+    for table in ("preferences", "proof_prints", "statement_lines", "transfer_codes"):
         op.drop_table(table)
     op.drop_index("ix_orders_proof_suspect_created_id", table_name="orders")
     op.drop_index("ix_orders_waiting_amount", table_name="orders")

@@ -142,19 +142,9 @@ class ProofPrint(SQLModel, table=True):
     __tablename__ = "proof_prints"
 
     order_id: uuid.UUID = Field(primary_key=True)
+    created_at: datetime = _time(index=True)
     sha256: str = Field(max_length=64, index=True)
-    phash: str | None = Field(default=None, max_length=64)  # 256 bits as hex; None for a PDF
-
-
-class ProofBand(SQLModel, table=True):
-    """One 32-bit slice of a proof's perceptual hash: two hashes within 7 bits share a
-    slice, so near-duplicates are found by an indexed lookup instead of a scan."""
-
-    __tablename__ = "proof_bands"
-
-    band: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
-    value: int = Field(sa_type=sa.BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
-    order_id: uuid.UUID = Field(primary_key=True)
+    phash: str | None = Field(default=None, max_length=256)  # 1024 bits as hex; None for a PDF
 
 
 class Preference(SQLModel, table=True):

@@ -13,7 +13,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 
 from support.files import big_png, fake_png, pdf, png
-from support.steps import BUYER, add, choose_proof, fill_buyer, orders_in_db, to_confirm
+from support.steps import BUYER, add, choose_proof, fill_buyer, orders_in_db, rupiah_value, to_confirm
 from support.storage import bucket_unavailable, publish_asset
 
 
@@ -32,7 +32,14 @@ def test_full_purchase(page, tmp_path, method, label, make):
         details = page.get_by_test_id("bank-details")
         expect(details).to_contain_text("BCA")
         expect(details).to_contain_text(get_settings().bca_account_number)
-        expect(details).to_contain_text("Rp 7.347.000")
+        # The exact amount: the cart's total less this checkout's kode unik (1 to 999 rupiah).
+        expect(details.get_by_test_id("transfer-amount")).to_have_text(re.compile(r"Rp 7\.34[67]\.\d{3}"))
+        exact = rupiah_value(details.get_by_test_id("transfer-amount").inner_text())
+        assert 7_346_001 <= exact <= 7_346_999
+        expect(details).to_contain_text(f"Sudah dipotong kode unik Rp {7_347_000 - exact}.")
+        expect(page.get_by_test_id("transfer-total")).to_have_text(
+            details.get_by_test_id("transfer-amount").inner_text()
+        )
     proof = make(tmp_path / ("bukti." + ("png" if make is png else "pdf")))
     choose_proof(page, proof)
     expect(page.get_by_test_id("proof-name")).to_have_text(proof.name)
@@ -44,18 +51,20 @@ def test_full_purchase(page, tmp_path, method, label, make):
     [order] = [o for o in orders_in_db() if o.id not in before]
     assert re.search(r"order_id=" + str(order.id), page.url)
     expect(page.get_by_test_id("order-number")).to_have_text(str(order.id)[:8].upper())
-    expect(page.get_by_test_id("order-total")).to_have_text("Rp 7.347.000")
+    total = 7_347_000 - order.unique_code
+    expect(page.get_by_test_id("order-total")).to_have_text(f"Rp {total:,}".replace(",", "."))
+    if method == "TRANSFER_BCA":  # asked again, with the same code the confirm page showed
+        assert total == exact
+        expect(page.get_by_test_id("transfer-exactly")).to_contain_text(
+            f"Transfer tepat Rp {total:,}".replace(",", ".")
+        )
     expect(page.get_by_test_id("order-method")).to_have_text(label)
     expect(page.get_by_test_id("order-status")).to_have_text("Menunggu Verifikasi")
     expect(page.get_by_text("1x24 jam")).to_be_visible()
     expect(page.locator("main")).not_to_contain_text(BUYER["buyer_email"])
 
-    assert (order.status, order.payment_method, order.total, order.shipping_fee) == (
-        "paid_review",
-        method,
-        7_347_000,
-        0,
-    )
+    assert (order.status, order.payment_method, order.total, order.shipping_fee) == ("paid_review", method, total, 0)
+    assert (order.unique_code > 0) == (method == "TRANSFER_BCA")
     assert order.buyer_phone == "081234567890"
     assert order.payment_proof_url is None
     assert order.payment_proof_path.startswith(f"{order.id}/")

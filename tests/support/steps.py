@@ -87,6 +87,11 @@ def to_confirm(pg, cart=(("A920", 1),)) -> None:
     expect(pg.get_by_role("heading", name="Metode Pembayaran")).to_be_visible()
 
 
+def rupiah_value(text: str) -> int:
+    """3498873 from 'Rp 3.498.873', as a page shows it."""
+    return int(re.sub(r"[^0-9]", "", text))
+
+
 def choose_proof(pg, path: Path) -> None:
     pg.locator("input[type=file]").set_input_files(str(path))
 

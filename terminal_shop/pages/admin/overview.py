@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_loaded
 from terminal_shop.components.admin_lists import date_range, filter_select
 from terminal_shop.components.ui import CARD, nav_link
@@ -112,6 +113,18 @@ def overview_page() -> rx.Component:
                 rx.el.h2("Menunggu review", class_name="sr-only"),
                 rx.foreach(v.waiting, _waiting),
                 class_name="mt-4 grid gap-4 sm:grid-cols-2",
+            ),
+            nav_link(
+                rx.el.span(
+                    rx.el.strong(v.waiting_matched, data_testid="waiting-matched"),
+                    " pembayaran menunggu cocok dengan mutasi (siap dikonfirmasi)",
+                ),
+                rx.el.span(
+                    rx.el.strong(v.waiting_unmatched, data_testid="waiting-unmatched"),
+                    " belum ada di mutasi yang diimpor",
+                ),
+                href=routes.ADMIN_PAYMENTS,
+                class_name=f"{CARD} mt-4 flex flex-wrap gap-x-6 gap-y-1 p-4 text-sm hover:border-blue-300",
             ),
             rx.el.section(
                 rx.el.h2("Pendaftaran per status", class_name="text-lg font-bold"),

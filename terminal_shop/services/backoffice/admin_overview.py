@@ -20,6 +20,7 @@ from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.services.backoffice.list_query import day_text, period_days, utc_bounds
 from terminal_shop.services.backoffice.listing import in_range, tallies
+from terminal_shop.services.payments import reconcile
 from terminal_shop.views import Badge, DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
 
@@ -94,6 +95,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         registrations = {st: n for st, _, n in tallies(conn, "merchant_registrations")}
         oldest_order = _oldest(conn, _O, OrderStatus.PAID_REVIEW)
         oldest_merchant = _oldest(conn, _M, RegistrationStatus.PENDING)
+        matched = reconcile.waiting_with_line(conn)
     average = waited_total / n_confirmed if n_confirmed else None
     orders_waiting = sum(n for st, n in order_tally.items() if st == OrderStatus.PAID_REVIEW)
     merchants_waiting = registrations.get(RegistrationStatus.PENDING.value, 0)
@@ -126,6 +128,8 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         registrations=tuple(
             StatusCount(Badge.of(RegistrationStatus, s), registrations.get(s.value, 0)) for s in RegistrationStatus
         ),
+        waiting_matched=matched,
+        waiting_unmatched=max(0, orders_waiting - matched),
     )
 
 

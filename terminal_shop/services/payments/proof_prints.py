@@ -1,10 +1,13 @@
-"""Fingerprints of proofs of payment, to tell one image sent for two orders.
+"""Fingerprints of proofs of payment, to tell one picture sent for two orders.
 
-Each proof keeps its SHA-256 (the very same file) and, for an image, a 256-bit perceptual
-hash (imagehash's pHash: a resized or re-encoded copy stays within a few bits, while two
-different receipts of the same banking app differ by 18 bits or more, measured in
-tests/service/test_payments_services.py). The hash is kept in eight 32-bit bands: two
-hashes within NEAR_BITS share at least one band (pigeonhole), found by an indexed lookup.
+Each proof keeps its SHA-256 (the very same file) and, for an image, a 1024-bit perceptual
+hash (imagehash's pHash of a 256 x 256 greyscale copy). Screenshots of one banking app share
+their layout, so a coarse hash cannot tell two receipts apart: at this size, copies of one
+receipt resized to a quarter and re-encoded as JPEG stay within 28 bits, receipts that
+differ only in their figures are 38 or more apart, and one with a single digit edited is
+2 bits away (measured on drawn receipts, tests/support/files.py `receipt`).
+A new proof is compared with every proof of the last LOOKBACK days (a few thousand hashes
+at most, XOR and a bit count each) and with any earlier file of the same SHA-256.
 """
 
 from __future__ import annotations
@@ -12,42 +15,36 @@ from __future__ import annotations
 import hashlib
 import uuid
 from dataclasses import dataclass
+from datetime import timedelta
 
 import imagehash
-from sqlalchemy import or_, tuple_
+from sqlalchemy import or_
 from sqlmodel import Session, select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import Order, ProofBand, ProofPrint
+from terminal_shop.infra.models import Order, ProofPrint, utcnow
 from terminal_shop.infra.uploads import CheckedFile, thumbnail
 from terminal_shop.views import order_number
 
-HASH_SIZE = 16  # 16 x 16 = 256 bits
-BANDS = 8
-BAND_BITS = HASH_SIZE * HASH_SIZE // BANDS
-NEAR_BITS = BANDS - 1  # found for certain up to here; see the module's docstring
+HASH_SIZE = 32  # 32 x 32 = 1024 bits
+HIGHFREQ_FACTOR = 8  # pHash of a 256 x 256 copy
+SIDE = 512  # the decoded copy's longest side, before pHash resizes it
+NEAR_BITS = 32  # between the two measured bands above
+LOOKBACK = timedelta(days=90)
 
 
 @dataclass(frozen=True)
 class Fingerprint:
     sha256: str
-    phash: str | None  # hex, None for a PDF
-
-    def bands(self) -> list[tuple[int, int]]:
-        if self.phash is None:
-            return []
-        whole = int(self.phash, 16)
-        mask = (1 << BAND_BITS) - 1
-        # Signed 32-bit values fit every database's BIGINT (and SQLite's INTEGER).
-        return [(b, (whole >> (b * BAND_BITS)) & mask) for b in range(BANDS)]
+    phash: str | None  # hex, None for a PDF or an image that does not decode
 
 
 def fingerprint(proof: CheckedFile) -> Fingerprint:
     try:
-        small = thumbnail(proof)
+        small = thumbnail(proof, SIDE)
     except (OSError, ValueError):  # checked, yet its pixels do not decode: the file's hash only
         small = None
-    phash = str(imagehash.phash(small, hash_size=HASH_SIZE)) if small is not None else None
+    phash = str(imagehash.phash(small, hash_size=HASH_SIZE, highfreq_factor=HIGHFREQ_FACTOR)) if small else None
     return Fingerprint(hashlib.sha256(proof.data).hexdigest(), phash)
 
 
@@ -56,19 +53,15 @@ def distance(a: str, b: str) -> int:
 
 
 def twins(s: Session, print_: Fingerprint, exclude: uuid.UUID | None = None) -> list[uuid.UUID]:
-    """Orders whose proof is this very file or a near copy of this image."""
-    conds = [ProofPrint.sha256 == print_.sha256]
-    if print_.phash is not None:
-        bands = print_.bands()
-        near = select(ProofBand.order_id).where(tuple_(ProofBand.band, ProofBand.value).in_(bands))
-        conds.append(ProofPrint.order_id.in_(near))
+    """Orders whose proof is this very file, or a copy of this picture sent lately."""
+    recent = ProofPrint.created_at >= utcnow() - LOOKBACK
+    conds = [ProofPrint.sha256 == print_.sha256] + ([recent] if print_.phash else [])
     found = []
-    for row in s.exec(select(ProofPrint).where(or_(*conds))):
-        if row.order_id == exclude:
+    for order_id, sha256, phash in s.exec(select(ProofPrint.order_id, ProofPrint.sha256, ProofPrint.phash).where(or_(*conds))):
+        if order_id == exclude:
             continue
-        same_file = row.sha256 == print_.sha256
-        if same_file or (row.phash and print_.phash and distance(row.phash, print_.phash) <= NEAR_BITS):
-            found.append(row.order_id)
+        if sha256 == print_.sha256 or (phash and print_.phash and distance(phash, print_.phash) <= NEAR_BITS):
+            found.append(order_id)
     return found
 
 
@@ -76,8 +69,6 @@ def record(s: Session, order_id: uuid.UUID, print_: Fingerprint) -> list[uuid.UU
     """Keeps the order's fingerprint; returns the earlier orders whose proof it repeats."""
     earlier = twins(s, print_, exclude=order_id)
     s.add(ProofPrint(order_id=order_id, sha256=print_.sha256, phash=print_.phash))
-    for band, value in print_.bands():
-        s.add(ProofBand(band=band, value=value, order_id=order_id))
     return earlier
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 
-from sqlalchemy import and_, exists, func, update
+from sqlalchemy import Connection, and_, exists, func, update
 from sqlmodel import Session, select
 
 from terminal_shop import routes
@@ -298,7 +298,7 @@ def confirm_matched(line_ids: Iterable[int], admin_email: str) -> tuple[int, int
 # ----- the overview -----
 
 
-def waiting_with_line(s: Session) -> int:
+def waiting_with_line(conn: Connection | Session) -> int:
     """Waiting orders an open imported line pays (by amount and date, or by bill number)."""
     line = StatementLine
     bank = exists().where(
@@ -317,4 +317,4 @@ def waiting_with_line(s: Session) -> int:
     waiting = Order.status == OrderStatus.PAID_REVIEW.value
     by_bank = and_(waiting, Order.payment_method == PaymentMethod.TRANSFER_BCA.value, bank)
     by_qris = and_(waiting, Order.payment_method == PaymentMethod.QRIS.value, qris)
-    return s.exec(select(func.count()).select_from(Order).where(by_bank | by_qris)).one()
+    return conn.execute(select(func.count()).select_from(Order).where(by_bank | by_qris)).scalar_one()
