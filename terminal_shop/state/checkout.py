@@ -182,7 +182,10 @@ class CheckoutState(rx.State):
 
     async def _hold_code(self) -> None:
         if self._client_ref and self.priced.total:
-            self.transfer_code = await asyncio.to_thread(transfer_codes.reserve, self._client_ref, self.priced.total)
+            client = self.router.session.client_ip
+            self.transfer_code = await asyncio.to_thread(
+                transfer_codes.for_page, self._client_ref, self.priced.total, client
+            )
             self._save()
 
     @rx.event

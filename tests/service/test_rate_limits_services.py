@@ -15,10 +15,11 @@ from starlette.testclient import TestClient
 from terminal_shop import routes
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import Order, OutboxMessage
+from terminal_shop.infra.models import Order, OutboxMessage, TransferCode
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.orders import checkout_rules, order_status
+from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.registrations import details, registration_status
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.web import api
@@ -150,3 +151,12 @@ def test_a_refused_answer_is_json_the_page_can_show(tmp_path):
     answer = order_from(address, f"x{uuid.uuid4().hex[:4]}@example.com", tmp_path)
     assert (answer["status"], answer["kind"]) == (429, "limit")
     assert json.dumps(answer["message"]).startswith('"Terlalu banyak percobaan')
+
+
+def test_confirm_pages_hold_at_most_twenty_new_amounts_an_hour_per_client(clean_db):
+    address = unique_address()
+    codes = [transfer_codes.for_page(f"attempt-{i}", 3_499_000, address) for i in range(21)]
+    assert all(codes[:20]) and codes[20] == 0  # past the limit: the plain total, nothing held
+    assert transfer_codes.for_page("attempt-0", 3_499_000, address) == codes[0]  # shown again: no new hold
+    with read_session() as s:
+        assert len(s.exec(select(TransferCode)).all()) == 20

@@ -57,7 +57,9 @@ def twins(s: Session, print_: Fingerprint, exclude: uuid.UUID | None = None) -> 
     recent = ProofPrint.created_at >= utcnow() - LOOKBACK
     conds = [ProofPrint.sha256 == print_.sha256] + ([recent] if print_.phash else [])
     found = []
-    for order_id, sha256, phash in s.exec(select(ProofPrint.order_id, ProofPrint.sha256, ProofPrint.phash).where(or_(*conds))):
+    for order_id, sha256, phash in s.exec(
+        select(ProofPrint.order_id, ProofPrint.sha256, ProofPrint.phash).where(or_(*conds))
+    ):
         if order_id == exclude:
             continue
         if sha256 == print_.sha256 or (phash and print_.phash and distance(phash, print_.phash) <= NEAR_BITS):

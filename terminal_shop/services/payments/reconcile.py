@@ -33,7 +33,7 @@ from terminal_shop.views import Badge, CandidateView, StatementRow, order_number
 from terminal_shop.vocabulary import MatchKind, OrderStatus, PaymentMethod, StatementSource
 
 WINDOW = timedelta(days=7)
-CHUNK = 500
+CHUNK = 5000  # ids or amounts in one IN list (SQLite allows 32,766 parameters)
 QRIS_COLUMNS = "qris_report_columns"
 BANK_SOURCES = (StatementSource.BCA.value, StatementSource.BANK.value)
 
@@ -116,24 +116,23 @@ def _row(statement: Statement, ln: Line, admin_email: str, now: datetime) -> dic
 
 
 def _store(statement: Statement, admin_email: str) -> Imported:
+    """Adds the lines not stored yet (RETURNING their ids: SQLAlchemy batches such an INSERT
+    into a few statements), then looks up the ids of the lines stored before."""
     now = utcnow()
     rows = [_row(statement, ln, admin_email, now) for ln in statement.lines]
-    identities = [r["identity"] for r in rows]
+    table = StatementLine.__table__
     ids: dict[str, int] = {}
     with write_session() as s:
-        before = _count(s)
-        for chunk in _chunks(rows, 1000):
-            s.exec(insert_new(s, StatementLine.__table__, ["identity"]), params=chunk)
-        added = _count(s) - before
-        for chunk in _chunks(identities):
+        if rows:
+            added = insert_new(s, table, ["identity"]).returning(table.c.identity, table.c.id)
+            ids.update(s.connection().execute(added, rows).all())
+        known = [r["identity"] for r in rows if r["identity"] not in ids]
+        new = len(ids)
+        for chunk in _chunks(known):
             ids.update(
                 s.exec(select(StatementLine.identity, StatementLine.id).where(StatementLine.identity.in_(chunk))).all()
             )
-    return Imported(tuple(ids[i] for i in identities), added, statement.source)
-
-
-def _count(s: Session) -> int:
-    return s.exec(select(func.count()).select_from(StatementLine)).one()
+    return Imported(tuple(ids[r["identity"]] for r in rows), new, statement.source)
 
 
 # ----- review -----
@@ -142,10 +141,11 @@ def _count(s: Session) -> int:
 def review(line_ids: Iterable[int]) -> list[StatementRow]:
     """The lines in the file's order, each with what it is to the waiting orders."""
     wanted = list(dict.fromkeys(int(i) for i in line_ids))
+    table = StatementLine.__table__
     with read_session() as s:
-        lines: dict[int, StatementLine] = {}
+        lines: dict[int, StatementLine] = {}  # plain rows with the model's fields (no ORM objects: 10,000 of them)
         for chunk in _chunks(wanted):
-            lines.update((ln.id, ln) for ln in s.exec(select(StatementLine).where(StatementLine.id.in_(chunk))))
+            lines.update((ln.id, ln) for ln in s.connection().execute(select(table).where(table.c.id.in_(chunk))))
         found = [lines[i] for i in wanted if i in lines]
         candidates = _candidates(s, found)
         used = _numbers(s, [ln.order_id for ln in found if ln.order_id])

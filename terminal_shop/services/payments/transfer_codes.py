@@ -19,8 +19,10 @@ from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from terminal_shop.infra.db import write_session
+from terminal_shop.infra import rate_limits
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import TransferCode, utcnow
+from terminal_shop.infra.rate_limits import Action
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,21 @@ def reserve(client_ref: str, base_total: int) -> int:
             continue
     log.warning("no kode unik after %d tries for a total of %d", TRIES, base_total)
     return 0
+
+
+def for_page(client_ref: str, base_total: int, client: str) -> int:
+    """What the confirm page shows: the code the attempt holds, or a new hold, counted per
+    client (a hold is a write: a script must not take every code of a total). Past the
+    limit, 0: the plain total, and the order still gets a code when it is sent."""
+    with read_session() as s:
+        mine = s.exec(select(TransferCode).where(TransferCode.client_ref == client_ref)).first()
+    if mine is not None and mine.base_total == base_total:
+        return mine.code
+    try:
+        rate_limits.hit(Action.TRANSFER_HOLD, client)
+    except rate_limits.TooMany:
+        return 0
+    return reserve(client_ref, base_total)
 
 
 def _hold(s: Session, client_ref: str, base_total: int) -> int:
