@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import select
 
-from terminal_shop.formats import WIB
+from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent, Order, OutboxMessage, StatementLine, TransferCode
 from terminal_shop.infra.storage import get_storage
@@ -290,3 +290,17 @@ def test_the_orders_list_filters_suspect_proofs(clean_db):
     detail = admin_orders.detail(str(first.id)).view
     assert [t.number for t in detail.proof_twins] == [again.number]
     assert detail.proof_twins[0].link == f"/admin/orders/{again.id}"
+
+
+def test_the_invoice_shows_the_kode_unik_as_a_discount(clean_db, tmp_path):
+    import io
+
+    from pypdf import PdfReader
+
+    from terminal_shop.services.orders import invoice
+
+    order = checkout_order(get_storage(), png(tmp_path / "b.png").read_bytes())
+    admin_orders.confirm(str(order.id), ADMIN)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(invoice.render(fresh(order.id)))).pages)
+    assert f"Potongan kode unik -Rp {order.unique_code}" in text
+    assert f"Total {rupiah(order.total)}" in text  # what was transferred: the items less the code

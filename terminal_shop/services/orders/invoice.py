@@ -120,6 +120,8 @@ def render(order: Order) -> bytes:
     pdf.row(
         [("Ongkos kirim", label, "R"), (rupiah(order.shipping_fee) if order.shipping_fee else "Gratis", widths[3], "R")]
     )
+    if order.unique_code:  # the kode unik is a discount: the total is what was transferred
+        pdf.row([("Potongan kode unik", label, "R"), ("-" + rupiah(order.unique_code), widths[3], "R")])
     if s.seller_is_pkp:
         tax = Tax.of(order.total)
         pdf.row([("Harga jual (tanpa PPN)", label, "R"), (rupiah(tax.price), widths[3], "R")])
