@@ -10,6 +10,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
+from terminal_shop.formats import WIB
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.registrations import registration_status
 
@@ -131,6 +132,14 @@ def test_admin_pages(tab, clean_db, tmp_path):
     tab.get_by_role("button", name="Lihat Foto KTP").click()
     expect(tab.get_by_role("dialog")).to_be_visible()
     axe(tab, "document viewer")
+    tab.goto(tab.base + "/admin/pembayaran")
+    statement = tmp_path / "mutasi.csv"
+    statement.write_text(
+        f"date,description,amount\n{order.created_at.astimezone(WIB):%Y-%m-%d},TRSF CR SARI,{order.total}\n"
+    )
+    tab.locator("#statement_file input[type=file]").set_input_files(str(statement))
+    expect(tab.get_by_test_id("statement-line")).to_contain_text("Cocok")
+    axe(tab, "statement import")
 
 
 def path_of(link: str) -> str:
