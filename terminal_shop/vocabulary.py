@@ -217,6 +217,10 @@ class RegistrationRefusal(Term):
 
     UNKNOWN = "galat", "Terjadi kesalahan saat memproses pendaftaran Anda."
     INVALID = "data", "Data pendaftaran belum lengkap atau tidak valid. Periksa kembali formulir Anda."
+    NO_CONSENT = (
+        "persetujuan",
+        "Persetujuan diperlukan: centang pernyataan bahwa data Anda benar dan Anda menyetujui Kebijakan Privasi.",
+    )
     DUPLICATE = (
         "terdaftar",
         "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin.",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.ui import INPUT
+from terminal_shop import routes
+from terminal_shop.components.ui import CARD, INPUT
 
 
 def _label(name: str, label: str, required: bool) -> rx.Component:
@@ -68,4 +69,17 @@ def select_field(
             **_bound(name, value, on_change, error),
         ),
         error_line(name, error),
+    )
+
+
+def consent_box(checked, on_change) -> rx.Component:
+    """The applicant's agreement (the server refuses a registration or correction without it)."""
+    return rx.el.label(
+        rx.el.input(type="checkbox", checked=checked, on_change=on_change, class_name="mt-1 h-5 w-5"),
+        rx.el.span(
+            "Saya menyatakan data yang saya isi adalah benar dan menyetujui ",
+            rx.el.a("Kebijakan Privasi", href=routes.PRIVACY, target="_blank", class_name="text-blue-700 underline"),
+            ".",
+        ),
+        class_name=f"{CARD} flex items-start gap-3 p-5 text-sm",
     )

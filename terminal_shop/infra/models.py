@@ -208,6 +208,11 @@ class MerchantRegistration(SQLModel, table=True):
     foto_selfie_url: str | None = Field(default=None, max_length=500)
     foto_usaha_url: str | None = Field(default=None, max_length=500)
     foto_barang_url: str | None = Field(default=None, max_length=500)
+    # The applicant's agreement as the server received it (privacy_policy.Consent): when, from
+    # which address, to which version of the privacy text. Renewed by a correction.
+    consent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    consent_address: str | None = Field(default=None, max_length=64)
+    consent_version: str | None = Field(default=None, max_length=20)
 
 
 class StatusTally(SQLModel, table=True):

@@ -120,6 +120,11 @@ class Settings:
     smtp_url: str = field(repr=False)  # smtp://user:pass@host:587 (STARTTLS) or smtps://...; '' writes .eml files
     mail_from: str
     qris_payload: str  # the merchant's static QRIS (the text inside the sticker); '' reads the sticker image
+    # How long personal data is kept (docs/decisions.md, Personal data; shown on /privacy)
+    retention_rejected_days: int  # a rejected registration not corrected: its documents and identity
+    retention_abandoned_days: int  # a checkout or wizard attempt never sent: its held amount, its files
+    retention_ended_years: int  # an approved merchant's identity record, after the relationship ends
+    retention_records_years: int  # orders and proofs of payment (company records)
     # Operations
     metrics_addresses: tuple[str, ...]  # who may read /metrics (the client's real address)
     metrics_folder: str  # PROMETHEUS_MULTIPROC_DIR: the worker's processes add up their figures there
@@ -196,6 +201,10 @@ def get_settings() -> Settings:
         smtp_url=_env("SMTP_URL", ""),
         mail_from=_env("MAIL_FROM", f"{_env('BRAND_NAME', 'TerminalKu')} <no-reply@terminalku.example>"),
         qris_payload=_env("QRIS_PAYLOAD", ""),
+        retention_rejected_days=_env_int("RETENTION_REJECTED_DAYS", 90),
+        retention_abandoned_days=_env_int("RETENTION_ABANDONED_DAYS", 30),
+        retention_ended_years=_env_int("RETENTION_ENDED_YEARS", 5),
+        retention_records_years=_env_int("RETENTION_RECORDS_YEARS", 10),
         metrics_addresses=_env_list("METRICS_ADDRESSES", "127.0.0.1,::1"),
         metrics_folder=_env("PROMETHEUS_MULTIPROC_DIR", ""),
         json_logs=_env("LOG_FORMAT", "text").lower() == "json",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import privacy_policy
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, anchor, container, icon, link_button
 from terminal_shop.content import BRAND
@@ -112,38 +113,18 @@ def docs() -> rx.Component:
 
 
 def privacy() -> rx.Component:
-    s = get_settings()
+    """The text lives in privacy_policy.py: its version is what a registration's consent names."""
+    body = []
+    for heading, text in privacy_policy.sections():
+        body += [_h2(heading), _p(text)] if heading else [_p(text)]
     return _article(
         "Kebijakan Privasi",
-        _p(
-            f"Kebijakan ini menjelaskan data pribadi yang dikumpulkan {BRAND}, untuk apa, berapa lama disimpan, dan siapa yang dapat melihatnya, "
-            "sesuai Undang-Undang Nomor 27 Tahun 2022 tentang Pelindungan Data Pribadi."
+        rx.el.p(
+            f"Versi {privacy_policy.VERSION}, berlaku sejak {privacy_policy.UPDATED}",
+            class_name="mt-2 text-sm text-slate-500",
+            data_testid="privacy-version",
         ),
-        _h2("Data yang kami kumpulkan"),
-        _p(
-            "Pendaftaran merchant: nama lengkap, nomor HP, email, data usaha, NIB/NPWP (jika diisi), data rekening bank, "
-            "foto KTP, foto selfie dengan KTP, foto Kartu Keluarga (jika diunggah), foto usaha dan foto barang dagangan. "
-            "Pemesanan perangkat: nama, nomor telepon, email, alamat pengiriman dan bukti pembayaran."
-        ),
-        _h2("Untuk apa data dipakai"),
-        _p(
-            "Untuk memverifikasi identitas dan usaha Anda (kewajiban mengenal nasabah dalam layanan pembayaran), menyalurkan dana settlement "
-            "ke rekening Anda, memproses dan mengirim pesanan, serta menghubungi Anda tentang pendaftaran dan pesanan. Kami tidak menjual data Anda."
-        ),
-        _h2("Berapa lama disimpan"),
-        _p(
-            "Data merchant aktif disimpan selama Anda menjadi merchant dan lima tahun sesudahnya untuk memenuhi kewajiban hukum. "
-            "Pendaftaran yang ditolak dan dokumennya dihapus paling lama satu tahun setelah penolakan. Bukti pembayaran disimpan lima tahun sebagai catatan keuangan."
-        ),
-        _h2("Siapa yang dapat melihatnya"),
-        _p(
-            "Hanya petugas admin kami yang memverifikasi pendaftaran dan pembayaran. Dokumen disimpan secara privat dan hanya dibuka lewat tautan "
-            "sementara. Data dibagikan kepada bank atau prinsipal pembayaran hanya sejauh diperlukan untuk mengaktifkan layanan Anda."
-        ),
-        _h2("Hak Anda"),
-        _p(
-            f"Anda berhak mengakses, memperbaiki dan meminta penghapusan data Anda, serta menarik persetujuan. Kirim permintaan ke {s.support_email}."
-        ),
+        *body,
     )
 
 

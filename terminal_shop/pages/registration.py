@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker, send_chosen
-from terminal_shop.components.forms import select_field, text_field
+from terminal_shop.components.forms import consent_box, select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
@@ -226,15 +226,7 @@ def _step_confirm() -> rx.Component:
         ),
         class_name=f"{CARD} p-5",
     )
-    agreement = rx.el.label(
-        rx.el.input(type="checkbox", checked=S.agreement, on_change=S.set_agreement, class_name="mt-1 h-5 w-5"),
-        rx.el.span(
-            "Saya menyatakan data yang saya isi adalah benar dan menyetujui ",
-            rx.el.a("Kebijakan Privasi", href=routes.PRIVACY, target="_blank", class_name="text-blue-700 underline"),
-            ".",
-        ),
-        class_name=f"{CARD} flex items-start gap-3 p-5 text-sm",
-    )
+    agreement = consent_box(S.agreement, S.set_agreement)
     send = rx.cond(
         S.agreement,
         rx.el.button(

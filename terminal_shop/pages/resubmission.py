@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop.components.files import bundle_documents, file_picker
-from terminal_shop.components.forms import select_field, text_field
+from terminal_shop.components.forms import consent_box, select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
@@ -60,6 +60,7 @@ def _form() -> rx.Component:
             rx.el.div(*[_document(d) for d in DocumentKind], class_name=f"{CARD} grid gap-6 p-5 sm:grid-cols-2"),
         ),
         rx.el.span(bundle_documents(keys, FIX_UPLOAD_ID), hidden=True),
+        consent_box(S.agreement, S.set_agreement),
         rx.el.p(S.error, class_name="min-h-[1.25rem] text-sm text-red-600", role="alert"),
         rx.el.button(
             rx.cond(S.submitting, "Mengirim perbaikan...", "Kirim Perbaikan"),

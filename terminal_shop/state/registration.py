@@ -90,7 +90,7 @@ class RegistrationState(rx.State):
     def _save(self) -> None:
         if self._restored:
             self._rev += 1
-            self.draft = details.WizardDraft(self.form, self._client_ref, self._rev).to_json()
+            self.draft = details.WizardDraft(self.form, self._client_ref, self._rev, self.agreement).to_json()
 
     def _clear(self) -> None:
         self.form = dict(_DEFAULTS)
@@ -145,7 +145,8 @@ class RegistrationState(rx.State):
 
     @rx.event
     def set_agreement(self, checked: bool):
-        self.agreement = bool(checked)
+        self.agreement = checked is True
+        self._save()
 
     @rx.event
     def agreement_missing(self):

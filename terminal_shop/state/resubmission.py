@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 
 import reflex as rx
@@ -11,6 +12,7 @@ from terminal_shop import registration_form, routes
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
+from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.registrations import details, resubmission
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.resubmission import FixView
@@ -27,6 +29,7 @@ class FixState(rx.State):
     form: dict[str, str] = {}
     error: str = ""
     submitting: bool = False
+    agreement: bool = False
 
     def _link(self) -> tuple[str, str]:
         return self.router.page.params.get("id", ""), self.router.url.query_parameters.get("t", "")
@@ -49,6 +52,10 @@ class FixState(rx.State):
             self.form[field] = details.format_omzet(value) if field == "omzet_bulanan" else value
 
     @rx.event
+    def set_agreement(self, checked: bool):
+        self.agreement = checked is True
+
+    @rx.event
     def doc_rejected(self, codes: list[str]):
         title, message = browser_rejection(codes, details.DOC_WRONG_TYPE)
         return toast.error(title, description=message)
@@ -66,7 +73,10 @@ class FixState(rx.State):
         yield
         try:
             await asyncio.to_thread(rate_limits.hit, Action.RESUBMISSION, self.router.session.client_ip)
-            await asyncio.to_thread(resubmission.resubmit, *self._link(), dict(self.form), documents)
+            consent = Consent(self.router.session.client_ip) if self.agreement else None
+            await asyncio.to_thread(
+                functools.partial(resubmission.resubmit, *self._link(), dict(self.form), documents, consent=consent)
+            )
         except (resubmission.ResubmissionError, UploadRejected, rate_limits.TooMany) as exc:
             self.submitting, self.error = False, getattr(exc, "message", str(exc))
             yield toast.error("Perbaikan belum terkirim", description=self.error)

@@ -38,6 +38,7 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
+from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
@@ -253,8 +254,15 @@ async def submit_registration(request: Request) -> Response:
         doc, _, _ = (getattr(f, "filename", "") or "").partition("__")
         if isinstance(f, UploadFile) and DocumentKind.parse(doc):
             documents[doc] = await f.read()
+    consent = (
+        Consent(client_address(request.headers, request.client.host if request.client else ""))
+        if draft.agreed
+        else None
+    )
     return await _answer(
-        functools.partial(reg.submit, draft.fields, documents, None, draft.client_ref or new_client_ref()),
+        functools.partial(
+            reg.submit, draft.fields, documents, None, draft.client_ref or new_client_ref(), consent=consent
+        ),
         reg.RegistrationError,
         reg.FAILED_REASON,
         lambda registration_id: {"registration_id": str(registration_id), "next": routes.REGISTER_SUCCESS},

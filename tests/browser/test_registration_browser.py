@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from terminal_shop import privacy_policy, routes
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import MerchantRegistration
 from terminal_shop.infra.settings import get_settings
@@ -16,6 +18,7 @@ from terminal_shop.services.registrations import details
 from terminal_shop.vocabulary import DocumentKind
 
 from support.files import big_png, jpg, pdf, png
+from support.steps import DETAILS as DETAILS_TYPED
 from support.steps import agree, choose, documents, fill_details, next_step, registrations
 from support.storage import bucket_unavailable, stored_keys
 
@@ -73,6 +76,8 @@ def test_full_registration(page, tmp_path, all_five):
         15_000_000,
         "fnb",
     )
+    # The agreement ticked in the browser is on record: from this browser, to this privacy text.
+    assert (row.consent_address, row.consent_version) == ("127.0.0.1", privacy_policy.VERSION) and row.consent_at
     settings, storage = get_settings(), get_storage()
     stored = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
     assert len(stored) == (5 if all_five else 3)
@@ -229,3 +234,34 @@ def test_storage_failure_keeps_no_row_and_no_file(page, tmp_path):
         page.wait_for_url(re.compile("/pendaftaran/gagal"))
         expect(page.get_by_test_id("failed-reason")).to_have_text("Gagal mengirim pendaftaran. Silakan coba lagi.")
     assert registrations("sri.broken@example.com") == []
+
+
+def test_a_post_without_the_agreement_is_refused_and_nothing_is_stored(page, tmp_path):
+    """As a script would send it, from the site's own origin: the consent is checked on the server."""
+    page.goto(page.base + "/privacy")
+    expect(page.get_by_test_id("privacy-version")).to_have_text(
+        f"Versi {privacy_policy.VERSION}, berlaku sejak {privacy_policy.UPDATED}"
+    )
+    expect(page.locator("main")).to_contain_text("90 hari setelah penolakan")
+    email = "tanpa.setuju@example.com"
+    draft = details.WizardDraft({**DETAILS_TYPED, "email": email}, "a" * 32).to_json()
+    photos = {d: base64.b64encode(jpg(tmp_path / f"{d}.jpg").read_bytes()).decode() for d in ("ktp", "selfie", "usaha")}
+    status, answer = page.evaluate(
+        """async ([url, draft, photos]) => {
+            const form = new FormData();
+            form.append("draft", draft);
+            for (const [doc, b64] of Object.entries(photos)) {
+                const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+                form.append("files", new Blob([bytes], {type: "image/jpeg"}), doc + "__foto.jpg");
+            }
+            const r = await fetch(url, {method: "POST", body: form});
+            return [r.status, await r.json()];
+        }""",
+        [routes.API_REGISTRATION, draft, photos],
+    )
+    assert answer.status == 422
+    assert (
+        answer.json()["message"]
+        == "Persetujuan diperlukan: centang pernyataan bahwa data Anda benar dan Anda menyetujui Kebijakan Privasi."
+    )
+    assert registrations(email) == []

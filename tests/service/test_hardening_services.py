@@ -21,7 +21,7 @@ from terminal_shop.state.checkout import CheckoutState
 from terminal_shop.web import api
 from terminal_shop.web.guards import PAGE_POLICY, SecurityHeadersMiddleware
 
-from support.factories import BUYER
+from support.factories import AGREED, BUYER
 from support.files import jpg, png
 from support.storage import stored_keys
 
@@ -72,7 +72,7 @@ def test_decompression_bomb_is_refused_from_its_header(clean_db, any_storage):
         "nomor_rekening": "1234567890",
     }
     with pytest.raises(UploadRejected, match="60 megapiksel"):
-        registrations.submit(form, {"ktp": bomb, "selfie": bomb, "usaha": bomb}, storage=storage)
+        registrations.submit(form, {"ktp": bomb, "selfie": bomb, "usaha": bomb}, storage=storage, consent=AGREED)
     assert stored_keys(settings, storage, settings.bucket_order_payments) == []
     assert stored_keys(settings, storage, settings.bucket_merchant_documents) == []
 

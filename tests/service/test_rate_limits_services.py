@@ -24,7 +24,7 @@ from terminal_shop.services.registrations import details, registration_status
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.web import api
 
-from support.factories import ADMIN, FORM, make_merchant, make_order
+from support.factories import ADMIN, AGREED, FORM, make_merchant, make_order
 from support.files import png
 
 BUYER = {
@@ -96,7 +96,7 @@ def test_registrations_per_address_and_the_correction_mail_once_a_day(clean_db, 
     files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
     statuses = []
     for i in range(6):
-        draft = details.WizardDraft({**FORM, "email": f"usaha{i}@example.com"}, uuid.uuid4().hex).to_json()
+        draft = details.WizardDraft({**FORM, "email": f"usaha{i}@example.com"}, uuid.uuid4().hex, agreed=True).to_json()
         statuses.append(
             client_at(address).post(routes.API_REGISTRATION, data={"draft": draft}, files=files).status_code
         )
@@ -107,7 +107,7 @@ def test_registrations_per_address_and_the_correction_mail_once_a_day(clean_db, 
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
     for _ in range(3):  # the same pair sent again and again
         with pytest.raises(reg.RejectedRegistration):
-            reg.submit({**FORM, "email": "ditolak@example.com"}, docs, client_ref=uuid.uuid4().hex)
+            reg.submit({**FORM, "email": "ditolak@example.com"}, docs, client_ref=uuid.uuid4().hex, consent=AGREED)
     assert mails_to("ditolak@example.com", "Pendaftaran baru dengan data Anda") == 1
 
 

@@ -18,7 +18,7 @@ from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind
 
-from support.factories import FORM
+from support.factories import AGREED, FORM
 from support.files import fake_png, pdf
 from support.storage import no_buckets, s3_settings, stored_keys
 
@@ -30,7 +30,7 @@ def _rows() -> list[MerchantRegistration]:
 
 def test_full_registration_is_stored_pending_with_private_documents(clean_db, any_storage, docs):
     settings, storage = any_storage
-    rid = reg.submit(FORM, docs, storage)
+    rid = reg.submit(FORM, docs, storage, consent=AGREED)
     [row] = _rows()
     assert row.id == rid
     assert row.status == "pending"
@@ -52,7 +52,7 @@ def test_full_registration_is_stored_pending_with_private_documents(clean_db, an
 
 def test_three_required_documents_are_enough(clean_db, any_storage, docs):
     settings, storage = any_storage
-    reg.submit(FORM, {k: docs[k] for k in ("ktp", "selfie", "usaha")}, storage)
+    reg.submit(FORM, {k: docs[k] for k in ("ktp", "selfie", "usaha")}, storage, consent=AGREED)
     [row] = _rows()
     assert row.foto_kk_url is None and row.foto_barang_url is None
     assert len(stored_keys(settings, storage, settings.bucket_merchant_documents)) == 3
@@ -95,7 +95,7 @@ def test_documents_must_be_real_images(clean_db, any_storage, docs, tmp_path, ba
     settings, storage = any_storage
     docs["ktp"] = (pdf(tmp_path / "ktp.pdf") if bad == "pdf" else fake_png(tmp_path / "ktp.png")).read_bytes()
     with pytest.raises(UploadRejected) as exc:
-        reg.submit(FORM, docs, storage)
+        reg.submit(FORM, docs, storage, consent=AGREED)
     assert exc.value.title == "Format file tidak didukung"
     assert _rows() == []
     assert stored_keys(settings, storage, settings.bucket_merchant_documents) == []
@@ -103,13 +103,14 @@ def test_documents_must_be_real_images(clean_db, any_storage, docs, tmp_path, ba
 
 def test_duplicate_is_refused_and_the_first_stays(clean_db, any_storage, docs):
     settings, storage = any_storage
-    first = reg.submit(FORM, docs, storage)
+    first = reg.submit(FORM, docs, storage, consent=AGREED)
     before = sorted(stored_keys(settings, storage, settings.bucket_merchant_documents))
     with pytest.raises(reg.DuplicateRegistration) as exc:
         reg.submit(
             {**FORM, "nama_usaha": "Usaha Lain", "nomor_hp": "+62 812-3456-7890", "email": "SRI@example.com"},
             docs,
             storage,
+            consent=AGREED,
         )
     assert (
         str(exc.value)
@@ -124,14 +125,16 @@ def test_a_rejected_registration_is_never_replaced_by_a_new_submission(clean_db,
     """Anyone who knows the e-mail and phone could otherwise take the record (and its bank
     account) over: the registered address is told how to correct it instead."""
     settings, storage = any_storage
-    first = reg.submit(FORM, docs, storage)
+    first = reg.submit(FORM, docs, storage, consent=AGREED)
     before = sorted(stored_keys(settings, storage, settings.bucket_merchant_documents))
     with write_session() as s:
         row = s.get(MerchantRegistration, first)
         row.status, row.rejection_reason = "rejected", "Foto KTP buram"
         s.add(row)
     with pytest.raises(reg.RejectedRegistration, match="kami mengirim tautan perbaikan ke email yang terdaftar"):
-        reg.submit({**FORM, "nama_usaha": "Usaha Orang Lain", "nomor_rekening": "999999999"}, docs, storage)
+        reg.submit(
+            {**FORM, "nama_usaha": "Usaha Orang Lain", "nomor_rekening": "999999999"}, docs, storage, consent=AGREED
+        )
     [row] = _rows()
     assert (row.id, row.status, row.nama_usaha, row.nomor_rekening) == (
         first,
@@ -155,7 +158,7 @@ def test_storage_failure_keeps_nothing(clean_db, moto_endpoint, docs):
         no_buckets(moto_endpoint),
         pytest.raises(reg.RegistrationError, match="Gagal mengirim pendaftaran. Silakan coba lagi."),
     ):
-        reg.submit(FORM, docs, storage)
+        reg.submit(FORM, docs, storage, consent=AGREED)
     assert _rows() == []
 
 
@@ -175,7 +178,7 @@ def test_failure_in_the_middle_removes_documents_already_stored(clean_db, any_st
 
     storage.put = flaky_put
     with pytest.raises(reg.RegistrationError):
-        reg.submit(FORM, docs, storage)
+        reg.submit(FORM, docs, storage, consent=AGREED)
     assert _rows() == []
     assert stored_keys(settings, storage, settings.bucket_merchant_documents) == []
 
@@ -190,11 +193,11 @@ def test_an_attempt_sent_again_finds_its_registration_and_stores_nothing_more(cl
     settings, storage = any_storage
     ref = new_client_ref()
     assert reg.registration_for(ref) is None
-    first = reg.submit(FORM, docs, storage, client_ref=ref)
+    first = reg.submit(FORM, docs, storage, client_ref=ref, consent=AGREED)
     keys = stored_keys(settings, storage, settings.bucket_merchant_documents)
 
     # Its answer was lost; the tab sends the same attempt again (or only asks).
-    assert reg.submit(FORM, docs, storage, client_ref=ref) == first
+    assert reg.submit(FORM, docs, storage, client_ref=ref, consent=AGREED) == first
     assert reg.registration_for(ref) == first
     assert [r.id for r in _rows()] == [first]
     assert stored_keys(settings, storage, settings.bucket_merchant_documents) == keys
@@ -202,9 +205,9 @@ def test_an_attempt_sent_again_finds_its_registration_and_stores_nothing_more(cl
     # Another attempt with the same e-mail and HP is still a duplicate, and a malformed
     # key is no key at all.
     with pytest.raises(reg.DuplicateRegistration):
-        reg.submit(FORM, docs, storage, client_ref=new_client_ref())
+        reg.submit(FORM, docs, storage, client_ref=new_client_ref(), consent=AGREED)
     with pytest.raises(reg.DuplicateRegistration):
-        reg.submit(FORM, docs, storage, client_ref="' OR 1=1 --")
+        reg.submit(FORM, docs, storage, client_ref="' OR 1=1 --", consent=AGREED)
     assert reg.registration_for("' OR 1=1 --") is None
 
 

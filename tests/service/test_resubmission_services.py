@@ -12,12 +12,13 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent, MerchantRegistration, OutboxMessage, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.privacy_policy import VERSION, Consent
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.registrations import resubmission
 from terminal_shop.services.registrations import submission as registrations
 from terminal_shop.services.registrations.resubmission import ResubmissionError
 
-from support.factories import make_merchant, reject_with_link
+from support.factories import AGREED, make_merchant, reject_with_link
 from support.files import jpg, png
 from support.storage import stored_keys
 
@@ -39,9 +40,9 @@ def test_only_the_marked_document_changes_and_the_link_then_dies(clean_db, tmp_p
     shown = resubmission.view(rid, token)
     assert (shown.groups, shown.documents, shown.reason) == ((), ("ktp",), "Foto KTP buram")
     with pytest.raises(ResubmissionError, match="Foto KTP baru wajib diunggah"):
-        resubmission.resubmit(rid, token, {}, {})
+        resubmission.resubmit(rid, token, {}, {}, consent=AGREED)
     typed = {"nama_usaha": "Usaha Lain", "nomor_rekening": "999"}  # not marked: ignored
-    resubmission.resubmit(rid, token, typed, {"ktp": jpg(tmp_path / "ktp-baru.jpg").read_bytes()})
+    resubmission.resubmit(rid, token, typed, {"ktp": jpg(tmp_path / "ktp-baru.jpg").read_bytes()}, consent=AGREED)
     after = _row(mid)
     assert (after.status, after.rejection_reason, after.fix_nonce) == ("pending", None, None)
     assert (after.nama_usaha, after.nomor_rekening) == (before.nama_usaha, before.nomor_rekening)
@@ -64,9 +65,11 @@ def test_marked_fields_change_and_are_checked_like_the_wizard(clean_db, tmp_path
     rid, token = _parts(reject_with_link(mid, ["data-bank"]))
     with pytest.raises(ResubmissionError, match="hanya boleh berisi angka"):
         resubmission.resubmit(
-            rid, token, {"nama_bank": "Bank BCA", "nama_rekening": "Sri", "nomor_rekening": "12a"}, {}
+            rid, token, {"nama_bank": "Bank BCA", "nama_rekening": "Sri", "nomor_rekening": "12a"}, {}, consent=AGREED
         )
-    resubmission.resubmit(rid, token, {"nama_bank": "Bank BNI", "nama_rekening": "Sri W", "nomor_rekening": "555"}, {})
+    resubmission.resubmit(
+        rid, token, {"nama_bank": "Bank BNI", "nama_rekening": "Sri W", "nomor_rekening": "555"}, {}, consent=AGREED
+    )
     row = _row(mid)
     assert (row.status, row.nama_bank, row.nomor_rekening) == ("pending", "Bank BNI", "555")
 
@@ -81,7 +84,7 @@ def test_tampered_and_expired_links_change_nothing(clean_db, tmp_path):
         row.fix_expires_at = utcnow() - timedelta(seconds=1)
         s.add(row)
     with pytest.raises(ResubmissionError, match="14 hari"):
-        resubmission.resubmit(rid, token, {}, {"ktp": png(tmp_path / "k.png").read_bytes()})
+        resubmission.resubmit(rid, token, {}, {"ktp": png(tmp_path / "k.png").read_bytes()}, consent=AGREED)
     assert _row(mid).status == "rejected"
 
 
@@ -92,7 +95,7 @@ def test_registering_again_sends_the_owner_a_working_link(clean_db, tmp_path):
     form = {**admin_merchants.form_values(row), "omzet_bulanan": "15000000"}
     docs = {k: png(tmp_path / f"{k}.png").read_bytes() for k in ("ktp", "selfie", "usaha")}
     with pytest.raises(registrations.RejectedRegistration):
-        registrations.submit(form, docs)
+        registrations.submit(form, docs, consent=AGREED)
     with read_session() as s:
         mail = s.exec(select(OutboxMessage).order_by(OutboxMessage.id.desc())).first()
     assert mail.to_addr == row.email and "Pendaftaran baru dengan data Anda" in mail.subject
@@ -111,7 +114,7 @@ def test_one_link_used_from_two_tabs_at_once_is_accepted_once(clean_db, tmp_path
     def send(photo: bytes) -> None:
         start.wait()
         try:
-            results.append(resubmission.resubmit(rid, token, {}, {"ktp": photo}))
+            results.append(resubmission.resubmit(rid, token, {}, {"ktp": photo}, consent=AGREED))
         except ResubmissionError as refused:
             results.append(str(refused))
 
@@ -133,3 +136,15 @@ def test_one_link_used_from_two_tabs_at_once_is_accepted_once(clean_db, tmp_path
         if k.startswith(f"{mid}/ktp/")
     ]
     assert ktp == [_row(mid).foto_ktp_url]  # the losing tab's file removed, the replaced one too
+
+
+def test_a_correction_needs_the_agreement_and_renews_it(clean_db, tmp_path):
+    mid = make_merchant(tmp_path)
+    rid, token = _parts(reject_with_link(mid, ["data-bank"]))
+    typed = {"nama_bank": "Bank BNI", "nama_rekening": "Sri W", "nomor_rekening": "555"}
+    with pytest.raises(ResubmissionError, match="Persetujuan diperlukan"):
+        resubmission.resubmit(rid, token, typed, {}, consent=None)
+    assert _row(mid).nomor_rekening != "555"  # nothing changed
+    resubmission.resubmit(rid, token, typed, {}, consent=Consent("198.51.100.4"))
+    row = _row(mid)
+    assert (row.nomor_rekening, row.consent_address, row.consent_version) == ("555", "198.51.100.4", VERSION)

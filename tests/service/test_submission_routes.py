@@ -10,7 +10,7 @@ import uuid
 from sqlmodel import select
 from starlette.testclient import TestClient
 
-from terminal_shop import routes
+from terminal_shop import privacy_policy, routes
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
@@ -19,6 +19,7 @@ from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
+from terminal_shop.vocabulary import RegistrationRefusal
 from terminal_shop.web import api
 
 from support.factories import BUYER, FORM, docs  # noqa: F401  (docs is a fixture)
@@ -100,7 +101,7 @@ def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
 def test_a_registration_sent_twice_is_stored_once(clean_db, docs):  # noqa: F811
     client = _client()
     ref = uuid.uuid4().hex
-    draft = details.WizardDraft(FORM, ref, 3).to_json()
+    draft = details.WizardDraft(FORM, ref, 3, agreed=True).to_json()
     files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
 
     first = client.post(routes.API_REGISTRATION, data={"draft": draft}, files=files)
@@ -112,6 +113,26 @@ def test_a_registration_sent_twice_is_stored_once(clean_db, docs):  # noqa: F811
         [row] = s.exec(select(MerchantRegistration)).all()
     assert (str(row.id), row.client_ref, row.nama_usaha) == (first.json()["registration_id"], ref, "Warung Bu Sri")
     assert row.foto_ktp_url and row.foto_barang_url
+    # The consent on record: when, from which address, to which privacy text.
+    assert (row.consent_address, row.consent_version) == ("testclient", privacy_policy.VERSION)
+    assert abs((row.consent_at - row.created_at).total_seconds()) < 5
+
+
+def test_a_registration_without_the_agreement_is_refused_and_nothing_stored(clean_db, docs):  # noqa: F811
+    settings = get_settings()
+    before = set(stored_keys(settings, get_storage(), settings.bucket_merchant_documents))  # other tests' files
+    files = [("files", (f"{doc}__foto.jpg", data, "image/jpeg")) for doc, data in docs.items()]
+    for draft in (
+        details.WizardDraft(FORM, uuid.uuid4().hex),
+        {**json.loads(details.WizardDraft(FORM).to_json()), "_setuju": "ya"},
+    ):
+        text = draft.to_json() if isinstance(draft, details.WizardDraft) else json.dumps(draft)
+        refused = _client().post(routes.API_REGISTRATION, data={"draft": text}, files=files)
+        assert (refused.status_code, refused.json()["message"]) == (422, RegistrationRefusal.NO_CONSENT.label)
+        assert refused.json()["code"] == "persetujuan"
+    with read_session() as s:
+        assert s.exec(select(MerchantRegistration)).all() == []
+    assert set(stored_keys(settings, get_storage(), settings.bucket_merchant_documents)) == before
 
 
 def test_bad_registration_posts_get_a_message(clean_db, docs):  # noqa: F811
@@ -120,10 +141,10 @@ def test_bad_registration_posts_get_a_message(clean_db, docs):  # noqa: F811
 
     not_a_form = client.post(routes.API_REGISTRATION, content=b"x", headers={"content-type": "multipart/form-data"})
     assert (not_a_form.status_code, not_a_form.json()["message"]) == (400, reg.FAILED_REASON)
-    nameless = details.WizardDraft({**FORM, "nama_lengkap": ""}, uuid.uuid4().hex).to_json()
+    nameless = details.WizardDraft({**FORM, "nama_lengkap": ""}, uuid.uuid4().hex, agreed=True).to_json()
     refused = client.post(routes.API_REGISTRATION, data={"draft": nameless}, files=files)
     assert (refused.status_code, refused.json()["message"]) == (422, "Nama lengkap wajib diisi")
-    long_name = details.WizardDraft({**FORM, "nama_lengkap": "N" * 201}, uuid.uuid4().hex).to_json()
+    long_name = details.WizardDraft({**FORM, "nama_lengkap": "N" * 201}, uuid.uuid4().hex, agreed=True).to_json()
     too_long = client.post(routes.API_REGISTRATION, data={"draft": long_name}, files=files)
     assert (too_long.status_code, too_long.json()["message"]) == (422, "Nama lengkap maksimal 200 karakter")
     garbage = client.post(routes.API_REGISTRATION, data={"draft": "[]"}, files=files)

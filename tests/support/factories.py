@@ -12,6 +12,7 @@ from sqlmodel import select
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent, MerchantRegistration, Order, OutboxMessage
+from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import admin_auth, admin_merchants
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.registrations import submission as reg
@@ -20,6 +21,7 @@ from terminal_shop.views import order_number
 from support.files import jpg, png
 
 ADMIN = "admin@terminalku.example"
+AGREED = Consent("203.0.113.7")  # an applicant's consent, as the registration route passes it
 
 
 def make_order(
@@ -75,7 +77,7 @@ def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", **over
         "selfie": png(tmp_path / "s.png").read_bytes(),
         "usaha": jpg(tmp_path / "u.jpg").read_bytes(),
     }
-    return reg.submit(form, docs)
+    return reg.submit(form, docs, consent=AGREED)
 
 
 def wib_midnight(days_ago: int = 0) -> datetime:

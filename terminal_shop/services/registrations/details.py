@@ -78,6 +78,7 @@ def validate_documents(present: set[str]) -> dict[str, str]:
 
 DRAFT_REF_KEY = "_ref"  # the attempt's key, kept in the wizard's draft beside its fields
 DRAFT_REV_KEY = "_rev"  # how many times the server wrote it: a state with fewer is older
+DRAFT_AGREED_KEY = "_setuju"  # the consent box, when the registration is sent
 
 
 @dataclass(frozen=True)
@@ -89,10 +90,15 @@ class WizardDraft:
     fields: dict[str, str]
     client_ref: str = ""
     rev: int = 0
+    # The consent box as the tab sends the registration (api.submit_registration): the server
+    # refuses a registration without it. Never read back into the wizard: ticked anew each time.
+    agreed: bool = False
 
     def to_json(self) -> str:
         fields = {k: self.fields.get(k, "") for k in TEXT_FIELDS}
-        return json.dumps({**fields, DRAFT_REF_KEY: self.client_ref, DRAFT_REV_KEY: self.rev})
+        return json.dumps(
+            {**fields, DRAFT_REF_KEY: self.client_ref, DRAFT_REV_KEY: self.rev, DRAFT_AGREED_KEY: self.agreed}
+        )
 
     @classmethod
     def parse(cls, text: object) -> WizardDraft:
@@ -110,4 +116,5 @@ class WizardDraft:
             {k: str(saved[k])[:1000] for k in TEXT_FIELDS if isinstance(saved.get(k), (str, int))},
             ref if client_ref_ok(ref) else "",
             rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0,
+            saved.get(DRAFT_AGREED_KEY) is True,
         )

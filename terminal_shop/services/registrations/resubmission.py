@@ -17,12 +17,13 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, check_file, strip_metadata
+from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
-from terminal_shop.services.registrations.submission import document_key
-from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationStatus
+from terminal_shop.services.registrations.submission import consent_fields, document_key
+from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus
 
 MSG_LINK = "Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat 14 hari, atau tidak lengkap."
 MSG_DOC = "{label} baru wajib diunggah"
@@ -73,10 +74,15 @@ def view(registration_id: str, given: str) -> FixView:
     )
 
 
-def resubmit(registration_id: str, given: str, typed: dict[str, str], documents: dict[str, bytes]) -> uuid.UUID:
-    """Applies the correction: marked fields from `typed`, marked documents replaced. The
-    link dies with it. Raises ResubmissionError (its message is shown) or UploadRejected."""
+def resubmit(
+    registration_id: str, given: str, typed: dict[str, str], documents: dict[str, bytes], *, consent: Consent | None
+) -> uuid.UUID:
+    """Applies the correction: marked fields from `typed`, marked documents replaced, the
+    consent renewed (refused without it). The link dies with it. Raises ResubmissionError
+    (its message is shown) or UploadRejected."""
     row = _row_for(registration_id, given)
+    if consent is None:
+        raise ResubmissionError(RegistrationRefusal.NO_CONSENT.label)
     items = row.fix_items or ALL_ITEMS
     editable = set(registration_form.correctable_names(items))
     current = view(registration_id, given).form
@@ -93,7 +99,7 @@ def resubmit(registration_id: str, given: str, typed: dict[str, str], documents:
         rate_limits.hit(Action.MAIL_TO, row.email)
     except rate_limits.TooMany as exc:
         raise ResubmissionError(exc.message) from None
-    return _store(row, values, checked, items)
+    return _store(row, values | consent_fields(consent), checked, items)
 
 
 def _store(row: MerchantRegistration, values: dict, checked: dict, items: list[str]) -> uuid.UUID:

@@ -23,6 +23,7 @@ from terminal_shop.infra.models import MerchantRegistration, OutboxMessage, utcn
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, UploadRejected, check_file, strip_metadata
+from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
@@ -69,21 +70,34 @@ def registration_for(client_ref: str) -> uuid.UUID | None:
 
 
 def submit(
-    raw: dict[str, str], documents: dict[str, bytes], storage: Storage | None = None, client_ref: str = ""
+    raw: dict[str, str],
+    documents: dict[str, bytes],
+    storage: Storage | None = None,
+    client_ref: str = "",
+    *,
+    consent: Consent | None,
 ) -> uuid.UUID:
     """Stores a registration with its documents, or nothing. Returns its id.
 
     Sent again with the same `client_ref` (a well-formed one), it returns the first
-    registration's id and stores nothing. Raises RegistrationError (its message is shown)
-    or UploadRejected for a bad file.
+    registration's id and stores nothing. Without the applicant's `consent` nothing is
+    stored; with it, the record keeps when, from where and to which privacy text.
+    Raises RegistrationError (its message is shown) or UploadRejected for a bad file.
     """
     client_ref = client_ref if client_ref_ok(client_ref) else ""
     if client_ref and (earlier_id := registration_for(client_ref)):
         return earlier_id
-    values = _checked_details(raw)
+    if consent is None:
+        raise RegistrationError(RegistrationRefusal.NO_CONSENT)
+    values = _checked_details(raw) | consent_fields(consent)
     files = _checked_documents(documents)
     _refuse_a_known_pair(values)
     return _store(values, files, storage or get_storage(), client_ref)
+
+
+def consent_fields(consent: Consent) -> dict:
+    """The consent as the record keeps it (a correction renews it)."""
+    return {"consent_at": utcnow(), "consent_address": consent.address[:64], "consent_version": consent.version}
 
 
 def _checked_details(raw: dict[str, str]) -> dict:
