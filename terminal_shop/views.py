@@ -65,6 +65,16 @@ class HistoryView:
 
 
 @dataclass(frozen=True)
+class AccessView:
+    """One look at personal files or data: "Dilihat oleh ... pada ..."."""
+
+    at: str
+    who: str
+    action: str  # its label
+    item: str
+
+
+@dataclass(frozen=True)
 class MailView:
     """One e-mail of a record, as the admin's detail pages list it."""
 
@@ -161,6 +171,7 @@ class OrderView:
     updated_at: str
     lines: tuple[LineView, ...] = ()
     history: tuple[HistoryView, ...] = ()
+    access: tuple[AccessView, ...] = ()  # who looked at the proof, newest first
     qris: str = ""  # the dynamic QR the buyer was shown: amount, bill number, CRC
     mails: tuple[MailView, ...] = ()
     # After confirmation (services/orders/fulfilment.py): where the parcel is, and the invoice.
@@ -199,6 +210,7 @@ class MerchantView:
     documents: tuple[DocumentView, ...] = ()
     history: tuple[HistoryView, ...] = ()
     mails: tuple[MailView, ...] = ()
+    access: tuple[AccessView, ...] = ()  # who looked at the documents, newest first
 
 
 @dataclass(frozen=True)

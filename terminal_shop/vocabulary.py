@@ -242,6 +242,15 @@ class ProofFilter(Term):
     SUSPECT = "mencurigakan", "Bukti mencurigakan"
 
 
+class AccessAction(Term):
+    """What an admin did with personal files or data (the access log)."""
+
+    VIEWED = "lihat", "Dilihat"
+    DOWNLOADED = "unduh", "Diunduh"
+    REPLACED = "ganti", "Diganti"
+    EXPORTED = "ekspor", "Diekspor"
+
+
 class StatementSource(Term):
     """Where an imported payment line comes from (services/payments/statement.py)."""
 

@@ -130,6 +130,36 @@ def history(rows) -> rx.Component:
     )
 
 
+def access_list(rows) -> rx.Component:
+    """Who looked at this record's personal files (services/backoffice/access_log.py)."""
+    return rx.el.section(
+        rx.el.h2("Akses data pribadi", class_name="text-lg font-bold"),
+        rx.cond(
+            rows.length() == 0,
+            rx.el.p("Belum pernah dibuka.", class_name="mt-2 text-sm text-slate-500"),
+            rx.el.ul(
+                rx.foreach(
+                    rows,
+                    lambda a: rx.el.li(
+                        a.action,
+                        " oleh ",
+                        a.who,
+                        " pada ",
+                        a.at,
+                        rx.el.span(" · ", a.item, class_name="text-slate-500"),
+                        class_name="py-1.5 text-sm",
+                    ),
+                ),
+                class_name="mt-2 max-h-64 divide-y divide-slate-100 overflow-y-auto",
+                data_testid="access-log",
+                tab_index=0,
+                aria_label="Akses data pribadi",
+            ),
+        ),
+        class_name=f"{CARD} p-5",
+    )
+
+
 def mail_list(mails, resend) -> rx.Component:
     """The e-mails sent about this record, with their delivery and a way to send one again."""
     return rx.el.section(

@@ -298,6 +298,22 @@ class OutboxMessage(SQLModel, table=True):
     request_id: str | None = Field(default=None, max_length=32)  # the request that wrote it (infra/logs.py)
 
 
+class AccessEvent(SQLModel, table=True):
+    """An admin's look at personal files or data (services/backoffice/access_log.py): who,
+    what, which record and when. Only ever added to: the site has no way to change one."""
+
+    __tablename__ = "access_log"
+    __table_args__ = (sa.Index("ix_access_entity", "entity_type", "entity_id", "at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = _time()
+    admin_email: str = Field(max_length=254)
+    action: str = Field(max_length=20)  # vocabulary.AccessAction
+    entity_type: str = Field(max_length=20)  # "merchant", "order", or the list a CSV came from
+    entity_id: str = Field(max_length=64)
+    item: str = Field(max_length=500)  # the documents, the proof, the export's filters
+
+
 class AuditEvent(SQLModel, table=True):
     __tablename__ = "audit_events"
     __table_args__ = (sa.Index("ix_audit_entity", "entity_type", "entity_id", "created_at"),)

@@ -39,13 +39,13 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.privacy_policy import Consent
-from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
+from terminal_shop.services.backoffice import access_log, admin_auth, admin_merchants, admin_orders
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
-from terminal_shop.vocabulary import DocumentKind
+from terminal_shop.vocabulary import AccessAction, DocumentKind
 from terminal_shop.web.guards import client_address
 from terminal_shop.web.operations import metrics_page
 
@@ -94,8 +94,11 @@ async def export_csv(request: Request) -> Response:
     if kind not in EXPORTS or admin is None or admin.must_change_password:
         return PlainTextResponse("Akses ditolak", status_code=403)
     filename = f"{kind}_{date.today().isoformat()}.csv"
+    query = EXPORTS[kind].query_from(request.query_params)
+    filters = urlencode(query.changed().params()) or "semua data"  # the list's own URL filters
+    await run_in_threadpool(access_log.record, admin.email, AccessAction.EXPORTED, kind, "-", f"CSV: {filters}")
     return StreamingResponse(
-        iterate_in_threadpool(EXPORTS[kind].export_csv(EXPORTS[kind].query_from(request.query_params))),
+        iterate_in_threadpool(EXPORTS[kind].export_csv(query)),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
     )

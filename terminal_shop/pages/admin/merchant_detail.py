@@ -8,6 +8,7 @@ from terminal_shop import routes
 from terminal_shop.components.admin import (
     BTN_DANGER,
     BTN_SMALL,
+    access_list,
     admin_layout,
     badge,
     detail_item,
@@ -184,6 +185,7 @@ def merchant_detail_page() -> rx.Component:
                 _status_block(),
                 documents_section(),
                 history(D.merchant.history),
+                access_list(D.merchant.access),
                 mail_list(D.merchant.mails, D.resend_mail),
                 _delete_block(),
                 class_name="mt-6 flex flex-col gap-6",

@@ -16,7 +16,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.registration_form import FIELDS
-from terminal_shop.services.backoffice import audit
+from terminal_shop.services.backoffice import access_log, audit
 from terminal_shop.services.backoffice.csv_export import stream
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
@@ -33,7 +33,7 @@ from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
-from terminal_shop.vocabulary import DocumentKind, RegistrationStatus, SortField
+from terminal_shop.vocabulary import AccessAction, DocumentKind, RegistrationStatus, SortField
 
 PER_PAGE = 20
 CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
@@ -112,9 +112,13 @@ class MerchantDetail:
     view: MerchantView
 
 
-def detail(merchant_id: str) -> MerchantDetail:
+def detail(merchant_id: str, viewer: str = "") -> MerchantDetail:
+    """`viewer`: the admin opening the page, whose look at the documents is logged."""
     with read_session() as s:
         row = _get(s, merchant_id)
+    shown = [d.label for d in DocumentKind if getattr(row, d.column)]
+    if viewer and shown:
+        access_log.record(viewer, AccessAction.VIEWED, "merchant", str(row.id), ", ".join(shown))
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     view = MerchantView(
         id=str(row.id),
@@ -129,6 +133,7 @@ def detail(merchant_id: str) -> MerchantDetail:
         ),
         history=audit.history("merchant", str(row.id)),
         mails=outbox.for_entity("merchant", str(row.id)),
+        access=access_log.history("merchant", str(row.id)),
     )
     return MerchantDetail(row, view)
 
@@ -216,6 +221,7 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
             current.updated_at = utcnow()
             s.add(current)
             audit.record(s, admin_email, "document", "merchant", str(current.id), current.status, current.status, doc)
+            access_log.record_in(s, admin_email, AccessAction.REPLACED, "merchant", str(current.id), kind.label)
     except BaseException:
         discard(storage, bucket, key)
         raise

@@ -17,7 +17,7 @@ from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import Order, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.services.backoffice import audit
+from terminal_shop.services.backoffice import access_log, audit
 from terminal_shop.services.backoffice.csv_export import stream
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
@@ -39,6 +39,7 @@ from terminal_shop.views import Badge, LineView, LinkedOrder, OrderView, order_n
 from terminal_shop.vocabulary import (
     FULFILMENT_OF_FILTER,
     ORDER_TRANSITIONS,
+    AccessAction,
     Fulfilment,
     FulfilmentFilter,
     OrderStatus,
@@ -50,6 +51,7 @@ from terminal_shop.vocabulary import (
 PER_PAGE = 10
 CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
 MSG_REASON_REQUIRED = "Alasan penolakan harus diisi"
+PROOF_ITEM = "Bukti pembayaran"  # what the access log names
 
 
 class TransitionError(Exception):
@@ -160,11 +162,14 @@ class OrderDetail:
     proof_is_pdf: bool
 
 
-def detail(order_id: str) -> OrderDetail | None:
+def detail(order_id: str, viewer: str = "") -> OrderDetail | None:
+    """`viewer`: the admin opening the page, whose look at the proof is logged."""
     order = find(order_id)
     if order is None:
         return None
     proof_url = ""
+    if viewer and order.payment_proof_path:
+        access_log.record(viewer, AccessAction.VIEWED, "order", str(order.id), PROOF_ITEM)
     if order.payment_proof_path:
         proof_url = get_storage().signed_url(get_settings().bucket_order_payments, order.payment_proof_path)
     view = OrderView(
@@ -185,6 +190,7 @@ def detail(order_id: str) -> OrderDetail | None:
         updated_at=wib(order.updated_at),
         lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
         history=audit.history("order", str(order.id)),
+        access=access_log.history("order", str(order.id)),
         qris=_qris_shown(order.qris_payload),
         mails=outbox.for_entity("order", str(order.id)),
         **_fulfilment_fields(order),

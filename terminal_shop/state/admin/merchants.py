@@ -4,6 +4,7 @@ edit, status, document replacement and delete."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 
@@ -11,7 +12,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
-from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice import access_log, admin_merchants
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
@@ -19,7 +20,7 @@ from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import MerchantRow, MerchantView
-from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
+from terminal_shop.vocabulary import AccessAction, DocumentKind, RegistrationStatus
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +64,9 @@ class MerchantDetailState(AdminState):
     def _merchant_id(self) -> str:
         return self.merchant.id if self.merchant else ""
 
-    async def _fill(self, merchant_id: str) -> None:
-        d = await asyncio.to_thread(admin_merchants.detail, merchant_id)
+    async def _fill(self, merchant_id: str, viewer: str = "") -> None:
+        """`viewer` on a page load: the admin's look at the documents is logged."""
+        d = await asyncio.to_thread(admin_merchants.detail, merchant_id, viewer)
         self.merchant = d.view
         self.form = admin_merchants.form_values(d.row)
 
@@ -77,7 +79,7 @@ class MerchantDetailState(AdminState):
             self.viewer_url = ""
         self.editing = self.router.url.query_parameters.get("edit") == "true"
         try:
-            await self._fill(merchant_id)
+            await self._fill(merchant_id, self.admin_email)
         except admin_merchants.NotFound:
             return [toast.error("Gagal memuat data"), rx.redirect(routes.ADMIN_MERCHANTS)]
         if self.viewer_url:  # still open: its freshly signed link
@@ -142,7 +144,19 @@ class MerchantDetailState(AdminState):
     @admin_only
     async def open_viewer(self, key: str):
         """By the document's kind: its signed link changes each time the page is loaded."""
-        self._show_document(next((d for d in self._stored_documents() if d.key == key), None))
+        await self._look(next((d for d in self._stored_documents() if d.key == key), None))
+
+    async def _look(self, doc) -> None:
+        """Shows a document full size, and logs that this admin opened it."""
+        if doc is None:
+            return
+        merchant_id = self._merchant_id()
+        await asyncio.to_thread(
+            access_log.record, self.admin_email, AccessAction.VIEWED, "merchant", merchant_id, doc.label
+        )
+        seen = await asyncio.to_thread(access_log.history, "merchant", merchant_id)
+        self.merchant = dataclasses.replace(self.merchant, access=seen)
+        self._show_document(doc)
 
     def _stored_documents(self) -> list:
         return [d for d in self.merchant.documents if d.url] if self.merchant else []
@@ -160,7 +174,7 @@ class MerchantDetailState(AdminState):
         stored = self._stored_documents()
         at = next((i for i, d in enumerate(stored) if d.key == self._viewer_key), None)
         if at is not None and str(delta).lstrip("-").isdigit():
-            self._show_document(stored[(at + int(delta)) % len(stored)])
+            await self._look(stored[(at + int(delta)) % len(stored)])
 
     @rx.event
     @admin_only

@@ -66,8 +66,9 @@ class OrderDetailState(AdminState):
     def _order_id(self) -> str:
         return self.order.id if self.order else ""
 
-    async def _fill(self, order_id: str) -> bool:
-        d = await asyncio.to_thread(admin_orders.detail, order_id)
+    async def _fill(self, order_id: str, viewer: str = "") -> bool:
+        """`viewer` on a page load: the admin's look at the proof is logged."""
+        d = await asyncio.to_thread(admin_orders.detail, order_id, viewer)
         if d is None:
             return False
         self.order = d.view
@@ -79,7 +80,7 @@ class OrderDetailState(AdminState):
     async def load(self):
         self.reject_open, self.reject_reason, self.reject_error, self.proof_open = False, "", "", False
         try:
-            found = await self._fill(self.router.page.params.get("id", ""))
+            found = await self._fill(self.router.page.params.get("id", ""), self.admin_email)
         except Exception:
             log.exception("order detail failed")
             found = False
