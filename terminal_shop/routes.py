@@ -55,6 +55,9 @@ API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"
 API_EXPORT = "/api/admin/export/{kind}.csv"
 API_INVOICE = "/api/invoice/{order_id}.pdf"  # a signed link: the buyer's order page, the admin's detail
+API_PERSONAL_DATA = (
+    "/api/admin/data-pribadi/{kind}/{record_id}.zip"  # a short-lived signed link, with the admin's cookie
+)
 FILES = "/files"
 FILES_PREFIX = FILES + "/"
 
@@ -70,6 +73,10 @@ def product(slug: str) -> str:
 
 def invoice(order_id: object) -> str:
     return API_INVOICE.format(order_id=order_id)
+
+
+def personal_data(kind: str, record_id: object) -> str:
+    return API_PERSONAL_DATA.format(kind=kind, record_id=record_id)
 
 
 def export(kind: str) -> str:

@@ -18,6 +18,7 @@ from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import payment_qr
+from terminal_shop.services.privacy import retention
 from terminal_shop.state import toast
 from terminal_shop.state.admin import (
     AdminState,
@@ -100,12 +101,14 @@ def _page(
 
 
 async def sweep_orphan_files() -> None:
-    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (infra/sweeper.py) and the
-    purge of stale sign-in attempts, in a thread."""
+    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (infra/sweeper.py), the
+    retention job (services/privacy/retention.py) and the purge of stale sign-in attempts,
+    in a thread."""
     interval = get_settings().sweep_interval_seconds
     while interval:
         await asyncio.sleep(interval)
         await asyncio.to_thread(sweeper.sweep_quietly)
+        await asyncio.to_thread(retention.run_quietly)
         try:
             await asyncio.to_thread(admin_auth.purge_attempts)
         except Exception:  # the database was away: the rows wait for the next round

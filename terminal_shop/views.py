@@ -75,6 +75,17 @@ class AccessView:
 
 
 @dataclass(frozen=True)
+class DataRequestView:
+    """A data subject's request waiting for its answer (services/privacy/requests.py)."""
+
+    label: str
+    link: str  # the record's admin page
+    asked_at: str
+    due: str
+    overdue: bool
+
+
+@dataclass(frozen=True)
 class MailView:
     """One e-mail of a record, as the admin's detail pages list it."""
 
@@ -172,6 +183,10 @@ class OrderView:
     lines: tuple[LineView, ...] = ()
     history: tuple[HistoryView, ...] = ()
     access: tuple[AccessView, ...] = ()  # who looked at the proof, newest first
+    retention: str = ""  # when its personal data goes (services/privacy/retention.py)
+    requests: tuple[DataRequestView, ...] = ()  # the buyer's open requests
+    erased: bool = False
+    restricted: str = ""  # why it is restricted instead of erased, '' when it is not
     qris: str = ""  # the dynamic QR the buyer was shown: amount, bill number, CRC
     mails: tuple[MailView, ...] = ()
     # After confirmation (services/orders/fulfilment.py): where the parcel is, and the invoice.
@@ -211,6 +226,11 @@ class MerchantView:
     history: tuple[HistoryView, ...] = ()
     mails: tuple[MailView, ...] = ()
     access: tuple[AccessView, ...] = ()  # who looked at the documents, newest first
+    retention: str = ""  # when its personal data goes (services/privacy/retention.py)
+    requests: tuple[DataRequestView, ...] = ()  # the applicant's open requests
+    ended: bool = False  # an approved merchant whose relationship ended ("berhenti")
+    erased: bool = False
+    restricted: str = ""  # why it is restricted instead of erased, '' when it is not
 
 
 @dataclass(frozen=True)
@@ -334,3 +354,4 @@ class Overview:
     # Orders waiting for review that an imported statement line pays, and the rest.
     waiting_matched: int = 0
     waiting_unmatched: int = 0
+    data_requests: tuple[DataRequestView, ...] = ()  # open, nearest deadline first

@@ -251,6 +251,13 @@ class AccessAction(Term):
     EXPORTED = "ekspor", "Diekspor"
 
 
+class DataRequestKind(Term):
+    """What a data subject asked for (services/privacy/requests.py)."""
+
+    ACCESS = "akses", "Minta salinan data"
+    ERASURE = "hapus", "Minta penghapusan data"
+
+
 class StatementSource(Term):
     """Where an imported payment line comes from (services/payments/statement.py)."""
 

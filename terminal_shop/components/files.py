@@ -163,3 +163,22 @@ def chosen_documents(doc_keys: tuple[str, ...]) -> Var:
     return js_var(
         f"{pairs}.filter(([doc, id]) => {has_files}.length > 0).map(([doc]) => doc)", list[str], upload_files=True
     )
+
+
+CSV_ACCEPT = {"text/csv": [".csv"], "text/plain": [".txt"]}
+
+
+def csv_picker(upload_id: str, text: str, handler, button_class: str) -> rx.Component:
+    """A button that picks one CSV file and hands it to `handler` at once; its text names the
+    file input for screen readers too."""
+    zone = rx.upload.root(
+        rx.el.div(text, class_name=f"{button_class} cursor-pointer"),
+        id=upload_id,
+        accept=CSV_ACCEPT,
+        max_files=1,
+        on_drop=handler(rx.upload_files(upload_id=upload_id)),
+    )
+    return rx.fragment(
+        rx.el.label(text, html_for=f"{upload_id}-file", class_name="sr-only"),
+        name_file_input(zone, f"{upload_id}-file"),
+    )

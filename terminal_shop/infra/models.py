@@ -93,6 +93,9 @@ class Order(SQLModel, table=True):
     proof_amount: int | None = Field(default=None, sa_type=sa.BigInteger)
     proof_suspect: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
     payment_check: str | None = Field(default=None, max_length=300)
+    # Retention and the buyer's requests (services/privacy): erased, or restricted instead.
+    purged_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    restricted_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
 
 
 class TransferCode(SQLModel, table=True):
@@ -213,6 +216,13 @@ class MerchantRegistration(SQLModel, table=True):
     consent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     consent_address: str | None = Field(default=None, max_length=64)
     consent_version: str | None = Field(default=None, max_length=20)
+    # Retention and the applicant's requests (services/privacy): when it was rejected, when an
+    # approved merchant's relationship ended ("berhenti"), when its personal data was erased,
+    # and when it was restricted instead (a legal duty to keep it still runs).
+    rejected_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    ended_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    purged_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    restricted_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
 
 
 class StatusTally(SQLModel, table=True):
@@ -312,6 +322,23 @@ class AccessEvent(SQLModel, table=True):
     entity_type: str = Field(max_length=20)  # "merchant", "order", or the list a CSV came from
     entity_id: str = Field(max_length=64)
     item: str = Field(max_length=500)  # the documents, the proof, the export's filters
+
+
+class DataRequest(SQLModel, table=True):
+    """A data subject asked for their data ("akses") or its erasure ("hapus"): to be answered
+    by `due_at`, 3x24 hours later (UU 27/2022; services/privacy/requests.py)."""
+
+    __tablename__ = "data_requests"
+    __table_args__ = (sa.Index("ix_data_requests_open", "done_at", "due_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime = _time()
+    entity_type: str = Field(max_length=20)
+    entity_id: str = Field(max_length=64)
+    kind: str = Field(max_length=10)  # vocabulary.DataRequestKind
+    due_at: datetime = Field(sa_type=UTCDateTime)
+    done_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    done_by: str | None = Field(default=None, max_length=254)
 
 
 class AuditEvent(SQLModel, table=True):

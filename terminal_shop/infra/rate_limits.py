@@ -27,6 +27,7 @@ class Action(StrEnum):
     LOOKUP = "lookup"  # order lookups and status-link requests, per client address
     MAIL_TO = "mail-to"  # e-mails a public action sends to one address
     TRANSFER_HOLD = "transfer-hold"  # kode unik held by confirm pages, per client address
+    DATA_REQUEST = "data-request"  # requests for one's own data or its erasure, per client address
 
 
 RULES = {
@@ -36,6 +37,7 @@ RULES = {
     Action.LOOKUP: "10/15 minutes",
     Action.MAIL_TO: "3/hour",
     Action.TRANSFER_HOLD: "20/hour",
+    Action.DATA_REQUEST: "5/day",
 }
 
 

@@ -7,12 +7,12 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.state.order_status import OrderStatusState as S
 from terminal_shop.state.order_status import RegistrationStatusState as Reg
 from terminal_shop.state.order_status import TrackingState as T
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import DataRequestKind, OrderStatus, PaymentMethod
 
 _DOT_BASE = "flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm "
 _DOT = {
@@ -258,6 +258,24 @@ def dashboard() -> rx.Component:
     )
 
 
+def _data_rights() -> rx.Component:
+    """UU 27/2022: the applicant asks for a copy of their data, or its erasure (answered within 3x24 hours)."""
+    return rx.el.section(
+        rx.el.h2("Data pribadi Anda", class_name="mt-4 font-semibold"),
+        rx.el.p(
+            "Minta salinan data Anda beserta riwayat pemrosesannya, atau penghapusannya. Kami menjawab dalam 3x24 jam.",
+            class_name="text-sm text-slate-600",
+        ),
+        rx.el.div(
+            rx.el.button("Minta data saya", type="button", on_click=Reg.ask(DataRequestKind.ACCESS.value), class_name=BTN_OUTLINE),
+            rx.el.button("Minta hapus", type="button", on_click=Reg.ask(DataRequestKind.ERASURE.value), class_name=BTN_OUTLINE),
+            class_name="mt-2 flex flex-wrap gap-2",
+        ),
+        rx.el.p(Reg.request_answer, class_name="mt-2 text-sm text-emerald-800", role="status", data_testid="request-answer"),
+        rx.el.p(Reg.request_error, class_name="text-sm text-red-700", role="alert"),
+    )  # fmt: skip
+
+
 def registration_page() -> rx.Component:
     v = Reg.view
     found = rx.el.div(
@@ -269,6 +287,7 @@ def registration_page() -> rx.Component:
         rx.cond(v.reason != "", rx.el.p("Alasan: ", rx.el.strong(v.reason), class_name="text-red-800")),
         rx.el.p(v.note, class_name="text-slate-700"),
         _help(),
+        _data_rights(),
         class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col gap-2 p-8",
     )
     return site_page(

@@ -8,8 +8,10 @@ import reflex as rx
 
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.order_status import OrderStatusView
+from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.registration_status import RegistrationStatusView
+from terminal_shop.vocabulary import DataRequestKind
 
 
 class OrderStatusState(rx.State):
@@ -56,9 +58,25 @@ class RegistrationStatusState(rx.State):
     # /dashboard's "Status Pendaftaran": the same answer whatever was typed
     answer: str = ""
     error: str = ""
+    # The applicant's request for their data or its erasure (services/privacy/requests.py)
+    request_answer: str = ""
+    request_error: str = ""
+
+    @rx.event
+    async def ask(self, kind: str):
+        chosen = DataRequestKind.parse(kind)
+        if chosen is None:
+            return
+        link = self.router.page.params.get("id", ""), self.router.url.query_parameters.get("t", "")
+        try:
+            answer = await asyncio.to_thread(requests.ask_by_link, *link, chosen, self.router.session.client_ip)
+            self.request_answer, self.request_error = answer, ""
+        except requests.RequestError as exc:
+            self.request_answer, self.request_error = "", str(exc)
 
     @rx.event
     async def load(self):
+        self.request_answer = self.request_error = ""
         registration_id = self.router.page.params.get("id", "")
         token = self.router.url.query_parameters.get("t", "")
         self.view = await asyncio.to_thread(registration_status.load, registration_id, token)

@@ -42,6 +42,7 @@ from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import access_log, admin_auth, admin_merchants, admin_orders
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
+from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
@@ -102,6 +103,22 @@ async def export_csv(request: Request) -> Response:
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
     )
+
+
+async def personal_data_zip(request: Request) -> Response:
+    """A record's personal data as one archive (services/privacy/requests.py), for a signed-in
+    admin holding the short-lived link the detail page made after the typed confirmation."""
+    kind, record_id = request.path_params["kind"], request.path_params["record_id"]
+    admin = await run_in_threadpool(admin_auth.session_admin, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
+    expires, token = request.query_params.get("e", ""), request.query_params.get("t", "")
+    if admin is None or admin.must_change_password or not requests.link_ok(kind, record_id, expires, token):
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    try:
+        name, data = await run_in_threadpool(requests.archive, kind, record_id, admin.email)
+    except requests.RequestError:
+        return PlainTextResponse(NOT_FOUND, status_code=404)
+    headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+    return Response(data, media_type="application/zip", headers=headers)
 
 
 def _from_our_pages(request: Request) -> bool:
@@ -300,6 +317,7 @@ def files_app() -> Starlette:
             Route(routes.METRICS, metrics_page),
             Route(routes.FILES + "/{bucket}/{key:path}", serve_file),
             Route(routes.API_EXPORT, export_csv),
+            Route(routes.API_PERSONAL_DATA, personal_data_zip),
             Route(routes.API_ADMIN_LOGIN, login, methods=["POST"]),
             Route(routes.API_ADMIN_LOGOUT, logout, methods=["POST"]),
             Route(routes.API_ORDER, submit_order, methods=["POST"]),

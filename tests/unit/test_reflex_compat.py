@@ -40,6 +40,7 @@ def test_substates_include_every_admin_area():
         "BulkShipState",
         "OverviewState",
         "PaymentsState",
+        "PersonalDataState",
     }
 
 

@@ -19,6 +19,7 @@ from terminal_shop.components.admin import (
 from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, nav_link
 from terminal_shop.pages.admin.merchant_documents import documents_section
+from terminal_shop.pages.admin.personal_data import personal_data_card
 from terminal_shop.registration_form import RegistrationField, Widget, in_group
 from terminal_shop.state.admin import DELETE_PHRASE
 from terminal_shop.state.admin import MerchantDetailState as D
@@ -187,6 +188,7 @@ def merchant_detail_page() -> rx.Component:
                 history(D.merchant.history),
                 access_list(D.merchant.access),
                 mail_list(D.merchant.mails, D.resend_mail),
+                personal_data_card(D.merchant, D.merchant.status),
                 _delete_block(),
                 class_name="mt-6 flex flex-col gap-6",
             ),

@@ -7,6 +7,7 @@ import reflex as rx
 
 from terminal_shop import couriers
 from terminal_shop.components.admin import BTN_SMALL, TD, TH
+from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
 from terminal_shop.state.admin import BulkShipState as B
 from terminal_shop.state.admin import OrderDetailState as D
@@ -83,16 +84,6 @@ def fulfilment_filter() -> rx.Component:
     )
 
 
-def _bulk_upload(upload_id: str, text: str, handler) -> rx.Component:
-    return rx.upload.root(
-        rx.el.div(text, class_name=f"{BTN_SMALL} inline-block cursor-pointer"),
-        id=upload_id,
-        accept={"text/csv": [".csv"], "text/plain": [".txt"]},
-        max_files=1,
-        on_drop=handler(rx.upload_files(upload_id=upload_id)),
-    )
-
-
 def bulk_ship_panel() -> rx.Component:
     """A courier booking tool's export (`nomor pesanan, kurir, resi` a line), or order numbers
     delivered (one a line): each line's result."""
@@ -104,8 +95,8 @@ def bulk_ship_panel() -> rx.Component:
             class_name="mt-2 text-sm text-slate-600",
         ),
         rx.el.div(
-            _bulk_upload("bulk_ship", "Pilih CSV resi", B.upload),
-            _bulk_upload("bulk_deliver", "Pilih CSV pesanan diterima", B.upload_delivered),
+            csv_picker("bulk_ship", "Pilih CSV resi", B.upload, f"{BTN_SMALL} inline-block"),
+            csv_picker("bulk_deliver", "Pilih CSV pesanan diterima", B.upload_delivered, f"{BTN_SMALL} inline-block"),
             class_name="mt-3 flex flex-wrap gap-3",
         ),
         rx.cond(

@@ -23,6 +23,7 @@ from terminal_shop.components.admin_lists import filter_select, pager, stat_card
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_card, fulfilment_filter
 from terminal_shop.pages.admin.payments import payment_card, proof_filter
+from terminal_shop.pages.admin.personal_data import personal_data_card
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField
@@ -284,6 +285,7 @@ def order_detail_page() -> rx.Component:
                     note,
                     history(o.history),
                     access_list(o.access),
+                    personal_data_card(o),
                     mail_list(o.mails, D.resend_mail),
                     class_name="flex min-w-0 flex-col gap-6",
                 ),

@@ -8,6 +8,7 @@ from terminal_shop import routes
 from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_loaded
 from terminal_shop.components.admin_lists import date_range, filter_select
 from terminal_shop.components.ui import CARD, nav_link
+from terminal_shop.pages.admin.personal_data import request_list
 from terminal_shop.state.admin import OverviewState as S
 from terminal_shop.vocabulary import Period
 
@@ -113,6 +114,14 @@ def overview_page() -> rx.Component:
                 rx.el.h2("Menunggu review", class_name="sr-only"),
                 rx.foreach(v.waiting, _waiting),
                 class_name="mt-4 grid gap-4 sm:grid-cols-2",
+            ),
+            rx.cond(
+                v.data_requests.length() > 0,
+                rx.el.section(
+                    rx.el.h2("Permintaan data pribadi (jawab dalam 3x24 jam)", class_name="text-lg font-bold"),
+                    rx.el.div(request_list(v.data_requests), class_name="mt-2"),
+                    class_name=f"{CARD} mt-4 border-amber-300 p-5",
+                ),
             ),
             nav_link(
                 rx.el.span(

@@ -7,14 +7,13 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop.components.admin import BTN_SMALL, TD, TH, admin_layout, badge, detail_item
+from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, nav_link
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.state.admin import PaymentsState as P
 from terminal_shop.state.admin.payments import BANK_UPLOAD_ID, QRIS_UPLOAD_ID
 from terminal_shop.vocabulary import MatchKind, ProofFilter
-
-CSV_ACCEPT = {"text/csv": [".csv"], "text/plain": [".txt"]}
 
 
 def proof_filter() -> rx.Component:
@@ -100,16 +99,6 @@ def _row(row) -> rx.Component:
     )
 
 
-def _upload(upload_id: str, text: str, handler) -> rx.Component:
-    return rx.upload.root(
-        rx.el.div(text, class_name=f"{BTN_PRIMARY} inline-flex cursor-pointer"),
-        id=upload_id,
-        accept=CSV_ACCEPT,
-        max_files=1,
-        on_drop=handler(rx.upload_files(upload_id=upload_id)),
-    )
-
-
 def _column(field: str, label: str, value) -> rx.Component:
     return rx.el.label(
         label,
@@ -137,7 +126,10 @@ def _importers() -> rx.Component:
                 "dengan kolom date, description, amount.",
                 class_name="mt-1 text-sm text-slate-600",
             ),
-            rx.el.div(_upload(BANK_UPLOAD_ID, "Pilih file mutasi", P.upload_bank), class_name="mt-3"),
+            rx.el.div(
+                csv_picker(BANK_UPLOAD_ID, "Pilih file mutasi", P.upload_bank, f"{BTN_PRIMARY} inline-flex"),
+                class_name="mt-3",
+            ),
             class_name=f"{CARD} p-5",
         ),
         rx.el.section(
@@ -152,7 +144,10 @@ def _importers() -> rx.Component:
                 _column("reference", "Kolom nomor tagihan (bill number)", P.col_reference),
                 class_name="mt-3 grid gap-3 sm:grid-cols-3",
             ),
-            rx.el.div(_upload(QRIS_UPLOAD_ID, "Pilih laporan QRIS", P.upload_qris), class_name="mt-3"),
+            rx.el.div(
+                csv_picker(QRIS_UPLOAD_ID, "Pilih laporan QRIS", P.upload_qris, f"{BTN_PRIMARY} inline-flex"),
+                class_name="mt-3",
+            ),
             class_name=f"{CARD} p-5",
         ),
         class_name="mt-6 grid gap-6 lg:grid-cols-2",

@@ -27,9 +27,11 @@ from terminal_shop.services.backoffice.listing import (
     in_range,
     page_of,
     read_page,
+    restricted_count,
     tallies,
 )
 from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.privacy import requests, retention
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
@@ -67,7 +69,7 @@ def query_from(params: dict[str, str]) -> ListQuery:
 
 def _filters(q: ListQuery) -> list:
     m = _M
-    conds = []
+    conds = [m.restricted_at.is_(None)]  # restricted on the applicant's request: out of lists and searches
     if RegistrationStatus.parse(q.status):
         conds.append(m.status == q.status)
     conds += in_range(m.created_at, *q.bounds())
@@ -90,7 +92,10 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
         stmt = select(
             m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status
         ).where(*_filters(q))
-        exact = stat_cards[RegistrationStatus.parse(q.status) or "total"]
+        status_is = [m.status == q.status] if RegistrationStatus.parse(q.status) else []
+        exact = stat_cards[RegistrationStatus.parse(q.status) or "total"] - restricted_count(
+            conn, MerchantRegistration.__table__, *status_is
+        )
         rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
     shown = [merchant_row(r) for r in rows]
     return page_of(rows, shown, order, counted, page, PER_PAGE, stat_cards, has_next)
@@ -116,7 +121,8 @@ def detail(merchant_id: str, viewer: str = "") -> MerchantDetail:
     """`viewer`: the admin opening the page, whose look at the documents is logged."""
     with read_session() as s:
         row = _get(s, merchant_id)
-    shown = [d.label for d in DocumentKind if getattr(row, d.column)]
+    readable = row.restricted_at is None  # restricted: no link to its documents is made
+    shown = [d.label for d in DocumentKind if getattr(row, d.column)] if readable else []
     if viewer and shown:
         access_log.record(viewer, AccessAction.VIEWED, "merchant", str(row.id), ", ".join(shown))
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
@@ -128,12 +134,21 @@ def detail(merchant_id: str, viewer: str = "") -> MerchantDetail:
         updated_at=wib(row.updated_at),
         verified_at=wib(row.verified_at),
         documents=tuple(
-            DocumentView(d.value, d.label, storage.signed_url(bucket, key) if (key := getattr(row, d.column)) else "")
+            DocumentView(
+                d.value,
+                d.label,
+                storage.signed_url(bucket, key) if (key := getattr(row, d.column)) and readable else "",
+            )
             for d in DocumentKind
         ),
         history=audit.history("merchant", str(row.id)),
         mails=outbox.for_entity("merchant", str(row.id)),
         access=access_log.history("merchant", str(row.id)),
+        retention=retention.purge_note(row),
+        requests=requests.open_requests("merchant", str(row.id)),
+        ended=row.ended_at is not None,
+        erased=row.purged_at is not None,
+        restricted=requests.restriction_note(row),
     )
     return MerchantDetail(row, view)
 
@@ -172,6 +187,10 @@ def save(
             row.verified_at = row.verified_at or now
         elif status is RegistrationStatus.REJECTED:
             row.verified_at = None
+        # When retention counts from (services/privacy/retention.py).
+        row.rejected_at = (
+            (row.rejected_at if old_status == status else now) if status is RegistrationStatus.REJECTED else None
+        )
         rejected = status is RegistrationStatus.REJECTED
         row.rejection_reason = ((form.get("rejection_reason") or "").strip() or None) if rejected else None
         s.add(row)
@@ -198,6 +217,19 @@ def delete(merchant_id: str, admin_email: str) -> None:
         )
         s.delete(row)
     discard(storage, bucket, *keys)
+
+
+def mark_ended(merchant_id: str, admin_email: str, ended: bool) -> None:
+    """An approved merchant's relationship ended ("berhenti"), or resumed: retention counts
+    RETENTION_ENDED_YEARS from the end (services/privacy/retention.py)."""
+    with write_session() as s:
+        row = _get(s, merchant_id)
+        if row.status != RegistrationStatus.APPROVED or (row.ended_at is not None) == ended:
+            return
+        row.ended_at = utcnow() if ended else None
+        s.add(row)
+        audit.record(s, admin_email, "ended" if ended else "resumed", "merchant", str(row.id), row.status, row.status,
+                     "Hubungan usaha berakhir" if ended else "Hubungan usaha berlanjut")  # fmt: skip
 
 
 def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, admin_email: str) -> None:

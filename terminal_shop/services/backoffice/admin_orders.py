@@ -29,12 +29,14 @@ from terminal_shop.services.backoffice.listing import (
     in_range,
     page_of,
     read_page,
+    restricted_count,
     tallies,
 )
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
 from terminal_shop.services.payments import proof_prints, transfer_codes
+from terminal_shop.services.privacy import requests, retention
 from terminal_shop.views import Badge, LineView, LinkedOrder, OrderView, order_number, order_row
 from terminal_shop.vocabulary import (
     FULFILMENT_OF_FILTER,
@@ -95,7 +97,7 @@ def query_from(params: dict[str, str]) -> ListQuery:
 def _filters(q: ListQuery, conn=None) -> list:
     """With `conn`, a typed order number is looked up first (the list does; the export,
     which searches without the id, does not: docs/decisions.md, Orders)."""
-    conds = []
+    conds = [_O.restricted_at.is_(None)]  # restricted on the buyer's request: out of lists and searches
     if OrderStatus.parse(q.status):
         conds.append(_O.status == q.status)
     if PaymentMethod.parse(q.method):
@@ -135,6 +137,8 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
             _O.status,
         ).where(*conds)
         exact = sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me))
+        tallied = [_O.status == q.status] * bool(q.status) + [_O.payment_method == q.method] * bool(q.method)
+        exact -= restricted_count(conn, Order.__table__, *tallied)
         rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
         if (q.fulfilment or q.proof) and not (q.search.strip() or q.period):  # no tally knows these
             counted = count_capped(conn, stmt)
@@ -168,9 +172,10 @@ def detail(order_id: str, viewer: str = "") -> OrderDetail | None:
     if order is None:
         return None
     proof_url = ""
-    if viewer and order.payment_proof_path:
+    readable = order.payment_proof_path and order.restricted_at is None  # restricted: no link is made
+    if viewer and readable:
         access_log.record(viewer, AccessAction.VIEWED, "order", str(order.id), PROOF_ITEM)
-    if order.payment_proof_path:
+    if readable:
         proof_url = get_storage().signed_url(get_settings().bucket_order_payments, order.payment_proof_path)
     view = OrderView(
         id=str(order.id),
@@ -195,6 +200,10 @@ def detail(order_id: str, viewer: str = "") -> OrderDetail | None:
         mails=outbox.for_entity("order", str(order.id)),
         **_fulfilment_fields(order),
         **_payment_fields(order),
+        retention=retention.purge_note(order),
+        requests=requests.open_requests("order", str(order.id)),
+        erased=order.purged_at is not None,
+        restricted=requests.restriction_note(order),
     )
     return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
 

@@ -21,6 +21,7 @@ from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.services.backoffice.list_query import day_text, period_days, utc_bounds
 from terminal_shop.services.backoffice.listing import in_range, tallies
 from terminal_shop.services.payments import reconcile
+from terminal_shop.services.privacy import requests
 from terminal_shop.views import Badge, DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
 
@@ -130,6 +131,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         ),
         waiting_matched=matched,
         waiting_unmatched=max(0, orders_waiting - matched),
+        data_requests=requests.open_requests(),
     )
 
 

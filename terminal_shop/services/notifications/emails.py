@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from datetime import datetime
 from html import escape
 
 from terminal_shop.couriers import Courier
@@ -229,4 +230,18 @@ def registration_status_link(reg: MerchantRegistration, link: str) -> Mail:
             f"Anda (atau seseorang) meminta status pendaftaran {typed(reg.nama_usaha)}. Lihat statusnya lewat tautan di bawah ini."
         ],
         ("Lihat status pendaftaran", link),
+    )
+
+
+def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
+    """To each admin: a data subject's request, with the legal deadline (UU 27/2022)."""
+    return _mail(
+        admin_email,
+        f"{what}: jawab sebelum {wib(due)}",
+        "Halo,",
+        [
+            f"Pemilik data mengajukan permintaan: {what}.",
+            f"Batas waktu menjawab: {wib(due)} (3x24 jam, UU 27/2022).",
+        ],
+        ("Buka datanya di back office", link),
     )

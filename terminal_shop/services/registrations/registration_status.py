@@ -57,6 +57,15 @@ class RegistrationStatusView:
     reason: str = ""
 
 
+def link_holder(registration_id: str, token: str) -> uuid.UUID | None:
+    """The registration a status link opens, or None for a link that is not ours."""
+    try:
+        rid = uuid.UUID(clean(registration_id))
+    except ValueError:
+        return None
+    return rid if verify(clean(token), "registration-status", rid) else None
+
+
 def load(registration_id: str, token: str) -> RegistrationStatusView | None:
     try:
         rid = uuid.UUID(clean(registration_id))

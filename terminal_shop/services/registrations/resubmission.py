@@ -124,6 +124,7 @@ def _store(row: MerchantRegistration, values: dict, checked: dict, items: list[s
             for k, v in {**values, **photos}.items():
                 setattr(fresh, k, v)
             fresh.status, fresh.rejection_reason, fresh.verified_at = RegistrationStatus.PENDING.value, None, None
+            fresh.rejected_at = None  # corrected: retention of a rejection no longer runs
             fresh.fix_items = fresh.fix_nonce = fresh.fix_expires_at = None
             fresh.updated_at = now
             s.add(fresh)

@@ -4,6 +4,7 @@ from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, Me
 from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
 from terminal_shop.state.admin.overview import OverviewState
 from terminal_shop.state.admin.payments import PaymentsState
+from terminal_shop.state.admin.personal_data import PersonalDataState
 from terminal_shop.state.admin.session import AdminState, admin_only
 
 __all__ = [
@@ -17,5 +18,6 @@ __all__ = [
     "OrderListState",
     "OverviewState",
     "PaymentsState",
+    "PersonalDataState",
     "admin_only",
 ]

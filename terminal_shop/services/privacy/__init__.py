@@ -1,0 +1,2 @@
+"""Personal data as UU 27/2022 expects: erasure (by retention or on request), restriction,
+and the data subject's copy of their record."""

@@ -1,0 +1,99 @@
+"""Erasing a record's personal data: its files deleted, its personal fields blanked, what the
+company may keep (status, dates, amounts, business type and region, consent date and
+version) kept, and an audit entry. Used by retention (retention.py) and by the data
+subject's request (requests.py).
+
+Safe with several workers at once: the row is locked and checked again inside the
+transaction, so one erases and the others find it done. The files go after the commit;
+if that fails, the orphan sweeper (infra/sweeper.py) removes them, no row pointing at them.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy import delete
+from sqlmodel import Session
+
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import MerchantRegistration, Order, ProofPrint, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import Storage, discard, get_storage
+from terminal_shop.services.backoffice import audit
+from terminal_shop.vocabulary import DocumentKind
+
+ERASED = "(dihapus)"
+SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
+
+
+def _locked(s: Session, model, record_id: uuid.UUID):
+    """The row, locked until the commit (PostgreSQL; SQLite's write transaction is exclusive)."""
+    return s.get(model, record_id, with_for_update=True)
+
+
+def erase_merchant(
+    merchant_id: uuid.UUID,
+    who: str,
+    why: str,
+    still_due: Callable[[MerchantRegistration], bool] = lambda _: True,
+    storage: Storage | None = None,
+) -> int | None:
+    """Erases one registration's personal data. Returns how many files went, or None when
+    there was nothing to do (erased already, or no longer due)."""
+    with write_session() as s:
+        row = _locked(s, MerchantRegistration, merchant_id)
+        if row is None or row.purged_at is not None or not still_due(row):
+            return None
+        keys = [k for d in DocumentKind if (k := getattr(row, d.column))]
+        for d in DocumentKind:
+            setattr(row, d.column, None)
+        row.nama_lengkap = row.nama_usaha = row.alamat_usaha = row.nama_rekening = ERASED
+        row.nomor_hp, row.nomor_rekening, row.nib_npwp = "", "", None
+        row.email = f"{ERASED[:-1]} {row.id.hex[:8]})"  # the (email, HP) pair stays unique
+        row.consent_address = row.fix_nonce = row.fix_items = row.fix_expires_at = row.client_ref = None
+        row.purged_at = row.updated_at = utcnow()
+        s.add(row)
+        audit.record(
+            s, who, "purge", "merchant", str(row.id), row.status, row.status, f"{why}; {len(keys)} dokumen dihapus"
+        )
+    discard(storage or get_storage(), get_settings().bucket_merchant_documents, *keys)
+    return len(keys)
+
+
+def erase_order(
+    order_id: uuid.UUID,
+    who: str,
+    why: str,
+    still_due: Callable[[Order], bool] = lambda _: True,
+    storage: Storage | None = None,
+) -> int | None:
+    """Erases one order's buyer data and proof; the order's items, amounts and dates stay."""
+    with write_session() as s:
+        row = _locked(s, Order, order_id)
+        if row is None or row.purged_at is not None or not still_due(row):
+            return None
+        keys = [row.payment_proof_path] if row.payment_proof_path else []
+        row.buyer_name = row.shipping_address = ERASED
+        row.buyer_phone = row.buyer_email = ""
+        row.note = row.payment_proof_path = row.payment_proof_url = row.client_ref = None
+        row.purged_at = row.updated_at = utcnow()
+        s.add(row)
+        s.exec(delete(ProofPrint).where(ProofPrint.order_id == row.id))
+        audit.record(s, who, "purge", "order", str(row.id), row.status, row.status, f"{why}; {len(keys)} file dihapus")
+    discard(storage or get_storage(), get_settings().bucket_order_payments, *keys)
+    return len(keys)
+
+
+def years_after(moment: datetime, years: int) -> datetime:
+    """The same day `years` calendar years later (29 February becomes 28)."""
+    try:
+        return moment.replace(year=moment.year + years)
+    except ValueError:
+        return moment.replace(year=moment.year + years, day=28)
+
+
+def ended(now: datetime, since: datetime | None, years: int) -> bool:
+    """`years` calendar years have passed since `since`."""
+    return since is not None and now >= years_after(since, years)

@@ -1,0 +1,274 @@
+"""A data subject's rights (UU 27/2022 Pasal 32, 42-44): a copy of their record with its
+files and processing history, and its erasure, answered within 3x24 hours.
+
+Erasure erases (erasure.py) unless a law still requires keeping the record: an approved
+merchant's identity (anti money laundering: until RETENTION_ENDED_YEARS after the
+relationship ends) and an order with its proof (company records: RETENTION_RECORDS_YEARS).
+Such a record is restricted instead: hidden from the lists and searches, its files no
+longer linked, until retention erases it. The applicant asks from their status page; the
+admins are told by e-mail and the overview lists what is open with its deadline.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+import uuid
+import zipfile
+from datetime import datetime, timedelta
+from pathlib import PurePosixPath
+
+from sqlalchemy import update
+from sqlmodel import select
+
+from terminal_shop import routes
+from terminal_shop.formats import wib
+from terminal_shop.infra import rate_limits
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AuditEvent, DataRequest, MerchantRegistration, Order, OutboxMessage, utcnow
+from terminal_shop.infra.rate_limits import Action
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.signing import sign, verify
+from terminal_shop.infra.storage import StorageError, get_storage
+from terminal_shop.services.backoffice import access_log, audit
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.privacy import erasure
+from terminal_shop.services.registrations import registration_status
+from terminal_shop.views import DataRequestView
+from terminal_shop.vocabulary import AccessAction, DataRequestKind, DocumentKind, RegistrationStatus
+
+ANSWER_WITHIN = timedelta(hours=72)
+LINK_SECONDS = 300  # an export link, made after the typed confirmation, works this long
+WHY_ASKED = "Permintaan pemilik data"
+MODELS = {"merchant": MerchantRegistration, "order": Order}
+
+
+class RequestError(Exception):
+    """The request cannot be taken; the message is what the person reads."""
+
+
+def _row(entity_type: str, record_id: str):
+    model = MODELS.get(entity_type)
+    try:
+        rid = uuid.UUID(str(record_id))
+    except ValueError:
+        return None
+    if model is None:
+        return None
+    with read_session() as s:
+        return s.get(model, rid)
+
+
+# ----- what a law still requires -----
+
+
+def duty_until(row: MerchantRegistration | Order) -> datetime | None:
+    """Until when a law requires keeping this record's personal data (None: no duty). An
+    approved merchant whose relationship has not ended: for as long as it lasts (far future)."""
+    s = get_settings()
+    if isinstance(row, Order):
+        return erasure.years_after(row.created_at, s.retention_records_years)
+    if row.status != RegistrationStatus.APPROVED:
+        return None
+    if row.ended_at is None:
+        return datetime.max.replace(tzinfo=row.created_at.tzinfo)
+    return erasure.years_after(row.ended_at, s.retention_ended_years)
+
+
+def restriction_note(row: MerchantRegistration | Order) -> str:
+    if row.restricted_at is None or row.purged_at is not None:
+        return ""
+    until = duty_until(row)
+    kept = (
+        "selama hubungan usaha berlangsung dan sesudahnya sesuai masa retensi"
+        if until is not None and until.year == datetime.max.year
+        else f"sampai {wib(until, False)}"
+        if until
+        else "sampai permintaan diproses"
+    )
+    return f"Dibatasi sejak {wib(row.restricted_at, False)} atas permintaan pemilik data: wajib disimpan {kept}, lalu dihapus."
+
+
+# ----- erasure on request -----
+
+
+def erase_or_restrict(entity_type: str, record_id: str, admin_email: str) -> str:
+    """Erases the record's personal data, or restricts it while a law requires keeping it.
+    Returns what was done, in the admin's words."""
+    row = _row(entity_type, record_id)
+    if row is None:
+        raise RequestError("Data tidak ditemukan")
+    if row.purged_at is not None:
+        return "Data pribadi sudah dihapus sebelumnya."
+    if duty_until(row) is None:
+        files = erasure.erase_merchant(row.id, admin_email, WHY_ASKED)
+        said = f"Data pribadi dihapus: {files or 0} dokumen dihapus, status dan tanggal disimpan."
+    else:
+        with write_session() as s:
+            s.exec(
+                update(type(row))
+                .where(type(row).id == row.id, type(row).restricted_at.is_(None))
+                .values(restricted_at=utcnow())
+            )
+            audit.record(s, admin_email, "restrict", entity_type, str(row.id), row.status, row.status, WHY_ASKED)
+        said = "Masih wajib disimpan menurut hukum: data dibatasi (tidak tampil di daftar, dokumen tidak dapat dibuka) sampai masa retensi berakhir, lalu dihapus otomatis."
+    _close(entity_type, row.id, DataRequestKind.ERASURE, admin_email)
+    return said
+
+
+# ----- the copy of a record -----
+
+
+def export_link(entity_type: str, record_id: str) -> str:
+    """A short-lived link to the record's archive, made once the admin typed the confirmation."""
+    expires = int(time.time()) + LINK_SECONDS
+    token = sign("personal-data", entity_type, record_id, expires)
+    return f"{routes.personal_data(entity_type, record_id)}?e={expires}&t={token}"
+
+
+def link_ok(entity_type: str, record_id: str, expires: str, token: str) -> bool:
+    return (
+        expires.isdigit()
+        and int(expires) >= time.time()
+        and verify(token, "personal-data", entity_type, record_id, expires)
+    )
+
+
+def archive(entity_type: str, record_id: str, admin_email: str) -> tuple[str, bytes]:
+    """A zip of the record (every field as JSON), its files, and its audit, access and
+    e-mail history. Logged as a download; answers an open request for a copy."""
+    row = _row(entity_type, record_id)
+    if row is None:
+        raise RequestError("Data tidak ditemukan")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("data.json", _json({c.name: getattr(row, c.name) for c in type(row).__table__.columns}))
+        for name, data in _files(row):
+            zf.writestr(name, data)
+        zf.writestr("riwayat.json", _json(_history(entity_type, row.id)))
+    access_log.record(admin_email, AccessAction.DOWNLOADED, entity_type, str(row.id), "Arsip data pribadi")
+    _close(entity_type, row.id, DataRequestKind.ACCESS, admin_email)
+    return f"data-pribadi-{entity_type}-{str(row.id)[:8]}.zip", buffer.getvalue()
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=1, default=str)
+
+
+def _files(row: MerchantRegistration | Order) -> list[tuple[str, bytes]]:
+    storage, s = get_storage(), get_settings()
+    if isinstance(row, Order):
+        keys = [("bukti", row.payment_proof_path)] if row.payment_proof_path else []
+        bucket = s.bucket_order_payments
+    else:
+        keys = [(d.value, k) for d in DocumentKind if (k := getattr(row, d.column))]
+        bucket = s.bucket_merchant_documents
+    out = []
+    for name, key in keys:
+        try:
+            out.append((f"dokumen/{name}{PurePosixPath(key).suffix}", storage.get(bucket, key)))
+        except StorageError:
+            out.append((f"dokumen/{name}-TIDAK-DITEMUKAN.txt", b"File tidak ada di penyimpanan."))
+    return out
+
+
+def _history(entity_type: str, record_id: uuid.UUID) -> dict:
+    with read_session() as s:
+        events = s.exec(
+            select(AuditEvent)
+            .where(AuditEvent.entity_type == entity_type, AuditEvent.entity_id == str(record_id))
+            .order_by(AuditEvent.created_at)
+        ).all()
+        mails = s.exec(
+            select(OutboxMessage)
+            .where(OutboxMessage.entity_type == entity_type, OutboxMessage.entity_id == str(record_id))
+            .order_by(OutboxMessage.created_at)
+        ).all()
+    return {
+        "perubahan": [{"waktu": e.created_at.isoformat(), "oleh": e.admin_email, "tindakan": e.action, "dari": e.old_status, "menjadi": e.new_status, "keterangan": e.detail} for e in events],
+        "akses": access_log.entries(entity_type, str(record_id)),
+        "email": [{"waktu": m.created_at.isoformat(), "kepada": m.to_addr, "subjek": m.subject, "status": m.status} for m in mails],
+    }  # fmt: skip
+
+
+# ----- the data subject asks -----
+
+
+def ask(entity_type: str, record_id: str, kind: DataRequestKind, client: str) -> datetime:
+    """Records the request (one open request of a kind per record) and tells the admins.
+    Returns by when it will be answered. Raises rate_limits.TooMany."""
+    row = _row(entity_type, record_id)
+    if row is None or row.purged_at is not None:
+        raise RequestError("Data tidak ditemukan")
+    with read_session() as s:
+        open_ = s.exec(_open(entity_type, row.id, kind)).first()
+    if open_ is not None:
+        return open_.due_at
+    rate_limits.hit(Action.DATA_REQUEST, client)
+    now = utcnow()
+    request = DataRequest(
+        entity_type=entity_type, entity_id=str(row.id), kind=kind.value, created_at=now, due_at=now + ANSWER_WITHIN
+    )
+    with write_session() as s:
+        s.add(request)
+        s.flush()
+        link = get_settings().public_url + routes.with_id(
+            routes.ADMIN_MERCHANT if entity_type == "merchant" else routes.ADMIN_ORDER, row.id
+        )
+        for admin in get_settings().admin_emails:
+            told = emails.data_request(admin, kind.label, link, request.due_at)
+            outbox.enqueue(s, f"data-request:{request.id}:{admin}", entity_type, str(row.id), told)
+    return request.due_at
+
+
+def ask_by_link(registration_id: str, token: str, kind: DataRequestKind, client: str) -> str:
+    """The applicant's request from their status page (its signed link): what they read back."""
+    rid = registration_status.link_holder(registration_id, token)
+    if rid is None:
+        raise RequestError("Tautan tidak berlaku. Minta tautan baru di halaman Dashboard.")
+    try:
+        due = ask("merchant", str(rid), kind, client)
+    except rate_limits.TooMany as exc:
+        raise RequestError(exc.message) from None
+    return f"Permintaan Anda ({kind.label.lower()}) kami terima. Kami menjawab lewat email paling lambat {wib(due)}."
+
+
+def _open(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind | None = None):
+    conds = [
+        DataRequest.entity_type == entity_type,
+        DataRequest.entity_id == str(record_id),
+        DataRequest.done_at.is_(None),
+    ]
+    if kind is not None:
+        conds.append(DataRequest.kind == kind.value)
+    return select(DataRequest).where(*conds).order_by(DataRequest.due_at)
+
+
+def _close(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind, admin_email: str) -> None:
+    with write_session() as s:
+        s.exec(
+            update(DataRequest)
+            .where(DataRequest.entity_type == entity_type, DataRequest.entity_id == str(record_id), DataRequest.kind == kind.value, DataRequest.done_at.is_(None))
+            .values(done_at=utcnow(), done_by=admin_email)
+        )  # fmt: skip
+
+
+def open_requests(entity_type: str | None = None, record_id: str | None = None) -> tuple[DataRequestView, ...]:
+    """What waits for an answer, the nearest deadline first (the overview; a record's page)."""
+    now = utcnow()
+    conds = [DataRequest.done_at.is_(None)]
+    if entity_type and record_id:
+        conds += [DataRequest.entity_type == entity_type, DataRequest.entity_id == str(record_id)]
+    with read_session() as s:
+        rows = s.exec(select(DataRequest).where(*conds).order_by(DataRequest.due_at).limit(100)).all()
+    return tuple(
+        DataRequestView(
+            DataRequestKind.label_of(r.kind),
+            routes.with_id(routes.ADMIN_MERCHANT if r.entity_type == "merchant" else routes.ADMIN_ORDER, r.entity_id),
+            wib(r.created_at),
+            wib(r.due_at),
+            r.due_at < now,
+        )
+        for r in rows
+    )

@@ -1,0 +1,145 @@
+"""How long personal data is kept, enforced (docs/decisions.md, Personal data; /privacy).
+
+Four periods, from the settings: a rejected registration that was not corrected,
+RETENTION_REJECTED_DAYS after its rejection; an approved merchant's identity,
+RETENTION_ENDED_YEARS after the admin marked the relationship ended ("berhenti"); orders and
+their proofs, RETENTION_RECORDS_YEARS after they were placed; an amount held for a checkout
+that never became an order, RETENTION_ABANDONED_DAYS after its hold ran out. Each worker runs
+`run()` with the orphan sweeper; by hand: `python -m terminal_shop.retention run [--dry-run]`.
+A second run, or a second worker at the same time, erases nothing twice (erasure.py).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete
+from sqlmodel import select
+
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import MerchantRegistration, Order, TransferCode, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import Storage
+from terminal_shop.services.privacy import erasure
+from terminal_shop.vocabulary import RegistrationStatus
+
+log = logging.getLogger(__name__)
+BATCH = 500  # records erased per rule and run; the next run takes the rest
+
+
+@dataclass
+class Report:
+    """What a run erased (or, dry, would erase): record ids per rule, and files removed."""
+
+    due: dict[str, list[str]] = field(default_factory=dict)
+    files: int = 0
+
+    def lines(self) -> list[str]:
+        return [f"{rule}: {len(ids)}" for rule, ids in self.due.items()] + [f"file dihapus: {self.files}"]
+
+
+def _rejected_due(now: datetime):
+    days = get_settings().retention_rejected_days
+    limit = now - timedelta(days=days)
+
+    def still_due(row: MerchantRegistration) -> bool:
+        return row.status == RegistrationStatus.REJECTED and row.rejected_at is not None and row.rejected_at <= limit
+
+    query = select(MerchantRegistration.id).where(
+        MerchantRegistration.status == RegistrationStatus.REJECTED.value,
+        MerchantRegistration.rejected_at <= limit,
+        MerchantRegistration.purged_at.is_(None),
+    )
+    return query, still_due, f"Retensi: {days} hari setelah ditolak"
+
+
+def _ended_due(now: datetime):
+    years = get_settings().retention_ended_years
+
+    def still_due(row: MerchantRegistration) -> bool:
+        return erasure.ended(now, row.ended_at, years)
+
+    # A coarse cut in SQL (365 days a year); the calendar check is still_due's.
+    query = select(MerchantRegistration.id).where(
+        MerchantRegistration.ended_at <= now - timedelta(days=365 * years),
+        MerchantRegistration.purged_at.is_(None),
+    )
+    return query, still_due, f"Retensi: {years} tahun setelah hubungan usaha berakhir"
+
+
+def _orders_due(now: datetime):
+    years = get_settings().retention_records_years
+
+    def still_due(row: Order) -> bool:
+        return erasure.ended(now, row.created_at, years)
+
+    query = select(Order.id).where(Order.created_at <= now - timedelta(days=365 * years), Order.purged_at.is_(None))
+    return query, still_due, f"Retensi: {years} tahun catatan keuangan"
+
+
+RULES = {
+    "pendaftaran ditolak": (_rejected_due, erasure.erase_merchant),
+    "merchant berhenti": (_ended_due, erasure.erase_merchant),
+    "pesanan": (_orders_due, erasure.erase_order),
+}
+
+
+def run(now: datetime | None = None, dry_run: bool = False, storage: Storage | None = None) -> Report:
+    now = now or utcnow()
+    report = Report()
+    for name, (rule, erase) in RULES.items():
+        query, still_due, why = rule(now)
+        with read_session() as s:
+            ids = list(s.exec(query.limit(BATCH)))
+        done = []
+        for record_id in ids:
+            if dry_run:
+                done.append(str(record_id))
+            elif (files := erase(record_id, erasure.SYSTEM, why, still_due, storage)) is not None:
+                done.append(str(record_id))
+                report.files += files
+        report.due[name] = done
+    report.due["percobaan tidak dikirim"] = _abandoned(now, dry_run)
+    if not dry_run and any(report.due.values()):
+        log.info("retention erased %s", ", ".join(report.lines()))
+    return report
+
+
+def _abandoned(now: datetime, dry_run: bool) -> list[str]:
+    """Amounts held for checkouts that never became orders (the attempt's key, nothing else)."""
+    limit = now - timedelta(days=get_settings().retention_abandoned_days)
+    stale = (TransferCode.order_id.is_(None), TransferCode.expires_at <= limit)
+    with read_session() as s:
+        found = [str(a) for a in s.exec(select(TransferCode.amount).where(*stale).limit(BATCH))]
+    if found and not dry_run:
+        with write_session() as s:
+            s.exec(delete(TransferCode).where(*stale))
+    return found
+
+
+def run_quietly() -> None:
+    """For the periodic task: a failure is logged and waits for the next round."""
+    try:
+        run()
+    except Exception:
+        log.exception("retention round failed")
+
+
+def purge_note(row: MerchantRegistration | Order) -> str:
+    """When this record's personal data goes, as the admin's detail page says it."""
+    s = get_settings()
+    if row.purged_at is not None:
+        return f"Data pribadi sudah dihapus pada {wib(row.purged_at)}."
+    if isinstance(row, Order):
+        return f"Data pembeli dan bukti dihapus otomatis pada {wib(erasure.years_after(row.created_at, s.retention_records_years), False)}."
+    if row.status == RegistrationStatus.REJECTED and row.rejected_at is not None:
+        when = row.rejected_at + timedelta(days=s.retention_rejected_days)
+        return f"Dokumen dan data pribadi dihapus otomatis pada {wib(when, False)} jika tidak diperbaiki."
+    if row.ended_at is not None:
+        return f"Hubungan usaha berakhir {wib(row.ended_at, False)}: data dihapus otomatis pada {wib(erasure.years_after(row.ended_at, s.retention_ended_years), False)}."
+    if row.status == RegistrationStatus.APPROVED:
+        return f"Disimpan selama menjadi merchant dan {s.retention_ended_years} tahun setelah hubungan usaha berakhir."
+    return "Disimpan selama pendaftaran diproses."

@@ -1,0 +1,71 @@
+"""A record's personal data on its admin page: the data subject's copy and erasure
+(services/privacy/requests.py), and an approved merchant's relationship ended or resumed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from terminal_shop import routes
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.privacy import requests
+from terminal_shop.state import toast
+from terminal_shop.state.admin.merchants import DELETE_PHRASE, MerchantDetailState
+from terminal_shop.state.admin.orders import OrderDetailState
+from terminal_shop.state.admin.session import AdminState, admin_only
+
+log = logging.getLogger(__name__)
+
+
+class PersonalDataState(AdminState):
+    phrase: str = ""
+    outcome: str = ""  # what the last erasure did, in the admin's words
+
+    def _record(self) -> tuple[str, str]:
+        """(kind, id) of the record whose page this is."""
+        kind = "merchant" if self.router.url.path.startswith(routes.with_id(routes.ADMIN_MERCHANT, "")) else "order"
+        return kind, self.router.page.params.get("id", "")
+
+    def _reload(self):
+        kind, _ = self._record()
+        return MerchantDetailState.load if kind == "merchant" else OrderDetailState.load
+
+    @rx.event
+    @admin_only
+    async def set_phrase(self, value: str):
+        self.phrase = str(value)[:40]
+
+    @rx.event
+    @admin_only
+    async def download(self):
+        if self.phrase != DELETE_PHRASE:
+            return toast.error(f'Ketik "{DELETE_PHRASE}" untuk melanjutkan')
+        self.phrase = ""
+        kind, record_id = self._record()
+        return [rx.download(url=requests.export_link(kind, record_id)), toast.success("Arsip data pribadi diunduh")]
+
+    @rx.event
+    @admin_only
+    async def erase(self):
+        if self.phrase != DELETE_PHRASE:
+            return toast.error(f'Ketik "{DELETE_PHRASE}" untuk melanjutkan')
+        self.phrase = ""
+        try:
+            self.outcome = await asyncio.to_thread(requests.erase_or_restrict, *self._record(), self.admin_email)
+        except requests.RequestError as exc:
+            return toast.error(str(exc))
+        except Exception:
+            log.exception("erasure failed")
+            return toast.error("Gagal menghapus data pribadi")
+        return [toast.success(self.outcome), self._reload()]
+
+    @rx.event
+    @admin_only
+    async def set_ended(self, ended: bool):
+        kind, record_id = self._record()
+        if kind == "merchant":
+            await asyncio.to_thread(admin_merchants.mark_ended, record_id, self.admin_email, bool(ended))
+            return self._reload()
+        return None
