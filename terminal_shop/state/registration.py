@@ -145,7 +145,7 @@ class RegistrationState(rx.State):
 
     @rx.event
     def set_agreement(self, checked: bool):
-        self.agreement = checked is True
+        self.agreement = bool(checked)
         self._save()
 
     @rx.event

@@ -53,7 +53,7 @@ class FixState(rx.State):
 
     @rx.event
     def set_agreement(self, checked: bool):
-        self.agreement = checked is True
+        self.agreement = bool(checked)
 
     @rx.event
     def doc_rejected(self, codes: list[str]):

@@ -259,9 +259,9 @@ def test_a_post_without_the_agreement_is_refused_and_nothing_is_stored(page, tmp
         }""",
         [routes.API_REGISTRATION, draft, photos],
     )
-    assert answer.status == 422
+    assert status == 422
     assert (
-        answer.json()["message"]
+        answer["message"]
         == "Persetujuan diperlukan: centang pernyataan bahwa data Anda benar dan Anda menyetujui Kebijakan Privasi."
     )
     assert registrations(email) == []

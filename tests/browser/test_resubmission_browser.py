@@ -7,11 +7,12 @@ import re
 
 from playwright.sync_api import expect
 
+from terminal_shop import privacy_policy
 from terminal_shop.services.backoffice import admin_auth
 
 from support.factories import make_merchant
 from support.files import jpg
-from support.steps import EMAIL, PASSWORD, get_merchant, sign_in, wait_for_mail
+from support.steps import EMAIL, PASSWORD, agree, get_merchant, sign_in, wait_for_mail
 
 
 def test_rejected_applicant_replaces_a_document_and_is_pending_again(page, mailbox, tmp_path):
@@ -36,11 +37,15 @@ def test_rejected_applicant_replaces_a_document_and_is_pending_again(page, mailb
     expect(applicant.locator("#fix_nama_usaha")).to_have_count(0)  # not marked: not editable
     applicant.locator("input[type=file]").set_input_files(str(jpg(tmp_path / "ktp-jelas.jpg")))
     expect(applicant.get_by_text("ktp-jelas.jpg")).to_be_visible()
+    applicant.get_by_role("button", name="Kirim Perbaikan").click()  # the agreement not ticked yet
+    expect(applicant.get_by_role("alert").filter(has_text="Persetujuan diperlukan").first).to_be_visible()
+    agree(applicant)
     applicant.get_by_role("button", name="Kirim Perbaikan").click()
     applicant.wait_for_url(re.compile("/pendaftaran/success"))
 
     row = get_merchant(mid)
     assert (row.status, row.nama_usaha) == ("pending", "Warung Bu Sri Perbaikan") and row.foto_ktp_url != old_ktp
+    assert row.consent_version == privacy_policy.VERSION  # the agreement renewed with the correction
     page.goto(f"{page.base}/admin/merchants/{mid}")
     expect(page.get_by_test_id("history")).to_contain_text("rejected → pending")
     expect(page.get_by_test_id("history")).to_contain_text("Foto KTP")

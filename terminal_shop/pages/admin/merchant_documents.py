@@ -26,7 +26,7 @@ def _document(d) -> rx.Component:
                 class_name="mt-2 block w-full",
             ),
             rx.el.p(
-                "Belum diunggah",
+                rx.cond(D.merchant.restricted != "", "Dibatasi: tidak dibuka", "Belum diunggah"),
                 class_name="mt-2 flex h-32 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-600",
             ),
         ),

@@ -212,8 +212,9 @@ def delete(merchant_id: str, admin_email: str) -> None:
     with write_session() as s:
         row = _get(s, merchant_id)
         keys = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
+        # Nothing personal in the entry: it outlives the record (docs/decisions.md, Personal data).
         audit.record(
-            s, admin_email, "delete", "merchant", str(row.id), row.status, None, f"{row.nama_usaha} <{row.email}>"
+            s, admin_email, "delete", "merchant", str(row.id), row.status, None, f"{len(keys)} dokumen dihapus"
         )
         s.delete(row)
     discard(storage, bucket, *keys)
