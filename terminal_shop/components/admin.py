@@ -103,61 +103,44 @@ def detail_item(label: str, value) -> rx.Component:
     )
 
 
-def history(rows) -> rx.Component:
+def _entries(title: str, rows, empty: str, line, testid: str, **list_props) -> rx.Component:
+    """A record's page section listing entries newest first, or saying there are none."""
     return rx.el.section(
-        rx.el.h2("Riwayat", class_name="text-lg font-bold"),
+        rx.el.h2(title, class_name="text-lg font-bold"),
         rx.cond(
             rows.length() == 0,
-            rx.el.p("Belum ada perubahan oleh admin.", class_name="mt-2 text-sm text-slate-500"),
+            rx.el.p(empty, class_name="mt-2 text-sm text-slate-500"),
             rx.el.ul(
-                rx.foreach(
-                    rows,
-                    lambda h: rx.el.li(
-                        rx.el.span(h.at, class_name="text-slate-500"),
-                        " · ",
-                        h.who,
-                        " · ",
-                        h.change,
-                        rx.cond(h.detail != "", rx.el.span(" · ", h.detail)),
-                        class_name="py-1.5 text-sm",
-                    ),
-                ),
-                class_name="mt-2 divide-y divide-slate-100",
-                data_testid="history",
+                rx.foreach(rows, lambda r: rx.el.li(*line(r), class_name="py-1.5 text-sm")),
+                data_testid=testid,
+                **list_props,
             ),
         ),
         class_name=f"{CARD} p-5",
+    )
+
+
+def history(rows) -> rx.Component:
+    def line(h):
+        detail = rx.cond(h.detail != "", rx.el.span(" · ", h.detail))
+        return rx.el.span(h.at, class_name="text-slate-500"), " · ", h.who, " · ", h.change, detail
+
+    return _entries(
+        "Riwayat", rows, "Belum ada perubahan oleh admin.", line, "history", class_name="mt-2 divide-y divide-slate-100"
     )
 
 
 def access_list(rows) -> rx.Component:
     """Who looked at this record's personal files (services/backoffice/access_log.py)."""
-    return rx.el.section(
-        rx.el.h2("Akses data pribadi", class_name="text-lg font-bold"),
-        rx.cond(
-            rows.length() == 0,
-            rx.el.p("Belum pernah dibuka.", class_name="mt-2 text-sm text-slate-500"),
-            rx.el.ul(
-                rx.foreach(
-                    rows,
-                    lambda a: rx.el.li(
-                        a.action,
-                        " oleh ",
-                        a.who,
-                        " pada ",
-                        a.at,
-                        rx.el.span(" · ", a.item, class_name="text-slate-500"),
-                        class_name="py-1.5 text-sm",
-                    ),
-                ),
-                class_name="mt-2 max-h-64 divide-y divide-slate-100 overflow-y-auto",
-                data_testid="access-log",
-                tab_index=0,
-                aria_label="Akses data pribadi",
-            ),
-        ),
-        class_name=f"{CARD} p-5",
-    )
+
+    def line(a):
+        return a.action, " oleh ", a.who, " pada ", a.at, rx.el.span(" · ", a.item, class_name="text-slate-500")
+
+    scrolls = {"tab_index": 0, "aria_label": "Akses data pribadi"}  # a box that scrolls: reachable by keyboard
+    return _entries(
+        "Akses data pribadi", rows, "Belum pernah dibuka.", line, "access-log",
+        class_name="mt-2 max-h-64 divide-y divide-slate-100 overflow-y-auto", **scrolls,
+    )  # fmt: skip
 
 
 def mail_list(mails, resend) -> rx.Component:

@@ -17,6 +17,7 @@ from terminal_shop.state.admin.orders import OrderDetailState
 from terminal_shop.state.admin.session import AdminState, admin_only
 
 log = logging.getLogger(__name__)
+MSG_PHRASE = f'Ketik "{DELETE_PHRASE}" untuk melanjutkan'
 
 
 class PersonalDataState(AdminState):
@@ -27,6 +28,11 @@ class PersonalDataState(AdminState):
         """(kind, id) of the record whose page this is."""
         kind = "merchant" if self.router.url.path.startswith(routes.with_id(routes.ADMIN_MERCHANT, "")) else "order"
         return kind, self.router.page.params.get("id", "")
+
+    def _confirmed(self) -> bool:
+        """The SPEC's typed phrase for deletes, used once."""
+        typed, self.phrase = self.phrase, ""
+        return typed == DELETE_PHRASE
 
     def _reload(self):
         kind, _ = self._record()
@@ -40,18 +46,16 @@ class PersonalDataState(AdminState):
     @rx.event
     @admin_only
     async def download(self):
-        if self.phrase != DELETE_PHRASE:
-            return toast.error(f'Ketik "{DELETE_PHRASE}" untuk melanjutkan')
-        self.phrase = ""
+        if not self._confirmed():
+            return toast.error(MSG_PHRASE)
         kind, record_id = self._record()
         return [rx.download(url=requests.export_link(kind, record_id)), toast.success("Arsip data pribadi diunduh")]
 
     @rx.event
     @admin_only
     async def erase(self):
-        if self.phrase != DELETE_PHRASE:
-            return toast.error(f'Ketik "{DELETE_PHRASE}" untuk melanjutkan')
-        self.phrase = ""
+        if not self._confirmed():
+            return toast.error(MSG_PHRASE)
         try:
             self.outcome = await asyncio.to_thread(requests.erase_or_restrict, *self._record(), self.admin_email)
         except requests.RequestError as exc:
