@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 BANK_UPLOAD_ID = "statement_file"
 QRIS_UPLOAD_ID = "qris_file"
 MAX_BYTES = 10 * 1024 * 1024
+OTHER_LINES_SHOWN = 200  # lines not to act on (debit, pending, unknown, used) listed at most
 
 
 class PaymentsState(AdminState):
@@ -86,9 +87,17 @@ class PaymentsState(AdminState):
         return [toast.success(f"{len(imported.line_ids)} baris dibaca, {imported.new} baru"), clear]
 
     async def _review(self) -> None:
-        self.rows = await asyncio.to_thread(reconcile.review, self._line_ids)
-        counted = Counter(r.kind for r in self.rows)
+        rows = await asyncio.to_thread(reconcile.review, self._line_ids)
+        counted = Counter(r.kind for r in rows)
         self.summary = ", ".join(f"{counted[k.value]} {k.label.lower()}" for k in MatchKind if counted[k.value])
+        # A month's statement is thousands of lines: every line to act on is shown, and the
+        # first of the others (their counts are in the summary).
+        actionable = {MatchKind.MATCHED.value, MatchKind.AMBIGUOUS.value}
+        others = [r for r in rows if r.kind not in actionable][:OTHER_LINES_SHOWN]
+        kept = {id(r) for r in others}
+        self.rows = [r for r in rows if r.kind in actionable or id(r) in kept]
+        if len(self.rows) < len(rows):
+            self.summary += f" (ditampilkan {len(self.rows)} dari {len(rows)} baris)"
 
     @rx.event
     @admin_only
