@@ -233,6 +233,7 @@ def test_the_archive_holds_the_record_its_files_and_its_history(clean_db, tmp_pa
     assert ktp == get_storage().get(get_settings().bucket_merchant_documents, merchant(mid).foto_ktp_url)
     assert history["akses"][0]["tindakan"] == "Dilihat" and history["email"][0]["kepada"] == "sri@example.com"
     assert access_rows(str(mid))[-1] == (ADMIN, "unduh", "merchant", "Arsip data pribadi")
+    assert [h.action for h in admin_merchants.detail(str(mid)).view.history][0] == "export"  # audited too
 
 
 def test_the_applicant_asks_through_their_status_link_and_the_admins_are_told(clean_db, tmp_path):

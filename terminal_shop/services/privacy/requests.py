@@ -41,6 +41,7 @@ from terminal_shop.vocabulary import AccessAction, DataRequestKind, DocumentKind
 ANSWER_WITHIN = timedelta(hours=72)
 LINK_SECONDS = 300  # an export link, made after the typed confirmation, works this long
 WHY_ASKED = "Permintaan pemilik data"
+ARCHIVE = "Arsip data pribadi"
 MODELS = {"merchant": MerchantRegistration, "order": Order}
 
 
@@ -147,7 +148,9 @@ def archive(entity_type: str, record_id: str, admin_email: str) -> tuple[str, by
         for name, data in _files(row):
             zf.writestr(name, data)
         zf.writestr("riwayat.json", _json(_history(entity_type, row.id)))
-    access_log.record(admin_email, AccessAction.DOWNLOADED, entity_type, str(row.id), "Arsip data pribadi")
+    with write_session() as s:
+        access_log.record_in(s, admin_email, AccessAction.DOWNLOADED, entity_type, str(row.id), ARCHIVE)
+        audit.record(s, admin_email, "export", entity_type, str(row.id), row.status, row.status, ARCHIVE)
     _close(entity_type, row.id, DataRequestKind.ACCESS, admin_email)
     return f"data-pribadi-{entity_type}-{str(row.id)[:8]}.zip", buffer.getvalue()
 
