@@ -75,7 +75,7 @@ def test_cart_admin_and_orders_are_shared_between_workers(browser, site, second_
     _pay(b, "Wulan Sari", "081298765432", "Jl. Pemuda No. 8, Semarang", png(tmp_path / "bukti.png"))
     with read_session() as s:
         [order] = s.exec(select(Order)).all()
-    assert (order.buyer_name, order.total) == ("Wulan Sari", 2_499_000)
+    assert (order.buyer_name, order.total + order.unique_code) == ("Wulan Sari", 2_499_000)  # less the kode unik
 
     # An admin signed in through A is signed in on B, and both list the order.
     admin_auth.create_admin(EMAIL, PASSWORD)
@@ -169,7 +169,8 @@ def test_purchase_review_and_throttling_through_the_proxy(browser, proxy, clean_
     _pay(page, "Dewi Lestari", "081211112222", "Jl. Braga No. 5, Bandung", png(tmp_path / "bukti.png"))
     with read_session() as s:
         [order] = s.exec(select(Order)).all()
-    assert (order.buyer_name, order.total, order.status) == ("Dewi Lestari", 349_000, "paid_review")
+    assert (order.buyer_name, order.total + order.unique_code, order.status) == ("Dewi Lestari", 349_000, "paid_review")
+    assert 1 <= order.unique_code <= 999  # held on the confirm page through one worker, taken by another
 
     admin_auth.create_admin(EMAIL, PASSWORD)
     page.goto(proxy + "/admin/login")
