@@ -64,6 +64,11 @@ def admin_layout(*children) -> rx.Component:
                         class_name="hidden text-sm text-slate-300 sm:inline",
                         data_testid="admin-email",
                     ),
+                    nav_link(
+                        "Ganti password",
+                        href=routes.ADMIN_PASSWORD,
+                        class_name="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10",
+                    ),
                     native_form(  # a plain POST: the server revokes the session and drops its cookie
                         rx.el.button(
                             icon("log-out", "h-4 w-4"),

@@ -82,10 +82,12 @@ def test_first_admin_must_choose_a_new_password(page, clean_db):
     page.wait_for_url(re.compile(r"/admin/password/?$"))
     page.goto(page.base + "/admin/orders")  # no admin page until the password is changed
     page.wait_for_url(re.compile(r"/admin/password/?$"))
+    page.locator("#current_password").fill(one_time)
     page.locator("#new_password").fill("password-baru-saya")
     page.locator("#repeat_password").fill("password-lain-saya")
     page.get_by_role("button", name="Simpan Password").click()
     expect(page.get_by_role("alert").filter(has_text="Konfirmasi password tidak sama")).to_be_visible()
+    page.locator("#current_password").fill(one_time)
     page.locator("#new_password").fill("password-baru-saya")
     page.locator("#repeat_password").fill("password-baru-saya")
     page.get_by_role("button", name="Simpan Password").click()
@@ -153,3 +155,27 @@ def test_logout_then_back_shows_no_admin_data(page, admin, tmp_path):
     assert "Toko Rahasia" not in page.content()
     with read_session() as s:
         assert all(row.revoked_at for row in s.exec(select(AdminSession)))
+
+
+def test_a_changed_password_ends_the_other_browsers_session(page, browser, clean_db):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    other = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    other.base = page.base
+    sign_in(other)  # a tab left open on another computer
+    sign_in(page)
+    page.get_by_role("link", name="Ganti password").click()
+    page.wait_for_url(re.compile(r"/admin/password/?$"))
+    page.locator("#current_password").fill("bukan-password-ini")
+    page.locator("#new_password").fill("password-baru-saya")
+    page.locator("#repeat_password").fill("password-baru-saya")
+    page.get_by_role("button", name="Simpan Password").click()
+    expect(page.get_by_role("alert").filter(has_text="Password saat ini salah")).to_be_visible()
+    page.locator("#current_password").fill(PASSWORD)
+    page.locator("#new_password").fill("password-baru-saya")
+    page.locator("#repeat_password").fill("password-baru-saya")
+    page.get_by_role("button", name="Simpan Password").click()
+    expect(page.get_by_text("Password berhasil diganti")).to_be_visible()
+    page.goto(page.base + "/admin/orders")  # this browser stays signed in
+    expect(page.get_by_test_id("admin-email")).to_have_text(EMAIL)
+    other.goto(other.base + "/admin/orders")  # the other one is sent to sign in
+    other.wait_for_url(re.compile(r"/admin/login"))

@@ -53,21 +53,21 @@ def login_page() -> rx.Component:
 
 
 def password_page() -> rx.Component:
-    def field(name: str, label: str) -> rx.Component:
+    def field(name: str, label: str, complete: str = "new-password") -> rx.Component:
         return rx.fragment(
             rx.el.label(label, html_for=name, class_name="mt-4 text-sm font-medium"),
-            rx.el.input(
-                id=name, name=name, type="password", auto_complete="new-password", required=True, class_name=INPUT
-            ),
+            rx.el.input(id=name, name=name, type="password", auto_complete=complete, required=True, class_name=INPUT),
         )
 
     return rx.el.main(
         rx.el.form(
             rx.el.h1("Ganti Password", class_name="text-2xl font-bold"),
             rx.el.p(
-                "Anda masuk dengan password sekali pakai. Pilih password baru (minimal 12 karakter) sebelum melanjutkan.",
+                "Masukkan password saat ini (password sekali pakai jika Anda baru dibuatkan akun), lalu pilih "
+                "password baru minimal 12 karakter. Semua sesi lain akun ini akan dikeluarkan.",
                 class_name="mt-2 text-sm text-slate-600",
             ),
+            field("current_password", "Password saat ini", "current-password"),
             field("new_password", "Password baru"),
             field("repeat_password", "Ulangi password baru"),
             rx.el.p(S.password_error, class_name="mt-2 min-h-[1.25rem] text-sm text-red-600", role="alert"),

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from passlib.context import CryptContext
-from sqlmodel import delete, func, select
+from sqlmodel import delete, func, select, update
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice import audit
 
 pwd_context = CryptContext(schemes=["argon2"], deprecated="auto")
 
@@ -44,7 +45,8 @@ MESSAGES = {
 MSG_REQUIRED, MSG_BAD_LOGIN, MSG_LOCKED, MSG_DENIED = MESSAGES.values()
 MSG_PASSWORD_SHORT = f"Password baru minimal {MIN_PASSWORD_CHARS} karakter"
 MSG_PASSWORD_MISMATCH = "Konfirmasi password tidak sama"
-MSG_PASSWORD_SAME = "Password baru harus berbeda dari password sekali pakai"
+MSG_PASSWORD_SAME = "Password baru harus berbeda dari password saat ini"
+MSG_PASSWORD_CURRENT = "Password saat ini salah"
 
 # Verifying against this keeps the time of a failed login the same whether or not
 # the e-mail exists.
@@ -188,8 +190,10 @@ def login(email: str, password: str, client: str) -> str:
     return finish_attempt(attempt, password)[0]
 
 
-def change_password(admin_id: str, new: str, repeat: str) -> str | None:
-    """Sets a new password chosen by the admin; returns the error to show, or None."""
+def change_password(admin_id: str, current: str, new: str, repeat: str, keep_session: str = "") -> str | None:
+    """Sets a new password chosen by the admin, who proves the current one (a tab left open
+    must not be enough to take the account); every other session of the account ends, the
+    one with hash `keep_session` stays. Returns the error to show, or None."""
     if len(new) < MIN_PASSWORD_CHARS:
         return MSG_PASSWORD_SHORT
     if new != repeat:
@@ -198,11 +202,28 @@ def change_password(admin_id: str, new: str, repeat: str) -> str | None:
         user = s.get(AdminUser, uuid.UUID(admin_id))
         if user is None:
             return MSG_BAD_LOGIN
+        if _recent_attempts(s, LoginAttempt.email, user.email) > MAX_FAILURES_PER_CLIENT:
+            return MSG_LOCKED  # guesses of the current password count like sign-in failures
+        if not pwd_context.verify(current or "", user.password_hash):
+            s.add(LoginAttempt(email=user.email, client="ganti-password"))
+            return MSG_PASSWORD_CURRENT
         if pwd_context.verify(new, user.password_hash):
             return MSG_PASSWORD_SAME
         user.password_hash = pwd_context.hash(new)
         user.must_change_password = False
         s.add(user)
+        s.exec(
+            update(AdminSession)
+            .where(
+                AdminSession.admin_id == user.id,
+                AdminSession.token_hash != keep_session,
+                AdminSession.revoked_at.is_(None),
+            )
+            .values(revoked_at=utcnow())
+        )
+        audit.record(
+            s, user.email, "password", "admin", str(user.id), None, None, "Password diganti; sesi lain diakhiri"
+        )
     return None
 
 

@@ -107,11 +107,16 @@ class AdminState(rx.State):
     @admin_only(password_page=True)
     async def change_password(self, form: dict):
         admin = await self._authorise()
+        current = str(form.get("current_password", ""))[:256]
         new, repeat = str(form.get("new_password", ""))[:256], str(form.get("repeat_password", ""))[:256]
-        self.password_error = await asyncio.to_thread(admin_auth.change_password, admin.id, new, repeat) or ""
+        changed = functools.partial(admin_auth.change_password, admin.id, current, new, repeat, self._session_hash())
+        self.password_error = await asyncio.to_thread(changed) or ""
         if self.password_error:
             return toast.error(self.password_error)
-        return [toast.success("Password berhasil diganti"), rx.redirect(routes.ADMIN_MERCHANTS, replace=True)]
+        return [
+            toast.success("Password berhasil diganti", description="Sesi lain akun ini sudah dikeluarkan."),
+            rx.redirect(routes.ADMIN_MERCHANTS, replace=True),
+        ]
 
 
 async def withhold_admin_data(root: rx.State) -> None:
