@@ -242,6 +242,15 @@ class ProofFilter(Term):
     SUSPECT = "mencurigakan", "Bukti mencurigakan"
 
 
+class AdminRole(Term):
+    """What an admin account may do (services/backoffice/permissions.py holds the table)."""
+
+    OWNER = "pemilik", "Pemilik"
+    FINANCE = "keuangan", "Keuangan"
+    VERIFIER = "verifikator", "Verifikator"
+    SHIPPING = "pengiriman", "Pengiriman"
+
+
 class AccessAction(Term):
     """What an admin did with personal files or data (the access log)."""
 

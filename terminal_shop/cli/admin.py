@@ -1,9 +1,10 @@
 """Admin accounts from the command line.
 
-python -m terminal_shop.cli.admin create EMAIL [--password P]   create, or reset a password
-python -m terminal_shop.cli.admin ensure-first                  on an empty database, create the
-                                                            first allow-listed admin and print
-                                                            its one-time password
+python -m terminal_shop.cli.admin create EMAIL [--password P] [--role R]
+        create (an owner unless --role pemilik|keuangan|verifikator|pengiriman), or reset a password
+python -m terminal_shop.cli.admin ensure-first
+        on an empty database, create the first allow-listed admin (an owner: the bootstrap) and
+        print its one-time password
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import getpass
 
 from terminal_shop.infra.settings import get_settings, private_files
 from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.vocabulary import AdminRole
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -21,13 +23,16 @@ def main(argv: list[str] | None = None) -> None:
     create = sub.add_parser("create", help="create an admin or reset its password")
     create.add_argument("email")
     create.add_argument("--password", help="omit to be asked (or leave empty for a random one)")
+    create.add_argument(
+        "--role", choices=[r.value for r in AdminRole], help="what it may do (default: pemilik, or kept)"
+    )
     sub.add_parser("ensure-first", help="create the first admin if there is none")
     args = parser.parse_args(argv)
     private_files()
 
     if args.cmd == "create":
         typed = args.password if args.password is not None else getpass.getpass("Password (kosong = acak): ")
-        email, password = admin_auth.create_admin(args.email, typed or None)
+        email, password = admin_auth.create_admin(args.email, typed or None, AdminRole.parse(args.role or ""))
         print(f"Admin {email} siap. Password: {password}")
         if not typed:
             print("Password sekali pakai: harus diganti saat pertama kali masuk.")

@@ -8,6 +8,7 @@ from terminal_shop import routes
 from terminal_shop.components.layout import skip_link
 from terminal_shop.components.ui import CARD, icon, native_form, nav_link
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state.admin import AdminState
 
 BTN_DANGER = (
@@ -40,6 +41,20 @@ def badge(b) -> rx.Component:
     )
 
 
+# The header's areas, each shown to the roles that may open it (services/backoffice/permissions.py).
+NAVIGATION = (
+    ("Dashboard", routes.ADMIN_MERCHANTS, Permission.MERCHANTS_VIEW),
+    ("Orders", routes.ADMIN_ORDERS, Permission.ORDERS_VIEW),
+    ("Pembayaran", routes.ADMIN_PAYMENTS, Permission.PAYMENTS_IMPORT),
+    ("Ringkasan", routes.ADMIN_OVERVIEW, Permission.OVERVIEW),
+)
+
+
+def when_allowed(needed: Permission, component: rx.Component, otherwise: rx.Component | None = None) -> rx.Component:
+    """`component` for a role granted `needed`; the server checks again on every action."""
+    return rx.cond(AdminState.permissions.contains(needed.value), component, otherwise or rx.fragment())
+
+
 def admin_layout(*children) -> rx.Component:
     brand = get_settings().brand_name
     link = "rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10"
@@ -50,10 +65,10 @@ def admin_layout(*children) -> rx.Component:
                 rx.el.div(
                     rx.el.span(f"{brand} Admin", class_name="font-bold text-white"),
                     rx.el.nav(
-                        nav_link("Dashboard", href=routes.ADMIN_MERCHANTS, class_name=link),
-                        nav_link("Orders", href=routes.ADMIN_ORDERS, class_name=link),
-                        nav_link("Pembayaran", href=routes.ADMIN_PAYMENTS, class_name=link),
-                        nav_link("Ringkasan", href=routes.ADMIN_OVERVIEW, class_name=link),
+                        *[
+                            when_allowed(needed, nav_link(text, href=route, class_name=link))
+                            for text, route, needed in NAVIGATION
+                        ],
                         class_name="-mx-3 flex flex-wrap gap-1 sm:mx-0",
                     ),
                     class_name="flex flex-wrap items-center gap-x-6 gap-y-1",

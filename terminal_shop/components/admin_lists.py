@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import BTN_SMALL, TH
+from terminal_shop.components.admin import BTN_SMALL, TH, when_allowed
 from terminal_shop.components.ui import CARD, INPUT, icon
 from terminal_shop.vocabulary import Period, SortField
 
@@ -82,8 +82,15 @@ def toolbar(state, placeholder: str, *filters) -> rx.Component:
             rx.el.button(
                 icon("refresh-cw", "h-4 w-4"), "Refresh", type="button", on_click=state.refresh, class_name=BTN_SMALL
             ),
-            rx.el.button(
-                icon("download", "h-4 w-4"), "Export CSV", type="button", on_click=state.export, class_name=BTN_SMALL
+            when_allowed(
+                state._export_permission,
+                rx.el.button(
+                    icon("download", "h-4 w-4"),
+                    "Export CSV",
+                    type="button",
+                    on_click=state.export,
+                    class_name=BTN_SMALL,
+                ),
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),

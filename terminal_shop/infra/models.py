@@ -250,6 +250,7 @@ class AdminUser(SQLModel, table=True):
     failed_logins: int = 0  # unused since migration 0003: attempts are rows of login_attempts
     locked_until: datetime | None = Field(default=None, sa_type=UTCDateTime)  # unused, likewise
     must_change_password: bool = False  # set for a generated one-time password
+    role: str = Field(default="pemilik", max_length=20, sa_column_kwargs={"server_default": "pemilik"})  # AdminRole
 
 
 class AdminSession(SQLModel, table=True):

@@ -39,7 +39,8 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.privacy_policy import Consent
-from terminal_shop.services.backoffice import access_log, admin_auth, admin_merchants, admin_orders
+from terminal_shop.services.backoffice import access_log, admin_auth, admin_merchants, admin_orders, permissions
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
 from terminal_shop.services.privacy import requests
@@ -84,15 +85,25 @@ async def serve_file(request: Request) -> Response:
     return Response(data, media_type=media_type, headers=headers)
 
 
-# kind: the service whose export follows the list's URL query (services/backoffice/list_query.py)
+# kind: the service whose export follows the list's URL query (services/backoffice/list_query.py),
+# and the permission a role needs for it
 EXPORTS = {"merchants": admin_merchants, "orders": admin_orders}
+EXPORT_PERMISSIONS = {"merchants": Permission.MERCHANTS_EXPORT, "orders": Permission.ORDERS_EXPORT}
+
+
+async def _admin_with(request: Request, permission: Permission | None) -> admin_auth.Admin | None:
+    """The signed-in admin (by the session cookie) whose role grants `permission`, or None."""
+    admin = await run_in_threadpool(admin_auth.session_admin, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
+    if admin is None or admin.must_change_password or not permissions.allows(admin.role, permission):
+        return None
+    return admin
 
 
 async def export_csv(request: Request) -> Response:
     """Streams a CSV export to a signed-in admin (the session cookie travels with the download)."""
     kind = request.path_params["kind"]
-    admin = await run_in_threadpool(admin_auth.session_admin, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
-    if kind not in EXPORTS or admin is None or admin.must_change_password:
+    admin = await _admin_with(request, EXPORT_PERMISSIONS.get(kind)) if kind in EXPORTS else None
+    if admin is None:
         return PlainTextResponse("Akses ditolak", status_code=403)
     filename = f"{kind}_{date.today().isoformat()}.csv"
     query = EXPORTS[kind].query_from(request.query_params)
@@ -109,9 +120,9 @@ async def personal_data_zip(request: Request) -> Response:
     """A record's personal data as one archive (services/privacy/requests.py), for a signed-in
     admin holding the short-lived link the detail page made after the typed confirmation."""
     kind, record_id = request.path_params["kind"], request.path_params["record_id"]
-    admin = await run_in_threadpool(admin_auth.session_admin, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
+    admin = await _admin_with(request, Permission.PERSONAL_DATA)
     expires, token = request.query_params.get("e", ""), request.query_params.get("t", "")
-    if admin is None or admin.must_change_password or not requests.link_ok(kind, record_id, expires, token):
+    if admin is None or not requests.link_ok(kind, record_id, expires, token):
         return PlainTextResponse("Akses ditolak", status_code=403)
     try:
         name, data = await run_in_threadpool(requests.archive, kind, record_id, admin.email)
@@ -145,9 +156,9 @@ async def login(request: Request) -> Response:
         token, must_change = await run_in_threadpool(admin_auth.finish_attempt, attempt, password)
     except admin_auth.LoginError as exc:
         return _back_to_login(gagal=exc.code, email=email)  # the form shows the e-mail again
-    response = RedirectResponse(
-        routes.ADMIN_PASSWORD if must_change else f"{routes.ADMIN_MERCHANTS}?masuk=1", status_code=303
-    )
+    admin = await run_in_threadpool(admin_auth.session_admin, token)
+    home = permissions.home(admin.role if admin else "")
+    response = RedirectResponse(routes.ADMIN_PASSWORD if must_change else f"{home}?masuk=1", status_code=303)
     response.set_cookie(
         admin_auth.SESSION_COOKIE,
         token,

@@ -14,6 +14,7 @@ from terminal_shop.components.admin import (
     detail_item,
     history,
     mail_list,
+    when_allowed,
     when_loaded,
 )
 from terminal_shop.components.forms import select_field, text_field
@@ -21,6 +22,7 @@ from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, i
 from terminal_shop.pages.admin.merchant_documents import documents_section
 from terminal_shop.pages.admin.personal_data import personal_data_card
 from terminal_shop.registration_form import RegistrationField, Widget, in_group
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state.admin import DELETE_PHRASE
 from terminal_shop.state.admin import MerchantDetailState as D
 from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationStatus
@@ -175,7 +177,7 @@ def merchant_detail_page() -> rx.Component:
     return admin_layout(
         rx.el.div(
             nav_link(icon("arrow-left", "h-4 w-4"), "Kembali", href=routes.ADMIN_MERCHANTS, class_name=BTN_SMALL),
-            _edit_buttons(),
+            when_allowed(Permission.MERCHANTS_EDIT, _edit_buttons()),
             class_name="flex items-center justify-between",
         ),
         when_loaded(
@@ -188,8 +190,8 @@ def merchant_detail_page() -> rx.Component:
                 history(D.merchant.history),
                 access_list(D.merchant.access),
                 mail_list(D.merchant.mails, D.resend_mail),
-                personal_data_card(D.merchant, D.merchant.status),
-                _delete_block(),
+                when_allowed(Permission.PERSONAL_DATA, personal_data_card(D.merchant, D.merchant.status)),
+                when_allowed(Permission.MERCHANTS_DELETE, _delete_block()),
                 class_name="mt-6 flex flex-col gap-6",
             ),
         ),

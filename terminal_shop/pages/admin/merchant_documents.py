@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import BTN_SMALL
+from terminal_shop.components.admin import BTN_SMALL, when_allowed
 from terminal_shop.components.files import rejection_codes
 from terminal_shop.components.ui import CARD, icon, modal
 from terminal_shop.infra.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES
 from terminal_shop.reflex_compat import name_file_input
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state.admin import DOC_UPLOAD_ID
 from terminal_shop.state.admin import MerchantDetailState as D
 
@@ -30,13 +31,16 @@ def _document(d) -> rx.Component:
                 class_name="mt-2 flex h-32 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-600",
             ),
         ),
-        rx.el.button(
-            icon("upload", "h-4 w-4"),
-            "Ganti",
-            type="button",
-            on_click=D.choose_upload(d.key),
-            aria_label="Ganti " + d.label,
-            class_name=BTN_SMALL + " mt-2",
+        when_allowed(
+            Permission.MERCHANTS_EDIT,
+            rx.el.button(
+                icon("upload", "h-4 w-4"),
+                "Ganti",
+                type="button",
+                on_click=D.choose_upload(d.key),
+                aria_label="Ganti " + d.label,
+                class_name=BTN_SMALL + " mt-2",
+            ),
         ),
         class_name="rounded-xl border border-slate-200 p-3",
         data_testid="doc-" + d.key,

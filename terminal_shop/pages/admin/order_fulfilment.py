@@ -6,9 +6,10 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import couriers
-from terminal_shop.components.admin import BTN_SMALL, TD, TH
+from terminal_shop.components.admin import BTN_SMALL, TD, TH, when_allowed
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state.admin import BulkShipState as B
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
@@ -58,9 +59,9 @@ def fulfilment_card() -> rx.Component:
                 class_name="mt-1 text-sm",
             ),
         ),
-        rx.cond(o.fulfilment == Fulfilment.NOT_STARTED, rx.el.button("Tandai Dikemas", type="button", on_click=D.pack, class_name=f"{BTN_SMALL} mt-3")),
-        rx.cond((o.fulfilment == Fulfilment.NOT_STARTED) | (o.fulfilment == Fulfilment.PACKED), _ship_form()),
-        rx.cond(o.fulfilment == Fulfilment.SHIPPED, rx.el.button("Tandai Diterima", type="button", on_click=D.deliver, class_name=f"{BTN_PRIMARY} mt-3")),
+        when_allowed(Permission.FULFIL, rx.cond(o.fulfilment == Fulfilment.NOT_STARTED, rx.el.button("Tandai Dikemas", type="button", on_click=D.pack, class_name=f"{BTN_SMALL} mt-3"))),
+        when_allowed(Permission.FULFIL, rx.cond((o.fulfilment == Fulfilment.NOT_STARTED) | (o.fulfilment == Fulfilment.PACKED), _ship_form())),
+        when_allowed(Permission.FULFIL, rx.cond(o.fulfilment == Fulfilment.SHIPPED, rx.el.button("Tandai Diterima", type="button", on_click=D.deliver, class_name=f"{BTN_PRIMARY} mt-3"))),
         rx.cond(
             o.invoice_link != "",
             rx.el.a("Unduh invoice ", o.invoice_number, href=o.invoice_link, download="", custom_attrs={"reloadDocument": True}, class_name="mt-4 block text-sm font-medium text-blue-700 underline", data_testid="admin-invoice"),

@@ -17,6 +17,7 @@ from terminal_shop.components.admin import (
     detail_item,
     history,
     mail_list,
+    when_allowed,
     when_loaded,
 )
 from terminal_shop.components.admin_lists import filter_select, pager, stat_cards, table, toolbar
@@ -24,6 +25,7 @@ from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, n
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_card, fulfilment_filter
 from terminal_shop.pages.admin.payments import payment_card, proof_filter
 from terminal_shop.pages.admin.personal_data import personal_data_card
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField
@@ -66,11 +68,14 @@ def orders_page() -> rx.Component:
     return admin_layout(
         rx.el.div(
             rx.el.h1("Pesanan", class_name="text-2xl font-bold"),
-            nav_link(
-                icon("landmark", "h-4 w-4"),
-                "Cek pembayaran dari mutasi",
-                href=routes.ADMIN_PAYMENTS,
-                class_name=BTN_SMALL,
+            when_allowed(
+                Permission.PAYMENTS_IMPORT,
+                nav_link(
+                    icon("landmark", "h-4 w-4"),
+                    "Cek pembayaran dari mutasi",
+                    href=routes.ADMIN_PAYMENTS,
+                    class_name=BTN_SMALL,
+                ),
             ),
             class_name="mb-6 flex flex-wrap items-center justify-between gap-3",
         ),
@@ -90,7 +95,7 @@ def orders_page() -> rx.Component:
             fulfilment_filter(),
             proof_filter(),
         ),
-        bulk_ship_panel(),
+        when_allowed(Permission.FULFIL, bulk_ship_panel()),
         table(
             L,
             [
@@ -202,7 +207,14 @@ def _actions() -> rx.Component:
         rx.el.h2("Tindakan", class_name="text-lg font-bold"),
         rx.match(
             D.order.status,
-            (OrderStatus.PAID_REVIEW, review),
+            (
+                OrderStatus.PAID_REVIEW,
+                when_allowed(
+                    Permission.ORDERS_REVIEW,
+                    review,
+                    rx.el.p("Menunggu review tim keuangan", class_name="mt-3 text-slate-600"),
+                ),
+            ),
             (OrderStatus.CONFIRMED, rx.el.p("Sudah Dikonfirmasi", class_name="mt-3 font-semibold text-emerald-700")),
             (OrderStatus.CANCELLED, rx.el.p("Pesanan Dibatalkan", class_name="mt-3 font-semibold text-red-700")),
             rx.el.p("Menunggu bukti pembayaran dari customer", class_name="mt-3 text-slate-600"),
@@ -285,7 +297,7 @@ def order_detail_page() -> rx.Component:
                     note,
                     history(o.history),
                     access_list(o.access),
-                    personal_data_card(o),
+                    when_allowed(Permission.PERSONAL_DATA, personal_data_card(o)),
                     mail_list(o.mails, D.resend_mail),
                     class_name="flex min-w-0 flex-col gap-6",
                 ),

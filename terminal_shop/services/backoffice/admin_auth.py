@@ -21,6 +21,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import audit
+from terminal_shop.vocabulary import AdminRole
 
 pwd_context = CryptContext(schemes=["argon2"], deprecated="auto")
 
@@ -65,6 +66,7 @@ class Admin:
     id: str
     email: str
     must_change_password: bool = False
+    role: str = AdminRole.OWNER.value  # what it may do: services/backoffice/permissions.py
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,9 @@ def is_allowed(email: str) -> bool:
     return normalise_email(email) in get_settings().admin_emails
 
 
-def create_admin(email: str, password: str | None = None) -> tuple[str, str]:
-    """Creates an admin, or resets the password of an existing one. Returns (email, password).
+def create_admin(email: str, password: str | None = None, role: AdminRole | None = None) -> tuple[str, str]:
+    """Creates an admin (an owner unless `role` says otherwise), or resets the password (and
+    with `role`, the role) of an existing one. Returns (email, password).
 
     A generated password is a one-time password: it must be changed at the first sign-in.
     """
@@ -103,6 +106,7 @@ def create_admin(email: str, password: str | None = None) -> tuple[str, str]:
         else:
             user.password_hash = pwd_context.hash(password)
             s.exec(delete(AdminSession).where(AdminSession.admin_id == user.id))
+        user.role = (role or AdminRole.parse(user.role) or AdminRole.OWNER).value
         user.must_change_password = one_time
         s.add(user)
     return email, password
@@ -253,7 +257,7 @@ def session_admin_by_hash(token_hash: str) -> Admin | None:
         if now - sess.last_seen_at > timedelta(minutes=1):
             sess.last_seen_at = now
             s.add(sess)
-        return Admin(id=str(user.id), email=user.email, must_change_password=user.must_change_password)
+        return Admin(id=str(user.id), email=user.email, must_change_password=user.must_change_password, role=user.role)
 
 
 def logout(token: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent
 from terminal_shop.views import HistoryView
 
@@ -30,6 +30,12 @@ def record(
             detail=detail,
         )
     )
+
+
+def record_alone(admin_email: str, action: str, entity_type: str, entity_id: str, detail: str) -> None:
+    """One entry in a transaction of its own (a refused handler changes nothing else)."""
+    with write_session() as s:
+        record(s, admin_email, action, entity_type, entity_id, detail=detail)
 
 
 def history(entity_type: str, entity_id: str) -> tuple[HistoryView, ...]:

@@ -22,6 +22,7 @@ from terminal_shop import routes
 from terminal_shop.formats import number
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import Page
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import admin_only
 from terminal_shop.vocabulary import Period, SortField, Term
@@ -76,6 +77,9 @@ class AdminListMixin(rx.State, mixin=True):
     _statuses: ClassVar[type[Term]]
     _methods: ClassVar[type[Term] | None] = None
     _export_kind: ClassVar[str] = ""
+    # What a role needs to read this list, and to export it (services/backoffice/permissions.py).
+    _view_permission: ClassVar[Permission]
+    _export_permission: ClassVar[Permission]
     _load_error: ClassVar[str] = "Gagal memuat data"
     _export_toast: ClassVar[str] = ""
 
@@ -134,7 +138,7 @@ class AdminListMixin(rx.State, mixin=True):
         self._next_read_at = time.time() + LIST_READ_INTERVAL_SECONDS
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def load(self):
         failed = await self._load()
         if self.router.url.query_parameters.get("masuk"):  # just signed in (api.login)
@@ -145,23 +149,23 @@ class AdminListMixin(rx.State, mixin=True):
         return failed
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def run_search(self, form: dict | None = None):
         return self._go(self._query().changed(search=str((form or {}).get("q", ""))[:100].strip()))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def set_status(self, value: str):
         return self._go(self._query().changed(status=str(self._statuses.parse(value) or "")))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def set_method(self, value: str):
         methods = self._methods
         return self._go(self._query().changed(method=str(methods.parse(value) or "") if methods else ""))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def set_period(self, value: str):
         chosen = Period.parse(value)
         if chosen is Period.CUSTOM:
@@ -170,24 +174,24 @@ class AdminListMixin(rx.State, mixin=True):
         return self._go(self._query().changed(period=str(chosen or ""), start="", end=""))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def apply_dates(self, form: dict):
         start, end = str(form.get("dari", ""))[:10], str(form.get("sampai", ""))[:10]
         return self._go(self._query().changed(period=Period.CUSTOM.value, start=start, end=end))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def sort_by(self, field: str):
         return self._go(self._query().sorted_by(str(field)))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def clear_filters(self):
         """Every filter off; the sort stays."""
         return self._go(ListQuery(sort=self.sort, descending=self.descending))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def go_page(self, page: int):
         target = int(page) if str(page).lstrip("-").isdigit() else 1
         target = max(1, min(target, self.page + 1 if self.has_next else self.page, 1_000_000))
@@ -199,12 +203,12 @@ class AdminListMixin(rx.State, mixin=True):
         return self._go(query)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._view_permission)
     async def refresh(self):
         return await self._load() or toast.success("Data diperbarui")
 
     @rx.event
-    @admin_only
+    @admin_only(permission=lambda state: state._export_permission)
     async def export(self):
         name = f"{self._export_kind}_{date.today().isoformat()}.csv"
         url = export_url(self._export_kind, self._read(dict(self.router.url.query_parameters)))

@@ -13,6 +13,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
 from terminal_shop.services.backoffice import access_log, admin_merchants
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
@@ -31,6 +32,8 @@ NOT_IMAGE = (admin_merchants.MSG_NOT_IMAGE, admin_merchants.MSG_NOT_IMAGE)
 
 
 class MerchantListState(AdminListMixin, AdminState):
+    _view_permission = Permission.MERCHANTS_VIEW
+    _export_permission = Permission.MERCHANTS_EXPORT
     rows: list[MerchantRow] = []
     _route = routes.ADMIN_MERCHANTS
     _statuses = RegistrationStatus
@@ -71,7 +74,7 @@ class MerchantDetailState(AdminState):
         self.form = admin_merchants.form_values(d.row)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_VIEW)
     async def load(self):
         merchant_id = self.router.page.params.get("id", "")
         self.errors, self.delete_phrase, self.upload_doc, self.fix = {}, "", "", []
@@ -87,12 +90,12 @@ class MerchantDetailState(AdminState):
         return None
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def set_editing(self, on: bool):
         self.editing = bool(on)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def set_field(self, field: str, value: str):
         if field not in EDITABLE:
             return
@@ -101,7 +104,7 @@ class MerchantDetailState(AdminState):
         self.errors.pop(field, None)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def save(self):
         try:
             self.errors = await asyncio.to_thread(
@@ -117,18 +120,18 @@ class MerchantDetailState(AdminState):
         return toast.success("Data berhasil disimpan")
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def toggle_fix(self, item: str):
         if item in ALL_ITEMS:
             self.fix = [i for i in self.fix if i != item] if item in self.fix else [*self.fix, item]
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_DELETE)
     async def set_delete_phrase(self, value: str):
         self.delete_phrase = str(value)[:40]
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_DELETE)
     async def delete(self):
         if self.delete_phrase != DELETE_PHRASE:
             return None
@@ -141,7 +144,7 @@ class MerchantDetailState(AdminState):
         return [toast.success("Data berhasil dihapus"), rx.redirect(routes.ADMIN_MERCHANTS)]
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_VIEW)
     async def open_viewer(self, key: str):
         """By the document's kind: its signed link changes each time the page is loaded."""
         await self._look(next((d for d in self._stored_documents() if d.key == key), None))
@@ -168,7 +171,7 @@ class MerchantDetailState(AdminState):
             self.viewer_position = f"{stored.index(doc) + 1} / {len(stored)}"
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_VIEW)
     async def viewer_step(self, delta: int):
         """The next or previous stored document (wrapping round)."""
         stored = self._stored_documents()
@@ -177,30 +180,30 @@ class MerchantDetailState(AdminState):
             await self._look(stored[(at + int(delta)) % len(stored)])
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_VIEW)
     async def close_viewer(self):
         self.viewer_url = ""
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def choose_upload(self, doc: str):
         kind = DocumentKind.parse(doc)
         if kind is not None:
             self.upload_doc, self.upload_label = kind.value, kind.label
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def cancel_upload(self):
         self.upload_doc = ""
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def upload_rejected(self, codes: list[str]):
         title, message = browser_rejection(codes, NOT_IMAGE)
         return toast.error(title, description=message)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def replace_document(self, files: list[rx.UploadFile]):
         if not files or not self.upload_doc:
             return None
@@ -225,7 +228,7 @@ class MerchantDetailState(AdminState):
         return [toast.success("Dokumen berhasil diupload dan disimpan"), rx.clear_selected_files(DOC_UPLOAD_ID)]
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def resend_mail(self, message_id: int):
         if not await asyncio.to_thread(outbox.resend, int(message_id), "merchant", self._merchant_id()):
             return toast.error("Email tidak ditemukan")

@@ -10,6 +10,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import fulfilment
 from terminal_shop.state import toast
@@ -22,6 +23,8 @@ log = logging.getLogger(__name__)
 
 
 class OrderListState(AdminListMixin, AdminState):
+    _view_permission = Permission.ORDERS_VIEW
+    _export_permission = Permission.ORDERS_EXPORT
     rows: list[OrderRow] = []
     _route = routes.ADMIN_ORDERS
     _statuses = OrderStatus
@@ -40,12 +43,12 @@ class OrderListState(AdminListMixin, AdminState):
         self.rows = rows
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_VIEW)
     async def set_fulfilment(self, value: str):
         return self._go(self._query().changed(fulfilment=str(FulfilmentFilter.parse(value) or "")))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_VIEW)
     async def set_proof(self, value: str):
         return self._go(self._query().changed(proof=str(ProofFilter.parse(value) or "")))
 
@@ -76,7 +79,7 @@ class OrderDetailState(AdminState):
         return True
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_VIEW)
     async def load(self):
         self.reject_open, self.reject_reason, self.reject_error, self.proof_open = False, "", "", False
         try:
@@ -89,23 +92,23 @@ class OrderDetailState(AdminState):
         return None
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_VIEW)
     async def proof_error(self):
         self.proof_failed = True
         return toast.error("Gagal memuat bukti pembayaran")
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_VIEW)
     async def retry_proof(self):
         await self._fill(self._order_id())
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_VIEW)
     async def set_proof_open(self, on: bool):
         self.proof_open = bool(on)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm(self):
         try:
             await asyncio.to_thread(admin_orders.confirm, self._order_id(), self.admin_email)
@@ -116,18 +119,18 @@ class OrderDetailState(AdminState):
         return toast.success("Pembayaran berhasil dikonfirmasi")
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_REVIEW)
     async def set_reject_open(self, on: bool):
         self.reject_open, self.reject_error = bool(on), ""
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_REVIEW)
     async def set_reject_reason(self, value: str):
         self.reject_reason = str(value)[:500]
         self.reject_error = ""
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_REVIEW)
     async def reject(self):
         if not self.reject_reason.strip():
             self.reject_error = admin_orders.MSG_REASON_REQUIRED
@@ -154,22 +157,22 @@ class OrderDetailState(AdminState):
         return toast.success(done)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.FULFIL)
     async def pack(self):
         return await self._fulfil(fulfilment.pack, "Pesanan ditandai Dikemas")
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.FULFIL)
     async def set_ship_courier(self, value: str):
         self.ship_courier, self.ship_error = str(value)[:20], ""
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.FULFIL)
     async def set_ship_resi(self, value: str):
         self.ship_resi, self.ship_error = str(value)[:40], ""
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.FULFIL)
     async def ship(self):
         try:
             fulfilment.checked_resi(self.ship_courier, self.ship_resi)
@@ -182,12 +185,12 @@ class OrderDetailState(AdminState):
         return answer
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.FULFIL)
     async def deliver(self):
         return await self._fulfil(fulfilment.deliver, "Pesanan ditandai Diterima")
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_VIEW)
     async def resend_mail(self, message_id: int):
         if not await asyncio.to_thread(outbox.resend, int(message_id), "order", self._order_id()):
             return toast.error("Email tidak ditemukan")
@@ -218,11 +221,11 @@ class BulkShipState(AdminState):
         ]
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.FULFIL)
     async def upload(self, files: list[rx.UploadFile]):
         return await self._apply(files, fulfilment.ship_from_csv, "bulk_ship", "ditandai Dikirim")
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.FULFIL)
     async def upload_delivered(self, files: list[rx.UploadFile]):
         return await self._apply(files, fulfilment.deliver_from_csv, "bulk_deliver", "ditandai Diterima")

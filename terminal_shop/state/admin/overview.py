@@ -11,6 +11,7 @@ from terminal_shop import routes
 from terminal_shop.services import health
 from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.backoffice.list_query import ListQuery
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import Overview
@@ -32,7 +33,7 @@ class OverviewState(AdminState):
         return rx.redirect(ListQuery(period=period, start=start, end=end).url(routes.ADMIN_OVERVIEW))
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.OVERVIEW)
     async def load(self):
         q = ListQuery.from_params(self.router.url.query_parameters)  # the same range words as the lists
         self.period, self.start, self.end = q.period or DEFAULT_PERIOD.value, q.start, q.end
@@ -46,7 +47,7 @@ class OverviewState(AdminState):
         return None
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.OVERVIEW)
     async def set_period(self, value: str):
         chosen = Period.parse(value) or DEFAULT_PERIOD
         if chosen is Period.CUSTOM:
@@ -55,6 +56,6 @@ class OverviewState(AdminState):
         return self._go(chosen.value)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.OVERVIEW)
     async def apply_dates(self, form: dict):
         return self._go(Period.CUSTOM.value, str(form.get("dari", ""))[:10], str(form.get("sampai", ""))[:10])

@@ -10,6 +10,7 @@ from collections import Counter
 import reflex as rx
 
 from terminal_shop.services.backoffice.admin_orders import TransitionError
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
 from terminal_shop.state import toast
@@ -36,7 +37,7 @@ class PaymentsState(AdminState):
     _line_ids: list[int] = []
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.PAYMENTS_IMPORT)
     async def load(self):
         columns = await asyncio.to_thread(reconcile.qris_columns)
         self.col_date, self.col_amount, self.col_reference = columns.date, columns.amount, columns.reference
@@ -44,18 +45,18 @@ class PaymentsState(AdminState):
             await self._review()
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.PAYMENTS_IMPORT)
     async def set_column(self, field: str, value: str):
         if field in ("date", "amount", "reference"):
             setattr(self, f"col_{field}", str(value)[:100])
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.PAYMENTS_IMPORT)
     async def upload_bank(self, files: list[rx.UploadFile]):
         return await self._import(files, BANK_UPLOAD_ID, reconcile.import_bank)
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.PAYMENTS_IMPORT)
     async def upload_qris(self, files: list[rx.UploadFile]):
         columns = Columns(self.col_date, self.col_amount, self.col_reference)
         return await self._import(
@@ -100,7 +101,7 @@ class PaymentsState(AdminState):
             self.summary += f" (ditampilkan {len(self.rows)} dari {len(rows)} baris)"
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm_all(self):
         done, refused = await asyncio.to_thread(reconcile.confirm_matched, self._line_ids, self.admin_email)
         await self._review()
@@ -109,7 +110,7 @@ class PaymentsState(AdminState):
         return toast.success(f"{done} pesanan dikonfirmasi")
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm_one(self, line_id: int, order_id: str):
         if int(line_id) not in self._line_ids:
             return toast.error("Baris mutasi tidak ditemukan")

@@ -10,6 +10,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.privacy import requests
 from terminal_shop.state import toast
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, MerchantDetailState
@@ -39,12 +40,12 @@ class PersonalDataState(AdminState):
         return MerchantDetailState.load if kind == "merchant" else OrderDetailState.load
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.PERSONAL_DATA)
     async def set_phrase(self, value: str):
         self.phrase = str(value)[:40]
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.PERSONAL_DATA)
     async def download(self):
         if not self._confirmed():
             return toast.error(MSG_PHRASE)
@@ -52,7 +53,7 @@ class PersonalDataState(AdminState):
         return [rx.download(url=requests.export_link(kind, record_id)), toast.success("Arsip data pribadi diunduh")]
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.PERSONAL_DATA)
     async def erase(self):
         if not self._confirmed():
             return toast.error(MSG_PHRASE)
@@ -66,7 +67,7 @@ class PersonalDataState(AdminState):
         return [toast.success(self.outcome), self._reload()]
 
     @rx.event
-    @admin_only
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def set_ended(self, ended: bool):
         kind, record_id = self._record()
         if kind == "merchant":

@@ -18,14 +18,17 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.reflex_compat import all_substates, request_header
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.backoffice import admin_auth, audit, permissions
 from terminal_shop.state import toast
 
 
-def admin_only(fn=None, *, password_page: bool = False):
-    """Runs the handler only for a live, allow-listed admin session; otherwise it changes
-    nothing, clears this state and sends the browser to the sign-in page. An admin who
-    still has a one-time password is sent to choose a new one first."""
+def admin_only(fn=None, *, permission=None, password_page: bool = False):
+    """Runs the handler only for a live, allow-listed admin session whose role grants
+    `permission` (services/backoffice/permissions.py; a function of the state for the list
+    mixin; None: any admin). Without a session it changes nothing, clears this state and
+    sends the browser to sign in; without the permission it refuses, audited, and a page's
+    load goes to the role's own first page. An admin who still has a one-time password is
+    sent to choose a new one first."""
 
     def decorate(handler):
         if not inspect.iscoroutinefunction(handler):
@@ -39,9 +42,21 @@ def admin_only(fn=None, *, password_page: bool = False):
                 return rx.redirect(routes.ADMIN_LOGIN, replace=True)
             if admin.must_change_password and not password_page:
                 return rx.redirect(routes.ADMIN_PASSWORD, replace=True)
+            needed = permission(self) if callable(permission) else permission
+            if not permissions.allows(admin.role, needed):
+                what = f"{type(self).__name__}.{handler.__name__}"
+                await asyncio.to_thread(audit.record_alone, admin.email, "denied", "admin", admin.id, what)
+                if handler.__name__ == "load":  # a page this role may not open
+                    return [
+                        toast.error(permissions.MSG_DENIED),
+                        rx.redirect(permissions.home(admin.role), replace=True),
+                    ]
+                return toast.error(permissions.MSG_DENIED)
             return await handler(self, *args, **kwargs)
 
         wrapper.admin_only = True
+        wrapper.permission = permission
+        wrapper.password_page = password_page
         return wrapper
 
     return decorate(fn) if fn is not None else decorate
@@ -51,6 +66,7 @@ class AdminState(rx.State):
     """Who is signed in; every admin page's state inherits the session check."""
 
     admin_email: str = ""
+    permissions: list[str] = []  # what the signed-in role may do: the pages and header show only that
     login_error: str = ""
     password_error: str = ""
     _holds_data: bool = False  # a check passed in this tab: its states may hold admin data
@@ -63,6 +79,9 @@ class AdminState(rx.State):
     async def _authorise(self) -> admin_auth.Admin | None:
         admin = await asyncio.to_thread(admin_auth.session_admin_by_hash, self._session_hash())
         self.admin_email = admin.email if admin else ""
+        granted = sorted(permissions.of(admin.role)) if admin else []
+        if granted != self.permissions:  # unchanged: nothing new sent to the browser
+            self.permissions = granted
         self._holds_data = self._holds_data or admin is not None
         return admin
 
@@ -81,8 +100,8 @@ class AdminState(rx.State):
     async def show_login(self):
         """The sign-in page: a signed-in admin goes on to the dashboard; otherwise the result
         of the last form POST (api.login / api.logout) is shown, and no admin data stays."""
-        if await self._authorise() is not None:
-            return rx.redirect(routes.ADMIN_MERCHANTS, replace=True)
+        if (admin := await self._authorise()) is not None:
+            return rx.redirect(permissions.home(admin.role), replace=True)
         await self._forget_everything()
         query = self.router.url.query_parameters
         code = query.get("gagal", "")
@@ -115,7 +134,7 @@ class AdminState(rx.State):
             return toast.error(self.password_error)
         return [
             toast.success("Password berhasil diganti", description="Sesi lain akun ini sudah dikeluarkan."),
-            rx.redirect(routes.ADMIN_MERCHANTS, replace=True),
+            rx.redirect(permissions.home(admin.role), replace=True),
         ]
 
 
