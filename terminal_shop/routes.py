@@ -40,6 +40,7 @@ ADMIN_MERCHANT = "/admin/merchants/[id]"
 ADMIN_ORDERS = "/admin/orders"
 ADMIN_ORDER = "/admin/orders/[id]"
 ADMIN_OVERVIEW = "/admin/ringkasan"
+ADMIN_SESSIONS = "/admin/sesi"  # an admin's own signed-in sessions
 ADMIN_PAYMENTS = "/admin/pembayaran"  # statements and QRIS reports matched to waiting orders
 
 # For robots and search engines

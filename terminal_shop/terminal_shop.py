@@ -13,7 +13,7 @@ from terminal_shop.infra import logs, metrics, sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
-from terminal_shop.pages.admin import login, merchant_detail, merchants, orders, overview, payments
+from terminal_shop.pages.admin import login, merchant_detail, merchants, orders, overview, payments, sessions
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.notifications import outbox
@@ -28,6 +28,7 @@ from terminal_shop.state.admin import (
     OrderListState,
     OverviewState,
     PaymentsState,
+    SessionsState,
 )
 from terminal_shop.state.admin.session import withhold_admin_data
 from terminal_shop.state.calendar import WorkingDayState
@@ -269,6 +270,7 @@ _page(merchant_detail.merchant_detail_page, routes.ADMIN_MERCHANT, "Admin: Merch
 _page(orders.orders_page, routes.ADMIN_ORDERS, "Admin: Pesanan", on_load=OrderListState.load)
 _page(overview.overview_page, routes.ADMIN_OVERVIEW, "Admin: Ringkasan", on_load=OverviewState.load)
 _page(payments.payments_page, routes.ADMIN_PAYMENTS, "Admin: Cek Pembayaran", on_load=PaymentsState.load)
+_page(sessions.sessions_page, routes.ADMIN_SESSIONS, "Admin: Sesi Aktif", on_load=SessionsState.load)
 _page(orders.order_detail_page, routes.ADMIN_ORDER, "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 
 # The hero's links lead to the canonical product routes (docs/decisions.md).

@@ -86,6 +86,18 @@ class DataRequestView:
 
 
 @dataclass(frozen=True)
+class SessionView:
+    """One of an admin's signed-in sessions ("Sesi aktif")."""
+
+    key: str  # the first 12 hex of the token's hash: names the session to end, opens nothing
+    device: str
+    address: str
+    started: str
+    last_seen: str
+    this_one: bool
+
+
+@dataclass(frozen=True)
 class MailView:
     """One e-mail of a record, as the admin's detail pages list it."""
 

@@ -80,6 +80,11 @@ def admin_layout(*children) -> rx.Component:
                         data_testid="admin-email",
                     ),
                     nav_link(
+                        "Sesi aktif",
+                        href=routes.ADMIN_SESSIONS,
+                        class_name="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10",
+                    ),
+                    nav_link(
                         "Ganti password",
                         href=routes.ADMIN_PASSWORD,
                         class_name="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10",

@@ -262,6 +262,9 @@ class AdminSession(SQLModel, table=True):
     last_seen_at: datetime = _time()
     expires_at: datetime = Field(sa_type=UTCDateTime)
     revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # What "Sesi aktif" shows of it: the browser that signed in, and from where.
+    user_agent: str | None = Field(default=None, max_length=300)
+    address: str | None = Field(default=None, max_length=64)
 
 
 class LoginAttempt(SQLModel, table=True):

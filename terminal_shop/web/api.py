@@ -153,7 +153,8 @@ async def login(request: Request) -> Response:
     try:
         attempt = await run_in_threadpool(admin_auth.start_attempt, email, password, client)
         await asyncio.sleep(attempt.delay)
-        token, must_change = await run_in_threadpool(admin_auth.finish_attempt, attempt, password)
+        agent = request.headers.get("user-agent", "")
+        token, must_change = await run_in_threadpool(admin_auth.finish_attempt, attempt, password, agent)
     except admin_auth.LoginError as exc:
         return _back_to_login(gagal=exc.code, email=email)  # the form shows the e-mail again
     admin = await run_in_threadpool(admin_auth.session_admin, token)

@@ -187,3 +187,32 @@ def test_old_sign_in_attempts_are_purged(clean_db):
     with read_session() as s:
         [kept] = s.exec(select(LoginAttempt)).all()
     assert kept.created_at > utcnow() - timedelta(minutes=5)  # a recent one still counts for throttling
+
+
+def test_an_admin_sees_and_ends_their_own_sessions(clean_db, monkeypatch):
+    from terminal_shop.services.backoffice import admin_sessions
+
+    admin_auth.create_admin(ADMIN, "password-lama-123")
+    chrome = (
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
+    )
+    phone = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
+    here = admin_auth.finish_attempt(
+        admin_auth.start_attempt(ADMIN, "password-lama-123", "10.0.0.1"), "password-lama-123", chrome
+    )[0]
+    there = admin_auth.finish_attempt(
+        admin_auth.start_attempt(ADMIN, "password-lama-123", "10.0.0.2"), "password-lama-123", phone
+    )[0]
+    third = admin_auth.login(ADMIN, "password-lama-123", "10.0.0.3")
+    me, mine = admin_auth.session_admin(here), admin_auth.hash_token(here)
+    listed = admin_sessions.of_admin(me.id, mine)
+    assert {(v.device, v.address, v.this_one) for v in listed} == {
+        ("Chrome di Windows", "10.0.0.1", True), ("Chrome di Android", "10.0.0.2", False), ("Perangkat tidak dikenal", "10.0.0.3", False)
+    }  # fmt: skip
+    phone_key = next(v.key for v in listed if v.address == "10.0.0.2")
+    assert admin_sessions.end(me.id, ADMIN, phone_key) and admin_auth.session_admin(there) is None
+    assert not admin_sessions.end(me.id, ADMIN, "not-a-key")
+    assert admin_sessions.end_others(me.id, ADMIN, mine) == 1
+    assert admin_auth.session_admin(third) is None and admin_auth.session_admin(here) is not None
+    assert [v.address for v in admin_sessions.of_admin(me.id, mine)] == ["10.0.0.1"]
+    assert [a.action for a in audit_rows()].count("session-end") == 2

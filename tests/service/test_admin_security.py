@@ -206,7 +206,9 @@ def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
 # ----- roles: which admin may do what (services/backoffice/permissions.py) -----
 
 ORDER_PAGES = {"OrderListState", "OrderDetailState"}
-ANY_ADMIN = {"AdminState.show_password_page", "AdminState.change_password"}  # every admin's own password
+# Every admin's own password and sessions.
+ANY_ADMIN = {"AdminState.show_password_page", "AdminState.change_password", "SessionsState.load", "SessionsState.end",
+             "SessionsState.end_others"}  # fmt: skip
 EVERY = {f"{cls.__name__}.{name}" for cls, name, _ in all_admin_handlers()}
 REVIEWING = {
     "OrderDetailState.confirm",

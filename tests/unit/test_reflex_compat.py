@@ -41,6 +41,7 @@ def test_substates_include_every_admin_area():
         "OverviewState",
         "PaymentsState",
         "PersonalDataState",
+        "SessionsState",
     }
 
 

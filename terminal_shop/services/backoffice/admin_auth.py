@@ -161,8 +161,9 @@ def start_attempt(email: str, password: str, client: str) -> Attempt:
     return Attempt(email, client, account_delay(by_email - 1))
 
 
-def finish_attempt(attempt: Attempt, password: str) -> tuple[str, bool]:
-    """Checks the password of a counted attempt. Returns (session token, must change password)."""
+def finish_attempt(attempt: Attempt, password: str, user_agent: str = "") -> tuple[str, bool]:
+    """Checks the password of a counted attempt. Returns (session token, must change password).
+    The session keeps the browser's user agent and the client address ("Sesi aktif")."""
     with read_session() as s:
         user = s.exec(select(AdminUser).where(AdminUser.email == attempt.email)).first()
     ok = pwd_context.verify(password, user.password_hash if user else _DUMMY_HASH)
@@ -181,6 +182,8 @@ def finish_attempt(attempt: Attempt, password: str) -> tuple[str, bool]:
                 created_at=now,
                 last_seen_at=now,
                 expires_at=now + SESSION_ABSOLUTE,
+                user_agent=user_agent[:300] or None,
+                address=attempt.client,
             )
         )
     return token, user.must_change_password

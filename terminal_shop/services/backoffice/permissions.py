@@ -25,6 +25,7 @@ class Permission(StrEnum):
     MERCHANTS_DELETE = "merchant.hapus"
     OVERVIEW = "ringkasan"
     PERSONAL_DATA = "data-pribadi"  # a data subject's archive and erasure
+    ACCOUNTS = "akun-admin"  # other admins' accounts and sessions
 
 
 ROLES: dict[AdminRole, frozenset[Permission]] = {

@@ -6,6 +6,7 @@ from terminal_shop.state.admin.overview import OverviewState
 from terminal_shop.state.admin.payments import PaymentsState
 from terminal_shop.state.admin.personal_data import PersonalDataState
 from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.state.admin.sessions import SessionsState
 
 __all__ = [
     "DELETE_PHRASE",
@@ -19,5 +20,6 @@ __all__ = [
     "OverviewState",
     "PaymentsState",
     "PersonalDataState",
+    "SessionsState",
     "admin_only",
 ]

@@ -1,0 +1,59 @@
+"""'Sesi aktif': where this admin is signed in, and ending those sessions."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.admin import BTN_DANGER, BTN_SMALL, TD, TH, admin_layout, when_allowed
+from terminal_shop.components.ui import CARD, INPUT
+from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.state.admin.sessions import SessionsState as S
+
+
+def _row(v) -> rx.Component:
+    return rx.el.tr(
+        rx.el.td(v.device, rx.cond(v.this_one, rx.el.strong(" (sesi ini)")), class_name=TD),
+        rx.el.td(v.address, class_name=TD),
+        rx.el.td(v.started, class_name=TD),
+        rx.el.td(v.last_seen, class_name=TD),
+        rx.el.td(
+            rx.cond(
+                v.this_one,
+                "",
+                rx.el.button("Keluar dari sesi ini", type="button", on_click=S.end(v.key), class_name=BTN_SMALL),
+            ),
+            class_name=TD,
+        ),
+        data_testid="session-row",
+    )
+
+
+def sessions_page() -> rx.Component:
+    owner_tool = rx.el.section(
+        rx.el.h2("Keluarkan admin lain", class_name="text-lg font-bold"),
+        rx.el.p("Mengakhiri semua sesi admin tersebut di semua perangkat.", class_name="mt-1 text-sm text-slate-600"),
+        rx.el.div(
+            rx.el.input(value=S.other_email, on_change=S.set_other_email, aria_label="Email admin", placeholder="email admin", class_name=INPUT + " mt-0 max-w-xs"),
+            rx.el.button("Akhiri semua sesinya", type="button", on_click=S.end_admin, class_name=BTN_DANGER),
+            class_name="mt-3 flex flex-wrap items-center gap-3",
+        ),
+        class_name=f"{CARD} mt-6 p-5",
+    )  # fmt: skip
+    return admin_layout(
+        rx.el.h1("Sesi aktif", class_name="text-2xl font-bold"),
+        rx.el.section(
+            rx.el.div(
+                rx.el.table(
+                    rx.el.thead(rx.el.tr(*[rx.el.th(h, scope="col", class_name=TH) for h in ("Perangkat", "Alamat", "Mulai", "Terakhir aktif", "")])),
+                    rx.el.tbody(rx.foreach(S.sessions, _row)),
+                    class_name="min-w-full",
+                ),
+                class_name="overflow-x-auto",
+                tab_index=0,
+                aria_label="Sesi aktif",
+            ),
+            rx.el.button("Keluar dari semua sesi lain", type="button", on_click=S.end_others, class_name=f"{BTN_DANGER} mt-4"),
+            class_name=f"{CARD} mt-6 p-5",
+        ),
+        when_allowed(Permission.ACCOUNTS, owner_tool),
+    )  # fmt: skip

@@ -1,0 +1,88 @@
+"""An admin's own signed-in sessions ("Sesi aktif"): where each is, and ending them. A tab
+left open elsewhere is ended from here; the owner may end any admin's sessions."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from sqlalchemy import update
+from sqlmodel import select
+
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AdminSession, AdminUser, utcnow
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.backoffice.admin_auth import SESSION_IDLE
+from terminal_shop.views import SessionView
+
+_BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari"))
+_SYSTEMS = (("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"),
+            ("Mac OS X", "macOS"), ("Linux", "Linux"))  # fmt: skip
+
+
+def device(user_agent: str | None) -> str:
+    """'Chrome di Windows' from a user agent; 'Perangkat tidak dikenal' without one."""
+    agent = user_agent or ""
+    browser = next((name for token, name in _BROWSERS if token in agent), "")
+    system = next((name for token, name in _SYSTEMS if re.search(re.escape(token), agent)), "")
+    if not browser and not system:
+        return "Perangkat tidak dikenal"
+    return " di ".join(part for part in (browser or "Peramban", system) if part)
+
+
+def _alive(now):
+    return (
+        AdminSession.revoked_at.is_(None),
+        AdminSession.expires_at > now,
+        AdminSession.last_seen_at > now - SESSION_IDLE,
+    )
+
+
+def of_admin(admin_id: str, current_hash: str) -> tuple[SessionView, ...]:
+    now = utcnow()
+    with read_session() as s:
+        rows = s.exec(
+            select(AdminSession)
+            .where(AdminSession.admin_id == uuid.UUID(admin_id), *_alive(now))
+            .order_by(AdminSession.last_seen_at.desc())
+        ).all()
+    return tuple(
+        SessionView(r.token_hash[:12], device(r.user_agent), r.address or "-", wib(r.created_at), wib(r.last_seen_at), r.token_hash == current_hash)
+        for r in rows
+    )  # fmt: skip
+
+
+def end(admin_id: str, admin_email: str, key: str) -> bool:
+    """Ends one of the admin's own sessions by its key; False when there is none such."""
+    if not re.fullmatch(r"[0-9a-f]{12}", key or ""):
+        return False
+    with write_session() as s:
+        ended = s.exec(
+            update(AdminSession)
+            .where(AdminSession.admin_id == uuid.UUID(admin_id), AdminSession.token_hash.startswith(key), AdminSession.revoked_at.is_(None))
+            .values(revoked_at=utcnow())
+        ).rowcount  # fmt: skip
+        if ended:
+            audit.record(s, admin_email, "session-end", "admin", admin_id, detail=f"Sesi {key} diakhiri")
+    return bool(ended)
+
+
+def end_others(admin_id: str, admin_email: str, current_hash: str, of_email: str = "") -> int:
+    """Ends the admin's other sessions; with `of_email` (the owner's power), every session of
+    that admin. Returns how many ended."""
+    with write_session() as s:
+        target = uuid.UUID(admin_id)
+        if of_email:
+            user = s.exec(select(AdminUser).where(AdminUser.email == of_email)).first()
+            if user is None:
+                return 0
+            target = user.id
+        ended = s.exec(
+            update(AdminSession)
+            .where(AdminSession.admin_id == target, AdminSession.token_hash != current_hash, AdminSession.revoked_at.is_(None))
+            .values(revoked_at=utcnow())
+        ).rowcount  # fmt: skip
+        if ended:
+            audit.record(s, admin_email, "session-end", "admin", str(target), detail=f"{ended} sesi diakhiri")
+    return ended

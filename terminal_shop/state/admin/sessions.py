@@ -1,0 +1,58 @@
+"""'Sesi aktif': an admin's own sessions, ended one by one or all but this one; the owner also
+ends every session of another admin (services/backoffice/admin_sessions.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import reflex as rx
+
+from terminal_shop.services.backoffice import admin_sessions
+from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.state import toast
+from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.views import SessionView
+
+
+class SessionsState(AdminState):
+    sessions: list[SessionView] = []
+    other_email: str = ""
+
+    async def _list(self) -> None:
+        admin = await self._authorise()
+        self.sessions = list(await asyncio.to_thread(admin_sessions.of_admin, admin.id, self._session_hash()))
+
+    @rx.event
+    @admin_only
+    async def load(self):
+        await self._list()
+
+    @rx.event
+    @admin_only
+    async def end(self, key: str):
+        admin = await self._authorise()
+        ended = await asyncio.to_thread(admin_sessions.end, admin.id, admin.email, str(key))
+        await self._list()
+        return toast.success("Sesi diakhiri") if ended else toast.error("Sesi tidak ditemukan")
+
+    @rx.event
+    @admin_only
+    async def end_others(self):
+        admin = await self._authorise()
+        ended = await asyncio.to_thread(admin_sessions.end_others, admin.id, admin.email, self._session_hash())
+        await self._list()
+        return toast.success(f"{ended} sesi lain diakhiri")
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def set_other_email(self, value: str):
+        self.other_email = str(value)[:254]
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def end_admin(self):
+        admin = await self._authorise()
+        email = self.other_email.strip().lower()
+        ended = await asyncio.to_thread(admin_sessions.end_others, admin.id, admin.email, self._session_hash(), email)
+        self.other_email = ""
+        return toast.success(f"{ended} sesi {email} diakhiri")
