@@ -124,6 +124,7 @@ def test_admin_pages(tab, clean_db, tmp_path):
         (f"/admin/merchants/{mid}", "doc-ktp"),
         ("/admin/ringkasan", "orders"),
         ("/admin/orders?q=tidak-ada", "empty"),
+        ("/admin/sesi", "session-row"),
     ):
         tab.goto(tab.base + path)
         expect(tab.get_by_test_id(ready).first).to_be_visible()

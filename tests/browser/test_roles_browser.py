@@ -1,5 +1,6 @@
-"""A finance clerk (role Keuangan) in real Chromium: signs in to the orders, sees only the
-areas of the role, confirms a payment, and is turned away from the registrations."""
+"""Admins as a team, in real Chromium: a finance clerk (role Keuangan) signs in to the orders,
+sees only the areas of the role, confirms a payment and is turned away from the
+registrations; an admin ends the session left open on another computer."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.vocabulary import AdminRole
 
 from support.factories import make_merchant
-from support.steps import EMAIL, PASSWORD, real_order
+from support.steps import EMAIL, PASSWORD, real_order, sign_in
 
 
 def test_a_finance_clerk_confirms_payments_and_sees_no_registrations(page, clean_db, tmp_path):
@@ -38,3 +39,24 @@ def test_a_finance_clerk_confirms_payments_and_sees_no_registrations(page, clean
     expect(page.get_by_text("Peran Anda tidak memiliki akses untuk tindakan ini")).to_be_visible()
     page.wait_for_url(re.compile(r"/admin/orders"))
     expect(page.locator("main")).not_to_contain_text("Warung Bu Sri")
+
+
+def test_an_admin_ends_the_session_left_open_elsewhere(page, browser, clean_db):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    elsewhere = browser.new_context(
+        viewport={"width": 1280, "height": 900},
+        user_agent="Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36",
+    ).new_page()
+    elsewhere.base = page.base
+    sign_in(elsewhere)
+    sign_in(page)
+    page.get_by_role("link", name="Sesi aktif").click()
+    rows = page.get_by_test_id("session-row")
+    expect(rows).to_have_count(2)
+    expect(rows.filter(has_text="(sesi ini)")).to_have_count(1)
+    expect(rows.filter(has_text="Chrome di Android")).to_have_count(1)
+    rows.filter(has_text="Chrome di Android").get_by_role("button", name="Keluar dari sesi ini").click()
+    expect(page.get_by_text("Sesi diakhiri")).to_be_visible()
+    expect(rows).to_have_count(1)
+    elsewhere.goto(elsewhere.base + "/admin/orders")
+    elsewhere.wait_for_url(re.compile(r"/admin/login"))
