@@ -79,16 +79,8 @@ def admin_layout(*children) -> rx.Component:
                         class_name="hidden text-sm text-slate-300 sm:inline",
                         data_testid="admin-email",
                     ),
-                    nav_link(
-                        "Sesi aktif",
-                        href=routes.ADMIN_SESSIONS,
-                        class_name="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10",
-                    ),
-                    nav_link(
-                        "Ganti password",
-                        href=routes.ADMIN_PASSWORD,
-                        class_name="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10",
-                    ),
+                    nav_link("Sesi aktif", href=routes.ADMIN_SESSIONS, class_name=link),
+                    nav_link("Ganti password", href=routes.ADMIN_PASSWORD, class_name=link),
                     native_form(  # a plain POST: the server revokes the session and drops its cookie
                         rx.el.button(
                             icon("log-out", "h-4 w-4"),
@@ -99,9 +91,9 @@ def admin_layout(*children) -> rx.Component:
                         action=routes.API_ADMIN_LOGOUT,
                         method="post",
                     ),
-                    class_name="flex items-center gap-3",
+                    class_name="flex flex-wrap items-center justify-end gap-x-1 gap-y-1 sm:gap-x-3",
                 ),
-                class_name="mx-auto flex min-h-14 max-w-7xl items-center justify-between gap-3 px-4 py-2",
+                class_name="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2",
             ),
             class_name="bg-slate-900",
         ),

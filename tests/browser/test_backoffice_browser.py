@@ -234,6 +234,7 @@ def test_every_admin_page_fits_a_phone(phone, admin, tmp_path):
         (f"/admin/orders/{sold.id}", "totals"),
         (f"/admin/merchants/{mid}", "doc-ktp"),
         ("/admin/ringkasan", "orders"),
+        ("/admin/sesi", "session-row"),
     ):
         phone.goto(phone.base + path)
         expect(phone.get_by_test_id(ready).first).to_be_visible()

@@ -7,6 +7,7 @@ import asyncio
 import dataclasses
 import functools
 import logging
+from typing import ClassVar
 
 import reflex as rx
 
@@ -32,8 +33,8 @@ NOT_IMAGE = (admin_merchants.MSG_NOT_IMAGE, admin_merchants.MSG_NOT_IMAGE)
 
 
 class MerchantListState(AdminListMixin, AdminState):
-    _view_permission = Permission.MERCHANTS_VIEW
-    _export_permission = Permission.MERCHANTS_EXPORT
+    _view_permission: ClassVar[Permission] = Permission.MERCHANTS_VIEW
+    _export_permission: ClassVar[Permission] = Permission.MERCHANTS_EXPORT
     rows: list[MerchantRow] = []
     _route = routes.ADMIN_MERCHANTS
     _statuses = RegistrationStatus

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from typing import ClassVar
 
 import reflex as rx
 
@@ -23,8 +24,8 @@ log = logging.getLogger(__name__)
 
 
 class OrderListState(AdminListMixin, AdminState):
-    _view_permission = Permission.ORDERS_VIEW
-    _export_permission = Permission.ORDERS_EXPORT
+    _view_permission: ClassVar[Permission] = Permission.ORDERS_VIEW
+    _export_permission: ClassVar[Permission] = Permission.ORDERS_EXPORT
     rows: list[OrderRow] = []
     _route = routes.ADMIN_ORDERS
     _statuses = OrderStatus
