@@ -46,6 +46,9 @@ def test_a_killed_worker_is_replaced_and_the_buyers_cart_survives(buyer_page):
     page.goto(url + "/checkout/products")
     page.locator("[data-sku=SOUNDBOX]").get_by_role("button", name="Tambah ke Keranjang").click()
     expect(page.get_by_test_id("cart-line")).to_have_count(1)
+    # The tab's own copy is written just after the line shows (an effect after the render);
+    # under a full suite's load the kill below could come between the two.
+    page.wait_for_function("(sessionStorage.getItem('pesanan_draft') || '').includes('SOUNDBOX')")
 
     # Killed at once, before the worker could write the tab's state anywhere.
     print(f"\nrecovery, worker killed: serving again after {kill_a_worker(proc, url):.2f} s")
