@@ -11,7 +11,23 @@ from terminal_shop.state import toast
 
 
 def transfer_amount(transfer) -> rx.Component:
-    """The exact amount to transfer, large, with a copy button (a views.TransferAmount var)."""
+    """The exact amount to transfer, large, with a copy button (a views.TransferAmount var);
+    while the amount is being held, a wait rather than a figure the buyer might copy."""
+    return rx.cond(
+        transfer.digits != "",
+        _exact_amount(transfer),
+        rx.el.div(
+            rx.el.p(PENDING, class_name="text-sm text-slate-600", role="status"),
+            class_name="rounded-xl border-2 border-slate-300 bg-white p-4",
+            data_testid="transfer-exactly",
+        ),
+    )
+
+
+PENDING = "Menghitung jumlah transfer Anda..."
+
+
+def _exact_amount(transfer) -> rx.Component:
     before, after = transfer_codes.EXACTLY
     return rx.el.div(
         rx.el.p("Jumlah transfer", class_name="text-sm text-slate-500"),

@@ -48,6 +48,7 @@ class CheckoutState(rx.State):
     qr_open: bool = False
     payment_qr: PaymentQr | None = None  # None: the merchant's static QRIS image instead
     transfer_code: int = 0  # the kode unik held for this attempt (services/payments/transfer_codes.py)
+    transfer_for: int = 0  # the cart total that code was held for: another total has no amount yet
     # The checkout as the tab keeps it (checkout_rules.CheckoutDraft), written after every change:
     # when the server forgets the tab, the cart and form come back from here.
     draft: str = rx.SessionStorage("", name=DRAFT_KEY)
@@ -71,8 +72,10 @@ class CheckoutState(rx.State):
     def transfer(self) -> TransferAmount:
         """The exact BCA transfer: the cart's total less the held kode unik."""
         total = self.priced.total
+        if not total or self.transfer_for != total:  # not held yet: no amount rather than a wrong one
+            return TransferAmount()
         code = self.transfer_code if 0 < self.transfer_code < total else 0
-        return TransferAmount.of(total - code, code) if total else TransferAmount()
+        return TransferAmount.of(total - code, code)
 
     def _shown_amount(self) -> int:
         """What the confirm page asks the buyer to pay by the chosen method."""
@@ -181,11 +184,11 @@ class CheckoutState(rx.State):
             self.qris_src = await asyncio.to_thread(payment_qr.static_image_url, QRIS_FALLBACK)
 
     async def _hold_code(self) -> None:
-        if self._client_ref and self.priced.total:
+        total = self.priced.total
+        if self._client_ref and total:
             client = self.router.session.client_ip
-            self.transfer_code = await asyncio.to_thread(
-                transfer_codes.for_page, self._client_ref, self.priced.total, client
-            )
+            self.transfer_code = await asyncio.to_thread(transfer_codes.for_page, self._client_ref, total, client)
+            self.transfer_for = total
             self._save()
 
     @rx.event
@@ -325,6 +328,6 @@ class CheckoutState(rx.State):
         self.payment_method = PaymentMethod.TRANSFER_BCA.value
         self.submitting = False
         self._client_ref = ""
-        self.transfer_code = 0
+        self.transfer_code = self.transfer_for = 0
         self.payment_qr = None
         self.draft = ""

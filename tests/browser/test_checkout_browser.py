@@ -33,7 +33,7 @@ def test_full_purchase(page, tmp_path, method, label, make):
         expect(details).to_contain_text("BCA")
         expect(details).to_contain_text(get_settings().bca_account_number)
         # The exact amount: the cart's total less this checkout's kode unik (1 to 999 rupiah).
-        expect(details.get_by_test_id("transfer-amount")).to_have_text(re.compile(r"Rp 7\.34[67]\.\d{3}"))
+        expect(details.get_by_test_id("transfer-amount")).to_have_text(re.compile(r"Rp 7\.346\.\d{3}"))
         exact = rupiah_value(details.get_by_test_id("transfer-amount").inner_text())
         assert 7_346_001 <= exact <= 7_346_999
         expect(details).to_contain_text(f"Sudah dipotong kode unik Rp {7_347_000 - exact}.")
