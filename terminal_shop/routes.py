@@ -42,6 +42,10 @@ ADMIN_ORDER = "/admin/orders/[id]"
 ADMIN_OVERVIEW = "/admin/ringkasan"
 ADMIN_SESSIONS = "/admin/sesi"  # an admin's own signed-in sessions
 ADMIN_PAYMENTS = "/admin/pembayaran"  # statements and QRIS reports matched to waiting orders
+ADMIN_2FA = "/admin/2fa"  # the second factor after the password
+ADMIN_2FA_SETUP = "/admin/2fa/atur"  # the authenticator app set up, recovery codes
+ADMIN_ACCOUNTS = "/admin/akun"  # the owner's list of admins and invitations
+ADMIN_INVITE = "/admin/undangan"  # an invited admin chooses a password (the e-mailed link)
 
 # For robots and search engines
 ROBOTS = "/robots.txt"
@@ -54,6 +58,8 @@ API_ORDER = "/api/pesanan"
 API_REGISTRATION = "/api/pendaftaran"
 API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"
+API_ADMIN_INVITE = "/api/admin/undangan"  # the invitation's form POST: account made, session cookie set
+API_2FA_QR = "/api/admin/2fa/qr.svg"  # the setup page's QR, for the signed-in admin only
 API_EXPORT = "/api/admin/export/{kind}.csv"
 API_INVOICE = "/api/invoice/{order_id}.pdf"  # a signed link: the buyer's order page, the admin's detail
 API_PERSONAL_DATA = (

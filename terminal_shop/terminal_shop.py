@@ -13,7 +13,18 @@ from terminal_shop.infra import logs, metrics, sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
-from terminal_shop.pages.admin import login, merchant_detail, merchants, orders, overview, payments, sessions
+from terminal_shop.pages.admin import (
+    accounts,
+    invite,
+    login,
+    merchant_detail,
+    merchants,
+    orders,
+    overview,
+    payments,
+    sessions,
+    two_factor,
+)
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.notifications import outbox
@@ -21,7 +32,9 @@ from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.privacy import retention
 from terminal_shop.state import toast
 from terminal_shop.state.admin import (
+    AccountsState,
     AdminState,
+    InviteState,
     MerchantDetailState,
     MerchantListState,
     OrderDetailState,
@@ -29,6 +42,7 @@ from terminal_shop.state.admin import (
     OverviewState,
     PaymentsState,
     SessionsState,
+    TwoFactorState,
 )
 from terminal_shop.state.admin.session import withhold_admin_data
 from terminal_shop.state.calendar import WorkingDayState
@@ -265,6 +279,10 @@ _page(
     on_load=AdminState.show_login,
 )
 _page(login.password_page, routes.ADMIN_PASSWORD, "Ganti Password", on_load=AdminState.show_password_page)
+_page(two_factor.verify_page, routes.ADMIN_2FA, "Verifikasi 2FA", on_load=TwoFactorState.show_verify)
+_page(two_factor.setup_page, routes.ADMIN_2FA_SETUP, "Atur 2FA", on_load=TwoFactorState.show_setup)
+_page(invite.invite_page, routes.ADMIN_INVITE, "Undangan Admin", on_load=InviteState.load)
+_page(accounts.accounts_page, routes.ADMIN_ACCOUNTS, "Admin: Akun Admin", on_load=AccountsState.load)
 _page(merchants.merchants_page, routes.ADMIN_MERCHANTS, "Admin: Pendaftaran", on_load=MerchantListState.load)
 _page(merchant_detail.merchant_detail_page, routes.ADMIN_MERCHANT, "Admin: Merchant", on_load=MerchantDetailState.load)
 _page(orders.orders_page, routes.ADMIN_ORDERS, "Admin: Pesanan", on_load=OrderListState.load)

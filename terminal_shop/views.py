@@ -98,6 +98,28 @@ class SessionView:
 
 
 @dataclass(frozen=True)
+class AdminAccountView:
+    """One admin account on the owner's accounts screen."""
+
+    id: str
+    email: str
+    role: str
+    role_label: str
+    two_factor: bool
+    last_sign_in: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class InviteView:
+    """An invitation not yet used, as the accounts screen lists it."""
+
+    email: str
+    role_label: str
+    expires: str
+
+
+@dataclass(frozen=True)
 class MailView:
     """One e-mail of a record, as the admin's detail pages list it."""
 

@@ -47,6 +47,7 @@ NAVIGATION = (
     ("Orders", routes.ADMIN_ORDERS, Permission.ORDERS_VIEW),
     ("Pembayaran", routes.ADMIN_PAYMENTS, Permission.PAYMENTS_IMPORT),
     ("Ringkasan", routes.ADMIN_OVERVIEW, Permission.OVERVIEW),
+    ("Akun admin", routes.ADMIN_ACCOUNTS, Permission.ACCOUNTS),
 )
 
 
@@ -80,6 +81,7 @@ def admin_layout(*children) -> rx.Component:
                         data_testid="admin-email",
                     ),
                     nav_link("Sesi aktif", href=routes.ADMIN_SESSIONS, class_name=link),
+                    nav_link("2FA", href=routes.ADMIN_2FA_SETUP, class_name=link),
                     nav_link("Ganti password", href=routes.ADMIN_PASSWORD, class_name=link),
                     native_form(  # a plain POST: the server revokes the session and drops its cookie
                         rx.el.button(

@@ -28,6 +28,7 @@ class Action(StrEnum):
     MAIL_TO = "mail-to"  # e-mails a public action sends to one address
     TRANSFER_HOLD = "transfer-hold"  # kode unik held by confirm pages, per client address
     DATA_REQUEST = "data-request"  # requests for one's own data or its erasure, per client address
+    ADMIN_INVITE = "admin-invite"  # invitations accepted (passwords tried on a link), per client address
 
 
 RULES = {
@@ -38,6 +39,7 @@ RULES = {
     Action.MAIL_TO: "3/hour",
     Action.TRANSFER_HOLD: "20/hour",
     Action.DATA_REQUEST: "5/day",
+    Action.ADMIN_INVITE: "10/hour",
 }
 
 

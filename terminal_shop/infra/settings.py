@@ -106,7 +106,8 @@ class Settings:
     sweep_interval_seconds: int  # how often each worker removes orphan files; 0 turns it off
     rate_limit_factor: int  # every public write's limit times this (tests of the whole site raise it)
     # Admin
-    admin_emails: tuple[str, ...]
+    admin_emails: tuple[str, ...]  # the bootstrap: accounts made from the command line must be listed here
+    admin_2fa_required: bool  # every admin signs in with a second factor; one without is sent to set it up
     # Company facts shown on the site
     brand_name: str
     support_email: str
@@ -188,6 +189,7 @@ def get_settings() -> Settings:
         state_expiry_seconds=_env_int("STATE_EXPIRY_SECONDS", 3600),
         sweep_interval_seconds=_env_int("SWEEP_INTERVAL_SECONDS", 3600),
         admin_emails=_env_list("ADMIN_EMAILS", "admin@terminalku.example"),
+        admin_2fa_required=_env_bool("ADMIN_2FA_REQUIRED", True),
         # DEMO defaults below: set the real company's values through the environment.
         brand_name=_env("BRAND_NAME", "TerminalKu"),
         support_email=_env("SUPPORT_EMAIL", "info@terminalku.example"),

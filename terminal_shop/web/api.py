@@ -39,7 +39,15 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.privacy_policy import Consent
-from terminal_shop.services.backoffice import access_log, admin_auth, admin_merchants, admin_orders, permissions
+from terminal_shop.services.backoffice import (
+    access_log,
+    admin_accounts,
+    admin_auth,
+    admin_merchants,
+    admin_orders,
+    permissions,
+    two_factor,
+)
 from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
@@ -94,7 +102,7 @@ EXPORT_PERMISSIONS = {"merchants": Permission.MERCHANTS_EXPORT, "orders": Permis
 async def _admin_with(request: Request, permission: Permission | None) -> admin_auth.Admin | None:
     """The signed-in admin (by the session cookie) whose role grants `permission`, or None."""
     admin = await run_in_threadpool(admin_auth.session_admin, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
-    if admin is None or admin.must_change_password or not permissions.allows(admin.role, permission):
+    if admin is None or admin.next_step or not permissions.allows(admin.role, permission):
         return None
     return admin
 
@@ -154,12 +162,18 @@ async def login(request: Request) -> Response:
         attempt = await run_in_threadpool(admin_auth.start_attempt, email, password, client)
         await asyncio.sleep(attempt.delay)
         agent = request.headers.get("user-agent", "")
-        token, must_change = await run_in_threadpool(admin_auth.finish_attempt, attempt, password, agent)
+        token, _ = await run_in_threadpool(admin_auth.finish_attempt, attempt, password, agent)
     except admin_auth.LoginError as exc:
         return _back_to_login(gagal=exc.code, email=email)  # the form shows the e-mail again
+    return await _signed_in(token)
+
+
+async def _signed_in(token: str) -> Response:
+    """On to the page this new session must pass first (password, 2FA), else the role's home,
+    with the session cookie: HttpOnly, SameSite strict, Secure over HTTPS."""
     admin = await run_in_threadpool(admin_auth.session_admin, token)
     home = permissions.home(admin.role if admin else "")
-    response = RedirectResponse(routes.ADMIN_PASSWORD if must_change else f"{home}?masuk=1", status_code=303)
+    response = RedirectResponse((admin.next_step if admin else "") or f"{home}?masuk=1", status_code=303)
     response.set_cookie(
         admin_auth.SESSION_COOKIE,
         token,
@@ -170,6 +184,39 @@ async def login(request: Request) -> Response:
         secure=get_settings().secure_cookies,
     )
     return response
+
+
+async def accept_invite(request: Request) -> Response:
+    """Form POST from the invitation page: the invited admin's password; the account is made
+    and signed in, and goes on to set up 2FA (services/backoffice/admin_accounts.py)."""
+    if not _from_our_pages(request):
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    form = await request.form()
+    token = str(form.get("token", ""))[:100]
+    password, repeat = str(form.get("password", ""))[:256], str(form.get("repeat_password", ""))[:256]
+    client = client_address(request.headers, request.client.host if request.client else "")
+    agent = request.headers.get("user-agent", "")
+    try:
+        await run_in_threadpool(rate_limits.hit, Action.ADMIN_INVITE, client)
+        session_token = await run_in_threadpool(admin_accounts.accept, token, password, repeat, agent, client)
+    except rate_limits.TooMany:
+        return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'token': token, 'gagal': 'tidak-berlaku'})}", 303)
+    except admin_accounts.AccountError as refused:  # its message is a code of INVITE_MESSAGES
+        return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'token': token, 'gagal': refused.message})}", 303)
+    response = await _signed_in(session_token)
+    response.headers["location"] = routes.ADMIN_2FA_SETUP  # the invitation always ends at 2FA
+    return response
+
+
+async def two_factor_qr(request: Request) -> Response:
+    """The setup page's QR code, for the signed-in admin setting up 2FA; never cached."""
+    admin = await run_in_threadpool(admin_auth.session_admin, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
+    if admin is None or admin.next_step not in ("", routes.ADMIN_2FA_SETUP):
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    svg = await run_in_threadpool(two_factor.setup_qr_svg, admin.id, admin.email)
+    if svg is None:
+        return PlainTextResponse(NOT_FOUND, status_code=404)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 async def logout(request: Request) -> Response:
@@ -332,6 +379,8 @@ def files_app() -> Starlette:
             Route(routes.API_PERSONAL_DATA, personal_data_zip),
             Route(routes.API_ADMIN_LOGIN, login, methods=["POST"]),
             Route(routes.API_ADMIN_LOGOUT, logout, methods=["POST"]),
+            Route(routes.API_ADMIN_INVITE, accept_invite, methods=["POST"]),
+            Route(routes.API_2FA_QR, two_factor_qr),
             Route(routes.API_ORDER, submit_order, methods=["POST"]),
             Route(routes.API_REGISTRATION, submit_registration, methods=["POST"]),
         ]

@@ -208,7 +208,9 @@ def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
 ORDER_PAGES = {"OrderListState", "OrderDetailState"}
 # Every admin's own password and sessions.
 ANY_ADMIN = {"AdminState.show_password_page", "AdminState.change_password", "SessionsState.load", "SessionsState.end",
-             "SessionsState.end_others"}  # fmt: skip
+             "SessionsState.end_others", "TwoFactorState.show_verify", "TwoFactorState.verify",
+             "TwoFactorState.show_setup", "TwoFactorState.start_setup", "TwoFactorState.confirm_setup",
+             "TwoFactorState.renew_codes"}  # fmt: skip
 EVERY = {f"{cls.__name__}.{name}" for cls, name, _ in all_admin_handlers()}
 REVIEWING = {
     "OrderDetailState.confirm",

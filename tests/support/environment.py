@@ -41,6 +41,11 @@ os.environ["ADMIN_EMAILS"] = "admin@terminalku.example"
 # One address places every order and registration of the run: the limits are the site's
 # times this; the limit tests set their own (tests/service/test_rate_limits_services.py).
 os.environ["RATE_LIMIT_FACTOR"] = "1000"
+# The site requires 2FA of every admin (the default); here the many sign-ins of the browser
+# tests' one admin would each wait for a new 30-second code. Accounts with 2FA set up still
+# give their code (tests/browser/test_team_browser.py); the requirement itself is tested
+# in tests/service/test_admin_team_services.py.
+os.environ["ADMIN_2FA_REQUIRED"] = "false"
 
 MOTO_PORT = free_port() if SCALEOUT else None
 # The scale-out workers sit behind nginx in test_scaleout_browser.py, over HTTPS (its plain

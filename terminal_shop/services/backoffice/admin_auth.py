@@ -17,6 +17,7 @@ from datetime import timedelta
 from passlib.context import CryptContext
 from sqlmodel import delete, func, select, update
 
+from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, utcnow
 from terminal_shop.infra.settings import get_settings
@@ -67,6 +68,20 @@ class Admin:
     email: str
     must_change_password: bool = False
     role: str = AdminRole.OWNER.value  # what it may do: services/backoffice/permissions.py
+    two_factor: bool = False  # an authenticator app is set up (services/backoffice/two_factor.py)
+    verified: bool = False  # this session gave its second factor
+
+    @property
+    def next_step(self) -> str:
+        """The page this session must pass before any other admin page: a one-time password
+        replaced, then the second factor (or its setup, where 2FA is required). '' when none."""
+        if self.must_change_password:
+            return routes.ADMIN_PASSWORD
+        if self.two_factor and not self.verified:
+            return routes.ADMIN_2FA
+        if not self.two_factor and get_settings().admin_2fa_required:
+            return routes.ADMIN_2FA_SETUP
+        return ""
 
 
 @dataclass(frozen=True)
@@ -87,7 +102,13 @@ def hash_token(token: str) -> str:
 
 
 def is_allowed(email: str) -> bool:
+    """On the bootstrap list (ADMIN_EMAILS): what an account made from the command line needs."""
     return normalise_email(email) in get_settings().admin_emails
+
+
+def may_sign_in(user: AdminUser) -> bool:
+    """An active account the owner invited, or one on the bootstrap list."""
+    return user.active and (user.invited or is_allowed(user.email))
 
 
 def create_admin(email: str, password: str | None = None, role: AdminRole | None = None) -> tuple[str, str]:
@@ -169,24 +190,32 @@ def finish_attempt(attempt: Attempt, password: str, user_agent: str = "") -> tup
     ok = pwd_context.verify(password, user.password_hash if user else _DUMMY_HASH)
     if not ok or user is None:
         raise LoginError("salah")
-    if not is_allowed(attempt.email):
+    if not may_sign_in(user):
         raise LoginError("ditolak")
+    with write_session() as s:
+        s.exec(delete(LoginAttempt).where(LoginAttempt.email == attempt.email, LoginAttempt.client != "2fa"))
+        token = open_session(s, user.id, user_agent, attempt.client)
+    return token, user.must_change_password
+
+
+def open_session(s, admin_id: uuid.UUID, user_agent: str, client: str) -> str:
+    """A new session for an admin whose password was just proved; returns its token. Its
+    second factor, if the account has one, is still to come (verified_at stays empty)."""
     token = secrets.token_urlsafe(32)
     now = utcnow()
-    with write_session() as s:
-        s.exec(delete(LoginAttempt).where(LoginAttempt.email == attempt.email))
-        s.add(
-            AdminSession(
-                token_hash=hash_token(token),
-                admin_id=user.id,
-                created_at=now,
-                last_seen_at=now,
-                expires_at=now + SESSION_ABSOLUTE,
-                user_agent=user_agent[:300] or None,
-                address=attempt.client,
-            )
+    s.add(
+        AdminSession(
+            token_hash=hash_token(token),
+            admin_id=admin_id,
+            created_at=now,
+            last_seen_at=now,
+            expires_at=now + SESSION_ABSOLUTE,
+            user_agent=user_agent[:300] or None,
+            address=client,
         )
-    return token, user.must_change_password
+    )
+    s.exec(update(AdminUser).where(AdminUser.id == admin_id).values(last_sign_in_at=now))
+    return token
 
 
 def login(email: str, password: str, client: str) -> str:
@@ -255,12 +284,19 @@ def session_admin_by_hash(token_hash: str) -> Admin | None:
         sess, user = row
         if sess.revoked_at or sess.expires_at <= now or sess.last_seen_at + SESSION_IDLE <= now:
             return None
-        if not is_allowed(user.email):
+        if not may_sign_in(user):
             return None
         if now - sess.last_seen_at > timedelta(minutes=1):
             sess.last_seen_at = now
             s.add(sess)
-        return Admin(id=str(user.id), email=user.email, must_change_password=user.must_change_password, role=user.role)
+        return Admin(
+            id=str(user.id),
+            email=user.email,
+            must_change_password=user.must_change_password,
+            role=user.role,
+            two_factor=user.totp_secret is not None,
+            verified=sess.verified_at is not None,
+        )
 
 
 def logout(token: str) -> None:

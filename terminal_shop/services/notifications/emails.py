@@ -245,3 +245,19 @@ def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
         ],
         ("Buka datanya di back office", link),
     )
+
+
+def admin_invitation(to: str, role_label: str, invited_by: str, link: str, expires: datetime) -> Mail:
+    """The owner's invitation to the back office: the one-time link, valid until `expires`."""
+    return _mail(
+        to,
+        "Undangan akun admin",
+        "Halo,",
+        [
+            f"{invited_by} mengundang Anda menjadi admin {get_settings().brand_name} dengan peran {role_label}.",
+            f"Buka tautan di bawah ini untuk memilih password dan mengatur verifikasi dua langkah (2FA). "
+            f"Tautan hanya bisa dipakai sekali dan berlaku sampai {wib(expires)}.",
+            "Jika Anda tidak merasa diundang, abaikan email ini.",
+        ],
+        ("Terima undangan", link),
+    )

@@ -1,5 +1,7 @@
 """Back-office states, one module per area; `session` holds the check they all pass."""
 
+from terminal_shop.state.admin.accounts import AccountsState
+from terminal_shop.state.admin.invite import InviteState
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
 from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
 from terminal_shop.state.admin.overview import OverviewState
@@ -7,12 +9,15 @@ from terminal_shop.state.admin.payments import PaymentsState
 from terminal_shop.state.admin.personal_data import PersonalDataState
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.state.admin.sessions import SessionsState
+from terminal_shop.state.admin.two_factor import TwoFactorState
 
 __all__ = [
     "DELETE_PHRASE",
     "DOC_UPLOAD_ID",
+    "AccountsState",
     "AdminState",
     "BulkShipState",
+    "InviteState",
     "MerchantDetailState",
     "MerchantListState",
     "OrderDetailState",
@@ -21,5 +26,6 @@ __all__ = [
     "PaymentsState",
     "PersonalDataState",
     "SessionsState",
+    "TwoFactorState",
     "admin_only",
 ]

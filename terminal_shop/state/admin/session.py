@@ -22,13 +22,14 @@ from terminal_shop.services.backoffice import admin_auth, audit, permissions
 from terminal_shop.state import toast
 
 
-def admin_only(fn=None, *, permission=None, password_page: bool = False):
-    """Runs the handler only for a live, allow-listed admin session whose role grants
+def admin_only(fn=None, *, permission=None, step: str = ""):
+    """Runs the handler only for a live, allowed admin session whose role grants
     `permission` (services/backoffice/permissions.py; a function of the state for the list
     mixin; None: any admin). Without a session it changes nothing, clears this state and
     sends the browser to sign in; without the permission it refuses, audited, and a page's
-    load goes to the role's own first page. An admin who still has a one-time password is
-    sent to choose a new one first."""
+    load goes to the role's own first page. A session with a step still to pass (a one-time
+    password to replace, its second factor, the 2FA setup: admin_auth.Admin.next_step) is
+    sent there; `step` names the step page this handler belongs to."""
 
     def decorate(handler):
         if not inspect.iscoroutinefunction(handler):
@@ -40,8 +41,8 @@ def admin_only(fn=None, *, permission=None, password_page: bool = False):
             if admin is None:
                 self._forget()
                 return rx.redirect(routes.ADMIN_LOGIN, replace=True)
-            if admin.must_change_password and not password_page:
-                return rx.redirect(routes.ADMIN_PASSWORD, replace=True)
+            if admin.next_step and admin.next_step != step:
+                return rx.redirect(admin.next_step, replace=True)
             needed = permission(self) if callable(permission) else permission
             if not permissions.allows(admin.role, needed):
                 what = f"{type(self).__name__}.{handler.__name__}"
@@ -56,7 +57,7 @@ def admin_only(fn=None, *, permission=None, password_page: bool = False):
 
         wrapper.admin_only = True
         wrapper.permission = permission
-        wrapper.password_page = password_page
+        wrapper.step = step
         return wrapper
 
     return decorate(fn) if fn is not None else decorate
@@ -118,12 +119,12 @@ class AdminState(rx.State):
     # ----- choosing a new password (after a one-time password) -----
 
     @rx.event
-    @admin_only(password_page=True)
+    @admin_only(step=routes.ADMIN_PASSWORD)
     async def show_password_page(self):
         self.password_error = ""
 
     @rx.event
-    @admin_only(password_page=True)
+    @admin_only(step=routes.ADMIN_PASSWORD)
     async def change_password(self, form: dict):
         admin = await self._authorise()
         current = str(form.get("current_password", ""))[:256]
@@ -132,9 +133,10 @@ class AdminState(rx.State):
         self.password_error = await asyncio.to_thread(changed) or ""
         if self.password_error:
             return toast.error(self.password_error)
+        following = await self._authorise()  # the 2FA setup may come next
         return [
             toast.success("Password berhasil diganti", description="Sesi lain akun ini sudah dikeluarkan."),
-            rx.redirect(permissions.home(admin.role), replace=True),
+            rx.redirect((following.next_step if following else "") or permissions.home(admin.role), replace=True),
         ]
 
 

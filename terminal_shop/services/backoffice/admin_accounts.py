@@ -1,0 +1,239 @@
+"""The owner's admin accounts: invitations by e-mail, roles, deactivation. The first owner
+of a new site comes from the command line and ADMIN_EMAILS (cli/admin.py, the bootstrap);
+everyone after is invited from the back office and needs no setting.
+
+An invitation is a one-time link valid INVITE_VALID; its token is shown in the e-mail only,
+the table keeps its hash. There is always at least one active owner: the last one cannot
+be deactivated or given another role.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import update
+from sqlmodel import func, select
+
+from terminal_shop import routes
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AdminInvite, AdminSession, AdminUser, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice import admin_auth, audit
+from terminal_shop.services.backoffice.admin_auth import MIN_PASSWORD_CHARS, hash_token, normalise_email, pwd_context
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.validation import email_ok
+from terminal_shop.views import AdminAccountView, InviteView
+from terminal_shop.vocabulary import AdminRole
+
+INVITE_VALID = timedelta(hours=48)
+
+MSG_EMAIL = "Email tidak valid"
+MSG_ROLE = "Pilih peran"
+MSG_EXISTS = "Email ini sudah punya akun admin aktif"
+MSG_LAST_OWNER = "Harus ada minimal satu Pemilik aktif: akun ini tidak bisa dinonaktifkan atau diubah perannya"
+MSG_NOT_FOUND = "Akun tidak ditemukan"
+MSG_SELF = "Anda tidak bisa menonaktifkan akun Anda sendiri"
+# What the invitation page says, by the code the accepting route puts in its redirect.
+INVITE_MESSAGES = {
+    "tidak-berlaku": "Undangan tidak berlaku, sudah dipakai atau sudah kedaluwarsa. Minta undangan baru ke Pemilik.",
+    "pendek": admin_auth.MSG_PASSWORD_SHORT,
+    "beda": admin_auth.MSG_PASSWORD_MISMATCH,
+}
+
+
+class AccountError(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Invitation:
+    email: str
+    role: str
+    role_label: str
+
+
+def accounts() -> tuple[AdminAccountView, ...]:
+    with read_session() as s:
+        users = s.exec(select(AdminUser).order_by(AdminUser.active.desc(), AdminUser.email)).all()
+    return tuple(
+        AdminAccountView(
+            id=str(u.id),
+            email=u.email,
+            role=u.role,
+            role_label=(AdminRole.parse(u.role) or AdminRole.OWNER).label,
+            two_factor=u.totp_secret is not None,
+            last_sign_in=wib(u.last_sign_in_at),
+            active=u.active,
+        )
+        for u in users
+    )
+
+
+def pending_invites() -> tuple[InviteView, ...]:
+    now = utcnow()
+    with read_session() as s:
+        rows = s.exec(
+            select(AdminInvite)
+            .where(AdminInvite.used_at.is_(None), AdminInvite.expires_at > now)
+            .order_by(AdminInvite.created_at.desc())
+        ).all()
+    return tuple(
+        InviteView(r.email, (AdminRole.parse(r.role) or AdminRole.OWNER).label, wib(r.expires_at)) for r in rows
+    )
+
+
+def invite(owner_email: str, email: str, role: str) -> str:
+    """Records the invitation and queues its e-mail (the outbox sends it); returns the
+    link, which only the e-mail carries. A new invitation to the same address replaces any
+    earlier one still open."""
+    email = normalise_email(email)
+    member = AdminRole.parse(role)
+    if not email_ok(email):
+        raise AccountError(MSG_EMAIL)
+    if member is None:
+        raise AccountError(MSG_ROLE)
+    token = secrets.token_urlsafe(32)
+    link = f"{get_settings().public_url}{routes.ADMIN_INVITE}?token={token}"
+    now = utcnow()
+    with write_session() as s:
+        existing = s.exec(select(AdminUser).where(AdminUser.email == email)).first()
+        if existing is not None and existing.active:
+            raise AccountError(MSG_EXISTS)
+        s.exec(update(AdminInvite).where(AdminInvite.email == email, AdminInvite.used_at.is_(None)).values(used_at=now))
+        row = AdminInvite(
+            token_hash=hash_token(token),
+            email=email,
+            role=member.value,
+            invited_by=owner_email,
+            expires_at=now + INVITE_VALID,
+        )
+        s.add(row)
+        mail = emails.admin_invitation(email, member.label, owner_email, link, row.expires_at)
+        outbox.enqueue(s, f"admin-invite:{row.token_hash}", "admin", email, mail)
+        audit.record(s, owner_email, "invite", "admin", email, detail=f"Diundang sebagai {member.label}")
+    return link
+
+
+def invitation(token: str) -> Invitation | None:
+    """The open invitation a link's token names, or None (unknown, used or expired)."""
+    if not token or len(token) > 100:
+        return None
+    with read_session() as s:
+        row = s.get(AdminInvite, hash_token(token))
+    if row is None or row.used_at is not None or row.expires_at <= utcnow():
+        return None
+    return Invitation(row.email, row.role, (AdminRole.parse(row.role) or AdminRole.OWNER).label)
+
+
+def accept(token: str, password: str, repeat: str, user_agent: str, client: str) -> str:
+    """The invitee's chosen password: the account is made (or a deactivated one comes back
+    with the invited role), the invitation is used up, and a session begins. Returns the
+    session's token; raises AccountError with one of INVITE_MESSAGES' codes."""
+    if len(password) < MIN_PASSWORD_CHARS:
+        raise AccountError("pendek")
+    if password != repeat:
+        raise AccountError("beda")
+    now = utcnow()
+    with write_session() as s:
+        row = s.get(AdminInvite, hash_token(token or "-"))
+        if row is None or row.expires_at <= now:
+            raise AccountError("tidak-berlaku")
+        # Conditional: the same link sent twice at once makes one account.
+        taken = s.exec(
+            update(AdminInvite)
+            .where(AdminInvite.token_hash == row.token_hash, AdminInvite.used_at.is_(None))
+            .values(used_at=now)
+        ).rowcount
+        if not taken:
+            raise AccountError("tidak-berlaku")
+        user = s.exec(select(AdminUser).where(AdminUser.email == row.email)).first()
+        if user is not None and user.active:
+            raise AccountError("tidak-berlaku")
+        user = user or AdminUser(email=row.email, password_hash="")
+        user.password_hash = pwd_context.hash(password)
+        user.role, user.active, user.invited, user.must_change_password = row.role, True, True, False
+        user.totp_secret = user.totp_pending = user.totp_last_step = None  # a returning admin sets 2FA up anew
+        s.add(user)
+        s.flush()
+        audit.record(s, user.email, "invite-accepted", "admin", str(user.id), detail=f"Undangan dari {row.invited_by}")
+        return admin_auth.open_session(s, user.id, user_agent, client)
+
+
+def _owners_left(s, without: uuid.UUID) -> int:
+    """Active owners other than `without`, read under lock: two owners demoting each other
+    at once cannot both pass."""
+    owners = s.exec(
+        select(AdminUser.id)
+        .where(AdminUser.role == AdminRole.OWNER.value, AdminUser.active.is_(True), AdminUser.id != without)
+        .with_for_update()
+    ).all()
+    return len(owners)
+
+
+def _target(s, account_id: str) -> AdminUser:
+    try:
+        user = s.get(AdminUser, uuid.UUID(str(account_id)), with_for_update=True)
+    except ValueError:
+        user = None
+    if user is None:
+        raise AccountError(MSG_NOT_FOUND)
+    return user
+
+
+def set_role(owner_email: str, account_id: str, role: str) -> str:
+    """Returns the role's label; the account's sessions carry on with the new role at once
+    (every check reads the role from the database)."""
+    member = AdminRole.parse(role)
+    if member is None:
+        raise AccountError(MSG_ROLE)
+    with write_session() as s:
+        user = _target(s, account_id)
+        if user.role == member.value:
+            return member.label
+        if user.role == AdminRole.OWNER.value and user.active and not _owners_left(s, user.id):
+            raise AccountError(MSG_LAST_OWNER)
+        before = (AdminRole.parse(user.role) or AdminRole.OWNER).label
+        user.role = member.value
+        s.add(user)
+        audit.record(s, owner_email, "role", "admin", str(user.id), before, member.label, f"Peran {user.email} diubah")
+    return member.label
+
+
+def set_active(owner_email: str, account_id: str, active: bool) -> None:
+    """Deactivating ends every session of the account at once; reactivating lets it sign
+    in again with its password and 2FA."""
+    with write_session() as s:
+        user = _target(s, account_id)
+        if user.active == active:
+            return
+        if not active:
+            if user.email == normalise_email(owner_email):
+                raise AccountError(MSG_SELF)
+            if user.role == AdminRole.OWNER.value and not _owners_left(s, user.id):
+                raise AccountError(MSG_LAST_OWNER)
+            s.exec(
+                update(AdminSession)
+                .where(AdminSession.admin_id == user.id, AdminSession.revoked_at.is_(None))
+                .values(revoked_at=utcnow())
+            )
+        user.active = active
+        s.add(user)
+        action, detail = (
+            ("reactivate", "Diaktifkan kembali") if active else ("deactivate", "Dinonaktifkan; semua sesi diakhiri")
+        )
+        audit.record(s, owner_email, action, "admin", str(user.id), detail=f"{user.email}: {detail}")
+
+
+def active_owner_count() -> int:
+    with read_session() as s:
+        return s.exec(
+            select(func.count())
+            .select_from(AdminUser)
+            .where(AdminUser.role == AdminRole.OWNER.value, AdminUser.active.is_(True))
+        ).one()

@@ -1,0 +1,268 @@
+"""Two-factor sign-in for admins: a TOTP authenticator app (RFC 6238, 30 s steps, one step
+of drift either way) or one of ten single-use recovery codes.
+
+The secret is stored encrypted with a key derived from SECRET_KEY (a copy of the database
+alone yields no codes). It never enters a tab's state: the setup page gets the QR from
+an HTTP route and the secret as text through a one-off event (state/admin/two_factor.py).
+A code is good once: the time step of the last accepted code is kept, and only a later
+step passes. Wrong codes count like failed sign-ins.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import uuid
+from dataclasses import dataclass
+
+import pyotp
+import segno
+from cryptography.fernet import Fernet, InvalidToken
+from sqlalchemy import update
+from sqlmodel import delete, func, select
+
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, RecoveryCode, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.backoffice.admin_auth import THROTTLE_WINDOW
+
+STEP_SECONDS = 30
+WINDOW = 1  # steps either side of now: a phone's clock a little off still works
+RECOVERY_CODES = 10
+MAX_FAILURES = 10  # wrong codes per account in the throttle window, then it waits
+ISSUER = "TerminalKu Admin"
+
+MSG_CODE_WRONG = "Kode salah atau sudah dipakai"
+MSG_CODE_REQUIRED = "Masukkan kode 6 angka dari aplikasi autentikator"
+MSG_LOCKED = "Terlalu banyak kode salah. Coba lagi dalam 15 menit."
+MSG_NO_SETUP = "Mulai ulang pengaturan 2FA: kunci baru belum dibuat"
+
+
+@dataclass(frozen=True)
+class Verified:
+    """A code that passed: `recovery` when it was a recovery code, and how many are left."""
+
+    recovery: bool = False
+    recovery_left: int = 0
+
+
+class CodeRefused(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _fernet() -> Fernet:
+    key = hashlib.sha256(b"admin-totp\n" + get_settings().secret_key.encode()).digest()
+    return Fernet(base64.urlsafe_b64encode(key))
+
+
+def _seal(secret: str) -> str:
+    return _fernet().encrypt(secret.encode()).decode()
+
+
+def _open(sealed: str | None) -> str:
+    if not sealed:
+        return ""
+    try:
+        return _fernet().decrypt(sealed.encode()).decode()
+    except InvalidToken:  # SECRET_KEY changed: the admin sets 2FA up again (the owner resets it)
+        return ""
+
+
+def _hash_code(code: str) -> str:
+    return hashlib.sha256(_normal_recovery(code).encode()).hexdigest()
+
+
+def _normal_recovery(code: str) -> str:
+    return "".join(ch for ch in str(code).lower() if ch.isalnum())
+
+
+def now_step() -> int:
+    return int(utcnow().timestamp()) // STEP_SECONDS
+
+
+def _matching_step(secret: str, code: str, after: int | None) -> int | None:
+    """The time step within the window whose code is `code`, later than `after`."""
+    totp = pyotp.TOTP(secret, interval=STEP_SECONDS)
+    current = now_step()
+    for step in range(current - WINDOW, current + WINDOW + 1):
+        if (after is None or step > after) and hmac.compare_digest(totp.generate_otp(step), code):
+            return step
+    return None
+
+
+def _user(s, admin_id: str) -> AdminUser | None:
+    return s.get(AdminUser, uuid.UUID(admin_id))
+
+
+# ----- setting it up -----
+
+
+def begin_setup(admin_id: str) -> str:
+    """A new secret for the setup page (replacing any unconfirmed one); returns it in clear
+    for the page to show once. The account's working 2FA, if any, stays until confirmed."""
+    secret = pyotp.random_base32()
+    with write_session() as s:
+        user = _user(s, admin_id)
+        user.totp_pending = _seal(secret)
+        s.add(user)
+    return secret
+
+
+def pending_secret(admin_id: str) -> str:
+    with read_session() as s:
+        user = _user(s, admin_id)
+        return _open(user.totp_pending) if user else ""
+
+
+def provisioning_uri(email: str, secret: str) -> str:
+    return pyotp.TOTP(secret, interval=STEP_SECONDS).provisioning_uri(name=email, issuer_name=ISSUER)
+
+
+def setup_qr_svg(admin_id: str, email: str) -> str | None:
+    """The pending secret as a QR code an authenticator app scans, drawn here as SVG."""
+    secret = pending_secret(admin_id)
+    if not secret:
+        return None
+    qr = segno.make(provisioning_uri(email, secret), error="m")
+    return qr.svg_inline(scale=6, border=2, title="QR Code 2FA")
+
+
+def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
+    """The first code from the app proves the secret was taken: 2FA is on, this session
+    counts as verified, and ten new recovery codes are returned (shown once, kept hashed)."""
+    code = "".join(ch for ch in str(code) if ch.isdigit())
+    if len(code) != 6:
+        raise CodeRefused(MSG_CODE_REQUIRED)
+    with write_session() as s:
+        user = _user(s, admin_id)
+        _throttle(s, user.email)
+        secret = _open(user.totp_pending)
+        if not secret:
+            raise CodeRefused(MSG_NO_SETUP)
+        step = _matching_step(secret, code, None)
+        if step is not None:
+            detail = "2FA diatur ulang" if user.totp_secret else "2FA diaktifkan"
+            user.totp_secret, user.totp_pending, user.totp_last_step = user.totp_pending, None, step
+            s.add(user)
+            _verify_session(s, user.id, session_hash)
+            codes = _new_recovery_codes(s, user.id)
+            audit.record(
+                s, user.email, "2fa-on", "admin", str(user.id), detail=f"{detail}; {RECOVERY_CODES} kode pemulihan baru"
+            )
+            return codes
+        s.add(LoginAttempt(email=user.email, client="2fa"))  # committed as the block ends: then refused
+    raise CodeRefused(MSG_CODE_WRONG)
+
+
+def _new_recovery_codes(s, admin_id: uuid.UUID) -> list[str]:
+    s.exec(delete(RecoveryCode).where(RecoveryCode.admin_id == admin_id))
+    codes = [f"{secrets.token_hex(3)}-{secrets.token_hex(3)}" for _ in range(RECOVERY_CODES)]
+    for code in codes:
+        s.add(RecoveryCode(admin_id=admin_id, code_hash=_hash_code(code)))
+    return codes
+
+
+def new_recovery_codes(admin_id: str, actor: str) -> list[str]:
+    """Replaces the account's recovery codes (the old ones stop working)."""
+    with write_session() as s:
+        user = _user(s, admin_id)
+        codes = _new_recovery_codes(s, user.id)
+        audit.record(s, actor, "2fa-codes", "admin", admin_id, detail=f"{RECOVERY_CODES} kode pemulihan baru")
+    return codes
+
+
+def recovery_left(admin_id: str) -> int:
+    with read_session() as s:
+        return s.exec(
+            select(func.count())
+            .select_from(RecoveryCode)
+            .where(RecoveryCode.admin_id == uuid.UUID(admin_id), RecoveryCode.used_at.is_(None))
+        ).one()
+
+
+def turn_off(admin_id: str, actor: str, reason: str) -> None:
+    """2FA off for the account (the owner's reset for a lost phone, or the admin's own choice
+    where it is not required); its sessions end when the owner does it."""
+    with write_session() as s:
+        user = _user(s, admin_id)
+        user.totp_secret = user.totp_pending = user.totp_last_step = None
+        s.add(user)
+        s.exec(delete(RecoveryCode).where(RecoveryCode.admin_id == user.id))
+        if actor != user.email:
+            s.exec(
+                update(AdminSession)
+                .where(AdminSession.admin_id == user.id, AdminSession.revoked_at.is_(None))
+                .values(revoked_at=utcnow())
+            )
+        audit.record(s, actor, "2fa-off", "admin", admin_id, detail=reason)
+
+
+# ----- signing in -----
+
+
+def _throttle(s, email: str) -> None:
+    since = utcnow() - THROTTLE_WINDOW
+    failures = s.exec(
+        select(func.count())
+        .select_from(LoginAttempt)
+        .where(LoginAttempt.email == email, LoginAttempt.client == "2fa", LoginAttempt.created_at >= since)
+    ).one()
+    if failures >= MAX_FAILURES:
+        raise CodeRefused(MSG_LOCKED)
+
+
+def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
+    """The second factor of a signed-in session: a TOTP code (a later step than the last one
+    accepted) or an unused recovery code. Raises CodeRefused with what to show."""
+    given = str(code or "").strip()[:40]
+    if not given:
+        raise CodeRefused(MSG_CODE_REQUIRED)
+    with write_session() as s:
+        user = _user(s, admin_id)
+        _throttle(s, user.email)
+        digits = given.replace(" ", "")
+        if digits.isdigit() and len(digits) == 6:
+            passed = _by_app(s, user, digits)
+        else:
+            passed = _by_recovery_code(s, user, given)
+        if passed is not None:
+            _verify_session(s, user.id, session_hash)
+            return passed
+        s.add(LoginAttempt(email=user.email, client="2fa"))  # committed as the block ends: then refused
+    raise CodeRefused(MSG_CODE_WRONG)
+
+
+def _by_app(s, user: AdminUser, code: str) -> Verified | None:
+    step = _matching_step(_open(user.totp_secret), code, user.totp_last_step) if user.totp_secret else None
+    if step is None:
+        return None
+    # Conditional, so that of two sign-ins racing with one code only one passes.
+    later = (AdminUser.totp_last_step.is_(None)) | (AdminUser.totp_last_step < step)
+    taken = s.exec(update(AdminUser).where(AdminUser.id == user.id, later).values(totp_last_step=step)).rowcount
+    return Verified() if taken else None
+
+
+def _by_recovery_code(s, user: AdminUser, code: str) -> Verified | None:
+    unused = (RecoveryCode.admin_id == user.id, RecoveryCode.used_at.is_(None))
+    taken = s.exec(
+        update(RecoveryCode).where(*unused, RecoveryCode.code_hash == _hash_code(code)).values(used_at=utcnow())
+    ).rowcount
+    if not taken:
+        return None
+    left = s.exec(select(func.count()).select_from(RecoveryCode).where(*unused)).one()
+    detail = f"Masuk dengan kode pemulihan; sisa {left}"
+    audit.record(s, user.email, "2fa-recovery", "admin", str(user.id), detail=detail)
+    return Verified(recovery=True, recovery_left=left)
+
+
+def _verify_session(s, admin_id: uuid.UUID, session_hash: str) -> None:
+    s.exec(
+        update(AdminSession)
+        .where(AdminSession.token_hash == session_hash, AdminSession.admin_id == admin_id)
+        .values(verified_at=utcnow())
+    )

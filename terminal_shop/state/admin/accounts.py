@@ -1,0 +1,91 @@
+"""The owner's accounts screen (services/backoffice/admin_accounts.py): every admin, the open
+invitations, and what the owner changes about them."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+import reflex as rx
+
+from terminal_shop.services.backoffice import admin_accounts, two_factor
+from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.state import toast
+from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.views import AdminAccountView, InviteView
+from terminal_shop.vocabulary import AdminRole
+
+
+class AccountsState(AdminState):
+    accounts: list[AdminAccountView] = []
+    invites: list[InviteView] = []
+    invite_error: str = ""
+
+    async def _list(self) -> None:
+        self.accounts = list(await asyncio.to_thread(admin_accounts.accounts))
+        self.invites = list(await asyncio.to_thread(admin_accounts.pending_invites))
+
+    async def _change(self, change, said: str):
+        try:
+            await asyncio.to_thread(change)
+        except admin_accounts.AccountError as refused:
+            await self._list()
+            return toast.error(refused.message)
+        await self._list()
+        return toast.success(said)
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def load(self):
+        self.invite_error = ""
+        await self._list()
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def invite(self, form: dict):
+        admin = await self._authorise()
+        email, role = str(form.get("email", ""))[:254], str(form.get("role", ""))[:20]
+        try:
+            await asyncio.to_thread(admin_accounts.invite, admin.email, email, role)
+        except admin_accounts.AccountError as refused:
+            self.invite_error = refused.message
+            return toast.error(refused.message)
+        self.invite_error = ""
+        await self._list()
+        return [
+            toast.success("Undangan terkirim", description=f"Tautan berlaku 48 jam untuk {email.strip().lower()}."),
+            rx.set_value("invite-email", ""),
+        ]
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def set_role(self, account_id: str, role: str):
+        admin = await self._authorise()
+        label = (AdminRole.parse(role) or AdminRole.OWNER).label
+        change = functools.partial(admin_accounts.set_role, admin.email, str(account_id), str(role))
+        return await self._change(change, f"Peran diubah menjadi {label}")
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def deactivate(self, account_id: str):
+        admin = await self._authorise()
+        change = functools.partial(admin_accounts.set_active, admin.email, str(account_id), False)
+        return await self._change(change, "Akun dinonaktifkan; semua sesinya diakhiri")
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def reactivate(self, account_id: str):
+        admin = await self._authorise()
+        change = functools.partial(admin_accounts.set_active, admin.email, str(account_id), True)
+        return await self._change(change, "Akun diaktifkan kembali")
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def reset_two_factor(self, account_id: str):
+        """For a lost phone: the account sets 2FA up again at its next sign-in."""
+        admin = await self._authorise()
+        if not any(a.id == str(account_id) for a in self.accounts):
+            return toast.error(admin_accounts.MSG_NOT_FOUND)
+        reason = "2FA direset oleh Pemilik; semua sesi diakhiri"
+        change = functools.partial(two_factor.turn_off, str(account_id), admin.email, reason)
+        return await self._change(change, "2FA direset: akun ini mengatur ulang 2FA saat masuk berikutnya")

@@ -1,0 +1,116 @@
+"""The second factor: the code asked after the password, and the authenticator's setup
+(services/backoffice/two_factor.py). The secret and the recovery codes never enter this
+state (it is stored in plain text): the QR comes from an HTTP route, the texts reach the
+page through one-off set_value events into fields that are always on the page."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+import reflex as rx
+
+from terminal_shop import routes
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice import permissions, two_factor
+from terminal_shop.state import toast
+from terminal_shop.state.admin.session import AdminState, admin_only
+
+SECRET_FIELD = "totp-secret"
+CODES_FIELD = "recovery-codes"
+
+
+class TwoFactorState(AdminState):
+    code_error: str = ""
+    two_factor_on: bool = False
+    setting_up: bool = False  # a new secret is on the page, waiting for its first code
+    codes_shown: bool = False  # new recovery codes are in their field: shown this once
+    recovery_left: int = 0
+    required: bool = True
+    qr_src: str = ""
+    home: str = routes.ADMIN_MERCHANTS
+
+    # ----- the code after the password -----
+
+    @rx.event
+    @admin_only(step=routes.ADMIN_2FA)
+    async def show_verify(self):
+        admin = await self._authorise()
+        self.code_error = ""
+        if not admin.next_step:  # already given for this session
+            return rx.redirect(permissions.home(admin.role), replace=True)
+        return None
+
+    @rx.event
+    @admin_only(step=routes.ADMIN_2FA)
+    async def verify(self, form: dict):
+        admin = await self._authorise()
+        code = str(form.get("code", ""))[:40]
+        check = functools.partial(two_factor.verify_sign_in, admin.id, code, self._session_hash())
+        try:
+            passed = await asyncio.to_thread(check)
+        except two_factor.CodeRefused as refused:
+            self.code_error = refused.message
+            return toast.error(refused.message)
+        self.code_error = ""
+        events = [rx.redirect(f"{permissions.home(admin.role)}?masuk=1", replace=True)]
+        if passed.recovery:
+            told = f"Sisa {passed.recovery_left} kode pemulihan. Buat kode baru di halaman 2FA bila hampir habis."
+            events.insert(0, toast.success("Kode pemulihan dipakai", description=told))
+        return events
+
+    # ----- setting the authenticator up -----
+
+    @rx.event
+    @admin_only(step=routes.ADMIN_2FA_SETUP)
+    async def show_setup(self):
+        admin = await self._authorise()
+        self.required = get_settings().admin_2fa_required
+        self.home = permissions.home(admin.role)
+        self.code_error, self.codes_shown = "", False
+        self.two_factor_on = admin.two_factor
+        if admin.two_factor:
+            self.setting_up = False
+            self.recovery_left = await asyncio.to_thread(two_factor.recovery_left, admin.id)
+            return None
+        return await self._begin(admin.id)
+
+    @rx.event
+    @admin_only(step=routes.ADMIN_2FA_SETUP)
+    async def start_setup(self):
+        admin = await self._authorise()
+        return await self._begin(admin.id)
+
+    async def _begin(self, admin_id: str):
+        secret = await asyncio.to_thread(two_factor.begin_setup, admin_id)
+        self.setting_up, self.codes_shown = True, False
+        self.qr_src = f"{routes.API_2FA_QR}?v={secret[:6]}"  # a new picture for a new secret
+        return rx.set_value(SECRET_FIELD, " ".join(secret[i : i + 4] for i in range(0, len(secret), 4)))
+
+    @rx.event
+    @admin_only(step=routes.ADMIN_2FA_SETUP)
+    async def confirm_setup(self, form: dict):
+        admin = await self._authorise()
+        code = str(form.get("code", ""))[:40]
+        confirm = functools.partial(two_factor.confirm_setup, admin.id, code, self._session_hash())
+        try:
+            codes = await asyncio.to_thread(confirm)
+        except two_factor.CodeRefused as refused:
+            self.code_error = refused.message
+            return toast.error(refused.message)
+        self.code_error, self.setting_up, self.two_factor_on, self.qr_src = "", False, True, ""
+        return self._show_codes(codes, "2FA aktif")
+
+    @rx.event
+    @admin_only(step=routes.ADMIN_2FA_SETUP)
+    async def renew_codes(self):
+        admin = await self._authorise()
+        if not admin.two_factor:
+            return toast.error("Aktifkan 2FA terlebih dahulu")
+        codes = await asyncio.to_thread(two_factor.new_recovery_codes, admin.id, admin.email)
+        return self._show_codes(codes, "Kode pemulihan baru dibuat")
+
+    def _show_codes(self, codes: list[str], said: str) -> list:
+        self.codes_shown, self.recovery_left = True, len(codes)
+        told = "Simpan kode pemulihan di tempat aman: kode ini hanya ditampilkan sekali."
+        return [rx.set_value(CODES_FIELD, "\n".join(codes)), toast.success(said, description=told)]

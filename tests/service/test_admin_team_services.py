@@ -1,0 +1,248 @@
+"""The admin team: two-factor sign-in, invitations, roles changed by the owner, the last owner,
+deactivation (issue 26, points 2, 3 and 5)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import dataclasses
+import re
+from datetime import timedelta
+
+import pyotp
+import pytest
+import reflex as rx
+from sqlalchemy import update
+from sqlmodel import select
+
+import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
+from terminal_shop import routes
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import AdminInvite, AdminSession, AdminUser, OutboxMessage, RecoveryCode, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.reflex_compat import router_with_headers
+from terminal_shop.services.backoffice import admin_accounts, admin_auth, two_factor
+from terminal_shop.state.admin import OrderListState
+from terminal_shop.vocabulary import AdminRole
+
+from support.factories import ADMIN, audit_rows
+
+PASSWORD = "rahasia-admin-123"
+
+
+def _user(email: str) -> AdminUser:
+    with read_session() as s:
+        return s.exec(select(AdminUser).where(AdminUser.email == email)).one()
+
+
+def _session_hash(token: str) -> str:
+    return admin_auth.hash_token(token)
+
+
+def _enrolled(email: str = ADMIN) -> tuple[str, str, str, list[str]]:
+    """An admin (invited: no ADMIN_EMAILS entry needed) with 2FA set up through the service,
+    as the setup page does it. Returns (admin id, the secret, a session token whose second
+    factor is still to come, the recovery codes)."""
+    admin_auth.create_admin(email, PASSWORD)
+    with write_session() as s:
+        s.exec(update(AdminUser).where(AdminUser.email == email).values(invited=True))
+    admin_id = str(_user(email).id)
+    secret = two_factor.begin_setup(admin_id)
+    setup_token = admin_auth.login(email, PASSWORD, "setup")
+    codes = two_factor.confirm_setup(admin_id, _code(secret, 0), _session_hash(setup_token))
+    assert len(codes) == 10 and len(set(codes)) == 10
+    return admin_id, secret, admin_auth.login(email, PASSWORD, "office"), codes
+
+
+def _code(secret: str, offset: int) -> str:
+    return pyotp.TOTP(secret).generate_otp(two_factor.now_step() + offset)
+
+
+# ----- TOTP -----
+
+
+def test_the_secret_is_stored_encrypted_and_the_setup_needs_a_right_first_code(clean_db):
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    admin_id = str(_user(ADMIN).id)
+    secret = two_factor.begin_setup(admin_id)
+    assert secret not in (_user(ADMIN).totp_pending or "") and _user(ADMIN).totp_pending
+    token = admin_auth.login(ADMIN, PASSWORD, "c")
+    with pytest.raises(two_factor.CodeRefused, match="Kode salah"):
+        two_factor.confirm_setup(admin_id, _code(secret, -3), _session_hash(token))
+    assert _user(ADMIN).totp_secret is None  # not on until a right code
+    assert "otpauth://totp/" in two_factor.provisioning_uri(ADMIN, secret)
+    assert "<svg" in two_factor.setup_qr_svg(admin_id, ADMIN)
+    two_factor.confirm_setup(admin_id, _code(secret, 0), _session_hash(token))
+    user = _user(ADMIN)
+    assert user.totp_secret and secret not in user.totp_secret and user.totp_pending is None
+    assert admin_auth.session_admin(token).verified  # the session that set it up is through
+    assert "2fa-on" in [a.action for a in audit_rows()]
+
+
+def test_a_session_needs_its_code_right_wrong_reused_and_the_next_step(clean_db):
+    admin_id, secret, token, _ = _enrolled()
+    signed = admin_auth.session_admin(token)
+    assert signed.two_factor and not signed.verified and signed.next_step == routes.ADMIN_2FA
+    with pytest.raises(two_factor.CodeRefused, match="Kode salah"):
+        two_factor.verify_sign_in(
+            admin_id, "000000" if _code(secret, 0) != "000000" else "111111", _session_hash(token)
+        )
+    with pytest.raises(two_factor.CodeRefused, match="Kode salah"):  # two steps back: outside the window
+        two_factor.verify_sign_in(admin_id, _code(secret, -2), _session_hash(token))
+    assert not admin_auth.session_admin(token).verified
+    next_code = _code(secret, 1)  # a phone's clock a step ahead is still accepted
+    two_factor.verify_sign_in(admin_id, next_code, _session_hash(token))
+    assert admin_auth.session_admin(token).verified and admin_auth.session_admin(token).next_step == ""
+    other = admin_auth.login(ADMIN, PASSWORD, "elsewhere")
+    with pytest.raises(two_factor.CodeRefused, match="sudah dipakai"):  # the same code once more
+        two_factor.verify_sign_in(admin_id, next_code, _session_hash(other))
+    with pytest.raises(two_factor.CodeRefused, match="sudah dipakai"):  # nor an earlier step's
+        two_factor.verify_sign_in(admin_id, _code(secret, 0), _session_hash(other))
+    assert not admin_auth.session_admin(other).verified
+
+
+def test_a_recovery_code_signs_in_once_and_is_audited(clean_db):
+    admin_id, _, token, codes = _enrolled()
+    passed = two_factor.verify_sign_in(admin_id, codes[3].upper(), _session_hash(token))
+    assert passed.recovery and passed.recovery_left == 9
+    assert admin_auth.session_admin(token).verified
+    again = admin_auth.login(ADMIN, PASSWORD, "c2")
+    with pytest.raises(two_factor.CodeRefused):
+        two_factor.verify_sign_in(admin_id, codes[3], _session_hash(again))
+    with read_session() as s:
+        stored = [r.code_hash for r in s.exec(select(RecoveryCode))]
+    assert codes[0] not in str(stored) and len(stored) == 10  # kept as hashes only
+    assert [a.detail for a in audit_rows() if a.action == "2fa-recovery"] == ["Masuk dengan kode pemulihan; sisa 9"]
+
+
+def test_wrong_codes_are_throttled_like_passwords(clean_db):
+    admin_id, secret, token, _ = _enrolled()
+    for _ in range(two_factor.MAX_FAILURES):
+        with pytest.raises(two_factor.CodeRefused, match="Kode salah"):
+            two_factor.verify_sign_in(admin_id, "zzzz-zzzz", _session_hash(token))
+    with pytest.raises(two_factor.CodeRefused, match="Terlalu banyak"):  # even the right code now waits
+        two_factor.verify_sign_in(admin_id, _code(secret, 1), _session_hash(token))
+
+
+def _call(handler, token: str):
+    root = rx.State(_reflex_internal_init=True)
+    state = root.get_substate(OrderListState.get_full_name().split(".")[1:])
+    root.router = router_with_headers({admin_auth.SESSION_HASH_HEADER: admin_auth.hash_token(token)})
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, handler.fn(state)).result()
+
+
+def test_no_admin_page_opens_before_the_second_factor(clean_db, monkeypatch):
+    _, secret, token, _ = _enrolled()
+    load = OrderListState.event_handlers["load"]
+    assert "/admin/2fa" in str(_call(load, token))  # enrolled, code not yet given
+    admin_auth.create_admin("kedua@terminalku.example", PASSWORD)
+    with write_session() as s:
+        s.exec(update(AdminUser).values(invited=True))
+    plain = admin_auth.login("kedua@terminalku.example", PASSWORD, "c")
+    assert "/admin/2fa" not in str(_call(load, plain))  # not required (the test site's setting): it opens
+    required = dataclasses.replace(get_settings(), admin_2fa_required=True)
+    monkeypatch.setattr(admin_auth, "get_settings", lambda: required)
+    assert routes.ADMIN_2FA_SETUP in str(_call(load, plain))  # required: sent to set it up first
+
+
+# ----- invitations -----
+
+
+def _invite(email: str = "keuangan@terminalku.example", role: str = "keuangan") -> str:
+    link = admin_accounts.invite(ADMIN, email, role)
+    return re.search(r"token=([\w-]+)", link)[1]
+
+
+def test_an_invitation_is_e_mailed_and_makes_the_account_once(clean_db):
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    token = _invite()
+    with read_session() as s:
+        mail = s.exec(select(OutboxMessage)).one()
+        stored = s.exec(select(AdminInvite)).one()
+    assert mail.to_addr == "keuangan@terminalku.example" and "Undangan akun admin" in mail.subject
+    assert token in mail.body_text and "Keuangan" in mail.body_text
+    assert stored.token_hash != token  # the table keeps the hash only
+    assert admin_accounts.invitation(token).role_label == "Keuangan"
+    with pytest.raises(admin_accounts.AccountError, match="pendek"):
+        admin_accounts.accept(token, "pendek", "pendek", "", "c")
+    session = admin_accounts.accept(token, "password-keuangan-1", "password-keuangan-1", "Firefox/1", "c")
+    admin = admin_auth.session_admin(session)
+    assert admin.email == "keuangan@terminalku.example" and admin.role == "keuangan"
+    assert _user(admin.email).invited  # no ADMIN_EMAILS entry needed
+    with pytest.raises(admin_accounts.AccountError, match="tidak-berlaku"):  # used twice
+        admin_accounts.accept(token, "password-lain-123", "password-lain-123", "", "c")
+    assert admin_accounts.invitation(token) is None
+    assert {"invite", "invite-accepted"} <= {a.action for a in audit_rows()}
+
+
+def test_an_expired_invitation_opens_nothing(clean_db):
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    token = _invite()
+    with write_session() as s:
+        s.exec(update(AdminInvite).values(expires_at=utcnow() - timedelta(seconds=1)))
+    assert admin_accounts.invitation(token) is None
+    with pytest.raises(admin_accounts.AccountError, match="tidak-berlaku"):
+        admin_accounts.accept(token, "password-keuangan-1", "password-keuangan-1", "", "c")
+    with read_session() as s:
+        assert s.exec(select(AdminUser).where(AdminUser.email == "keuangan@terminalku.example")).first() is None
+
+
+def test_an_invitation_is_refused_for_a_bad_address_or_an_active_admin(clean_db):
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    with pytest.raises(admin_accounts.AccountError, match="Email tidak valid"):
+        admin_accounts.invite(ADMIN, "bukan-email", "keuangan")
+    with pytest.raises(admin_accounts.AccountError, match="sudah punya akun"):
+        admin_accounts.invite(ADMIN, ADMIN, "keuangan")
+    with pytest.raises(admin_accounts.AccountError, match="Pilih peran"):
+        admin_accounts.invite(ADMIN, "x@terminalku.example", "raja")
+
+
+# ----- the owner's changes -----
+
+
+def test_the_last_active_owner_cannot_be_demoted_or_deactivated(clean_db):
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    owner = str(_user(ADMIN).id)
+    session = admin_accounts.accept(_invite("kedua@terminalku.example", "pemilik"), PASSWORD, PASSWORD, "", "c")
+    second = admin_auth.session_admin(session)
+    with pytest.raises(admin_accounts.AccountError, match="Anda sendiri"):
+        admin_accounts.set_active(ADMIN, owner, False)
+    assert admin_accounts.set_role(second.email, owner, "keuangan") == "Keuangan"  # another owner is left
+    with pytest.raises(admin_accounts.AccountError, match="minimal satu Pemilik aktif"):
+        admin_accounts.set_role(ADMIN, second.id, "verifikator")
+    with pytest.raises(admin_accounts.AccountError, match="minimal satu Pemilik aktif"):
+        admin_accounts.set_active(ADMIN, second.id, False)
+    assert _user(second.email).role == "pemilik" and _user(second.email).active
+    assert admin_accounts.active_owner_count() == 1
+    changed = [a for a in audit_rows() if a.action == "role"]
+    assert [(c.old_status, c.new_status) for c in changed] == [("Pemilik", "Keuangan")]
+
+
+def test_deactivation_ends_the_sessions_at_once_and_reactivation_lets_back_in(clean_db):
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    session = admin_accounts.accept(_invite(), "password-keuangan-1", "password-keuangan-1", "", "c")
+    clerk = admin_auth.session_admin(session)
+    admin_accounts.set_active(ADMIN, clerk.id, False)
+    assert admin_auth.session_admin(session) is None
+    with read_session() as s:
+        assert all(
+            r.revoked_at for r in s.exec(select(AdminSession).where(AdminSession.admin_id == _user(clerk.email).id))
+        )
+    with pytest.raises(admin_auth.LoginError, match="Akses ditolak"):
+        admin_auth.login(clerk.email, "password-keuangan-1", "c")
+    admin_accounts.set_active(ADMIN, clerk.id, True)
+    assert admin_auth.session_admin(admin_auth.login(clerk.email, "password-keuangan-1", "c")).role == "keuangan"
+    assert [a.action for a in audit_rows() if a.action in ("deactivate", "reactivate")] == ["deactivate", "reactivate"]
+
+
+def test_the_owner_resets_a_lost_phone(clean_db):
+    admin_id, _, token, _ = _enrolled("hilang@terminalku.example")
+    with write_session() as s:
+        s.exec(
+            update(AdminUser).where(AdminUser.email == "hilang@terminalku.example").values(role=AdminRole.FINANCE.value)
+        )
+    two_factor.turn_off(admin_id, ADMIN, "2FA direset oleh Pemilik")
+    assert admin_auth.session_admin(token) is None  # its sessions ended
+    assert _user("hilang@terminalku.example").totp_secret is None and two_factor.recovery_left(admin_id) == 0
+    assert [a.detail for a in audit_rows() if a.action == "2fa-off"] == ["2FA direset oleh Pemilik"]
