@@ -246,3 +246,16 @@ def test_the_owner_resets_a_lost_phone(clean_db):
     assert admin_auth.session_admin(token) is None  # its sessions ended
     assert _user("hilang@terminalku.example").totp_secret is None and two_factor.recovery_left(admin_id) == 0
     assert [a.detail for a in audit_rows() if a.action == "2fa-off"] == ["2FA direset oleh Pemilik"]
+
+
+def test_the_only_owner_resets_a_lost_phone_from_the_server(clean_db, capsys):
+    from terminal_shop.cli import admin as cli
+
+    admin_id, _, token, _ = _enrolled()
+    cli.main(["reset-2fa", ADMIN.upper()])
+    assert "2FA admin@terminalku.example dimatikan" in capsys.readouterr().out
+    assert admin_auth.session_admin(token) is None and _user(ADMIN).totp_secret is None
+    fresh = admin_auth.login(ADMIN, PASSWORD, "c")
+    assert admin_auth.session_admin(fresh).next_step == ""  # not required here: in, without a code
+    with pytest.raises(SystemExit, match="Tidak ada admin"):
+        cli.main(["reset-2fa", "nobody@example.com"])

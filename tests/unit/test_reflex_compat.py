@@ -42,6 +42,8 @@ def test_substates_include_every_admin_area():
         "PaymentsState",
         "PersonalDataState",
         "SessionsState",
+        "TwoFactorState",
+        "AccountsState",
     }
 
 

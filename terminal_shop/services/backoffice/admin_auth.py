@@ -133,6 +133,12 @@ def create_admin(email: str, password: str | None = None, role: AdminRole | None
     return email, password
 
 
+def admin_id(email: str) -> str | None:
+    with read_session() as s:
+        found = s.exec(select(AdminUser.id).where(AdminUser.email == normalise_email(email))).first()
+    return str(found) if found else None
+
+
 def admin_count() -> int:
     with read_session() as s:
         return s.exec(select(func.count()).select_from(AdminUser)).one()
