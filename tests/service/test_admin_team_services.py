@@ -259,3 +259,20 @@ def test_the_only_owner_resets_a_lost_phone_from_the_server(clean_db, capsys):
     assert admin_auth.session_admin(fresh).next_step == ""  # not required here: in, without a code
     with pytest.raises(SystemExit, match="Tidak ada admin"):
         cli.main(["reset-2fa", "nobody@example.com"])
+
+
+def test_a_data_request_is_e_mailed_to_the_admins_who_may_answer_it(clean_db, tmp_path):
+    from terminal_shop.services.privacy import requests
+    from terminal_shop.services.registrations import registration_status
+    from terminal_shop.vocabulary import DataRequestKind
+
+    from support.factories import make_merchant
+
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    admin_accounts.accept(_invite("pemilik2@terminalku.example", "pemilik"), PASSWORD, PASSWORD, "", "c")
+    admin_accounts.accept(_invite("kasir@terminalku.example", "keuangan"), PASSWORD, PASSWORD, "", "c")
+    mid = make_merchant(tmp_path)
+    requests.ask_by_link(str(mid), registration_status.status_token(mid), DataRequestKind.ERASURE, "203.0.113.9")
+    with read_session() as s:
+        told = s.exec(select(OutboxMessage).where(OutboxMessage.subject.contains("Minta penghapusan"))).all()
+    assert sorted(m.to_addr for m in told) == [ADMIN, "pemilik2@terminalku.example"]  # owners, not the clerk

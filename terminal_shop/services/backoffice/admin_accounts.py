@@ -22,7 +22,7 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminInvite, AdminSession, AdminUser, utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice import admin_auth, audit
+from terminal_shop.services.backoffice import admin_auth, audit, permissions
 from terminal_shop.services.backoffice.admin_auth import MIN_PASSWORD_CHARS, hash_token, normalise_email, pwd_context
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.validation import email_ok
@@ -228,6 +228,15 @@ def set_active(owner_email: str, account_id: str, active: bool) -> None:
             ("reactivate", "Diaktifkan kembali") if active else ("deactivate", "Dinonaktifkan; semua sesi diakhiri")
         )
         audit.record(s, owner_email, action, "admin", str(user.id), detail=f"{user.email}: {detail}")
+
+
+def emails_of(permission: permissions.Permission) -> list[str]:
+    """The active admins whose role grants `permission` (who is told of what they must act
+    on); the bootstrap list when there are none yet."""
+    with read_session() as s:
+        users = s.exec(select(AdminUser).where(AdminUser.active.is_(True)).order_by(AdminUser.email)).all()
+    found = [u.email for u in users if admin_auth.may_sign_in(u) and permissions.allows(u.role, permission)]
+    return found or list(get_settings().admin_emails)
 
 
 def active_owner_count() -> int:

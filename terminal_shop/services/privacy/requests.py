@@ -31,7 +31,8 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.infra.storage import StorageError, get_storage
-from terminal_shop.services.backoffice import access_log, audit
+from terminal_shop.services.backoffice import access_log, admin_accounts, audit
+from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import registration_status
@@ -219,7 +220,7 @@ def ask(entity_type: str, record_id: str, kind: DataRequestKind, client: str) ->
         link = get_settings().public_url + routes.with_id(
             routes.ADMIN_MERCHANT if entity_type == "merchant" else routes.ADMIN_ORDER, row.id
         )
-        for admin in get_settings().admin_emails:
+        for admin in admin_accounts.emails_of(Permission.PERSONAL_DATA):  # the admins who may answer it
             told = emails.data_request(admin, kind.label, link, request.due_at)
             outbox.enqueue(s, f"data-request:{request.id}:{admin}", entity_type, str(row.id), told)
     return request.due_at
