@@ -22,6 +22,13 @@ def rupiah(amount: int) -> str:
     return ("-" if whole < 0 else "") + f"Rp {abs(whole):,}".replace(",", ".")
 
 
+def rupiah_cents(cents: int) -> str:
+    """An amount in sen as a bank statement has it: 349887300 -> 'Rp 3.498.873',
+    12345 -> 'Rp 123,45', -500000 -> '-Rp 5.000' (sen shown only when there are some)."""
+    whole, rest = divmod(abs(int(cents)), 100)
+    return ("-" if cents < 0 else "") + rupiah(whole) + (f",{rest:02d}" if rest else "")
+
+
 def digits_only(text: str) -> str:
     return "".join(ch for ch in text if ch.isdigit())
 

@@ -121,3 +121,12 @@ def test_the_secret_key_is_made_once_whole_even_by_processes_starting_together(t
     (tmp_path / "secret_key").write_text("")
     with pytest.raises(RuntimeError, match="is empty"):
         _secret_key(tmp_path)
+
+
+def test_rupiah_with_sen_as_a_statement_has_it():
+    from terminal_shop.formats import rupiah_cents
+
+    assert rupiah_cents(349887300) == "Rp 3.498.873"
+    assert rupiah_cents(12345) == "Rp 123,45"
+    assert rupiah_cents(-500000) == "-Rp 5.000"
+    assert rupiah_cents(-12305) == "-Rp 123,05"

@@ -24,7 +24,7 @@ from sqlalchemy import Connection, and_, exists, func, update
 from sqlmodel import Session, select
 
 from terminal_shop import routes
-from terminal_shop.formats import WIB, rupiah, wib
+from terminal_shop.formats import WIB, rupiah, rupiah_cents, wib
 from terminal_shop.infra.db import insert_new, read_session, write_session
 from terminal_shop.infra.models import Order, Preference, StatementLine, utcnow
 from terminal_shop.services.backoffice import admin_orders
@@ -226,10 +226,7 @@ def _kinds(lines: list[StatementLine], candidates: dict[int, list[CandidateView]
 
 
 def _shown(ln: StatementLine, kind: MatchKind, candidates: list[CandidateView], used_by: str) -> StatementRow:
-    cents = ln.amount_cents
-    amount = (
-        ("-" if cents < 0 else "") + rupiah(abs(cents) // 100) + (f",{abs(cents) % 100:02d}" if cents % 100 else "")
-    )
+    amount = rupiah_cents(ln.amount_cents)
     return StatementRow(
         line_id=ln.id,
         date=ln.booked_on.strftime("%d/%m/%Y") if ln.booked_on else "PEND",

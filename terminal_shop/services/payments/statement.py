@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
+from terminal_shop.formats import rupiah_cents
 from terminal_shop.vocabulary import StatementSource
 
 MAX_LINES = 200_000
@@ -257,16 +258,11 @@ def _check_totals(lines: list[Line], totals: list[tuple[int, str, int]]) -> None
         mine = [ln.amount_cents for ln in lines if ln.credit == credit]
         booked = [ln.amount_cents for ln in lines if ln.credit == credit and not ln.pending]
         if abs(stated) not in (abs(sum(mine)), abs(sum(booked))):
-            read_ = _rupiah_cents(abs(sum(booked)))
+            read_ = rupiah_cents(abs(sum(booked)))
             raise StatementError(
                 n,
-                f"{label} {_rupiah_cents(abs(stated))} tidak sama dengan jumlah baris {read_}: file terpotong atau diubah?",
+                f"{label} {rupiah_cents(abs(stated))} tidak sama dengan jumlah baris {read_}: file terpotong atau diubah?",
             )
-
-
-def _rupiah_cents(cents: int) -> str:
-    whole, rest = divmod(cents, 100)
-    return f"Rp {whole:,}".replace(",", ".") + (f",{rest:02d}" if rest else "")
 
 
 def _read_plain(rows: list[tuple[int, list[str]]]) -> Statement:

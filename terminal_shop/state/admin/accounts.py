@@ -43,7 +43,7 @@ class AccountsState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
     async def invite(self, form: dict):
-        admin = await self._authorise()
+        admin = self._admin()
         email, role = str(form.get("email", ""))[:254], str(form.get("role", ""))[:20]
         try:
             await asyncio.to_thread(admin_accounts.invite, admin.email, email, role)
@@ -60,7 +60,7 @@ class AccountsState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
     async def set_role(self, account_id: str, role: str):
-        admin = await self._authorise()
+        admin = self._admin()
         label = (AdminRole.parse(role) or AdminRole.OWNER).label
         change = functools.partial(admin_accounts.set_role, admin.email, str(account_id), str(role))
         return await self._change(change, f"Peran diubah menjadi {label}")
@@ -68,14 +68,14 @@ class AccountsState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
     async def deactivate(self, account_id: str):
-        admin = await self._authorise()
+        admin = self._admin()
         change = functools.partial(admin_accounts.set_active, admin.email, str(account_id), False)
         return await self._change(change, "Akun dinonaktifkan; semua sesinya diakhiri")
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
     async def reactivate(self, account_id: str):
-        admin = await self._authorise()
+        admin = self._admin()
         change = functools.partial(admin_accounts.set_active, admin.email, str(account_id), True)
         return await self._change(change, "Akun diaktifkan kembali")
 
@@ -83,7 +83,7 @@ class AccountsState(AdminState):
     @admin_only(permission=Permission.ACCOUNTS)
     async def reset_two_factor(self, account_id: str):
         """For a lost phone: the account sets 2FA up again at its next sign-in."""
-        admin = await self._authorise()
+        admin = self._admin()
         if not any(a.id == str(account_id) for a in self.accounts):
             return toast.error(admin_accounts.MSG_NOT_FOUND)
         reason = "2FA direset oleh Pemilik; semua sesi diakhiri"

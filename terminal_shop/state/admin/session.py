@@ -11,6 +11,7 @@ handler on the event loop would stall every other visitor on this worker.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import inspect
 
@@ -20,6 +21,9 @@ from terminal_shop import routes
 from terminal_shop.reflex_compat import all_substates, request_header
 from terminal_shop.services.backoffice import admin_auth, audit, permissions
 from terminal_shop.state import toast
+
+# The admin the shared check let through, for the rest of that event (AdminState._admin).
+_checked: contextvars.ContextVar[admin_auth.Admin | None] = contextvars.ContextVar("checked_admin", default=None)
 
 
 def admin_only(fn=None, *, permission=None, step: str = ""):
@@ -53,7 +57,11 @@ def admin_only(fn=None, *, permission=None, step: str = ""):
                         rx.redirect(permissions.home(admin.role), replace=True),
                     ]
                 return toast.error(permissions.MSG_DENIED)
-            return await handler(self, *args, **kwargs)
+            passed = _checked.set(admin)
+            try:
+                return await handler(self, *args, **kwargs)
+            finally:
+                _checked.reset(passed)
 
         wrapper.admin_only = True
         wrapper.permission = permission
@@ -84,6 +92,13 @@ class AdminState(rx.State):
         if granted != self.permissions:  # unchanged: nothing new sent to the browser
             self.permissions = granted
         self._holds_data = self._holds_data or admin is not None
+        return admin
+
+    def _admin(self) -> admin_auth.Admin:
+        """Inside an `admin_only` handler: who the check let through (no second database call)."""
+        admin = _checked.get()
+        if admin is None:
+            raise RuntimeError("_admin() outside an admin_only handler")
         return admin
 
     def _forget(self) -> None:
@@ -126,7 +141,7 @@ class AdminState(rx.State):
     @rx.event
     @admin_only(step=routes.ADMIN_PASSWORD)
     async def change_password(self, form: dict):
-        admin = await self._authorise()
+        admin = self._admin()
         current = str(form.get("current_password", ""))[:256]
         new, repeat = str(form.get("new_password", ""))[:256], str(form.get("repeat_password", ""))[:256]
         changed = functools.partial(admin_auth.change_password, admin.id, current, new, repeat, self._session_hash())

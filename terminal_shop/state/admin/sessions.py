@@ -19,7 +19,7 @@ class SessionsState(AdminState):
     other_email: str = ""
 
     async def _list(self) -> None:
-        admin = await self._authorise()
+        admin = self._admin()
         self.sessions = list(await asyncio.to_thread(admin_sessions.of_admin, admin.id, self._session_hash()))
 
     @rx.event
@@ -30,7 +30,7 @@ class SessionsState(AdminState):
     @rx.event
     @admin_only
     async def end(self, key: str):
-        admin = await self._authorise()
+        admin = self._admin()
         ended = await asyncio.to_thread(admin_sessions.end, admin.id, admin.email, str(key))
         await self._list()
         return toast.success("Sesi diakhiri") if ended else toast.error("Sesi tidak ditemukan")
@@ -38,7 +38,7 @@ class SessionsState(AdminState):
     @rx.event
     @admin_only
     async def end_others(self):
-        admin = await self._authorise()
+        admin = self._admin()
         ended = await asyncio.to_thread(admin_sessions.end_others, admin.id, admin.email, self._session_hash())
         await self._list()
         return toast.success(f"{ended} sesi lain diakhiri")
@@ -51,7 +51,7 @@ class SessionsState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
     async def end_admin(self):
-        admin = await self._authorise()
+        admin = self._admin()
         email = self.other_email.strip().lower()
         ended = await asyncio.to_thread(admin_sessions.end_others, admin.id, admin.email, self._session_hash(), email)
         self.other_email = ""

@@ -35,7 +35,7 @@ class TwoFactorState(AdminState):
     @rx.event
     @admin_only(step=routes.ADMIN_2FA)
     async def show_verify(self):
-        admin = await self._authorise()
+        admin = self._admin()
         self.code_error = ""
         if not admin.next_step:  # already given for this session
             return rx.redirect(permissions.home(admin.role), replace=True)
@@ -44,7 +44,7 @@ class TwoFactorState(AdminState):
     @rx.event
     @admin_only(step=routes.ADMIN_2FA)
     async def verify(self, form: dict):
-        admin = await self._authorise()
+        admin = self._admin()
         code = str(form.get("code", ""))[:40]
         check = functools.partial(two_factor.verify_sign_in, admin.id, code, self._session_hash())
         try:
@@ -64,7 +64,7 @@ class TwoFactorState(AdminState):
     @rx.event
     @admin_only(step=routes.ADMIN_2FA_SETUP)
     async def show_setup(self):
-        admin = await self._authorise()
+        admin = self._admin()
         self.required = get_settings().admin_2fa_required
         self.home = permissions.home(admin.role)
         self.code_error, self.codes_shown = "", False
@@ -78,7 +78,7 @@ class TwoFactorState(AdminState):
     @rx.event
     @admin_only(step=routes.ADMIN_2FA_SETUP)
     async def start_setup(self):
-        admin = await self._authorise()
+        admin = self._admin()
         return await self._begin(admin.id)
 
     async def _begin(self, admin_id: str):
@@ -90,7 +90,7 @@ class TwoFactorState(AdminState):
     @rx.event
     @admin_only(step=routes.ADMIN_2FA_SETUP)
     async def confirm_setup(self, form: dict):
-        admin = await self._authorise()
+        admin = self._admin()
         code = str(form.get("code", ""))[:40]
         confirm = functools.partial(two_factor.confirm_setup, admin.id, code, self._session_hash())
         try:
@@ -104,7 +104,7 @@ class TwoFactorState(AdminState):
     @rx.event
     @admin_only(step=routes.ADMIN_2FA_SETUP)
     async def renew_codes(self):
-        admin = await self._authorise()
+        admin = self._admin()
         if not admin.two_factor:
             return toast.error("Aktifkan 2FA terlebih dahulu")
         codes = await asyncio.to_thread(two_factor.new_recovery_codes, admin.id, admin.email)
