@@ -6,7 +6,6 @@ page through one-off set_value events into fields that are always on the page.""
 from __future__ import annotations
 
 import asyncio
-import functools
 
 import reflex as rx
 
@@ -45,19 +44,26 @@ class TwoFactorState(AdminState):
     @admin_only(step=routes.ADMIN_2FA)
     async def verify(self, form: dict):
         admin = self._admin()
-        code = str(form.get("code", ""))[:40]
-        check = functools.partial(two_factor.verify_sign_in, admin.id, code, self._session_hash())
-        try:
-            passed = await asyncio.to_thread(check)
-        except two_factor.CodeRefused as refused:
-            self.code_error = refused.message
-            return toast.error(refused.message)
-        self.code_error = ""
+        passed, refused = await self._with_code(two_factor.verify_sign_in, form)
+        if refused:
+            return refused
         events = [rx.redirect(f"{permissions.home(admin.role)}?masuk=1", replace=True)]
         if passed.recovery:
             told = f"Sisa {passed.recovery_left} kode pemulihan. Buat kode baru di halaman 2FA bila hampir habis."
             events.insert(0, toast.success("Kode pemulihan dipakai", description=told))
         return events
+
+    async def _with_code(self, check, form: dict):
+        """`check(admin id, code, session hash)` in a thread: (its result, None), or (None, the
+        toast) with the refusal shown under the field."""
+        code = str(form.get("code", ""))[:40]
+        try:
+            result = await asyncio.to_thread(check, self._admin().id, code, self._session_hash())
+        except two_factor.CodeRefused as refused:
+            self.code_error = refused.message
+            return None, toast.error(refused.message)
+        self.code_error = ""
+        return result, None
 
     # ----- setting the authenticator up -----
 
@@ -90,15 +96,10 @@ class TwoFactorState(AdminState):
     @rx.event
     @admin_only(step=routes.ADMIN_2FA_SETUP)
     async def confirm_setup(self, form: dict):
-        admin = self._admin()
-        code = str(form.get("code", ""))[:40]
-        confirm = functools.partial(two_factor.confirm_setup, admin.id, code, self._session_hash())
-        try:
-            codes = await asyncio.to_thread(confirm)
-        except two_factor.CodeRefused as refused:
-            self.code_error = refused.message
-            return toast.error(refused.message)
-        self.code_error, self.setting_up, self.two_factor_on, self.qr_src = "", False, True, ""
+        codes, refused = await self._with_code(two_factor.confirm_setup, form)
+        if refused:
+            return refused
+        self.setting_up, self.two_factor_on, self.qr_src = False, True, ""
         return self._show_codes(codes, "2FA aktif")
 
     @rx.event
