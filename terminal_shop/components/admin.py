@@ -108,6 +108,21 @@ def admin_layout(*children) -> rx.Component:
     )
 
 
+def scroll_table(headers: tuple[str, ...], rows, row, label: str, table_class: str = "min-w-full") -> rx.Component:
+    """A table that scrolls sideways on a phone: `row` lays out each item of the list var
+    `rows`; the box is reachable by keyboard to scroll it and named `label`."""
+    return rx.el.div(
+        rx.el.table(
+            rx.el.thead(rx.el.tr(*[rx.el.th(h, scope="col", class_name=TH) for h in headers])),
+            rx.el.tbody(rx.foreach(rows, row)),
+            class_name=table_class,
+        ),
+        class_name="overflow-x-auto",
+        tab_index=0,
+        aria_label=label,
+    )
+
+
 def when_loaded(view, *children) -> rx.Component:
     """A detail page's content once its view has arrived."""
     return rx.cond(

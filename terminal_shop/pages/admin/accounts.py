@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import BTN_SMALL, TD, TH, admin_layout
+from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, scroll_table
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
 from terminal_shop.state.admin.accounts import AccountsState as S
 from terminal_shop.vocabulary import AdminRole
@@ -73,16 +73,7 @@ def accounts_page() -> rx.Component:
     return admin_layout(
         rx.el.h1("Akun admin", class_name="text-2xl font-bold"),
         rx.el.section(
-            rx.el.div(
-                rx.el.table(
-                    rx.el.thead(rx.el.tr(*[rx.el.th(h, scope="col", class_name=TH) for h in headers])),
-                    rx.el.tbody(rx.foreach(S.accounts, _row)),
-                    class_name="min-w-full",
-                ),
-                class_name="overflow-x-auto",
-                tab_index=0,
-                aria_label="Akun admin",
-            ),
+            scroll_table(headers, S.accounts, _row, "Akun admin"),
             rx.el.p(
                 "Pemilik: semua akses. Keuangan: pesanan dan pembayaran. Verifikator: pendaftaran merchant. "
                 "Pengiriman: mengemas dan mengirim pesanan. Pemilik aktif terakhir tidak bisa dinonaktifkan "

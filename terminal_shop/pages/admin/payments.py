@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import BTN_SMALL, TD, TH, admin_layout, badge, detail_item
+from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, badge, detail_item, scroll_table
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, nav_link
 from terminal_shop.state.admin import OrderDetailState as D
@@ -175,16 +175,7 @@ def payments_page() -> rx.Component:
                     rx.el.button("Konfirmasi semua yang cocok", type="button", on_click=P.confirm_all, class_name=BTN_PRIMARY),
                     class_name="flex flex-wrap items-center justify-between gap-3",
                 ),
-                rx.el.div(
-                    rx.el.table(
-                        rx.el.thead(rx.el.tr(*[rx.el.th(h, scope="col", class_name=TH) for h in ("Tanggal", "Keterangan", "Jumlah", "Hasil", "Pesanan")])),
-                        rx.el.tbody(rx.foreach(P.rows, _row)),
-                        class_name="mt-4 min-w-full",
-                    ),
-                    class_name="overflow-x-auto",
-                    tab_index=0,
-                    aria_label="Baris mutasi",
-                ),
+                scroll_table(("Tanggal", "Keterangan", "Jumlah", "Hasil", "Pesanan"), P.rows, _row, "Baris mutasi", "mt-4 min-w-full"),
                 class_name=f"{CARD} mt-6 p-5",
             ),
         ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import BTN_DANGER, BTN_SMALL, TD, TH, admin_layout, when_allowed
+from terminal_shop.components.admin import BTN_DANGER, BTN_SMALL, TD, admin_layout, scroll_table, when_allowed
 from terminal_shop.components.ui import CARD, INPUT
 from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state.admin.sessions import SessionsState as S
@@ -42,16 +42,7 @@ def sessions_page() -> rx.Component:
     return admin_layout(
         rx.el.h1("Sesi aktif", class_name="text-2xl font-bold"),
         rx.el.section(
-            rx.el.div(
-                rx.el.table(
-                    rx.el.thead(rx.el.tr(*[rx.el.th(h, scope="col", class_name=TH) for h in ("Perangkat", "Alamat", "Mulai", "Terakhir aktif", "")])),
-                    rx.el.tbody(rx.foreach(S.sessions, _row)),
-                    class_name="min-w-full",
-                ),
-                class_name="overflow-x-auto",
-                tab_index=0,
-                aria_label="Sesi aktif",
-            ),
+            scroll_table(("Perangkat", "Alamat", "Mulai", "Terakhir aktif", ""), S.sessions, _row, "Sesi aktif"),
             rx.el.button("Keluar dari semua sesi lain", type="button", on_click=S.end_others, class_name=f"{BTN_DANGER} mt-4"),
             class_name=f"{CARD} mt-6 p-5",
         ),

@@ -82,13 +82,12 @@ def restriction_note(row: MerchantRegistration | Order) -> str:
     if row.restricted_at is None or row.purged_at is not None:
         return ""
     until = duty_until(row)
-    kept = (
-        "selama hubungan usaha berlangsung dan sesudahnya sesuai masa retensi"
-        if until is not None and until.year == datetime.max.year
-        else f"sampai {wib(until, False)}"
-        if until
-        else "sampai permintaan diproses"
-    )
+    if until is None:
+        kept = "sampai permintaan diproses"
+    elif until.year == datetime.max.year:  # an approved merchant still in business
+        kept = "selama hubungan usaha berlangsung dan sesudahnya sesuai masa retensi"
+    else:
+        kept = f"sampai {wib(until, False)}"
     return f"Dibatasi sejak {wib(row.restricted_at, False)} atas permintaan pemilik data: wajib disimpan {kept}, lalu dihapus."
 
 
