@@ -1,8 +1,8 @@
 """The admin team in real Chromium (issue 26): the owner invites a finance clerk, who chooses
 a password and sets up 2FA through the e-mailed link, signs in with a code from pyotp,
 confirms a payment and finds no merchant pages (a merchant handler called straight over
-the websocket is refused too); a recovery code signs in once; the owner deactivates the
-clerk and the clerk's open tab is signed out."""
+the websocket is refused too); a recovery code signs in once; the owner ends the clerk's
+sessions, then deactivates the account, and each time the clerk's open tab is signed out."""
 
 from __future__ import annotations
 
@@ -170,11 +170,19 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     give_code(clerk, recovery[1])
     clerk.wait_for_url(re.compile(r"/admin/orders"))
 
-    # The owner sees the clerk with 2FA on, and deactivates the account: the open tab is out.
+    # The owner sees the clerk with 2FA on, signs the clerk out everywhere, then deactivates
+    # the account: each time the clerk's open tab is out.
     page.reload()
     row = page.get_by_test_id("account-row").filter(has_text=CLERK)
     expect(row).to_contain_text("Aktif")
     expect(row.get_by_role("combobox")).to_have_value("keuangan")
+    row.get_by_role("button", name="Akhiri semua sesi").click()
+    expect(page.get_by_text("1 sesi diakhiri")).to_be_visible()
+    clerk.goto(f"{clerk.base}/admin/orders")
+    clerk.wait_for_url(re.compile(r"/admin/login"))
+    sign_in_with_password(clerk, CLERK, CLERK_PASSWORD)
+    give_code(clerk, recovery[2])
+    clerk.wait_for_url(re.compile(r"/admin/orders"))
     row.get_by_role("button", name="Nonaktifkan").click()
     expect(page.get_by_text("Akun dinonaktifkan; semua sesinya diakhiri")).to_be_visible()
     expect(row).to_contain_text("Nonaktif")

@@ -236,6 +236,22 @@ def test_deactivation_ends_the_sessions_at_once_and_reactivation_lets_back_in(cl
     assert [a.action for a in audit_rows() if a.action in ("deactivate", "reactivate")] == ["deactivate", "reactivate"]
 
 
+def test_the_owner_ends_another_admins_sessions(clean_db):
+    from terminal_shop.services.backoffice import admin_sessions
+
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    owner_token = admin_auth.login(ADMIN, PASSWORD, "c")
+    owner = admin_auth.session_admin(owner_token)
+    clerk_sessions = [admin_accounts.accept(_invite(), "password-keuangan-1", "password-keuangan-1", "", "c")]
+    clerk_sessions.append(admin_auth.login("keuangan@terminalku.example", "password-keuangan-1", "c"))
+    clerk_id = admin_auth.session_admin(clerk_sessions[0]).id
+    assert admin_sessions.end_others(owner.id, ADMIN, _session_hash(owner_token), clerk_id) == 2
+    assert [admin_auth.session_admin(t) for t in clerk_sessions] == [None, None]
+    assert admin_auth.session_admin(owner_token) is not None
+    assert admin_sessions.end_others(owner.id, ADMIN, _session_hash(owner_token), "bukan-id") == 0
+    assert [a.detail for a in audit_rows() if a.action == "session-end"] == ["2 sesi diakhiri"]
+
+
 def test_the_owner_resets_a_lost_phone(clean_db):
     admin_id, _, token, _ = _enrolled("hilang@terminalku.example")
     with write_session() as s:

@@ -16,6 +16,7 @@ def _row(a) -> rx.Component:
     actions = rx.cond(
         a.active,
         rx.fragment(
+            rx.el.button("Akhiri semua sesi", type="button", on_click=S.end_sessions(a.id), class_name=BTN_SMALL),
             rx.cond(a.two_factor, rx.el.button("Reset 2FA", type="button", on_click=S.reset_two_factor(a.id), class_name=BTN_SMALL)),
             rx.el.button("Nonaktifkan", type="button", on_click=S.deactivate(a.id), class_name=BTN_SMALL + " text-red-700"),
         ),

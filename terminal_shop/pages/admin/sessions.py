@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import BTN_DANGER, BTN_SMALL, TD, admin_layout, scroll_table, when_allowed
-from terminal_shop.components.ui import CARD, INPUT
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.components.admin import BTN_DANGER, BTN_SMALL, TD, admin_layout, scroll_table
+from terminal_shop.components.ui import CARD
 from terminal_shop.state.admin.sessions import SessionsState as S
 
 
@@ -29,16 +28,6 @@ def _row(v) -> rx.Component:
 
 
 def sessions_page() -> rx.Component:
-    owner_tool = rx.el.section(
-        rx.el.h2("Keluarkan admin lain", class_name="text-lg font-bold"),
-        rx.el.p("Mengakhiri semua sesi admin tersebut di semua perangkat.", class_name="mt-1 text-sm text-slate-600"),
-        rx.el.div(
-            rx.el.input(value=S.other_email, on_change=S.set_other_email, aria_label="Email admin", placeholder="email admin", class_name=INPUT + " mt-0 max-w-xs"),
-            rx.el.button("Akhiri semua sesinya", type="button", on_click=S.end_admin, class_name=BTN_DANGER),
-            class_name="mt-3 flex flex-wrap items-center gap-3",
-        ),
-        class_name=f"{CARD} mt-6 p-5",
-    )  # fmt: skip
     return admin_layout(
         rx.el.h1("Sesi aktif", class_name="text-2xl font-bold"),
         rx.el.section(
@@ -46,5 +35,4 @@ def sessions_page() -> rx.Component:
             rx.el.button("Keluar dari semua sesi lain", type="button", on_click=S.end_others, class_name=f"{BTN_DANGER} mt-4"),
             class_name=f"{CARD} mt-6 p-5",
         ),
-        when_allowed(Permission.ACCOUNTS, owner_tool),
     )  # fmt: skip

@@ -1,5 +1,5 @@
 """An admin's own signed-in sessions ("Sesi aktif"): where each is, and ending them. A tab
-left open elsewhere is ended from here; the owner may end any admin's sessions."""
+left open elsewhere is ended from here; the owner ends any admin's sessions from "Akun admin"."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminSession, AdminUser, utcnow
+from terminal_shop.infra.models import AdminSession, utcnow
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.backoffice.admin_auth import SESSION_IDLE
 from terminal_shop.views import SessionView
@@ -68,16 +68,14 @@ def end(admin_id: str, admin_email: str, key: str) -> bool:
     return bool(ended)
 
 
-def end_others(admin_id: str, admin_email: str, current_hash: str, of_email: str = "") -> int:
-    """Ends the admin's other sessions; with `of_email` (the owner's power), every session of
-    that admin. Returns how many ended."""
+def end_others(admin_id: str, admin_email: str, current_hash: str, of_account: str = "") -> int:
+    """Ends the admin's other sessions; with `of_account` (another admin's id: the owner's
+    power, on "Akun admin"), every session of that admin. Returns how many ended."""
+    try:
+        target = uuid.UUID(of_account or admin_id)
+    except ValueError:
+        return 0
     with write_session() as s:
-        target = uuid.UUID(admin_id)
-        if of_email:
-            user = s.exec(select(AdminUser).where(AdminUser.email == of_email)).first()
-            if user is None:
-                return 0
-            target = user.id
         ended = s.exec(
             update(AdminSession)
             .where(AdminSession.admin_id == target, AdminSession.token_hash != current_hash, AdminSession.revoked_at.is_(None))

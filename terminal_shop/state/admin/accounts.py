@@ -8,7 +8,7 @@ import functools
 
 import reflex as rx
 
-from terminal_shop.services.backoffice import admin_accounts, two_factor
+from terminal_shop.services.backoffice import admin_accounts, admin_sessions, two_factor
 from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -78,6 +78,16 @@ class AccountsState(AdminState):
         admin = self._admin()
         change = functools.partial(admin_accounts.set_active, admin.email, str(account_id), True)
         return await self._change(change, "Akun diaktifkan kembali")
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def end_sessions(self, account_id: str):
+        """Signs the admin out everywhere (this browser's own session stays)."""
+        admin = self._admin()
+        end = functools.partial(admin_sessions.end_others, admin.id, admin.email, self._session_hash(), str(account_id))
+        ended = await asyncio.to_thread(end)
+        await self._list()
+        return toast.success(f"{ended} sesi diakhiri")
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)

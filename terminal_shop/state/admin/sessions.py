@@ -1,5 +1,5 @@
-"""'Sesi aktif': an admin's own sessions, ended one by one or all but this one; the owner also
-ends every session of another admin (services/backoffice/admin_sessions.py)."""
+"""'Sesi aktif': an admin's own sessions, ended one by one or all but this one
+(services/backoffice/admin_sessions.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import asyncio
 import reflex as rx
 
 from terminal_shop.services.backoffice import admin_sessions
-from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import SessionView
@@ -16,7 +15,6 @@ from terminal_shop.views import SessionView
 
 class SessionsState(AdminState):
     sessions: list[SessionView] = []
-    other_email: str = ""
 
     async def _list(self) -> None:
         admin = self._admin()
@@ -42,17 +40,3 @@ class SessionsState(AdminState):
         ended = await asyncio.to_thread(admin_sessions.end_others, admin.id, admin.email, self._session_hash())
         await self._list()
         return toast.success(f"{ended} sesi lain diakhiri")
-
-    @rx.event
-    @admin_only(permission=Permission.ACCOUNTS)
-    async def set_other_email(self, value: str):
-        self.other_email = str(value)[:254]
-
-    @rx.event
-    @admin_only(permission=Permission.ACCOUNTS)
-    async def end_admin(self):
-        admin = self._admin()
-        email = self.other_email.strip().lower()
-        ended = await asyncio.to_thread(admin_sessions.end_others, admin.id, admin.email, self._session_hash(), email)
-        self.other_email = ""
-        return toast.success(f"{ended} sesi {email} diakhiri")
