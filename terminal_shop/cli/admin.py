@@ -44,10 +44,9 @@ def main(argv: list[str] | None = None) -> None:
         if not admin_auth.is_allowed(email):
             print(f"Catatan: {email} belum ada di ADMIN_EMAILS, jadi belum bisa masuk.")
     elif args.cmd == "reset-2fa":
-        admin_id = admin_auth.admin_id(args.email)
-        if admin_id is None:
+        admin_id = admin_auth.admin_id(args.email) or ""
+        if not two_factor.turn_off(admin_id, "cli", "2FA direset dari server; semua sesi diakhiri"):
             raise SystemExit(f"Tidak ada admin {args.email}")
-        two_factor.turn_off(admin_id, "cli", "2FA direset dari server; semua sesi diakhiri")
         print(f"2FA {admin_auth.normalise_email(args.email)} dimatikan: atur ulang saat masuk berikutnya.")
     elif admin_auth.admin_count() == 0:
         email, password = admin_auth.create_admin(get_settings().admin_emails[0])

@@ -183,6 +183,11 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     sign_in_with_password(clerk, CLERK, CLERK_PASSWORD)
     give_code(clerk, recovery[2])
     clerk.wait_for_url(re.compile(r"/admin/orders"))
+    row.get_by_role("combobox").select_option("pengiriman")  # the clerk moves to shipping...
+    expect(page.get_by_text("Peran diubah menjadi Pengiriman")).to_be_visible()
+    clerk.goto(f"{clerk.base}/admin/orders/{order.id}")
+    expect(clerk.get_by_role("button", name="Tandai Dikemas")).to_be_visible()  # ...at once
+    expect(clerk.get_by_role("banner").get_by_role("link", name="Pembayaran", exact=True)).to_have_count(0)
     row.get_by_role("button", name="Nonaktifkan").click()
     expect(page.get_by_text("Akun dinonaktifkan; semua sesinya diakhiri")).to_be_visible()
     expect(row).to_contain_text("Nonaktif")

@@ -96,7 +96,10 @@ def _matching_step(secret: str, code: str, after: int | None) -> int | None:
 
 
 def _user(s, admin_id: str) -> AdminUser | None:
-    return s.get(AdminUser, uuid.UUID(admin_id))
+    try:
+        return s.get(AdminUser, uuid.UUID(str(admin_id)))
+    except ValueError:
+        return None
 
 
 # ----- setting it up -----
@@ -185,11 +188,13 @@ def recovery_left(admin_id: str) -> int:
         ).one()
 
 
-def turn_off(admin_id: str, actor: str, reason: str) -> None:
-    """2FA off for the account (the owner's reset for a lost phone, or the admin's own choice
-    where it is not required); its sessions end when the owner does it."""
+def turn_off(admin_id: str, actor: str, reason: str) -> bool:
+    """2FA off for the account (the owner's reset for a lost phone, or the server's); its
+    sessions end. False when there is no such account."""
     with write_session() as s:
         user = _user(s, admin_id)
+        if user is None:
+            return False
         user.totp_secret = user.totp_pending = user.totp_last_step = None
         s.add(user)
         s.exec(delete(RecoveryCode).where(RecoveryCode.admin_id == user.id))
@@ -199,7 +204,8 @@ def turn_off(admin_id: str, actor: str, reason: str) -> None:
                 .where(AdminSession.admin_id == user.id, AdminSession.revoked_at.is_(None))
                 .values(revoked_at=utcnow())
             )
-        audit.record(s, actor, "2fa-off", "admin", admin_id, detail=reason)
+        audit.record(s, actor, "2fa-off", "admin", str(user.id), detail=reason)
+    return True
 
 
 # ----- signing in -----

@@ -94,8 +94,9 @@ class AccountsState(AdminState):
     async def reset_two_factor(self, account_id: str):
         """For a lost phone: the account sets 2FA up again at its next sign-in."""
         admin = self._admin()
-        if not any(a.id == str(account_id) for a in self.accounts):
-            return toast.error(admin_accounts.MSG_NOT_FOUND)
         reason = "2FA direset oleh Pemilik; semua sesi diakhiri"
-        change = functools.partial(two_factor.turn_off, str(account_id), admin.email, reason)
-        return await self._change(change, "2FA direset: akun ini mengatur ulang 2FA saat masuk berikutnya")
+        reset = await asyncio.to_thread(two_factor.turn_off, str(account_id), admin.email, reason)
+        await self._list()
+        if not reset:
+            return toast.error(admin_accounts.MSG_NOT_FOUND)
+        return toast.success("2FA direset: akun ini mengatur ulang 2FA saat masuk berikutnya")
