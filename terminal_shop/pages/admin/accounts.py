@@ -18,9 +18,9 @@ def _row(a) -> rx.Component:
         rx.fragment(
             rx.el.button("Akhiri semua sesi", type="button", on_click=S.end_sessions(a.id), class_name=BTN_SMALL),
             rx.cond(a.two_factor, rx.el.button("Reset 2FA", type="button", on_click=S.reset_two_factor(a.id), class_name=BTN_SMALL)),
-            rx.el.button("Nonaktifkan", type="button", on_click=S.deactivate(a.id), class_name=BTN_SMALL + " text-red-700"),
+            rx.el.button("Nonaktifkan", type="button", on_click=S.set_active(a.id, False), class_name=BTN_SMALL + " text-red-700"),
         ),
-        rx.el.button("Aktifkan kembali", type="button", on_click=S.reactivate(a.id), class_name=BTN_SMALL),
+        rx.el.button("Aktifkan kembali", type="button", on_click=S.set_active(a.id, True), class_name=BTN_SMALL),
     )  # fmt: skip
     return rx.el.tr(
         rx.el.td(a.email, class_name=TD),

@@ -67,17 +67,13 @@ class AccountsState(AdminState):
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
-    async def deactivate(self, account_id: str):
+    async def set_active(self, account_id: str, active: bool):
+        """Deactivating ends the account's sessions at once; re-activating lets it sign in again."""
         admin = self._admin()
-        change = functools.partial(admin_accounts.set_active, admin.email, str(account_id), False)
-        return await self._change(change, "Akun dinonaktifkan; semua sesinya diakhiri")
-
-    @rx.event
-    @admin_only(permission=Permission.ACCOUNTS)
-    async def reactivate(self, account_id: str):
-        admin = self._admin()
-        change = functools.partial(admin_accounts.set_active, admin.email, str(account_id), True)
-        return await self._change(change, "Akun diaktifkan kembali")
+        active = active is True
+        change = functools.partial(admin_accounts.set_active, admin.email, str(account_id), active)
+        said = "Akun diaktifkan kembali" if active else "Akun dinonaktifkan; semua sesinya diakhiri"
+        return await self._change(change, said)
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
