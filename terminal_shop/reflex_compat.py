@@ -222,12 +222,12 @@ def run_reflex_cli_with_respawning_workers() -> None:
 # ----- for tests that call handlers the way the server would -----
 
 
-def router_with_headers(headers: dict[str, str]):
-    """What Reflex gives the handlers of a tab whose websocket opened with these headers
-    (0.10.1: reflex.istate.data.RouterData)."""
+def router_with_headers(headers: dict[str, str], params: dict[str, str] | None = None):
+    """What Reflex gives the handlers of a tab whose websocket opened with these headers,
+    on a page whose dynamic parts are `params` (0.10.1: reflex.istate.data.RouterData)."""
     from reflex.istate.data import RouterData
 
-    return RouterData.from_router_data({"headers": headers})
+    return RouterData.from_router_data({"headers": headers, "query": params or {}})
 
 
 def upload_file(data: bytes, filename: str | None = None):

@@ -18,7 +18,15 @@ from sqlmodel import select
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminInvite, AdminSession, AdminUser, OutboxMessage, RecoveryCode, utcnow
+from terminal_shop.infra.models import (
+    AdminInvite,
+    AdminSession,
+    AdminUser,
+    MerchantRegistration,
+    OutboxMessage,
+    RecoveryCode,
+    utcnow,
+)
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import router_with_headers
 from terminal_shop.services.backoffice import admin_accounts, admin_auth, two_factor
@@ -292,3 +300,31 @@ def test_a_data_request_is_e_mailed_to_the_admins_who_may_answer_it(clean_db, tm
     with read_session() as s:
         told = s.exec(select(OutboxMessage).where(OutboxMessage.subject.contains("Minta penghapusan"))).all()
     assert sorted(m.to_addr for m in told) == [ADMIN, "pemilik2@terminalku.example"]  # owners, not the clerk
+
+
+def _open_page(state_class, token: str, record_id: str):
+    root = rx.State(_reflex_internal_init=True)
+    state = root.get_substate(state_class.get_full_name().split(".")[1:])
+    root.router = router_with_headers({admin_auth.SESSION_HASH_HEADER: admin_auth.hash_token(token)}, {"id": record_id})
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, state_class.event_handlers["load"].fn(state)).result()
+    return state
+
+
+def test_a_restricted_registrations_documents_open_for_the_owner_only(clean_db, tmp_path):
+    from terminal_shop.services.privacy import requests
+    from terminal_shop.state.admin import MerchantDetailState
+
+    from support.factories import make_merchant
+
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    owner = admin_auth.login(ADMIN, PASSWORD, "c")
+    reviewer = admin_accounts.accept(_invite("verif@terminalku.example", "verifikator"), PASSWORD, PASSWORD, "", "c")
+    mid = str(make_merchant(tmp_path))
+    with write_session() as s:  # an approved merchant asked for erasure: kept, restricted
+        s.exec(update(MerchantRegistration).values(status="approved"))
+    assert requests.erase_or_restrict("merchant", mid, ADMIN).startswith("Masih wajib disimpan")
+    seen = _open_page(MerchantDetailState, reviewer, mid).merchant
+    assert seen.restricted and not [d for d in seen.documents if d.url]  # the verifier gets no link
+    seen = _open_page(MerchantDetailState, owner, mid).merchant
+    assert "ktp" in [d.key for d in seen.documents if d.url]  # the owner does

@@ -207,7 +207,10 @@ def test_erasure_on_request_erases_a_rejected_registration_and_restricts_a_merch
     row = merchant(active)
     assert row.restricted_at is not None and row.purged_at is None and row.foto_ktp_url  # kept, not shown
     detail = admin_merchants.detail(str(active), viewer=ADMIN).view
-    assert all(d.url == "" for d in detail.documents)  # no link to its documents
+    assert all(d.url == "" for d in detail.documents)  # no link to its documents...
+    owners = admin_merchants.detail(str(active), viewer=ADMIN, reads_restricted=True).view  # ...but the owner's
+    assert "ktp" in [d.key for d in owners.documents if d.url]
+    assert access_rows(str(active))[-1][:3] == (ADMIN, "lihat", "merchant")  # and the look is logged
     assert "Dibatasi sejak" in detail.restricted
     page = admin_merchants.list_page()
     assert [r.id for r in page.rows] == [str(rejected)] and page.total == 1  # hidden from the list

@@ -117,11 +117,13 @@ class MerchantDetail:
     view: MerchantView
 
 
-def detail(merchant_id: str, viewer: str = "") -> MerchantDetail:
-    """`viewer`: the admin opening the page, whose look at the documents is logged."""
+def detail(merchant_id: str, viewer: str = "", reads_restricted: bool = False) -> MerchantDetail:
+    """`viewer`: the admin opening the page, whose look at the documents is logged.
+    A record restricted on the applicant's request shows its documents only to a role that
+    `reads_restricted` (the owner's: permissions.Permission.PERSONAL_DATA)."""
     with read_session() as s:
         row = _get(s, merchant_id)
-    readable = row.restricted_at is None  # restricted: no link to its documents is made
+    readable = row.restricted_at is None or reads_restricted
     shown = [d.label for d in DocumentKind if getattr(row, d.column)] if readable else []
     if viewer and shown:
         access_log.record(viewer, AccessAction.VIEWED, "merchant", str(row.id), ", ".join(shown))

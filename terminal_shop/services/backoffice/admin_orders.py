@@ -166,13 +166,14 @@ class OrderDetail:
     proof_is_pdf: bool
 
 
-def detail(order_id: str, viewer: str = "") -> OrderDetail | None:
-    """`viewer`: the admin opening the page, whose look at the proof is logged."""
+def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> OrderDetail | None:
+    """`viewer`: the admin opening the page, whose look at the proof is logged. An order
+    restricted on the buyer's request shows its proof only to a role that `reads_restricted`."""
     order = find(order_id)
     if order is None:
         return None
     proof_url = ""
-    readable = order.payment_proof_path and order.restricted_at is None  # restricted: no link is made
+    readable = order.payment_proof_path and (order.restricted_at is None or reads_restricted)
     if viewer and readable:
         access_log.record(viewer, AccessAction.VIEWED, "order", str(order.id), PROOF_ITEM)
     if readable:

@@ -70,7 +70,7 @@ class MerchantDetailState(AdminState):
 
     async def _fill(self, merchant_id: str, viewer: str = "") -> None:
         """`viewer` on a page load: the admin's look at the documents is logged."""
-        d = await asyncio.to_thread(admin_merchants.detail, merchant_id, viewer)
+        d = await asyncio.to_thread(admin_merchants.detail, merchant_id, viewer, self._reads_restricted())
         self.merchant = d.view
         self.form = admin_merchants.form_values(d.row)
 

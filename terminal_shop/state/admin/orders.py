@@ -72,7 +72,7 @@ class OrderDetailState(AdminState):
 
     async def _fill(self, order_id: str, viewer: str = "") -> bool:
         """`viewer` on a page load: the admin's look at the proof is logged."""
-        d = await asyncio.to_thread(admin_orders.detail, order_id, viewer)
+        d = await asyncio.to_thread(admin_orders.detail, order_id, viewer, self._reads_restricted())
         if d is None:
             return False
         self.order = d.view

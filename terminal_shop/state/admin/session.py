@@ -101,6 +101,11 @@ class AdminState(rx.State):
             raise RuntimeError("_admin() outside an admin_only handler")
         return admin
 
+    def _reads_restricted(self) -> bool:
+        """Whether this admin's role opens the files of a record restricted on its owner's
+        request (docs/decisions.md, Personal data): the owner's, and every look is logged."""
+        return permissions.allows(self._admin().role, permissions.Permission.PERSONAL_DATA)
+
     def _forget(self) -> None:
         """Drops every admin value this state holds (on denial and on leaving)."""
         self.reset()
