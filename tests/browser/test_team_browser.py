@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import io
 import re
 import time
 import uuid
 
 import pyotp
 import socketio
+import zxingcpp
+from PIL import Image
 from playwright.sync_api import expect
 from sqlmodel import select
 
@@ -112,10 +115,15 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     clerk.get_by_label("Ulangi password baru").fill(CLERK_PASSWORD)
     clerk.get_by_role("button", name="Simpan dan lanjut").click()
     clerk.wait_for_url(re.compile(r"/admin/2fa/atur"))
-    expect(clerk.get_by_role("img", name="QR Code untuk aplikasi autentikator")).to_be_visible()
+    qr = clerk.get_by_role("img", name="QR Code untuk aplikasi autentikator")
+    expect(qr).to_be_visible()
+    clerk.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())  # drawn, not broken
     secret_field = clerk.get_by_label("Kunci rahasia (jika tidak bisa memindai)")
     expect(secret_field).to_have_value(re.compile(r"[A-Z2-7]{4} "))
     secret = secret_field.input_value().replace(" ", "")
+    with Image.open(io.BytesIO(qr.screenshot())) as shot:  # what the phone's app scans
+        [scanned] = {b.text for b in zxingcpp.read_barcodes(shot)}
+    assert scanned.startswith("otpauth://totp/") and f"secret={secret}" in scanned
     axe(clerk, "2FA setup")
     clerk.get_by_label("Kode dari aplikasi").fill("000000" if code_at(secret) != "000000" else "111111")
     clerk.get_by_role("button", name="Aktifkan 2FA").click()

@@ -79,7 +79,8 @@ def test_the_secret_is_stored_encrypted_and_the_setup_needs_a_right_first_code(c
         two_factor.confirm_setup(admin_id, _code(secret, -3), _session_hash(token))
     assert _user(ADMIN).totp_secret is None  # not on until a right code
     assert "otpauth://totp/" in two_factor.provisioning_uri(ADMIN, secret)
-    assert "<svg" in two_factor.setup_qr_svg(admin_id, ADMIN)
+    drawn = two_factor.setup_qr_svg(admin_id, ADMIN)
+    assert drawn.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in drawn  # an <img> shows it
     two_factor.confirm_setup(admin_id, _code(secret, 0), _session_hash(token))
     user = _user(ADMIN)
     assert user.totp_secret and secret not in user.totp_secret and user.totp_pending is None

@@ -89,7 +89,7 @@ def _setup() -> rx.Component:
             ),
         ),  # fmt: skip
         rx.el.label("Kunci rahasia (jika tidak bisa memindai)", html_for=SECRET_FIELD, class_name="mt-4 text-sm font-medium"),
-        rx.el.input(id=SECRET_FIELD, read_only=True, class_name=INPUT + " font-mono"),
+        rx.el.textarea(id=SECRET_FIELD, read_only=True, rows=2, class_name=INPUT + " resize-none font-mono"),  # wraps on a phone
         rx.el.form(
             rx.el.label("Kode dari aplikasi", html_for="code", class_name="mt-4 text-sm font-medium"),
             rx.el.input(id="code", input_mode="numeric", **CODE_INPUT),
