@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import logging
+import threading
 import time
 from functools import lru_cache
 
@@ -52,6 +53,7 @@ def merchant() -> qris.Merchant:
 
 _cache: dict[str, tuple[float, qris.Merchant | None, str]] = {}
 FOUND_FOR, MISSING_FOR = 60.0, 2.0  # seconds; a newly uploaded sticker is picked up quickly
+_refreshing = threading.Lock()
 
 
 def forget_merchant() -> None:
@@ -61,19 +63,24 @@ def forget_merchant() -> None:
 
 def merchant_or_none() -> qris.Merchant | None:
     """For pages and orders: the merchant, or None (logged once per reason) so the page falls
-    back to the static image. Remembered briefly: every confirm page and QRIS order asks."""
-    now = time.monotonic()
+    back to the static image. Remembered briefly: every confirm page and QRIS order asks.
+    One thread reads it afresh while the others wait for its answer: 32 checkouts at once
+    otherwise each fetch (and decode) the sticker from storage."""
     cached = _cache.get("merchant")
-    if cached and now < cached[0]:
+    if cached and time.monotonic() < cached[0]:
         return cached[1]
-    try:
-        found, reason = merchant(), ""
-    except qris.PayloadError as exc:
-        found, reason = None, str(exc)
-        if not cached or cached[2] != reason:
-            log.warning("dynamic QRIS off, static image shown: %s", reason)
-    _cache["merchant"] = (now + (FOUND_FOR if found else MISSING_FOR), found, reason)
-    return found
+    with _refreshing:
+        cached = _cache.get("merchant")
+        if cached and time.monotonic() < cached[0]:  # another thread has just read it
+            return cached[1]
+        try:
+            found, reason = merchant(), ""
+        except qris.PayloadError as exc:
+            found, reason = None, str(exc)
+            if not cached or cached[2] != reason:
+                log.warning("dynamic QRIS off, static image shown: %s", reason)
+        _cache["merchant"] = (time.monotonic() + (FOUND_FOR if found else MISSING_FOR), found, reason)
+        return found
 
 
 def qr_view(payload: str) -> PaymentQr:
