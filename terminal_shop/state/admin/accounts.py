@@ -26,13 +26,14 @@ class AccountsState(AdminState):
         self.invites = list(await asyncio.to_thread(admin_accounts.pending_invites))
 
     async def _change(self, change, said: str):
+        """Runs the owner's change in a thread; the list shows the result either way."""
         try:
             await asyncio.to_thread(change)
+            answer = toast.success(said)
         except admin_accounts.AccountError as refused:
-            await self._list()
-            return toast.error(refused.message)
+            answer = toast.error(refused.message)
         await self._list()
-        return toast.success(said)
+        return answer
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
