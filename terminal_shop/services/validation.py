@@ -38,6 +38,15 @@ def clean(value: object) -> str:
     return str(value or "").strip()
 
 
+def parse_id(value: object) -> uuid.UUID | None:
+    """A record's id as it came from outside (a URL, a form, the websocket): None when it
+    is not one, so that a malformed id reads like an unknown one."""
+    try:
+        return uuid.UUID(clean(value))
+    except ValueError:
+        return None
+
+
 def email_ok(value: str) -> bool:
     try:
         validate_email(value, check_deliverability=False)

@@ -130,3 +130,13 @@ def test_rupiah_with_sen_as_a_statement_has_it():
     assert rupiah_cents(12345) == "Rp 123,45"
     assert rupiah_cents(-500000) == "-Rp 5.000"
     assert rupiah_cents(-12305) == "-Rp 123,05"
+
+
+def test_an_id_from_outside_is_a_uuid_or_nothing():
+    import uuid
+
+    from terminal_shop.services.validation import parse_id
+
+    known = uuid.uuid4()
+    assert parse_id(f" {known} ") == known and parse_id(known) == known
+    assert [parse_id(v) for v in ("", None, "pending", "1' OR '1'='1", str(known)[:-1])] == [None] * 5

@@ -25,7 +25,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_auth, audit, permissions
 from terminal_shop.services.backoffice.admin_auth import MIN_PASSWORD_CHARS, hash_token, normalise_email, pwd_context
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.validation import email_ok
+from terminal_shop.services.validation import email_ok, parse_id
 from terminal_shop.views import AdminAccountView, InviteView
 from terminal_shop.vocabulary import AdminRole
 
@@ -177,10 +177,8 @@ def _owners_left(s, without: uuid.UUID) -> int:
 
 
 def _target(s, account_id: str) -> AdminUser:
-    try:
-        user = s.get(AdminUser, uuid.UUID(str(account_id)), with_for_update=True)
-    except ValueError:
-        user = None
+    aid = parse_id(account_id)
+    user = s.get(AdminUser, aid, with_for_update=True) if aid else None
     if user is None:
         raise AccountError(MSG_NOT_FOUND)
     return user

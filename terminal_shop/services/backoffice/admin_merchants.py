@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -34,6 +33,7 @@ from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import validate_details
+from terminal_shop.services.validation import parse_id
 from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
 from terminal_shop.vocabulary import AccessAction, DocumentKind, RegistrationStatus, SortField
 
@@ -102,10 +102,8 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
 
 
 def _get(s, merchant_id: str) -> MerchantRegistration:
-    try:
-        row = s.get(MerchantRegistration, uuid.UUID(str(merchant_id)))
-    except ValueError:
-        row = None
+    rid = parse_id(merchant_id)
+    row = s.get(MerchantRegistration, rid) if rid else None
     if row is None:
         raise NotFound(merchant_id)
     return row

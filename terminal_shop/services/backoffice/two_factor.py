@@ -29,6 +29,7 @@ from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, Re
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.backoffice.admin_auth import THROTTLE_WINDOW
+from terminal_shop.services.validation import parse_id
 
 STEP_SECONDS = 30
 WINDOW = 1  # steps either side of now: a phone's clock a little off still works
@@ -97,10 +98,7 @@ def _matching_step(secret: str, code: str, after: int | None) -> int | None:
 
 
 def _user(s, admin_id: str) -> AdminUser | None:
-    try:
-        return s.get(AdminUser, uuid.UUID(str(admin_id)))
-    except ValueError:
-        return None
+    return s.get(AdminUser, aid) if (aid := parse_id(admin_id)) else None
 
 
 # ----- setting it up -----

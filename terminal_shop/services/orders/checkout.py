@@ -25,7 +25,7 @@ from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.payments import proof_prints, transfer_codes
-from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref
+from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, parse_id
 from terminal_shop.views import OrderSummary, PricedCart, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
 
@@ -197,9 +197,7 @@ def _store(
 
 def find(order_id: str) -> Order | None:
     """The order with this id, or None for an unknown or malformed id (from a URL)."""
-    try:
-        oid = uuid.UUID(clean(order_id))
-    except ValueError:
+    if (oid := parse_id(order_id)) is None:
         return None
     with read_session() as s:
         return s.get(Order, oid)

@@ -24,7 +24,7 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
-from terminal_shop.services.validation import clean
+from terminal_shop.services.validation import clean, parse_id
 from terminal_shop.views import LineView, PaymentQr, TransferAmount, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod
 
@@ -88,9 +88,7 @@ def _rejection_reason(s, order_id: uuid.UUID) -> str:
 
 def load(order_id: str, token: str) -> OrderStatusView | None:
     """The order behind a signed link, or None for a link that is not ours (any id, any token)."""
-    try:
-        oid = uuid.UUID(clean(order_id))
-    except ValueError:
+    if (oid := parse_id(order_id)) is None:
         return None
     if not verify(clean(token), "order-status", oid):
         return None

@@ -36,6 +36,7 @@ from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import registration_status
+from terminal_shop.services.validation import parse_id
 from terminal_shop.views import DataRequestView
 from terminal_shop.vocabulary import AccessAction, DataRequestKind, DocumentKind, RegistrationStatus
 
@@ -51,12 +52,8 @@ class RequestError(Exception):
 
 
 def _row(entity_type: str, record_id: str):
-    model = MODELS.get(entity_type)
-    try:
-        rid = uuid.UUID(str(record_id))
-    except ValueError:
-        return None
-    if model is None:
+    model, rid = MODELS.get(entity_type), parse_id(record_id)
+    if model is None or rid is None:
         return None
     with read_session() as s:
         return s.get(model, rid)

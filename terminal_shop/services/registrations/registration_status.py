@@ -24,7 +24,7 @@ from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders.order_status import LookupRefused, throttle_lookup
-from terminal_shop.services.validation import clean, email_ok, normalise_mobile
+from terminal_shop.services.validation import clean, email_ok, normalise_mobile, parse_id
 from terminal_shop.vocabulary import RegistrationStatus
 
 ANSWER = (
@@ -59,17 +59,13 @@ class RegistrationStatusView:
 
 def link_holder(registration_id: str, token: str) -> uuid.UUID | None:
     """The registration a status link opens, or None for a link that is not ours."""
-    try:
-        rid = uuid.UUID(clean(registration_id))
-    except ValueError:
+    if (rid := parse_id(registration_id)) is None:
         return None
     return rid if verify(clean(token), "registration-status", rid) else None
 
 
 def load(registration_id: str, token: str) -> RegistrationStatusView | None:
-    try:
-        rid = uuid.UUID(clean(registration_id))
-    except ValueError:
+    if (rid := parse_id(registration_id)) is None:
         return None
     if not verify(clean(token), "registration-status", rid):
         return None

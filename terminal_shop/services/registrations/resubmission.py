@@ -23,6 +23,7 @@ from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
 from terminal_shop.services.registrations.submission import consent_fields, document_key
+from terminal_shop.services.validation import parse_id
 from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus
 
 MSG_LINK = "Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat 14 hari, atau tidak lengkap."
@@ -46,10 +47,8 @@ class FixView:
 
 
 def _row_for(registration_id: str, given: str) -> MerchantRegistration:
-    try:
-        rid = uuid.UUID(str(registration_id))
-    except ValueError:
-        raise ResubmissionError(MSG_LINK) from None
+    if (rid := parse_id(registration_id)) is None:
+        raise ResubmissionError(MSG_LINK)
     with read_session() as s:
         row = s.get(MerchantRegistration, rid)
     if row is None or row.status != RegistrationStatus.REJECTED or not link_alive(row):
