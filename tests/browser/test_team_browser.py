@@ -140,6 +140,8 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
 
     # Signing in again: the password, then a code (the next step's: this one was used).
     sign_in_with_password(clerk, CLERK, CLERK_PASSWORD)
+    clerk.wait_for_url(re.compile(r"/admin/2fa/?$"))
+    axe(clerk, "2FA code")
     give_code(clerk, code_at(secret, 30))
     clerk.wait_for_url(re.compile(r"/admin/orders"))
     header = clerk.get_by_role("banner")
