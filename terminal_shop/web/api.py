@@ -165,15 +165,13 @@ async def login(request: Request) -> Response:
         token, _ = await run_in_threadpool(admin_auth.finish_attempt, attempt, password, agent)
     except admin_auth.LoginError as exc:
         return _back_to_login(gagal=exc.code, email=email)  # the form shows the e-mail again
-    return await _signed_in(token)
-
-
-async def _signed_in(token: str) -> Response:
-    """On to the page this new session must pass first (password, 2FA), else the role's home,
-    with the session cookie: HttpOnly, SameSite strict, Secure over HTTPS."""
     admin = await run_in_threadpool(admin_auth.session_admin, token)
-    home = permissions.home(admin.role if admin else "")
-    response = RedirectResponse((admin.next_step if admin else "") or f"{home}?masuk=1", status_code=303)
+    home = permissions.home(admin.role if admin else "")  # or the page this session must pass first
+    return _with_session(RedirectResponse((admin.next_step if admin else "") or f"{home}?masuk=1", 303), token)
+
+
+def _with_session(response: Response, token: str) -> Response:
+    """The new session's cookie on `response`: HttpOnly, SameSite strict, Secure over HTTPS."""
     response.set_cookie(
         admin_auth.SESSION_COOKIE,
         token,
@@ -199,13 +197,12 @@ async def accept_invite(request: Request) -> Response:
     try:
         await run_in_threadpool(rate_limits.hit, Action.ADMIN_INVITE, client)
         session_token = await run_in_threadpool(admin_accounts.accept, token, password, repeat, agent, client)
-    except rate_limits.TooMany:
-        return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'token': token, 'gagal': 'tidak-berlaku'})}", 303)
-    except admin_accounts.AccountError as refused:  # its message is a code of INVITE_MESSAGES
-        return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'token': token, 'gagal': refused.message})}", 303)
-    response = await _signed_in(session_token)
-    response.headers["location"] = routes.ADMIN_2FA_SETUP  # the invitation always ends at 2FA
-    return response
+    except (rate_limits.TooMany, admin_accounts.AccountError) as refused:
+        code = (
+            refused.message if isinstance(refused, admin_accounts.AccountError) else "tidak-berlaku"
+        )  # INVITE_MESSAGES
+        return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'token': token, 'gagal': code})}", 303)
+    return _with_session(RedirectResponse(routes.ADMIN_2FA_SETUP, 303), session_token)  # the invitation ends at 2FA
 
 
 async def two_factor_qr(request: Request) -> Response:

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import update
-from sqlmodel import func, select
+from sqlmodel import select
 
 from terminal_shop import routes
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminInvite, AdminSession, AdminUser, utcnow
+from terminal_shop.infra.models import AdminInvite, AdminUser, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_auth, audit, permissions
 from terminal_shop.services.backoffice.admin_auth import MIN_PASSWORD_CHARS, hash_token, normalise_email, pwd_context
@@ -66,7 +66,7 @@ def accounts() -> tuple[AdminAccountView, ...]:
             id=str(u.id),
             email=u.email,
             role=u.role,
-            role_label=(AdminRole.parse(u.role) or AdminRole.OWNER).label,
+            role_label=AdminRole.label_of(u.role),
             two_factor=u.totp_secret is not None,
             last_sign_in=wib(u.last_sign_in_at),
             active=u.active,
@@ -83,9 +83,7 @@ def pending_invites() -> tuple[InviteView, ...]:
             .where(AdminInvite.used_at.is_(None), AdminInvite.expires_at > now)
             .order_by(AdminInvite.created_at.desc())
         ).all()
-    return tuple(
-        InviteView(r.email, (AdminRole.parse(r.role) or AdminRole.OWNER).label, wib(r.expires_at)) for r in rows
-    )
+    return tuple(InviteView(r.email, AdminRole.label_of(r.role), wib(r.expires_at)) for r in rows)
 
 
 def invite(owner_email: str, email: str, role: str) -> str:
@@ -128,7 +126,7 @@ def invitation(token: str) -> Invitation | None:
         row = s.get(AdminInvite, hash_token(token))
     if row is None or row.used_at is not None or row.expires_at <= utcnow():
         return None
-    return Invitation(row.email, row.role, (AdminRole.parse(row.role) or AdminRole.OWNER).label)
+    return Invitation(row.email, row.role, AdminRole.label_of(row.role))
 
 
 def accept(token: str, password: str, repeat: str, user_agent: str, client: str) -> str:
@@ -196,7 +194,7 @@ def set_role(owner_email: str, account_id: str, role: str) -> str:
             return member.label
         if user.role == AdminRole.OWNER.value and user.active and not _owners_left(s, user.id):
             raise AccountError(MSG_LAST_OWNER)
-        before = (AdminRole.parse(user.role) or AdminRole.OWNER).label
+        before = AdminRole.label_of(user.role)
         user.role = member.value
         s.add(user)
         audit.record(s, owner_email, "role", "admin", str(user.id), before, member.label, f"Peran {user.email} diubah")
@@ -215,11 +213,7 @@ def set_active(owner_email: str, account_id: str, active: bool) -> None:
                 raise AccountError(MSG_SELF)
             if user.role == AdminRole.OWNER.value and not _owners_left(s, user.id):
                 raise AccountError(MSG_LAST_OWNER)
-            s.exec(
-                update(AdminSession)
-                .where(AdminSession.admin_id == user.id, AdminSession.revoked_at.is_(None))
-                .values(revoked_at=utcnow())
-            )
+            admin_auth.end_sessions(s, user.id)
         user.active = active
         s.add(user)
         action, detail = (
@@ -235,12 +229,3 @@ def emails_of(permission: permissions.Permission) -> list[str]:
         users = s.exec(select(AdminUser).where(AdminUser.active.is_(True)).order_by(AdminUser.email)).all()
     found = [u.email for u in users if admin_auth.may_sign_in(u) and permissions.allows(u.role, permission)]
     return found or list(get_settings().admin_emails)
-
-
-def active_owner_count() -> int:
-    with read_session() as s:
-        return s.exec(
-            select(func.count())
-            .select_from(AdminUser)
-            .where(AdminUser.role == AdminRole.OWNER.value, AdminUser.active.is_(True))
-        ).one()

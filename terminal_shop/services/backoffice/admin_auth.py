@@ -254,19 +254,18 @@ def change_password(admin_id: str, current: str, new: str, repeat: str, keep_ses
         user.password_hash = pwd_context.hash(new)
         user.must_change_password = False
         s.add(user)
-        s.exec(
-            update(AdminSession)
-            .where(
-                AdminSession.admin_id == user.id,
-                AdminSession.token_hash != keep_session,
-                AdminSession.revoked_at.is_(None),
-            )
-            .values(revoked_at=utcnow())
-        )
+        end_sessions(s, user.id, keep=keep_session)
         audit.record(
             s, user.email, "password", "admin", str(user.id), None, None, "Password diganti; sesi lain diakhiri"
         )
     return None
+
+
+def end_sessions(s, admin_id: uuid.UUID, keep: str = "") -> int:
+    """Ends every live session of the account but the one whose hash is `keep`, in the
+    caller's transaction; returns how many ended."""
+    live = (AdminSession.admin_id == admin_id, AdminSession.token_hash != keep, AdminSession.revoked_at.is_(None))
+    return s.exec(update(AdminSession).where(*live).values(revoked_at=utcnow())).rowcount
 
 
 def session_admin(token: str) -> Admin | None:

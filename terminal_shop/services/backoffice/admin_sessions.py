@@ -13,7 +13,8 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, utcnow
 from terminal_shop.services.backoffice import audit
-from terminal_shop.services.backoffice.admin_auth import SESSION_IDLE
+from terminal_shop.services.backoffice.admin_auth import SESSION_IDLE, end_sessions
+from terminal_shop.services.validation import parse_id
 from terminal_shop.views import SessionView
 
 _BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari"))
@@ -71,16 +72,10 @@ def end(admin_id: str, admin_email: str, key: str) -> bool:
 def end_others(admin_id: str, admin_email: str, current_hash: str, of_account: str = "") -> int:
     """Ends the admin's other sessions; with `of_account` (another admin's id: the owner's
     power, on "Akun admin"), every session of that admin. Returns how many ended."""
-    try:
-        target = uuid.UUID(of_account or admin_id)
-    except ValueError:
+    if (target := parse_id(of_account or admin_id)) is None:
         return 0
     with write_session() as s:
-        ended = s.exec(
-            update(AdminSession)
-            .where(AdminSession.admin_id == target, AdminSession.token_hash != current_hash, AdminSession.revoked_at.is_(None))
-            .values(revoked_at=utcnow())
-        ).rowcount  # fmt: skip
+        ended = end_sessions(s, target, keep=current_hash)
         if ended:
             audit.record(s, admin_email, "session-end", "admin", str(target), detail=f"{ended} sesi diakhiri")
     return ended

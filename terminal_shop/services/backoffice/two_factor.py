@@ -28,7 +28,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, RecoveryCode, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import audit
-from terminal_shop.services.backoffice.admin_auth import THROTTLE_WINDOW
+from terminal_shop.services.backoffice.admin_auth import THROTTLE_WINDOW, end_sessions
 from terminal_shop.services.validation import parse_id
 
 STEP_SECONDS = 30
@@ -199,11 +199,7 @@ def turn_off(admin_id: str, actor: str, reason: str) -> bool:
         s.add(user)
         s.exec(delete(RecoveryCode).where(RecoveryCode.admin_id == user.id))
         if actor != user.email:
-            s.exec(
-                update(AdminSession)
-                .where(AdminSession.admin_id == user.id, AdminSession.revoked_at.is_(None))
-                .values(revoked_at=utcnow())
-            )
+            end_sessions(s, user.id)
         audit.record(s, actor, "2fa-off", "admin", str(user.id), detail=reason)
     return True
 

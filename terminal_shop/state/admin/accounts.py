@@ -13,7 +13,6 @@ from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import AdminAccountView, InviteView
-from terminal_shop.vocabulary import AdminRole
 
 
 class AccountsState(AdminState):
@@ -22,14 +21,17 @@ class AccountsState(AdminState):
     invite_error: str = ""
 
     async def _list(self) -> None:
-        self.accounts = list(await asyncio.to_thread(admin_accounts.accounts))
-        self.invites = list(await asyncio.to_thread(admin_accounts.pending_invites))
+        accounts, invites = await asyncio.to_thread(
+            lambda: (admin_accounts.accounts(), admin_accounts.pending_invites())
+        )
+        self.accounts, self.invites = list(accounts), list(invites)
 
-    async def _change(self, change, said: str):
-        """Runs the owner's change in a thread; the list shows the result either way."""
+    async def _change(self, change, said):
+        """Runs the owner's change in a thread; the list shows the result either way. `said`:
+        the success text, or a function of what the change returned."""
         try:
-            await asyncio.to_thread(change)
-            answer = toast.success(said)
+            done = await asyncio.to_thread(change)
+            answer = toast.success(said(done) if callable(said) else said)
         except admin_accounts.AccountError as refused:
             answer = toast.error(refused.message)
         await self._list()
@@ -62,9 +64,8 @@ class AccountsState(AdminState):
     @admin_only(permission=Permission.ACCOUNTS)
     async def set_role(self, account_id: str, role: str):
         admin = self._admin()
-        label = (AdminRole.parse(role) or AdminRole.OWNER).label
         change = functools.partial(admin_accounts.set_role, admin.email, str(account_id), str(role))
-        return await self._change(change, f"Peran diubah menjadi {label}")
+        return await self._change(change, lambda label: f"Peran diubah menjadi {label}")
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import dataclasses
 import functools
 import inspect
 
@@ -153,10 +154,10 @@ class AdminState(rx.State):
         self.password_error = await asyncio.to_thread(changed) or ""
         if self.password_error:
             return toast.error(self.password_error)
-        following = await self._authorise()  # the 2FA setup may come next
+        following = dataclasses.replace(admin, must_change_password=False).next_step  # the 2FA setup may come next
         return [
             toast.success("Password berhasil diganti", description="Sesi lain akun ini sudah dikeluarkan."),
-            rx.redirect((following.next_step if following else "") or permissions.home(admin.role), replace=True),
+            rx.redirect(following or permissions.home(admin.role), replace=True),
         ]
 
 
