@@ -110,7 +110,8 @@ class TransferCode(SQLModel, table=True):
     base_total: int = Field(sa_type=sa.BigInteger)
     code: int
     order_id: uuid.UUID | None = Field(default=None, index=True)
-    expires_at: datetime = Field(sa_type=UTCDateTime)  # for a reservation no order took
+    expires_at: datetime = Field(sa_type=UTCDateTime)  # for a reservation no order took, or a settled order's
+    settled_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # its order confirmed or cancelled
 
 
 class StatementLine(SQLModel, table=True):
@@ -330,6 +331,7 @@ class OutboxMessage(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(max_length=120, unique=True)
     created_at: datetime = _time()
+    channel: str = Field(default="email", max_length=20, sa_column_kwargs={"server_default": "email"})  # Channel
     entity_type: str = Field(max_length=20)
     entity_id: str = Field(max_length=64)
     to_addr: str = Field(max_length=254)
@@ -393,3 +395,19 @@ class AuditEvent(SQLModel, table=True):
     old_status: str | None = Field(default=None, max_length=20)
     new_status: str | None = Field(default=None, max_length=20)
     detail: str | None = Field(default=None, sa_type=sa.Text)
+
+
+class DomainEventRecord(SQLModel, table=True):
+    """Every status change, as its event was published (services/events/bus.py). `payload`
+    holds the event's fields; nothing personal is put in one (erasure blanks `detail`)."""
+
+    __tablename__ = "domain_events"
+    __table_args__ = (sa.Index("ix_domain_events_entity", "entity_type", "entity_id", "created_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime = _time()
+    name: str = Field(max_length=40)
+    entity_type: str = Field(max_length=20)
+    entity_id: str = Field(max_length=64)
+    actor: str = Field(max_length=254)
+    payload: dict = Field(default_factory=dict, sa_type=sa.JSON)

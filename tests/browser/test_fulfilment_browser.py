@@ -10,7 +10,8 @@ import re
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from terminal_shop.services.backoffice import admin_auth, admin_orders
+from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.orders import transitions
 
 from support.factories import ADMIN, make_order
 from support.files import png
@@ -92,7 +93,7 @@ def test_bulk_csv_ships_and_delivers_line_by_line_and_the_filter_counts_follow(p
     first, second = make_order(name="Satu"), make_order(name="Dua")
     waiting = make_order(name="Tiga")
     for order in (first, second):
-        admin_orders.confirm(str(order.id), ADMIN)
+        transitions.confirm(str(order.id), ADMIN)
     sign_in(page)
     page.goto(page.base + "/admin/orders?pengiriman=perlu-dikemas")
     expect(page.get_by_test_id("order-row")).to_have_count(2)

@@ -7,8 +7,8 @@ import re
 from playwright.sync_api import expect
 
 from terminal_shop.formats import rupiah
-from terminal_shop.services.backoffice import admin_auth, admin_orders
-from terminal_shop.services.orders import order_status
+from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.orders import order_status, transitions
 
 from support.factories import ADMIN, make_merchant
 from support.files import png
@@ -31,7 +31,7 @@ def test_the_buyer_follows_the_order_from_the_success_page(page, tmp_path):
     expect(page.locator("main").get_by_role("link", name="WhatsApp", exact=True)).to_be_visible()
     link = page.url
 
-    admin_orders.confirm(str(order.id), ADMIN)
+    transitions.confirm(str(order.id), ADMIN)
     page.reload()
     expect(page.get_by_test_id("order-status")).to_have_text("Dikonfirmasi")
     expect(page.get_by_test_id("bank-details")).to_be_hidden()

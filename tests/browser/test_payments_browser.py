@@ -30,7 +30,7 @@ def klikbca(amount: int, *, bad_line: bool = False) -> str:
         rows.append(f"'{today:%d/%m},SALAH,'0000,sepuluh,CR,1.00")
     return (
         f"No. rekening : 0123456789\nNama : PT TERMINALKU\nPeriode : {today:%d/%m/%Y} - {today:%d/%m/%Y}\n"
-        "Kode Mata Uang : IDR\n\nTanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo\n" + "\n".join(rows) + "\n"
+        "Kode Mata Uang : Rp\n\nTanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo\n" + "\n".join(rows) + "\n"
     )
 
 

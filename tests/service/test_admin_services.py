@@ -16,6 +16,7 @@ from sqlmodel import select
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
 from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders, csv_export
+from terminal_shop.services.orders import transitions
 
 from support.factories import ADMIN, audit_rows, make_merchant, make_order
 
@@ -133,8 +134,8 @@ def test_stat_cards_follow_every_write(clean_db, tmp_path):
 
     a, b, c = make_order(method="QRIS"), make_order(), make_order()
     cards_match()
-    admin_orders.confirm(str(a.id), ADMIN)
-    admin_orders.reject(str(b.id), "Bukti palsu", ADMIN)
+    transitions.confirm(str(a.id), ADMIN)
+    transitions.reject(str(b.id), "Bukti palsu", ADMIN)
     cards_match()
     assert admin_orders.list_page(status="confirmed", method="QRIS").total == 1
     with write_session() as s:  # any writer, not only our services, keeps the cards right
@@ -195,14 +196,15 @@ def test_order_search_by_number_and_full_id(clean_db):
 
 def test_confirm_and_reject_are_one_way_and_audited(clean_db):
     a, b = make_order(name="A"), make_order(name="B")
-    admin_orders.confirm(str(a.id), ADMIN)
-    with pytest.raises(ValueError, match="Alasan penolakan harus diisi"):
-        admin_orders.reject(str(b.id), "   ", ADMIN)
-    admin_orders.reject(str(b.id), "Nominal transfer kurang", ADMIN)
-    with pytest.raises(admin_orders.TransitionError):
-        admin_orders.reject(str(a.id), "terlambat", ADMIN)
-    with pytest.raises(admin_orders.TransitionError):
-        admin_orders.confirm(str(b.id), ADMIN)
+    transitions.confirm(str(a.id), ADMIN)
+    with pytest.raises(transitions.TransitionError) as refused:
+        transitions.reject(str(b.id), "   ", ADMIN)
+    assert refused.value.code is transitions.ChangeRefusal.REASON_REQUIRED
+    transitions.reject(str(b.id), "Nominal transfer kurang", ADMIN)
+    with pytest.raises(transitions.TransitionError):
+        transitions.reject(str(a.id), "terlambat", ADMIN)
+    with pytest.raises(transitions.TransitionError):
+        transitions.confirm(str(b.id), ADMIN)
     with read_session() as s:
         a, b = s.get(Order, a.id), s.get(Order, b.id)
     assert (a.status, b.status) == ("confirmed", "cancelled")
@@ -220,11 +222,11 @@ def test_two_admins_at_once_cannot_both_win(clean_db):
 
     def act(kind):
         try:
-            admin_orders.confirm(str(order.id), "a@x") if kind == "c" else admin_orders.reject(
+            transitions.confirm(str(order.id), "a@x") if kind == "c" else transitions.reject(
                 str(order.id), "ditolak", "b@x"
             )
             outcomes.append(kind)
-        except admin_orders.TransitionError:
+        except transitions.TransitionError:
             outcomes.append("lost")
 
     threads = [threading.Thread(target=act, args=(k,)) for k in "crcrcr"]

@@ -15,8 +15,7 @@ from sqlmodel import select
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import AuditEvent, Order, OutboxMessage
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice import admin_orders
-from terminal_shop.services.orders import fulfilment, invoice
+from terminal_shop.services.orders import fulfilment, invoice, transitions
 from terminal_shop.services.orders.fulfilment import FulfilmentError
 
 from support.factories import make_order
@@ -31,7 +30,7 @@ def fresh(order: Order) -> Order:
 
 def confirmed(total: int = 349_000, name: str = "Budi") -> Order:
     order = make_order(name=name, total=total)
-    admin_orders.confirm(str(order.id), ADMIN)
+    transitions.confirm(str(order.id), ADMIN)
     return fresh(order)
 
 
@@ -141,7 +140,7 @@ def test_invoice_numbers_under_parallel_confirmations_have_no_gap_and_no_twin(cl
 
     def confirm(order: Order) -> None:
         barrier.wait()
-        admin_orders.confirm(str(order.id), ADMIN)
+        transitions.confirm(str(order.id), ADMIN)
 
     threads = [threading.Thread(target=confirm, args=(o,)) for o in orders]
     [t.start() for t in threads]

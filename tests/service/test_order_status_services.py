@@ -10,8 +10,7 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import OutboxMessage
-from terminal_shop.services.backoffice import admin_orders
-from terminal_shop.services.orders import order_status
+from terminal_shop.services.orders import order_status, transitions
 from terminal_shop.services.registrations import registration_status
 
 from support.factories import ADMIN, make_merchant, make_order
@@ -38,8 +37,8 @@ def test_the_signed_link_opens_the_order_and_nothing_else(clean_db):
 
 def test_confirmed_and_rejected_orders_read_as_the_buyer_expects(clean_db):
     confirmed, rejected = make_order(), make_order()
-    admin_orders.confirm(str(confirmed.id), ADMIN)
-    admin_orders.reject(str(rejected.id), "Nominal transfer kurang Rp 1.000", ADMIN)
+    transitions.confirm(str(confirmed.id), ADMIN)
+    transitions.reject(str(rejected.id), "Nominal transfer kurang Rp 1.000", ADMIN)
     view = order_status.load(str(confirmed.id), order_status.status_token(confirmed.id))
     assert (view.status_label, view.waiting, [s.state for s in view.steps]) == (
         "Dikonfirmasi",

@@ -15,6 +15,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.vocabulary import MailStatus
 
@@ -68,7 +69,7 @@ def test_each_order_email_arrives_once_with_its_link(mailbox, tmp_path):
     assert get_settings().bca_account_number in _text(received)
     assert f'href="{link}"' in received.get_body(("html",)).get_content()
 
-    admin_orders.confirm(str(order.id), ADMIN)
+    transitions.confirm(str(order.id), ADMIN)
     assert outbox.send_pending() == 1
     confirmed = mailbox.to("siti@example.com")[-1]
     assert "dikonfirmasi" in confirmed["Subject"] and link in _text(confirmed)
@@ -77,7 +78,7 @@ def test_each_order_email_arrives_once_with_its_link(mailbox, tmp_path):
 
 def test_rejection_tells_the_reason(mailbox, tmp_path):
     order = _order(tmp_path)
-    admin_orders.reject(str(order.id), "Nominal transfer kurang", ADMIN)
+    transitions.reject(str(order.id), "Nominal transfer kurang", ADMIN)
     assert outbox.send_pending() == 2
     rejected = mailbox.to("siti@example.com")[-1]
     assert "ditolak" in rejected["Subject"] and "Alasan: Nominal transfer kurang" in _text(rejected)

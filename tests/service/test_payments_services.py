@@ -16,6 +16,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent, Order, OutboxMessage, StatementLine, TransferCode
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_orders, admin_overview
+from terminal_shop.services.orders import transitions
 from terminal_shop.services.payments import proof_prints, reconcile, transfer_codes
 from terminal_shop.services.payments.statement import Columns, StatementError
 from terminal_shop.vocabulary import MatchKind
@@ -66,17 +67,39 @@ def test_the_confirm_page_holds_the_code_the_order_then_takes(clean_db, tmp_path
     assert fresh(order.id).proof_suspect is False
 
 
-def test_a_code_is_free_again_only_when_its_order_is_confirmed_or_cancelled(clean_db, tmp_path, monkeypatch):
+def test_a_code_stays_held_after_its_order_until_no_line_can_still_pay_it(clean_db, tmp_path, monkeypatch):
     monkeypatch.setattr(transfer_codes, "CODES", range(1, 3))  # two codes make the point
     proof = png(tmp_path / "b.png").read_bytes()
     first = checkout_order(get_storage(), proof)
     second = checkout_order(get_storage(), proof)
     assert {first.unique_code, second.unique_code} == {1, 2}
     assert transfer_codes.reserve("third", A920) == 0  # every amount is awaited: none given twice
-    admin_orders.reject(str(first.id), "Bukti tidak terbaca", ADMIN)
-    assert transfer_codes.reserve("third", A920) == first.unique_code
-    admin_orders.confirm(str(second.id), ADMIN)
-    assert transfer_codes.reserve("fourth", A920) == second.unique_code
+    transitions.reject(str(first.id), "Bukti tidak terbaca", ADMIN)
+    transitions.confirm(str(second.id), ADMIN)
+    assert transfer_codes.reserve("third", A920) == 0  # their transfers may still be booked
+    with write_session() as s:  # a line can pay an order up to 7 days (and its booking day) after it was placed
+        for row in s.exec(select(TransferCode)):
+            assert row.expires_at == fresh(row.order_id).created_at + timedelta(days=8)
+            row.expires_at = datetime.now(UTC) - timedelta(minutes=1)
+    assert transfer_codes.reserve("third", A920) in (1, 2)
+
+
+def test_one_transfer_never_confirms_two_orders(clean_db, tmp_path):
+    """Issue 35.1: order A confirmed by hand before its line arrives; every other amount of the
+    same cart is then taken by 998 later attempts, and none of them gets A's amount. A's line,
+    imported later, is A's ("dipakai"), so "Konfirmasi semua" confirms nobody with it."""
+    a = checkout_order(get_storage(), png(tmp_path / "b.png").read_bytes())
+    transitions.confirm(str(a.id), ADMIN)
+    given = [transfer_codes.reserve(f"later-{n}", A920) for n in range(998)]
+    assert a.unique_code not in given and sorted(given) == sorted(set(range(1, 1000)) - {a.unique_code})
+    assert transfer_codes.reserve("one-more", A920) == 0
+    b = checkout_order(get_storage(), png(tmp_path / "b.png").read_bytes(), ref="later-0")
+    imported = reconcile.import_bank(statement_of((a.created_at, "TRSF E-BANKING CR A", a.total)), ADMIN)
+    [row] = reconcile.review(imported.line_ids)
+    assert (row.kind, row.used_by) == (MatchKind.USED, a.number)
+    assert reconcile.confirm_matched(imported.line_ids, ADMIN) == (0, 0)
+    assert fresh(b.id).status == "paid_review"
+    assert transfer_codes.reserve("after-the-line", A920) == a.unique_code  # the line came: the amount is free
 
 
 def test_a_hold_no_order_took_lapses_for_the_next_buyer(clean_db, monkeypatch):
@@ -130,7 +153,7 @@ def test_pending_lines_of_a_bca_file_are_shown_never_matched(clean_db):
     make_order(total=348_512, created=datetime.now(UTC) - timedelta(hours=1))
     today = datetime.now(UTC).astimezone(WIB).strftime("%d/%m/%Y")
     data = (
-        f"No. rekening : 0123456789\nNama : PT TERMINALKU\nPeriode : {today} - {today}\nKode Mata Uang : IDR\n\n"
+        f"No. rekening : 0123456789\nNama : PT TERMINALKU\nPeriode : {today} - {today}\nKode Mata Uang : Rp\n\n"
         "Tanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo\n"
         "'PEND,TRSF E-BANKING CR ANI,'0000,\"348,512.00\",CR,\n"
     ).encode()
@@ -191,7 +214,7 @@ def test_a_line_confirms_only_the_order_it_pays(clean_db):
     twin = make_order(name="Sri", total=3_498_873, created=placed)
     with pytest.raises(reconcile.ReconcileError, match="sudah dipakai"):
         reconcile.confirm_line(line_id, str(twin.id), ADMIN)
-    with pytest.raises(admin_orders.TransitionError):
+    with pytest.raises(transitions.TransitionError):
         reconcile.confirm_line(line_id, str(paid.id), ADMIN)
     assert (fresh(other.id).status, fresh(twin.id).status) == ("paid_review", "paid_review")
 
@@ -205,7 +228,7 @@ def test_a_refused_file_stores_nothing(clean_db):
 
 def test_manual_confirmation_says_who_confirmed(clean_db):
     order = make_order()
-    admin_orders.confirm(str(order.id), ADMIN)
+    transitions.confirm(str(order.id), ADMIN)
     assert fresh(order.id).payment_check == f"Dikonfirmasi manual oleh {ADMIN}"
 
 
@@ -300,7 +323,7 @@ def test_the_invoice_shows_the_kode_unik_as_a_discount(clean_db, tmp_path):
     from terminal_shop.services.orders import invoice
 
     order = checkout_order(get_storage(), png(tmp_path / "b.png").read_bytes())
-    admin_orders.confirm(str(order.id), ADMIN)
+    transitions.confirm(str(order.id), ADMIN)
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(invoice.render(fresh(order.id)))).pages)
     assert f"Potongan kode unik -Rp {order.unique_code}" in text
     assert f"Total {rupiah(order.total)}" in text  # what was transferred: the items less the code

@@ -203,11 +203,18 @@ BUYER_TYPED = {  # as a person types it: spaces around, a dashed phone
 
 
 def checkout_order(
-    storage, data: bytes, *, ref: str | None = None, lines=(("A920", 1),), method="TRANSFER_BCA", name="Bukti TF.png"
+    storage,
+    data: bytes,
+    *,
+    ref: str | None = None,
+    lines=(("A920", 1),),
+    method="TRANSFER_BCA",
+    name="Bukti TF.png",
+    buyer: dict | None = None,
 ):
     return orders.create_order(
         client_ref=ref or uuid.uuid4().hex,
-        buyer=BUYER_TYPED,
+        buyer=buyer or BUYER_TYPED,
         lines=list(lines),
         payment_method=method,
         proof_filename=name,

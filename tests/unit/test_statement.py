@@ -11,10 +11,11 @@ from terminal_shop.services.payments import statement
 from terminal_shop.services.payments.statement import Columns, StatementError
 from terminal_shop.vocabulary import StatementSource
 
+# As KlikBCA writes it: the currency is `Rp`, not `IDR`.
 PREAMBLE = """No. rekening : 0123456789
 Nama : PT TERMINALKU INDONESIA
 Periode : {period}
-Kode Mata Uang : IDR
+Kode Mata Uang : Rp
 """
 
 
@@ -65,6 +66,26 @@ def test_the_empty_column_may_be_missing_with_cr_db_beside_the_amount():
     assert (line.booked_on, line.whole_rupiah, line.balance_cents) == (date(2026, 11, 3), 2_498_512, 10_249_851_200)
 
 
+@pytest.mark.parametrize("currency", [b"Rp", b"IDR", b"idr", b"RP", b"Rp."])
+def test_the_rupiah_reads_however_the_export_names_it(currency):
+    data = with_totals(bca(ROWS), "3,498,873.00", "10,000.00").replace(b": Rp", b": " + currency)
+    assert statement.read(data).lines[0].whole_rupiah == 3_498_873
+
+
+def test_a_preamble_and_footer_in_separate_cells_read_too():
+    """Some KlikBCA exports put the colon in a cell of its own and quote the account."""
+    preamble = (
+        "No. rekening,:,'0123456789\nNama,:,PT TERMINALKU\nPeriode,:,01/11/2026 - 25/11/2026\n"
+        "Kode Mata Uang,:,Rp\n\nTanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo\n"
+    )
+    footer = '\nSaldo Awal,:,"100,000,000.00"\nMutasi Kredit,:,"3,498,873.00",1\nMutasi Debet,:,"10,000.00",1\n'
+    s = statement.read((preamble + "\n".join(ROWS) + "\n" + footer).encode())
+    assert (s.source, s.account, len(s.lines)) == (StatementSource.BCA, "0123456789", 3)
+    cut = (preamble + "\n".join(ROWS) + "\n" + footer.replace("3,498,873.00", "1.00")).encode()
+    with pytest.raises(StatementError, match="Mutasi Kredit Rp 1 tidak sama"):
+        statement.read(cut)
+
+
 def test_a_period_over_new_year_gives_each_date_its_own_year():
     rows = ["'30/12,A,'0000,100.00,CR,1.00", "'02/01,B,'0000,200.00,CR,1.00"]
     lines = statement.read(bca(rows, period="28/12/2026 - 03/01/2027", footer=False)).lines
@@ -89,7 +110,7 @@ def test_the_same_line_in_two_overlapping_files_has_one_identity():
         (bca(["'25/11,X"], footer=False), "Baris 7: kolom kurang"),
         (bca(ROWS[:1], period="kemarin"), "Baris 3: periode 'kemarin' tidak terbaca"),
         (with_totals(bca(ROWS), "9,999,999.00", "10,000.00"), "Baris 12: Mutasi Kredit Rp 9.999.999 tidak sama"),
-        (bca(ROWS[:1], footer=False).replace(b"IDR", b"USD"), "Baris 4: mata uang USD tidak didukung"),
+        (bca(ROWS[:1], footer=False).replace(b": Rp", b": USD"), "Baris 4: mata uang USD tidak didukung"),
         (bca(ROWS[:1], footer=False).replace(b"Periode", b"Tanggal"), "Baris 1: baris 'Periode"),
         (PREAMBLE.format(period="01/11/2026 - 25/11/2026").encode(), "judul 'Tanggal Transaksi"),
         (b"tanggal,nama\n2026-11-25,x\n", "Baris 1: bukan file mutasi yang dikenal"),

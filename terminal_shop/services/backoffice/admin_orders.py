@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import update
-from sqlmodel import Session, select
+from sqlmodel import select
 
 from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib, wib_sortable
-from terminal_shop.infra.db import read_rows, read_session, write_session
-from terminal_shop.infra.models import Order, utcnow
+from terminal_shop.infra.db import read_rows, read_session
+from terminal_shop.infra.models import Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import access_log, audit
@@ -32,15 +31,14 @@ from terminal_shop.services.backoffice.listing import (
     restricted_count,
     tallies,
 )
-from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
-from terminal_shop.services.payments import proof_prints, transfer_codes
+from terminal_shop.services.payments import proof_prints
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.views import Badge, LineView, LinkedOrder, OrderView, order_number, order_row
 from terminal_shop.vocabulary import (
     FULFILMENT_OF_FILTER,
-    ORDER_TRANSITIONS,
     AccessAction,
     Fulfilment,
     FulfilmentFilter,
@@ -52,12 +50,7 @@ from terminal_shop.vocabulary import (
 
 PER_PAGE = 10
 CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
-MSG_REASON_REQUIRED = "Alasan penolakan harus diisi"
 PROOF_ITEM = "Bukti pembayaran"  # what the access log names
-
-
-class TransitionError(Exception):
-    """The order is no longer waiting for review (someone else acted first)."""
 
 
 def stats() -> dict[str, int]:
@@ -242,59 +235,6 @@ def _qris_shown(payload: str | None) -> str:
         return ""
     shown = qris.summarise(payload)
     return f"{rupiah(shown.amount)} · tagihan {shown.bill_number} · CRC {shown.crc}"
-
-
-# The evidence of a payment, checked in the confirming transaction: returns what the order
-# and the audit log record of it (services/payments/reconcile.py), or raises.
-PaidBy = Callable[[Session, Order], str]
-
-
-def _transition(
-    order_id: str, admin_email: str, new_status: OrderStatus, reason: str | None = None, paid_by: PaidBy | None = None
-) -> None:
-    """One of ORDER_TRANSITIONS, once: a conditional update, so two admins cannot both win.
-    Either way the order's held transfer amount is freed (services/payments/transfer_codes.py)."""
-    oid = uuid.UUID(str(order_id))
-    now = utcnow()
-    with write_session() as s:
-        order = s.get(Order, oid)
-        old = OrderStatus.parse(order.status) if order else None
-        if old is None or new_status not in ORDER_TRANSITIONS.get(old, ()):
-            raise TransitionError("Pesanan tidak lagi menunggu review")
-        values: dict[str, Any] = {"status": new_status.value, "updated_at": now}
-        if new_status is OrderStatus.CONFIRMED:  # the invoice's number, gapless: rolled back with the rest
-            checked = paid_by(s, order) if paid_by else f"Dikonfirmasi manual oleh {admin_email}"
-            values |= {"invoice_number": invoice.allocate(s, now), "invoiced_at": now, "payment_check": checked[:300]}
-            reason_or_check = checked
-        else:
-            reason_or_check = reason
-        if reason is not None:
-            line = f"[{wib(now)}] DITOLAK: {reason}"
-            values["note"] = f"{order.note}\n{line}" if order.note else line
-        result = s.exec(update(Order).where(Order.id == oid, Order.status == old.value).values(**values))
-        if result.rowcount != 1:
-            raise TransitionError("Pesanan tidak lagi menunggu review")
-        transfer_codes.release(s, oid)
-        action = "confirm" if new_status is OrderStatus.CONFIRMED else "reject"
-        audit.record(s, admin_email, action, "order", str(oid), old.value, new_status.value, reason_or_check)
-        if reason is None:
-            s.refresh(order)
-            told = emails.order_confirmed(order, invoice.render(order), invoice.file_name(order))
-        else:
-            told = emails.order_rejected(order, reason)
-        outbox.enqueue(s, f"order:{oid}:{new_status.value}", "order", str(oid), told)
-
-
-def confirm(order_id: str, admin_email: str, paid_by: PaidBy | None = None) -> None:
-    """`paid_by`: the statement line that proves it; without it, the admin's word."""
-    _transition(order_id, admin_email, OrderStatus.CONFIRMED, paid_by=paid_by)
-
-
-def reject(order_id: str, reason: str, admin_email: str) -> None:
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValueError(MSG_REASON_REQUIRED)
-    _transition(order_id, admin_email, OrderStatus.CANCELLED, reason[:500])
 
 
 def export_csv(query: ListQuery | None = None, **fields) -> Iterator[bytes]:

@@ -6,6 +6,7 @@ from sqlmodel import Session, select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent
+from terminal_shop.services.events.bus import Event, subscribe
 from terminal_shop.views import HistoryView
 
 
@@ -30,6 +31,14 @@ def record(
             detail=detail,
         )
     )
+
+
+@subscribe(Event)
+def _on_event(s: Session, event: Event) -> None:
+    """Every event whose class names an audit `action` is an entry, as the change always wrote."""
+    if event.action:
+        record(s, event.actor, event.action, event.entity_type, event.entity_id, event.old_status,
+               event.new_status, event.detail)  # fmt: skip
 
 
 def record_alone(admin_email: str, action: str, entity_type: str, entity_id: str, detail: str) -> None:

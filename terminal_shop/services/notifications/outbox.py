@@ -35,6 +35,7 @@ from terminal_shop.views import Badge, MailView
 from terminal_shop.vocabulary import MailStatus
 
 log = logging.getLogger(__name__)
+ERASED = "(dihapus)"  # the recipient of a message whose person's data was erased
 LEASE = timedelta(minutes=5)  # a claimed row is left alone this long by other senders
 MAX_ATTEMPTS = 8
 BATCH = 20
@@ -222,6 +223,8 @@ def resend(message_id: int, entity_type: str, entity_id: str) -> bool:
     with write_session() as s:
         row = s.get(OutboxMessage, int(message_id))
         if row is None or (row.entity_type, row.entity_id) != (entity_type, str(entity_id)):
+            return False
+        if row.to_addr == ERASED:  # its person's data was erased (services/privacy/copies.py)
             return False
         row.status, row.attempts, row.next_attempt_at, row.last_error = MailStatus.PENDING.value, 0, utcnow(), None
         s.add(row)

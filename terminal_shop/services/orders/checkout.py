@@ -20,9 +20,10 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import PROOF_KINDS, CheckedFile, UploadRejected, check_file, safe_name, strip_metadata
-from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
+from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, parse_id
@@ -181,7 +182,7 @@ def _store(
             earlier = proof_prints.record(s, order.id, print_)
             order.proof_suspect = bool(earlier) or order.proof_amount not in (None, order.total)
             s.add(order)
-            outbox.enqueue(s, f"order:{order.id}:received", "order", str(order.id), emails.order_received(order))
+            publish(s, OrderPlaced(entity_id=str(order.id), actor="pembeli", new_status=order.status))
     except IntegrityError:
         discard(storage, bucket, key)
         winner = _find_by_client_ref(order.client_ref)

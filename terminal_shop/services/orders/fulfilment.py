@@ -1,8 +1,8 @@
 """From confirmed to delivered: packing, shipping with a courier and resi, delivery.
 
 Each step is a conditional update on the order (vocabulary.FULFILMENT_FROM): two admins
-cannot ship one order twice, and a step from the wrong place is refused. A step writes its
-audit entry and the buyer's e-mail (one message per event) in the same transaction.
+cannot ship one order twice, and a step from the wrong place is refused. A step publishes its
+event (orders/events.py) in the same transaction: the audit entry and the buyer's e-mail follow.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from sqlmodel import Session
 from terminal_shop import couriers
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import Order, utcnow
-from terminal_shop.services.backoffice import audit
-from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.orders.events import OrderDelivered, OrderPacked, OrderShipped
 from terminal_shop.vocabulary import FULFILMENT_FROM, Fulfilment, OrderStatus
 
 MSG_NOT_CONFIRMED = "Pesanan belum dikonfirmasi"
@@ -32,6 +32,7 @@ MSG_RESI_USED = "Nomor resi sudah dipakai pesanan lain"
 MSG_UNKNOWN_ORDER = "Nomor pesanan tidak dikenal"
 BULK_MAX_LINES = 5000
 HEADER = re.compile(r"pesanan|order|nomor|\bno\b", re.IGNORECASE)
+EVENTS = {Fulfilment.PACKED: OrderPacked, Fulfilment.SHIPPED: OrderShipped, Fulfilment.DELIVERED: OrderDelivered}
 STAMPED = {Fulfilment.PACKED: "packed_at", Fulfilment.SHIPPED: "shipped_at", Fulfilment.DELIVERED: "delivered_at"}
 
 
@@ -55,7 +56,8 @@ def _step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values
         raise FulfilmentError(MSG_WRONG_STEP)
     old = order.fulfilment
     s.refresh(order)
-    audit.record(s, admin_email, f"fulfil:{to.value}", "order", str(oid), old or "confirmed", to.value, _detail(order))
+    publish(s, EVENTS[to](entity_id=str(oid), actor=admin_email, old_status=old or "confirmed",
+                          new_status=to.value, detail=_detail(order)))  # fmt: skip
     return order
 
 
@@ -86,8 +88,7 @@ def ship(order_id: str, courier_code: str, resi: str, admin_email: str) -> None:
     oid = uuid.UUID(str(order_id))
     try:
         with write_session() as s:
-            order = _step(s, oid, Fulfilment.SHIPPED, admin_email, courier=c.code, resi=normal)
-            outbox.enqueue(s, f"order:{oid}:shipped", "order", str(oid), emails.order_shipped(order, c))
+            _step(s, oid, Fulfilment.SHIPPED, admin_email, courier=c.code, resi=normal)
     except IntegrityError:
         raise FulfilmentError(MSG_RESI_USED) from None
 
@@ -95,8 +96,7 @@ def ship(order_id: str, courier_code: str, resi: str, admin_email: str) -> None:
 def deliver(order_id: str, admin_email: str) -> None:
     oid = uuid.UUID(str(order_id))
     with write_session() as s:
-        order = _step(s, oid, Fulfilment.DELIVERED, admin_email)
-        outbox.enqueue(s, f"order:{oid}:delivered", "order", str(oid), emails.order_delivered(order))
+        _step(s, oid, Fulfilment.DELIVERED, admin_email)
 
 
 # ----- in bulk: a courier booking tool's export, one line an order -----

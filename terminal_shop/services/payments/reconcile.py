@@ -7,8 +7,10 @@ or within the 7 days after: one such order is "cocok", several are "ambigu" (the
 picks), none is "tidak dikenal". A QRIS line names its order by the bill number in the
 dynamic QR (the order number) and must be exactly its total. Every line is stored under
 its identity (statement.py), so a file imported twice adds nothing, and a line pays at
-most one order (statement_lines.order_id is unique): nothing is confirmed twice.
-A confirmation follows the manual one's rules (admin_orders.confirm), with the line
+most one order (statement_lines.order_id is unique): nothing is confirmed twice. A line
+that arrives for an order already confirmed by hand or cancelled is taken for that order
+at import (its amount stayed held till then: transfer_codes.settle).
+A confirmation follows the manual one's rules (transitions.confirm), with the line
 checked and taken inside the same transaction.
 """
 
@@ -26,13 +28,14 @@ from sqlmodel import Session, select
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, rupiah_cents, wib
 from terminal_shop.infra.db import insert_new, read_session, write_session
-from terminal_shop.infra.models import Order, Preference, StatementLine, utcnow
-from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.infra.models import Order, Preference, StatementLine, TransferCode, utcnow
+from terminal_shop.services.orders import transitions
+from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
 from terminal_shop.views import Badge, CandidateView, StatementRow, order_number
 from terminal_shop.vocabulary import MatchKind, OrderStatus, PaymentMethod, StatementSource
 
-WINDOW = timedelta(days=7)
+WINDOW = transfer_codes.MATCH_WINDOW
 CHUNK = 5000  # ids or amounts in one IN list (SQLite allows 32,766 parameters)
 QRIS_COLUMNS = "qris_report_columns"
 BANK_SOURCES = (StatementSource.BCA.value, StatementSource.BANK.value)
@@ -128,11 +131,48 @@ def _store(statement: Statement, admin_email: str) -> Imported:
             ids.update(s.connection().execute(added, rows).all())
         known = [r["identity"] for r in rows if r["identity"] not in ids]
         new = len(ids)
+        _take_for_settled(s, [(ids[r["identity"]], r) for r in rows if r["identity"] in ids])
         for chunk in _chunks(known):
             ids.update(
                 s.exec(select(StatementLine.identity, StatementLine.id).where(StatementLine.identity.in_(chunk))).all()
             )
     return Imported(tuple(ids[r["identity"]] for r in rows), new, statement.source)
+
+
+def _take_for_settled(s: Session, added: list[tuple[int, dict]]) -> None:
+    """A new bank line that pays an order already confirmed by hand, or cancelled, becomes that
+    order's line ("dipakai": for a cancelled one, money to return) and frees its amount
+    (transfer_codes.settle kept it held), so it can never match a later order."""
+    bank = [(i, r) for i, r in added if r["amount"] is not None and r["source"] in BANK_SOURCES]
+    for chunk in _chunks(sorted({r["amount"] for _, r in bank})):
+        held = s.exec(
+            select(TransferCode.amount, Order.id, Order.created_at)
+            .join(Order, Order.id == TransferCode.order_id)  # type: ignore[arg-type]
+            .where(TransferCode.amount.in_(chunk), TransferCode.settled_at.is_not(None))  # type: ignore[union-attr]
+        ).all()
+        paid = set(s.exec(select(StatementLine.order_id).where(StatementLine.order_id.in_([o for _, o, _ in held]))))
+        freed = []
+        for amount, order_id, placed in held:
+            if order_id in paid:
+                continue  # confirmed by its own line already
+            for line_id, r in bank:
+                if (
+                    r["amount"] == amount
+                    and r["window_from"] <= placed < r["window_to"]
+                    and _take(s, line_id, order_id)
+                ):
+                    freed.append(order_id)
+                    break
+        transfer_codes.release(s, freed)
+
+
+def _take(s: Session, line_id: int, order_id: uuid.UUID) -> bool:
+    taken = s.exec(
+        update(StatementLine)
+        .where(StatementLine.id == line_id, StatementLine.order_id.is_(None))
+        .values(order_id=order_id)
+    )
+    return taken.rowcount == 1
 
 
 # ----- review -----
@@ -251,7 +291,7 @@ def evidence(line: StatementLine) -> str:
 def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
     """Confirms the order with the line as its proof, in one transaction. Raises
     ReconcileError (the line does not pay that order, or paid another) or
-    admin_orders.TransitionError (the order no longer waits)."""
+    transitions.TransitionError (the order no longer waits)."""
 
     def paid_by(s: Session, order: Order) -> str:
         line = s.get(StatementLine, int(line_id))
@@ -266,16 +306,11 @@ def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
             fits = order.payment_method == PaymentMethod.QRIS and line.reference == order.number
         if not fits:
             raise ReconcileError("Baris mutasi ini tidak cocok dengan pesanan tersebut")
-        taken = s.exec(
-            update(StatementLine)
-            .where(StatementLine.id == line.id, StatementLine.order_id.is_(None))
-            .values(order_id=order.id)
-        )
-        if taken.rowcount != 1:
+        if not _take(s, line.id, order.id):
             raise ReconcileError("Baris mutasi ini sudah dipakai untuk pesanan lain")
         return evidence(line)
 
-    admin_orders.confirm(order_id, admin_email, paid_by=paid_by)
+    transitions.confirm(order_id, admin_email, paid_by=paid_by)
 
 
 def confirm_matched(line_ids: Iterable[int], admin_email: str) -> tuple[int, int]:
@@ -287,7 +322,7 @@ def confirm_matched(line_ids: Iterable[int], admin_email: str) -> tuple[int, int
         try:
             confirm_line(row.line_id, row.candidates[0].order_id, admin_email)
             done += 1
-        except (ReconcileError, admin_orders.TransitionError):
+        except (ReconcileError, transitions.TransitionError):
             refused += 1
     return done, refused
 

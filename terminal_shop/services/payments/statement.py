@@ -25,6 +25,7 @@ from terminal_shop.vocabulary import StatementSource
 
 MAX_LINES = 200_000
 BCA_HEADER = "Tanggal Transaksi"
+RUPIAH = ("IDR", "RP")  # KlikBCA writes `Rp`; other exports `IDR`
 FOOTER = ("Saldo Awal", "Mutasi Kredit", "Mutasi Debet", "Saldo Akhir")
 PLAIN_COLUMNS = {
     "date": ("date", "tanggal"),
@@ -174,9 +175,9 @@ def _read_bca(rows: list[tuple[int, list[str]]]) -> Statement:
         if cells and cells[0].strip().lstrip("'") == BCA_HEADER:
             header = [c.strip() for c in cells]
             break
-        key, _, value = ",".join(cells).partition(":")
+        key, value = _preamble_fact(cells)
         if value:
-            facts[key.strip().lower()] = (n, value.strip().strip(","))
+            facts[key] = (n, value)
     if header is None:
         raise StatementError(
             rows[-1][0] if rows else 1,
@@ -184,8 +185,8 @@ def _read_bca(rows: list[tuple[int, list[str]]]) -> Statement:
         )
     start, end = _period(facts)
     currency = facts.get("kode mata uang")
-    if currency and currency[1].upper() != "IDR":
-        raise StatementError(currency[0], f"mata uang {currency[1]} tidak didukung, hanya IDR")
+    if currency and currency[1].upper().rstrip(".") not in RUPIAH:
+        raise StatementError(currency[0], f"mata uang {currency[1]} tidak didukung, hanya Rupiah (Rp/IDR)")
     lines: list[Line] = []
     totals: list[tuple[int, str, int]] = []
     for n, cells in body:
@@ -193,13 +194,30 @@ def _read_bca(rows: list[tuple[int, list[str]]]) -> Statement:
         if not any(c.strip() for c in cells):
             continue
         if first.startswith(FOOTER):
-            if first.startswith(("Mutasi Kredit", "Mutasi Debet")) and len(cells) > 1:
-                totals.append((n, first, amount(cells[1], n)))
+            stated = _footer_figure(cells)
+            if first.startswith(("Mutasi Kredit", "Mutasi Debet")) and stated:
+                totals.append((n, first, amount(stated, n)))
             continue
         lines.append(_bca_line(n, [c.strip() for c in cells], start, end))
     _check_totals(lines, totals)
     account = facts.get("no. rekening", (0, ""))[1]
     return Statement(StatementSource.BCA, account, tuple(lines))
+
+
+def _preamble_fact(cells: list[str]) -> tuple[str, str]:
+    """('kode mata uang', 'Rp') from any of the shapes KlikBCA has written a preamble line in:
+    `Kode Mata Uang : Rp` in one cell, `Kode Mata Uang,:,Rp` in three, a value quoted with `'`."""
+    key, _, value = ",".join(cells).partition(":")
+    return " ".join(key.strip(" ,").split()).lower(), value.strip(" ,").lstrip("'").strip()
+
+
+def _footer_figure(cells: list[str]) -> str:
+    """The amount of a footer line, whether it reads `Mutasi Kredit,"3,498,873.00",1`,
+    `Mutasi Kredit : 3,498,873.00,1` or `Mutasi Kredit,:,3,498,873.00,1`."""
+    _, colon, rest = cells[0].partition(":")
+    after = ([rest] if colon else []) + cells[1:]
+    figures = [c.strip() for c in after if c.strip() not in ("", ":")]
+    return figures[0] if figures else ""
 
 
 def _period(facts: dict[str, tuple[int, str]]) -> tuple[date, date]:

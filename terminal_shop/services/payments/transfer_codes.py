@@ -3,8 +3,11 @@ at once have the same amount and a statement line names its order (docs/decision
 Payments). The code is taken off, never added: a buyer never pays above the shown price.
 
 An amount is held from the confirm page (for the attempt's key) and passes to the order
-made from that attempt; an attempt's hold lapses after HOLD, an order's when it is
-confirmed or cancelled. The amount is the table's primary key, so two workers can never
+made from that attempt; an attempt's hold lapses after HOLD. An order's hold outlives its
+confirmation or cancellation (`settle`): a statement line that pays an order can be booked
+up to MATCH_WINDOW after it was placed, and until then that amount must not be given to
+another order, or the line would pay it too. A statement that brings the line of an order
+confirmed by hand marks the line as that order's and frees the amount (reconcile.py). The amount is the table's primary key, so two workers can never
 hold the same one: a loser of the race tries another code.
 """
 
@@ -13,9 +16,9 @@ from __future__ import annotations
 import logging
 import random
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -32,6 +35,8 @@ CODE_TAKEN_OFF = "Sudah dipotong kode unik "
 
 CODES = range(1, 1000)
 HOLD = timedelta(hours=24)
+MATCH_WINDOW = timedelta(days=7)  # a line booked this long after an order was placed may pay it
+LINE_REACH = MATCH_WINDOW + timedelta(days=1)  # ... and its booking day ends a day later
 TRIES = 20
 
 
@@ -79,7 +84,8 @@ def _hold(s: Session, client_ref: str, base_total: int) -> int:
         return mine.code
     lowest, highest = base_total - max(CODES), base_total - min(CODES)
     in_range = TransferCode.amount.between(lowest, highest)
-    s.exec(delete(TransferCode).where(in_range, TransferCode.order_id.is_(None), TransferCode.expires_at < now))
+    lapsed = (TransferCode.order_id.is_(None) | TransferCode.settled_at.is_not(None)) & (TransferCode.expires_at < now)
+    s.exec(delete(TransferCode).where(in_range, lapsed))
     taken = {base_total - a for a in s.exec(select(TransferCode.amount).where(in_range))}
     free = [c for c in CODES if c not in taken]
     if not free:
@@ -104,6 +110,16 @@ def claim(s: Session, client_ref: str, base_total: int, order_id: uuid.UUID) -> 
     return mine.code
 
 
-def release(s: Session, order_id: uuid.UUID) -> None:
-    """The order no longer waits for its transfer: its amount is free for another."""
-    s.exec(delete(TransferCode).where(TransferCode.order_id == order_id))
+def settle(s: Session, order_id: uuid.UUID, placed_at: datetime) -> None:
+    """The order no longer waits for its transfer; its amount stays held until no line of
+    its window can still arrive (LINE_REACH after it was placed)."""
+    s.exec(
+        update(TransferCode)
+        .where(TransferCode.order_id == order_id)
+        .values(settled_at=utcnow(), expires_at=placed_at + LINE_REACH)
+    )
+
+
+def release(s: Session, order_ids: list[uuid.UUID]) -> None:
+    """These orders' lines have arrived: their amounts are free for others."""
+    s.exec(delete(TransferCode).where(TransferCode.order_id.in_(order_ids)))

@@ -1,6 +1,6 @@
 """Erasing a record's personal data: its files deleted, its personal fields blanked, what the
 company may keep (status, dates, amounts, business type and region, consent date and
-version) kept, and an audit entry. Used by retention (retention.py) and by the data
+version) kept, every copy of it erased too (copies.py), and an audit entry. Used by retention (retention.py) and by the data
 subject's request (requests.py).
 
 Safe with several workers at once: the row is locked and checked again inside the
@@ -22,9 +22,10 @@ from terminal_shop.infra.models import MerchantRegistration, Order, ProofPrint, 
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.backoffice import audit
+from terminal_shop.services.privacy import copies
 from terminal_shop.vocabulary import DocumentKind
 
-ERASED = "(dihapus)"
+ERASED = copies.ERASED
 SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
 
 
@@ -47,6 +48,8 @@ def erase_merchant(
         if row is None or row.purged_at is not None or not still_due(row):
             return None
         keys = [k for d in DocumentKind if (k := getattr(row, d.column))]
+        words = copies.person_words(row.nama_lengkap, row.email, row.nomor_hp, row.nama_rekening, row.nomor_rekening)
+        emls = copies.erase(s, "merchant", str(row.id), words)
         for d in DocumentKind:
             setattr(row, d.column, None)
         row.nama_lengkap = row.nama_usaha = row.alamat_usaha = row.nama_rekening = ERASED
@@ -58,6 +61,7 @@ def erase_merchant(
         audit.record(
             s, who, "purge", "merchant", str(row.id), row.status, row.status, f"{why}; {len(keys)} dokumen dihapus"
         )
+    copies.remove(emls)
     discard(storage or get_storage(), get_settings().bucket_merchant_documents, *keys)
     return len(keys)
 
@@ -75,6 +79,8 @@ def erase_order(
         if row is None or row.purged_at is not None or not still_due(row):
             return None
         keys = [row.payment_proof_path] if row.payment_proof_path else []
+        words = copies.person_words(row.buyer_name, row.buyer_email, row.buyer_phone, row.shipping_address)
+        emls = copies.erase(s, "order", str(row.id), words)
         row.buyer_name = row.shipping_address = ERASED
         row.buyer_phone = row.buyer_email = ""
         row.note = row.payment_proof_path = row.payment_proof_url = row.client_ref = None
@@ -82,6 +88,7 @@ def erase_order(
         s.add(row)
         s.exec(delete(ProofPrint).where(ProofPrint.order_id == row.id))
         audit.record(s, who, "purge", "order", str(row.id), row.status, row.status, f"{why}; {len(keys)} file dihapus")
+    copies.remove(emls)
     discard(storage or get_storage(), get_settings().bucket_order_payments, *keys)
     return len(keys)
 

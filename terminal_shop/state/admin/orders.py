@@ -13,7 +13,7 @@ from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.notifications import outbox
-from terminal_shop.services.orders import fulfilment
+from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -112,7 +112,7 @@ class OrderDetailState(AdminState):
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm(self):
         try:
-            await asyncio.to_thread(admin_orders.confirm, self._order_id(), self.admin_email)
+            await asyncio.to_thread(transitions.confirm, self._order_id(), self.admin_email)
         except Exception:  # noqa: BLE001 - someone acted first or the database failed: one toast
             await self._fill(self._order_id())
             return toast.error("Gagal mengkonfirmasi pembayaran")
@@ -134,10 +134,10 @@ class OrderDetailState(AdminState):
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def reject(self):
         if not self.reject_reason.strip():
-            self.reject_error = admin_orders.MSG_REASON_REQUIRED
-            return toast.error(admin_orders.MSG_REASON_REQUIRED)
+            self.reject_error = transitions.ChangeRefusal.REASON_REQUIRED.label
+            return toast.error(transitions.ChangeRefusal.REASON_REQUIRED.label)
         try:
-            await asyncio.to_thread(admin_orders.reject, self._order_id(), self.reject_reason, self.admin_email)
+            await asyncio.to_thread(transitions.reject, self._order_id(), self.reject_reason, self.admin_email)
         except Exception:  # noqa: BLE001 - someone acted first or the database failed: one toast
             await self._fill(self._order_id())
             return toast.error("Gagal menolak pembayaran")

@@ -9,8 +9,8 @@ from collections import Counter
 
 import reflex as rx
 
-from terminal_shop.services.backoffice.admin_orders import TransitionError
 from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.orders.transitions import TransitionError
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
 from terminal_shop.state import toast
@@ -118,6 +118,6 @@ class PaymentsState(AdminState):
             await asyncio.to_thread(reconcile.confirm_line, int(line_id), str(order_id), self.admin_email)
         except (reconcile.ReconcileError, TransitionError) as exc:
             await self._review()
-            return toast.error(str(exc))
+            return toast.error(exc.code.label if isinstance(exc, TransitionError) else str(exc))
         await self._review()
         return toast.success("Pembayaran berhasil dikonfirmasi")

@@ -1,0 +1,89 @@
+"""Publishing an event: recorded and handed to its subscribers inside the caller's transaction.
+
+Why in the transaction: the audit entry and the outbox rows an event causes must exist
+exactly when the change does. A subscriber that raises therefore rolls the whole change
+back (docs/decisions.md, Events): nothing is half told, and the caller sees the error.
+Subscribers are listed in SUBSCRIBERS, one module each, imported on the first publish so
+that no area module imports the modules that react to it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from sqlmodel import Session
+
+from terminal_shop.infra.models import DomainEventRecord
+
+# Each module registers its reactions with @subscribe when imported.
+SUBSCRIBERS = (
+    "terminal_shop.services.backoffice.audit",
+    "terminal_shop.services.notifications.subscribers",
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """What changed, on which record, and who changed it. `name` is the stored type;
+    `action` is the word the audit log has always shown for it ('' when not audited)."""
+
+    name: ClassVar[str]
+    entity_type: ClassVar[str]
+    action: ClassVar[str] = ""
+
+    entity_id: str
+    actor: str  # an admin's e-mail, or who acted from outside ("pembeli", "pemohon <...>")
+    old_status: str | None = None
+    new_status: str | None = None
+    detail: str | None = None
+
+
+E = TypeVar("E", bound=Event)
+Handler = Callable[[Session, Any], None]
+_handlers: dict[type[Event], list[Handler]] = {}
+_loaded = False
+
+
+def subscribe(*kinds: type[Event]) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        for kind in kinds:
+            _handlers.setdefault(kind, []).append(handler)
+        return handler
+
+    return register
+
+
+def handlers(kind: type[Event]) -> list[Handler]:
+    """The reactions to `kind` and to every event class it derives from, in SUBSCRIBERS' order."""
+    _load()
+    return [h for base in kind.__mro__ if base in _handlers for h in _handlers[base]]
+
+
+def publish(s: Session, event: Event) -> None:
+    s.add(
+        DomainEventRecord(
+            name=event.name,
+            entity_type=event.entity_type,
+            entity_id=str(event.entity_id)[:64],
+            actor=event.actor[:254],
+            payload=_payload(event),
+        )
+    )
+    for handler in handlers(type(event)):
+        handler(s, event)
+
+
+def _payload(event: Event) -> dict[str, Any]:
+    return {f.name: getattr(event, f.name) for f in dataclasses.fields(event) if f.name not in ("entity_id", "actor")}
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        for module in SUBSCRIBERS:
+            importlib.import_module(module)
+        _loaded = True

@@ -1,0 +1,91 @@
+"""Where a person's data is copied besides its own record, and how erasure reaches each copy.
+
+The one list (docs/decisions.md, Personal data): the record's fields and files (erasure.py),
+and here
+- the outbox: each e-mail about the record keeps its recipient, its body (name, items,
+  address), the attached QRIS and invoice PDF; and in the embedded mode its .eml file;
+- the audit log and the domain events of the record: an actor such as `pemohon <e-mail>`,
+  a detail quoting the person.
+Erased, an e-mail keeps only its subject (with the person's words blanked), date and
+outcome; a pending one is never sent and none can be sent again ("Kirim ulang" refused).
+A new copy of personal data is a new entry here, and the erasure test looks for the person
+in every table and every stored file, so a copy missed here fails it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from terminal_shop.infra.models import AuditEvent, DomainEventRecord, OutboxMessage, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.notifications.outbox import ERASED
+from terminal_shop.vocabulary import MailStatus
+
+ERASED_MAIL = "Data dihapus atas permintaan atau masa simpan berakhir"
+
+
+def person_words(*values: str | None) -> list[str]:
+    """The strings that name a person (name, e-mail, phone as typed and as +62/62/0)."""
+    words = {v.strip() for v in values if v and len(v.strip()) >= 3 and v.strip() != ERASED}
+    for v in list(words):
+        digits = re.sub(r"\D", "", v)
+        if len(digits) >= 8 and digits.startswith(("0", "62")):
+            national = digits[2:] if digits.startswith("62") else digits[1:]
+            words |= {"0" + national, "62" + national, "+62" + national}
+    return sorted(words, key=len, reverse=True)
+
+
+def _blank(text: str | None, words: list[str]) -> str | None:
+    if not text:
+        return text
+    for word in words:
+        text = re.sub(re.escape(word), ERASED, text, flags=re.IGNORECASE)
+    return text
+
+
+def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> list[Path]:
+    """Erases the copies in the caller's transaction; returns the .eml files to remove after
+    it commits (files are never removed before the rows that name them are gone)."""
+    emls = []
+    for row in s.exec(
+        select(OutboxMessage).where(OutboxMessage.entity_type == entity_type, OutboxMessage.entity_id == entity_id)
+    ):
+        emls += _eml_files(row)
+        row.to_addr, row.body_text, row.body_html = ERASED, ERASED, ERASED
+        row.subject = _blank(row.subject, words) or ERASED
+        row.attachment_png = row.attachment_pdf = row.attachment_pdf_name = None
+        if row.status == MailStatus.PENDING.value:
+            row.status, row.last_error, row.next_attempt_at = MailStatus.FAILED.value, ERASED_MAIL, utcnow()
+        s.add(row)
+    for entry in s.exec(
+        select(AuditEvent).where(AuditEvent.entity_type == entity_type, AuditEvent.entity_id == entity_id)
+    ):
+        entry.admin_email, entry.detail = _blank(entry.admin_email, words) or ERASED, _blank(entry.detail, words)
+        s.add(entry)
+    for event in s.exec(
+        select(DomainEventRecord).where(
+            DomainEventRecord.entity_type == entity_type, DomainEventRecord.entity_id == entity_id
+        )
+    ):
+        event.actor = _blank(event.actor, words) or ERASED
+        event.payload = {k: _blank(v, words) if isinstance(v, str) else v for k, v in event.payload.items()}
+        s.add(event)
+    return emls
+
+
+def erased(row: OutboxMessage) -> bool:
+    return row.to_addr == ERASED
+
+
+def _eml_files(row: OutboxMessage) -> list[Path]:
+    """The files the embedded mode wrote for this message (outbox._write_eml)."""
+    folder = get_settings().data_dir / "outbox"
+    return list(folder.glob(f"{row.id:08d}-*.eml")) if row.id is not None and folder.is_dir() else []
+
+
+def remove(files: list[Path]) -> None:
+    for path in files:
+        path.unlink(missing_ok=True)
