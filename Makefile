@@ -28,11 +28,14 @@ dev: $(VENV)/.runtime $(BUN)
 	PUBLIC_URL=http://localhost:$(PORT_BACKEND) CORS_ALLOWED_ORIGINS=http://localhost:$(PORT) \
 		$(VENV)/bin/reflex run --env dev --frontend-port $(PORT) --backend-port $(PORT_BACKEND)
 
-# The quick loop while working: lint, then unit and service tests (embedded; under a minute).
-check: $(VENV)/.test
+# The quick loop while working: lint, types, then unit and service tests (embedded, two
+# processes: each has its own data folder). Under a minute once set up. Bun is installed
+# because the service tests import the app, and Reflex checks its bun path on import.
+check: $(VENV)/.test $(BUN)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service -q -p no:cacheprovider $(PYTEST_ARGS)
+	$(VENV)/bin/mypy
+	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service -q -n 2 -p no:cacheprovider $(PYTEST_ARGS)
 
 # Lint first (fails fast), then two passes of the same suite: embedded defaults,
 # then PostgreSQL + S3 (moto) + Redis. Each pass runs the tiers in order: unit and service
@@ -40,15 +43,17 @@ check: $(VENV)/.test
 test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium /usr/sbin/nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 	TEST_MODE=scaleout $(PY) -m pytest tests/unit tests/service tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)
 
-# The linter and formatter alone (make test runs them too).
+# The linter, formatter and type checker alone (make check and make test run them too).
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # Every benchmark beside its floor; writes docs/benchmarks.md. Figures only: never fails a build.
 bench: $(VENV)/.test $(BUN) /usr/bin/chromium

@@ -14,13 +14,13 @@ import pytest
 
 from support import environment
 
+# The browser tier's plugins (the built site, Chromium, the fault tools) load from
+# browser/conftest.py: the unit and service tiers import neither Playwright nor them.
 pytest_plugins = [
     "support.database",
     "support.storage",
-    "support.site",
     "support.mail",
     "support.factories",
-    "support.faults",
 ]
 
 TIERS = ("unit", "service", "browser")

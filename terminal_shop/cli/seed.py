@@ -14,6 +14,7 @@ import uuid
 from datetime import timedelta
 
 from sqlalchemy import delete, insert
+from sqlmodel import col
 
 from terminal_shop import catalogue
 from terminal_shop.infra.db import write_session
@@ -170,8 +171,8 @@ def seed(orders: int, merchants: int, seed_value: int = 27) -> tuple[int, int]:
 
 def remove() -> None:
     with write_session() as s:
-        s.execute(delete(Order).where(Order.buyer_email.like(f"%@{SEED_DOMAIN}")))
-        s.execute(delete(MerchantRegistration).where(MerchantRegistration.email.like(f"%@{SEED_DOMAIN}")))
+        s.execute(delete(Order).where(col(Order.buyer_email).like(f"%@{SEED_DOMAIN}")))
+        s.execute(delete(MerchantRegistration).where(col(MerchantRegistration.email).like(f"%@{SEED_DOMAIN}")))
 
 
 def main(argv: list[str] | None = None) -> None:

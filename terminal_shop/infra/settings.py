@@ -105,6 +105,7 @@ class Settings:
     state_expiry_seconds: int  # an idle tab's state is dropped from the state store after this
     sweep_interval_seconds: int  # how often each worker removes orphan files; 0 turns it off
     rate_limit_factor: int  # every public write's limit times this (tests of the whole site raise it)
+    password_hash_memory_kib: int  # argon2's memory per password hash (the tests lower it: it is their main cost)
     # Admin
     admin_emails: tuple[str, ...]  # the bootstrap: accounts made from the command line must be listed here
     admin_2fa_required: bool  # every admin signs in with a second factor; one without is sent to set it up
@@ -180,6 +181,7 @@ def get_settings() -> Settings:
         bucket_assets=_env("BUCKET_ASSETS", "assets"),
         redis_url=_env("REDIS_URL", ""),
         rate_limit_factor=max(1, int(_env("RATE_LIMIT_FACTOR", "1"))),
+        password_hash_memory_kib=max(1024, int(_env("PASSWORD_HASH_MEMORY_KIB", "65536"))),
         public_url=public_url,
         cors_origins=tuple(
             o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()

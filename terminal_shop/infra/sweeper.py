@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 from itertools import islice
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
@@ -38,13 +38,13 @@ def _row_id(key: str) -> uuid.UUID | None:
 
 def _order_files(ids: list[uuid.UUID]) -> set[str]:
     with read_session() as s:
-        return {p for p in s.exec(select(Order.payment_proof_path).where(Order.id.in_(ids))) if p}
+        return {p for p in s.exec(select(Order.payment_proof_path).where(col(Order.id).in_(ids))) if p}
 
 
 def _merchant_files(ids: list[uuid.UUID]) -> set[str]:
     columns = [getattr(MerchantRegistration, d.column) for d in DocumentKind]
     with read_session() as s:
-        rows = s.exec(select(*columns).where(MerchantRegistration.id.in_(ids)))
+        rows = s.exec(select(*columns).where(col(MerchantRegistration.id).in_(ids)))
         return {key for row in rows for key in row if key}
 
 

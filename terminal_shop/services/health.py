@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
+from sqlmodel import col
 
 from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import MerchantRegistration, Order, OutboxMessage, StatusTally
@@ -60,8 +61,8 @@ class Health:
 def _per_status(conn, entity: str) -> dict[str, int]:
     rows = conn.execute(
         sa.select(StatusTally.status, sa.func.sum(StatusTally.n))
-        .where(StatusTally.entity == entity)
-        .group_by(StatusTally.status)
+        .where(col(StatusTally.entity) == entity)
+        .group_by(col(StatusTally.status))
     )
     return {status: int(n) for status, n in rows}
 

@@ -65,7 +65,8 @@ class RegistrationState(rx.State):
     @rx.event
     async def check_sent(self):
         """A registration this attempt already sent (its answer lost) is shown as sent."""
-        if self._client_ref and await asyncio.to_thread(reg.registration_for, self._client_ref):
+        sent = await asyncio.to_thread(reg.registration_for, self._client_ref) if self._client_ref else None
+        if sent is not None:
             self._clear()
             return [rx.call_script(FORGET_DRAFT), rx.redirect(routes.REGISTER_SUCCESS)]
         return None

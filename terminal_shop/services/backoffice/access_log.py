@@ -7,7 +7,7 @@ retention job blanks records, never their access history).
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
@@ -40,8 +40,8 @@ def history(entity_type: str, entity_id: str, limit: int = SHOWN) -> tuple[Acces
     with read_session() as s:
         rows = s.exec(
             select(AccessEvent)
-            .where(AccessEvent.entity_type == entity_type, AccessEvent.entity_id == str(entity_id))
-            .order_by(AccessEvent.at.desc(), AccessEvent.id.desc())
+            .where(col(AccessEvent.entity_type) == entity_type, col(AccessEvent.entity_id) == str(entity_id))
+            .order_by(col(AccessEvent.at).desc(), col(AccessEvent.id).desc())
             .limit(limit)
         )
         return tuple(AccessView(wib(r.at), r.admin_email, AccessAction.label_of(r.action), r.item) for r in rows)
@@ -52,8 +52,8 @@ def entries(entity_type: str, entity_id: str) -> list[dict]:
     with read_session() as s:
         rows = s.exec(
             select(AccessEvent)
-            .where(AccessEvent.entity_type == entity_type, AccessEvent.entity_id == str(entity_id))
-            .order_by(AccessEvent.at, AccessEvent.id)
+            .where(col(AccessEvent.entity_type) == entity_type, col(AccessEvent.entity_id) == str(entity_id))
+            .order_by(col(AccessEvent.at), col(AccessEvent.id))
         )
         return [
             {

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import update
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop import routes
 from terminal_shop.formats import wib
@@ -60,7 +60,7 @@ class Invitation:
 
 def accounts() -> tuple[AdminAccountView, ...]:
     with read_session() as s:
-        users = s.exec(select(AdminUser).order_by(AdminUser.active.desc(), AdminUser.email)).all()
+        users = s.exec(select(AdminUser).order_by(col(AdminUser.active).desc(), AdminUser.email)).all()
     return tuple(
         AdminAccountView(
             id=str(u.id),
@@ -80,8 +80,8 @@ def pending_invites() -> tuple[InviteView, ...]:
     with read_session() as s:
         rows = s.exec(
             select(AdminInvite)
-            .where(AdminInvite.used_at.is_(None), AdminInvite.expires_at > now)
-            .order_by(AdminInvite.created_at.desc())
+            .where(col(AdminInvite.used_at).is_(None), col(AdminInvite.expires_at) > now)
+            .order_by(col(AdminInvite.created_at).desc())
         ).all()
     return tuple(InviteView(r.email, AdminRole.label_of(r.role), wib(r.expires_at)) for r in rows)
 
@@ -100,10 +100,14 @@ def invite(owner_email: str, email: str, role: str) -> str:
     link = f"{get_settings().public_url}{routes.ADMIN_INVITE}?token={token}"
     now = utcnow()
     with write_session() as s:
-        existing = s.exec(select(AdminUser).where(AdminUser.email == email)).first()
+        existing = s.exec(select(AdminUser).where(col(AdminUser.email) == email)).first()
         if existing is not None and existing.active:
             raise AccountError(MSG_EXISTS)
-        s.exec(update(AdminInvite).where(AdminInvite.email == email, AdminInvite.used_at.is_(None)).values(used_at=now))
+        s.exec(
+            update(AdminInvite)
+            .where(col(AdminInvite.email) == email, col(AdminInvite.used_at).is_(None))
+            .values(used_at=now)
+        )
         row = AdminInvite(
             token_hash=hash_token(token),
             email=email,
@@ -145,12 +149,12 @@ def accept(token: str, password: str, repeat: str, user_agent: str, client: str)
         # Conditional: the same link sent twice at once makes one account.
         taken = s.exec(
             update(AdminInvite)
-            .where(AdminInvite.token_hash == row.token_hash, AdminInvite.used_at.is_(None))
+            .where(col(AdminInvite.token_hash) == row.token_hash, col(AdminInvite.used_at).is_(None))
             .values(used_at=now)
         ).rowcount
         if not taken:
             raise AccountError("tidak-berlaku")
-        user = s.exec(select(AdminUser).where(AdminUser.email == row.email)).first()
+        user = s.exec(select(AdminUser).where(col(AdminUser.email) == row.email)).first()
         if user is not None and user.active:
             raise AccountError("tidak-berlaku")
         user = user or AdminUser(email=row.email, password_hash="")
@@ -168,7 +172,9 @@ def _owners_left(s, without: uuid.UUID) -> int:
     at once cannot both pass."""
     owners = s.exec(
         select(AdminUser.id)
-        .where(AdminUser.role == AdminRole.OWNER.value, AdminUser.active.is_(True), AdminUser.id != without)
+        .where(
+            col(AdminUser.role) == AdminRole.OWNER.value, col(AdminUser.active).is_(True), col(AdminUser.id) != without
+        )
         .with_for_update()
     ).all()
     return len(owners)
@@ -226,6 +232,6 @@ def emails_of(permission: permissions.Permission) -> list[str]:
     """The active admins whose role grants `permission` (who is told of what they must act
     on); the bootstrap list when there are none yet."""
     with read_session() as s:
-        users = s.exec(select(AdminUser).where(AdminUser.active.is_(True)).order_by(AdminUser.email)).all()
+        users = s.exec(select(AdminUser).where(col(AdminUser.active).is_(True)).order_by(col(AdminUser.email))).all()
     found = [u.email for u in users if admin_auth.may_sign_in(u) and permissions.allows(u.role, permission)]
     return found or list(get_settings().admin_emails)

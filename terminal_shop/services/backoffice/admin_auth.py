@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from passlib.context import CryptContext
-from sqlmodel import delete, func, select, update
+from sqlmodel import col, delete, func, select, update
 
 from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
@@ -24,7 +24,10 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import audit
 from terminal_shop.vocabulary import AdminRole
 
-pwd_context = CryptContext(schemes=["argon2"], deprecated="auto")
+# argon2id at passlib's time and lanes; its memory from the settings (64 MiB unless lowered).
+pwd_context = CryptContext(
+    schemes=["argon2"], deprecated="auto", argon2__memory_cost=get_settings().password_hash_memory_kib
+)
 
 SESSION_COOKIE = "admin_session"  # holds the random token (HttpOnly); the server keeps only its hash
 # The token's hash, put on the tab's websocket request by web/guards.py in place of the cookie.
@@ -121,12 +124,12 @@ def create_admin(email: str, password: str | None = None, role: AdminRole | None
     one_time = password is None
     password = password or secrets.token_urlsafe(12)
     with write_session() as s:
-        user = s.exec(select(AdminUser).where(AdminUser.email == email)).first()
+        user = s.exec(select(AdminUser).where(col(AdminUser.email) == email)).first()
         if user is None:
             user = AdminUser(email=email, password_hash=pwd_context.hash(password))
         else:
             user.password_hash = pwd_context.hash(password)
-            s.exec(delete(AdminSession).where(AdminSession.admin_id == user.id))
+            s.exec(delete(AdminSession).where(col(AdminSession.admin_id) == user.id))
         user.role = (role or AdminRole.parse(user.role) or AdminRole.OWNER).value
         user.must_change_password = one_time
         s.add(user)
@@ -135,7 +138,7 @@ def create_admin(email: str, password: str | None = None, role: AdminRole | None
 
 def admin_id(email: str) -> str | None:
     with read_session() as s:
-        found = s.exec(select(AdminUser.id).where(AdminUser.email == normalise_email(email))).first()
+        found = s.exec(select(AdminUser.id).where(col(AdminUser.email) == normalise_email(email))).first()
     return str(found) if found else None
 
 
@@ -147,14 +150,14 @@ def admin_count() -> int:
 def purge_attempts() -> int:
     """Removes sign-in attempts too old to count for anything (run with the hourly sweep)."""
     with write_session() as s:
-        gone = s.exec(delete(LoginAttempt).where(LoginAttempt.created_at < utcnow() - THROTTLE_WINDOW))
+        gone = s.exec(delete(LoginAttempt).where(col(LoginAttempt.created_at) < utcnow() - THROTTLE_WINDOW))
         return gone.rowcount or 0
 
 
 def _recent_attempts(s, column, value: str) -> int:
     since = utcnow() - THROTTLE_WINDOW
     return s.exec(
-        select(func.count()).select_from(LoginAttempt).where(column == value, LoginAttempt.created_at >= since)
+        select(func.count()).select_from(LoginAttempt).where(column == value, col(LoginAttempt.created_at) >= since)
     ).one()
 
 
@@ -192,14 +195,14 @@ def finish_attempt(attempt: Attempt, password: str, user_agent: str = "") -> tup
     """Checks the password of a counted attempt. Returns (session token, must change password).
     The session keeps the browser's user agent and the client address ("Sesi aktif")."""
     with read_session() as s:
-        user = s.exec(select(AdminUser).where(AdminUser.email == attempt.email)).first()
+        user = s.exec(select(AdminUser).where(col(AdminUser.email) == attempt.email)).first()
     ok = pwd_context.verify(password, user.password_hash if user else _DUMMY_HASH)
     if not ok or user is None:
         raise LoginError("salah")
     if not may_sign_in(user):
         raise LoginError("ditolak")
     with write_session() as s:
-        s.exec(delete(LoginAttempt).where(LoginAttempt.email == attempt.email, LoginAttempt.client != "2fa"))
+        s.exec(delete(LoginAttempt).where(col(LoginAttempt.email) == attempt.email, col(LoginAttempt.client) != "2fa"))
         token = open_session(s, user.id, user_agent, attempt.client)
     return token, user.must_change_password
 
@@ -220,7 +223,7 @@ def open_session(s, admin_id: uuid.UUID, user_agent: str, client: str) -> str:
             address=client,
         )
     )
-    s.exec(update(AdminUser).where(AdminUser.id == admin_id).values(last_sign_in_at=now))
+    s.exec(update(AdminUser).where(col(AdminUser.id) == admin_id).values(last_sign_in_at=now))
     return token
 
 
@@ -264,7 +267,11 @@ def change_password(admin_id: str, current: str, new: str, repeat: str, keep_ses
 def end_sessions(s, admin_id: uuid.UUID, keep: str = "") -> int:
     """Ends every live session of the account but the one whose hash is `keep`, in the
     caller's transaction; returns how many ended."""
-    live = (AdminSession.admin_id == admin_id, AdminSession.token_hash != keep, AdminSession.revoked_at.is_(None))
+    live = (
+        col(AdminSession.admin_id) == admin_id,
+        col(AdminSession.token_hash) != keep,
+        col(AdminSession.revoked_at).is_(None),
+    )
     return s.exec(update(AdminSession).where(*live).values(revoked_at=utcnow())).rowcount
 
 
@@ -281,8 +288,8 @@ def session_admin_by_hash(token_hash: str) -> Admin | None:
     with write_session() as s:
         row = s.exec(
             select(AdminSession, AdminUser)
-            .join(AdminUser, AdminUser.id == AdminSession.admin_id)
-            .where(AdminSession.token_hash == token_hash)
+            .join(AdminUser, col(AdminUser.id) == AdminSession.admin_id)
+            .where(col(AdminSession.token_hash) == token_hash)
         ).first()
         if row is None:
             return None

@@ -7,7 +7,7 @@ import re
 import uuid
 
 from sqlalchemy import update
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
@@ -34,9 +34,9 @@ def device(user_agent: str | None) -> str:
 
 def _alive(now):
     return (
-        AdminSession.revoked_at.is_(None),
-        AdminSession.expires_at > now,
-        AdminSession.last_seen_at > now - SESSION_IDLE,
+        col(AdminSession.revoked_at).is_(None),
+        col(AdminSession.expires_at) > now,
+        col(AdminSession.last_seen_at) > now - SESSION_IDLE,
     )
 
 
@@ -45,8 +45,8 @@ def of_admin(admin_id: str, current_hash: str) -> tuple[SessionView, ...]:
     with read_session() as s:
         rows = s.exec(
             select(AdminSession)
-            .where(AdminSession.admin_id == uuid.UUID(admin_id), *_alive(now))
-            .order_by(AdminSession.last_seen_at.desc())
+            .where(col(AdminSession.admin_id) == uuid.UUID(admin_id), *_alive(now))
+            .order_by(col(AdminSession.last_seen_at).desc())
         ).all()
     return tuple(
         SessionView(r.token_hash[:12], device(r.user_agent), r.address or "-", wib(r.created_at), wib(r.last_seen_at), r.token_hash == current_hash)
@@ -61,7 +61,7 @@ def end(admin_id: str, admin_email: str, key: str) -> bool:
     with write_session() as s:
         ended = s.exec(
             update(AdminSession)
-            .where(AdminSession.admin_id == uuid.UUID(admin_id), AdminSession.token_hash.startswith(key), AdminSession.revoked_at.is_(None))
+            .where(col(AdminSession.admin_id) == uuid.UUID(admin_id), col(AdminSession.token_hash).startswith(key), col(AdminSession.revoked_at).is_(None))
             .values(revoked_at=utcnow())
         ).rowcount  # fmt: skip
         if ended:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AuditEvent
@@ -52,8 +52,8 @@ def history(entity_type: str, entity_id: str) -> tuple[HistoryView, ...]:
     with read_session() as s:
         rows = s.exec(
             select(AuditEvent)
-            .where(AuditEvent.entity_type == entity_type, AuditEvent.entity_id == str(entity_id))
-            .order_by(AuditEvent.created_at.desc(), AuditEvent.id.desc())
+            .where(col(AuditEvent.entity_type) == entity_type, col(AuditEvent.entity_id) == str(entity_id))
+            .order_by(col(AuditEvent.created_at).desc(), col(AuditEvent.id).desc())
         )
         return tuple(
             HistoryView.of(r.created_at, r.admin_email, r.action, r.old_status, r.new_status, r.detail) for r in rows

@@ -22,7 +22,7 @@ import pyotp
 import segno
 from cryptography.fernet import Fernet, InvalidToken
 from sqlalchemy import update
-from sqlmodel import delete, func, select
+from sqlmodel import col, delete, func, select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, RecoveryCode, utcnow
@@ -163,7 +163,7 @@ def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
 
 
 def _new_recovery_codes(s, admin_id: uuid.UUID) -> list[str]:
-    s.exec(delete(RecoveryCode).where(RecoveryCode.admin_id == admin_id))
+    s.exec(delete(RecoveryCode).where(col(RecoveryCode.admin_id) == admin_id))
     codes = [f"{secrets.token_hex(3)}-{secrets.token_hex(3)}" for _ in range(RECOVERY_CODES)]
     for code in codes:
         s.add(RecoveryCode(admin_id=admin_id, code_hash=_hash_code(code)))
@@ -184,7 +184,7 @@ def recovery_left(admin_id: str) -> int:
         return s.exec(
             select(func.count())
             .select_from(RecoveryCode)
-            .where(RecoveryCode.admin_id == uuid.UUID(admin_id), RecoveryCode.used_at.is_(None))
+            .where(col(RecoveryCode.admin_id) == uuid.UUID(admin_id), col(RecoveryCode.used_at).is_(None))
         ).one()
 
 
@@ -197,7 +197,7 @@ def turn_off(admin_id: str, actor: str, reason: str) -> bool:
             return False
         user.totp_secret = user.totp_pending = user.totp_last_step = None
         s.add(user)
-        s.exec(delete(RecoveryCode).where(RecoveryCode.admin_id == user.id))
+        s.exec(delete(RecoveryCode).where(col(RecoveryCode.admin_id) == user.id))
         if actor != user.email:
             end_sessions(s, user.id)
         audit.record(s, actor, "2fa-off", "admin", str(user.id), detail=reason)
@@ -212,7 +212,9 @@ def _throttle(s, email: str) -> None:
     failures = s.exec(
         select(func.count())
         .select_from(LoginAttempt)
-        .where(LoginAttempt.email == email, LoginAttempt.client == "2fa", LoginAttempt.created_at >= since)
+        .where(
+            col(LoginAttempt.email) == email, col(LoginAttempt.client) == "2fa", col(LoginAttempt.created_at) >= since
+        )
     ).one()
     if failures >= MAX_FAILURES:
         raise CodeRefused(MSG_LOCKED)
@@ -244,15 +246,15 @@ def _by_app(s, user: AdminUser, code: str) -> Verified | None:
     if step is None:
         return None
     # Conditional, so that of two sign-ins racing with one code only one passes.
-    later = (AdminUser.totp_last_step.is_(None)) | (AdminUser.totp_last_step < step)
-    taken = s.exec(update(AdminUser).where(AdminUser.id == user.id, later).values(totp_last_step=step)).rowcount
+    later = (col(AdminUser.totp_last_step).is_(None)) | (col(AdminUser.totp_last_step) < step)
+    taken = s.exec(update(AdminUser).where(col(AdminUser.id) == user.id, later).values(totp_last_step=step)).rowcount
     return Verified() if taken else None
 
 
 def _by_recovery_code(s, user: AdminUser, code: str) -> Verified | None:
-    unused = (RecoveryCode.admin_id == user.id, RecoveryCode.used_at.is_(None))
+    unused = (col(RecoveryCode.admin_id) == user.id, col(RecoveryCode.used_at).is_(None))
     taken = s.exec(
-        update(RecoveryCode).where(*unused, RecoveryCode.code_hash == _hash_code(code)).values(used_at=utcnow())
+        update(RecoveryCode).where(*unused, col(RecoveryCode.code_hash) == _hash_code(code)).values(used_at=utcnow())
     ).rowcount
     if not taken:
         return None
@@ -265,6 +267,6 @@ def _by_recovery_code(s, user: AdminUser, code: str) -> Verified | None:
 def _verify_session(s, admin_id: uuid.UUID, session_hash: str) -> None:
     s.exec(
         update(AdminSession)
-        .where(AdminSession.token_hash == session_hash, AdminSession.admin_id == admin_id)
+        .where(col(AdminSession.token_hash) == session_hash, col(AdminSession.admin_id) == admin_id)
         .values(verified_at=utcnow())
     )

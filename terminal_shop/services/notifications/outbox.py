@@ -24,7 +24,7 @@ from email.utils import formataddr, make_msgid, parseaddr
 from urllib.parse import unquote, urlsplit
 
 from email_validator import EmailNotValidError, validate_email
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra import logs
@@ -54,7 +54,7 @@ class Mail:
 
 def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail) -> None:
     """Adds the message to the caller's transaction, once per `key`."""
-    if s.exec(select(OutboxMessage.id).where(OutboxMessage.key == key)).first() is not None:
+    if s.exec(select(OutboxMessage.id).where(col(OutboxMessage.key) == key)).first() is not None:
         return
     s.add(
         OutboxMessage(
@@ -145,8 +145,8 @@ def _claim(now: datetime, limit: int) -> list[OutboxMessage]:
     with write_session() as s:
         rows = s.exec(
             select(OutboxMessage)
-            .where(OutboxMessage.status == MailStatus.PENDING, OutboxMessage.next_attempt_at <= now)
-            .order_by(OutboxMessage.id)
+            .where(col(OutboxMessage.status) == MailStatus.PENDING, col(OutboxMessage.next_attempt_at) <= now)
+            .order_by(col(OutboxMessage.id))
             .limit(limit)
             .with_for_update(skip_locked=True)
         ).all()
@@ -207,8 +207,8 @@ def for_entity(entity_type: str, entity_id: str) -> tuple[MailView, ...]:
     with read_session() as s:
         rows = s.exec(
             select(OutboxMessage)
-            .where(OutboxMessage.entity_type == entity_type, OutboxMessage.entity_id == str(entity_id))
-            .order_by(OutboxMessage.created_at.desc(), OutboxMessage.id.desc())
+            .where(col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == str(entity_id))
+            .order_by(col(OutboxMessage.created_at).desc(), col(OutboxMessage.id).desc())
         ).all()
     lines = []
     for r in rows:

@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Callable
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop import routes
 from terminal_shop.formats import rupiah
@@ -56,7 +56,7 @@ def new_attempt(make_ref: Callable[[], str] = new_client_ref) -> str:
     while True:
         ref = make_ref()
         with read_session() as s:
-            taken = s.exec(select(Order.id).where(Order.number == order_number(order_id_for_attempt(ref)))).first()
+            taken = s.exec(select(Order.id).where(col(Order.number) == order_number(order_id_for_attempt(ref)))).first()
         if taken is None:
             return ref
 
@@ -72,7 +72,7 @@ def order_id_for(client_ref: str) -> str | None:
 
 def _find_by_client_ref(client_ref: str) -> Order | None:
     with read_session() as s:
-        return s.exec(select(Order).where(Order.client_ref == client_ref)).first()
+        return s.exec(select(Order).where(col(Order.client_ref) == client_ref)).first()
 
 
 def create_order(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from terminal_shop import couriers
 from terminal_shop.infra.db import read_session, write_session
@@ -49,7 +49,9 @@ def _step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values
     allowed = [f.value for f in FULFILMENT_FROM[to]]
     changed = s.exec(
         sa.update(Order)
-        .where(Order.id == oid, Order.status == OrderStatus.CONFIRMED.value, Order.fulfilment.in_(allowed))
+        .where(
+            col(Order.id) == oid, col(Order.status) == OrderStatus.CONFIRMED.value, col(Order.fulfilment).in_(allowed)
+        )
         .values(fulfilment=to.value, updated_at=utcnow(), **{STAMPED[to]: utcnow()}, **values)
     )
     if changed.rowcount != 1:
@@ -112,7 +114,7 @@ class LineResult:
 
 def _order_by_number(number: str) -> Order | None:
     with read_session() as s:
-        return s.exec(sa.select(Order).where(Order.number == number.strip().upper()[:8])).scalars().first()
+        return s.exec(sa.select(Order).where(col(Order.number) == number.strip().upper()[:8])).scalars().first()
 
 
 def _ship_line(cells: list[str], admin_email: str) -> tuple[str, bool]:

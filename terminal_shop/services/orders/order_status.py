@@ -13,7 +13,7 @@ import re
 import uuid
 from dataclasses import dataclass
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib
@@ -80,8 +80,12 @@ def transfer_amount(order: Order) -> TransferAmount:
 def _rejection_reason(s, order_id: uuid.UUID) -> str:
     detail = s.exec(
         select(AuditEvent.detail)
-        .where(AuditEvent.entity_type == "order", AuditEvent.entity_id == str(order_id), AuditEvent.action == "reject")
-        .order_by(AuditEvent.created_at.desc())
+        .where(
+            col(AuditEvent.entity_type) == "order",
+            col(AuditEvent.entity_id) == str(order_id),
+            col(AuditEvent.action) == "reject",
+        )
+        .order_by(col(AuditEvent.created_at).desc())
     ).first()
     return detail or ""
 
@@ -174,7 +178,7 @@ def track(number: str, email: str, client: str) -> str:
     throttle_lookup(client)
     with read_session() as s:
         low, high = uuid.UUID(number + "0" * 24), uuid.UUID(number + "f" * 24)
-        candidates = s.exec(select(Order.id, Order.buyer_email).where(Order.id.between(low, high))).all()
+        candidates = s.exec(select(Order.id, Order.buyer_email).where(col(Order.id).between(low, high))).all()
     for order_id, buyer_email in candidates:
         if hmac.compare_digest(buyer_email.strip().lower().encode(), email.encode()):
             return status_path(order_id)

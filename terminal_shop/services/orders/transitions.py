@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import write_session
@@ -79,7 +79,7 @@ def _transition(
         if reason is not None:
             line = f"[{wib(now)}] DITOLAK: {reason}"
             values["note"] = f"{order.note}\n{line}" if order.note else line
-        result = s.exec(update(Order).where(Order.id == oid, Order.status == old.value).values(**values))  # type: ignore[call-overload]
+        result = s.exec(update(Order).where(col(Order.id) == oid, col(Order.status) == old.value).values(**values))
         if result.rowcount != 1:
             raise TransitionError(ChangeRefusal.NOT_WAITING)
         transfer_codes.settle(s, oid, order.created_at)

@@ -19,7 +19,7 @@ from datetime import timedelta
 
 import imagehash
 from sqlalchemy import or_
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import Order, ProofPrint, utcnow
@@ -54,8 +54,8 @@ def distance(a: str, b: str) -> int:
 
 def twins(s: Session, print_: Fingerprint, exclude: uuid.UUID | None = None) -> list[uuid.UUID]:
     """Orders whose proof is this very file, or a copy of this picture sent lately."""
-    recent = ProofPrint.created_at >= utcnow() - LOOKBACK
-    conds = [ProofPrint.sha256 == print_.sha256] + ([recent] if print_.phash else [])
+    recent = col(ProofPrint.created_at) >= utcnow() - LOOKBACK
+    conds = [col(ProofPrint.sha256) == print_.sha256] + ([recent] if print_.phash else [])
     found = []
     for order_id, sha256, phash in s.exec(
         select(ProofPrint.order_id, ProofPrint.sha256, ProofPrint.phash).where(or_(*conds))
@@ -80,7 +80,9 @@ def repeated_in(order_id: uuid.UUID) -> list[tuple[uuid.UUID, str]]:
         others = of_order(s, order_id)
         if not others:
             return []
-        rows = s.exec(select(Order.id, Order.number).where(Order.id.in_(others)).order_by(Order.created_at)).all()
+        rows = s.exec(
+            select(Order.id, Order.number).where(col(Order.id).in_(others)).order_by(col(Order.created_at))
+        ).all()
     return [(oid, number or order_number(oid)) for oid, number in rows]
 
 

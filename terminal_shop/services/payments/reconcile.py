@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 
 from sqlalchemy import Connection, and_, exists, func, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, rupiah_cents, wib
@@ -134,7 +134,9 @@ def _store(statement: Statement, admin_email: str) -> Imported:
         _take_for_settled(s, [(ids[r["identity"]], r) for r in rows if r["identity"] in ids])
         for chunk in _chunks(known):
             ids.update(
-                s.exec(select(StatementLine.identity, StatementLine.id).where(StatementLine.identity.in_(chunk))).all()
+                s.exec(
+                    select(StatementLine.identity, StatementLine.id).where(col(StatementLine.identity).in_(chunk))
+                ).all()
             )
     return Imported(tuple(ids[r["identity"]] for r in rows), new, statement.source)
 
@@ -147,10 +149,12 @@ def _take_for_settled(s: Session, added: list[tuple[int, dict]]) -> None:
     for chunk in _chunks(sorted({r["amount"] for _, r in bank})):
         held = s.exec(
             select(TransferCode.amount, Order.id, Order.created_at)
-            .join(Order, Order.id == TransferCode.order_id)  # type: ignore[arg-type]
-            .where(TransferCode.amount.in_(chunk), TransferCode.settled_at.is_not(None))  # type: ignore[union-attr]
+            .join(Order, col(Order.id) == TransferCode.order_id)
+            .where(col(TransferCode.amount).in_(chunk), col(TransferCode.settled_at).is_not(None))
         ).all()
-        paid = set(s.exec(select(StatementLine.order_id).where(StatementLine.order_id.in_([o for _, o, _ in held]))))
+        paid = set(
+            s.exec(select(StatementLine.order_id).where(col(StatementLine.order_id).in_([o for _, o, _ in held])))
+        )
         freed = []
         for amount, order_id, placed in held:
             if order_id in paid:
@@ -169,7 +173,7 @@ def _take_for_settled(s: Session, added: list[tuple[int, dict]]) -> None:
 def _take(s: Session, line_id: int, order_id: uuid.UUID) -> bool:
     taken = s.exec(
         update(StatementLine)
-        .where(StatementLine.id == line_id, StatementLine.order_id.is_(None))
+        .where(col(StatementLine.id) == line_id, col(StatementLine.order_id).is_(None))
         .values(order_id=order_id)
     )
     return taken.rowcount == 1
@@ -205,7 +209,10 @@ def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[Candid
         for chunk in _chunks(sorted({ln.amount for ln in bank})):
             for o in s.exec(
                 _waiting(
-                    PaymentMethod.TRANSFER_BCA, Order.total.in_(chunk), Order.created_at >= lo, Order.created_at < hi
+                    PaymentMethod.TRANSFER_BCA,
+                    col(Order.total).in_(chunk),
+                    col(Order.created_at) >= lo,
+                    col(Order.created_at) < hi,
                 )
             ):
                 by_total[o.total].append(o)
@@ -214,7 +221,7 @@ def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[Candid
     if qris:
         by_number = {}
         for chunk in _chunks(sorted({ln.reference for ln in qris})):
-            by_number |= {o.number: o for o in s.exec(_waiting(PaymentMethod.QRIS, Order.number.in_(chunk)))}
+            by_number |= {o.number: o for o in s.exec(_waiting(PaymentMethod.QRIS, col(Order.number).in_(chunk)))}
         for ln in qris:
             o = by_number.get(ln.reference)
             out[ln.id] = [_candidate(o)] if o is not None and o.total == ln.amount else []
@@ -223,7 +230,7 @@ def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[Candid
 
 def _waiting(method: PaymentMethod, *conds):
     return select(Order.id, Order.number, Order.buyer_name, Order.created_at, Order.total).where(
-        Order.status == OrderStatus.PAID_REVIEW.value, Order.payment_method == method.value, *conds
+        col(Order.status) == OrderStatus.PAID_REVIEW.value, col(Order.payment_method) == method.value, *conds
     )
 
 
@@ -238,7 +245,7 @@ def _numbers(s: Session, order_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
     for chunk in _chunks(order_ids):
         found |= {
             oid: number or order_number(oid)
-            for oid, number in s.exec(select(Order.id, Order.number).where(Order.id.in_(chunk)))
+            for oid, number in s.exec(select(Order.id, Order.number).where(col(Order.id).in_(chunk)))
         }
     return found
 
@@ -346,7 +353,7 @@ def waiting_with_line(conn: Connection | Session) -> int:
         line.reference == Order.number,
         line.amount == Order.total,
     )
-    waiting = Order.status == OrderStatus.PAID_REVIEW.value
-    by_bank = and_(waiting, Order.payment_method == PaymentMethod.TRANSFER_BCA.value, bank)
-    by_qris = and_(waiting, Order.payment_method == PaymentMethod.QRIS.value, qris)
+    waiting = col(Order.status) == OrderStatus.PAID_REVIEW.value
+    by_bank = and_(waiting, col(Order.payment_method) == PaymentMethod.TRANSFER_BCA.value, bank)
+    by_qris = and_(waiting, col(Order.payment_method) == PaymentMethod.QRIS.value, qris)
     return conn.execute(select(func.count()).select_from(Order).where(by_bank | by_qris)).scalar_one()

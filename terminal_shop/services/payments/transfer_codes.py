@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
@@ -61,7 +61,7 @@ def for_page(client_ref: str, base_total: int, client: str) -> int:
     client (a hold is a write: a script must not take every code of a total). Past the
     limit, 0: the plain total, and the order still gets a code when it is sent."""
     with read_session() as s:
-        mine = s.exec(select(TransferCode).where(TransferCode.client_ref == client_ref)).first()
+        mine = s.exec(select(TransferCode).where(col(TransferCode.client_ref) == client_ref)).first()
     if mine is not None and mine.base_total == base_total:
         return mine.code
     try:
@@ -73,7 +73,7 @@ def for_page(client_ref: str, base_total: int, client: str) -> int:
 
 def _hold(s: Session, client_ref: str, base_total: int) -> int:
     now = utcnow()
-    mine = s.exec(select(TransferCode).where(TransferCode.client_ref == client_ref)).first()
+    mine = s.exec(select(TransferCode).where(col(TransferCode.client_ref) == client_ref)).first()
     if mine is not None and mine.order_id is None and mine.base_total == base_total:
         mine.expires_at = now + HOLD
         return mine.code
@@ -83,8 +83,10 @@ def _hold(s: Session, client_ref: str, base_total: int) -> int:
     elif mine is not None:  # already an order's
         return mine.code
     lowest, highest = base_total - max(CODES), base_total - min(CODES)
-    in_range = TransferCode.amount.between(lowest, highest)
-    lapsed = (TransferCode.order_id.is_(None) | TransferCode.settled_at.is_not(None)) & (TransferCode.expires_at < now)
+    in_range = col(TransferCode.amount).between(lowest, highest)
+    lapsed = (col(TransferCode.order_id).is_(None) | col(TransferCode.settled_at).is_not(None)) & (
+        col(TransferCode.expires_at) < now
+    )
     s.exec(delete(TransferCode).where(in_range, lapsed))
     taken = {base_total - a for a in s.exec(select(TransferCode.amount).where(in_range))}
     free = [c for c in CODES if c not in taken]
@@ -103,7 +105,7 @@ def _hold(s: Session, client_ref: str, base_total: int) -> int:
 def claim(s: Session, client_ref: str, base_total: int, order_id: uuid.UUID) -> int | None:
     """In the order's own transaction: the attempt's held code becomes the order's. None when
     the attempt holds none for this total (the caller reserves one first)."""
-    mine = s.exec(select(TransferCode).where(TransferCode.client_ref == client_ref)).first()
+    mine = s.exec(select(TransferCode).where(col(TransferCode.client_ref) == client_ref)).first()
     if mine is None or mine.base_total != base_total or mine.order_id not in (None, order_id):
         return None
     mine.order_id = order_id
@@ -115,11 +117,11 @@ def settle(s: Session, order_id: uuid.UUID, placed_at: datetime) -> None:
     its window can still arrive (LINE_REACH after it was placed)."""
     s.exec(
         update(TransferCode)
-        .where(TransferCode.order_id == order_id)
+        .where(col(TransferCode.order_id) == order_id)
         .values(settled_at=utcnow(), expires_at=placed_at + LINE_REACH)
     )
 
 
 def release(s: Session, order_ids: list[uuid.UUID]) -> None:
     """These orders' lines have arrived: their amounts are free for others."""
-    s.exec(delete(TransferCode).where(TransferCode.order_id.in_(order_ids)))
+    s.exec(delete(TransferCode).where(col(TransferCode.order_id).in_(order_ids)))

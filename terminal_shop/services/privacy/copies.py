@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from terminal_shop.infra.models import AuditEvent, DomainEventRecord, OutboxMessage, utcnow
 from terminal_shop.infra.settings import get_settings
@@ -51,7 +51,9 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
     it commits (files are never removed before the rows that name them are gone)."""
     emls = []
     for row in s.exec(
-        select(OutboxMessage).where(OutboxMessage.entity_type == entity_type, OutboxMessage.entity_id == entity_id)
+        select(OutboxMessage).where(
+            col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == entity_id
+        )
     ):
         emls += _eml_files(row)
         row.to_addr, row.body_text, row.body_html = ERASED, ERASED, ERASED
@@ -61,13 +63,13 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
             row.status, row.last_error, row.next_attempt_at = MailStatus.FAILED.value, ERASED_MAIL, utcnow()
         s.add(row)
     for entry in s.exec(
-        select(AuditEvent).where(AuditEvent.entity_type == entity_type, AuditEvent.entity_id == entity_id)
+        select(AuditEvent).where(col(AuditEvent.entity_type) == entity_type, col(AuditEvent.entity_id) == entity_id)
     ):
         entry.admin_email, entry.detail = _blank(entry.admin_email, words) or ERASED, _blank(entry.detail, words)
         s.add(entry)
     for event in s.exec(
         select(DomainEventRecord).where(
-            DomainEventRecord.entity_type == entity_type, DomainEventRecord.entity_id == entity_id
+            col(DomainEventRecord.entity_type) == entity_type, col(DomainEventRecord.entity_id) == entity_id
         )
     ):
         event.actor = _blank(event.actor, words) or ERASED

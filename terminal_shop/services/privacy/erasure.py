@@ -15,17 +15,18 @@ from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy import delete
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import MerchantRegistration, Order, ProofPrint, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.backoffice import audit
+from terminal_shop.services.notifications import outbox
 from terminal_shop.services.privacy import copies
 from terminal_shop.vocabulary import DocumentKind
 
-ERASED = copies.ERASED
+ERASED = outbox.ERASED
 SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
 
 
@@ -86,7 +87,7 @@ def erase_order(
         row.note = row.payment_proof_path = row.payment_proof_url = row.client_ref = None
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
-        s.exec(delete(ProofPrint).where(ProofPrint.order_id == row.id))
+        s.exec(delete(ProofPrint).where(col(ProofPrint.order_id) == row.id))
         audit.record(s, who, "purge", "order", str(row.id), row.status, row.status, f"{why}; {len(keys)} file dihapus")
     copies.remove(emls)
     discard(storage or get_storage(), get_settings().bucket_order_payments, *keys)

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from pathlib import PurePosixPath
 
 from sqlalchemy import update
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop import routes
 from terminal_shop.formats import wib
@@ -177,13 +177,13 @@ def _history(entity_type: str, record_id: uuid.UUID) -> dict:
     with read_session() as s:
         events = s.exec(
             select(AuditEvent)
-            .where(AuditEvent.entity_type == entity_type, AuditEvent.entity_id == str(record_id))
-            .order_by(AuditEvent.created_at)
+            .where(col(AuditEvent.entity_type) == entity_type, col(AuditEvent.entity_id) == str(record_id))
+            .order_by(col(AuditEvent.created_at))
         ).all()
         mails = s.exec(
             select(OutboxMessage)
-            .where(OutboxMessage.entity_type == entity_type, OutboxMessage.entity_id == str(record_id))
-            .order_by(OutboxMessage.created_at)
+            .where(col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == str(record_id))
+            .order_by(col(OutboxMessage.created_at))
         ).all()
     return {
         "perubahan": [{"waktu": e.created_at.isoformat(), "oleh": e.admin_email, "tindakan": e.action, "dari": e.old_status, "menjadi": e.new_status, "keterangan": e.detail} for e in events],
@@ -236,20 +236,20 @@ def ask_by_link(registration_id: str, token: str, kind: DataRequestKind, client:
 
 def _open(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind | None = None):
     conds = [
-        DataRequest.entity_type == entity_type,
-        DataRequest.entity_id == str(record_id),
-        DataRequest.done_at.is_(None),
+        col(DataRequest.entity_type) == entity_type,
+        col(DataRequest.entity_id) == str(record_id),
+        col(DataRequest.done_at).is_(None),
     ]
     if kind is not None:
-        conds.append(DataRequest.kind == kind.value)
-    return select(DataRequest).where(*conds).order_by(DataRequest.due_at)
+        conds.append(col(DataRequest.kind) == kind.value)
+    return select(DataRequest).where(*conds).order_by(col(DataRequest.due_at))
 
 
 def _close(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind, admin_email: str) -> None:
     with write_session() as s:
         s.exec(
             update(DataRequest)
-            .where(DataRequest.entity_type == entity_type, DataRequest.entity_id == str(record_id), DataRequest.kind == kind.value, DataRequest.done_at.is_(None))
+            .where(col(DataRequest.entity_type) == entity_type, col(DataRequest.entity_id) == str(record_id), col(DataRequest.kind) == kind.value, col(DataRequest.done_at).is_(None))
             .values(done_at=utcnow(), done_by=admin_email)
         )  # fmt: skip
 
@@ -257,11 +257,11 @@ def _close(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind, admin_
 def open_requests(entity_type: str | None = None, record_id: str | None = None) -> tuple[DataRequestView, ...]:
     """What waits for an answer, the nearest deadline first (the overview; a record's page)."""
     now = utcnow()
-    conds = [DataRequest.done_at.is_(None)]
+    conds = [col(DataRequest.done_at).is_(None)]
     if entity_type and record_id:
-        conds += [DataRequest.entity_type == entity_type, DataRequest.entity_id == str(record_id)]
+        conds += [col(DataRequest.entity_type) == entity_type, col(DataRequest.entity_id) == str(record_id)]
     with read_session() as s:
-        rows = s.exec(select(DataRequest).where(*conds).order_by(DataRequest.due_at).limit(100)).all()
+        rows = s.exec(select(DataRequest).where(*conds).order_by(col(DataRequest.due_at)).limit(100)).all()
     return tuple(
         DataRequestView(
             DataRequestKind.label_of(r.kind),

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
@@ -49,9 +49,9 @@ def _rejected_due(now: datetime):
         return row.status == RegistrationStatus.REJECTED and row.rejected_at is not None and row.rejected_at <= limit
 
     query = select(MerchantRegistration.id).where(
-        MerchantRegistration.status == RegistrationStatus.REJECTED.value,
-        MerchantRegistration.rejected_at <= limit,
-        MerchantRegistration.purged_at.is_(None),
+        col(MerchantRegistration.status) == RegistrationStatus.REJECTED.value,
+        col(MerchantRegistration.rejected_at) <= limit,
+        col(MerchantRegistration.purged_at).is_(None),
     )
     return query, still_due, f"Retensi: {days} hari setelah ditolak"
 
@@ -64,8 +64,8 @@ def _ended_due(now: datetime):
 
     # A coarse cut in SQL (365 days a year); the calendar check is still_due's.
     query = select(MerchantRegistration.id).where(
-        MerchantRegistration.ended_at <= now - timedelta(days=365 * years),
-        MerchantRegistration.purged_at.is_(None),
+        col(MerchantRegistration.ended_at) <= now - timedelta(days=365 * years),
+        col(MerchantRegistration.purged_at).is_(None),
     )
     return query, still_due, f"Retensi: {years} tahun setelah hubungan usaha berakhir"
 
@@ -76,7 +76,9 @@ def _orders_due(now: datetime):
     def still_due(row: Order) -> bool:
         return erasure.ended(now, row.created_at, years)
 
-    query = select(Order.id).where(Order.created_at <= now - timedelta(days=365 * years), Order.purged_at.is_(None))
+    query = select(Order.id).where(
+        col(Order.created_at) <= now - timedelta(days=365 * years), col(Order.purged_at).is_(None)
+    )
     return query, still_due, f"Retensi: {years} tahun catatan keuangan"
 
 
@@ -111,7 +113,7 @@ def run(now: datetime | None = None, dry_run: bool = False, storage: Storage | N
 def _abandoned(now: datetime, dry_run: bool) -> list[str]:
     """Amounts held for checkouts that never became orders (the attempt's key, nothing else)."""
     limit = now - timedelta(days=get_settings().retention_abandoned_days)
-    stale = (TransferCode.order_id.is_(None), TransferCode.expires_at <= limit)
+    stale = (col(TransferCode.order_id).is_(None), col(TransferCode.expires_at) <= limit)
     with read_session() as s:
         found = [str(a) for a in s.exec(select(TransferCode.amount).where(*stale).limit(BATCH))]
     if found and not dry_run:

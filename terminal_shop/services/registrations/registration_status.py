@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop import routes
 from terminal_shop.formats import wib
@@ -106,7 +106,7 @@ def request_link(email: str, phone: str, client: str) -> str:
     with read_session() as s:
         row = s.exec(
             select(MerchantRegistration).where(
-                MerchantRegistration.email == email, MerchantRegistration.nomor_hp == mobile
+                col(MerchantRegistration.email) == email, col(MerchantRegistration.nomor_hp) == mobile
             )
         ).first()
     if row is not None and _may_mail(row.email):

@@ -16,7 +16,7 @@ import uuid
 from datetime import timedelta
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, OutboxMessage, utcnow
@@ -66,7 +66,7 @@ def registration_for(client_ref: str) -> uuid.UUID | None:
     if not client_ref_ok(client_ref):
         return None
     with read_session() as s:
-        return s.exec(select(MerchantRegistration.id).where(MerchantRegistration.client_ref == client_ref)).first()
+        return s.exec(select(MerchantRegistration.id).where(col(MerchantRegistration.client_ref) == client_ref)).first()
 
 
 def submit(
@@ -121,7 +121,8 @@ def _refuse_a_known_pair(values: dict) -> None:
     with read_session() as s:
         earlier = s.exec(
             select(MerchantRegistration).where(
-                MerchantRegistration.email == values["email"], MerchantRegistration.nomor_hp == values["nomor_hp"]
+                col(MerchantRegistration.email) == values["email"],
+                col(MerchantRegistration.nomor_hp) == values["nomor_hp"],
             )
         ).first()
     if earlier is None:
@@ -132,7 +133,7 @@ def _refuse_a_known_pair(values: dict) -> None:
     with write_session() as s:
         told_today = s.exec(
             select(OutboxMessage.id).where(
-                OutboxMessage.key.startswith(prefix), OutboxMessage.created_at >= utcnow() - FIX_MAIL_EVERY
+                col(OutboxMessage.key).startswith(prefix), col(OutboxMessage.created_at) >= utcnow() - FIX_MAIL_EVERY
             )
         ).first()
         if told_today is None:  # at most one such e-mail a day, however often the pair is sent
