@@ -29,9 +29,9 @@ from terminal_shop.services.backoffice.listing import (
     restricted_count,
     tallies,
 )
-from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.notifications import outbox
 from terminal_shop.services.privacy import requests, retention
-from terminal_shop.services.registrations import fix_link
+from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
@@ -175,34 +175,11 @@ def save(
         errors["status"] = "Status tidak dikenal"
     if errors:
         return errors
-    now = utcnow()
     with write_session() as s:
         row = _get(s, merchant_id)
-        old_status = row.status
         for k, v in values.items():
             setattr(row, k, v)
-        row.status = status.value
-        row.updated_at = now
-        if status is RegistrationStatus.APPROVED:
-            row.verified_at = row.verified_at or now
-        elif status is RegistrationStatus.REJECTED:
-            row.verified_at = None
-        # When retention counts from (services/privacy/retention.py).
-        row.rejected_at = (
-            (row.rejected_at if old_status == status else now) if status is RegistrationStatus.REJECTED else None
-        )
-        rejected = status is RegistrationStatus.REJECTED
-        row.rejection_reason = ((form.get("rejection_reason") or "").strip() or None) if rejected else None
-        s.add(row)
-        action = "edit" if old_status == status else "status"
-        audit.record(s, admin_email, action, "merchant", str(row.id), old_status, status.value, row.rejection_reason)
-        if old_status != status and status is not RegistrationStatus.PENDING:  # the applicant is told
-            if status is RegistrationStatus.APPROVED:
-                told = emails.registration_approved(row)
-            else:  # the applicant corrects what is marked, through a link of their own
-                told = emails.registration_rejected(row, row.rejection_reason or "", fix_link.open_link(row, fix_items))
-                s.add(row)
-            outbox.enqueue(s, f"registration:{row.id}:{status.value}:{now.isoformat()}", "merchant", str(row.id), told)
+        transitions.change(s, row, status, form.get("rejection_reason"), admin_email, utcnow(), fix_items)
     return {}
 
 

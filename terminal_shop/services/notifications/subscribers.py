@@ -11,7 +11,7 @@ import uuid
 from sqlmodel import Session
 
 from terminal_shop import couriers
-from terminal_shop.infra.models import Order
+from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import invoice
@@ -22,6 +22,14 @@ from terminal_shop.services.orders.events import (
     OrderEvent,
     OrderPlaced,
     OrderShipped,
+)
+from terminal_shop.services.registrations import fix_link
+from terminal_shop.services.registrations.events import (
+    RegistrationApproved,
+    RegistrationCorrected,
+    RegistrationEvent,
+    RegistrationRejected,
+    RegistrationSubmitted,
 )
 
 
@@ -62,3 +70,32 @@ def _shipped(s: Session, event: OrderShipped) -> None:
 @subscribe(OrderDelivered)
 def _delivered(s: Session, event: OrderDelivered) -> None:
     _queue(s, event, "delivered", emails.order_delivered(_order(s, event)))
+
+
+def _registration(s: Session, event: RegistrationEvent) -> MerchantRegistration:
+    row = s.get(MerchantRegistration, uuid.UUID(event.entity_id))
+    assert row is not None, event
+    return row
+
+
+def _tell_applicant(s: Session, event: RegistrationEvent, step: str, mail: outbox.Mail) -> None:
+    """One message per event: a registration may be received, rejected, corrected again."""
+    key = f"registration:{event.entity_id}:{step}:{utcnow().isoformat()}"
+    outbox.enqueue(s, key, "merchant", event.entity_id, mail)
+
+
+@subscribe(RegistrationSubmitted, RegistrationCorrected)
+def _registration_received(s: Session, event: RegistrationEvent) -> None:
+    _tell_applicant(s, event, "received", emails.registration_received(_registration(s, event)))
+
+
+@subscribe(RegistrationApproved)
+def _registration_approved(s: Session, event: RegistrationApproved) -> None:
+    _tell_applicant(s, event, "approved", emails.registration_approved(_registration(s, event)))
+
+
+@subscribe(RegistrationRejected)
+def _registration_rejected(s: Session, event: RegistrationRejected) -> None:
+    row = _registration(s, event)
+    mail = emails.registration_rejected(row, event.detail or "", fix_link.link(row))
+    _tell_applicant(s, event, "rejected", mail)

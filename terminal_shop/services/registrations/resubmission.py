@@ -18,9 +18,9 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, check_file, strip_metadata
 from terminal_shop.privacy_policy import Consent
-from terminal_shop.services.backoffice import audit
-from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details
+from terminal_shop.services.registrations.events import RegistrationCorrected
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
 from terminal_shop.services.registrations.submission import consent_fields, document_key
 from terminal_shop.services.validation import parse_id
@@ -129,9 +129,8 @@ def _store(row: MerchantRegistration, values: dict, checked: dict, items: list[s
             s.add(fresh)
             changed = ", ".join([g.label for g in FixGroup if g.value in items] + [d.label for d in wanted])
             old_new = (RegistrationStatus.REJECTED.value, RegistrationStatus.PENDING.value)
-            audit.record(s, f"pemohon <{row.email}>", "resubmit", "merchant", str(row.id), *old_new, changed)
-            told = emails.registration_received(fresh)
-            outbox.enqueue(s, f"registration:{row.id}:received:{now.isoformat()}", "merchant", str(row.id), told)
+            publish(s, RegistrationCorrected(entity_id=str(row.id), actor=f"pemohon <{row.email}>",
+                                             old_status=old_new[0], new_status=old_new[1], detail=changed))  # fmt: skip
     except (StorageError, ResubmissionError) as exc:
         discard(storage, bucket, *stored)
         if isinstance(exc, ResubmissionError):

@@ -24,9 +24,11 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, UploadRejected, check_file, strip_metadata
 from terminal_shop.privacy_policy import Consent
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
+from terminal_shop.services.registrations.events import RegistrationSubmitted
 from terminal_shop.services.validation import client_ref_ok
 from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal, RegistrationStatus
 
@@ -176,10 +178,7 @@ def _store(values: dict, files: dict[DocumentKind, CheckedFile], storage: Storag
 
 def _insert(registration_id: uuid.UUID, values: dict, photos: dict, client_ref: str) -> None:
     now = utcnow()
-    told = emails.registration_received(MerchantRegistration(id=registration_id, **values))
     with write_session() as s:
-        key = f"registration:{registration_id}:received:{now.isoformat()}"
-        outbox.enqueue(s, key, "merchant", str(registration_id), told)
         s.add(
             MerchantRegistration(
                 id=registration_id,
@@ -191,6 +190,7 @@ def _insert(registration_id: uuid.UUID, values: dict, photos: dict, client_ref: 
                 **photos,
             )
         )
+        publish(s, RegistrationSubmitted(entity_id=str(registration_id), actor="pemohon", new_status="pending"))
 
 
 # The SPEC's failure link carries a text; one that speaks of a duplicate shows the duplicate tips.

@@ -1,0 +1,58 @@
+"""What happens to a merchant registration, as events (services/events/bus.py): published
+by submission.py, resubmission.py and transitions.py, read by the audit log and the
+notifications."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from terminal_shop.services.events.bus import Event
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationEvent(Event):
+    entity_type: ClassVar[str] = "merchant"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationSubmitted(RegistrationEvent):
+    name: ClassVar[str] = "registration.submitted"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationApproved(RegistrationEvent):
+    name: ClassVar[str] = "registration.approved"
+    action: ClassVar[str] = "status"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationRejected(RegistrationEvent):
+    """`detail`: the reason the applicant is told (with the link to correct what is marked)."""
+
+    name: ClassVar[str] = "registration.rejected"
+    action: ClassVar[str] = "status"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationReopened(RegistrationEvent):
+    """An admin put it back to pending: nobody is told."""
+
+    name: ClassVar[str] = "registration.reopened"
+    action: ClassVar[str] = "status"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationEdited(RegistrationEvent):
+    """An admin changed its fields, not its status."""
+
+    name: ClassVar[str] = "registration.edited"
+    action: ClassVar[str] = "edit"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationCorrected(RegistrationEvent):
+    """The applicant corrected it through the rejection's link; `detail` names what changed."""
+
+    name: ClassVar[str] = "registration.corrected"
+    action: ClassVar[str] = "resubmit"

@@ -1,0 +1,55 @@
+"""The only place an admin changes a registration's status (docs/decisions.md, Merchant
+registrations): the dates retention counts from, the rejection's reason and correction
+link, and the event whose subscribers write the audit entry and tell the applicant."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from terminal_shop.infra.models import MerchantRegistration
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.registrations import fix_link
+from terminal_shop.services.registrations.events import (
+    RegistrationApproved,
+    RegistrationEdited,
+    RegistrationEvent,
+    RegistrationRejected,
+    RegistrationReopened,
+)
+from terminal_shop.vocabulary import RegistrationStatus
+
+EVENTS: dict[RegistrationStatus, type[RegistrationEvent]] = {
+    RegistrationStatus.APPROVED: RegistrationApproved,
+    RegistrationStatus.REJECTED: RegistrationRejected,
+    RegistrationStatus.PENDING: RegistrationReopened,
+}
+
+
+def change(
+    s: Session,
+    row: MerchantRegistration,
+    status: RegistrationStatus,
+    reason: str | None,
+    admin_email: str,
+    now: datetime,
+    fix_items: list[str] | None = None,
+) -> None:
+    """Sets `status` on the locked `row` (fields already edited) in the caller's transaction."""
+    old_status = row.status
+    row.status, row.updated_at = status.value, now
+    if status is RegistrationStatus.APPROVED:
+        row.verified_at = row.verified_at or now
+    elif status is RegistrationStatus.REJECTED:
+        row.verified_at = None
+    # When retention counts from (services/privacy/retention.py).
+    rejected = status is RegistrationStatus.REJECTED
+    row.rejected_at = (row.rejected_at if old_status == status else now) if rejected else None
+    row.rejection_reason = (reason or "").strip() or None if rejected else None
+    if rejected and old_status != status:  # the applicant corrects what is marked, through a link of their own
+        fix_link.open_link(row, fix_items)
+    s.add(row)
+    event = RegistrationEdited if old_status == status else EVENTS[status]
+    publish(s, event(entity_id=str(row.id), actor=admin_email, old_status=old_status, new_status=status.value,
+                     detail=row.rejection_reason))  # fmt: skip
