@@ -26,10 +26,10 @@ from terminal_shop.pages.admin import (
     two_factor,
 )
 from terminal_shop.pages.checkout import cart, payment, result
-from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.privacy import retention
+from terminal_shop.services.team import admin_auth
 from terminal_shop.state import toast
 from terminal_shop.state.admin import (
     AccountsState,

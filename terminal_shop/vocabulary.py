@@ -243,7 +243,7 @@ class ProofFilter(Term):
 
 
 class AdminRole(Term):
-    """What an admin account may do (services/backoffice/permissions.py holds the table)."""
+    """What an admin account may do (services/team/permissions.py holds the table)."""
 
     OWNER = "pemilik", "Pemilik"
     FINANCE = "keuangan", "Keuangan"

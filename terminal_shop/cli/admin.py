@@ -16,7 +16,7 @@ import argparse
 import getpass
 
 from terminal_shop.infra.settings import get_settings, private_files
-from terminal_shop.services.backoffice import admin_auth, two_factor
+from terminal_shop.services.team import admin_auth, two_factor
 from terminal_shop.vocabulary import AdminRole
 
 

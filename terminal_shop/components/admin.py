@@ -8,7 +8,7 @@ from terminal_shop import routes
 from terminal_shop.components.layout import skip_link
 from terminal_shop.components.ui import CARD, icon, native_form, nav_link
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import AdminState
 
 BTN_DANGER = (
@@ -41,7 +41,7 @@ def badge(b) -> rx.Component:
     )
 
 
-# The header's areas, each shown to the roles that may open it (services/backoffice/permissions.py).
+# The header's areas, each shown to the roles that may open it (services/team/permissions.py).
 NAVIGATION = (
     ("Dashboard", routes.ADMIN_MERCHANTS, Permission.MERCHANTS_VIEW),
     ("Orders", routes.ADMIN_ORDERS, Permission.ORDERS_VIEW),

@@ -256,7 +256,7 @@ class AdminUser(SQLModel, table=True):
     active: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
     invited: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
     last_sign_in_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    # Two-factor sign-in (services/backoffice/two_factor.py): secrets encrypted with SECRET_KEY.
+    # Two-factor sign-in (services/team/two_factor.py): secrets encrypted with SECRET_KEY.
     totp_secret: str | None = Field(default=None, max_length=255)  # confirmed by a first code: 2FA on
     totp_pending: str | None = Field(default=None, max_length=255)  # shown on the setup page, not yet confirmed
     totp_last_step: int | None = Field(default=None, sa_type=sa.BigInteger)  # a code is good once
@@ -278,7 +278,7 @@ class AdminSession(SQLModel, table=True):
 
 
 class AdminInvite(SQLModel, table=True):
-    """A one-time link the owner e-mailed (services/backoffice/admin_accounts.py); the link
+    """A one-time link the owner e-mailed (services/team/admin_accounts.py); the link
     carries the token, the table only its hash."""
 
     __tablename__ = "admin_invites"

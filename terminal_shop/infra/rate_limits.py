@@ -2,7 +2,7 @@
 
 The `limits` library keeps the counts: in Redis when REDIS_URL is set (every worker counts
 alike), in the worker's memory otherwise (each worker counts its own). A refusal names
-how long to wait. Admin sign-in keeps its own throttling (services/backoffice/admin_auth.py).
+how long to wait. Admin sign-in keeps its own throttling (services/team/admin_auth.py).
 """
 
 from __future__ import annotations

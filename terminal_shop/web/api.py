@@ -39,21 +39,14 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.privacy_policy import Consent
-from terminal_shop.services.backoffice import (
-    access_log,
-    admin_accounts,
-    admin_auth,
-    admin_merchants,
-    admin_orders,
-    permissions,
-    two_factor,
-)
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.backoffice import access_log, admin_merchants, admin_orders
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import AccessAction, DocumentKind
 from terminal_shop.web.guards import client_address
@@ -186,7 +179,7 @@ def _with_session(response: Response, token: str) -> Response:
 
 async def accept_invite(request: Request) -> Response:
     """Form POST from the invitation page: the invited admin's password; the account is made
-    and signed in, and goes on to set up 2FA (services/backoffice/admin_accounts.py)."""
+    and signed in, and goes on to set up 2FA (services/team/admin_accounts.py)."""
     if not _from_our_pages(request):
         return PlainTextResponse("Akses ditolak", status_code=403)
     form = await request.form()

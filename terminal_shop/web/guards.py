@@ -13,7 +13,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import STATE_PATHS, UPLOAD_HANDLER_HEADER, UPLOAD_PATH
-from terminal_shop.services.backoffice.admin_auth import SESSION_COOKIE, SESSION_HASH_HEADER, hash_token
+from terminal_shop.services.team.admin_auth import SESSION_COOKIE, SESSION_HASH_HEADER, hash_token
 from terminal_shop.structured_data import PRIVATE_PREFIXES
 
 MB = 1024 * 1024

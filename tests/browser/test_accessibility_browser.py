@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from terminal_shop.formats import WIB
-from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.registrations import registration_status
+from terminal_shop.services.team import admin_auth
 
 from support.accessibility import axe, to_payment_step
 from support.factories import make_merchant, reject_with_link

@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, utcnow
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.team import admin_auth
 
 from support.factories import make_merchant, make_order
 from support.steps import EMAIL, PASSWORD, sign_in

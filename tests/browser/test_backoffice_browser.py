@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from terminal_shop.formats import WIB
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.team import admin_auth
 
 from support.factories import make_merchant, merchant, order, wib_midnight
 from support.steps import EMAIL, PASSWORD, real_order, sign_in

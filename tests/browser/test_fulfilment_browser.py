@@ -10,8 +10,8 @@ import re
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, make_order
 from support.files import png

@@ -17,7 +17,7 @@ import socketio
 
 from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.team import admin_auth
 from terminal_shop.state.checkout import CheckoutState
 
 from support.environment import ROOT, SCALEOUT

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.team import admin_auth
 
 from support.accessibility import to_payment_step
 from support.factories import make_merchant

@@ -7,8 +7,8 @@ import re
 from playwright.sync_api import expect
 
 from terminal_shop.formats import rupiah
-from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.orders import order_status, transitions
+from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, make_merchant
 from support.files import png

@@ -12,8 +12,8 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from terminal_shop.formats import WIB, rupiah
-from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.payments import transfer_codes
+from terminal_shop.services.team import admin_auth
 
 from support.files import encoded, receipt
 from support.steps import EMAIL, PASSWORD, choose_proof, orders_in_db, rupiah_value, sign_in, to_confirm, wait_for_mail

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.services.backoffice import admin_auth, admin_merchants
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, make_merchant
 from support.steps import EMAIL, PASSWORD, get_merchant, sign_in

@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.services.backoffice import admin_auth
 from terminal_shop.services.orders import payment_qr, qris
+from terminal_shop.services.team import admin_auth
 
 from support.files import png
 from support.qris_payloads import STATIC, sticker_png

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.team import admin_auth
 from terminal_shop.vocabulary import AdminRole
 
 from support.factories import make_merchant

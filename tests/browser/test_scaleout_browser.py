@@ -21,7 +21,7 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import Order
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.team import admin_auth
 
 from support import tls
 from support.environment import DATA_DIR, PROXY_HTTP_PORT, PROXY_URL, ROOT

@@ -22,7 +22,7 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import AuditEvent
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.team import admin_auth
 from terminal_shop.state.admin import MerchantDetailState
 
 from support.accessibility import axe

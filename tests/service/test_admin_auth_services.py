@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, utcnow
-from terminal_shop.services.backoffice import admin_auth
+from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, audit_rows
 
@@ -190,7 +190,7 @@ def test_old_sign_in_attempts_are_purged(clean_db):
 
 
 def test_an_admin_sees_and_ends_their_own_sessions(clean_db, monkeypatch):
-    from terminal_shop.services.backoffice import admin_sessions
+    from terminal_shop.services.team import admin_sessions
 
     admin_auth.create_admin(ADMIN, "password-lama-123")
     chrome = (

@@ -23,7 +23,8 @@ import terminal_shop.terminal_shop  # noqa: F401  (registers every page and stat
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
 from terminal_shop.reflex_compat import all_substates, router_with_headers, upload_file
-from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders
+from terminal_shop.services.backoffice import admin_merchants, admin_orders
+from terminal_shop.services.team import admin_auth
 from terminal_shop.state import admin as admin_state
 
 OPEN_TO_ANYONE = {"show_login", "setvar"}
@@ -203,7 +204,7 @@ def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
     assert [r.buyer for r in state.rows] == ["Rahasia Pembeli"]
 
 
-# ----- roles: which admin may do what (services/backoffice/permissions.py) -----
+# ----- roles: which admin may do what (services/team/permissions.py) -----
 
 ORDER_PAGES = {"OrderListState", "OrderDetailState"}
 # Every admin's own password and sessions.

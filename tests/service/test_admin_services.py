@@ -15,8 +15,9 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
-from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders, csv_export
+from terminal_shop.services.backoffice import admin_merchants, admin_orders, csv_export
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, audit_rows, make_merchant, make_order
 

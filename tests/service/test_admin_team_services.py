@@ -29,7 +29,7 @@ from terminal_shop.infra.models import (
 )
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import router_with_headers
-from terminal_shop.services.backoffice import admin_accounts, admin_auth, two_factor
+from terminal_shop.services.team import admin_accounts, admin_auth, two_factor
 from terminal_shop.state.admin import OrderListState
 from terminal_shop.vocabulary import AdminRole
 
@@ -246,7 +246,7 @@ def test_deactivation_ends_the_sessions_at_once_and_reactivation_lets_back_in(cl
 
 
 def test_the_owner_ends_another_admins_sessions(clean_db):
-    from terminal_shop.services.backoffice import admin_sessions
+    from terminal_shop.services.team import admin_sessions
 
     admin_auth.create_admin(ADMIN, PASSWORD)
     owner_token = admin_auth.login(ADMIN, PASSWORD, "c")

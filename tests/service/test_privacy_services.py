@@ -28,10 +28,11 @@ from terminal_shop.infra.models import (
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import VERSION
-from terminal_shop.services.backoffice import admin_auth, admin_merchants, admin_orders, admin_overview
+from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.services.registrations import registration_status
+from terminal_shop.services.team import admin_auth
 from terminal_shop.vocabulary import DataRequestKind, DocumentKind
 from terminal_shop.web import api
 

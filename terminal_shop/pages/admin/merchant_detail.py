@@ -22,7 +22,7 @@ from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, i
 from terminal_shop.pages.admin.merchant_documents import documents_section
 from terminal_shop.pages.admin.personal_data import personal_data_card
 from terminal_shop.registration_form import RegistrationField, Widget, in_group
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import DELETE_PHRASE
 from terminal_shop.state.admin import MerchantDetailState as D
 from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationStatus

@@ -9,7 +9,7 @@ from terminal_shop.components.files import rejection_codes
 from terminal_shop.components.ui import CARD, icon, modal
 from terminal_shop.infra.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES
 from terminal_shop.reflex_compat import name_file_input
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import DOC_UPLOAD_ID
 from terminal_shop.state.admin import MerchantDetailState as D
 

@@ -9,7 +9,7 @@ from terminal_shop import couriers
 from terminal_shop.components.admin import BTN_SMALL, TD, TH, when_allowed
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import BulkShipState as B
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L

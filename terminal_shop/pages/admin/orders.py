@@ -25,7 +25,7 @@ from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, n
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_card, fulfilment_filter
 from terminal_shop.pages.admin.payments import payment_card, proof_filter
 from terminal_shop.pages.admin.personal_data import personal_data_card
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField

@@ -32,9 +32,9 @@ class Event:
     `action` is the word the audit log has always shown for it ('' when not audited)."""
 
     name: ClassVar[str]
-    entity_type: ClassVar[str]
     action: ClassVar[str] = ""
 
+    entity_type: str  # each area's base event sets its own ("order", "merchant", "admin")
     entity_id: str
     actor: str  # an admin's e-mail, or who acted from outside ("pembeli", "pemohon <...>")
     old_status: str | None = None
@@ -78,7 +78,11 @@ def publish(s: Session, event: Event) -> None:
 
 
 def _payload(event: Event) -> dict[str, Any]:
-    return {f.name: getattr(event, f.name) for f in dataclasses.fields(event) if f.name not in ("entity_id", "actor")}
+    return {
+        f.name: getattr(event, f.name)
+        for f in dataclasses.fields(event)
+        if f.name not in ("entity_type", "entity_id", "actor")
+    }
 
 
 def _load() -> None:

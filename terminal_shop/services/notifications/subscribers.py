@@ -10,8 +10,9 @@ import uuid
 
 from sqlmodel import Session
 
-from terminal_shop import couriers
-from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
+from terminal_shop import couriers, routes
+from terminal_shop.infra.models import DataRequest, MerchantRegistration, Order, utcnow
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import invoice
@@ -23,6 +24,7 @@ from terminal_shop.services.orders.events import (
     OrderPlaced,
     OrderShipped,
 )
+from terminal_shop.services.privacy.events import DataRequestAsked
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.events import (
     RegistrationApproved,
@@ -31,6 +33,9 @@ from terminal_shop.services.registrations.events import (
     RegistrationRejected,
     RegistrationSubmitted,
 )
+from terminal_shop.services.team import admin_accounts
+from terminal_shop.services.team.permissions import Permission
+from terminal_shop.vocabulary import DataRequestKind
 
 
 def _order(s: Session, event: OrderEvent) -> Order:
@@ -99,3 +104,16 @@ def _registration_rejected(s: Session, event: RegistrationRejected) -> None:
     row = _registration(s, event)
     mail = emails.registration_rejected(row, event.detail or "", fix_link.link(row))
     _tell_applicant(s, event, "rejected", mail)
+
+
+@subscribe(DataRequestAsked)
+def _data_request(s: Session, event: DataRequestAsked) -> None:
+    """The admins who may answer it are told (owners, invited ones included)."""
+    request = s.get(DataRequest, event.request_id)
+    kind = DataRequestKind.parse(event.detail)
+    assert request is not None and kind is not None, event
+    page = routes.ADMIN_MERCHANT if event.entity_type == "merchant" else routes.ADMIN_ORDER
+    link = get_settings().public_url + routes.with_id(page, event.entity_id)
+    for admin in admin_accounts.emails_of(Permission.PERSONAL_DATA):
+        told = emails.data_request(admin, kind.label, link, request.due_at)
+        outbox.enqueue(s, f"data-request:{request.id}:{admin}", event.entity_type, event.entity_id, told)

@@ -11,7 +11,7 @@ from terminal_shop.services.events.bus import Event
 
 @dataclass(frozen=True, kw_only=True)
 class OrderEvent(Event):
-    entity_type: ClassVar[str] = "order"
+    entity_type: str = "order"
 
 
 @dataclass(frozen=True, kw_only=True)

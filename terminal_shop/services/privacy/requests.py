@@ -31,10 +31,10 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.infra.storage import StorageError, get_storage
-from terminal_shop.services.backoffice import access_log, admin_accounts, audit
-from terminal_shop.services.backoffice.permissions import Permission
-from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.backoffice import access_log
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.privacy import erasure
+from terminal_shop.services.privacy.events import DataExported, DataRequestAsked, DataRestricted
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import DataRequestView
@@ -109,7 +109,8 @@ def erase_or_restrict(entity_type: str, record_id: str, admin_email: str) -> str
                 .where(type(row).id == row.id, type(row).restricted_at.is_(None))
                 .values(restricted_at=utcnow())
             )
-            audit.record(s, admin_email, "restrict", entity_type, str(row.id), row.status, row.status, WHY_ASKED)
+            publish(s, DataRestricted(entity_type=entity_type, entity_id=str(row.id), actor=admin_email,
+                                      old_status=row.status, new_status=row.status, detail=WHY_ASKED))  # fmt: skip
         said = "Masih wajib disimpan menurut hukum: data dibatasi (tidak tampil di daftar, dokumen tidak dapat dibuka) sampai masa retensi berakhir, lalu dihapus otomatis."
     _close(entity_type, row.id, DataRequestKind.ERASURE, admin_email)
     return said
@@ -147,7 +148,8 @@ def archive(entity_type: str, record_id: str, admin_email: str) -> tuple[str, by
         zf.writestr("riwayat.json", _json(_history(entity_type, row.id)))
     with write_session() as s:
         access_log.record_in(s, admin_email, AccessAction.DOWNLOADED, entity_type, str(row.id), ARCHIVE)
-        audit.record(s, admin_email, "export", entity_type, str(row.id), row.status, row.status, ARCHIVE)
+        publish(s, DataExported(entity_type=entity_type, entity_id=str(row.id), actor=admin_email,
+                                old_status=row.status, new_status=row.status, detail=ARCHIVE))  # fmt: skip
     _close(entity_type, row.id, DataRequestKind.ACCESS, admin_email)
     return f"data-pribadi-{entity_type}-{str(row.id)[:8]}.zip", buffer.getvalue()
 
@@ -213,12 +215,9 @@ def ask(entity_type: str, record_id: str, kind: DataRequestKind, client: str) ->
     with write_session() as s:
         s.add(request)
         s.flush()
-        link = get_settings().public_url + routes.with_id(
-            routes.ADMIN_MERCHANT if entity_type == "merchant" else routes.ADMIN_ORDER, row.id
-        )
-        for admin in admin_accounts.emails_of(Permission.PERSONAL_DATA):  # the admins who may answer it
-            told = emails.data_request(admin, kind.label, link, request.due_at)
-            outbox.enqueue(s, f"data-request:{request.id}:{admin}", entity_type, str(row.id), told)
+        assert request.id is not None
+        publish(s, DataRequestAsked(entity_type=entity_type, entity_id=str(row.id), actor="subjek data",
+                                    detail=kind.value, request_id=request.id))  # fmt: skip
     return request.due_at
 
 

@@ -12,7 +12,7 @@ from terminal_shop.services.events.bus import Event
 
 @dataclass(frozen=True, kw_only=True)
 class RegistrationEvent(Event):
-    entity_type: ClassVar[str] = "merchant"
+    entity_type: str = "merchant"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,4 +1,4 @@
-"""The owner's accounts screen (services/backoffice/admin_accounts.py): every admin, the open
+"""The owner's accounts screen (services/team/admin_accounts.py): every admin, the open
 invitations, and what the owner changes about them."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import functools
 
 import reflex as rx
 
-from terminal_shop.services.backoffice import admin_accounts, admin_sessions, two_factor
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.team import admin_accounts, admin_sessions, two_factor
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import AdminAccountView, InviteView

@@ -8,7 +8,7 @@ import asyncio
 
 import reflex as rx
 
-from terminal_shop.services.backoffice import admin_accounts
+from terminal_shop.services.team import admin_accounts
 
 TOKEN_FIELD = "invite-token"
 

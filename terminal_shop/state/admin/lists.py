@@ -22,7 +22,7 @@ from terminal_shop import routes
 from terminal_shop.formats import number
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import Page
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import admin_only
 from terminal_shop.vocabulary import Period, SortField, Term
@@ -77,7 +77,7 @@ class AdminListMixin(rx.State, mixin=True):
     _statuses: ClassVar[type[Term]]
     _methods: ClassVar[type[Term] | None] = None
     _export_kind: ClassVar[str] = ""
-    # What a role needs to read this list, and to export it (services/backoffice/permissions.py).
+    # What a role needs to read this list, and to export it (services/team/permissions.py).
     _view_permission: ClassVar[Permission]
     _export_permission: ClassVar[Permission]
     _load_error: ClassVar[str] = "Gagal memuat data"

@@ -14,10 +14,10 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
 from terminal_shop.services.backoffice import access_log, admin_merchants
-from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import AdminState, admin_only

@@ -11,9 +11,9 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_orders
-from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import fulfilment, transitions
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.session import AdminState, admin_only

@@ -11,7 +11,7 @@ from terminal_shop import routes
 from terminal_shop.services import health
 from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.backoffice.list_query import ListQuery
-from terminal_shop.services.backoffice.permissions import Permission
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import Overview

@@ -9,10 +9,10 @@ from collections import Counter
 
 import reflex as rx
 
-from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.orders.transitions import TransitionError
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import StatementRow

@@ -10,8 +10,8 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.backoffice.permissions import Permission
 from terminal_shop.services.privacy import requests
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, MerchantDetailState
 from terminal_shop.state.admin.orders import OrderDetailState

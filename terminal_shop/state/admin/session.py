@@ -20,7 +20,8 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.reflex_compat import all_substates, request_header
-from terminal_shop.services.backoffice import admin_auth, audit, permissions
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.team import admin_auth, permissions
 from terminal_shop.state import toast
 
 # The admin the shared check let through, for the rest of that event (AdminState._admin).
@@ -29,7 +30,7 @@ _checked: contextvars.ContextVar[admin_auth.Admin | None] = contextvars.ContextV
 
 def admin_only(fn=None, *, permission=None, step: str = ""):
     """Runs the handler only for a live, allowed admin session whose role grants
-    `permission` (services/backoffice/permissions.py; a function of the state for the list
+    `permission` (services/team/permissions.py; a function of the state for the list
     mixin; None: any admin). Without a session it changes nothing, clears this state and
     sends the browser to sign in; without the permission it refuses, audited, and a page's
     load goes to the role's own first page. A session with a step still to pass (a one-time

@@ -1,5 +1,5 @@
 """'Sesi aktif': an admin's own sessions, ended one by one or all but this one
-(services/backoffice/admin_sessions.py)."""
+(services/team/admin_sessions.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 
 import reflex as rx
 
-from terminal_shop.services.backoffice import admin_sessions
+from terminal_shop.services.team import admin_sessions
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import SessionView

@@ -1,5 +1,5 @@
 """The second factor: the code asked after the password, and the authenticator's setup
-(services/backoffice/two_factor.py). The secret and the recovery codes never enter this
+(services/team/two_factor.py). The secret and the recovery codes never enter this
 state (it is stored in plain text): the QR comes from an HTTP route, the texts reach the
 page through one-off set_value events into fields that are always on the page."""
 
@@ -11,7 +11,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice import permissions, two_factor
+from terminal_shop.services.team import permissions, two_factor
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 

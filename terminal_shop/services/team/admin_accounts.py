@@ -22,9 +22,17 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminInvite, AdminUser, utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice import admin_auth, audit, permissions
-from terminal_shop.services.backoffice.admin_auth import MIN_PASSWORD_CHARS, hash_token, normalise_email, pwd_context
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.team import admin_auth, permissions
+from terminal_shop.services.team.admin_auth import MIN_PASSWORD_CHARS, hash_token, normalise_email, pwd_context
+from terminal_shop.services.team.events import (
+    AdminDeactivated,
+    AdminInviteAccepted,
+    AdminInvited,
+    AdminReactivated,
+    AdminRoleChanged,
+)
 from terminal_shop.services.validation import email_ok, parse_id
 from terminal_shop.views import AdminAccountView, InviteView
 from terminal_shop.vocabulary import AdminRole
@@ -118,7 +126,7 @@ def invite(owner_email: str, email: str, role: str) -> str:
         s.add(row)
         mail = emails.admin_invitation(email, member.label, owner_email, link, row.expires_at)
         outbox.enqueue(s, f"admin-invite:{row.token_hash}", "admin", email, mail)
-        audit.record(s, owner_email, "invite", "admin", email, detail=f"Diundang sebagai {member.label}")
+        publish(s, AdminInvited(entity_id=email, actor=owner_email, detail=f"Diundang sebagai {member.label}"))
     return link
 
 
@@ -163,7 +171,9 @@ def accept(token: str, password: str, repeat: str, user_agent: str, client: str)
         user.totp_secret = user.totp_pending = user.totp_last_step = None  # a returning admin sets 2FA up anew
         s.add(user)
         s.flush()
-        audit.record(s, user.email, "invite-accepted", "admin", str(user.id), detail=f"Undangan dari {row.invited_by}")
+        publish(
+            s, AdminInviteAccepted(entity_id=str(user.id), actor=user.email, detail=f"Undangan dari {row.invited_by}")
+        )
         return admin_auth.open_session(s, user.id, user_agent, client)
 
 
@@ -203,7 +213,8 @@ def set_role(owner_email: str, account_id: str, role: str) -> str:
         before = AdminRole.label_of(user.role)
         user.role = member.value
         s.add(user)
-        audit.record(s, owner_email, "role", "admin", str(user.id), before, member.label, f"Peran {user.email} diubah")
+        publish(s, AdminRoleChanged(entity_id=str(user.id), actor=owner_email, old_status=before,
+                                    new_status=member.label, detail=f"Peran {user.email} diubah"))  # fmt: skip
     return member.label
 
 
@@ -222,10 +233,12 @@ def set_active(owner_email: str, account_id: str, active: bool) -> None:
             admin_auth.end_sessions(s, user.id)
         user.active = active
         s.add(user)
-        action, detail = (
-            ("reactivate", "Diaktifkan kembali") if active else ("deactivate", "Dinonaktifkan; semua sesi diakhiri")
+        event, detail = (
+            (AdminReactivated, "Diaktifkan kembali")
+            if active
+            else (AdminDeactivated, "Dinonaktifkan; semua sesi diakhiri")
         )
-        audit.record(s, owner_email, action, "admin", str(user.id), detail=f"{user.email}: {detail}")
+        publish(s, event(entity_id=str(user.id), actor=owner_email, detail=f"{user.email}: {detail}"))
 
 
 def emails_of(permission: permissions.Permission) -> list[str]:

@@ -70,8 +70,8 @@ class Admin:
     id: str
     email: str
     must_change_password: bool = False
-    role: str = AdminRole.OWNER.value  # what it may do: services/backoffice/permissions.py
-    two_factor: bool = False  # an authenticator app is set up (services/backoffice/two_factor.py)
+    role: str = AdminRole.OWNER.value  # what it may do: services/team/permissions.py
+    two_factor: bool = False  # an authenticator app is set up (services/team/two_factor.py)
     verified: bool = False  # this session gave its second factor
 
     @property

@@ -28,7 +28,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, RecoveryCode, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import audit
-from terminal_shop.services.backoffice.admin_auth import THROTTLE_WINDOW, end_sessions
+from terminal_shop.services.team.admin_auth import THROTTLE_WINDOW, end_sessions
 from terminal_shop.services.validation import parse_id
 
 STEP_SECONDS = 30

@@ -1,0 +1,34 @@
+"""What happens to a person's data on request, as events (services/events/bus.py):
+published by requests.py, read by the audit log and the notifications. `entity_type` is
+the record's own ("order" or "merchant")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from terminal_shop.services.events.bus import Event
+
+
+@dataclass(frozen=True, kw_only=True)
+class DataRequestAsked(Event):
+    """`detail`: the kind asked (vocabulary.DataRequestKind); `request_id`: its row."""
+
+    name: ClassVar[str] = "privacy.asked"
+    request_id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DataRestricted(Event):
+    """Answered an erasure request while a law still requires keeping the record."""
+
+    name: ClassVar[str] = "privacy.restricted"
+    action: ClassVar[str] = "restrict"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DataExported(Event):
+    """Answered a request for a copy: the archive was downloaded."""
+
+    name: ClassVar[str] = "privacy.exported"
+    action: ClassVar[str] = "export"

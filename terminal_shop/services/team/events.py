@@ -1,0 +1,47 @@
+"""What happens to the admin team, as events (services/events/bus.py): published by
+admin_accounts.py, read by the audit log. The invitation's e-mail is written by
+admin_accounts.invite itself: it carries the one-time link, which no stored event may hold."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from terminal_shop.services.events.bus import Event
+
+
+@dataclass(frozen=True, kw_only=True)
+class TeamEvent(Event):
+    entity_type: str = "admin"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdminInvited(TeamEvent):
+    """`entity_id`: the invited address (no account exists yet)."""
+
+    name: ClassVar[str] = "team.invited"
+    action: ClassVar[str] = "invite"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdminInviteAccepted(TeamEvent):
+    name: ClassVar[str] = "team.invite_accepted"
+    action: ClassVar[str] = "invite-accepted"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdminRoleChanged(TeamEvent):
+    name: ClassVar[str] = "team.role_changed"
+    action: ClassVar[str] = "role"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdminDeactivated(TeamEvent):
+    name: ClassVar[str] = "team.deactivated"
+    action: ClassVar[str] = "deactivate"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdminReactivated(TeamEvent):
+    name: ClassVar[str] = "team.reactivated"
+    action: ClassVar[str] = "reactivate"
