@@ -57,6 +57,11 @@ def subscribe(*kinds: type[Event]) -> Callable[[Handler], Handler]:
     return register
 
 
+def unsubscribe(kind: type[Event], handler: Handler) -> None:
+    """Takes a reaction back (a plug-in switched off; a test's own subscriber)."""
+    _handlers[kind].remove(handler)
+
+
 def handlers(kind: type[Event]) -> list[Handler]:
     """The reactions to `kind` and to every event class it derives from, in SUBSCRIBERS' order."""
     _load()
