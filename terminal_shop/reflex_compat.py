@@ -8,8 +8,10 @@ production one page at a time.
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
+import typing
 from pathlib import Path
 
 import reflex as rx
@@ -119,6 +121,18 @@ def all_substates(state: type[rx.State]) -> list[type[rx.State]]:
         found.append(sub)
         todo.extend(sub.get_substates())
     return sorted(found, key=lambda s: s.get_full_name())
+
+
+def upload_handlers(state: type[rx.State]) -> list[str]:
+    """The full names of `state`'s event handlers that take files (`list[rx.UploadFile]`),
+    as the upload route's `reflex-event-handler` header names them (0.10.1: `event_handlers`
+    maps names to EventHandler objects whose `fn` keeps the annotations)."""
+    names = []
+    for name, handler in state.event_handlers.items():
+        fn = inspect.unwrap(handler.fn)
+        if any("UploadFile" in str(a) for a in typing.get_type_hints(fn).values()):
+            names.append(f"{state.get_full_name()}.{name}")
+    return names
 
 
 def request_header(state: rx.State, name: str) -> str:

@@ -34,6 +34,7 @@ from terminal_shop.state import toast
 from terminal_shop.state.admin import (
     AccountsState,
     AdminState,
+    BulkShipState,
     InviteState,
     MerchantDetailState,
     MerchantListState,
@@ -67,9 +68,17 @@ SITE_CHANGED = "2026-11-25"  # the sitemap's lastmod of the public pages: change
 
 # Each request that carries files, and its body limit: its files, plus 1 MB for the
 # multipart envelope. By upload handler (Reflex's /_upload), and by path (our own routes).
+# Each upload's body limit: its screen's file limit and room for the form (issue 35.10: the
+# statement and bulk-shipping uploads had none and got the 1 MB of every other request).
+# A test finds every handler that takes files and its entry here (tests/unit/test_upload_limits.py).
+ONE_FILE, FILES = MAX_UPLOAD_BYTES + MB, MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB
 UPLOAD_LIMITS = {
-    f"{MerchantDetailState.get_full_name()}.replace_document": MAX_UPLOAD_BYTES + MB,
-    f"{FixState.get_full_name()}.submit": MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
+    f"{MerchantDetailState.get_full_name()}.replace_document": ONE_FILE,
+    f"{FixState.get_full_name()}.submit": FILES,
+    f"{PaymentsState.get_full_name()}.upload_bank": ONE_FILE,
+    f"{PaymentsState.get_full_name()}.upload_qris": ONE_FILE,
+    f"{BulkShipState.get_full_name()}.upload": ONE_FILE,
+    f"{BulkShipState.get_full_name()}.upload_delivered": ONE_FILE,
 }
 ROUTE_LIMITS = {
     routes.API_ORDER: MAX_UPLOAD_BYTES + MB,

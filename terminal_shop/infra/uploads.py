@@ -21,7 +21,9 @@ from dataclasses import dataclass
 
 from PIL import Image, UnidentifiedImageError
 
-MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+MAX_UPLOAD_MB = 10  # every upload screen says so ("maksimal 10MB")
+MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
+TOO_LARGE_TEXT = f"File terlalu besar: maksimal {MAX_UPLOAD_MB}MB"  # an admin's upload over it
 MAX_FILES_PER_REQUEST = 5  # the registration's documents
 MAX_IMAGE_PIXELS = 60_000_000  # checked from the header, before anything is decoded
 PNG_MAX_PIXELS = 16_000_000  # a PNG is decoded whole: 16 MP RGBA is 64 MB

@@ -10,6 +10,7 @@ from typing import ClassVar
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import fulfilment, transitions
@@ -209,6 +210,8 @@ class BulkShipState(AdminState):
         if not files:
             return None
         data = await files[0].read()
+        if len(data) > MAX_UPLOAD_BYTES:
+            return [toast.error(TOO_LARGE_TEXT), rx.clear_selected_files(upload_id)]
         try:
             results = await asyncio.to_thread(step, data, self.admin_email)
         except Exception:

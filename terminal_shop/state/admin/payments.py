@@ -9,6 +9,7 @@ from collections import Counter
 
 import reflex as rx
 
+from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.orders.transitions import TransitionError
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
@@ -21,7 +22,6 @@ from terminal_shop.vocabulary import MatchKind
 log = logging.getLogger(__name__)
 BANK_UPLOAD_ID = "statement_file"
 QRIS_UPLOAD_ID = "qris_file"
-MAX_BYTES = 10 * 1024 * 1024
 OTHER_LINES_SHOWN = 200  # lines not to act on (debit, pending, unknown, used) listed at most
 
 
@@ -68,8 +68,8 @@ class PaymentsState(AdminState):
             return None
         data = await files[0].read()
         clear = rx.clear_selected_files(upload_id)
-        if len(data) > MAX_BYTES:
-            self.error = "File terlalu besar: maksimal 10MB"
+        if len(data) > MAX_UPLOAD_BYTES:
+            self.error = TOO_LARGE_TEXT
             return [toast.error(self.error), clear]
         try:
             imported = await asyncio.to_thread(step, data, self.admin_email)
