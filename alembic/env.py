@@ -2,7 +2,7 @@
 
 from sqlmodel import SQLModel
 
-import terminal_shop.infra.models  # noqa: F401  (registers the tables)
+import terminal_shop.tables  # noqa: F401  (registers every table)
 from alembic import context
 from terminal_shop.infra.db import get_engine
 

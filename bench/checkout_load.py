@@ -54,11 +54,11 @@ from sqlalchemy import create_engine, func, select, text
 
 from terminal_shop.cli import migrate
 from terminal_shop.infra.db import get_engine, read_session
-from terminal_shop.infra.models import Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders.tables import Order
 
 BUYER = {
     "buyer_name": "Beban Uji",

@@ -31,9 +31,10 @@ from fpdf import FPDF  # noqa: E402
 
 from terminal_shop.cli import migrate  # noqa: E402
 from terminal_shop.infra.db import write_session  # noqa: E402
-from terminal_shop.infra.models import Order, utcnow  # noqa: E402
+from terminal_shop.infra.models import utcnow  # noqa: E402
 from terminal_shop.services.backoffice import admin_orders  # noqa: E402
 from terminal_shop.services.orders import fulfilment, invoice  # noqa: E402
+from terminal_shop.services.orders.tables import Order  # noqa: E402
 from terminal_shop.views import order_number  # noqa: E402
 
 ADMIN = "admin@terminalku.example"

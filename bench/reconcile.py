@@ -36,8 +36,10 @@ from sqlalchemy import delete, select, text  # noqa: E402
 from terminal_shop.cli import migrate, seed  # noqa: E402
 from terminal_shop.formats import WIB  # noqa: E402
 from terminal_shop.infra.db import get_engine, write_session  # noqa: E402
-from terminal_shop.infra.models import Order, StatementLine, utcnow  # noqa: E402
+from terminal_shop.infra.models import utcnow  # noqa: E402
+from terminal_shop.services.orders.tables import Order  # noqa: E402
 from terminal_shop.services.payments import reconcile  # noqa: E402
+from terminal_shop.services.payments.tables import StatementLine  # noqa: E402
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod  # noqa: E402
 
 ADMIN = "admin@terminalku.example"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from terminal_shop.infra.models import MerchantRegistration
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import Bank, BusinessType, FixGroup, Premises, Term
 
 

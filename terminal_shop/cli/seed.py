@@ -18,7 +18,9 @@ from sqlmodel import col
 
 from terminal_shop import catalogue
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import Bank, BusinessType, OrderStatus, PaymentMethod, Premises, RegistrationStatus
 
 SEED_DOMAIN = "seed.example"

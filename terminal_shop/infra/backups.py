@@ -24,7 +24,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlmodel import SQLModel
 
-from terminal_shop.infra import models  # noqa: F401  (every table in the metadata)
+import terminal_shop.tables  # noqa: F401  (every table in the metadata)
 from terminal_shop.infra.db import get_engine
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, content_type_for, get_storage

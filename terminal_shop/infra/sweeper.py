@@ -19,9 +19,11 @@ from itertools import islice
 from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
 log = logging.getLogger(__name__)

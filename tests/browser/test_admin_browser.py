@@ -12,9 +12,11 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
 
 from support.factories import make_merchant, make_order
 from support.files import jpg

@@ -18,7 +18,8 @@ from playwright.sync_api import expect
 from sqlmodel import select
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import AdminSession, utcnow
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.team.tables import AdminSession
 
 from support.steps import EMAIL, real_order, sign_in
 

@@ -10,8 +10,9 @@ from playwright.sync_api import expect
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminSession, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.team import admin_auth
+from terminal_shop.services.team.tables import AdminSession
 
 from support.factories import make_merchant, make_order
 from support.steps import EMAIL, PASSWORD, sign_in
@@ -98,7 +99,7 @@ def test_first_admin_must_choose_a_new_password(page, clean_db):
 
 def _session_outside_allow_list() -> str:
     """A live session of an account whose e-mail is not (or no longer) allowed."""
-    from terminal_shop.infra.models import AdminUser
+    from terminal_shop.services.team.tables import AdminUser
 
     admin_auth.create_admin("stranger@example.com", PASSWORD)
     with write_session() as s:

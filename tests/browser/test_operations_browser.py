@@ -14,8 +14,9 @@ from playwright.sync_api import expect
 from sqlmodel import update
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import OutboxMessage, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.team import admin_auth
 from terminal_shop.views import order_number
 from terminal_shop.vocabulary import MailStatus

@@ -10,11 +10,11 @@ from playwright.sync_api import expect
 
 from terminal_shop import privacy_policy, routes
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import MerchantRegistration
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services import working_days
 from terminal_shop.services.registrations import details
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
 from support.files import big_png, jpg, pdf, png

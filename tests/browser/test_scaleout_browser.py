@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import Order
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.team import admin_auth
 
 from support import tls

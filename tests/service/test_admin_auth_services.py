@@ -9,8 +9,9 @@ import pytest
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminSession, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.team import admin_auth
+from terminal_shop.services.team.tables import AdminSession
 
 from support.factories import ADMIN, audit_rows
 
@@ -178,7 +179,7 @@ def test_password_reset_ends_sessions(clean_db):
 
 
 def test_old_sign_in_attempts_are_purged(clean_db):
-    from terminal_shop.infra.models import LoginAttempt
+    from terminal_shop.services.team.tables import LoginAttempt
 
     with write_session() as s:
         s.add(LoginAttempt(email="a@x.id", client="c", created_at=utcnow() - timedelta(hours=2)))

@@ -9,11 +9,11 @@ import uuid
 import pytest
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import MerchantRegistration
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import UploadRejected
 from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
 from support.factories import ADMIN, audit_rows, make_merchant

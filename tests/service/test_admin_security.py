@@ -21,10 +21,14 @@ from sqlmodel import select
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.infra.db import get_engine, read_session, write_session
-from terminal_shop.infra.models import AdminSession, AuditEvent, MerchantRegistration, Order, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.reflex_compat import all_substates, router_with_headers, upload_file
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
+from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
+from terminal_shop.services.team.tables import AdminSession
 from terminal_shop.state import admin as admin_state
 
 OPEN_TO_ANYONE = {"show_login", "setvar"}
@@ -97,7 +101,7 @@ def _token(kind: str) -> str:
         return "forged-token-" + "x" * 30
     email = "admin@terminalku.example" if kind == "expired" else "stranger@example.com"
     with read_session() as s:
-        from terminal_shop.infra.models import AdminUser
+        from terminal_shop.services.team.tables import AdminUser
 
         user = s.exec(select(AdminUser).where(AdminUser.email == email)).one()
     token = f"token-for-{kind}"
@@ -246,7 +250,7 @@ DENIED_TEXT = "Peran Anda tidak memiliki akses untuk tindakan ini"
 
 
 def _session_of(role: str) -> str:
-    from terminal_shop.infra.models import AdminUser
+    from terminal_shop.services.team.tables import AdminUser
     from terminal_shop.vocabulary import AdminRole
 
     admin_auth.create_admin("admin@terminalku.example", "rahasia-123", AdminRole(role))

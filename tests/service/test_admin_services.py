@@ -14,9 +14,11 @@ from sqlalchemy import text as sql
 from sqlmodel import select
 
 from terminal_shop.infra.db import get_engine, read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, Order, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.backoffice import admin_merchants, admin_orders, csv_export
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, audit_rows, make_merchant, make_order

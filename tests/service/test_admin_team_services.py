@@ -18,18 +18,13 @@ from sqlmodel import select
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import (
-    AdminInvite,
-    AdminSession,
-    AdminUser,
-    MerchantRegistration,
-    OutboxMessage,
-    RecoveryCode,
-    utcnow,
-)
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import router_with_headers
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts, admin_auth, two_factor
+from terminal_shop.services.team.tables import AdminInvite, AdminSession, AdminUser, RecoveryCode
 from terminal_shop.state.admin import OrderListState
 from terminal_shop.vocabulary import AdminRole
 

@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import Order
 from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import COUNT_CAP
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
 
 from support.factories import merchant, order, wib_midnight

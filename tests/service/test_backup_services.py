@@ -16,11 +16,12 @@ from starlette.testclient import TestClient
 from terminal_shop.cli import backup as backup_cli
 from terminal_shop.infra import backups
 from terminal_shop.infra.db import read_rows, write_session
-from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, get_storage
 from terminal_shop.services.health import health
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
 from terminal_shop.web.api import files_app
 

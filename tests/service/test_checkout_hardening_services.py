@@ -8,9 +8,9 @@ import uuid
 import pytest
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import Order
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules
+from terminal_shop.services.orders.tables import Order
 
 from support.factories import BUYER_TYPED, checkout_order, stored_orders
 from support.files import png

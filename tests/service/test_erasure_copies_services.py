@@ -9,10 +9,10 @@ from sqlalchemy import select as core_select
 from sqlmodel import SQLModel, select
 
 from terminal_shop.infra.db import read_rows, read_session
-from terminal_shop.infra.models import OutboxMessage
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import resubmission

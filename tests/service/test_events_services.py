@@ -9,12 +9,15 @@ import pytest
 from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import AuditEvent, DomainEventRecord, Order, OutboxMessage
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events import bus
+from terminal_shop.services.events.tables import DomainEventRecord
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.orders.events import OrderConfirmed
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import resubmission
 from terminal_shop.services.team import admin_accounts

@@ -13,10 +13,12 @@ from pypdf import PdfReader
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import AuditEvent, Order, OutboxMessage
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, invoice, transitions
 from terminal_shop.services.orders.fulfilment import FulfilmentError
+from terminal_shop.services.orders.tables import Order
 
 from support.factories import make_order
 

@@ -9,9 +9,10 @@ from sqlmodel import select, update
 
 from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import OutboxMessage, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services import health
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.vocabulary import MailStatus
 
 from support.factories import make_order

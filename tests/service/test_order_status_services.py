@@ -9,7 +9,7 @@ import pytest
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import OutboxMessage
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import order_status, transitions
 from terminal_shop.services.registrations import registration_status
 

@@ -10,10 +10,11 @@ from sqlmodel import select, update
 
 from terminal_shop.cli import mail as mail_cli
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import OutboxMessage, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
 from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.order_status import status_path

@@ -13,12 +13,15 @@ from sqlmodel import select
 
 from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AuditEvent, Order, OutboxMessage, StatementLine, TransferCode
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_orders, admin_overview
+from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import proof_prints, reconcile, transfer_codes
 from terminal_shop.services.payments.statement import Columns, StatementError
+from terminal_shop.services.payments.tables import StatementLine, TransferCode
 from terminal_shop.vocabulary import MatchKind
 
 from support.factories import ADMIN, checkout_order, make_order

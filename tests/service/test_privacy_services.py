@@ -16,22 +16,19 @@ from starlette.testclient import TestClient
 
 from terminal_shop import routes
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import (
-    AccessEvent,
-    AuditEvent,
-    MerchantRegistration,
-    Order,
-    OutboxMessage,
-    TransferCode,
-    utcnow,
-)
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import VERSION
 from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
+from terminal_shop.services.backoffice.tables import AccessEvent, AuditEvent
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
+from terminal_shop.services.payments.tables import TransferCode
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.services.registrations import registration_status
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
 from terminal_shop.vocabulary import DataRequestKind, DocumentKind
 from terminal_shop.web import api

@@ -10,11 +10,12 @@ from PIL import Image
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, OutboxMessage
 from terminal_shop.infra.storage import build_storage
 from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import DocumentKind
 

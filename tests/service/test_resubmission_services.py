@@ -9,14 +9,17 @@ import pytest
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AuditEvent, MerchantRegistration, OutboxMessage, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import VERSION, Consent
 from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations import resubmission
 from terminal_shop.services.registrations import submission as registrations
 from terminal_shop.services.registrations.resubmission import ResubmissionError
+from terminal_shop.services.registrations.tables import MerchantRegistration
 
 from support.factories import AGREED, make_merchant, reject_with_link
 from support.files import jpg, png

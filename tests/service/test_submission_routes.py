@@ -12,13 +12,14 @@ from starlette.testclient import TestClient
 
 from terminal_shop import privacy_policy, routes
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import RegistrationRefusal
 from terminal_shop.web import api
 

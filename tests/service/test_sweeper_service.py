@@ -18,10 +18,10 @@ from sqlmodel import select
 from terminal_shop.cli import sweep as sweep_cli
 from terminal_shop.infra import sweeper
 from terminal_shop.infra.db import get_engine, read_session
-from terminal_shop.infra.models import Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders.tables import Order
 
 from support.environment import ROOT
 from support.files import png

@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+import terminal_shop.tables  # noqa: F401  (every table: clean_db empties them all)
 from terminal_shop.cli import migrate
 from terminal_shop.infra.settings import get_settings
 

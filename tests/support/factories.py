@@ -11,11 +11,14 @@ from sqlmodel import select
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AuditEvent, MerchantRegistration, Order, OutboxMessage
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
 from terminal_shop.views import order_number
 

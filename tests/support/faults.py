@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.orders.tables import Order
 
 from support.environment import DATA_DIR, MOTO_PORT, SCALEOUT, free_port
 from support.faultproxy import FaultProxy

@@ -11,8 +11,9 @@ from playwright.sync_api import expect
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.services.orders import checkout as orders
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
 from support.files import jpg, png

@@ -11,7 +11,7 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AccessEvent
+from terminal_shop.services.backoffice.tables import AccessEvent
 from terminal_shop.views import AccessView
 from terminal_shop.vocabulary import AccessAction
 

@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.db import read_rows, read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, UploadRejected, check_file, safe_name, strip_metadata
@@ -33,6 +33,7 @@ from terminal_shop.services.notifications import outbox
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import validate_details
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import Badge, DocumentView, MerchantView, merchant_row
 from terminal_shop.vocabulary import AccessAction, DocumentKind, RegistrationStatus, SortField

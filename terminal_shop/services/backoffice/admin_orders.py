@@ -13,7 +13,6 @@ from sqlmodel import select
 from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.db import read_rows, read_session
-from terminal_shop.infra.models import Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import access_log, audit
@@ -34,6 +33,7 @@ from terminal_shop.services.backoffice.listing import (
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import proof_prints
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.views import Badge, LineView, LinkedOrder, OrderView, order_number, order_row

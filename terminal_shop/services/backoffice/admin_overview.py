@@ -17,11 +17,12 @@ from sqlalchemy import case, func, select
 from terminal_shop import routes
 from terminal_shop.formats import ID, number, rupiah
 from terminal_shop.infra.db import read_rows
-from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.services.backoffice.list_query import day_text, period_days, utc_bounds
 from terminal_shop.services.backoffice.listing import in_range, tallies
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.privacy import requests
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.views import Badge, DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
 

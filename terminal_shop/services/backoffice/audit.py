@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AuditEvent
+from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events.bus import Event, subscribe
 from terminal_shop.views import HistoryView
 

@@ -18,8 +18,8 @@ from typing import Any
 
 from sqlalchemy import Column, DateTime, Integer, Uuid, and_, bindparam, false, func, literal, or_, select, tuple_
 
-from terminal_shop.infra.models import StatusTally
 from terminal_shop.services.backoffice.list_query import ListQuery
+from terminal_shop.services.backoffice.tables import StatusTally
 
 COUNT_CAP = 1000  # a search or date range is counted up to here: "1.000+ hasil"
 

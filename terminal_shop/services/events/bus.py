@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypeVar
 
 from sqlmodel import Session
 
-from terminal_shop.infra.models import DomainEventRecord
+from terminal_shop.services.events.tables import DomainEventRecord
 
 # Each module registers its reactions with @subscribe when imported.
 SUBSCRIBERS = (

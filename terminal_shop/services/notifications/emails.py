@@ -13,13 +13,14 @@ from html import escape
 
 from terminal_shop.couriers import Courier
 from terminal_shop.formats import rupiah, wib
-from terminal_shop.infra.models import MerchantRegistration, Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.orders import qris
 from terminal_shop.services.orders.order_status import status_path
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.views import order_number
 from terminal_shop.vocabulary import PaymentMethod
 

@@ -29,8 +29,9 @@ from sqlmodel import Session, col, select
 from terminal_shop.formats import wib
 from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import OutboxMessage, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.views import Badge, MailView
 from terminal_shop.vocabulary import MailStatus
 

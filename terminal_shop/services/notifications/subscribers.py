@@ -11,7 +11,7 @@ import uuid
 from sqlmodel import Session
 
 from terminal_shop import couriers, routes
-from terminal_shop.infra.models import DataRequest, MerchantRegistration, Order, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.notifications import emails, outbox
@@ -24,7 +24,9 @@ from terminal_shop.services.orders.events import (
     OrderPlaced,
     OrderShipped,
 )
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy.events import DataRequestAsked
+from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.events import (
     RegistrationApproved,
@@ -33,6 +35,7 @@ from terminal_shop.services.registrations.events import (
     RegistrationRejected,
     RegistrationSubmitted,
 )
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.vocabulary import DataRequestKind

@@ -15,7 +15,6 @@ from sqlmodel import col, select
 from terminal_shop import routes
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
@@ -25,6 +24,7 @@ from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, parse_id
 from terminal_shop.views import OrderSummary, PricedCart, order_number

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah
-from terminal_shop.infra.models import Order
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.validation import (
     MAX_PHONE_DIGITS,
     MIN_ADDRESS_CHARS,

@@ -19,9 +19,10 @@ from sqlmodel import Session, col
 
 from terminal_shop import couriers
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import Order, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.events import OrderDelivered, OrderPacked, OrderShipped
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.vocabulary import FULFILMENT_FROM, Fulfilment, OrderStatus
 
 MSG_NOT_CONFIRMED = "Pesanan belum dikonfirmasi"

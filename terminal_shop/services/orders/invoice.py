@@ -19,9 +19,9 @@ from sqlmodel import Session
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, wib
 from terminal_shop.infra.db import insert_new, read_session
-from terminal_shop.infra.models import InvoiceCounter, Order
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
+from terminal_shop.services.orders.tables import InvoiceCounter, Order
 from terminal_shop.views import order_number
 from terminal_shop.vocabulary import PaymentMethod
 

@@ -19,11 +19,12 @@ from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import AuditEvent, Order
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.signing import sign, verify
+from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.validation import clean, parse_id
 from terminal_shop.views import LineView, PaymentQr, TransferAmount, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod

@@ -18,10 +18,11 @@ from sqlmodel import Session, col
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import Order, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import invoice
 from terminal_shop.services.orders.events import OrderCancelled, OrderConfirmed
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.vocabulary import ORDER_TRANSITIONS, OrderStatus, Term
 

@@ -22,8 +22,10 @@ from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.models import Order, ProofPrint, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.uploads import CheckedFile, thumbnail
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.payments.tables import ProofPrint
 from terminal_shop.views import order_number
 
 HASH_SIZE = 32  # 32 x 32 = 1024 bits

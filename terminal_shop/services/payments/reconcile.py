@@ -28,10 +28,12 @@ from sqlmodel import Session, col, select
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, rupiah_cents, wib
 from terminal_shop.infra.db import insert_new, read_session, write_session
-from terminal_shop.infra.models import Order, Preference, StatementLine, TransferCode, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
+from terminal_shop.services.payments.tables import Preference, StatementLine, TransferCode
 from terminal_shop.views import Badge, CandidateView, StatementRow, order_number
 from terminal_shop.vocabulary import MatchKind, OrderStatus, PaymentMethod, StatementSource
 

@@ -24,8 +24,9 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import TransferCode, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
+from terminal_shop.services.payments.tables import TransferCode
 
 log = logging.getLogger(__name__)
 

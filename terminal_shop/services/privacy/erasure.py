@@ -18,12 +18,15 @@ from sqlalchemy import delete
 from sqlmodel import Session, col
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import MerchantRegistration, Order, ProofPrint, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.payments.tables import ProofPrint
 from terminal_shop.services.privacy import copies
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
 ERASED = outbox.ERASED

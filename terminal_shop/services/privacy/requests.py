@@ -26,16 +26,21 @@ from terminal_shop import routes
 from terminal_shop.formats import wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AuditEvent, DataRequest, MerchantRegistration, Order, OutboxMessage, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.services.backoffice import access_log
+from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.privacy.events import DataExported, DataRequestAsked, DataRestricted
+from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.registrations import registration_status
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import DataRequestView
 from terminal_shop.vocabulary import AccessAction, DataRequestKind, DocumentKind, RegistrationStatus

@@ -20,10 +20,13 @@ from sqlmodel import col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, Order, TransferCode, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.payments.tables import TransferCode
 from terminal_shop.services.privacy import erasure
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import RegistrationStatus
 
 log = logging.getLogger(__name__)

@@ -9,9 +9,10 @@ import uuid
 from datetime import timedelta
 
 from terminal_shop import routes
-from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind, FixGroup
 
 LINK_VALID = timedelta(days=14)

@@ -17,13 +17,14 @@ from terminal_shop import routes
 from terminal_shop.formats import wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders.order_status import LookupRefused, throttle_lookup
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import clean, email_ok, normalise_mobile, parse_id
 from terminal_shop.vocabulary import RegistrationStatus
 

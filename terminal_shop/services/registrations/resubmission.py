@@ -12,7 +12,7 @@ from terminal_shop import registration_form
 from terminal_shop.formats import rupiah
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, discard, get_storage
@@ -23,6 +23,7 @@ from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validat
 from terminal_shop.services.registrations.events import RegistrationCorrected
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
 from terminal_shop.services.registrations.submission import consent_fields, document_key
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
 from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus
 

@@ -19,16 +19,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import MerchantRegistration, OutboxMessage, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, UploadRejected, check_file, strip_metadata
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
 from terminal_shop.services.registrations.events import RegistrationSubmitted
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import client_ref_ok
 from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal, RegistrationStatus
 

@@ -8,7 +8,6 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from terminal_shop.infra.models import MerchantRegistration
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.events import (
@@ -18,6 +17,7 @@ from terminal_shop.services.registrations.events import (
     RegistrationRejected,
     RegistrationReopened,
 )
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import RegistrationStatus
 
 EVENTS: dict[RegistrationStatus, type[RegistrationEvent]] = {

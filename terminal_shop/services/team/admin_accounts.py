@@ -20,7 +20,7 @@ from sqlmodel import col, select
 from terminal_shop import routes
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminInvite, AdminUser, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
@@ -33,6 +33,7 @@ from terminal_shop.services.team.events import (
     AdminReactivated,
     AdminRoleChanged,
 )
+from terminal_shop.services.team.tables import AdminInvite, AdminUser
 from terminal_shop.services.validation import email_ok, parse_id
 from terminal_shop.views import AdminAccountView, InviteView
 from terminal_shop.vocabulary import AdminRole

@@ -19,9 +19,10 @@ from sqlmodel import col, delete, func, select, update
 
 from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import audit
+from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt
 from terminal_shop.vocabulary import AdminRole
 
 # argon2id at passlib's time and lanes; its memory from the settings (64 MiB unless lowered).

@@ -11,9 +11,10 @@ from sqlmodel import col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminSession, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.team.admin_auth import SESSION_IDLE, end_sessions
+from terminal_shop.services.team.tables import AdminSession
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import SessionView
 

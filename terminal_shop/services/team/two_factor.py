@@ -25,10 +25,11 @@ from sqlalchemy import update
 from sqlmodel import col, delete, func, select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import AdminSession, AdminUser, LoginAttempt, RecoveryCode, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.team.admin_auth import THROTTLE_WINDOW, end_sessions
+from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt, RecoveryCode
 from terminal_shop.services.validation import parse_id
 
 STEP_SECONDS = 30

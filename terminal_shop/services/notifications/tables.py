@@ -1,0 +1,45 @@
+"""The notifications area's table: the outbox, one row per message and channel. Times are timezone-aware UTC, money is whole rupiah."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from terminal_shop.infra.models import UTCDateTime, now_field
+from terminal_shop.vocabulary import MailStatus
+
+
+class OutboxMessage(SQLModel, table=True):
+    """An e-mail to send, written in the same transaction as the change it tells of.
+
+    `key` names the event (one message per event, however often it is written); the
+    sender claims pending rows, delivers them and records the outcome (services/notifications/outbox.py).
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (
+        sa.Index("ix_outbox_due", "status", "next_attempt_at"),
+        sa.Index("ix_outbox_entity", "entity_type", "entity_id", "created_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=120, unique=True)
+    created_at: datetime = now_field()
+    channel: str = Field(default="email", max_length=20, sa_column_kwargs={"server_default": "email"})  # Channel
+    entity_type: str = Field(max_length=20)
+    entity_id: str = Field(max_length=64)
+    to_addr: str = Field(max_length=254)
+    subject: str = Field(max_length=200)
+    body_text: str = Field(sa_type=sa.Text)
+    body_html: str = Field(sa_type=sa.Text)
+    attachment_png: str | None = Field(default=None, sa_type=sa.Text)  # base64, e.g. the order's QRIS
+    attachment_pdf: str | None = Field(default=None, sa_type=sa.Text)  # base64, e.g. the invoice
+    attachment_pdf_name: str | None = Field(default=None, max_length=60)
+    status: str = Field(default=MailStatus.PENDING.value, max_length=20)
+    attempts: int = 0
+    next_attempt_at: datetime = now_field()
+    sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    last_error: str | None = Field(default=None, sa_type=sa.Text)
+    request_id: str | None = Field(default=None, max_length=32)  # the request that wrote it (infra/logs.py)

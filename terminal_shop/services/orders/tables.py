@@ -1,0 +1,79 @@
+"""The orders area's tables: the order (its buyer, items, payment and shipping) and the invoice counter. Times are timezone-aware UTC, money is whole rupiah."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from terminal_shop.infra.models import UTCDateTime, now_field
+from terminal_shop.vocabulary import OrderStatus
+
+
+class Order(SQLModel, table=True):
+    __tablename__ = "orders"
+    # Lists read newest first and page by (created_at, id): see services/backoffice/listing.py.
+    # Migration 0002 adds the PostgreSQL trigram indexes behind the admin's "contains" search.
+    __table_args__ = (
+        sa.Index("ix_orders_created_id", "created_at", "id"),
+        sa.Index("ix_orders_status_created_id", "status", "created_at", "id"),
+        sa.Index("ix_orders_method_created_id", "payment_method", "created_at", "id"),
+        sa.Index("ix_orders_total_created_id", "total", "created_at", "id"),  # the list's sorts (0008)
+        sa.Index("ix_orders_buyer_name_created_id", "buyer_name", "created_at", "id"),
+        sa.Index("ix_orders_overview", "created_at", "status", "total", "updated_at"),  # admin_overview
+        sa.Index("ix_orders_fulfilment_created_id", "status", "fulfilment", "created_at", "id"),  # 0013
+        sa.Index("ix_orders_waiting_amount", "status", "payment_method", "total", "created_at"),  # 0014
+        sa.Index("ix_orders_proof_suspect_created_id", "proof_suspect", "created_at", "id"),  # 0014
+    )
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    client_ref: str | None = Field(default=None, max_length=64, unique=True)
+    created_at: datetime = now_field()
+    updated_at: datetime = now_field()
+    # The 8 hex digits buyers, admins and the QRIS bill see (views.order_number): unique.
+    number: str | None = Field(default=None, max_length=8, unique=True, index=True)
+    buyer_name: str = Field(max_length=200)
+    buyer_phone: str = Field(max_length=32, index=True)
+    buyer_email: str = Field(max_length=254, index=True)
+    shipping_address: str = Field(max_length=1000)
+    note: str | None = Field(default=None, sa_type=sa.Text)
+    items: list[dict] = Field(default_factory=list, sa_type=sa.JSON)
+    subtotal: int = Field(sa_type=sa.BigInteger)
+    shipping_fee: int = Field(default=0, sa_type=sa.BigInteger)
+    total: int = Field(sa_type=sa.BigInteger)
+    payment_method: str = Field(max_length=20)
+    status: str = Field(default=OrderStatus.PAID_REVIEW.value, max_length=20)
+    payment_proof_url: str | None = Field(default=None, max_length=500)
+    payment_proof_path: str | None = Field(default=None, max_length=500)
+    qris_payload: str | None = Field(default=None, sa_type=sa.Text)  # the dynamic QR the buyer was shown
+    # After confirmation (services/orders/fulfilment.py; vocabulary.Fulfilment): its own field.
+    fulfilment: str = Field(default="", max_length=20, sa_column_kwargs={"server_default": ""})
+    courier: str | None = Field(default=None, max_length=20)  # couriers.COURIERS code
+    resi: str | None = Field(default=None, max_length=30, unique=True, index=True)
+    packed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    shipped_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    delivered_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # Given in the confirming transaction (services/orders/invoice.py): INV/2026/000123.
+    invoice_number: str | None = Field(default=None, max_length=20, unique=True, index=True)
+    invoiced_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # Payments (services/payments): the kode unik taken off a BCA total (total is what the buyer
+    # transfers), the amount the confirm page showed when the proof was sent, whether the proof
+    # looks reused or sent for another amount, and how the payment was verified.
+    unique_code: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    proof_amount: int | None = Field(default=None, sa_type=sa.BigInteger)
+    proof_suspect: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    payment_check: str | None = Field(default=None, max_length=300)
+    # Retention and the buyer's requests (services/privacy): erased, or restricted instead.
+    purged_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    restricted_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+
+
+class InvoiceCounter(SQLModel, table=True):
+    """The last invoice number of each year, taken under the row's lock (no gap, no twin)."""
+
+    __tablename__ = "invoice_counters"
+
+    year: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    last: int = 0

@@ -1,0 +1,74 @@
+"""The payments area's tables: kode unik holds, imported statement lines, proof fingerprints, the admins' remembered choices. Times are timezone-aware UTC, money is whole rupiah."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from terminal_shop.infra.models import UTCDateTime, now_field
+
+
+class TransferCode(SQLModel, table=True):
+    """An amount to transfer held for one checkout attempt, then for its order while the
+    order waits (services/payments/transfer_codes.py). The amount is the key: no two held
+    at once, whichever worker or database makes them."""
+
+    __tablename__ = "transfer_codes"
+
+    amount: int = Field(sa_type=sa.BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    client_ref: str = Field(max_length=64, unique=True)
+    base_total: int = Field(sa_type=sa.BigInteger)
+    code: int
+    order_id: uuid.UUID | None = Field(default=None, index=True)
+    expires_at: datetime = Field(sa_type=UTCDateTime)  # for a reservation no order took, or a settled order's
+    settled_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # its order confirmed or cancelled
+
+
+class StatementLine(SQLModel, table=True):
+    """A line of an imported bank statement or QRIS report (services/payments/reconcile.py).
+    `identity` is the line's own, so a file imported twice (or an overlapping period) adds
+    nothing and a line confirms at most one order."""
+
+    __tablename__ = "statement_lines"
+    __table_args__ = (sa.Index("ix_statement_lines_open", "source", "order_id", "amount"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    identity: str = Field(max_length=64, unique=True)
+    source: str = Field(max_length=10)  # vocabulary.StatementSource
+    booked_on: date | None = Field(default=None)  # None for a pending line
+    description: str = Field(max_length=500)
+    reference: str | None = Field(default=None, max_length=100)  # a QRIS report's bill number
+    amount_cents: int = Field(sa_type=sa.BigInteger)  # signed: a debit is negative
+    pending: bool = False
+    # What matching reads: the whole rupiah of a booked credit (else None) and the window of
+    # order times it may pay ([booked day - 7 days, end of booked day) in UTC).
+    amount: int | None = Field(default=None, sa_type=sa.BigInteger)
+    window_from: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    window_to: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    order_id: uuid.UUID | None = Field(default=None, unique=True)
+    imported_at: datetime = now_field()
+    imported_by: str = Field(max_length=254)
+
+
+class ProofPrint(SQLModel, table=True):
+    """An image proof's SHA-256 and perceptual hash (services/payments/proof_prints.py)."""
+
+    __tablename__ = "proof_prints"
+
+    order_id: uuid.UUID = Field(primary_key=True)
+    created_at: datetime = now_field(index=True)
+    sha256: str = Field(max_length=64, index=True)
+    phash: str | None = Field(default=None, max_length=256)  # 1024 bits as hex; None for a PDF
+
+
+class Preference(SQLModel, table=True):
+    """A setting the admins choose once and the site remembers (the QRIS report's columns)."""
+
+    __tablename__ = "preferences"
+
+    name: str = Field(primary_key=True, max_length=60)
+    value: dict = Field(default_factory=dict, sa_type=sa.JSON)
+    updated_at: datetime = now_field()

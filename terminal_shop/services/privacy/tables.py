@@ -1,0 +1,27 @@
+"""The privacy area's table: a data subject's requests. Times are timezone-aware UTC, money is whole rupiah."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from terminal_shop.infra.models import UTCDateTime, now_field
+
+
+class DataRequest(SQLModel, table=True):
+    """A data subject asked for their data ("akses") or its erasure ("hapus"): to be answered
+    by `due_at`, 3x24 hours later (UU 27/2022; services/privacy/requests.py)."""
+
+    __tablename__ = "data_requests"
+    __table_args__ = (sa.Index("ix_data_requests_open", "done_at", "due_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime = now_field()
+    entity_type: str = Field(max_length=20)
+    entity_id: str = Field(max_length=64)
+    kind: str = Field(max_length=10)  # vocabulary.DataRequestKind
+    due_at: datetime = Field(sa_type=UTCDateTime)
+    done_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    done_by: str | None = Field(default=None, max_length=254)

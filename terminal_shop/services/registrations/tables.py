@@ -1,0 +1,68 @@
+"""The registrations area's table: a merchant's registration with its documents' keys. Times are timezone-aware UTC, money is whole rupiah."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from terminal_shop.infra.models import UTCDateTime, now_field
+from terminal_shop.vocabulary import Premises, RegistrationStatus
+
+
+class MerchantRegistration(SQLModel, table=True):
+    __tablename__ = "merchant_registrations"
+    __table_args__ = (
+        sa.UniqueConstraint("email", "nomor_hp", name="uq_merchant_email_hp"),
+        sa.Index("ix_merchant_created_id", "created_at", "id"),
+        sa.Index("ix_merchant_status_created_id", "status", "created_at", "id"),
+        sa.Index("ix_merchant_nama_usaha_created_id", "nama_usaha", "created_at", "id"),
+    )
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    created_at: datetime = now_field()
+    updated_at: datetime = now_field()
+    verified_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    status: str = Field(default=RegistrationStatus.PENDING.value, max_length=20)
+    rejection_reason: str | None = Field(default=None, sa_type=sa.Text)
+    # The wizard attempt's key: sending it again (its answer lost) finds this row.
+    client_ref: str | None = Field(default=None, max_length=64, unique=True, index=True)
+    # After a rejection: what the applicant may correct (FixGroup and DocumentKind values),
+    # and the one-time secret behind their correction link (services/registrations/resubmission.py).
+    fix_items: list[str] | None = Field(default=None, sa_type=sa.JSON)
+    fix_nonce: str | None = Field(default=None, max_length=64)
+    fix_expires_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    nama_lengkap: str = Field(max_length=200)
+    nomor_hp: str = Field(max_length=20, index=True)
+    email: str = Field(max_length=254, index=True)
+    nama_usaha: str = Field(max_length=200)
+    jenis_usaha: str = Field(max_length=30)
+    alamat_usaha: str = Field(max_length=1000)
+    kecamatan: str = Field(max_length=120)
+    kabupaten_kota: str = Field(max_length=120)
+    omzet_bulanan: int = Field(sa_type=sa.BigInteger)
+    tempat_usaha: str = Field(default=Premises.OWNED.value, max_length=20)
+    nib_npwp: str | None = Field(default=None, max_length=40)
+    nama_bank: str = Field(max_length=60)
+    nama_rekening: str = Field(max_length=200)
+    nomor_rekening: str = Field(max_length=40)
+    # Storage paths of the private documents (never public URLs: docs/decisions.md, Files).
+    foto_ktp_url: str | None = Field(default=None, max_length=500)
+    foto_kk_url: str | None = Field(default=None, max_length=500)
+    foto_selfie_url: str | None = Field(default=None, max_length=500)
+    foto_usaha_url: str | None = Field(default=None, max_length=500)
+    foto_barang_url: str | None = Field(default=None, max_length=500)
+    # The applicant's agreement as the server received it (privacy_policy.Consent): when, from
+    # which address, to which version of the privacy text. Renewed by a correction.
+    consent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    consent_address: str | None = Field(default=None, max_length=64)
+    consent_version: str | None = Field(default=None, max_length=20)
+    # Retention and the applicant's requests (services/privacy): when it was rejected, when an
+    # approved merchant's relationship ended ("berhenti"), when its personal data was erased,
+    # and when it was restricted instead (a legal duty to keep it still runs).
+    rejected_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    ended_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    purged_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    restricted_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
