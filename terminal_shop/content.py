@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.infra.settings import get_settings
 
 BRAND = get_settings().brand_name
@@ -90,7 +90,7 @@ FAQ: tuple[tuple[str, str], ...] = (
     (
         "Bagaimana cara membayar pesanan perangkat?",
         "Transfer ke rekening BCA kami atau bayar dengan QRIS, lalu unggah bukti pembayaran. "
-        "Pembayaran diverifikasi dalam 1x24 jam dan dikonfirmasi lewat email.",
+        f"Pembayaran diverifikasi dalam {rules.working_days(rules.PAYMENT_REVIEW)} dan dikonfirmasi lewat email.",
     ),
 )
 

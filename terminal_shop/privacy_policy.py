@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from terminal_shop import rules
 from terminal_shop.infra.settings import get_settings
 
 # (version, the day it took effect): written by hand when the text below changes.
@@ -56,7 +57,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     (
         "Hak Anda",
         "Anda berhak mendapatkan salinan data Anda beserta riwayat pemrosesannya, memperbaikinya, meminta "
-        "penghapusannya, dan menarik persetujuan. Kami menjawab dalam 3x24 jam. Jika ada kewajiban hukum untuk "
+        f"penghapusannya, dan menarik persetujuan. Kami menjawab dalam {rules.working_days(rules.DATA_REQUEST_ANSWER)}. Jika ada kewajiban hukum untuk "
         "menyimpan data, data tersebut kami batasi (tidak diproses dan tidak ditampilkan) sampai kewajiban itu "
         "berakhir, lalu dihapus.",
     ),

@@ -21,9 +21,11 @@ from dataclasses import dataclass
 
 from PIL import Image, UnidentifiedImageError
 
-MAX_UPLOAD_MB = 10  # every upload screen says so ("maksimal 10MB")
+from terminal_shop import rules
+
+MAX_UPLOAD_MB = rules.UPLOAD_MAX_MB
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
-TOO_LARGE_TEXT = f"File terlalu besar: maksimal {MAX_UPLOAD_MB}MB"  # an admin's upload over it
+TOO_LARGE_TEXT = f"File terlalu besar: maksimal {rules.UPLOAD_MAX}"  # an admin's upload over it
 MAX_FILES_PER_REQUEST = 5  # the registration's documents
 MAX_IMAGE_PIXELS = 60_000_000  # checked from the header, before anything is decoded
 PNG_MAX_PIXELS = 16_000_000  # a PNG is decoded whole: 16 MP RGBA is 64 MB
@@ -41,7 +43,7 @@ class UploadRejected(Exception):
         self.message = message
 
 
-TOO_LARGE = ("File terlalu besar", "Ukuran file maksimal 10MB")
+TOO_LARGE = ("File terlalu besar", f"Ukuran file maksimal {rules.UPLOAD_MAX}")
 TOO_MANY_PIXELS = ("File terlalu besar", "Resolusi gambar maksimal 60 megapiksel")
 PNG_TOO_MANY_PIXELS = (
     "File terlalu besar",

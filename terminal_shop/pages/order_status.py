@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
@@ -72,7 +72,7 @@ def _how_to_pay() -> rx.Component:
             rx.el.div(bank_details(v.transfer), class_name="mt-3"),
         ),
         rx.el.p(
-            "Sudah membayar dan mengunggah bukti? Tim kami memverifikasi dalam 1x24 jam; halaman ini akan berubah.",
+            f"Sudah membayar dan mengunggah bukti? Tim kami memverifikasi dalam {rules.working_days(rules.PAYMENT_REVIEW)}; halaman ini akan berubah.",
             class_name="mt-3 text-sm text-slate-600",
         ),
         class_name=f"{CARD} p-5",
@@ -263,7 +263,7 @@ def _data_rights() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Data pribadi Anda", class_name="mt-4 font-semibold"),
         rx.el.p(
-            "Minta salinan data Anda beserta riwayat pemrosesannya, atau penghapusannya. Kami menjawab dalam 3x24 jam.",
+            f"Minta salinan data Anda beserta riwayat pemrosesannya, atau penghapusannya. Kami menjawab dalam {rules.working_days(rules.DATA_REQUEST_ANSWER)}.",
             class_name="text-sm text-slate-600",
         ),
         rx.el.div(

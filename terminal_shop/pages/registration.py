@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker, send_chosen
 from terminal_shop.components.forms import consent_box, select_field, text_field
 from terminal_shop.components.layout import site_page
@@ -129,7 +129,7 @@ def _step_documents() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             rx.el.p(
-                "Foto harus jelas dan tidak terpotong. Format JPG atau PNG, maksimal 10MB per file.",
+                f"Foto harus jelas dan tidak terpotong. Format JPG atau PNG, maksimal {rules.UPLOAD_MAX} per file.",
                 class_name="text-sm text-slate-600",
             ),
             rx.el.div(
@@ -137,7 +137,7 @@ def _step_documents() -> rx.Component:
                     file_picker(
                         f"doc_{d.value}",
                         d.label,
-                        "JPG atau PNG, maks. 10MB",
+                        f"JPG atau PNG, maks. {rules.UPLOAD_MAX}",
                         IMAGE_ACCEPT,
                         S.doc_rejected,
                         required=d.required,

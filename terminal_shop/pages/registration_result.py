@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
@@ -66,7 +66,7 @@ DUPLICATE_TIPS = (
 
 GENERAL_TIPS = (
     "Periksa kembali data yang Anda isi.",
-    "Pastikan setiap file berformat JPG atau PNG dan maksimal 10MB.",
+    f"Pastikan setiap file berformat JPG atau PNG dan maksimal {rules.UPLOAD_MAX}.",
     "Pastikan koneksi internet Anda stabil.",
     "Coba lagi beberapa saat lagi.",
 )

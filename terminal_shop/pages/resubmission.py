@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import rules
 from terminal_shop.components.files import bundle_documents, file_picker
 from terminal_shop.components.forms import consent_box, select_field, text_field
 from terminal_shop.components.layout import site_page
@@ -40,7 +41,12 @@ def _document(d: DocumentKind) -> rx.Component:
     return rx.cond(
         S.view.documents.contains(d.value),
         file_picker(
-            f"doc_{d.value}", f"{d.label} (baru)", "JPG atau PNG, maks. 10MB", IMAGE_ACCEPT, S.doc_rejected, True
+            f"doc_{d.value}",
+            f"{d.label} (baru)",
+            f"JPG atau PNG, maks. {rules.UPLOAD_MAX}",
+            IMAGE_ACCEPT,
+            S.doc_rejected,
+            True,
         ),
     )
 

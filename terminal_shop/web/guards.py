@@ -10,7 +10,7 @@ from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import STATE_PATHS, UPLOAD_HANDLER_HEADER, UPLOAD_PATH
 from terminal_shop.services.team.admin_auth import SESSION_COOKIE, SESSION_HASH_HEADER, hash_token
@@ -18,7 +18,7 @@ from terminal_shop.structured_data import PRIVATE_PREFIXES
 
 MB = 1024 * 1024
 DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
-FILE_TOO_LARGE = "Ukuran file maksimal 10MB"  # a route that takes files: each may be 10 MB
+FILE_TOO_LARGE = f"Ukuran file maksimal {rules.UPLOAD_MAX}"  # a route that takes files: each may be that large
 BODY_TOO_LARGE = "Permintaan terlalu besar (maksimal 1MB)"  # any other route
 
 

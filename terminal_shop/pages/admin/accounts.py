@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import rules
 from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, scroll_table
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
 from terminal_shop.state.admin.accounts import AccountsState as S
@@ -46,7 +47,7 @@ def _invite_form() -> rx.Component:
     return rx.el.form(
         rx.el.h2("Undang admin", class_name="text-lg font-bold"),
         rx.el.p(
-            "Undangan dikirim lewat email dengan tautan sekali pakai yang berlaku 48 jam untuk memilih password "
+            f"Undangan dikirim lewat email dengan tautan sekali pakai yang berlaku {rules.hours(rules.INVITE_VALID)} untuk memilih password "
             "dan mengatur 2FA.",
             class_name="mt-1 text-sm text-slate-600",
         ),

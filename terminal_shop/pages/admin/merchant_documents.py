@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import rules
 from terminal_shop.components.admin import BTN_SMALL, when_allowed
 from terminal_shop.components.files import rejection_codes
 from terminal_shop.components.ui import CARD, icon, modal
@@ -54,7 +55,7 @@ def _uploader() -> rx.Component:
             rx.upload.root(
                 rx.el.div(
                     icon("upload", "h-5 w-5 text-blue-700"),
-                    rx.el.span("Pilih gambar (JPG/PNG, maks. 10MB)"),
+                    rx.el.span(f"Pilih gambar (JPG/PNG, maks. {rules.UPLOAD_MAX})"),
                     class_name="flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 p-5 text-sm text-blue-700",
                 ),
                 id=DOC_UPLOAD_ID,

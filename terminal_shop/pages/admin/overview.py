@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_loaded
 from terminal_shop.components.admin_lists import date_range, filter_select
 from terminal_shop.components.ui import CARD, nav_link
@@ -118,7 +118,10 @@ def overview_page() -> rx.Component:
             rx.cond(
                 v.data_requests.length() > 0,
                 rx.el.section(
-                    rx.el.h2("Permintaan data pribadi (jawab dalam 3x24 jam)", class_name="text-lg font-bold"),
+                    rx.el.h2(
+                        f"Permintaan data pribadi (jawab dalam {rules.working_days(rules.DATA_REQUEST_ANSWER)})",
+                        class_name="text-lg font-bold",
+                    ),
                     rx.el.div(request_list(v.data_requests), class_name="mt-2"),
                     class_name=f"{CARD} mt-4 border-amber-300 p-5",
                 ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.catalogue import QRIS_MAX_TOTAL
 from terminal_shop.components.files import chosen_count, file_picker, send_chosen
 from terminal_shop.components.payment import bank_details, dynamic_qris, enlarge_button
@@ -142,7 +142,7 @@ def confirm_page() -> rx.Component:
                         file_picker(
                             PROOF_UPLOAD_ID,
                             "Bukti pembayaran",
-                            "JPG, PNG atau PDF, maksimal 10MB",
+                            f"JPG, PNG atau PDF, maksimal {rules.UPLOAD_MAX}",
                             PROOF_ACCEPT,
                             S.proof_rejected,
                             required=True,
@@ -155,7 +155,7 @@ def confirm_page() -> rx.Component:
                     order_summary(with_code=True),
                     send,
                     rx.el.p(
-                        "Tim kami memverifikasi pembayaran dalam 1x24 jam.",
+                        f"Tim kami memverifikasi pembayaran dalam {rules.working_days(rules.PAYMENT_REVIEW)}.",
                         class_name="text-center text-xs text-slate-500",
                     ),
                     class_name="flex flex-col gap-4",

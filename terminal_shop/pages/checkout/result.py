@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import transfer_amount
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
@@ -39,7 +39,7 @@ def success_page() -> rx.Component:
                         rx.el.div(transfer_amount(R.summary.transfer), class_name="mt-4 w-full text-left"),
                     ),
                     rx.el.p(
-                        "Tim kami akan memverifikasi pembayaran Anda dalam 1x24 jam dan mengirim konfirmasi lewat email.",
+                        f"Tim kami akan memverifikasi pembayaran Anda dalam {rules.working_days(rules.PAYMENT_REVIEW)} dan mengirim konfirmasi lewat email.",
                         class_name="mt-4 text-sm text-slate-600",
                     ),
                     rx.el.a(

@@ -11,6 +11,7 @@ import re
 from datetime import datetime
 from html import escape
 
+from terminal_shop import rules
 from terminal_shop.couriers import Courier
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.settings import get_settings
@@ -26,6 +27,10 @@ from terminal_shop.vocabulary import PaymentMethod
 
 TYPED_MAX = 60  # characters of a name a visitor typed that an e-mail repeats
 _LINK_LIKE = re.compile(r"(?<=[\w/])[.:@](?=[\w/])")
+
+
+REVIEW = rules.working_days(rules.PAYMENT_REVIEW)
+FIX_VALID = rules.days(rules.FIX_LINK_VALID)
 
 
 def typed(text: str) -> str:
@@ -98,7 +103,7 @@ def order_received(order: Order) -> Mail:
             f"Terima kasih. Pesanan {number} ({wib(order.created_at)}) dan bukti pembayaran Anda sudah kami terima.",
             f"Rincian: {_items(order)}. Total {rupiah(order.total)}.",
             how,
-            "Tim kami memverifikasi pembayaran dalam 1x24 jam. Anda akan menerima email lagi setelahnya.",
+            f"Tim kami memverifikasi pembayaran dalam {REVIEW}. Anda akan menerima email lagi setelahnya.",
         ],
         _order_link(order),
         png,
@@ -199,7 +204,7 @@ def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str)
         [
             f"Maaf, pendaftaran {typed(reg.nama_usaha)} belum dapat kami setujui.",
             f"Alasan: {reason or 'tidak disebutkan'}",
-            "Perbaiki data atau dokumen yang kami tandai lewat tautan di bawah ini (berlaku 14 hari, "
+            f"Perbaiki data atau dokumen yang kami tandai lewat tautan di bawah ini (berlaku {FIX_VALID}, "
             "sekali pakai). Data lain tetap tersimpan; Anda tidak perlu mendaftar ulang.",
         ],
         ("Perbaiki pendaftaran", fix_link),
@@ -216,7 +221,7 @@ def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail
             "yang sebelumnya belum dapat kami setujui.",
             f"Alasan penolakan waktu itu: {reg.rejection_reason or 'tidak disebutkan'}",
             "Demi keamanan, data Anda tidak kami ganti dari formulir baru. Perbaiki pendaftaran Anda lewat "
-            "tautan di bawah ini (berlaku 14 hari, sekali pakai). Jika bukan Anda yang mendaftar, abaikan email ini.",
+            f"tautan di bawah ini (berlaku {FIX_VALID}, sekali pakai). Jika bukan Anda yang mendaftar, abaikan email ini.",
         ],
         ("Perbaiki pendaftaran", fix_link),
     )
@@ -242,7 +247,7 @@ def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
         "Halo,",
         [
             f"Pemilik data mengajukan permintaan: {what}.",
-            f"Batas waktu menjawab: {wib(due)} (3x24 jam, UU 27/2022).",
+            f"Batas waktu menjawab: {wib(due)} ({rules.working_days(rules.DATA_REQUEST_ANSWER)}, UU 27/2022).",
         ],
         ("Buka datanya di back office", link),
     )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlmodel import col, select
 
-from terminal_shop import couriers, routes
+from terminal_shop import couriers, routes, rules
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
@@ -109,7 +109,11 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
     elif status is OrderStatus.CANCELLED:
         outcome = Step("Pembayaran ditolak", "done", reason)
     else:
-        outcome = Step("Dikonfirmasi atau ditolak", "todo", "Tim kami memverifikasi dalam 1x24 jam.")
+        outcome = Step(
+            "Dikonfirmasi atau ditolak",
+            "todo",
+            f"Tim kami memverifikasi dalam {rules.working_days(rules.PAYMENT_REVIEW)}.",
+        )
     checking = Step("Menunggu verifikasi pembayaran", "current" if status is OrderStatus.PAID_REVIEW else "done")
     waiting = status is OrderStatus.PAID_REVIEW
     courier = couriers.courier(order.courier or "")

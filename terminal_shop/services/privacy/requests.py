@@ -16,13 +16,13 @@ import json
 import time
 import uuid
 import zipfile
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import PurePosixPath
 
 from sqlalchemy import update
 from sqlmodel import col, select
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.formats import wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
@@ -45,7 +45,7 @@ from terminal_shop.services.validation import parse_id
 from terminal_shop.views import DataRequestView
 from terminal_shop.vocabulary import AccessAction, DataRequestKind, DocumentKind, RegistrationStatus
 
-ANSWER_WITHIN = timedelta(hours=72)
+ANSWER_WITHIN = rules.DATA_REQUEST_ANSWER
 LINK_SECONDS = 300  # an export link, made after the typed confirmation, works this long
 WHY_ASKED = "Permintaan pemilik data"
 ARCHIVE = "Arsip data pribadi"

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from datetime import timedelta
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind, FixGroup
 
-LINK_VALID = timedelta(days=14)
+LINK_VALID = rules.FIX_LINK_VALID
 ALL_ITEMS = [*(g.value for g in FixGroup), *(d.value for d in DocumentKind)]
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sqlmodel import col, select
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.formats import wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
@@ -81,7 +81,7 @@ def load(registration_id: str, token: str) -> RegistrationStatusView | None:
     elif status is RegistrationStatus.APPROVED:
         note = "Tim kami akan menghubungi Anda untuk aktivasi perangkat dan akun."
     else:
-        note = "Perbaiki data atau dokumen lewat tautan perbaikan di email penolakan kami (berlaku 14 hari)."
+        note = f"Perbaiki data atau dokumen lewat tautan perbaikan di email penolakan kami (berlaku {rules.days(rules.FIX_LINK_VALID)})."
     return RegistrationStatusView(
         row.nama_usaha, status.value, FOR_APPLICANT[status], wib(row.created_at), note, row.rejection_reason or ""
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from terminal_shop import registration_form
+from terminal_shop import registration_form, rules
 from terminal_shop.formats import rupiah
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
@@ -27,7 +27,7 @@ from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
 from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus
 
-MSG_LINK = "Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat 14 hari, atau tidak lengkap."
+MSG_LINK = f"Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat {rules.days(rules.FIX_LINK_VALID)}, atau tidak lengkap."
 MSG_DOC = "{label} baru wajib diunggah"
 
 

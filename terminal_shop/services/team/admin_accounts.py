@@ -12,12 +12,11 @@ from __future__ import annotations
 import secrets
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
 
 from sqlalchemy import update
 from sqlmodel import col, select
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
@@ -38,7 +37,7 @@ from terminal_shop.services.validation import email_ok, parse_id
 from terminal_shop.views import AdminAccountView, InviteView
 from terminal_shop.vocabulary import AdminRole
 
-INVITE_VALID = timedelta(hours=48)
+INVITE_VALID = rules.INVITE_VALID
 
 MSG_EMAIL = "Email tidak valid"
 MSG_ROLE = "Pilih peran"

@@ -8,6 +8,7 @@ import functools
 
 import reflex as rx
 
+from terminal_shop import rules
 from terminal_shop.services.team import admin_accounts, admin_sessions, two_factor
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
@@ -56,7 +57,10 @@ class AccountsState(AdminState):
         self.invite_error = ""
         await self._list()
         return [
-            toast.success("Undangan terkirim", description=f"Tautan berlaku 48 jam untuk {email.strip().lower()}."),
+            toast.success(
+                "Undangan terkirim",
+                description=f"Tautan berlaku {rules.hours(rules.INVITE_VALID)} untuk {email.strip().lower()}.",
+            ),
             rx.set_value("invite-email", ""),
         ]
 

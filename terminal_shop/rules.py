@@ -1,0 +1,29 @@
+"""Every period and limit that a text tells people, stated once: the code that applies the
+rule and the sentence that names it read the same constant (a changed rule cannot leave
+"14 hari" behind in an e-mail). Retention periods are settings (infra/settings.py)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+FIX_LINK_VALID = timedelta(days=14)  # a rejected applicant's correction link
+INVITE_VALID = timedelta(hours=48)  # an admin invitation's link
+PAYMENT_REVIEW = timedelta(hours=24)  # the team's promise to check a proof of payment
+DATA_REQUEST_ANSWER = timedelta(hours=72)  # UU 27/2022: a data subject's request is answered within
+UPLOAD_MAX_MB = 10  # every file a person or an admin uploads
+
+
+def days(period: timedelta) -> str:
+    return f"{period.days} hari"
+
+
+def hours(period: timedelta) -> str:
+    return f"{int(period.total_seconds() // 3600)} jam"
+
+
+def working_days(period: timedelta) -> str:
+    """How Indonesian shops state a deadline in whole days of 24 hours: '1x24 jam', '3x24 jam'."""
+    return f"{int(period.total_seconds() // 86400)}x24 jam"
+
+
+UPLOAD_MAX = f"{UPLOAD_MAX_MB}MB"  # as the SPEC's texts write it: "maksimal 10MB"
