@@ -36,3 +36,18 @@ class UTCDateTime(TypeDecorator):
 
 def now_field(**kw: Any) -> Any:
     return Field(default_factory=utcnow, sa_type=UTCDateTime, **kw)
+
+
+ERASED = "(dihapus)"  # what an erased personal text reads
+ERASED_UNIQUE = object()  # erased to "(dihapus <id>)": the column is part of a unique key
+
+
+def personal(erased: object = None) -> dict[str, Any]:
+    """A column that holds personal data, and the value erasure leaves in it
+    (services/privacy/erasure.py reads these marks: no second list of fields)."""
+    return {"info": {"personal": True, "erased": erased}}
+
+
+def personal_columns(table: Any) -> dict[str, object]:
+    """The columns of `table` marked personal, each with its erased value."""
+    return {c.name: c.info["erased"] for c in table.__table__.columns if c.info.get("personal")}

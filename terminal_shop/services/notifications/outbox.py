@@ -29,14 +29,13 @@ from sqlmodel import Session, col, select
 from terminal_shop.formats import wib
 from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.views import Badge, MailView
 from terminal_shop.vocabulary import MailStatus
 
 log = logging.getLogger(__name__)
-ERASED = "(dihapus)"  # the recipient of a message whose person's data was erased
 LEASE = timedelta(minutes=5)  # a claimed row is left alone this long by other senders
 MAX_ATTEMPTS = 8
 BATCH = 20

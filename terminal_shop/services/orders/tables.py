@@ -8,7 +8,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from terminal_shop.infra.models import UTCDateTime, now_field
+from terminal_shop.infra.models import ERASED, UTCDateTime, now_field, personal
 from terminal_shop.vocabulary import OrderStatus
 
 
@@ -29,24 +29,24 @@ class Order(SQLModel, table=True):
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
-    client_ref: str | None = Field(default=None, max_length=64, unique=True)
+    client_ref: str | None = Field(default=None, max_length=64, unique=True, sa_column_kwargs=personal())
     created_at: datetime = now_field()
     updated_at: datetime = now_field()
     # The 8 hex digits buyers, admins and the QRIS bill see (views.order_number): unique.
     number: str | None = Field(default=None, max_length=8, unique=True, index=True)
-    buyer_name: str = Field(max_length=200)
-    buyer_phone: str = Field(max_length=32, index=True)
-    buyer_email: str = Field(max_length=254, index=True)
-    shipping_address: str = Field(max_length=1000)
-    note: str | None = Field(default=None, sa_type=sa.Text)
+    buyer_name: str = Field(max_length=200, sa_column_kwargs=personal(ERASED))
+    buyer_phone: str = Field(max_length=32, index=True, sa_column_kwargs=personal(""))
+    buyer_email: str = Field(max_length=254, index=True, sa_column_kwargs=personal(""))
+    shipping_address: str = Field(max_length=1000, sa_column_kwargs=personal(ERASED))
+    note: str | None = Field(default=None, sa_type=sa.Text, sa_column_kwargs=personal())
     items: list[dict] = Field(default_factory=list, sa_type=sa.JSON)
     subtotal: int = Field(sa_type=sa.BigInteger)
     shipping_fee: int = Field(default=0, sa_type=sa.BigInteger)
     total: int = Field(sa_type=sa.BigInteger)
     payment_method: str = Field(max_length=20)
     status: str = Field(default=OrderStatus.PAID_REVIEW.value, max_length=20)
-    payment_proof_url: str | None = Field(default=None, max_length=500)
-    payment_proof_path: str | None = Field(default=None, max_length=500)
+    payment_proof_url: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
+    payment_proof_path: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
     qris_payload: str | None = Field(default=None, sa_type=sa.Text)  # the dynamic QR the buyer was shown
     # After confirmation (services/orders/fulfilment.py; vocabulary.Fulfilment): its own field.
     fulfilment: str = Field(default="", max_length=20, sa_column_kwargs={"server_default": ""})

@@ -19,11 +19,10 @@ from pathlib import Path
 
 from sqlmodel import Session, col, select
 
-from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events.tables import DomainEventRecord
-from terminal_shop.services.notifications.outbox import ERASED
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.vocabulary import MailStatus
 

@@ -18,18 +18,16 @@ from sqlalchemy import delete
 from sqlmodel import Session, col
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, personal_columns, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.backoffice import audit
-from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments.tables import ProofPrint
 from terminal_shop.services.privacy import copies
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
-ERASED = outbox.ERASED
 SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
 
 
@@ -52,14 +50,8 @@ def erase_merchant(
         if row is None or row.purged_at is not None or not still_due(row):
             return None
         keys = [k for d in DocumentKind if (k := getattr(row, d.column))]
-        words = copies.person_words(row.nama_lengkap, row.email, row.nomor_hp, row.nama_rekening, row.nomor_rekening)
-        emls = copies.erase(s, "merchant", str(row.id), words)
-        for d in DocumentKind:
-            setattr(row, d.column, None)
-        row.nama_lengkap = row.nama_usaha = row.alamat_usaha = row.nama_rekening = ERASED
-        row.nomor_hp, row.nomor_rekening, row.nib_npwp = "", "", None
-        row.email = f"{ERASED[:-1]} {row.id.hex[:8]})"  # the (email, HP) pair stays unique
-        row.consent_address = row.fix_nonce = row.fix_items = row.fix_expires_at = row.client_ref = None
+        emls = copies.erase(s, "merchant", str(row.id), _words(row))
+        _blank(row)
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
         audit.record(
@@ -83,11 +75,8 @@ def erase_order(
         if row is None or row.purged_at is not None or not still_due(row):
             return None
         keys = [row.payment_proof_path] if row.payment_proof_path else []
-        words = copies.person_words(row.buyer_name, row.buyer_email, row.buyer_phone, row.shipping_address)
-        emls = copies.erase(s, "order", str(row.id), words)
-        row.buyer_name = row.shipping_address = ERASED
-        row.buyer_phone = row.buyer_email = ""
-        row.note = row.payment_proof_path = row.payment_proof_url = row.client_ref = None
+        emls = copies.erase(s, "order", str(row.id), _words(row))
+        _blank(row)
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
         s.exec(delete(ProofPrint).where(col(ProofPrint.order_id) == row.id))
@@ -95,6 +84,17 @@ def erase_order(
     copies.remove(emls)
     discard(storage or get_storage(), get_settings().bucket_order_payments, *keys)
     return len(keys)
+
+
+def _words(row: MerchantRegistration | Order) -> list[str]:
+    """What names the person anywhere else: the values of the personal columns."""
+    return copies.person_words(*(v for c in personal_columns(type(row)) if isinstance(v := getattr(row, c), str)))
+
+
+def _blank(row: MerchantRegistration | Order) -> None:
+    """Every column its table marks personal (infra/models.personal) gets its erased value."""
+    for name, erased in personal_columns(type(row)).items():
+        setattr(row, name, f"{ERASED[:-1]} {row.id.hex[:8]})" if erased is ERASED_UNIQUE else erased)
 
 
 def years_after(moment: datetime, years: int) -> datetime:

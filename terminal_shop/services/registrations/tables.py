@@ -8,7 +8,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from terminal_shop.infra.models import UTCDateTime, now_field
+from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, UTCDateTime, now_field, personal
 from terminal_shop.vocabulary import Premises, RegistrationStatus
 
 
@@ -28,36 +28,36 @@ class MerchantRegistration(SQLModel, table=True):
     status: str = Field(default=RegistrationStatus.PENDING.value, max_length=20)
     rejection_reason: str | None = Field(default=None, sa_type=sa.Text)
     # The wizard attempt's key: sending it again (its answer lost) finds this row.
-    client_ref: str | None = Field(default=None, max_length=64, unique=True, index=True)
+    client_ref: str | None = Field(default=None, max_length=64, unique=True, index=True, sa_column_kwargs=personal())
     # After a rejection: what the applicant may correct (FixGroup and DocumentKind values),
     # and the one-time secret behind their correction link (services/registrations/resubmission.py).
-    fix_items: list[str] | None = Field(default=None, sa_type=sa.JSON)
-    fix_nonce: str | None = Field(default=None, max_length=64)
-    fix_expires_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    nama_lengkap: str = Field(max_length=200)
-    nomor_hp: str = Field(max_length=20, index=True)
-    email: str = Field(max_length=254, index=True)
-    nama_usaha: str = Field(max_length=200)
+    fix_items: list[str] | None = Field(default=None, sa_type=sa.JSON, sa_column_kwargs=personal())
+    fix_nonce: str | None = Field(default=None, max_length=64, sa_column_kwargs=personal())
+    fix_expires_at: datetime | None = Field(default=None, sa_type=UTCDateTime, sa_column_kwargs=personal())
+    nama_lengkap: str = Field(max_length=200, sa_column_kwargs=personal(ERASED))
+    nomor_hp: str = Field(max_length=20, index=True, sa_column_kwargs=personal(""))
+    email: str = Field(max_length=254, index=True, sa_column_kwargs=personal(ERASED_UNIQUE))
+    nama_usaha: str = Field(max_length=200, sa_column_kwargs=personal(ERASED))
     jenis_usaha: str = Field(max_length=30)
-    alamat_usaha: str = Field(max_length=1000)
+    alamat_usaha: str = Field(max_length=1000, sa_column_kwargs=personal(ERASED))
     kecamatan: str = Field(max_length=120)
     kabupaten_kota: str = Field(max_length=120)
     omzet_bulanan: int = Field(sa_type=sa.BigInteger)
     tempat_usaha: str = Field(default=Premises.OWNED.value, max_length=20)
-    nib_npwp: str | None = Field(default=None, max_length=40)
+    nib_npwp: str | None = Field(default=None, max_length=40, sa_column_kwargs=personal())
     nama_bank: str = Field(max_length=60)
-    nama_rekening: str = Field(max_length=200)
-    nomor_rekening: str = Field(max_length=40)
+    nama_rekening: str = Field(max_length=200, sa_column_kwargs=personal(ERASED))
+    nomor_rekening: str = Field(max_length=40, sa_column_kwargs=personal(""))
     # Storage paths of the private documents (never public URLs: docs/decisions.md, Files).
-    foto_ktp_url: str | None = Field(default=None, max_length=500)
-    foto_kk_url: str | None = Field(default=None, max_length=500)
-    foto_selfie_url: str | None = Field(default=None, max_length=500)
-    foto_usaha_url: str | None = Field(default=None, max_length=500)
-    foto_barang_url: str | None = Field(default=None, max_length=500)
+    foto_ktp_url: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
+    foto_kk_url: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
+    foto_selfie_url: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
+    foto_usaha_url: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
+    foto_barang_url: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
     # The applicant's agreement as the server received it (privacy_policy.Consent): when, from
     # which address, to which version of the privacy text. Renewed by a correction.
     consent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    consent_address: str | None = Field(default=None, max_length=64)
+    consent_address: str | None = Field(default=None, max_length=64, sa_column_kwargs=personal())
     consent_version: str | None = Field(default=None, max_length=20)
     # Retention and the applicant's requests (services/privacy): when it was rejected, when an
     # approved merchant's relationship ended ("berhenti"), when its personal data was erased,
