@@ -17,7 +17,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, invoice, transitions
-from terminal_shop.services.orders.fulfilment import FulfilmentError
+from terminal_shop.services.orders.fulfilment import FulfilmentError, StepRefusal
 from terminal_shop.services.orders.tables import Order
 
 from support.factories import make_order
@@ -57,14 +57,17 @@ def test_an_order_goes_packed_shipped_delivered_and_each_step_tells_the_buyer(cl
 
 def test_steps_out_of_order_or_before_confirmation_are_refused(clean_db):
     waiting = make_order()
-    with pytest.raises(FulfilmentError, match="belum dikonfirmasi"):
+    with pytest.raises(FulfilmentError) as refused:
         fulfilment.pack(str(waiting.id), ADMIN)
+    assert refused.value.code is StepRefusal.NOT_CONFIRMED
     order = confirmed()
-    with pytest.raises(FulfilmentError, match="tidak berlaku"):
+    with pytest.raises(FulfilmentError) as refused:
         fulfilment.deliver(str(order.id), ADMIN)  # not shipped yet
+    assert refused.value.code is StepRefusal.WRONG_STEP
     fulfilment.ship(str(order.id), "jne", "CGK1234567890", ADMIN)  # packing may be skipped
-    with pytest.raises(FulfilmentError, match="tidak berlaku"):
+    with pytest.raises(FulfilmentError) as refused:
         fulfilment.pack(str(order.id), ADMIN)
+    assert refused.value.code is StepRefusal.WRONG_STEP
     assert fresh(order).fulfilment == "shipped"
 
 
@@ -78,29 +81,31 @@ def test_two_admins_shipping_one_order_at_once_ship_it_once(clean_db):
             fulfilment.ship(str(order.id), "sicepat", resi, ADMIN)
             outcomes.append("shipped")
         except FulfilmentError as exc:
-            outcomes.append(str(exc))
+            outcomes.append(exc.code)
 
     threads = [threading.Thread(target=ship, args=(r,)) for r in ("SCP000000001", "SCP000000002")]
     [t.start() for t in threads]
     [t.join() for t in threads]
-    assert sorted(outcomes) == sorted(["shipped", fulfilment.MSG_WRONG_STEP])
+    assert sorted(outcomes) == sorted(["shipped", StepRefusal.WRONG_STEP])
     with read_session() as s:
         assert len([m for m in s.exec(select(OutboxMessage)) if m.key.endswith(":shipped")]) == 1
 
 
 def test_resi_rules(clean_db):
     first, second = confirmed(name="Satu"), confirmed(name="Dua")
-    for courier, resi, message in (
-        ("dhl", "JP1234567890", fulfilment.MSG_COURIER),
-        ("jne", "12345", fulfilment.MSG_RESI),
-        ("jne", "JP12#4567890", fulfilment.MSG_RESI),
-        ("jne", "A" * 31, fulfilment.MSG_RESI),
+    for courier, resi, code in (
+        ("dhl", "JP1234567890", StepRefusal.COURIER),
+        ("jne", "12345", StepRefusal.RESI),
+        ("jne", "JP12#4567890", StepRefusal.RESI),
+        ("jne", "A" * 31, StepRefusal.RESI),
     ):
-        with pytest.raises(FulfilmentError, match=message):
+        with pytest.raises(FulfilmentError) as refused:
             fulfilment.ship(str(first.id), courier, resi, ADMIN)
+        assert refused.value.code is code
     fulfilment.ship(str(first.id), "jne", "cgk 0001 0002 03", ADMIN)
-    with pytest.raises(FulfilmentError, match=fulfilment.MSG_RESI_USED):
+    with pytest.raises(FulfilmentError) as refused:
         fulfilment.ship(str(second.id), "JNE", "CGK00010002-03", ADMIN)
+    assert refused.value.code is StepRefusal.RESI_USED
     assert fresh(second).fulfilment == ""  # nothing of the refused step stayed
 
 
@@ -120,18 +125,18 @@ def test_bulk_csv_applies_each_good_line_and_nothing_of_a_refused_one(clean_db):
     results = fulfilment.ship_from_csv(csv_text.encode(), ADMIN)
     assert [(r.line, r.ok, r.outcome) for r in results] == [
         (2, True, "Dikirim"),
-        (3, False, fulfilment.MSG_UNKNOWN_ORDER),
-        (4, False, fulfilment.MSG_NOT_CONFIRMED),
-        (5, False, fulfilment.MSG_WRONG_STEP),
-        (6, False, fulfilment.MSG_RESI),
+        (3, False, StepRefusal.UNKNOWN_ORDER.label),
+        (4, False, StepRefusal.NOT_CONFIRMED.label),
+        (5, False, StepRefusal.WRONG_STEP.label),
+        (6, False, StepRefusal.RESI.label),
     ]
     assert (fresh(ok).resi, fresh(waiting).fulfilment, fresh(done).resi) == ("JP0000000001", "", "CGK9999999999")
 
     delivered = fulfilment.deliver_from_csv(f"{ok.number}\n{waiting.number}\nFFFFFFFF\n".encode(), ADMIN)
     assert [(r.ok, r.outcome) for r in delivered] == [
         (True, "Diterima"),
-        (False, fulfilment.MSG_NOT_CONFIRMED),
-        (False, fulfilment.MSG_UNKNOWN_ORDER),
+        (False, StepRefusal.NOT_CONFIRMED.label),
+        (False, StepRefusal.UNKNOWN_ORDER.label),
     ]
     assert fresh(ok).fulfilment == "delivered" and fresh(done).fulfilment == "shipped"
 

@@ -23,30 +23,40 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.events import OrderDelivered, OrderPacked, OrderShipped
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.vocabulary import FULFILMENT_FROM, Fulfilment, OrderStatus
+from terminal_shop.vocabulary import FULFILMENT_FROM, Fulfilment, OrderStatus, Term
 
-MSG_NOT_CONFIRMED = "Pesanan belum dikonfirmasi"
-MSG_WRONG_STEP = "Langkah ini tidak berlaku untuk pesanan pada tahap sekarang"
-MSG_COURIER = "Pilih kurir dari daftar"
-MSG_RESI = "Nomor resi harus 8-30 huruf atau angka"
-MSG_RESI_USED = "Nomor resi sudah dipakai pesanan lain"
-MSG_UNKNOWN_ORDER = "Nomor pesanan tidak dikenal"
 BULK_MAX_LINES = 5000
 HEADER = re.compile(r"pesanan|order|nomor|\bno\b", re.IGNORECASE)
 EVENTS = {Fulfilment.PACKED: OrderPacked, Fulfilment.SHIPPED: OrderShipped, Fulfilment.DELIVERED: OrderDelivered}
 STAMPED = {Fulfilment.PACKED: "packed_at", Fulfilment.SHIPPED: "shipped_at", Fulfilment.DELIVERED: "delivered_at"}
 
 
+class StepRefusal(Term):
+    """Why a fulfilment step was refused; the label is what the admin reads."""
+
+    UNKNOWN_ORDER = "pesanan", "Nomor pesanan tidak dikenal"
+    NOT_CONFIRMED = "belum-dikonfirmasi", "Pesanan belum dikonfirmasi"
+    WRONG_STEP = "langkah", "Langkah ini tidak berlaku untuk pesanan pada tahap sekarang"
+    COURIER = "kurir", "Pilih kurir dari daftar"
+    RESI = "resi", "Nomor resi harus 8-30 huruf atau angka"
+    RESI_USED = "resi-dipakai", "Nomor resi sudah dipakai pesanan lain"
+    SHORT_LINE = "baris", "Baris harus berisi nomor pesanan, kurir dan resi"
+
+
 class FulfilmentError(Exception):
-    """A step refused; the message is the admin's (Indonesian)."""
+    """A step refused; `code` says why (its label is the admin's text)."""
+
+    def __init__(self, code: StepRefusal) -> None:
+        super().__init__(code.value)
+        self.code = code
 
 
 def _step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values) -> Order:
     order = s.get(Order, oid)
     if order is None:
-        raise FulfilmentError(MSG_UNKNOWN_ORDER)
+        raise FulfilmentError(StepRefusal.UNKNOWN_ORDER)
     if order.status != OrderStatus.CONFIRMED.value:
-        raise FulfilmentError(MSG_NOT_CONFIRMED)
+        raise FulfilmentError(StepRefusal.NOT_CONFIRMED)
     allowed = [f.value for f in FULFILMENT_FROM[to]]
     changed = s.exec(
         sa.update(Order)
@@ -56,7 +66,7 @@ def _step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values
         .values(fulfilment=to.value, updated_at=utcnow(), **{STAMPED[to]: utcnow()}, **values)
     )
     if changed.rowcount != 1:
-        raise FulfilmentError(MSG_WRONG_STEP)
+        raise FulfilmentError(StepRefusal.WRONG_STEP)
     old = order.fulfilment
     s.refresh(order)
     publish(s, EVENTS[to](entity_id=str(oid), actor=admin_email, old_status=old or "confirmed",
@@ -74,10 +84,10 @@ def _detail(order: Order) -> str | None:
 def checked_resi(courier_code: str, resi: str) -> tuple[couriers.Courier, str]:
     c = couriers.courier(courier_code)
     if c is None:
-        raise FulfilmentError(MSG_COURIER)
+        raise FulfilmentError(StepRefusal.COURIER)
     normal = couriers.normal_resi(resi)
     if not couriers.resi_ok(normal):
-        raise FulfilmentError(MSG_RESI)
+        raise FulfilmentError(StepRefusal.RESI)
     return c, normal
 
 
@@ -93,7 +103,7 @@ def ship(order_id: str, courier_code: str, resi: str, admin_email: str) -> None:
         with write_session() as s:
             _step(s, oid, Fulfilment.SHIPPED, admin_email, courier=c.code, resi=normal)
     except IntegrityError:
-        raise FulfilmentError(MSG_RESI_USED) from None
+        raise FulfilmentError(StepRefusal.RESI_USED) from None
 
 
 def deliver(order_id: str, admin_email: str) -> None:
@@ -120,28 +130,28 @@ def _order_by_number(number: str) -> Order | None:
 
 def _ship_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
     if len(cells) < 3:
-        return "Baris harus berisi nomor pesanan, kurir dan resi", False
+        return StepRefusal.SHORT_LINE.label, False
     number, courier_name, resi = (c.strip() for c in cells[:3])
     order = _order_by_number(number)
     if order is None:
-        return MSG_UNKNOWN_ORDER, False
+        return StepRefusal.UNKNOWN_ORDER.label, False
     if order.status != OrderStatus.CONFIRMED.value:
-        return MSG_NOT_CONFIRMED, False
+        return StepRefusal.NOT_CONFIRMED.label, False
     try:
         ship(str(order.id), courier_name, resi, admin_email)  # a courier's name or code
     except FulfilmentError as exc:
-        return str(exc), False
+        return exc.code.label, False
     return "Dikirim", True
 
 
 def _deliver_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
     order = _order_by_number(cells[0])
     if order is None:
-        return MSG_UNKNOWN_ORDER, False
+        return StepRefusal.UNKNOWN_ORDER.label, False
     try:
         deliver(str(order.id), admin_email)
     except FulfilmentError as exc:
-        return str(exc), False
+        return exc.code.label, False
     return "Diterima", True
 
 

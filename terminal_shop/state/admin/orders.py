@@ -151,7 +151,7 @@ class OrderDetailState(AdminState):
             await asyncio.to_thread(step, self._order_id(), *args, self.admin_email)
         except fulfilment.FulfilmentError as exc:
             await self._fill(self._order_id())
-            return toast.error(str(exc))
+            return toast.error(exc.code.label)
         except Exception:
             log.exception("fulfilment step failed")
             return toast.error("Gagal menyimpan langkah pengiriman")
@@ -179,8 +179,8 @@ class OrderDetailState(AdminState):
         try:
             fulfilment.checked_resi(self.ship_courier, self.ship_resi)
         except fulfilment.FulfilmentError as exc:
-            self.ship_error = str(exc)
-            return toast.error(str(exc))
+            self.ship_error = exc.code.label
+            return toast.error(self.ship_error)
         answer = await self._fulfil(fulfilment.ship, "Pesanan ditandai Dikirim", self.ship_courier, self.ship_resi)
         if self.order and self.order.fulfilment == Fulfilment.SHIPPED:
             self.ship_courier, self.ship_resi = "", ""
