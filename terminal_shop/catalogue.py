@@ -27,6 +27,7 @@ class Product:
     image: str
     short_name: str
     badge: str = ""
+    has_sim: bool = False  # a 4G terminal: each unit has an IMEI (and an ICCID when a SIM is fitted)
 
     @property
     def route(self) -> str:
@@ -59,6 +60,7 @@ PRODUCTS: tuple[Product, ...] = (
         image="/products/d210.svg",
         short_name="D210 UnionPay",
         badge="Popular",
+        has_sim=True,
     ),
     Product(
         sku="A920",

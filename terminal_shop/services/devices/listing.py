@@ -1,0 +1,143 @@
+"""The admin's "Perangkat" list: search by SN, IMEI, TID, MID, the merchant's business name
+or the order number; filter by status and model; newest first; and the same as CSV."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, Join, func, or_, outerjoin
+from sqlmodel import col, select
+
+from terminal_shop import catalogue
+from terminal_shop.formats import wib, wib_sortable
+from terminal_shop.infra.db import read_session
+from terminal_shop.services.backoffice.csv_export import stream
+from terminal_shop.services.backoffice.listing import contains
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.views import Badge, order_number
+
+PER_PAGE = 50
+CSV_HEADER = ["Diterima", "SN", "Model", "IMEI", "ICCID", "Status", "TID", "MID", "Pesanan", "Merchant"]
+
+
+@dataclass(frozen=True)
+class DeviceRow:
+    id: str
+    serial: str
+    model: str  # the catalogue's short name
+    imei: str
+    status: Badge
+    tid: str
+    mid: str
+    order: str  # the order number, "" before it is sold
+    merchant: str  # the merchant's business name, "" until linked
+    received: str  # WIB
+
+
+@dataclass(frozen=True)
+class DevicePage:
+    rows: tuple[DeviceRow, ...]
+    total: int  # every device the search and filters match
+    stock: dict[str, int]  # units in stock per model (stock.in_stock)
+
+
+def _conditions(search: str, status: str, model: str) -> list[Any]:
+    conds: list[Any] = []
+    if DeviceStatus.parse(status):
+        conds.append(col(Device.status) == status)
+    if catalogue.product(model):
+        conds.append(col(Device.model) == model)
+    text = search.strip()
+    if text:
+        code = "".join(text.split()).upper()
+        matches: list[ColumnElement[bool]] = [
+            col(Device.serial) == code,
+            col(Device.serial).startswith(code),
+            col(Device.imei) == code,
+            col(Device.tid) == code,
+            col(Device.mid) == code,
+            col(Order.number) == code[:8],
+            contains(text, names=[col(MerchantRegistration.nama_usaha)]),
+        ]
+        conds.append(or_(*matches))
+    return conds
+
+
+def _joined() -> Join:
+    return outerjoin(
+        outerjoin(Device, Order, col(Device.order_id) == col(Order.id)),
+        MerchantRegistration,
+        col(Device.merchant_id) == col(MerchantRegistration.id),
+    )
+
+
+def _select(*columns: Any) -> Any:
+    """Typed Any: sqlmodel's `exec` overloads know no select over an explicit join."""
+    return select(*columns).select_from(_joined())
+
+
+def _row(d: Device, number: str | None, shop: str | None) -> DeviceRow:
+    product = catalogue.product(d.model)
+    return DeviceRow(
+        id=str(d.id),
+        serial=d.serial,
+        model=product.short_name if product else d.model,
+        imei=d.imei or "",
+        status=Badge.of(DeviceStatus, d.status),
+        tid=d.tid or "",
+        mid=d.mid or "",
+        order=(number or order_number(d.order_id)) if d.order_id else "",
+        merchant=shop or "",
+        received=wib(d.received_at),
+    )
+
+
+def page(search: str = "", status: str = "", model: str = "", number: int = 1) -> DevicePage:
+    from terminal_shop.services.devices.stock import in_stock
+
+    conds = _conditions(search, status, model)
+    offset = (max(1, number) - 1) * PER_PAGE
+    with read_session() as s:
+        total = s.exec(_select(func.count()).where(*conds)).one()
+        found = s.exec(
+            _select(Device, Order.number, MerchantRegistration.nama_usaha)
+            .where(*conds)
+            .order_by(col(Device.received_at).desc(), col(Device.id).desc())
+            .offset(offset)
+            .limit(PER_PAGE)
+        ).all()
+    return DevicePage(tuple(_row(d, n, shop) for d, n, shop in found), int(total), in_stock())
+
+
+def find(device_id: str) -> Device | None:
+    try:
+        did = uuid.UUID(str(device_id))
+    except ValueError:
+        return None
+    with read_session() as s:
+        return s.get(Device, did)
+
+
+def export_csv(search: str = "", status: str = "", model: str = "") -> Iterator[bytes]:
+    conds = _conditions(search, status, model)
+
+    def rows() -> Iterator[list[object]]:
+        with read_session() as s:
+            result = s.exec(
+                _select(Device, Order.number, MerchantRegistration.nama_usaha)
+                .where(*conds)
+                .order_by(col(Device.received_at).desc(), col(Device.id).desc())
+                .execution_options(yield_per=1000)
+            )
+            for d, number, shop in result:
+                status_label = DeviceStatus.label_of(d.status)
+                yield [wib_sortable(d.received_at), d.serial, d.model, d.imei, d.iccid, status_label, d.tid, d.mid,
+                       number or "", shop or ""]  # fmt: skip
+
+    return stream(CSV_HEADER, rows())

@@ -1,0 +1,160 @@
+"""Receiving units into stock, one at a time (a barcode scanner types the serial and presses
+Enter) or from a CSV (`SN, model, IMEI, ICCID`, a header line optional) applied line by
+line with each refusal named; and the stock counted per model in the database.
+
+Serials, IMEIs and ICCIDs are stored upper case without spaces; each is unique (the
+database says so too: two admins receiving one unit at once get one row and one refusal).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from terminal_shop import catalogue
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.devices.events import DeviceReceived
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
+from terminal_shop.services.events.bus import publish
+
+SERIAL = re.compile(r"[A-Z0-9]{6,20}")
+ICCID = re.compile(r"89\d{17,18}")
+CSV_MAX_LINES = 5000
+HEADER = re.compile(r"\b(sn|serial|nomor seri)\b", re.IGNORECASE)
+
+
+class DeviceError(Exception):
+    """A refused unit: `code` says why, `details` fill its text (`text`, the admin's words)."""
+
+    def __init__(self, code: DeviceRefusal, **details: str) -> None:
+        super().__init__(code.value)
+        self.code, self.details = code, details
+
+    @property
+    def text(self) -> str:
+        return self.code.label.format(**self.details)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit as typed or scanned, checked and normalised."""
+
+    serial: str
+    model: str
+    imei: str | None
+    iccid: str | None
+
+
+@dataclass(frozen=True)
+class LineResult:
+    line: int
+    serial: str
+    outcome: str  # "Diterima", or why the line was refused
+    ok: bool
+
+
+def _compact(text: str | None) -> str:
+    return re.sub(r"\s+", "", text or "").upper()
+
+
+def luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def checked(serial: str, model: str, imei: str = "", iccid: str = "") -> Unit:
+    """The unit's fields as they are stored, or DeviceError naming the first thing wrong."""
+    sn, sku, imei_, iccid_ = _compact(serial), _compact(model), _compact(imei), _compact(iccid)
+    if not sn:
+        raise DeviceError(DeviceRefusal.SERIAL_MISSING)
+    if not SERIAL.fullmatch(sn):
+        raise DeviceError(DeviceRefusal.SERIAL_FORMAT, serial=sn[:30])
+    product = catalogue.product(sku)
+    if product is None:
+        models = ", ".join(p.sku for p in catalogue.PRODUCTS)
+        raise DeviceError(DeviceRefusal.MODEL, model=sku[:20] or "(kosong)", models=models)
+    if not product.has_sim:
+        if imei_ or iccid_:
+            raise DeviceError(DeviceRefusal.NO_SIM, model=product.sku)
+        return Unit(sn, product.sku, None, None)
+    if not imei_:
+        raise DeviceError(DeviceRefusal.IMEI_MISSING, model=product.sku)
+    if not (imei_.isdigit() and len(imei_) == 15 and luhn_ok(imei_)):
+        raise DeviceError(DeviceRefusal.IMEI_FORMAT, imei=imei_[:20])
+    if iccid_ and not (ICCID.fullmatch(iccid_) and luhn_ok(iccid_)):
+        raise DeviceError(DeviceRefusal.ICCID_FORMAT, iccid=iccid_[:25])
+    return Unit(sn, product.sku, imei_, iccid_ or None)
+
+
+def _taken(s: Session, unit: Unit) -> None:
+    """The first of the unit's identifiers another device already has, as a DeviceError."""
+    for column, value, code, key in (
+        (Device.serial, unit.serial, DeviceRefusal.SERIAL_TAKEN, "serial"),
+        (Device.imei, unit.imei, DeviceRefusal.IMEI_TAKEN, "imei"),
+        (Device.iccid, unit.iccid, DeviceRefusal.ICCID_TAKEN, "iccid"),
+    ):
+        if value and s.exec(select(Device.id).where(col(column) == value)).first() is not None:
+            raise DeviceError(code, **{key: value})
+
+
+def receive(serial: str, model: str, admin_email: str, imei: str = "", iccid: str = "") -> Device:
+    """One unit into stock. Raises DeviceError (malformed, or already known)."""
+    unit = checked(serial, model, imei, iccid)
+    try:
+        with write_session() as s:
+            _taken(s, unit)
+            device = Device(serial=unit.serial, model=unit.model, imei=unit.imei, iccid=unit.iccid,
+                            status=DeviceStatus.IN_STOCK.value, received_by=admin_email, received_at=utcnow())  # fmt: skip
+            s.add(device)
+            s.flush()
+            publish(s, DeviceReceived(entity_id=str(device.id), actor=admin_email, new_status=device.status,
+                                      detail=f"{unit.model} SN {unit.serial}"))  # fmt: skip
+    except IntegrityError:  # the same unit received at the same moment by another admin
+        raise DeviceError(DeviceRefusal.SERIAL_TAKEN, serial=unit.serial) from None
+    return device
+
+
+def receive_csv(data: bytes, admin_email: str) -> list[LineResult]:
+    """Every line received alone: a refused line changes nothing, the others go in."""
+    text = data.decode("utf-8-sig", errors="replace")
+    rows = list(csv.reader(io.StringIO(text)))[: CSV_MAX_LINES + 1]
+    results = []
+    for n, cells in enumerate(rows, 1):
+        if not any(c.strip() for c in cells) or (n == 1 and HEADER.search(cells[0])):
+            continue
+        serial = _compact(cells[0])[:30]
+        if len(cells) < 2:
+            results.append(LineResult(n, serial, DeviceRefusal.SHORT_LINE.label, False))
+            continue
+        try:
+            receive(cells[0], cells[1], admin_email, *(c for c in cells[2:4]))
+        except DeviceError as exc:
+            results.append(LineResult(n, serial, exc.text, False))
+        else:
+            results.append(LineResult(n, serial, "Diterima", True))
+    return results
+
+
+def in_stock() -> dict[str, int]:
+    """Units on the shelf per model (every catalogue model, 0 included), counted by the
+    database on its (model, status) index."""
+    with read_session() as s:
+        found = dict(
+            s.exec(
+                select(Device.model, func.count())
+                .where(col(Device.status) == DeviceStatus.IN_STOCK.value)
+                .group_by(col(Device.model))
+            ).all()
+        )
+    return {p.sku: int(found.get(p.sku, 0)) for p in catalogue.PRODUCTS}

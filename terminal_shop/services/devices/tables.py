@@ -1,0 +1,38 @@
+"""The devices area's table: one row per physical unit; times are aware UTC."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from terminal_shop.infra.models import UTCDateTime, now_field
+
+
+class Device(SQLModel, table=True):
+    """A unit: its serial number (unique), model (the catalogue's SKU), SIM identifiers and
+    where it is in its life (`DeviceStatus`). The order, merchant and acquirer's TID/MID
+    are filled as it is sold and activated."""
+
+    __tablename__ = "devices"
+    __table_args__ = (
+        sa.Index("ix_devices_stock", "model", "status"),  # stock counts per model, index-only
+        sa.Index("ix_devices_received", "received_at", "id"),  # the list, newest first
+    )
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    serial: str = Field(max_length=30, unique=True)
+    model: str = Field(max_length=20)
+    imei: str | None = Field(default=None, max_length=15, unique=True)
+    iccid: str | None = Field(default=None, max_length=22, unique=True)
+    status: str = Field(default="stok", max_length=20)
+    received_at: datetime = now_field()
+    received_by: str = Field(max_length=254)
+    updated_at: datetime = now_field()
+    order_id: uuid.UUID | None = Field(default=None, index=True)
+    merchant_id: uuid.UUID | None = Field(default=None, index=True)
+    tid: str | None = Field(default=None, max_length=16, index=True)
+    mid: str | None = Field(default=None, max_length=20, index=True)
+    activated_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
