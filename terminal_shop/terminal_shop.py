@@ -15,6 +15,7 @@ from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
 from terminal_shop.pages.admin import (
     accounts,
+    devices,
     invite,
     login,
     merchant_detail,
@@ -35,6 +36,7 @@ from terminal_shop.state.admin import (
     AccountsState,
     AdminState,
     BulkShipState,
+    DevicesState,
     InviteState,
     MerchantDetailState,
     MerchantListState,
@@ -79,6 +81,7 @@ UPLOAD_LIMITS = {
     f"{PaymentsState.get_full_name()}.upload_qris": ONE_FILE,
     f"{BulkShipState.get_full_name()}.upload": ONE_FILE,
     f"{BulkShipState.get_full_name()}.upload_delivered": ONE_FILE,
+    f"{DevicesState.get_full_name()}.upload_csv": ONE_FILE,
 }
 ROUTE_LIMITS = {
     routes.API_ORDER: MAX_UPLOAD_BYTES + MB,
@@ -298,6 +301,7 @@ _page(orders.orders_page, routes.ADMIN_ORDERS, "Admin: Pesanan", on_load=OrderLi
 _page(overview.overview_page, routes.ADMIN_OVERVIEW, "Admin: Ringkasan", on_load=OverviewState.load)
 _page(payments.payments_page, routes.ADMIN_PAYMENTS, "Admin: Cek Pembayaran", on_load=PaymentsState.load)
 _page(sessions.sessions_page, routes.ADMIN_SESSIONS, "Admin: Sesi Aktif", on_load=SessionsState.load)
+_page(devices.devices_page, routes.ADMIN_DEVICES, "Admin: Perangkat", on_load=DevicesState.load)
 _page(orders.order_detail_page, routes.ADMIN_ORDER, "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 
 # The hero's links lead to the canonical product routes (docs/decisions.md).

@@ -40,6 +40,7 @@ from terminal_shop.infra.storage import LocalStorage, StorageError, content_type
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import access_log, admin_merchants, admin_orders
+from terminal_shop.services.devices import listing as device_listing
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
 from terminal_shop.services.privacy import requests
@@ -88,8 +89,12 @@ async def serve_file(request: Request) -> Response:
 
 # kind: the service whose export follows the list's URL query (services/backoffice/list_query.py),
 # and the permission a role needs for it
-EXPORTS = {"merchants": admin_merchants, "orders": admin_orders}
-EXPORT_PERMISSIONS = {"merchants": Permission.MERCHANTS_EXPORT, "orders": Permission.ORDERS_EXPORT}
+EXPORTS = {"merchants": admin_merchants, "orders": admin_orders, "devices": device_listing}
+EXPORT_PERMISSIONS = {
+    "merchants": Permission.MERCHANTS_EXPORT,
+    "orders": Permission.ORDERS_EXPORT,
+    "devices": Permission.DEVICES,
+}
 
 
 async def _admin_with(request: Request, permission: Permission | None) -> admin_auth.Admin | None:

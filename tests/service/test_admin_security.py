@@ -244,7 +244,7 @@ EXPECTED = {
     "keuangan": ORDER_READING | REVIEWING | {"OrderListState.export"}
     | {h for h in EVERY if h.startswith(("PaymentsState.", "OverviewState."))},
     "verifikator": MERCHANT_WORK - {"MerchantDetailState.set_delete_phrase", "MerchantDetailState.delete"},
-    "pengiriman": ORDER_READING | FULFILLING,
+    "pengiriman": ORDER_READING | FULFILLING | {h for h in EVERY if h.startswith("DevicesState.")},
 }  # fmt: skip
 DENIED_TEXT = "Peran Anda tidak memiliki akses untuk tindakan ini"
 

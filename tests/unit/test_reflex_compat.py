@@ -44,6 +44,7 @@ def test_substates_include_every_admin_area():
         "SessionsState",
         "TwoFactorState",
         "AccountsState",
+        "DevicesState",
     }
 
 

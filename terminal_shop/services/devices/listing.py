@@ -4,7 +4,7 @@ or the order number; filter by status and model; newest first; and the same as C
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,8 +124,29 @@ def find(device_id: str) -> Device | None:
         return s.get(Device, did)
 
 
-def export_csv(search: str = "", status: str = "", model: str = "") -> Iterator[bytes]:
-    conds = _conditions(search, status, model)
+@dataclass(frozen=True)
+class DeviceQuery:
+    """The list's filters as the export route reads them from its URL (web/api.py)."""
+
+    search: str = ""
+    status: str = ""
+    model: str = ""
+
+    def changed(self) -> DeviceQuery:
+        return self
+
+    def params(self) -> dict[str, str]:
+        return {k: v for k, v in (("q", self.search), ("status", self.status), ("model", self.model)) if v}
+
+
+def query_from(params: Mapping[str, str]) -> DeviceQuery:
+    return DeviceQuery(str(params.get("q", ""))[:100], str(params.get("status", "")), str(params.get("model", "")))
+
+
+def export_csv(query: DeviceQuery | None = None, **fields: str) -> Iterator[bytes]:
+    """Every device the list's filters match, newest first (`fields` build the query when none is given)."""
+    q = query or DeviceQuery(**fields)
+    conds = _conditions(q.search, q.status, q.model)
 
     def rows() -> Iterator[list[object]]:
         with read_session() as s:

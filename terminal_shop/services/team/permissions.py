@@ -26,6 +26,7 @@ class Permission(StrEnum):
     OVERVIEW = "ringkasan"
     PERSONAL_DATA = "data-pribadi"  # a data subject's archive and erasure
     ACCOUNTS = "akun-admin"  # other admins' accounts and sessions
+    DEVICES = "perangkat"  # the devices list, receiving units into stock, its export
 
 
 ROLES: dict[AdminRole, frozenset[Permission]] = {
@@ -37,7 +38,7 @@ ROLES: dict[AdminRole, frozenset[Permission]] = {
     AdminRole.VERIFIER: frozenset(
         {Permission.MERCHANTS_VIEW, Permission.MERCHANTS_EDIT, Permission.MERCHANTS_EXPORT}
     ),
-    AdminRole.SHIPPING: frozenset({Permission.ORDERS_VIEW, Permission.FULFIL}),
+    AdminRole.SHIPPING: frozenset({Permission.ORDERS_VIEW, Permission.FULFIL, Permission.DEVICES}),
 }  # fmt: skip
 
 # Where each role lands after signing in, and is sent back to from a page it may not open.

@@ -1,6 +1,7 @@
 """Back-office states, one module per area; `session` holds the check they all pass."""
 
 from terminal_shop.state.admin.accounts import AccountsState
+from terminal_shop.state.admin.devices import DevicesState
 from terminal_shop.state.admin.invite import InviteState
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
 from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
@@ -17,6 +18,7 @@ __all__ = [
     "AccountsState",
     "AdminState",
     "BulkShipState",
+    "DevicesState",
     "InviteState",
     "MerchantDetailState",
     "MerchantListState",
