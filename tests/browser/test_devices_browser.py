@@ -1,0 +1,66 @@
+"""Stock by serial number in Chromium (issue 36, point 1): a shipping clerk opens "Perangkat",
+receives three units with the keyboard as a barcode scanner types (the SN, then Enter; the
+field is emptied and keeps the focus), is told why a unit is refused, imports a CSV whose
+refused lines are named, finds a unit by its SN and downloads the list as CSV."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from terminal_shop.services.devices.stock import in_stock
+from terminal_shop.services.team import admin_auth
+from terminal_shop.vocabulary import AdminRole
+
+from support.steps import EMAIL, PASSWORD, sign_in
+
+IMEI = "490154203237518"
+
+
+def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path):
+    admin_auth.create_admin(EMAIL, PASSWORD, AdminRole.SHIPPING)
+    sign_in(page)
+    page.get_by_role("link", name="Perangkat").first.click()
+    page.wait_for_url(re.compile(r"/admin/perangkat/?$"))
+    expect(page.get_by_role("heading", name="Perangkat", level=1)).to_be_visible()
+
+    page.get_by_label("Model").select_option("A920")
+    serial = page.get_by_label("Nomor seri (SN)")
+    for sn in ("0820000001", "0820000002", "0820000003"):
+        expect(serial).to_be_focused()
+        page.keyboard.type(sn)  # as a scanner does: the characters, then Enter
+        page.keyboard.press("Enter")
+        expect(page.get_by_test_id("received-now")).to_contain_text(f"A920 SN {sn}")
+        expect(serial).to_have_value("")
+    expect(page.get_by_test_id("stock")).to_contain_text("3 A920 Pro")
+    assert in_stock()["A920"] == 3
+
+    page.keyboard.type("0820000002")  # scanned twice
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("receive-error")).to_have_text("Nomor seri 0820000002 sudah terdaftar")
+    page.get_by_label("Model").select_option("D210")
+    serial.fill("D210000001")
+    serial.press("Enter")
+    expect(page.get_by_test_id("receive-error")).to_have_text("IMEI wajib diisi untuk D210 (perangkat 4G)")
+    page.get_by_label("IMEI").fill(IMEI)
+    serial.press("Enter")
+    expect(page.get_by_test_id("received-now")).to_contain_text("D210 SN D210000001")
+
+    csv_file = tmp_path / "stok.csv"
+    csv_file.write_text("SN,Model,IMEI,ICCID\nSB00000001,SOUNDBOX,,\nSB00000002,SOUNDBOX,,\n0820000001,A920,,\n")
+    page.locator("#devices_csv input[type=file]").set_input_files(str(csv_file))
+    results = page.get_by_test_id("csv-results")
+    expect(results).to_contain_text("Baris 2: SB00000001 — Diterima")
+    expect(results).to_contain_text("Baris 4: 0820000001 — Nomor seri 0820000001 sudah terdaftar")
+    expect(page.get_by_test_id("stock")).to_contain_text("2 Soundbox")
+
+    page.get_by_label("Cari perangkat").fill("0820000003")
+    page.get_by_role("button", name="Cari").click()
+    expect(page.get_by_test_id("device-row")).to_have_count(1)
+    expect(page.get_by_test_id("device-row")).to_contain_text("0820000003")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Ekspor CSV").click()
+    text = download.value.path().read_text(encoding="utf-8-sig")
+    assert text.startswith("Diterima,SN,Model,IMEI,ICCID,Status,TID,MID,Pesanan,Merchant")
+    assert text.count("\n") == 7 and f",D210000001,D210,{IMEI},,Stok," in text  # six units and the header
