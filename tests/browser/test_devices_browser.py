@@ -13,14 +13,18 @@ from terminal_shop.services.devices.stock import in_stock
 from terminal_shop.services.team import admin_auth
 from terminal_shop.vocabulary import AdminRole
 
-from support.steps import EMAIL, PASSWORD, sign_in
+from support.steps import EMAIL, PASSWORD
 
 IMEI = "490154203237518"
 
 
 def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path):
     admin_auth.create_admin(EMAIL, PASSWORD, AdminRole.SHIPPING)
-    sign_in(page)
+    page.goto(page.base + "/admin/login")
+    page.locator("#email").fill(EMAIL)
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name="Masuk sebagai Admin").click()
+    page.wait_for_url(re.compile(r"/admin/orders"))  # a shipping clerk's first page
     page.get_by_role("link", name="Perangkat").first.click()
     page.wait_for_url(re.compile(r"/admin/perangkat/?$"))
     expect(page.get_by_role("heading", name="Perangkat", level=1)).to_be_visible()

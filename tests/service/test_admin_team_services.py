@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
+import hashlib
 import re
 from datetime import timedelta
 
@@ -117,6 +118,18 @@ def test_a_recovery_code_signs_in_once_and_is_audited(clean_db):
         stored = [r.code_hash for r in s.exec(select(RecoveryCode))]
     assert codes[0] not in str(stored) and len(stored) == 10  # kept as hashes only
     assert [a.detail for a in audit_rows() if a.action == "2fa-recovery"] == ["Masuk dengan kode pemulihan; sisa 9"]
+
+
+def test_recovery_codes_carry_80_bits_or_more_and_are_hashed_with_a_key(clean_db):
+    """Issue 35.7: they were 48 bits under unsalted SHA-256, which a copy of the database
+    alone gives back with a GPU."""
+    _, _, _, codes = _enrolled()
+    assert len(set(codes)) == 10
+    assert all(re.fullmatch(r"([a-z2-7]{5}-){3}[a-z2-7]{5}", c) for c in codes)  # 20 base32 characters: 100 bits
+    with read_session() as s:
+        stored = {r.code_hash for r in s.exec(select(RecoveryCode))}
+    plain = {hashlib.sha256(c.replace("-", "").encode()).hexdigest() for c in codes}
+    assert len(stored) == 10 and not stored & plain  # not a bare hash of the code
 
 
 def test_wrong_codes_are_throttled_like_passwords(clean_db):

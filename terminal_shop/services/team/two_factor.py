@@ -35,6 +35,7 @@ from terminal_shop.services.validation import parse_id
 STEP_SECONDS = 30
 WINDOW = 1  # steps either side of now: a phone's clock a little off still works
 RECOVERY_CODES = 10
+RECOVERY_BYTES, RECOVERY_GROUPS = 13, 4  # 20 base32 characters: 100 bits a code
 MAX_FAILURES = 10  # wrong codes per account in the throttle window, then it waits
 ISSUER = "TerminalKu Admin"
 
@@ -76,12 +77,21 @@ def _open(sealed: str | None) -> str:
         return ""
 
 
-def _hash_code(code: str) -> str:
-    return hashlib.sha256(_normal_recovery(code).encode()).hexdigest()
+def _hash_code(admin_id: uuid.UUID, code: str) -> str:
+    """HMAC-SHA256 under a key from SECRET_KEY, salted by the account (issue 35.7): a copy of
+    the database alone yields no code, and one account's hash says nothing of another's."""
+    key = hashlib.sha256(b"admin-recovery\n" + get_settings().secret_key.encode()).digest()
+    return hmac.new(key, f"{admin_id}:{_normal_recovery(code)}".encode(), hashlib.sha256).hexdigest()
 
 
 def _normal_recovery(code: str) -> str:
     return "".join(ch for ch in str(code).lower() if ch.isalnum())
+
+
+def _new_code() -> str:
+    """100 random bits as four groups of five letters and digits (base32: no 0/1/8/9 to misread)."""
+    raw = base64.b32encode(secrets.token_bytes(RECOVERY_BYTES)).decode().lower()[: RECOVERY_GROUPS * 5]
+    return "-".join(raw[i : i + 5] for i in range(0, len(raw), 5))
 
 
 def now_step() -> int:
@@ -165,9 +175,9 @@ def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
 
 def _new_recovery_codes(s, admin_id: uuid.UUID) -> list[str]:
     s.exec(delete(RecoveryCode).where(col(RecoveryCode.admin_id) == admin_id))
-    codes = [f"{secrets.token_hex(3)}-{secrets.token_hex(3)}" for _ in range(RECOVERY_CODES)]
+    codes = [_new_code() for _ in range(RECOVERY_CODES)]
     for code in codes:
-        s.add(RecoveryCode(admin_id=admin_id, code_hash=_hash_code(code)))
+        s.add(RecoveryCode(admin_id=admin_id, code_hash=_hash_code(admin_id, code)))
     return codes
 
 
@@ -255,7 +265,9 @@ def _by_app(s, user: AdminUser, code: str) -> Verified | None:
 def _by_recovery_code(s, user: AdminUser, code: str) -> Verified | None:
     unused = (col(RecoveryCode.admin_id) == user.id, col(RecoveryCode.used_at).is_(None))
     taken = s.exec(
-        update(RecoveryCode).where(*unused, col(RecoveryCode.code_hash) == _hash_code(code)).values(used_at=utcnow())
+        update(RecoveryCode)
+        .where(*unused, col(RecoveryCode.code_hash) == _hash_code(user.id, code))
+        .values(used_at=utcnow())
     ).rowcount
     if not taken:
         return None
