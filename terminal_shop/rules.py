@@ -11,6 +11,8 @@ INVITE_VALID = timedelta(hours=48)  # an admin invitation's link
 PAYMENT_REVIEW = timedelta(hours=24)  # the team's promise to check a proof of payment
 DATA_REQUEST_ANSWER = timedelta(hours=72)  # UU 27/2022: a data subject's request is answered within
 UPLOAD_MAX_MB = 10  # every file a person or an admin uploads
+ORDERS_PER_BUYER = 5  # orders stored per hour for one e-mail address or one phone number
+BUYER_WINDOW = timedelta(hours=1)
 
 
 def days(period: timedelta) -> str:

@@ -209,6 +209,11 @@ class OrderRefusal(Term):
     )
     PROOF_MISSING = "bukti", "Bukti pembayaran wajib diupload"
     STORAGE = "simpan", "Gagal menyimpan bukti pembayaran. Silakan coba lagi."
+    TOO_MANY = (
+        "batas",
+        "Terlalu banyak pesanan dengan email atau nomor HP ini dalam satu jam terakhir. "
+        "Silakan coba lagi nanti atau hubungi kami.",
+    )
 
 
 class RegistrationRefusal(Term):

@@ -43,6 +43,7 @@ from terminal_shop.services.backoffice import access_log, admin_merchants, admin
 from terminal_shop.services.devices import listing as device_listing
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
@@ -247,13 +248,19 @@ async def _files_form(request: Request, max_files: int):
         return None
 
 
-async def _over_limit(request: Request, action: Action, mail_to: str) -> JSONResponse | None:
+async def _over_limit(
+    request: Request, action: Action, mail_to: str, *, counted_later: bool = False
+) -> JSONResponse | None:
     """A 429 when this client (or the e-mail address it would have us write to) has done
-    `action` too often; None, and counted, otherwise."""
+    `action` too often; None otherwise. Counted now, or with `counted_later` only checked
+    (the caller counts it once the action succeeded: a refused form costs nothing)."""
     client = client_address(request.headers, request.client.host if request.client else "")
-    counted = [(action, client)] + ([(Action.MAIL_TO, mail_to.strip())] if mail_to.strip() else [])
     try:  # no address typed: nothing will be sent, and the form's own check says so
-        await asyncio.to_thread(rate_limits.hit_all, *counted)
+        if counted_later:
+            await asyncio.to_thread(rate_limits.check, action, client)
+        else:
+            counted = [(action, client)] + ([(Action.MAIL_TO, mail_to.strip())] if mail_to.strip() else [])
+            await asyncio.to_thread(rate_limits.hit_all, *counted)
     except rate_limits.TooMany as exc:
         return _refused(exc.message, 429, kind="limit")
     return None
@@ -292,12 +299,15 @@ async def submit_order(request: Request) -> Response:
     proof = next(iter(form.getlist("files")), None)
     if not isinstance(proof, UploadFile):
         return _refused(orders.PROOF_MISSING, 422, kind="file", title=orders.PROOF_MISSING)
-    if refused := await _over_limit(request, Action.ORDER, draft.buyer.get("buyer_email", "")):
+    # The address is checked, and counted only once an order is stored; the buyer's own
+    # limit (rules.ORDERS_PER_BUYER) is counted from the orders stored, in their transaction.
+    if refused := await _over_limit(request, Action.ORDER, "", counted_later=True):
         return refused
     data = await proof.read()
-    return await _answer(
-        functools.partial(
-            orders.create_order,
+    client = client_address(request.headers, request.client.host if request.client else "")
+
+    def place() -> Order:  # in a thread: the order, then the address's count (Redis is I/O)
+        order = orders.create_order(
             client_ref=draft.client_ref or new_client_ref(),
             buyer=draft.buyer,
             lines=list(draft.cart),
@@ -305,7 +315,12 @@ async def submit_order(request: Request) -> Response:
             proof_filename=proof.filename or "bukti",
             proof_data=data,
             shown_amount=draft.shown,
-        ),
+        )
+        rate_limits.hit_quietly(Action.ORDER, client)
+        return order
+
+    return await _answer(
+        place,
         orders.OrderError,
         "",  # the failure page says it in its own words
         lambda order: {"order_id": str(order.id), "next": orders.success_path(order.id)},

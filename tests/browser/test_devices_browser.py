@@ -29,8 +29,9 @@ def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path):
     page.wait_for_url(re.compile(r"/admin/perangkat/?$"))
     expect(page.get_by_role("heading", name="Perangkat", level=1)).to_be_visible()
 
-    page.get_by_label("Model").select_option("A920")
+    page.get_by_label("Model", exact=True).select_option("A920")
     serial = page.get_by_label("Nomor seri (SN)")
+    serial.click()  # then only the scanner: after each unit the field has the focus again
     for sn in ("0820000001", "0820000002", "0820000003"):
         expect(serial).to_be_focused()
         page.keyboard.type(sn)  # as a scanner does: the characters, then Enter
@@ -43,11 +44,11 @@ def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path):
     page.keyboard.type("0820000002")  # scanned twice
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("receive-error")).to_have_text("Nomor seri 0820000002 sudah terdaftar")
-    page.get_by_label("Model").select_option("D210")
+    page.get_by_label("Model", exact=True).select_option("D210")
     serial.fill("D210000001")
     serial.press("Enter")
     expect(page.get_by_test_id("receive-error")).to_have_text("IMEI wajib diisi untuk D210 (perangkat 4G)")
-    page.get_by_label("IMEI").fill(IMEI)
+    page.get_by_label("IMEI", exact=True).fill(IMEI)
     serial.press("Enter")
     expect(page.get_by_test_id("received-now")).to_contain_text("D210 SN D210000001")
 
@@ -64,7 +65,14 @@ def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path):
     expect(page.get_by_test_id("device-row")).to_have_count(1)
     expect(page.get_by_test_id("device-row")).to_contain_text("0820000003")
     with page.expect_download() as download:
-        page.get_by_role("link", name="Ekspor CSV").click()
+        page.get_by_role("button", name="Ekspor CSV").click()  # the list as it is filtered: one unit
     text = download.value.path().read_text(encoding="utf-8-sig")
     assert text.startswith("Diterima,SN,Model,IMEI,ICCID,Status,TID,MID,Pesanan,Merchant")
+    assert text.count("\n") == 2 and ",0820000003,A920,,,Stok," in text
+    page.get_by_label("Cari perangkat").fill("")
+    page.get_by_role("button", name="Cari").click()
+    expect(page.get_by_test_id("device-total")).to_have_text("6 perangkat")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Ekspor CSV").click()
+    text = download.value.path().read_text(encoding="utf-8-sig")
     assert text.count("\n") == 7 and f",D210000001,D210,{IMEI},,Stok," in text  # six units and the header

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import catalogue, routes
+from terminal_shop import catalogue
 from terminal_shop.components.admin import TD, admin_layout, badge, scroll_table
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
@@ -68,10 +68,10 @@ def _filters() -> rx.Component:
     models = [rx.el.option("Semua model", value=""), *MODELS]
     return rx.el.form(
         rx.el.input(name="q", type="search", placeholder="Cari SN, IMEI, TID, MID, merchant, nomor pesanan", aria_label="Cari perangkat", class_name=f"{INPUT} min-w-[16rem] flex-1"),
-        rx.el.select(*statuses, name="status", aria_label="Status", class_name=INPUT),
-        rx.el.select(*models, name="model", aria_label="Model", class_name=INPUT),
+        rx.el.select(*statuses, name="status", aria_label="Saring status", class_name=INPUT),
+        rx.el.select(*models, name="model", aria_label="Saring model", class_name=INPUT),
         rx.el.button("Cari", type="submit", class_name=BTN_PRIMARY),
-        rx.el.a("Ekspor CSV", href=routes.export("devices"), class_name=BTN_OUTLINE),
+        rx.el.button("Ekspor CSV", type="button", on_click=S.export, class_name=BTN_OUTLINE),
         on_submit=S.filter,
         class_name="flex flex-wrap items-end gap-3",
     )  # fmt: skip

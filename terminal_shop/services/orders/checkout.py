@@ -9,12 +9,15 @@ import time
 import uuid
 from collections.abc import Callable
 
+from sqlalchemy import func, or_, text
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.formats import rupiah
+from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
@@ -26,7 +29,7 @@ from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import proof_prints, transfer_codes
-from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, parse_id
+from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
 from terminal_shop.views import OrderSummary, PricedCart, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
 
@@ -175,6 +178,7 @@ def _store(
     order.payment_proof_path = key
     try:
         with write_session() as s:
+            _within_buyer_limit(s, order)
             if order.unique_code:
                 transfer_codes.claim(s, order.client_ref, order.total + order.unique_code, order.id)
             # Only the later order is marked (the earlier one's page still names it): marking
@@ -194,6 +198,28 @@ def _store(
         raise
     log.info("order %s placed: %s, %s", order_number(order.id), order.payment_method, rupiah(order.total))
     return order
+
+
+def _within_buyer_limit(s: Session, order: Order) -> None:
+    """At most ORDERS_PER_BUYER orders an hour for one e-mail or one phone number, counted
+    from the orders stored (a refused form or file never counts) while this transaction
+    holds the buyer's locks, so a burst of parallel orders stores no more than the limit
+    (PostgreSQL: advisory locks per e-mail and phone; SQLite: one writer at a time)."""
+    email = order.buyer_email.strip().lower()
+    mobile = normalise_mobile(order.buyer_phone)
+    phones = {order.buyer_phone} | ({mobile, mobile[1:], "0" + mobile[3:]} if mobile else set())
+    if s.get_bind().dialect.name == "postgresql":
+        for key in sorted({f"buyer:{email}", f"buyer:{mobile or order.buyer_phone}"}):
+            s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
+    since = utcnow() - rules.BUYER_WINDOW
+    placed = s.exec(
+        select(func.count())
+        .select_from(Order)
+        .where(col(Order.created_at) >= since)
+        .where(or_(func.lower(col(Order.buyer_email)) == email, col(Order.buyer_phone).in_(phones)))
+    ).one()
+    if placed >= rules.ORDERS_PER_BUYER * rate_limits.factor():
+        raise OrderError(OrderRefusal.TOO_MANY)
 
 
 def find(order_id: str) -> Order | None:

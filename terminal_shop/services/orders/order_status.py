@@ -166,11 +166,11 @@ class LookupRefused(Exception):
     """The message says why; the same for a wrong e-mail and an unknown number."""
 
 
-def throttle_lookup(client: str) -> None:
-    """Counts a lookup of this client before it is answered, and refuses it past the limit
-    (infra/rate_limits.py: 10 in 15 minutes)."""
+def throttle_lookup(client: str, number: str = "") -> None:
+    """Counts a lookup before it is answered, and refuses it past the limits
+    (infra/rate_limits.py): per client address, and per order number (whoever asks)."""
     try:
-        rate_limits.hit(Action.LOOKUP, client)
+        rate_limits.hit_all((Action.LOOKUP, client), *([(Action.LOOKUP_NUMBER, number)] if number else []))
     except rate_limits.TooMany as exc:
         raise LookupRefused(exc.message) from None
 
@@ -180,7 +180,7 @@ def track(number: str, email: str, client: str) -> str:
     number, email = clean(number).replace("-", "").lower(), clean(email).lower()
     if not re.fullmatch(r"[0-9a-f]{8}", number) or not email:
         raise LookupRefused(MSG_FIELDS)
-    throttle_lookup(client)
+    throttle_lookup(client, number)
     with read_session() as s:
         low, high = uuid.UUID(number + "0" * 24), uuid.UUID(number + "f" * 24)
         candidates = s.exec(select(Order.id, Order.buyer_email).where(col(Order.id).between(low, high))).all()

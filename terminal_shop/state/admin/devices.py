@@ -5,10 +5,12 @@ for the next unit; the model chosen stays."""
 from __future__ import annotations
 
 import asyncio
+from datetime import date
+from urllib.parse import urlencode
 
 import reflex as rx
 
-from terminal_shop import catalogue
+from terminal_shop import catalogue, routes
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.devices import listing, stock
 from terminal_shop.services.devices.stock import DeviceError, LineResult
@@ -52,6 +54,14 @@ class DevicesState(AdminState):
         self.status = str(form.get("status", "")) if DeviceStatus.parse(form.get("status", "")) else ""
         self.model_filter = str(form.get("model", "")) if catalogue.product(str(form.get("model", ""))) else ""
         await self._list()
+
+    @rx.event
+    @admin_only(permission=Permission.DEVICES)
+    async def export(self):
+        """The list as CSV, with the filters it shows (the route checks the session again)."""
+        query = listing.DeviceQuery(self.search, self.status, self.model_filter).params()
+        url = routes.export("devices") + (f"?{urlencode(query)}" if query else "")
+        return rx.download(url=url, filename=f"perangkat_{date.today().isoformat()}.csv")
 
     @rx.event
     @admin_only(permission=Permission.DEVICES)
