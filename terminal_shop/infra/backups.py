@@ -7,6 +7,12 @@ tables are read in one read-only transaction (PostgreSQL: REPEATABLE READ; SQLit
 snapshot of the WAL), then the files are copied: a file is stored before the row that names
 it is committed, so every file the tables name is there. `status_tallies` is not kept: the
 triggers count the restored rows again.
+
+A snapshot can be handed to the server by anyone who can write a folder, so nothing in it
+is trusted before its manifest's signature (HMAC-SHA256 under a key from SECRET_KEY: a
+site restores only what a site with the same key made) is checked; then every file must be
+listed, every table must be one of the site's, every bucket one of the site's, and every
+key a plain relative path (issue 35.3). Anything else is refused with the reason.
 """
 
 from __future__ import annotations
@@ -15,11 +21,12 @@ import base64
 import datetime as dt
 import decimal
 import hashlib
+import hmac
 import json
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import sqlalchemy as sa
 from sqlmodel import SQLModel
@@ -105,6 +112,19 @@ def _revision(conn: sa.Connection) -> str:
     return conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
 
 
+def _signature(manifest: dict) -> str:
+    key = hashlib.sha256(b"backup-manifest\n" + get_settings().secret_key.encode()).digest()
+    body = json.dumps({k: v for k, v in manifest.items() if k != "signature"}, sort_keys=True).encode()
+    return hmac.new(key, body, hashlib.sha256).hexdigest()
+
+
+def _plain_key(key: object) -> bool:
+    """A stored file's key as the site makes them: a relative path, no '..', no odd parts."""
+    if not isinstance(key, str) or not key or "\\" in key or "\x00" in key or key.startswith("/"):
+        return False
+    return all(part not in ("", ".", "..") for part in PurePosixPath(key).parts) and "//" not in key
+
+
 def create(folder: Path, storage: Storage | None = None) -> Report:
     """Writes a snapshot into `folder` (which must not exist or be empty)."""
     if folder.exists() and any(folder.iterdir()):
@@ -117,6 +137,7 @@ def create(folder: Path, storage: Storage | None = None) -> Report:
         manifest["database"], manifest["revision"] = engine.dialect.name, _revision(conn)
         manifest["tables"] = {t.name: _dump_table(conn, t, folder / "tables" / f"{t.name}.jsonl") for t in _tables()}
     manifest["files"] = {bucket: _copy_bucket(storage, bucket, folder / "files" / bucket) for bucket in _buckets()}
+    manifest["signature"] = _signature(manifest)
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
     report.rows = {name: t["rows"] for name, t in manifest["tables"].items()}
     report.files = sum(len(f) for f in manifest["files"].values())
@@ -148,8 +169,21 @@ def _manifest(folder: Path) -> dict:
         manifest = json.loads((folder / "manifest.json").read_text())
     except (OSError, ValueError) as exc:
         raise BackupError(f"{folder} tidak berisi manifest.json yang terbaca: {exc}") from exc
+    if not isinstance(manifest, dict) or not hmac.compare_digest(
+        str(manifest.get("signature", "")), _signature(manifest)
+    ):
+        raise BackupError("manifest.json tidak bertanda tangan situs ini (diubah, atau dibuat dengan SECRET_KEY lain)")
     if manifest.get("format") != FORMAT:
         raise BackupError(f"format cadangan {manifest.get('format')} bukan {FORMAT}")
+    tables, buckets = manifest.get("tables"), manifest.get("files")
+    if not isinstance(tables, dict) or set(tables) != {t.name for t in _tables()}:
+        raise BackupError("daftar tabel di manifest bukan tabel situs ini")
+    if not isinstance(buckets, dict) or not set(buckets) <= set(_buckets()):
+        raise BackupError(
+            f"bucket di manifest bukan bucket situs ini: {', '.join(sorted(set(buckets or {}) - set(_buckets())))[:200]}"
+        )
+    if bad := [f"{b}/{k}" for b, files in buckets.items() for k in files if not _plain_key(k)]:
+        raise BackupError(f"nama file tidak sah di manifest: {bad[0][:200]}")
     return manifest
 
 
@@ -169,7 +203,17 @@ def verify(folder: Path) -> Report:
                 report.problems.append(f"file {bucket}/{key}: hilang atau berubah")
             else:
                 report.files += 1
+    report.problems += _unlisted(folder, manifest)
     return report
+
+
+def _unlisted(folder: Path, manifest: dict) -> list[str]:
+    """Files in the snapshot the manifest does not name: refused, never loaded."""
+    listed = {folder / "manifest.json"}
+    listed |= {folder / "tables" / f"{name}.jsonl" for name in manifest["tables"]}
+    listed |= {folder / "files" / b / k for b, files in manifest["files"].items() for k in files}
+    return [f"file {p.relative_to(folder)} tidak ada di manifest" for p in sorted(folder.rglob("*"))
+            if (p.is_file() or p.is_symlink()) and p not in listed]  # fmt: skip
 
 
 def _rows(path: Path, table: sa.Table) -> Iterator[dict]:

@@ -5,6 +5,7 @@ file and what a signed link serves."""
 
 from __future__ import annotations
 
+import json
 import urllib.request
 import uuid
 
@@ -115,3 +116,57 @@ def test_a_damaged_snapshot_is_refused_and_a_restore_never_lands_on_a_busy_site(
     assert everything()["orders"] == []  # nothing half-restored
     with pytest.raises(backups.BackupError, match="tidak kosong"):
         backups.create(snap)
+
+
+def _tamper(snap, change) -> None:
+    """Edits the manifest as an attacker without the site's key would (the signature stays)."""
+    manifest = json.loads((snap / "manifest.json").read_text())
+    change(manifest)
+    (snap / "manifest.json").write_text(json.dumps(manifest))
+
+
+def _resign(snap) -> None:
+    """Signs the manifest again with this site's key: only the site itself can."""
+    manifest = json.loads((snap / "manifest.json").read_text())
+    manifest["signature"] = backups._signature(manifest)
+    (snap / "manifest.json").write_text(json.dumps(manifest))
+
+
+def test_a_tampered_snapshot_is_refused_before_anything_is_read_or_written(shop, tmp_path):
+    """Issue 35.3: a bucket named '../../X' wrote outside the storage folder; a changed manifest
+    passed `verify`; table files the manifest did not list were loaded (admin accounts too)."""
+    snap = tmp_path / "snap"
+    backups.create(snap)
+    bucket = get_settings().bucket_order_payments
+    wipe()
+
+    def outside(manifest):
+        manifest["files"]["../../X"] = manifest["files"][bucket]
+
+    _tamper(snap, outside)
+    for check in (backups.verify, backups.restore):
+        with pytest.raises(backups.BackupError, match="tidak bertanda tangan"):
+            check(snap)
+    _resign(snap)  # even signed by the site itself, a bucket of no site is refused
+    with pytest.raises(backups.BackupError, match=r"bucket di manifest bukan bucket situs ini: \.\./\.\./X"):
+        backups.restore(snap)
+    assert not (tmp_path / "X").exists() and not (get_settings().data_dir / "X").exists()
+
+    snap2 = tmp_path / "snap2"
+    backups.create(snap2)  # of the empty site
+    _tamper(snap2, lambda m: m["files"][bucket].update({"../../../escape.png": {"sha256": "0", "bytes": 1}}))
+    _resign(snap2)
+    with pytest.raises(backups.BackupError, match="nama file tidak sah"):
+        backups.restore(snap2)
+
+    snap3 = tmp_path / "snap3"
+    backups.create(snap3)
+    (snap3 / "tables" / "admin_sessions_extra.jsonl").write_text('{"token_hash": "x"}\n')
+    (snap3 / "files" / bucket / "unlisted.png").parent.mkdir(parents=True, exist_ok=True)
+    (snap3 / "files" / bucket / "unlisted.png").write_bytes(b"x")
+    problems = backups.verify(snap3).problems
+    assert "file tables/admin_sessions_extra.jsonl tidak ada di manifest" in problems
+    assert f"file files/{bucket}/unlisted.png tidak ada di manifest" in problems
+    with pytest.raises(backups.BackupError, match="tidak cocok dengan manifest"):
+        backups.restore(snap3)
+    assert everything()["admin_users"] == [] and stored() == {}  # nothing was restored
