@@ -193,6 +193,29 @@ def test_an_invitation_is_e_mailed_and_makes_the_account_once(clean_db):
     assert {"invite", "invite-accepted"} <= {a.action for a in audit_rows()}
 
 
+def test_an_invitation_is_withdrawn_by_batalkan_by_a_new_one_and_with_its_inviter(clean_db):
+    """Issue 35.4: a pending invitation stayed valid 48 hours after its inviter was
+    deactivated, and could not be withdrawn."""
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    first = _invite()
+    second = _invite()  # the same address invited again: the earlier link is dead
+    assert admin_accounts.invitation(first) is None and admin_accounts.invitation(second) is not None
+    assert admin_accounts.withdraw(ADMIN, "Keuangan@terminalku.example")  # "Batalkan"
+    assert admin_accounts.invitation(second) is None and admin_accounts.pending_invites() == ()
+    with pytest.raises(admin_accounts.AccountError, match="tidak-berlaku"):
+        admin_accounts.accept(second, "password-keuangan-1", "password-keuangan-1", "", "c")
+    assert not admin_accounts.withdraw(ADMIN, "keuangan@terminalku.example")  # nothing open any more
+
+    inviter = "pemilik2@terminalku.example"
+    admin_auth.create_admin(inviter, PASSWORD)
+    link = admin_accounts.invite(inviter, "gudang@terminalku.example", "pengiriman")
+    admin_accounts.set_active(ADMIN, str(_user(inviter).id), False)
+    assert admin_accounts.invitation(link.split("token=")[1]) is None
+    assert [(a.action, a.detail) for a in audit_rows() if a.entity_id == "gudang@terminalku.example"][-1] == (
+        "invite-withdrawn", f"Pengundang {inviter} dinonaktifkan",
+    )  # fmt: skip
+
+
 def test_an_expired_invitation_opens_nothing(clean_db):
     admin_auth.create_admin(ADMIN, PASSWORD)
     token = _invite()

@@ -92,7 +92,11 @@ def accounts_page() -> rx.Component:
                 rx.el.ul(
                     rx.foreach(
                         S.invites,
-                        lambda i: rx.el.li(i.email, " · ", i.role_label, " · berlaku sampai ", i.expires, data_testid="invite-row"),
+                        lambda i: rx.el.li(
+                            i.email, " · ", i.role_label, " · berlaku sampai ", i.expires,
+                            rx.el.button("Batalkan", type="button", on_click=S.withdraw(i.email), aria_label="Batalkan undangan", class_name=f"{BTN_SMALL} ml-3"),
+                            data_testid="invite-row",
+                        ),
                     ),
                     class_name="mt-2 space-y-1 text-sm",
                 ),

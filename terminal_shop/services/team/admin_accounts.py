@@ -12,9 +12,10 @@ from __future__ import annotations
 import secrets
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import update
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from terminal_shop import routes, rules
 from terminal_shop.formats import wib
@@ -29,6 +30,7 @@ from terminal_shop.services.team.events import (
     AdminDeactivated,
     AdminInviteAccepted,
     AdminInvited,
+    AdminInviteWithdrawn,
     AdminReactivated,
     AdminRoleChanged,
 )
@@ -92,6 +94,26 @@ def pending_invites() -> tuple[InviteView, ...]:
             .order_by(col(AdminInvite.created_at).desc())
         ).all()
     return tuple(InviteView(r.email, AdminRole.label_of(r.role), wib(r.expires_at)) for r in rows)
+
+
+def withdraw(owner_email: str, email: str) -> bool:
+    """ "Batalkan": the open invitation to `email` no longer works (its link is refused).
+    False when there was none."""
+    with write_session() as s:
+        return _withdraw(s, col(AdminInvite.email) == normalise_email(email), owner_email, "Dibatalkan") > 0
+
+
+def _withdraw(s: Session, which: Any, actor: str, why: str) -> int:
+    """Closes the open invitations `which` selects, each an event; how many."""
+    now = utcnow()
+    rows = s.exec(
+        select(AdminInvite).where(which, col(AdminInvite.used_at).is_(None), col(AdminInvite.expires_at) > now)
+    ).all()
+    for row in rows:
+        row.used_at = now
+        s.add(row)
+        publish(s, AdminInviteWithdrawn(entity_id=row.email, actor=actor, detail=why))
+    return len(rows)
 
 
 def invite(owner_email: str, email: str, role: str) -> str:
@@ -231,6 +253,8 @@ def set_active(owner_email: str, account_id: str, active: bool) -> None:
             if user.role == AdminRole.OWNER.value and not _owners_left(s, user.id):
                 raise AccountError(MSG_LAST_OWNER)
             admin_auth.end_sessions(s, user.id)
+            why = f"Pengundang {user.email} dinonaktifkan"
+            _withdraw(s, col(AdminInvite.invited_by) == user.email, owner_email, why)
         user.active = active
         s.add(user)
         event, detail = (

@@ -24,6 +24,14 @@ class AdminInvited(TeamEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AdminInviteWithdrawn(TeamEvent):
+    """`entity_id`: the invited address; `detail`: by whom or why (its inviter deactivated)."""
+
+    name: ClassVar[str] = "team.invite_withdrawn"
+    action: ClassVar[str] = "invite-withdrawn"
+
+
+@dataclass(frozen=True, kw_only=True)
 class AdminInviteAccepted(TeamEvent):
     name: ClassVar[str] = "team.invite_accepted"
     action: ClassVar[str] = "invite-accepted"

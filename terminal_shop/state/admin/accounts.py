@@ -66,6 +66,13 @@ class AccountsState(AdminState):
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
+    async def withdraw(self, email: str):
+        withdrawn = await asyncio.to_thread(admin_accounts.withdraw, self._admin().email, str(email)[:254])
+        await self._list()
+        return toast.success("Undangan dibatalkan") if withdrawn else toast.error("Undangan tidak ditemukan")
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
     async def set_role(self, account_id: str, role: str):
         admin = self._admin()
         change = functools.partial(admin_accounts.set_role, admin.email, str(account_id), str(role))
