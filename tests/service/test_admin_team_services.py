@@ -216,6 +216,25 @@ def test_an_invitation_is_withdrawn_by_batalkan_by_a_new_one_and_with_its_invite
     )  # fmt: skip
 
 
+def test_parallel_wrong_codes_are_counted_one_at_a_time(clean_db):
+    """Issue 35.11: the throttle counted, then added; parallel events of one account all
+    passed the count. With the account's row locked, exactly MAX_FAILURES are tried."""
+    admin_id, secret, token, _ = _enrolled()
+    wrong = "000000" if _code(secret, 0) != "000000" else "111111"
+
+    def guess(_: int) -> str:
+        try:
+            two_factor.verify_sign_in(admin_id, wrong, _session_hash(token))
+        except two_factor.CodeRefused as exc:
+            return exc.message
+        return "passed"
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(guess, range(two_factor.MAX_FAILURES + 10)))
+    assert answers.count(two_factor.MSG_CODE_WRONG) == two_factor.MAX_FAILURES
+    assert answers.count(two_factor.MSG_LOCKED) == 10
+
+
 def test_an_expired_invitation_opens_nothing(clean_db):
     admin_auth.create_admin(ADMIN, PASSWORD)
     token = _invite()

@@ -27,6 +27,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.tables import TransferCode
 from terminal_shop.services.privacy import requests, retention
+from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
@@ -253,3 +254,15 @@ def test_the_applicant_asks_through_their_status_link_and_the_admins_are_told(cl
     assert [m.to_addr for m in told] == list(get_settings().admin_emails)
     requests.archive("merchant", str(mid), ADMIN)  # answered
     assert requests.open_requests() == ()
+
+
+def test_parallel_asks_make_one_open_request(clean_db, tmp_path):
+    """Issue 35.11: two asks at once both found no open request and both made one."""
+    mid = make_merchant(tmp_path)
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        dues = list(
+            pool.map(lambda n: requests.ask("merchant", str(mid), DataRequestKind.ERASURE, f"10.0.0.{n}"), range(6))
+        )
+    assert len(set(dues)) == 1
+    with read_session() as s:
+        assert len(s.exec(select(DataRequest).where(DataRequest.entity_id == str(mid))).all()) == 1

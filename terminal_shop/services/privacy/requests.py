@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import PurePosixPath
 
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from terminal_shop import routes, rules
@@ -217,12 +218,16 @@ def ask(entity_type: str, record_id: str, kind: DataRequestKind, client: str) ->
     request = DataRequest(
         entity_type=entity_type, entity_id=str(row.id), kind=kind.value, created_at=now, due_at=now + ANSWER_WITHIN
     )
-    with write_session() as s:
-        s.add(request)
-        s.flush()
-        assert request.id is not None
-        publish(s, DataRequestAsked(entity_type=entity_type, entity_id=str(row.id), actor="subjek data",
-                                    detail=kind.value, request_id=request.id))  # fmt: skip
+    try:
+        with write_session() as s:
+            s.add(request)
+            s.flush()
+            assert request.id is not None
+            publish(s, DataRequestAsked(entity_type=entity_type, entity_id=str(row.id), actor="subjek data",
+                                        detail=kind.value, request_id=request.id))  # fmt: skip
+    except IntegrityError:  # the same ask at the same moment: the unique index kept one
+        with read_session() as s:
+            return s.exec(_open(entity_type, row.id, kind)).one().due_at
     return request.due_at
 
 

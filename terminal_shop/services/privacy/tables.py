@@ -15,7 +15,19 @@ class DataRequest(SQLModel, table=True):
     by `due_at`, 3x24 hours later (UU 27/2022; services/privacy/requests.py)."""
 
     __tablename__ = "data_requests"
-    __table_args__ = (sa.Index("ix_data_requests_open", "done_at", "due_at"),)
+    __table_args__ = (
+        sa.Index("ix_data_requests_open", "done_at", "due_at"),
+        # One open request of a kind per record, however many asks arrive at once (issue 35.11).
+        sa.Index(
+            "uq_data_requests_one_open",
+            "entity_type",
+            "entity_id",
+            "kind",
+            unique=True,
+            sqlite_where=sa.text("done_at IS NULL"),
+            postgresql_where=sa.text("done_at IS NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     created_at: datetime = now_field()

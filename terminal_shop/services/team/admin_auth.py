@@ -244,8 +244,8 @@ def change_password(admin_id: str, current: str, new: str, repeat: str, keep_ses
         return MSG_PASSWORD_SHORT
     if new != repeat:
         return MSG_PASSWORD_MISMATCH
-    with write_session() as s:
-        user = s.get(AdminUser, uuid.UUID(admin_id))
+    with write_session() as s:  # the row locked: the guesses' count and the failure added are one step
+        user = s.get(AdminUser, uuid.UUID(admin_id), with_for_update=True)
         if user is None:
             return MSG_BAD_LOGIN
         if _recent_attempts(s, LoginAttempt.email, user.email) > MAX_FAILURES_PER_CLIENT:

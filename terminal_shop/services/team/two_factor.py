@@ -108,8 +108,10 @@ def _matching_step(secret: str, code: str, after: int | None) -> int | None:
     return None
 
 
-def _user(s, admin_id: str) -> AdminUser | None:
-    return s.get(AdminUser, aid) if (aid := parse_id(admin_id)) else None
+def _user(s, admin_id: str, lock: bool = False) -> AdminUser | None:
+    """`lock`: the row stays locked until the commit, so the throttle's count and the
+    failure it adds are one step for parallel events of the account (issue 35.11)."""
+    return s.get(AdminUser, aid, with_for_update=lock) if (aid := parse_id(admin_id)) else None
 
 
 # ----- setting it up -----
@@ -153,7 +155,7 @@ def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
     if len(code) != 6:
         raise CodeRefused(MSG_CODE_REQUIRED)
     with write_session() as s:
-        user = _user(s, admin_id)
+        user = _user(s, admin_id, lock=True)
         _throttle(s, user.email)
         secret = _open(user.totp_pending)
         if not secret:
@@ -238,7 +240,7 @@ def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
     if not given:
         raise CodeRefused(MSG_CODE_REQUIRED)
     with write_session() as s:
-        user = _user(s, admin_id)
+        user = _user(s, admin_id, lock=True)
         _throttle(s, user.email)
         digits = given.replace(" ", "")
         if digits.isdigit() and len(digits) == 6:
