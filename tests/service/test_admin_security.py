@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import inspect
 import threading
 import time
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -332,3 +334,52 @@ def test_our_admin_routes_check_the_role_too(seeded):
         routes.API_ADMIN_LOGIN, data={"email": "admin@terminalku.example", "password": "rahasia-123"}
     )
     assert signed_in.headers["location"] == "/admin/orders?masuk=1"  # a finance clerk lands on the orders
+
+
+def _session_for(email: str, role: str, *, second_factor_pending: bool = False) -> str:
+    from terminal_shop.services.team.tables import AdminUser
+    from terminal_shop.vocabulary import AdminRole
+
+    admin_auth.create_admin(email, "rahasia-123", AdminRole(role))
+    with write_session() as s:
+        user = s.exec(select(AdminUser).where(AdminUser.email == email)).one()
+        user.invited = True  # a team member (no ADMIN_EMAILS entry)
+        if second_factor_pending:
+            user.totp_secret = "sealed-secret"  # 2FA set up, this session has not given its code
+        token = f"token-{uuid.uuid4().hex}"
+        s.add(
+            AdminSession(
+                token_hash=admin_auth.hash_token(token), admin_id=user.id, expires_at=utcnow() + timedelta(hours=1)
+            )
+        )
+    return token
+
+
+@pytest.mark.parametrize("who", ["another_role", "second_factor_pending", "signed_out"])
+def test_a_tabs_whole_state_keeps_admin_data_only_for_the_session_that_loaded_it(seeded, who):
+    """Issue 35.5: the hook before a tab's whole state is sent accepted any live session."""
+    from terminal_shop.state.admin.session import withhold_admin_data
+
+    owner = _session_for("pemilik@terminalku.example", "pemilik")
+    root = rx.State(_reflex_internal_init=True)
+    handler = admin_state.OrderListState.event_handlers["load"]
+    state = root.get_substate(admin_state.OrderListState.get_full_name().split(".")[1:])
+    root.router = signed_in_router(owner)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, handler.fn(state)).result()
+    assert "Rahasia Pembeli" in str(root.dict())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # the same session again: kept
+        pool.submit(contextvars.copy_context().run, asyncio.run, withhold_admin_data(root)).result()
+    assert "Rahasia Pembeli" in str(root.dict())
+
+    next_token = {
+        "another_role": lambda: _session_for("verif@terminalku.example", "verifikator"),
+        "second_factor_pending": lambda: _session_for(
+            "pemilik@terminalku.example", "pemilik", second_factor_pending=True
+        ),
+        "signed_out": lambda: "",
+    }[who]()
+    root.router = signed_in_router(next_token)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(contextvars.copy_context().run, asyncio.run, withhold_admin_data(root)).result()
+    assert "Rahasia Pembeli" not in str(root.dict())

@@ -81,6 +81,7 @@ class AdminState(rx.State):
     login_error: str = ""
     password_error: str = ""
     _holds_data: bool = False  # a check passed in this tab: its states may hold admin data
+    _holder: str = ""  # whose data: "<admin id>:<role>" of the last check that passed
 
     def _session_hash(self) -> str:
         """The hash of the session cookie the browser sent when this tab connected; the
@@ -94,6 +95,8 @@ class AdminState(rx.State):
         if granted != self.permissions:  # unchanged: nothing new sent to the browser
             self.permissions = granted
         self._holds_data = self._holds_data or admin is not None
+        if admin is not None:
+            self._holder = _holder_of(admin)
         return admin
 
     def _admin(self) -> admin_auth.Admin:
@@ -162,13 +165,22 @@ class AdminState(rx.State):
         ]
 
 
+def _holder_of(admin: admin_auth.Admin) -> str:
+    return f"{admin.id}:{admin.role}"
+
+
 async def withhold_admin_data(root: rx.State) -> None:
     """Runs before a tab's whole state is sent (a page load or a reconnect: Reflex sends
-    it before any check can run). A tab that held admin data and now comes without a live
-    session (signed out, expired, revoked, a closed tab's token presented without the
-    cookie) gets every admin state empty, and the stored copy is emptied with it. Public
-    pages' tabs never held any: they cost one state read, no database call."""
+    it before any check can run). A tab that held admin data gets every admin state empty
+    (and its stored copy with it) unless the live session is the same admin, in the same
+    role, past its second factor (issue 35.5: a tab reopened on a shared computer by another
+    admin, of another role, or by a session still waiting for its code, received what the
+    first admin's tab held). Public pages' tabs never held any: one state read, no database call."""
     admin = await root.get_state(AdminState)
-    if admin._holds_data and await admin._authorise() is None:
+    if not admin._holds_data:
+        return
+    holder = admin._holder
+    now = await admin._authorise()
+    if now is None or now.next_step or _holder_of(now) != holder:
         await admin._forget_everything()
-        admin._holds_data = False
+        admin._holds_data, admin._holder = False, ""
