@@ -235,6 +235,18 @@ def test_parallel_wrong_codes_are_counted_one_at_a_time(clean_db):
     assert answers.count(two_factor.MSG_LOCKED) == 10
 
 
+def test_a_one_time_password_changes_nothing_before_the_second_factor(clean_db):
+    """Issue 35.6: the password step came before 2FA, so a one-time password alone changed
+    the password and ended the owner's other sessions."""
+    admin_id, secret, _, _ = _enrolled()
+    _, one_time = admin_auth.create_admin(ADMIN)  # reset from the command line: a one-time password
+    token = admin_auth.login(ADMIN, one_time, "c")
+    admin = admin_auth.session_admin(token)
+    assert admin.must_change_password and admin.next_step == routes.ADMIN_2FA  # the code first
+    two_factor.verify_sign_in(admin_id, _code(secret, 1), _session_hash(token))
+    assert admin_auth.session_admin(token).next_step == routes.ADMIN_PASSWORD  # then the new password
+
+
 def test_an_expired_invitation_opens_nothing(clean_db):
     admin_auth.create_admin(ADMIN, PASSWORD)
     token = _invite()

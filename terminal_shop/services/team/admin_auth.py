@@ -77,12 +77,14 @@ class Admin:
 
     @property
     def next_step(self) -> str:
-        """The page this session must pass before any other admin page: a one-time password
-        replaced, then the second factor (or its setup, where 2FA is required). '' when none."""
-        if self.must_change_password:
-            return routes.ADMIN_PASSWORD
+        """The page this session must pass before any other admin page: the second factor
+        where one is set up (before anything else: a one-time password alone must not change
+        the password, issue 35.6), a one-time password replaced, then the 2FA setup where it
+        is required. '' when none."""
         if self.two_factor and not self.verified:
             return routes.ADMIN_2FA
+        if self.must_change_password:
+            return routes.ADMIN_PASSWORD
         if not self.two_factor and get_settings().admin_2fa_required:
             return routes.ADMIN_2FA_SETUP
         return ""
