@@ -90,7 +90,7 @@ class TwoFactorState(AdminState):
     async def _begin(self, admin_id: str):
         secret = await asyncio.to_thread(two_factor.begin_setup, admin_id)
         self.setting_up, self.codes_shown = True, False
-        self.qr_src = f"{routes.API_2FA_QR}?v={secret[:6]}"  # a new picture for a new secret
+        self.qr_src = f"{routes.API_2FA_QR}?v={secrets.token_hex(4)}"  # a new picture (nothing of the secret)
         return rx.set_value(SECRET_FIELD, " ".join(secret[i : i + 4] for i in range(0, len(secret), 4)))
 
     @rx.event

@@ -1,5 +1,5 @@
-"""The attacks of the hardening review, performed against the services and HTTP routes:
-decompression bombs, files carrying hidden payloads, malformed paths and arguments."""
+"""Hostile input against the services and HTTP routes: decompression bombs, files carrying
+hidden payloads, malformed paths and arguments."""
 
 from __future__ import annotations
 

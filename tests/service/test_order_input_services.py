@@ -1,4 +1,4 @@
-"""Checkout hardening: an order's number is the server's, unique, and every typed value
+"""An order's input: its number is the server's, unique, and every typed value
 fits its column or is refused in Indonesian."""
 
 from __future__ import annotations

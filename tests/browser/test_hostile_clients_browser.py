@@ -1,4 +1,4 @@
-"""The hardening review's attacks against the running site: what the state store keeps
+"""Hostile clients against the running site: what the state store keeps
 after an admin signs in, headers, an oversize body streamed at the upload route, and a
 handler called with arguments it does not take."""
 
