@@ -60,6 +60,7 @@ API_REGISTRATION = "/api/pendaftaran"
 API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"
 API_ADMIN_INVITE = "/api/admin/undangan"  # the invitation's form POST: account made, session cookie set
+API_ADMIN_INVITE_OPEN = "/api/admin/undangan/buka"  # the e-mailed link: its token into an HttpOnly cookie
 API_2FA_QR = "/api/admin/2fa/qr.svg"  # the setup page's QR, for the signed-in admin only
 API_EXPORT = "/api/admin/export/{kind}.csv"
 API_INVOICE = "/api/invoice/{order_id}.pdf"  # a signed link: the buyer's order page, the admin's detail

@@ -183,13 +183,32 @@ def _with_session(response: Response, token: str) -> Response:
     return response
 
 
+async def open_invite(request: Request) -> Response:
+    """The e-mailed invitation link: its token goes into an HttpOnly cookie and the browser on
+    to the invitation page without it, so the token is in no address a tab's state keeps."""
+    token = request.query_params.get("token", "")[:100]
+    response = RedirectResponse(routes.ADMIN_INVITE, 303)
+    if token:
+        response.set_cookie(
+            admin_auth.INVITE_COOKIE,
+            token,
+            max_age=int(admin_accounts.INVITE_VALID.total_seconds()),
+            path="/",
+            httponly=True,
+            samesite="lax",  # it arrives from an e-mail: a cross-site navigation
+            secure=get_settings().secure_cookies,
+        )
+    return response
+
+
 async def accept_invite(request: Request) -> Response:
-    """Form POST from the invitation page: the invited admin's password; the account is made
-    and signed in, and goes on to set up 2FA (services/team/admin_accounts.py)."""
+    """Form POST from the invitation page: the invited admin's password (the token comes from
+    the cookie its link set); the account is made and signed in, and goes on to set up 2FA
+    (services/team/admin_accounts.py)."""
     if not _from_our_pages(request):
         return PlainTextResponse("Akses ditolak", status_code=403)
     form = await request.form()
-    token = str(form.get("token", ""))[:100]
+    token = request.cookies.get(admin_auth.INVITE_COOKIE, "")[:100]
     password, repeat = str(form.get("password", ""))[:256], str(form.get("repeat_password", ""))[:256]
     client = client_address(request.headers, request.client.host if request.client else "")
     agent = request.headers.get("user-agent", "")
@@ -200,8 +219,10 @@ async def accept_invite(request: Request) -> Response:
         code = (
             refused.message if isinstance(refused, admin_accounts.AccountError) else "tidak-berlaku"
         )  # INVITE_MESSAGES
-        return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'token': token, 'gagal': code})}", 303)
-    return _with_session(RedirectResponse(routes.ADMIN_2FA_SETUP, 303), session_token)  # the invitation ends at 2FA
+        return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'gagal': code})}", 303)
+    response = _with_session(RedirectResponse(routes.ADMIN_2FA_SETUP, 303), session_token)
+    response.delete_cookie(admin_auth.INVITE_COOKIE, path="/")
+    return response  # the invitation ends at 2FA
 
 
 async def two_factor_qr(request: Request) -> Response:
@@ -361,7 +382,10 @@ async def submit_registration(request: Request) -> Response:
 async def invoice_pdf(request: Request) -> Response:
     """An invoice PDF for the holder of its signed link (services/orders/invoice.py)."""
     order = await run_in_threadpool(
-        invoice.for_link, request.path_params["order_id"], request.query_params.get("t", "")
+        invoice.for_link,
+        request.path_params["order_id"],
+        request.query_params.get("t", ""),
+        request.query_params.get("e", ""),
     )
     if order is None:
         return PlainTextResponse(NOT_FOUND, status_code=404)
@@ -390,6 +414,7 @@ def files_app() -> Starlette:
             Route(routes.API_ADMIN_LOGIN, login, methods=["POST"]),
             Route(routes.API_ADMIN_LOGOUT, logout, methods=["POST"]),
             Route(routes.API_ADMIN_INVITE, accept_invite, methods=["POST"]),
+            Route(routes.API_ADMIN_INVITE_OPEN, open_invite),
             Route(routes.API_2FA_QR, two_factor_qr),
             Route(routes.API_ORDER, submit_order, methods=["POST"]),
             Route(routes.API_REGISTRATION, submit_registration, methods=["POST"]),

@@ -13,7 +13,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from terminal_shop import routes, rules
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import STATE_PATHS, UPLOAD_HANDLER_HEADER, UPLOAD_PATH
-from terminal_shop.services.team.admin_auth import SESSION_COOKIE, SESSION_HASH_HEADER, hash_token
+from terminal_shop.services.team.admin_auth import (
+    INVITE_COOKIE,
+    INVITE_HASH_HEADER,
+    SESSION_COOKIE,
+    SESSION_HASH_HEADER,
+    hash_token,
+)
 from terminal_shop.structured_data import PRIVATE_PREFIXES
 
 MB = 1024 * 1024
@@ -163,9 +169,9 @@ class SecurityHeadersMiddleware:
         await self.app(scope, receive, send_with_headers)
 
 
-def _session_hash(cookie_header: str) -> str:
+def _cookie_hash(cookie_header: str, name: str) -> str:
     try:
-        morsel = SimpleCookie(cookie_header).get(SESSION_COOKIE)
+        morsel = SimpleCookie(cookie_header).get(name)
     except CookieError:
         return ""
     return hash_token(morsel.value) if morsel and morsel.value else ""
@@ -177,8 +183,8 @@ class CookieToTabStateGuard:
     Reflex stores the headers of the request that opened a tab's websocket (and of each
     upload) with the tab's state, in plain text on disk or in Redis: an HttpOnly session
     cookie would land there. On those two paths this drops the Cookie header and passes
-    on only the SHA-256 of the admin session token, in a header of its own that a client
-    cannot set itself. The database keeps the same hash, so the session check needs
+    on only the SHA-256 of the admin session token (and of an invitation's token), each in a
+    header of its own that a client cannot set itself. The database keeps the same hash, so the session check needs
     nothing else, and a leaked state store holds no usable token.
     """
 
@@ -188,9 +194,10 @@ class CookieToTabStateGuard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket") and scope["path"].startswith(STATE_PATHS):
             cookie = Headers(scope=scope).get("cookie", "")
-            own = SESSION_HASH_HEADER.encode()
-            headers = [(k, v) for k, v in scope["headers"] if k.lower() not in (b"cookie", own)]
-            if digest := _session_hash(cookie):
-                headers.append((own, digest.encode()))
+            own = (SESSION_HASH_HEADER.encode(), INVITE_HASH_HEADER.encode())
+            headers = [(k, v) for k, v in scope["headers"] if k.lower() not in (b"cookie", *own)]
+            for header, name in zip(own, (SESSION_COOKIE, INVITE_COOKIE), strict=True):
+                if digest := _cookie_hash(cookie, name):
+                    headers.append((header, digest.encode()))
             scope = {**scope, "headers": headers}
         await self.app(scope, receive, send)

@@ -20,21 +20,12 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.team import admin_auth
 from terminal_shop.state.checkout import CheckoutState
 
-from support.environment import ROOT, SCALEOUT
+from support.environment import SCALEOUT
 from support.factories import make_order
+from support.steps import stored_tab_states
 
 EMAIL, PASSWORD = "admin@terminalku.example", "rahasia-admin-123"
 NAMESPACE = "/_event"
-
-
-def _state_store() -> list[tuple[str, bytes, int]]:
-    """(name, content, permission bits or TTL seconds) of every tab stored right now."""
-    if SCALEOUT:
-        import redis
-
-        r = redis.Redis.from_url(get_settings().redis_url)
-        return [(k.decode(), r.get(k) or b"", r.ttl(k)) for k in r.scan_iter("*") if r.type(k) == b"string"]
-    return [(p.name, p.read_bytes(), p.stat().st_mode & 0o777) for p in (ROOT / ".states").glob("*")]
 
 
 def test_state_store_holds_no_session_token_and_forgets_admin_data(page, clean_db):
@@ -51,12 +42,12 @@ def test_state_store_holds_no_session_token_and_forgets_admin_data(page, clean_d
 
     stored = []
     for _ in range(50):  # the disk store writes a moment after the event
-        stored = [t for t in _state_store() if EMAIL.encode() in t[1]]
+        stored = [t for t in stored_tab_states() if EMAIL.encode() in t[1]]
         if stored:
             break
         time.sleep(0.2)
     assert stored, "the signed-in tab's state was never stored"
-    stored = _state_store()
+    stored = stored_tab_states()
     assert not any(token.encode() in content for _, content, _ in stored)
     if SCALEOUT:  # every tab expires when idle
         assert all(0 < ttl <= get_settings().state_expiry_seconds for _, _, ttl in stored)
@@ -67,10 +58,10 @@ def test_state_store_holds_no_session_token_and_forgets_admin_data(page, clean_d
     page.wait_for_url(re.compile("/admin/login"))
     page.get_by_text("Berhasil logout").wait_for()
     for _ in range(50):  # the store is written a moment after the event
-        if not any(b"Pembeli Rahasia Sekali" in content for _, content, _ in _state_store()):
+        if not any(b"Pembeli Rahasia Sekali" in content for _, content, _ in stored_tab_states()):
             break
         time.sleep(0.2)
-    assert not any(b"Pembeli Rahasia Sekali" in content for _, content, _ in _state_store())
+    assert not any(b"Pembeli Rahasia Sekali" in content for _, content, _ in stored_tab_states())
 
 
 def test_pages_carry_security_headers(site):

@@ -27,7 +27,7 @@ from terminal_shop.state.admin import MerchantDetailState
 
 from support.accessibility import axe
 from support.factories import make_merchant
-from support.steps import EMAIL, PASSWORD, real_order, sign_in, wait_for_mail
+from support.steps import EMAIL, PASSWORD, real_order, sign_in, stored_tab_states, wait_for_mail
 
 CLERK, CLERK_PASSWORD = "keuangan@terminalku.example", "kasir-keuangan-2026"
 DENIED = "Peran Anda tidak memiliki akses untuk tindakan ini"
@@ -99,7 +99,7 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     axe(page, "admin accounts")
     [mail] = wait_for_mail(mailbox, "Undangan akun admin")
     assert mail["To"] == CLERK
-    link = re.search(r"https?://\S+/admin/undangan\?token=[\w-]+", mail.get_body(("plain",)).get_content())[0]
+    link = re.search(r"https?://\S+/api/admin/undangan/buka\?token=[\w-]+", mail.get_body(("plain",)).get_content())[0]
 
     # The clerk opens the link in a browser of their own, chooses a password, sets up 2FA.
     clerk = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
@@ -115,6 +115,8 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     clerk.get_by_label("Ulangi password baru").fill(CLERK_PASSWORD)
     clerk.get_by_role("button", name="Simpan dan lanjut").click()
     clerk.wait_for_url(re.compile(r"/admin/2fa/atur"))
+    invite_token = link.split("token=")[1]
+    assert not any(invite_token.encode() in content for _, content, _ in stored_tab_states())  # issue 35.9
     qr = clerk.get_by_role("img", name="QR Code untuk aplikasi autentikator")
     expect(qr).to_be_visible()
     clerk.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())  # drawn, not broken

@@ -247,6 +247,46 @@ def test_a_one_time_password_changes_nothing_before_the_second_factor(clean_db):
     assert admin_auth.session_admin(token).next_step == routes.ADMIN_PASSWORD  # then the new password
 
 
+def test_the_invitation_link_puts_its_token_in_an_httponly_cookie_never_in_an_address(clean_db):
+    """Issue 35.9: the token sat in the invitation page's address, which a tab's stored state
+    keeps in plain text. Now the link sets a cookie, the tab sees only its hash, and the
+    form's POST reads the cookie."""
+    from starlette.testclient import TestClient
+
+    from terminal_shop.web import api
+    from terminal_shop.web.guards import CookieToTabStateGuard
+
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    link = admin_accounts.invite(ADMIN, "keuangan@terminalku.example", "keuangan")
+    token = re.search(r"token=([\w-]+)", link)[1]
+    assert routes.API_ADMIN_INVITE_OPEN in link
+    client = TestClient(api.files_app(), follow_redirects=False)
+    opened = client.get(f"{routes.API_ADMIN_INVITE_OPEN}?token={token}")
+    assert (opened.status_code, opened.headers["location"]) == (303, routes.ADMIN_INVITE)  # no token
+    assert token in opened.headers["set-cookie"] and "httponly" in opened.headers["set-cookie"].lower()
+
+    seen = {}
+
+    async def tab(scope, receive, send):  # what Reflex would store with the tab
+        seen.update({k.decode(): v.decode() for k, v in scope["headers"]})
+
+    cookie = f"{admin_auth.INVITE_COOKIE}={token}"
+    asyncio.run(
+        CookieToTabStateGuard(tab)(
+            {"type": "http", "path": "/_event", "headers": [(b"cookie", cookie.encode())]}, None, None
+        )
+    )
+    assert "cookie" not in seen and token not in str(seen)
+    assert admin_accounts.invitation_by_hash(seen[admin_auth.INVITE_HASH_HEADER]).email == "keuangan@terminalku.example"
+
+    form = {"password": "password-keuangan-1", "repeat_password": "password-keuangan-1"}
+    accepted = client.post(routes.API_ADMIN_INVITE, data=form, cookies={admin_auth.INVITE_COOKIE: token})
+    assert (accepted.status_code, accepted.headers["location"]) == (303, routes.ADMIN_2FA_SETUP)
+    assert _user("keuangan@terminalku.example").invited
+    refused = client.post(routes.API_ADMIN_INVITE, data=form, cookies={admin_auth.INVITE_COOKIE: token})
+    assert refused.headers["location"] == f"{routes.ADMIN_INVITE}?gagal=tidak-berlaku"  # used: and no token
+
+
 def test_an_expired_invitation_opens_nothing(clean_db):
     admin_auth.create_admin(ADMIN, PASSWORD)
     token = _invite()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import threading
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -177,3 +178,23 @@ def test_the_invoice_pdf_shows_number_buyer_items_total_and_is_the_same_each_tim
     with read_session() as s:
         mail = s.exec(select(OutboxMessage).where(OutboxMessage.key == f"order:{order.id}:confirmed")).one()
     assert mail.attachment_pdf and mail.attachment_pdf_name == invoice.file_name(order)
+
+
+def test_an_invoice_link_expires_and_closes_when_the_order_is_restricted(clean_db, monkeypatch):
+    """Issue 35.9: invoice links never expired and survived restriction."""
+    from starlette.testclient import TestClient
+
+    from terminal_shop.services.privacy import requests
+    from terminal_shop.web import api
+
+    order = confirmed()
+    client = TestClient(api.files_app())
+    link = invoice.link(order.id)
+    assert client.get(link).content.startswith(b"%PDF")
+    assert client.get(link.replace("&e=", "&e=9")).status_code == 404  # the time is signed with it
+    now = time.time()
+    monkeypatch.setattr(invoice.time, "time", lambda: now + invoice.LINK_SECONDS + 1)
+    assert client.get(link).status_code == 404  # an hour later
+    monkeypatch.undo()
+    requests.erase_or_restrict("order", str(order.id), ADMIN)  # kept by law: restricted
+    assert client.get(invoice.link(order.id)).status_code == 404

@@ -16,6 +16,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
+from support.environment import ROOT, SCALEOUT
 from support.files import jpg, png
 
 EMAIL, PASSWORD = "admin@terminalku.example", "rahasia-admin-123"
@@ -163,3 +164,16 @@ def wait_for_mail(mailbox, subject_part: str, timeout: float = 30):
             return found
         time.sleep(0.3)
     raise AssertionError(f"no e-mail with {subject_part!r}: {[m['Subject'] for m in mailbox]}")
+
+
+def stored_tab_states() -> list[tuple[str, bytes, int]]:
+    """(name, content, permission bits or TTL seconds) of every tab the site stores right now
+    (Redis in the scale-out pass, `.states/` embedded)."""
+    if SCALEOUT:
+        import redis
+
+        from terminal_shop.infra.settings import get_settings
+
+        r = redis.Redis.from_url(get_settings().redis_url)
+        return [(k.decode(), r.get(k) or b"", r.ttl(k)) for k in r.scan_iter("*") if r.type(k) == b"string"]
+    return [(p.name, p.read_bytes(), p.stat().st_mode & 0o777) for p in (ROOT / ".states").glob("*")]

@@ -7,7 +7,6 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, native_form
 from terminal_shop.services.team.admin_auth import MIN_PASSWORD_CHARS
-from terminal_shop.state.admin.invite import TOKEN_FIELD
 from terminal_shop.state.admin.invite import InviteState as S
 
 
@@ -33,7 +32,6 @@ def invite_page() -> rx.Component:
             "langkah (2FA) dengan aplikasi autentikator di ponsel.",
             class_name="mt-2 text-sm text-slate-600",
         ),
-        rx.el.input(type="hidden", id=TOKEN_FIELD, name="token"),
         field("password", "Password baru"),
         field("repeat_password", "Ulangi password baru"),
         rx.el.button("Simpan dan lanjut", type="submit", class_name=BTN_PRIMARY + " mt-4 w-full"),

@@ -8,6 +8,7 @@ the same invoice number always renders the same document.
 
 from __future__ import annotations
 
+import time
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -150,22 +151,31 @@ def render(order: Order) -> bytes:
     return bytes(pdf.output())
 
 
+LINK_SECONDS = 3600
+
+
 def link(order_id: object) -> str:
-    """The invoice's download address for whoever holds it (the order page, the admin)."""
-    return f"{routes.invoice(order_id)}?t={sign('order-invoice', order_id)}"
+    """The invoice's download address for whoever holds it (the order page, the admin), valid
+    LINK_SECONDS: the pages make a new one each time they are shown (issue 35.9: a link
+    copied from a page or a log gave the buyer's name, phone and address for ever)."""
+    expires = int(time.time()) + LINK_SECONDS
+    return f"{routes.invoice(order_id)}?t={sign('order-invoice', order_id, expires)}&e={expires}"
 
 
-def for_link(order_id: str, token: str) -> Order | None:
-    """The invoiced order behind a download link, or None for a link that is not ours."""
+def for_link(order_id: str, token: str, expires: str) -> Order | None:
+    """The invoiced order behind a live download link, or None: a link that is not ours or
+    has expired, or an order restricted on its buyer's request."""
     try:
         oid = uuid.UUID(order_id)
     except ValueError:
         return None
-    if not verify(token, "order-invoice", oid):
+    if not expires.isdigit() or int(expires) < time.time() or not verify(token, "order-invoice", oid, int(expires)):
         return None
     with read_session() as s:
         order = s.get(Order, oid)
-    return order if order is not None and order.invoice_number else None
+    if order is None or not order.invoice_number or order.restricted_at is not None:
+        return None
+    return order
 
 
 def file_name(order: Order) -> str:

@@ -127,7 +127,7 @@ def invite(owner_email: str, email: str, role: str) -> str:
     if member is None:
         raise AccountError(MSG_ROLE)
     token = secrets.token_urlsafe(32)
-    link = f"{get_settings().public_url}{routes.ADMIN_INVITE}?token={token}"
+    link = f"{get_settings().public_url}{routes.API_ADMIN_INVITE_OPEN}?token={token}"
     now = utcnow()
     with write_session() as s:
         existing = s.exec(select(AdminUser).where(col(AdminUser.email) == email)).first()
@@ -156,8 +156,15 @@ def invitation(token: str) -> Invitation | None:
     """The open invitation a link's token names, or None (unknown, used or expired)."""
     if not token or len(token) > 100:
         return None
+    return invitation_by_hash(hash_token(token))
+
+
+def invitation_by_hash(token_hash: str) -> Invitation | None:
+    """The same, from the token's hash (what the invitation page's tab knows: web/guards.py)."""
+    if not token_hash or len(token_hash) != 64:
+        return None
     with read_session() as s:
-        row = s.get(AdminInvite, hash_token(token))
+        row = s.get(AdminInvite, token_hash)
     if row is None or row.used_at is not None or row.expires_at <= utcnow():
         return None
     return Invitation(row.email, row.role, AdminRole.label_of(row.role))

@@ -31,6 +31,8 @@ pwd_context = CryptContext(
 )
 
 SESSION_COOKIE = "admin_session"  # holds the random token (HttpOnly); the server keeps only its hash
+INVITE_COOKIE = "admin_invite"  # an invitation's token, from its link until the account is made (HttpOnly)
+INVITE_HASH_HEADER = "x-admin-invite-hash"  # its hash, in place of the cookie (web/guards.py)
 # The token's hash, put on the tab's websocket request by web/guards.py in place of the cookie.
 SESSION_HASH_HEADER = "x-admin-session-hash"
 SESSION_IDLE = timedelta(hours=2)

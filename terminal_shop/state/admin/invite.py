@@ -5,15 +5,19 @@ says whether the invitation is still good and for whom. The form itself is a pla
 from __future__ import annotations
 
 import asyncio
+from urllib.parse import urlencode
 
 import reflex as rx
 
-from terminal_shop.services.team import admin_accounts
-
-TOKEN_FIELD = "invite-token"
+from terminal_shop import routes
+from terminal_shop.reflex_compat import request_header
+from terminal_shop.services.team import admin_accounts, admin_auth
 
 
 class InviteState(rx.State):
+    """The token never reaches this state: its link (routes.API_ADMIN_INVITE_OPEN) puts it in
+    an HttpOnly cookie and comes here without it; the tab knows only the token's hash."""
+
     invite_email: str = ""
     invite_role: str = ""
     invite_error: str = ""
@@ -21,12 +25,16 @@ class InviteState(rx.State):
     @rx.event
     async def load(self):
         query = self.router.url.query_parameters
-        token = str(query.get("token", ""))[:100]
-        found = await asyncio.to_thread(admin_accounts.invitation, token)
+        if query.get("token"):  # a link e-mailed before the token moved out of the address
+            return rx.redirect(
+                f"{routes.API_ADMIN_INVITE_OPEN}?{urlencode({'token': query['token']})}", is_external=True
+            )
+        token_hash = request_header(self, admin_auth.INVITE_HASH_HEADER)
+        found = await asyncio.to_thread(admin_accounts.invitation_by_hash, token_hash)
         self.invite_error = admin_accounts.INVITE_MESSAGES.get(str(query.get("gagal", "")), "")
         if found is None:
             self.invite_email, self.invite_role = "", ""
             self.invite_error = admin_accounts.INVITE_MESSAGES["tidak-berlaku"]
             return None
         self.invite_email, self.invite_role = found.email, found.role_label
-        return rx.set_value(TOKEN_FIELD, token)  # the link's token goes back with the form, never into state
+        return None

@@ -6,6 +6,7 @@ page through one-off set_value events into fields that are always on the page.""
 from __future__ import annotations
 
 import asyncio
+import secrets
 
 import reflex as rx
 
