@@ -84,13 +84,15 @@ def test_merchant_edit_approve_reject_document_and_delete(page, admin, tmp_path)
     assert (row.nama_usaha, row.status) == ("Warung Bu Sri Jaya", "approved") and row.verified_at is not None
     expect(page.get_by_test_id("history")).to_contain_text("pending → approved")
 
+    # An approved merchant is not rejected: its identity must be kept (issue 35.8).
     page.get_by_role("button", name="Ubah").click()
     page.locator("#m_status").select_option("rejected")
     page.locator("#m_rejection_reason").fill("Foto KTP buram")
     page.get_by_role("button", name="Simpan").click()
-    expect(page.get_by_test_id("history")).to_contain_text("approved → rejected")
+    expect(page.get_by_text("Merchant yang sudah disetujui tidak dapat ditolak").first).to_be_visible()
     row = get_merchant(mid)
-    assert (row.status, row.rejection_reason, row.verified_at) == ("rejected", "Foto KTP buram", None)
+    assert (row.status, row.rejection_reason, row.rejected_at) == ("approved", None, None)
+    page.goto(page.base + f"/admin/merchants/{mid}")
 
     # Replace the KTP photo.
     old_key = row.foto_ktp_url

@@ -63,6 +63,8 @@ def test_erasing_a_rejected_registration_removes_its_files_and_personal_data(pag
     expect(page.get_by_text(re.compile("Data pribadi dihapus: 3 dokumen dihapus"))).to_be_visible()
     expect(page.get_by_test_id("retention")).to_contain_text("Data pribadi sudah dihapus pada")
     assert page.request.get(absolute).status in (403, 404)  # the old signed link serves nothing
+    expect(page.get_by_test_id("read-only")).to_have_text("Data dihapus")  # read-only now (issue 35.8)
+    expect(page.get_by_role("button", name="Ubah")).to_have_count(0)
 
     page.goto(page.base + "/admin?q=Toko+Hapus")
     expect(page.get_by_test_id("empty")).to_be_visible()  # its name is gone: searches cannot find it

@@ -8,11 +8,14 @@ import uuid
 
 import pytest
 
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import UploadRejected
 from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.privacy import erasure
+from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
@@ -39,24 +42,51 @@ def test_merchant_status_rules(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
     assert admin_merchants.save(str(mid), {**form, "email": "salah@"}, ADMIN) == {"email": "Format email tidak valid"}
+    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
+    row = admin_merchants.detail(str(mid)).row
+    assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
+    admin_merchants.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
+    assert admin_merchants.detail(str(mid)).row.rejection_reason is None
     assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {}
     first_verified = admin_merchants.detail(str(mid)).row.verified_at
     assert first_verified is not None
     admin_merchants.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Baru"}, ADMIN)
     row = admin_merchants.detail(str(mid)).row
     assert (row.verified_at, row.nama_usaha) == (first_verified, "Warung Baru")  # kept, not renewed
-    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
+    # Issue 35.8: rejecting an approved merchant would start the purge of an identity the
+    # company must keep: refused with the reason, nothing of the form kept.
+    refused = admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "salah klik"}, ADMIN)
+    assert refused == {"status": transitions.ChangeRefusal.KEPT_BY_LAW.label}
     row = admin_merchants.detail(str(mid)).row
-    assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
-    admin_merchants.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
-    assert admin_merchants.detail(str(mid)).row.rejection_reason is None
+    assert (row.status, row.rejected_at, row.nama_usaha) == ("approved", None, "Warung Baru")
     assert [(e.old_status, e.new_status) for e in audit_rows()] == [
+        ("pending", "rejected"),
+        ("rejected", "pending"),
         ("pending", "approved"),
         ("approved", "approved"),
-        ("approved", "rejected"),
-        ("rejected", "pending"),
     ]
-    assert admin_merchants.detail(str(mid)).view.history[0].change == "rejected → pending"
+    assert admin_merchants.detail(str(mid)).view.history[0].change == "approved → approved"
+
+
+def test_erased_and_restricted_registrations_are_read_only(clean_db, tmp_path):
+    """Issue 35.8: `save` and `replace_document` checked neither mark."""
+    erased, restricted = make_merchant(tmp_path), make_merchant(tmp_path, email="lain@example.com", hp="0812-2222-3333")
+    form = admin_merchants.form_values(admin_merchants.detail(str(restricted)).row)
+    erasure.erase_merchant(erased, ADMIN, "permintaan pemilik")
+    with write_session() as s:
+        s.get(MerchantRegistration, restricted).restricted_at = utcnow()
+    for mid, code in ((erased, transitions.ChangeRefusal.ERASED), (restricted, transitions.ChangeRefusal.RESTRICTED)):
+        before = admin_merchants.detail(str(mid)).row
+        assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {"status": code.label}
+        with pytest.raises(transitions.ChangeRefused) as refused:
+            admin_merchants.replace_document(str(mid), "ktp", "k.jpg", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
+        assert refused.value.code is code
+        after = admin_merchants.detail(str(mid)).row
+        assert (after.status, after.nama_usaha, after.foto_ktp_url) == (
+            before.status,
+            before.nama_usaha,
+            before.foto_ktp_url,
+        )
 
 
 def test_replace_document_removes_the_old_file(clean_db, tmp_path):

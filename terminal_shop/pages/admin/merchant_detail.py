@@ -158,15 +158,31 @@ def _delete_block() -> rx.Component:
 
 
 def _edit_buttons() -> rx.Component:
+    """An erased or restricted record is read-only (the services refuse it too): a note, no "Ubah"."""
+    read_only = rx.el.span(
+        D.read_only,
+        class_name="rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-700",
+        data_testid="read-only",
+    )
     return rx.el.div(
         rx.cond(
-            D.editing,
-            rx.fragment(
-                rx.el.button("Batal", type="button", on_click=D.set_editing(False), class_name=BTN_OUTLINE),
-                rx.el.button(icon("save", "h-4 w-4"), "Simpan", type="button", on_click=D.save, class_name=BTN_PRIMARY),
-            ),
-            rx.el.button(
-                icon("pencil", "h-4 w-4"), "Ubah", type="button", on_click=D.set_editing(True), class_name=BTN_PRIMARY
+            D.read_only != "",
+            read_only,
+            rx.cond(
+                D.editing,
+                rx.fragment(
+                    rx.el.button("Batal", type="button", on_click=D.set_editing(False), class_name=BTN_OUTLINE),
+                    rx.el.button(
+                        icon("save", "h-4 w-4"), "Simpan", type="button", on_click=D.save, class_name=BTN_PRIMARY
+                    ),
+                ),
+                rx.el.button(
+                    icon("pencil", "h-4 w-4"),
+                    "Ubah",
+                    type="button",
+                    on_click=D.set_editing(True),
+                    class_name=BTN_PRIMARY,
+                ),
             ),
         ),
         class_name="flex gap-2",

@@ -102,9 +102,9 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
     return page_of(rows, shown, order, counted, page, PER_PAGE, stat_cards, has_next)
 
 
-def _get(s, merchant_id: str) -> MerchantRegistration:
+def _get(s, merchant_id: str, lock: bool = False) -> MerchantRegistration:
     rid = parse_id(merchant_id)
-    row = s.get(MerchantRegistration, rid) if rid else None
+    row = s.get(MerchantRegistration, rid, with_for_update=lock) if rid else None
     if row is None:
         raise NotFound(merchant_id)
     return row
@@ -176,11 +176,15 @@ def save(
         errors["status"] = "Status tidak dikenal"
     if errors:
         return errors
-    with write_session() as s:
-        row = _get(s, merchant_id)
-        for k, v in values.items():
-            setattr(row, k, v)
-        transitions.change(s, row, status, form.get("rejection_reason"), admin_email, utcnow(), fix_items)
+    try:
+        with write_session() as s:
+            row = _get(s, merchant_id, lock=True)
+            transitions.editable(row)
+            for k, v in values.items():
+                setattr(row, k, v)
+            transitions.change(s, row, status, form.get("rejection_reason"), admin_email, utcnow(), fix_items)
+    except transitions.ChangeRefused as refused:  # nothing of the form was kept
+        return {"status": refused.code.label}
     return {}
 
 
@@ -221,12 +225,14 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     with read_session() as s:
         row = _get(s, merchant_id)
+    transitions.editable(row)  # raises ChangeRefused for an erased or restricted record
     stem = safe_name(filename, kind.value).rsplit(".", 1)[0]
     key = f"{row.id}/{kind.value}/{int(time.time() * 1000)}_{stem}.{checked.extension}"
     storage.put(bucket, key, checked.data, checked.content_type)
     try:
         with write_session() as s:
-            current = _get(s, merchant_id)
+            current = _get(s, merchant_id, lock=True)
+            transitions.editable(current)  # erased or restricted meanwhile: refused, the new file goes
             old_key = getattr(current, column)
             setattr(current, column, key)
             current.updated_at = utcnow()

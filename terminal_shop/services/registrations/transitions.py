@@ -18,7 +18,37 @@ from terminal_shop.services.registrations.events import (
     RegistrationReopened,
 )
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import RegistrationStatus
+from terminal_shop.vocabulary import RegistrationStatus, Term
+
+
+class ChangeRefusal(Term):
+    """Why a registration may not be changed; the label is the admin's text (issue 35.8)."""
+
+    ERASED = "dihapus", "Data dihapus: catatan ini tidak dapat diubah lagi."
+    RESTRICTED = (
+        "dibatasi",
+        "Data dibatasi atas permintaan pemiliknya: catatan ini tidak dapat diubah selama masa simpannya.",
+    )
+    KEPT_BY_LAW = (
+        "wajib-disimpan",
+        "Merchant yang sudah disetujui tidak dapat ditolak: identitasnya wajib disimpan sampai 5 tahun "
+        'setelah hubungan usaha berakhir. Gunakan "Tandai berhenti" bila hubungan usaha berakhir.',
+    )
+
+
+class ChangeRefused(Exception):
+    def __init__(self, code: ChangeRefusal) -> None:
+        super().__init__(code.value)
+        self.code = code
+
+
+def editable(row: MerchantRegistration) -> None:
+    """Raises ChangeRefused for a record erased or restricted: it is read-only."""
+    if row.purged_at is not None:
+        raise ChangeRefused(ChangeRefusal.ERASED)
+    if row.restricted_at is not None:
+        raise ChangeRefused(ChangeRefusal.RESTRICTED)
+
 
 EVENTS: dict[RegistrationStatus, type[RegistrationEvent]] = {
     RegistrationStatus.APPROVED: RegistrationApproved,
@@ -36,8 +66,12 @@ def change(
     now: datetime,
     fix_items: list[str] | None = None,
 ) -> None:
-    """Sets `status` on the locked `row` (fields already edited) in the caller's transaction."""
+    """Sets `status` on the locked `row` (fields already edited) in the caller's transaction.
+    Raises ChangeRefused: an approved merchant is never rejected (a rejection starts the purge
+    of an identity the company must keep); use "berhenti" (`ended_at`) instead."""
     old_status = row.status
+    if old_status == RegistrationStatus.APPROVED and status is RegistrationStatus.REJECTED:
+        raise ChangeRefused(ChangeRefusal.KEPT_BY_LAW)
     row.status, row.updated_at = status.value, now
     if status is RegistrationStatus.APPROVED:
         row.verified_at = row.verified_at or now

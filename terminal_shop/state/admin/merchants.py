@@ -17,6 +17,7 @@ from terminal_shop.services.backoffice import access_log, admin_merchants
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
+from terminal_shop.services.registrations.transitions import ChangeRefused
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
@@ -56,6 +57,7 @@ class MerchantDetailState(AdminState):
     form: dict[str, str] = {}  # the editable fields as the form shows them
     errors: dict[str, str] = {}
     editing: bool = False
+    read_only: str = ""  # why the record cannot be changed ("Data dihapus"), '' when it can
     delete_phrase: str = ""
     viewer_url: str = ""
     _viewer_key: str = ""  # the shown document's kind (DocumentKind)
@@ -73,6 +75,10 @@ class MerchantDetailState(AdminState):
         d = await asyncio.to_thread(admin_merchants.detail, merchant_id, viewer, self._reads_restricted())
         self.merchant = d.view
         self.form = admin_merchants.form_values(d.row)
+        self.read_only = (
+            "Data dihapus" if d.view.erased else ("Data dibatasi: tidak dapat diubah" if d.view.restricted else "")
+        )
+        self.editing = self.editing and not self.read_only
 
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_VIEW)
@@ -93,7 +99,7 @@ class MerchantDetailState(AdminState):
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def set_editing(self, on: bool):
-        self.editing = bool(on)
+        self.editing = bool(on) and not self.read_only  # an erased or restricted record stays as it is
 
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)
@@ -221,6 +227,8 @@ class MerchantDetailState(AdminState):
             )
         except UploadRejected as exc:
             return [toast.error(exc.title, description=exc.message), rx.clear_selected_files(DOC_UPLOAD_ID)]
+        except ChangeRefused as refused:
+            return [toast.error(refused.code.label), rx.clear_selected_files(DOC_UPLOAD_ID)]
         except Exception:
             log.exception("document upload failed")
             return [toast.error("Gagal upload dokumen"), rx.clear_selected_files(DOC_UPLOAD_ID)]
