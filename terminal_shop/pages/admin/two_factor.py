@@ -14,7 +14,7 @@ CODE_INPUT = {
     "type": "text",
     "auto_complete": "one-time-code",
     "required": True,
-    "max_length": 20,
+    "max_length": 30,  # a recovery code: four groups of five and their dashes (23)
     "class_name": INPUT,
 }
 
