@@ -19,8 +19,8 @@ import functools
 import logging
 import weakref
 from collections.abc import Callable
-from datetime import date
-from typing import TypeVar
+from datetime import date, timedelta
+from typing import Literal, TypeVar
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
@@ -169,18 +169,25 @@ async def login(request: Request) -> Response:
     return _with_session(RedirectResponse((admin.next_step if admin else "") or f"{home}?masuk=1", 303), token)
 
 
-def _with_session(response: Response, token: str) -> Response:
-    """The new session's cookie on `response`: HttpOnly, SameSite strict, Secure over HTTPS."""
+def _private_cookie(
+    response: Response, name: str, value: str, lifetime: timedelta, samesite: Literal["lax", "strict"]
+) -> Response:
+    """A cookie no script reads (HttpOnly), sent over HTTPS only where the site is."""
     response.set_cookie(
-        admin_auth.SESSION_COOKIE,
-        token,
-        max_age=int(admin_auth.SESSION_ABSOLUTE.total_seconds()),
+        name,
+        value,
+        max_age=int(lifetime.total_seconds()),
         path="/",
         httponly=True,
-        samesite="strict",
+        samesite=samesite,
         secure=get_settings().secure_cookies,
     )
     return response
+
+
+def _with_session(response: Response, token: str) -> Response:
+    """The new session's cookie on `response`: HttpOnly, SameSite strict, Secure over HTTPS."""
+    return _private_cookie(response, admin_auth.SESSION_COOKIE, token, admin_auth.SESSION_ABSOLUTE, "strict")
 
 
 async def open_invite(request: Request) -> Response:
@@ -188,16 +195,8 @@ async def open_invite(request: Request) -> Response:
     to the invitation page without it, so the token is in no address a tab's state keeps."""
     token = request.query_params.get("token", "")[:100]
     response = RedirectResponse(routes.ADMIN_INVITE, 303)
-    if token:
-        response.set_cookie(
-            admin_auth.INVITE_COOKIE,
-            token,
-            max_age=int(admin_accounts.INVITE_VALID.total_seconds()),
-            path="/",
-            httponly=True,
-            samesite="lax",  # it arrives from an e-mail: a cross-site navigation
-            secure=get_settings().secure_cookies,
-        )
+    if token:  # SameSite lax: it arrives from an e-mail, a cross-site navigation
+        _private_cookie(response, admin_auth.INVITE_COOKIE, token, admin_accounts.INVITE_VALID, "lax")
     return response
 
 

@@ -8,8 +8,6 @@ database says so too: two admins receiving one unit at once get one row and one 
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass
 
@@ -20,6 +18,7 @@ from sqlmodel import Session, col, select
 from terminal_shop import catalogue
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.services.csv_lines import each_line
 from terminal_shop.services.devices.events import DeviceReceived
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
@@ -127,12 +126,8 @@ def receive(serial: str, model: str, admin_email: str, imei: str = "", iccid: st
 
 def receive_csv(data: bytes, admin_email: str) -> list[LineResult]:
     """Every line received alone: a refused line changes nothing, the others go in."""
-    text = data.decode("utf-8-sig", errors="replace")
-    rows = list(csv.reader(io.StringIO(text)))[: CSV_MAX_LINES + 1]
     results = []
-    for n, cells in enumerate(rows, 1):
-        if not any(c.strip() for c in cells) or (n == 1 and HEADER.search(cells[0])):
-            continue
+    for n, cells in each_line(data, HEADER, CSV_MAX_LINES):
         serial = _compact(cells[0])[:30]
         if len(cells) < 2:
             results.append(LineResult(n, serial, DeviceRefusal.SHORT_LINE.label, False))

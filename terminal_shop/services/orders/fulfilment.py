@@ -7,8 +7,6 @@ event (orders/events.py) in the same transaction: the audit entry and the buyer'
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import uuid
 from dataclasses import dataclass
@@ -20,6 +18,7 @@ from sqlmodel import Session, col
 from terminal_shop import couriers
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.services.csv_lines import each_line
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.events import OrderDelivered, OrderPacked, OrderShipped
 from terminal_shop.services.orders.tables import Order
@@ -157,11 +156,8 @@ def _deliver_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
 
 def _each_line(data: bytes, apply) -> list[LineResult]:
     """Every non-empty line of a CSV (a header line skipped), applied alone."""
-    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig", errors="replace"))))[: BULK_MAX_LINES + 1]
     results = []
-    for i, cells in enumerate(rows, 1):
-        if not any(c.strip() for c in cells) or (i == 1 and HEADER.search(cells[0])):
-            continue
+    for i, cells in each_line(data, HEADER, BULK_MAX_LINES):
         outcome, ok = apply(cells)
         results.append(LineResult(i, cells[0].strip().upper(), outcome, ok))
     return results
