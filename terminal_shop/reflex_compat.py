@@ -236,6 +236,12 @@ def run_reflex_cli_with_respawning_workers() -> None:
 # ----- for tests that call handlers the way the server would -----
 
 
+def detached_root_state() -> rx.State:
+    """A root state outside any app's event loop, whose substates' handlers a test calls
+    directly (0.10.1: the constructor refuses to run without `_reflex_internal_init`)."""
+    return rx.State(_reflex_internal_init=True)
+
+
 def router_with_headers(headers: dict[str, str], params: dict[str, str] | None = None):
     """What Reflex gives the handlers of a tab whose websocket opened with these headers,
     on a page whose dynamic parts are `params` (0.10.1: reflex.istate.data.RouterData)."""
@@ -311,6 +317,10 @@ def self_check() -> list[str]:
     if not hasattr(rx.State, "get_substates"):
         problems.append("states have no get_substates()")
     problems += _build_and_event_checks()
+    try:
+        detached_root_state()
+    except TypeError:
+        problems.append("rx.State() no longer takes _reflex_internal_init")
     router = router_with_headers({"x-probe": "1"})
     if router.headers.raw_headers.get("x-probe") != "1":
         problems.append("router.headers.raw_headers no longer holds the request's headers")

@@ -17,14 +17,13 @@ import uuid
 from datetime import timedelta
 
 import pytest
-import reflex as rx
 from sqlalchemy import text
 from sqlmodel import select
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.reflex_compat import all_substates, router_with_headers, upload_file
+from terminal_shop.reflex_compat import all_substates, detached_root_state, router_with_headers, upload_file
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
 from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.orders.tables import Order
@@ -117,7 +116,7 @@ def _token(kind: str) -> str:
 def test_each_admin_handler_refuses_and_changes_nothing(seeded, kind):
     token = _token(kind)
     before = _snapshot()
-    root = rx.State(_reflex_internal_init=True)
+    root = detached_root_state()
     checked = 0
     for cls, name, handler in all_admin_handlers():
         state = root.get_substate(cls.get_full_name().split(".")[1:])
@@ -148,7 +147,7 @@ def test_each_admin_handler_refuses_and_changes_nothing(seeded, kind):
 
 
 def test_setvar_cannot_bypass_the_check(seeded):
-    root = rx.State(_reflex_internal_init=True)
+    root = detached_root_state()
     state = root.get_substate(admin_state.OrderListState.get_full_name().split(".")[1:])
     with pytest.raises(AttributeError):  # the list's vars have no setter: only its guarded handlers change them
         state.setvar("search", "Rahasia")
@@ -173,7 +172,7 @@ def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
     """While an admin's list waits for a slow database, the worker's event loop keeps serving
     other tabs: the session check and the query run in a thread, not on the loop."""
     token = admin_auth.login("admin@terminalku.example", "rahasia-123", "test")
-    root = rx.State(_reflex_internal_init=True)
+    root = detached_root_state()
     state = root.get_substate(admin_state.OrderListState.get_full_name().split(".")[1:])
     root.router = signed_in_router(token)
     load = admin_state.OrderListState.event_handlers["load"].fn
@@ -296,7 +295,7 @@ def test_each_role_may_do_what_the_table_says_and_nothing_else(seeded, role):
     """Every admin handler called by an admin of each role: what the role may not do is
     refused (changing nothing, audited); what it may do runs."""
     token = _session_of(role)
-    root = rx.State(_reflex_internal_init=True)
+    root = detached_root_state()
     handlers = [(f"{cls.__name__}.{name}", cls, name, h) for cls, name, h in all_admin_handlers()]
     before = _snapshot()
     refused = set()
@@ -361,7 +360,7 @@ def test_a_tabs_whole_state_keeps_admin_data_only_for_the_session_that_loaded_it
     from terminal_shop.state.admin.session import withhold_admin_data
 
     owner = _session_for("pemilik@terminalku.example", "pemilik")
-    root = rx.State(_reflex_internal_init=True)
+    root = detached_root_state()
     handler = admin_state.OrderListState.event_handlers["load"]
     state = root.get_substate(admin_state.OrderListState.get_full_name().split(".")[1:])
     root.router = signed_in_router(owner)

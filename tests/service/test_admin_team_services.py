@@ -12,7 +12,6 @@ from datetime import timedelta
 
 import pyotp
 import pytest
-import reflex as rx
 from sqlalchemy import update
 from sqlmodel import select
 
@@ -21,7 +20,7 @@ from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.reflex_compat import router_with_headers
+from terminal_shop.reflex_compat import detached_root_state, router_with_headers
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts, admin_auth, two_factor
@@ -142,7 +141,7 @@ def test_wrong_codes_are_throttled_like_passwords(clean_db):
 
 
 def _call(handler, token: str):
-    root = rx.State(_reflex_internal_init=True)
+    root = detached_root_state()
     state = root.get_substate(OrderListState.get_full_name().split(".")[1:])
     root.router = router_with_headers({admin_auth.SESSION_HASH_HEADER: admin_auth.hash_token(token)})
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
@@ -406,7 +405,7 @@ def test_a_data_request_is_e_mailed_to_the_admins_who_may_answer_it(clean_db, tm
 
 
 def _open_page(state_class, token: str, record_id: str):
-    root = rx.State(_reflex_internal_init=True)
+    root = detached_root_state()
     state = root.get_substate(state_class.get_full_name().split(".")[1:])
     root.router = router_with_headers({admin_auth.SESSION_HASH_HEADER: admin_auth.hash_token(token)}, {"id": record_id})
     with concurrent.futures.ThreadPoolExecutor(1) as pool:

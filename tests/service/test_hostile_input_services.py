@@ -8,13 +8,13 @@ import io
 import uuid
 
 import pytest
-import reflex as rx
 from PIL import Image
 from starlette.testclient import TestClient
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.infra.storage import LocalStorage, build_storage
 from terminal_shop.infra.uploads import MAX_IMAGE_PIXELS, UploadRejected, check_file
+from terminal_shop.reflex_compat import detached_root_state
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.registrations import submission as registrations
 from terminal_shop.state.checkout import CheckoutState
@@ -138,7 +138,7 @@ def test_security_headers_on_every_response():
 
 @pytest.mark.parametrize("typed", ["inf", "-inf", "nan", "1e999", "abc", "", "3.0"])
 def test_odd_quantities_never_break_the_cart(typed):
-    root = rx.State(_reflex_internal_init=True)
+    root = detached_root_state()
     cart = root.get_substate(CheckoutState.get_full_name().split(".")[1:])
     handlers = CheckoutState.event_handlers
     handlers["set_qty_input"].fn(cart, "A920", typed)

@@ -14,7 +14,9 @@ from terminal_shop.state.admin.session import AdminState
 
 from support.environment import ROOT
 
-PRIVATE = re.compile(r"_js_expr|_var_type|_var_data|reflex_components_core|reflex_base|__subclasses__|from reflex\.")
+PRIVATE = re.compile(
+    r"_js_expr|_var_type|_var_data|_reflex_internal_init|reflex_components_core|reflex_base|__subclasses__|from reflex\."
+)
 
 
 def test_every_assumption_holds():
