@@ -7,9 +7,11 @@ are changed here and nowhere else. Each field's longest value is its column's le
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from terminal_shop.infra.models import table_of
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import Bank, BusinessType, FixGroup, Premises, Term
 
@@ -42,7 +44,7 @@ class RegistrationField:
 
     @property
     def max_length(self) -> int:
-        length = getattr(MerchantRegistration.__table__.c[self.name].type, "length", None)
+        length = getattr(table_of(MerchantRegistration).c[self.name].type, "length", None)
         return length or 15  # omzet: whole rupiah, at most 15 digits
 
     @property
@@ -140,7 +142,7 @@ def in_group(group: FixGroup) -> tuple[RegistrationField, ...]:
     return tuple(f for f in FIELDS if f.group is group)
 
 
-def correctable_names(groups: object) -> tuple[str, ...]:
+def correctable_names(groups: Iterable[object]) -> tuple[str, ...]:
     """The fields a correction link opens, for the FixGroup values it names."""
-    chosen = {str(g) for g in groups}  # type: ignore[union-attr]
+    chosen = {str(g) for g in groups}
     return tuple(f.name for f in FIELDS if f.correctable and f.group.value in chosen)

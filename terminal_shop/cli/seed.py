@@ -18,7 +18,7 @@ from sqlmodel import col
 
 from terminal_shop import catalogue
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import Bank, BusinessType, OrderStatus, PaymentMethod, Premises, RegistrationStatus
@@ -166,8 +166,8 @@ def _insert(table, rows, batch: int = 5000) -> int:
 
 def seed(orders: int, merchants: int, seed_value: int = 27) -> tuple[int, int]:
     rng = random.Random(seed_value)
-    return _insert(Order.__table__, order_rows(orders, rng)), _insert(
-        MerchantRegistration.__table__, merchant_rows(merchants, rng)
+    return _insert(table_of(Order), order_rows(orders, rng)), _insert(
+        table_of(MerchantRegistration), merchant_rows(merchants, rng)
     )
 
 

@@ -56,13 +56,16 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, ensure_ascii=False)
 
 
+class _OurHandler(logging.StreamHandler):
+    """The handler `configure` adds, so a second call adds none."""
+
+
 def configure(json_lines: bool) -> None:
     """Our loggers ('terminal_shop.*') to stderr, in the chosen format (once per process)."""
     root = logging.getLogger("terminal_shop")
-    if any(getattr(h, "terminal_shop", False) for h in root.handlers):
+    if any(isinstance(h, _OurHandler) for h in root.handlers):
         return
-    handler = logging.StreamHandler()
-    handler.terminal_shop = True
+    handler = _OurHandler()
     handler.addFilter(_WithRequestId())
     handler.setFormatter(
         JsonLines()

@@ -8,7 +8,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.types import TypeDecorator
-from sqlmodel import Field
+from sqlmodel import Field, SQLModel
 
 
 def utcnow() -> datetime:
@@ -48,6 +48,11 @@ def personal(erased: object = None) -> dict[str, Any]:
     return {"info": {"personal": True, "erased": erased}}
 
 
-def personal_columns(table: Any) -> dict[str, object]:
-    """The columns of `table` marked personal, each with its erased value."""
-    return {c.name: c.info["erased"] for c in table.__table__.columns if c.info.get("personal")}
+def table_of(model: type[SQLModel]) -> sa.Table:
+    """A table model's Core table (SQLModel's typing does not know `__table__`)."""
+    return model.__table__  # type: ignore[attr-defined]
+
+
+def personal_columns(model: type[SQLModel]) -> dict[str, object]:
+    """The columns of `model` marked personal, each with its erased value."""
+    return {c.name: c.info["erased"] for c in table_of(model).columns if c.info.get("personal")}

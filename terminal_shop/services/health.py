@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from sqlmodel import col
 
 from terminal_shop.infra.db import read_rows
+from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice.tables import StatusTally
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.tables import Order
@@ -19,7 +20,7 @@ from terminal_shop.vocabulary import MailStatus
 MAIL_LATE = timedelta(minutes=15)  # a message waiting longer than this is a problem
 MAIL_FAILURES_SHOWN = timedelta(hours=24)  # failures this recent keep the warning on
 
-_M = OutboxMessage.__table__.c
+_M = table_of(OutboxMessage).c
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,8 @@ def health(now: datetime | None = None) -> Health:
         return Health(
             orders=_per_status(conn, "orders"),
             registrations=_per_status(conn, "merchant_registrations"),
-            orders_last_hour=_count_since(conn, Order.__table__, now - timedelta(hours=1)),
-            registrations_last_hour=_count_since(conn, MerchantRegistration.__table__, now - timedelta(hours=1)),
+            orders_last_hour=_count_since(conn, table_of(Order), now - timedelta(hours=1)),
+            registrations_last_hour=_count_since(conn, table_of(MerchantRegistration), now - timedelta(hours=1)),
             mail={k: int(v) for k, v in mail.items()},
             oldest_pending_seconds=max(0.0, (now - _aware(oldest)).total_seconds()) if oldest else 0.0,
             failed_recently=failed,

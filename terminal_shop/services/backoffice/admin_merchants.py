@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.db import read_rows, read_session, write_session
-from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, UploadRejected, check_file, safe_name, strip_metadata
@@ -52,7 +52,7 @@ def stats() -> dict[str, int]:
         return cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
 
 
-_M = MerchantRegistration.__table__.c  # Core columns for list reads (see services.listing)
+_M = table_of(MerchantRegistration).c  # Core columns for list reads (see services.listing)
 
 
 # The columns behind each sort, ending in the unique id (keyset paging: services/backoffice/listing.py).
@@ -95,7 +95,7 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
         ).where(*_filters(q))
         status_is = [m.status == q.status] if RegistrationStatus.parse(q.status) else []
         exact = stat_cards[RegistrationStatus.parse(q.status) or "total"] - restricted_count(
-            conn, MerchantRegistration.__table__, *status_is
+            conn, table_of(MerchantRegistration), *status_is
         )
         rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
     shown = [merchant_row(r) for r in rows]

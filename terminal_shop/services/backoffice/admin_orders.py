@@ -13,6 +13,7 @@ from sqlmodel import select
 from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.db import read_rows, read_session
+from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import access_log, audit
@@ -58,7 +59,7 @@ def stats() -> dict[str, int]:
         return cards(tallies(conn, "orders"), OrderStatus)
 
 
-_O = Order.__table__.c  # Core columns for list reads (see services.listing)
+_O = table_of(Order).c  # Core columns for list reads (see services.listing)
 
 
 def _id_match(text: str):
@@ -131,7 +132,7 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
         ).where(*conds)
         exact = sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me))
         tallied = [_O.status == q.status] * bool(q.status) + [_O.payment_method == q.method] * bool(q.method)
-        exact -= restricted_count(conn, Order.__table__, *tallied)
+        exact -= restricted_count(conn, table_of(Order), *tallied)
         rows, has_next, counted = read_page(conn, stmt, order, q, PER_PAGE, after, before, exact)
         if (q.fulfilment or q.proof) and not (q.search.strip() or q.period):  # no tally knows these
             counted = count_capped(conn, stmt)

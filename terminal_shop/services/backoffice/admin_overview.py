@@ -17,6 +17,7 @@ from sqlalchemy import case, func, select
 from terminal_shop import routes
 from terminal_shop.formats import ID, number, rupiah
 from terminal_shop.infra.db import read_rows
+from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice.list_query import day_text, period_days, utc_bounds
 from terminal_shop.services.backoffice.listing import in_range, tallies
 from terminal_shop.services.orders.tables import Order
@@ -27,8 +28,8 @@ from terminal_shop.views import Badge, DayFigures, Overview, StatusCount, Waitin
 from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
 
 MAX_DAYS = 366  # a chart of more days than this is unreadable; longer custom ranges are cut
-_O = Order.__table__.c
-_M = MerchantRegistration.__table__.c
+_O = table_of(Order).c
+_M = table_of(MerchantRegistration).c
 
 
 def _wib_day(conn, column):

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Column, DateTime, Integer, Uuid, and_, bindparam, false, func, literal, or_, select, tuple_
 
+from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.tables import StatusTally
 
@@ -182,7 +183,7 @@ def in_range(column: Column, lo: datetime | None, hi: datetime | None) -> list:
     return [c for c in (column >= lo if lo else None, column < hi if hi else None) if c is not None]
 
 
-_TALLY = StatusTally.__table__.c
+_TALLY = table_of(StatusTally).c
 # One statement object for every call: SQLAlchemy then reuses its result columns as they are.
 _TALLIES = select(_TALLY.status, _TALLY.method, _TALLY.n).where(_TALLY.entity == bindparam("entity"))
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah
+from terminal_shop.infra.models import table_of
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.validation import (
     MAX_PHONE_DIGITS,
@@ -68,7 +69,7 @@ def _length_errors(v: dict[str, str]) -> dict[str, str]:
     """Each value longer than its column keeps (the column's own length, read from it)."""
     errors = {}
     for name, label in _NAMED.items():
-        longest = getattr(Order.__table__.c[name].type, "length", None) or MAX_NOTE_CHARS
+        longest = getattr(table_of(Order).c[name].type, "length", None) or MAX_NOTE_CHARS
         if len(v[name]) > longest:
             errors[name] = f"{label} maksimal {longest} karakter"
     return errors

@@ -20,6 +20,7 @@ from sqlmodel import Session
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, wib
 from terminal_shop.infra.db import insert_new, read_session
+from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.orders.tables import InvoiceCounter, Order
@@ -34,9 +35,9 @@ STAMP_DUTY = 10_000
 def allocate(s: Session, when: datetime) -> str:
     """The next number of `when`'s year (WIB), in the caller's transaction."""
     year = when.astimezone(WIB).year
-    table = InvoiceCounter.__table__
+    table = table_of(InvoiceCounter)
     s.exec(insert_new(s, table, ["year"]).values(year=year, last=0))
-    taken = s.exec(
+    taken: int = s.exec(
         sa.update(table).where(table.c.year == year).values(last=table.c.last + 1).returning(table.c.last)
     ).scalar_one()
     return f"INV/{year}/{taken:06d}"

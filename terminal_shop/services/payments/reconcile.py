@@ -28,7 +28,7 @@ from sqlmodel import Session, col, select
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, rupiah_cents, wib
 from terminal_shop.infra.db import insert_new, read_session, write_session
-from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
@@ -125,7 +125,7 @@ def _store(statement: Statement, admin_email: str) -> Imported:
     into a few statements), then looks up the ids of the lines stored before."""
     now = utcnow()
     rows = [_row(statement, ln, admin_email, now) for ln in statement.lines]
-    table = StatementLine.__table__
+    table = table_of(StatementLine)
     ids: dict[str, int] = {}
     with write_session() as s:
         if rows:
@@ -187,7 +187,7 @@ def _take(s: Session, line_id: int, order_id: uuid.UUID) -> bool:
 def review(line_ids: Iterable[int]) -> list[StatementRow]:
     """The lines in the file's order, each with what it is to the waiting orders."""
     wanted = list(dict.fromkeys(int(i) for i in line_ids))
-    table = StatementLine.__table__
+    table = table_of(StatementLine)
     with read_session() as s:
         lines: dict[int, StatementLine] = {}  # plain rows with the model's fields (no ORM objects: 10,000 of them)
         for chunk in _chunks(wanted):

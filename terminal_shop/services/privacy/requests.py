@@ -27,7 +27,7 @@ from terminal_shop import routes, rules
 from terminal_shop.formats import wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
@@ -148,7 +148,7 @@ def archive(entity_type: str, record_id: str, admin_email: str) -> tuple[str, by
         raise RequestError("Data tidak ditemukan")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.writestr("data.json", _json({c.name: getattr(row, c.name) for c in type(row).__table__.columns}))
+        zf.writestr("data.json", _json({c.name: getattr(row, c.name) for c in table_of(type(row)).columns}))
         for name, data in _files(row):
             zf.writestr(name, data)
         zf.writestr("riwayat.json", _json(_history(entity_type, row.id)))

@@ -27,6 +27,8 @@ def token_matches(row: MerchantRegistration, given: str) -> bool:
 
 
 def link(row: MerchantRegistration) -> str:
+    """The record's correction link; it must have one open (`open_link`)."""
+    assert row.fix_nonce, row.id
     return (
         f"{get_settings().public_url}{routes.with_id(routes.REGISTRATION_FIX, row.id)}?t={token(row.id, row.fix_nonce)}"
     )
