@@ -59,3 +59,26 @@ def test_a_sticker_that_is_no_qr_is_refused_clearly(clean_db, tmp_path):
             payment_qr.merchant()
     finally:
         get_storage().delete(get_settings().bucket_assets, payment_qr.STICKER_KEY)
+
+
+def test_a_sticker_that_is_no_picture_turns_dynamic_qris_off_and_breaks_no_order(clean_db, tmp_path):
+    """A broken upload at the sticker's key made every QRIS order fail with an unknown error."""
+    publish_asset(payment_qr.STICKER_KEY, b"\x89PNGqr", "image/png")
+    payment_qr.forget_merchant()
+    try:
+        with pytest.raises(qris.PayloadError, match="bukan gambar yang terbaca"):
+            payment_qr.merchant()
+        assert payment_qr.merchant_or_none() is None  # the page shows the static image
+        order = orders.create_order(
+            client_ref=uuid.uuid4().hex,
+            buyer={"buyer_name": "Budi Santoso", "buyer_phone": "081234567890", "buyer_email": "budi@example.com",
+                   "shipping_address": "Jl. Merdeka No. 10, Surabaya"},
+            lines=[("SOUNDBOX", 1)],
+            payment_method="QRIS",
+            proof_filename="bukti.png",
+            proof_data=png(tmp_path / "b.png").read_bytes(),
+        )  # fmt: skip
+        assert order.qris_payload is None
+    finally:
+        get_storage().delete(get_settings().bucket_assets, payment_qr.STICKER_KEY)
+        payment_qr.forget_merchant()

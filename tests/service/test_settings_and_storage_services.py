@@ -90,8 +90,9 @@ def test_signed_link_works_then_expires_and_refuses_tampering(any_storage):
 
 def test_public_asset_needs_no_signature(any_storage):
     settings, storage = any_storage
-    storage.put(settings.bucket_assets, "qris/hausjo.png", b"\x89PNGqr", "image/png")
-    url = storage.public_url(settings.bucket_assets, "qris/hausjo.png")
+    # Not the QRIS sticker's key: the rest of the run reads that one (services/orders/payment_qr.py).
+    storage.put(settings.bucket_assets, "tests/public.png", b"\x89PNGqr", "image/png")
+    url = storage.public_url(settings.bucket_assets, "tests/public.png")
     if settings.storage_backend == "local":
         assert _serve_local(storage, url) == (200, b"\x89PNGqr")
         from terminal_shop.infra.storage import StorageError

@@ -31,8 +31,12 @@ STICKER_KEY = "qris/hausjo.png"
 def _decode(image: bytes) -> str:
     import zxingcpp
 
-    with Image.open(io.BytesIO(image)) as img:
-        found = [b.text for b in zxingcpp.read_barcodes(img.convert("L")) if b.format == zxingcpp.BarcodeFormat.QRCode]
+    try:
+        with Image.open(io.BytesIO(image)) as img:
+            grey = img.convert("L")
+    except (OSError, ValueError, Image.DecompressionBombError):  # not a picture Pillow reads
+        raise qris.PayloadError(f"{STICKER_KEY} bukan gambar yang terbaca") from None
+    found = [b.text for b in zxingcpp.read_barcodes(grey) if b.format == zxingcpp.BarcodeFormat.QRCode]
     if not found:
         raise qris.PayloadError("tidak ada QR yang terbaca di gambar stiker")
     return found[0]
