@@ -59,6 +59,11 @@ class TooMany(Exception):
         super().__init__(self.message)
 
 
+def _key(key: str) -> str:
+    """One spelling of a counted key (an address, an e-mail, an order number)."""
+    return (key or "unknown")[:254].lower()
+
+
 class Limiter:
     def __init__(self, storage_uri: str, factor: int = 1):
         self.factor = factor
@@ -70,8 +75,7 @@ class Limiter:
 
     def check(self, action: Action, key: str) -> None:
         """Raises TooMany when `key` is at its limit, counting nothing (`hit` counts)."""
-        rule = self._rules[action]
-        key = (key or "unknown")[:254].lower()
+        rule, key = self._rules[action], _key(key)
         if not self._window.test(rule, action.value, key):
             reset, _ = self._window.get_window_stats(rule, action.value, key)
             raise TooMany(reset - time.time())
@@ -79,13 +83,12 @@ class Limiter:
     def counted(self, action: Action, key: str) -> int:
         """How many `key` has done in the current window."""
         rule = self._rules[action]
-        _, remaining = self._window.get_window_stats(rule, action.value, (key or "unknown")[:254].lower())
+        _, remaining = self._window.get_window_stats(rule, action.value, _key(key))
         return rule.amount - remaining
 
     def hit(self, action: Action, key: str) -> None:
         """Counts one `action` by `key`, or raises TooMany (and counts nothing) past its limit."""
-        rule = self._rules[action]
-        key = (key or "unknown")[:254].lower()
+        rule, key = self._rules[action], _key(key)
         if not self._window.hit(rule, action.value, key):
             reset, _ = self._window.get_window_stats(rule, action.value, key)
             raise TooMany(reset - time.time())

@@ -16,6 +16,7 @@ from terminal_shop.formats import wib, wib_sortable
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.backoffice.csv_export import stream
 from terminal_shop.services.backoffice.listing import contains
+from terminal_shop.services.devices.stock import in_stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.orders.tables import Order
@@ -99,8 +100,6 @@ def _row(d: Device, number: str | None, shop: str | None) -> DeviceRow:
 
 
 def page(search: str = "", status: str = "", model: str = "", number: int = 1) -> DevicePage:
-    from terminal_shop.services.devices.stock import in_stock
-
     conds = _conditions(search, status, model)
     offset = (max(1, number) - 1) * PER_PAGE
     with read_session() as s:
