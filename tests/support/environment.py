@@ -50,6 +50,17 @@ os.environ["ADMIN_2FA_REQUIRED"] = "false"
 # unit and service tiers' time less (the sign-in tests hash and check hundreds of passwords).
 os.environ["PASSWORD_HASH_MEMORY_KIB"] = "1024"
 
+
+def _redis_db() -> int:
+    """A Redis database of this process's own: each run's teardown flushes it. Under
+    pytest-xdist the workers of one run take neighbouring databases (1-14), never the same."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker:
+        return random.randint(1, 15)
+    pair = int(os.environ.get("PYTEST_XDIST_TESTRUNUID", "0")[:8] or "0", 16) % 7
+    return 1 + pair * 2 + int(worker.removeprefix("gw")) % 2
+
+
 MOTO_PORT = free_port() if SCALEOUT else None
 # The scale-out workers sit behind nginx in test_scaleout_browser.py, over HTTPS (its plain
 # HTTP port only redirects): one trusted hop, and the proxy's address is an origin they let in.
@@ -66,7 +77,7 @@ if SCALEOUT:
         BUCKET_ORDER_PAYMENTS=f"order-payments-{RUN_ID}",
         BUCKET_MERCHANT_DOCUMENTS=f"merchant-documents-{RUN_ID}",
         BUCKET_ASSETS=f"assets-{RUN_ID}",
-        REDIS_URL=f"redis://127.0.0.1:6379/{random.randint(1, 15)}",
+        REDIS_URL=f"redis://127.0.0.1:6379/{_redis_db()}",
         TRUSTED_PROXY_HOPS="1",
     )
 
