@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 from babel import Locale
@@ -40,8 +40,13 @@ def wib(moment: datetime | None, with_time: bool = True) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     local = moment.astimezone(WIB)
-    day = f"{local.day} {_MONTHS[local.month]} {local.year}"
+    day = day_text(local.date())
     return f"{day} {local:%H.%M} WIB" if with_time else day
+
+
+def day_text(day: date) -> str:
+    """A calendar date as the site writes it: '26 Nov 2027'."""
+    return f"{day.day} {_MONTHS[day.month]} {day.year}"
 
 
 def wib_sortable(moment: datetime) -> str:

@@ -127,6 +127,9 @@ class Settings:
     retention_abandoned_days: int  # a checkout or wizard attempt never sent: its held amount, its files
     retention_ended_years: int  # an approved merchant's identity record, after the relationship ends
     retention_records_years: int  # orders and proofs of payment (company records)
+    # Devices (docs/decisions.md, Devices)
+    preorder_working_days: int  # "Pre-order, dikirim dalam N hari kerja" when stock is short
+    warranty_months: int  # a unit's warranty, from the day its order was delivered
     # Operations
     metrics_addresses: tuple[str, ...]  # who may read /metrics (the client's real address)
     metrics_folder: str  # PROMETHEUS_MULTIPROC_DIR: the worker's processes add up their figures there
@@ -209,6 +212,8 @@ def get_settings() -> Settings:
         retention_abandoned_days=_env_int("RETENTION_ABANDONED_DAYS", 30),
         retention_ended_years=_env_int("RETENTION_ENDED_YEARS", 5),
         retention_records_years=_env_int("RETENTION_RECORDS_YEARS", 10),
+        preorder_working_days=_env_int("PREORDER_WORKING_DAYS", 7),
+        warranty_months=_env_int("WARRANTY_MONTHS", 12),
         metrics_addresses=_env_list("METRICS_ADDRESSES", "127.0.0.1,::1"),
         metrics_folder=_env("PROMETHEUS_MULTIPROC_DIR", ""),
         json_logs=_env("LOG_FORMAT", "text").lower() == "json",

@@ -12,6 +12,7 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.events import bus
 from terminal_shop.services.events.tables import DomainEventRecord
 from terminal_shop.services.notifications.tables import OutboxMessage
@@ -57,7 +58,8 @@ def test_an_orders_life_is_published_audited_and_told(clean_db, tmp_path):
     proof = png(tmp_path / "p.png").read_bytes()
     kept, dropped = (checkout_order(get_storage(), proof) for _ in range(2))
     transitions.confirm(str(kept.id), ADMIN)
-    fulfilment.pack(str(kept.id), ADMIN)
+    stock.receive("A9200001", "A920", ADMIN)
+    packing.pack(str(kept.id), ["A9200001"], ADMIN)
     fulfilment.ship(str(kept.id), "jne", "JNE12345678", ADMIN)
     fulfilment.deliver(str(kept.id), ADMIN)
     transitions.reject(str(dropped.id), "Bukti tidak terbaca", ADMIN)

@@ -16,6 +16,7 @@ from sqlmodel import select
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, invoice, transitions
 from terminal_shop.services.orders.fulfilment import FulfilmentError, StepRefusal
@@ -39,7 +40,8 @@ def confirmed(total: int = 349_000, name: str = "Budi") -> Order:
 
 def test_an_order_goes_packed_shipped_delivered_and_each_step_tells_the_buyer(clean_db):
     order = confirmed()
-    fulfilment.pack(str(order.id), ADMIN)
+    stock.receive("SBX00001", "SOUNDBOX", ADMIN)
+    packing.pack(str(order.id), ["SBX00001"], ADMIN)
     fulfilment.ship(str(order.id), "jnt", " jp 1234-5678 90 ", ADMIN)
     got = fresh(order)
     assert (got.fulfilment, got.courier, got.resi) == ("shipped", "jnt", "JP1234567890")
@@ -48,7 +50,10 @@ def test_an_order_goes_packed_shipped_delivered_and_each_step_tells_the_buyer(cl
     assert fresh(order).fulfilment == "delivered"
     with read_session() as s:
         keys = {m.key: m for m in s.exec(select(OutboxMessage))}
-        actions = [a.action for a in s.exec(select(AuditEvent).order_by(AuditEvent.id))]
+        actions = [
+            a.action
+            for a in s.exec(select(AuditEvent).where(AuditEvent.entity_type == "order").order_by(AuditEvent.id))
+        ]
     shipped = keys[f"order:{order.id}:shipped"]
     assert "J&T Express" in shipped.body_text and "JP1234567890" in shipped.body_text
     assert "https://jet.co.id/track" in shipped.body_text and f"/pesanan/{order.id}" in shipped.body_text
@@ -59,7 +64,7 @@ def test_an_order_goes_packed_shipped_delivered_and_each_step_tells_the_buyer(cl
 def test_steps_out_of_order_or_before_confirmation_are_refused(clean_db):
     waiting = make_order()
     with pytest.raises(FulfilmentError) as refused:
-        fulfilment.pack(str(waiting.id), ADMIN)
+        packing.pack(str(waiting.id), ["SBX00001"], ADMIN)
     assert refused.value.code is StepRefusal.NOT_CONFIRMED
     order = confirmed()
     with pytest.raises(FulfilmentError) as refused:
@@ -67,7 +72,7 @@ def test_steps_out_of_order_or_before_confirmation_are_refused(clean_db):
     assert refused.value.code is StepRefusal.WRONG_STEP
     fulfilment.ship(str(order.id), "jne", "CGK1234567890", ADMIN)  # packing may be skipped
     with pytest.raises(FulfilmentError) as refused:
-        fulfilment.pack(str(order.id), ADMIN)
+        packing.pack(str(order.id), ["SBX00001"], ADMIN)
     assert refused.value.code is StepRefusal.WRONG_STEP
     assert fresh(order).fulfilment == "shipped"
 

@@ -1,5 +1,5 @@
 """What happens to a device, as events (services/events/bus.py): published by stock.py,
-read by the audit log."""
+packing.py, activation.py and linking.py; read by the audit log and the notifications."""
 
 from __future__ import annotations
 
@@ -20,3 +20,31 @@ class DeviceReceived(DeviceEvent):
 
     name: ClassVar[str] = "device.received"
     action: ClassVar[str] = "terima"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DevicePacked(DeviceEvent):
+    """A unit taken from stock for an order at packing; `detail` names the order."""
+
+    name: ClassVar[str] = "device.packed"
+    action: ClassVar[str] = "kemas"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceActivated(DeviceEvent):
+    """The acquirer's TID and MID are bound: the merchant can take payments. `detail`:
+    acquirer, TID, MID (and NMID)."""
+
+    name: ClassVar[str] = "device.activated"
+    action: ClassVar[str] = "aktifkan"
+
+
+@dataclass(frozen=True, kw_only=True)
+class OrderLinked(DeviceEvent):
+    """An order tied to the merchant registration its devices work for (`detail`), by the
+    matching e-mail and HP or by an admin; `new_status` 'tertaut' or 'dilepas', `detail` names the
+    registration by id."""
+
+    entity_type: str = "order"
+    name: ClassVar[str] = "order.linked"
+    action: ClassVar[str] = "tautkan"

@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import sqlalchemy as sa
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from terminal_shop import catalogue
+from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.csv_lines import each_line
@@ -23,6 +25,8 @@ from terminal_shop.services.devices.events import DeviceReceived
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.vocabulary import OrderStatus
 
 SERIAL = re.compile(r"[A-Z0-9]{6,20}")
 ICCID = re.compile(r"89\d{17,18}")
@@ -60,7 +64,7 @@ class LineResult:
     ok: bool
 
 
-def _compact(text: str | None) -> str:
+def compact(text: str | None) -> str:
     return re.sub(r"\s+", "", text or "").upper()
 
 
@@ -74,7 +78,7 @@ def luhn_ok(digits: str) -> bool:
 
 def checked(serial: str, model: str, imei: str = "", iccid: str = "") -> Unit:
     """The unit's fields as they are stored, or DeviceError naming the first thing wrong."""
-    sn, sku, imei_, iccid_ = _compact(serial), _compact(model), _compact(imei), _compact(iccid)
+    sn, sku, imei_, iccid_ = compact(serial), compact(model), compact(imei), compact(iccid)
     if not sn:
         raise DeviceError(DeviceRefusal.SERIAL_MISSING)
     if not SERIAL.fullmatch(sn):
@@ -128,7 +132,7 @@ def receive_csv(data: bytes, admin_email: str) -> list[LineResult]:
     """Every line received alone: a refused line changes nothing, the others go in."""
     results = []
     for n, cells in each_line(data, HEADER, CSV_MAX_LINES):
-        serial = _compact(cells[0])[:30]
+        serial = compact(cells[0])[:30]
         if len(cells) < 2:
             results.append(LineResult(n, serial, DeviceRefusal.SHORT_LINE.label, False))
             continue
@@ -153,3 +157,65 @@ def in_stock() -> dict[str, int]:
             ).all()
         )
     return {p.sku: int(found.get(p.sku, 0)) for p in catalogue.PRODUCTS}
+
+
+# Orders that hold units: placed and not packed yet (packing takes real units from the shelf).
+HOLDING = (OrderStatus.PENDING.value, OrderStatus.PAID_REVIEW.value, OrderStatus.CONFIRMED.value)
+_HELD_SQL = {
+    "postgresql": "SELECT e->>'sku', SUM((e->>'qty')::int) FROM orders, json_array_elements(orders.items) AS e"
+    " WHERE orders.status IN :holding AND orders.fulfilment = '' GROUP BY 1",
+    "sqlite": "SELECT json_extract(e.value, '$.sku'), SUM(json_extract(e.value, '$.qty'))"
+    " FROM orders, json_each(orders.items) AS e WHERE orders.status IN :holding AND orders.fulfilment = '' GROUP BY 1",
+}
+
+
+def held() -> dict[str, int]:
+    """Units per model that orders placed and not yet packed will take, summed by the database
+    from the orders' lines (on the (status, fulfilment) index: waiting orders are few)."""
+    with read_session() as s:
+        sql = sa.text(_HELD_SQL[s.get_bind().dialect.name]).bindparams(sa.bindparam("holding", expanding=True))
+        rows = s.connection().execute(sql, {"holding": list(HOLDING)}).all()
+    return {str(sku): int(str(qty or 0)) for sku, qty in rows}
+
+
+def available() -> dict[str, int]:
+    """Units per model a new order can still have from the shelf (never below 0)."""
+    shelf, taken = in_stock(), held()
+    return {sku: max(0, n - taken.get(sku, 0)) for sku, n in shelf.items()}
+
+
+@dataclass(frozen=True)
+class WaitingOrder:
+    id: str
+    number: str
+    placed: str  # WIB
+    short: str  # what the shelf lacks for it: "2 A920 Pro"
+
+
+def waiting_for_stock(limit: int = 50) -> list[WaitingOrder]:
+    """Confirmed orders not packed yet that the shelf cannot fill, oldest first: the shelf is
+    handed out in the order payments were placed, so the oldest orders are served first."""
+    shelf = in_stock()
+    with read_session() as s:
+        orders = s.exec(
+            select(Order.id, Order.number, Order.created_at, Order.items)
+            .where(col(Order.status) == OrderStatus.CONFIRMED.value, col(Order.fulfilment) == "")
+            .order_by(col(Order.created_at), col(Order.id))
+        ).all()
+    waiting = []
+    for oid, number, created, items in orders:
+        short = []
+        for line in items:
+            sku, qty = str(line.get("sku", "")), int(line.get("qty", 0))
+            if sku not in shelf:
+                continue
+            given = min(qty, shelf[sku])
+            shelf[sku] -= given
+            if given < qty:
+                product = catalogue.product(sku)
+                short.append(f"{qty - given} {product.short_name if product else sku}")
+        if short:
+            waiting.append(WaitingOrder(str(oid), number or "", wib(created), " + ".join(short)))
+            if len(waiting) >= limit:
+                break
+    return waiting

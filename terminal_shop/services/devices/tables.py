@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import date, datetime
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
@@ -20,7 +20,10 @@ class Device(SQLModel, table=True):
     __table_args__ = (
         sa.Index("ix_devices_stock", "model", "status"),  # stock counts per model, index-only
         sa.Index("ix_devices_received", "received_at", "id"),  # the list, newest first
-    )
+        # A TID names one working terminal: unique among active devices (a returned unit keeps its history).
+        sa.Index("ux_devices_active_tid", "tid", unique=True,
+                 postgresql_where=sa.text("status = 'aktif'"), sqlite_where=sa.text("status = 'aktif'")),
+    )  # fmt: skip
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
     serial: str = Field(max_length=30, unique=True)
@@ -35,4 +38,9 @@ class Device(SQLModel, table=True):
     merchant_id: uuid.UUID | None = Field(default=None, index=True)
     tid: str | None = Field(default=None, max_length=16, index=True)
     mid: str | None = Field(default=None, max_length=20, index=True)
+    nmid: str | None = Field(default=None, max_length=20)  # QRIS: the national merchant id
+    acquirer: str | None = Field(default=None, max_length=40)
     activated_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    activated_by: str | None = Field(default=None, max_length=254)
+    packed_by: str | None = Field(default=None, max_length=254)
+    warranty_until: date | None = None  # set when its order is delivered

@@ -22,6 +22,7 @@ from terminal_shop.services.events.tables import DomainEventRecord
 # Each module registers its reactions with @subscribe when imported.
 SUBSCRIBERS = (
     "terminal_shop.services.backoffice.audit",
+    "terminal_shop.services.devices.subscribers",  # before the e-mails: they say whether the order is linked
     "terminal_shop.services.notifications.subscribers",
 )
 

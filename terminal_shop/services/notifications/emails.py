@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from html import escape
 
-from terminal_shop import rules
+from terminal_shop import routes, rules
 from terminal_shop.couriers import Courier
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.settings import get_settings
@@ -104,9 +105,31 @@ def order_received(order: Order) -> Mail:
             f"Rincian: {_items(order)}. Total {rupiah(order.total)}.",
             how,
             f"Tim kami memverifikasi pembayaran dalam {REVIEW}. Anda akan menerima email lagi setelahnya.",
+            *([] if order.merchant_id else [f"{DEVICES_WAIT} {register_invitation()}"]),
         ],
         _order_link(order),
         png,
+    )
+
+
+# Said where a buyer's order is not linked to a merchant registration (services/devices/linking.py).
+DEVICES_WAIT = "Perangkat Anda aktif setelah pendaftaran merchant disetujui."
+
+
+def register_invitation() -> str:
+    return f"Belum mendaftar sebagai merchant? Daftar di {get_settings().public_url}{routes.REGISTER}"
+
+
+def device_activated(reg: MerchantRegistration, model: str, serial: str, detail: str) -> Mail:
+    return _mail(
+        reg.email,
+        f"EDC Anda aktif: {model} SN {serial}",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [
+            f"Perangkat {model} dengan SN {serial} untuk {typed(reg.nama_usaha)} sudah aktif dan siap menerima pembayaran.",
+            f"Data aktivasi: {detail}.",
+            "Simpan email ini: TID dan MID diperlukan bila Anda menghubungi bank atau tim kami.",
+        ],
     )
 
 
@@ -126,7 +149,7 @@ def order_confirmed(order: Order, invoice_pdf: bytes | None = None, invoice_name
     return dataclasses.replace(mail, pdf=invoice_pdf, pdf_name=invoice_name)
 
 
-def order_shipped(order: Order, courier: Courier) -> Mail:
+def order_shipped(order: Order, courier: Courier, serials: Sequence[str] = ()) -> Mail:
     number = order_number(order.id)
     track = (
         [f"Lacak paket di {courier.tracking_page} dengan nomor resi {order.resi}."]
@@ -137,7 +160,11 @@ def order_shipped(order: Order, courier: Courier) -> Mail:
         order.buyer_email,
         f"Pesanan {number} dikirim",
         f"Halo {typed(order.buyer_name)},",
-        [f"Pesanan {number} sudah dikirim dengan {courier.name}, nomor resi {order.resi}.", *track],
+        [
+            f"Pesanan {number} sudah dikirim dengan {courier.name}, nomor resi {order.resi}.",
+            *track,
+            *([f"Nomor seri (SN) perangkat: {', '.join(serials)}."] if serials else []),
+        ],
         _order_link(order),
     )
 

@@ -10,9 +10,12 @@ import uuid
 
 from sqlmodel import Session
 
-from terminal_shop import couriers, routes
+from terminal_shop import catalogue, couriers, routes
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.devices import owned
+from terminal_shop.services.devices.events import DeviceActivated
+from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import invoice
@@ -72,7 +75,7 @@ def _shipped(s: Session, event: OrderShipped) -> None:
     order = _order(s, event)
     courier = couriers.courier(order.courier or "")
     assert courier is not None, order.courier  # fulfilment.ship checked it
-    _queue(s, event, "shipped", emails.order_shipped(order, courier))
+    _queue(s, event, "shipped", emails.order_shipped(order, courier, owned.serials_of(s, order.id)))
 
 
 @subscribe(OrderDelivered)
@@ -120,3 +123,16 @@ def _data_request(s: Session, event: DataRequestAsked) -> None:
     for admin in admin_accounts.emails_of(Permission.PERSONAL_DATA):
         told = emails.data_request(admin, kind.label, link, request.due_at)
         outbox.enqueue(s, f"data-request:{request.id}:{admin}", event.entity_type, event.entity_id, told)
+
+
+@subscribe(DeviceActivated)
+def _device_active(s: Session, event: DeviceActivated) -> None:
+    device = s.get(Device, uuid.UUID(event.entity_id))
+    assert device is not None and device.merchant_id is not None, event  # activation.py checked both
+    merchant = s.get(MerchantRegistration, device.merchant_id)
+    assert merchant is not None, device.merchant_id
+    product = catalogue.product(device.model)
+    mail = emails.device_activated(
+        merchant, product.name if product else device.model, device.serial, event.detail or ""
+    )
+    outbox.enqueue(s, f"device:{device.id}:active:{device.tid}", "merchant", str(merchant.id), mail)

@@ -1,4 +1,5 @@
-"""From confirmed to delivered: packing, shipping with a courier and resi, delivery.
+"""From confirmed to delivered: shipping with a courier and resi, delivery; packing, which
+records each unit's serial number, is services/devices/packing.py.
 
 Each step is a conditional update on the order (vocabulary.FULFILMENT_FROM): two admins
 cannot ship one order twice, and a step from the wrong place is refused. A step publishes its
@@ -50,7 +51,9 @@ class FulfilmentError(Exception):
         self.code = code
 
 
-def _step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values) -> Order:
+def step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values) -> Order:
+    """The order moved one step inside the caller's transaction (packing assigns its units in
+    the same one: services/devices/packing.py), or FulfilmentError."""
     order = s.get(Order, oid)
     if order is None:
         raise FulfilmentError(StepRefusal.UNKNOWN_ORDER)
@@ -90,17 +93,12 @@ def checked_resi(courier_code: str, resi: str) -> tuple[couriers.Courier, str]:
     return c, normal
 
 
-def pack(order_id: str, admin_email: str) -> None:
-    with write_session() as s:
-        _step(s, uuid.UUID(str(order_id)), Fulfilment.PACKED, admin_email)
-
-
 def ship(order_id: str, courier_code: str, resi: str, admin_email: str) -> None:
     c, normal = checked_resi(courier_code, resi)
     oid = uuid.UUID(str(order_id))
     try:
         with write_session() as s:
-            _step(s, oid, Fulfilment.SHIPPED, admin_email, courier=c.code, resi=normal)
+            step(s, oid, Fulfilment.SHIPPED, admin_email, courier=c.code, resi=normal)
     except IntegrityError:
         raise FulfilmentError(StepRefusal.RESI_USED) from None
 
@@ -108,7 +106,7 @@ def ship(order_id: str, courier_code: str, resi: str, admin_email: str) -> None:
 def deliver(order_id: str, admin_email: str) -> None:
     oid = uuid.UUID(str(order_id))
     with write_session() as s:
-        _step(s, oid, Fulfilment.DELIVERED, admin_email)
+        step(s, oid, Fulfilment.DELIVERED, admin_email)
 
 
 # ----- in bulk: a courier booking tool's export, one line an order -----

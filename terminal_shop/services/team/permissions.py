@@ -27,6 +27,7 @@ class Permission(StrEnum):
     PERSONAL_DATA = "data-pribadi"  # a data subject's archive and erasure
     ACCOUNTS = "akun-admin"  # other admins' accounts and sessions
     DEVICES = "perangkat"  # the devices list, receiving units into stock, its export
+    DEVICES_ACTIVATE = "perangkat.aktivasi"  # bind the acquirer's TID/MID; link an order to its merchant
 
 
 ROLES: dict[AdminRole, frozenset[Permission]] = {
@@ -36,7 +37,8 @@ ROLES: dict[AdminRole, frozenset[Permission]] = {
          Permission.OVERVIEW}
     ),
     AdminRole.VERIFIER: frozenset(
-        {Permission.MERCHANTS_VIEW, Permission.MERCHANTS_EDIT, Permission.MERCHANTS_EXPORT}
+        {Permission.MERCHANTS_VIEW, Permission.MERCHANTS_EDIT, Permission.MERCHANTS_EXPORT,
+         Permission.DEVICES_ACTIVATE}
     ),
     AdminRole.SHIPPING: frozenset({Permission.ORDERS_VIEW, Permission.FULFIL, Permission.DEVICES}),
 }  # fmt: skip

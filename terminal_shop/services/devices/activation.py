@@ -1,0 +1,141 @@
+"""Activation: the acquirer's MID and TID (and a QRIS device's NMID) bound to a shipped unit
+of an approved merchant, one by one or from the acquirer's CSV; the device is then `aktif`.
+
+A TID names one working terminal: the database refuses a second active device with it
+(ux_devices_active_tid). The merchant is told by the same path as orders (DeviceActivated).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.csv_lines import each_line
+from terminal_shop.services.devices.events import DeviceActivated
+from terminal_shop.services.devices.stock import DeviceError, compact
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.vocabulary import RegistrationStatus
+
+TID = re.compile(r"[A-Z0-9]{8}")
+MID = re.compile(r"\d{9,15}")
+NMID = re.compile(r"ID\d{13}")
+CSV_MAX_LINES = 5000
+HEADER = re.compile(r"\b(sn|tid|mid|acquirer)\b", re.IGNORECASE)
+# A device is activated once it has left the shelf: shipped (or still being packed for a
+# merchant who collects it), or again after a suspension.
+ACTIVATABLE = (DeviceStatus.RESERVED.value, DeviceStatus.SHIPPED.value, DeviceStatus.SUSPENDED.value)
+
+
+@dataclass(frozen=True)
+class Binding:
+    acquirer: str
+    mid: str
+    tid: str
+    nmid: str | None
+
+
+def checked(acquirer: str, mid: str, tid: str, nmid: str = "") -> Binding:
+    name = " ".join(acquirer.split())[:40]
+    if not name:
+        raise DeviceError(DeviceRefusal.ACQUIRER)
+    mid_, tid_, nmid_ = compact(mid), compact(tid), compact(nmid)
+    if not MID.fullmatch(mid_):
+        raise DeviceError(DeviceRefusal.MID_FORMAT)
+    if not TID.fullmatch(tid_):
+        raise DeviceError(DeviceRefusal.TID_FORMAT)
+    if nmid_ and not NMID.fullmatch(nmid_):
+        raise DeviceError(DeviceRefusal.NMID_FORMAT)
+    return Binding(name, mid_, tid_, nmid_ or None)
+
+
+def _ready(s: Session, device: Device) -> None:
+    if device.status not in ACTIVATABLE:
+        raise DeviceError(DeviceRefusal.NOT_SHIPPED, serial=device.serial, status=DeviceStatus.label_of(device.status))
+    if device.merchant_id is None:
+        raise DeviceError(DeviceRefusal.NO_MERCHANT, serial=device.serial)
+    merchant = s.get(MerchantRegistration, device.merchant_id)
+    if merchant is None or merchant.status != RegistrationStatus.APPROVED.value or merchant.purged_at:
+        raise DeviceError(DeviceRefusal.NOT_APPROVED, serial=device.serial)
+
+
+def _bind(s: Session, device: Device, binding: Binding, admin_email: str) -> None:
+    _ready(s, device)
+    other = s.exec(
+        select(Device.id).where(col(Device.tid) == binding.tid, col(Device.status) == DeviceStatus.ACTIVE.value,
+                                col(Device.id) != device.id)
+    ).first()  # fmt: skip
+    if other is not None:
+        raise DeviceError(DeviceRefusal.TID_TAKEN, tid=binding.tid)
+    old = device.status
+    changed = s.exec(
+        sa.update(Device)
+        .where(col(Device.id) == device.id, col(Device.status) == old)
+        .values(status=DeviceStatus.ACTIVE.value, acquirer=binding.acquirer, mid=binding.mid, tid=binding.tid,
+                nmid=binding.nmid, activated_at=utcnow(), activated_by=admin_email, updated_at=utcnow())
+    )  # fmt: skip
+    if changed.rowcount != 1:
+        raise DeviceError(DeviceRefusal.NOT_SHIPPED, serial=device.serial, status=DeviceStatus.label_of(old))
+    nmid = f", NMID {binding.nmid}" if binding.nmid else ""
+    publish(s, DeviceActivated(entity_id=str(device.id), actor=admin_email, old_status=old,
+                               new_status=DeviceStatus.ACTIVE.value,
+                               detail=f"{binding.acquirer}: TID {binding.tid}, MID {binding.mid}{nmid}"))  # fmt: skip
+
+
+def activate(device_id: str, acquirer: str, mid: str, tid: str, nmid: str, admin_email: str) -> None:
+    """The device aktif with these identifiers, or DeviceError and nothing changed."""
+    binding = checked(acquirer, mid, tid, nmid)
+    try:
+        with write_session() as s:
+            device = s.get(Device, uuid.UUID(str(device_id)))
+            if device is None:
+                raise DeviceError(DeviceRefusal.NOT_FOUND, serial="?")
+            _bind(s, device, binding, admin_email)
+    except IntegrityError:  # the same TID activated at the same moment elsewhere
+        raise DeviceError(DeviceRefusal.TID_TAKEN, tid=binding.tid) from None
+
+
+@dataclass(frozen=True)
+class LineResult:
+    line: int
+    serial: str
+    outcome: str  # "Aktif", or why the line was refused
+    ok: bool
+
+
+def _activate_line(cells: list[str], admin_email: str) -> tuple[str, str, bool]:
+    """`SN, acquirer, MID, TID[, NMID]`: the unit found by its SN."""
+    serial = compact(cells[0])[:30]
+    if len(cells) < 4:
+        return serial, DeviceRefusal.SHORT_ACTIVATION.label, False
+    try:
+        binding = checked(cells[1], cells[2], cells[3], cells[4] if len(cells) > 4 else "")
+        with write_session() as s:
+            device = s.exec(select(Device).where(col(Device.serial) == serial)).first()
+            if device is None:
+                raise DeviceError(DeviceRefusal.NOT_FOUND, serial=serial)
+            _bind(s, device, binding, admin_email)
+    except DeviceError as exc:
+        return serial, exc.text, False
+    except IntegrityError:
+        return serial, DeviceRefusal.TID_TAKEN.label.format(tid=compact(cells[3])), False
+    return serial, "Aktif", True
+
+
+def activate_csv(data: bytes, admin_email: str) -> list[LineResult]:
+    """The acquirer's list, one device a line (`SN, acquirer, MID, TID, NMID`; a header line is
+    skipped): each line applied alone, a refused one changes nothing."""
+    results = []
+    for n, cells in each_line(data, HEADER, CSV_MAX_LINES):
+        serial, outcome, ok = _activate_line(cells, admin_email)
+        results.append(LineResult(n, serial, outcome, ok))
+    return results

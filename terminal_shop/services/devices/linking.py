@@ -1,0 +1,113 @@
+"""An order meets the merchant registration its devices will work for.
+
+At once when the buyer's e-mail and HP are those of a pending or approved registration
+(either comes first: the order's placement and the registration's submission both look),
+otherwise by an admin's hand. Each link and unlink is an event (audited); the order's
+devices that are not active yet follow the order to its merchant.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, select
+
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.devices.events import OrderLinked
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.validation import normalise_mobile
+from terminal_shop.vocabulary import OrderStatus, RegistrationStatus, Term
+
+LINKABLE = (RegistrationStatus.PENDING.value, RegistrationStatus.APPROVED.value)
+
+
+class LinkRefusal(Term):
+    UNKNOWN_ORDER = "pesanan", "Pesanan tidak ditemukan"
+    UNKNOWN_MERCHANT = "merchant", "Pendaftaran merchant tidak ditemukan atau sudah dihapus"
+    REJECTED = "ditolak", "Pendaftaran merchant ini ditolak: tautkan setelah diperbaiki"
+
+
+class LinkError(Exception):
+    def __init__(self, code: LinkRefusal) -> None:
+        super().__init__(code.value)
+        self.code = code
+
+
+def _same_person(order: Order, merchant: MerchantRegistration) -> bool:
+    return (
+        order.buyer_email.strip().lower() == merchant.email.strip().lower()
+        and normalise_mobile(order.buyer_phone) == merchant.nomor_hp
+    )
+
+
+def _set(s: Session, order: Order, merchant_id: uuid.UUID | None, actor: str, why: str) -> None:
+    """`why` goes to the audit log: no name in it (an erased merchant's name must not stay there)."""
+    order.merchant_id = merchant_id
+    order.updated_at = utcnow()
+    s.add(order)
+    s.exec(
+        sa.update(Device)
+        .where(col(Device.order_id) == order.id, col(Device.status) != DeviceStatus.ACTIVE.value)
+        .values(merchant_id=merchant_id, updated_at=utcnow())
+    )
+    publish(s, OrderLinked(entity_id=str(order.id), actor=actor, new_status="tertaut" if merchant_id else "dilepas",
+                           detail=f"{why} (pendaftaran {merchant_id})" if merchant_id else why))  # fmt: skip
+
+
+def link_new_order(s: Session, order: Order) -> None:
+    """At placement: the registration with the buyer's e-mail and HP, newest first."""
+    candidates = s.exec(
+        select(MerchantRegistration)
+        .where(func.lower(MerchantRegistration.email) == order.buyer_email.strip().lower(),
+               col(MerchantRegistration.status).in_(LINKABLE), col(MerchantRegistration.purged_at).is_(None))
+        .order_by(col(MerchantRegistration.created_at).desc())
+    ).all()  # fmt: skip
+    merchant = next((m for m in candidates if _same_person(order, m)), None)
+    if merchant is not None:
+        _set(s, order, merchant.id, "sistem", "e-mail dan HP sama dengan pendaftaran merchant")
+
+
+def link_orders_of(s: Session, merchant: MerchantRegistration) -> None:
+    """At submission: the person's earlier orders not linked yet (cancelled ones left alone)."""
+    orders = s.exec(
+        select(Order).where(
+            func.lower(Order.buyer_email) == merchant.email.strip().lower(),
+            col(Order.merchant_id).is_(None),
+            col(Order.status) != OrderStatus.CANCELLED.value,
+        )
+    ).all()
+    for order in orders:
+        if _same_person(order, merchant):
+            _set(s, order, merchant.id, "sistem", "e-mail dan HP sama dengan pendaftaran merchant")
+
+
+def link(order_id: str, merchant_id: str, admin_email: str) -> None:
+    """By hand: the admin ties an order to a registration (one that is not rejected)."""
+    with write_session() as s:
+        order = s.get(Order, uuid.UUID(str(order_id)))
+        if order is None:
+            raise LinkError(LinkRefusal.UNKNOWN_ORDER)
+        try:
+            merchant = s.get(MerchantRegistration, uuid.UUID(str(merchant_id).strip()))
+        except ValueError:
+            merchant = None
+        if merchant is None or merchant.purged_at is not None:
+            raise LinkError(LinkRefusal.UNKNOWN_MERCHANT)
+        if merchant.status not in LINKABLE:
+            raise LinkError(LinkRefusal.REJECTED)
+        _set(s, order, merchant.id, admin_email, "ditautkan oleh admin")
+
+
+def unlink(order_id: str, admin_email: str) -> None:
+    with write_session() as s:
+        order = s.get(Order, uuid.UUID(str(order_id)))
+        if order is None:
+            raise LinkError(LinkRefusal.UNKNOWN_ORDER)
+        if order.merchant_id is not None:
+            _set(s, order, None, admin_email, "tautan dilepas")

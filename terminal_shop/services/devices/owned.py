@@ -1,0 +1,143 @@
+"""What a buyer or merchant reads of their devices: each unit's model, SN, a timeline from the
+order to "Aktif", TID and MID once active, and the warranty end; and the public warranty
+answer for a serial number (model and date only: no personal data)."""
+
+from __future__ import annotations
+
+import calendar
+import uuid
+from dataclasses import dataclass
+from datetime import date
+
+from sqlmodel import Session, col, select
+
+from terminal_shop import catalogue
+from terminal_shop.formats import day_text, wib
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.devices.stock import compact
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.vocabulary import Fulfilment, RegistrationStatus
+
+WAITING_FOR_MERCHANT = "Menunggu pendaftaran merchant: perangkat aktif setelah pendaftaran merchant disetujui"
+
+
+def warranty_end(delivered: date) -> date:
+    """WARRANTY_MONTHS after delivery, on the same day of the month (or the month's last day)."""
+    months = delivered.month - 1 + get_settings().warranty_months
+    year, month = delivered.year + months // 12, months % 12 + 1
+    return date(year, month, min(delivered.day, calendar.monthrange(year, month)[1]))
+
+
+@dataclass(frozen=True)
+class Step:
+    label: str
+    done: bool
+
+
+@dataclass(frozen=True)
+class DeviceView:
+    model: str  # the product's name
+    serial: str
+    status: str  # the status label
+    steps: list[Step]
+    tid: str  # "" until active
+    mid: str
+    nmid: str
+    activated: str  # WIB date, "" until active
+    warranty: str  # "berlaku s.d. 26 Nov 2027", "" until delivered
+    waiting: str  # why the unit is not active yet, "" when nothing is missing
+
+
+def serials_of(s: Session, order_id: uuid.UUID) -> list[str]:
+    return list(s.exec(select(Device.serial).where(col(Device.order_id) == order_id).order_by(col(Device.serial))))
+
+
+def _view(device: Device, order: Order | None, merchant: MerchantRegistration | None) -> DeviceView:
+    product = catalogue.product(device.model)
+    fulfilment = order.fulfilment if order else ""
+    shipped = fulfilment in (Fulfilment.SHIPPED.value, Fulfilment.DELIVERED.value)
+    approved = merchant is not None and merchant.status == RegistrationStatus.APPROVED.value
+    active = device.status == DeviceStatus.ACTIVE.value
+    resi = f" · resi {order.resi}" if order and order.resi else ""
+    steps = [
+        Step("Dipesan", True),
+        Step("Dikemas", True),
+        Step(f"Dikirim{resi}", shipped or active),
+        Step("Diterima", fulfilment == Fulfilment.DELIVERED.value or active),
+        Step("Pendaftaran merchant disetujui" if approved else "Menunggu persetujuan merchant", approved),
+        Step("TID/MID terpasang" if active else "Menunggu TID/MID", active),
+        Step("Aktif", active),
+    ]
+    if active:
+        waiting = ""
+    elif merchant is None:
+        waiting = WAITING_FOR_MERCHANT
+    elif not approved:
+        waiting = "Menunggu persetujuan pendaftaran merchant"
+    else:
+        waiting = "Menunggu TID/MID dari bank"
+    return DeviceView(
+        model=product.name if product else device.model,
+        serial=device.serial,
+        status=DeviceStatus.label_of(device.status),
+        steps=steps,
+        tid=device.tid or "" if active else "",
+        mid=device.mid or "" if active else "",
+        nmid=device.nmid or "" if active else "",
+        activated=wib(device.activated_at, with_time=False) if active else "",
+        warranty=f"berlaku s.d. {day_text(device.warranty_until)}" if device.warranty_until else "",
+        waiting=waiting,
+    )
+
+
+def of_order(order_id: uuid.UUID) -> list[DeviceView]:
+    with read_session() as s:
+        order = s.get(Order, order_id)
+        if order is None:
+            return []
+        devices = s.exec(select(Device).where(col(Device.order_id) == order_id).order_by(col(Device.serial))).all()
+        merchant = s.get(MerchantRegistration, order.merchant_id) if order.merchant_id else None
+        return [_view(d, order, merchant) for d in devices]
+
+
+def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
+    with read_session() as s:
+        merchant = s.get(MerchantRegistration, merchant_id)
+        if merchant is None:
+            return []
+        devices = s.exec(
+            select(Device).where(col(Device.merchant_id) == merchant_id).order_by(col(Device.serial))
+        ).all()
+        orders = {
+            o.id: o for o in s.exec(select(Order).where(col(Order.id).in_({d.order_id for d in devices if d.order_id})))
+        }
+        return [_view(d, orders.get(d.order_id) if d.order_id else None, merchant) for d in devices]
+
+
+@dataclass(frozen=True)
+class WarrantyAnswer:
+    model: str
+    serial: str
+    until: str  # "26 Nov 2027", or what stands instead
+
+
+def warranty(serial: str) -> WarrantyAnswer | None:
+    """The public answer for one SN: model and warranty end, nothing about who owns it."""
+    sn = compact(serial)[:30]
+    if not sn:
+        return None
+    with read_session() as s:
+        device = s.exec(select(Device).where(col(Device.serial) == sn)).first()
+    if device is None or device.status == DeviceStatus.IN_STOCK.value:
+        return None  # a unit on the shelf is nobody's yet: the same answer as an unknown one
+    product = catalogue.product(device.model)
+    until = (
+        day_text(device.warranty_until)
+        if device.warranty_until
+        else f"dimulai saat perangkat diterima ({get_settings().warranty_months} bulan)"
+    )
+    return WarrantyAnswer(product.name if product else device.model, device.serial, until)

@@ -1,0 +1,91 @@
+"""Packing an order takes its units from stock: one serial number per unit ordered, scanned
+or typed, checked and assigned in the transaction that marks the order "Dikemas".
+
+Two admins packing two orders with the same unit: the assignment is a conditional update
+(`status = 'stok'`), so one wins and the other's whole packing is refused.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from terminal_shop import catalogue
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.devices.events import DevicePacked
+from terminal_shop.services.devices.stock import DeviceError, compact
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.orders import fulfilment
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.views import order_number
+from terminal_shop.vocabulary import Fulfilment
+
+
+def units_wanted(items: list[dict[str, Any]]) -> Counter[str]:
+    """Units per model an order's lines ask for (lines of unknown SKUs carry no unit)."""
+    wanted: Counter[str] = Counter()
+    for line in items:
+        if catalogue.product(str(line.get("sku", ""))):
+            wanted[str(line["sku"])] += int(line.get("qty", 0))
+    return wanted
+
+
+def describe(wanted: Counter[str]) -> str:
+    """'2 A920 Pro + 1 Soundbox', as the admin reads it."""
+    parts = []
+    for sku, qty in wanted.items():
+        product = catalogue.product(sku)
+        parts.append(f"{qty} {product.short_name if product else sku}")
+    return " + ".join(parts)
+
+
+def _checked(s: Session, order: Order, serials: list[str]) -> list[Device]:
+    wanted = units_wanted(order.items)
+    if len(serials) != sum(wanted.values()):
+        raise DeviceError(DeviceRefusal.PACK_COUNT, wanted=describe(wanted), given=str(len(serials)))
+    seen: set[str] = set()
+    for serial in serials:
+        if serial in seen:
+            raise DeviceError(DeviceRefusal.SERIAL_TWICE, serial=serial)
+        seen.add(serial)
+    found = {d.serial: d for d in s.exec(select(Device).where(col(Device.serial).in_(serials)))}
+    left = Counter(wanted)
+    for serial in serials:
+        device = found.get(serial)
+        if device is None:
+            raise DeviceError(DeviceRefusal.NOT_FOUND, serial=serial)
+        if device.status != DeviceStatus.IN_STOCK.value:
+            raise DeviceError(DeviceRefusal.NOT_IN_STOCK, serial=serial, status=DeviceStatus.label_of(device.status))
+        if left[device.model] <= 0:
+            raise DeviceError(DeviceRefusal.WRONG_MODEL, serial=serial, model=device.model)
+        left[device.model] -= 1
+    return [found[serial] for serial in serials]
+
+
+def pack(order_id: str, serials: Sequence[str], admin_email: str) -> None:
+    """Marks the order Dikemas with these units, or raises DeviceError / FulfilmentError and
+    changes nothing."""
+    oid = uuid.UUID(str(order_id))
+    given = [compact(x)[:30] for x in serials if compact(x)]
+    with write_session() as s:
+        order = fulfilment.step(s, oid, Fulfilment.PACKED, admin_email)  # refused first if the order is not ready
+        devices = _checked(s, order, given)
+        taken = s.exec(
+            sa.update(Device)
+            .where(col(Device.serial).in_(given), col(Device.status) == DeviceStatus.IN_STOCK.value)
+            .values(status=DeviceStatus.RESERVED.value, order_id=oid, merchant_id=order.merchant_id,
+                    packed_by=admin_email, updated_at=utcnow())
+        )  # fmt: skip
+        if taken.rowcount != len(given):  # another packing took one of them since we looked
+            raise DeviceError(DeviceRefusal.TAKEN_NOW)
+        for device in devices:
+            publish(s, DevicePacked(entity_id=str(device.id), actor=admin_email, old_status=DeviceStatus.IN_STOCK.value,
+                                    new_status=DeviceStatus.RESERVED.value, detail=f"pesanan {order_number(order.id)}"))  # fmt: skip

@@ -1,0 +1,54 @@
+"""How devices follow their orders and merchants (services/events/bus.py SUBSCRIBERS): a new
+order or registration is linked to its counterpart, a shipped order's units are `dikirim`,
+a delivered order's units get their warranty date."""
+
+from __future__ import annotations
+
+import uuid
+
+import sqlalchemy as sa
+from sqlmodel import Session, col
+
+from terminal_shop.formats import WIB
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.devices import linking, owned
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.events.bus import subscribe
+from terminal_shop.services.orders.events import OrderDelivered, OrderPlaced, OrderShipped
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.events import RegistrationSubmitted
+from terminal_shop.services.registrations.tables import MerchantRegistration
+
+
+@subscribe(OrderPlaced)
+def _order_placed(s: Session, event: OrderPlaced) -> None:
+    order = s.get(Order, uuid.UUID(event.entity_id))
+    if order is not None:
+        linking.link_new_order(s, order)
+
+
+@subscribe(RegistrationSubmitted)
+def _registration_submitted(s: Session, event: RegistrationSubmitted) -> None:
+    merchant = s.get(MerchantRegistration, uuid.UUID(event.entity_id))
+    if merchant is not None:
+        linking.link_orders_of(s, merchant)
+
+
+@subscribe(OrderShipped)
+def _order_shipped(s: Session, event: OrderShipped) -> None:
+    s.exec(
+        sa.update(Device)
+        .where(col(Device.order_id) == uuid.UUID(event.entity_id), col(Device.status) == DeviceStatus.RESERVED.value)
+        .values(status=DeviceStatus.SHIPPED.value, updated_at=utcnow())
+    )
+
+
+@subscribe(OrderDelivered)
+def _order_delivered(s: Session, event: OrderDelivered) -> None:
+    delivered = utcnow().astimezone(WIB).date()
+    s.exec(
+        sa.update(Device)
+        .where(col(Device.order_id) == uuid.UUID(event.entity_id))
+        .values(warranty_until=owned.warranty_end(delivered), updated_at=utcnow())
+    )
