@@ -15,6 +15,7 @@ DASHBOARD = "/dashboard"
 PRODUCT = "/produk/{slug}"
 LEGACY_PRODUCT = "/product-{slug}"  # the hero's old links, redirected to PRODUCT
 ORDER_STATUS = "/pesanan/[id]"
+WARRANTY = "/garansi"  # a device's warranty by its serial number
 
 # Checkout
 CHECKOUT = "/checkout"

@@ -12,7 +12,16 @@ from terminal_shop.components import seo
 from terminal_shop.infra import logs, metrics, sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
-from terminal_shop.pages import home, info, order_status, products, registration, registration_result, resubmission
+from terminal_shop.pages import (
+    home,
+    info,
+    order_status,
+    products,
+    registration,
+    registration_result,
+    resubmission,
+    warranty,
+)
 from terminal_shop.pages.admin import (
     accounts,
     devices,
@@ -39,6 +48,7 @@ from terminal_shop.state.admin import (
     DevicesState,
     InviteState,
     MerchantDetailState,
+    MerchantDevicesState,
     MerchantListState,
     OrderDetailState,
     OrderListState,
@@ -82,6 +92,7 @@ UPLOAD_LIMITS = {
     f"{BulkShipState.get_full_name()}.upload": ONE_FILE,
     f"{BulkShipState.get_full_name()}.upload_delivered": ONE_FILE,
     f"{DevicesState.get_full_name()}.upload_csv": ONE_FILE,
+    f"{DevicesState.get_full_name()}.upload_activation": ONE_FILE,
 }
 ROUTE_LIMITS = {
     routes.API_ORDER: MAX_UPLOAD_BYTES + MB,
@@ -237,6 +248,13 @@ _page(
 )
 _page(order_status.dashboard, routes.DASHBOARD, "Dashboard Merchant", "Lacak pesanan perangkat Anda.", indexable=True)
 _page(order_status.status_page, routes.ORDER_STATUS, "Status Pesanan", on_load=OrderStatusState.load)
+_page(
+    warranty.warranty_page,
+    routes.WARRANTY,
+    "Cek Garansi",
+    "Cek masa garansi mesin EDC atau Soundbox dengan nomor seri.",
+    indexable=True,
+)
 
 # Merchant registration
 _page(
@@ -296,7 +314,8 @@ _page(two_factor.setup_page, routes.ADMIN_2FA_SETUP, "Atur 2FA", on_load=TwoFact
 _page(invite.invite_page, routes.ADMIN_INVITE, "Undangan Admin", on_load=InviteState.load)
 _page(accounts.accounts_page, routes.ADMIN_ACCOUNTS, "Admin: Akun Admin", on_load=AccountsState.load)
 _page(merchants.merchants_page, routes.ADMIN_MERCHANTS, "Admin: Pendaftaran", on_load=MerchantListState.load)
-_page(merchant_detail.merchant_detail_page, routes.ADMIN_MERCHANT, "Admin: Merchant", on_load=MerchantDetailState.load)
+_page(merchant_detail.merchant_detail_page, routes.ADMIN_MERCHANT, "Admin: Merchant",
+      on_load=[MerchantDetailState.load, MerchantDevicesState.load])  # fmt: skip
 _page(orders.orders_page, routes.ADMIN_ORDERS, "Admin: Pesanan", on_load=OrderListState.load)
 _page(overview.overview_page, routes.ADMIN_OVERVIEW, "Admin: Ringkasan", on_load=OverviewState.load)
 _page(payments.payments_page, routes.ADMIN_PAYMENTS, "Admin: Cek Pembayaran", on_load=PaymentsState.load)

@@ -46,7 +46,7 @@ NAVIGATION = (
     ("Dashboard", routes.ADMIN_MERCHANTS, Permission.MERCHANTS_VIEW),
     ("Orders", routes.ADMIN_ORDERS, Permission.ORDERS_VIEW),
     ("Pembayaran", routes.ADMIN_PAYMENTS, Permission.PAYMENTS_IMPORT),
-    ("Perangkat", routes.ADMIN_DEVICES, Permission.DEVICES),
+    ("Perangkat", routes.ADMIN_DEVICES, Permission.DEVICES_VIEW),
     ("Ringkasan", routes.ADMIN_OVERVIEW, Permission.OVERVIEW),
     ("Akun admin", routes.ADMIN_ACCOUNTS, Permission.ACCOUNTS),
 )

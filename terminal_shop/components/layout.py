@@ -180,6 +180,7 @@ def footer() -> rx.Component:
                         for t, h in (
                             ("FAQ", routes.FAQ),
                             ("Dokumentasi", routes.DOCS),
+                            ("Cek Garansi", routes.WARRANTY),
                             ("Kebijakan Privasi", routes.PRIVACY),
                         )
                     ],

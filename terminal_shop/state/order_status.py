@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 
 import reflex as rx
 
+from terminal_shop.services.devices import owned
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.order_status import OrderStatusView
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.registration_status import RegistrationStatusView
-from terminal_shop.vocabulary import DataRequestKind
+from terminal_shop.vocabulary import DataRequestKind, OrderStatus
 
 
 class OrderStatusState(rx.State):
-    """One order behind a signed link; `missing` when the link is not one of ours."""
+    """One order behind a signed link; `missing` when the link is not one of ours. Its devices
+    (after packing) and whether it waits for a merchant registration."""
 
     view: OrderStatusView | None = None
     missing: bool = False
     qr_open: bool = False
+    devices: list[owned.DeviceView] = []
+    needs_registration: bool = False
 
     @rx.event
     def set_qr_open(self, open_: bool):
@@ -31,6 +36,10 @@ class OrderStatusState(rx.State):
         token = self.router.url.query_parameters.get("t", "")
         self.view = await asyncio.to_thread(order_status.load, order_id, token)
         self.missing = self.view is None
+        self.devices, self.needs_registration = [], False
+        if self.view is not None and self.view.status != OrderStatus.CANCELLED:  # the link was verified
+            found = await asyncio.to_thread(owned.order_devices, uuid.UUID(order_id))
+            self.devices, self.needs_registration = found.devices, not found.linked
 
 
 class TrackingState(rx.State):

@@ -94,7 +94,7 @@ EXPORTS = {"merchants": admin_merchants, "orders": admin_orders, "devices": devi
 EXPORT_PERMISSIONS = {
     "merchants": Permission.MERCHANTS_EXPORT,
     "orders": Permission.ORDERS_EXPORT,
-    "devices": Permission.DEVICES,
+    "devices": Permission.DEVICES_VIEW,
 }
 
 

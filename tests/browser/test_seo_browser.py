@@ -27,6 +27,7 @@ INDEXABLE = {
     "/docs",
     "/privacy",
     "/dashboard",
+    "/garansi",
     "/pendaftaran",
     "/checkout/products",
 }

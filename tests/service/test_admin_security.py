@@ -225,6 +225,8 @@ REVIEWING = {
     "OrderDetailState.reject",
 }
 FULFILLING = {
+    "OrderDetailState.add_serial",
+    "OrderDetailState.remove_serial",
     "OrderDetailState.pack",
     "OrderDetailState.set_ship_courier",
     "OrderDetailState.set_ship_resi",
@@ -236,16 +238,19 @@ FULFILLING = {
 ORDER_READING = (
     {h for h in EVERY if h.split(".")[0] in ORDER_PAGES} - REVIEWING - FULFILLING - {"OrderListState.export"}
 )
-MERCHANT_WORK = {h for h in EVERY if h.split(".")[0] in ("MerchantListState", "MerchantDetailState")} | {
-    "PersonalDataState.set_ended"
-}
+MERCHANT_WORK = {
+    h for h in EVERY if h.split(".")[0] in ("MerchantListState", "MerchantDetailState", "MerchantDevicesState")
+} | {"PersonalDataState.set_ended"}
+DEVICES_READING = {"DevicesState.load", "DevicesState.filter", "DevicesState.export"}
+ACTIVATING = {"DevicesState.upload_activation"}
 # Written out, not derived from the code's table: this is what the issue asks of each role.
 EXPECTED = {
     "pemilik": EVERY - ANY_ADMIN,
     "keuangan": ORDER_READING | REVIEWING | {"OrderListState.export"}
     | {h for h in EVERY if h.startswith(("PaymentsState.", "OverviewState."))},
-    "verifikator": MERCHANT_WORK - {"MerchantDetailState.set_delete_phrase", "MerchantDetailState.delete"},
-    "pengiriman": ORDER_READING | FULFILLING | {h for h in EVERY if h.startswith("DevicesState.")},
+    "verifikator": MERCHANT_WORK - {"MerchantDetailState.set_delete_phrase", "MerchantDetailState.delete"}
+    | DEVICES_READING | ACTIVATING,
+    "pengiriman": ORDER_READING | FULFILLING | {h for h in EVERY if h.startswith("DevicesState.")} - ACTIVATING,
 }  # fmt: skip
 DENIED_TEXT = "Peran Anda tidak memiliki akses untuk tindakan ini"
 

@@ -47,6 +47,7 @@ def test_substates_include_every_admin_area():
         "TwoFactorState",
         "AccountsState",
         "DevicesState",
+        "MerchantDevicesState",
     }
 
 

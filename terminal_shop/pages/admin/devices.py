@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import catalogue
-from terminal_shop.components.admin import TD, admin_layout, badge, scroll_table
+from terminal_shop import catalogue, routes
+from terminal_shop.components.admin import TD, admin_layout, badge, scroll_table, when_allowed
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.devices.terms import DeviceStatus
-from terminal_shop.state.admin.devices import CSV_UPLOAD_ID, ICCID_FIELD, IMEI_FIELD, SERIAL_FIELD
+from terminal_shop.services.team.permissions import Permission
+from terminal_shop.state.admin.devices import ACTIVATION_UPLOAD_ID, CSV_UPLOAD_ID, ICCID_FIELD, IMEI_FIELD, SERIAL_FIELD
 from terminal_shop.state.admin.devices import DevicesState as S
 
 MODELS = [rx.el.option(p.name, value=p.sku) for p in catalogue.PRODUCTS]
@@ -63,6 +64,36 @@ def _csv_import() -> rx.Component:
     )  # fmt: skip
 
 
+def _activation_import() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Aktivasi dari CSV acquirer", class_name="text-lg font-bold"),
+        rx.el.p("Satu perangkat per baris: SN, acquirer, MID, TID, NMID (NMID untuk QRIS). "
+                "Perangkat harus sudah dikirim ke merchant yang disetujui.", class_name="mt-1 text-sm text-slate-600"),
+        rx.el.div(csv_picker(ACTIVATION_UPLOAD_ID, "Pilih CSV aktivasi", S.upload_activation, f"{BTN_OUTLINE} inline-flex"), class_name="mt-3"),
+        rx.el.ul(rx.foreach(S.activation_results, _line), class_name="mt-3 space-y-1 text-sm", data_testid="activation-results"),
+        class_name=f"{CARD} p-5",
+    )  # fmt: skip
+
+
+def _waiting() -> rx.Component:
+    def row(w) -> rx.Component:
+        return rx.el.li(
+            rx.el.a(w.number, href=routes.ADMIN_ORDERS + "/" + w.id, class_name="font-mono text-blue-700 underline"),
+            " · ", w.placed, " · kurang ", rx.el.strong(w.short),
+            data_testid="waiting-order",
+        )  # fmt: skip
+
+    return rx.cond(
+        S.waiting,
+        rx.el.section(
+            rx.el.h2("Pesanan menunggu stok", class_name="text-lg font-bold"),
+            rx.el.p("Pesanan terkonfirmasi yang belum bisa dikemas, terlama di atas.", class_name="mt-1 text-sm text-slate-600"),
+            rx.el.ul(rx.foreach(S.waiting, row), class_name="mt-2 space-y-1 text-sm"),
+            class_name="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5",
+        ),
+    )  # fmt: skip
+
+
 def _filters() -> rx.Component:
     statuses = [rx.el.option("Semua status", value=""), *[rx.el.option(s.label, value=s.value) for s in DeviceStatus]]
     models = [rx.el.option("Semua model", value=""), *MODELS]
@@ -98,7 +129,9 @@ def devices_page() -> rx.Component:
     return admin_layout(
         rx.el.h1("Perangkat", class_name="text-2xl font-bold"),
         rx.el.ul(rx.foreach(S.stock, _stock), class_name="mt-2 flex flex-wrap gap-2 text-sm", aria_label="Stok per model", data_testid="stock"),
-        rx.el.div(_receive_form(), _csv_import(), class_name="mt-6 grid gap-6 lg:grid-cols-2"),
+        _waiting(),
+        when_allowed(Permission.DEVICES, rx.el.div(_receive_form(), _csv_import(), class_name="mt-6 grid gap-6 lg:grid-cols-2")),
+        when_allowed(Permission.DEVICES_ACTIVATE, rx.el.div(_activation_import(), class_name="mt-6")),
         rx.el.section(
             _filters(),
             rx.el.p(S.total, " perangkat", class_name="mt-3 text-sm text-slate-600", data_testid="device-total"),

@@ -13,6 +13,7 @@ from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import BulkShipState as B
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
+from terminal_shop.state.admin.orders import PACK_FIELD
 from terminal_shop.vocabulary import Fulfilment, FulfilmentFilter
 
 
@@ -37,6 +38,45 @@ def _ship_form() -> rx.Component:
     )
 
 
+def _chip(serial) -> rx.Component:
+    return rx.el.li(
+        rx.el.code(serial),
+        rx.el.button("×", type="button", on_click=D.remove_serial(serial), aria_label=f"Hapus SN {serial}",
+                     class_name="ml-2 rounded px-1 text-slate-500 hover:bg-slate-200"),
+        class_name="flex items-center rounded-lg bg-white px-2 py-1 text-sm ring-1 ring-slate-200",
+        data_testid="pack-serial-chip",
+    )  # fmt: skip
+
+
+def _pack_form() -> rx.Component:
+    """Scan (or type) each unit's SN and press Enter; then "Tandai Dikemas" with the list."""
+    return rx.el.div(
+        rx.el.form(
+            rx.el.label("Pindai atau ketik SN, lalu Enter", html_for=PACK_FIELD, class_name="text-sm font-medium"),
+            rx.el.p("Butuh: ", rx.el.strong(D.units_needed, data_testid="units-needed"), class_name="text-xs text-slate-600"),
+            rx.el.input(id=PACK_FIELD, name="serial", auto_complete="off", spell_check=False, enter_key_hint="next", class_name=INPUT),
+            on_submit=D.add_serial,
+        ),
+        rx.el.ul(rx.foreach(D.pack_serials, _chip), class_name="mt-2 flex flex-wrap gap-2", aria_label="SN yang akan dikemas"),
+        rx.el.p(D.pack_error, class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert", data_testid="pack-error"),
+        rx.el.button("Tandai Dikemas", type="button", on_click=D.pack, class_name=BTN_SMALL),
+        class_name="mt-3 rounded-xl bg-slate-50 p-4",
+    )  # fmt: skip
+
+
+def _units() -> rx.Component:
+    return rx.el.div(
+        rx.el.h3("Perangkat", class_name="mt-4 font-semibold"),
+        rx.el.ul(
+            rx.foreach(D.units, lambda d: rx.el.li(d.model, " · SN ", rx.el.code(d.serial), " · ", d.status,
+                                                   rx.cond(d.tid != "", rx.el.span(" · TID ", d.tid)),
+                                                   rx.cond(d.waiting != "", rx.el.span(" · ", d.waiting, class_name="text-amber-800")),
+                                                   data_testid="admin-unit")),
+            class_name="mt-1 space-y-1 text-sm",
+        ),
+    )  # fmt: skip
+
+
 def fulfilment_card() -> rx.Component:
     o = D.order
     return rx.el.section(
@@ -59,7 +99,8 @@ def fulfilment_card() -> rx.Component:
                 class_name="mt-1 text-sm",
             ),
         ),
-        when_allowed(Permission.FULFIL, rx.cond(o.fulfilment == Fulfilment.NOT_STARTED, rx.el.button("Tandai Dikemas", type="button", on_click=D.pack, class_name=f"{BTN_SMALL} mt-3"))),
+        when_allowed(Permission.FULFIL, rx.cond(o.fulfilment == Fulfilment.NOT_STARTED, _pack_form())),
+        rx.cond(D.units.length() > 0, _units()),
         when_allowed(Permission.FULFIL, rx.cond((o.fulfilment == Fulfilment.NOT_STARTED) | (o.fulfilment == Fulfilment.PACKED), _ship_form())),
         when_allowed(Permission.FULFIL, rx.cond(o.fulfilment == Fulfilment.SHIPPED, rx.el.button("Tandai Diterima", type="button", on_click=D.deliver, class_name=f"{BTN_PRIMARY} mt-3"))),
         rx.cond(

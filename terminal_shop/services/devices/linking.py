@@ -9,11 +9,13 @@ devices that are not active yet follow the order to its merchant.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
-from terminal_shop.infra.db import write_session
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.devices.events import OrderLinked
 from terminal_shop.services.devices.tables import Device
@@ -28,7 +30,7 @@ LINKABLE = (RegistrationStatus.PENDING.value, RegistrationStatus.APPROVED.value)
 
 
 class LinkRefusal(Term):
-    UNKNOWN_ORDER = "pesanan", "Pesanan tidak ditemukan"
+    UNKNOWN_ORDER = "pesanan", "Nomor pesanan tidak ditemukan"
     UNKNOWN_MERCHANT = "merchant", "Pendaftaran merchant tidak ditemukan atau sudah dihapus"
     REJECTED = "ditolak", "Pendaftaran merchant ini ditolak: tautkan setelah diperbaiki"
 
@@ -111,3 +113,30 @@ def unlink(order_id: str, admin_email: str) -> None:
             raise LinkError(LinkRefusal.UNKNOWN_ORDER)
         if order.merchant_id is not None:
             _set(s, order, None, admin_email, "tautan dilepas")
+
+
+def link_by_number(number: str, merchant_id: str, admin_email: str) -> None:
+    """The merchant page's "Tautkan pesanan": the order by its number."""
+    with read_session() as s:
+        oid = s.exec(select(Order.id).where(col(Order.number) == number.strip().upper()[:8])).first()
+    if oid is None:
+        raise LinkError(LinkRefusal.UNKNOWN_ORDER)
+    link(str(oid), merchant_id, admin_email)
+
+
+@dataclass(frozen=True)
+class LinkedOrder:
+    id: str
+    number: str
+    placed: str  # WIB
+
+
+def orders_of(merchant_id: uuid.UUID) -> list[LinkedOrder]:
+    with read_session() as s:
+        rows = s.exec(
+            select(Order.id, Order.number, Order.created_at)
+            .where(col(Order.merchant_id) == merchant_id)
+            .order_by(col(Order.created_at).desc())
+            .limit(100)
+        ).all()
+    return [LinkedOrder(str(oid), number or "", wib(created)) for oid, number, created in rows]

@@ -13,7 +13,9 @@ from sqlmodel import Session, col, select
 
 from terminal_shop import catalogue
 from terminal_shop.formats import day_text, wib
+from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
+from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.stock import compact
 from terminal_shop.services.devices.tables import Device
@@ -22,6 +24,8 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import Fulfilment, RegistrationStatus
 
+# Said to a buyer whose order no merchant registration owns yet (linking.py): its e-mail and page.
+DEVICES_WAIT = "Perangkat Anda aktif setelah pendaftaran merchant disetujui."
 WAITING_FOR_MERCHANT = "Menunggu pendaftaran merchant: perangkat aktif setelah pendaftaran merchant disetujui"
 
 
@@ -40,6 +44,7 @@ class Step:
 
 @dataclass(frozen=True)
 class DeviceView:
+    id: str
     model: str  # the product's name
     serial: str
     status: str  # the status label
@@ -81,6 +86,7 @@ def _view(device: Device, order: Order | None, merchant: MerchantRegistration | 
     else:
         waiting = "Menunggu TID/MID dari bank"
     return DeviceView(
+        id=str(device.id),
         model=product.name if product else device.model,
         serial=device.serial,
         status=DeviceStatus.label_of(device.status),
@@ -95,13 +101,25 @@ def _view(device: Device, order: Order | None, merchant: MerchantRegistration | 
 
 
 def of_order(order_id: uuid.UUID) -> list[DeviceView]:
+    return order_devices(order_id).devices
+
+
+@dataclass(frozen=True)
+class OrderDevices:
+    devices: list[DeviceView]
+    linked: bool  # the order belongs to a merchant registration (linking.py)
+
+
+def order_devices(order_id: uuid.UUID) -> OrderDevices:
+    """The order's units (after packing) and whether a merchant registration owns them: the
+    caller has already checked that the reader may see this order."""
     with read_session() as s:
         order = s.get(Order, order_id)
         if order is None:
-            return []
+            return OrderDevices([], False)
         devices = s.exec(select(Device).where(col(Device.order_id) == order_id).order_by(col(Device.serial))).all()
         merchant = s.get(MerchantRegistration, order.merchant_id) if order.merchant_id else None
-        return [_view(d, order, merchant) for d in devices]
+        return OrderDevices([_view(d, order, merchant) for d in devices], merchant is not None)
 
 
 def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
@@ -123,6 +141,24 @@ class WarrantyAnswer:
     model: str
     serial: str
     until: str  # "26 Nov 2027", or what stands instead
+
+
+class WarrantyRefused(Exception):
+    """Too many lookups: the text says when to try again."""
+
+
+NOT_FOUND = "Nomor seri tidak ditemukan. Periksa SN pada label di bawah perangkat."
+
+
+def look_up(serial: str, client: str) -> WarrantyAnswer | None:
+    """/garansi: counted per client address and per serial (a shared address is not refused
+    for strangers' lookups alone), then answered."""
+    sn = compact(serial)[:30]
+    try:
+        rate_limits.hit_all((Action.LOOKUP, client), *([(Action.LOOKUP_NUMBER, f"sn:{sn}")] if sn else []))
+    except rate_limits.TooMany as exc:
+        raise WarrantyRefused(exc.message) from None
+    return warranty(sn)
 
 
 def warranty(serial: str) -> WarrantyAnswer | None:

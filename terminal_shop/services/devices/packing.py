@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from terminal_shop import catalogue
-from terminal_shop.infra.db import write_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.devices.events import DevicePacked
 from terminal_shop.services.devices.stock import DeviceError, compact
@@ -45,6 +45,13 @@ def describe(wanted: Counter[str]) -> str:
         product = catalogue.product(sku)
         parts.append(f"{qty} {product.short_name if product else sku}")
     return " + ".join(parts)
+
+
+def needed(order_id: str) -> str:
+    """What packing this order asks for, as the admin reads it ('' for an unknown order)."""
+    with read_session() as s:
+        order = s.get(Order, uuid.UUID(str(order_id)))
+        return describe(units_wanted(order.items)) if order else ""
 
 
 def _checked(s: Session, order: Order, serials: list[str]) -> list[Device]:

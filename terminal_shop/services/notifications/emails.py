@@ -17,6 +17,7 @@ from terminal_shop.couriers import Courier
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
+from terminal_shop.services.devices.owned import DEVICES_WAIT
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.orders import qris
 from terminal_shop.services.orders.order_status import status_path
@@ -110,10 +111,6 @@ def order_received(order: Order) -> Mail:
         _order_link(order),
         png,
     )
-
-
-# Said where a buyer's order is not linked to a merchant registration (services/devices/linking.py).
-DEVICES_WAIT = "Perangkat Anda aktif setelah pendaftaran merchant disetujui."
 
 
 def register_invitation() -> str:

@@ -26,7 +26,8 @@ class Permission(StrEnum):
     OVERVIEW = "ringkasan"
     PERSONAL_DATA = "data-pribadi"  # a data subject's archive and erasure
     ACCOUNTS = "akun-admin"  # other admins' accounts and sessions
-    DEVICES = "perangkat"  # the devices list, receiving units into stock, its export
+    DEVICES_VIEW = "perangkat.lihat"  # the devices list, its search and export
+    DEVICES = "perangkat"  # receiving units into stock
     DEVICES_ACTIVATE = "perangkat.aktivasi"  # bind the acquirer's TID/MID; link an order to its merchant
 
 
@@ -38,9 +39,9 @@ ROLES: dict[AdminRole, frozenset[Permission]] = {
     ),
     AdminRole.VERIFIER: frozenset(
         {Permission.MERCHANTS_VIEW, Permission.MERCHANTS_EDIT, Permission.MERCHANTS_EXPORT,
-         Permission.DEVICES_ACTIVATE}
+         Permission.DEVICES_VIEW, Permission.DEVICES_ACTIVATE}
     ),
-    AdminRole.SHIPPING: frozenset({Permission.ORDERS_VIEW, Permission.FULFIL, Permission.DEVICES}),
+    AdminRole.SHIPPING: frozenset({Permission.ORDERS_VIEW, Permission.FULFIL, Permission.DEVICES_VIEW, Permission.DEVICES}),
 }  # fmt: skip
 
 # Where each role lands after signing in, and is sent back to from a page it may not open.

@@ -3,6 +3,7 @@
 from terminal_shop.state.admin.accounts import AccountsState
 from terminal_shop.state.admin.devices import DevicesState
 from terminal_shop.state.admin.invite import InviteState
+from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
 from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
 from terminal_shop.state.admin.overview import OverviewState
@@ -21,6 +22,7 @@ __all__ = [
     "DevicesState",
     "InviteState",
     "MerchantDetailState",
+    "MerchantDevicesState",
     "MerchantListState",
     "OrderDetailState",
     "OrderListState",

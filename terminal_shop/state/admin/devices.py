@@ -12,8 +12,8 @@ import reflex as rx
 
 from terminal_shop import catalogue, routes
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
-from terminal_shop.services.devices import listing, stock
-from terminal_shop.services.devices.stock import DeviceError, LineResult
+from terminal_shop.services.devices import activation, listing, stock
+from terminal_shop.services.devices.stock import DeviceError, LineResult, WaitingOrder
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
@@ -21,6 +21,7 @@ from terminal_shop.state.admin.session import AdminState, admin_only
 
 SERIAL_FIELD, IMEI_FIELD, ICCID_FIELD = "device-serial", "device-imei", "device-iccid"
 CSV_UPLOAD_ID = "devices_csv"
+ACTIVATION_UPLOAD_ID = "activation_csv"
 
 
 class DevicesState(AdminState):
@@ -34,21 +35,24 @@ class DevicesState(AdminState):
     receive_error: str = ""
     received: list[str] = []  # this session's units, newest first: "A920 SN 0820123456"
     csv_results: list[LineResult] = []
+    activation_results: list[activation.LineResult] = []
+    waiting: list[WaitingOrder] = []  # confirmed orders the shelf cannot fill, oldest first
 
     async def _list(self) -> None:
         page = await asyncio.to_thread(listing.page, self.search, self.status, self.model_filter)
         self.rows, self.total = list(page.rows), page.total
         names = {p.sku: p.short_name for p in catalogue.PRODUCTS}
         self.stock = [(names[sku], n) for sku, n in page.stock.items()]
+        self.waiting = await asyncio.to_thread(stock.waiting_for_stock)
 
     @rx.event
-    @admin_only(permission=Permission.DEVICES)
+    @admin_only(permission=Permission.DEVICES_VIEW)
     async def load(self):
         self.receive_error = ""
         await self._list()
 
     @rx.event
-    @admin_only(permission=Permission.DEVICES)
+    @admin_only(permission=Permission.DEVICES_VIEW)
     async def filter(self, form: dict):
         self.search = str(form.get("q", ""))[:100]
         self.status = str(form.get("status", "")) if DeviceStatus.parse(form.get("status", "")) else ""
@@ -56,7 +60,7 @@ class DevicesState(AdminState):
         await self._list()
 
     @rx.event
-    @admin_only(permission=Permission.DEVICES)
+    @admin_only(permission=Permission.DEVICES_VIEW)
     async def export(self):
         """The list as CSV, with the filters it shows (the route checks the session again)."""
         query = listing.DeviceQuery(self.search, self.status, self.model_filter).params()
@@ -103,3 +107,19 @@ class DevicesState(AdminState):
         ok = sum(r.ok for r in results)
         await self._list()
         return [toast.success(f"{ok} perangkat diterima, {len(results) - ok} baris ditolak"), clear]
+
+    @rx.event
+    @admin_only(permission=Permission.DEVICES_ACTIVATE)
+    async def upload_activation(self, files: list[rx.UploadFile]):
+        """The acquirer's list (`SN, acquirer, MID, TID, NMID` a line): each line's result."""
+        if not files:
+            return None
+        data = await files[0].read()
+        clear = rx.clear_selected_files(ACTIVATION_UPLOAD_ID)
+        if len(data) > MAX_UPLOAD_BYTES:
+            return [toast.error(TOO_LARGE_TEXT), clear]
+        results = await asyncio.to_thread(activation.activate_csv, data, self._admin().email)
+        self.activation_results = results
+        ok = sum(r.ok for r in results)
+        await self._list()
+        return [toast.success(f"{ok} perangkat aktif, {len(results) - ok} baris ditolak"), clear]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import uuid
 from typing import ClassVar
 
 import reflex as rx
@@ -12,6 +13,8 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.services.devices import owned, packing
+from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.team.permissions import Permission
@@ -22,6 +25,7 @@ from terminal_shop.views import OrderRow, OrderView
 from terminal_shop.vocabulary import Fulfilment, FulfilmentFilter, OrderStatus, PaymentMethod, ProofFilter
 
 log = logging.getLogger(__name__)
+PACK_FIELD = "pack-serial"
 
 
 class OrderListState(AdminListMixin, AdminState):
@@ -67,6 +71,11 @@ class OrderDetailState(AdminState):
     ship_courier: str = ""
     ship_resi: str = ""
     ship_error: str = ""
+    # Packing: one scanned SN per unit ordered (services/devices/packing.py)
+    units: list[owned.DeviceView] = []
+    units_needed: str = ""  # "2 A920 Pro + 1 Soundbox"
+    pack_serials: list[str] = []
+    pack_error: str = ""
 
     def _order_id(self) -> str:
         return self.order.id if self.order else ""
@@ -78,12 +87,15 @@ class OrderDetailState(AdminState):
             return False
         self.order = d.view
         self.proof_url, self.proof_is_pdf, self.proof_failed = d.proof_url, d.proof_is_pdf, False
+        found = await asyncio.to_thread(owned.order_devices, uuid.UUID(d.view.id))
+        self.units, self.units_needed = found.devices, await asyncio.to_thread(packing.needed, d.view.id)
         return True
 
     @rx.event
     @admin_only(permission=Permission.ORDERS_VIEW)
     async def load(self):
         self.reject_open, self.reject_reason, self.reject_error, self.proof_open = False, "", "", False
+        self.pack_serials, self.pack_error = [], ""
         try:
             found = await self._fill(self.router.page.params.get("id", ""), self.admin_email)
         except Exception:
@@ -160,8 +172,33 @@ class OrderDetailState(AdminState):
 
     @rx.event
     @admin_only(permission=Permission.FULFIL)
+    async def add_serial(self, form: dict):
+        """A scanner types the SN and presses Enter: the SN joins the list, the field empties."""
+        serial = compact(str(form.get("serial", "")))[:30]
+        if serial and serial not in self.pack_serials:
+            self.pack_serials = [*self.pack_serials, serial][:100]
+        self.pack_error = ""
+        return [rx.set_value(PACK_FIELD, ""), rx.set_focus(PACK_FIELD)]
+
+    @rx.event
+    @admin_only(permission=Permission.FULFIL)
+    async def remove_serial(self, serial: str):
+        self.pack_serials = [s for s in self.pack_serials if s != str(serial)]
+
+    @rx.event
+    @admin_only(permission=Permission.FULFIL)
     async def pack(self):
-        return await self._fulfil(fulfilment.pack, "Pesanan ditandai Dikemas")
+        try:
+            await asyncio.to_thread(packing.pack, self._order_id(), self.pack_serials, self.admin_email)
+        except DeviceError as refused:
+            self.pack_error = refused.text
+            return toast.error(refused.text)
+        except fulfilment.FulfilmentError as exc:
+            await self._fill(self._order_id())
+            return toast.error(exc.code.label)
+        self.pack_serials, self.pack_error = [], ""
+        await self._fill(self._order_id())
+        return toast.success("Pesanan ditandai Dikemas")
 
     @rx.event
     @admin_only(permission=Permission.FULFIL)

@@ -1,0 +1,38 @@
+"""A device as its owner and the staff read it (services/devices/owned.DeviceView): model, SN,
+its way from the order to "Aktif", TID/MID once active, the warranty end."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.ui import icon
+
+
+def _step(step) -> rx.Component:
+    return rx.el.li(
+        rx.cond(step.done, icon("check", "h-4 w-4 text-emerald-700"), rx.el.span("○", class_name="w-4 text-center text-slate-400")),
+        rx.el.span(step.label, class_name=rx.cond(step.done, "text-slate-900", "text-slate-500")),
+        class_name="flex items-center gap-2 text-sm",
+    )  # fmt: skip
+
+
+def device_card(d) -> rx.Component:
+    return rx.el.article(
+        rx.el.div(
+            rx.el.p(d.model, class_name="font-semibold"),
+            rx.el.p("SN ", rx.el.code(d.serial, data_testid="device-serial"), class_name="text-sm"),
+            class_name="flex flex-wrap items-baseline justify-between gap-2",
+        ),
+        rx.el.p("Status: ", rx.el.strong(d.status, data_testid="device-status"), class_name="mt-1 text-sm"),
+        rx.el.ol(rx.foreach(d.steps, _step), class_name="mt-3 grid gap-1", aria_label="Perjalanan perangkat"),
+        rx.cond(
+            d.tid != "",
+            rx.el.p("TID ", rx.el.code(d.tid, data_testid="device-tid"), " · MID ", rx.el.code(d.mid),
+                    rx.cond(d.nmid != "", rx.el.span(" · NMID ", rx.el.code(d.nmid))),
+                    " · aktif sejak ", d.activated, class_name="mt-3 text-sm"),
+        ),  # fmt: skip
+        rx.cond(d.waiting != "", rx.el.p(d.waiting, class_name="mt-3 text-sm text-amber-800", data_testid="device-waiting")),
+        rx.cond(d.warranty != "", rx.el.p("Garansi ", d.warranty, class_name="mt-1 text-sm text-slate-700", data_testid="device-warranty")),
+        class_name="rounded-xl border border-slate-200 p-4",
+        data_testid="device",
+    )  # fmt: skip

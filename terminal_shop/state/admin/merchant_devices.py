@@ -1,0 +1,80 @@
+"""A merchant's devices on its admin page: each unit with its way to "Aktif", the activation
+form (acquirer, MID, TID, NMID) for a unit not active yet, and the orders linked to the
+merchant, with "Tautkan pesanan" by number (services/devices)."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import reflex as rx
+
+from terminal_shop.services.devices import activation, linking, owned
+from terminal_shop.services.devices.stock import DeviceError
+from terminal_shop.services.team.permissions import Permission
+from terminal_shop.state import toast
+from terminal_shop.state.admin.session import AdminState, admin_only
+
+
+class MerchantDevicesState(AdminState):
+    devices: list[owned.DeviceView] = []
+    orders: list[linking.LinkedOrder] = []
+    activate_error: str = ""
+    link_error: str = ""
+    _merchant_id: str = ""
+
+    async def _fill(self) -> None:
+        mid = uuid.UUID(self._merchant_id)
+        self.devices = await asyncio.to_thread(owned.of_merchant, mid)
+        self.orders = await asyncio.to_thread(linking.orders_of, mid)
+
+    @rx.event
+    @admin_only(permission=Permission.MERCHANTS_VIEW)
+    async def load(self):
+        self.activate_error = self.link_error = ""
+        try:
+            self._merchant_id = str(uuid.UUID(self.router.page.params.get("id", "")))
+        except ValueError:
+            self.devices, self.orders = [], []
+            return
+        await self._fill()
+
+    @rx.event
+    @admin_only(permission=Permission.DEVICES_ACTIVATE)
+    async def activate(self, form: dict):
+        device_id = str(form.get("device_id", ""))
+        if device_id not in {d.id for d in self.devices}:  # only this merchant's units, as the page listed them
+            return toast.error("Perangkat tidak ditemukan")
+        acquirer, mid, tid, nmid = (str(form.get(k, ""))[:60] for k in ("acquirer", "mid", "tid", "nmid"))
+        try:
+            await asyncio.to_thread(activation.activate, device_id, acquirer, mid, tid, nmid, self.admin_email)
+        except DeviceError as refused:
+            self.activate_error = refused.text
+            return toast.error(refused.text)
+        self.activate_error = ""
+        await self._fill()
+        return toast.success("Perangkat aktif: merchant diberi tahu lewat email")
+
+    @rx.event
+    @admin_only(permission=Permission.DEVICES_ACTIVATE)
+    async def link_order(self, form: dict):
+        try:
+            await asyncio.to_thread(
+                linking.link_by_number, str(form.get("number", ""))[:20], self._merchant_id, self.admin_email
+            )
+        except linking.LinkError as refused:
+            self.link_error = refused.code.label
+            return toast.error(refused.code.label)
+        self.link_error = ""
+        await self._fill()
+        return [toast.success("Pesanan ditautkan"), rx.set_value("link-order-number", "")]
+
+    @rx.event
+    @admin_only(permission=Permission.DEVICES_ACTIVATE)
+    async def unlink_order(self, form: dict):
+        order_id = str(form.get("order_id", ""))
+        if order_id not in {o.id for o in self.orders}:
+            return None
+        await asyncio.to_thread(linking.unlink, order_id, self.admin_email)
+        await self._fill()
+        return toast.success("Tautan pesanan dilepas")
