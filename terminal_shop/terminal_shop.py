@@ -64,6 +64,7 @@ from terminal_shop.state.checkout_result import OrderResultState
 from terminal_shop.state.order_status import OrderStatusState, RegistrationStatusState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.state.resubmission import FixState
+from terminal_shop.state.stock import StockState
 from terminal_shop.web.api import files_app
 from terminal_shop.web.caching import LongCacheMiddleware
 from terminal_shop.web.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
@@ -186,7 +187,7 @@ _page(
     "PAX A920 Pro",
     "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
     indexable=True,
-    on_load=WorkingDayState.load_settlement_day,
+    on_load=[WorkingDayState.load_settlement_day, StockState.load],
 )
 _page(
     products.d210,
@@ -194,7 +195,7 @@ _page(
     "D210 UnionPay",
     "D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat 2,5%.",
     indexable=True,
-    on_load=WorkingDayState.load_settlement_day,
+    on_load=[WorkingDayState.load_settlement_day, StockState.load],
 )
 _page(
     products.soundbox,
@@ -202,7 +203,7 @@ _page(
     "Soundbox QRIS",
     "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.",
     indexable=True,
-    on_load=WorkingDayState.load_settlement_day,
+    on_load=[WorkingDayState.load_settlement_day, StockState.load],
 )
 _page(
     info.about,
@@ -293,7 +294,7 @@ _page(
     "Pesan Perangkat",
     "Pilih perangkat EDC atau Soundbox dan pesan online.",
     indexable=True,
-    on_load=CheckoutState.restore,
+    on_load=[CheckoutState.restore, StockState.load],
 )
 _page(cart.form_page, routes.CHECKOUT_FORM, "Data Pembeli", on_load=CheckoutState.restore)
 _page(payment.confirm_page, routes.CHECKOUT_CONFIRM, "Pembayaran", on_load=CheckoutState.load_confirm)

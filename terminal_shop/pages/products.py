@@ -7,6 +7,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.catalogue import Product, by_slug
 from terminal_shop.components.layout import site_page
+from terminal_shop.components.stock import stock_note
 from terminal_shop.components.ui import (
     BTN_ACCENT,
     BTN_GHOST_LIGHT,
@@ -50,6 +51,7 @@ def _hero(p: Product, lead: str, learn_more: rx.Component) -> rx.Component:
                     rx.el.h1(p.name, class_name="mt-2 text-4xl font-extrabold text-white sm:text-5xl"),
                     rx.el.p(lead, class_name="mt-4 max-w-xl text-lg text-blue-100"),
                     rx.el.p(p.price_text, class_name="mt-6 text-3xl font-extrabold text-white"),
+                    stock_note(p.sku, light=True),
                     rx.el.div(learn_more, class_name="mt-8 flex flex-wrap gap-3"),
                     class_name="flex-1",
                 ),

@@ -277,3 +277,13 @@ def test_roles_receive_and_pack_for_shipping_activate_for_verification():
     assert allows("verifikator", Permission.DEVICES_ACTIVATE) and not allows("verifikator", Permission.FULFIL)
     assert allows("pemilik", Permission.DEVICES_ACTIVATE) and allows("pemilik", Permission.DEVICES)
     assert not allows("keuangan", Permission.DEVICES) and not allows("keuangan", Permission.DEVICES_ACTIVATE)
+
+
+def test_the_overview_counts_what_waits_at_each_stage(clean_db, tmp_path):
+    shipped_to_merchant(tmp_path, "A9200001", approved=False)
+    shipped_to_merchant(tmp_path, "A9200002")
+    confirmed_order(tmp_path, lines=(("D210", 1),))  # no D210 on the shelf
+    receive("SOUNDBOX", "SBX00001")
+    counts = stock.counts()
+    assert dict(counts.in_stock) == {"Soundbox": 1, "D210 UnionPay": 0, "A920 Pro": 0}
+    assert (counts.waiting_for_stock, counts.waiting_for_approval, counts.waiting_for_tid) == (1, 1, 1)

@@ -82,6 +82,21 @@ def _chart(title: str, key: str, colour: str, testid: str) -> rx.Component:
     )
 
 
+def _devices() -> rx.Component:
+    d = S.devices
+    return rx.cond(
+        d,
+        nav_link(
+            rx.el.span("Stok: ", rx.foreach(d.in_stock, lambda m: rx.el.span(rx.el.strong(m[1]), " ", m[0], class_name="mr-2"))),
+            rx.el.span(rx.el.strong(d.waiting_for_stock, data_testid="devices-waiting-stock"), " pesanan menunggu stok"),
+            rx.el.span(rx.el.strong(d.waiting_for_approval, data_testid="devices-waiting-approval"), " perangkat menunggu persetujuan merchant"),
+            rx.el.span(rx.el.strong(d.waiting_for_tid, data_testid="devices-waiting-tid"), " perangkat menunggu TID/MID"),
+            href=routes.ADMIN_DEVICES,
+            class_name=f"{CARD} mt-4 flex flex-wrap gap-x-6 gap-y-1 p-4 text-sm hover:border-blue-300",
+        ),
+    )  # fmt: skip
+
+
 def overview_page() -> rx.Component:
     v = S.view
     return admin_layout(
@@ -138,6 +153,7 @@ def overview_page() -> rx.Component:
                 href=routes.ADMIN_PAYMENTS,
                 class_name=f"{CARD} mt-4 flex flex-wrap gap-x-6 gap-y-1 p-4 text-sm hover:border-blue-300",
             ),
+            _devices(),
             rx.el.section(
                 rx.el.h2("Pendaftaran per status", class_name="text-lg font-bold"),
                 rx.el.ul(

@@ -8,6 +8,7 @@ from terminal_shop import asset_links, routes
 from terminal_shop.catalogue import PRODUCTS, Product
 from terminal_shop.components.forms import text_field
 from terminal_shop.components.layout import site_page
+from terminal_shop.components.stock import stock_note
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.state import toast
@@ -64,6 +65,7 @@ def _product_card(p: Product) -> rx.Component:
         rx.el.h2(p.name, class_name="mt-4 text-lg font-bold"),
         rx.el.p(p.description, class_name="mt-1 flex-1 text-sm text-slate-600"),
         rx.el.p(p.price_text, class_name="mt-3 text-xl font-extrabold"),
+        stock_note(p.sku),
         rx.el.div(
             rx.el.button(
                 icon("minus", "h-4 w-4"),

@@ -26,7 +26,8 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.vocabulary import OrderStatus
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.vocabulary import OrderStatus, RegistrationStatus
 
 SERIAL = re.compile(r"[A-Z0-9]{6,20}")
 ICCID = re.compile(r"89\d{17,18}")
@@ -219,3 +220,33 @@ def waiting_for_stock(limit: int = 50) -> list[WaitingOrder]:
             if len(waiting) >= limit:
                 break
     return waiting
+
+
+@dataclass(frozen=True)
+class DeviceCounts:
+    """The overview's devices line."""
+
+    in_stock: list[tuple[str, int]]  # (model's short name, units on the shelf)
+    waiting_for_stock: int  # confirmed orders the shelf cannot fill
+    waiting_for_approval: int  # units sent out whose merchant is not approved (or not registered)
+    waiting_for_tid: int  # units of approved merchants not active yet
+
+
+def counts() -> DeviceCounts:
+    """Counted by the database (status and merchant indexes), never by loading units."""
+    out = col(Device.status).in_((DeviceStatus.RESERVED.value, DeviceStatus.SHIPPED.value))
+    with read_session() as s:
+        sent_out = s.exec(select(func.count()).select_from(Device).where(out)).one()
+        ready = s.exec(
+            select(func.count())
+            .select_from(Device)
+            .join(MerchantRegistration, col(MerchantRegistration.id) == Device.merchant_id)
+            .where(out, col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value)
+        ).one()
+    names = {p.sku: p.short_name for p in catalogue.PRODUCTS}
+    return DeviceCounts(
+        in_stock=[(names[sku], n) for sku, n in in_stock().items()],
+        waiting_for_stock=len(waiting_for_stock(limit=1000)),
+        waiting_for_approval=sent_out - ready,
+        waiting_for_tid=ready,
+    )

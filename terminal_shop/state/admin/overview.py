@@ -11,6 +11,7 @@ from terminal_shop import routes
 from terminal_shop.services import health
 from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.backoffice.list_query import ListQuery
+from terminal_shop.services.devices import stock
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -26,6 +27,7 @@ class OverviewState(AdminState):
     chart: list[dict[str, str | int]] = []  # one point per day, for the charts
     period: str = DEFAULT_PERIOD.value
     mail_warning: str = ""  # e-mails failing or waiting too long (services/health.py)
+    devices: stock.DeviceCounts | None = None
     start: str = ""
     end: str = ""
 
@@ -40,6 +42,7 @@ class OverviewState(AdminState):
         try:
             self.view = await asyncio.to_thread(admin_overview.overview, self.period, self.start, self.end)
             self.mail_warning = (await asyncio.to_thread(health.health)).mail_warning
+            self.devices = await asyncio.to_thread(stock.counts)
         except Exception:
             log.exception("overview failed")
             return toast.error("Gagal memuat ringkasan")
