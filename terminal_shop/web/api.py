@@ -41,6 +41,7 @@ from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import access_log, admin_merchants, admin_orders
 from terminal_shop.services.devices import listing as device_listing
+from terminal_shop.services.devices import owned
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, invoice
 from terminal_shop.services.orders.tables import Order
@@ -388,7 +389,8 @@ async def invoice_pdf(request: Request) -> Response:
     )
     if order is None:
         return PlainTextResponse(NOT_FOUND, status_code=404)
-    pdf = await run_in_threadpool(invoice.render, order)
+    serials = await run_in_threadpool(owned.serials, order.id)
+    pdf = await run_in_threadpool(invoice.render, order, serials)
     disposition = f'attachment; filename="{invoice.file_name(order)}"'
     return Response(
         pdf,

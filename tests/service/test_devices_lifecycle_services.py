@@ -6,10 +6,12 @@ CSV, the public warranty answer, and who may do each."""
 
 from __future__ import annotations
 
+import io
 import threading
 from datetime import date
 
 import pytest
+from pypdf import PdfReader
 from sqlmodel import col, select
 
 from terminal_shop.formats import WIB, day_text
@@ -23,7 +25,7 @@ from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.orders import fulfilment, transitions
+from terminal_shop.services.orders import fulfilment, invoice, transitions
 from terminal_shop.services.orders.fulfilment import FulfilmentError, StepRefusal
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.team.permissions import Permission, allows
@@ -287,3 +289,14 @@ def test_the_overview_counts_what_waits_at_each_stage(clean_db, tmp_path):
     counts = stock.counts()
     assert dict(counts.in_stock) == {"Soundbox": 1, "D210 UnionPay": 0, "A920 Pro": 0}
     assert (counts.waiting_for_stock, counts.waiting_for_approval, counts.waiting_for_tid) == (1, 1, 1)
+
+
+def test_the_invoice_after_packing_is_revision_one_with_the_serials(clean_db, tmp_path):
+    receive("A920", "A9200001", "A9200002")
+    order = confirmed_order(tmp_path)
+    before = PdfReader(io.BytesIO(invoice.render(order, owned.serials(order.id)))).pages[0].extract_text()
+    assert "Nomor seri" not in before and "Revisi" not in before
+    packing.pack(str(order.id), ["A9200001", "A9200002"], ADMIN)
+    packed = fresh(order)
+    text = PdfReader(io.BytesIO(invoice.render(packed, owned.serials(order.id)))).pages[0].extract_text()
+    assert "A9200001, A9200002" in text and "Revisi 1" in text and packed.invoice_number in text

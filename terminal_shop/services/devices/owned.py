@@ -61,6 +61,12 @@ def serials_of(s: Session, order_id: uuid.UUID) -> list[str]:
     return list(s.exec(select(Device.serial).where(col(Device.order_id) == order_id).order_by(col(Device.serial))))
 
 
+def serials(order_id: uuid.UUID) -> list[str]:
+    """The order's units' SNs (the invoice lists them once packed)."""
+    with read_session() as s:
+        return serials_of(s, order_id)
+
+
 def _view(device: Device, order: Order | None, merchant: MerchantRegistration | None) -> DeviceView:
     product = catalogue.product(device.model)
     fulfilment = order.fulfilment if order else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -71,8 +72,27 @@ class _Invoice(FPDF):
         self.ln()
 
 
-def render(order: Order) -> bytes:
-    """The PDF of a confirmed order's invoice."""
+def _totals(pdf: _Invoice, order: Order, widths: tuple[int, ...]) -> None:
+    """Shipping, the kode unik, PPN for a PKP, and the total, right-aligned under the lines."""
+    s = get_settings()
+    label = sum(widths[:3])
+    pdf.row(
+        [("Ongkos kirim", label, "R"), (rupiah(order.shipping_fee) if order.shipping_fee else "Gratis", widths[3], "R")]
+    )
+    if order.unique_code:  # the kode unik is a discount: the total is what was transferred
+        pdf.row([("Potongan kode unik", label, "R"), ("-" + rupiah(order.unique_code), widths[3], "R")])
+    if s.seller_is_pkp:
+        tax = Tax.of(order.total)
+        pdf.row([("Harga jual (tanpa PPN)", label, "R"), (rupiah(tax.price), widths[3], "R")])
+        pdf.row([("DPP nilai lain (11/12 x harga jual)", label, "R"), (rupiah(tax.base), widths[3], "R")])
+        pdf.row([(f"PPN {PPN_RATE}% x DPP", label, "R"), (rupiah(tax.ppn), widths[3], "R")])
+    pdf.row([("Total", label, "R"), (rupiah(order.total), widths[3], "R")], bold=True)
+
+
+def render(order: Order, serials: Sequence[str] = ()) -> bytes:
+    """The PDF of a confirmed order's invoice. With the units' serial numbers (once packed) it
+    is the invoice's revision 1: the same number and amounts, the SNs added, dated at packing
+    (docs/decisions.md, Devices)."""
     if not order.invoice_number or not order.invoiced_at:
         raise ValueError("the order has no invoice yet")
     s = get_settings()
@@ -88,6 +108,15 @@ def render(order: Order) -> bytes:
     pdf.ln(4)
     pdf.set_font("Helvetica", "B", 14)
     pdf.cell(0, 8, _latin(f"INVOICE {order.invoice_number}"), new_x="LMARGIN", new_y="NEXT")
+    if serials and order.packed_at:
+        pdf.set_font("Helvetica", "", 9)
+        pdf.cell(
+            0,
+            5,
+            _latin(f"Revisi 1: nomor seri ditambahkan {wib(order.packed_at, with_time=False)}"),
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
     pdf.set_font("Helvetica", "", 10)
     pdf.multi_cell(
         0,
@@ -118,18 +147,11 @@ def render(order: Order) -> bytes:
                 (rupiah(qty * unit), widths[3], "R"),
             ]
         )
-    label = sum(widths[:3])
-    pdf.row(
-        [("Ongkos kirim", label, "R"), (rupiah(order.shipping_fee) if order.shipping_fee else "Gratis", widths[3], "R")]
-    )
-    if order.unique_code:  # the kode unik is a discount: the total is what was transferred
-        pdf.row([("Potongan kode unik", label, "R"), ("-" + rupiah(order.unique_code), widths[3], "R")])
-    if s.seller_is_pkp:
-        tax = Tax.of(order.total)
-        pdf.row([("Harga jual (tanpa PPN)", label, "R"), (rupiah(tax.price), widths[3], "R")])
-        pdf.row([("DPP nilai lain (11/12 x harga jual)", label, "R"), (rupiah(tax.base), widths[3], "R")])
-        pdf.row([(f"PPN {PPN_RATE}% x DPP", label, "R"), (rupiah(tax.ppn), widths[3], "R")])
-    pdf.row([("Total", label, "R"), (rupiah(order.total), widths[3], "R")], bold=True)
+    if serials:
+        pdf.set_font("Helvetica", "", 9)
+        pdf.multi_cell(0, 5, _latin(f"Nomor seri (SN): {', '.join(serials)}"))
+        pdf.set_font("Helvetica", "", 10)
+    _totals(pdf, order, widths)
     pdf.ln(4)
     pdf.set_font("Helvetica", "", 10)
     paid = f"Dibayar dengan {PaymentMethod.label_of(order.payment_method)}, dikonfirmasi {wib(order.invoiced_at)}."
