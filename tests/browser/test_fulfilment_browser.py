@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from terminal_shop.services.devices import stock
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.team import admin_auth
 
@@ -18,7 +19,9 @@ from support.files import png
 from support.steps import BUYER, EMAIL, PASSWORD, choose_proof, orders_in_db, sign_in, to_confirm, wait_for_mail
 
 
-def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(page, browser, tmp_path, mailbox):
+def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(
+    page, browser, tmp_path, mailbox, clean_db
+):
     admin_auth.create_admin(EMAIL, PASSWORD)
     to_confirm(page, cart=(("A920", 2),))
     choose_proof(page, png(tmp_path / "bukti.png"))
@@ -35,6 +38,12 @@ def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(pag
     admin.get_by_role("button", name="Konfirmasi").click()
     expect(admin.get_by_test_id("fulfilment")).to_have_text("Perlu dikemas")
     expect(admin.get_by_test_id("admin-invoice")).to_contain_text("INV/")
+    stock.receive("A9200001", "A920", ADMIN)
+    stock.receive("A9200002", "A920", ADMIN)
+    for serial in ("A9200001", "A9200002"):  # as a scanner types: the SN, then Enter
+        admin.get_by_label("Pindai atau ketik SN, lalu Enter").fill(serial)
+        admin.get_by_label("Pindai atau ketik SN, lalu Enter").press("Enter")
+        expect(admin.get_by_text(serial, exact=True)).to_be_visible()
     admin.get_by_role("button", name="Tandai Dikemas").click()
     expect(admin.get_by_test_id("fulfilment")).to_have_text("Dikemas")
     admin.get_by_label("Nomor resi").fill("12")

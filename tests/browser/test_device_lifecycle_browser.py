@@ -1,0 +1,104 @@
+"""A terminal from the shelf to active at its merchant, in Chromium (issue 36): the product
+page tells the stock; the admin packs an order by scanning its units (a wrong unit refused
+beside the field), ships and delivers it; the merchant's page shows the device waiting for
+TID/MID and the admin activates it; the buyer's order page shows the unit's way to "Aktif"
+with its SN, TID and warranty; a stranger's /garansi lookup shows the model and the date only."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.devices import stock
+from terminal_shop.services.orders import transitions
+from terminal_shop.services.orders.order_status import status_path
+from terminal_shop.services.team import admin_auth
+
+from support.factories import ADMIN, make_merchant
+from support.steps import EMAIL, PASSWORD, real_order, sign_in
+
+IMEI = ("490154203237518", "356938035643809")
+
+
+def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page, browser, tmp_path, clean_db):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    page.goto(page.base + "/produk/d210")
+    expect(page.get_by_test_id("stock-D210")).to_have_text("Pre-order, dikirim dalam 7 hari kerja")
+    for sn, imei in zip(("D2100001", "D2100002"), IMEI, strict=True):
+        stock.receive(sn, "D210", ADMIN, imei=imei)
+    stock.receive("A9200001", "A920", ADMIN)
+    page.reload()
+    expect(page.get_by_test_id("stock-D210")).to_have_text("Stok tersedia")
+
+    order = real_order(tmp_path, "Rahma Putri")  # one D210, rahma@example.com, 081234567890
+    merchant_id = make_merchant(tmp_path, email="rahma@example.com", hp="081234567890", nama_usaha="Warung Rahma")
+    form = admin_merchants.form_values(admin_merchants.detail(str(merchant_id)).row)
+    admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    transitions.confirm(str(order.id), ADMIN)
+
+    admin = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    admin.base = page.base
+    sign_in(admin)
+    admin.goto(f"{page.base}/admin/orders/{order.id}")
+    expect(admin.get_by_test_id("units-needed")).to_have_text("1 D210 UnionPay")
+    scan = admin.get_by_label("Pindai atau ketik SN, lalu Enter")
+    scan.click()
+    admin.keyboard.type("A9200001")  # the wrong box from the shelf
+    admin.keyboard.press("Enter")
+    expect(scan).to_have_value("")
+    admin.get_by_role("button", name="Tandai Dikemas").click()
+    expect(admin.get_by_test_id("pack-error")).to_contain_text("A9200001 adalah A920")
+    admin.get_by_role("button", name="Hapus SN A9200001").click()
+    scan.click()
+    admin.keyboard.type("d210 0002")
+    admin.keyboard.press("Enter")
+    expect(admin.get_by_test_id("pack-serial-chip")).to_have_text(re.compile("D2100002"))
+    admin.get_by_role("button", name="Tandai Dikemas").click()
+    expect(admin.get_by_test_id("fulfilment")).to_have_text("Dikemas")
+    expect(admin.get_by_test_id("admin-unit")).to_contain_text("SN D2100002")
+    admin.get_by_label("Kurir").select_option("jne")
+    admin.get_by_label("Nomor resi").fill("CGK0012345678")
+    admin.get_by_role("button", name="Tandai Dikirim").click()
+    expect(admin.get_by_test_id("fulfilment")).to_have_text("Dikirim")
+    admin.get_by_role("button", name="Tandai Diterima").click()
+    expect(admin.get_by_test_id("fulfilment")).to_have_text("Diterima")
+
+    admin.goto(f"{page.base}/admin/merchants/{merchant_id}")
+    device = admin.get_by_test_id("device")
+    expect(device).to_contain_text("SN D2100002")
+    expect(admin.get_by_test_id("device-waiting")).to_have_text("Menunggu TID/MID dari bank")
+    expect(admin.get_by_test_id("linked-order")).to_contain_text(order.number)  # linked by e-mail and HP
+    admin.get_by_label("Acquirer", exact=True).fill("BRI")
+    admin.get_by_label("MID", exact=True).fill("000885012345678")
+    admin.get_by_label("TID", exact=True).fill("12")
+    admin.get_by_role("button", name="Aktifkan D2100002").click()
+    expect(admin.get_by_test_id("activate-error")).to_have_text("TID harus 8 huruf atau angka")
+    admin.get_by_label("TID", exact=True).fill("BRI00123")
+    admin.get_by_role("button", name="Aktifkan D2100002").click()
+    expect(admin.get_by_test_id("device-tid")).to_have_text("BRI00123")
+    expect(admin.get_by_test_id("device-status")).to_have_text("Aktif")
+
+    page.goto(page.base + status_path(order.id))
+    mine = page.get_by_test_id("device")
+    expect(mine).to_contain_text("D210 UnionPay")
+    expect(page.get_by_test_id("device-serial")).to_have_text("D2100002")
+    expect(page.get_by_test_id("device-tid")).to_have_text("BRI00123")
+    expect(page.get_by_test_id("device-warranty")).to_contain_text("berlaku s.d.")
+    expect(mine.get_by_role("list", name="Perjalanan perangkat")).to_contain_text("Dikirim · resi CGK0012345678")
+    expect(page.get_by_test_id("register-invitation")).to_have_count(0)  # linked: nothing to register
+
+    stranger = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    stranger.goto(page.base + "/garansi")
+    stranger.get_by_label("Nomor seri (SN)").fill("D2100002")
+    stranger.get_by_role("button", name="Cek Garansi").click()
+    answer = stranger.get_by_test_id("warranty-answer")
+    expect(answer).to_contain_text("D210 UnionPay")
+    expect(stranger.get_by_test_id("warranty-until")).to_have_text(re.compile(r"^\d{1,2} \w+ \d{4}$"))
+    for private in ("Rahma", "Warung", "example.com", "0812", "BRI00123"):
+        expect(stranger.locator("main")).not_to_contain_text(private)
+    stranger.get_by_label("Nomor seri (SN)").fill("D2100001")  # still on the shelf: nobody's yet
+    stranger.get_by_role("button", name="Cek Garansi").click()
+    expect(stranger.get_by_test_id("warranty-error")).to_contain_text("Nomor seri tidak ditemukan")
+    expect(answer).to_have_count(0)
