@@ -48,7 +48,6 @@ from terminal_shop.state.admin import (
     DevicesState,
     InviteState,
     MerchantDetailState,
-    MerchantDevicesState,
     MerchantListState,
     OrderDetailState,
     OrderListState,
@@ -315,8 +314,7 @@ _page(two_factor.setup_page, routes.ADMIN_2FA_SETUP, "Atur 2FA", on_load=TwoFact
 _page(invite.invite_page, routes.ADMIN_INVITE, "Undangan Admin", on_load=InviteState.load)
 _page(accounts.accounts_page, routes.ADMIN_ACCOUNTS, "Admin: Akun Admin", on_load=AccountsState.load)
 _page(merchants.merchants_page, routes.ADMIN_MERCHANTS, "Admin: Pendaftaran", on_load=MerchantListState.load)
-_page(merchant_detail.merchant_detail_page, routes.ADMIN_MERCHANT, "Admin: Merchant",
-      on_load=[MerchantDetailState.load, MerchantDevicesState.load])  # fmt: skip
+_page(merchant_detail.merchant_detail_page, routes.ADMIN_MERCHANT, "Admin: Merchant", on_load=MerchantDetailState.load)
 _page(orders.orders_page, routes.ADMIN_ORDERS, "Admin: Pesanan", on_load=OrderListState.load)
 _page(overview.overview_page, routes.ADMIN_OVERVIEW, "Admin: Ringkasan", on_load=OverviewState.load)
 _page(payments.payments_page, routes.ADMIN_PAYMENTS, "Admin: Cek Pembayaran", on_load=PaymentsState.load)

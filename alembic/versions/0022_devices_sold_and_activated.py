@@ -23,6 +23,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("activated_by", sa.String(length=254), nullable=True))
         batch.add_column(sa.Column("packed_by", sa.String(length=254), nullable=True))
         batch.add_column(sa.Column("warranty_until", sa.Date(), nullable=True))
+    op.create_index("ix_devices_serial_prefix", "devices", ["serial"], postgresql_ops={"serial": "text_pattern_ops"})
     op.create_index(
         "ux_devices_active_tid",
         "devices",
@@ -35,6 +36,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_index("ux_devices_active_tid", table_name="devices")
+    op.drop_index("ix_devices_serial_prefix", table_name="devices")
     with op.batch_alter_table("devices") as batch:
         for name in ("warranty_until", "packed_by", "activated_by", "acquirer", "nmid"):
             batch.drop_column(name)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.ui import icon
+from terminal_shop import routes
+from terminal_shop.components.ui import BTN_PRIMARY, icon, link_button
+from terminal_shop.services.devices.owned import DEVICES_WAIT
 
 
 def _step(step) -> rx.Component:
@@ -35,4 +37,17 @@ def device_card(d) -> rx.Component:
         rx.cond(d.warranty != "", rx.el.p("Garansi ", d.warranty, class_name="mt-1 text-sm text-slate-700", data_testid="device-warranty")),
         class_name="rounded-xl border border-slate-200 p-4",
         data_testid="device",
+    )  # fmt: skip
+
+
+def register_invitation() -> rx.Component:
+    """Where an order no merchant registration owns yet is shown: why its devices wait, and
+    where to register (the order then links itself: services/devices/linking.py)."""
+    return rx.el.div(
+        rx.el.p(DEVICES_WAIT, class_name="font-semibold"),
+        rx.el.p("Daftarkan usaha Anda dengan email dan nomor HP yang sama dengan pesanan ini: "
+                "pesanan akan tertaut otomatis.", class_name="mt-1 text-sm"),
+        link_button("Daftar sebagai merchant", routes.REGISTER, BTN_PRIMARY + " mt-3"),
+        class_name="rounded-xl border border-blue-200 bg-blue-50 p-4 text-left text-blue-950",
+        data_testid="register-invitation",
     )  # fmt: skip

@@ -5,12 +5,11 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes, rules
-from terminal_shop.components.devices import device_card
+from terminal_shop.components.devices import device_card, register_invitation
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.devices.owned import DEVICES_WAIT
 from terminal_shop.state.order_status import OrderStatusState as S
 from terminal_shop.state.order_status import RegistrationStatusState as Reg
 from terminal_shop.state.order_status import TrackingState as T
@@ -146,17 +145,7 @@ def _devices() -> rx.Component:
                 class_name=f"{CARD} p-5",
             ),
         ),
-        rx.cond(
-            S.needs_registration,
-            rx.el.div(
-                rx.el.p(DEVICES_WAIT, class_name="font-semibold"),
-                rx.el.p("Daftarkan usaha Anda dengan email dan nomor HP yang sama dengan pesanan ini: "
-                        "pesanan akan tertaut otomatis.", class_name="mt-1 text-sm"),
-                link_button("Daftar sebagai merchant", routes.REGISTER, BTN_PRIMARY + " mt-3"),
-                class_name="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-950",
-                data_testid="register-invitation",
-            ),
-        ),
+        rx.cond(S.needs_registration, register_invitation()),
     )  # fmt: skip
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.services.devices import owned
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.views import OrderSummary
 from terminal_shop.vocabulary import OrderRefusal
@@ -20,6 +22,7 @@ class OrderResultState(rx.State):
     loading: bool = True
     summary: OrderSummary | None = None
     reason: str = ""
+    needs_registration: bool = False  # no merchant registration owns the order (yet)
 
     @rx.event
     async def load_success(self):
@@ -28,6 +31,8 @@ class OrderResultState(rx.State):
         self.summary = await asyncio.to_thread(orders.load_summary, order_id)
         if self.summary is None:
             return rx.redirect(routes.HOME, replace=True)
+        found = await asyncio.to_thread(owned.order_devices, uuid.UUID(order_id))
+        self.needs_registration = not found.linked
         self.loading = False
         return None
 

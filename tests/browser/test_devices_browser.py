@@ -18,7 +18,7 @@ from support.steps import EMAIL, PASSWORD
 IMEI = "490154203237518"
 
 
-def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path):
+def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path, clean_db):
     admin_auth.create_admin(EMAIL, PASSWORD, AdminRole.SHIPPING)
     page.goto(page.base + "/admin/login")
     page.locator("#email").fill(EMAIL)

@@ -26,6 +26,10 @@ def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(
     to_confirm(page, cart=(("A920", 2),))
     choose_proof(page, png(tmp_path / "bukti.png"))
     page.get_by_role("button", name="Kirim Pesanan").click()
+    # Not a registered merchant: the thank-you page says when the devices work, and where to register
+    expect(page.get_by_test_id("register-invitation")).to_contain_text(
+        "Perangkat Anda aktif setelah pendaftaran merchant disetujui"
+    )
     page.get_by_role("link", name="Lihat Status Pesanan").click()
     page.wait_for_url(re.compile(r"/pesanan/"))
     order_page = page.url

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes, rules
+from terminal_shop.components.devices import register_invitation
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import transfer_amount
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
@@ -52,6 +53,7 @@ def success_page() -> rx.Component:
                         "Simpan tautan ini, atau lacak dengan nomor pesanan dan email di halaman Dashboard.",
                         class_name="mt-1 text-xs text-slate-500",
                     ),
+                    rx.cond(R.needs_registration, rx.el.div(register_invitation(), class_name="mt-4 w-full")),
                     rx.el.div(
                         link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
                         link_button("Belanja Lagi", routes.CHECKOUT_PRODUCTS, BTN_PRIMARY),

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, Join, func, or_, outerjoin
+from sqlalchemy import Join, func, outerjoin, union
 from sqlmodel import col, select
 
 from terminal_shop import catalogue
@@ -57,16 +57,22 @@ def _conditions(search: str, status: str, model: str) -> list[Any]:
     text = search.strip()
     if text:
         code = "".join(text.split()).upper()
-        matches: list[ColumnElement[bool]] = [
-            col(Device.serial) == code,
-            col(Device.serial).startswith(code),
-            col(Device.imei) == code,
-            col(Device.tid) == code,
-            col(Device.mid) == code,
-            col(Order.number) == code[:8],
-            contains(text, names=[col(MerchantRegistration.nama_usaha)]),
-        ]
-        conds.append(or_(*matches))
+        escaped = code.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        # Each way of matching on its own index, the device ids joined: one OR across the
+        # joined tables would read every device (issue 36's 1,000,000-device benchmark).
+        matching = union(
+            select(Device.id).where(col(Device.serial).like(f"{escaped}%", escape="\\")),  # exact, or its start
+            select(Device.id).where(col(Device.imei) == code),
+            select(Device.id).where(col(Device.tid) == code),
+            select(Device.id).where(col(Device.mid) == code),
+            select(Device.id).where(col(Device.order_id).in_(select(Order.id).where(col(Order.number) == code[:8]))),
+            select(Device.id).where(
+                col(Device.merchant_id).in_(
+                    select(MerchantRegistration.id).where(contains(text, names=[col(MerchantRegistration.nama_usaha)]))
+                )
+            ),
+        )
+        conds.append(col(Device.id).in_(matching))
     return conds
 
 

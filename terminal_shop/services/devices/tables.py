@@ -20,6 +20,8 @@ class Device(SQLModel, table=True):
     __table_args__ = (
         sa.Index("ix_devices_stock", "model", "status"),  # stock counts per model, index-only
         sa.Index("ix_devices_received", "received_at", "id"),  # the list, newest first
+        # The search by the start of an SN (LIKE 'X%'): PostgreSQL needs the pattern operators.
+        sa.Index("ix_devices_serial_prefix", "serial", postgresql_ops={"serial": "text_pattern_ops"}),
         # A TID names one working terminal: unique among active devices (a returned unit keeps its history).
         sa.Index("ux_devices_active_tid", "tid", unique=True,
                  postgresql_where=sa.text("status = 'aktif'"), sqlite_where=sa.text("status = 'aktif'")),
