@@ -31,7 +31,6 @@ os.environ["DATABASE_URL"] = f"postgresql+psycopg2://postgres@127.0.0.1:5432/tes
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sql_timing import Recorder, pct, replay, timed_together  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 
 from terminal_shop.cli import migrate, seed  # noqa: E402
@@ -39,6 +38,8 @@ from terminal_shop.infra.db import get_engine, write_session  # noqa: E402
 from terminal_shop.infra.models import table_of, utcnow  # noqa: E402
 from terminal_shop.services.devices import listing, owned, stock  # noqa: E402
 from terminal_shop.services.devices.tables import Device  # noqa: E402
+
+from sql_timing import Recorder, pct, replay, timed_together  # noqa: E402
 
 RUNS = 200
 MODELS = ("A920", "D210", "SOUNDBOX")
@@ -71,6 +72,12 @@ def device_rows(n: int, rng: random.Random):
         }
 
 
+def _cycling(call):
+    """The call with the next probe each time (a fresh SN or TID per run)."""
+    probes = iter(range(10**9))
+    return lambda: call(next(probes) % RUNS)
+
+
 def measure(devices: int, orders: int) -> dict:
     engine = get_engine()
     with engine.begin() as c:
@@ -100,9 +107,8 @@ def measure(devices: int, orders: int) -> dict:
         }
         recorder, rows = Recorder(engine), []
         for name, call in calls.items():
-            counter = iter(range(10**9))
             statements = recorder.record(lambda call=call: call(0))
-            ours, raw = timed_together([lambda call=call: call(next(counter) % RUNS), replay(engine, statements)], RUNS)
+            ours, raw = timed_together([_cycling(call), replay(engine, statements)], RUNS)
             rows.append({"call": name, "p50": pct(ours, 50), "p95": pct(ours, 95), "raw_p50": pct(raw, 50),
                          "raw_p95": pct(raw, 95), "statements": len(statements), "target": TARGETS[name]})  # fmt: skip
         with engine.connect() as c:
