@@ -58,6 +58,7 @@ SITEMAP = "/sitemap.xml"  # written by Reflex's sitemap plugin at build time
 API_PREFIX = "/api/"
 API_ORDER = "/api/pesanan"
 API_REGISTRATION = "/api/pendaftaran"
+API_WHATSAPP = "/api/whatsapp/webhook"  # Meta's Cloud API: the handshake (GET) and signed deliveries (POST)
 API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"
 API_ADMIN_INVITE = "/api/admin/undangan"  # the invitation's form POST: account made, session cookie set

@@ -21,6 +21,7 @@ pytest_plugins = [
     "support.storage",
     "support.mail",
     "support.factories",
+    "support.whatsapp_standin",
 ]
 
 TIERS = ("unit", "service", "browser")

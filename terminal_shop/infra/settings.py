@@ -127,6 +127,13 @@ class Settings:
     retention_abandoned_days: int  # a checkout or wizard attempt never sent: its held amount, its files
     retention_ended_years: int  # an approved merchant's identity record, after the relationship ends
     retention_records_years: int  # orders and proofs of payment (company records)
+    # WhatsApp Cloud API (README, WhatsApp): off unless token and phone number id are set
+    whatsapp_token: str = field(repr=False)
+    whatsapp_phone_number_id: str
+    whatsapp_app_secret: str = field(repr=False)  # signs the webhook's deliveries
+    whatsapp_verify_token: str = field(repr=False)  # the webhook's subscription handshake
+    whatsapp_api_url: str  # https://graph.facebook.com/v21.0; the tests point it at their stand-in
+    whatsapp_template_names: dict[str, str]  # a template's key -> the name Meta approved it under
     # Devices (docs/decisions.md, Devices)
     preorder_working_days: int  # "Pre-order, dikirim dalam N hari kerja" when stock is short
     warranty_months: int  # a unit's warranty, from the day its order was delivered
@@ -144,6 +151,10 @@ class Settings:
                 " travel over plain HTTP. Remove SECURE_COOKIES (it follows PUBLIC_URL)."
             )
         return problems
+
+    @property
+    def whatsapp_on(self) -> bool:
+        return bool(self.whatsapp_token and self.whatsapp_phone_number_id)
 
     @property
     def https(self) -> bool:
@@ -212,6 +223,14 @@ def get_settings() -> Settings:
         retention_abandoned_days=_env_int("RETENTION_ABANDONED_DAYS", 30),
         retention_ended_years=_env_int("RETENTION_ENDED_YEARS", 5),
         retention_records_years=_env_int("RETENTION_RECORDS_YEARS", 10),
+        whatsapp_token=_env("WHATSAPP_TOKEN", ""),
+        whatsapp_phone_number_id=_env("WHATSAPP_PHONE_NUMBER_ID", ""),
+        whatsapp_app_secret=_env("WHATSAPP_APP_SECRET", ""),
+        whatsapp_verify_token=_env("WHATSAPP_VERIFY_TOKEN", ""),
+        whatsapp_api_url=_env("WHATSAPP_API_URL", "https://graph.facebook.com/v21.0").rstrip("/"),
+        whatsapp_template_names=dict(
+            pair.split("=", 1) for pair in _env_list("WHATSAPP_TEMPLATE_NAMES", "") if "=" in pair
+        ),
         preorder_working_days=_env_int("PREORDER_WORKING_DAYS", 7),
         warranty_months=_env_int("WARRANTY_MONTHS", 12),
         metrics_addresses=_env_list("METRICS_ADDRESSES", "127.0.0.1,::1"),

@@ -52,6 +52,7 @@ from terminal_shop.services.team import admin_accounts, admin_auth, permissions,
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import AccessAction, DocumentKind
+from terminal_shop.web import whatsapp_hook
 from terminal_shop.web.guards import client_address
 from terminal_shop.web.operations import metrics_page
 
@@ -419,5 +420,7 @@ def files_app() -> Starlette:
             Route(routes.API_2FA_QR, two_factor_qr),
             Route(routes.API_ORDER, submit_order, methods=["POST"]),
             Route(routes.API_REGISTRATION, submit_registration, methods=["POST"]),
+            Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
+            Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),
         ]
     )

@@ -81,6 +81,17 @@ if SCALEOUT:
         TRUSTED_PROXY_HOPS="1",
     )
 
+# WhatsApp is on in every test run, pointed at the tests' stand-in of the Cloud API
+# (support/whatsapp_standin.py, started by the `whatsapp` fixture); only numbers that opted in get messages.
+WHATSAPP_PORT = free_port()
+os.environ.update(
+    WHATSAPP_TOKEN="test-whatsapp-token",
+    WHATSAPP_PHONE_NUMBER_ID="109876543210",
+    WHATSAPP_APP_SECRET="test-app-secret",
+    WHATSAPP_VERIFY_TOKEN="test-verify-token",
+    WHATSAPP_API_URL=f"http://127.0.0.1:{WHATSAPP_PORT}/v21.0",
+)
+
 SMTP_PORT = free_port()  # the site and the tests send to an SMTP server of the tests' own (aiosmtpd)
 os.environ["SMTP_URL"] = f"smtp://127.0.0.1:{SMTP_PORT}"
 os.environ["MAIL_FROM"] = "TerminalKu <pesanan@terminalku.example>"

@@ -203,6 +203,7 @@ BUYER_TYPED = {  # as a person types it: spaces around, a dashed phone
     "buyer_email": "budi@example.com",
     "shipping_address": "Jl. Darmo No. 12, Surabaya",
     "note": "",
+    "whatsapp": "",  # the box "Kirim info pesanan lewat WhatsApp" left empty
 }
 
 

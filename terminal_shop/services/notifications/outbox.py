@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 LEASE = timedelta(minutes=5)  # a claimed row is left alone this long by other senders
 MAX_ATTEMPTS = 8
 BATCH = 20
+WHATSAPP = "whatsapp"  # the channel of services/whatsapp's rows; every other row is an e-mail
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,10 @@ def _message(row: OutboxMessage) -> EmailMessage:
     return msg
 
 
+class TemporaryFailure(Exception):
+    """Worth another try later (a channel's throttling, its server's own failure)."""
+
+
 class PermanentFailure(Exception):
     """The server refused this message for good (e.g. an unknown recipient)."""
 
@@ -128,7 +133,22 @@ def _write_eml(msg: EmailMessage, row: OutboxMessage) -> None:
     log.info("e-mail to %s written to %s (no SMTP_URL set)", row.to_addr, path)
 
 
-def deliver(row: OutboxMessage) -> None:
+def deliver(row: OutboxMessage) -> str | None:
+    """Sends one row on its channel; returns the provider's message id where there is one."""
+    if row.channel == WHATSAPP:
+        from terminal_shop.services.whatsapp import cloud_api, sending  # the channel's own client
+
+        try:
+            return sending.deliver(row)
+        except cloud_api.WhatsAppError as exc:
+            if exc.final:
+                raise PermanentFailure(f"WhatsApp {exc}") from exc
+            raise TemporaryFailure(f"WhatsApp {exc}") from exc
+    _deliver_email(row)
+    return None
+
+
+def _deliver_email(row: OutboxMessage) -> None:
     try:
         msg = _message(row)
     except (EmailNotValidError, ValueError) as exc:
@@ -157,11 +177,15 @@ def _claim(now: datetime, limit: int) -> list[OutboxMessage]:
     return rows
 
 
-def _record(row_id: int, status: MailStatus, error: str | None, retry_at: datetime | None) -> None:
+def _record(
+    row_id: int, status: MailStatus, error: str | None, retry_at: datetime | None, provider_id: str | None = None
+) -> None:
     with write_session() as s:
         row = s.get(OutboxMessage, row_id)
+        assert row is not None, row_id
         row.status = status.value
         row.last_error = error
+        row.provider_id = provider_id or row.provider_id
         if status is MailStatus.SENT:
             row.sent_at = utcnow()
         if status is MailStatus.FAILED:
@@ -187,17 +211,17 @@ def send_pending(limit: int = BATCH) -> int:
 def _send_one(row: OutboxMessage) -> int:
     """1 when the message went out; its outcome is recorded either way."""
     try:
-        deliver(row)
+        provider_id = deliver(row)
     except PermanentFailure as exc:
         log.warning("e-mail %s refused: %s", row.key, exc)
         _record(row.id, MailStatus.FAILED, str(exc)[:1000], None)
-    except (OSError, smtplib.SMTPException) as exc:
+    except (OSError, smtplib.SMTPException, TemporaryFailure) as exc:
         final = row.attempts >= MAX_ATTEMPTS
         log.warning("e-mail %s not sent (attempt %d): %s", row.key, row.attempts, exc)
         status = MailStatus.FAILED if final else MailStatus.PENDING
         _record(row.id, status, f"{type(exc).__name__}: {exc}"[:1000], utcnow() + backoff(row.attempts))
     else:
-        _record(row.id, MailStatus.SENT, None, None)
+        _record(row.id, MailStatus.SENT, None, None, provider_id)
         log.info("e-mail %s sent", row.key)
         return 1
     return 0

@@ -42,4 +42,6 @@ class OutboxMessage(SQLModel, table=True):
     next_attempt_at: datetime = now_field()
     sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     last_error: str | None = Field(default=None, sa_type=sa.Text)
+    provider_id: str | None = Field(default=None, max_length=200, unique=True)  # WhatsApp's message id
+    delivery: str | None = Field(default=None, max_length=20)  # WhatsApp's last status: sent, delivered, read, failed
     request_id: str | None = Field(default=None, max_length=32)  # the request that wrote it (infra/logs.py)

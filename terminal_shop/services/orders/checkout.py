@@ -30,6 +30,7 @@ from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
+from terminal_shop.services.whatsapp.consent import CONSENT_TEXT
 from terminal_shop.views import OrderSummary, PricedCart, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
 
@@ -160,6 +161,8 @@ def _new_order(
         status=OrderStatus.PAID_REVIEW.value,
         payment_proof_url=None,  # private file: admins get signed links (docs/decisions.md)
         qris_payload=qris_payload,
+        whatsapp_consent_at=utcnow() if buyer.whatsapp else None,
+        whatsapp_consent_text=CONSENT_TEXT if buyer.whatsapp else None,
     )
 
 

@@ -36,7 +36,7 @@ class OrderError(Exception):
         self.code = code
 
 
-BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note")
+BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note", "whatsapp")
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,7 @@ class Buyer:
     buyer_email: str
     shipping_address: str
     note: str | None
+    whatsapp: str = ""  # "1": the buyer ticked "Kirim info pesanan lewat WhatsApp"
 
 
 def _phone_error(phone: str) -> str:
@@ -75,6 +76,11 @@ def _length_errors(v: dict[str, str]) -> dict[str, str]:
     return errors
 
 
+def ticked(value: object) -> str:
+    """A checkbox's value as the buyer dict keeps it: "1" or ""."""
+    return "1" if str(value).strip().lower() in ("1", "true", "on") else ""
+
+
 def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
     """The buyer form's rules: returns the cleaned data, or the error of each field."""
     v = {k: clean(raw.get(k)) for k in BUYER_FIELDS}
@@ -96,7 +102,9 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
         errors.setdefault(name, error)
     if errors:
         return None, errors
-    return Buyer(v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None), {}
+    return Buyer(
+        v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None, ticked(v["whatsapp"])
+    ), {}
 
 
 @dataclass(frozen=True)

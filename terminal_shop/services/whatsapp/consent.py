@@ -1,0 +1,44 @@
+"""Who may get WhatsApp messages: a number whose owner ticked the box (the text shown is
+kept with the time, as the registration's consent is), until they reply STOP or BERHENTI."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.validation import normalise_mobile
+from terminal_shop.services.whatsapp.tables import WhatsAppContact
+
+CONSENT_TEXT = "Kirim info pesanan lewat WhatsApp"  # the checkbox at checkout and in the wizard
+STOP_WORDS = frozenset({"STOP", "BERHENTI"})
+
+
+def wa_number(phone: str) -> str | None:
+    """A mobile number as the Cloud API takes it (62812..., no '+'), or None."""
+    normal = normalise_mobile(phone or "")
+    return normal.lstrip("+") if normal else None
+
+
+def opt_in(s: Session, phone: str, text: str, at: datetime | None = None) -> None:
+    number = wa_number(phone)
+    if number is None:
+        return
+    contact = s.get(WhatsAppContact, number) or WhatsAppContact(phone=number)
+    contact.opted_in_at, contact.opt_in_text = at or utcnow(), text[:300]
+    s.add(contact)
+
+
+def opt_out(s: Session, number: str, text: str) -> None:
+    contact = s.get(WhatsAppContact, number) or WhatsAppContact(phone=number)
+    contact.opted_out_at, contact.opt_out_text = utcnow(), text[:300]
+    s.add(contact)
+
+
+def allowed(s: Session, number: str | None) -> bool:
+    """Opted in, and not taken back since."""
+    contact = s.get(WhatsAppContact, number) if number else None
+    if contact is None or contact.opted_in_at is None:
+        return False
+    return contact.opted_out_at is None or contact.opted_out_at < contact.opted_in_at

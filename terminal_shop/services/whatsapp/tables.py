@@ -1,0 +1,47 @@
+"""The WhatsApp area's tables: who opted in (per number), and the messages people sent us.
+Times are aware UTC."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from terminal_shop.infra.models import UTCDateTime, now_field, personal
+
+
+class WhatsAppContact(SQLModel, table=True):
+    """A number's consent: given with the text shown (a checkbox at checkout or in the wizard),
+    taken back by a reply "STOP"/"BERHENTI"; and when the person last wrote (WhatsApp's
+    24-hour window for free text)."""
+
+    __tablename__ = "whatsapp_contacts"
+
+    phone: str = Field(
+        primary_key=True, max_length=20
+    )  # 628123..., no "+": kept after an erasure, so a STOP still holds
+    opted_in_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    opt_in_text: str | None = Field(default=None, max_length=300)
+    opted_out_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    opt_out_text: str | None = Field(default=None, max_length=300)
+    last_inbound_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class WhatsAppInbound(SQLModel, table=True):
+    """A message a person sent to the shop's number, kept whether or not it matched an order."""
+
+    __tablename__ = "whatsapp_inbound"
+    __table_args__ = (sa.Index("ix_whatsapp_inbound_entity", "entity_type", "entity_id", "received_at"),)
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    wa_message_id: str = Field(max_length=200, unique=True)  # Meta's id: a delivery sent twice is kept once
+    received_at: datetime = now_field()
+    phone: str = Field(max_length=20, index=True, sa_column_kwargs=personal(""))
+    kind: str = Field(max_length=20)  # text, image, document, ...
+    text: str | None = Field(default=None, sa_type=sa.Text, sa_column_kwargs=personal())
+    media_id: str | None = Field(default=None, max_length=200)
+    entity_type: str | None = Field(default=None, max_length=20)  # the order it was matched to, if any
+    entity_id: str | None = Field(default=None, max_length=64)
+    outcome: str | None = Field(default=None, max_length=300)  # what the site did with it

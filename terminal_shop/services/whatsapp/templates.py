@@ -1,0 +1,55 @@
+"""Every WhatsApp message the site sends, as the template Meta approves: its Indonesian body
+with numbered parameters, defined once here. The operator submits exactly these texts (README,
+WhatsApp; `python -m terminal_shop.cli.whatsapp_templates` prints them) in the "utility"
+category, language `id`; each is sent under its approved name (WHATSAPP_TEMPLATE_NAMES,
+`key=name,...`; by default the key itself)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from terminal_shop.infra.settings import get_settings
+
+
+@dataclass(frozen=True)
+class Template:
+    key: str
+    body: str  # {{1}}, {{2}}, ... in the order of `params`
+    params: tuple[str, ...]  # what each parameter is, for the operator and the tests
+
+    @property
+    def name(self) -> str:
+        """The name Meta approved it under (a setting: approvals sometimes need a new name)."""
+        return get_settings().whatsapp_template_names.get(self.key, self.key)
+
+    def text(self, values: list[str]) -> str:
+        """The body as the person reads it (the admin's message list shows this)."""
+        return re.sub(r"\{\{(\d+)\}\}", lambda m: values[int(m.group(1)) - 1], self.body)
+
+
+TEMPLATES = {
+    t.key: t
+    for t in (
+        Template("order_received", "Halo {{1}}, pesanan {{2}} sudah kami terima. {{3}} Status: {{4}}",
+                 ("nama pembeli", "nomor pesanan", "cara bayar dan jumlah tepat", "tautan status")),
+        Template("payment_confirmed", "Pembayaran pesanan {{1}} sebesar {{2}} sudah dikonfirmasi. Perangkat Anda kami siapkan. Status: {{3}}",
+                 ("nomor pesanan", "jumlah", "tautan status")),
+        Template("payment_rejected", "Pembayaran pesanan {{1}} belum dapat kami terima. Alasan: {{2}}. Hubungi kami untuk bantuan.",
+                 ("nomor pesanan", "alasan")),
+        Template("order_shipped", "Pesanan {{1}} sudah dikirim dengan {{2}}, nomor resi {{3}}. Lacak: {{4}}",
+                 ("nomor pesanan", "kurir", "resi", "halaman pelacakan")),
+        Template("order_delivered", "Pesanan {{1}} tercatat sudah diterima. Terima kasih telah berbelanja.",
+                 ("nomor pesanan",)),
+        Template("registration_received", "Halo {{1}}, pendaftaran merchant {{2}} sudah kami terima dan sedang diverifikasi.",
+                 ("nama", "nama usaha")),
+        Template("registration_approved", "Selamat, pendaftaran merchant {{1}} sudah disetujui. Tim kami menghubungi Anda untuk aktivasi perangkat.",
+                 ("nama usaha",)),
+        Template("registration_rejected", "Pendaftaran merchant {{1}} perlu diperbaiki. Alasan: {{2}}. Perbaiki di: {{3}}",
+                 ("nama usaha", "alasan", "tautan perbaikan")),
+        Template("device_active", "EDC Anda aktif: {{1}} SN {{2}}, TID {{3}}, MID {{4}}. Siap menerima pembayaran.",
+                 ("model", "SN", "TID", "MID")),
+        Template("proof_received", "Bukti pembayaran untuk pesanan {{1}} diterima. Tim kami memverifikasinya.",
+                 ("nomor pesanan",)),
+    )
+}  # fmt: skip
