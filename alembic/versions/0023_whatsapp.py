@@ -36,6 +36,7 @@ def upgrade() -> None:
         sa.Column("entity_type", sa.String(length=20), nullable=True),
         sa.Column("entity_id", sa.String(length=64), nullable=True),
         sa.Column("outcome", sa.String(length=300), nullable=True),
+        sa.Column("stored_key", sa.String(length=500), nullable=True),
     )
     op.create_index("ix_whatsapp_inbound_entity", "whatsapp_inbound", ["entity_type", "entity_id", "received_at"])
     with op.batch_alter_table("orders") as batch:

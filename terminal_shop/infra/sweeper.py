@@ -24,6 +24,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.whatsapp.tables import WhatsAppInbound
 from terminal_shop.vocabulary import DocumentKind
 
 log = logging.getLogger(__name__)
@@ -39,8 +40,15 @@ def _row_id(key: str) -> uuid.UUID | None:
 
 
 def _order_files(ids: list[uuid.UUID]) -> set[str]:
+    """An order's proof, and the slips its buyer sent by WhatsApp (services/whatsapp/slips.py)."""
     with read_session() as s:
-        return {p for p in s.exec(select(Order.payment_proof_path).where(col(Order.id).in_(ids))) if p}
+        proofs = {p for p in s.exec(select(Order.payment_proof_path).where(col(Order.id).in_(ids))) if p}
+        slips = s.exec(
+            select(WhatsAppInbound.stored_key).where(
+                col(WhatsAppInbound.entity_type) == "order", col(WhatsAppInbound.entity_id).in_([str(i) for i in ids])
+            )
+        )
+        return proofs | {k for k in slips if k}
 
 
 def _merchant_files(ids: list[uuid.UUID]) -> set[str]:

@@ -211,7 +211,7 @@ def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
 
 # ----- roles: which admin may do what (services/team/permissions.py) -----
 
-ORDER_PAGES = {"OrderListState", "OrderDetailState"}
+ORDER_PAGES = {"OrderListState", "OrderDetailState", "OrderWhatsAppState"}
 # Every admin's own password and sessions.
 ANY_ADMIN = {"AdminState.show_password_page", "AdminState.change_password", "SessionsState.load", "SessionsState.end",
              "SessionsState.end_others", "TwoFactorState.show_verify", "TwoFactorState.verify",

@@ -7,6 +7,9 @@ applied forward only, inbound messages kept once."""
 from __future__ import annotations
 
 import json
+import time
+import uuid
+from datetime import timedelta
 
 import pytest
 from sqlmodel import col, select
@@ -16,18 +19,20 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.devices import activation, linking, packing, stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
-from terminal_shop.services.whatsapp import consent, webhook
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.whatsapp import consent, inbox, slips, webhook
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
 from terminal_shop.web.api import files_app
 
 from support.factories import ADMIN, BUYER_TYPED, checkout_order, make_merchant
-from support.files import png
-from support.whatsapp_standin import APP_SECRET, inbound_text, signature, status
+from support.files import huge_png, jpg, png
+from support.whatsapp_standin import APP_SECRET, delivery, inbound_text, signature, status
 
 NUMBER = "6281234567890"  # BUYER_TYPED's 0812-3456 7890
 OPTED_IN = {**BUYER_TYPED, "whatsapp": "1"}
@@ -42,6 +47,13 @@ def rows(channel: str = "whatsapp") -> list[OutboxMessage]:
 
 def order(tmp_path, buyer=OPTED_IN, lines=(("A920", 1),)):
     return checkout_order(get_storage(), png(tmp_path / "bukti.png").read_bytes(), buyer=buyer, lines=lines)
+
+
+def fresh(placed: Order) -> Order:
+    with read_session() as s:
+        got = s.get(Order, placed.id)
+        assert got is not None
+        return got
 
 
 def deliver_all() -> None:
@@ -219,3 +231,99 @@ def test_a_template_goes_under_the_name_meta_approved_and_an_unknown_name_fails_
     [(code, body)] = whatsapp.refused  # the stand-in knows only the keys: Meta would answer 132001
     assert (code, body["template"]["name"]) == (132001, "pesanan_diterima_v2")
     assert rows()[0].status == "failed" and "132001" in rows()[0].last_error
+
+
+def image_message(number: str, media_id: str, caption: str = "", kind: str = "image", mime: str = "image/jpeg") -> dict:
+    body = {"id": media_id, "mime_type": mime, "sha256": "x"} | ({"caption": caption} if caption else {})
+    return delivery({
+        "contacts": [{"profile": {"name": "Pembeli"}, "wa_id": number}],
+        "messages": [{"from": number, "id": f"wamid.IN{uuid.uuid4().hex}", "timestamp": str(int(time.time())),
+                      "type": kind, kind: body}],
+    })  # fmt: skip
+
+
+def inbound() -> list[WhatsAppInbound]:
+    with read_session() as s:
+        return list(s.exec(select(WhatsAppInbound).order_by(col(WhatsAppInbound.received_at))))
+
+
+def test_a_slip_sent_by_whatsapp_becomes_a_proof_of_the_waiting_order(whatsapp, mailbox, tmp_path):
+    placed = order(tmp_path)
+    slip = jpg(tmp_path / "slip.jpg", size=(600, 900), color=(10, 160, 90), gps=True).read_bytes()
+    webhook.receive(image_message(NUMBER, whatsapp.add_media(slip, "image/jpeg"), caption="transfer sudah ya"))
+    [message] = inbound()
+    assert (message.entity_id, message.outcome) == (
+        str(placed.id),
+        f"Bukti pembayaran ditambahkan ke pesanan {placed.number}",
+    )
+    stored = get_storage().get(get_settings().bucket_order_payments, message.stored_key)
+    assert stored.startswith(b"\xff\xd8") and b"GPS" not in stored  # kept as a JPEG, its location stripped
+    with read_session() as s:
+        logged = s.exec(select(AuditEvent).where(col(AuditEvent.entity_id) == str(placed.id))).all()
+    assert "bukti-tambahan" in [a.action for a in logged]
+    assert [r.subject for r in rows()] == ["order_received", "proof_received"]
+    [line] = [m for m in inbox.thread("order", str(placed.id)) if m.direction == "masuk"]
+    assert line.slip_url and "transfer sudah ya" in line.text
+    assert not fresh(placed).proof_suspect
+
+
+def test_a_slip_gets_every_check_an_upload_gets(whatsapp, mailbox, tmp_path):
+    placed = order(tmp_path)
+    someone_elses = jpg(tmp_path / "lain.jpg", size=(500, 700), color=(120, 30, 60)).read_bytes()
+    other_buyer = {**BUYER_TYPED, "buyer_phone": "0813-9999-0000", "buyer_email": "lain@example.com"}
+    checkout_order(get_storage(), someone_elses, buyer=other_buyer)  # another order paid with this picture
+    assert not fresh(placed).proof_suspect
+    for data, mime in (
+        (b"MZ\x90\x00 sebuah program, bukan bukti" * 3, "application/pdf"),  # not what it claims
+        (huge_png(8000, 8000), "image/png"),  # a pixel bomb (64 MP in a small file): refused from its header
+        (someone_elses, "image/jpeg"),  # another order's proof
+    ):
+        webhook.receive(
+            image_message(NUMBER, whatsapp.add_media(data, mime), kind="document" if "pdf" in mime else "image")
+        )
+    wrong, bomb, reused = [m.outcome for m in inbound()]
+    assert wrong.startswith("File ditolak: Hanya file JPG, PNG, atau PDF")
+    assert bomb.startswith("File ditolak:") and "megapiksel" in bomb
+    assert (
+        reused
+        == f"Bukti pembayaran ditambahkan ke pesanan {placed.number} (gambar sama dengan bukti pesanan lain: periksa)"
+    )
+    assert fresh(placed).proof_suspect  # marked for the admin, as a reused upload is
+    big = whatsapp.add_media(b"\xff\xd8" + b"0" * (11 * 1024 * 1024), "image/jpeg")
+    webhook.receive(image_message(NUMBER, big))
+    assert (
+        inbound()[-1].outcome.startswith("File tidak dapat diunduh dari WhatsApp") and inbound()[-1].stored_key is None
+    )
+
+
+def test_the_slip_goes_to_the_order_it_names_else_the_newest_and_a_stranger_is_kept(whatsapp, mailbox, tmp_path):
+    older, newer = order(tmp_path), order(tmp_path)
+    slip = jpg(tmp_path / "s1.jpg", color=(1, 2, 3)).read_bytes()
+    webhook.receive(
+        image_message(NUMBER, whatsapp.add_media(slip, "image/jpeg"), caption=f"untuk {older.number.lower()}")
+    )
+    webhook.receive(
+        image_message(NUMBER, whatsapp.add_media(jpg(tmp_path / "s2.jpg", color=(9, 9, 9)).read_bytes(), "image/jpeg"))
+    )
+    webhook.receive(image_message("6285700002222", whatsapp.add_media(slip, "image/jpeg")))
+    named, newest, stranger = inbound()
+    assert (named.entity_id, newest.entity_id) == (str(older.id), str(newer.id))
+    assert (stranger.entity_id, stranger.outcome, stranger.stored_key) == (None, slips.NO_ORDER, None)
+
+
+def test_a_free_reply_goes_only_within_24_hours_of_the_buyers_last_message(whatsapp, mailbox, tmp_path):
+    placed = order(tmp_path)
+    with pytest.raises(inbox.ReplyRefused, match="24 jam"):
+        inbox.reply("order", str(placed.id), placed.buyer_phone, "Sudah kami cek", ADMIN)
+    webhook.receive(inbound_text(NUMBER, "Kapan dikirim?"))
+    inbox.reply("order", str(placed.id), placed.buyer_phone, "Besok pagi dikirim, Kak.", ADMIN)
+    deliver_all()
+    assert [b["text"]["body"] for b in whatsapp.sent if b["type"] == "text"] == ["Besok pagi dikirim, Kak."]
+    with write_session() as s:
+        contact = s.get(WhatsAppContact, NUMBER)
+        contact.last_inbound_at = contact.last_inbound_at - timedelta(hours=25)
+        s.add(contact)
+    with pytest.raises(inbox.ReplyRefused, match="template"):
+        inbox.reply("order", str(placed.id), placed.buyer_phone, "Halo lagi", ADMIN)
+    with pytest.raises(inbox.ReplyRefused, match="Tulis pesan"):
+        inbox.reply("order", str(placed.id), placed.buyer_phone, "   ", ADMIN)

@@ -23,6 +23,7 @@ from terminal_shop.components.admin import (
 from terminal_shop.components.admin_lists import filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_card, fulfilment_filter
+from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
 from terminal_shop.pages.admin.payments import payment_card, proof_filter
 from terminal_shop.pages.admin.personal_data import personal_data_card
 from terminal_shop.services.team.permissions import Permission
@@ -299,6 +300,7 @@ def order_detail_page() -> rx.Component:
                     access_list(o.access),
                     when_allowed(Permission.PERSONAL_DATA, personal_data_card(o)),
                     mail_list(o.mails, D.resend_mail),
+                    whatsapp_card(),
                     class_name="flex min-w-0 flex-col gap-6",
                 ),
                 rx.el.div(

@@ -232,6 +232,7 @@ def for_entity(entity_type: str, entity_id: str) -> tuple[MailView, ...]:
         rows = s.exec(
             select(OutboxMessage)
             .where(col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == str(entity_id))
+            .where(col(OutboxMessage.channel) != WHATSAPP)  # the WhatsApp thread is its own list (whatsapp/inbox.py)
             .order_by(col(OutboxMessage.created_at).desc(), col(OutboxMessage.id).desc())
         ).all()
     lines = []

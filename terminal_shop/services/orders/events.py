@@ -53,3 +53,11 @@ class OrderShipped(OrderEvent):
 class OrderDelivered(OrderEvent):
     name: ClassVar[str] = "order.delivered"
     action: ClassVar[str] = "fulfil:delivered"
+
+
+@dataclass(frozen=True, kw_only=True)
+class OrderProofAdded(OrderEvent):
+    """A further proof of payment arrived (a slip sent by WhatsApp: services/whatsapp/slips.py)."""
+
+    name: ClassVar[str] = "order.proof_added"
+    action: ClassVar[str] = "bukti-tambahan"

@@ -4,6 +4,7 @@ The one list (docs/decisions.md, Personal data): the record's fields and files (
 and here
 - the outbox: each e-mail about the record keeps its recipient, its body (name, items,
   address), the attached QRIS and invoice PDF; and in the embedded mode its .eml file;
+- the WhatsApp messages the person sent about the record (their number, text, a slip);
 - the audit log and the domain events of the record: an actor such as `pemohon <e-mail>`,
   a detail quoting the person.
 Erased, an e-mail keeps only its subject (with the person's words blanked), date and
@@ -24,6 +25,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events.tables import DomainEventRecord
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.whatsapp.tables import WhatsAppInbound
 from terminal_shop.vocabulary import MailStatus
 
 ERASED_MAIL = "Data dihapus atas permintaan atau masa simpan berakhir"
@@ -64,6 +66,13 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
         if row.status == MailStatus.PENDING.value:
             row.status, row.last_error, row.next_attempt_at = MailStatus.FAILED.value, ERASED_MAIL, utcnow()
         s.add(row)
+    for message in s.exec(
+        select(WhatsAppInbound).where(
+            col(WhatsAppInbound.entity_type) == entity_type, col(WhatsAppInbound.entity_id) == entity_id
+        )
+    ):  # what the person sent by WhatsApp; a slip's file is left to the orphan sweeper (infra/sweeper.py)
+        message.phone, message.text, message.stored_key = ERASED, ERASED if message.text else None, None
+        s.add(message)
     for entry in s.exec(
         select(AuditEvent).where(col(AuditEvent.entity_type) == entity_type, col(AuditEvent.entity_id) == entity_id)
     ):

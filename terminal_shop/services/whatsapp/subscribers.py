@@ -26,6 +26,7 @@ from terminal_shop.services.orders.events import (
     OrderConfirmed,
     OrderDelivered,
     OrderPlaced,
+    OrderProofAdded,
     OrderShipped,
 )
 from terminal_shop.services.orders.order_status import status_path
@@ -133,6 +134,12 @@ def _shipped(s: Session, event: OrderShipped) -> None:
 @subscribe(OrderDelivered)
 def _delivered(s: Session, event: OrderDelivered) -> None:
     _tell_buyer(s, event, "delivered", "order_delivered", [order_number(uuid.UUID(event.entity_id))])
+
+
+@subscribe(OrderProofAdded)
+def _proof_added(s: Session, event: OrderProofAdded) -> None:
+    step = f"proof:{utcnow().isoformat()}"  # each slip is acknowledged
+    _tell_buyer(s, event, step, "proof_received", [order_number(uuid.UUID(event.entity_id))])
 
 
 def _tell_applicant(s: Session, row: MerchantRegistration, step: str, template: str, values: list[str]) -> None:

@@ -45,3 +45,4 @@ class WhatsAppInbound(SQLModel, table=True):
     entity_type: str | None = Field(default=None, max_length=20)  # the order it was matched to, if any
     entity_id: str | None = Field(default=None, max_length=64)
     outcome: str | None = Field(default=None, max_length=300)  # what the site did with it
+    stored_key: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())  # a slip kept as proof

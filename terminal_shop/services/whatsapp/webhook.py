@@ -6,7 +6,8 @@ statuses and of what people send us.
 - A status moves an outbox row forward only (sent < delivered < read; failed stays with its
   code): Meta sends them out of order and more than once.
 - Every inbound message is kept once (its id is unique). "STOP"/"BERHENTI" ends the number's
-  consent; any message opens WhatsApp's 24-hour window for the admin's free replies.
+  consent; any message opens WhatsApp's 24-hour window for the admin's free replies; a photo
+  or PDF from a number with a waiting order becomes that order's proof (slips.py).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.whatsapp import consent
+from terminal_shop.services.whatsapp import consent, slips
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,9 @@ def _message(message: dict[str, Any]) -> None:
                 inbound.outcome = "Berhenti: WhatsApp tidak dipakai lagi untuk nomor ini"
     except IntegrityError:  # Meta delivered it before: kept once
         log.info("whatsapp message %s seen before", message.get("id"))
+        return
+    if inbound.media_id:  # a photo or PDF: a transfer slip for a waiting order?
+        slips.take(inbound.id)
 
 
 def _seen(s: Session, number: str, at: datetime) -> None:

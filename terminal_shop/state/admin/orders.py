@@ -20,6 +20,7 @@ from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
+from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import OrderRow, OrderView
 from terminal_shop.vocabulary import Fulfilment, FulfilmentFilter, OrderStatus, PaymentMethod, ProofFilter
@@ -103,7 +104,7 @@ class OrderDetailState(AdminState):
             found = False
         if not found:
             return [toast.error("Gagal memuat detail pesanan"), rx.redirect(routes.ADMIN_ORDERS)]
-        return None
+        return OrderWhatsAppState.load  # its conversation, after the order
 
     @rx.event
     @admin_only(permission=Permission.ORDERS_VIEW)

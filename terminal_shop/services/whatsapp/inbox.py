@@ -1,0 +1,95 @@
+"""The WhatsApp conversation on an order or merchant page: what the site sent (template or
+reply, with Meta's delivery status) and what the person sent (a slip with its outcome),
+newest first; and the admin's free reply, allowed within 24 hours of the person's last
+message (WhatsApp's customer-service window; outside it only templates go out)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlmodel import col, select
+
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import ERASED, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.whatsapp.consent import wa_number
+from terminal_shop.services.whatsapp.subscribers import CHANNEL
+from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
+from terminal_shop.vocabulary import MailStatus
+
+WINDOW = timedelta(hours=24)
+REPLY_MAX = 1000
+DELIVERY = {"sent": "Terkirim", "delivered": "Diterima", "read": "Dibaca", "failed": "Gagal"}
+
+
+@dataclass(frozen=True)
+class MessageLine:
+    at: str  # WIB
+    direction: str  # "keluar" (the site) or "masuk" (the person)
+    text: str
+    status: str  # Menunggu, Terkirim, Diterima, Dibaca, Gagal (with the API's code)
+    slip_url: str  # a signed link to a slip the person sent, '' otherwise
+
+
+class ReplyRefused(Exception):
+    """The text says why (shown to the admin as is)."""
+
+
+def _status(row: OutboxMessage) -> str:
+    if row.delivery:
+        word = DELIVERY.get(row.delivery, row.delivery)
+        return f"{word}: {row.last_error}" if row.delivery == "failed" and row.last_error else word
+    label = MailStatus.label_of(row.status)
+    return f"{label}: {row.last_error}" if row.last_error else label
+
+
+def thread(entity_type: str, entity_id: str) -> list[MessageLine]:
+    with read_session() as s:
+        out = s.exec(
+            select(OutboxMessage).where(col(OutboxMessage.channel) == CHANNEL, col(OutboxMessage.entity_type) == entity_type,
+                                        col(OutboxMessage.entity_id) == entity_id)
+        ).all()  # fmt: skip
+        came = s.exec(
+            select(WhatsAppInbound).where(
+                col(WhatsAppInbound.entity_type) == entity_type, col(WhatsAppInbound.entity_id) == entity_id
+            )
+        ).all()
+    storage, bucket = get_storage(), get_settings().bucket_order_payments
+    lines = [(r.created_at, MessageLine(wib(r.created_at), "keluar", r.body_html, _status(r), "")) for r in out]
+    for m in came:
+        text = " · ".join(t for t in (m.text or f"({m.kind})", m.outcome or "") if t)
+        url = storage.signed_url(bucket, m.stored_key) if m.stored_key else ""
+        lines.append((m.received_at, MessageLine(wib(m.received_at), "masuk", text, "", url)))
+    return [line for _, line in sorted(lines, key=lambda pair: pair[0], reverse=True)]
+
+
+def window_open(phone: str) -> bool:
+    number = wa_number(phone)
+    with read_session() as s:
+        contact = s.get(WhatsAppContact, number) if number else None
+    return bool(contact and contact.last_inbound_at and contact.last_inbound_at > utcnow() - WINDOW)
+
+
+def reply(entity_type: str, entity_id: str, phone: str, text: str, admin_email: str) -> None:
+    """Queues the admin's free text to the person, or ReplyRefused."""
+    body = text.strip()
+    if not body:
+        raise ReplyRefused("Tulis pesan terlebih dahulu")
+    if len(body) > REPLY_MAX:
+        raise ReplyRefused(f"Pesan maksimal {REPLY_MAX} karakter")
+    number = wa_number(phone)
+    if number is None or phone == ERASED:
+        raise ReplyRefused("Nomor ini tidak bisa dihubungi lewat WhatsApp")
+    if not window_open(phone):
+        raise ReplyRefused("Lebih dari 24 jam sejak pesan terakhir pembeli: WhatsApp hanya mengizinkan pesan template")
+    with write_session() as s:
+        s.add(OutboxMessage(
+            key=f"wa:reply:{entity_type}:{entity_id}:{utcnow().isoformat()}", channel=CHANNEL, entity_type=entity_type,
+            entity_id=entity_id, to_addr=number, subject=f"balasan {admin_email}"[:200],
+            body_text=json.dumps({"text": body}), body_html=body,
+        ))  # fmt: skip

@@ -1,0 +1,102 @@
+"""A buyer's reply with a photo or PDF of the transfer slip becomes a proof of their waiting
+order: downloaded from the Cloud API (size checked before it is read whole), put through the
+checks an uploaded proof gets (type by content, pixel bounds, metadata stripped), compared with
+earlier proofs (a reused picture marks the order for the admin), stored beside the order's
+first proof and told to the buyer ("Bukti pembayaran diterima").
+
+The order: the sender's number's waiting orders (Menunggu Review), the one whose number the
+message names, else the newest.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+import uuid
+
+from sqlmodel import col, select
+
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import StorageError, get_storage
+from terminal_shop.infra.uploads import PROOF_KINDS, UploadRejected, check_file, strip_metadata
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.orders.checkout import PROOF_WRONG_TYPE
+from terminal_shop.services.orders.events import OrderProofAdded
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.payments import proof_prints
+from terminal_shop.services.validation import normalise_mobile
+from terminal_shop.services.whatsapp import cloud_api
+from terminal_shop.services.whatsapp.tables import WhatsAppInbound
+from terminal_shop.views import order_number
+from terminal_shop.vocabulary import OrderStatus
+
+NO_ORDER = "Tidak ada pesanan menunggu verifikasi untuk nomor ini"
+ADDED = "Bukti pembayaran ditambahkan ke pesanan {number}"
+REUSED = " (gambar sama dengan bukti pesanan lain: periksa)"
+
+
+def _waiting_orders(number: str) -> list[Order]:
+    """The number's orders waiting for review, newest first (the phone as the buyer typed it
+    is compared in one spelling)."""
+    wanted = normalise_mobile("+" + number)
+    national = "0" + number[2:] if number.startswith("62") else number
+    with read_session() as s:
+        rows = s.exec(
+            select(Order)
+            .where(col(Order.status) == OrderStatus.PAID_REVIEW.value, col(Order.purged_at).is_(None),
+                   col(Order.buyer_phone).in_({national, number, "+" + number}))
+            .order_by(col(Order.created_at).desc())
+        ).all()  # fmt: skip
+    return [o for o in rows if normalise_mobile(o.buyer_phone) == wanted]
+
+
+def _pick(orders: list[Order], text: str | None) -> Order:
+    named = {n.upper() for n in re.findall(r"\b[0-9A-Fa-f]{8}\b", text or "")}
+    return next((o for o in orders if order_number(o.id) in named), orders[0])
+
+
+def _done(inbound_id: uuid.UUID, outcome: str, order: Order | None = None, key: str | None = None) -> str:
+    with write_session() as s:
+        row = s.get(WhatsAppInbound, inbound_id)
+        assert row is not None, inbound_id
+        row.outcome = outcome[:300]
+        if order is not None:
+            row.entity_type, row.entity_id = "order", str(order.id)
+        row.stored_key = key or row.stored_key
+        s.add(row)
+    return outcome
+
+
+def take(inbound_id: uuid.UUID) -> str:
+    """What became of the file (the outcome kept on the message and shown to the admin)."""
+    with read_session() as s:
+        inbound = s.get(WhatsAppInbound, inbound_id)
+    assert inbound is not None and inbound.media_id, inbound_id
+    orders = _waiting_orders(inbound.phone)
+    if not orders:
+        return _done(inbound_id, NO_ORDER)
+    order = _pick(orders, inbound.text)
+    try:
+        media = cloud_api.media(inbound.media_id)
+        checked = strip_metadata(check_file(media.data, PROOF_KINDS, PROOF_WRONG_TYPE))
+    except cloud_api.WhatsAppError as exc:
+        return _done(inbound_id, f"File tidak dapat diunduh dari WhatsApp ({exc})", order)
+    except UploadRejected as exc:
+        return _done(inbound_id, f"File ditolak: {exc.message}", order)
+    print_ = proof_prints.fingerprint(checked)
+    key = f"{order.id}/wa_{int(time.time() * 1000)}_{secrets.token_hex(4)}.{checked.extension}"
+    try:
+        get_storage().put(get_settings().bucket_order_payments, key, checked.data, checked.content_type)
+    except StorageError:
+        return _done(inbound_id, "File tidak dapat disimpan: coba lagi nanti", order)
+    with write_session() as s:
+        reused = proof_prints.twins(s, print_, exclude=order.id)
+        stored = s.get(Order, order.id)
+        assert stored is not None
+        stored.proof_suspect = stored.proof_suspect or bool(reused)
+        s.add(stored)
+        outcome = ADDED.format(number=order_number(order.id)) + (REUSED if reused else "")
+        publish(s, OrderProofAdded(entity_id=str(order.id), actor="pembeli (WhatsApp)", detail=outcome))
+    return _done(inbound_id, outcome, order, key)
