@@ -1,0 +1,72 @@
+"""WhatsApp in Chromium (issue 38): a buyer ticks "Kirim info pesanan lewat WhatsApp" at
+checkout; the site sends the stand-in of Meta's Cloud API the order template with the exact
+amount; the stand-in posts the buyer's reply with a photo of the slip, signed as Meta signs;
+the admin's order page shows the message and the slip as a proof, and answers in the window."""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+
+from playwright.sync_api import expect
+
+from terminal_shop.services.team import admin_auth
+
+from support.files import jpg, png
+from support.steps import EMAIL, PASSWORD, add, choose_proof, fill_buyer, orders_in_db, sign_in
+from support.whatsapp_standin import delivery, post_webhook
+
+NUMBER = "6281234567890"  # support.steps.BUYER's 0812-3456 7890
+
+
+def test_a_buyer_opts_in_gets_the_order_on_whatsapp_and_replies_with_the_slip(page, browser, tmp_path, whatsapp):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    page.goto(page.base + "/checkout/products")
+    add(page, "SOUNDBOX")
+    page.get_by_role("link", name="Lanjut Isi Data").click()
+    fill_buyer(page)
+    box = page.get_by_label("Kirim info pesanan lewat WhatsApp")
+    for _ in range(3):  # ticked, changed mind, ticked again: a controlled box follows the server
+        box.click()
+        expect(box).to_be_checked() if _ != 1 else expect(box).not_to_be_checked()
+    page.get_by_role("button", name="Lanjut ke Pembayaran").click()
+    expect(page.get_by_role("heading", name="Metode Pembayaran")).to_be_visible()
+    shown = page.get_by_test_id("transfer-amount").first.inner_text()  # the exact amount, kode unik taken off
+    choose_proof(page, png(tmp_path / "bukti.png"))
+    page.get_by_role("button", name="Kirim Pesanan").click()
+    page.wait_for_url(re.compile(r"/checkout/success"))
+    [order] = orders_in_db()
+    assert order.whatsapp_consent_text == "Kirim info pesanan lewat WhatsApp"
+
+    [sent] = whatsapp.wait_for(1)  # the site's outbox sender, on its own
+    assert sent["to"] == NUMBER and sent["template"]["name"] == "order_received"
+    how = sent["template"]["components"][0]["parameters"][2]["text"]
+    amount = f"Rp {order.total:,}".replace(",", ".")
+    assert f"Transfer tepat {amount}" in how and shown.strip() == amount
+
+    slip = jpg(tmp_path / "slip.jpg", size=(600, 900), color=(10, 160, 90)).read_bytes()
+    media_id = whatsapp.add_media(slip, "image/jpeg")
+    reply = delivery({
+        "contacts": [{"profile": {"name": "Siti"}, "wa_id": NUMBER}],
+        "messages": [{"from": NUMBER, "id": f"wamid.IN{uuid.uuid4().hex}", "timestamp": str(int(time.time())),
+                      "type": "image", "image": {"id": media_id, "mime_type": "image/jpeg", "caption": "sudah transfer"}}],
+    })  # fmt: skip
+    assert post_webhook(page.base, reply).status_code == 200
+    assert post_webhook(page.base, reply, secret="bukan-rahasia-kami").status_code == 401
+
+    admin = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # the owner, on a phone
+    admin.base = page.base
+    sign_in(admin)
+    admin.goto(f"{page.base}/admin/orders/{order.id}")
+    messages = admin.get_by_test_id("whatsapp-message")
+    incoming = messages.filter(has_text="Dari pembeli")
+    expect(incoming).to_contain_text("sudah transfer")
+    expect(incoming).to_contain_text(f"Bukti pembayaran ditambahkan ke pesanan {order.number}")
+    expect(incoming.get_by_role("link", name="Lihat bukti dari WhatsApp")).to_have_attribute("href", re.compile(r"."))
+    expect(messages.filter(has_text="Ke pembeli").first).to_be_visible()
+    admin.get_by_label("Balas lewat WhatsApp").fill("Terima kasih, Kak. Kami cek sekarang.")
+    admin.get_by_role("button", name="Kirim WhatsApp").click()
+    expect(messages.filter(has_text="Terima kasih, Kak. Kami cek sekarang.")).to_be_visible()
+    texts = [b for b in whatsapp.wait_for(3) if b["type"] == "text"]  # order_received, proof_received, the reply
+    assert [t["text"]["body"] for t in texts] == ["Terima kasih, Kak. Kami cek sekarang."]
