@@ -6,9 +6,10 @@ import reflex as rx
 
 from terminal_shop import routes, rules
 from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker, send_chosen
-from terminal_shop.components.forms import consent_box, select_field, text_field
+from terminal_shop.components.forms import consent_box, select_field, text_field, whatsapp_box
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.registration_form import FIELDS, RegistrationField, Widget, in_group
@@ -226,7 +227,10 @@ def _step_confirm() -> rx.Component:
         ),
         class_name=f"{CARD} p-5",
     )
-    agreement = consent_box(S.agreement, S.set_agreement)
+    agreement = rx.fragment(
+        *([whatsapp_box(S.whatsapp, S.set_whatsapp)] if get_settings().whatsapp_on else []),
+        consent_box(S.agreement, S.set_agreement),
+    )
     send = rx.cond(
         S.agreement,
         rx.el.button(

@@ -32,6 +32,7 @@ class RegistrationState(rx.State):
     errors: dict[str, str] = {}
     doc_errors: dict[str, str] = {}
     agreement: bool = False
+    whatsapp: bool = False  # "Kirim info pesanan lewat WhatsApp" (optional)
     submitting: bool = False
     # Every text field, kept in the browser so a reload loses nothing (not the files).
     # Not synced across tabs: sync=True made each field change 1.5x slower under load
@@ -91,13 +92,15 @@ class RegistrationState(rx.State):
     def _save(self) -> None:
         if self._restored:
             self._rev += 1
-            self.draft = details.WizardDraft(self.form, self._client_ref, self._rev, self.agreement).to_json()
+            self.draft = details.WizardDraft(
+                self.form, self._client_ref, self._rev, self.agreement, self.whatsapp
+            ).to_json()
 
     def _clear(self) -> None:
         self.form = dict(_DEFAULTS)
         self.draft = ""
         self._client_ref = ""
-        self.agreement = False
+        self.agreement = self.whatsapp = False
         self.submitting = False
         self.step = 1
 
@@ -143,6 +146,11 @@ class RegistrationState(rx.State):
         step = int(step) if str(step).isdigit() else self.step
         if 1 <= step < self.step:
             self.step = step
+
+    @rx.event
+    def set_whatsapp(self, checked: bool):
+        self.whatsapp = bool(checked)
+        self._save()
 
     @rx.event
     def set_agreement(self, checked: bool):

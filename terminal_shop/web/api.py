@@ -366,7 +366,7 @@ async def submit_registration(request: Request) -> Response:
         if isinstance(f, UploadFile) and DocumentKind.parse(doc):
             documents[doc] = await f.read()
     consent = (
-        Consent(client_address(request.headers, request.client.host if request.client else ""))
+        Consent(client_address(request.headers, request.client.host if request.client else ""), whatsapp=draft.whatsapp)
         if draft.agreed
         else None
     )

@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.devices import activation, linking, packing, stock
@@ -327,3 +328,16 @@ def test_a_free_reply_goes_only_within_24_hours_of_the_buyers_last_message(whats
         inbox.reply("order", str(placed.id), placed.buyer_phone, "Halo lagi", ADMIN)
     with pytest.raises(inbox.ReplyRefused, match="Tulis pesan"):
         inbox.reply("order", str(placed.id), placed.buyer_phone, "   ", ADMIN)
+
+
+def test_an_applicant_who_ticked_the_box_in_the_wizard_is_told_on_whatsapp(whatsapp, mailbox, tmp_path):
+    merchant_id = make_merchant(tmp_path, consent=Consent("203.0.113.7", whatsapp=True))
+    with read_session() as s:
+        contact = s.get(WhatsAppContact, NUMBER)
+    assert contact is not None and contact.opt_in_text == consent.CONSENT_TEXT
+    deliver_all()
+    [sent] = whatsapp.wait_for(1)
+    assert (sent["template"]["name"], params(sent)) == ("registration_received", ["Sri Wahyuni", "Warung Bu Sri"])
+    assert rows()[0].entity_id == str(merchant_id)
+    make_merchant(tmp_path, email="lain@example.com", hp="0813-2222-3333")  # no box: no WhatsApp
+    assert [r.entity_id for r in rows()] == [str(merchant_id)]

@@ -60,7 +60,7 @@ def make_order(
     return order
 
 
-def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", **over) -> uuid.UUID:
+def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", consent=AGREED, **over) -> uuid.UUID:
     form = {
         "nama_lengkap": "Sri Wahyuni",
         "nama_usaha": "Warung Bu Sri",
@@ -81,7 +81,7 @@ def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", **over
         "selfie": png(tmp_path / "s.png").read_bytes(),
         "usaha": jpg(tmp_path / "u.jpg").read_bytes(),
     }
-    return reg.submit(form, docs, consent=AGREED)
+    return reg.submit(form, docs, consent=consent)
 
 
 def wib_midnight(days_ago: int = 0) -> datetime:

@@ -135,7 +135,7 @@ def choose(pg, doc: str, path) -> None:
 
 
 def agree(pg) -> None:
-    box = pg.get_by_role("checkbox")
+    box = pg.get_by_role("checkbox", name=re.compile("Saya menyatakan data"))
     box.click()  # a controlled checkbox: its state comes back from the server
     expect(box).to_be_checked()
 

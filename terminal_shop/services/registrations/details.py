@@ -79,6 +79,7 @@ def validate_documents(present: set[str]) -> dict[str, str]:
 DRAFT_REF_KEY = "_ref"  # the attempt's key, kept in the wizard's draft beside its fields
 DRAFT_REV_KEY = "_rev"  # how many times the server wrote it: a state with fewer is older
 DRAFT_AGREED_KEY = "_setuju"  # the consent box, when the registration is sent
+DRAFT_WHATSAPP_KEY = "_wa"  # "Kirim info pesanan lewat WhatsApp", when the registration is sent
 
 
 @dataclass(frozen=True)
@@ -93,11 +94,18 @@ class WizardDraft:
     # The consent box as the tab sends the registration (api.submit_registration): the server
     # refuses a registration without it. Never read back into the wizard: ticked anew each time.
     agreed: bool = False
+    whatsapp: bool = False  # the WhatsApp box, sent with the registration like `agreed`
 
     def to_json(self) -> str:
         fields = {k: self.fields.get(k, "") for k in TEXT_FIELDS}
         return json.dumps(
-            {**fields, DRAFT_REF_KEY: self.client_ref, DRAFT_REV_KEY: self.rev, DRAFT_AGREED_KEY: self.agreed}
+            {
+                **fields,
+                DRAFT_REF_KEY: self.client_ref,
+                DRAFT_REV_KEY: self.rev,
+                DRAFT_AGREED_KEY: self.agreed,
+                DRAFT_WHATSAPP_KEY: self.whatsapp,
+            }  # fmt: skip
         )
 
     @classmethod
@@ -117,4 +125,5 @@ class WizardDraft:
             ref if client_ref_ok(ref) else "",
             rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0,
             saved.get(DRAFT_AGREED_KEY) is True,
+            saved.get(DRAFT_WHATSAPP_KEY) is True,
         )

@@ -32,6 +32,7 @@ from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validat
 from terminal_shop.services.registrations.events import RegistrationSubmitted
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import client_ref_ok
+from terminal_shop.services.whatsapp import consent as whatsapp_consent
 from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal, RegistrationStatus
 
 FAILED_REASON = RegistrationRefusal.FAILED.label
@@ -96,7 +97,7 @@ def submit(
     values = _checked_details(raw) | consent_fields(consent)
     files = _checked_documents(documents)
     _refuse_a_known_pair(values)
-    return _store(values, files, storage or get_storage(), client_ref)
+    return _store(values, files, storage or get_storage(), client_ref, consent.whatsapp)
 
 
 def consent_fields(consent: Consent) -> dict:
@@ -149,7 +150,9 @@ def _refuse_a_known_pair(values: dict) -> None:
     raise RejectedRegistration()
 
 
-def _store(values: dict, files: dict[DocumentKind, CheckedFile], storage: Storage, client_ref: str) -> uuid.UUID:
+def _store(
+    values: dict, files: dict[DocumentKind, CheckedFile], storage: Storage, client_ref: str, whatsapp: bool = False
+) -> uuid.UUID:
     """The documents, then the record and its e-mail in one transaction; on any failure the
     stored documents are removed again."""
     registration_id = uuid.uuid4()
@@ -162,7 +165,7 @@ def _store(values: dict, files: dict[DocumentKind, CheckedFile], storage: Storag
             storage.put(bucket, key, file.data, file.content_type)
             stored.append(key)
             photos[doc.column] = key
-        _insert(registration_id, values, photos, client_ref)
+        _insert(registration_id, values, photos, client_ref, whatsapp)
     except IntegrityError:
         discard(storage, bucket, *stored)
         if client_ref and (winner := registration_for(client_ref)):  # the same attempt, sent twice at once
@@ -178,7 +181,7 @@ def _store(values: dict, files: dict[DocumentKind, CheckedFile], storage: Storag
     return registration_id
 
 
-def _insert(registration_id: uuid.UUID, values: dict, photos: dict, client_ref: str) -> None:
+def _insert(registration_id: uuid.UUID, values: dict, photos: dict, client_ref: str, whatsapp: bool) -> None:
     now = utcnow()
     with write_session() as s:
         s.add(
@@ -192,6 +195,8 @@ def _insert(registration_id: uuid.UUID, values: dict, photos: dict, client_ref: 
                 **photos,
             )
         )
+        if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
+            whatsapp_consent.opt_in(s, values["nomor_hp"], whatsapp_consent.CONSENT_TEXT, now)
         publish(s, RegistrationSubmitted(entity_id=str(registration_id), actor="pemohon", new_status="pending"))
 
 
