@@ -13,6 +13,9 @@
    admins idle, on SQLite (100k) and PostgreSQL (1M orders) (bench/admin_contention.py).
 9. Invoices and bulk shipping (bench/fulfilment.py).
 10. A 10,000-line bank statement imported against 1M orders on PostgreSQL (bench/reconcile.py).
+12. Devices: lookups, stock counts and the Perangkat list at 1M devices and orders (bench/devices.py).
+13. 1,000 WhatsApp notifications sent while visitors shop (bench/whatsapp_send.py).
+Section 11 (a worker's memory, bench/worker_memory.py) is written by hand and kept.
 
 Prints each table as it goes and writes docs/benchmarks.md (figures, machine, date,
 versions) and docs/explain-*.txt. Nothing here fails a build: targets are reported, not asserted.
@@ -36,12 +39,14 @@ from common import ROOT, floor_dir, machine, serve, site_env
 from report import (
     checkout_section,
     contention_section,
+    devices_section,
     event_section,
     fulfilment_section,
     page_section,
     query_section,
     reconcile_section,
     upload_section,
+    whatsapp_section,
 )
 
 BENCH = Path(__file__).resolve().parent
@@ -167,13 +172,51 @@ def rewrite_reconcile_only(args) -> None:
     print(f"wrote section 10 of {args.out}")
 
 
+def rewrite_devices_only(args) -> None:
+    """Section 12 (devices at scale) measured again."""
+    result = _script("devices.py", "--devices", str(args.pg_orders))
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only devices`)._\n\n"
+    args.out.write_text(_replace_section(args.out.read_text(), 12, devices_section(result), note))
+    print(f"wrote section 12 of {args.out}")
+
+
+def rewrite_whatsapp_only(args) -> None:
+    """Section 13 (WhatsApp notifications in bulk) measured again."""
+    result = _script("whatsapp_send.py")
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only whatsapp`)._\n\n"
+    args.out.write_text(_replace_section(args.out.read_text(), 13, whatsapp_section(result), note))
+    print(f"wrote section 13 of {args.out}")
+
+
+ONLY = {
+    "queries": rewrite_queries_only,
+    "pages": lambda args, docs: rewrite_pages_only(args),
+    "contention": lambda args, docs: rewrite_contention_only(args),
+    "uploads": lambda args, docs: rewrite_uploads_only(args),
+    "fulfilment": lambda args, docs: rewrite_fulfilment_only(args),
+    "reconcile": lambda args, docs: rewrite_reconcile_only(args),
+    "devices": lambda args, docs: rewrite_devices_only(args),
+    "whatsapp": lambda args, docs: rewrite_whatsapp_only(args),
+}
+
+
+def _kept_section(text: str, number: int) -> str:
+    """Section `number` of the file as it was (a section this run does not measure)."""
+    marker = f"## {number}. "
+    if marker not in text:
+        return ""
+    start = text.index(marker)
+    end = text.find("\n## ", start)
+    return text[start : end + 1 if end >= 0 else len(text)].rstrip() + "\n\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pg-orders", type=int, default=1_000_000)
     ap.add_argument("--out", type=Path, default=ROOT / "docs/benchmarks.md")
     ap.add_argument(
         "--only",
-        choices=("pages", "queries", "contention", "uploads", "fulfilment", "reconcile"),
+        choices=tuple(ONLY),
         help="measure one part again and rewrite its sections",
     )
     ap.add_argument("--skip-postgres", action="store_true", help="with --only contention: SQLite only")
@@ -181,18 +224,8 @@ def main() -> None:
     args = ap.parse_args()
     docs = args.out.parent
     docs.mkdir(parents=True, exist_ok=True)
-    if args.only == "queries":
-        return rewrite_queries_only(args, docs)
-    if args.only == "pages":
-        return rewrite_pages_only(args)
-    if args.only == "contention":
-        return rewrite_contention_only(args)
-    if args.only == "uploads":
-        return rewrite_uploads_only(args)
-    if args.only == "fulfilment":
-        return rewrite_fulfilment_only(args)
-    if args.only == "reconcile":
-        return rewrite_reconcile_only(args)
+    if args.only:
+        return ONLY[args.only](args, docs)
     about = machine()
 
     print("== 1-2. page load and websocket round trip")
@@ -211,6 +244,10 @@ def main() -> None:
     fulfilment = _script("fulfilment.py")
     print("== 10. a bank statement imported")
     reconciled = _script("reconcile.py", "--orders", str(args.pg_orders))
+    print("== 12. devices at scale")
+    devices = _script("devices.py", "--devices", str(args.pg_orders))
+    print("== 13. WhatsApp notifications in bulk")
+    whatsapp = _script("whatsapp_send.py")
     print("== 6. a visitor while admins search")
     contention = [
         _script("admin_contention.py", "--backend", "sqlite", "--orders", "100000"),
@@ -218,11 +255,8 @@ def main() -> None:
     ]
 
     kept = args.out.read_text() if args.out.exists() else ""
-    faults = ""  # section 7 is measured by the fault suite itself: kept as it was
-    if "## 7. " in kept:
-        start = kept.index("## 7. ")
-        end = kept.find("\n## ", start)
-        faults = kept[start : end + 1 if end >= 0 else len(kept)].rstrip() + "\n\n"
+    faults = _kept_section(kept, 7)  # measured by the fault suite itself
+    memory = _kept_section(kept, 11)  # written by hand (bench/worker_memory.py)
     args.out.write_text(
         "# Benchmarks\n\n"
         f"Written by `make bench` (bench/run_all.py) on {about['date']}: {about['machine']}; Python {about['python']}, "
@@ -245,6 +279,11 @@ def main() -> None:
         + fulfilment_section(fulfilment)
         + "\n"
         + reconcile_section(reconciled)
+        + "\n"
+        + memory
+        + devices_section(devices)
+        + "\n"
+        + whatsapp_section(whatsapp)
     )
     print(f"wrote {args.out}")
 

@@ -155,11 +155,12 @@ async def sweep_orphan_files() -> None:
 
 
 async def send_outbox() -> None:
-    """Every few seconds, the e-mails waiting in the outbox (services/notifications/outbox.py), in a thread."""
+    """Every few seconds, the messages waiting in the outbox (services/notifications/outbox.py),
+    in a thread: every due one, up to 30 s a round (the loop and the visitors never wait)."""
     while True:
         await asyncio.sleep(OUTBOX_INTERVAL_SECONDS)
         try:
-            await asyncio.to_thread(outbox.send_pending)
+            await asyncio.to_thread(outbox.drain)
             metrics.task_ran("sender")
         except Exception:  # the database was away: the rows wait for the next round
             logging.getLogger("terminal_shop").exception("outbox round failed")

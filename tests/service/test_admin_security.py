@@ -239,7 +239,9 @@ ORDER_READING = (
     {h for h in EVERY if h.split(".")[0] in ORDER_PAGES} - REVIEWING - FULFILLING - {"OrderListState.export"}
 )
 MERCHANT_WORK = {
-    h for h in EVERY if h.split(".")[0] in ("MerchantListState", "MerchantDetailState", "MerchantDevicesState")
+    h
+    for h in EVERY
+    if h.split(".")[0] in ("MerchantListState", "MerchantDetailState", "MerchantDevicesState", "MerchantWhatsAppState")
 } | {"PersonalDataState.set_ended"}
 DEVICES_READING = {"DevicesState.load", "DevicesState.filter", "DevicesState.export"}
 ACTIVATING = {"DevicesState.upload_activation"}

@@ -187,3 +187,13 @@ def test_resend_and_the_command(mailbox, tmp_path, capsys):
     assert outbox.resend(line.id, "order", str(order.id))
     mail_cli.main(["send-pending"])
     assert len(mailbox) == 2
+
+
+def test_a_round_sends_every_due_message_not_just_one_batch(mailbox):
+    with write_session() as s:
+        for i in range(outbox.BATCH * 2 + 5):
+            outbox.enqueue(
+                s, f"bulk:{i}", "order", f"o{i}", outbox.Mail(f"b{i}@example.com", "Halo", "isi", "<p>isi</p>")
+            )
+    assert outbox.drain() == outbox.BATCH * 2 + 5
+    assert len(mailbox) == outbox.BATCH * 2 + 5

@@ -319,6 +319,8 @@ def test_a_free_reply_goes_only_within_24_hours_of_the_buyers_last_message(whats
     webhook.receive(inbound_text(NUMBER, "Kapan dikirim?"))
     inbox.reply("order", str(placed.id), placed.buyer_phone, "Besok pagi dikirim, Kak.", ADMIN)
     deliver_all()
+    said = [(m.direction, m.text) for m in inbox.thread("order", str(placed.id))]
+    assert ("masuk", "Kapan dikirim?") in said and said[0] == ("keluar", "Besok pagi dikirim, Kak.")
     assert [b["text"]["body"] for b in whatsapp.sent if b["type"] == "text"] == ["Besok pagi dikirim, Kak."]
     with write_session() as s:
         contact = s.get(WhatsAppContact, NUMBER)
@@ -341,3 +343,16 @@ def test_an_applicant_who_ticked_the_box_in_the_wizard_is_told_on_whatsapp(whats
     assert rows()[0].entity_id == str(merchant_id)
     make_merchant(tmp_path, email="lain@example.com", hp="0813-2222-3333")  # no box: no WhatsApp
     assert [r.entity_id for r in rows()] == [str(merchant_id)]
+
+
+def test_a_merchants_message_joins_the_merchant_pages_conversation(whatsapp, mailbox, tmp_path):
+    merchant_id = make_merchant(tmp_path, hp="0857-0000-1111", consent=Consent("203.0.113.7", whatsapp=True))
+    webhook.receive(inbound_text("6285700001111", "EDC saya kapan aktif?"))
+    inbox.reply("merchant", str(merchant_id), "0857-0000-1111", "Minggu ini, Bu.", ADMIN)
+    deliver_all()
+    said = [(m.direction, m.text) for m in inbox.thread("merchant", str(merchant_id))]
+    assert ("masuk", "EDC saya kapan aktif?") in said and ("keluar", "Minggu ini, Bu.") in said
+    assert (
+        "keluar",
+        "Halo Sri Wahyuni, pendaftaran merchant Warung Bu Sri sudah kami terima dan sedang diverifikasi.",
+    ) in said

@@ -28,8 +28,6 @@ from typing import Any
 import httpx
 import pytest
 
-from support.environment import WHATSAPP_PORT
-
 VERSION = "v21.0"
 TOKEN = "test-whatsapp-token"
 PHONE_NUMBER_ID = "109876543210"
@@ -225,6 +223,8 @@ def post_webhook(site: str, payload: dict[str, Any], secret: str = APP_SECRET, t
 
 @pytest.fixture(scope="session")
 def _whatsapp_server():
+    from support.environment import WHATSAPP_PORT  # here: bench/whatsapp_send.py imports this module too
+
     standin = StandIn(WHATSAPP_PORT).start()
     yield standin
     standin.stop()

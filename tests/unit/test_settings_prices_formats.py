@@ -140,3 +140,15 @@ def test_an_id_from_outside_is_a_uuid_or_nothing():
     known = uuid.uuid4()
     assert parse_id(f" {known} ") == known and parse_id(known) == known
     assert [parse_id(v) for v in ("", None, "pending", "1' OR '1'='1", str(known)[:-1])] == [None] * 5
+
+
+def test_each_whatsapp_template_numbers_its_parameters_once_and_in_order():
+    """Meta refuses a template whose {{n}} skip a number; the site's parameter lists follow them."""
+    import re
+
+    from terminal_shop.services.whatsapp.templates import TEMPLATES
+
+    for t in TEMPLATES.values():
+        numbers = [int(n) for n in re.findall(r"\{\{(\d+)\}\}", t.body)]
+        assert numbers == list(range(1, len(t.params) + 1)), t.key
+        assert t.text([f"<{p}>" for p in t.params]).count("<") == len(t.params)

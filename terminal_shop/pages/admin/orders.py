@@ -29,6 +29,7 @@ from terminal_shop.pages.admin.personal_data import personal_data_card
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
+from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField
 
 
@@ -300,7 +301,7 @@ def order_detail_page() -> rx.Component:
                     access_list(o.access),
                     when_allowed(Permission.PERSONAL_DATA, personal_data_card(o)),
                     mail_list(o.mails, D.resend_mail),
-                    whatsapp_card(),
+                    whatsapp_card(OrderWhatsAppState),
                     class_name="flex min-w-0 flex-col gap-6",
                 ),
                 rx.el.div(

@@ -6,6 +6,7 @@ message (WhatsApp's customer-service window; outside it only templates go out)."
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -17,6 +18,9 @@ from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.services.whatsapp.consent import wa_number
 from terminal_shop.services.whatsapp.subscribers import CHANNEL
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
@@ -93,3 +97,39 @@ def reply(entity_type: str, entity_id: str, phone: str, text: str, admin_email: 
             entity_id=entity_id, to_addr=number, subject=f"balasan {admin_email}"[:200],
             body_text=json.dumps({"text": body}), body_html=body,
         ))  # fmt: skip
+
+
+def phone_of(entity_type: str, entity_id: str) -> str | None:
+    """The number a conversation is with: the order's buyer or the registration's HP."""
+    try:
+        key = uuid.UUID(str(entity_id))
+    except ValueError:
+        return None
+    with read_session() as s:
+        if entity_type == "order":
+            order = s.get(Order, key)
+            return order.buyer_phone if order else None
+        merchant = s.get(MerchantRegistration, key) if entity_type == "merchant" else None
+        return merchant.nomor_hp if merchant else None
+
+
+def owner_of(number: str) -> tuple[str, str] | None:
+    """Whose conversation a message from `number` joins: the number's newest order, else its
+    newest merchant registration (a stranger's message is kept unattached)."""
+    wanted = normalise_mobile("+" + number)
+    if wanted is None:
+        return None
+    spellings = {number, "+" + number, "0" + number[2:]}
+    with read_session() as s:
+        orders = s.exec(
+            select(Order.id, Order.buyer_phone).where(col(Order.buyer_phone).in_(spellings))
+            .order_by(col(Order.created_at).desc()).limit(20)
+        ).all()  # fmt: skip
+        order = next((oid for oid, phone in orders if normalise_mobile(phone) == wanted), None)
+        if order is not None:
+            return "order", str(order)
+        merchant = s.exec(
+            select(MerchantRegistration.id).where(col(MerchantRegistration.nomor_hp) == wanted)
+            .order_by(col(MerchantRegistration.created_at).desc())
+        ).first()  # fmt: skip
+    return ("merchant", str(merchant)) if merchant else None

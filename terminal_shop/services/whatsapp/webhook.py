@@ -25,7 +25,7 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.whatsapp import consent, slips
+from terminal_shop.services.whatsapp import consent, inbox, slips
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
 
 log = logging.getLogger(__name__)
@@ -98,6 +98,8 @@ def _message(message: dict[str, Any]) -> None:
                 wa_message_id=str(message.get("id", ""))[:200], received_at=sent, phone=number, kind=kind, text=text,
                 media_id=str(media.get("id"))[:200] if isinstance(media, dict) and media.get("id") else None,
             )  # fmt: skip
+            if not inbound.media_id and (owner := inbox.owner_of(number)):  # a slip finds its order itself
+                inbound.entity_type, inbound.entity_id = owner
             s.add(inbound)
             _seen(s, number, sent)
             if text is not None and text.strip().upper() in consent.STOP_WORDS:

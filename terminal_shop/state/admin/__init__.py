@@ -5,7 +5,7 @@ from terminal_shop.state.admin.devices import DevicesState
 from terminal_shop.state.admin.invite import InviteState
 from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
-from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
+from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState, OrderWhatsAppState
 from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
 from terminal_shop.state.admin.overview import OverviewState
 from terminal_shop.state.admin.payments import PaymentsState
@@ -25,6 +25,7 @@ __all__ = [
     "MerchantDetailState",
     "MerchantDevicesState",
     "OrderWhatsAppState",
+    "MerchantWhatsAppState",
     "MerchantListState",
     "OrderDetailState",
     "OrderListState",

@@ -22,6 +22,7 @@ from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
+from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import MerchantRow, MerchantView
 from terminal_shop.vocabulary import AccessAction, DocumentKind, RegistrationStatus
@@ -95,7 +96,10 @@ class MerchantDetailState(AdminState):
             return [toast.error("Gagal memuat data"), rx.redirect(routes.ADMIN_MERCHANTS)]
         if self.viewer_url:  # still open: its freshly signed link
             self._show_document(next((d for d in self._stored_documents() if d.key == self._viewer_key), None))
-        return MerchantDevicesState.load  # after the record: a refused admin hears "no" once
+        return [
+            MerchantDevicesState.load,
+            MerchantWhatsAppState.load,
+        ]  # after the record: a refused admin hears "no" once
 
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)

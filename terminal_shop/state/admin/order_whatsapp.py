@@ -1,14 +1,15 @@
-"""The WhatsApp conversation on an order's admin page (services/whatsapp/inbox.py): messages
-both ways, slips the buyer sent, and a free reply while WhatsApp's 24-hour window is open.
-Loaded after the order (state/admin/orders.py chains it); the same role as e-mail resend."""
+"""The WhatsApp conversation on an order's or a merchant's admin page
+(services/whatsapp/inbox.py): messages both ways, slips the buyer sent, and a free reply
+while WhatsApp's 24-hour window is open. Loaded after the record (its page's state chains
+it); the same role as the page itself."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import ClassVar
 
 import reflex as rx
 
-from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.whatsapp import inbox
 from terminal_shop.state import toast
@@ -17,38 +18,65 @@ from terminal_shop.state.admin.session import AdminState, admin_only
 REPLY_FIELD = "whatsapp-reply"
 
 
-class OrderWhatsAppState(AdminState):
+class ConversationMixin(rx.State, mixin=True):
+    """What the two pages share; `_entity_type` names whose conversation it is."""
+
     messages: list[inbox.MessageLine] = []
-    window_open: bool = False  # the buyer wrote within 24 hours: a free reply may go
+    window_open: bool = False  # the person wrote within 24 hours: a free reply may go
     reply_error: str = ""
-    _order_id: str = ""
+    _record_id: str = ""
+    _entity_type: ClassVar[str]
 
     async def _fill(self) -> None:
-        order = await asyncio.to_thread(admin_orders.find, self._order_id)
-        if order is None:
+        phone = await asyncio.to_thread(inbox.phone_of, self._entity_type, self._record_id)
+        if phone is None:
             self.messages, self.window_open = [], False
             return
-        self.messages = await asyncio.to_thread(inbox.thread, "order", str(order.id))
-        self.window_open = await asyncio.to_thread(inbox.window_open, order.buyer_phone)
+        self.messages = await asyncio.to_thread(inbox.thread, self._entity_type, self._record_id)
+        self.window_open = await asyncio.to_thread(inbox.window_open, phone)
 
-    @rx.event
-    @admin_only(permission=Permission.ORDERS_VIEW)
-    async def load(self):
-        self._order_id, self.reply_error = self.router.page.params.get("id", ""), ""
+    async def _load(self, record_id: str) -> None:
+        self._record_id, self.reply_error = record_id, ""
         await self._fill()
 
-    @rx.event
-    @admin_only(permission=Permission.ORDERS_VIEW)
-    async def reply(self, form: dict):
-        order = await asyncio.to_thread(admin_orders.find, self._order_id)
-        if order is None:
-            return toast.error("Pesanan tidak ditemukan")
+    async def _reply(self, form: dict, admin_email: str):
+        phone = await asyncio.to_thread(inbox.phone_of, self._entity_type, self._record_id)
+        if phone is None:
+            return toast.error("Data tidak ditemukan")
         text = str(form.get("text", ""))[: inbox.REPLY_MAX + 1]
         try:
-            await asyncio.to_thread(inbox.reply, "order", str(order.id), order.buyer_phone, text, self.admin_email)
+            await asyncio.to_thread(inbox.reply, self._entity_type, self._record_id, phone, text, admin_email)
         except inbox.ReplyRefused as refused:
             self.reply_error = str(refused)
             return toast.error(str(refused))
         self.reply_error = ""
         await self._fill()
         return [toast.success("Pesan WhatsApp dijadwalkan"), rx.set_value(REPLY_FIELD, "")]
+
+
+class OrderWhatsAppState(ConversationMixin, AdminState):
+    _entity_type: ClassVar[str] = "order"
+
+    @rx.event
+    @admin_only(permission=Permission.ORDERS_VIEW)
+    async def load(self):
+        await self._load(self.router.page.params.get("id", ""))
+
+    @rx.event
+    @admin_only(permission=Permission.ORDERS_VIEW)
+    async def reply(self, form: dict):
+        return await self._reply(form, self.admin_email)
+
+
+class MerchantWhatsAppState(ConversationMixin, AdminState):
+    _entity_type: ClassVar[str] = "merchant"
+
+    @rx.event
+    @admin_only(permission=Permission.MERCHANTS_VIEW)
+    async def load(self):
+        await self._load(self.router.page.params.get("id", ""))
+
+    @rx.event
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
+    async def reply(self, form: dict):
+        return await self._reply(form, self.admin_email)
