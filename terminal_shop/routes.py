@@ -16,6 +16,8 @@ PRODUCT = "/produk/{slug}"
 LEGACY_PRODUCT = "/product-{slug}"  # the hero's old links, redirected to PRODUCT
 ORDER_STATUS = "/pesanan/[id]"
 WARRANTY = "/garansi"  # a device's warranty by its serial number
+SIGN_IN = "/masuk"  # buyers and merchants: an e-mail, then the code sent to it
+ACCOUNT = "/akun"  # what the signed-in person owns
 
 # Checkout
 CHECKOUT = "/checkout"
@@ -58,6 +60,9 @@ SITEMAP = "/sitemap.xml"  # written by Reflex's sitemap plugin at build time
 API_PREFIX = "/api/"
 API_ORDER = "/api/pesanan"
 API_REGISTRATION = "/api/pendaftaran"
+API_SIGN_IN_CODE = "/api/masuk/kode"  # step 1: send a code to this address
+API_SIGN_IN = "/api/masuk"  # step 2: the code; sets the session cookie (HttpOnly)
+API_SIGN_OUT = "/api/keluar"  # this browser, or every browser of the address ("semua")
 API_WHATSAPP = "/api/whatsapp/webhook"  # Meta's Cloud API: the handshake (GET) and signed deliveries (POST)
 API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"

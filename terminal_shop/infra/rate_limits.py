@@ -31,6 +31,7 @@ class Action(StrEnum):
     TRANSFER_HOLD = "transfer-hold"  # kode unik held by confirm pages, per client address
     DATA_REQUEST = "data-request"  # requests for one's own data or its erasure, per client address
     ADMIN_INVITE = "admin-invite"  # invitations accepted (passwords tried on a link), per client address
+    SIGN_IN_CODE = "sign-in-code"  # sign-in codes asked for, per client address (per e-mail: customers/signin.py)
 
 
 # Per address, generous: Indonesian mobile networks put many people behind one address
@@ -47,6 +48,7 @@ RULES = {
     Action.TRANSFER_HOLD: "100/hour",
     Action.DATA_REQUEST: "20/day",
     Action.ADMIN_INVITE: "10/hour",
+    Action.SIGN_IN_CODE: "30/hour",
 }
 
 

@@ -19,8 +19,8 @@ import functools
 import logging
 import weakref
 from collections.abc import Callable
-from datetime import date, timedelta
-from typing import Literal, TypeVar
+from datetime import date
+from typing import TypeVar
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
@@ -52,8 +52,8 @@ from terminal_shop.services.team import admin_accounts, admin_auth, permissions,
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import AccessAction, DocumentKind
-from terminal_shop.web import whatsapp_hook
-from terminal_shop.web.guards import client_address
+from terminal_shop.web import customer_auth, whatsapp_hook
+from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
 from terminal_shop.web.operations import metrics_page
 
 NOT_FOUND = "Tidak ditemukan"
@@ -141,12 +141,6 @@ async def personal_data_zip(request: Request) -> Response:
     return Response(data, media_type="application/zip", headers=headers)
 
 
-def _from_our_pages(request: Request) -> bool:
-    """A browser's form POST names its origin; one from another site is refused."""
-    origin = request.headers.get("origin")
-    return origin is None or origin in {*get_settings().cors_origins, get_settings().public_url}
-
-
 def _back_to_login(**query: str) -> RedirectResponse:
     return RedirectResponse(f"{routes.ADMIN_LOGIN}?{urlencode(query)}", status_code=303)
 
@@ -154,7 +148,7 @@ def _back_to_login(**query: str) -> RedirectResponse:
 async def login(request: Request) -> Response:
     """Form POST from the sign-in page: counts the attempt, waits the account's delay (on the
     event loop, not in a worker thread), checks the password, sets the session cookie."""
-    if not _from_our_pages(request):
+    if not from_our_pages(request):
         return PlainTextResponse("Akses ditolak", status_code=403)
     form = await request.form()
     email, password = str(form.get("email", ""))[:254], str(form.get("password", ""))[:256]
@@ -171,25 +165,9 @@ async def login(request: Request) -> Response:
     return _with_session(RedirectResponse((admin.next_step if admin else "") or f"{home}?masuk=1", 303), token)
 
 
-def _private_cookie(
-    response: Response, name: str, value: str, lifetime: timedelta, samesite: Literal["lax", "strict"]
-) -> Response:
-    """A cookie no script reads (HttpOnly), sent over HTTPS only where the site is."""
-    response.set_cookie(
-        name,
-        value,
-        max_age=int(lifetime.total_seconds()),
-        path="/",
-        httponly=True,
-        samesite=samesite,
-        secure=get_settings().secure_cookies,
-    )
-    return response
-
-
 def _with_session(response: Response, token: str) -> Response:
     """The new session's cookie on `response`: HttpOnly, SameSite strict, Secure over HTTPS."""
-    return _private_cookie(response, admin_auth.SESSION_COOKIE, token, admin_auth.SESSION_ABSOLUTE, "strict")
+    return private_cookie(response, admin_auth.SESSION_COOKIE, token, admin_auth.SESSION_ABSOLUTE, "strict")
 
 
 async def open_invite(request: Request) -> Response:
@@ -198,7 +176,7 @@ async def open_invite(request: Request) -> Response:
     token = request.query_params.get("token", "")[:100]
     response = RedirectResponse(routes.ADMIN_INVITE, 303)
     if token:  # SameSite lax: it arrives from an e-mail, a cross-site navigation
-        _private_cookie(response, admin_auth.INVITE_COOKIE, token, admin_accounts.INVITE_VALID, "lax")
+        private_cookie(response, admin_auth.INVITE_COOKIE, token, admin_accounts.INVITE_VALID, "lax")
     return response
 
 
@@ -206,7 +184,7 @@ async def accept_invite(request: Request) -> Response:
     """Form POST from the invitation page: the invited admin's password (the token comes from
     the cookie its link set); the account is made and signed in, and goes on to set up 2FA
     (services/team/admin_accounts.py)."""
-    if not _from_our_pages(request):
+    if not from_our_pages(request):
         return PlainTextResponse("Akses ditolak", status_code=403)
     form = await request.form()
     token = request.cookies.get(admin_auth.INVITE_COOKIE, "")[:100]
@@ -239,7 +217,7 @@ async def two_factor_qr(request: Request) -> Response:
 
 async def logout(request: Request) -> Response:
     """Form POST from the admin header: revokes the session and drops the cookie."""
-    if not _from_our_pages(request):
+    if not from_our_pages(request):
         return PlainTextResponse("Akses ditolak", status_code=403)
     await run_in_threadpool(admin_auth.logout, request.cookies.get(admin_auth.SESSION_COOKIE, ""))
     response = _back_to_login(keluar="1")
@@ -312,7 +290,7 @@ async def _answer(
 
 async def submit_order(request: Request) -> Response:
     """The confirm page's "Kirim Pesanan": the tab's copy of its checkout and the proof."""
-    if not _from_our_pages(request):
+    if not from_our_pages(request):
         return _refused("Akses ditolak", 403)
     form = await _files_form(request, 1)
     draft = checkout_rules.CheckoutDraft.parse(form.get("draft") if form else None)
@@ -352,7 +330,7 @@ async def submit_order(request: Request) -> Response:
 async def submit_registration(request: Request) -> Response:
     """The wizard's "Kirim Pendaftaran": the tab's copy of its fields and the documents,
     each file named after its document ('ktp__foto.jpg')."""
-    if not _from_our_pages(request):
+    if not from_our_pages(request):
         return _refused("Akses ditolak", 403)
     form = await _files_form(request, MAX_FILES_PER_REQUEST)
     if form is None:
@@ -420,6 +398,9 @@ def files_app() -> Starlette:
             Route(routes.API_2FA_QR, two_factor_qr),
             Route(routes.API_ORDER, submit_order, methods=["POST"]),
             Route(routes.API_REGISTRATION, submit_registration, methods=["POST"]),
+            Route(routes.API_SIGN_IN_CODE, customer_auth.send_code, methods=["POST"]),
+            Route(routes.API_SIGN_IN, customer_auth.check_code, methods=["POST"]),
+            Route(routes.API_SIGN_OUT, customer_auth.sign_out, methods=["POST"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),
         ]

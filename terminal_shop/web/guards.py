@@ -4,15 +4,19 @@ limits per route, security headers, and the client's real address behind a proxy
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from http.cookies import CookieError, SimpleCookie
+from typing import Literal
 
 from starlette.datastructures import Headers
-from starlette.responses import PlainTextResponse
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from terminal_shop import routes, rules
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import STATE_PATHS, UPLOAD_HANDLER_HEADER, UPLOAD_PATH
+from terminal_shop.services.customers import signin
 from terminal_shop.services.team.admin_auth import (
     INVITE_COOKIE,
     INVITE_HASH_HEADER,
@@ -183,7 +187,8 @@ class CookieToTabStateGuard:
     Reflex stores the headers of the request that opened a tab's websocket (and of each
     upload) with the tab's state, in plain text on disk or in Redis: an HttpOnly session
     cookie would land there. On those two paths this drops the Cookie header and passes
-    on only the SHA-256 of the admin session token (and of an invitation's token), each in a
+    on only the SHA-256 of the admin session token (and of an invitation's token, and of a
+    signed-in customer's session), each in a
     header of its own that a client cannot set itself. The database keeps the same hash, so the session check needs
     nothing else, and a leaked state store holds no usable token.
     """
@@ -194,10 +199,32 @@ class CookieToTabStateGuard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket") and scope["path"].startswith(STATE_PATHS):
             cookie = Headers(scope=scope).get("cookie", "")
-            own = (SESSION_HASH_HEADER.encode(), INVITE_HASH_HEADER.encode())
+            own = (SESSION_HASH_HEADER.encode(), INVITE_HASH_HEADER.encode(), signin.SESSION_HASH_HEADER.encode())
             headers = [(k, v) for k, v in scope["headers"] if k.lower() not in (b"cookie", *own)]
-            for header, name in zip(own, (SESSION_COOKIE, INVITE_COOKIE), strict=True):
+            for header, name in zip(own, (SESSION_COOKIE, INVITE_COOKIE, signin.SESSION_COOKIE), strict=True):
                 if digest := _cookie_hash(cookie, name):
                     headers.append((header, digest.encode()))
             scope = {**scope, "headers": headers}
         await self.app(scope, receive, send)
+
+
+def from_our_pages(request: Request) -> bool:
+    """A browser's form POST names its origin; one from another site is refused."""
+    origin = request.headers.get("origin")
+    return origin is None or origin in {*get_settings().cors_origins, get_settings().public_url}
+
+
+def private_cookie(
+    response: Response, name: str, value: str, lifetime: timedelta, samesite: Literal["lax", "strict"]
+) -> Response:
+    """A cookie no script reads (HttpOnly), sent over HTTPS only where the site is."""
+    response.set_cookie(
+        name,
+        value,
+        max_age=int(lifetime.total_seconds()),
+        path="/",
+        httponly=True,
+        samesite=samesite,
+        secure=get_settings().secure_cookies,
+    )
+    return response

@@ -291,3 +291,17 @@ def admin_invitation(to: str, role_label: str, invited_by: str, link: str, expir
         ],
         ("Terima undangan", link),
     )
+
+
+def sign_in_code(to: str, code: str) -> Mail:
+    return _mail(
+        to,
+        f"Kode masuk {code}",
+        "Halo,",
+        [
+            f"Kode masuk Anda: {code}",
+            f"Kode berlaku {rules.minutes(rules.SIGN_IN_CODE_VALID)} dan hanya untuk sekali masuk. Jangan berikan kode ini kepada siapa pun,"
+            " termasuk yang mengaku dari tim kami.",
+            "Tidak merasa meminta kode? Abaikan email ini: tanpa kode, tidak ada yang bisa masuk.",
+        ],
+    )

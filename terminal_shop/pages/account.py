@@ -1,0 +1,150 @@
+"""/masuk (an e-mail, then the code sent to it) and /akun (orders, registrations, devices)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop import routes, rules
+from terminal_shop.components.devices import device_card
+from terminal_shop.components.layout import site_page
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, container, native_form
+from terminal_shop.state.account import AccountState as A
+from terminal_shop.state.account import SignInState as S
+
+
+def _email_step() -> rx.Component:
+    return native_form(
+        rx.el.label("Email", html_for="email", class_name="text-sm font-medium"),
+        rx.el.input(
+            id="email",
+            name="email",
+            type="email",
+            auto_complete="email",
+            required=True,
+            placeholder="nama@email.com",
+            class_name=INPUT,
+        ),  # fmt: skip
+        rx.el.button("Kirim Kode", type="submit", class_name=BTN_PRIMARY + " mt-3 w-full"),
+        rx.el.p("Tanpa password: kami kirim kode 6 angka ke email Anda.", class_name="mt-2 text-sm text-slate-600"),
+        action=routes.API_SIGN_IN_CODE,
+        method="post",
+        class_name="mt-6 flex flex-col",
+    )
+
+
+def _code_step() -> rx.Component:
+    return rx.fragment(
+        rx.el.p(
+            "Jika alamat itu benar, kode 6 angka sudah kami kirim ke email Anda. Kode berlaku "
+            f"{rules.minutes(rules.SIGN_IN_CODE_VALID)}.",
+            class_name="mt-4 text-sm text-slate-700",
+            role="status",
+        ),
+        native_form(
+            rx.el.label("Kode dari email", html_for="code", class_name="text-sm font-medium"),
+            rx.el.input(
+                id="code",
+                name="code",
+                inputmode="numeric",
+                auto_complete="one-time-code",
+                max_length=6,
+                pattern="[0-9]{6}",
+                required=True,
+                class_name=INPUT + " text-center text-2xl tracking-widest",
+            ),  # fmt: skip
+            rx.el.button("Masuk", type="submit", class_name=BTN_PRIMARY + " mt-3 w-full"),
+            action=routes.API_SIGN_IN,
+            method="post",
+            class_name="mt-4 flex flex-col",
+        ),
+        rx.el.a(
+            "Kirim ulang kode", href=routes.SIGN_IN, class_name="mt-3 inline-block text-sm text-blue-700 underline"
+        ),
+    )
+
+
+def sign_in_page() -> rx.Component:
+    return site_page(
+        container(
+            rx.el.div(
+                rx.el.h1("Masuk", class_name="text-2xl font-bold"),
+                rx.el.p(
+                    "Lihat pesanan, pendaftaran merchant dan perangkat Anda di satu tempat.",
+                    class_name="mt-1 text-slate-600",
+                ),  # fmt: skip
+                rx.cond(S.notice != "", rx.el.p(S.notice, class_name="mt-3 text-sm text-emerald-700", role="status")),
+                rx.el.p(
+                    S.error,
+                    class_name="mt-3 min-h-[1.25rem] text-sm text-red-600",
+                    role="alert",
+                    data_testid="sign-in-error",
+                ),
+                rx.cond(S.step == "kode", _code_step(), _email_step()),
+                class_name=f"{CARD} mx-auto my-12 max-w-md p-6",
+            )
+        )
+    )
+
+
+def _order(o) -> rx.Component:
+    return rx.el.li(
+        rx.el.a(rx.el.code(o.number), href=o.link, class_name="font-semibold text-blue-700 underline"),
+        rx.el.span(" · ", o.placed, " · ", o.status, " · ", rx.el.strong(o.total)),
+        class_name="py-2 text-sm",
+        data_testid="account-order",
+    )
+
+
+def _registration(r) -> rx.Component:
+    return rx.el.li(
+        rx.el.a(r.business, href=r.link, class_name="font-semibold text-blue-700 underline"),
+        rx.el.span(" · ", r.sent, " · ", r.status),
+        class_name="py-2 text-sm",
+        data_testid="account-registration",
+    )
+
+
+def _section(title: str, items, render, empty: str) -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(title, class_name="text-lg font-bold"),
+        rx.cond(
+            items,
+            rx.el.ul(rx.foreach(items, render), class_name="mt-2 divide-y divide-slate-100"),
+            rx.el.p(empty, class_name="mt-2 text-sm text-slate-500"),
+        ),  # fmt: skip
+        class_name=f"{CARD} p-5",
+    )
+
+
+def account_page() -> rx.Component:
+    return site_page(
+        container(
+            rx.cond(
+                A.loaded,
+                rx.el.div(
+                    rx.el.h1("Akun Saya", class_name="text-2xl font-bold"),
+                    rx.el.p("Masuk sebagai ", rx.el.strong(A.email, data_testid="account-email"), class_name="text-slate-600"),
+                    _section("Pesanan", A.orders, _order, "Belum ada pesanan dengan email ini."),
+                    _section("Pendaftaran merchant", A.registrations, _registration, "Belum ada pendaftaran merchant dengan email ini."),
+                    rx.cond(
+                        A.devices,
+                        rx.el.section(
+                            rx.el.h2("Perangkat", class_name="text-lg font-bold"),
+                            rx.el.div(rx.foreach(A.devices, device_card), class_name="mt-3 grid gap-3"),
+                            class_name=f"{CARD} p-5",
+                        ),
+                    ),
+                    rx.el.div(
+                        native_form(rx.el.button("Keluar", type="submit", class_name=BTN_OUTLINE),
+                                    action=routes.API_SIGN_OUT, method="post"),
+                        native_form(rx.el.input(type="hidden", name="semua", value="1"),
+                                    rx.el.button("Keluar dari semua perangkat", type="submit", class_name=BTN_OUTLINE),
+                                    action=routes.API_SIGN_OUT, method="post"),
+                        class_name="flex flex-wrap gap-3",
+                    ),  # fmt: skip
+                    class_name="mx-auto flex max-w-2xl flex-col gap-6 py-10",
+                ),
+                rx.el.p("Memuat akun...", class_name="py-24 text-center text-slate-500"),
+            )
+        )
+    )  # fmt: skip

@@ -1,0 +1,1 @@
+"""Buyers and merchants signed in without a password (a code by e-mail), and what they own."""

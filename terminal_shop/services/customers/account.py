@@ -1,0 +1,101 @@
+"""Everything a signed-in person owns, in one place: the orders placed with their verified
+e-mail, the registrations sent with it, and the devices of both. Nothing is found by
+anything else a stranger could type: only the address the code was sent to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import col, func, select
+
+from terminal_shop.formats import rupiah, wib
+from terminal_shop.infra.db import read_session
+from terminal_shop.services.devices.owned import DeviceView, of_merchant, of_order
+from terminal_shop.services.orders.order_status import status_path
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations.registration_status import status_link
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.views import order_number
+from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderStatus, RegistrationStatus
+
+LIMIT = 50  # the newest; an account with more is a reseller, who asks us for a report
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    id: str
+    number: str
+    placed: str  # WIB
+    status: str  # as the buyer reads it
+    total: str
+    link: str  # the order's own page (its signed link)
+
+
+@dataclass(frozen=True)
+class RegistrationLine:
+    id: str
+    business: str
+    sent: str  # WIB
+    status: str
+    link: str  # the registration's own page (its signed link)
+
+
+@dataclass(frozen=True)
+class Account:
+    email: str
+    orders: list[OrderLine]
+    registrations: list[RegistrationLine]
+    devices: list[DeviceView]
+
+
+REGISTRATION_WORDS = {
+    RegistrationStatus.PENDING.value: "Sedang diverifikasi",
+    RegistrationStatus.APPROVED.value: "Disetujui",
+    RegistrationStatus.REJECTED.value: "Perlu diperbaiki",
+}
+
+
+def of(email: str) -> Account:
+    address = email.strip().lower()
+    with read_session() as s:
+        orders = s.exec(
+            select(Order).where(func.lower(Order.buyer_email) == address, col(Order.purged_at).is_(None))
+            .order_by(col(Order.created_at).desc()).limit(LIMIT)
+        ).all()  # fmt: skip
+        registrations = s.exec(
+            select(MerchantRegistration).where(func.lower(MerchantRegistration.email) == address,
+                                               col(MerchantRegistration.purged_at).is_(None))
+            .order_by(col(MerchantRegistration.created_at).desc()).limit(LIMIT)
+        ).all()  # fmt: skip
+    devices: dict[str, DeviceView] = {}
+    for r in registrations:
+        if r.status == RegistrationStatus.APPROVED.value:
+            devices |= {d.id: d for d in of_merchant(r.id)}
+    for o in orders:
+        if o.fulfilment:  # packed at least: its units are known
+            devices |= {d.id: d for d in of_order(o.id) if d.id not in devices}
+    return Account(
+        email=address,
+        orders=[
+            OrderLine(
+                str(o.id),
+                order_number(o.id),
+                wib(o.created_at),
+                BUYER_ORDER_STATUS.get(OrderStatus.parse(o.status) or OrderStatus.PAID_REVIEW, o.status),
+                rupiah(o.total),
+                status_path(o.id),
+            )
+            for o in orders
+        ],  # fmt: skip
+        registrations=[
+            RegistrationLine(
+                str(r.id),
+                r.nama_usaha,
+                wib(r.created_at),
+                REGISTRATION_WORDS.get(r.status, r.status),
+                status_link(r.id),
+            )
+            for r in registrations
+        ],  # fmt: skip
+        devices=list(devices.values()),
+    )

@@ -1,0 +1,176 @@
+"""Signing in without a password: an e-mail address, then a 6-digit code sent to it.
+
+- A code is valid CODE_VALID, allows CODE_TRIES wrong guesses, works once; a new one
+  replaces the old. At most CODES_PER_HOUR codes an hour to one address (counted from the
+  rows) and the per-client-address limit of infra/rate_limits.py.
+- The answer to "send me a code" is the same for any well-formed address: whether it has
+  orders is nobody's business but its owner's (the code goes to it either way).
+- A session is a row with the SHA-256 of a random token; the browser holds the token in an
+  HttpOnly cookie set by our HTTP route (web/customer_auth.py), never in tab state. It lasts
+  SESSION_DAYS; "Keluar dari semua perangkat" ends every session of the address.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+import sqlalchemy as sa
+from sqlmodel import col, func, select
+
+from terminal_shop import rules
+from terminal_shop.infra import rate_limits
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.rate_limits import Action
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.customers.tables import CustomerSession, SignInCode
+from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.validation import email_ok
+from terminal_shop.vocabulary import Term
+
+CODE_VALID, CODE_TRIES, CODES_PER_HOUR = (
+    rules.SIGN_IN_CODE_VALID,
+    rules.SIGN_IN_CODE_TRIES,
+    rules.SIGN_IN_CODES_PER_HOUR,
+)
+SESSION_DAYS = 30
+SESSION_COOKIE = "ts_akun"  # the session token (HttpOnly, SameSite=Lax)
+SESSION_HASH_HEADER = "x-customer-session-hash"  # its hash, on the tab's websocket (web/guards.py)
+EMAIL_COOKIE = "ts_masuk"  # the address a code was sent to, between the two steps (HttpOnly, 10 minutes)
+
+
+class SignInRefusal(Term):
+    EMAIL = "email", "Format email tidak valid"
+    TOO_MANY_CODES = (
+        "banyak-kode",
+        f"Sudah {rules.SIGN_IN_CODES_PER_HOUR} kode dikirim ke email ini dalam satu jam. Coba lagi nanti.",
+    )
+    CODE_WRONG = "kode", "Kode salah atau sudah kedaluwarsa. Periksa email terbaru, atau minta kode baru."
+    CODE_FORMAT = "format-kode", "Kode terdiri dari 6 angka"
+    TRIES = "percobaan", "Terlalu banyak kode salah. Minta kode baru."
+    SESSION = "sesi", "Silakan masuk lagi"
+
+
+class SignInError(Exception):
+    def __init__(self, code: SignInRefusal, text: str = "") -> None:
+        super().__init__(code.value)
+        self.code, self.text = code, text or code.label
+
+
+def normal_email(email: str) -> str:
+    return email.strip().lower()[:254]
+
+
+def _code_hash(email: str, code: str) -> str:
+    key = get_settings().secret_key.encode()
+    return hmac.new(key, f"sign-in:{email}:{code}".encode(), hashlib.sha256).hexdigest()
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def request_code(email: str, client: str) -> None:
+    """Sends a new code to `email`, or SignInError (bad address, too many)."""
+    address = normal_email(email)
+    if not email_ok(address):
+        raise SignInError(SignInRefusal.EMAIL)
+    try:
+        rate_limits.hit(Action.SIGN_IN_CODE, client)
+    except rate_limits.TooMany as exc:
+        raise SignInError(SignInRefusal.TOO_MANY_CODES, exc.message) from None
+    code = f"{secrets.randbelow(10**6):06d}"
+    now = utcnow()
+    with write_session() as s:
+        if s.get_bind().dialect.name == "postgresql":  # one address's codes counted one request at a time
+            s.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"sign-in:{address}"})
+        sent = s.exec(
+            select(func.count()).select_from(SignInCode)
+            .where(col(SignInCode.email) == address, col(SignInCode.created_at) >= now - timedelta(hours=1))
+        ).one()  # fmt: skip
+        if sent >= CODES_PER_HOUR * rate_limits.factor():
+            raise SignInError(SignInRefusal.TOO_MANY_CODES)
+        s.exec(  # a new code replaces the ones before
+            sa.update(SignInCode)
+            .where(col(SignInCode.email) == address, col(SignInCode.used_at).is_(None))
+            .values(expires_at=now)
+        )
+        s.add(
+            SignInCode(email=address, code_hash=_code_hash(address, code), created_at=now, expires_at=now + CODE_VALID)
+        )
+        s.flush()
+        outbox.enqueue(
+            s, f"sign-in:{address}:{now.isoformat()}", "customer", address, emails.sign_in_code(address, code)
+        )
+
+
+def verify(email: str, code: str, agent: str = "") -> str:
+    """The new session's token for a right code, or SignInError (the try is counted)."""
+    address, typed = normal_email(email), "".join(code.split())
+    if not (typed.isdigit() and len(typed) == 6):
+        raise SignInError(SignInRefusal.CODE_FORMAT)
+    now = utcnow()
+    with write_session() as s:
+        row = s.exec(
+            select(SignInCode)
+            .where(col(SignInCode.email) == address, col(SignInCode.used_at).is_(None), col(SignInCode.expires_at) > now)
+            .order_by(col(SignInCode.created_at).desc())
+            .with_for_update()
+        ).first()  # fmt: skip
+        if row is None:
+            raise SignInError(SignInRefusal.CODE_WRONG)
+        if row.tries >= CODE_TRIES:
+            raise SignInError(SignInRefusal.TRIES)
+        if not hmac.compare_digest(row.code_hash, _code_hash(address, typed)):
+            row.tries += 1
+            s.add(row)
+            s.commit()
+            raise SignInError(SignInRefusal.TRIES if row.tries >= CODE_TRIES else SignInRefusal.CODE_WRONG)
+        row.used_at = now
+        s.add(row)
+        token = secrets.token_urlsafe(32)
+        s.add(CustomerSession(token_hash=hash_token(token), email=address, created_at=now,
+                              expires_at=now + timedelta(days=SESSION_DAYS), last_seen_at=now, agent=agent[:300] or None))  # fmt: skip
+    return token
+
+
+@dataclass(frozen=True)
+class Customer:
+    email: str
+
+
+def session_customer(token_hash: str) -> Customer | None:
+    """The signed-in address behind a session's hash, or None (unknown, ended, expired)."""
+    if not token_hash:
+        return None
+    with read_session() as s:
+        row = s.get(CustomerSession, token_hash)
+    if row is None or row.ended_at is not None or row.expires_at <= utcnow():
+        return None
+    return Customer(row.email)
+
+
+def end(token_hash: str) -> None:
+    with write_session() as s:
+        row = s.get(CustomerSession, token_hash)
+        if row is not None and row.ended_at is None:
+            row.ended_at = utcnow()
+            s.add(row)
+
+
+def end_all(token_hash: str) -> int:
+    """ "Keluar dari semua perangkat": every live session of this session's address."""
+    customer = session_customer(token_hash)
+    if customer is None:
+        return 0
+    with write_session() as s:
+        ended = s.exec(
+            sa.update(CustomerSession)
+            .where(col(CustomerSession.email) == customer.email, col(CustomerSession.ended_at).is_(None))
+            .values(ended_at=utcnow())
+        )
+    return int(ended.rowcount)

@@ -1,0 +1,65 @@
+"""Signing a buyer or merchant in and out (services/customers/signin.py): plain form POSTs
+from /masuk and /akun, answered with a redirect; the cookies are set here, HttpOnly, so no
+script and no tab state ever holds the session."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from urllib.parse import urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+
+from terminal_shop import routes
+from terminal_shop.services.customers import signin
+from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
+
+
+def _to_sign_in(**query: str) -> RedirectResponse:
+    return RedirectResponse(f"{routes.SIGN_IN}?{urlencode(query)}" if query else routes.SIGN_IN, status_code=303)
+
+
+async def send_code(request: Request) -> Response:
+    if not from_our_pages(request):
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    form = await request.form()
+    email = str(form.get("email", ""))[:254]
+    client = client_address(request.headers, request.client.host if request.client else "")
+    try:
+        await run_in_threadpool(signin.request_code, email, client)
+    except signin.SignInError as exc:
+        return _to_sign_in(gagal=exc.code.value)
+    response = _to_sign_in(langkah="kode")
+    return private_cookie(response, signin.EMAIL_COOKIE, signin.normal_email(email), signin.CODE_VALID, "lax")
+
+
+async def check_code(request: Request) -> Response:
+    if not from_our_pages(request):
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    email = request.cookies.get(signin.EMAIL_COOKIE, "")
+    if not email:
+        return _to_sign_in(gagal=signin.SignInRefusal.SESSION.value)
+    form = await request.form()
+    code = str(form.get("code", ""))[:20]
+    try:
+        token = await run_in_threadpool(signin.verify, email, code, request.headers.get("user-agent", ""))
+    except signin.SignInError as exc:
+        return _to_sign_in(langkah="kode", gagal=exc.code.value)
+    response = RedirectResponse(routes.ACCOUNT, status_code=303)
+    response.delete_cookie(signin.EMAIL_COOKIE, path="/")
+    return private_cookie(response, signin.SESSION_COOKIE, token, timedelta(days=signin.SESSION_DAYS), "lax")
+
+
+async def sign_out(request: Request) -> Response:
+    if not from_our_pages(request):
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    form = await request.form()
+    token_hash = signin.hash_token(request.cookies.get(signin.SESSION_COOKIE, "") or "-")
+    if form.get("semua"):
+        await run_in_threadpool(signin.end_all, token_hash)
+    else:
+        await run_in_threadpool(signin.end, token_hash)
+    response = _to_sign_in(keluar="1")
+    response.delete_cookie(signin.SESSION_COOKIE, path="/")
+    return response
