@@ -13,6 +13,7 @@ from terminal_shop.infra import logs, metrics, sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.pages import (
+    account,
     home,
     info,
     order_status,
@@ -41,6 +42,7 @@ from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.privacy import retention
 from terminal_shop.services.team import admin_auth
 from terminal_shop.state import toast
+from terminal_shop.state.account import AccountState, SignInState
 from terminal_shop.state.admin import (
     AccountsState,
     AdminState,
@@ -256,6 +258,14 @@ _page(
     "Cek masa garansi mesin EDC atau Soundbox dengan nomor seri.",
     indexable=True,
 )
+_page(
+    account.sign_in_page,
+    routes.SIGN_IN,
+    "Masuk",
+    "Masuk dengan kode dari email, tanpa password.",
+    on_load=SignInState.load,
+)
+_page(account.account_page, routes.ACCOUNT, "Akun Saya", on_load=AccountState.load)
 
 # Merchant registration
 _page(

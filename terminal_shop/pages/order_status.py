@@ -269,6 +269,16 @@ def dashboard() -> rx.Component:
             rx.el.div(
                 rx.el.h1("Dashboard Merchant", class_name="text-3xl font-bold"),
                 rx.el.p("Lacak pesanan perangkat dan status pendaftaran Anda.", class_name="mt-2 text-slate-600"),
+                rx.el.p(
+                    "Semua pesanan, pendaftaran dan perangkat Anda di satu tempat: ",
+                    rx.el.a(
+                        "Masuk dengan kode email",
+                        href=routes.SIGN_IN,
+                        class_name="font-semibold text-blue-700 underline",
+                    ),
+                    " (tanpa password).",
+                    class_name="mt-4 rounded-xl bg-blue-50 p-4 text-sm text-blue-950",
+                ),
                 rx.el.div(tracking, registration, class_name="mt-8 grid gap-6 md:grid-cols-2"),
                 class_name="mx-auto max-w-4xl py-12",
             )

@@ -1,0 +1,48 @@
+"""Signing in with a code in Chromium (issue 37): a merchant asks for a code on a phone, reads
+it in the e-mail, signs in, sees the order and its device on /akun; "Keluar dari semua
+perangkat" ends it, and /akun sends a signed-out visitor to /masuk."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from terminal_shop.services.devices import packing, stock
+from terminal_shop.services.orders import transitions
+
+from support.factories import ADMIN
+from support.steps import real_order, wait_for_mail
+
+
+def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_device(phone, tmp_path, mailbox):
+    order = real_order(tmp_path, "Rahma Putri")  # rahma@example.com, one D210
+    transitions.confirm(str(order.id), ADMIN)
+    stock.receive("D2109001", "D210", ADMIN, imei="490154203237518")
+    packing.pack(str(order.id), ["D2109001"], ADMIN)
+
+    phone.goto(phone.base + "/dashboard")
+    phone.get_by_role("link", name="Masuk dengan kode email").click()
+    phone.wait_for_url(re.compile(r"/masuk$"))
+    expect(phone.get_by_role("heading", name="Masuk", level=1)).to_be_visible()
+    phone.get_by_label("Email").fill("Rahma@Example.com")
+    phone.get_by_role("button", name="Kirim Kode").click()
+    phone.wait_for_url(re.compile(r"/masuk\?langkah=kode"))
+    [mail] = wait_for_mail(mailbox, "Kode masuk")
+    code = re.search(r"Kode masuk Anda: (\d{6})", mail.get_body(("plain",)).get_content()).group(1)
+    phone.get_by_label("Kode dari email").fill("000000" if code != "000000" else "111111")
+    phone.get_by_role("button", name="Masuk").click()
+    expect(phone.get_by_test_id("sign-in-error")).to_contain_text("Kode salah")
+    phone.get_by_label("Kode dari email").fill(code)
+    phone.get_by_role("button", name="Masuk").click()
+    phone.wait_for_url(re.compile(r"/akun$"))
+    expect(phone.get_by_test_id("account-email")).to_have_text("rahma@example.com")
+    expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)
+    expect(phone.get_by_test_id("device-serial")).to_have_text("D2109001")
+    expect(phone.get_by_test_id("device-waiting")).to_contain_text("Menunggu pendaftaran merchant")
+
+    phone.get_by_role("button", name="Keluar dari semua perangkat").click()
+    phone.wait_for_url(re.compile(r"/masuk\?keluar=1"))
+    expect(phone.get_by_role("status").filter(has_text="Anda sudah keluar")).to_be_visible()
+    phone.goto(phone.base + "/akun")
+    phone.wait_for_url(re.compile(r"/masuk$"))
