@@ -11,4 +11,5 @@ from terminal_shop.services.payments import tables as payments_tables  # noqa: F
 from terminal_shop.services.privacy import tables as privacy_tables  # noqa: F401
 from terminal_shop.services.registrations import tables as registrations_tables  # noqa: F401
 from terminal_shop.services.team import tables as team_tables  # noqa: F401
+from terminal_shop.services.transactions import tables as transactions_tables  # noqa: F401
 from terminal_shop.services.whatsapp import tables as whatsapp_tables  # noqa: F401

@@ -52,7 +52,7 @@ from terminal_shop.services.team import admin_accounts, admin_auth, permissions,
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.vocabulary import AccessAction, DocumentKind
-from terminal_shop.web import customer_auth, whatsapp_hook
+from terminal_shop.web import customer_auth, transactions_hook, whatsapp_hook
 from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
 from terminal_shop.web.operations import metrics_page
 
@@ -401,6 +401,7 @@ def files_app() -> Starlette:
             Route(routes.API_SIGN_IN_CODE, customer_auth.send_code, methods=["POST"]),
             Route(routes.API_SIGN_IN, customer_auth.check_code, methods=["POST"]),
             Route(routes.API_SIGN_OUT, customer_auth.sign_out, methods=["POST"]),
+            Route(routes.API_TRANSACTIONS, transactions_hook.receive, methods=["POST"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),
         ]

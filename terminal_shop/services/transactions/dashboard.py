@@ -1,0 +1,136 @@
+"""The merchant's dashboard figures: today's sales, count, fees and net (WIB day), per channel
+and per device, the latest transactions, and the money due per settlement day. Every figure
+is summed by the database from the rows the list shows."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+
+from sqlmodel import col, func, select
+
+from terminal_shop import catalogue
+from terminal_shop.formats import WIB, day_text, rupiah, wib
+from terminal_shop.infra.db import read_session
+from terminal_shop.services import working_days
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.transactions.mdr import CHANNELS
+from terminal_shop.services.transactions.tables import Transaction
+
+STATUS_WORDS = {"approved": "Berhasil", "void": "Dibatalkan", "refund": "Dikembalikan"}
+LATEST = 50
+
+
+@dataclass(frozen=True)
+class Figures:
+    sales: str
+    count: int
+    fees: str
+    net: str
+
+
+@dataclass(frozen=True)
+class ChannelLine:
+    channel: str
+    count: int
+    sales: str
+    fees: str
+
+
+@dataclass(frozen=True)
+class TxnLine:
+    at: str
+    device: str  # "A920 Pro · SN ..."
+    channel: str
+    amount: str
+    fee: str
+    net: str
+    status: str
+    settlement: str  # "Dibayar 27 Nov 2026" or "Menunggu, 27 Nov 2026"
+
+
+@dataclass(frozen=True)
+class SettlementLine:
+    day: str
+    net: str
+    state: str  # Menunggu / Dibayar
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    today: Figures
+    channels: list[ChannelLine]
+    latest: list[TxnLine]
+    settlements: list[SettlementLine]
+
+
+def _today_range(now: datetime | None = None) -> tuple[datetime, datetime]:
+    day = working_days.today_wib(now)
+    start = datetime.combine(day, time(), WIB)
+    return start, start + timedelta(days=1)
+
+
+def marker(merchant_ids: list[uuid.UUID]) -> str:
+    """Changes whenever one of these merchants' transactions arrives or changes (the open
+    dashboard asks for it every second and reloads only then)."""
+    if not merchant_ids:
+        return ""
+    with read_session() as s:
+        latest, count = s.exec(
+            select(func.max(Transaction.received_at), func.count()).where(
+                col(Transaction.merchant_id).in_(merchant_ids)
+            )
+        ).one()
+        voided = s.exec(
+            select(func.count()).where(
+                col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.status) != "approved"
+            )
+        ).one()
+    return f"{latest}:{count}:{voided}"
+
+
+def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) -> Dashboard:
+    start, end = _today_range(now)
+    mine = col(Transaction.merchant_id).in_(merchant_ids)
+    today = (col(Transaction.occurred_at) >= start) & (col(Transaction.occurred_at) < end)
+    approved = col(Transaction.status) == "approved"
+    with read_session() as s:
+        sales, count, fees = s.exec(
+            select(func.coalesce(func.sum(Transaction.amount), 0), func.count(), func.coalesce(func.sum(Transaction.mdr), 0))
+            .where(mine, today, approved)
+        ).one()  # fmt: skip
+        net = s.exec(select(func.coalesce(func.sum(Transaction.net), 0)).where(mine, today)).one()
+        channels = s.exec(
+            select(Transaction.channel, func.count(), func.sum(Transaction.amount), func.sum(Transaction.mdr))
+            .where(mine, today, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
+        ).all()  # fmt: skip
+        rows = s.exec(
+            select(Transaction, Device.model, Device.serial)
+            .join(Device, col(Device.id) == col(Transaction.device_id), isouter=True)
+            .where(mine).order_by(col(Transaction.occurred_at).desc()).limit(LATEST)
+        ).all()  # fmt: skip
+        due = s.exec(  # (day, net, transactions, of which settled)
+            select(col(Transaction.settle_on), func.sum(Transaction.net), func.count(), func.count(col(Transaction.settled_on)))
+            .where(mine, col(Transaction.settle_on) >= start.date() - timedelta(days=7))
+            .group_by(col(Transaction.settle_on)).order_by(col(Transaction.settle_on).desc())
+        ).all()  # fmt: skip
+    return Dashboard(
+        today=Figures(rupiah(int(sales)), int(count), rupiah(int(fees)), rupiah(int(net))),
+        channels=[
+            ChannelLine(CHANNELS.get(c, c), int(n), rupiah(int(a or 0)), rupiah(int(f or 0))) for c, n, a, f in channels
+        ],
+        latest=[_line(t, model, serial) for t, model, serial in rows],
+        settlements=[
+            SettlementLine(day_text(d), rupiah(int(n or 0)), "Dibayar" if paid == total else "Menunggu")
+            for d, n, total, paid in due
+        ],
+    )
+
+
+def _line(t: Transaction, model: str | None, serial: str | None) -> TxnLine:
+    product = catalogue.product(model or "")
+    device = f"{product.short_name if product else model} · SN {serial}" if serial else f"TID {t.tid}"
+    settled = f"Dibayar {day_text(t.settled_on)}" if t.settled_on else f"Menunggu, {day_text(t.settle_on)}"
+    return TxnLine(wib(t.occurred_at), device, CHANNELS.get(t.channel, t.channel), rupiah(t.amount), rupiah(t.mdr),
+                   rupiah(t.net), STATUS_WORDS.get(t.status, t.status), settled)  # fmt: skip

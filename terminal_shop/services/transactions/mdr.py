@@ -1,0 +1,64 @@
+"""The MDR (merchant discount rate) of a transaction: one table of rules, per channel, the
+terminal's model and the merchant's category, each with the day it took effect; the fee texts
+on the home page say the same figures (content.FEES).
+
+Rounding (docs/decisions.md, Transactions): a fee is computed exactly in fractions of a rupiah
+and rounded half up to a whole rupiah; a flat fee is whole already. A void or refund costs
+nothing and pays nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+
+MICRO_YEARLY_TURNOVER = 2_000_000_000  # UU 20/2008 as amended (PP 7/2021): usaha mikro up to Rp 2 miliar a year
+
+
+@dataclass(frozen=True)
+class Rule:
+    channel: str  # debit, kredit, qris
+    model: str | None  # the catalogue's SKU, None for any terminal
+    micro: bool | None  # usaha mikro only (True), others only (False), anyone (None)
+    up_to: int | None  # applies to amounts up to this (inclusive); None: any amount
+    percent: Decimal
+    flat: int
+    since: date
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("qris", None, True, 500_000, Decimal("0"), 0, date(2023, 12, 1)),  # BI: usaha mikro up to Rp 500.000
+    Rule("qris", None, True, None, Decimal("0.3"), 0, date(2023, 12, 1)),
+    Rule("qris", None, None, None, Decimal("0.7"), 0, date(2023, 12, 1)),
+    Rule("debit", "A920", None, 750_000, Decimal("1"), 0, date(2024, 1, 1)),
+    Rule("debit", "A920", None, None, Decimal("0"), 7_500, date(2024, 1, 1)),
+    Rule("kredit", "A920", None, None, Decimal("1.9"), 0, date(2024, 1, 1)),
+    Rule("debit", "D210", None, None, Decimal("2.5"), 0, date(2024, 1, 1)),
+    Rule("kredit", "D210", None, None, Decimal("2.5"), 0, date(2024, 1, 1)),
+)
+CHANNELS = {"debit": "Kartu debit", "kredit": "Kartu kredit", "qris": "QRIS"}
+
+
+def is_micro(monthly_turnover: int) -> bool:
+    return monthly_turnover * 12 <= MICRO_YEARLY_TURNOVER
+
+
+def rule_for(channel: str, model: str | None, micro: bool, amount: int, on: date) -> Rule | None:
+    """The first rule that applies, among those in effect on `on` (the newest first)."""
+    in_effect = sorted((r for r in RULES if r.since <= on), key=lambda r: r.since, reverse=True)
+    for r in in_effect:
+        if r.channel != channel or (r.model and r.model != model) or (r.micro is not None and r.micro != micro):
+            continue
+        if r.up_to is None or amount <= r.up_to:
+            return r
+    return None
+
+
+def fee(channel: str, model: str | None, micro: bool, amount: int, on: date) -> int:
+    """Whole rupiah; 0 where no rule applies (the admin sees the transaction without a fee)."""
+    r = rule_for(channel, model, micro, amount, on)
+    if r is None or amount <= 0:
+        return 0
+    exact = Decimal(amount) * r.percent / 100 + r.flat
+    return int(exact.quantize(Decimal("1"), rounding=ROUND_HALF_UP))

@@ -1,0 +1,67 @@
+"""The transactions area's tables: acquirers, the transactions they report, and the
+deliveries refused (the admin's view of the webhook's health). Money in whole rupiah."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from terminal_shop.infra.models import UTCDateTime, now_field
+
+
+class Acquirer(SQLModel, table=True):
+    """A bank or payment company that reports our terminals' transactions. Its webhook secret
+    is derived from the site's key and `secret_nonce` (services/transactions/ingest.py):
+    the database alone does not hold it."""
+
+    __tablename__ = "acquirers"
+
+    code: str = Field(primary_key=True, max_length=20)  # bri, bca, ...
+    name: str = Field(max_length=80)
+    secret_nonce: str = Field(max_length=64)
+    cutoff_minutes: int = Field(default=23 * 60)  # WIB minutes after midnight: later counts as the next day
+    created_at: datetime = now_field()
+
+
+class Transaction(SQLModel, table=True):
+    __tablename__ = "transactions"
+    __table_args__ = (
+        sa.UniqueConstraint("acquirer", "txn_id", name="uq_transactions_acquirer_txn"),  # a delivery twice: one row
+        sa.Index("ix_transactions_merchant_time", "merchant_id", "occurred_at"),
+        sa.Index("ix_transactions_device_time", "device_id", "occurred_at"),
+        sa.Index("ix_transactions_unknown", "device_id", "received_at"),
+    )
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    acquirer: str = Field(max_length=20)
+    txn_id: str = Field(max_length=64)
+    tid: str = Field(max_length=16, index=True)
+    mid: str = Field(max_length=20)
+    device_id: uuid.UUID | None = None  # None: a TID no active device has (kept for the admin)
+    merchant_id: uuid.UUID | None = None
+    occurred_at: datetime = Field(sa_type=UTCDateTime)
+    received_at: datetime = now_field()
+    amount: int = Field(sa_type=sa.BigInteger)
+    channel: str = Field(max_length=20)  # debit, kredit, qris
+    scheme: str | None = Field(default=None, max_length=40)  # card scheme or QRIS issuer
+    status: str = Field(max_length=20)  # approved, void, refund
+    rrn: str | None = Field(default=None, max_length=24)
+    approval_code: str | None = Field(default=None, max_length=12)
+    mdr: int = Field(default=0, sa_type=sa.BigInteger)  # what the site computes (services/transactions/mdr.py)
+    net: int = Field(default=0, sa_type=sa.BigInteger)
+    settle_on: date  # the working day the money is due (settlement.py)
+    settled_on: date | None = None  # as the acquirer's report says
+
+
+class RefusedDelivery(SQLModel, table=True):
+    """A webhook delivery the site refused, and why (no body kept: it may be forged)."""
+
+    __tablename__ = "refused_deliveries"
+
+    id: int | None = Field(default=None, primary_key=True)
+    acquirer: str = Field(max_length=20)
+    received_at: datetime = now_field(index=True)
+    reason: str = Field(max_length=200)

@@ -1,0 +1,160 @@
+"""Transactions from the acquirers (services/transactions, issue 37 points 3-5) on this pass's
+real database: the webhook's signature, its 5-minute window and replays, one row per
+transaction however often it arrives, void and refund, unknown TIDs kept, the MDR at its
+boundaries, the settlement day across weekends and national holidays, and a dashboard whose
+figures add up to its list."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, date, datetime
+
+import pytest
+from sqlmodel import select
+from starlette.testclient import TestClient
+
+from terminal_shop.formats import WIB
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.transactions import dashboard, ingest, mdr, settlement
+from terminal_shop.services.transactions.tables import RefusedDelivery, Transaction
+from terminal_shop.web.api import files_app
+
+from support.factories import make_merchant
+
+NOW = time.time()
+
+
+def active_device(tmp_path, tid: str = "BRI00123", model: str = "A920", omzet: str = "15000000"):
+    merchant_id = make_merchant(tmp_path, email=f"{tid.lower()}@example.com", omzet_bulanan=omzet)
+    with write_session() as s:
+        device = Device(serial=f"S{tid}", model=model, status="aktif", received_by="admin@terminalku.example",
+                        merchant_id=merchant_id, tid=tid, mid="000885012345678", imei="490154203237518" if model == "D210" else None)  # fmt: skip
+        s.add(device)
+    return merchant_id
+
+
+def txn(
+    txn_id: str,
+    amount: int = 100_000,
+    channel: str = "qris",
+    status: str = "approved",
+    tid: str = "BRI00123",
+    at: str | None = None,
+) -> dict:
+    return {"id": txn_id, "tid": tid, "mid": "000885012345678", "time": at or datetime.now(UTC).isoformat(),
+            "amount": amount, "channel": channel, "scheme": "QRIS BCA", "status": status, "rrn": "123456789012",
+            "approval_code": "A1B2C3"}  # fmt: skip
+
+
+def deliver(secret: str, payload: dict, timestamp: int | None = None, code: str = "bri", tamper: bool = False):
+    body = json.dumps(payload).encode()
+    ts = int(NOW if timestamp is None else timestamp)
+    signature = ingest.sign(secret, ts, body)
+    return ingest.accept(code, body.replace(b"100000", b"900000") if tamper else body, signature, str(ts), now=NOW)
+
+
+def refused(call) -> tuple[int, str]:
+    with pytest.raises(ingest.WebhookRefused) as no:
+        call()
+    return no.value.status, no.value.reason
+
+
+def test_only_a_signed_fresh_delivery_is_taken_and_each_transaction_is_kept_once(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    active_device(tmp_path)
+    assert refused(lambda: deliver("bukan-rahasia", txn("T1")))[0] == 401
+    assert refused(lambda: deliver(secret, txn("T1"), tamper=True)) == (401, "signature does not match")
+    assert refused(lambda: deliver(secret, txn("T1"), timestamp=int(NOW) - 301))[0] == 401  # a replay 5 minutes on
+    assert refused(lambda: deliver(secret, txn("T1"), code="bni"))[0] == 404
+    with read_session() as s:
+        assert len(s.exec(select(RefusedDelivery)).all()) == 3 and s.exec(select(Transaction)).all() == []
+    first = deliver(secret, {"transactions": [txn("T1"), txn("T2", channel="debit")]})
+    again = deliver(secret, {"transactions": [txn("T1"), txn("T2", channel="debit")]})  # the same batch again
+    assert (first.accepted, again.accepted, again.duplicates) == (2, 0, 2)
+    with read_session() as s:
+        assert sorted(t.txn_id for t in s.exec(select(Transaction))) == ["T1", "T2"]
+
+
+def test_void_and_refund_change_the_transaction_and_unknown_tids_are_kept(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 1_000_000, "kredit"), txn("T2", 200_000, "debit")]})
+    changed = deliver(
+        secret,
+        {"transactions": [txn("T1", 1_000_000, "kredit", status="void"), txn("T2", 200_000, "debit", status="refund")]},
+    )
+    assert changed.changed == 2
+    unknown = deliver(secret, txn("T9", tid="TIDASING"))
+    assert unknown.unknown_tid == 1
+    with read_session() as s:
+        rows = {t.txn_id: t for t in s.exec(select(Transaction))}
+    assert (rows["T1"].status, rows["T1"].mdr, rows["T1"].net) == ("void", 0, 0)
+    assert (rows["T2"].status, rows["T2"].net) == ("refund", -200_000)
+    assert rows["T9"].device_id is None and rows["T9"].merchant_id is None and rows["T1"].merchant_id == merchant_id
+    assert refused(lambda: deliver(secret, {"transactions": [{"id": "X", "tid": "BRI00123", "amount": -5}]}))[0] == 400
+
+
+@pytest.mark.parametrize(
+    ("channel", "model", "micro", "amount", "fee"),
+    [
+        ("qris", None, True, 500_000, 0),  # usaha mikro: 0% up to Rp 500.000 exactly
+        ("qris", None, True, 500_001, 1_500),  # 0,3% above: 1.500,003 rounded
+        ("qris", None, False, 100_000, 700),  # others: 0,7%
+        ("debit", "A920", False, 750_000, 7_500),  # 1% up to Rp 750.000
+        ("debit", "A920", False, 750_001, 7_500),  # flat Rp 7.500 above
+        ("kredit", "A920", False, 333_333, 6_333),  # 1,9% = 6.333,327 rounded down
+        ("kredit", "A920", False, 26_316, 500),  # 1,9% = 500,004
+        ("debit", "D210", False, 10_000, 250),  # 2,5%
+        ("qris", None, True, 500_050, 1_500),  # 1.500,15 rounded down
+        ("qris", None, False, 50, 0),  # 0,35 rounds to 0
+        ("qris", None, False, 500, 4),  # 3,5 rounds half up to 4
+    ],
+)
+def test_mdr_at_its_boundaries(channel, model, micro, amount, fee):
+    assert mdr.fee(channel, model, micro, amount, date(2026, 11, 26)) == fee
+
+
+def test_settlement_is_the_next_working_day_after_weekends_holidays_and_the_cutoff():
+    at = lambda y, m, d, h=12, mi=0: datetime(y, m, d, h, mi, tzinfo=WIB)  # noqa: E731
+    assert settlement.settle_on(at(2026, 11, 26)) == date(2026, 11, 27)  # Thursday -> Friday
+    assert settlement.settle_on(at(2026, 11, 27)) == date(2026, 11, 30)  # Friday -> Monday
+    assert settlement.settle_on(at(2026, 11, 28)) == date(2026, 11, 30)  # Saturday -> Monday
+    assert settlement.settle_on(at(2026, 11, 26, 23, 30)) == date(2026, 11, 30)  # after the cut-off: counts for Friday
+    assert settlement.settle_on(at(2026, 12, 23)) == date(2026, 12, 28)  # 24 Dec joint holiday, 25 Christmas, weekend
+    assert settlement.settle_on(at(2026, 3, 18)) == date(2026, 3, 25)  # Nyepi and the Lebaran holidays
+    assert settlement.settle_on(at(2026, 8, 16)) == date(2026, 8, 18)  # Sunday; 17 August is Independence Day
+
+
+def test_the_dashboard_figures_add_up_to_its_list(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    other = active_device(tmp_path, tid="BRI00999")
+    deliver(secret, {"transactions": [txn("A", 600_000, "qris"), txn("B", 200_000, "debit"), txn("C", 50_000, "kredit"),
+                                      txn("Z", 999_000, "qris", tid="BRI00999")]})  # fmt: skip
+    deliver(secret, txn("C", 50_000, "kredit", status="void"))
+    board = dashboard.for_merchants([merchant_id])
+    assert (board.today.sales, board.today.count) == ("Rp 800.000", 2)  # the void left the sales
+    assert board.today.fees == "Rp 3.800" and board.today.net == "Rp 796.200"  # 0,3% of 600.000 + 1% of 200.000
+    assert {c.channel: c.sales for c in board.channels} == {"Kartu debit": "Rp 200.000", "QRIS": "Rp 600.000"}
+    assert sorted(t.amount for t in board.latest) == [
+        "Rp 200.000",
+        "Rp 50.000",
+        "Rp 600.000",
+    ]  # not the other merchant's
+    assert [s.state for s in board.settlements] == ["Menunggu"]
+    assert dashboard.marker([merchant_id]) != dashboard.marker([other])
+
+
+def test_the_webhook_route_answers_with_what_it_kept(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    active_device(tmp_path)
+    body = json.dumps(txn("R1")).encode()
+    ts = int(time.time())
+    client = TestClient(files_app())
+    ok = client.post("/api/transaksi/bri", content=body,
+                     headers={"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)})  # fmt: skip
+    assert (ok.status_code, ok.json()) == (200, {"accepted": 1, "duplicates": 0, "unknown_tid": 0, "changed": 0})
+    bad = client.post("/api/transaksi/bri", content=body, headers={"X-Terminalku-Timestamp": str(ts)})
+    assert (bad.status_code, bad.json()) == (401, {"error": "signature does not match"})
