@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from terminal_shop import routes, rules
@@ -116,6 +118,50 @@ def _section(title: str, items, render, empty: str) -> rx.Component:
     )
 
 
+def _figure(label: str, value, testid: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(label, class_name="text-xs text-slate-500"),
+        rx.el.dd(value, class_name="text-lg font-bold", data_testid=testid),
+        class_name="rounded-xl bg-slate-50 p-3",
+    )
+
+
+def _txn(t) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(rx.el.span(t.amount, class_name="font-semibold"), rx.el.span(t.status, class_name="text-xs text-slate-600"),
+                  class_name="flex justify-between"),
+        rx.el.p(t.at, " · ", t.channel, " · ", t.device, class_name="text-xs text-slate-500"),
+        rx.el.p("MDR ", t.fee, " · bersih ", t.net, " · ", t.settlement, class_name="text-xs text-slate-600"),
+        class_name="py-2",
+        data_testid="transaction",
+    )  # fmt: skip
+
+
+def _dashboard() -> rx.Component:
+    b: Any = A.board  # a Var of Dashboard | None: shown only under rx.cond(A.board)
+    return rx.el.section(
+        rx.el.h2("Transaksi hari ini", class_name="text-lg font-bold"),
+        rx.el.p("Diperbarui otomatis setiap ada transaksi baru.", class_name="text-xs text-slate-500"),
+        rx.el.dl(
+            _figure("Penjualan", b.today.sales, "today-sales"),
+            _figure("Transaksi", b.today.count, "today-count"),
+            _figure("Biaya MDR", b.today.fees, "today-fees"),
+            _figure("Bersih", b.today.net, "today-net"),
+            class_name="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4",
+        ),
+        rx.el.ul(rx.foreach(b.channels, lambda c: rx.el.li(c.channel, ": ", c.count, " transaksi, ", c.sales, " (MDR ", c.fees, ")")),
+                 class_name="mt-3 text-sm text-slate-700", aria_label="Per kanal"),
+        rx.el.h3("Settlement", class_name="mt-4 font-semibold"),
+        rx.el.ul(rx.foreach(b.settlements, lambda x: rx.el.li(x.day, ": ", rx.el.strong(x.net), " · ", x.state, data_testid="settlement")),
+                 class_name="mt-1 text-sm"),
+        rx.el.h3("Transaksi terbaru", class_name="mt-4 font-semibold"),
+        rx.cond(b.latest, rx.el.ul(rx.foreach(b.latest, _txn), class_name="divide-y divide-slate-100"),
+                rx.el.p("Belum ada transaksi.", class_name="text-sm text-slate-500")),
+        class_name=f"{CARD} p-5",
+        data_testid="merchant-dashboard",
+    )  # fmt: skip
+
+
 def account_page() -> rx.Component:
     return site_page(
         container(
@@ -124,6 +170,7 @@ def account_page() -> rx.Component:
                 rx.el.div(
                     rx.el.h1("Akun Saya", class_name="text-2xl font-bold"),
                     rx.el.p("Masuk sebagai ", rx.el.strong(A.email, data_testid="account-email"), class_name="text-slate-600"),
+                    rx.cond(A.board, _dashboard()),
                     _section("Pesanan", A.orders, _order, "Belum ada pesanan dengan email ini."),
                     _section("Pendaftaran merchant", A.registrations, _registration, "Belum ada pendaftaran merchant dengan email ini."),
                     rx.cond(

@@ -5,6 +5,7 @@ signed-in person owns, read for the session whose hash the tab's connection carr
 from __future__ import annotations
 
 import asyncio
+import uuid
 
 import reflex as rx
 
@@ -12,6 +13,7 @@ from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, signin
 from terminal_shop.services.devices.owned import DeviceView
+from terminal_shop.services.transactions import dashboard
 
 
 class SignInState(rx.State):
@@ -28,12 +30,19 @@ class SignInState(rx.State):
         self.notice = "Anda sudah keluar." if q.get("keluar") else ""
 
 
+WATCH_SECONDS = 1800  # an open dashboard follows new transactions this long after it was opened
+
+
 class AccountState(rx.State):
     email: str = ""
     orders: list[account.OrderLine] = []
     registrations: list[account.RegistrationLine] = []
     devices: list[DeviceView] = []
+    board: dashboard.Dashboard | None = None  # an approved merchant's transactions (services/transactions)
     loaded: bool = False
+    _merchants: list[str] = []
+    _marker: str = ""
+    _watching: bool = False
 
     @rx.event
     async def load(self):
@@ -41,13 +50,36 @@ class AccountState(rx.State):
         customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
         if customer is None:
             self.email, self.orders, self.registrations, self.devices = "", [], [], []
+            self.board, self._merchants = None, []
             return rx.redirect(routes.SIGN_IN, replace=True)
         mine = await asyncio.to_thread(account.of, customer.email)
-        self.email, self.orders, self.registrations, self.devices = (
-            mine.email,
-            mine.orders,
-            mine.registrations,
-            mine.devices,
-        )
+        self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
+        self.devices, self._merchants = mine.devices, [str(m) for m in mine.merchants]
+        self.board = await asyncio.to_thread(dashboard.for_merchants, mine.merchants) if mine.merchants else None
+        self._marker = await asyncio.to_thread(dashboard.marker, mine.merchants)
         self.loaded = True
-        return None
+        return AccountState.watch if mine.merchants and not self._watching else None
+
+    @rx.event(background=True)  # type: ignore[operator]  # Reflex types rx.event as a namespace
+    async def watch(self):
+        """Every second, whether a transaction arrived; the figures are read again only then.
+        One watcher a tab, for WATCH_SECONDS (a reload starts it again)."""
+        async with self:
+            if self._watching or not self._merchants:
+                return
+            self._watching = True
+        try:
+            for _ in range(WATCH_SECONDS):
+                await asyncio.sleep(1)
+                async with self:
+                    merchants, seen = [uuid.UUID(m) for m in self._merchants], self._marker
+                if not merchants:
+                    return
+                now = await asyncio.to_thread(dashboard.marker, merchants)
+                if now != seen:
+                    board = await asyncio.to_thread(dashboard.for_merchants, merchants)
+                    async with self:
+                        self.board, self._marker = board, now
+        finally:
+            async with self:
+                self._watching = False

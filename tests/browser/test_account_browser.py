@@ -8,10 +8,15 @@ import re
 
 from playwright.sync_api import expect
 
+from terminal_shop.cli.transactions import simulate
+from terminal_shop.infra.db import write_session
+from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices import packing, stock
+from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.transactions import ingest
 
-from support.factories import ADMIN
+from support.factories import ADMIN, make_merchant
 from support.steps import real_order, wait_for_mail
 
 
@@ -46,3 +51,34 @@ def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_de
     expect(phone.get_by_role("status").filter(has_text="Anda sudah keluar")).to_be_visible()
     phone.goto(phone.base + "/akun")
     phone.wait_for_url(re.compile(r"/masuk$"))
+
+
+def sign_in_by_code(page, mailbox, email: str) -> None:
+    page.goto(page.base + "/masuk")
+    page.get_by_label("Email").fill(email)
+    page.get_by_role("button", name="Kirim Kode").click()
+    page.wait_for_url(re.compile(r"/masuk\?langkah=kode"))
+    [mail] = wait_for_mail(mailbox, "Kode masuk")
+    page.get_by_label("Kode dari email").fill(
+        re.search(r"Kode masuk Anda: (\d{6})", mail.get_body(("plain",)).get_content()).group(1)
+    )
+    page.get_by_role("button", name="Masuk").click()
+    page.wait_for_url(re.compile(r"/akun$"))
+
+
+def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page, tmp_path, mailbox):
+    merchant_id = make_merchant(tmp_path, email="warung@example.com", hp="0857-1111-2222")
+    form = admin_merchants.form_values(admin_merchants.detail(str(merchant_id)).row)
+    admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    with write_session() as s:
+        s.add(Device(serial="SBXLIVE01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="QRS00001", mid="000885000000001"))  # fmt: skip
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    sign_in_by_code(page, mailbox, "warung@example.com")
+    expect(page.get_by_test_id("today-count")).to_have_text("0")
+
+    simulate(page.base, "bri", secret, "QRS00001", 2, seed=7)  # as the acquirer's system would, signed
+    expect(page.get_by_test_id("today-count")).to_have_text("2", timeout=5_000)  # no reload
+    expect(page.get_by_test_id("transaction")).to_have_count(2)
+    expect(page.get_by_test_id("transaction").first).to_contain_text("Soundbox · SN SBXLIVE01")
+    expect(page.get_by_test_id("settlement").first).to_contain_text("Menunggu")

@@ -4,6 +4,7 @@ anything else a stranger could type: only the address the code was sent to."""
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 
 from sqlmodel import col, func, select
@@ -46,6 +47,7 @@ class Account:
     orders: list[OrderLine]
     registrations: list[RegistrationLine]
     devices: list[DeviceView]
+    merchants: list[uuid.UUID]  # the approved registrations: whose transactions the dashboard shows
 
 
 REGISTRATION_WORDS = {
@@ -98,4 +100,5 @@ def of(email: str) -> Account:
             for r in registrations
         ],  # fmt: skip
         devices=list(devices.values()),
+        merchants=[r.id for r in registrations if r.status == RegistrationStatus.APPROVED.value],
     )
