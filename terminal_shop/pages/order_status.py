@@ -10,6 +10,7 @@ from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.payments import transfer_codes
 from terminal_shop.state.order_status import OrderStatusState as S
 from terminal_shop.state.order_status import RegistrationStatusState as Reg
 from terminal_shop.state.order_status import TrackingState as T
@@ -188,6 +189,14 @@ def _order() -> rx.Component:
                     ),
                 ),
                 class_name="mt-3 divide-y divide-slate-100",
+            ),
+            rx.cond(
+                v.code_discount != "",
+                rx.el.div(
+                    rx.el.span(transfer_codes.DISCOUNT_LINE),
+                    rx.el.span(v.code_discount, data_testid="code-discount"),
+                    class_name="flex justify-between py-2 text-sm text-emerald-700",
+                ),
             ),
             rx.el.div(
                 rx.el.span("Total"),

@@ -27,6 +27,8 @@ def test_the_buyer_follows_the_order_from_the_success_page(page, tmp_path):
     exact = rupiah(order.total)  # the catalogue's Rp 2.499.000 less the kode unik
     assert 2_498_001 <= order.total <= 2_498_999
     expect(page.get_by_test_id("order-total")).to_have_text(exact)
+    # The breakdown adds up: Rp 2.499.000 less the kode unik line is the total
+    expect(page.get_by_test_id("code-discount")).to_have_text(f"-{rupiah(2_499_000 - order.total)}")
     expect(page.get_by_test_id("transfer-amount")).to_have_text(exact)  # how to pay, again
     expect(page.locator("main").get_by_role("link", name="WhatsApp", exact=True)).to_be_visible()
     link = page.url

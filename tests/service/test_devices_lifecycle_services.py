@@ -20,10 +20,10 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.backoffice.tables import AuditEvent
-from terminal_shop.services.devices import activation, linking, owned, packing, stock
+from terminal_shop.services.devices import activation, lifecycle, linking, owned, packing, stock
 from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.devices.terms import DeviceRefusal
+from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, invoice, transitions
 from terminal_shop.services.orders.fulfilment import FulfilmentError, StepRefusal
@@ -300,3 +300,26 @@ def test_the_invoice_after_packing_is_revision_one_with_the_serials(clean_db, tm
     packed = fresh(order)
     text = PdfReader(io.BytesIO(invoice.render(packed, owned.serials(order.id)))).pages[0].extract_text()
     assert "A9200001, A9200002" in text and "Revisi 1" in text and packed.invoice_number in text
+
+
+def test_a_unit_is_suspended_active_again_returned_and_restocked_with_its_history_kept(clean_db, tmp_path):
+    unit = shipped_to_merchant(tmp_path, "A9200001")
+    activation.activate(str(unit.id), "BCA", "000885012345678", "12345678", "", ADMIN)
+    assert refusal(lambda: lifecycle.change(str(unit.id), DeviceStatus.SUSPENDED, "  ", ADMIN)) is DeviceRefusal.REASON
+    assert refusal(lambda: lifecycle.change(str(unit.id), DeviceStatus.IN_STOCK, "salah", ADMIN)) is DeviceRefusal.STEP
+    lifecycle.change(str(unit.id), DeviceStatus.SUSPENDED, "Dugaan fraud: transaksi janggal", ADMIN)
+    assert device("A9200001").tid == "12345678"  # kept while suspended
+    lifecycle.change(str(unit.id), DeviceStatus.ACTIVE, "Diperiksa, aman", ADMIN)
+    lifecycle.change(str(unit.id), DeviceStatus.RETURNED, "Merchant tutup usaha", ADMIN)
+    returned = device("A9200001")
+    assert (returned.status, returned.tid, returned.merchant_id is not None) == ("dikembalikan", "12345678", True)
+    lifecycle.change(str(unit.id), DeviceStatus.IN_STOCK, "Dicek dan dikemas ulang", ADMIN)
+    back = device("A9200001")
+    assert (back.status, back.tid, back.merchant_id, back.order_id) == ("stok", None, None, None)
+    another = shipped_to_merchant(tmp_path, "A9200002")
+    activation.activate(str(another.id), "BCA", "000885012345679", "12345678", "", ADMIN)  # the TID is free again
+    steps = [h.what for h in lifecycle.history(str(unit.id))]
+    assert steps[0] == "Stok · A920 SN A9200001" and "Aktif → Ditangguhkan · Dugaan fraud: transaksi janggal" in steps
+    assert (
+        steps[-1] == "Dikembalikan → Stok · Dicek dan dikemas ulang" and len(steps) == 7
+    )  # received, packed, active, 4 changes

@@ -34,10 +34,37 @@ def _activation_form(d) -> rx.Component:
     )
 
 
+def _status_form(d) -> rx.Component:
+    """The device's next steps (suspend, active again, returned, broken, back in stock) with a reason."""
+    return rx.cond(
+        M.steps[d.id],
+        rx.el.form(
+            rx.el.input(type="hidden", name="device_id", value=d.id),
+            rx.el.select(rx.el.option("Ubah status...", value=""), rx.foreach(M.steps[d.id], lambda x: rx.el.option(x[1], value=x[0])),
+                         name="to", aria_label=f"Status baru {d.serial}", class_name=INPUT),
+            rx.el.input(name="reason", placeholder="Alasan", aria_label=f"Alasan {d.serial}", class_name=INPUT),
+            rx.el.button("Simpan status", type="submit", class_name=BTN_SMALL),
+            on_submit=M.change_status,
+            class_name="mt-2 flex flex-wrap items-end gap-2",
+        ),
+    )  # fmt: skip
+
+
+def _history(d) -> rx.Component:
+    return rx.el.details(
+        rx.el.summary("Riwayat perangkat", class_name="cursor-pointer text-sm text-blue-700"),
+        rx.el.ol(rx.foreach(M.histories[d.id], lambda h: rx.el.li(h.at, " · ", h.what, " · ", h.who)),
+                 class_name="mt-1 space-y-1 text-xs text-slate-600", data_testid="device-history"),
+        class_name="mt-2",
+    )  # fmt: skip
+
+
 def _device(d) -> rx.Component:
     return rx.el.div(
         device_card(d),
         when_allowed(Permission.DEVICES_ACTIVATE, rx.cond(d.tid == "", _activation_form(d))),
+        when_allowed(Permission.DEVICES_ACTIVATE, _status_form(d)),
+        _history(d),
     )
 
 

@@ -12,6 +12,7 @@ from terminal_shop.components.stock import stock_note
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import browser_expr
+from terminal_shop.services.payments import transfer_codes
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import READ_DRAFT, added_text
 from terminal_shop.state.checkout import CheckoutState as S
@@ -111,7 +112,7 @@ def _totals(with_code: bool) -> rx.Component:
     code = rx.cond(
         (S.payment_method == PaymentMethod.TRANSFER_BCA) & (S.transfer.code_text != ""),
         rx.fragment(
-            rx.el.div(rx.el.dt("Potongan kode unik"), rx.el.dd("-", S.transfer.code_text), class_name=row),
+            rx.el.div(rx.el.dt(transfer_codes.DISCOUNT_LINE), rx.el.dd("-", S.transfer.code_text), class_name=row),
             rx.el.div(
                 rx.el.dt("Total transfer"), rx.el.dd(S.transfer.text, data_testid="transfer-total"), class_name=bold
             ),

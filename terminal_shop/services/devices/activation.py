@@ -19,7 +19,7 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.csv_lines import each_line
 from terminal_shop.services.devices.events import DeviceActivated
-from terminal_shop.services.devices.stock import DeviceError, compact
+from terminal_shop.services.devices.stock import DeviceError, LineResult, compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
@@ -102,14 +102,6 @@ def activate(device_id: str, acquirer: str, mid: str, tid: str, nmid: str, admin
             _bind(s, device, binding, admin_email)
     except IntegrityError:  # the same TID activated at the same moment elsewhere
         raise DeviceError(DeviceRefusal.TID_TAKEN, tid=binding.tid) from None
-
-
-@dataclass(frozen=True)
-class LineResult:
-    line: int
-    serial: str
-    outcome: str  # "Aktif", or why the line was refused
-    ok: bool
 
 
 def _activate_line(cells: list[str], admin_email: str) -> tuple[str, str, bool]:

@@ -48,3 +48,11 @@ class OrderLinked(DeviceEvent):
     entity_type: str = "order"
     name: ClassVar[str] = "order.linked"
     action: ClassVar[str] = "tautkan"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceStatusChanged(DeviceEvent):
+    """Suspended, active again, returned, broken or back in stock; `detail` says why."""
+
+    name: ClassVar[str] = "device.status_changed"
+    action: ClassVar[str] = "status"

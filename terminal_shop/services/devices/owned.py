@@ -48,6 +48,7 @@ class DeviceView:
     model: str  # the product's name
     serial: str
     status: str  # the status label
+    state: str  # the stored status (DeviceStatus), for the admin's next steps
     steps: list[Step]
     tid: str  # "" until active
     mid: str
@@ -96,6 +97,7 @@ def _view(device: Device, order: Order | None, merchant: MerchantRegistration | 
         model=product.name if product else device.model,
         serial=device.serial,
         status=DeviceStatus.label_of(device.status),
+        state=device.status,
         steps=steps,
         tid=device.tid or "" if active else "",
         mid=device.mid or "" if active else "",

@@ -45,3 +45,6 @@ class DeviceRefusal(Term):
     NMID_FORMAT = "nmid-format", "NMID harus diawali ID lalu 13 angka, contoh ID1020012345678"
     TID_TAKEN = "tid-dipakai", "TID {tid} sudah dipakai perangkat aktif lain"
     SHORT_ACTIVATION = "baris-aktivasi", "Baris harus berisi SN atau TID, acquirer, MID dan TID"
+    # later in its life (lifecycle.py)
+    STEP = "langkah", "Perangkat berstatus {status} tidak dapat diubah menjadi {to}"
+    REASON = "alasan", "Tulis alasannya (untuk riwayat perangkat)"

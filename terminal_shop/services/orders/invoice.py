@@ -25,6 +25,7 @@ from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.orders.tables import InvoiceCounter, Order
+from terminal_shop.services.payments import transfer_codes
 from terminal_shop.views import order_number
 from terminal_shop.vocabulary import PaymentMethod
 
@@ -80,7 +81,7 @@ def _totals(pdf: _Invoice, order: Order, widths: tuple[int, ...]) -> None:
         [("Ongkos kirim", label, "R"), (rupiah(order.shipping_fee) if order.shipping_fee else "Gratis", widths[3], "R")]
     )
     if order.unique_code:  # the kode unik is a discount: the total is what was transferred
-        pdf.row([("Potongan kode unik", label, "R"), ("-" + rupiah(order.unique_code), widths[3], "R")])
+        pdf.row([(transfer_codes.DISCOUNT_LINE, label, "R"), ("-" + rupiah(order.unique_code), widths[3], "R")])
     if s.seller_is_pkp:
         tax = Tax.of(order.total)
         pdf.row([("Harga jual (tanpa PPN)", label, "R"), (rupiah(tax.price), widths[3], "R")])

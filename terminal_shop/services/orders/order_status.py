@@ -70,6 +70,7 @@ class OrderStatusView:
     invoice_number: str = ""
     invoice_link: str = ""
     transfer: TransferAmount = TransferAmount()  # while a BCA order waits: the exact amount
+    code_discount: str = ""  # "-Rp 290": the kode unik taken off, so the lines add up to the total
 
 
 def transfer_amount(order: Order) -> TransferAmount:
@@ -131,6 +132,7 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         invoice_link=invoice_link(order.id) if order.invoice_number else "",
         lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
         total=rupiah(order.total),
+        code_discount=f"-{rupiah(order.unique_code)}" if order.unique_code else "",
         method=order.payment_method,
         method_label=PaymentMethod.label_of(order.payment_method),
         created_at=wib(order.created_at),

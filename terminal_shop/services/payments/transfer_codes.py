@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 # What the buyer reads around the exact amount: the pages and the order e-mail.
 EXACTLY = ("Transfer tepat ", " agar pembayaran Anda terverifikasi otomatis.")
 CODE_TAKEN_OFF = "Sudah dipotong kode unik "
+DISCOUNT_LINE = "Potongan kode unik"  # its line in an order's breakdown: the status page, the invoice
 
 CODES = range(1, 1000)
 HOLD = timedelta(hours=24)

@@ -35,7 +35,7 @@ class DevicesState(AdminState):
     receive_error: str = ""
     received: list[str] = []  # this session's units, newest first: "A920 SN 0820123456"
     csv_results: list[LineResult] = []
-    activation_results: list[activation.LineResult] = []
+    activation_results: list[LineResult] = []
     waiting: list[WaitingOrder] = []  # confirmed orders the shelf cannot fill, oldest first
 
     async def _list(self) -> None:
@@ -93,33 +93,36 @@ class DevicesState(AdminState):
             rx.set_focus(SERIAL_FIELD),
         ]
 
+    async def _apply_csv(
+        self, files: list[rx.UploadFile], upload_id: str, apply, done: str
+    ) -> tuple[list[LineResult], list]:
+        """A CSV's lines applied one by one (`apply(data, admin)`); its results, and what to answer."""
+        if not files:
+            return [], []
+        data = await files[0].read()
+        clear = rx.clear_selected_files(upload_id)
+        if len(data) > MAX_UPLOAD_BYTES:
+            return [], [toast.error(TOO_LARGE_TEXT), clear]
+        results = await asyncio.to_thread(apply, data, self._admin().email)
+        ok = sum(r.ok for r in results)
+        await self._list()
+        return results, [toast.success(done.format(ok=ok, refused=len(results) - ok)), clear]
+
     @rx.event
     @admin_only(permission=Permission.DEVICES)
     async def upload_csv(self, files: list[rx.UploadFile]):
-        if not files:
-            return None
-        data = await files[0].read()
-        clear = rx.clear_selected_files(CSV_UPLOAD_ID)
-        if len(data) > MAX_UPLOAD_BYTES:
-            return [toast.error(TOO_LARGE_TEXT), clear]
-        results = await asyncio.to_thread(stock.receive_csv, data, self._admin().email)
-        self.csv_results = results
-        ok = sum(r.ok for r in results)
-        await self._list()
-        return [toast.success(f"{ok} perangkat diterima, {len(results) - ok} baris ditolak"), clear]
+        results, answer = await self._apply_csv(
+            files, CSV_UPLOAD_ID, stock.receive_csv, "{ok} perangkat diterima, {refused} baris ditolak"
+        )
+        self.csv_results = results or self.csv_results
+        return answer or None
 
     @rx.event
     @admin_only(permission=Permission.DEVICES_ACTIVATE)
     async def upload_activation(self, files: list[rx.UploadFile]):
         """The acquirer's list (`SN, acquirer, MID, TID, NMID` a line): each line's result."""
-        if not files:
-            return None
-        data = await files[0].read()
-        clear = rx.clear_selected_files(ACTIVATION_UPLOAD_ID)
-        if len(data) > MAX_UPLOAD_BYTES:
-            return [toast.error(TOO_LARGE_TEXT), clear]
-        results = await asyncio.to_thread(activation.activate_csv, data, self._admin().email)
-        self.activation_results = results
-        ok = sum(r.ok for r in results)
-        await self._list()
-        return [toast.success(f"{ok} perangkat aktif, {len(results) - ok} baris ditolak"), clear]
+        results, answer = await self._apply_csv(
+            files, ACTIVATION_UPLOAD_ID, activation.activate_csv, "{ok} perangkat aktif, {refused} baris ditolak"
+        )
+        self.activation_results = results or self.activation_results
+        return answer or None

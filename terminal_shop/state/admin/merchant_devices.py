@@ -9,8 +9,9 @@ import uuid
 
 import reflex as rx
 
-from terminal_shop.services.devices import activation, linking, owned
+from terminal_shop.services.devices import activation, lifecycle, linking, owned
 from terminal_shop.services.devices.stock import DeviceError
+from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -20,12 +21,18 @@ class MerchantDevicesState(AdminState):
     devices: list[owned.DeviceView] = []
     orders: list[linking.LinkedOrder] = []
     activate_error: str = ""
+    histories: dict[str, list[lifecycle.HistoryLine]] = {}  # per device id: what happened to it
+    steps: dict[str, list[tuple[str, str]]] = {}  # per device id: (status, label) it may go to
     link_error: str = ""
     _merchant_id: str = ""
 
     async def _fill(self) -> None:
         mid = uuid.UUID(self._merchant_id)
         self.devices = await asyncio.to_thread(owned.of_merchant, mid)
+        self.histories = {d.id: await asyncio.to_thread(lifecycle.history, d.id) for d in self.devices}
+        self.steps = {
+            d.id: [(n.value, n.label) for n in lifecycle.NEXT.get(DeviceStatus(d.state), ())] for d in self.devices
+        }
         self.orders = await asyncio.to_thread(linking.orders_of, mid)
 
     @rx.event
@@ -54,6 +61,23 @@ class MerchantDevicesState(AdminState):
         self.activate_error = ""
         await self._fill()
         return toast.success("Perangkat aktif: merchant diberi tahu lewat email")
+
+    @rx.event
+    @admin_only(permission=Permission.DEVICES_ACTIVATE)
+    async def change_status(self, form: dict):
+        device_id, to = str(form.get("device_id", "")), DeviceStatus.parse(form.get("to", ""))
+        if device_id not in {d.id for d in self.devices} or to is None:
+            return toast.error("Pilih status baru")
+        try:
+            await asyncio.to_thread(
+                lifecycle.change, device_id, to, str(form.get("reason", ""))[:300], self.admin_email
+            )
+        except DeviceError as refused:
+            self.activate_error = refused.text
+            return toast.error(refused.text)
+        self.activate_error = ""
+        await self._fill()
+        return toast.success(f"Status perangkat: {to.label}")
 
     @rx.event
     @admin_only(permission=Permission.DEVICES_ACTIVATE)

@@ -1,0 +1,82 @@
+"""A device after activation: suspended and active again, returned, broken, back in stock.
+Each change is a conditional update with its reason, an event and an audit entry; the row
+keeps its last order, merchant, TID and MID until it goes back to stock, and the audit log
+keeps everything (the device's history on its merchant's page)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlmodel import col, select
+
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.devices.events import DeviceStatusChanged
+from terminal_shop.services.devices.stock import DeviceError
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
+from terminal_shop.services.events.bus import publish
+
+S = DeviceStatus
+# Where a device may go from where it is.
+NEXT: dict[DeviceStatus, tuple[DeviceStatus, ...]] = {
+    S.ACTIVE: (S.SUSPENDED, S.RETURNED, S.BROKEN),
+    S.SUSPENDED: (S.ACTIVE, S.RETURNED, S.BROKEN),
+    S.SHIPPED: (S.RETURNED, S.BROKEN),
+    S.RETURNED: (S.IN_STOCK, S.BROKEN),
+    S.BROKEN: (S.IN_STOCK,),  # repaired
+    S.IN_STOCK: (S.BROKEN,),
+    S.RESERVED: (),
+}
+
+
+def change(device_id: str, to: DeviceStatus, reason: str, admin_email: str) -> None:
+    """Raises DeviceError: a step not allowed from here, or no reason given."""
+    why = " ".join(reason.split())[:200]
+    if not why:
+        raise DeviceError(DeviceRefusal.REASON)
+    with write_session() as s:
+        device = s.get(Device, uuid.UUID(str(device_id)))
+        if device is None:
+            raise DeviceError(DeviceRefusal.NOT_FOUND, serial="?")
+        now = DeviceStatus.parse(device.status)
+        if now is None or to not in NEXT.get(now, ()):
+            raise DeviceError(DeviceRefusal.STEP, status=DeviceStatus.label_of(device.status), to=to.label)
+        old = device.status  # the update below refreshes the loaded row
+        values: dict[str, object] = {"status": to.value, "updated_at": utcnow()}
+        if to is S.IN_STOCK:  # a new life: nobody's, no identifiers from the acquirer
+            values |= {"order_id": None, "merchant_id": None, "tid": None, "mid": None, "nmid": None, "acquirer": None,
+                       "activated_at": None, "warranty_until": None}  # fmt: skip
+        changed = s.exec(
+            sa.update(Device).where(col(Device.id) == device.id, col(Device.status) == old).values(**values)
+        )
+        if changed.rowcount != 1:  # someone changed it first
+            raise DeviceError(DeviceRefusal.STEP, status=DeviceStatus.label_of(old), to=to.label)
+        publish(s, DeviceStatusChanged(entity_id=str(device.id), actor=admin_email, old_status=old,
+                                       new_status=to.value, detail=why))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    at: str
+    what: str
+    who: str
+
+
+def history(device_id: str) -> list[HistoryLine]:
+    """Everything that happened to the unit, oldest first, in the admin's words."""
+    with read_session() as s:
+        rows = s.exec(
+            select(AuditEvent).where(col(AuditEvent.entity_type) == "device", col(AuditEvent.entity_id) == str(device_id))
+            .order_by(col(AuditEvent.created_at), col(AuditEvent.id))
+        ).all()  # fmt: skip
+    lines = []
+    for r in rows:
+        step = (f"{DeviceStatus.label_of(r.old_status)} → {DeviceStatus.label_of(r.new_status)}"
+                if r.old_status and r.new_status else DeviceStatus.label_of(r.new_status or ""))  # fmt: skip
+        lines.append(HistoryLine(wib(r.created_at), " · ".join(x for x in (step, r.detail or "") if x), r.admin_email))
+    return lines
