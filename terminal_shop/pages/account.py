@@ -16,34 +16,28 @@ from terminal_shop.state.account import SignInState as S
 
 def _email_step() -> rx.Component:
     return native_form(
-        rx.el.label("Email", html_for="email", class_name="text-sm font-medium"),
-        rx.el.input(
-            id="email",
-            name="email",
-            type="email",
-            auto_complete="email",
-            required=True,
-            placeholder="nama@email.com",
-            class_name=INPUT,
-        ),  # fmt: skip
+        rx.el.label("Email atau nomor HP", html_for="email", class_name="text-sm font-medium"),
+        rx.el.input(id="email", name="email", type="text", auto_complete="email", required=True,
+                    placeholder="nama@email.com atau 0812...", class_name=INPUT),
         rx.el.button("Kirim Kode", type="submit", class_name=BTN_PRIMARY + " mt-3 w-full"),
-        rx.el.p("Tanpa password: kami kirim kode 6 angka ke email Anda.", class_name="mt-2 text-sm text-slate-600"),
+        rx.el.p("Tanpa password: kami kirim kode 6 angka ke email Anda, atau lewat WhatsApp ke nomor HP merchant "
+                "yang sudah disetujui dan mengizinkan WhatsApp.", class_name="mt-2 text-sm text-slate-600"),
         action=routes.API_SIGN_IN_CODE,
         method="post",
         class_name="mt-6 flex flex-col",
-    )
+    )  # fmt: skip
 
 
 def _code_step() -> rx.Component:
     return rx.fragment(
         rx.el.p(
-            "Jika alamat itu benar, kode 6 angka sudah kami kirim ke email Anda. Kode berlaku "
+            "Jika alamat atau nomor itu benar, kode 6 angka sudah kami kirim (email, atau WhatsApp untuk nomor HP). Kode berlaku "
             f"{rules.minutes(rules.SIGN_IN_CODE_VALID)}.",
             class_name="mt-4 text-sm text-slate-700",
             role="status",
         ),
         native_form(
-            rx.el.label("Kode dari email", html_for="code", class_name="text-sm font-medium"),
+            rx.el.label("Kode masuk", html_for="code", class_name="text-sm font-medium"),
             rx.el.input(
                 id="code",
                 name="code",

@@ -31,7 +31,8 @@ async def send_code(request: Request) -> Response:
     except signin.SignInError as exc:
         return _to_sign_in(gagal=exc.code.value)
     response = _to_sign_in(langkah="kode")
-    return private_cookie(response, signin.EMAIL_COOKIE, signin.normal_email(email), signin.CODE_VALID, "lax")
+    typed = signin.normal_email(email) if "@" in email else email.strip()[:40]  # an HP as typed
+    return private_cookie(response, signin.EMAIL_COOKIE, typed, signin.CODE_VALID, "lax")
 
 
 async def check_code(request: Request) -> Response:

@@ -35,10 +35,10 @@ def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_de
     phone.wait_for_url(re.compile(r"/masuk\?langkah=kode"))
     [mail] = wait_for_mail(mailbox, "Kode masuk")
     code = re.search(r"Kode masuk Anda: (\d{6})", mail.get_body(("plain",)).get_content()).group(1)
-    phone.get_by_label("Kode dari email").fill("000000" if code != "000000" else "111111")
+    phone.get_by_label("Kode masuk").fill("000000" if code != "000000" else "111111")
     phone.get_by_role("button", name="Masuk").click()
     expect(phone.get_by_test_id("sign-in-error")).to_contain_text("Kode salah")
-    phone.get_by_label("Kode dari email").fill(code)
+    phone.get_by_label("Kode masuk").fill(code)
     phone.get_by_role("button", name="Masuk").click()
     phone.wait_for_url(re.compile(r"/akun$"))
     expect(phone.get_by_test_id("account-email")).to_have_text("rahma@example.com")
@@ -59,7 +59,7 @@ def sign_in_by_code(page, mailbox, email: str) -> None:
     page.get_by_role("button", name="Kirim Kode").click()
     page.wait_for_url(re.compile(r"/masuk\?langkah=kode"))
     [mail] = wait_for_mail(mailbox, "Kode masuk")
-    page.get_by_label("Kode dari email").fill(
+    page.get_by_label("Kode masuk").fill(
         re.search(r"Kode masuk Anda: (\d{6})", mail.get_body(("plain",)).get_content()).group(1)
     )
     page.get_by_role("button", name="Masuk").click()

@@ -5,6 +5,7 @@ ended one or all, the cookies our routes set, and an account that shows only its
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import timedelta
 
@@ -16,6 +17,8 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.privacy_policy import Consent
+from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.customers import account, signin
 from terminal_shop.services.customers.signin import SignInError, SignInRefusal
 from terminal_shop.services.customers.tables import SignInCode
@@ -135,3 +138,23 @@ def test_an_account_shows_only_what_its_address_owns(clean_db, tmp_path):
     assert [o.number for o in seen.orders] == [mine.number] and f"/pesanan/{mine.id}?t=" in seen.orders[0].link
     assert [(r.id, r.status) for r in seen.registrations] == [(str(shop), "Sedang diverifikasi")]
     assert account.of("siapa@example.com").orders == []
+
+
+def test_an_approved_merchant_who_allowed_whatsapp_signs_in_with_a_code_by_whatsapp(clean_db, tmp_path):
+    merchant_id = make_merchant(
+        tmp_path, email="sri@example.com", hp="0857-0000-1111", consent=Consent("203.0.113.7", whatsapp=True)
+    )
+    quiet = make_merchant(tmp_path, email="diam@example.com", hp="0857-2222-3333")  # never allowed WhatsApp
+    for mid in (merchant_id, quiet):
+        form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+        admin_merchants.save(str(mid), {**form, "status": "approved"}, "admin@terminalku.example")
+    for typed in ("0813 9999 8888", "0857-2222-3333", "0857 0000 1111"):  # a stranger's, a quiet one's, hers
+        signin.request_code(typed, "203.0.113.7")  # the same answer for each
+    with read_session() as s:
+        codes = s.exec(select(OutboxMessage).where(col(OutboxMessage.subject) == "sign_in_code")).all()
+    [sent] = codes
+    assert sent.channel == "whatsapp" and sent.to_addr == "6285700001111"
+    code = json.loads(sent.body_text)["params"][0]
+    token = signin.verify("+62 857-0000-1111", code)
+    assert signin.session_customer(signin.hash_token(token)).email == "sri@example.com"
+    assert refusal(lambda: signin.verify("0813 9999 8888", "123456")) is SignInRefusal.CODE_WRONG

@@ -35,7 +35,7 @@ APP_SECRET = "test-app-secret"
 VERIFY_TOKEN = "test-verify-token"
 APPROVED = {"order_received", "payment_confirmed", "payment_rejected", "order_shipped", "order_delivered",
             "registration_received", "registration_approved", "registration_rejected", "device_active",
-            "proof_received"}  # fmt: skip
+            "proof_received", "sign_in_code"}  # fmt: skip
 
 
 class StandIn:

@@ -29,8 +29,10 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.customers.tables import CustomerSession, SignInCode
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.validation import email_ok
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.validation import email_ok, normalise_mobile
+from terminal_shop.services.whatsapp import subscribers as whatsapp
+from terminal_shop.vocabulary import RegistrationStatus, Term
 
 CODE_VALID, CODE_TRIES, CODES_PER_HOUR = (
     rules.SIGN_IN_CODE_VALID,
@@ -65,6 +67,39 @@ def normal_email(email: str) -> str:
     return email.strip().lower()[:254]
 
 
+@dataclass(frozen=True)
+class Identity:
+    """Who a typed e-mail or HP signs in as: always an e-mail address (what an account is);
+    an HP stands for the e-mail of the newest approved registration with it, its code goes by
+    WhatsApp to that number (`number`), and only if the number opted in."""
+
+    address: str
+    number: str | None = None
+
+
+def identity(typed: str) -> Identity | None:
+    """None for an HP no approved merchant has: nothing is sent, the answer is the same."""
+    text = typed.strip()
+    if "@" in text:
+        return Identity(normal_email(text))
+    mobile = normalise_mobile(text)
+    if mobile is None:
+        return None
+    with read_session() as s:
+        email = s.exec(
+            select(MerchantRegistration.email)
+            .where(col(MerchantRegistration.nomor_hp) == mobile,
+                   col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value,
+                   col(MerchantRegistration.purged_at).is_(None))
+            .order_by(col(MerchantRegistration.created_at).desc())
+        ).first()  # fmt: skip
+    return Identity(normal_email(email), mobile.lstrip("+")) if email else None
+
+
+def _looks_like_phone(text: str) -> bool:
+    return "@" not in text and sum(ch.isdigit() for ch in text) >= 8
+
+
 def _code_hash(email: str, code: str) -> str:
     key = get_settings().secret_key.encode()
     return hmac.new(key, f"sign-in:{email}:{code}".encode(), hashlib.sha256).hexdigest()
@@ -75,7 +110,17 @@ def hash_token(token: str) -> str:
 
 
 def request_code(email: str, client: str) -> None:
-    """Sends a new code to `email`, or SignInError (bad address, too many)."""
+    """Sends a new code to the typed e-mail (or, for an approved merchant's HP that opted in,
+    by WhatsApp), or SignInError (bad address, too many). The same answer either way."""
+    if _looks_like_phone(email):
+        who = identity(email)
+        try:
+            rate_limits.hit(Action.SIGN_IN_CODE, client)
+        except rate_limits.TooMany as exc:
+            raise SignInError(SignInRefusal.TOO_MANY_CODES, exc.message) from None
+        if who is not None:
+            _new_code(who)
+        return
     address = normal_email(email)
     if not email_ok(address):
         raise SignInError(SignInRefusal.EMAIL)
@@ -83,6 +128,11 @@ def request_code(email: str, client: str) -> None:
         rate_limits.hit(Action.SIGN_IN_CODE, client)
     except rate_limits.TooMany as exc:
         raise SignInError(SignInRefusal.TOO_MANY_CODES, exc.message) from None
+    _new_code(Identity(address))
+
+
+def _new_code(who: Identity) -> None:
+    address = who.address
     code = f"{secrets.randbelow(10**6):06d}"
     now = utcnow()
     with write_session() as s:
@@ -103,14 +153,19 @@ def request_code(email: str, client: str) -> None:
             SignInCode(email=address, code_hash=_code_hash(address, code), created_at=now, expires_at=now + CODE_VALID)
         )
         s.flush()
-        outbox.enqueue(
-            s, f"sign-in:{address}:{now.isoformat()}", "customer", address, emails.sign_in_code(address, code)
-        )
+        if who.number is not None:  # by WhatsApp only: the person typed their HP
+            whatsapp.queue_sign_in_code(s, who.number, code, address)
+        else:
+            mail = emails.sign_in_code(address, code)
+            outbox.enqueue(s, f"sign-in:{address}:{now.isoformat()}", "customer", address, mail)
 
 
 def verify(email: str, code: str, agent: str = "") -> str:
     """The new session's token for a right code, or SignInError (the try is counted)."""
-    address, typed = normal_email(email), "".join(code.split())
+    who = identity(email) if _looks_like_phone(email) else Identity(normal_email(email))
+    if who is None:
+        raise SignInError(SignInRefusal.CODE_WRONG)
+    address, typed = who.address, "".join(code.split())
     if not (typed.isdigit() and len(typed) == 6):
         raise SignInError(SignInRefusal.CODE_FORMAT)
     now = utcnow()

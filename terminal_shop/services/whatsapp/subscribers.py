@@ -47,12 +47,13 @@ CHANNEL = "whatsapp"
 PER_NUMBER_PER_DAY = 20  # beyond this a number gets e-mail only (a loop or an abuse, never a buyer)
 
 
-def _queue(s: Session, number: str | None, key: str, template: str, values: list[str], entity: tuple[str, str]) -> None:
+def _queue(s: Session, number: str | None, key: str, template: str, values: list[str], entity: tuple[str, str]) -> bool:
+    """Queues the template for a number that opted in; False when it does not go."""
     if not get_settings().whatsapp_on or not consent.allowed(s, number):
-        return
+        return False
     assert number is not None
     if s.exec(select(OutboxMessage.id).where(col(OutboxMessage.key) == key)).first() is not None:
-        return
+        return False
     since = utcnow() - timedelta(days=1)
     sent_today = s.exec(
         select(func.count()).select_from(OutboxMessage)
@@ -60,7 +61,7 @@ def _queue(s: Session, number: str | None, key: str, template: str, values: list
                col(OutboxMessage.created_at) >= since)
     ).one()  # fmt: skip
     if sent_today >= PER_NUMBER_PER_DAY:
-        return
+        return False
     t = TEMPLATES[template]
     values = [" ".join(str(v).split())[:300] or "-" for v in values]  # Meta refuses newlines and empty parameters
     s.add(
@@ -69,6 +70,15 @@ def _queue(s: Session, number: str | None, key: str, template: str, values: list
             subject=template, body_text=json.dumps({"template": template, "params": values}), body_html=t.text(values),
         )
     )  # fmt: skip
+    return True
+
+
+def queue_sign_in_code(s: Session, number: str, code: str, address: str) -> bool:
+    """A sign-in code by WhatsApp (services/customers/signin.py), to a number that opted in;
+    False when it cannot go (the code then goes nowhere: the answer to the person is the same)."""
+    return _queue(
+        s, number, f"wa:sign-in:{number}:{utcnow().isoformat()}", "sign_in_code", [code], ("customer", address)
+    )
 
 
 def _order(s: Session, event: Event) -> Order:

@@ -49,6 +49,8 @@ TEMPLATES = {
                  ("nama usaha", "alasan", "tautan perbaikan")),
         Template("device_active", "EDC Anda aktif: {{1}} SN {{2}}, TID {{3}}, MID {{4}}. Siap menerima pembayaran.",
                  ("model", "SN", "TID", "MID")),
+        Template("sign_in_code", "{{1}} adalah kode masuk Anda. Demi keamanan, jangan berikan kode ini kepada siapa pun.",
+                 ("kode 6 angka",)),
         Template("proof_received", "Bukti pembayaran untuk pesanan {{1}} diterima. Tim kami memverifikasinya.",
                  ("nomor pesanan",)),
     )
