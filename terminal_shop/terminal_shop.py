@@ -34,6 +34,7 @@ from terminal_shop.pages.admin import (
     overview,
     payments,
     sessions,
+    transactions,
     two_factor,
 )
 from terminal_shop.pages.checkout import cart, payment, result
@@ -56,6 +57,7 @@ from terminal_shop.state.admin import (
     OverviewState,
     PaymentsState,
     SessionsState,
+    TransactionsState,
     TwoFactorState,
 )
 from terminal_shop.state.admin.session import withhold_admin_data
@@ -95,6 +97,7 @@ UPLOAD_LIMITS = {
     f"{BulkShipState.get_full_name()}.upload_delivered": ONE_FILE,
     f"{DevicesState.get_full_name()}.upload_csv": ONE_FILE,
     f"{DevicesState.get_full_name()}.upload_activation": ONE_FILE,
+    f"{TransactionsState.get_full_name()}.upload_report": ONE_FILE,
 }
 ROUTE_LIMITS = {
     routes.API_ORDER: MAX_UPLOAD_BYTES + MB,
@@ -331,6 +334,7 @@ _page(overview.overview_page, routes.ADMIN_OVERVIEW, "Admin: Ringkasan", on_load
 _page(payments.payments_page, routes.ADMIN_PAYMENTS, "Admin: Cek Pembayaran", on_load=PaymentsState.load)
 _page(sessions.sessions_page, routes.ADMIN_SESSIONS, "Admin: Sesi Aktif", on_load=SessionsState.load)
 _page(devices.devices_page, routes.ADMIN_DEVICES, "Admin: Perangkat", on_load=DevicesState.load)
+_page(transactions.transactions_page, routes.ADMIN_TRANSACTIONS, "Admin: Transaksi", on_load=TransactionsState.load)
 _page(orders.order_detail_page, routes.ADMIN_ORDER, "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 
 # The hero's links lead to the canonical product routes (docs/decisions.md).

@@ -47,6 +47,7 @@ NAVIGATION = (
     ("Orders", routes.ADMIN_ORDERS, Permission.ORDERS_VIEW),
     ("Pembayaran", routes.ADMIN_PAYMENTS, Permission.PAYMENTS_IMPORT),
     ("Perangkat", routes.ADMIN_DEVICES, Permission.DEVICES_VIEW),
+    ("Transaksi", routes.ADMIN_TRANSACTIONS, Permission.TRANSACTIONS),
     ("Ringkasan", routes.ADMIN_OVERVIEW, Permission.OVERVIEW),
     ("Akun admin", routes.ADMIN_ACCOUNTS, Permission.ACCOUNTS),
 )

@@ -249,7 +249,7 @@ ACTIVATING = {"DevicesState.upload_activation"}
 EXPECTED = {
     "pemilik": EVERY - ANY_ADMIN,
     "keuangan": ORDER_READING | REVIEWING | {"OrderListState.export"}
-    | {h for h in EVERY if h.startswith(("PaymentsState.", "OverviewState."))},
+    | {h for h in EVERY if h.startswith(("PaymentsState.", "OverviewState.", "TransactionsState."))},
     "verifikator": MERCHANT_WORK - {"MerchantDetailState.set_delete_phrase", "MerchantDetailState.delete"}
     | DEVICES_READING | ACTIVATING,
     "pengiriman": ORDER_READING | FULFILLING | {h for h in EVERY if h.startswith("DevicesState.")} - ACTIVATING,

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.transactions import dashboard, ingest, mdr, settlement
+from terminal_shop.services.transactions import dashboard, health, ingest, mdr, settlement, settlement_report
 from terminal_shop.services.transactions.tables import RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
 
@@ -158,3 +158,56 @@ def test_the_webhook_route_answers_with_what_it_kept(clean_db, tmp_path):
     assert (ok.status_code, ok.json()) == (200, {"accepted": 1, "duplicates": 0, "unknown_tid": 0, "changed": 0})
     bad = client.post("/api/transaksi/bri", content=body, headers={"X-Terminalku-Timestamp": str(ts)})
     assert (bad.status_code, bad.json()) == (401, {"error": "signature does not match"})
+
+
+def test_the_settlement_report_marks_transactions_paid_and_lists_differences(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("A", 600_000, "qris"), txn("B", 200_000, "debit")]})
+    report = (
+        b"Tanggal Settle,ID Transaksi,Kotor,Biaya,Bersih\n"
+        b'27/11/2026,A,Rp 600.000,"1.800",598.200\n'  # as the site computed
+        b"27/11/2026,B,200.000,2.500,197.500\n"  # the acquirer charged Rp 2.500, the site expected Rp 2.000
+        b"27/11/2026,X9,50.000,0,50.000\n"  # never received by the site
+    )
+    with pytest.raises(settlement_report.ReportError, match="Kolom tidak ditemukan"):
+        settlement_report.import_report("bri", report)  # the acquirer's own column names: chosen once
+    columns = {
+        "txn_id": "ID Transaksi",
+        "settled_on": "Tanggal Settle",
+        "gross": "Kotor",
+        "mdr": "Biaya",
+        "net": "Bersih",
+    }
+    result = settlement_report.import_report("bri", report, columns)
+    assert result.settled == 2 and result.unknown == ["X9"]
+    assert [(d.txn_id, d.what) for d in result.differences] == [
+        ("B", "MDR: situs Rp 2.000, laporan Rp 2.500"), ("B", "Bersih: situs Rp 198.000, laporan Rp 197.500")
+    ]  # fmt: skip
+    assert settlement_report.columns_of("bri") == columns  # remembered for the next report
+    again = settlement_report.import_report("bri", report)
+    assert again.settled == 2
+    with read_session() as s:
+        assert {t.txn_id: t.settled_on for t in s.exec(select(Transaction))} == {
+            "A": date(2026, 11, 27),
+            "B": date(2026, 11, 27),
+        }
+    assert [x.state for x in dashboard.for_merchants([merchant_id]).settlements] == ["Dibayar"]
+
+
+def test_the_admin_sees_each_acquirers_health_unknown_tids_and_silent_devices(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    ingest.add_acquirer("bca", "Bank BCA")
+    active_device(tmp_path)
+    quiet = active_device(tmp_path, tid="BRI00777")
+    with write_session() as s:
+        for d in s.exec(select(Device)):
+            d.activated_at = datetime(2026, 1, 5, tzinfo=UTC)  # both active since January
+            s.add(d)
+    deliver(secret, {"transactions": [txn("A"), txn("U", tid="ASING001")]})
+    refused(lambda: deliver("salah", txn("B")))
+    by_code = {a.code: a for a in health.acquirers()}
+    assert (by_code["bri"].refused_today, by_code["bri"].last_refusal) == (1, "signature does not match")
+    assert by_code["bca"].last_transaction == "-" and by_code["bri"].last_transaction != "-"
+    assert [(u.tid, u.amount) for u in health.unknown_tids()] == [("ASING001", "Rp 100.000")]
+    assert [d.tid for d in health.silent_devices()] == ["BRI00777"] and quiet  # the other one took a payment today

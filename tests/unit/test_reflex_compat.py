@@ -46,6 +46,7 @@ def test_substates_include_every_admin_area():
         "SessionsState",
         "TwoFactorState",
         "AccountsState",
+        "TransactionsState",
         "DevicesState",
         "MerchantDevicesState",
         "OrderWhatsAppState",

@@ -29,13 +29,14 @@ class Permission(StrEnum):
     DEVICES_VIEW = "perangkat.lihat"  # the devices list, its search and export
     DEVICES = "perangkat"  # receiving units into stock
     DEVICES_ACTIVATE = "perangkat.aktivasi"  # bind the acquirer's TID/MID; link an order to its merchant
+    TRANSACTIONS = "transaksi"  # acquirers' webhook health, unknown TIDs, settlement reports
 
 
 ROLES: dict[AdminRole, frozenset[Permission]] = {
     AdminRole.OWNER: frozenset(Permission),
     AdminRole.FINANCE: frozenset(
         {Permission.ORDERS_VIEW, Permission.ORDERS_REVIEW, Permission.PAYMENTS_IMPORT, Permission.ORDERS_EXPORT,
-         Permission.OVERVIEW}
+         Permission.OVERVIEW, Permission.TRANSACTIONS}
     ),
     AdminRole.VERIFIER: frozenset(
         {Permission.MERCHANTS_VIEW, Permission.MERCHANTS_EDIT, Permission.MERCHANTS_EXPORT,

@@ -12,6 +12,7 @@ from terminal_shop.state.admin.payments import PaymentsState
 from terminal_shop.state.admin.personal_data import PersonalDataState
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.state.admin.sessions import SessionsState
+from terminal_shop.state.admin.transactions import TransactionsState
 from terminal_shop.state.admin.two_factor import TwoFactorState
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "AdminState",
     "BulkShipState",
     "DevicesState",
+    "TransactionsState",
     "InviteState",
     "MerchantDetailState",
     "MerchantDevicesState",

@@ -1,0 +1,82 @@
+"""'Transaksi': webhook health, unknown TIDs, silent devices, the settlement report."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from terminal_shop.components.admin import TD, admin_layout, scroll_table
+from terminal_shop.components.files import csv_picker
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.services.transactions.settlement_report import FIELDS
+from terminal_shop.state.admin.transactions import REPORT_UPLOAD_ID
+from terminal_shop.state.admin.transactions import TransactionsState as T
+
+FIELD_LABELS = {
+    "txn_id": "ID transaksi",
+    "settled_on": "Tanggal settlement",
+    "gross": "Jumlah kotor",
+    "mdr": "MDR",
+    "net": "Bersih",
+}
+
+
+def _health(a) -> rx.Component:
+    return rx.el.tr(
+        rx.el.td(a.code, class_name=TD), rx.el.td(a.name, class_name=TD), rx.el.td(a.last_transaction, class_name=TD),
+        rx.el.td(a.refused_today, class_name=TD), rx.el.td(a.last_refusal, class_name=TD),
+        data_testid="acquirer-health",
+    )  # fmt: skip
+
+
+def _report() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Laporan settlement acquirer (CSV)", class_name="text-lg font-bold"),
+        rx.el.p("Pilih acquirer dan nama kolom di file-nya (diingat untuk laporan berikutnya), lalu pilih file.",
+                class_name="mt-1 text-sm text-slate-600"),
+        rx.el.form(
+            rx.el.select(rx.foreach(T.acquirers, lambda a: rx.el.option(a.name, value=a.code)), name="acquirer",
+                         value=T.acquirer, aria_label="Acquirer", class_name=INPUT),
+            *[rx.el.div(rx.el.label(FIELD_LABELS[f], html_for=f"col-{f}", class_name="text-xs font-medium"),
+                        rx.el.input(id=f"col-{f}", name=f, default_value=T.columns.get(f, ""), class_name=INPUT))
+              for f in FIELDS],
+            rx.el.button("Simpan kolom", type="submit", class_name=BTN_OUTLINE),
+            on_submit=T.choose,
+            class_name="mt-3 grid gap-2 sm:grid-cols-3",
+        ),
+        rx.el.div(csv_picker(REPORT_UPLOAD_ID, "Pilih CSV laporan", T.upload_report, f"{BTN_PRIMARY} inline-flex"), class_name="mt-3"),
+        rx.el.p(T.report_error, class_name="mt-2 min-h-[1.25rem] text-sm text-red-600", role="alert"),
+        rx.cond(T.settled >= 0, rx.el.div(
+            rx.el.p(T.settled, " transaksi ditandai dibayar", data_testid="report-settled"),
+            rx.el.ul(rx.foreach(T.differences, lambda d: rx.el.li(d.txn_id, ": ", d.what)), class_name="mt-1 text-sm text-amber-800",
+                     data_testid="report-differences"),
+            rx.cond(T.not_found, rx.el.p("Tidak ada di situs: ", rx.foreach(T.not_found, lambda x: rx.el.span(x, " ")), class_name="text-sm")),
+            class_name="mt-3",
+        )),
+        class_name=f"{CARD} mt-6 p-5",
+    )  # fmt: skip
+
+
+def transactions_page() -> rx.Component:
+    return admin_layout(
+        rx.el.h1("Transaksi", class_name="text-2xl font-bold"),
+        rx.el.p("Acquirer ditambahkan lewat perintah `python -m terminal_shop.cli.transactions add-acquirer` (rahasia webhook tampil sekali).",
+                class_name="mt-1 text-sm text-slate-600"),
+        rx.el.section(
+            rx.el.h2("Webhook per acquirer", class_name="text-lg font-bold"),
+            scroll_table(("Kode", "Nama", "Transaksi terakhir", "Ditolak (24 jam)", "Alasan terakhir"), T.acquirers, _health, "Acquirer", "mt-2 min-w-full"),
+            class_name=f"{CARD} mt-6 p-5",
+        ),
+        _report(),
+        rx.el.section(
+            rx.el.h2("TID tidak dikenal", class_name="text-lg font-bold"),
+            rx.el.ul(rx.foreach(T.unknown, lambda u: rx.el.li(u.at, " · ", u.acquirer, " · TID ", u.tid, " · ", u.amount, data_testid="unknown-tid")),
+                     class_name="mt-2 text-sm"),
+            class_name=f"{CARD} mt-6 p-5",
+        ),
+        rx.el.section(
+            rx.el.h2("Perangkat aktif tanpa transaksi 7 hari", class_name="text-lg font-bold"),
+            rx.el.ul(rx.foreach(T.silent, lambda d: rx.el.li(d.model, " · SN ", d.serial, " · TID ", d.tid, " · terakhir ", d.last)),
+                     class_name="mt-2 text-sm"),
+            class_name=f"{CARD} mt-6 p-5",
+        ),
+    )  # fmt: skip

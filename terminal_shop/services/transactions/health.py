@@ -1,0 +1,99 @@
+"""The admin's view of the transactions: each acquirer's webhook health (its last transaction,
+the deliveries refused lately and why), transactions for TIDs no active device has, and
+active devices silent for days."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlmodel import col, func, select
+
+from terminal_shop import catalogue
+from terminal_shop.formats import rupiah, wib
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.transactions.tables import Acquirer, RefusedDelivery, Transaction
+
+SILENT_DAYS = 7
+LIST_MAX = 50
+
+
+@dataclass(frozen=True)
+class AcquirerHealth:
+    code: str
+    name: str
+    last_transaction: str  # WIB, "-" when none yet
+    refused_today: int  # in the last 24 hours
+    last_refusal: str  # its reason, "" when none
+
+
+@dataclass(frozen=True)
+class UnknownLine:
+    at: str
+    acquirer: str
+    tid: str
+    amount: str
+
+
+@dataclass(frozen=True)
+class SilentDevice:
+    serial: str
+    model: str
+    tid: str
+    last: str  # the last transaction, WIB, or "belum pernah"
+
+
+def acquirers() -> list[AcquirerHealth]:
+    since = utcnow() - timedelta(days=1)
+    with read_session() as s:
+        rows = s.exec(select(Acquirer).order_by(col(Acquirer.code))).all()
+        out = []
+        for a in rows:
+            last = s.exec(select(func.max(Transaction.received_at)).where(col(Transaction.acquirer) == a.code)).one()
+            refused = s.exec(
+                select(RefusedDelivery).where(col(RefusedDelivery.acquirer) == a.code, col(RefusedDelivery.received_at) >= since)
+                .order_by(col(RefusedDelivery.received_at).desc())
+            ).all()  # fmt: skip
+            out.append(
+                AcquirerHealth(
+                    a.code, a.name, wib(last) if last else "-", len(refused), refused[0].reason if refused else ""
+                )
+            )
+    return out
+
+
+def unknown_tids() -> list[UnknownLine]:
+    with read_session() as s:
+        rows = s.exec(
+            select(Transaction).where(col(Transaction.device_id).is_(None))
+            .order_by(col(Transaction.received_at).desc()).limit(LIST_MAX)
+        ).all()  # fmt: skip
+    return [UnknownLine(wib(t.occurred_at), t.acquirer, t.tid, rupiah(t.amount)) for t in rows]
+
+
+def silent_devices(days: int = SILENT_DAYS) -> list[SilentDevice]:
+    since = utcnow() - timedelta(days=days)
+    with read_session() as s:
+        last = (
+            select(Transaction.device_id, func.max(Transaction.occurred_at).label("last"))
+            .group_by(col(Transaction.device_id)).subquery()
+        )  # fmt: skip
+        rows = s.exec(
+            select(Device.serial, Device.model, Device.tid, last.c.last)
+            .join(last, last.c.device_id == Device.id, isouter=True)
+            .where(col(Device.status) == DeviceStatus.ACTIVE.value, col(Device.activated_at) < since)
+            .where((last.c.last.is_(None)) | (last.c.last < since))
+            .limit(LIST_MAX)
+        ).all()  # fmt: skip
+    out = []
+    for serial, model, tid, seen in rows:
+        product = catalogue.product(model)
+        out.append(
+            SilentDevice(
+                serial, product.short_name if product else model, tid or "", wib(seen) if seen else "belum pernah"
+            )
+        )
+    return out

@@ -1,0 +1,117 @@
+"""The acquirer's daily settlement report (CSV): each line marks one transaction settled on
+its date; where the report's gross, MDR or net differ from what the site computed, the line
+is listed for the admin. Which column holds what is chosen once per acquirer and remembered
+(as the QRIS report's columns are)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlmodel import col, select
+
+from terminal_shop.formats import rupiah
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.payments.tables import Preference
+from terminal_shop.services.transactions.tables import Transaction
+
+FIELDS = ("txn_id", "settled_on", "gross", "mdr", "net")
+DEFAULT_COLUMNS = {
+    "txn_id": "transaction_id",
+    "settled_on": "settlement_date",
+    "gross": "gross",
+    "mdr": "mdr",
+    "net": "net",
+}
+MAX_LINES = 200_000
+
+
+class ReportError(Exception):
+    """The text says what is wrong with the file (shown to the admin)."""
+
+
+@dataclass(frozen=True)
+class Difference:
+    txn_id: str
+    what: str  # "MDR: situs Rp 1.500, laporan Rp 1.800"
+
+
+@dataclass(frozen=True)
+class ReportResult:
+    settled: int
+    differences: list[Difference]
+    unknown: list[str]  # transaction ids the site never received
+
+
+def columns_of(acquirer: str) -> dict[str, str]:
+    with read_session() as s:
+        kept = s.get(Preference, f"settlement-columns:{acquirer}")
+    return {**DEFAULT_COLUMNS, **({k: str(v) for k, v in kept.value.items() if k in FIELDS} if kept else {})}
+
+
+def _save_columns(acquirer: str, columns: dict[str, str]) -> None:
+    with write_session() as s:
+        kept = s.get(Preference, f"settlement-columns:{acquirer}") or Preference(name=f"settlement-columns:{acquirer}")
+        kept.value, kept.updated_at = dict(columns), utcnow()
+        s.add(kept)
+
+
+def _amount(text: str) -> int:
+    digits = text.replace("Rp", "").replace("IDR", "").replace(".", "").replace(",00", "").replace(" ", "")
+    return int(digits.split(",")[0] or 0)
+
+
+def _day(text: str) -> date:
+    text = text.strip()
+    for form in ("%Y-%m-%d", "%d/%m/%Y", "%d-%m-%Y"):
+        try:
+            return datetime.strptime(text, form).date()
+        except ValueError:
+            continue
+    raise ValueError(text)
+
+
+def import_report(acquirer: str, data: bytes, columns: dict[str, str] | None = None) -> ReportResult:
+    chosen = {**columns_of(acquirer), **(columns or {})}
+    try:
+        rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    except UnicodeDecodeError:
+        raise ReportError("File harus CSV (UTF-8)") from None
+    if not rows:
+        raise ReportError("File kosong")
+    missing = [chosen[f] for f in FIELDS if chosen[f] not in rows[0]]
+    if missing:
+        raise ReportError(f"Kolom tidak ditemukan: {', '.join(missing)}. Pilih kolom yang sesuai.")
+    if len(rows) > MAX_LINES:
+        raise ReportError(f"Maksimal {MAX_LINES:,} baris".replace(",", "."))
+    settled, differences, unknown = 0, [], []
+    with write_session() as s:
+        ids = [r[chosen["txn_id"]].strip() for r in rows]
+        found = {t.txn_id: t for t in s.exec(select(Transaction).where(col(Transaction.acquirer) == acquirer,
+                                                                      col(Transaction.txn_id).in_(ids)))}  # fmt: skip
+        for row, txn_id in zip(rows, ids, strict=True):
+            t = found.get(txn_id)
+            if t is None:
+                unknown.append(txn_id)
+                continue
+            try:
+                day = _day(row[chosen["settled_on"]])
+                theirs = {"Jumlah": _amount(row[chosen["gross"]]), "MDR": _amount(row[chosen["mdr"]]),
+                          "Bersih": _amount(row[chosen["net"]])}  # fmt: skip
+            except ValueError:
+                differences.append(Difference(txn_id, "baris tidak terbaca"))
+                continue
+            ours = {"Jumlah": t.amount, "MDR": t.mdr, "Bersih": t.net}
+            for name, value in ours.items():
+                if value != theirs[name]:
+                    differences.append(
+                        Difference(txn_id, f"{name}: situs {rupiah(value)}, laporan {rupiah(theirs[name])}")
+                    )
+            t.settled_on = day
+            s.add(t)
+            settled += 1
+    _save_columns(acquirer, chosen)
+    return ReportResult(settled, differences, unknown)

@@ -1,0 +1,75 @@
+"""'Transaksi': each acquirer's webhook health, transactions for unknown TIDs, active devices
+silent for days, and the acquirer's settlement report imported with its columns remembered
+(services/transactions). Acquirers are added from the command line: their secret is shown
+once there and never passes through a tab's state."""
+
+from __future__ import annotations
+
+import asyncio
+
+import reflex as rx
+
+from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
+from terminal_shop.services.team.permissions import Permission
+from terminal_shop.services.transactions import health, settlement_report
+from terminal_shop.state import toast
+from terminal_shop.state.admin.session import AdminState, admin_only
+
+REPORT_UPLOAD_ID = "settlement_report"
+
+
+class TransactionsState(AdminState):
+    acquirers: list[health.AcquirerHealth] = []
+    unknown: list[health.UnknownLine] = []
+    silent: list[health.SilentDevice] = []
+    acquirer: str = ""  # the report's acquirer
+    columns: dict[str, str] = {}  # our field -> the report's column name
+    settled: int = -1  # the last report's result (-1: none yet)
+    differences: list[settlement_report.Difference] = []
+    not_found: list[str] = []
+    report_error: str = ""
+
+    async def _fill(self) -> None:
+        self.acquirers = await asyncio.to_thread(health.acquirers)
+        self.unknown = await asyncio.to_thread(health.unknown_tids)
+        self.silent = await asyncio.to_thread(health.silent_devices)
+        codes = [a.code for a in self.acquirers]
+        self.acquirer = self.acquirer if self.acquirer in codes else (codes[0] if codes else "")
+        if self.acquirer:
+            self.columns = await asyncio.to_thread(settlement_report.columns_of, self.acquirer)
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def load(self):
+        self.report_error = ""
+        await self._fill()
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def choose(self, form: dict):
+        """The report's acquirer and which column holds what (kept for the upload that follows)."""
+        code = str(form.get("acquirer", ""))
+        if code not in {a.code for a in self.acquirers}:
+            return toast.error("Pilih acquirer")
+        self.acquirer = code
+        self.columns = {f: str(form.get(f, "")).strip()[:60] for f in settlement_report.FIELDS}
+        return toast.success("Kolom disimpan untuk laporan berikutnya")
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def upload_report(self, files: list[rx.UploadFile]):
+        if not files or not self.acquirer:
+            return toast.error("Pilih acquirer dan file CSV")
+        data = await files[0].read()
+        clear = rx.clear_selected_files(REPORT_UPLOAD_ID)
+        if len(data) > MAX_UPLOAD_BYTES:
+            return [toast.error(TOO_LARGE_TEXT), clear]
+        try:
+            result = await asyncio.to_thread(settlement_report.import_report, self.acquirer, data, dict(self.columns))
+        except settlement_report.ReportError as exc:
+            self.report_error = str(exc)
+            return [toast.error(str(exc)), clear]
+        self.report_error = ""
+        self.settled, self.differences, self.not_found = result.settled, result.differences, result.unknown
+        await self._fill()
+        return [toast.success(f"{result.settled} transaksi ditandai dibayar"), clear]
