@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
-from terminal_shop.components.ui import BTN_PRIMARY, icon, link_button
+from terminal_shop.components.ui import BTN_PRIMARY, icon
 from terminal_shop.services.devices.owned import DEVICES_WAIT
 
 
@@ -40,14 +39,14 @@ def device_card(d) -> rx.Component:
     )  # fmt: skip
 
 
-def register_invitation() -> rx.Component:
+def register_invitation(href) -> rx.Component:
     """Where an order no merchant registration owns yet is shown: why its devices wait, and
     where to register (the order then links itself: services/devices/linking.py)."""
     return rx.el.div(
         rx.el.p(DEVICES_WAIT, class_name="font-semibold"),
         rx.el.p("Daftarkan usaha Anda dengan email dan nomor HP yang sama dengan pesanan ini: "
                 "pesanan akan tertaut otomatis.", class_name="mt-1 text-sm"),
-        link_button("Daftar sebagai merchant", routes.REGISTER, BTN_PRIMARY + " mt-3"),
+        rx.el.a("Daftar sebagai merchant", href=href, class_name=BTN_PRIMARY + " mt-3 inline-flex"),
         class_name="rounded-xl border border-blue-200 bg-blue-50 p-4 text-left text-blue-950",
         data_testid="register-invitation",
     )  # fmt: skip

@@ -146,7 +146,7 @@ def _devices() -> rx.Component:
                 class_name=f"{CARD} p-5",
             ),
         ),
-        rx.cond(S.needs_registration, register_invitation()),
+        rx.cond(S.needs_registration, register_invitation(S.register_link)),
     )  # fmt: skip
 
 
@@ -323,6 +323,13 @@ def registration_page() -> rx.Component:
         rx.el.p("Dikirim ", v.submitted_at, class_name="text-sm text-slate-500"),
         rx.cond(v.reason != "", rx.el.p("Alasan: ", rx.el.strong(v.reason), class_name="text-red-800")),
         rx.el.p(v.note, class_name="text-slate-700"),
+        rx.cond(
+            Reg.devices,
+            rx.el.section(
+                rx.el.h2("Perangkat", class_name="mt-2 text-lg font-bold"),
+                rx.el.div(rx.foreach(Reg.devices, device_card), class_name="mt-2 grid gap-3"),
+            ),
+        ),
         _help(),
         _data_rights(),
         class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col gap-2 p-8",

@@ -8,7 +8,7 @@ import uuid
 import reflex as rx
 
 from terminal_shop import routes
-from terminal_shop.services.devices import owned
+from terminal_shop.services.devices import linking, owned
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.views import OrderSummary
 from terminal_shop.vocabulary import OrderRefusal
@@ -23,6 +23,7 @@ class OrderResultState(rx.State):
     summary: OrderSummary | None = None
     reason: str = ""
     needs_registration: bool = False  # no merchant registration owns the order (yet)
+    register_link: str = ""  # the wizard prefilled from the order
 
     @rx.event
     async def load_success(self):
@@ -33,6 +34,7 @@ class OrderResultState(rx.State):
             return rx.redirect(routes.HOME, replace=True)
         found = await asyncio.to_thread(owned.order_devices, uuid.UUID(order_id))
         self.needs_registration = not found.linked
+        self.register_link = linking.register_path(order_id) if not found.linked else ""
         self.loading = False
         return None
 

@@ -7,7 +7,7 @@ import uuid
 
 import reflex as rx
 
-from terminal_shop.services.devices import owned
+from terminal_shop.services.devices import linking, owned
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.order_status import OrderStatusView
 from terminal_shop.services.privacy import requests
@@ -25,6 +25,7 @@ class OrderStatusState(rx.State):
     qr_open: bool = False
     devices: list[owned.DeviceView] = []
     needs_registration: bool = False
+    register_link: str = ""  # the wizard prefilled from this order
 
     @rx.event
     def set_qr_open(self, open_: bool):
@@ -40,6 +41,7 @@ class OrderStatusState(rx.State):
         if self.view is not None and self.view.status != OrderStatus.CANCELLED:  # the link was verified
             found = await asyncio.to_thread(owned.order_devices, uuid.UUID(order_id))
             self.devices, self.needs_registration = found.devices, not found.linked
+            self.register_link = linking.register_path(order_id) if not found.linked else ""
 
 
 class TrackingState(rx.State):
@@ -70,6 +72,7 @@ class RegistrationStatusState(rx.State):
     # The applicant's request for their data or its erasure (services/privacy/requests.py)
     request_answer: str = ""
     request_error: str = ""
+    devices: list[owned.DeviceView] = []  # an approved merchant's units, from the shelf to "Aktif"
 
     @rx.event
     async def ask(self, kind: str):
@@ -90,6 +93,9 @@ class RegistrationStatusState(rx.State):
         token = self.router.url.query_parameters.get("t", "")
         self.view = await asyncio.to_thread(registration_status.load, registration_id, token)
         self.missing = self.view is None
+        self.devices = []
+        if self.view is not None:  # the link was verified: this registration's devices
+            self.devices = await asyncio.to_thread(owned.of_merchant, uuid.UUID(registration_id))
 
     @rx.event
     async def request_link(self, form: dict):

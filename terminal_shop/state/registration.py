@@ -9,6 +9,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.infra.uploads import browser_rejection
+from terminal_shop.services.devices import linking
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
@@ -53,7 +54,7 @@ class RegistrationState(rx.State):
             return self._restore_from(self.draft)
         if not self._restored:  # the server lost the tab while it stayed open: ask it
             return rx.call_script(READ_DRAFT, callback=RegistrationState.restore_from)
-        return None
+        return RegistrationState.check_sent
 
     @rx.event
     def restore_from(self, draft: str):
@@ -70,6 +71,12 @@ class RegistrationState(rx.State):
         if sent is not None:
             self._clear()
             return [rx.call_script(FORGET_DRAFT), rx.redirect(routes.REGISTER_SUCCESS)]
+        q = self.router.url.query_parameters
+        if q.get("pesanan") and q.get("t"):  # from an order's invitation: what the order knows, in empty fields
+            known = await asyncio.to_thread(linking.registration_prefill, q["pesanan"], q["t"])
+            if any(not self.form.get(k) for k in known):
+                self.form = {**self.form, **{k: v for k, v in known.items() if not self.form.get(k)}}
+                self._save()
         return None
 
     def _apply(self, text: str) -> None:

@@ -10,10 +10,12 @@ import re
 
 from playwright.sync_api import expect
 
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices import stock
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.order_status import status_path
+from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, make_merchant
@@ -88,6 +90,9 @@ def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page
     expect(page.get_by_test_id("device-warranty")).to_contain_text("berlaku s.d.")
     expect(mine.get_by_role("list", name="Perjalanan perangkat")).to_contain_text("Dikirim · resi CGK0012345678")
     expect(page.get_by_test_id("register-invitation")).to_have_count(0)  # linked: nothing to register
+    registration_page = registration_status.status_link(merchant_id).removeprefix(get_settings().public_url)
+    page.goto(page.base + registration_page)
+    expect(page.get_by_test_id("device-serial")).to_have_text("D2100002")  # the registration's page lists it too
 
     stranger = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     stranger.goto(page.base + "/garansi")

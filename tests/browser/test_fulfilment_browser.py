@@ -99,6 +99,13 @@ def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(
     wait_for_mail(mailbox, "diterima")
     page.reload()
     expect(page.get_by_test_id("order-status")).to_have_text("Diterima")
+    expect(page.get_by_test_id("device-warranty")).to_have_count(2)  # each unit's warranty starts today
+
+    # Not a merchant yet: the order page's invitation opens the wizard with what the order knows
+    page.get_by_test_id("register-invitation").get_by_role("link", name="Daftar sebagai merchant").click()
+    page.wait_for_url(re.compile(r"/pendaftaran\?pesanan="))
+    expect(page.locator("#nama_lengkap")).to_have_value(BUYER["buyer_name"])
+    expect(page.locator("#email")).to_have_value(BUYER["buyer_email"])
 
 
 def test_bulk_csv_ships_and_delivers_line_by_line_and_the_filter_counts_follow(page, tmp_path, clean_db):

@@ -323,3 +323,16 @@ def test_a_unit_is_suspended_active_again_returned_and_restocked_with_its_histor
     assert (
         steps[-1] == "Dikembalikan → Stok · Dicek dan dikemas ulang" and len(steps) == 7
     )  # received, packed, active, 4 changes
+
+
+def test_the_invitation_opens_the_wizard_with_what_the_order_knows(clean_db, tmp_path):
+    order = confirmed_order(tmp_path, lines=(("SOUNDBOX", 1),))
+    path = linking.register_path(order.id)
+    token = path.split("&t=")[1]
+    assert linking.registration_prefill(str(order.id), token) == {
+        "nama_lengkap": "Budi Santoso", "nomor_hp": order.buyer_phone, "email": "budi@example.com"
+    }  # fmt: skip
+    assert linking.registration_prefill(str(order.id), token[:-1] + ("0" if token[-1] != "0" else "1")) == {}
+    with read_session() as s:
+        mails = {m.key: m.body_text for m in s.exec(select(OutboxMessage))}
+    assert path in mails[f"order:{order.id}:received"] and path in mails[f"order:{order.id}:confirmed"]

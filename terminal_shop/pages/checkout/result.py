@@ -53,7 +53,9 @@ def success_page() -> rx.Component:
                         "Simpan tautan ini, atau lacak dengan nomor pesanan dan email di halaman Dashboard.",
                         class_name="mt-1 text-xs text-slate-500",
                     ),
-                    rx.cond(R.needs_registration, rx.el.div(register_invitation(), class_name="mt-4 w-full")),
+                    rx.cond(
+                        R.needs_registration, rx.el.div(register_invitation(R.register_link), class_name="mt-4 w-full")
+                    ),
                     rx.el.div(
                         link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
                         link_button("Belanja Lagi", routes.CHECKOUT_PRODUCTS, BTN_PRIMARY),

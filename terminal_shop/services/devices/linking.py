@@ -14,13 +14,16 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
+from terminal_shop import routes
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.signing import verify
 from terminal_shop.services.devices.events import OrderLinked
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.orders.order_status import status_token
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import normalise_mobile
@@ -113,6 +116,28 @@ def unlink(order_id: str, admin_email: str) -> None:
             raise LinkError(LinkRefusal.UNKNOWN_ORDER)
         if order.merchant_id is not None:
             _set(s, order, None, admin_email, "tautan dilepas")
+
+
+def register_path(order_id: uuid.UUID | str) -> str:
+    """The registration wizard for this order's buyer, prefilled from the order (the order's
+    own signed token proves the holder may read it)."""
+    return f"{routes.REGISTER}?pesanan={order_id}&t={status_token(order_id)}"
+
+
+def registration_prefill(order_id: str, token: str) -> dict[str, str]:
+    """The wizard's fields an order already knows: the buyer's name, HP and e-mail; nothing
+    for a link that is not the order's own."""
+    try:
+        oid = uuid.UUID(order_id)
+    except ValueError:
+        return {}
+    if not verify(token, "order-status", oid):
+        return {}
+    with read_session() as s:
+        order = s.get(Order, oid)
+    if order is None or order.purged_at is not None or order.restricted_at is not None:
+        return {}
+    return {"nama_lengkap": order.buyer_name, "nomor_hp": order.buyer_phone, "email": order.buyer_email}
 
 
 def link_by_number(number: str, merchant_id: str, admin_email: str) -> None:

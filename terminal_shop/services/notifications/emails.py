@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from html import escape
 
-from terminal_shop import routes, rules
+from terminal_shop import rules
 from terminal_shop.couriers import Courier
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
+from terminal_shop.services.devices.linking import register_path
 from terminal_shop.services.devices.owned import DEVICES_WAIT
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.orders import qris
@@ -106,15 +107,16 @@ def order_received(order: Order) -> Mail:
             f"Rincian: {_items(order)}. Total {rupiah(order.total)}.",
             how,
             f"Tim kami memverifikasi pembayaran dalam {REVIEW}. Anda akan menerima email lagi setelahnya.",
-            *([] if order.merchant_id else [f"{DEVICES_WAIT} {register_invitation()}"]),
+            *([] if order.merchant_id else [f"{DEVICES_WAIT} {register_invitation(order)}"]),
         ],
         _order_link(order),
         png,
     )
 
 
-def register_invitation() -> str:
-    return f"Belum mendaftar sebagai merchant? Daftar di {get_settings().public_url}{routes.REGISTER}"
+def register_invitation(order: Order) -> str:
+    """The wizard's link prefilled from the order (services/devices/linking.py)."""
+    return f"Belum mendaftar sebagai merchant? Daftar di {get_settings().public_url}{register_path(order.id)}"
 
 
 def device_activated(reg: MerchantRegistration, model: str, serial: str, detail: str) -> Mail:
@@ -139,6 +141,7 @@ def order_confirmed(order: Order, invoice_pdf: bytes | None = None, invoice_name
         [
             f"Pembayaran pesanan {number} sebesar {rupiah(order.total)} sudah kami konfirmasi.",
             "Perangkat Anda kami siapkan untuk dikirim ke alamat yang Anda berikan.",
+            *([] if order.merchant_id else [f"{DEVICES_WAIT} {register_invitation(order)}"]),
             *([f"Invoice {order.invoice_number} terlampir (PDF)."] if invoice_pdf else []),
         ],
         _order_link(order),
