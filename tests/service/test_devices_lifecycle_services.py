@@ -336,3 +336,11 @@ def test_the_invitation_opens_the_wizard_with_what_the_order_knows(clean_db, tmp
     with read_session() as s:
         mails = {m.key: m.body_text for m in s.exec(select(OutboxMessage))}
     assert path in mails[f"order:{order.id}:received"] and path in mails[f"order:{order.id}:confirmed"]
+
+
+def test_the_acquirers_csv_may_name_a_suspended_unit_by_its_tid(clean_db, tmp_path):
+    unit = shipped_to_merchant(tmp_path, "A9200001")
+    activation.activate(str(unit.id), "BRI", "000885012345678", "ABCD1234", "", ADMIN)
+    lifecycle.change(str(unit.id), DeviceStatus.SUSPENDED, "Pemeriksaan", ADMIN)
+    [line] = activation.activate_csv(b"ABCD1234,BRI,000885012345678,ABCD1234,\n", ADMIN)
+    assert (line.serial, line.ok) == ("A9200001", True) and device("A9200001").status == "aktif"

@@ -67,7 +67,7 @@ def _csv_import() -> rx.Component:
 def _activation_import() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Aktivasi dari CSV acquirer", class_name="text-lg font-bold"),
-        rx.el.p("Satu perangkat per baris: SN, acquirer, MID, TID, NMID (NMID untuk QRIS). "
+        rx.el.p("Satu perangkat per baris: SN (atau TID lamanya), acquirer, MID, TID, NMID (NMID untuk QRIS). "
                 "Perangkat harus sudah dikirim ke merchant yang disetujui.", class_name="mt-1 text-sm text-slate-600"),
         rx.el.div(csv_picker(ACTIVATION_UPLOAD_ID, "Pilih CSV aktivasi", S.upload_activation, f"{BTN_OUTLINE} inline-flex"), class_name="mt-3"),
         rx.el.ul(rx.foreach(S.activation_results, _line), class_name="mt-3 space-y-1 text-sm", data_testid="activation-results"),

@@ -104,17 +104,26 @@ def activate(device_id: str, acquirer: str, mid: str, tid: str, nmid: str, admin
         raise DeviceError(DeviceRefusal.TID_TAKEN, tid=binding.tid) from None
 
 
+def _unit(s: Session, key: str) -> Device | None:
+    """The unit a line names: by its SN, else by a TID it had (a suspended unit activated again)."""
+    found = s.exec(select(Device).where(col(Device.serial) == key)).first()
+    if found is None:
+        found = s.exec(select(Device).where(col(Device.tid) == key).order_by(col(Device.updated_at).desc())).first()
+    return found
+
+
 def _activate_line(cells: list[str], admin_email: str) -> tuple[str, str, bool]:
-    """`SN, acquirer, MID, TID[, NMID]`: the unit found by its SN."""
+    """`SN or TID, acquirer, MID, TID[, NMID]`: the unit found by its SN, or by its TID."""
     serial = compact(cells[0])[:30]
     if len(cells) < 4:
         return serial, DeviceRefusal.SHORT_ACTIVATION.label, False
     try:
         binding = checked(cells[1], cells[2], cells[3], cells[4] if len(cells) > 4 else "")
         with write_session() as s:
-            device = s.exec(select(Device).where(col(Device.serial) == serial)).first()
+            device = _unit(s, serial)
             if device is None:
                 raise DeviceError(DeviceRefusal.NOT_FOUND, serial=serial)
+            serial = device.serial
             _bind(s, device, binding, admin_email)
     except DeviceError as exc:
         return serial, exc.text, False
@@ -124,8 +133,8 @@ def _activate_line(cells: list[str], admin_email: str) -> tuple[str, str, bool]:
 
 
 def activate_csv(data: bytes, admin_email: str) -> list[LineResult]:
-    """The acquirer's list, one device a line (`SN, acquirer, MID, TID, NMID`; a header line is
-    skipped): each line applied alone, a refused one changes nothing."""
+    """The acquirer's list, one device a line (`SN or TID, acquirer, MID, TID, NMID`; a header
+    line is skipped): each line applied alone, a refused one changes nothing."""
     results = []
     for n, cells in each_line(data, HEADER, CSV_MAX_LINES):
         serial, outcome, ok = _activate_line(cells, admin_email)
