@@ -169,6 +169,8 @@ def test_inbound_messages_are_kept_once_even_from_strangers(whatsapp):
         contact = s.get(WhatsAppContact, "6285700001111")
     assert [(m.phone, m.text) for m in kept] == [("6285700001111", "Halo, apakah A920 ready?")]
     assert contact.last_inbound_at is not None and contact.opted_in_at is None
+    [stray] = inbox.strays()  # nobody's order or registration: listed on the admin's overview
+    assert (stray.number, stray.text) == ("+6285700001111", "Halo, apakah A920 ready?")
 
 
 def test_the_webhook_answers_the_handshake_and_refuses_unsigned_or_changed_deliveries(whatsapp):
@@ -356,3 +358,14 @@ def test_a_merchants_message_joins_the_merchant_pages_conversation(whatsapp, mai
         "keluar",
         "Halo Sri Wahyuni, pendaftaran merchant Warung Bu Sri sudah kami terima dan sedang diverifikasi.",
     ) in said
+
+
+def test_a_rejected_applicant_who_allowed_whatsapp_gets_the_reason_and_the_correction_link(whatsapp, mailbox, tmp_path):
+    merchant_id = make_merchant(tmp_path, hp="0857-0000-1111", consent=Consent("203.0.113.7", whatsapp=True))
+    form = admin_merchants.form_values(admin_merchants.detail(str(merchant_id)).row)
+    admin_merchants.save(str(merchant_id), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
+    deliver_all()
+    sent = {b["template"]["name"]: params(b) for b in whatsapp.wait_for(2)}
+    business, reason, link = sent["registration_rejected"]
+    assert (business, reason) == ("Warung Bu Sri", "Foto KTP buram")
+    assert f"/pendaftaran/perbaiki/{merchant_id}?t=" in link

@@ -154,6 +154,20 @@ def overview_page() -> rx.Component:
                 class_name=f"{CARD} mt-4 flex flex-wrap gap-x-6 gap-y-1 p-4 text-sm hover:border-blue-300",
             ),
             _devices(),
+            rx.cond(
+                S.strays,
+                rx.el.section(
+                    rx.el.h2("Pesan WhatsApp dari nomor tanpa pesanan", class_name="text-lg font-bold"),
+                    rx.el.ul(
+                        rx.foreach(
+                            S.strays,
+                            lambda m: rx.el.li(m.at, " · ", m.number, " · ", m.text, data_testid="stray-message"),
+                        ),
+                        class_name="mt-2 space-y-1 text-sm",
+                    ),
+                    class_name=f"{CARD} mt-4 p-5",
+                ),
+            ),
             rx.el.section(
                 rx.el.h2("Pendaftaran per status", class_name="text-lg font-bold"),
                 rx.el.ul(

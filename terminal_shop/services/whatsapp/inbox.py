@@ -133,3 +133,22 @@ def owner_of(number: str) -> tuple[str, str] | None:
             .order_by(col(MerchantRegistration.created_at).desc())
         ).first()  # fmt: skip
     return ("merchant", str(merchant)) if merchant else None
+
+
+@dataclass(frozen=True)
+class StrayMessage:
+    at: str
+    number: str
+    text: str  # the text, or "(image)" with what the site did with it
+
+
+def strays(limit: int = 20) -> list[StrayMessage]:
+    """Messages from numbers with no order or registration, newest first: the overview lists
+    them so that nobody who wrote is ignored."""
+    with read_session() as s:
+        rows = s.exec(
+            select(WhatsAppInbound).where(col(WhatsAppInbound.entity_id).is_(None), col(WhatsAppInbound.phone) != ERASED)
+            .order_by(col(WhatsAppInbound.received_at).desc()).limit(limit)
+        ).all()  # fmt: skip
+    return [StrayMessage(wib(m.received_at), "+" + m.phone, " · ".join(t for t in (m.text or f"({m.kind})", m.outcome or "") if t))
+            for m in rows]  # fmt: skip

@@ -13,6 +13,7 @@ from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.devices import stock
 from terminal_shop.services.team.permissions import Permission
+from terminal_shop.services.whatsapp import inbox
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import Overview
@@ -28,6 +29,7 @@ class OverviewState(AdminState):
     period: str = DEFAULT_PERIOD.value
     mail_warning: str = ""  # e-mails failing or waiting too long (services/health.py)
     devices: stock.DeviceCounts | None = None
+    strays: list[inbox.StrayMessage] = []  # WhatsApp messages from numbers the site does not know
     start: str = ""
     end: str = ""
 
@@ -43,6 +45,7 @@ class OverviewState(AdminState):
             self.view = await asyncio.to_thread(admin_overview.overview, self.period, self.start, self.end)
             self.mail_warning = (await asyncio.to_thread(health.health)).mail_warning
             self.devices = await asyncio.to_thread(stock.counts)
+            self.strays = await asyncio.to_thread(inbox.strays)
         except Exception:
             log.exception("overview failed")
             return toast.error("Gagal memuat ringkasan")
