@@ -318,6 +318,16 @@ def test_a_unit_is_suspended_active_again_returned_and_restocked_with_its_histor
     assert (back.status, back.tid, back.merchant_id, back.order_id) == ("stok", None, None, None)
     another = shipped_to_merchant(tmp_path, "A9200002")
     activation.activate(str(another.id), "BCA", "000885012345679", "12345678", "", ADMIN)  # the TID is free again
+    with read_session() as s:
+        told = [
+            m.subject
+            for m in s.exec(select(OutboxMessage).where(col(OutboxMessage.key).contains(f"device:{unit.id}:status")))
+        ]
+    assert sorted(t.split(": ", 1)[1] for t in told) == [  # after the brand
+        "Status EDC Anda: Aktif (PAX A920 Pro SN A9200001)",
+        "Status EDC Anda: Dikembalikan (PAX A920 Pro SN A9200001)",
+        "Status EDC Anda: Ditangguhkan (PAX A920 Pro SN A9200001)",
+    ]  # the merchant hears each change, not the return to stock (nobody's unit then)
     steps = [h.what for h in lifecycle.history(str(unit.id))]
     assert steps[0] == "Stok · A920 SN A9200001" and "Aktif → Ditangguhkan · Dugaan fraud: transaksi janggal" in steps
     assert (

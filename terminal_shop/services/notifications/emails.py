@@ -308,3 +308,17 @@ def sign_in_code(to: str, code: str) -> Mail:
             "Tidak merasa meminta kode? Abaikan email ini: tanpa kode, tidak ada yang bisa masuk.",
         ],
     )
+
+
+def device_status(reg: MerchantRegistration, model: str, serial: str, status: str, reason: str) -> Mail:
+    """A later change of a merchant's terminal (suspended, active again, returned, broken)."""
+    return _mail(
+        reg.email,
+        f"Status EDC Anda: {status} ({model} SN {serial})",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [
+            f"Status perangkat {model} dengan SN {serial} untuk {typed(reg.nama_usaha)} sekarang: {status}.",
+            f"Keterangan: {reason}.",
+            "Ada pertanyaan? Balas email ini atau hubungi kami lewat WhatsApp.",
+        ],
+    )

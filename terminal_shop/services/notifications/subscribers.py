@@ -14,8 +14,9 @@ from terminal_shop import catalogue, couriers, routes
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices import owned
-from terminal_shop.services.devices.events import DeviceActivated
+from terminal_shop.services.devices.events import DeviceActivated, DeviceStatusChanged
 from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders import invoice
@@ -136,3 +137,21 @@ def _device_active(s: Session, event: DeviceActivated) -> None:
         merchant, product.name if product else device.model, device.serial, event.detail or ""
     )
     outbox.enqueue(s, f"device:{device.id}:active:{device.tid}", "merchant", str(merchant.id), mail)
+
+
+@subscribe(DeviceStatusChanged)
+def _device_status(s: Session, event: DeviceStatusChanged) -> None:
+    """The merchant hears of every later change to their terminal (not of its return to stock:
+    it is nobody's then)."""
+    device = s.get(Device, uuid.UUID(event.entity_id))
+    if device is None or device.merchant_id is None or event.new_status == DeviceStatus.IN_STOCK.value:
+        return
+    merchant = s.get(MerchantRegistration, device.merchant_id)
+    if merchant is None or merchant.purged_at is not None:
+        return
+    product = catalogue.product(device.model)
+    status = DeviceStatus.label_of(event.new_status or "")
+    mail = emails.device_status(
+        merchant, product.name if product else device.model, device.serial, status, event.detail or "-"
+    )
+    outbox.enqueue(s, f"device:{device.id}:status:{utcnow().isoformat()}", "merchant", str(merchant.id), mail)
