@@ -57,6 +57,7 @@ def test_logout_then_back_receives_no_admin_data(page, admin, tmp_path):
     frames = recorded(page)
     sign_in(page)
     open_order(page, order)
+    settle(page)  # the page's later loads (its WhatsApp card) answered too
     assert BUYER_NAME in private_in(frames)  # the recorder sees what a signed-in admin gets
     frames.clear()
     page.get_by_role("button", name="Logout").click()

@@ -90,7 +90,9 @@ class AdminState(rx.State):
 
     async def _authorise(self) -> admin_auth.Admin | None:
         admin = await asyncio.to_thread(admin_auth.session_admin_by_hash, self._session_hash())
-        self.admin_email = admin.email if admin else ""
+        email = admin.email if admin else ""
+        if email != self.admin_email:  # unchanged: nothing sent (a chained load answers later)
+            self.admin_email = email
         granted = sorted(permissions.of(admin.role)) if admin else []
         if granted != self.permissions:  # unchanged: nothing new sent to the browser
             self.permissions = granted
