@@ -68,6 +68,12 @@ BUYER = {
 }
 
 
+def buyer_for(ref: str) -> dict[str, str]:
+    """A buyer per attempt: one buyer may place 5 orders an hour (rules.ORDERS_PER_BUYER)."""
+    digits = f"{int(ref[:12], 16) % 10**8:08d}"
+    return BUYER | {"buyer_email": f"beban+{ref[:12]}@example.com", "buyer_phone": "0812" + digits}
+
+
 def proof_1mb() -> bytes:
     """A real PNG of about 1 MB (noise does not compress)."""
     img = Image.frombytes("RGB", (590, 590), os.urandom(590 * 590 * 3))
@@ -80,7 +86,7 @@ def submit(ref: str, data: bytes) -> float:
     t = time.perf_counter()
     orders.create_order(
         client_ref=ref,
-        buyer=BUYER,
+        buyer=buyer_for(ref),
         lines=[("SOUNDBOX", 1)],
         payment_method="QRIS",
         proof_filename="bukti.png",
@@ -118,6 +124,78 @@ def timed_batch(fn, refs: list[str], data: bytes, workers: int) -> dict[str, flo
     return {"p50": q[49], "p95": q[94], "per_s": len(refs) / wall}
 
 
+class Phases:
+    """Where a checkout's time goes, measured apart: each step of create_order wrapped
+    with a timer (this script's own instrumentation; the service is unchanged)."""
+
+    STEPS = (
+        ("checks (buyer, cart, price)", orders, "_checked_buyer"),
+        ("checks (buyer, cart, price)", orders, "_checked_payment"),
+        ("proof decoded and checked (Pillow)", orders, "_checked_proof"),
+        ("kode unik held", orders.transfer_codes, "reserve"),
+        ("proof fingerprint (pHash)", orders.proof_prints, "fingerprint"),
+        ("buyer limit (advisory lock + count)", orders, "_within_buyer_limit"),
+        ("proof print row", orders.proof_prints, "record"),
+        ("event + e-mail rendered (QRIS PNG)", orders, "publish"),
+    )
+
+    def __init__(self) -> None:
+        import threading
+
+        self.spent: dict[str, float] = {}
+        self.lock = threading.Lock()
+        self.saved: list[tuple[object, str, object]] = []
+
+    def _timed(self, label: str, fn):
+        def wrapper(*a, **k):
+            t = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                with self.lock:
+                    self.spent[label] = self.spent.get(label, 0.0) + time.perf_counter() - t
+
+        return wrapper
+
+    def __enter__(self) -> Phases:
+        storage = get_storage()
+        for label, owner, name in (*self.STEPS, ("S3 put", storage, "put")):
+            self.saved.append((owner, name, getattr(owner, name)))
+            setattr(owner, name, self._timed(label, getattr(owner, name)))
+
+        from terminal_shop.services.events import bus
+        from terminal_shop.services.orders.events import OrderPlaced
+
+        bus.handlers(OrderPlaced)  # loads the subscribers
+        self.handlers = {k: list(v) for k, v in bus._handlers.items()}
+        for kind, listed in bus._handlers.items():
+            if issubclass(OrderPlaced, kind):
+                listed[:] = [self._timed(f"  {h.__module__.rsplit('.', 2)[-2]} subscriber", h) for h in listed]
+        return self
+
+    def __exit__(self, *exc) -> None:
+        from terminal_shop.services.events import bus
+
+        bus._handlers.update(self.handlers)
+        for owner, name, fn in reversed(self.saved):
+            setattr(owner, name, fn)
+
+
+def apart(data: bytes, n: int, workers: int) -> tuple[dict[str, float], float]:
+    """Per-order milliseconds of each step with `workers` at once, and the whole's."""
+    with Phases() as phases:
+        whole = timed_batch(submit, [uuid.uuid4().hex for _ in range(n)], data, workers)
+    total = whole["p50"]
+    per = {k: v * 1000 / n for k, v in phases.spent.items()}
+    return per, total
+
+
+def proofs_in(client, bucket: str) -> int:
+    """Every key of the bucket (one listing answers at most 1,000)."""
+    pages = client.get_paginator("list_objects_v2").paginate(Bucket=bucket)
+    return sum(page.get("KeyCount", 0) for page in pages)
+
+
 def count() -> int:
     with read_session() as s:
         return s.execute(select(func.count()).select_from(Order)).scalar_one()
@@ -149,7 +227,7 @@ def main() -> None:
         floor = timed_batch(bare, [uuid.uuid4().hex for _ in range(args.orders)], data, args.workers)
         with get_engine().begin() as c:
             c.execute(text("DELETE FROM orders WHERE buyer_email = 'floor@example.com'"))
-        stored = client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0)
+        stored = proofs_in(client, s.bucket_order_payments)
 
         # The same service with its outbox row left out: what telling the buyer costs.
         real_enqueue = outbox.enqueue
@@ -160,13 +238,13 @@ def main() -> None:
             outbox.enqueue = real_enqueue
         with get_engine().begin() as c:
             c.execute(text("DELETE FROM orders"))
-        stored = client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0)
+        stored = proofs_in(client, s.bucket_order_payments)
 
         refs = [uuid.uuid4().hex for _ in range(args.orders)]
         ours = timed_batch(submit, refs, data, args.workers)
         orders_made, proofs = (
             count(),
-            client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0) - stored,
+            proofs_in(client, s.bucket_order_payments) - stored,
         )
         print(f"floor (S3 put + INSERT): p50 {floor['p50']:.0f} ms, p95 {floor['p95']:.0f} ms, {floor['per_s']:.1f}/s")
         print(
@@ -178,12 +256,25 @@ def main() -> None:
             f"p95 {ours['p95']:.0f} ms ({ours['p95'] / floor['p95']:.2f}x floor), {ours['per_s']:.1f} orders/s"
         )
 
+        # Measured apart: each step's mean per order, one at a time and 32 at once.
+        alone, alone_p50 = apart(data, 40, 1)
+        crowd, crowd_p50 = apart(data, args.orders, args.workers)
+        print("where a checkout's time goes (mean ms per order; one at a time | 32 at once):")
+        for label in (
+            dict.fromkeys(lbl for lbl, _, _ in Phases.STEPS)
+            | {"S3 put": None}
+            | dict.fromkeys(sorted(k for k in crowd if k.startswith(" ")))
+        ):
+            print(f"  {label:40} {alone.get(label, 0):7.1f} | {crowd.get(label, 0):7.1f}")
+        rest_alone = alone_p50 - sum(v for k, v in alone.items() if not k.startswith(" "))
+        print(f"  {'rest (transaction, commit, INSERTs)':40} {rest_alone:7.1f} | (p50 whole {crowd_p50:.0f})")
+
         refs2 = [uuid.uuid4().hex for _ in range(args.orders)]
-        before, stored = count(), proofs + stored
+        before, stored = count(), proofs_in(client, s.bucket_order_payments)
         with ThreadPoolExecutor(args.workers) as pool:
             list(pool.map(lambda r: submit(r, data), refs2 + refs2))
         doubled_orders = count() - before
-        doubled_proofs = client.list_objects_v2(Bucket=s.bucket_order_payments).get("KeyCount", 0) - stored
+        doubled_proofs = proofs_in(client, s.bucket_order_payments) - stored
         print(
             f"doubled: {args.orders * 2} submissions for {args.orders} attempts -> {doubled_orders} new orders, {doubled_proofs} new proofs"
         )
@@ -201,6 +292,9 @@ def main() -> None:
                         "stored_proofs": proofs,
                         "doubled_orders": doubled_orders,
                         "doubled_proofs": doubled_proofs,
+                        "apart_alone_ms": alone,
+                        "apart_crowd_ms": crowd,
+                        "alone_p50": alone_p50,
                     },
                     indent=1,
                 )

@@ -151,6 +151,21 @@ def checkout_section(r: dict) -> str:
         f"({verdict(r['stored_orders'] == r['stored_proofs'] == r['orders'])}: zero lost, zero duplicated)\n"
         f"- every submission sent twice with its client_ref: {r['doubled_orders']} new orders and {r['doubled_proofs']} new proofs "
         f"for {r['orders']} attempts ({verdict(r['doubled_orders'] == r['doubled_proofs'] == r['orders'])}: exactly one each)\n"
+        + apart_table(r)
+    )
+
+
+def apart_table(r: dict) -> str:
+    """Where a checkout's time goes: each step's mean per order, alone and in the crowd."""
+    if "apart_alone_ms" not in r:
+        return ""
+    alone, crowd = r["apart_alone_ms"], r["apart_crowd_ms"]
+    rows = "".join(f"| {k.strip()} | {alone.get(k, 0):.1f} | {v:.1f} |\n" for k, v in crowd.items())
+    rest = r["alone_p50"] - sum(v for k, v in alone.items() if not k.startswith(" "))
+    return (
+        "\nMeasured apart (mean ms per order of each step; subscribers are part of the event's step):\n\n"
+        f"| step | one at a time | {r['workers']} at once |\n|---|---|---|\n{rows}"
+        f"| rest (transaction, INSERTs, commit) | {rest:.1f} | |\n"
     )
 
 

@@ -122,6 +122,7 @@ class MailStatus(Term):
     PENDING = "pending", "Menunggu", "amber"
     SENT = "sent", "Terkirim", "emerald"
     FAILED = "failed", "Gagal", "red"
+    HELD = "held", "Ditahan", "slate"  # its record is restricted on its owner's request: never sent (again)
 
 
 class PaymentMethod(Term):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from urllib.parse import urlencode
 
 import reflex as rx
 
@@ -14,6 +15,7 @@ from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, signin
 from terminal_shop.services.devices.owned import DeviceView
 from terminal_shop.services.transactions import dashboard
+from terminal_shop.services.transactions import history as txn_history
 
 
 class SignInState(rx.State):
@@ -40,6 +42,11 @@ class AccountState(rx.State):
     devices: list[DeviceView] = []
     board: dashboard.Dashboard | None = None  # an approved merchant's transactions (services/transactions)
     loaded: bool = False
+    history: txn_history.HistoryPage | None = None  # the filtered list and its figures
+    chart: list[txn_history.DayBar] = []  # the last 30 days' sales
+    filters: dict[str, str] = {}  # as the filter form shows them (dari, sampai, perangkat, kanal, status)
+    filter_error: str = ""
+    csv_link: str = ""
     _merchants: list[str] = []
     _marker: str = ""
     _watching: bool = False
@@ -50,15 +57,38 @@ class AccountState(rx.State):
         customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
         if customer is None:
             self.email, self.orders, self.registrations, self.devices = "", [], [], []
-            self.board, self._merchants = None, []
+            self.board, self._merchants, self.history, self.chart = None, [], None, []
             return rx.redirect(routes.SIGN_IN, replace=True)
         mine = await asyncio.to_thread(account.of, customer.email)
         self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
         self.devices, self._merchants = mine.devices, [str(m) for m in mine.merchants]
         self.board = await asyncio.to_thread(dashboard.for_merchants, mine.merchants) if mine.merchants else None
         self._marker = await asyncio.to_thread(dashboard.marker, mine.merchants)
+        if mine.merchants:
+            await self._read_history(mine.merchants, self.filters or {})
         self.loaded = True
         return AccountState.watch if mine.merchants and not self._watching else None
+
+    async def _read_history(self, merchants: list[uuid.UUID], raw: dict[str, str]) -> None:
+        found, self.filter_error = txn_history.Filters.parse(raw)
+        self.history = await asyncio.to_thread(txn_history.page_of, merchants, found)
+        self.chart = await asyncio.to_thread(txn_history.last_days, merchants)
+        self.filters = found.query() | {"halaman": str(self.history.page)}
+        self.csv_link = f"{routes.API_ACCOUNT_TRANSACTIONS_CSV}?{urlencode(found.query())}"
+
+    @rx.event
+    async def filter(self, form: dict):
+        """The filter form: the first page of what it asks for (only the signed-in merchant's)."""
+        if not self._merchants:
+            return
+        raw = {k: str(form.get(k, ""))[:40] for k in ("dari", "sampai", "perangkat", "kanal", "status")}
+        await self._read_history([uuid.UUID(m) for m in self._merchants], raw)
+
+    @rx.event
+    async def go_to_page(self, page: int):
+        if not self._merchants:
+            return
+        await self._read_history([uuid.UUID(m) for m in self._merchants], self.filters | {"halaman": str(int(page))})
 
     @rx.event(background=True)  # type: ignore[operator]  # Reflex types rx.event as a namespace
     async def watch(self):
@@ -80,6 +110,7 @@ class AccountState(rx.State):
                     board = await asyncio.to_thread(dashboard.for_merchants, merchants)
                     async with self:
                         self.board, self._marker = board, now
+                        await self._read_history(merchants, self.filters)  # the list and the chart too
         finally:
             async with self:
                 self._watching = False

@@ -401,6 +401,7 @@ def files_app() -> Starlette:
             Route(routes.API_SIGN_IN_CODE, customer_auth.send_code, methods=["POST"]),
             Route(routes.API_SIGN_IN, customer_auth.check_code, methods=["POST"]),
             Route(routes.API_SIGN_OUT, customer_auth.sign_out, methods=["POST"]),
+            Route(routes.API_ACCOUNT_TRANSACTIONS_CSV, customer_auth.transactions_csv),
             Route(routes.API_TRANSACTIONS, transactions_hook.receive, methods=["POST"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),

@@ -12,7 +12,8 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from terminal_shop import routes
-from terminal_shop.services.customers import signin
+from terminal_shop.services.customers import account, signin
+from terminal_shop.services.transactions import history
 from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
 
 
@@ -64,3 +65,20 @@ async def sign_out(request: Request) -> Response:
     response = _to_sign_in(keluar="1")
     response.delete_cookie(signin.SESSION_COOKIE, path="/")
     return response
+
+
+async def transactions_csv(request: Request) -> Response:
+    """The signed-in merchant's transactions the dashboard's filters match, as a CSV file."""
+    token = request.cookies.get(signin.SESSION_COOKIE, "")
+    customer = await run_in_threadpool(signin.session_customer, signin.hash_token(token)) if token else None
+    if customer is None:
+        return RedirectResponse(routes.SIGN_IN, status_code=303)
+    filters, _ = history.Filters.parse(dict(request.query_params))
+    merchants = await run_in_threadpool(account.merchants_of, customer.email)
+    text = await run_in_threadpool(history.csv_text, merchants, filters)
+    name = f"transaksi-{filters.start.isoformat()}-{filters.end.isoformat()}.csv"
+    return Response(
+        text.encode("utf-8-sig"),  # Excel reads the BOM as UTF-8
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"},
+    )

@@ -68,7 +68,7 @@ def sign_in_by_code(page, mailbox, email: str) -> None:
 
 def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page, tmp_path, mailbox):
     merchant_id = make_merchant(tmp_path, email="warung@example.com", hp="0857-1111-2222")
-    form = admin_merchants.form_values(admin_merchants.detail(str(merchant_id)).row)
+    form = admin_merchants.detail(str(merchant_id)).form
     admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
     with write_session() as s:
         s.add(Device(serial="SBXLIVE01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,

@@ -36,7 +36,7 @@ def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page
 
     order = real_order(tmp_path, "Rahma Putri")  # one D210, rahma@example.com, 081234567890
     merchant_id = make_merchant(tmp_path, email="rahma@example.com", hp="081234567890", nama_usaha="Warung Rahma")
-    form = admin_merchants.form_values(admin_merchants.detail(str(merchant_id)).row)
+    form = admin_merchants.detail(str(merchant_id)).form
     admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
     transitions.confirm(str(order.id), ADMIN)
 

@@ -49,7 +49,7 @@ def test_a_look_at_a_ktp_is_logged_and_the_archive_holds_it(page, tmp_path):
 def test_erasing_a_rejected_registration_removes_its_files_and_personal_data(page, tmp_path):
     admin_auth.create_admin(EMAIL, PASSWORD)
     mid = make_merchant(tmp_path, email="hapus@example.com", hp="0812-9999-0000", nama_usaha="Toko Hapus")
-    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    form = admin_merchants.detail(str(mid)).form
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
     sign_in(page)
     page.goto(f"{page.base}/admin/merchants/{mid}")

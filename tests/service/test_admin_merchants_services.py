@@ -38,26 +38,33 @@ def test_merchant_stats_search_and_detail(clean_db, tmp_path):
         admin_merchants.detail("bukan-id")
 
 
+def _stored(mid) -> MerchantRegistration:
+    with read_session() as s:
+        row = s.get(MerchantRegistration, mid)
+    assert row is not None
+    return row
+
+
 def test_merchant_status_rules(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
-    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    form = admin_merchants.detail(str(mid)).form
     assert admin_merchants.save(str(mid), {**form, "email": "salah@"}, ADMIN) == {"email": "Format email tidak valid"}
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
-    row = admin_merchants.detail(str(mid)).row
+    row = _stored(mid)
     assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
     admin_merchants.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
-    assert admin_merchants.detail(str(mid)).row.rejection_reason is None
+    assert _stored(mid).rejection_reason is None
     assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {}
-    first_verified = admin_merchants.detail(str(mid)).row.verified_at
+    first_verified = _stored(mid).verified_at
     assert first_verified is not None
     admin_merchants.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Baru"}, ADMIN)
-    row = admin_merchants.detail(str(mid)).row
+    row = _stored(mid)
     assert (row.verified_at, row.nama_usaha) == (first_verified, "Warung Baru")  # kept, not renewed
     # Issue 35.8: rejecting an approved merchant would start the purge of an identity the
     # company must keep: refused with the reason, nothing of the form kept.
     refused = admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "salah klik"}, ADMIN)
     assert refused == {"status": transitions.ChangeRefusal.KEPT_BY_LAW.label}
-    row = admin_merchants.detail(str(mid)).row
+    row = _stored(mid)
     assert (row.status, row.rejected_at, row.nama_usaha) == ("approved", None, "Warung Baru")
     assert [(e.old_status, e.new_status) for e in audit_rows()] == [
         ("pending", "rejected"),
@@ -71,17 +78,17 @@ def test_merchant_status_rules(clean_db, tmp_path):
 def test_erased_and_restricted_registrations_are_read_only(clean_db, tmp_path):
     """Issue 35.8: `save` and `replace_document` checked neither mark."""
     erased, restricted = make_merchant(tmp_path), make_merchant(tmp_path, email="lain@example.com", hp="0812-2222-3333")
-    form = admin_merchants.form_values(admin_merchants.detail(str(restricted)).row)
+    form = admin_merchants.detail(str(restricted)).form
     erasure.erase_merchant(erased, ADMIN, "permintaan pemilik")
     with write_session() as s:
         s.get(MerchantRegistration, restricted).restricted_at = utcnow()
     for mid, code in ((erased, transitions.ChangeRefusal.ERASED), (restricted, transitions.ChangeRefusal.RESTRICTED)):
-        before = admin_merchants.detail(str(mid)).row
+        before = _stored(mid)
         assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {"status": code.label}
         with pytest.raises(transitions.ChangeRefused) as refused:
             admin_merchants.replace_document(str(mid), "ktp", "k.jpg", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
         assert refused.value.code is code
-        after = admin_merchants.detail(str(mid)).row
+        after = _stored(mid)
         assert (after.status, after.nama_usaha, after.foto_ktp_url) == (
             before.status,
             before.nama_usaha,
@@ -92,31 +99,27 @@ def test_erased_and_restricted_registrations_are_read_only(clean_db, tmp_path):
 def test_replace_document_removes_the_old_file(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
-    old = admin_merchants.detail(str(mid)).row.foto_ktp_url
+    old = _stored(mid).foto_ktp_url
     with pytest.raises(UploadRejected, match="File harus berupa gambar"):
         admin_merchants.replace_document(str(mid), "ktp", "x.png", fake_png(tmp_path / "x.png").read_bytes(), ADMIN)
     with pytest.raises(UploadRejected, match="Ukuran file maksimal 10MB"):
         admin_merchants.replace_document(
             str(mid), "ktp", "x.png", b"\x89PNG\r\n\x1a\n" + b"0" * (10 * 1024 * 1024), ADMIN
         )
-    assert admin_merchants.detail(str(mid)).row.foto_ktp_url == old
+    assert _stored(mid).foto_ktp_url == old
     admin_merchants.replace_document(str(mid), "ktp", "KTP baru.JPG", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
-    new = admin_merchants.detail(str(mid)).row.foto_ktp_url
+    new = _stored(mid).foto_ktp_url
     assert new.startswith(f"{mid}/ktp/") and new.endswith("_KTP_baru.jpg")
     assert storage.exists(bucket, new) and not storage.exists(bucket, old)
     admin_merchants.replace_document(str(mid), "kk", "kk.png", png(tmp_path / "kk.png").read_bytes(), ADMIN)
-    assert admin_merchants.detail(str(mid)).row.foto_kk_url.startswith(f"{mid}/kk/")
+    assert _stored(mid).foto_kk_url.startswith(f"{mid}/kk/")
     assert [e.action for e in audit_rows()] == ["document", "document"]
 
 
 def test_delete_removes_row_and_documents(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
-    keys = [
-        getattr(admin_merchants.detail(str(mid)).row, d.column)
-        for d in DocumentKind
-        if getattr(admin_merchants.detail(str(mid)).row, d.column)
-    ]
+    keys = [getattr(_stored(mid), d.column) for d in DocumentKind if getattr(_stored(mid), d.column)]
     admin_merchants.delete(str(mid), ADMIN)
     with read_session() as s:
         assert s.get(MerchantRegistration, mid) is None

@@ -149,7 +149,7 @@ def test_stat_cards_follow_every_write(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     make_merchant(tmp_path, email="dua@example.com", hp="0813-1111-2222")
     cards_match()
-    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row) | {"status": "approved"}
+    form = admin_merchants.detail(str(mid)).form | {"status": "approved"}
     admin_merchants.save(str(mid), form, ADMIN)
     cards_match()
     assert admin_merchants.list_page(status="approved").total == 1

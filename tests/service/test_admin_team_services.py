@@ -426,7 +426,42 @@ def test_a_restricted_registrations_documents_open_for_the_owner_only(clean_db, 
     with write_session() as s:  # an approved merchant asked for erasure: kept, restricted
         s.exec(update(MerchantRegistration).values(status="approved"))
     assert requests.erase_or_restrict("merchant", mid, ADMIN).startswith("Masih wajib disimpan")
-    seen = _open_page(MerchantDetailState, reviewer, mid).merchant
+    page = _open_page(MerchantDetailState, reviewer, mid)
+    seen = page.merchant
     assert seen.restricted and not [d for d in seen.documents if d.url]  # the verifier gets no link
-    seen = _open_page(MerchantDetailState, owner, mid).merchant
-    assert "ktp" in [d.key for d in seen.documents if d.url]  # the owner does
+    assert (page.form["nama_lengkap"], page.form["nomor_hp"], page.form["status"]) == (
+        "Dibatasi",
+        "Dibatasi",
+        "approved",
+    )
+    assert seen.mails and {m.recipient for m in seen.mails} == {"Dibatasi"}
+    assert "Sri Wahyuni" not in repr(page.dict())  # nothing of the person reaches the verifier's tab
+    page = _open_page(MerchantDetailState, owner, mid)
+    assert "ktp" in [d.key for d in page.merchant.documents if d.url]  # the owner does
+    assert page.form["nama_lengkap"] == "Sri Wahyuni"
+    assert {m.recipient for m in page.merchant.mails} == {"sri@example.com"}
+
+
+def test_a_restricted_records_messages_are_held_and_its_conversation_closed(clean_db, tmp_path):
+    from terminal_shop.services.notifications import outbox
+    from terminal_shop.services.privacy import requests
+    from terminal_shop.services.whatsapp import inbox
+
+    from support.factories import make_merchant
+
+    mid = str(make_merchant(tmp_path))
+    with write_session() as s:
+        s.exec(update(MerchantRegistration).values(status="approved"))
+    assert inbox.phone_of("merchant", mid) == "+6281234567890"
+    requests.erase_or_restrict("merchant", mid, ADMIN)
+    with read_session() as s:
+        mails = s.exec(select(OutboxMessage).where(OutboxMessage.entity_id == mid)).all()
+    assert mails and {(m.status, m.last_error) for m in mails} == {
+        ("held", "Tidak dikirim: data dibatasi atas permintaan pemilik data")
+    }
+    outbox.drain()  # a held message is never sent
+    with read_session() as s:
+        after = s.exec(select(OutboxMessage).where(OutboxMessage.entity_id == mid)).all()
+    assert {(m.status, m.sent_at) for m in after} == {("held", None)}
+    assert not outbox.resend(mails[0].id, "merchant", mid)  # "Kirim ulang" refused
+    assert inbox.phone_of("merchant", mid) is None  # no WhatsApp thread shown, no reply possible

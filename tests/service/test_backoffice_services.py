@@ -7,11 +7,14 @@ import csv
 import io
 from datetime import UTC, datetime, timedelta
 
+from sqlmodel import col, delete, select, update
+
 from terminal_shop.formats import WIB
-from terminal_shop.infra.db import write_session
+from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import COUNT_CAP
+from terminal_shop.services.backoffice.tables import StatusTally
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
 
@@ -131,6 +134,29 @@ def test_common_words_are_counted_up_to_a_cap(clean_db):
     exact = admin_orders.list_page()  # no search, no range: the exact tally
     assert (exact.total, exact.capped) == (COUNT_CAP + 5, False)
     assert admin_orders.list_page(search="andi 100").total == 6  # 100, 1000..1004
+
+
+def test_the_stat_cards_stay_exact_across_the_tallys_stripes(clean_db):
+    """Migration 0026 stripes each status over 16 rows on PostgreSQL: the cards add them up
+    through inserts, status changes and deletes."""
+    rows = [
+        Order(buyer_name=f"Cici {i}", buyer_email=f"c{i}@example.com", buyer_phone="081234567890", shipping_address="Jl. A",
+              items=[], subtotal=1000, total=1000, payment_method="QRIS" if i % 3 else "TRANSFER_BCA", status="paid_review")
+        for i in range(60)
+    ]  # fmt: skip
+    with write_session() as s:
+        s.add_all(rows)
+    with write_session() as s:
+        s.exec(
+            update(Order).where(col(Order.buyer_name).in_([f"Cici {i}" for i in range(20)])).values(status="confirmed")
+        )
+        s.exec(delete(Order).where(col(Order.buyer_name).in_([f"Cici {i}" for i in range(50, 60)])))
+    page = admin_orders.list_page()
+    assert (page.total, page.cards["total"], page.cards["paid_review"], page.cards["confirmed"]) == (50, 50, 30, 20)
+    assert admin_orders.list_page(method="QRIS").total == sum(1 for i in range(50) if i % 3)
+    with read_session() as s:
+        stripes = s.exec(select(StatusTally.slot).where(StatusTally.entity == "orders").distinct()).all()
+    assert len(stripes) > 1 if get_engine().dialect.name == "postgresql" else stripes == [0]
 
 
 # ---------- the overview ----------

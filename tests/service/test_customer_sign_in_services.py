@@ -146,7 +146,7 @@ def test_an_approved_merchant_who_allowed_whatsapp_signs_in_with_a_code_by_whats
     )
     quiet = make_merchant(tmp_path, email="diam@example.com", hp="0857-2222-3333")  # never allowed WhatsApp
     for mid in (merchant_id, quiet):
-        form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+        form = admin_merchants.detail(str(mid)).form
         admin_merchants.save(str(mid), {**form, "status": "approved"}, "admin@terminalku.example")
     for typed in ("0813 9999 8888", "0857-2222-3333", "0857 0000 1111"):  # a stranger's, a quiet one's, hers
         signin.request_code(typed, "203.0.113.7")  # the same answer for each

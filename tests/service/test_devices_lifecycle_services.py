@@ -61,7 +61,7 @@ def confirmed_order(tmp_path, lines=(("A920", 2),), buyer=None) -> Order:
 
 
 def approve(merchant_id) -> None:
-    form = admin_merchants.form_values(admin_merchants.detail(str(merchant_id)).row)
+    form = admin_merchants.detail(str(merchant_id)).form
     assert admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN) == {}
 
 

@@ -100,7 +100,7 @@ def test_a_registrations_life_is_published_audited_and_told(clean_db, tmp_path, 
     mid = make_merchant(tmp_path)
     link = reject_with_link(mid, ["ktp"])
     resubmission.resubmit(str(mid), link.rsplit("?t=", 1)[1], {}, {"ktp": docs["ktp"]}, consent=AGREED)
-    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    form = admin_merchants.detail(str(mid)).form
     admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN)
     admin_merchants.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Bu Sri Baru"}, ADMIN)
     assert published(str(mid)) == [

@@ -203,3 +203,18 @@ def test_an_invoice_link_expires_and_closes_when_the_order_is_restricted(clean_d
     monkeypatch.undo()
     requests.erase_or_restrict("order", str(order.id), ADMIN)  # kept by law: restricted
     assert client.get(invoice.link(order.id)).status_code == 404
+
+
+def test_a_restricted_order_shows_only_its_status_items_and_dates_to_other_roles(clean_db):
+    """Issue 35.8: a restricted record opened by id still showed its personal fields."""
+    from terminal_shop.services.backoffice import admin_orders
+    from terminal_shop.services.privacy import requests
+
+    order = confirmed()
+    requests.erase_or_restrict("order", str(order.id), ADMIN)
+    seen = admin_orders.detail(str(order.id)).view
+    personal = (seen.buyer_name, seen.buyer_phone, seen.buyer_email, seen.shipping_address)
+    assert personal == ("Dibatasi",) * 4 and {m.recipient for m in seen.mails} == {"Dibatasi"}
+    assert seen.lines and seen.status == "confirmed" and seen.restricted
+    owner = admin_orders.detail(str(order.id), reads_restricted=True).view
+    assert (owner.buyer_name, owner.buyer_email) == (order.buyer_name, order.buyer_email)

@@ -154,7 +154,7 @@ def test_header_injection_is_refused(mailbox):
 
 def test_registration_emails(mailbox, tmp_path):
     mid = make_merchant(tmp_path)
-    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    form = admin_merchants.detail(str(mid)).form
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
     admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN)
     outbox.send_pending()

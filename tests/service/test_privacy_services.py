@@ -86,7 +86,7 @@ def test_a_csv_export_is_logged_with_its_filters(clean_db):
 
 
 def decided(mid, status: str) -> None:
-    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    form = admin_merchants.detail(str(mid)).form
     admin_merchants.save(str(mid), {**form, "status": status, "rejection_reason": "Foto KTP buram"}, ADMIN)
 
 

@@ -149,7 +149,7 @@ def test_registrations_per_address_and_the_correction_mail_once_a_day(clean_db, 
     assert statuses == [200] * 2 + [429]
 
     mid = make_merchant(tmp_path, email="ditolak@example.com")
-    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    form = admin_merchants.detail(str(mid)).form
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
     for _ in range(3):  # the same pair sent again and again
         with pytest.raises(reg.RejectedRegistration):

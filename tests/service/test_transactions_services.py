@@ -6,18 +6,21 @@ figures add up to its list."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
 import time
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from sqlmodel import select
 from starlette.testclient import TestClient
 
-from terminal_shop.formats import WIB
+from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.transactions import dashboard, health, ingest, mdr, settlement, settlement_report
+from terminal_shop.services.transactions import dashboard, health, history, ingest, mdr, settlement, settlement_report
 from terminal_shop.services.transactions.tables import RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
 
@@ -211,3 +214,86 @@ def test_the_admin_sees_each_acquirers_health_unknown_tids_and_silent_devices(cl
     assert by_code["bca"].last_transaction == "-" and by_code["bri"].last_transaction != "-"
     assert [(u.tid, u.amount) for u in health.unknown_tids()] == [("ASING001", "Rp 100.000")]
     assert [d.tid for d in health.silent_devices()] == ["BRI00777"] and quiet  # the other one took a payment today
+
+
+def test_the_history_filters_pages_and_sums_exactly_the_list_it_shows(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    with write_session() as s:  # a second terminal of the same merchant
+        second = Device(serial="SBRI00456", model="D210", status="aktif", received_by="admin@terminalku.example",
+                        merchant_id=merchant_id, tid="BRI00456", mid="000885012345678", imei="490154203237518")  # fmt: skip
+        s.add(second)
+        s.flush()
+        second_id = str(second.id)
+    other = active_device(tmp_path, tid="BRI00999")
+    today = datetime.now(UTC)
+    yesterday = datetime.combine(today.astimezone(WIB).date(), datetime.min.time(), WIB) - timedelta(hours=2)
+    batch = [txn(f"Q{i}", 10_000 + i, "qris", at=today.isoformat()) for i in range(22)]
+    batch += [txn("D1", 500_000, "debit", tid="BRI00456", at=today.isoformat()), txn("OLD", 70_000, at=yesterday.isoformat()),
+              txn("X", 999_000, tid="BRI00999", at=today.isoformat())]  # fmt: skip
+    deliver(secret, {"transactions": batch})
+    deliver(secret, txn("D1", 500_000, "debit", status="void", tid="BRI00456", at=today.isoformat()))
+    mine = [merchant_id]
+
+    filters, error = history.Filters.parse({})
+    first = history.page_of(mine, filters)  # today, every device and channel
+    assert (error, first.page, first.pages, len(first.lines)) == ("", 1, 2, history.PER_PAGE)
+    second_page = history.page_of(mine, history.Filters.parse({"halaman": "2"})[0])
+    listed = first.lines + second_page.lines
+    assert len(listed) == 23 and "Rp 999.000" not in {t.amount for t in listed}  # not the other merchant's
+    approved_sum = sum(10_000 + i for i in range(22))
+    assert (first.figures.count, first.figures.sales) == (22, rupiah(approved_sum))  # the void is listed, not summed
+    assert {d.device.split(" · ")[0]: d.count for d in first.devices} == {"A920 Pro": 22}
+
+    by_device = history.page_of(mine, history.Filters.parse({"perangkat": second_id})[0])
+    assert [t.status for t in by_device.lines] == ["Dibatalkan"] and by_device.figures.count == 0
+    assert history.page_of(mine, history.Filters.parse({"kanal": "debit"})[0]).figures.sales == "Rp 0"
+    assert len(history.page_of(mine, history.Filters.parse({"status": "void"})[0]).lines) == 1
+    day_before = (today.astimezone(WIB).date() - timedelta(days=1)).isoformat()
+    both_days = history.page_of(mine, history.Filters.parse({"dari": day_before})[0])
+    assert both_days.figures.count == 23 and both_days.pages == 2
+    assert history.Filters.parse({"dari": "kemarin"})[1] == "Tanggal tidak valid"
+    assert history.page_of([other], filters).figures.sales == "Rp 999.000"
+
+    rows = list(csv.reader(io.StringIO(history.csv_text(mine, history.Filters.parse({"dari": day_before})[0]))))
+    assert rows[0][:3] == ["Waktu (WIB)", "Perangkat", "TID"] and len(rows) == 1 + 24
+    assert {r[2] for r in rows[1:]} == {"BRI00123", "BRI00456"} and "70000" in {r[7] for r in rows[1:]}
+
+    bars = history.last_days(mine)
+    assert len(bars) == history.CHART_DAYS and bars[-1].percent == 100 and bars[-1].sales == rupiah(approved_sum)
+    assert bars[-2].sales == "Rp 70.000" and bars[0].sales == "Rp 0"
+
+
+def test_the_csv_route_gives_the_signed_in_merchant_only_their_own(clean_db, tmp_path):
+    from terminal_shop import routes
+    from terminal_shop.services.customers import signin
+    from terminal_shop.services.notifications.tables import OutboxMessage
+    from terminal_shop.services.registrations.tables import MerchantRegistration
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    active_device(tmp_path, tid="BRI00999")
+    with write_session() as s:  # both approved
+        for row in s.exec(select(MerchantRegistration)):
+            row.status = "approved"
+            s.add(row)
+    deliver(secret, {"transactions": [txn("A", 123_456), txn("Z", 999_000, tid="BRI00999")]})
+
+    def session_for(email: str) -> str:
+        signin.request_code(email, "203.0.113.9")
+        with read_session() as s:
+            mail = s.exec(
+                select(OutboxMessage).where(OutboxMessage.to_addr == email).order_by(OutboxMessage.id.desc())
+            ).first()
+        return signin.verify(email, re.search(r"\b(\d{6})\b", mail.body_text).group(1))
+
+    client = TestClient(files_app())
+    assert client.get(routes.API_ACCOUNT_TRANSACTIONS_CSV, follow_redirects=False).headers["location"] == routes.SIGN_IN
+    client.cookies.set(signin.SESSION_COOKIE, session_for("bri00123@example.com"))
+    answer = client.get(routes.API_ACCOUNT_TRANSACTIONS_CSV)
+    assert answer.headers["content-disposition"].startswith('attachment; filename="transaksi-')
+    assert "123456" in answer.text and "999000" not in answer.text
+    assert (
+        history.csv_text([merchant_id], history.Filters.parse({})[0]).splitlines()[1:]
+        == answer.text.lstrip("\ufeff").splitlines()[1:]
+    )

@@ -175,7 +175,7 @@ def docs(tmp_path):
 
 def reject_with_link(mid, items: list[str]) -> str:
     """The admin rejects; returns the correction link the e-mail carries."""
-    form = admin_merchants.form_values(admin_merchants.detail(str(mid)).row)
+    form = admin_merchants.detail(str(mid)).form
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN, items)
     with read_session() as s:
         mail = s.exec(select(OutboxMessage).order_by(OutboxMessage.id.desc())).first()

@@ -30,7 +30,7 @@ from terminal_shop.services.backoffice.listing import (
     tallies,
 )
 from terminal_shop.services.notifications import outbox
-from terminal_shop.services.privacy import requests, retention
+from terminal_shop.services.privacy import copies, requests, retention
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -112,7 +112,7 @@ def _get(s, merchant_id: str, lock: bool = False) -> MerchantRegistration:
 
 @dataclass(frozen=True)
 class MerchantDetail:
-    row: MerchantRegistration  # the edit form starts from it (form_values)
+    form: dict[str, str]  # the edit form's values (form_values), masked when restricted and not readable
     view: MerchantView
 
 
@@ -143,7 +143,7 @@ def detail(merchant_id: str, viewer: str = "", reads_restricted: bool = False) -
             for d in DocumentKind
         ),
         history=audit.history("merchant", str(row.id)),
-        mails=outbox.for_entity("merchant", str(row.id)),
+        mails=copies.shown_mails(outbox.for_entity("merchant", str(row.id)), readable),
         access=access_log.history("merchant", str(row.id)),
         retention=retention.purge_note(row),
         requests=requests.open_requests("merchant", str(row.id)),
@@ -151,7 +151,10 @@ def detail(merchant_id: str, viewer: str = "", reads_restricted: bool = False) -
         erased=row.purged_at is not None,
         restricted=requests.restriction_note(row),
     )
-    return MerchantDetail(row, view)
+    form = form_values(row)
+    if not readable:  # restricted: only its status and dates (docs/decisions.md, Personal data)
+        form = {k: (v if k == "status" else copies.RESTRICTED) for k, v in form.items()}
+    return MerchantDetail(form, view)
 
 
 EDITABLE_TEXT = tuple(f.name for f in FIELDS if f.admin_editable)

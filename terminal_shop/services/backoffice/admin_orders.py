@@ -36,7 +36,7 @@ from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import proof_prints
-from terminal_shop.services.privacy import requests, retention
+from terminal_shop.services.privacy import copies, requests, retention
 from terminal_shop.views import Badge, LineView, LinkedOrder, OrderView, order_number, order_row
 from terminal_shop.vocabulary import (
     FULFILMENT_OF_FILTER,
@@ -167,7 +167,8 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
     if order is None:
         return None
     proof_url = ""
-    readable = order.payment_proof_path and (order.restricted_at is None or reads_restricted)
+    open_record = order.restricted_at is None or reads_restricted  # restricted: status, items and dates only
+    readable = order.payment_proof_path and open_record
     if viewer and readable:
         access_log.record(viewer, AccessAction.VIEWED, "order", str(order.id), PROOF_ITEM)
     if readable:
@@ -175,11 +176,11 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
     view = OrderView(
         id=str(order.id),
         number=order_number(order.id),
-        buyer_name=order.buyer_name,
-        buyer_phone=order.buyer_phone,
-        buyer_email=order.buyer_email,
-        shipping_address=order.shipping_address,
-        note=order.note or "",
+        buyer_name=order.buyer_name if open_record else copies.RESTRICTED,
+        buyer_phone=order.buyer_phone if open_record else copies.RESTRICTED,
+        buyer_email=order.buyer_email if open_record else copies.RESTRICTED,
+        shipping_address=order.shipping_address if open_record else copies.RESTRICTED,
+        note=(order.note or "") if open_record else copies.RESTRICTED,
         subtotal=rupiah(order.subtotal),
         shipping_fee=rupiah(order.shipping_fee),
         total=rupiah(order.total),
@@ -192,7 +193,7 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
         history=audit.history("order", str(order.id)),
         access=access_log.history("order", str(order.id)),
         qris=_qris_shown(order.qris_payload),
-        mails=outbox.for_entity("order", str(order.id)),
+        mails=copies.shown_mails(outbox.for_entity("order", str(order.id)), open_record),
         **_fulfilment_fields(order),
         **_payment_fields(order),
         retention=retention.purge_note(order),

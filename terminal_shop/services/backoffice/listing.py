@@ -185,12 +185,16 @@ def in_range(column: Column, lo: datetime | None, hi: datetime | None) -> list:
 
 _TALLY = table_of(StatusTally).c
 # One statement object for every call: SQLAlchemy then reuses its result columns as they are.
-_TALLIES = select(_TALLY.status, _TALLY.method, _TALLY.n).where(_TALLY.entity == bindparam("entity"))
+_TALLIES = (
+    select(_TALLY.status, _TALLY.method, func.sum(_TALLY.n))
+    .where(_TALLY.entity == bindparam("entity"))
+    .group_by(_TALLY.status, _TALLY.method)
+)
 
 
 def tallies(conn, entity: str) -> list[tuple[str, str, int]]:
-    """(status, method, rows) for one table, from the trigger-kept tally."""
-    return [tuple(r) for r in conn.execute(_TALLIES, {"entity": entity})]
+    """(status, method, rows) for one table, from the trigger-kept tally (its stripes added up)."""
+    return [(status, method, int(n)) for status, method, n in conn.execute(_TALLIES, {"entity": entity})]
 
 
 def cards(tally: list[tuple[str, str, int]], statuses: Iterable[str]) -> dict[str, int]:

@@ -102,3 +102,17 @@ def of(email: str) -> Account:
         devices=list(devices.values()),
         merchants=[r.id for r in registrations if r.status == RegistrationStatus.APPROVED.value],
     )
+
+
+def merchants_of(email: str) -> list[uuid.UUID]:
+    """The approved registrations sent with this verified address: whose transactions it sees."""
+    with read_session() as s:
+        return list(
+            s.exec(
+                select(MerchantRegistration.id).where(
+                    func.lower(MerchantRegistration.email) == email.strip().lower(),
+                    col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value,
+                    col(MerchantRegistration.purged_at).is_(None),
+                )
+            ).all()
+        )

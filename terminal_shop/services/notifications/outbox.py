@@ -267,7 +267,7 @@ def resend(message_id: int, entity_type: str, entity_id: str) -> bool:
         row = s.get(OutboxMessage, int(message_id))
         if row is None or (row.entity_type, row.entity_id) != (entity_type, str(entity_id)):
             return False
-        if row.to_addr == ERASED:  # its person's data was erased (services/privacy/copies.py)
+        if row.to_addr == ERASED or row.status == MailStatus.HELD:  # erased or restricted (services/privacy/copies.py)
             return False
         row.status, row.attempts, row.next_attempt_at, row.last_error = MailStatus.PENDING.value, 0, utcnow(), None
         s.add(row)

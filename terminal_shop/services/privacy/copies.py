@@ -9,6 +9,9 @@ and here
   a detail quoting the person.
 Erased, an e-mail keeps only its subject (with the person's words blanked), date and
 outcome; a pending one is never sent and none can be sent again ("Kirim ulang" refused).
+Restricted (kept under a legal duty, not processed), every message of the record is held:
+a pending one is never sent, none can be sent again, and a role that does not read
+restricted records sees no recipient (`shown_mails`).
 A new copy of personal data is a new entry here, and the erasure test looks for the person
 in every table and every stored file, so a copy missed here fails it.
 """
@@ -16,6 +19,7 @@ in every table and every stored file, so a copy missed here fails it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from sqlmodel import Session, col, select
@@ -26,6 +30,7 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events.tables import DomainEventRecord
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.whatsapp.tables import WhatsAppInbound
+from terminal_shop.views import MailView
 from terminal_shop.vocabulary import MailStatus
 
 ERASED_MAIL = "Data dihapus atas permintaan atau masa simpan berakhir"
@@ -87,6 +92,29 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
         event.payload = {k: _blank(v, words) if isinstance(v, str) else v for k, v in event.payload.items()}
         s.add(event)
     return emls
+
+
+HELD_MAIL = "Tidak dikirim: data dibatasi atas permintaan pemilik data"
+RESTRICTED = "Dibatasi"  # what a role that does not read restricted records sees instead of a personal value
+
+
+def restrict(s: Session, entity_type: str, entity_id: str) -> None:
+    """Holds every message of the record, in the caller's transaction (the restriction's)."""
+    for row in s.exec(
+        select(OutboxMessage).where(
+            col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == entity_id
+        )
+    ):
+        if row.status == MailStatus.PENDING.value:
+            row.last_error = HELD_MAIL
+        row.status = MailStatus.HELD.value
+        s.add(row)
+
+
+def shown_mails(mails: tuple[MailView, ...], readable: bool) -> tuple[MailView, ...]:
+    """The mail log as a role sees it: without recipients when the record is restricted
+    and the role does not read restricted records."""
+    return mails if readable else tuple(replace(m, recipient=RESTRICTED) for m in mails)
 
 
 def erased(row: OutboxMessage) -> bool:

@@ -37,7 +37,7 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.privacy import erasure
+from terminal_shop.services.privacy import copies, erasure
 from terminal_shop.services.privacy.events import DataExported, DataRequestAsked, DataRestricted
 from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.registrations import registration_status
@@ -115,6 +115,7 @@ def erase_or_restrict(entity_type: str, record_id: str, admin_email: str) -> str
                 .where(type(row).id == row.id, type(row).restricted_at.is_(None))
                 .values(restricted_at=utcnow())
             )
+            copies.restrict(s, entity_type, str(row.id))
             publish(s, DataRestricted(entity_type=entity_type, entity_id=str(row.id), actor=admin_email,
                                       old_status=row.status, new_status=row.status, detail=WHY_ASKED))  # fmt: skip
         said = "Masih wajib disimpan menurut hukum: data dibatasi (tidak tampil di daftar, dokumen tidak dapat dibuka) sampai masa retensi berakhir, lalu dihapus otomatis."

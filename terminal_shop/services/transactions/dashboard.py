@@ -120,7 +120,7 @@ def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) ->
         channels=[
             ChannelLine(CHANNELS.get(c, c), int(n), rupiah(int(a or 0)), rupiah(int(f or 0))) for c, n, a, f in channels
         ],
-        latest=[_line(t, model, serial) for t, model, serial in rows],
+        latest=[line(t, model, serial) for t, model, serial in rows],
         settlements=[
             SettlementLine(day_text(d), rupiah(int(n or 0)), "Dibayar" if paid == total else "Menunggu")
             for d, n, total, paid in due
@@ -128,7 +128,7 @@ def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) ->
     )
 
 
-def _line(t: Transaction, model: str | None, serial: str | None) -> TxnLine:
+def line(t: Transaction, model: str | None, serial: str | None) -> TxnLine:
     product = catalogue.product(model or "")
     device = f"{product.short_name if product else model} · SN {serial}" if serial else f"TID {t.tid}"
     settled = f"Dibayar {day_text(t.settled_on)}" if t.settled_on else f"Menunggu, {day_text(t.settle_on)}"

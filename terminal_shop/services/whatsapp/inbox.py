@@ -100,17 +100,20 @@ def reply(entity_type: str, entity_id: str, phone: str, text: str, admin_email: 
 
 
 def phone_of(entity_type: str, entity_id: str) -> str | None:
-    """The number a conversation is with: the order's buyer or the registration's HP."""
+    """The number a conversation is with: the order's buyer or the registration's HP (None
+    when the record is erased or restricted on its owner's request)."""
     try:
         key = uuid.UUID(str(entity_id))
     except ValueError:
         return None
     with read_session() as s:
         if entity_type == "order":
-            order = s.get(Order, key)
-            return order.buyer_phone if order else None
-        merchant = s.get(MerchantRegistration, key) if entity_type == "merchant" else None
-        return merchant.nomor_hp if merchant else None
+            record: Order | MerchantRegistration | None = s.get(Order, key)
+        else:
+            record = s.get(MerchantRegistration, key) if entity_type == "merchant" else None
+    if record is None or record.purged_at is not None or record.restricted_at is not None:
+        return None  # erased or restricted: no conversation shown or continued
+    return record.buyer_phone if isinstance(record, Order) else record.nomor_hp
 
 
 def owner_of(number: str) -> tuple[str, str] | None:

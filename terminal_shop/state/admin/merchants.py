@@ -76,7 +76,7 @@ class MerchantDetailState(AdminState):
         """`viewer` on a page load: the admin's look at the documents is logged."""
         d = await asyncio.to_thread(admin_merchants.detail, merchant_id, viewer, self._reads_restricted())
         self.merchant = d.view
-        self.form = admin_merchants.form_values(d.row)
+        self.form = d.form
         self.read_only = (
             "Data dihapus" if d.view.erased else ("Data dibatasi: tidak dapat diubah" if d.view.restricted else "")
         )

@@ -1,0 +1,215 @@
+"""The merchant's transaction history: a filtered, paged list (date range in WIB, device,
+channel, status), the figures of exactly that list (sales, count, fees, net, per device),
+the last 30 days' sales per day, and the same list as a CSV file. Only the merchants the
+caller passes (services/customers/account.py: the signed-in person's approved ones)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import col, func, select
+
+from terminal_shop import catalogue
+from terminal_shop.formats import WIB, day_text, rupiah, wib
+from terminal_shop.infra.db import read_session
+from terminal_shop.services import working_days
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.transactions.dashboard import STATUS_WORDS, Figures, TxnLine, line
+from terminal_shop.services.transactions.mdr import CHANNELS
+from terminal_shop.services.transactions.tables import Transaction
+
+PER_PAGE = 20
+LONGEST = timedelta(days=366)  # one range at most a year: the list and the CSV stay quick
+CHART_DAYS = 30
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the merchant asked for, already checked (`parse`)."""
+
+    start: date
+    end: date  # inclusive
+    device: str = ""  # a device id of theirs, '' for all
+    channel: str = ""  # debit, kredit, qris
+    status: str = ""  # approved, void, refund
+    page: int = 1
+
+    @classmethod
+    def parse(cls, raw: dict[str, str], today: date | None = None) -> tuple[Filters, str]:
+        """Filters from a form or an address (dari, sampai as YYYY-MM-DD); an error text when a
+        value could not be used (the default, today, is used instead)."""
+        today = today or working_days.today_wib()
+        error = ""
+        try:
+            start = date.fromisoformat(raw.get("dari") or today.isoformat())
+            end = date.fromisoformat(raw.get("sampai") or max(start, today).isoformat())
+        except ValueError:
+            start, end, error = today, today, "Tanggal tidak valid"
+        if end < start:
+            start, end, error = end, start, error or ""
+        if end - start > LONGEST:
+            start, error = end - LONGEST, "Rentang paling lama 1 tahun"
+        channel = raw.get("kanal", "") if raw.get("kanal", "") in CHANNELS else ""
+        status = raw.get("status", "") if raw.get("status", "") in STATUS_WORDS else ""
+        page = int(raw["halaman"]) if str(raw.get("halaman", "")).isdigit() else 1
+        return cls(start, end, str(raw.get("perangkat", ""))[:36], channel, status, max(1, min(page, 10_000))), error
+
+    def query(self) -> dict[str, str]:
+        """The same filters as an address's query (the CSV link)."""
+        q = {"dari": self.start.isoformat(), "sampai": self.end.isoformat()}
+        return q | {
+            k: v for k, v in (("perangkat", self.device), ("kanal", self.channel), ("status", self.status)) if v
+        }
+
+
+@dataclass(frozen=True)
+class DeviceLine:
+    id: str
+    device: str  # "A920 Pro · SN ..."
+    count: int
+    sales: str
+
+
+@dataclass(frozen=True)
+class DayBar:
+    day: str  # "26 Nov"
+    sales: str
+    percent: int  # of the busiest day, for the bar's width
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    lines: list[TxnLine]
+    figures: Figures  # of every transaction the filters match, not only this page's
+    devices: list[DeviceLine]
+    page: int
+    pages: int
+
+
+def _where(merchant_ids: list[uuid.UUID], f: Filters) -> list:
+    start = datetime.combine(f.start, time(), WIB)
+    end = datetime.combine(f.end + timedelta(days=1), time(), WIB)
+    conds = [col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
+             col(Transaction.occurred_at) < end]  # fmt: skip
+    if f.device:
+        try:
+            conds.append(col(Transaction.device_id) == uuid.UUID(f.device))
+        except ValueError:
+            conds.append(col(Transaction.device_id).is_(None) & col(Transaction.device_id).is_not(None))
+    if f.channel:
+        conds.append(col(Transaction.channel) == f.channel)
+    if f.status:
+        conds.append(col(Transaction.status) == f.status)
+    return conds
+
+
+def _device_name(model: str | None, serial: str | None, tid: str) -> str:
+    product = catalogue.product(model or "")
+    return f"{product.short_name if product else model} · SN {serial}" if serial else f"TID {tid}"
+
+
+def page_of(merchant_ids: list[uuid.UUID], f: Filters) -> HistoryPage:
+    """Sales and fees count approved transactions; net adds up every row (a refund's is negative)."""
+    if not merchant_ids:
+        return HistoryPage([], Figures(rupiah(0), 0, rupiah(0), rupiah(0)), [], 1, 1)
+    where = _where(merchant_ids, f)
+    approved = col(Transaction.status) == "approved"
+    with read_session() as s:
+        totals: Any = s.execute(
+            sa.select(func.count(), func.coalesce(func.sum(Transaction.amount).filter(approved), 0),
+                   func.count().filter(approved), func.coalesce(func.sum(Transaction.mdr).filter(approved), 0),
+                   func.coalesce(func.sum(Transaction.net), 0)).where(*where)
+        ).one()  # fmt: skip
+        rows_total, sales, count, fees, net = totals
+        pages = max(1, -(-int(rows_total) // PER_PAGE))
+        page = min(f.page, pages)
+        rows = s.exec(
+            select(Transaction, Device.model, Device.serial)
+            .join(Device, col(Device.id) == col(Transaction.device_id), isouter=True)
+            .where(*where).order_by(col(Transaction.occurred_at).desc(), col(Transaction.id))
+            .offset((page - 1) * PER_PAGE).limit(PER_PAGE)
+        ).all()  # fmt: skip
+        per_device: Any = s.execute(
+            sa.select(col(Transaction.device_id), col(Transaction.tid), col(Device.model), col(Device.serial),
+                      func.count(), func.sum(Transaction.amount))
+            .join(Device, col(Device.id) == col(Transaction.device_id), isouter=True)
+            .where(*where, approved)
+            .group_by(col(Transaction.device_id), col(Transaction.tid), col(Device.model), col(Device.serial))
+            .order_by(func.sum(Transaction.amount).desc())
+        ).all()  # fmt: skip
+    return HistoryPage(
+        lines=[line(t, model, serial) for t, model, serial in rows],
+        figures=Figures(rupiah(int(sales)), int(count), rupiah(int(fees)), rupiah(int(net))),
+        devices=[
+            DeviceLine(str(d or ""), _device_name(model, serial, tid), int(n), rupiah(int(a or 0)))
+            for d, tid, model, serial, n, a in per_device
+        ],
+        page=page,
+        pages=pages,
+    )
+
+
+def last_days(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[DayBar]:
+    """Approved sales per WIB day for the last CHART_DAYS days, oldest first, empty days too."""
+    today = today or working_days.today_wib()
+    first = today - timedelta(days=CHART_DAYS - 1)
+    totals: dict[date, int] = {}
+    if merchant_ids:
+        start = datetime.combine(first, time(), WIB)
+        with read_session() as s:
+            rows = _daily_sums(s, merchant_ids, start)
+        totals = dict(rows)
+    busiest = max(totals.values(), default=0)
+    days = [first + timedelta(days=i) for i in range(CHART_DAYS)]
+    return [
+        DayBar(day_text(d).rsplit(" ", 1)[0], rupiah(totals.get(d, 0)), round(100 * totals.get(d, 0) / busiest) if busiest else 0)
+        for d in days
+    ]  # fmt: skip
+
+
+def _daily_sums(s, merchant_ids: list[uuid.UUID], start: datetime) -> list[tuple[date, int]]:
+    """Sums per WIB day, added up by the database (a day's rows never travel to Python)."""
+    if s.get_bind().dialect.name == "postgresql":
+        day = func.date(func.timezone("Asia/Jakarta", col(Transaction.occurred_at)))
+    else:  # SQLite stores UTC text: WIB is 7 hours later, all year
+        day = func.date(col(Transaction.occurred_at), "+7 hours")
+    rows = s.exec(
+        select(day, func.sum(Transaction.amount))
+        .where(col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
+               col(Transaction.status) == "approved")
+        .group_by(day)
+    ).all()  # fmt: skip
+    return [(d if isinstance(d, date) else date.fromisoformat(str(d)), int(n or 0)) for d, n in rows]
+
+
+CSV_COLUMNS = ("Waktu (WIB)", "Perangkat", "TID", "MID", "Kanal", "Skema/penerbit", "Status", "Nominal", "MDR", "Bersih",
+               "RRN", "Kode approval", "Settlement", "Dibayar")  # fmt: skip
+
+
+def csv_text(merchant_ids: list[uuid.UUID], f: Filters) -> str:
+    """Every transaction the filters match, as the list shows them (amounts as plain numbers)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    if not merchant_ids:
+        return out.getvalue()
+    with read_session() as s:
+        rows = s.exec(
+            select(Transaction, Device.model, Device.serial)
+            .join(Device, col(Device.id) == col(Transaction.device_id), isouter=True)
+            .where(*_where(merchant_ids, f)).order_by(col(Transaction.occurred_at), col(Transaction.id))
+        ).all()  # fmt: skip
+    for t, model, serial in rows:
+        writer.writerow([
+            wib(t.occurred_at).removesuffix(" WIB"), _device_name(model, serial, t.tid), t.tid, t.mid,
+            CHANNELS.get(t.channel, t.channel), t.scheme or "", STATUS_WORDS.get(t.status, t.status), t.amount, t.mdr,
+            t.net, t.rrn or "", t.approval_code or "", t.settle_on.isoformat(),
+            t.settled_on.isoformat() if t.settled_on else "",
+        ])  # fmt: skip
+    return out.getvalue()
