@@ -122,14 +122,14 @@ def _figure(label: str, value, testid: str) -> rx.Component:
     )
 
 
-def _txn(t) -> rx.Component:
+def _txn_line(t, testid: str) -> rx.Component:
     return rx.el.li(
         rx.el.div(rx.el.span(t.amount, class_name="font-semibold"), rx.el.span(t.status, class_name="text-xs text-slate-600"),
                   class_name="flex justify-between"),
         rx.el.p(t.at, " · ", t.channel, " · ", t.device, class_name="text-xs text-slate-500"),
         rx.el.p("MDR ", t.fee, " · bersih ", t.net, " · ", t.settlement, class_name="text-xs text-slate-600"),
         class_name="py-2",
-        data_testid="transaction",
+        data_testid=testid,
     )  # fmt: skip
 
 
@@ -151,7 +151,7 @@ def _dashboard() -> rx.Component:
         rx.el.ul(rx.foreach(b.settlements, lambda x: rx.el.li(x.day, ": ", rx.el.strong(x.net), " · ", x.state, data_testid="settlement")),
                  class_name="mt-1 text-sm"),
         rx.el.h3("Transaksi terbaru", class_name="mt-4 font-semibold"),
-        rx.cond(b.latest, rx.el.ul(rx.foreach(b.latest, _txn), class_name="divide-y divide-slate-100"),
+        rx.cond(b.latest, rx.el.ul(rx.foreach(b.latest, lambda t: _txn_line(t, "transaction")), class_name="divide-y divide-slate-100"),
                 rx.el.p("Belum ada transaksi.", class_name="text-sm text-slate-500")),
         class_name=f"{CARD} p-5",
         data_testid="merchant-dashboard",
@@ -223,7 +223,7 @@ def _history() -> rx.Component:
         rx.el.ul(rx.foreach(h.devices, lambda d: rx.el.li(d.device, ": ", d.count, " transaksi, ", rx.el.strong(d.sales),
                                                           data_testid="device-figure")),
                  class_name="mt-3 text-sm text-slate-700", aria_label="Per perangkat"),
-        rx.cond(h.lines, rx.el.ul(rx.foreach(h.lines, _txn), class_name="mt-2 divide-y divide-slate-100",
+        rx.cond(h.lines, rx.el.ul(rx.foreach(h.lines, lambda t: _txn_line(t, "history-transaction")), class_name="mt-2 divide-y divide-slate-100",
                                   data_testid="history-list"),
                 rx.el.p("Tidak ada transaksi untuk pilihan ini.", class_name="mt-2 text-sm text-slate-500")),
         rx.el.nav(
@@ -234,7 +234,8 @@ def _history() -> rx.Component:
                 disabled=h.page >= h.pages, class_name=BTN_OUTLINE),
             class_name="mt-3 flex items-center justify-between gap-2", aria_label="Halaman transaksi",
         ),
-        rx.el.a("Unduh CSV", href=A.csv_link, download=True, class_name=BTN_OUTLINE + " mt-3 inline-flex"),
+        rx.el.a("Unduh CSV", href=A.csv_link, download="", custom_attrs={"reloadDocument": True},  # past the router
+                class_name=BTN_OUTLINE + " mt-3 inline-flex"),
         class_name=f"{CARD} p-5",
         data_testid="transaction-history",
     )  # fmt: skip

@@ -82,3 +82,17 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
     expect(page.get_by_test_id("transaction")).to_have_count(2)
     expect(page.get_by_test_id("transaction").first).to_contain_text("Soundbox · SN SBXLIVE01")
     expect(page.get_by_test_id("settlement").first).to_contain_text("Menunggu")
+
+    history = page.get_by_test_id("transaction-history")  # the same two in the list, summed alike
+    expect(history.get_by_test_id("history-transaction")).to_have_count(2)
+    expect(history.get_by_test_id("list-count")).to_have_text("2")
+    expect(history.get_by_test_id("list-sales")).to_have_text(page.get_by_test_id("today-sales").inner_text())
+    expect(history.get_by_test_id("chart-day")).to_have_count(30)
+    with page.expect_download() as download:
+        history.get_by_role("link", name="Unduh CSV").click()
+    rows = download.value.path().read_text(encoding="utf-8-sig").splitlines()
+    assert rows[0].startswith("Waktu (WIB),Perangkat,TID") and len(rows) == 3 and "QRS00001" in rows[1]
+    history.get_by_label("Status").select_option("Dibatalkan")
+    history.get_by_role("button", name="Tampilkan").click()
+    expect(history.get_by_text("Tidak ada transaksi untuk pilihan ini.")).to_be_visible()
+    expect(history.get_by_test_id("list-count")).to_have_text("0")
