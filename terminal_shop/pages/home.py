@@ -6,6 +6,7 @@ import reflex as rx
 
 from terminal_shop import asset_links, content, routes
 from terminal_shop.catalogue import PRODUCTS, TESTIMONIALS, VIDEOS, VIDEOS_COMING_SOON, Product
+from terminal_shop.components.fee_estimator import fee_estimator
 from terminal_shop.components.hero import hero
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import (
@@ -127,6 +128,7 @@ def fees() -> rx.Component:
                 class_name="mt-10 grid gap-5 md:grid-cols-3",
             ),
             rx.el.p(content.SETTLEMENT_NOTE, class_name="mt-6 text-center text-sm text-slate-600"),
+            fee_estimator(),
         ),
         id="mdr",
         class_name="scroll-mt-20 py-16",

@@ -293,3 +293,20 @@ def test_no_internal_link_leads_to_not_found(page):
             if target not in seen:
                 queue.append(target)
     assert {"/", "/pendaftaran", "/checkout/products", "/privacy", "/produk/soundbox", "/dashboard"} <= seen
+
+
+def test_the_fee_estimator_prices_a_month_of_sales_on_a_phone(phone):
+    """Issue 37 point 4: "MDR Transparan" as a figure the visitor computes for their shop."""
+    phone.goto(phone.base + "/#mdr")
+    box = phone.locator("#hitung-biaya")
+    box.get_by_role("button", name="Hitung").click()
+    expect(box.get_by_role("alert")).to_have_text("Isi penjualan sebulan, contoh 15.000.000")
+    box.get_by_label("Perangkat").select_option("A920 Pro")
+    box.get_by_label("Penjualan QRIS sebulan (Rp)").fill("15.000.000")
+    box.get_by_label("Penjualan Kartu debit sebulan (Rp)").fill("2.000.000")
+    box.get_by_role("button", name="Hitung").click()
+    expect(box.get_by_test_id("estimate-total")).to_have_text("Rp 20.000")  # QRIS 0% + 1% of 2 juta
+    expect(box.get_by_role("status")).to_contain_text("20 transaksi")
+    box.get_by_label("Usaha mikro (omzet sampai Rp 2 miliar setahun)").uncheck()
+    box.get_by_role("button", name="Hitung").click()
+    expect(box.get_by_test_id("estimate-total")).to_have_text("Rp 125.000")  # + 0,7% of 15 juta

@@ -62,3 +62,29 @@ def fee(channel: str, model: str | None, micro: bool, amount: int, on: date) -> 
         return 0
     exact = Decimal(amount) * r.percent / 100 + r.flat
     return int(exact.quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+
+
+MODEL_CHANNELS = {"SOUNDBOX": ("qris",), "A920": ("debit", "kredit", "qris"), "D210": ("debit", "kredit", "qris")}
+MONTHLY_MAX = 100_000_000_000  # Rp 100 miliar a month: beyond any merchant this site sells to
+
+
+@dataclass(frozen=True)
+class EstimateLine:
+    channel: str  # as people read it
+    sales: int
+    count: int
+    fee: int
+
+
+def estimate(model: str, micro: bool, monthly: dict[str, int], average: int, on: date) -> list[EstimateLine]:
+    """A month's fees for a visitor's figures: each channel's sales as transactions of the
+    average amount (the last one smaller), each fee by the rule the dashboard uses."""
+    lines = []
+    for channel in MODEL_CHANNELS.get(model, ()):
+        sales = monthly.get(channel, 0)
+        if sales <= 0:
+            continue
+        full, rest = divmod(sales, average)
+        total = full * fee(channel, model, micro, average, on) + (fee(channel, model, micro, rest, on) if rest else 0)
+        lines.append(EstimateLine(CHANNELS[channel], sales, full + (1 if rest else 0), total))
+    return lines
