@@ -64,7 +64,7 @@ from terminal_shop.state.admin.session import withhold_admin_data
 from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.checkout import CheckoutState
 from terminal_shop.state.checkout_result import OrderResultState
-from terminal_shop.state.order_status import OrderStatusState, RegistrationStatusState
+from terminal_shop.state.order_status import OrderStatusState, RegistrationStatusState, TrackingState
 from terminal_shop.state.registration import RegistrationResultState, RegistrationState
 from terminal_shop.state.resubmission import FixState
 from terminal_shop.state.stock import StockState
@@ -252,7 +252,8 @@ _page(
     f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.",
     indexable=True,
 )
-_page(order_status.dashboard, routes.DASHBOARD, "Dashboard Merchant", "Lacak pesanan perangkat Anda.", indexable=True)
+_page(order_status.dashboard, routes.DASHBOARD, "Dashboard Merchant", "Lacak pesanan perangkat Anda.", indexable=True,
+      on_load=TrackingState.to_account)  # fmt: skip
 _page(order_status.status_page, routes.ORDER_STATUS, "Status Pesanan", on_load=OrderStatusState.load)
 _page(
     warranty.warranty_page,

@@ -7,6 +7,9 @@ import uuid
 
 import reflex as rx
 
+from terminal_shop import routes
+from terminal_shop.reflex_compat import request_header
+from terminal_shop.services.customers import signin
 from terminal_shop.services.devices import linking, owned
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.order_status import OrderStatusView
@@ -47,6 +50,15 @@ class OrderStatusState(rx.State):
 class TrackingState(rx.State):
     error: str = ""
     busy: bool = False
+
+    @rx.event
+    async def to_account(self):
+        """Signed in, the lookup is the account (issue 37): the header's Status and Tracking
+        lead there; a guest keeps the lookups."""
+        token_hash = request_header(self, signin.SESSION_HASH_HEADER)
+        if token_hash and await asyncio.to_thread(signin.session_customer, token_hash) is not None:
+            return rx.redirect(routes.ACCOUNT, replace=True)
+        return None
 
     @rx.event
     async def track(self, form: dict):

@@ -45,12 +45,18 @@ def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_de
     expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)
     expect(phone.get_by_test_id("device-serial")).to_have_text("D2109001")
     expect(phone.get_by_test_id("device-waiting")).to_contain_text("Menunggu pendaftaran merchant")
+    phone.goto(phone.base + "/dashboard")  # the header's Status / Tracking: signed in, the account
+    phone.wait_for_url(re.compile(r"/akun$"))
+    expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)
 
     phone.get_by_role("button", name="Keluar dari semua perangkat").click()
     phone.wait_for_url(re.compile(r"/masuk\?keluar=1"))
     expect(phone.get_by_role("status").filter(has_text="Anda sudah keluar")).to_be_visible()
     phone.goto(phone.base + "/akun")
     phone.wait_for_url(re.compile(r"/masuk$"))
+    phone.goto(phone.base + "/dashboard")  # signed out: the guest lookups again
+    expect(phone.get_by_role("heading", name="Lacak Pesanan")).to_be_visible()
+    assert phone.url.endswith("/dashboard")
 
 
 def sign_in_by_code(page, mailbox, email: str) -> None:
