@@ -88,7 +88,13 @@ def _order(o) -> rx.Component:
     return rx.el.li(
         rx.el.a(rx.el.code(o.number), href=o.link, class_name="font-semibold text-blue-700 underline"),
         rx.el.span(" · ", o.placed, " · ", o.status, " · ", rx.el.strong(o.total)),
-        class_name="py-2 text-sm",
+        rx.el.button(
+            "Pesan lagi",
+            type="button",
+            on_click=A.order_again(o.id),  # type: ignore[operator]
+            class_name=BTN_OUTLINE + " ml-auto",
+        ),
+        class_name="flex flex-wrap items-center gap-x-1 gap-y-2 py-2 text-sm",
         data_testid="account-order",
     )
 

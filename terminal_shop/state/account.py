@@ -16,6 +16,8 @@ from terminal_shop.services.customers import account, signin
 from terminal_shop.services.devices.owned import DeviceView
 from terminal_shop.services.transactions import dashboard
 from terminal_shop.services.transactions import history as txn_history
+from terminal_shop.state import toast
+from terminal_shop.state.checkout import CheckoutState
 
 
 class SignInState(rx.State):
@@ -68,6 +70,18 @@ class AccountState(rx.State):
             await self._read_history(mine.merchants, self.filters or {})
         self.loaded = True
         return AccountState.watch if mine.merchants and not self._watching else None
+
+    @rx.event
+    async def order_again(self, order_id: str):
+        """ "Pesan lagi": the cart holds that order's lines, checked against the session's
+        address again (any id may be sent over the websocket)."""
+        customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
+        lines = await asyncio.to_thread(account.lines_of, customer.email, order_id) if customer else None
+        if not lines:
+            return toast.error("Pesanan tidak dapat dipesan lagi")
+        checkout = await self.get_state(CheckoutState)
+        checkout._replace_cart(lines)
+        return [toast.success("Keranjang diisi dengan pesanan yang sama"), rx.redirect(routes.CHECKOUT_PRODUCTS)]
 
     async def _read_history(self, merchants: list[uuid.UUID], raw: dict[str, str]) -> None:
         found, self.filter_error = txn_history.Filters.parse(raw)

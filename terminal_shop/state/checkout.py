@@ -114,6 +114,11 @@ class CheckoutState(rx.State):
             self.qty_inputs[sku] = 1
         self._save()
 
+    def _replace_cart(self, lines: list[tuple[str, int]]) -> None:
+        """Another page's "Pesan lagi" (state/account.py): the cart becomes these lines."""
+        self.cart = {sku: min(qty, catalogue.MAX_QTY_PER_LINE) for sku, qty in lines if catalogue.product(sku)}
+        self._save()
+
     @rx.event
     def set_line_qty(self, sku: str, value: str):
         if sku not in self.cart:

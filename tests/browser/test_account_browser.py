@@ -48,6 +48,11 @@ def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_de
     phone.goto(phone.base + "/dashboard")  # the header's Status / Tracking: signed in, the account
     phone.wait_for_url(re.compile(r"/akun$"))
     expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)
+    phone.get_by_test_id("account-order").get_by_role("button", name="Pesan lagi").click()
+    phone.wait_for_url(re.compile(r"/checkout/products$"))  # the same line in the cart
+    expect(phone.get_by_test_id("cart-line")).to_have_count(1)
+    expect(phone.get_by_test_id("cart-line")).to_contain_text("D210")
+    phone.goto(phone.base + "/akun")
 
     phone.get_by_role("button", name="Keluar dari semua perangkat").click()
     phone.wait_for_url(re.compile(r"/masuk\?keluar=1"))

@@ -138,6 +138,9 @@ def test_an_account_shows_only_what_its_address_owns(clean_db, tmp_path):
     assert [o.number for o in seen.orders] == [mine.number] and f"/pesanan/{mine.id}?t=" in seen.orders[0].link
     assert [(r.id, r.status) for r in seen.registrations] == [(str(shop), "Sedang diverifikasi")]
     assert account.of("siapa@example.com").orders == []
+    theirs = checkout_order(get_storage(), proof, buyer={**BUYER_TYPED, "buyer_email": "orang.lain@example.com"})
+    assert account.lines_of(EMAIL, str(mine.id)) == [(i["sku"], i["qty"]) for i in mine.items]  # "Pesan lagi"
+    assert account.lines_of(EMAIL, str(theirs.id)) is None and account.lines_of(EMAIL, "bukan-id") is None
 
 
 def test_an_approved_merchant_who_allowed_whatsapp_signs_in_with_a_code_by_whatsapp(clean_db, tmp_path):

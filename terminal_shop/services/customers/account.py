@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from sqlmodel import col, func, select
 
+from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.devices.owned import DeviceView, of_merchant, of_order
@@ -116,3 +117,17 @@ def merchants_of(email: str) -> list[uuid.UUID]:
                 )
             ).all()
         )
+
+
+def lines_of(email: str, order_id: str) -> list[tuple[str, int]] | None:
+    """An order's (sku, qty) lines for "Pesan lagi", only when the order is this address's;
+    products no longer sold are left out."""
+    try:
+        key = uuid.UUID(str(order_id))
+    except ValueError:
+        return None
+    with read_session() as s:
+        order = s.get(Order, key)
+    if order is None or order.purged_at is not None or order.buyer_email.strip().lower() != email.strip().lower():
+        return None
+    return [(i["sku"], int(i["qty"])) for i in order.items if catalogue.product(i["sku"]) is not None]
