@@ -14,6 +14,7 @@ from terminal_shop.services.transactions.dashboard import STATUS_WORDS
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account import SignInState as S
+from terminal_shop.vocabulary import DataRequestKind
 
 
 def _email_step() -> rx.Component:
@@ -247,6 +248,24 @@ def _history() -> rx.Component:
     )  # fmt: skip
 
 
+def _personal_data() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Data pribadi", class_name="text-lg font-bold"),
+        rx.el.p("Sesuai UU 27/2022: minta salinan semua data Anda di sini, atau penghapusannya (data yang wajib "
+                "disimpan menurut hukum dibatasi sampai masa simpannya berakhir).", class_name="mt-1 text-sm text-slate-600"),
+        rx.el.ul(rx.foreach(A.data_requests, lambda r: rx.el.li(r, data_testid="data-request")),
+                 class_name="mt-2 text-sm text-slate-700"),
+        rx.el.div(
+            *[rx.el.button(kind.label, type="button", on_click=A.ask_about_me(kind.value),  # type: ignore[operator]
+                           class_name=BTN_OUTLINE) for kind in DataRequestKind],
+            class_name="mt-3 flex flex-wrap gap-3",
+        ),
+        rx.el.p(A.request_answer, class_name="mt-2 text-sm text-emerald-700", role="status"),
+        rx.el.p(A.request_error, class_name="mt-1 text-sm text-red-600", role="alert"),
+        class_name=f"{CARD} p-5",
+    )  # fmt: skip
+
+
 def account_page() -> rx.Component:
     return site_page(
         container(
@@ -267,6 +286,7 @@ def account_page() -> rx.Component:
                             class_name=f"{CARD} p-5",
                         ),
                     ),
+                    _personal_data(),
                     rx.el.div(
                         native_form(rx.el.button("Keluar", type="submit", class_name=BTN_OUTLINE),
                                     action=routes.API_SIGN_OUT, method="post"),

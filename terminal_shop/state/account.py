@@ -14,10 +14,12 @@ from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, signin
 from terminal_shop.services.devices.owned import DeviceView
+from terminal_shop.services.privacy import requests
 from terminal_shop.services.transactions import dashboard
 from terminal_shop.services.transactions import history as txn_history
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import CheckoutState
+from terminal_shop.vocabulary import DataRequestKind
 
 
 class SignInState(rx.State):
@@ -49,6 +51,9 @@ class AccountState(rx.State):
     filters: dict[str, str] = {}  # as the filter form shows them (dari, sampai, perangkat, kanal, status)
     filter_error: str = ""
     csv_link: str = ""
+    data_requests: list[str] = []  # the person's open requests for their data
+    request_answer: str = ""
+    request_error: str = ""
     _merchants: list[str] = []
     _marker: str = ""
     _watching: bool = False
@@ -59,17 +64,35 @@ class AccountState(rx.State):
         customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
         if customer is None:
             self.email, self.orders, self.registrations, self.devices = "", [], [], []
-            self.board, self._merchants, self.history, self.chart = None, [], None, []
+            self.board, self._merchants, self.history, self.chart, self.data_requests = None, [], None, [], []
             return rx.redirect(routes.SIGN_IN, replace=True)
         mine = await asyncio.to_thread(account.of, customer.email)
         self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
         self.devices, self._merchants = mine.devices, [str(m) for m in mine.merchants]
+        self.data_requests = await asyncio.to_thread(account.open_requests, customer.email)
         self.board = await asyncio.to_thread(dashboard.for_merchants, mine.merchants) if mine.merchants else None
         self._marker = await asyncio.to_thread(dashboard.marker, mine.merchants)
         if mine.merchants:
             await self._read_history(mine.merchants, self.filters or {})
         self.loaded = True
         return AccountState.watch if mine.merchants and not self._watching else None
+
+    @rx.event
+    async def ask_about_me(self, kind: str):
+        """ "Minta salinan data" / "Minta penghapusan data" for all the address owns."""
+        chosen = DataRequestKind.parse(kind)
+        customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
+        if chosen is None or customer is None:
+            return None
+        try:
+            answer = await asyncio.to_thread(
+                account.ask_about_me, customer.email, chosen, self.router.session.client_ip
+            )
+            self.request_answer, self.request_error = answer, ""
+        except requests.RequestError as exc:
+            self.request_answer, self.request_error = "", str(exc)
+        self.data_requests = await asyncio.to_thread(account.open_requests, customer.email)
+        return None
 
     @rx.event
     async def order_again(self, order_id: str):

@@ -54,6 +54,9 @@ def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_de
     expect(phone.get_by_test_id("cart-line")).to_contain_text("D210")
     phone.goto(phone.base + "/akun")
 
+    phone.get_by_role("button", name="Minta salinan data").click()
+    expect(phone.get_by_role("status").filter(has_text="Permintaan Anda")).to_contain_text("kami terima")
+    expect(phone.get_by_test_id("data-request")).to_contain_text("Minta salinan data, diminta")
     phone.get_by_role("button", name="Keluar dari semua perangkat").click()
     phone.wait_for_url(re.compile(r"/masuk\?keluar=1"))
     expect(phone.get_by_role("status").filter(has_text="Anda sudah keluar")).to_be_visible()

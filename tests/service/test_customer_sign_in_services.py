@@ -23,6 +23,9 @@ from terminal_shop.services.customers import account, signin
 from terminal_shop.services.customers.signin import SignInError, SignInRefusal
 from terminal_shop.services.customers.tables import SignInCode
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.privacy import requests
+from terminal_shop.services.privacy.tables import DataRequest
+from terminal_shop.vocabulary import DataRequestKind
 from terminal_shop.web.api import files_app
 
 from support.factories import BUYER_TYPED, checkout_order, make_merchant
@@ -141,6 +144,15 @@ def test_an_account_shows_only_what_its_address_owns(clean_db, tmp_path):
     theirs = checkout_order(get_storage(), proof, buyer={**BUYER_TYPED, "buyer_email": "orang.lain@example.com"})
     assert account.lines_of(EMAIL, str(mine.id)) == [(i["sku"], i["qty"]) for i in mine.items]  # "Pesan lagi"
     assert account.lines_of(EMAIL, str(theirs.id)) is None and account.lines_of(EMAIL, "bukan-id") is None
+
+    answer = account.ask_about_me(EMAIL, DataRequestKind.ACCESS, "203.0.113.7")  # the order and the registration
+    assert answer.startswith("Permintaan Anda (minta salinan data) untuk 2 data kami terima.")
+    with read_session() as s:
+        asked = {(r.entity_type, r.entity_id) for r in s.exec(select(DataRequest))}
+    assert asked == {("order", str(mine.id)), ("merchant", str(shop))}  # nothing of another address
+    assert len(account.open_requests(EMAIL)) == 2 and account.open_requests("orang.lain@example.com") == []
+    with pytest.raises(requests.RequestError, match="Belum ada pesanan"):
+        account.ask_about_me("siapa@example.com", DataRequestKind.ERASURE, "203.0.113.7")
 
 
 def test_an_approved_merchant_who_allowed_whatsapp_signs_in_with_a_code_by_whatsapp(clean_db, tmp_path):
