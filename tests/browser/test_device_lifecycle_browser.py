@@ -107,3 +107,21 @@ def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page
     stranger.get_by_role("button", name="Cek Garansi").click()
     expect(stranger.get_by_test_id("warranty-error")).to_contain_text("Nomor seri tidak ditemukan")
     expect(answer).to_have_count(0)
+
+
+def test_the_owner_sets_a_merchants_agreed_mdr_on_its_page(page, tmp_path, clean_db):
+    """Issue 37 point 4: the rates a merchant agreed, set on the merchant; a wrong one refused."""
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    merchant_id = make_merchant(tmp_path, email="rahma@example.com", hp="081234567890", nama_usaha="Warung Rahma")
+    sign_in(page)
+    page.goto(f"{page.base}/admin/merchants/{merchant_id}")
+    card = page.get_by_role("form", name="MDR yang disepakati")
+    expect(page.get_by_text("Belum ada: tarif umum berlaku.")).to_be_visible()
+    card.get_by_label("Kanal").select_option("QRIS")
+    card.get_by_label("MDR (%)").fill("abc")
+    card.get_by_label("Berlaku mulai").fill("2026-12-01")
+    card.get_by_role("button", name="Simpan MDR").click()
+    expect(card.get_by_text("Isi persen 0 sampai 10, contoh 0,5")).to_be_visible()
+    card.get_by_label("MDR (%)").fill("0,25")
+    card.get_by_role("button", name="Simpan MDR").click()
+    expect(page.get_by_test_id("agreed-rate")).to_have_text(f"QRIS: 0,25% mulai 1 Des 2026 · {EMAIL}")

@@ -297,3 +297,27 @@ def test_the_csv_route_gives_the_signed_in_merchant_only_their_own(clean_db, tmp
         history.csv_text([merchant_id], history.Filters.parse({})[0]).splitlines()[1:]
         == answer.text.lstrip("\ufeff").splitlines()[1:]
     )
+
+
+def test_an_agreed_mdr_replaces_the_tables_rule_from_its_day_for_that_merchant_only(clean_db, tmp_path):
+    from terminal_shop.services.transactions import agreed
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    active_device(tmp_path, tid="BRI00999")
+    today = datetime.now(UTC).astimezone(WIB).date()
+    refused = agreed.set_rate(str(merchant_id), {"channel": "debit", "percent": "12", "since": ""}, "pemilik@x")
+    assert refused == {"percent": "Isi persen 0 sampai 10, contoh 0,5", "since": "Isi tanggal berlaku"}
+    future = {"channel": "debit", "percent": "0,5", "flat": "", "since": (today + timedelta(days=1)).isoformat()}
+    assert agreed.set_rate(str(merchant_id), future, "pemilik@x") == {}
+    deliver(secret, {"transactions": [txn("A", 300_000, "debit")]})  # not in effect yet: 1% of the table
+    assert agreed.set_rate(str(merchant_id), {**future, "since": today.isoformat(), "flat": "1.000"}, "pemilik@x") == {}
+    deliver(secret, {"transactions": [txn("B", 300_000, "debit"), txn("Z", 300_000, "debit", tid="BRI00999")]})
+    with read_session() as s:
+        fees = {t.txn_id: t.mdr for t in s.exec(select(Transaction))}
+    assert fees == {"A": 3_000, "B": 2_500, "Z": 3_000}  # 0,5% + Rp 1.000 for B; the table's 1% for A and Z
+    deliver(secret, {"transactions": [txn("C", 1_000_000, "debit")]})
+    with read_session() as s:
+        assert s.exec(select(Transaction.mdr).where(Transaction.txn_id == "C")).one() == 6_000  # not the table's Rp 7.500
+    lines = agreed.rates_of(str(merchant_id))
+    assert [(r.channel, r.rate) for r in lines] == [("Kartu debit", "0,5%"), ("Kartu debit", "0,5% + Rp 1.000")]

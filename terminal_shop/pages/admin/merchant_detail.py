@@ -21,6 +21,7 @@ from terminal_shop.components.forms import select_field, text_field
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, nav_link
 from terminal_shop.pages.admin.merchant_devices import merchant_devices_card
 from terminal_shop.pages.admin.merchant_documents import documents_section
+from terminal_shop.pages.admin.merchant_rates import merchant_rates_card
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
 from terminal_shop.pages.admin.personal_data import personal_data_card
 from terminal_shop.registration_form import RegistrationField, Widget, in_group
@@ -207,6 +208,7 @@ def merchant_detail_page() -> rx.Component:
                 _status_block(),
                 documents_section(),
                 merchant_devices_card(),
+                merchant_rates_card(),
                 whatsapp_card(MerchantWhatsAppState),
                 history(D.merchant.history),
                 access_list(D.merchant.access),

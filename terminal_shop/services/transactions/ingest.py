@@ -29,7 +29,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.transactions import mdr, settlement
+from terminal_shop.services.transactions import agreed, mdr, settlement
 from terminal_shop.services.transactions.tables import Acquirer, RefusedDelivery, Transaction
 
 WINDOW_SECONDS = 300
@@ -130,23 +130,36 @@ def _parsed(item: dict[str, Any]) -> dict[str, Any]:
             "rrn": str(item.get("rrn") or "")[:24] or None, "approval_code": str(item.get("approval_code") or "")[:12] or None}  # fmt: skip
 
 
-def _device_of(s: Session, tid: str) -> tuple[Device | None, bool]:
+@dataclass(frozen=True)
+class _Terminal:
+    """What a TID's fee depends on, read once per delivery."""
+
+    device: Device | None
+    micro: bool
+    agreed: list[mdr.Rule]
+
+
+def _terminal_of(s: Session, tid: str) -> _Terminal:
     device = s.exec(
         select(Device).where(col(Device.tid) == tid, col(Device.status) == DeviceStatus.ACTIVE.value)
     ).first()
     if device is None or device.merchant_id is None:
-        return device, True
+        return _Terminal(device, True, [])
     merchant = s.get(MerchantRegistration, device.merchant_id)
-    return device, mdr.is_micro(merchant.omzet_bulanan) if merchant else True
+    micro = mdr.is_micro(merchant.omzet_bulanan) if merchant else True
+    return _Terminal(device, micro, agreed.rules_of(s, device.merchant_id))
 
 
-def _money(fields: dict[str, Any], model: str | None, micro: bool) -> tuple[int, int]:
+def _money(fields: dict[str, Any], terminal: _Terminal) -> tuple[int, int]:
     """(MDR, net) as the site computes them for this status."""
     if fields["status"] == "void":
         return 0, 0
     if fields["status"] == "refund":
         return 0, -fields["amount"]
-    fee = mdr.fee(fields["channel"], model, micro, fields["amount"], fields["occurred_at"].date())
+    model = terminal.device.model if terminal.device else None
+    fee = mdr.fee(
+        fields["channel"], model, terminal.micro, fields["amount"], fields["occurred_at"].date(), terminal.agreed
+    )
     return fee, fields["amount"] - fee
 
 
@@ -168,9 +181,12 @@ def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
     with write_session() as s:
         known = {t.txn_id: t for t in s.exec(select(Transaction).where(
             col(Transaction.acquirer) == acquirer.code, col(Transaction.txn_id).in_([p["txn_id"] for p in parsed])))}  # fmt: skip
+        terminals: dict[str, _Terminal] = {}
         for fields in parsed:
-            device, micro = _device_of(s, fields["tid"])
-            fee, net = _money(fields, device.model if device else None, micro)
+            if (terminal := terminals.get(fields["tid"])) is None:
+                terminal = terminals[fields["tid"]] = _terminal_of(s, fields["tid"])
+            device = terminal.device
+            fee, net = _money(fields, terminal)
             if (row := known.get(fields["txn_id"])) is not None:
                 if row.status != fields["status"] and fields["status"] in ("void", "refund"):
                     row.status, row.mdr, row.net = fields["status"], fee, net

@@ -9,6 +9,7 @@ nothing and pays nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
@@ -55,9 +56,11 @@ def rule_for(channel: str, model: str | None, micro: bool, amount: int, on: date
     return None
 
 
-def fee(channel: str, model: str | None, micro: bool, amount: int, on: date) -> int:
-    """Whole rupiah; 0 where no rule applies (the admin sees the transaction without a fee)."""
-    r = rule_for(channel, model, micro, amount, on)
+def fee(channel: str, model: str | None, micro: bool, amount: int, on: date, agreed: Sequence[Rule] = ()) -> int:
+    """Whole rupiah; 0 where no rule applies (the admin sees the transaction without a fee).
+    `agreed`: the merchant's own rates (agreed.py); the newest in effect for the channel wins."""
+    mine = sorted((r for r in agreed if r.channel == channel and r.since <= on), key=lambda r: r.since, reverse=True)
+    r = mine[0] if mine else rule_for(channel, model, micro, amount, on)
     if r is None or amount <= 0:
         return 0
     exact = Decimal(amount) * r.percent / 100 + r.flat

@@ -65,3 +65,19 @@ class RefusedDelivery(SQLModel, table=True):
     acquirer: str = Field(max_length=20)
     received_at: datetime = now_field(index=True)
     reason: str = Field(max_length=200)
+
+
+class AgreedRate(SQLModel, table=True):
+    """An MDR a merchant agreed for one channel, from a day on (services/transactions/agreed.py):
+    it takes the place of the table's rule for that merchant's transactions."""
+
+    __tablename__ = "agreed_rates"
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: uuid.UUID = Field(index=True)
+    channel: str = Field(max_length=20)  # debit, kredit, qris
+    percent: str = Field(max_length=8)  # "0.5": kept as text, read as a Decimal (no float ever)
+    flat: int = Field(default=0, sa_type=sa.BigInteger)
+    since: date
+    set_by: str = Field(max_length=254)
+    created_at: datetime = now_field()

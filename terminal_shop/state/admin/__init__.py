@@ -4,6 +4,7 @@ from terminal_shop.state.admin.accounts import AccountsState
 from terminal_shop.state.admin.devices import DevicesState
 from terminal_shop.state.admin.invite import InviteState
 from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
+from terminal_shop.state.admin.merchant_rates import MerchantRatesState
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
 from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState, OrderWhatsAppState
 from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
@@ -26,6 +27,7 @@ __all__ = [
     "InviteState",
     "MerchantDetailState",
     "MerchantDevicesState",
+    "MerchantRatesState",
     "OrderWhatsAppState",
     "MerchantWhatsAppState",
     "MerchantListState",

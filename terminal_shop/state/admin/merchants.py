@@ -22,6 +22,7 @@ from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
+from terminal_shop.state.admin.merchant_rates import MerchantRatesState
 from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import MerchantRow, MerchantView
@@ -98,6 +99,7 @@ class MerchantDetailState(AdminState):
             self._show_document(next((d for d in self._stored_documents() if d.key == self._viewer_key), None))
         return [
             MerchantDevicesState.load,
+            MerchantRatesState.load,
             MerchantWhatsAppState.load,
         ]  # after the record: a refused admin hears "no" once
 

@@ -1,0 +1,81 @@
+"""The MDR a merchant agreed (issue 37 point 4): set on the merchant's admin page by the owner or
+finance, per channel from a day on, used for that merchant's transactions instead of the table's
+rule (mdr.fee). A rate applies from its day: transactions already kept keep their fee."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from sqlmodel import Session, col, select
+
+from terminal_shop.formats import day_text, digits_only, rupiah
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.transactions.mdr import CHANNELS, Rule
+from terminal_shop.services.transactions.tables import AgreedRate
+
+MAX_PERCENT = Decimal("10")
+
+
+@dataclass(frozen=True)
+class RateLine:
+    channel: str
+    rate: str  # "0,5%" or "0,5% + Rp 1.000"
+    since: str
+    set_by: str
+
+
+def rules_of(s: Session, merchant_id: uuid.UUID) -> list[Rule]:
+    rows = s.exec(select(AgreedRate).where(col(AgreedRate.merchant_id) == merchant_id)).all()
+    return [Rule(r.channel, None, None, None, Decimal(r.percent), r.flat, r.since) for r in rows]
+
+
+def rates_of(merchant_id: str) -> list[RateLine]:
+    with read_session() as s:
+        rows = s.exec(
+            select(AgreedRate).where(col(AgreedRate.merchant_id) == uuid.UUID(merchant_id))
+            .order_by(col(AgreedRate.since).desc(), col(AgreedRate.id).desc())
+        ).all()  # fmt: skip
+    return [
+        RateLine(CHANNELS.get(r.channel, r.channel), _rate_text(r.percent, r.flat), day_text(r.since), r.set_by)
+        for r in rows
+    ]
+
+
+def _rate_text(percent: str, flat: int) -> str:
+    text = f"{Decimal(percent).normalize():f}".replace(".", ",") + "%"
+    return f"{text} + {rupiah(flat)}" if flat else text
+
+
+def set_rate(merchant_id: str, form: dict[str, str], admin_email: str) -> dict[str, str]:
+    """Field errors in the admin's words; nothing is stored unless every field is right."""
+    errors: dict[str, str] = {}
+    channel = form.get("channel", "")
+    if channel not in CHANNELS:
+        errors["channel"] = "Pilih kanal"
+    try:
+        percent = Decimal(form.get("percent", "").strip().replace(",", ".") or "x")
+        if not (0 <= percent <= MAX_PERCENT) or percent.as_tuple().exponent < -3:  # type: ignore[operator]
+            raise InvalidOperation
+    except InvalidOperation:
+        errors["percent"], percent = "Isi persen 0 sampai 10, contoh 0,5", Decimal(0)
+    flat = int(digits_only(form.get("flat", ""))[:9] or 0)
+    try:
+        since = date.fromisoformat(form.get("since", ""))
+    except ValueError:
+        errors["since"], since = "Isi tanggal berlaku", date.today()
+    if errors:
+        return errors
+    with write_session() as s:
+        merchant = s.get(MerchantRegistration, uuid.UUID(merchant_id))
+        if merchant is None or merchant.purged_at is not None:
+            return {"channel": "Merchant tidak ditemukan"}
+        s.add(AgreedRate(merchant_id=merchant.id, channel=channel, percent=str(percent), flat=flat, since=since,
+                         set_by=admin_email))  # fmt: skip
+        audit.record(s, admin_email, "mdr", "merchant", merchant_id,
+                     detail=f"MDR {CHANNELS[channel]} {_rate_text(str(percent), flat)} mulai {day_text(since)}")  # fmt: skip
+    return {}
