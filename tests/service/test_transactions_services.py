@@ -318,6 +318,8 @@ def test_an_agreed_mdr_replaces_the_tables_rule_from_its_day_for_that_merchant_o
     assert fees == {"A": 3_000, "B": 2_500, "Z": 3_000}  # 0,5% + Rp 1.000 for B; the table's 1% for A and Z
     deliver(secret, {"transactions": [txn("C", 1_000_000, "debit")]})
     with read_session() as s:
-        assert s.exec(select(Transaction.mdr).where(Transaction.txn_id == "C")).one() == 6_000  # not the table's Rp 7.500
+        assert (
+            s.exec(select(Transaction.mdr).where(Transaction.txn_id == "C")).one() == 6_000
+        )  # not the table's Rp 7.500
     lines = agreed.rates_of(str(merchant_id))
     assert [(r.channel, r.rate) for r in lines] == [("Kartu debit", "0,5%"), ("Kartu debit", "0,5% + Rp 1.000")]
