@@ -241,6 +241,12 @@ def _history() -> rx.Component:
                 disabled=h.page >= h.pages, class_name=BTN_OUTLINE),
             class_name="mt-3 flex items-center justify-between gap-2", aria_label="Halaman transaksi",
         ),
+        rx.el.ul(
+            rx.foreach(A.statements, lambda x: rx.el.li(rx.el.a(
+                x["label"], " (PDF)", href=x["link"], download="", custom_attrs={"reloadDocument": True},
+                class_name="inline-flex min-h-[44px] items-center text-blue-700 underline", data_testid="statement-link"))),
+            class_name="mt-3 text-sm", aria_label="Laporan bulanan",
+        ),
         rx.el.a("Unduh CSV", href=A.csv_link, download="", custom_attrs={"reloadDocument": True},  # past the router
                 class_name=BTN_OUTLINE + " mt-3 inline-flex"),
         class_name=f"{CARD} p-5",

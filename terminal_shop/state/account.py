@@ -15,7 +15,7 @@ from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, signin
 from terminal_shop.services.devices.owned import DeviceView
 from terminal_shop.services.privacy import requests
-from terminal_shop.services.transactions import dashboard
+from terminal_shop.services.transactions import dashboard, statement
 from terminal_shop.services.transactions import history as txn_history
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import CheckoutState
@@ -51,6 +51,7 @@ class AccountState(rx.State):
     filters: dict[str, str] = {}  # as the filter form shows them (dari, sampai, perangkat, kanal, status)
     filter_error: str = ""
     csv_link: str = ""
+    statements: list[dict[str, str]] = []  # label, link: a month's PDF per MID
     data_requests: list[str] = []  # the person's open requests for their data
     request_answer: str = ""
     request_error: str = ""
@@ -65,6 +66,7 @@ class AccountState(rx.State):
         if customer is None:
             self.email, self.orders, self.registrations, self.devices = "", [], [], []
             self.board, self._merchants, self.history, self.chart, self.data_requests = None, [], None, [], []
+            self.statements = []
             return rx.redirect(routes.SIGN_IN, replace=True)
         mine = await asyncio.to_thread(account.of, customer.email)
         self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
@@ -74,6 +76,14 @@ class AccountState(rx.State):
         self._marker = await asyncio.to_thread(dashboard.marker, mine.merchants)
         if mine.merchants:
             await self._read_history(mine.merchants, self.filters or {})
+            offered = await asyncio.to_thread(statement.offered, mine.merchants)
+            self.statements = [
+                {
+                    "label": o.label,
+                    "link": f"{routes.API_ACCOUNT_STATEMENT}?{urlencode({'mid': o.mid, 'bulan': o.month})}",
+                }
+                for o in offered
+            ]
         self.loaded = True
         return AccountState.watch if mine.merchants and not self._watching else None
 

@@ -402,6 +402,7 @@ def files_app() -> Starlette:
             Route(routes.API_SIGN_IN, customer_auth.check_code, methods=["POST"]),
             Route(routes.API_SIGN_OUT, customer_auth.sign_out, methods=["POST"]),
             Route(routes.API_ACCOUNT_TRANSACTIONS_CSV, customer_auth.transactions_csv),
+            Route(routes.API_ACCOUNT_STATEMENT, customer_auth.monthly_statement),
             Route(routes.API_TRANSACTIONS, transactions_hook.receive, methods=["POST"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),

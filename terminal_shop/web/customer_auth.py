@@ -13,7 +13,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from terminal_shop import routes
 from terminal_shop.services.customers import account, signin
-from terminal_shop.services.transactions import history
+from terminal_shop.services.transactions import history, statement
 from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
 
 
@@ -67,14 +67,19 @@ async def sign_out(request: Request) -> Response:
     return response
 
 
-async def transactions_csv(request: Request) -> Response:
-    """The signed-in merchant's transactions the dashboard's filters match, as a CSV file."""
+async def _merchants_of_session(request: Request) -> list | None:
+    """The signed-in person's approved merchants (None: not signed in)."""
     token = request.cookies.get(signin.SESSION_COOKIE, "")
     customer = await run_in_threadpool(signin.session_customer, signin.hash_token(token)) if token else None
-    if customer is None:
+    return None if customer is None else await run_in_threadpool(account.merchants_of, customer.email)
+
+
+async def transactions_csv(request: Request) -> Response:
+    """The signed-in merchant's transactions the dashboard's filters match, as a CSV file."""
+    merchants = await _merchants_of_session(request)
+    if merchants is None:
         return RedirectResponse(routes.SIGN_IN, status_code=303)
     filters, _ = history.Filters.parse(dict(request.query_params))
-    merchants = await run_in_threadpool(account.merchants_of, customer.email)
     text = await run_in_threadpool(history.csv_text, merchants, filters)
     name = f"transaksi-{filters.start.isoformat()}-{filters.end.isoformat()}.csv"
     return Response(
@@ -82,3 +87,16 @@ async def transactions_csv(request: Request) -> Response:
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"},
     )
+
+
+async def monthly_statement(request: Request) -> Response:
+    """A month's statement (laporan) for one of the signed-in merchant's MIDs, as a PDF."""
+    merchants = await _merchants_of_session(request)
+    if merchants is None:
+        return RedirectResponse(routes.SIGN_IN, status_code=303)
+    mid, month = request.query_params.get("mid", "")[:20], request.query_params.get("bulan", "")[:7]
+    pdf = await run_in_threadpool(statement.render, merchants, mid, month)
+    if pdf is None:
+        return PlainTextResponse("Laporan tidak ditemukan", status_code=404)
+    return Response(pdf, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="laporan-{mid}-{month}.pdf"', "Cache-Control": "private, no-store"})  # fmt: skip

@@ -106,6 +106,10 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
         history.get_by_role("link", name="Unduh CSV").click()
     rows = download.value.path().read_text(encoding="utf-8-sig").splitlines()
     assert rows[0].startswith("Waktu (WIB),Perangkat,TID") and len(rows) == 3 and "QRS00001" in rows[1]
+    with page.expect_download() as download:
+        history.get_by_test_id("statement-link").first.click()  # this month's laporan for the MID
+    assert download.value.path().read_bytes().startswith(b"%PDF")
+    assert download.value.suggested_filename.startswith("laporan-000885000000001-")
     history.get_by_label("Status").select_option("Dibatalkan")
     history.get_by_role("button", name="Tampilkan").click()
     expect(history.get_by_text("Tidak ada transaksi untuk pilihan ini.")).to_be_visible()

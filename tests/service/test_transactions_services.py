@@ -58,6 +58,19 @@ def deliver(secret: str, payload: dict, timestamp: int | None = None, code: str 
     return ingest.accept(code, body.replace(b"100000", b"900000") if tamper else body, signature, str(ts), now=NOW)
 
 
+def signed_in(email: str) -> str:
+    """A customer session for `email`, by the code its sign-in e-mail carries."""
+    from terminal_shop.services.customers import signin
+    from terminal_shop.services.notifications.tables import OutboxMessage
+
+    signin.request_code(email, "203.0.113.9")
+    with read_session() as s:
+        mail = s.exec(
+            select(OutboxMessage).where(OutboxMessage.to_addr == email).order_by(OutboxMessage.id.desc())
+        ).first()
+    return signin.verify(email, re.search(r"Kode masuk Anda: (\d{6})", mail.body_text).group(1))
+
+
 def refused(call) -> tuple[int, str]:
     with pytest.raises(ingest.WebhookRefused) as no:
         call()
@@ -267,7 +280,6 @@ def test_the_history_filters_pages_and_sums_exactly_the_list_it_shows(clean_db, 
 def test_the_csv_route_gives_the_signed_in_merchant_only_their_own(clean_db, tmp_path):
     from terminal_shop import routes
     from terminal_shop.services.customers import signin
-    from terminal_shop.services.notifications.tables import OutboxMessage
     from terminal_shop.services.registrations.tables import MerchantRegistration
 
     secret = ingest.add_acquirer("bri", "Bank BRI")
@@ -279,17 +291,9 @@ def test_the_csv_route_gives_the_signed_in_merchant_only_their_own(clean_db, tmp
             s.add(row)
     deliver(secret, {"transactions": [txn("A", 123_456), txn("Z", 999_000, tid="BRI00999")]})
 
-    def session_for(email: str) -> str:
-        signin.request_code(email, "203.0.113.9")
-        with read_session() as s:
-            mail = s.exec(
-                select(OutboxMessage).where(OutboxMessage.to_addr == email).order_by(OutboxMessage.id.desc())
-            ).first()
-        return signin.verify(email, re.search(r"\b(\d{6})\b", mail.body_text).group(1))
-
     client = TestClient(files_app())
     assert client.get(routes.API_ACCOUNT_TRANSACTIONS_CSV, follow_redirects=False).headers["location"] == routes.SIGN_IN
-    client.cookies.set(signin.SESSION_COOKIE, session_for("bri00123@example.com"))
+    client.cookies.set(signin.SESSION_COOKIE, signed_in("bri00123@example.com"))
     answer = client.get(routes.API_ACCOUNT_TRANSACTIONS_CSV)
     assert answer.headers["content-disposition"].startswith('attachment; filename="transaksi-')
     assert "123456" in answer.text and "999000" not in answer.text
@@ -323,3 +327,47 @@ def test_an_agreed_mdr_replaces_the_tables_rule_from_its_day_for_that_merchant_o
         )  # not the table's Rp 7.500
     lines = agreed.rates_of(str(merchant_id))
     assert [(r.channel, r.rate) for r in lines] == [("Kartu debit", "0,5%"), ("Kartu debit", "0,5% + Rp 1.000")]
+
+
+def test_the_monthly_statement_sums_one_mid_of_the_merchants_own(clean_db, tmp_path):
+    from pypdf import PdfReader
+
+    from terminal_shop import routes
+    from terminal_shop.services.customers import signin
+    from terminal_shop.services.registrations.tables import MerchantRegistration
+    from terminal_shop.services.transactions import statement
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    other = active_device(tmp_path, tid="BRI00999")
+    today = datetime.now(UTC)
+    deliver(secret, {"transactions": [txn("A", 600_000, "qris", at=today.isoformat()), txn("B", 200_000, "debit", at=today.isoformat()),
+                                      txn("R", 50_000, "kredit", at=today.isoformat())]})  # fmt: skip
+    deliver(secret, txn("R", 50_000, "kredit", status="refund", at=today.isoformat()))
+    month = today.astimezone(WIB).strftime("%Y-%m")
+    assert statement.offered([merchant_id])[0].label.endswith("· MID 000885012345678")
+    pdf = statement.render([merchant_id], "000885012345678", month)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Laporan Transaksi" in text and "MID 000885012345678" in text
+    assert "Rp 800.000" in text and "Rp 3.800" in text  # sales and MDR: the refund is not a sale
+    assert "Pengembalian dana (1)" in text and "-Rp 50.000" in text and "Rp 746.200" in text  # net less the refund
+    theirs = statement.render([other], "000885012345678", month)  # the same MID on its terminal: its own rows only
+    assert theirs is not None and "Rp 800.000" not in "".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(theirs)).pages
+    )
+    assert (
+        statement.render([merchant_id], "999", month) is None
+        and statement.render([merchant_id], "000885012345678", "x") is None
+    )
+
+    with write_session() as s:
+        row = s.get(MerchantRegistration, merchant_id)
+        row.status = "approved"
+        s.add(row)
+    client = TestClient(files_app())
+    link = f"{routes.API_ACCOUNT_STATEMENT}?mid=000885012345678&bulan={month}"
+    assert client.get(link, follow_redirects=False).status_code == 303  # signed out: to /masuk
+    client.cookies.set(signin.SESSION_COOKIE, signed_in("bri00123@example.com"))
+    answer = client.get(link)
+    assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
+    assert client.get(link.replace("000885012345678", "000885000000009")).status_code == 404  # not one of theirs

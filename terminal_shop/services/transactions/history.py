@@ -173,12 +173,16 @@ def last_days(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[
     ]  # fmt: skip
 
 
+def wib_day(s) -> Any:
+    """A transaction's WIB calendar day, as the database computes it."""
+    if s.get_bind().dialect.name == "postgresql":
+        return func.date(func.timezone("Asia/Jakarta", col(Transaction.occurred_at)))
+    return func.date(col(Transaction.occurred_at), "+7 hours")  # SQLite keeps UTC text; WIB is UTC+7 all year
+
+
 def _daily_sums(s, merchant_ids: list[uuid.UUID], start: datetime) -> list[tuple[date, int]]:
     """Sums per WIB day, added up by the database (a day's rows never travel to Python)."""
-    if s.get_bind().dialect.name == "postgresql":
-        day = func.date(func.timezone("Asia/Jakarta", col(Transaction.occurred_at)))
-    else:  # SQLite stores UTC text: WIB is 7 hours later, all year
-        day = func.date(col(Transaction.occurred_at), "+7 hours")
+    day = wib_day(s)
     rows = s.exec(
         select(day, func.sum(Transaction.amount))
         .where(col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,

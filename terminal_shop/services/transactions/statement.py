@@ -1,0 +1,152 @@
+"""The merchant's monthly statement (laporan) per MID, as a PDF: the month's sales, fees, refunds
+and net, per day with the day the money was or will be paid, and per channel. Summed by the
+database from the same rows the dashboard lists (history.py)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from fpdf import FPDF
+from sqlmodel import col, func
+
+from terminal_shop.formats import WIB, day_text, rupiah, wib
+from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services import working_days
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.transactions.history import wib_day
+from terminal_shop.services.transactions.mdr import CHANNELS
+from terminal_shop.services.transactions.tables import Transaction
+
+MONTHS_OFFERED = 3  # this month and the two before it
+
+
+@dataclass(frozen=True)
+class Offered:
+    label: str  # "Laporan Nov 2026 · MID 000885012345678"
+    mid: str
+    month: str  # "2026-11"
+
+
+def months_back(today: date | None = None) -> list[date]:
+    first = (today or working_days.today_wib()).replace(day=1)
+    months = [first]
+    for _ in range(MONTHS_OFFERED - 1):
+        months.append((months[-1] - timedelta(days=1)).replace(day=1))
+    return months
+
+
+def mids_of(merchant_ids: list[uuid.UUID]) -> list[str]:
+    """The MIDs of these merchants' terminals, and any their transactions came with."""
+    if not merchant_ids:
+        return []
+    with read_session() as s:
+        found: Any = s.execute(
+            sa.union(
+                sa.select(col(Device.mid)).where(
+                    col(Device.merchant_id).in_(merchant_ids), col(Device.mid).is_not(None)
+                ),
+                sa.select(col(Transaction.mid)).where(col(Transaction.merchant_id).in_(merchant_ids)),
+            )
+        ).all()
+    return sorted(str(m) for (m,) in found if m)
+
+
+def offered(merchant_ids: list[uuid.UUID]) -> list[Offered]:
+    return [
+        Offered(f"Laporan {day_text(m).split(' ', 1)[1]} · MID {mid}", mid, m.strftime("%Y-%m"))
+        for mid in mids_of(merchant_ids)
+        for m in months_back()
+    ]
+
+
+def _latin(text: str) -> str:
+    return str(text).encode("latin-1", "replace").decode("latin-1")
+
+
+class _Statement(FPDF):
+    def row(self, cells: list[tuple[str, float, str]], bold: bool = False) -> None:
+        self.set_font("Helvetica", "B" if bold else "", 9)
+        for text, width, align in cells:
+            self.cell(width, 6, _latin(text), border="B", align=align)
+        self.ln()
+
+
+def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
+    """None when the MID is not one of these merchants' or the month is not a month."""
+    try:
+        first = date.fromisoformat(month + "-01")
+    except ValueError:
+        return None
+    if mid not in mids_of(merchant_ids):
+        return None
+    end = (first + timedelta(days=32)).replace(day=1)
+    start_at, end_at = datetime.combine(first, time(), WIB), datetime.combine(end, time(), WIB)
+    where = [col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.mid) == mid,
+             col(Transaction.occurred_at) >= start_at, col(Transaction.occurred_at) < end_at]  # fmt: skip
+    approved = col(Transaction.status) == "approved"
+    with read_session() as s:
+        day = wib_day(s)
+        days: Any = s.execute(
+            sa.select(day, func.count().filter(approved), func.coalesce(func.sum(Transaction.amount).filter(approved), 0),
+                      func.coalesce(func.sum(Transaction.mdr), 0), func.coalesce(func.sum(Transaction.net), 0),
+                      func.min(Transaction.settle_on), func.count(col(Transaction.settled_on)), func.count())
+            .where(*where).group_by(day).order_by(day)
+        ).all()  # fmt: skip
+        channels: Any = s.execute(
+            sa.select(col(Transaction.channel), func.count(), func.sum(Transaction.amount), func.sum(Transaction.mdr))
+            .where(*where, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
+        ).all()  # fmt: skip
+        refunds = s.execute(
+            sa.select(func.count(), func.coalesce(func.sum(Transaction.amount), 0)).where(*where, col(Transaction.status) == "refund")
+        ).one()  # fmt: skip
+        names = [r.nama_usaha for r in (s.get(MerchantRegistration, m) for m in merchant_ids) if r is not None]
+    return _pdf(mid, first, ", ".join(names), days, channels, refunds)
+
+
+def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds: Any) -> bytes:
+    s = get_settings()
+    pdf = _Statement(format="A4")
+    pdf.set_title(_latin(f"Laporan {mid} {first:%Y-%m}"))
+    pdf.set_author(_latin(s.brand_name))
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 16)
+    pdf.cell(0, 9, _latin(s.brand_name), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "B", 13)
+    pdf.cell(0, 8, _latin(f"Laporan Transaksi {day_text(first).split(' ', 1)[1]}"), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", 10)
+    pdf.multi_cell(0, 5, _latin(f"{business}\nMID {mid}\nDibuat {wib(utcnow())}"))
+    pdf.ln(3)
+    count = sum(int(d[1]) for d in days)
+    gross, fees, net = (sum(int(d[i]) for d in days) for i in (2, 3, 4))
+    pdf.row([("Transaksi berhasil", 95, "L"), (str(count), 95, "R")])
+    pdf.row([("Penjualan (bruto)", 95, "L"), (rupiah(gross), 95, "R")])
+    pdf.row([("Biaya MDR", 95, "L"), (rupiah(fees), 95, "R")])
+    pdf.row([(f"Pengembalian dana ({int(refunds[0])})", 95, "L"), ("-" + rupiah(int(refunds[1])), 95, "R")])
+    pdf.row([("Bersih", 95, "L"), (rupiah(net), 95, "R")], bold=True)
+    pdf.ln(4)
+    widths = (34, 22, 36, 30, 36, 32)
+    pdf.row([("Tanggal", widths[0], "L"), ("Transaksi", widths[1], "R"), ("Penjualan", widths[2], "R"),
+             ("MDR", widths[3], "R"), ("Bersih", widths[4], "R"), ("Settlement", widths[5], "R")], bold=True)  # fmt: skip
+    for d, n, sales, fee, day_net, settle_on, settled, rows in days:
+        d = d if isinstance(d, date) else date.fromisoformat(str(d))  # SQLite's date() is text
+        paid = "Dibayar" if settled == rows else "Menunggu"
+        pdf.row([(day_text(d), widths[0], "L"), (str(n), widths[1], "R"), (rupiah(int(sales)), widths[2], "R"),
+                 (rupiah(int(fee)), widths[3], "R"), (rupiah(int(day_net)), widths[4], "R"),
+                 (f"{paid} {day_text(settle_on)}" if settle_on else "-", widths[5], "R")])  # fmt: skip
+    pdf.ln(4)
+    pdf.row([("Kanal", 64, "L"), ("Transaksi", 30, "R"), ("Penjualan", 50, "R"), ("MDR", 46, "R")], bold=True)
+    for channel, n, sales, fee in channels:
+        pdf.row([(CHANNELS.get(channel, channel), 64, "L"), (str(n), 30, "R"), (rupiah(int(sales or 0)), 50, "R"),
+                 (rupiah(int(fee or 0)), 46, "R")])  # fmt: skip
+    pdf.ln(3)
+    pdf.set_font("Helvetica", "", 8)
+    pdf.multi_cell(0, 4, _latin("MDR dihitung per transaksi dan dibulatkan ke rupiah terdekat (setengah ke atas). "
+                                "Settlement H+1 hari kerja; hari Sabtu, Minggu dan libur nasional bukan hari kerja."))  # fmt: skip
+    return bytes(pdf.output())
