@@ -5,6 +5,7 @@ perangkat" ends it, and /akun sends a signed-out visitor to /masuk."""
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -14,10 +15,11 @@ from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import ingest
 
 from support.factories import ADMIN, make_merchant
-from support.steps import real_order, wait_for_mail
+from support.steps import EMAIL, PASSWORD, real_order, sign_in, stored_tab_states, wait_for_mail
 
 
 def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_device(phone, tmp_path, mailbox):
@@ -114,3 +116,34 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
     history.get_by_role("button", name="Tampilkan").click()
     expect(history.get_by_text("Tidak ada transaksi untuk pilihan ini.")).to_be_visible()
     expect(history.get_by_test_id("list-count")).to_have_text("0")
+
+
+def test_the_owner_adds_an_acquirer_and_its_secret_is_shown_once_never_stored(page, tmp_path, clean_db):
+    """Issue 37 point 7: acquirers on the admin's "Transaksi"; the secret reaches the page once."""
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    sign_in(page)
+    page.goto(page.base + "/admin/transaksi")
+    form = page.get_by_role("form", name="Tambah acquirer")
+    form.get_by_label("Kode").fill("bri")
+    form.get_by_label("Nama").fill("Bank BRI")
+    form.get_by_label("Batas jam settlement (WIB)").fill("25:00")
+    form.get_by_role("button", name="Tambah").click()
+    expect(page.locator("#main").get_by_role("alert").filter(has_text="Isi jam batas seperti 23:00")).to_be_visible()
+    form.get_by_label("Kode").fill("bri")
+    form.get_by_label("Nama").fill("Bank BRI")
+    form.get_by_label("Batas jam settlement (WIB)").fill("22:00")
+    form.get_by_role("button", name="Tambah").click()
+    field = page.locator("#acquirer-secret")
+    expect(field).to_have_value(re.compile(r"^[0-9a-f]{64}$"))
+    secret = field.input_value()
+    expect(page.get_by_test_id("acquirer-health")).to_contain_text("Bank BRI")
+    page.get_by_role("button", name="Ganti rahasia bri").click()
+    expect(field).not_to_have_value(secret)
+    rotated = field.input_value()
+    time.sleep(1)  # the tab's state is written after the event
+    assert not any(s.encode() in content for s in (secret, rotated) for _, content, _ in stored_tab_states())
+    merchant_id = make_merchant(tmp_path, email="toko@example.com")
+    with write_session() as s:
+        s.add(Device(serial="SBX9", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="QRS00009", mid="000885000000009"))  # fmt: skip
+    assert simulate(page.base, "bri", rotated, "QRS00009", 1, seed=3)["accepted"] == 1  # with the new secret

@@ -21,7 +21,7 @@ from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.transactions import dashboard, health, history, ingest, mdr, settlement, settlement_report
-from terminal_shop.services.transactions.tables import RefusedDelivery, Transaction
+from terminal_shop.services.transactions.tables import Acquirer, RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
 
 from support.factories import make_merchant
@@ -371,3 +371,26 @@ def test_the_monthly_statement_sums_one_mid_of_the_merchants_own(clean_db, tmp_p
     answer = client.get(link)
     assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
     assert client.get(link.replace("000885012345678", "000885000000009")).status_code == 404  # not one of theirs
+
+
+def test_an_acquirer_added_by_the_admin_gets_a_secret_once_and_a_new_one_replaces_it(clean_db, tmp_path):
+    from terminal_shop.services.backoffice.tables import AuditEvent
+    from terminal_shop.services.transactions import acquirers
+
+    active_device(tmp_path)
+    for code, name, cutoff, said in (("B R I", "Bank BRI", "", "Kode 2-20 huruf kecil atau angka, contoh bri"),
+                                     ("bri", " ", "", "Isi nama acquirer"), ("bri", "Bank BRI", "25:00", "Isi jam batas seperti 23:00")):  # fmt: skip
+        with pytest.raises(acquirers.AcquirerError, match=said):
+            acquirers.add(code, name, cutoff, "pemilik@x")
+    secret = acquirers.add("BRI", "Bank BRI", "21.30", "pemilik@x")
+    with pytest.raises(acquirers.AcquirerError, match="Acquirer bri sudah ada"):
+        acquirers.add("bri", "Bank BRI lagi", "", "pemilik@x")
+    assert deliver(secret, txn("T1")).accepted == 1
+    new = acquirers.rotate("bri", "pemilik@x")
+    assert new != secret and refused(lambda: deliver(secret, txn("T2")))[0] == 401  # the old one is refused
+    assert deliver(new, txn("T2")).accepted == 1
+    with read_session() as s:
+        assert s.get(Acquirer, "bri").cutoff_minutes == 21 * 60 + 30
+        entries = s.exec(select(AuditEvent).where(AuditEvent.entity_type == "acquirer")).all()
+        stored = repr([a.model_dump() for a in s.exec(select(Acquirer))]) + repr([e.model_dump() for e in entries])
+    assert [e.action for e in entries] == ["tambah", "ganti-rahasia"] and secret not in stored and new not in stored

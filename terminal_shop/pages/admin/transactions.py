@@ -8,7 +8,7 @@ from terminal_shop.components.admin import TD, admin_layout, scroll_table
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.transactions.settlement_report import FIELDS
-from terminal_shop.state.admin.transactions import REPORT_UPLOAD_ID
+from terminal_shop.state.admin.transactions import REPORT_UPLOAD_ID, SECRET_FIELD
 from terminal_shop.state.admin.transactions import TransactionsState as T
 
 FIELD_LABELS = {
@@ -24,7 +24,34 @@ def _health(a) -> rx.Component:
     return rx.el.tr(
         rx.el.td(a.code, class_name=TD), rx.el.td(a.name, class_name=TD), rx.el.td(a.last_transaction, class_name=TD),
         rx.el.td(a.refused_today, class_name=TD), rx.el.td(a.last_refusal, class_name=TD),
+        rx.el.td(rx.el.button("Ganti rahasia", type="button", on_click=T.rotate_secret(a.code),  # type: ignore[operator]
+                              aria_label="Ganti rahasia " + a.code, class_name=BTN_OUTLINE), class_name=TD),
         data_testid="acquirer-health",
+    )  # fmt: skip
+
+
+def _new_acquirer() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Tambah acquirer", class_name="text-lg font-bold"),
+        rx.el.form(
+            *[rx.el.label(rx.el.span(label, class_name="text-xs font-medium"),
+                          rx.el.input(name=name, placeholder=hint, auto_complete="off", class_name=INPUT),
+                          class_name="flex flex-col")
+              for name, label, hint in (("code", "Kode", "bri"), ("name", "Nama", "Bank BRI"),
+                                        ("cutoff", "Batas jam settlement (WIB)", "23:00"))],
+            rx.el.button("Tambah", type="submit", class_name=BTN_PRIMARY + " self-end"),
+            on_submit=T.add_acquirer,
+            reset_on_submit=True,
+            class_name="mt-3 grid gap-3 sm:grid-cols-4",
+            aria_label="Tambah acquirer",
+        ),
+        rx.el.p(T.acquirer_error, class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert"),
+        rx.el.label(
+            rx.el.span("Rahasia webhook ", T.secret_for, ": tampil sekali, berikan ke acquirer sekarang", class_name="text-sm font-medium"),
+            rx.el.input(id=SECRET_FIELD, read_only=True, auto_complete="off", class_name=INPUT + " font-mono"),
+            class_name=rx.cond(T.secret_for != "", "mt-2 flex flex-col", "hidden"),
+        ),
+        class_name=f"{CARD} mt-6 p-5",
     )  # fmt: skip
 
 
@@ -59,13 +86,14 @@ def _report() -> rx.Component:
 def transactions_page() -> rx.Component:
     return admin_layout(
         rx.el.h1("Transaksi", class_name="text-2xl font-bold"),
-        rx.el.p("Acquirer ditambahkan lewat perintah `python -m terminal_shop.cli.transactions add-acquirer` (rahasia webhook tampil sekali).",
+        rx.el.p("Transaksi masuk dari acquirer lewat webhook bertanda tangan; rahasia webhook tampil sekali saat dibuat.",
                 class_name="mt-1 text-sm text-slate-600"),
         rx.el.section(
             rx.el.h2("Webhook per acquirer", class_name="text-lg font-bold"),
-            scroll_table(("Kode", "Nama", "Transaksi terakhir", "Ditolak (24 jam)", "Alasan terakhir"), T.acquirers, _health, "Acquirer", "mt-2 min-w-full"),
+            scroll_table(("Kode", "Nama", "Transaksi terakhir", "Ditolak (24 jam)", "Alasan terakhir", ""), T.acquirers, _health, "Acquirer", "mt-2 min-w-full"),
             class_name=f"{CARD} mt-6 p-5",
         ),
+        _new_acquirer(),
         _report(),
         rx.el.section(
             rx.el.h2("TID tidak dikenal", class_name="text-lg font-bold"),

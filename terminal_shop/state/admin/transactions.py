@@ -1,7 +1,7 @@
 """'Transaksi': each acquirer's webhook health, transactions for unknown TIDs, active devices
 silent for days, and the acquirer's settlement report imported with its columns remembered
-(services/transactions). Acquirers are added from the command line: their secret is shown
-once there and never passes through a tab's state."""
+(services/transactions). An acquirer added (or its secret replaced) here has its secret shown
+once, sent to a field on the page by a one-off event: it never enters a tab's state."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.team.permissions import Permission
+from terminal_shop.services.transactions import acquirers as acquirer_setup
 from terminal_shop.services.transactions import health, settlement_report
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 
 REPORT_UPLOAD_ID = "settlement_report"
+SECRET_FIELD = "acquirer-secret"  # always on the page: the secret arrives by set_value, once
 
 
 class TransactionsState(AdminState):
@@ -28,6 +30,8 @@ class TransactionsState(AdminState):
     differences: list[settlement_report.Difference] = []
     not_found: list[str] = []
     report_error: str = ""
+    acquirer_error: str = ""
+    secret_for: str = ""  # whose secret the field shows (the secret itself is never kept here)
 
     async def _fill(self) -> None:
         self.acquirers = await asyncio.to_thread(health.acquirers)
@@ -43,6 +47,29 @@ class TransactionsState(AdminState):
     async def load(self):
         self.report_error = ""
         await self._fill()
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def add_acquirer(self, form: dict):
+        code, name, cutoff = (str(form.get(k, ""))[:80] for k in ("code", "name", "cutoff"))
+        try:
+            secret = await asyncio.to_thread(acquirer_setup.add, code, name, cutoff, self.admin_email)
+        except acquirer_setup.AcquirerError as refused:
+            self.acquirer_error = str(refused)
+            return toast.error(str(refused))
+        self.acquirer_error, self.secret_for = "", code.strip().lower()
+        await self._fill()
+        return [rx.set_value(SECRET_FIELD, secret), toast.success("Acquirer ditambahkan")]
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def rotate_secret(self, code: str):
+        try:
+            secret = await asyncio.to_thread(acquirer_setup.rotate, str(code)[:20], self.admin_email)
+        except acquirer_setup.AcquirerError as refused:
+            return toast.error(str(refused))
+        self.secret_for = str(code)[:20]
+        return [rx.set_value(SECRET_FIELD, secret), toast.success("Rahasia baru dibuat; yang lama tidak berlaku lagi")]
 
     @rx.event
     @admin_only(permission=Permission.TRANSACTIONS)

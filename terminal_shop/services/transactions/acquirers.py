@@ -1,0 +1,58 @@
+"""Acquirers as the admin adds them on "Transaksi" (issue 37 point 7): a code, a name and the
+cut-off time after which a transaction counts for the next day. The webhook secret is made
+here, returned once for the admin to hand over, and never stored: it is derived from the
+site's key and a nonce (ingest.secret_of); "Ganti rahasia" draws a new nonce."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from sqlalchemy.exc import IntegrityError
+
+from terminal_shop.infra.db import write_session
+from terminal_shop.services.backoffice import audit
+from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions.tables import Acquirer
+
+CODE = re.compile(r"[a-z0-9]{2,20}")
+
+
+class AcquirerError(Exception):
+    """What the admin reads beside the form."""
+
+
+def cutoff_minutes(text: str) -> int:
+    """'23:00' (or '23.00', WIB) as minutes after midnight."""
+    match = re.fullmatch(r"([01]?\d|2[0-3])[:.]([0-5]\d)", text.strip())
+    if match is None:
+        raise AcquirerError("Isi jam batas seperti 23:00")
+    return int(match[1]) * 60 + int(match[2])
+
+
+def add(code: str, name: str, cutoff: str, admin_email: str) -> str:
+    """The new acquirer's webhook secret (shown once)."""
+    code = code.strip().lower()
+    if not CODE.fullmatch(code):
+        raise AcquirerError("Kode 2-20 huruf kecil atau angka, contoh bri")
+    if not name.strip():
+        raise AcquirerError("Isi nama acquirer")
+    minutes = cutoff_minutes(cutoff or "23:00")
+    try:
+        secret = ingest.add_acquirer(code, name, minutes)
+    except IntegrityError:
+        raise AcquirerError(f"Acquirer {code} sudah ada") from None
+    audit.record_alone(admin_email, "tambah", "acquirer", code, f"{name.strip()[:80]}, batas {cutoff or '23:00'} WIB")
+    return secret
+
+
+def rotate(code: str, admin_email: str) -> str:
+    """A new secret for the acquirer; the old one is refused from now on."""
+    with write_session() as s:
+        acquirer = s.get(Acquirer, code)
+        if acquirer is None:
+            raise AcquirerError("Acquirer tidak ditemukan")
+        acquirer.secret_nonce = secrets.token_hex(16)
+        s.add(acquirer)
+        audit.record(s, admin_email, "ganti-rahasia", "acquirer", code, detail="rahasia webhook diganti")
+        return ingest.secret_of(acquirer.code, acquirer.secret_nonce)
