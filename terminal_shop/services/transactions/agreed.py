@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 from terminal_shop.formats import day_text, digits_only, rupiah
 from terminal_shop.infra.db import read_session, write_session
@@ -29,9 +29,9 @@ class RateLine:
     set_by: str
 
 
-def rules_of(s: Session, merchant_id: uuid.UUID) -> list[Rule]:
-    rows = s.exec(select(AgreedRate).where(col(AgreedRate.merchant_id) == merchant_id)).all()
-    return [Rule(r.channel, None, None, None, Decimal(r.percent), r.flat, r.since) for r in rows]
+def rule_of(row: AgreedRate) -> Rule:
+    """An agreed rate as mdr.fee takes it: for any terminal, merchant size and amount."""
+    return Rule(row.channel, None, None, None, Decimal(row.percent), row.flat, row.since)
 
 
 def rates_of(merchant_id: str) -> list[RateLine]:

@@ -8,6 +8,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
+import sqlalchemy as sa
 from sqlmodel import col, func, select
 
 from terminal_shop import catalogue
@@ -77,16 +78,11 @@ def marker(merchant_ids: list[uuid.UUID]) -> str:
     if not merchant_ids:
         return ""
     with read_session() as s:
-        latest, count = s.exec(
-            select(func.max(Transaction.received_at), func.count()).where(
-                col(Transaction.merchant_id).in_(merchant_ids)
-            )
-        ).one()
-        voided = s.exec(
-            select(func.count()).where(
-                col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.status) != "approved"
-            )
-        ).one()
+        latest, count, voided = s.execute(
+            sa.select(func.max(Transaction.received_at), func.count(),
+                      func.count().filter(col(Transaction.status) != "approved"))
+            .where(col(Transaction.merchant_id).in_(merchant_ids))
+        ).one()  # fmt: skip
     return f"{latest}:{count}:{voided}"
 
 
