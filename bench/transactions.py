@@ -12,9 +12,10 @@ the database. Then measures:
 2. the webhook on one granian worker (the real route, signed deliveries): batches of 100 and
    single transactions, as many at once as an acquirer's sender would keep in flight;
 3. from a delivery to an open dashboard: 1,000 dashboards watching as the site's watcher does
-   (each asks for its marker every second through the worker's thread pool, and reads its
-   figures again when it changed); a delivery for a watched merchant is timed until its
-   dashboard has re-read them. The websocket's own hop is section 2's round trip.
+   (services/transactions/live.py: one query per worker every 0.25 s says which merchants
+   changed; a woken dashboard checks its marker and reads its figures again); a delivery for
+   a watched merchant is timed until its dashboard has re-read them. The websocket's own hop
+   is section 2's round trip.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from terminal_shop.cli import migrate, seed  # noqa: E402
 from terminal_shop.infra.db import get_engine  # noqa: E402
 from terminal_shop.infra.models import table_of  # noqa: E402
 from terminal_shop.services.registrations.tables import MerchantRegistration  # noqa: E402
-from terminal_shop.services.transactions import dashboard, history, ingest  # noqa: E402
+from terminal_shop.services.transactions import dashboard, history, ingest, live  # noqa: E402
 
 from sql_timing import pct  # noqa: E402
 
@@ -71,9 +72,17 @@ def _seed(transactions: int) -> float:
             "'T' || lpad((row_number() OVER ())::text, 7, '0'), '000885' || lpad((row_number() OVER ())::text, 9, '0'), now() "
             "FROM merchant_registrations m CROSS JOIN generate_series(1, :each) AS k"
         ), {"each": DEVICES_EACH})  # fmt: skip
-        c.execute(text("CREATE TEMP TABLE terminal_no AS SELECT row_number() OVER (ORDER BY tid) - 1 AS n, id, merchant_id, tid, mid FROM devices"))
+        c.execute(
+            text(
+                "CREATE TEMP TABLE terminal_no AS SELECT row_number() OVER (ORDER BY tid) - 1 AS n, id, merchant_id, tid, mid FROM devices"
+            )
+        )
         c.execute(text("CREATE INDEX ON terminal_no (n)"))
-        c.execute(text("INSERT INTO acquirers (code, name, secret_nonce, cutoff_minutes, created_at) VALUES ('bri', 'Bank BRI', 'bench', 1380, now())"))
+        c.execute(
+            text(
+                "INSERT INTO acquirers (code, name, secret_nonce, cutoff_minutes, created_at) VALUES ('bri', 'Bank BRI', 'bench', 1380, now())"
+            )
+        )
         chunk = 1_000_000
         for start in range(0, transactions, chunk):
             c.execute(text(
@@ -187,11 +196,10 @@ def ingestion(sender: Sender, rng: random.Random) -> dict:
 
 
 async def _watch(merchant: uuid.UUID, seen: dict, stop: asyncio.Event) -> None:
-    """One open dashboard, as state/account.py AccountState.watch does it."""
+    """One open dashboard, as state/account.py AccountState.watch does it (live.FEED)."""
     marker = await asyncio.to_thread(dashboard.marker, [merchant])
-    await asyncio.sleep(random.random())  # tabs opened at different moments
     while not stop.is_set():
-        await asyncio.sleep(1)
+        await live.FEED.wait([merchant], 30)
         now = await asyncio.to_thread(dashboard.marker, [merchant])
         if now != marker:
             await asyncio.to_thread(dashboard.for_merchants, [merchant])
@@ -234,7 +242,9 @@ def main() -> None:
     try:
         migrate.upgrade()
         seeded = _seed(args.transactions)
-        print(f"seeded {MERCHANTS:,} merchants, {MERCHANTS * DEVICES_EACH:,} terminals, {args.transactions:,} transactions in {seeded:.0f} s")
+        print(
+            f"seeded {MERCHANTS:,} merchants, {MERCHANTS * DEVICES_EACH:,} terminals, {args.transactions:,} transactions in {seeded:.0f} s"
+        )
         rows = reads(rng)
         for r in rows:
             print(f"{r['call']:<36} p50 {r['p50']:6.1f} ms  p95 {r['p95']:6.1f} ms (target < {r['target']} ms, "
@@ -246,7 +256,9 @@ def main() -> None:
         for name, r in taken.items():
             print(f"webhook, {name}: {r['per_s']:.0f} transactions/s ({r['in_flight']} deliveries in flight)")
         latency = asyncio.run(to_dashboard(sender, args.open, 50, rng))
-        print(f"delivery -> {latency['open']} open dashboards: p50 {latency['p50']:.0f} ms, p95 {latency['p95']:.0f} ms (target < 1000 ms)")
+        print(
+            f"delivery -> {latency['open']} open dashboards: p50 {latency['p50']:.0f} ms, p95 {latency['p95']:.0f} ms (target < 1000 ms)"
+        )
         with get_engine().connect() as c:
             server = c.execute(text("SELECT version()")).scalar_one().split(" on ")[0]
         result = {"server": server, "transactions": args.transactions, "merchants": MERCHANTS,

@@ -5,6 +5,7 @@ signed-in person owns, read for the session whose hash the tab's connection carr
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from urllib.parse import urlencode
 
@@ -15,7 +16,7 @@ from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, signin
 from terminal_shop.services.devices.owned import DeviceView
 from terminal_shop.services.privacy import requests
-from terminal_shop.services.transactions import dashboard, statement
+from terminal_shop.services.transactions import dashboard, live, statement
 from terminal_shop.services.transactions import history as txn_history
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import CheckoutState
@@ -37,6 +38,7 @@ class SignInState(rx.State):
 
 
 WATCH_SECONDS = 1800  # an open dashboard follows new transactions this long after it was opened
+CHECK_SECONDS = 30  # and checks its marker at least this often (the feed's hint may be missed)
 
 
 class AccountState(rx.State):
@@ -139,19 +141,21 @@ class AccountState(rx.State):
 
     @rx.event(background=True)  # type: ignore[operator]  # Reflex types rx.event as a namespace
     async def watch(self):
-        """Every second, whether a transaction arrived; the figures are read again only then.
-        One watcher a tab, for WATCH_SECONDS (a reload starts it again)."""
+        """Waits for this merchant's transactions to change (services/transactions/live.py), then
+        reads the figures again if its marker moved. One watcher a tab, for WATCH_SECONDS (a
+        reload starts it again); a check every CHECK_SECONDS in any case."""
         async with self:
             if self._watching or not self._merchants:
                 return
             self._watching = True
         try:
-            for _ in range(WATCH_SECONDS):
-                await asyncio.sleep(1)
+            deadline = time.monotonic() + WATCH_SECONDS
+            while time.monotonic() < deadline:
                 async with self:
                     merchants, seen = [uuid.UUID(m) for m in self._merchants], self._marker
                 if not merchants:
                     return
+                await live.FEED.wait(merchants, CHECK_SECONDS)
                 now = await asyncio.to_thread(dashboard.marker, merchants)
                 if now != seen:
                     board = await asyncio.to_thread(dashboard.for_merchants, merchants)

@@ -394,3 +394,29 @@ def test_an_acquirer_added_by_the_admin_gets_a_secret_once_and_a_new_one_replace
         entries = s.exec(select(AuditEvent).where(AuditEvent.entity_type == "acquirer")).all()
         stored = repr([a.model_dump() for a in s.exec(select(Acquirer))]) + repr([e.model_dump() for e in entries])
     assert [e.action for e in entries] == ["tambah", "ganti-rahasia"] and secret not in stored and new not in stored
+
+
+def test_an_open_dashboard_is_woken_by_its_own_merchants_delivery_only(clean_db, tmp_path):
+    """services/transactions/live.py: one query per process tells which dashboards to refresh."""
+    import asyncio
+
+    from terminal_shop.services.transactions import live
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine = active_device(tmp_path)
+    other = active_device(tmp_path, tid="BRI00999")
+    before = dashboard.marker([mine])
+
+    async def scenario() -> tuple[bool, float, bool]:
+        feed = live.ChangeFeed()
+        waiting = asyncio.create_task(feed.wait([mine], 5))
+        bystander = asyncio.create_task(feed.wait([other], 1.5))
+        await asyncio.sleep(0.3)
+        await asyncio.to_thread(deliver, secret, txn("T1"))
+        sent = time.perf_counter()
+        woke = await waiting
+        return woke, time.perf_counter() - sent, await bystander
+
+    woke, after, bystander_woke = asyncio.run(scenario())
+    assert woke and after < 2 and not bystander_woke
+    assert dashboard.marker([mine]) != before

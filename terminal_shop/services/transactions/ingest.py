@@ -215,7 +215,7 @@ def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
                 else:
                     s.execute(sa.update(table_of(Transaction))
                               .where(col(Transaction.acquirer) == acquirer.code, col(Transaction.txn_id) == txn_id)
-                              .values(status=status, mdr=fee, net=net))  # fmt: skip
+                              .values(status=status, mdr=fee, net=net, changed_at=now))  # fmt: skip
                     known[txn_id] = status
                 changed += 1
                 continue
@@ -223,7 +223,7 @@ def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
             new[txn_id] = {"id": uuid.uuid4(), "acquirer": acquirer.code, "device_id": device.id if device else None,
                            "merchant_id": device.merchant_id if device else None, "mdr": fee, "net": net,
                            "settle_on": settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes),
-                           "received_at": now, "settled_on": None, **fields}  # fmt: skip
+                           "received_at": now, "changed_at": now, "settled_on": None, **fields}  # fmt: skip
             accepted += 1
             unknown += int(device is None)
         if new:

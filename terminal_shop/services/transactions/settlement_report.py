@@ -110,7 +110,7 @@ def import_report(acquirer: str, data: bytes, columns: dict[str, str] | None = N
                     differences.append(
                         Difference(txn_id, f"{name}: situs {rupiah(value)}, laporan {rupiah(theirs[name])}")
                     )
-            t.settled_on = day
+            t.settled_on, t.changed_at = day, utcnow()
             s.add(t)
             settled += 1
     _save_columns(acquirer, chosen)

@@ -44,6 +44,9 @@ class Transaction(SQLModel, table=True):
     merchant_id: uuid.UUID | None = None
     occurred_at: datetime = Field(sa_type=UTCDateTime)
     received_at: datetime = now_field()
+    changed_at: datetime = now_field(
+        index=True
+    )  # arrival, void/refund or settlement: what open dashboards follow (live.py)
     amount: int = Field(sa_type=sa.BigInteger)
     channel: str = Field(max_length=20)  # debit, kredit, qris
     scheme: str | None = Field(default=None, max_length=40)  # card scheme or QRIS issuer
