@@ -15,6 +15,7 @@
 10. A 10,000-line bank statement imported against 1M orders on PostgreSQL (bench/reconcile.py).
 12. Devices: lookups, stock counts and the Perangkat list at 1M devices and orders (bench/devices.py).
 13. 1,000 WhatsApp notifications sent while visitors shop (bench/whatsapp_send.py).
+14. The merchant's dashboard and the acquirers' webhook at 10M transactions (bench/transactions.py).
 Section 11 (a worker's memory, bench/worker_memory.py) is written by hand and kept.
 
 Prints each table as it goes and writes docs/benchmarks.md (figures, machine, date,
@@ -45,6 +46,7 @@ from report import (
     page_section,
     query_section,
     reconcile_section,
+    transactions_section,
     upload_section,
     whatsapp_section,
 )
@@ -188,6 +190,14 @@ def rewrite_whatsapp_only(args) -> None:
     print(f"wrote section 13 of {args.out}")
 
 
+def rewrite_transactions_only(args) -> None:
+    """Section 14 (transactions at scale) measured again."""
+    result = _script("transactions.py", "--transactions", str(args.pg_orders * 10))
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only transactions`)._\n\n"
+    args.out.write_text(_replace_section(args.out.read_text(), 14, transactions_section(result), note))
+    print(f"wrote section 14 of {args.out}")
+
+
 ONLY = {
     "queries": rewrite_queries_only,
     "pages": lambda args, docs: rewrite_pages_only(args),
@@ -197,6 +207,7 @@ ONLY = {
     "reconcile": lambda args, docs: rewrite_reconcile_only(args),
     "devices": lambda args, docs: rewrite_devices_only(args),
     "whatsapp": lambda args, docs: rewrite_whatsapp_only(args),
+    "transactions": lambda args, docs: rewrite_transactions_only(args),
 }
 
 
@@ -248,6 +259,8 @@ def main() -> None:
     devices = _script("devices.py", "--devices", str(args.pg_orders))
     print("== 13. WhatsApp notifications in bulk")
     whatsapp = _script("whatsapp_send.py")
+    print("== 14. transactions at scale")
+    transactions = _script("transactions.py", "--transactions", str(args.pg_orders * 10))
     print("== 6. a visitor while admins search")
     contention = [
         _script("admin_contention.py", "--backend", "sqlite", "--orders", "100000"),
@@ -284,6 +297,8 @@ def main() -> None:
         + devices_section(devices)
         + "\n"
         + whatsapp_section(whatsapp)
+        + "\n"
+        + transactions_section(transactions)
     )
     print(f"wrote {args.out}")
 

@@ -86,16 +86,16 @@ def _seed(transactions: int) -> float:
         chunk = 1_000_000
         for start in range(0, transactions, chunk):
             c.execute(text(
-                "INSERT INTO transactions (id, acquirer, txn_id, tid, mid, device_id, merchant_id, occurred_at, received_at, "
+                "INSERT INTO transactions (id, acquirer, txn_id, tid, mid, device_id, merchant_id, occurred_at, received_at, changed_at, "
                 "amount, channel, scheme, status, rrn, approval_code, mdr, net, settle_on, settled_on) "
-                "SELECT gen_random_uuid(), 'bri', 'B' || i, t.tid, t.mid, t.id, t.merchant_id, at, at, amount, "
+                "SELECT gen_random_uuid(), 'bri', 'B' || i, t.tid, t.mid, t.id, t.merchant_id, at, at, at, amount, "
                 "(ARRAY['qris', 'debit', 'kredit'])[1 + i % 3], 'BANK', "
                 "CASE WHEN i % 20 = 0 THEN 'void' WHEN i % 47 = 0 THEN 'refund' ELSE 'approved' END, "
                 "lpad(i::text, 12, '0'), 'A1B2C3', CASE WHEN i % 20 = 0 THEN 0 ELSE amount * 7 / 1000 END, "
                 "CASE WHEN i % 20 = 0 THEN 0 ELSE amount - amount * 7 / 1000 END, (at + interval '1 day')::date, "
                 "CASE WHEN at < now() - interval '2 days' THEN (at + interval '1 day')::date END "
                 "FROM (SELECT i, now() - (random() * interval '90 days') AS at, 10000 + (i * 7919) % 2000000 AS amount "
-                "      FROM generate_series(:lo, :hi) AS i) AS g "
+                "      FROM generate_series(CAST(:lo AS bigint), CAST(:hi AS bigint)) AS i) AS g "
                 "JOIN terminal_no t ON t.n = g.i % :terminals"
             ), {"lo": start + 1, "hi": min(start + chunk, transactions), "terminals": MERCHANTS * DEVICES_EACH})  # fmt: skip
             print(f"  {min(start + chunk, transactions):,} transactions", flush=True)
@@ -118,7 +118,7 @@ def reads(rng: random.Random) -> list[dict]:
         "history, today, page 1": lambda m: history.page_of([m], history.Filters.parse({})[0]),
         "history, 30 days, page 3": lambda m: history.page_of([m], history.Filters.parse(month)[0]),
         "30-day chart": lambda m: history.last_days([m]),
-        "change marker (polled each second)": lambda m: dashboard.marker([m]),
+        "change marker (checked when woken)": lambda m: dashboard.marker([m]),
     }
     rows = []
     for name, call in calls.items():

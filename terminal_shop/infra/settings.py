@@ -137,6 +137,7 @@ class Settings:
     # Devices (docs/decisions.md, Devices)
     preorder_working_days: int  # "Pre-order, dikirim dalam N hari kerja" when stock is short
     warranty_months: int  # a unit's warranty, from the day its order was delivered
+    silent_device_days: int  # an active terminal without a transaction this long is listed on "Transaksi"
     # Operations
     metrics_addresses: tuple[str, ...]  # who may read /metrics (the client's real address)
     metrics_folder: str  # PROMETHEUS_MULTIPROC_DIR: the worker's processes add up their figures there
@@ -233,6 +234,7 @@ def get_settings() -> Settings:
         ),
         preorder_working_days=_env_int("PREORDER_WORKING_DAYS", 7),
         warranty_months=_env_int("WARRANTY_MONTHS", 12),
+        silent_device_days=max(1, _env_int("SILENT_DEVICE_DAYS", 7)),
         metrics_addresses=_env_list("METRICS_ADDRESSES", "127.0.0.1,::1"),
         metrics_folder=_env("PROMETHEUS_MULTIPROC_DIR", ""),
         json_logs=_env("LOG_FORMAT", "text").lower() == "json",

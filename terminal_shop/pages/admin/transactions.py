@@ -102,7 +102,7 @@ def transactions_page() -> rx.Component:
             class_name=f"{CARD} mt-6 p-5",
         ),
         rx.el.section(
-            rx.el.h2("Perangkat aktif tanpa transaksi 7 hari", class_name="text-lg font-bold"),
+            rx.el.h2("Perangkat aktif tanpa transaksi ", T.silent_days, " hari", class_name="text-lg font-bold"),
             rx.el.ul(rx.foreach(T.silent, lambda d: rx.el.li(d.model, " · SN ", d.serial, " · TID ", d.tid, " · terakhir ", d.last)),
                      class_name="mt-2 text-sm"),
             class_name=f"{CARD} mt-6 p-5",

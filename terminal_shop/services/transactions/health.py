@@ -13,11 +13,11 @@ from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.transactions.tables import Acquirer, RefusedDelivery, Transaction
 
-SILENT_DAYS = 7
 LIST_MAX = 50
 
 
@@ -74,8 +74,13 @@ def unknown_tids() -> list[UnknownLine]:
     return [UnknownLine(wib(t.occurred_at), t.acquirer, t.tid, rupiah(t.amount)) for t in rows]
 
 
-def silent_devices(days: int = SILENT_DAYS) -> list[SilentDevice]:
-    since = utcnow() - timedelta(days=days)
+def silent_days() -> int:
+    return get_settings().silent_device_days
+
+
+def silent_devices(days: int | None = None) -> list[SilentDevice]:
+    """Active terminals without a transaction for SILENT_DEVICE_DAYS (a setting)."""
+    since = utcnow() - timedelta(days=days or silent_days())
     with read_session() as s:
         last = (
             select(Transaction.device_id, func.max(Transaction.occurred_at).label("last"))

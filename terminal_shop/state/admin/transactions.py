@@ -24,6 +24,7 @@ class TransactionsState(AdminState):
     acquirers: list[health.AcquirerHealth] = []
     unknown: list[health.UnknownLine] = []
     silent: list[health.SilentDevice] = []
+    silent_days: int = 7  # SILENT_DEVICE_DAYS, as the heading says it
     acquirer: str = ""  # the report's acquirer
     columns: dict[str, str] = {}  # our field -> the report's column name
     settled: int = -1  # the last report's result (-1: none yet)
@@ -36,7 +37,7 @@ class TransactionsState(AdminState):
     async def _fill(self) -> None:
         self.acquirers = await asyncio.to_thread(health.acquirers)
         self.unknown = await asyncio.to_thread(health.unknown_tids)
-        self.silent = await asyncio.to_thread(health.silent_devices)
+        self.silent, self.silent_days = await asyncio.to_thread(health.silent_devices), health.silent_days()
         codes = [a.code for a in self.acquirers]
         self.acquirer = self.acquirer if self.acquirer in codes else (codes[0] if codes else "")
         if self.acquirer:
