@@ -47,6 +47,8 @@ def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_de
     expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)
     expect(phone.get_by_test_id("device-serial")).to_have_text("D2109001")
     expect(phone.get_by_test_id("device-waiting")).to_contain_text("Menunggu pendaftaran merchant")
+    expect(phone.get_by_test_id("merchant-dashboard")).to_have_count(0)  # a buyer without a registration: orders only
+    expect(phone.get_by_test_id("transaction-history")).to_have_count(0)
     phone.goto(phone.base + "/dashboard")  # the header's Status / Tracking: signed in, the account
     phone.wait_for_url(re.compile(r"/akun$"))
     expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)

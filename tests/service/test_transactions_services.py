@@ -11,6 +11,7 @@ import io
 import json
 import re
 import time
+import uuid
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -420,3 +421,49 @@ def test_an_open_dashboard_is_woken_by_its_own_merchants_delivery_only(clean_db,
     woke, after, bystander_woke = asyncio.run(scenario())
     assert woke and after < 2 and not bystander_woke
     assert dashboard.marker([mine]) != before
+
+
+def test_a_signed_in_merchant_reaches_nothing_of_anothers_over_the_websocket(clean_db, tmp_path):
+    """Issue 37: ownership when the handlers are called with another person's ids."""
+    import asyncio
+    import concurrent.futures
+
+    import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
+    from terminal_shop.infra.storage import get_storage
+    from terminal_shop.reflex_compat import detached_root_state, router_with_headers
+    from terminal_shop.services.customers import signin
+    from terminal_shop.services.registrations.tables import MerchantRegistration
+    from terminal_shop.state.account import AccountState
+    from terminal_shop.state.checkout import CheckoutState
+
+    from support.factories import checkout_order
+    from support.files import png
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine, theirs = active_device(tmp_path), active_device(tmp_path, tid="BRI00999")
+    with write_session() as s:
+        for row in s.exec(select(MerchantRegistration)):
+            row.status = "approved"
+            s.add(row)
+        their_device = str(s.exec(select(Device.id).where(Device.tid == "BRI00999")).one())
+    deliver(secret, {"transactions": [txn("A", 111_000), txn("Z", 999_000, tid="BRI00999")]})
+    their_order = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes(),
+                                 buyer={"buyer_name": "Orang Lain", "buyer_phone": "081299990000",
+                                        "buyer_email": "bri00999@example.com", "shipping_address": "Jl. Lain 1"})  # fmt: skip
+    token = signed_in("bri00123@example.com")
+
+    root = detached_root_state()
+    state = root.get_substate(AccountState.get_full_name().split(".")[1:])
+    root.router = router_with_headers({signin.SESSION_HASH_HEADER: signin.hash_token(token)})
+
+    def call(name: str, *args):
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, AccountState.event_handlers[name].fn(state, *args)).result()
+
+    call("load")
+    assert state.board is not None and state.board.today.sales == "Rp 111.000"
+    call("filter", {"perangkat": their_device})  # another merchant's terminal, by id
+    assert state.history.lines == [] and state.history.figures.sales == "Rp 0"
+    call("order_again", str(their_order.id))  # another person's order, by id
+    cart = root.get_substate(CheckoutState.get_full_name().split(".")[1:]).cart
+    assert cart == {} and theirs not in [uuid.UUID(m) for m in state._merchants] and str(mine) in state._merchants
