@@ -82,6 +82,11 @@ FILES = "/files"
 FILES_PREFIX = FILES + "/"
 
 
+def buy(sku: str) -> str:
+    """A product's order button: the picker with that product put in the cart (state/checkout.py)."""
+    return f"{CHECKOUT_PRODUCTS}?beli={sku}"
+
+
 def with_id(route: str, record_id: object) -> str:
     """A dynamic page's address for one record: ORDER_STATUS with an order id, and so on."""
     return route.replace("[id]", str(record_id))

@@ -75,7 +75,7 @@ def product_card(p: Product) -> rx.Component:
             rx.el.p(p.description, class_name="mt-2 flex-1 text-sm text-slate-600"),
             rx.el.p(p.price_text, class_name="mt-4 text-2xl font-extrabold text-slate-900"),
             rx.el.div(
-                link_button("Pesan", routes.CHECKOUT_PRODUCTS, BTN_PRIMARY + " flex-1"),
+                link_button("Pesan", routes.buy(p.sku), BTN_PRIMARY + " flex-1"),
                 link_button(
                     "Detail",
                     p.route,

@@ -107,13 +107,13 @@ def _settlement() -> rx.Component:
     )
 
 
-def _order_band(label: str = "Pesan Sekarang") -> rx.Component:
+def _order_band(sku: str, label: str = "Pesan Sekarang") -> rx.Component:
     return rx.el.section(
         container(
             rx.el.div(
                 rx.el.h2("Siap mulai menerima pembayaran?", class_name="text-2xl font-bold text-white"),
                 rx.el.p("Pengiriman gratis. Aktivasi dibantu tim kami.", class_name="mt-2 text-blue-100"),
-                rx.el.div(link_button(label, routes.CHECKOUT_PRODUCTS, BTN_ACCENT), class_name="mt-6"),
+                rx.el.div(link_button(label, routes.buy(sku), BTN_ACCENT), class_name="mt-6"),
                 class_name="rounded-3xl bg-blue-700 p-8 text-center sm:p-12",
             )
         ),
@@ -128,13 +128,13 @@ def terminal_page(slug: str, lead: str) -> rx.Component:
             p,
             lead,
             rx.fragment(
-                link_button("Pesan Sekarang", routes.CHECKOUT_PRODUCTS, BTN_ACCENT),
+                link_button("Pesan Sekarang", routes.buy(p.sku), BTN_ACCENT),
                 link_button("Daftar Merchant", routes.REGISTER, BTN_GHOST_LIGHT),
             ),
         ),
         rx.el.section(container(section_title(f"Keunggulan {p.name}"), _cards(_BENEFITS[slug])), class_name="py-16"),
         _settlement(),
-        _order_band(),
+        _order_band(p.sku),
     )
 
 
@@ -186,7 +186,7 @@ def soundbox() -> rx.Component:
             p,
             "Setiap pembayaran QRIS diumumkan dengan suara, langsung di kasir Anda.",
             rx.fragment(
-                link_button("Pesan Soundbox Sekarang", routes.CHECKOUT_PRODUCTS, BTN_ACCENT),
+                link_button("Pesan Soundbox Sekarang", routes.buy("SOUNDBOX"), BTN_ACCENT),
                 anchor("Pelajari selengkapnya", href="#fitur", class_name=BTN_GHOST_LIGHT),
             ),
         ),
@@ -216,5 +216,5 @@ def soundbox() -> rx.Component:
             id="fitur",
             class_name="scroll-mt-20 py-16",
         ),
-        _order_band("Order Sekarang"),
+        _order_band("SOUNDBOX", "Order Sekarang"),
     )

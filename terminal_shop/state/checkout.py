@@ -57,6 +57,7 @@ class CheckoutState(rx.State):
     # lost): nothing is written to the tab's draft until it has been read back.
     _restored: bool = False
     _rev: int = 0  # the count in the last copy written to the tab (checkout_rules.CheckoutDraft.rev)
+    _buy_now: str = ""  # the SKU of the order button that opened the picker, until it is in the cart
 
     # ----- derived values -----
 
@@ -266,11 +267,13 @@ class CheckoutState(rx.State):
     def restore(self):
         """On each checkout page: the tab's copy is read back when the server has lost the
         checkout or kept an older one than the tab shows; otherwise nothing changes."""
+        sku = self.router.url.query_parameters.get("beli", "")  # a product's order button (routes.buy)
+        self._buy_now = sku if catalogue.product(sku) else ""
         if self.draft:  # sent by the browser with this page load
             return self._restore_from(self.draft)
         if not self._restored:  # the server lost the tab while it stayed open: ask it
             return rx.call_script(READ_DRAFT, callback=CheckoutState.restore_from)
-        return None
+        return self._bought()
 
     @rx.event
     def restore_from(self, draft: str):
@@ -282,7 +285,19 @@ class CheckoutState(rx.State):
         # The confirm page checks the attempt's key, and it has on_load of its own.
         if not was_restored and self.router.url.path == routes.CHECKOUT_CONFIRM:
             return CheckoutState.load_confirm
-        return None
+        return self._bought()
+
+    def _bought(self):
+        """The product of the button that opened the picker: +1 in the cart (after the tab's
+        own cart was read back, so nothing in it is lost), in view, and the address without
+        it (a reload adds nothing)."""
+        sku, self._buy_now = self._buy_now, ""
+        if not sku:
+            return None
+        self.cart[sku] = min(self.cart.get(sku, 0) + 1, catalogue.MAX_QTY_PER_LINE)
+        self._save()
+        return [rx.call_script(f"history.replaceState(null, '', '{routes.CHECKOUT_PRODUCTS}')"),
+                rx.scroll_to(f"baris-{sku}")]  # fmt: skip
 
     def _apply(self, draft: checkout_rules.CheckoutDraft | None) -> None:
         """Takes the tab's copy where it knows more than the server (checkout_rules.merge)."""

@@ -189,10 +189,30 @@ def test_product_page_order_buttons_go_to_checkout(page, route):
     assert picture.bounding_box()["height"] >= 200
     next_day = working_days.spoken(working_days.add_working_days(working_days.today_wib(), 1))
     expect(page.get_by_test_id("settlement-day")).to_contain_text(f"hari kerja berikutnya, {next_day}")
-    order_links = page.locator("main a[href='/checkout/products']")
+    product = next(p for p in catalogue.PRODUCTS if p.route == route)
+    order_links = page.locator(f"main a[href='/checkout/products?beli={product.sku}']")
     assert order_links.count() >= 2
-    order_links.first.click()
+    order_links.first.click()  # issue 39.1: "Beli langsung": the product is in the cart
     wait_path(page, "/checkout/products")
+    line = page.get_by_test_id("cart-line")
+    expect(line).to_have_count(1)
+    expect(line).to_contain_text(product.name)
+    expect(line.get_by_role("spinbutton")).to_have_value("1")
+    page.goto(page.base + route)
+    order_links.last.click()  # again: +1, not a second line
+    wait_path(page, "/checkout/products")
+    expect(line.get_by_role("spinbutton")).to_have_value("2")
+    page.reload()  # the address no longer asks for it: nothing more is added
+    expect(line.get_by_role("spinbutton")).to_have_value("2")
+
+
+def test_a_home_cards_order_button_puts_its_product_in_the_cart_in_view_on_a_phone(phone):
+    phone.goto(phone.base + "/")
+    phone.locator("#produk").get_by_role("link", name="Pesan").nth(2).click()
+    wait_path(phone, "/checkout/products")
+    line = phone.get_by_test_id("cart-line")
+    expect(line).to_have_count(1)
+    expect(line).to_be_in_viewport()
 
 
 def test_soundbox_page_content(page):
