@@ -59,7 +59,7 @@ PRODUCTS: tuple[Product, ...] = (
         price=2_499_000,
         image="/products/d210.svg",
         short_name="D210 UnionPay",
-        badge="Popular",
+        badge="Populer",
         has_sim=True,
     ),
     Product(
@@ -72,7 +72,7 @@ PRODUCTS: tuple[Product, ...] = (
         price=3_499_000,
         image="/products/a920.svg",
         short_name="A920 Pro",
-        badge="Best Seller",
+        badge="Terlaris",
     ),
 )
 

@@ -50,7 +50,7 @@ def benefits() -> rx.Component:
 
 
 def product_card(p: Product) -> rx.Component:
-    badge_class = {"Best Seller": "bg-amber-400 text-slate-900", "Popular": "bg-blue-700 text-white"}
+    badge_class = {"Terlaris": "bg-amber-400 text-slate-900", "Populer": "bg-blue-700 text-white"}
     return rx.el.article(
         rx.el.div(
             rx.el.img(

@@ -34,8 +34,8 @@ def test_home_shows_brand_sections_and_prices(page):
     expect(catalogue).to_contain_text("Rp 3.499.000")
     expect(catalogue).to_contain_text("Rp 2.499.000")
     expect(catalogue).to_contain_text("Rp 349.000")
-    expect(catalogue).to_contain_text("Best Seller")
-    expect(catalogue).to_contain_text("Popular")
+    expect(catalogue).to_contain_text("Terlaris")
+    expect(catalogue).to_contain_text("Populer")
     assert "2.999.000" not in page.content()  # one price per device
     expect(page.locator("#mdr")).to_contain_text("flat Rp 7.500")
     expect(page.locator("#mdr")).to_contain_text("usaha mikro")

@@ -55,7 +55,7 @@ def test_catalogue_is_the_one_price_list():
     assert catalogue.product("A920").price_text == "Rp 3.499.000"
     assert catalogue.product("NOPE") is None
     assert [p.route for p in catalogue.MENU_ORDER] == ["/produk/a920", "/produk/d210", "/produk/soundbox"]
-    assert {p.badge for p in catalogue.PRODUCTS} == {"Best Seller", "Popular", ""}
+    assert {p.badge for p in catalogue.PRODUCTS} == {"Terlaris", "Populer", ""}
 
 
 def test_money_and_time_are_indonesian():
