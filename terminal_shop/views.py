@@ -61,7 +61,9 @@ class HistoryView:
     def of(
         cls, at: datetime, who: str, action: str, old: str | None, new: str | None, detail: str | None
     ) -> HistoryView:
-        return cls(wib(at), who, action, f"{old or '-'} → {new or '-'}", detail or "")
+        """`old` and `new` in words (audit.history); one when the status stayed, none when none."""
+        change = new or old or "" if old == new or not (old and new) else f"{old} → {new}"
+        return cls(wib(at), who, action, change, detail or "")
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ def test_merchant_edit_approve_reject_document_and_delete(page, admin, tmp_path)
     expect(page.get_by_text("Data berhasil disimpan")).to_be_visible()
     row = get_merchant(mid)
     assert (row.nama_usaha, row.status) == ("Warung Bu Sri Jaya", "approved") and row.verified_at is not None
-    expect(page.get_by_test_id("history")).to_contain_text("pending → approved")
+    expect(page.get_by_test_id("history")).to_contain_text("Pending → Approved")
 
     # An approved merchant is not rejected: its identity must be kept (issue 35.8).
     page.get_by_role("button", name="Ubah").click()
@@ -192,7 +192,7 @@ def test_orders_filter_paginate_review_confirm_and_reject(page, admin, tmp_path)
     assert stored.status == "cancelled"
     assert re.fullmatch(r"\[\d{1,2} \w{3} \d{4} \d{2}\.\d{2} WIB\] DITOLAK: Bukti transfer tidak terbaca", stored.note)
     expect(page.get_by_test_id("note")).to_contain_text("DITOLAK: Bukti transfer tidak terbaca")
-    expect(page.get_by_test_id("history")).to_contain_text("paid_review → cancelled")
+    expect(page.get_by_test_id("history")).to_contain_text("Menunggu Review → Dibatalkan")
 
 
 def test_exports_download_real_csv(page, admin, tmp_path):

@@ -47,7 +47,7 @@ def test_rejected_applicant_replaces_a_document_and_is_pending_again(page, mailb
     assert (row.status, row.nama_usaha) == ("pending", "Warung Bu Sri Perbaikan") and row.foto_ktp_url != old_ktp
     assert row.consent_version == privacy_policy.VERSION  # the agreement renewed with the correction
     page.goto(f"{page.base}/admin/merchants/{mid}")
-    expect(page.get_by_test_id("history")).to_contain_text("rejected → pending")
+    expect(page.get_by_test_id("history")).to_contain_text("Rejected → Pending")
     expect(page.get_by_test_id("history")).to_contain_text("Foto KTP")
 
     applicant.goto(link)  # a used link is dead

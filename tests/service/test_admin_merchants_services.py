@@ -72,7 +72,7 @@ def test_merchant_status_rules(clean_db, tmp_path):
         ("pending", "approved"),
         ("approved", "approved"),
     ]
-    assert admin_merchants.detail(str(mid)).view.history[0].change == "approved → approved"
+    assert admin_merchants.detail(str(mid)).view.history[0].change == "Approved"
 
 
 def test_erased_and_restricted_registrations_are_read_only(clean_db, tmp_path):

@@ -93,6 +93,9 @@ def test_nothing_is_lost_while_smtp_is_down(smtp_server, mailbox, tmp_path):
         assert outbox.send_pending() == 0
         [row] = _rows()
         assert (row.status, row.attempts) == ("pending", 1) and "Connection" in row.last_error
+        said = outbox.failure_words(row)  # what the admin reads under the e-mail (issue 39.6)
+        assert said.startswith("Gagal terkirim: server e-mail tidak terhubung (dicoba lagi ") and said.endswith(" WIB)")
+        assert "Error" not in said and "Errno" not in said
         assert row.next_attempt_at > utcnow()  # it waits before trying again
     finally:
         controller.start()
@@ -108,6 +111,7 @@ def test_a_refused_recipient_is_marked_failed_with_the_reason(mailbox, tmp_path)
     assert outbox.send_pending() == 0
     [row] = _rows()
     assert row.status == MailStatus.FAILED and "550" in row.last_error
+    assert outbox.failure_words(row) == "Gagal terkirim: alamat penerima ditolak server e-mail; tidak dicoba lagi"
     _due_now()
     assert outbox.send_pending() == 0  # never retried
 

@@ -58,7 +58,7 @@ def test_only_the_marked_document_changes_and_the_link_then_dies(clean_db, tmp_p
         "pending",
         "Foto KTP",
     )
-    assert admin_merchants.detail(str(mid)).view.history[0].change == "rejected → pending"
+    assert admin_merchants.detail(str(mid)).view.history[0].change == "Rejected → Pending"
     with pytest.raises(ResubmissionError, match="sudah dipakai"):
         resubmission.view(rid, token)  # used
 

@@ -72,7 +72,7 @@ def merchant_rates_card() -> rx.Component:
                     rx.el.input(name="flat", inputmode="numeric", placeholder="0", class_name=INPUT),
                 ),
                 _field("since", "Berlaku mulai", rx.el.input(name="since", type="date", class_name=INPUT)),
-                rx.el.button("Simpan MDR", type="submit", class_name=BTN_SMALL + " self-end"),
+                rx.el.button("Tetapkan MDR", type="submit", class_name=BTN_SMALL + " self-end"),
                 on_submit=R.set_rate,
                 class_name="mt-3 grid gap-3 sm:grid-cols-2",
                 aria_label="MDR yang disepakati",

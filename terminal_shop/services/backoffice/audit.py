@@ -6,8 +6,10 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import Event, subscribe
 from terminal_shop.views import HistoryView
+from terminal_shop.vocabulary import Fulfilment, OrderStatus, RegistrationStatus, Term
 
 
 def record(
@@ -56,5 +58,24 @@ def history(entity_type: str, entity_id: str) -> tuple[HistoryView, ...]:
             .order_by(col(AuditEvent.created_at).desc(), col(AuditEvent.id).desc())
         )
         return tuple(
-            HistoryView.of(r.created_at, r.admin_email, r.action, r.old_status, r.new_status, r.detail) for r in rows
-        )
+            HistoryView.of(r.created_at, r.admin_email, r.action, _label(entity_type, r.old_status),
+                           _label(entity_type, r.new_status), r.detail)
+            for r in rows
+        )  # fmt: skip
+
+
+# The words each record's statuses are shown in (issue 39.6: never "paid_review -> confirmed").
+_TERMS: dict[str, tuple[type[Term], ...]] = {
+    "order": (OrderStatus, Fulfilment),
+    "merchant": (RegistrationStatus,),
+    "device": (DeviceStatus,),
+}
+
+
+def _label(entity_type: str, value: str | None) -> str | None:
+    if value is None:
+        return None
+    for term in _TERMS.get(entity_type, ()):
+        if (member := term.parse(value)) is not None:
+            return member.label
+    return value

@@ -257,8 +257,39 @@ def for_entity(entity_type: str, entity_id: str) -> tuple[MailView, ...]:
     for r in rows:
         status = MailStatus.parse(r.status) or MailStatus.PENDING
         at = wib(r.sent_at or r.created_at)
-        lines.append(MailView(r.id, at, r.to_addr, r.subject, Badge(status.label, status.tone), r.last_error or ""))
+        lines.append(MailView(r.id, at, r.to_addr, r.subject, Badge(status.label, status.tone), failure_words(r)))
     return tuple(lines)
+
+
+# What the admin reads for what went wrong (issue 39.6: never an exception's text); the row
+# keeps the server's own words for the operator (logs, the database).
+_WHY = (
+    (("SMTPAuthenticationError",), "login ke server e-mail ditolak"),
+    (("TimeoutError", "timed out", "SMTPServerDisconnected"), "server e-mail tidak menjawab"),
+    (
+        ("ConnectionRefusedError", "ConnectionResetError", "gaierror", "OSError", "Errno"),
+        "server e-mail tidak terhubung",
+    ),
+    (("TemporaryFailure", "SMTPResponseException", "SMTPDataError"), "server e-mail menolak untuk sementara"),
+)
+
+
+def failure_words(row: OutboxMessage) -> str:
+    """'Gagal terkirim: server e-mail tidak terhubung (dicoba lagi 10.15 WIB)', '' when nothing failed."""
+    error = row.last_error or ""
+    if not error or row.status == MailStatus.SENT:
+        return ""
+    if row.status == MailStatus.HELD or row.to_addr == ERASED:
+        return error  # our own words (services/privacy/copies.py)
+    if error[:3].isdigit():  # the recipient's server refused it: "550 mailbox unavailable"
+        why = "alamat penerima ditolak server e-mail"
+    elif error.startswith("alamat atau header tidak valid"):
+        why = "alamat e-mail tidak valid"
+    else:
+        why = next((words for marks, words in _WHY if any(m in error for m in marks)), "server e-mail menolak pesan")
+    if row.status == MailStatus.PENDING:
+        return f"Gagal terkirim: {why} (dicoba lagi {wib(row.next_attempt_at).split(' ', 3)[3]})"
+    return f"Gagal terkirim: {why}; tidak dicoba lagi"
 
 
 def resend(message_id: int, entity_type: str, entity_id: str) -> bool:
