@@ -219,3 +219,29 @@ def test_exports_download_real_csv(page, admin, tmp_path):
     assert rows[0] == ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]
     assert [(r[2], r[6], r[7]) for r in rows[1:]] == [("Budi, Jr.", "confirmed", "349000")]
     expect(page.get_by_text("CSV berhasil diunduh")).to_be_visible()
+
+
+def test_setujui_and_tolak_on_the_merchant_page_on_a_phone(phone, admin, tmp_path):
+    """Issue 39.5: approve and reject from the page, without edit mode, at 390 px."""
+    first = make_merchant(tmp_path)
+    second = make_merchant(tmp_path, email="dua@example.com", hp="0813-2222-3333", nama_usaha="Toko Dua")
+    sign_in(phone)
+    phone.goto(phone.base + f"/admin/merchants/{first}")
+    phone.get_by_role("button", name="Setujui").click()
+    expect(phone.get_by_test_id("history")).to_contain_text("Pending → Approved")
+    assert get_merchant(first).status == "approved"
+    expect(phone.get_by_role("button", name="Setujui")).to_have_count(0)
+
+    phone.goto(phone.base + f"/admin/merchants/{second}")
+    phone.get_by_text("Tolak dengan alasan").click()
+    form = phone.get_by_role("form", name="Tolak pendaftaran")
+    form.get_by_role("button", name="Tolak Pendaftaran").click()
+    expect(phone.locator("#main").get_by_role("alert").filter(has_text="Isi alasan penolakan")).to_be_visible()
+    form.get_by_label("Alasan penolakan (dikirim ke pemohon)").fill("Foto KTP buram")
+    form.get_by_label("Foto KTP").click()  # the server's list of what to correct
+    expect(form.get_by_label("Foto KTP")).to_be_checked()
+    form.get_by_role("button", name="Tolak Pendaftaran").click()
+    expect(phone.get_by_test_id("history")).to_contain_text("Pending → Rejected")
+    row = get_merchant(second)
+    assert (row.status, row.rejection_reason, row.nama_usaha) == ("rejected", "Foto KTP buram", "Toko Dua")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -134,3 +134,22 @@ def test_merchants_csv(clean_db, tmp_path):
     assert rows[0] == ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
     assert rows[1][1] == "'=cmd|' /C calc'!A0"
     assert rows[1][3] == "'+6281234567890"
+
+
+def test_setujui_and_tolak_change_the_status_alone(clean_db, tmp_path):
+    """Issue 39.5: decided on the page without editing the record."""
+    from terminal_shop.vocabulary import RegistrationStatus
+
+    first, second = make_merchant(tmp_path), make_merchant(tmp_path, email="b@example.com", hp="0813-1111-2222")
+    assert admin_merchants.decide(str(first), RegistrationStatus.REJECTED, "  ", ADMIN).startswith(
+        "Isi alasan penolakan"
+    )
+    assert _stored(first).status == "pending"
+    assert admin_merchants.decide(str(first), RegistrationStatus.REJECTED, "KTP buram", ADMIN, ["ktp"]) == ""
+    row = _stored(first)
+    assert (row.status, row.rejection_reason, row.nama_lengkap) == ("rejected", "KTP buram", "Sri Wahyuni")
+    assert admin_merchants.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN) == ""
+    assert _stored(second).verified_at is not None
+    assert admin_merchants.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN) == "Pendaftaran sudah Approved"
+    refused = admin_merchants.decide(str(second), RegistrationStatus.REJECTED, "salah", ADMIN)
+    assert refused and _stored(second).status == "approved"  # an approved identity is kept (issue 35.8)

@@ -124,10 +124,40 @@ def _status_block() -> rx.Component:
                 rx.cond(rejected, _fix_items()),
                 class_name="mt-4 grid gap-x-4 sm:grid-cols-2",
             ),
-            rx.cond(rejected, rx.el.dl(detail_item("Alasan penolakan", D.form["rejection_reason"]), class_name="mt-3")),
+            rx.fragment(
+                rx.cond(
+                    rejected, rx.el.dl(detail_item("Alasan penolakan", D.form["rejection_reason"]), class_name="mt-3")
+                ),
+                when_allowed(Permission.MERCHANTS_EDIT, rx.cond(D.read_only == "", _decision())),
+            ),
         ),
         class_name=f"{CARD} p-5",
     )
+
+
+def _decision() -> rx.Component:
+    """Setujui / Tolak without edit mode (issue 39.5); editing stays for corrections."""
+    status = D.form["status"]
+    return rx.el.div(
+        rx.cond(status != RegistrationStatus.APPROVED,
+                rx.el.button(icon("check", "h-4 w-4"), "Setujui", type="button", on_click=D.approve,
+                             class_name=BTN_PRIMARY)),
+        rx.cond(status == RegistrationStatus.PENDING, rx.el.details(
+            rx.el.summary("Tolak dengan alasan", class_name=BTN_OUTLINE + " cursor-pointer list-none"),
+            rx.el.form(
+                rx.el.label("Alasan penolakan (dikirim ke pemohon)", html_for="reject-reason", class_name="text-sm font-medium"),
+                rx.el.textarea(id="reject-reason", name="reason", rows="3", class_name=INPUT),
+                _fix_items(),
+                rx.el.button("Tolak Pendaftaran", type="submit", class_name=BTN_DANGER + " mt-3"),
+                on_submit=D.reject,
+                class_name="mt-3",
+                aria_label="Tolak pendaftaran",
+            ),
+            class_name="w-full",
+        )),
+        rx.el.p(D.decide_error, class_name="min-h-[1.25rem] w-full text-sm text-red-600", role="alert"),
+        class_name="mt-4 flex flex-wrap items-start gap-3",
+    )  # fmt: skip
 
 
 def _delete_block() -> rx.Component:

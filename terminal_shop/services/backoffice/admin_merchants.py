@@ -191,6 +191,25 @@ def save(
     return {}
 
 
+def decide(
+    merchant_id: str, status: RegistrationStatus, reason: str, admin_email: str, fix_items: list[str] | None = None
+) -> str:
+    """ "Setujui" / "Tolak" on the merchant's page: the status alone, the record's fields as they
+    are (issue 39.5). Returns what refused it, in the admin's words ('' when done)."""
+    if status is RegistrationStatus.REJECTED and not reason.strip():
+        return "Isi alasan penolakan: pemohon membacanya di email"
+    try:
+        with write_session() as s:
+            row = _get(s, merchant_id, lock=True)
+            transitions.editable(row)
+            if row.status == status.value:
+                return f"Pendaftaran sudah {status.label}"
+            transitions.change(s, row, status, reason.strip()[:1000], admin_email, utcnow(), fix_items)
+    except transitions.ChangeRefused as refused:
+        return refused.code.label
+    return ""
+
+
 def delete(merchant_id: str, admin_email: str) -> None:
     """Removes the registration and its stored documents."""
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents

@@ -69,6 +69,7 @@ class MerchantDetailState(AdminState):
     upload_doc: str = ""
     upload_label: str = ""
     fix: list[str] = []  # on rejection: what the applicant is asked to correct (FixGroup, DocumentKind)
+    decide_error: str = ""  # why "Setujui" or "Tolak" was refused
 
     def _merchant_id(self) -> str:
         return self.merchant.id if self.merchant else ""
@@ -132,6 +133,30 @@ class MerchantDetailState(AdminState):
         await self._fill(self._merchant_id())
         self.editing = False
         return toast.success("Data berhasil disimpan")
+
+    @rx.event
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
+    async def approve(self):
+        return await self._decide(RegistrationStatus.APPROVED, "", "Pendaftaran disetujui")
+
+    @rx.event
+    @admin_only(permission=Permission.MERCHANTS_EDIT)
+    async def reject(self, form: dict):
+        reason = str(form.get("reason", ""))[:1000]
+        return await self._decide(
+            RegistrationStatus.REJECTED, reason, "Pendaftaran ditolak; pemohon menerima alasannya"
+        )
+
+    async def _decide(self, status: RegistrationStatus, reason: str, done: str):
+        refused = await asyncio.to_thread(
+            admin_merchants.decide, self._merchant_id(), status, reason, self.admin_email, list(self.fix)
+        )
+        self.decide_error = refused
+        if refused:
+            return toast.error(refused)
+        self.fix = []
+        await self._fill(self._merchant_id())
+        return toast.success(done)
 
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)
