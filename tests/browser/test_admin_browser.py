@@ -11,6 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
@@ -175,7 +176,16 @@ def test_orders_filter_paginate_review_confirm_and_reject(page, admin, tmp_path)
     page.get_by_role("button", name="Lihat penuh").click()
     expect(page.get_by_role("dialog", name="Bukti pembayaran")).to_be_visible()
     page.get_by_role("dialog").get_by_role("button", name="Tutup").click()
+    expected = rupiah(get_order(first.id).total)  # the kode unik taken off: what the transfer must be
+    expect(page.get_by_test_id("expected-amount")).to_contain_text(f"Jumlah seharusnya: {expected}")
+    expect(page.get_by_test_id("paying-line")).to_have_text("Belum ada mutasi yang cocok dengan jumlah ini.")
     page.get_by_role("button", name="Konfirmasi").click()
+    expect(page.get_by_role("alertdialog", name="Konfirmasi tanpa mutasi?")).to_be_visible()
+    page.get_by_role("button", name="Batal").click()  # not yet: nothing changes
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    assert get_order(first.id).status == "paid_review"
+    page.get_by_role("button", name="Konfirmasi").click()
+    page.get_by_role("button", name="Ya, tanpa mutasi").click()  # no statement line yet: asked once (issue 39.4)
     expect(page.get_by_text("Pembayaran berhasil dikonfirmasi")).to_be_visible()
     expect(page.get_by_text("Sudah Dikonfirmasi")).to_be_visible()
     assert get_order(first.id).status == "confirmed"

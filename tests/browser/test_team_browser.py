@@ -152,6 +152,7 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
         expect(header.get_by_role("link", name=hidden, exact=True)).to_have_count(0)
     clerk.goto(f"{clerk.base}/admin/orders/{order.id}")
     clerk.get_by_role("button", name="Konfirmasi").click()
+    clerk.get_by_role("button", name="Ya, tanpa mutasi").click()  # no statement line yet: asked once (issue 39.4)
     expect(clerk.get_by_text("Pembayaran berhasil dikonfirmasi")).to_be_visible()
     expect(clerk.get_by_test_id("personal-data")).to_have_count(0)
     clerk.goto(f"{clerk.base}/admin/merchants/{mid}")

@@ -332,3 +332,19 @@ def test_the_invoice_shows_the_kode_unik_as_a_discount(clean_db, tmp_path):
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(invoice.render(fresh(order.id)))).pages)
     assert f"Potongan kode unik -Rp {order.unique_code}" in text
     assert f"Total {rupiah(order.total)}" in text  # what was transferred: the items less the code
+
+
+def test_the_order_page_names_the_line_that_pays_it_and_confirms_through_it(clean_db, tmp_path):
+    """Issue 39.4: the admin sees whether the money arrived; confirming uses that line up."""
+    from terminal_shop.services.payments import order_payment
+
+    proof = png(tmp_path / "b.png").read_bytes()
+    paid, unpaid = checkout_order(get_storage(), proof), checkout_order(get_storage(), proof)
+    reconcile.import_bank(statement_of((paid.created_at, "TRSF E-BANKING CR BUDI", paid.total)), ADMIN)
+    line = order_payment.paying_line(str(paid.id))
+    assert line is not None and line[1].startswith("Cocok dengan") and line[1].endswith(rupiah(paid.total))
+    assert order_payment.paying_line(str(unpaid.id)) is None
+    reconcile.confirm_line(line[0], str(paid.id), ADMIN)
+    with read_session() as s:
+        assert s.get(StatementLine, line[0]).order_id == paid.id
+    assert order_payment.paying_line(str(paid.id)) is None  # confirmed: nothing waits

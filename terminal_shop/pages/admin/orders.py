@@ -160,6 +160,28 @@ def _proof_viewer() -> rx.Component:
     )
     return rx.el.section(
         rx.el.h2("Bukti Pembayaran", class_name="text-lg font-bold"),
+        rx.el.p(
+            "Jumlah seharusnya: ",
+            rx.el.strong(D.order.total, class_name="text-lg"),
+            " · ",
+            D.order.method,
+            class_name="mt-2 text-sm",
+            data_testid="expected-amount",
+        ),
+        rx.cond(
+            D.order.status == OrderStatus.PAID_REVIEW,
+            rx.cond(
+                D.paying_line != "",
+                rx.el.p(
+                    "Mutasi: ", D.paying_line, class_name="mt-1 text-sm text-emerald-700", data_testid="paying-line"
+                ),
+                rx.el.p(
+                    "Belum ada mutasi yang cocok dengan jumlah ini.",
+                    class_name="mt-1 text-sm text-amber-700",
+                    data_testid="paying-line",
+                ),
+            ),
+        ),
         rx.cond(
             D.proof_url == "",
             rx.el.p("Tidak dapat memuat bukti pembayaran", class_name="mt-2 text-sm text-slate-500"),
@@ -202,9 +224,20 @@ def _actions() -> rx.Component:
             ),
             class_name="flex gap-3",
         ),
+        rx.cond(D.ask_unmatched, rx.el.div(
+            rx.el.p("Konfirmasi tanpa mutasi?", class_name="font-semibold"),
+            rx.el.p("Belum ada baris mutasi yang cocok dengan ", D.order.total, ". Pastikan uangnya sudah masuk.",
+                    class_name="text-sm text-slate-700"),
+            rx.el.div(
+                rx.el.button("Batal", type="button", on_click=D.cancel_unmatched, class_name=BTN_SMALL),
+                rx.el.button("Ya, tanpa mutasi", type="button", on_click=D.confirm, class_name=BTN_PRIMARY),
+                class_name="mt-2 flex justify-end gap-2",
+            ),
+            class_name="mt-4 rounded-xl bg-amber-50 p-4", role="alertdialog", aria_label="Konfirmasi tanpa mutasi?",
+        )),
         rx.cond(D.reject_open, _reject_form()),
         class_name="mt-3",
-    )
+    )  # fmt: skip
     return rx.el.section(
         rx.el.h2("Tindakan", class_name="text-lg font-bold"),
         rx.match(

@@ -17,6 +17,7 @@ from terminal_shop.services.devices import owned, packing
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import fulfilment, transitions
+from terminal_shop.services.payments import order_payment, reconcile
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
@@ -67,6 +68,9 @@ class OrderDetailState(AdminState):
     proof_failed: bool = False
     proof_open: bool = False
     reject_open: bool = False
+    paying_line: str = ""  # the imported statement line that pays this order, in words ('' when none)
+    _paying_line_id: int = 0
+    ask_unmatched: bool = False  # "Konfirmasi tanpa mutasi?" is on screen
     reject_reason: str = ""
     reject_error: str = ""
     ship_courier: str = ""
@@ -90,12 +94,15 @@ class OrderDetailState(AdminState):
         self.proof_url, self.proof_is_pdf, self.proof_failed = d.proof_url, d.proof_is_pdf, False
         found = await asyncio.to_thread(owned.order_devices, uuid.UUID(d.view.id))
         self.units, self.units_needed = found.devices, await asyncio.to_thread(packing.needed, d.view.id)
+        line = await asyncio.to_thread(order_payment.paying_line, d.view.id)
+        self._paying_line_id, self.paying_line = line if line else (0, "")
         return True
 
     @rx.event
     @admin_only(permission=Permission.ORDERS_VIEW)
     async def load(self):
         self.reject_open, self.reject_reason, self.reject_error, self.proof_open = False, "", "", False
+        self.ask_unmatched = False
         self.pack_serials, self.pack_error = [], ""
         try:
             found = await self._fill(self.router.page.params.get("id", ""), self.admin_email)
@@ -125,13 +132,29 @@ class OrderDetailState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm(self):
+        """Through the statement line that pays the order when one was imported; without one,
+        only once the admin answered "Konfirmasi tanpa mutasi?" (issue 39.4)."""
+        if not self._paying_line_id and not self.ask_unmatched:
+            self.ask_unmatched = True
+            return None
+        self.ask_unmatched = False
         try:
-            await asyncio.to_thread(transitions.confirm, self._order_id(), self.admin_email)
+            if self._paying_line_id:
+                await asyncio.to_thread(
+                    reconcile.confirm_line, self._paying_line_id, self._order_id(), self.admin_email
+                )
+            else:
+                await asyncio.to_thread(transitions.confirm, self._order_id(), self.admin_email)
         except Exception:  # noqa: BLE001 - someone acted first or the database failed: one toast
             await self._fill(self._order_id())
             return toast.error("Gagal mengkonfirmasi pembayaran")
         await self._fill(self._order_id())
         return toast.success("Pembayaran berhasil dikonfirmasi")
+
+    @rx.event
+    @admin_only(permission=Permission.ORDERS_REVIEW)
+    async def cancel_unmatched(self):
+        self.ask_unmatched = False
 
     @rx.event
     @admin_only(permission=Permission.ORDERS_REVIEW)
