@@ -223,6 +223,7 @@ REVIEWING = {
     "OrderDetailState.set_reject_open",
     "OrderDetailState.set_reject_reason",
     "OrderDetailState.reject",
+    "OrderDetailState.cancel_unmatched",
 }
 FULFILLING = {
     "OrderDetailState.add_serial",
