@@ -156,6 +156,9 @@ def test_overview_shows_the_figures_of_the_rows(page, admin):
     expect(page.get_by_test_id("registrations")).to_contain_text("Pending1")
     expect(page.get_by_test_id("registrations")).to_contain_text("Rejected1")
     expect(page.locator(".recharts-bar-rectangle").first).to_be_attached()
+    ticks = page.get_by_test_id("revenue-chart").locator("svg text").filter(has_text="Rp")  # the y axis
+    expect(ticks.filter(has_text=re.compile(r"^Rp \d+(,\d)? jt$")).first).to_be_attached()  # issue 39.9: "Rp 1,6 jt"
+    assert not [t for t in ticks.all_text_contents() if re.search(r"\d{4}", t)]  # never "1600000"
     # The chart's figures as a table, for screen readers and exact reading.
     table = page.get_by_test_id("revenue-table")
     table.get_by_text("Lihat sebagai tabel").click()

@@ -32,7 +32,15 @@ def _waiting(w) -> rx.Component:
     )
 
 
-def _chart(title: str, key: str, colour: str, testid: str) -> rx.Component:
+# The revenue axis in the words people read money in (issue 39.9: never "24000000", clipped).
+RUPIAH_TICK = (
+    "(v) => v >= 1e9 ? `Rp ${(v / 1e9).toLocaleString('id-ID', {maximumFractionDigits: 1})} M`"
+    " : v >= 1e6 ? `Rp ${(v / 1e6).toLocaleString('id-ID', {maximumFractionDigits: 1})} jt`"
+    " : v >= 1e3 ? `Rp ${(v / 1e3).toLocaleString('id-ID', {maximumFractionDigits: 0})} rb` : `Rp ${v}`"
+)
+
+
+def _chart(title: str, key: str, colour: str, testid: str, money: bool = False) -> rx.Component:
     """A bar chart with the same figures as a table, for screen readers and exact reading."""
     return rx.el.section(
         rx.el.h2(title, class_name="text-lg font-bold"),
@@ -40,7 +48,7 @@ def _chart(title: str, key: str, colour: str, testid: str) -> rx.Component:
             rx.recharts.bar_chart(
                 rx.recharts.cartesian_grid(stroke_dasharray="3 3", vertical=False),
                 rx.recharts.x_axis(data_key="hari"),
-                rx.recharts.y_axis(width=80),
+                rx.recharts.y_axis(width=80, tick_formatter=RUPIAH_TICK) if money else rx.recharts.y_axis(width=80),
                 rx.recharts.graphing_tooltip(),
                 rx.recharts.bar(data_key=key, fill=colour, name=title),
                 data=S.chart,
@@ -51,6 +59,7 @@ def _chart(title: str, key: str, colour: str, testid: str) -> rx.Component:
             ),
             aria_hidden="true",  # the table below carries the same figures
             class_name="mt-3",
+            data_testid=testid.replace("-table", "-chart"),
         ),
         rx.el.details(
             rx.el.summary("Lihat sebagai tabel", class_name="cursor-pointer text-sm font-medium text-blue-700"),
@@ -184,7 +193,7 @@ def overview_page() -> rx.Component:
             ),
             rx.el.div(
                 _chart("Pesanan per hari", "pesanan", "#1d4ed8", "orders-table"),
-                _chart("Pendapatan terkonfirmasi per hari", "pendapatan", "#059669", "revenue-table"),
+                _chart("Pendapatan terkonfirmasi per hari", "pendapatan", "#059669", "revenue-table", money=True),
                 class_name="mt-4 grid gap-4 lg:grid-cols-2",
             ),
         ),
