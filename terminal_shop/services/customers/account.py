@@ -21,6 +21,7 @@ from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.registrations.registration_status import status_link
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.validation import parse_id
 from terminal_shop.views import order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, DataRequestKind, OrderStatus, RegistrationStatus
 
@@ -126,9 +127,8 @@ def merchants_of(email: str) -> list[uuid.UUID]:
 def lines_of(email: str, order_id: str) -> list[tuple[str, int]] | None:
     """An order's (sku, qty) lines for "Pesan lagi", only when the order is this address's;
     products no longer sold are left out."""
-    try:
-        key = uuid.UUID(str(order_id))
-    except ValueError:
+    key = parse_id(order_id)
+    if key is None:
         return None
     with read_session() as s:
         order = s.get(Order, key)

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import sqlalchemy as sa
-from fpdf import FPDF
 from sqlmodel import Session
 
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, wib
 from terminal_shop.infra.db import insert_new, read_session
 from terminal_shop.infra.models import table_of
+from terminal_shop.infra.pdf import TablePdf, latin
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.orders.tables import InvoiceCounter, Order
@@ -60,20 +60,7 @@ class Tax:
         return cls(price, base, total - price)
 
 
-def _latin(text: str) -> str:
-    """The PDF's built-in font knows Latin-1 only: anything else is shown as '?'."""
-    return str(text).encode("latin-1", "replace").decode("latin-1")
-
-
-class _Invoice(FPDF):
-    def row(self, cells: list[tuple[str, float, str]], bold: bool = False) -> None:
-        self.set_font("Helvetica", "B" if bold else "", 10)
-        for text, width, align in cells:
-            self.cell(width, 7, _latin(text), border="B", align=align)
-        self.ln()
-
-
-def _totals(pdf: _Invoice, order: Order, widths: tuple[int, ...]) -> None:
+def _totals(pdf: TablePdf, order: Order, widths: tuple[int, ...]) -> None:
     """Shipping, the kode unik, PPN for a PKP, and the total, right-aligned under the lines."""
     s = get_settings()
     label = sum(widths[:3])
@@ -97,24 +84,24 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
     if not order.invoice_number or not order.invoiced_at:
         raise ValueError("the order has no invoice yet")
     s = get_settings()
-    pdf = _Invoice(format="A4")
+    pdf = TablePdf(format="A4")
     pdf.set_creation_date(order.invoiced_at)
-    pdf.set_title(_latin(f"Invoice {order.invoice_number}"))
-    pdf.set_author(_latin(s.brand_name))
+    pdf.set_title(latin(f"Invoice {order.invoice_number}"))
+    pdf.set_author(latin(s.brand_name))
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 18)
-    pdf.cell(0, 10, _latin(s.brand_name), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 10, latin(s.brand_name), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 9)
-    pdf.multi_cell(0, 5, _latin(f"{s.seller_address}\nNPWP {s.seller_npwp}\n{s.support_email}"))
+    pdf.multi_cell(0, 5, latin(f"{s.seller_address}\nNPWP {s.seller_npwp}\n{s.support_email}"))
     pdf.ln(4)
     pdf.set_font("Helvetica", "B", 14)
-    pdf.cell(0, 8, _latin(f"INVOICE {order.invoice_number}"), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 8, latin(f"INVOICE {order.invoice_number}"), new_x="LMARGIN", new_y="NEXT")
     if serials and order.packed_at:
         pdf.set_font("Helvetica", "", 9)
         pdf.cell(
             0,
             5,
-            _latin(f"Revisi 1: nomor seri ditambahkan {wib(order.packed_at, with_time=False)}"),
+            latin(f"Revisi 1: nomor seri ditambahkan {wib(order.packed_at, with_time=False)}"),
             new_x="LMARGIN",
             new_y="NEXT",
         )
@@ -122,7 +109,7 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
     pdf.multi_cell(
         0,
         6,
-        _latin(
+        latin(
             f"Tanggal: {wib(order.invoiced_at, with_time=False)}    Pesanan: {order_number(order.id)}\n"
             f"Kepada: {order.buyer_name}\n{order.buyer_phone} | {order.buyer_email}\n{order.shipping_address}"
         ),
@@ -150,13 +137,13 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
         )
     if serials:
         pdf.set_font("Helvetica", "", 9)
-        pdf.multi_cell(0, 5, _latin(f"Nomor seri (SN): {', '.join(serials)}"))
+        pdf.multi_cell(0, 5, latin(f"Nomor seri (SN): {', '.join(serials)}"))
         pdf.set_font("Helvetica", "", 10)
     _totals(pdf, order, widths)
     pdf.ln(4)
     pdf.set_font("Helvetica", "", 10)
     paid = f"Dibayar dengan {PaymentMethod.label_of(order.payment_method)}, dikonfirmasi {wib(order.invoiced_at)}."
-    pdf.multi_cell(0, 6, _latin(paid))
+    pdf.multi_cell(0, 6, latin(paid))
     pdf.set_font("Helvetica", "B", 28)
     pdf.set_text_color(5, 150, 105)
     pdf.cell(0, 16, "LUNAS", align="R", new_x="LMARGIN", new_y="NEXT")
@@ -166,7 +153,7 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
         pdf.multi_cell(
             0,
             5,
-            _latin(
+            latin(
                 f"Penerimaan di atas {rupiah(STAMP_DUTY_ABOVE)}: dokumen ini dikenai Bea Meterai "
                 f"{rupiah(STAMP_DUTY)} (UU 10/2020). Tempat e-Meterai:"
             ),

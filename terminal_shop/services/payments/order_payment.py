@@ -4,7 +4,6 @@ confirms one order); without one the page asks once before confirming by hand.""
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from sqlmodel import col, select
@@ -13,15 +12,15 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.payments.tables import StatementLine
+from terminal_shop.services.validation import parse_id
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, StatementSource
 
 
 def paying_line(order_id: str) -> tuple[int, str] | None:
     """(line id, what it says) of an open line that pays this waiting order, by amount and
     date (a bank transfer) or by bill number (QRIS); None when none was imported."""
-    try:
-        key = uuid.UUID(str(order_id))
-    except ValueError:
+    key = parse_id(order_id)
+    if key is None:
         return None
     with read_session() as s:
         order = s.get(Order, key)

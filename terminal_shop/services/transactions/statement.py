@@ -10,12 +10,12 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from fpdf import FPDF
 from sqlmodel import col, func
 
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.pdf import TablePdf, latin
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.devices.tables import Device
@@ -66,16 +66,9 @@ def offered(merchant_ids: list[uuid.UUID]) -> list[Offered]:
     ]
 
 
-def _latin(text: str) -> str:
-    return str(text).encode("latin-1", "replace").decode("latin-1")
-
-
-class _Statement(FPDF):
-    def row(self, cells: list[tuple[str, float, str]], bold: bool = False) -> None:
-        self.set_font("Helvetica", "B" if bold else "", 9)
-        for text, width, align in cells:
-            self.cell(width, 6, _latin(text), border="B", align=align)
-        self.ln()
+class _Statement(TablePdf):
+    row_font_size = 9
+    row_height = 6
 
 
 def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
@@ -113,15 +106,15 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
 def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds: Any) -> bytes:
     s = get_settings()
     pdf = _Statement(format="A4")
-    pdf.set_title(_latin(f"Laporan {mid} {first:%Y-%m}"))
-    pdf.set_author(_latin(s.brand_name))
+    pdf.set_title(latin(f"Laporan {mid} {first:%Y-%m}"))
+    pdf.set_author(latin(s.brand_name))
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 16)
-    pdf.cell(0, 9, _latin(s.brand_name), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 9, latin(s.brand_name), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "B", 13)
-    pdf.cell(0, 8, _latin(f"Laporan Transaksi {day_text(first).split(' ', 1)[1]}"), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 8, latin(f"Laporan Transaksi {day_text(first).split(' ', 1)[1]}"), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 10)
-    pdf.multi_cell(0, 5, _latin(f"{business}\nMID {mid}\nDibuat {wib(utcnow())}"))
+    pdf.multi_cell(0, 5, latin(f"{business}\nMID {mid}\nDibuat {wib(utcnow())}"))
     pdf.ln(3)
     count = sum(int(d[1]) for d in days)
     gross, fees, net = (sum(int(d[i]) for d in days) for i in (2, 3, 4))
@@ -147,6 +140,6 @@ def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds
                  (rupiah(int(fee or 0)), 46, "R")])  # fmt: skip
     pdf.ln(3)
     pdf.set_font("Helvetica", "", 8)
-    pdf.multi_cell(0, 4, _latin("MDR dihitung per transaksi dan dibulatkan ke rupiah terdekat (setengah ke atas). "
+    pdf.multi_cell(0, 4, latin("MDR dihitung per transaksi dan dibulatkan ke rupiah terdekat (setengah ke atas). "
                                 "Settlement H+1 hari kerja; hari Sabtu, Minggu dan libur nasional bukan hari kerja."))  # fmt: skip
     return bytes(pdf.output())
