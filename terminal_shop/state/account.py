@@ -78,6 +78,7 @@ class AccountState(rx.State):
         self._marker = await asyncio.to_thread(dashboard.marker, mine.merchants)
         if mine.merchants:
             await self._read_history(mine.merchants, self.filters or {})
+            self.chart = await asyncio.to_thread(txn_history.last_days, mine.merchants)  # not the filters'
             offered = await asyncio.to_thread(statement.offered, mine.merchants)
             self.statements = [
                 {
@@ -121,7 +122,6 @@ class AccountState(rx.State):
     async def _read_history(self, merchants: list[uuid.UUID], raw: dict[str, str]) -> None:
         found, self.filter_error = txn_history.Filters.parse(raw)
         self.history = await asyncio.to_thread(txn_history.page_of, merchants, found)
-        self.chart = await asyncio.to_thread(txn_history.last_days, merchants)
         self.filters = found.query() | {"halaman": str(self.history.page)}
         self.csv_link = f"{routes.API_ACCOUNT_TRANSACTIONS_CSV}?{urlencode(found.query())}"
 
@@ -159,9 +159,10 @@ class AccountState(rx.State):
                 now = await asyncio.to_thread(dashboard.marker, merchants)
                 if now != seen:
                     board = await asyncio.to_thread(dashboard.for_merchants, merchants)
+                    chart = await asyncio.to_thread(txn_history.last_days, merchants)  # read outside the tab's lock
                     async with self:
-                        self.board, self._marker = board, now
-                        await self._read_history(merchants, self.filters)  # the list and the chart too
+                        self.board, self._marker, self.chart = board, now, chart
+                        await self._read_history(merchants, self.filters)  # the list too
         finally:
             async with self:
                 self._watching = False

@@ -138,8 +138,19 @@ def lines_of(email: str, order_id: str) -> list[tuple[str, int]] | None:
 
 
 def _records(email: str) -> list[tuple[str, str]]:
-    mine = of(email)
-    return [("order", o.id) for o in mine.orders] + [("merchant", r.id) for r in mine.registrations]
+    """The (entity type, id) of what the address owns, as `of` lists it (its ids only, no devices)."""
+    address = email.strip().lower()
+    with read_session() as s:
+        orders = s.exec(
+            select(Order.id).where(func.lower(Order.buyer_email) == address, col(Order.purged_at).is_(None))
+            .order_by(col(Order.created_at).desc()).limit(LIMIT)
+        ).all()  # fmt: skip
+        merchants = s.exec(
+            select(MerchantRegistration.id).where(func.lower(MerchantRegistration.email) == address,
+                                                  col(MerchantRegistration.purged_at).is_(None))
+            .order_by(col(MerchantRegistration.created_at).desc()).limit(LIMIT)
+        ).all()  # fmt: skip
+    return [("order", str(o)) for o in orders] + [("merchant", str(m)) for m in merchants]
 
 
 def ask_about_me(email: str, kind: DataRequestKind, client: str) -> str:
