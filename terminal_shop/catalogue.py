@@ -83,6 +83,15 @@ def product(sku: str) -> Product | None:
     return _BY_SKU.get(sku)
 
 
+def summary(items: list[dict]) -> str:
+    """An order's lines in a few words, as the admin's list shows them: '2× A920 Pro, 1× Soundbox'."""
+    parts = []
+    for line in items:
+        found = product(str(line.get("sku", "")))
+        parts.append(f"{line.get('qty', 0)}× {found.short_name if found else line.get('name', line.get('sku', ''))}")
+    return ", ".join(parts)
+
+
 def by_slug(slug: str) -> Product:
     return next(p for p in PRODUCTS if p.slug == slug)
 

@@ -10,8 +10,9 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
+from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod, RegistrationStatus, Term
+from terminal_shop.vocabulary import Fulfilment, OrderStatus, PaymentMethod, RegistrationStatus, Term
 
 
 def order_number(order_id: uuid.UUID | str) -> str:
@@ -27,7 +28,7 @@ class Badge:
     @classmethod
     def of(cls, term_type: type[Term], value: str) -> Badge:
         member = term_type.parse(value)
-        return cls(member.label, member.tone) if member else cls(value, "slate")
+        return cls(member.label, member.tone) if member is not None else cls(value, "slate")  # "" is a member
 
 
 @dataclass(frozen=True)
@@ -146,9 +147,12 @@ class OrderRow:
     method: str
     status: str
     badge: Badge
+    products: str  # "2× A920 Pro, 1× Soundbox"
+    stage: Badge  # where a confirmed order is on its way ('' label before confirmation)
 
 
 def order_row(r) -> OrderRow:
+    confirmed = r.status == OrderStatus.CONFIRMED
     return OrderRow(
         id=str(r.id),
         number=order_number(r.id),
@@ -159,6 +163,8 @@ def order_row(r) -> OrderRow:
         method=PaymentMethod.label_of(r.payment_method),
         status=r.status,
         badge=Badge.of(OrderStatus, r.status),
+        products=catalogue.summary(r.items or []),
+        stage=Badge.of(Fulfilment, r.fulfilment) if confirmed else Badge("", "slate"),
     )
 
 

@@ -110,6 +110,25 @@ FULFILMENT_OF_FILTER: dict[FulfilmentFilter, Fulfilment] = {
 }
 
 
+class OrderQueue(Term):
+    """The orders list's work queues: what waits, and for whom. Each is a filter of the list
+    (QUEUE_FILTERS), counted by the same function as the overview's cards."""
+
+    TO_VERIFY = "perlu-diverifikasi", "Perlu diverifikasi"
+    TO_PACK = "perlu-dikemas", "Perlu dikemas"
+    TO_SHIP = "perlu-dikirim", "Perlu dikirim"
+    ON_THE_WAY = "dalam-pengiriman", "Dalam pengiriman"
+
+
+# (status, shipping filter) of each queue
+QUEUE_FILTERS: dict[OrderQueue, tuple[str, str]] = {
+    OrderQueue.TO_VERIFY: (OrderStatus.PAID_REVIEW.value, ""),
+    OrderQueue.TO_PACK: ("", FulfilmentFilter.TO_PACK.value),
+    OrderQueue.TO_SHIP: ("", FulfilmentFilter.TO_SHIP.value),
+    OrderQueue.ON_THE_WAY: ("", FulfilmentFilter.ON_THE_WAY.value),
+}
+
+
 class RegistrationStatus(Term):
     PENDING = "pending", "Pending", "amber"
     APPROVED = "approved", "Approved", "emerald"

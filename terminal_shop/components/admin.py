@@ -12,14 +12,14 @@ from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import AdminState
 
 BTN_DANGER = (
-    "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold "
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold "
     "text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50"
 )
 BTN_SMALL = (
-    "inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium "
+    "inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium sm:min-h-0 "
     "text-slate-700 hover:bg-slate-50"
 )
-ICON_LINK = "rounded p-1.5 text-slate-600 hover:bg-slate-100"
+ICON_LINK = "inline-flex h-11 w-11 items-center justify-center rounded text-slate-600 hover:bg-slate-100 md:h-8 md:w-8"
 TH = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
 TD = "px-3 py-2.5 text-sm text-slate-800"
 # Badge tones of vocabulary.py, as whole class names so Tailwind keeps them.
@@ -60,7 +60,10 @@ def when_allowed(needed: Permission, component: rx.Component, otherwise: rx.Comp
 
 def admin_layout(*children) -> rx.Component:
     brand = get_settings().brand_name
-    link = "rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10"
+    # On a phone each group is one row that scrolls on its own (the page never does), every
+    # link a 44-px target; from `sm` up they wrap as before.
+    link = "inline-flex min-h-11 shrink-0 items-center rounded-md px-3 text-sm font-medium text-slate-200 hover:bg-white/10 sm:min-h-9"
+    row = "-mx-3 flex w-[calc(100%+1.5rem)] flex-nowrap gap-1 overflow-x-auto sm:mx-0 sm:w-auto sm:flex-wrap sm:overflow-visible"
     return rx.el.div(
         skip_link(),
         rx.el.header(
@@ -72,9 +75,10 @@ def admin_layout(*children) -> rx.Component:
                             when_allowed(needed, nav_link(text, href=route, class_name=link))
                             for text, route, needed in NAVIGATION
                         ],
-                        class_name="-mx-3 flex flex-wrap gap-1 sm:mx-0",
+                        aria_label="Menu admin",
+                        class_name=row,
                     ),
-                    class_name="flex flex-wrap items-center gap-x-6 gap-y-1",
+                    class_name="flex w-full flex-wrap items-center gap-x-6 gap-y-1 sm:w-auto",
                 ),
                 rx.el.div(
                     rx.el.span(
@@ -90,12 +94,12 @@ def admin_layout(*children) -> rx.Component:
                             icon("log-out", "h-4 w-4"),
                             "Logout",
                             type="submit",
-                            class_name="inline-flex items-center gap-1.5 rounded-md bg-white/10 px-3 py-2 text-sm font-medium text-white hover:bg-white/20",
+                            class_name="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-md bg-white/10 px-3 text-sm font-medium text-white hover:bg-white/20 sm:min-h-9",
                         ),
                         action=routes.API_ADMIN_LOGOUT,
                         method="post",
                     ),
-                    class_name="flex flex-wrap items-center justify-end gap-x-1 gap-y-1 sm:gap-x-3",
+                    class_name=row + " items-center sm:justify-end sm:gap-x-3",
                 ),
                 class_name="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2",
             ),

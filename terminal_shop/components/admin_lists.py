@@ -8,19 +8,23 @@ from terminal_shop.components.admin import BTN_SMALL, TH, when_allowed
 from terminal_shop.components.ui import CARD, INPUT, icon
 from terminal_shop.vocabulary import Period, SortField
 
+# A filter's select: a full cell of the phone's two-column grid, 44 px tall (toolbar)
+FILTER = "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:min-h-0 sm:w-auto"
+
 
 def stat_cards(cards: list[tuple[str, rx.Var, str]]) -> rx.Component:
     """(label, count, text colour) per card."""
     return rx.el.div(
         *[
             rx.el.div(
-                rx.el.p(label, class_name="text-sm text-slate-500"),
-                rx.el.p(value, class_name=f"mt-1 text-3xl font-bold {color}", data_testid=f"stat-{label}"),
-                class_name=f"{CARD} p-5",
+                rx.el.p(label, class_name="text-xs leading-tight [overflow-wrap:anywhere] text-slate-500 sm:text-sm"),
+                rx.el.p(value, class_name=f"mt-1 text-xl font-bold sm:text-3xl {color}", data_testid=f"stat-{label}"),
+                class_name=f"{CARD} p-3 sm:p-5",
             )
             for label, value, color in cards
         ],
-        class_name="grid grid-cols-2 gap-4 lg:grid-cols-4",
+        # four small figures in one row on a phone, so the list starts in the first screen
+        class_name="grid grid-cols-4 gap-2 sm:gap-4",
     )
 
 
@@ -31,7 +35,7 @@ def filter_select(label: str, value, on_change, options: dict[str, str], all_tex
         value=value,
         on_change=on_change,
         aria_label=label,
-        class_name="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm",
+        class_name=FILTER,
     )
 
 
@@ -77,8 +81,11 @@ def toolbar(state, placeholder: str, *filters) -> rx.Component:
     return rx.el.div(
         rx.el.div(
             search,
-            *filters,
-            filter_select("periode", state.period, state.set_period, Period.labels(), all_text="Semua tanggal"),
+            rx.el.div(
+                *filters,
+                filter_select("periode", state.period, state.set_period, Period.labels(), all_text="Semua tanggal"),
+                class_name="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:gap-3",
+            ),
             rx.el.button(
                 icon("refresh-cw", "h-4 w-4"), "Refresh", type="button", on_click=state.refresh, class_name=BTN_SMALL
             ),
@@ -183,14 +190,17 @@ def _empty(state) -> rx.Component:
     )
 
 
-def table(state, headers: list[str | tuple[str, SortField]], row) -> rx.Component:
-    """The list's rows in their own scrolling box; busy (and dimmed) while a query loads."""
+def table(state, headers: list[str | tuple[str, SortField]], row, cards: bool = False) -> rx.Component:
+    """The list's rows in their own scrolling box; busy (and dimmed) while a query loads.
+    `cards`: on a phone each row is a card (site.css `cards-on-phone`; its cells carry
+    `data-label`), so nothing scrolls sideways."""
     loading = ~rx.State.is_hydrated
+    shape = "min-w-full cards-on-phone" if cards else "min-w-full"
     return rx.el.div(
         rx.el.table(
             rx.el.thead(rx.el.tr(*[_header(state, h) for h in headers]), class_name="bg-slate-50"),
             rx.el.tbody(rx.foreach(state.rows, row), class_name="divide-y divide-slate-100"),
-            class_name=rx.cond(loading, "min-w-full opacity-50 transition-opacity", "min-w-full"),
+            class_name=rx.cond(loading, shape + " opacity-50 transition-opacity", shape),
         ),
         rx.cond(
             loading,

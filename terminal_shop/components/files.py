@@ -115,7 +115,7 @@ def file_picker(
                         "Hapus",
                         type="button",
                         on_click=rx.clear_selected_files(upload_id),
-                        class_name="mt-2 inline-flex items-center gap-1 text-sm font-medium text-red-600 hover:underline",
+                        class_name="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-red-600 hover:underline",
                     ),
                     class_name="flex-1",
                 ),

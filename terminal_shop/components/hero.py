@@ -54,7 +54,7 @@ def _slide(i: int, slide: dict[str, str]) -> rx.Component:
 
 def hero() -> rx.Component:
     n = len(content.HERO_SLIDES)
-    arrow = "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-white/15 p-2 text-white hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white"
+    arrow = "absolute top-1/2 z-10 -translate-y-1/2 flex h-11 w-11 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white"
     return rx.el.section(
         container(
             rx.el.div(
@@ -83,8 +83,8 @@ def hero() -> rx.Component:
                         aria_label=f"Ke slide {i + 1}",
                         aria_current="true" if i == 0 else "false",
                         data_dot=str(i),
-                        # 24 px to tap (WCAG 2.5.8), the dot itself drawn inside
-                        class_name="dot flex h-6 min-w-6 items-center justify-center"
+                        # 44 px to tap on a phone, the dot itself drawn inside
+                        class_name="dot flex h-11 min-w-11 items-center justify-center"
                         + (" dot-active" if i == 0 else ""),
                     )
                     for i in range(n)
@@ -95,9 +95,9 @@ def hero() -> rx.Component:
                     aria_label="Hentikan putar otomatis",
                     aria_pressed="false",
                     data_carousel_pause="",
-                    class_name="ml-2 flex h-6 w-6 items-center justify-center rounded-full text-white/80 hover:text-white",
+                    class_name="flex h-11 w-11 items-center justify-center rounded-full text-white/80 hover:text-white",
                 ),
-                class_name="mt-8 flex items-center justify-center gap-1",
+                class_name="mt-6 flex items-center justify-center",
             ),
             class_name="relative px-10 py-14 sm:px-12 sm:py-20",
         ),

@@ -37,7 +37,7 @@ def _logo() -> rx.Component:
         ),
         rx.el.span(brand, class_name="text-lg font-bold text-slate-900"),
         href=routes.HOME,
-        class_name="flex items-center gap-2",
+        class_name="flex min-h-11 items-center gap-2",
         aria_label=f"{brand} - Beranda",
     )
 
@@ -139,7 +139,7 @@ def header() -> rx.Component:
                 aria_controls="mobile-menu",
                 aria_expanded="false",
                 data_menu_open="",
-                class_name="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden",
+                class_name="flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden",
             ),
             class_name="flex h-16 items-center justify-between",
         ),
@@ -150,7 +150,7 @@ def header() -> rx.Component:
 
 def footer() -> rx.Component:
     s = get_settings()
-    small = "text-sm text-slate-300 hover:text-white"
+    small = "flex min-h-11 items-center text-sm text-slate-300 hover:text-white sm:min-h-0"  # 44 px on a phone
     return rx.el.footer(
         container(
             rx.el.div(
@@ -171,7 +171,7 @@ def footer() -> rx.Component:
                             ("Kontak", routes.CONTACT),
                         )
                     ],
-                    class_name="flex flex-col gap-2",
+                    class_name="flex flex-col sm:gap-2",
                 ),
                 rx.el.div(
                     rx.el.p("Bantuan", class_name="text-sm font-semibold text-white"),
@@ -184,7 +184,7 @@ def footer() -> rx.Component:
                             ("Kebijakan Privasi", routes.PRIVACY),
                         )
                     ],
-                    class_name="flex flex-col gap-2",
+                    class_name="flex flex-col sm:gap-2",
                 ),
                 rx.el.div(
                     rx.el.p("Hubungi Kami", class_name="text-sm font-semibold text-white"),
@@ -211,7 +211,7 @@ def footer() -> rx.Component:
                         href=f"mailto:{s.support_email}",
                         class_name=small,
                     ),
-                    class_name="flex flex-col gap-2",
+                    class_name="flex flex-col sm:gap-2",
                 ),
                 class_name="grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4",
             ),

@@ -9,12 +9,12 @@ import reflex as rx
 from terminal_shop.infra.settings import PROJECT_ROOT
 from terminal_shop.reflex_compat import BaseHTML, EventHandler, Img, ReactRouterLink, Var, no_args_event_spec
 
-BTN = "inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold transition focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60 disabled:cursor-not-allowed"
+BTN = "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold transition focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60 disabled:cursor-not-allowed"
 BTN_PRIMARY = f"{BTN} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-600"
 BTN_ACCENT = f"{BTN} bg-amber-400 text-slate-900 hover:bg-amber-300 focus-visible:ring-amber-500"
 BTN_OUTLINE = f"{BTN} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-slate-400"
 BTN_GHOST_LIGHT = f"{BTN} border border-white/60 text-white hover:bg-white/10 focus-visible:ring-white"
-INPUT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+INPUT = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
 CARD = "rounded-2xl border border-slate-200 bg-white shadow-sm"
 
 

@@ -180,7 +180,14 @@ def test_overview_figures_come_from_the_rows(clean_db):
     assert by_day[view.days[-2].date] == (2, "Rp 1.500.000")  # yesterday: both confirmed
     assert (view.orders, view.revenue, view.confirmed) == ("4", "Rp 1.500.000", "2")
     assert view.average_confirmation == "3 jam"
-    orders_waiting, merchants_waiting = view.waiting
+    orders_waiting, merchants_waiting, *shipping = view.waiting
+    # The shipping queues as the orders list counts them: both confirmed orders wait to be packed.
+    assert [(w.label, w.count) for w in shipping] == [
+        ("Perlu dikemas", 2),
+        ("Perlu dikirim", 0),
+        ("Dalam pengiriman", 0),
+    ]
+    assert "pengiriman=perlu-dikemas" in shipping[0].href
     assert (orders_waiting.count, orders_waiting.oldest) == (2, "1 bulan")
     assert "status=paid_review" in orders_waiting.href
     assert (merchants_waiting.count, merchants_waiting.oldest) == (1, "3 hari")

@@ -37,6 +37,7 @@ def make_order(
     total=349_000,
     created=None,
     proof=None,
+    fulfilment="",
 ) -> Order:
     oid = uuid.uuid4()
     order = Order(
@@ -52,6 +53,7 @@ def make_order(
         payment_method=method,
         status=status,
         payment_proof_path=proof,
+        fulfilment=fulfilment,
     )
     if created:
         order.created_at = created

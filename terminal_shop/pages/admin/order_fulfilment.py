@@ -7,6 +7,7 @@ import reflex as rx
 
 from terminal_shop import couriers
 from terminal_shop.components.admin import BTN_SMALL, TD, TH, when_allowed
+from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.team.permissions import Permission
@@ -122,7 +123,7 @@ def fulfilment_filter() -> rx.Component:
         value=L.fulfilment,
         on_change=L.set_fulfilment,
         aria_label="pengiriman",
-        class_name="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm",
+        class_name=FILTER,
     )
 
 

@@ -30,22 +30,30 @@ from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod, SortField
+from terminal_shop.vocabulary import QUEUE_FILTERS, OrderStatus, PaymentMethod, SortField
+
+QUEUE_TAB = "inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium"
 
 
 def _row(r) -> rx.Component:
+    """A row of the table; on a phone a card (`cards-on-phone`), each value under its label."""
     href = routes.with_id(routes.ADMIN_ORDER, "") + r.id
+    cell = lambda label, *children: rx.el.td(*children, class_name=TD, data_label=label)  # noqa: E731
     return rx.el.tr(
-        rx.el.td(r.date, class_name=TD),
-        rx.el.td(rx.el.code(r.number), class_name=TD),
-        rx.el.td(
-            rx.el.div(r.buyer, class_name="font-medium"),
-            rx.el.div(r.email, class_name="text-xs text-slate-500"),
-            class_name=TD,
+        cell("Tanggal", r.date),
+        cell("Order ID", rx.el.code(r.number)),
+        cell(
+            "Pembeli",
+            rx.el.div(
+                rx.el.div(r.buyer, class_name="font-medium"),
+                rx.el.div(r.email, class_name="text-xs text-slate-500"),
+            ),
         ),
-        rx.el.td(r.total, class_name=TD),
-        rx.el.td(r.method, class_name=TD),
-        rx.el.td(badge(r.badge), class_name=TD),
+        cell("Produk", rx.el.span(r.products, data_testid="order-products")),
+        cell("Total", r.total),
+        cell("Metode", r.method),
+        cell("Status", badge(r.badge)),
+        cell("Pengiriman", rx.cond(r.stage.label != "", badge(r.stage), "-")),
         rx.el.td(
             rx.el.div(
                 nav_link(icon("eye", "h-4 w-4"), href=href, aria_label="Lihat", class_name=ICON_LINK),
@@ -54,7 +62,8 @@ def _row(r) -> rx.Component:
                     nav_link(
                         "Review",
                         href=href,
-                        class_name="rounded bg-blue-700 px-2.5 py-1 text-xs font-semibold text-white",
+                        class_name="inline-flex min-h-11 items-center rounded bg-blue-700 px-4 text-sm"
+                        " font-semibold text-white md:min-h-0 md:px-2.5 md:py-1 md:text-xs",
                     ),
                 ),
                 class_name="flex items-center gap-1",
@@ -64,6 +73,28 @@ def _row(r) -> rx.Component:
         class_name="hover:bg-slate-50",
         data_testid="order-row",
     )
+
+
+def _queues() -> rx.Component:
+    """The day's work as tabs, each with how many orders wait in it (the overview's counts)."""
+
+    def tab(label: str, value: str, count, active) -> rx.Component:
+        return rx.el.button(
+            label,
+            rx.el.span(count, class_name="ml-2 rounded-full bg-slate-900/10 px-2 py-0.5 text-xs"),
+            type="button",
+            on_click=L.set_queue(value),
+            aria_pressed=rx.cond(active, "true", "false"),
+            class_name=rx.cond(active, QUEUE_TAB + " bg-blue-700 text-white", QUEUE_TAB + " bg-white"),
+            data_testid=f"queue-{value or 'semua'}",
+        )
+
+    everything = tab("Semua", "", L.stats.get("total", 0), (L.status == "") & (L.fulfilment == ""))
+    queues = [
+        tab(q.label, q.value, L.stats.get(fulfilment or status, 0), (L.status == status) & (L.fulfilment == fulfilment))
+        for q, (status, fulfilment) in QUEUE_FILTERS.items()
+    ]
+    return rx.el.nav(everything, *queues, aria_label="Antrean pesanan", class_name="mt-6 flex flex-wrap gap-2")
 
 
 def orders_page() -> rx.Component:
@@ -89,6 +120,7 @@ def orders_page() -> rx.Component:
                 ("Dibatalkan", L.stats.get(OrderStatus.CANCELLED, 0), "text-red-600"),
             ]
         ),
+        _queues(),
         toolbar(
             L,
             "Cari nama, email, telepon, nomor pesanan",
@@ -104,12 +136,15 @@ def orders_page() -> rx.Component:
                 ("Tanggal", SortField.DATE),
                 "Order ID",
                 ("Pembeli", SortField.NAME),
+                "Produk",
                 ("Total", SortField.TOTAL),
                 "Metode",
                 ("Status", SortField.STATUS),
+                "Pengiriman",
                 "Aksi",
             ],
             _row,
+            cards=True,
         ),
         pager(L),
     )
@@ -325,7 +360,18 @@ def order_detail_page() -> rx.Component:
                 badge(o.badge),
                 class_name="mt-4 flex items-center gap-3",
             ),
+            # The decision first (on a phone, above everything): the proof beside the amount
+            # expected, then Konfirmasi/Tolak or the shipping steps; the records below.
             rx.el.div(
+                rx.el.div(
+                    rx.cond(o.status == OrderStatus.PAID_REVIEW, _proof_viewer()),
+                    _actions(),
+                    payment_card(),
+                    rx.cond(o.status == OrderStatus.CONFIRMED, fulfilment_card()),
+                    rx.cond(o.status != OrderStatus.PAID_REVIEW, _proof_viewer()),
+                    class_name="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1",
+                    data_testid="decision",
+                ),
                 rx.el.div(
                     buyer,
                     items,
@@ -335,14 +381,7 @@ def order_detail_page() -> rx.Component:
                     when_allowed(Permission.PERSONAL_DATA, personal_data_card(o)),
                     mail_list(o.mails, D.resend_mail),
                     whatsapp_card(OrderWhatsAppState),
-                    class_name="flex min-w-0 flex-col gap-6",
-                ),
-                rx.el.div(
-                    _actions(),
-                    payment_card(),
-                    rx.cond(o.status == OrderStatus.CONFIRMED, fulfilment_card()),
-                    _proof_viewer(),
-                    class_name="flex min-w-0 flex-col gap-6",
+                    class_name="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1",
                 ),
                 class_name="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]",
             ),

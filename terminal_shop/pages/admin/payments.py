@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, badge, detail_item, scroll_table
+from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, nav_link
 from terminal_shop.state.admin import OrderDetailState as D
@@ -25,7 +26,7 @@ def proof_filter() -> rx.Component:
         value=L.proof,
         on_change=L.set_proof,
         aria_label="bukti",
-        class_name="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm",
+        class_name=FILTER,
     )
 
 

@@ -55,7 +55,7 @@ def step_frame(active: int, title: str, *children) -> rx.Component:
 
 def _product_card(p: Product) -> rx.Component:
     qty = S.qty_inputs.get(p.sku, 1)
-    step = "flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+    step = "flex h-11 w-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
     return rx.el.article(
         rx.el.img(
             src=asset_links.url(p.image),
@@ -83,7 +83,7 @@ def _product_card(p: Product) -> rx.Component:
                 value=qty,
                 on_change=lambda v: S.set_qty_input(p.sku, v),
                 aria_label=f"Jumlah {p.name}",
-                class_name="h-10 w-16 rounded-lg border border-slate-300 text-center",
+                class_name="h-11 w-16 rounded-lg border border-slate-300 text-center",
             ),
             rx.el.button(
                 icon("plus", "h-4 w-4"),
@@ -148,7 +148,7 @@ def _cart_panel() -> rx.Component:
                                 value=line.qty,
                                 on_change=lambda v: S.set_line_qty(line.sku, v),
                                 aria_label="Jumlah " + line.name,
-                                class_name="h-9 w-14 rounded-lg border border-slate-300 text-center text-sm",
+                                class_name="h-11 w-14 rounded-lg border border-slate-300 text-center text-sm",
                             ),
                             rx.el.p(line.total_text, class_name="w-28 text-right text-sm font-semibold"),
                             rx.el.button(
@@ -156,7 +156,7 @@ def _cart_panel() -> rx.Component:
                                 type="button",
                                 aria_label="Hapus " + line.name,
                                 on_click=S.remove_line(line.sku),
-                                class_name="rounded p-1.5 text-red-600 hover:bg-red-50",
+                                class_name="flex h-11 w-11 shrink-0 items-center justify-center rounded text-red-600 hover:bg-red-50",
                             ),
                             class_name="flex scroll-mt-24 items-center gap-2 py-3",
                             data_testid="cart-line",

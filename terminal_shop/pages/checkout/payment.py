@@ -77,7 +77,11 @@ def _buyer_block() -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.h2("Data Pembeli", class_name="text-lg font-bold"),
-            link_button("Ubah", routes.CHECKOUT_FORM, "text-sm font-semibold text-blue-700 hover:underline"),
+            link_button(
+                "Ubah",
+                routes.CHECKOUT_FORM,
+                "inline-flex min-h-11 min-w-11 items-center justify-center text-sm font-semibold text-blue-700 hover:underline",
+            ),
             class_name="flex items-center justify-between",
         ),
         rx.el.dl(

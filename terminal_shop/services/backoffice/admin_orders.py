@@ -129,6 +129,8 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
             _O.total,
             _O.payment_method,
             _O.status,
+            _O["items"],  # not _O.items: that is the column collection's own method
+            _O.fulfilment,
         ).where(*conds)
         exact = sum(n for st, me, n in tally if q.status in ("", st) and q.method in ("", me))
         tallied = [_O.status == q.status] * bool(q.status) + [_O.payment_method == q.method] * bool(q.method)

@@ -18,14 +18,24 @@ from terminal_shop import routes
 from terminal_shop.formats import ID, number, rupiah
 from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
-from terminal_shop.services.backoffice.list_query import day_text, period_days, utc_bounds
+from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.services.backoffice.list_query import ListQuery, day_text, period_days, utc_bounds
 from terminal_shop.services.backoffice.listing import in_range, tallies
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.views import Badge, DayFigures, Overview, StatusCount, Waiting
-from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
+from terminal_shop.vocabulary import (
+    FULFILMENT_OF_FILTER,
+    QUEUE_FILTERS,
+    FulfilmentFilter,
+    OrderQueue,
+    OrderStatus,
+    Period,
+    RegistrationStatus,
+    SortField,
+)
 
 MAX_DAYS = 366  # a chart of more days than this is unreadable; longer custom ranges are cut
 _O = table_of(Order).c
@@ -99,6 +109,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         oldest_order = _oldest(conn, _O, OrderStatus.PAID_REVIEW)
         oldest_merchant = _oldest(conn, _M, RegistrationStatus.PENDING)
         matched = reconcile.waiting_with_line(conn)
+        shipping = _shipping_queues(conn, now)
     average = waited_total / n_confirmed if n_confirmed else None
     orders_waiting = sum(n for st, n in order_tally.items() if st == OrderStatus.PAID_REVIEW)
     merchants_waiting = registrations.get(RegistrationStatus.PENDING.value, 0)
@@ -127,6 +138,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
                 _waited(_aware(oldest_merchant), now),
                 f"{routes.ADMIN_MERCHANTS}?status={RegistrationStatus.PENDING.value}&urut=tanggal&arah=naik",
             ),
+            *shipping,
         ),
         registrations=tuple(
             StatusCount(Badge.of(RegistrationStatus, s), registrations.get(s.value, 0)) for s in RegistrationStatus
@@ -135,6 +147,24 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         waiting_unmatched=max(0, orders_waiting - matched),
         data_requests=requests.open_requests(),
     )
+
+
+def _shipping_queues(conn, now: datetime) -> list[Waiting]:
+    """The orders list's shipping queues, counted by the list's own function (the same numbers
+    on both pages); how long the oldest has waited since it entered its stage (updated_at)."""
+    counts = admin_orders.fulfilment_counts(conn)
+    found = []
+    for queue in (OrderQueue.TO_PACK, OrderQueue.TO_SHIP, OrderQueue.ON_THE_WAY):
+        status, stage = QUEUE_FILTERS[queue]
+        fulfilment = FULFILMENT_OF_FILTER[FulfilmentFilter(stage)]
+        since = conn.execute(
+            select(func.min(_O.updated_at)).where(
+                _O.status == OrderStatus.CONFIRMED.value, _O.fulfilment == fulfilment.value
+            )
+        ).scalar()
+        href = ListQuery(status=status, fulfilment=stage, sort=SortField.DATE.value, descending=False)
+        found.append(Waiting(queue.label, counts[stage], _waited(_aware(since), now), href.url(routes.ADMIN_ORDERS)))
+    return found
 
 
 def _aware(moment) -> datetime | None:

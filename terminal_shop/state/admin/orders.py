@@ -24,7 +24,15 @@ from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import OrderRow, OrderView
-from terminal_shop.vocabulary import Fulfilment, FulfilmentFilter, OrderStatus, PaymentMethod, ProofFilter
+from terminal_shop.vocabulary import (
+    QUEUE_FILTERS,
+    Fulfilment,
+    FulfilmentFilter,
+    OrderQueue,
+    OrderStatus,
+    PaymentMethod,
+    ProofFilter,
+)
 
 log = logging.getLogger(__name__)
 PACK_FIELD = "pack-serial"
@@ -54,6 +62,14 @@ class OrderListState(AdminListMixin, AdminState):
     @admin_only(permission=Permission.ORDERS_VIEW)
     async def set_fulfilment(self, value: str):
         return self._go(self._query().changed(fulfilment=str(FulfilmentFilter.parse(value) or "")))
+
+    @rx.event
+    @admin_only(permission=Permission.ORDERS_VIEW)
+    async def set_queue(self, value: str):
+        """A queue tab: its status and shipping filter, the other filters kept ('' = all orders)."""
+        queue = OrderQueue.parse(value)
+        status, fulfilment = QUEUE_FILTERS[queue] if queue else ("", "")
+        return self._go(self._query().changed(status=status, fulfilment=fulfilment))
 
     @rx.event
     @admin_only(permission=Permission.ORDERS_VIEW)

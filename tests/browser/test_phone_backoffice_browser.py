@@ -1,0 +1,134 @@
+"""The back office on a phone (issue 39.3 and 39.9): the orders list as cards with the action
+on each, the work queues with the overview's counts, and an order confirmed, packed and
+shipped at 390 px without the page ever scrolling sideways."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from terminal_shop.services.devices import stock
+from terminal_shop.services.team import admin_auth
+
+from support.factories import ADMIN, make_order
+from support.steps import EMAIL, PASSWORD, real_order, sign_in
+
+SHOTS = os.environ.get("SCREENSHOTS_DIR", "")  # README's pictures: SCREENSHOTS_DIR=docs/screenshots
+
+
+@pytest.fixture
+def admin(clean_db):
+    admin_auth.create_admin(EMAIL, PASSWORD)
+
+
+def _at(browser, site, width: int, height: int):
+    pg = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 768).new_page()
+    pg.set_default_timeout(15_000)
+    pg.base = site
+    return pg
+
+
+def _no_sideways_scroll(pg, width: int = 390) -> None:
+    assert pg.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def _shot(pg, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=f"{SHOTS}/{name}.png", full_page=bool(os.environ.get("FULL_PAGE")))
+
+
+def test_an_admin_confirms_packs_and_ships_an_order_on_a_phone(browser, page, admin, tmp_path):
+    order = real_order(tmp_path, "Wulan Sari")
+    make_order("Lama", status="cancelled")
+    phone = _at(browser, page.base, 390, 844)
+    sign_in(phone)
+    phone.goto(phone.base + "/admin/orders")
+    card = phone.get_by_test_id("order-row").filter(has_text="Wulan Sari")
+    expect(card.get_by_test_id("order-products")).to_have_text("1× D210 UnionPay")
+    expect(phone.get_by_test_id("queue-perlu-diverifikasi")).to_contain_text("1")
+    _no_sideways_scroll(phone)
+    _shot(phone, "admin-orders-phone")
+    review = card.get_by_role("link", name="Review")
+    box = review.bounding_box()
+    assert box and box["x"] + box["width"] <= 390 and box["height"] >= 44  # on the card, in reach of a thumb
+
+    review.click()
+    phone.wait_for_url(re.compile(rf"/admin/orders/{order.id}"))
+    # The decision first: the amount expected and the proof above the buyer's details and the logs.
+    expected = phone.get_by_test_id("expected-amount")
+    expect(expected).to_contain_text(re.compile(r"Jumlah seharusnya: Rp \d"))
+    konfirmasi = phone.get_by_role("button", name="Konfirmasi", exact=True)
+    buyer = phone.get_by_role("heading", name="Pembeli")
+    assert konfirmasi.bounding_box()["y"] < buyer.bounding_box()["y"]
+    assert expected.bounding_box()["y"] < 844  # in the first screen
+    _no_sideways_scroll(phone)
+    _shot(phone, "admin-order-phone")
+
+    konfirmasi.click()
+    phone.get_by_role("button", name="Ya, tanpa mutasi").click()
+    expect(phone.get_by_test_id("fulfilment")).to_have_text("Perlu dikemas")
+    stock.receive("D2100001", "D210", ADMIN, imei="490154203237518")
+    scan = phone.get_by_label("Pindai atau ketik SN, lalu Enter")
+    scan.fill("D2100001")
+    scan.press("Enter")
+    phone.get_by_role("button", name="Tandai Dikemas").click()
+    expect(phone.get_by_test_id("fulfilment")).to_have_text("Dikemas")
+    _no_sideways_scroll(phone)
+    phone.get_by_label("Kurir").select_option("jne")
+    phone.get_by_label("Nomor resi").fill("CGK1234567890")
+    phone.get_by_role("button", name="Tandai Dikirim").click()
+    expect(phone.get_by_test_id("fulfilment")).to_have_text("Dikirim")
+    _no_sideways_scroll(phone)
+
+    phone.goto(phone.base + "/admin/orders")
+    phone.get_by_test_id("queue-dalam-pengiriman").click()
+    phone.wait_for_url(re.compile(r"pengiriman=dalam-pengiriman"))
+    expect(phone.get_by_test_id("order-row")).to_have_count(1)
+    expect(phone.get_by_test_id("order-row")).to_contain_text("Dikirim")
+    expect(phone.get_by_test_id("queue-dalam-pengiriman")).to_have_attribute("aria-pressed", "true")
+    _no_sideways_scroll(phone)
+
+
+def test_the_queues_count_what_the_overview_counts(page, admin, tmp_path):
+    """Issue 39.9: each queue's count on the list equals the overview's card for it."""
+    for name in ("Ani", "Budi", "Citra"):
+        make_order(name)
+    for name, stage in (("Dodi", ""), ("Eka", ""), ("Fajar", "packed"), ("Gita", "shipped")):
+        make_order(name, status="confirmed", fulfilment=stage)
+    sign_in(page)
+    page.goto(page.base + "/admin/ringkasan")
+    cards = {
+        label: page.get_by_test_id("waiting").filter(has_text=label).locator("p").nth(1)
+        for label in ("Pembayaran menunggu review", "Perlu dikemas", "Perlu dikirim", "Dalam pengiriman")
+    }
+    overview = {label: cards[label].inner_text() for label in cards}
+    assert overview == {
+        "Pembayaran menunggu review": "3",
+        "Perlu dikemas": "2",
+        "Perlu dikirim": "1",
+        "Dalam pengiriman": "1",
+    }
+    page.goto(page.base + "/admin/orders")
+    for queue, label in (
+        ("perlu-diverifikasi", "Pembayaran menunggu review"),
+        ("perlu-dikemas", "Perlu dikemas"),
+        ("perlu-dikirim", "Perlu dikirim"),
+        ("dalam-pengiriman", "Dalam pengiriman"),
+    ):
+        tab = page.get_by_test_id(f"queue-{queue}")
+        expect(tab).to_contain_text(overview[label])
+        tab.click()
+        expect(tab).to_have_attribute("aria-pressed", "true")
+        expect(page.get_by_test_id("order-row")).to_have_count(int(overview[label]))
+    # The overview's card opens the same queue, oldest first.
+    page.goto(page.base + "/admin/ringkasan")
+    page.get_by_test_id("waiting").filter(has_text="Perlu dikemas").click()
+    page.wait_for_url(re.compile(r"/admin/orders\?.*pengiriman=perlu-dikemas"))
+    expect(page.get_by_test_id("order-row")).to_have_count(2)
+    expect(page.get_by_test_id("order-row").first).to_contain_text("Dodi")
+    expect(page.get_by_test_id("order-row").first).to_contain_text("Perlu dikemas")
