@@ -89,8 +89,7 @@ FAQ: tuple[tuple[str, str], ...] = (
     ),
     (
         "Bagaimana cara membayar pesanan perangkat?",
-        "Transfer ke rekening BCA kami atau bayar dengan QRIS, lalu unggah bukti pembayaran. "
-        f"Pembayaran diverifikasi dalam {rules.working_days(rules.PAYMENT_REVIEW)} dan dikonfirmasi lewat email.",
+        "Transfer ke rekening BCA kami atau bayar dengan QRIS, lalu unggah bukti pembayaran. " + rules.PAYMENT_PROMISE,
     ),
 )
 

@@ -9,6 +9,9 @@ from datetime import timedelta
 FIX_LINK_VALID = timedelta(days=14)  # a rejected applicant's correction link
 INVITE_VALID = timedelta(hours=48)  # an admin invitation's link
 PAYMENT_REVIEW = timedelta(hours=24)  # the team's promise to check a proof of payment
+# On working days the team imports the bank statement and the QRIS report at least this often
+# (services/payments/reconcile.py matches each line to the order waiting for that exact amount).
+STATEMENT_MATCH = timedelta(hours=2)
 DATA_REQUEST_ANSWER = timedelta(hours=72)  # UU 27/2022: a data subject's request is answered within
 UPLOAD_MAX_MB = 10  # every file a person or an admin uploads
 ORDERS_PER_BUYER = 5  # orders stored per hour for one e-mail address or one phone number
@@ -34,5 +37,13 @@ def working_days(period: timedelta) -> str:
     """How Indonesian shops state a deadline in whole days of 24 hours: '1x24 jam', '3x24 jam'."""
     return f"{int(period.total_seconds() // 86400)}x24 jam"
 
+
+# The one promise about a payment's check: the confirm and thank-you pages, the order's page,
+# its e-mail and the FAQ all say this sentence.
+PAYMENT_PROMISE = (
+    f"Pembayaran Anda kami cocokkan dengan mutasi rekening dalam {hours(STATEMENT_MATCH)} pada hari kerja; "
+    f"jika belum cocok, tim kami memeriksa bukti Anda dalam {working_days(PAYMENT_REVIEW)}. "
+    "Konfirmasi dikirim lewat email."
+)
 
 UPLOAD_MAX = f"{UPLOAD_MAX_MB}MB"  # as the SPEC's texts write it: "maksimal 10MB"

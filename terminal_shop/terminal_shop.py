@@ -113,6 +113,7 @@ app = rx.App(
         rx.el.link(rel="icon", href=asset_links.url("/favicon.ico")),  # kept a year, like the other files
     ],
     backend_exception_handler=toast.backend_error,
+    toaster=reflex_compat.toaster(),
     api_transformer=[
         files_app(),
         lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS, ROUTE_LIMITS),

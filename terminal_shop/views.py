@@ -120,6 +120,8 @@ class InviteView:
     email: str
     role_label: str
     expires: str
+    mail: str = ""  # "Email terkirim 26 Nov 2026 14.05 WIB", or why it was not sent
+    mail_sent: bool = False
 
 
 @dataclass(frozen=True)

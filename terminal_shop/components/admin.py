@@ -8,6 +8,7 @@ from terminal_shop import routes
 from terminal_shop.components.layout import skip_link
 from terminal_shop.components.ui import CARD, icon, native_form, nav_link
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.reflex_compat import toasts_end_with_their_page
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import AdminState
 
@@ -110,6 +111,7 @@ def admin_layout(*children) -> rx.Component:
             rx.el.main(*children, id="main", tab_index=-1, class_name="mx-auto max-w-7xl px-4 py-8 outline-none"),
             rx.el.p("Memeriksa sesi...", class_name="py-24 text-center text-slate-500"),
         ),
+        toasts_end_with_their_page(),
         class_name="min-h-screen bg-slate-50 text-slate-900",
     )
 

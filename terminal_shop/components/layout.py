@@ -8,6 +8,7 @@ from terminal_shop import routes
 from terminal_shop.catalogue import MENU_ORDER
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, anchor, container, icon, link_button, nav_link
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.reflex_compat import toasts_end_with_their_page
 
 NAV_LINKS: tuple[tuple[str, str], ...] = (
     ("Home", routes.HOME),
@@ -241,5 +242,6 @@ def site_page(*children) -> rx.Component:
         _mobile_menu(),  # outside the header: its backdrop filter would trap a fixed child
         rx.el.main(*children, id="main", tab_index=-1, class_name="flex-1 outline-none"),
         footer(),
+        toasts_end_with_their_page(),
         class_name="flex min-h-screen flex-col bg-slate-50 text-slate-900",
     )

@@ -74,7 +74,7 @@ def _how_to_pay() -> rx.Component:
             rx.el.div(bank_details(v.transfer), class_name="mt-3"),
         ),
         rx.el.p(
-            f"Sudah membayar dan mengunggah bukti? Tim kami memverifikasi dalam {rules.working_days(rules.PAYMENT_REVIEW)}; halaman ini akan berubah.",
+            f"Sudah membayar dan mengunggah bukti? {rules.PAYMENT_PROMISE} Halaman ini akan berubah.",
             class_name="mt-3 text-sm text-slate-600",
         ),
         class_name=f"{CARD} p-5",

@@ -22,6 +22,7 @@ from terminal_shop.vocabulary import OrderRefusal, PaymentMethod
 log = logging.getLogger(__name__)
 
 PROOF_UPLOAD_ID = "proof"
+PROOF_SECTION = "bukti-pembayaran"  # the proof's section on the confirm page, scrolled to when it is missing
 QRIS_FALLBACK = "/qris-demo.png"
 EMPTY_CART = checkout_rules.price_cart([])
 DRAFT_KEY = "pesanan_draft"  # the tab's copy of its checkout (sessionStorage)
@@ -43,6 +44,7 @@ class CheckoutState(rx.State):
     errors: dict[str, str] = {}
     payment_method: str = PaymentMethod.TRANSFER_BCA.value
     submitting: bool = False
+    proof_error: str = ""  # beside the proof field: "Kirim Pesanan" pressed without one
     qris_src: str = ""
     qris_loaded: bool = False
     qr_open: bool = False
@@ -226,7 +228,9 @@ class CheckoutState(rx.State):
 
     @rx.event
     def proof_missing(self):
-        return toast.error(orders.PROOF_MISSING)
+        """No proof chosen: the field comes into view and says so (no corner toast)."""
+        self.proof_error = orders.PROOF_MISSING
+        return rx.scroll_to(PROOF_SECTION)
 
     @rx.event
     def proof_rejected(self, codes: list[str]):

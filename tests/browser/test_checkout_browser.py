@@ -9,9 +9,11 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
+from terminal_shop import rules
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 
+from support.accessibility import to_payment_step
 from support.files import big_png, fake_png, pdf, png
 from support.steps import BUYER, add, choose_proof, fill_buyer, orders_in_db, rupiah_value, to_confirm
 from support.storage import bucket_unavailable, publish_asset
@@ -53,11 +55,12 @@ def test_full_purchase(page, tmp_path, method, label, make):
     expect(page.get_by_test_id("order-number")).to_have_text(str(order.id)[:8].upper())
     total = 7_347_000 - order.unique_code
     expect(page.get_by_test_id("order-total")).to_have_text(f"Rp {total:,}".replace(",", "."))
-    if method == "TRANSFER_BCA":  # asked again, with the same code the confirm page showed
+    if method == "TRANSFER_BCA":  # the total is the amount the confirm page asked for
         assert total == exact
-        expect(page.get_by_test_id("transfer-exactly")).to_contain_text(
-            f"Transfer tepat Rp {total:,}".replace(",", ".")
-        )
+    # One story (issue 39.2): the proof is received; nothing asks to pay again; one promise.
+    expect(page.get_by_test_id("proof-received")).to_have_text("Bukti pembayaran Anda sudah kami terima.")
+    expect(page.get_by_test_id("promise")).to_have_text(rules.PAYMENT_PROMISE)
+    expect(page.locator("main")).not_to_contain_text("Transfer tepat")
     expect(page.get_by_test_id("order-method")).to_have_text(label)
     expect(page.get_by_test_id("order-status")).to_have_text("Menunggu Verifikasi")
     expect(page.get_by_text("1x24 jam")).to_be_visible()
@@ -137,7 +140,9 @@ def test_refused_proof_files_keep_the_typed_data(page, tmp_path):
     before = len(orders_in_db())
     to_confirm(page)
     page.get_by_role("button", name="Kirim Pesanan").click()
-    expect(page.get_by_text("Bukti pembayaran wajib diupload")).to_be_visible()
+    expect(
+        page.locator("#main").get_by_role("alert").filter(has_text="Bukti pembayaran wajib diupload")
+    ).to_be_visible()
 
     gif = tmp_path / "bukti.gif"
     gif.write_bytes(b"GIF89a" + b"\x00" * 100)
@@ -288,3 +293,42 @@ def test_phone_keeps_the_cart_total_in_reach(phone):
     for path in ("/checkout/form", "/checkout/products", "/pendaftaran", "/produk/soundbox"):
         phone.goto(phone.base + path)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360, path
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)])
+def test_sending_without_a_proof_brings_the_field_into_view_with_its_message(browser, site, width, height, tmp_path):
+    """Issue 39.2: no corner toast; the proof's field scrolls into view and says what is missing."""
+    pg = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    pg.base = site
+    to_payment_step(pg)
+    expect(pg.get_by_test_id("step-1")).to_have_text("1Bayar dengan jumlah yang tertera")
+    expect(pg.get_by_test_id("step-2")).to_have_text("2Unggah bukti pembayaran")
+    expect(pg.get_by_test_id("step-3")).to_have_text("3Kirim pesanan")
+    pg.get_by_role("button", name="Kirim Pesanan").click()
+    field = pg.locator("#bukti-pembayaran")
+    expect(field.get_by_role("alert")).to_have_text("Bukti pembayaran wajib diupload")
+    expect(field).to_be_in_viewport(ratio=0.5)
+    expect(pg.locator("[data-sonner-toast]")).to_have_count(0)
+    choose_proof(pg, png(tmp_path / "bukti.png"))
+    expect(field.get_by_role("alert")).to_have_text("")  # answered at once
+    pg.context.close()
+
+
+def test_toasts_stay_clear_of_the_cart_bar_and_end_with_their_page(browser, site):
+    """Issue 39.2: a toast never covers the phone's "Lanjut Isi Data" bar, nor follows the
+    buyer to the next page."""
+    pg = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
+    pg.base = site
+    pg.goto(site + "/checkout/products")
+    add(pg, "A920")
+    shown = pg.locator("[data-sonner-toast]")
+    expect(shown).to_have_count(1)
+    bar = pg.get_by_test_id("phone-cart-bar")
+    expect(bar).to_be_visible()
+    t, b = shown.bounding_box(), bar.bounding_box()
+    assert t and b and t["y"] + t["height"] <= b["y"]  # above the bar, not over it
+    pg.wait_for_timeout(1_200)  # a toast under a second old is meant for the next page: this one is not
+    bar.get_by_role("link", name="Lanjut Isi Data").click()
+    expect(pg.get_by_role("heading", name="Data Pembeli", level=1)).to_be_visible()
+    expect(shown).to_have_count(0)
+    pg.context.close()

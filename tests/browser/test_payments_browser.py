@@ -48,7 +48,7 @@ def test_a_transfer_found_in_the_statement_confirms_the_order(page, browser, tmp
     choose_proof(page, shot)
     page.get_by_role("button", name="Kirim Pesanan").click()
     expect(page.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
-    expect(page.get_by_test_id("transfer-amount")).to_have_text(rupiah(exact))  # asked again
+    expect(page.get_by_test_id("order-total")).to_have_text(rupiah(exact))  # what was asked for
     [order] = [o for o in orders_in_db() if o.id not in before]
     assert (order.total, order.unique_code) == (exact, 3_499_000 - exact)
     page.get_by_role("link", name="Lihat Status Pesanan").click()

@@ -208,3 +208,44 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     clerk.wait_for_url(re.compile(r"/admin/login"))
     sign_in_with_password(clerk, CLERK, CLERK_PASSWORD)
     expect(clerk.get_by_text("Akses ditolak").first).to_be_visible()
+
+
+def test_an_invitation_whose_mail_failed_is_resent_copied_and_cancelled_on_a_phone(browser, page, mailbox):
+    """Issue 39.7: "terkirim" only when the mail server took it; else said, with Kirim ulang,
+    Salin tautan (for WhatsApp) and Batalkan on the invitation's line, at 390 px."""
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
+    phone.base = page.base
+    phone.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    sign_in(phone)
+    phone.goto(phone.base + "/admin/akun")
+    mailbox.refuse.add(CLERK)  # the clerk's mail server refuses the address
+    phone.get_by_label("Email", exact=True).fill(CLERK)
+    phone.get_by_role("button", name="Kirim undangan").click()
+    expect(phone.get_by_text("Undangan dibuat, tetapi email belum terkirim")).to_be_visible()
+    line = phone.get_by_test_id("invite-row")
+    expect(line.get_by_test_id("invite-mail")).to_have_text(
+        "Gagal terkirim: alamat penerima ditolak server e-mail; tidak dicoba lagi"
+    )
+
+    mailbox.refuse.clear()
+    line.get_by_role("button", name="Kirim ulang").click()
+    expect(phone.get_by_text(f"Undangan dikirim ulang ke {CLERK}")).to_be_visible()
+    expect(line.get_by_test_id("invite-mail")).to_contain_text("Email terkirim")
+    [mail] = wait_for_mail(mailbox, "Undangan akun admin")
+    assert CLERK in mail["To"]
+
+    line.get_by_role("button", name="Salin tautan").click()
+    expect(phone.get_by_text("Tautan undangan disalin")).to_be_visible()
+    copied = phone.evaluate("navigator.clipboard.readText()")
+    assert re.fullmatch(r"https?://\S+/api/admin/undangan/buka\?token=[\w-]+", copied)
+    assert copied.split("token=")[1] not in mail.get_body(("plain",)).get_content()  # a link of its own
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+    line.get_by_role("button", name="Batalkan").click()
+    expect(phone.get_by_test_id("invite-row")).to_have_count(0)
+    stranger = browser.new_context().new_page()
+    stranger.goto(copied)  # the copied link died with the invitation
+    expect(stranger.get_by_text("Undangan tidak berlaku")).to_be_visible()
+    stranger.context.close()
+    phone.context.close()

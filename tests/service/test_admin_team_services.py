@@ -23,7 +23,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import detached_root_state, router_with_headers
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.team import admin_accounts, admin_auth, two_factor
+from terminal_shop.services.team import admin_accounts, admin_auth, invite_links, two_factor
 from terminal_shop.services.team.tables import AdminInvite, AdminSession, AdminUser, RecoveryCode
 from terminal_shop.state.admin import OrderListState
 from terminal_shop.vocabulary import AdminRole
@@ -192,6 +192,38 @@ def test_an_invitation_is_e_mailed_and_makes_the_account_once(clean_db):
     assert {"invite", "invite-accepted"} <= {a.action for a in audit_rows()}
 
 
+def test_an_invitation_says_whether_its_mail_went_and_is_resent_copied_and_withdrawn(mailbox):
+    """Issue 39.7: "sent" only when the mail server took it; Kirim ulang, Salin tautan, Batalkan."""
+    clerk = "keuangan@terminalku.example"
+    admin_auth.create_admin(ADMIN, PASSWORD)
+    mailbox.refuse.add(clerk)
+    _invite(clerk)
+    failed = invite_links.send_now(clerk)
+    assert failed == "Gagal terkirim: alamat penerima ditolak server e-mail; tidak dicoba lagi"
+    [line] = invite_links.open_invites()
+    assert (line.email, line.mail, line.mail_sent) == (clerk, failed, False)
+
+    mailbox.refuse.clear()
+    assert invite_links.resend(ADMIN, clerk) == ""  # a new e-mail, taken by the server
+    [line] = invite_links.open_invites()
+    assert line.mail_sent and line.mail.startswith("Email terkirim ")
+    [mail] = mailbox.to(clerk)
+    mailed = re.search(r"token=([\w-]+)", mail.get_body(("plain",)).get_content())[1]
+
+    copied = invite_links.copy_link(ADMIN, clerk).split("token=")[1]
+    assert copied != mailed
+    assert admin_accounts.invitation(copied).role_label == "Keuangan"
+    assert admin_accounts.invitation(mailed) is not None  # the e-mailed link still works beside it
+    assert [i.email for i in invite_links.open_invites()] == [clerk]  # one line per address
+    assert len(mailbox.to(clerk)) == 1  # copying sends nothing
+    assert "invite-link-copied" in {a.action for a in audit_rows()}
+
+    assert admin_accounts.withdraw(ADMIN, clerk)  # "Batalkan" closes every link
+    assert admin_accounts.invitation(copied) is None and admin_accounts.invitation(mailed) is None
+    with pytest.raises(admin_accounts.AccountError, match="tidak berlaku"):
+        invite_links.copy_link(ADMIN, clerk)
+
+
 def test_an_invitation_is_withdrawn_by_batalkan_by_a_new_one_and_with_its_inviter(clean_db):
     """Issue 35.4: a pending invitation stayed valid 48 hours after its inviter was
     deactivated, and could not be withdrawn."""
@@ -200,7 +232,7 @@ def test_an_invitation_is_withdrawn_by_batalkan_by_a_new_one_and_with_its_invite
     second = _invite()  # the same address invited again: the earlier link is dead
     assert admin_accounts.invitation(first) is None and admin_accounts.invitation(second) is not None
     assert admin_accounts.withdraw(ADMIN, "Keuangan@terminalku.example")  # "Batalkan"
-    assert admin_accounts.invitation(second) is None and admin_accounts.pending_invites() == ()
+    assert admin_accounts.invitation(second) is None and invite_links.open_invites() == ()
     with pytest.raises(admin_accounts.AccountError, match="tidak-berlaku"):
         admin_accounts.accept(second, "password-keuangan-1", "password-keuangan-1", "", "c")
     assert not admin_accounts.withdraw(ADMIN, "keuangan@terminalku.example")  # nothing open any more

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import select
 
+from terminal_shop import rules
 from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.storage import get_storage
@@ -117,12 +118,14 @@ def test_a_hold_no_order_took_lapses_for_the_next_buyer(clean_db, monkeypatch):
     assert transfer_codes.reserve("left-the-page", A920) == 0  # came back a day later: paid as it is
 
 
-def test_the_received_mail_asks_for_the_exact_amount(clean_db, tmp_path):
+def test_the_received_mail_says_the_amount_and_the_one_promise(clean_db, tmp_path):
     order = checkout_order(get_storage(), png(tmp_path / "b.png").read_bytes())
     with read_session() as s:
         mail = s.exec(select(OutboxMessage).where(OutboxMessage.entity_id == str(order.id))).one()
     exact = f"Rp {order.total:,}".replace(",", ".")
-    assert f"Transfer tepat {exact} agar pembayaran Anda terverifikasi otomatis." in mail.body_text
+    assert f"sejumlah {exact}." in mail.body_text
+    assert "Transfer tepat" not in mail.body_text  # the proof came with the order: not asked to pay again
+    assert rules.PAYMENT_PROMISE in mail.body_text
     assert f"Sudah dipotong kode unik Rp {order.unique_code}." in mail.body_text
 
 

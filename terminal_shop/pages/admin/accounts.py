@@ -43,6 +43,22 @@ def _row(a) -> rx.Component:
     )  # fmt: skip
 
 
+def _invite(i) -> rx.Component:
+    """An open invitation: whether its e-mail went out, and what the owner can do about it."""
+    return rx.el.li(
+        rx.el.p(i.email, " · ", i.role_label, " · berlaku sampai ", i.expires),
+        rx.el.p(i.mail, class_name=rx.cond(i.mail_sent, "text-emerald-700", "text-red-700"), data_testid="invite-mail"),
+        rx.el.div(
+            rx.el.button("Kirim ulang", type="button", on_click=S.resend_invite(i.email), aria_label="Kirim ulang undangan ke " + i.email, class_name=BTN_SMALL),
+            rx.el.button("Salin tautan", type="button", on_click=S.copy_invite_link(i.email), aria_label="Salin tautan undangan untuk " + i.email, class_name=BTN_SMALL),
+            rx.el.button("Batalkan", type="button", on_click=S.withdraw(i.email), aria_label="Batalkan undangan untuk " + i.email, class_name=BTN_SMALL),
+            class_name="mt-2 flex flex-wrap gap-2",
+        ),
+        class_name="py-3",
+        data_testid="invite-row",
+    )  # fmt: skip
+
+
 def _invite_form() -> rx.Component:
     return rx.el.form(
         rx.el.h2("Undang admin", class_name="text-lg font-bold"),
@@ -90,15 +106,8 @@ def accounts_page() -> rx.Component:
             rx.el.section(
                 rx.el.h2("Undangan belum dipakai", class_name="text-lg font-bold"),
                 rx.el.ul(
-                    rx.foreach(
-                        S.invites,
-                        lambda i: rx.el.li(
-                            i.email, " · ", i.role_label, " · berlaku sampai ", i.expires,
-                            rx.el.button("Batalkan", type="button", on_click=S.withdraw(i.email), aria_label="Batalkan undangan", class_name=f"{BTN_SMALL} ml-3"),
-                            data_testid="invite-row",
-                        ),
-                    ),
-                    class_name="mt-2 space-y-1 text-sm",
+                    rx.foreach(S.invites, _invite),
+                    class_name="mt-2 divide-y divide-slate-100 text-sm",
                 ),
                 class_name=f"{CARD} mt-6 p-5",
             ),

@@ -140,7 +140,7 @@ def _cart_panel() -> rx.Component:
                             rx.el.div(
                                 rx.el.p(line.name, class_name="font-medium"),
                                 rx.el.p(line.unit_text, class_name="text-xs text-slate-500"),
-                                class_name="flex-1",
+                                class_name="min-w-0 flex-1",
                             ),
                             rx.el.input(
                                 type="number",
@@ -150,7 +150,7 @@ def _cart_panel() -> rx.Component:
                                 aria_label="Jumlah " + line.name,
                                 class_name="h-11 w-14 rounded-lg border border-slate-300 text-center text-sm",
                             ),
-                            rx.el.p(line.total_text, class_name="w-28 text-right text-sm font-semibold"),
+                            rx.el.p(line.total_text, class_name="w-24 shrink-0 text-right text-sm font-semibold"),
                             rx.el.button(
                                 icon("trash-2", "h-4 w-4"),
                                 type="button",
@@ -158,7 +158,7 @@ def _cart_panel() -> rx.Component:
                                 on_click=S.remove_line(line.sku),
                                 class_name="flex h-11 w-11 shrink-0 items-center justify-center rounded text-red-600 hover:bg-red-50",
                             ),
-                            class_name="flex scroll-mt-24 items-center gap-2 py-3",
+                            class_name="flex scroll-mt-24 items-center gap-1.5 py-3",
                             data_testid="cart-line",
                             id="baris-" + line.sku,
                         ),

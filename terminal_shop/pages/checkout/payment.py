@@ -13,7 +13,7 @@ from terminal_shop.formats import rupiah
 from terminal_shop.infra.uploads import PROOF_ACCEPT
 from terminal_shop.pages.checkout.cart import empty_notice, order_summary, step_frame
 from terminal_shop.reflex_compat import browser_expr
-from terminal_shop.state.checkout import PROOF_UPLOAD_ID, READ_DRAFT
+from terminal_shop.state.checkout import PROOF_SECTION, PROOF_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.vocabulary import PaymentMethod
 
@@ -96,6 +96,18 @@ def _buyer_block() -> rx.Component:
     )
 
 
+def _step(n: int, text: str) -> rx.Component:
+    """What to do, in order: pay, upload the proof, send."""
+    return rx.el.p(
+        rx.el.span(
+            str(n), class_name="flex h-6 w-6 items-center justify-center rounded-full bg-blue-700 text-xs text-white"
+        ),
+        text,
+        class_name="mb-2 flex items-center gap-2 text-sm font-semibold text-blue-800",
+        data_testid=f"step-{n}",
+    )
+
+
 def confirm_page() -> rx.Component:
     send = rx.cond(
         chosen_count(PROOF_UPLOAD_ID) > 0,
@@ -122,6 +134,7 @@ def confirm_page() -> rx.Component:
                 rx.el.div(
                     _buyer_block(),
                     rx.el.section(
+                        _step(1, "Bayar dengan jumlah yang tertera"),
                         rx.el.h2("Metode Pembayaran", class_name="text-lg font-bold"),
                         rx.el.div(
                             _method_option(PaymentMethod.TRANSFER_BCA, "Transfer manual ke rekening BCA kami"),
@@ -143,6 +156,7 @@ def confirm_page() -> rx.Component:
                         class_name=f"{CARD} p-5",
                     ),
                     rx.el.section(
+                        _step(2, "Unggah bukti pembayaran"),
                         file_picker(
                             PROOF_UPLOAD_ID,
                             "Bukti pembayaran",
@@ -150,18 +164,18 @@ def confirm_page() -> rx.Component:
                             PROOF_ACCEPT,
                             S.proof_rejected,
                             required=True,
+                            error=S.proof_error,
                         ),
-                        class_name=f"{CARD} p-5",
+                        id=PROOF_SECTION,
+                        class_name=f"{CARD} scroll-mt-24 p-5",
                     ),
                     class_name="flex flex-col gap-6",
                 ),
                 rx.el.div(
                     order_summary(with_code=True),
+                    _step(3, "Kirim pesanan"),
                     send,
-                    rx.el.p(
-                        f"Tim kami memverifikasi pembayaran dalam {rules.working_days(rules.PAYMENT_REVIEW)}.",
-                        class_name="text-center text-xs text-slate-500",
-                    ),
+                    rx.el.p(rules.PAYMENT_PROMISE, class_name="text-center text-xs text-slate-500"),
                     class_name="flex flex-col gap-4",
                 ),
                 class_name="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]",

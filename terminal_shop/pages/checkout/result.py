@@ -7,7 +7,6 @@ import reflex as rx
 from terminal_shop import routes, rules
 from terminal_shop.components.devices import register_invitation
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.payment import transfer_amount
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.state.checkout_result import OrderResultState as R
 
@@ -35,14 +34,14 @@ def success_page() -> rx.Component:
                         row("Status", R.summary.status, "order-status"),
                         class_name="mt-6 flex w-full flex-col gap-3 rounded-xl bg-slate-50 p-5 text-sm",
                     ),
-                    rx.cond(
-                        R.summary.transfer.text != "",
-                        rx.el.div(transfer_amount(R.summary.transfer), class_name="mt-4 w-full text-left"),
-                    ),
+                    # The proof came with the order: nothing more to pay, only when it is checked.
                     rx.el.p(
-                        f"Tim kami akan memverifikasi pembayaran Anda dalam {rules.working_days(rules.PAYMENT_REVIEW)} dan mengirim konfirmasi lewat email.",
-                        class_name="mt-4 text-sm text-slate-600",
+                        icon("file-check", "h-4 w-4"),
+                        "Bukti pembayaran Anda sudah kami terima.",
+                        class_name="mt-4 flex items-center gap-2 font-semibold text-emerald-700",
+                        data_testid="proof-received",
                     ),
+                    rx.el.p(rules.PAYMENT_PROMISE, class_name="mt-1 text-sm text-slate-600", data_testid="promise"),
                     rx.el.a(
                         icon("list-checks", "h-4 w-4"),
                         "Lihat Status Pesanan",

@@ -32,7 +32,6 @@ TYPED_MAX = 60  # characters of a name a visitor typed that an e-mail repeats
 _LINK_LIKE = re.compile(r"(?<=[\w/])[.:@](?=[\w/])")
 
 
-REVIEW = rules.working_days(rules.PAYMENT_REVIEW)
 FIX_VALID = rules.days(rules.FIX_LINK_VALID)
 
 
@@ -82,9 +81,8 @@ def _items(order: Order) -> str:
 
 
 def transfer_exactly(order: Order) -> str:
-    """The kode unik sentence, as the order's pages show it too."""
-    before, after = transfer_codes.EXACTLY
-    said = f"{before}{rupiah(order.total)}{after}"
+    """What the buyer transferred (the proof is already with us: no instruction to pay again)."""
+    said = f"sejumlah {rupiah(order.total)}."
     return said + (f" {transfer_codes.CODE_TAKEN_OFF}{rupiah(order.unique_code)}." if order.unique_code else "")
 
 
@@ -92,7 +90,7 @@ def order_received(order: Order) -> Mail:
     s = get_settings()
     number = order_number(order.id)
     how = (
-        f"Pembayaran: transfer ke BCA {s.bca_account_number} a.n. {s.bca_account_holder}. {transfer_exactly(order)}"
+        f"Pembayaran: transfer ke BCA {s.bca_account_number} a.n. {s.bca_account_holder} {transfer_exactly(order)}"
         if order.payment_method == PaymentMethod.TRANSFER_BCA
         else f"Pembayaran: QRIS sejumlah {rupiah(order.total)}"
         + (" (QR terlampir, jumlah sudah terisi)." if order.qris_payload else ".")
@@ -106,7 +104,7 @@ def order_received(order: Order) -> Mail:
             f"Terima kasih. Pesanan {number} ({wib(order.created_at)}) dan bukti pembayaran Anda sudah kami terima.",
             f"Rincian: {_items(order)}. Total {rupiah(order.total)}.",
             how,
-            f"Tim kami memverifikasi pembayaran dalam {REVIEW}. Anda akan menerima email lagi setelahnya.",
+            rules.PAYMENT_PROMISE,
             *([] if order.merchant_id else [f"{DEVICES_WAIT} {register_invitation(order)}"]),
         ],
         _order_link(order),

@@ -113,7 +113,7 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         outcome = Step(
             "Dikonfirmasi atau ditolak",
             "todo",
-            f"Tim kami memverifikasi dalam {rules.working_days(rules.PAYMENT_REVIEW)}.",
+            rules.PAYMENT_PROMISE,
         )
     checking = Step("Menunggu verifikasi pembayaran", "current" if status is OrderStatus.PAID_REVIEW else "done")
     waiting = status is OrderStatus.PAID_REVIEW

@@ -31,7 +31,7 @@ from terminal_shop.services.payments.tables import TransferCode
 log = logging.getLogger(__name__)
 
 # What the buyer reads around the exact amount: the pages and the order e-mail.
-EXACTLY = ("Transfer tepat ", " agar pembayaran Anda terverifikasi otomatis.")
+EXACTLY = ("Transfer tepat ", " agar pembayaran Anda cocok otomatis dengan mutasi rekening kami.")
 CODE_TAKEN_OFF = "Sudah dipotong kode unik "
 DISCOUNT_LINE = "Potongan kode unik"  # its line in an order's breakdown: the status page, the invoice
 

@@ -36,7 +36,7 @@ from terminal_shop.services.team.events import (
 )
 from terminal_shop.services.team.tables import AdminInvite, AdminUser
 from terminal_shop.services.validation import email_ok, parse_id
-from terminal_shop.views import AdminAccountView, InviteView
+from terminal_shop.views import AdminAccountView
 from terminal_shop.vocabulary import AdminRole
 
 INVITE_VALID = rules.INVITE_VALID
@@ -85,17 +85,6 @@ def accounts() -> tuple[AdminAccountView, ...]:
     )
 
 
-def pending_invites() -> tuple[InviteView, ...]:
-    now = utcnow()
-    with read_session() as s:
-        rows = s.exec(
-            select(AdminInvite)
-            .where(col(AdminInvite.used_at).is_(None), col(AdminInvite.expires_at) > now)
-            .order_by(col(AdminInvite.created_at).desc())
-        ).all()
-    return tuple(InviteView(r.email, AdminRole.label_of(r.role), wib(r.expires_at)) for r in rows)
-
-
 def withdraw(owner_email: str, email: str) -> bool:
     """ "Batalkan": the open invitation to `email` no longer works (its link is refused).
     False when there was none."""
@@ -116,6 +105,15 @@ def _withdraw(s: Session, which: Any, actor: str, why: str) -> int:
     return len(rows)
 
 
+def invite_key(token_hash: str) -> str:
+    """The outbox key of an invitation's e-mail."""
+    return f"admin-invite:{token_hash}"
+
+
+def invite_link(token: str) -> str:
+    return f"{get_settings().public_url}{routes.API_ADMIN_INVITE_OPEN}?token={token}"
+
+
 def invite(owner_email: str, email: str, role: str) -> str:
     """Records the invitation and queues its e-mail (the outbox sends it); returns the
     link, which only the e-mail carries. A new invitation to the same address replaces any
@@ -127,7 +125,7 @@ def invite(owner_email: str, email: str, role: str) -> str:
     if member is None:
         raise AccountError(MSG_ROLE)
     token = secrets.token_urlsafe(32)
-    link = f"{get_settings().public_url}{routes.API_ADMIN_INVITE_OPEN}?token={token}"
+    link = invite_link(token)
     now = utcnow()
     with write_session() as s:
         existing = s.exec(select(AdminUser).where(col(AdminUser.email) == email)).first()
@@ -147,7 +145,7 @@ def invite(owner_email: str, email: str, role: str) -> str:
         )
         s.add(row)
         mail = emails.admin_invitation(email, member.label, owner_email, link, row.expires_at)
-        outbox.enqueue(s, f"admin-invite:{row.token_hash}", "admin", email, mail)
+        outbox.enqueue(s, invite_key(row.token_hash), "admin", email, mail)
         publish(s, AdminInvited(entity_id=email, actor=owner_email, detail=f"Diundang sebagai {member.label}"))
     return link
 

@@ -32,6 +32,14 @@ class AdminInviteWithdrawn(TeamEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AdminInviteLinkCopied(TeamEvent):
+    """`entity_id`: the invited address. A further link was made for the owner to pass on."""
+
+    name: ClassVar[str] = "team.invite_link_copied"
+    action: ClassVar[str] = "invite-link-copied"
+
+
+@dataclass(frozen=True, kw_only=True)
 class AdminInviteAccepted(TeamEvent):
     name: ClassVar[str] = "team.invite_accepted"
     action: ClassVar[str] = "invite-accepted"

@@ -9,11 +9,22 @@ import functools
 import reflex as rx
 
 from terminal_shop import rules
-from terminal_shop.services.team import admin_accounts, admin_sessions, two_factor
+from terminal_shop.services.team import admin_accounts, admin_sessions, invite_links, two_factor
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import AdminAccountView, InviteView
+
+
+def _told(failed: str, done: str, email: str):
+    """Sent only when the mail server took the e-mail; else why not, and what to do instead."""
+    if failed:
+        return toast.error("Undangan dibuat, tetapi email belum terkirim", description=f"{failed}. {COPY_INSTEAD}")
+    valid = rules.hours(rules.INVITE_VALID)
+    return toast.success(f"{done} ke {email.strip().lower()}", description=f"Tautan berlaku {valid}.")
+
+
+COPY_INSTEAD = "Gunakan Salin tautan untuk mengirimnya lewat WhatsApp."
 
 
 class AccountsState(AdminState):
@@ -22,9 +33,7 @@ class AccountsState(AdminState):
     invite_error: str = ""
 
     async def _list(self) -> None:
-        accounts, invites = await asyncio.to_thread(
-            lambda: (admin_accounts.accounts(), admin_accounts.pending_invites())
-        )
+        accounts, invites = await asyncio.to_thread(lambda: (admin_accounts.accounts(), invite_links.open_invites()))
         self.accounts, self.invites = list(accounts), list(invites)
 
     async def _change(self, change, said):
@@ -55,13 +64,34 @@ class AccountsState(AdminState):
             self.invite_error = refused.message
             return toast.error(refused.message)
         self.invite_error = ""
+        failed = await asyncio.to_thread(invite_links.send_now, email)
         await self._list()
+        return [_told(failed, "Undangan terkirim", email), rx.set_value("invite-email", "")]
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def resend_invite(self, email: str):
+        """ "Kirim ulang": a new e-mail (earlier links stop working), sent while the owner waits."""
+        try:
+            failed = await asyncio.to_thread(invite_links.resend, self._admin().email, str(email)[:254])
+        except admin_accounts.AccountError as refused:
+            await self._list()
+            return toast.error(refused.message)
+        await self._list()
+        return _told(failed, "Undangan dikirim ulang", email)
+
+    @rx.event
+    @admin_only(permission=Permission.ACCOUNTS)
+    async def copy_invite_link(self, email: str):
+        """ "Salin tautan": a further link straight to the clipboard (never into tab state)."""
+        try:
+            link = await asyncio.to_thread(invite_links.copy_link, self._admin().email, str(email)[:254])
+        except admin_accounts.AccountError as refused:
+            await self._list()
+            return toast.error(refused.message)
         return [
-            toast.success(
-                "Undangan terkirim",
-                description=f"Tautan berlaku {rules.hours(rules.INVITE_VALID)} untuk {email.strip().lower()}.",
-            ),
-            rx.set_value("invite-email", ""),
+            rx.set_clipboard(link),
+            toast.success("Tautan undangan disalin", description=f"Kirim ke {email} lewat WhatsApp atau chat."),
         ]
 
     @rx.event

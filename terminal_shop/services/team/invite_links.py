@@ -1,0 +1,113 @@
+"""An open invitation after it was made (issue 39.7): whether its e-mail reached the mail
+server, sending it again, and a copy of its link to pass on by WhatsApp.
+
+Every link is its own `AdminInvite` row (the table keeps only hashes, so an e-mailed link
+cannot be shown again): a copied link works beside the e-mailed one until one is used, the
+invitation is withdrawn ("Batalkan" closes every link to the address), or "Kirim ulang"
+replaces them all with a new e-mail.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlmodel import Session, col, select
+
+from terminal_shop.formats import wib
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.team import admin_accounts
+from terminal_shop.services.team.admin_auth import hash_token, normalise_email
+from terminal_shop.services.team.events import AdminInviteLinkCopied
+from terminal_shop.services.team.tables import AdminInvite
+from terminal_shop.views import InviteView
+from terminal_shop.vocabulary import AdminRole, MailStatus
+
+MSG_GONE = "Undangan ini sudah tidak berlaku"
+
+
+def _open(s: Session, email: str | None = None) -> list[AdminInvite]:
+    """Open links, newest first (of one address, or of all)."""
+    query = select(AdminInvite).where(col(AdminInvite.used_at).is_(None), col(AdminInvite.expires_at) > utcnow())
+    if email is not None:
+        query = query.where(col(AdminInvite.email) == normalise_email(email))
+    return list(s.exec(query.order_by(col(AdminInvite.created_at).desc())).all())
+
+
+def _mails(s: Session, rows: list[AdminInvite]) -> dict[str, OutboxMessage]:
+    keys = [admin_accounts.invite_key(r.token_hash) for r in rows]
+    found = s.exec(select(OutboxMessage).where(col(OutboxMessage.key).in_(keys))).all() if keys else []
+    return {m.key: m for m in found}
+
+
+def _mail_words(mail: OutboxMessage | None) -> tuple[str, bool]:
+    """What the list says of the invitation's e-mail, and whether it reached the mail server."""
+    if mail is None:
+        return "Email tidak ditemukan", False
+    if mail.status == MailStatus.SENT:
+        return f"Email terkirim {wib(mail.sent_at)}", True
+    return outbox.failure_words(mail) or "Email menunggu dikirim", False
+
+
+def open_invites() -> tuple[InviteView, ...]:
+    """One line per invited address, with its newest e-mail's fate."""
+    with read_session() as s:
+        rows = _open(s)
+        mails = _mails(s, rows)
+    seen: dict[str, InviteView] = {}
+    for row in rows:
+        if row.email in seen:
+            continue
+        mailed = [r for r in rows if r.email == row.email and admin_accounts.invite_key(r.token_hash) in mails]
+        mail = mails[admin_accounts.invite_key(mailed[0].token_hash)] if mailed else None
+        words, sent = _mail_words(mail)
+        seen[row.email] = InviteView(row.email, AdminRole.label_of(row.role), wib(row.expires_at), words, sent)
+    return tuple(seen.values())
+
+
+def send_now(email: str) -> str:
+    """The address's newest invitation e-mail, sent while the owner waits: '' when the mail
+    server took it, else why not (the list says the same)."""
+    with read_session() as s:
+        rows = _open(s, email)
+        mails = _mails(s, rows)
+    mailed = [r for r in rows if admin_accounts.invite_key(r.token_hash) in mails]
+    if not mailed:
+        return MSG_GONE
+    return outbox.send_now(admin_accounts.invite_key(mailed[0].token_hash))
+
+
+def resend(owner_email: str, email: str) -> str:
+    """ "Kirim ulang": a new invitation with the same role and a new e-mail, sent now; earlier
+    links to the address stop working. '' when the mail server took it, else why not."""
+    with read_session() as s:
+        rows = _open(s, email)
+    if not rows:
+        raise admin_accounts.AccountError(MSG_GONE)
+    admin_accounts.invite(owner_email, email, rows[0].role)
+    return send_now(email)
+
+
+def copy_link(owner_email: str, email: str) -> str:
+    """ "Salin tautan": one more link to the open invitation (same role, same end), returned
+    once for the owner's clipboard; audited, never stored but as its hash."""
+    token = secrets.token_urlsafe(32)
+    with write_session() as s:
+        rows = _open(s, email)
+        if not rows:
+            raise admin_accounts.AccountError(MSG_GONE)
+        newest = rows[0]
+        s.add(
+            AdminInvite(
+                token_hash=hash_token(token),
+                email=newest.email,
+                role=newest.role,
+                invited_by=owner_email,
+                expires_at=newest.expires_at,
+            )
+        )
+        publish(s, AdminInviteLinkCopied(entity_id=newest.email, actor=owner_email, detail="Tautan undangan disalin"))
+    return admin_accounts.invite_link(token)
