@@ -103,7 +103,7 @@ def modal(title, *body, on_close, actions=(), width: str = "max-w-md") -> rx.Com
                         aria_label="Tutup",
                         on_click=on_close,
                         data_dialog_close=True,
-                        class_name="rounded p-1.5 hover:bg-slate-100",
+                        class_name="flex h-11 w-11 items-center justify-center rounded hover:bg-slate-100",
                     ),
                     class_name="flex items-center gap-2",
                 ),

@@ -6,7 +6,7 @@ names its line; a proof sent twice is shown in red."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from PIL import Image
 from playwright.sync_api import expect
@@ -15,6 +15,7 @@ from terminal_shop.formats import WIB, rupiah
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.team import admin_auth
 
+from support.factories import make_order
 from support.files import encoded, receipt
 from support.steps import EMAIL, PASSWORD, choose_proof, orders_in_db, rupiah_value, sign_in, to_confirm, wait_for_mail
 
@@ -123,3 +124,39 @@ def test_a_proof_sent_for_two_orders_is_shown_in_red(page, browser, tmp_path):
     warning.get_by_role("link").click()
     expect(page.get_by_role("heading", name=f"Pesanan {numbers[0]}")).to_be_visible()
     expect(page.get_by_test_id("proof-reused")).to_contain_text(numbers[1])
+
+
+def test_a_round_transfer_is_matched_by_hand_on_a_phone(browser, page, tmp_path):
+    """Issue 39.8: a "Tidak dikenal" line (Rp 3.499.000 sent for Rp 3.498.710) is matched by
+    hand from the import screen: search the order, use the line, confirmed and audited."""
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    placed = datetime.now(UTC) - timedelta(hours=2)
+    order = make_order("Budi Santoso", total=3_498_710, created=placed)
+    statement = tmp_path / "mutasi.csv"
+    statement.write_text(f'date,description,amount\n{placed.astimezone(WIB):%Y-%m-%d},"TRSF CR BUDI S",3499000\n')
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
+    phone.base = page.base
+    sign_in(phone)
+    phone.goto(phone.base + "/admin/pembayaran")
+    phone.locator("#statement_file input[type=file]").set_input_files(str(statement))
+    line = phone.get_by_test_id("statement-line")
+    expect(line).to_contain_text("Tidak dikenal")
+    line.get_by_role("button", name="Cocokkan manual").click()
+    dialog = phone.get_by_role("dialog", name="Cocokkan manual")
+    expect(dialog.get_by_test_id("manual-line")).to_contain_text("TRSF CR BUDI S · Rp 3.499.000")
+    dialog.get_by_label("Cari pesanan").fill("nama yang tidak ada")
+    dialog.get_by_role("button", name="Cari", exact=True).click()
+    expect(dialog.get_by_text("Tidak ada pesanan menunggu pembayaran yang cocok")).to_be_visible()
+    dialog.get_by_label("Cari pesanan").fill("budi")
+    dialog.get_by_role("button", name="Cari", exact=True).click()
+    expect(dialog.get_by_test_id("manual-found")).to_have_count(1)
+    expect(dialog.get_by_test_id("manual-found")).to_contain_text(order.number)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    dialog.get_by_role("button", name=f"Cocokkan dengan pesanan {order.number}").click()
+    expect(phone.get_by_text("Pembayaran berhasil dikonfirmasi")).to_be_visible()
+    expect(line).to_contain_text("Sudah dipakai")
+    expect(line).to_contain_text(order.number)
+    phone.goto(phone.base + f"/admin/orders/{order.id}")
+    expect(phone.get_by_test_id("payment-check")).to_contain_text(f"Dicocokkan manual oleh {EMAIL}")
+    expect(phone.get_by_test_id("history")).to_contain_text("Menunggu Review → Dikonfirmasi")
+    phone.context.close()

@@ -20,7 +20,7 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.payments import proof_prints, reconcile, transfer_codes
+from terminal_shop.services.payments import manual_match, proof_prints, reconcile, transfer_codes
 from terminal_shop.services.payments.statement import Columns, StatementError
 from terminal_shop.services.payments.tables import StatementLine, TransferCode
 from terminal_shop.vocabulary import MatchKind
@@ -238,6 +238,36 @@ def test_manual_confirmation_says_who_confirmed(clean_db):
     order = make_order()
     transitions.confirm(str(order.id), ADMIN)
     assert fresh(order.id).payment_check == f"Dikonfirmasi manual oleh {ADMIN}"
+
+
+def test_a_tidak_dikenal_line_is_matched_by_hand_when_it_pays_at_least_the_total(clean_db):
+    """Issue 39.8: the buyer sent Rp 3.499.000 round for Rp 3.498.710 ("Tidak dikenal")."""
+    placed = datetime.now(UTC) - timedelta(hours=3)
+    order = make_order("Budi Santoso", total=3_498_710, created=placed)
+    bigger = make_order("Sri Budiarti", total=3_600_000, created=placed)
+    qris = make_order("Budi Qris", total=3_000_000, created=placed, method="QRIS")
+    imported = reconcile.import_bank(statement_of((placed, "TRSF CR BUDI", 3_499_000)), ADMIN)
+    assert kinds(imported) == [MatchKind.UNKNOWN]
+    [line_id] = imported.line_ids
+    found = manual_match.search(line_id, "budi")  # by name: the BCA orders waiting, not the QRIS one
+    assert {c.buyer_name for c in found} == {"Budi Santoso", "Sri Budiarti"}
+    assert [c.number for c in manual_match.search(line_id, order.number.lower())] == [order.number]
+    with pytest.raises(reconcile.ReconcileError, match="kurang dari total"):
+        manual_match.confirm(line_id, str(bigger.id), ADMIN)
+    with pytest.raises(reconcile.ReconcileError, match="Metode pembayaran"):
+        manual_match.confirm(line_id, str(qris.id), ADMIN)
+    manual_match.confirm(line_id, str(order.id), ADMIN)
+    done = fresh(order.id)
+    assert done.status == "confirmed" and done.invoice_number
+    assert done.payment_check.startswith(f"Dicocokkan manual oleh {ADMIN}: Cocok dengan")
+    assert "total pesanan Rp 3.498.710" in done.payment_check
+    with read_session() as s:
+        audit = s.exec(select(AuditEvent).where(AuditEvent.entity_id == str(order.id))).all()
+    assert any("Dicocokkan manual" in (a.detail or "") for a in audit)
+    assert kinds(imported) == [MatchKind.USED]
+    with pytest.raises(reconcile.ReconcileError, match="tidak bisa dicocokkan"):  # a line pays once
+        manual_match.confirm(line_id, str(bigger.id), ADMIN)
+    assert (fresh(bigger.id).status, fresh(qris.id).status) == ("paid_review", "paid_review")
 
 
 # ----- QRIS reports -----

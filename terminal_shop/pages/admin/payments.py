@@ -9,7 +9,7 @@ import reflex as rx
 from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, badge, detail_item, scroll_table
 from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, nav_link
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, modal, nav_link
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.state.admin import PaymentsState as P
@@ -94,10 +94,60 @@ def _row(row) -> rx.Component:
         rx.el.td(
             rx.cond(row.used_by != "", rx.el.span("Pesanan ", rx.el.code(row.used_by))),
             rx.el.ul(rx.foreach(row.candidates, lambda c: _candidate(row, c)), class_name="flex flex-col gap-1"),
+            rx.cond(
+                row.kind == MatchKind.UNKNOWN,
+                rx.el.button(
+                    "Cocokkan manual",
+                    type="button",
+                    on_click=P.open_manual(row.line_id),
+                    aria_label="Cocokkan manual baris " + row.amount,
+                    class_name=BTN_SMALL,
+                ),
+            ),
             class_name=TD,
         ),
         data_testid="statement-line",
     )
+
+
+def _manual() -> rx.Component:
+    """The dialog of "Cocokkan manual": look the order up, then use the line for it."""
+    found = lambda c: rx.el.li(  # noqa: E731
+        rx.el.div(
+            rx.el.code(c.number),
+            " ",
+            c.buyer_name,
+            rx.el.span(" · ", c.total, " · ", c.created_at, class_name="text-slate-500"),
+        ),
+        rx.el.button(
+            "Pakai untuk pesanan ini",
+            type="button",
+            on_click=P.confirm_manual(c.order_id),
+            aria_label="Cocokkan dengan pesanan " + c.number,
+            class_name=BTN_PRIMARY + " mt-2",
+        ),
+        class_name="rounded-lg border border-slate-200 p-3",
+        data_testid="manual-found",
+    )
+    return modal(
+        "Cocokkan manual",
+        rx.el.p(P.manual_text, class_name="mt-2 text-sm font-medium", data_testid="manual-line"),
+        rx.el.p("Cari pesanan yang dibayar dengan baris ini (nomor pesanan atau nama pembeli). Jumlah di mutasi harus sama "
+                "atau lebih dari total pesanan; tindakan ini dicatat di riwayat.", class_name="mt-1 text-sm text-slate-600"),
+        rx.el.form(
+            rx.el.input(name="q", type="search", placeholder="Nomor pesanan atau nama pembeli", aria_label="Cari pesanan", class_name=INPUT + " mt-0 flex-1"),
+            rx.el.button("Cari", type="submit", class_name=BTN_SMALL),
+            on_submit=P.search_manual,
+            class_name="mt-3 flex items-center gap-2",
+        ),
+        rx.cond(
+            P.manual_searched & (P.manual_found.length() == 0),
+            rx.el.p("Tidak ada pesanan menunggu pembayaran yang cocok dengan pencarian ini.", class_name="mt-3 text-sm text-slate-600"),
+        ),
+        rx.el.ul(rx.foreach(P.manual_found, found), class_name="mt-3 flex flex-col gap-2"),
+        on_close=P.close_manual,
+        width="max-w-lg",
+    )  # fmt: skip
 
 
 def _column(field: str, label: str, value) -> rx.Component:
@@ -164,6 +214,7 @@ def payments_page() -> rx.Component:
             class_name="mt-1 text-sm text-slate-600",
         ),
         _importers(),
+        rx.cond(P.manual_line != 0, _manual()),
         rx.cond(
             P.error != "",
             rx.el.p(P.error, role="alert", class_name="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800", data_testid="import-error"),

@@ -165,14 +165,14 @@ def _take_for_settled(s: Session, added: list[tuple[int, dict]]) -> None:
                 if (
                     r["amount"] == amount
                     and r["window_from"] <= placed < r["window_to"]
-                    and _take(s, line_id, order_id)
+                    and take_line(s, line_id, order_id)
                 ):
                     freed.append(order_id)
                     break
         transfer_codes.release(s, freed)
 
 
-def _take(s: Session, line_id: int, order_id: uuid.UUID) -> bool:
+def take_line(s: Session, line_id: int, order_id: uuid.UUID) -> bool:
     taken = s.exec(
         update(StatementLine)
         .where(col(StatementLine.id) == line_id, col(StatementLine.order_id).is_(None))
@@ -210,7 +210,7 @@ def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[Candid
         lo, hi = min(ln.window_from for ln in bank), max(ln.window_to for ln in bank)
         for chunk in _chunks(sorted({ln.amount for ln in bank})):
             for o in s.exec(
-                _waiting(
+                waiting_orders(
                     PaymentMethod.TRANSFER_BCA,
                     col(Order.total).in_(chunk),
                     col(Order.created_at) >= lo,
@@ -219,24 +219,26 @@ def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[Candid
             ):
                 by_total[o.total].append(o)
         for ln in bank:
-            out[ln.id] = [_candidate(o) for o in by_total[ln.amount] if ln.window_from <= o.created_at < ln.window_to]
+            out[ln.id] = [
+                candidate_view(o) for o in by_total[ln.amount] if ln.window_from <= o.created_at < ln.window_to
+            ]
     if qris:
         by_number = {}
         for chunk in _chunks(sorted({ln.reference for ln in qris})):
-            by_number |= {o.number: o for o in s.exec(_waiting(PaymentMethod.QRIS, col(Order.number).in_(chunk)))}
+            by_number |= {o.number: o for o in s.exec(waiting_orders(PaymentMethod.QRIS, col(Order.number).in_(chunk)))}
         for ln in qris:
             o = by_number.get(ln.reference)
-            out[ln.id] = [_candidate(o)] if o is not None and o.total == ln.amount else []
+            out[ln.id] = [candidate_view(o)] if o is not None and o.total == ln.amount else []
     return out
 
 
-def _waiting(method: PaymentMethod, *conds):
+def waiting_orders(method: PaymentMethod, *conds):
     return select(Order.id, Order.number, Order.buyer_name, Order.created_at, Order.total).where(
         col(Order.status) == OrderStatus.PAID_REVIEW.value, col(Order.payment_method) == method.value, *conds
     )
 
 
-def _candidate(o) -> CandidateView:
+def candidate_view(o) -> CandidateView:
     number = o.number or order_number(o.id)
     link = routes.with_id(routes.ADMIN_ORDER, o.id)
     return CandidateView(str(o.id), number, o.buyer_name, wib(o.created_at), rupiah(o.total), link)
@@ -315,7 +317,7 @@ def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
             fits = order.payment_method == PaymentMethod.QRIS and line.reference == order.number
         if not fits:
             raise ReconcileError("Baris mutasi ini tidak cocok dengan pesanan tersebut")
-        if not _take(s, line.id, order.id):
+        if not take_line(s, line.id, order.id):
             raise ReconcileError("Baris mutasi ini sudah dipakai untuk pesanan lain")
         return evidence(line)
 

@@ -11,12 +11,12 @@ import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.orders.transitions import TransitionError
-from terminal_shop.services.payments import reconcile
+from terminal_shop.services.payments import manual_match, reconcile
 from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
-from terminal_shop.views import StatementRow
+from terminal_shop.views import CandidateView, StatementRow
 from terminal_shop.vocabulary import MatchKind
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,11 @@ class PaymentsState(AdminState):
     col_reference: str = ""
     found_columns: list[str] = []
     _line_ids: list[int] = []
+    # "Cocokkan manual": the "Tidak dikenal" line being matched by hand, and the orders found for it
+    manual_line: int = 0
+    manual_text: str = ""  # the line as the dialog names it: date, description, amount
+    manual_found: list[CandidateView] = []
+    manual_searched: bool = False
 
     @rx.event
     @admin_only(permission=Permission.PAYMENTS_IMPORT)
@@ -119,5 +124,44 @@ class PaymentsState(AdminState):
         except (reconcile.ReconcileError, TransitionError) as exc:
             await self._review()
             return toast.error(exc.code.label if isinstance(exc, TransitionError) else str(exc))
+        await self._review()
+        return toast.success("Pembayaran berhasil dikonfirmasi")
+
+    @rx.event
+    @admin_only(permission=Permission.ORDERS_REVIEW)
+    async def open_manual(self, line_id: int):
+        row = next((r for r in self.rows if r.line_id == int(line_id) and r.kind == MatchKind.UNKNOWN), None)
+        if row is None:
+            return toast.error("Baris mutasi tidak ditemukan")
+        self.manual_line, self.manual_found, self.manual_searched = row.line_id, [], False
+        self.manual_text = f"{row.date} · {row.description} · {row.amount}"
+        return None
+
+    @rx.event
+    @admin_only(permission=Permission.ORDERS_REVIEW)
+    async def close_manual(self):
+        self.manual_line, self.manual_found, self.manual_searched = 0, [], False
+
+    @rx.event
+    @admin_only(permission=Permission.ORDERS_REVIEW)
+    async def search_manual(self, form: dict):
+        if self.manual_line not in self._line_ids:
+            return None
+        text = str((form or {}).get("q", ""))[:100]
+        self.manual_found = await asyncio.to_thread(manual_match.search, self.manual_line, text)
+        self.manual_searched = True
+        return None
+
+    @rx.event
+    @admin_only(permission=Permission.ORDERS_REVIEW)
+    async def confirm_manual(self, order_id: str):
+        """The line pays the order the admin chose (audited as matched by hand)."""
+        if self.manual_line not in self._line_ids:
+            return toast.error("Baris mutasi tidak ditemukan")
+        try:
+            await asyncio.to_thread(manual_match.confirm, self.manual_line, str(order_id), self.admin_email)
+        except (reconcile.ReconcileError, TransitionError) as exc:
+            return toast.error(exc.code.label if isinstance(exc, TransitionError) else str(exc))
+        self.manual_line, self.manual_found, self.manual_searched = 0, [], False
         await self._review()
         return toast.success("Pembayaran berhasil dikonfirmasi")
