@@ -5,7 +5,14 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes, rules
-from terminal_shop.components.files import bundle_documents, chosen_documents, chosen_name, file_picker, send_chosen
+from terminal_shop.components.files import (
+    bundle_documents,
+    chosen_documents,
+    chosen_name,
+    file_picker,
+    preview_src,
+    send_chosen,
+)
 from terminal_shop.components.forms import consent_box, select_field, text_field, whatsapp_box
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon
@@ -184,6 +191,25 @@ def _summary_value(f: RegistrationField):
     return value if f.required else rx.cond(value != "", value, "-")
 
 
+def _document_shown(d: DocumentKind) -> rx.Component:
+    """A chosen document as the last step shows it: a thumbnail beside its name."""
+    upload_id = f"doc_{d.value}"
+    name = chosen_name(upload_id)
+    return rx.cond(
+        name != "",
+        rx.el.span(
+            rx.el.img(
+                src=preview_src(upload_id),
+                alt=f"Pratinjau {d.label}",
+                class_name="h-16 w-16 shrink-0 rounded-lg border border-slate-200 object-cover",
+            ),
+            rx.el.span(name, class_name="break-all"),
+            class_name="flex items-center gap-3",
+        ),
+        "Tidak diunggah",
+    )
+
+
 def _step_confirm() -> rx.Component:
     summary = rx.el.section(
         rx.el.div(
@@ -192,7 +218,7 @@ def _step_confirm() -> rx.Component:
                 "Ubah Data",
                 type="button",
                 on_click=S.go_to(1),
-                class_name="text-sm font-semibold text-blue-700 hover:underline",
+                class_name="inline-flex min-h-11 items-center text-sm font-semibold text-blue-700 hover:underline",
             ),
             class_name="flex items-center justify-between",
         ),
@@ -210,18 +236,12 @@ def _step_confirm() -> rx.Component:
                 "Ubah Dokumen",
                 type="button",
                 on_click=S.go_to(2),
-                class_name="text-sm font-semibold text-blue-700 hover:underline",
+                class_name="inline-flex min-h-11 items-center text-sm font-semibold text-blue-700 hover:underline",
             ),
             class_name="flex items-center justify-between",
         ),
         rx.el.dl(
-            *[
-                _summary_row(
-                    d.label,
-                    rx.cond(chosen_name(f"doc_{d.value}") != "", chosen_name(f"doc_{d.value}"), "Tidak diunggah"),
-                )
-                for d in DocumentKind
-            ],
+            *[_summary_row(d.label, _document_shown(d)) for d in DocumentKind],
             class_name="mt-4 grid gap-3 text-sm sm:grid-cols-2",
             data_testid="documents",
         ),
