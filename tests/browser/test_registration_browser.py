@@ -63,7 +63,9 @@ def test_full_registration(page, tmp_path, all_five):
     thumbs = page.get_by_test_id("documents").get_by_role("img")
     expect(thumbs).to_have_count(len(files))
     expect(thumbs.first).to_have_accessible_name("Pratinjau Foto KTP")
-    page.wait_for_function("[...document.querySelectorAll('[data-testid=documents] img')].every(i => i.naturalWidth > 0)")
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-testid=documents] img')].every(i => i.naturalWidth > 0)"
+    )
     agree(page)
     page.get_by_role("button", name="Kirim Pendaftaran").click()
 

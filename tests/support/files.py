@@ -99,6 +99,62 @@ def receipt(amount: str, reference: str, name: str = "TERMINALKU", size=(1080, 1
     return img
 
 
+# Phones people screenshot receipts on (portrait pixels): the threshold must hold on each.
+PHONES = ((720, 1600), (1080, 2400), (1080, 1920), (1170, 2532))
+
+
+def bank_screenshot(
+    amount: int, reference: str, name: str, account: str, when: str, clock: str, battery: int, size=(1080, 2400)
+) -> Image.Image:
+    """A mobile banking app's "Transfer Berhasil" screen as a phone captures it: status bar
+    (clock, battery), the app's bar, a tick, the receipt's label/value rows, buttons. One
+    layout for every transfer: only the figures, names and times differ."""
+    from PIL import ImageDraw, ImageFont
+
+    w, h = size
+    u = w / 1080  # the layout scales with the screen's width, as apps do
+    big, mid, small = (ImageFont.load_default(round(v * u)) for v in (64, 40, 32))
+    img = Image.new("RGB", size, (245, 247, 250))
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, w, 80 * u), fill=(0, 70, 140))  # status bar
+    d.text((30 * u, 18 * u), clock, fill="white", font=small)
+    d.rectangle((w - 90 * u, 26 * u, w - 40 * u, 52 * u), outline="white", width=max(1, round(2 * u)))  # battery
+    d.rectangle((w - 87 * u, 29 * u, w - 87 * u + 44 * u * battery / 100, 49 * u), fill="white")
+    d.rectangle((0, 80 * u, w, 240 * u), fill=(0, 90, 170))  # the app's bar
+    d.text((40 * u, 130 * u), "m-Transfer", fill="white", font=mid)
+    d.ellipse((w / 2 - 90 * u, 320 * u, w / 2 + 90 * u, 500 * u), fill=(20, 160, 90))  # the tick
+    d.line(
+        (w / 2 - 40 * u, 410 * u, w / 2 - 5 * u, 450 * u, w / 2 + 50 * u, 370 * u), fill="white", width=round(16 * u)
+    )
+    d.text((w / 2, 560 * u), "Transfer Berhasil", fill=(20, 30, 40), font=big, anchor="mm")
+    d.text((w / 2, 660 * u), f"Rp {amount:,}".replace(",", "."), fill=(20, 30, 40), font=big, anchor="mm")
+    d.rounded_rectangle((40 * u, 760 * u, w - 40 * u, 1500 * u), radius=round(24 * u), fill="white")
+    rows = (
+        ("Tanggal", when),
+        ("Penerima", name),
+        ("Rekening", account),
+        ("Bank", "BCA"),
+        ("Jumlah", f"Rp {amount:,}".replace(",", ".")),
+        ("Biaya", "Rp 0"),
+        ("No. Referensi", reference),
+    )
+    for i, (label, value) in enumerate(rows):
+        y = (800 + 95 * i) * u
+        d.text((80 * u, y), label, fill=(110, 120, 130), font=mid)
+        d.text((w - 80 * u, y), value, fill=(20, 30, 40), font=mid, anchor="ra")
+    for i, text in enumerate(("Bagikan", "Selesai")):
+        top = (1620 + 150 * i) * u
+        d.rounded_rectangle(
+            (60 * u, top, w - 60 * u, top + 110 * u),
+            radius=round(20 * u),
+            fill=(0, 90, 170) if i else "white",
+            outline=(0, 90, 170),
+            width=round(4 * u),
+        )
+        d.text((w / 2, top + 55 * u), text, fill="white" if i else (0, 90, 170), font=mid, anchor="mm")
+    return img
+
+
 def encoded(img: Image.Image, kind: str = "PNG", **options) -> bytes:
     buf = io.BytesIO()
     img.convert("RGB").save(buf, kind, **options)
