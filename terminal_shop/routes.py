@@ -12,6 +12,8 @@ FAQ = "/faq"
 DOCS = "/docs"
 PRIVACY = "/privacy"
 DASHBOARD = "/dashboard"
+# The lookup page's one name: the SPEC's header calls it "Status" and "Tracking"; so does the page.
+DASHBOARD_NAME = "Status & Tracking"
 PRODUCT = "/produk/{slug}"
 LEGACY_PRODUCT = "/product-{slug}"  # the hero's old links, redirected to PRODUCT
 ORDER_STATUS = "/pesanan/[id]"

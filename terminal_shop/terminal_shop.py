@@ -253,7 +253,7 @@ _page(
     f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.",
     indexable=True,
 )
-_page(order_status.dashboard, routes.DASHBOARD, "Dashboard Merchant", "Lacak pesanan perangkat Anda.", indexable=True,
+_page(order_status.dashboard, routes.DASHBOARD, routes.DASHBOARD_NAME, "Lacak pesanan perangkat Anda.", indexable=True,
       on_load=TrackingState.to_account)  # fmt: skip
 _page(order_status.status_page, routes.ORDER_STATUS, "Status Pesanan", on_load=OrderStatusState.load)
 _page(

@@ -223,7 +223,7 @@ def status_page() -> rx.Component:
                         "Tautan pesanan ini tidak lengkap atau sudah diubah. Cari pesanan Anda dengan nomor pesanan dan email.",
                         class_name="mt-2 text-slate-600",
                     ),
-                    link_button("Lacak Pesanan", routes.DASHBOARD, BTN_PRIMARY + " mt-6"),
+                    link_button(f"Buka {routes.DASHBOARD_NAME}", routes.DASHBOARD, BTN_PRIMARY + " mt-6"),
                     class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
                 ),
                 rx.cond(S.view, _order(), rx.el.p("Memuat pesanan...", class_name="py-24 text-center text-slate-500")),
@@ -276,7 +276,7 @@ def dashboard() -> rx.Component:
     return site_page(
         container(
             rx.el.div(
-                rx.el.h1("Dashboard Merchant", class_name="text-3xl font-bold"),
+                rx.el.h1(routes.DASHBOARD_NAME, class_name="text-3xl font-bold"),
                 rx.el.p("Lacak pesanan perangkat dan status pendaftaran Anda.", class_name="mt-2 text-slate-600"),
                 rx.el.p(
                     "Semua pesanan, pendaftaran dan perangkat Anda di satu tempat: ",
@@ -340,8 +340,8 @@ def registration_page() -> rx.Component:
                 Reg.missing,
                 rx.el.div(
                     rx.el.h1("Tautan tidak berlaku", class_name="text-2xl font-bold"),
-                    rx.el.p("Minta tautan baru di halaman Dashboard.", class_name="mt-2 text-slate-600"),
-                    link_button("Dashboard", routes.DASHBOARD, BTN_PRIMARY + " mt-6"),
+                    rx.el.p(f"Minta tautan baru di halaman {routes.DASHBOARD_NAME}.", class_name="mt-2 text-slate-600"),
+                    link_button(f"Buka {routes.DASHBOARD_NAME}", routes.DASHBOARD, BTN_PRIMARY + " mt-6"),
                     class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
                 ),
                 rx.cond(v, found, rx.el.p("Memuat pendaftaran...", class_name="py-24 text-center text-slate-500")),

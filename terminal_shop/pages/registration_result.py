@@ -47,8 +47,11 @@ def success_page() -> rx.Component:
                     ".",
                     class_name="mt-3 text-slate-700",
                 ),
-                rx.el.p("Status pendaftaran dapat dilihat di dashboard.", class_name="mt-1 text-slate-700"),
-                link_button("Lihat Dashboard", routes.DASHBOARD, BTN_PRIMARY + " mt-8"),
+                rx.el.p(
+                    f"Status pendaftaran dapat dilihat di halaman {routes.DASHBOARD_NAME}.",
+                    class_name="mt-1 text-slate-700",
+                ),
+                link_button(f"Buka {routes.DASHBOARD_NAME}", routes.DASHBOARD, BTN_PRIMARY + " mt-8"),
                 _support(),
                 class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
             )
@@ -60,7 +63,7 @@ DUPLICATE_TIPS = (
     "Gunakan email atau nomor HP lain yang belum pernah didaftarkan.",
     "Periksa apakah Anda sudah pernah mendaftar sebelumnya.",
     "Hubungi tim dukungan kami jika merasa belum pernah mendaftar.",
-    "Cek status pendaftaran Anda di dashboard.",
+    f"Cek status pendaftaran Anda di halaman {routes.DASHBOARD_NAME}.",
 )
 
 

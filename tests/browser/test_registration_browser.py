@@ -73,8 +73,8 @@ def test_full_registration(page, tmp_path, all_five):
     expect(page.get_by_text("1-3 hari kerja")).to_be_visible()
     last_day = working_days.add_working_days(working_days.today_wib(), 3)
     expect(page.get_by_test_id("verify-by")).to_have_text(working_days.spoken(last_day))
-    expect(page.get_by_text("Status pendaftaran dapat dilihat di dashboard.")).to_be_visible()
-    expect(page.get_by_role("link", name="Lihat Dashboard")).to_have_attribute("href", "/dashboard")
+    expect(page.get_by_text("Status pendaftaran dapat dilihat di halaman Status & Tracking.")).to_be_visible()
+    expect(page.get_by_role("link", name="Buka Status & Tracking")).to_have_attribute("href", "/dashboard")
 
     [row] = registrations(email)
     assert (row.status, row.nomor_hp, row.omzet_bulanan, row.jenis_usaha) == (

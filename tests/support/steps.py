@@ -31,7 +31,7 @@ def sign_in(pg) -> None:
     expect(pg.get_by_test_id("admin-email")).to_have_text(EMAIL)
 
 
-def real_order(tmp_path, name: str, method: str = "TRANSFER_BCA") -> Order:
+def real_order(tmp_path, name: str, method: str = "TRANSFER_BCA", proof: bytes | None = None) -> Order:
     return orders.create_order(
         client_ref=uuid.uuid4().hex,
         buyer={
@@ -43,7 +43,7 @@ def real_order(tmp_path, name: str, method: str = "TRANSFER_BCA") -> Order:
         lines=[("D210", 1)],
         payment_method=method,
         proof_filename="bukti.png",
-        proof_data=png(tmp_path / f"{uuid.uuid4().hex}.png", size=(400, 300)).read_bytes(),
+        proof_data=proof or png(tmp_path / f"{uuid.uuid4().hex}.png", size=(400, 300)).read_bytes(),
     )
 
 

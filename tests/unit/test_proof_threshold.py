@@ -39,16 +39,16 @@ def _transfers(size: tuple[int, int], n: int, seed: int) -> list[dict]:
     for _ in range(n):
         hour, minute = rng.randint(7, 21), rng.randint(0, 59)
         found.append(
-            dict(
-                amount=PRICE - rng.randint(1, 999),
-                reference="FT" + "".join(rng.choice("0123456789ABCDEF") for _ in range(10)),
-                name="TERMINALKU",
-                account="8720 123456",
-                when=f"{rng.randint(1, 28):02d}/11/2026 {hour:02d}:{minute:02d} WIB",
-                clock=f"{hour:02d}.{minute:02d}",
-                battery=rng.randint(15, 100),
-                size=size,
-            )
+            {
+                "amount": PRICE - rng.randint(1, 999),
+                "reference": "FT" + "".join(rng.choice("0123456789ABCDEF") for _ in range(10)),
+                "name": "TERMINALKU",
+                "account": "8720 123456",
+                "when": f"{rng.randint(1, 28):02d}/11/2026 {hour:02d}:{minute:02d} WIB",
+                "clock": f"{hour:02d}.{minute:02d}",
+                "battery": rng.randint(15, 100),
+                "size": size,
+            }
         )
     return found
 

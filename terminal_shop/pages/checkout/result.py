@@ -49,7 +49,7 @@ def success_page() -> rx.Component:
                         class_name="mt-4 inline-flex items-center gap-2 font-semibold text-blue-700 underline",
                     ),
                     rx.el.p(
-                        "Simpan tautan ini, atau lacak dengan nomor pesanan dan email di halaman Dashboard.",
+                        f"Simpan tautan ini, atau lacak dengan nomor pesanan dan email di halaman {routes.DASHBOARD_NAME}.",
                         class_name="mt-1 text-xs text-slate-500",
                     ),
                     rx.cond(

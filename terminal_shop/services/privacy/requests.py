@@ -236,7 +236,7 @@ def ask_by_link(registration_id: str, token: str, kind: DataRequestKind, client:
     """The applicant's request from their status page (its signed link): what they read back."""
     rid = registration_status.link_holder(registration_id, token)
     if rid is None:
-        raise RequestError("Tautan tidak berlaku. Minta tautan baru di halaman Dashboard.")
+        raise RequestError(f"Tautan tidak berlaku. Minta tautan baru di halaman {routes.DASHBOARD_NAME}.")
     try:
         due = ask("merchant", str(rid), kind, client)
     except rate_limits.TooMany as exc:
