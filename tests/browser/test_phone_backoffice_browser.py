@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from terminal_shop.services.devices import stock
 from terminal_shop.services.team import admin_auth
 
-from support.factories import ADMIN, make_order
+from support.factories import ADMIN, make_merchant, make_order
 from support.files import bank_screenshot, encoded
 from support.steps import EMAIL, PASSWORD, real_order, sign_in
 
@@ -44,7 +44,9 @@ def _shot(pg, name: str) -> None:
 
 
 def test_an_admin_confirms_packs_and_ships_an_order_on_a_phone(browser, page, admin, tmp_path):
-    receipt = bank_screenshot(2_498_421, "FT2611A7C3D9", "TERMINALKU", "8720 123456", "26/11/2026 09:14 WIB", "09.14", 80)
+    receipt = bank_screenshot(
+        2_498_421, "FT2611A7C3D9", "TERMINALKU", "8720 123456", "26/11/2026 09:14 WIB", "09.14", 80
+    )
     order = real_order(tmp_path, "Wulan Sari", proof=encoded(receipt.resize((540, 1200)), "JPEG", quality=80))
     make_order("Lama", status="cancelled")
     phone = _at(browser, page.base, 390, 844)
@@ -134,3 +136,21 @@ def test_the_queues_count_what_the_overview_counts(page, admin, tmp_path):
     expect(page.get_by_test_id("order-row")).to_have_count(2)
     expect(page.get_by_test_id("order-row").first).to_contain_text("Dodi")
     expect(page.get_by_test_id("order-row").first).to_contain_text("Perlu dikemas")
+
+
+def test_the_registrations_list_is_cards_with_their_actions_on_a_phone(browser, page, admin, tmp_path):
+    mid = make_merchant(tmp_path)
+    phone = _at(browser, page.base, 390, 844)
+    sign_in(phone)  # the registrations list is the back office's first page
+    card = phone.get_by_test_id("merchant-row")
+    expect(card).to_contain_text("Warung Bu Sri")
+    owner = card.locator("td[data-label='Nama Pemilik']")
+    expect(owner).to_have_text("Sri Wahyuni")
+    assert owner.evaluate("td => getComputedStyle(td, '::before').content") == '"Nama Pemilik"'  # its column's name beside it
+    _no_sideways_scroll(phone)
+    see = card.get_by_role("link", name="Lihat")
+    box = see.bounding_box()
+    assert box and box["x"] + box["width"] <= 390 and box["height"] >= 44
+    see.click()
+    phone.wait_for_url(re.compile(rf"/admin/merchants/{mid}"))
+    expect(phone.get_by_role("button", name="Setujui")).to_be_visible()

@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.components.admin import ICON_LINK, TD, admin_layout, badge
-from terminal_shop.components.admin_lists import filter_select, pager, stat_cards, table, toolbar
+from terminal_shop.components.admin_lists import cell, filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import icon, nav_link
 from terminal_shop.state.admin import MerchantListState as L
 from terminal_shop.vocabulary import RegistrationStatus, SortField
@@ -15,13 +15,13 @@ from terminal_shop.vocabulary import RegistrationStatus, SortField
 def _row(r) -> rx.Component:
     href = routes.with_id(routes.ADMIN_MERCHANT, "") + r.id
     return rx.el.tr(
-        rx.el.td(r.date, class_name=TD),
-        rx.el.td(r.nama_usaha, class_name=TD + " font-medium"),
-        rx.el.td(r.nama_lengkap, class_name=TD),
-        rx.el.td(r.nomor_hp, class_name=TD),
-        rx.el.td(r.email, class_name=TD),
-        rx.el.td(r.kabupaten_kota, class_name=TD),
-        rx.el.td(badge(r.badge), class_name=TD),
+        cell("Tanggal", r.date),
+        cell("Nama Usaha", r.nama_usaha, class_name="font-medium"),
+        cell("Nama Pemilik", r.nama_lengkap),
+        cell("HP", r.nomor_hp),
+        cell("Email", r.email),
+        cell("Kabupaten", r.kabupaten_kota),
+        cell("Status", badge(r.badge)),
         rx.el.td(
             rx.el.div(
                 nav_link(icon("eye", "h-4 w-4"), href=href, aria_label="Lihat", class_name=ICON_LINK),
@@ -66,6 +66,7 @@ def merchants_page() -> rx.Component:
                 "Aksi",
             ],
             _row,
+            cards=True,
         ),
         pager(L),
     )

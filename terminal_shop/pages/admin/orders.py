@@ -20,7 +20,7 @@ from terminal_shop.components.admin import (
     when_allowed,
     when_loaded,
 )
-from terminal_shop.components.admin_lists import filter_select, pager, stat_cards, table, toolbar
+from terminal_shop.components.admin_lists import cell, filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_card, fulfilment_filter
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
@@ -38,7 +38,6 @@ QUEUE_TAB = "inline-flex min-h-11 items-center rounded-full border border-slate-
 def _row(r) -> rx.Component:
     """A row of the table; on a phone a card (`cards-on-phone`), each value under its label."""
     href = routes.with_id(routes.ADMIN_ORDER, "") + r.id
-    cell = lambda label, *children: rx.el.td(*children, class_name=TD, data_label=label)  # noqa: E731
     return rx.el.tr(
         cell("Tanggal", r.date),
         cell("Order ID", rx.el.code(r.number)),
