@@ -59,7 +59,7 @@ ROBOTS = "/robots.txt"
 METRICS = "/metrics"  # the operator's Prometheus (web/operations.py)
 SITEMAP = "/sitemap.xml"  # written by Reflex's sitemap plugin at build time
 
-# Our HTTP routes (web/api.py)
+# Our HTTP routes (web/api.py and the modules it gathers)
 API_PREFIX = "/api/"
 API_ORDER = "/api/pesanan"
 API_REGISTRATION = "/api/pendaftaran"

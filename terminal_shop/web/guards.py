@@ -26,6 +26,8 @@ from terminal_shop.services.team.admin_auth import (
 )
 from terminal_shop.structured_data import PRIVATE_PREFIXES
 
+NOT_FOUND = "Tidak ditemukan"  # every route's answer to a missing or unreadable record
+
 MB = 1024 * 1024
 DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
 FILE_TOO_LARGE = f"Ukuran file maksimal {rules.UPLOAD_MAX}"  # a route that takes files: each may be that large

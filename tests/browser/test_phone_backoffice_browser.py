@@ -146,7 +146,9 @@ def test_the_registrations_list_is_cards_with_their_actions_on_a_phone(browser, 
     expect(card).to_contain_text("Warung Bu Sri")
     owner = card.locator("td[data-label='Nama Pemilik']")
     expect(owner).to_have_text("Sri Wahyuni")
-    assert owner.evaluate("td => getComputedStyle(td, '::before').content") == '"Nama Pemilik"'  # its column's name beside it
+    assert (
+        owner.evaluate("td => getComputedStyle(td, '::before').content") == '"Nama Pemilik"'
+    )  # its column's name beside it
     _no_sideways_scroll(phone)
     see = card.get_by_role("link", name="Lihat")
     box = see.bounding_box()

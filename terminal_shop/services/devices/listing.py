@@ -131,7 +131,7 @@ def find(device_id: str) -> Device | None:
 
 @dataclass(frozen=True)
 class DeviceQuery:
-    """The list's filters as the export route reads them from its URL (web/api.py)."""
+    """The list's filters as the export route reads them from its URL (web/admin_routes.py)."""
 
     search: str = ""
     status: str = ""

@@ -68,7 +68,7 @@ def confirm(line_id: int, order_id: str, admin_email: str) -> None:
             raise ReconcileError(MSG_METHOD)
         if line.amount < order.total:
             raise ReconcileError(MSG_SHORT)
-        if not take_line(s, line.id, order.id):
+        if not take_line(s, int(line_id), order.id):
             raise ReconcileError(MSG_LINE)
         return f"Dicocokkan manual oleh {admin_email}: {evidence(line)} (total pesanan {rupiah(order.total)})"
 

@@ -1,7 +1,7 @@
 """Which admin role may do what: the one table (docs/decisions.md, Admin roles).
 
 Every admin handler names the permission it needs (state/admin/session.py `admin_only`),
-as do our admin HTTP routes (web/api.py); the pages and the header show only what the
+as do our admin HTTP routes (web/admin_routes.py); the pages and the header show only what the
 signed-in role may use. A handler called anyway is refused and audited.
 """
 

@@ -1,6 +1,6 @@
 """The page an invited admin opens from the e-mail: open to anyone holding the link, it only
 says whether the invitation is still good and for whom. The form itself is a plain POST
-(web/api.py accept_invite): the session cookie it ends with is set by the server, HttpOnly."""
+(web/admin_routes.py accept_invite): the session cookie it ends with is set by the server, HttpOnly."""
 
 from __future__ import annotations
 
