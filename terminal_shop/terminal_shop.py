@@ -16,6 +16,7 @@ from terminal_shop.pages import (
     account,
     home,
     info,
+    lookup,
     order_status,
     products,
     registration,
@@ -30,6 +31,7 @@ from terminal_shop.pages.admin import (
     login,
     merchant_detail,
     merchants,
+    order_detail,
     orders,
     overview,
     payments,
@@ -253,7 +255,7 @@ _page(
     f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.",
     indexable=True,
 )
-_page(order_status.dashboard, routes.DASHBOARD, routes.DASHBOARD_NAME, "Lacak pesanan perangkat Anda.", indexable=True,
+_page(lookup.dashboard, routes.DASHBOARD, routes.DASHBOARD_NAME, "Lacak pesanan perangkat Anda.", indexable=True,
       on_load=TrackingState.to_account)  # fmt: skip
 _page(order_status.status_page, routes.ORDER_STATUS, "Status Pesanan", on_load=OrderStatusState.load)
 _page(
@@ -288,7 +290,7 @@ _page(
     on_load=WorkingDayState.load_verify_by,
 )
 _page(
-    order_status.registration_page,
+    lookup.registration_page,
     routes.REGISTRATION_STATUS,
     "Status Pendaftaran",
     on_load=RegistrationStatusState.load,
@@ -337,7 +339,7 @@ _page(payments.payments_page, routes.ADMIN_PAYMENTS, "Admin: Cek Pembayaran", on
 _page(sessions.sessions_page, routes.ADMIN_SESSIONS, "Admin: Sesi Aktif", on_load=SessionsState.load)
 _page(devices.devices_page, routes.ADMIN_DEVICES, "Admin: Perangkat", on_load=DevicesState.load)
 _page(transactions.transactions_page, routes.ADMIN_TRANSACTIONS, "Admin: Transaksi", on_load=TransactionsState.load)
-_page(orders.order_detail_page, routes.ADMIN_ORDER, "Admin: Detail Pesanan", on_load=OrderDetailState.load)
+_page(order_detail.order_detail_page, routes.ADMIN_ORDER, "Admin: Detail Pesanan", on_load=OrderDetailState.load)
 
 # The hero's links lead to the canonical product routes (docs/decisions.md).
 for _slug in ("a920", "d210", "soundbox"):

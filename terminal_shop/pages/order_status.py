@@ -1,4 +1,4 @@
-"""The buyer's own order page (a signed link) and /dashboard, where a buyer finds it again."""
+"""The buyer's own order page (a signed link): where the order is, how to pay, the parcel."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ from terminal_shop import routes, rules
 from terminal_shop.components.devices import device_card, register_invitation
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, anchor, container, icon, link_button
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.state.order_status import OrderStatusState as S
-from terminal_shop.state.order_status import RegistrationStatusState as Reg
-from terminal_shop.state.order_status import TrackingState as T
-from terminal_shop.vocabulary import DataRequestKind, OrderStatus, PaymentMethod
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod
 
 _DOT_BASE = "flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm "
 _DOT = {
@@ -24,7 +22,7 @@ _DOT = {
 }
 
 
-def _help() -> rx.Component:
+def help_box() -> rx.Component:
     s = get_settings()
     return rx.el.p(
         "Ada pertanyaan tentang pesanan ini? Hubungi kami lewat ",
@@ -206,7 +204,7 @@ def _order() -> rx.Component:
             rx.el.p("Metode pembayaran: ", v.method_label, class_name="mt-2 text-sm text-slate-600"),
             class_name=f"{CARD} p-5",
         ),
-        _help(),
+        help_box(),
         class_name="mx-auto flex max-w-2xl flex-col gap-6 py-10",
     )
 
@@ -227,124 +225,6 @@ def status_page() -> rx.Component:
                     class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
                 ),
                 rx.cond(S.view, _order(), rx.el.p("Memuat pesanan...", class_name="py-24 text-center text-slate-500")),
-            )
-        )
-    )
-
-
-def _field(name: str, label: str, **props) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(label, html_for=name, class_name="text-sm font-medium"),
-        rx.el.input(id=name, name=name, required=True, class_name=INPUT, **props),
-    )
-
-
-def dashboard() -> rx.Component:
-    tracking = rx.el.form(
-        rx.el.h2("Lacak Pesanan", class_name="text-xl font-bold"),
-        rx.el.p(
-            "Masukkan nomor pesanan (8 karakter) dan email yang Anda pakai saat memesan.",
-            class_name="text-sm text-slate-600",
-        ),
-        _field("number", "Nomor pesanan", placeholder="mis. 3F2A9C1B", auto_complete="off", max_length=9),
-        _field("email", "Email", type="email", auto_complete="email", placeholder="nama@email.com"),
-        rx.el.p(T.error, class_name="min-h-[1.25rem] text-sm text-red-600", role="alert", data_testid="tracking-error"),
-        rx.el.button(
-            rx.cond(T.busy, "Mencari...", "Lacak"), type="submit", disabled=T.busy, class_name=BTN_PRIMARY + " w-full"
-        ),
-        on_submit=T.track,
-        reset_on_submit=False,
-        class_name=f"{CARD} flex flex-col gap-3 p-6",
-    )
-    registration = rx.el.form(
-        rx.el.h2("Status Pendaftaran", class_name="text-xl font-bold"),
-        rx.el.p(
-            "Masukkan email dan nomor HP pendaftaran. Tautan status dikirim ke email yang terdaftar.",
-            class_name="text-sm text-slate-600",
-        ),
-        _field("reg_email", "Email", type="email", auto_complete="email", placeholder="nama@email.com"),
-        _field(
-            "reg_phone", "Nomor HP", type="tel", auto_complete="tel", input_mode="tel", placeholder="0812-3456-7890"
-        ),
-        rx.el.p(Reg.error, class_name="min-h-[1.25rem] text-sm text-red-600", role="alert"),
-        rx.el.p(Reg.answer, class_name="text-sm text-emerald-700", role="status", data_testid="registration-answer"),
-        rx.el.button("Kirim Tautan Status", type="submit", class_name=BTN_PRIMARY + " w-full"),
-        on_submit=Reg.request_link,
-        reset_on_submit=False,
-        class_name=f"{CARD} flex flex-col gap-3 p-6",
-    )
-    return site_page(
-        container(
-            rx.el.div(
-                rx.el.h1(routes.DASHBOARD_NAME, class_name="text-3xl font-bold"),
-                rx.el.p("Lacak pesanan perangkat dan status pendaftaran Anda.", class_name="mt-2 text-slate-600"),
-                rx.el.p(
-                    "Semua pesanan, pendaftaran dan perangkat Anda di satu tempat: ",
-                    rx.el.a(
-                        "Masuk dengan kode email",
-                        href=routes.SIGN_IN,
-                        class_name="font-semibold text-blue-700 underline",
-                    ),
-                    " (tanpa password).",
-                    class_name="mt-4 rounded-xl bg-blue-50 p-4 text-sm text-blue-950",
-                ),
-                rx.el.div(tracking, registration, class_name="mt-8 grid gap-6 md:grid-cols-2"),
-                class_name="mx-auto max-w-4xl py-12",
-            )
-        )
-    )
-
-
-def _data_rights() -> rx.Component:
-    """UU 27/2022: the applicant asks for a copy of their data, or its erasure (answered within 3x24 hours)."""
-    return rx.el.section(
-        rx.el.h2("Data pribadi Anda", class_name="mt-4 font-semibold"),
-        rx.el.p(
-            f"Minta salinan data Anda beserta riwayat pemrosesannya, atau penghapusannya. Kami menjawab dalam {rules.working_days(rules.DATA_REQUEST_ANSWER)}.",
-            class_name="text-sm text-slate-600",
-        ),
-        rx.el.div(
-            rx.el.button("Minta data saya", type="button", on_click=Reg.ask(DataRequestKind.ACCESS.value), class_name=BTN_OUTLINE),
-            rx.el.button("Minta hapus", type="button", on_click=Reg.ask(DataRequestKind.ERASURE.value), class_name=BTN_OUTLINE),
-            class_name="mt-2 flex flex-wrap gap-2",
-        ),
-        rx.el.p(Reg.request_answer, class_name="mt-2 text-sm text-emerald-800", role="status", data_testid="request-answer"),
-        rx.el.p(Reg.request_error, class_name="text-sm text-red-700", role="alert"),
-    )  # fmt: skip
-
-
-def registration_page() -> rx.Component:
-    v = Reg.view
-    found = rx.el.div(
-        rx.el.h1("Pendaftaran ", v.nama_usaha, class_name="text-2xl font-bold"),
-        rx.el.p(
-            "Status: ", rx.el.strong(v.status_label, data_testid="registration-status"), class_name="text-slate-700"
-        ),
-        rx.el.p("Dikirim ", v.submitted_at, class_name="text-sm text-slate-500"),
-        rx.cond(v.reason != "", rx.el.p("Alasan: ", rx.el.strong(v.reason), class_name="text-red-800")),
-        rx.el.p(v.note, class_name="text-slate-700"),
-        rx.cond(
-            Reg.devices,
-            rx.el.section(
-                rx.el.h2("Perangkat", class_name="mt-2 text-lg font-bold"),
-                rx.el.div(rx.foreach(Reg.devices, device_card), class_name="mt-2 grid gap-3"),
-            ),
-        ),
-        _help(),
-        _data_rights(),
-        class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col gap-2 p-8",
-    )
-    return site_page(
-        container(
-            rx.cond(
-                Reg.missing,
-                rx.el.div(
-                    rx.el.h1("Tautan tidak berlaku", class_name="text-2xl font-bold"),
-                    rx.el.p(f"Minta tautan baru di halaman {routes.DASHBOARD_NAME}.", class_name="mt-2 text-slate-600"),
-                    link_button(f"Buka {routes.DASHBOARD_NAME}", routes.DASHBOARD, BTN_PRIMARY + " mt-6"),
-                    class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
-                ),
-                rx.cond(v, found, rx.el.p("Memuat pendaftaran...", class_name="py-24 text-center text-slate-500")),
             )
         )
     )
