@@ -20,7 +20,7 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.payments import manual_match, proof_prints, reconcile, transfer_codes
+from terminal_shop.services.payments import manual_match, matching, proof_prints, reconcile, transfer_codes
 from terminal_shop.services.payments.statement import Columns, StatementError
 from terminal_shop.services.payments.tables import StatementLine, TransferCode
 from terminal_shop.vocabulary import MatchKind
@@ -43,7 +43,7 @@ def statement_of(*rows: tuple[datetime, str, int]) -> bytes:
 
 
 def kinds(imported) -> list[str]:
-    return [row.kind for row in reconcile.review(imported.line_ids)]
+    return [row.kind for row in matching.review(imported.line_ids)]
 
 
 # ----- the kode unik -----
@@ -101,9 +101,9 @@ def test_one_transfer_never_confirms_two_orders(clean_db, tmp_path, monkeypatch)
     assert transfer_codes.reserve("one-more", A920) == 0
     b = checkout_order(get_storage(), png(tmp_path / "b.png").read_bytes(), ref="later-0")
     imported = reconcile.import_bank(statement_of((a.created_at, "TRSF E-BANKING CR A", a.total)), ADMIN)
-    [row] = reconcile.review(imported.line_ids)
+    [row] = matching.review(imported.line_ids)
     assert (row.kind, row.used_by) == (MatchKind.USED, a.number)
-    assert reconcile.confirm_matched(imported.line_ids, ADMIN) == (0, 0)
+    assert matching.confirm_matched(imported.line_ids, ADMIN) == (0, 0)
     assert fresh(b.id).status == "paid_review"
     assert transfer_codes.reserve("after-the-line", A920) == a.unique_code  # the line came: the amount is free
 
@@ -151,7 +151,7 @@ def test_statement_lines_match_as_cocok_ambigu_tidak_dikenal_debit_and_pending(c
         + b""
     )
     imported = reconcile.import_bank(data, ADMIN)
-    rows = reconcile.review(imported.line_ids)
+    rows = matching.review(imported.line_ids)
     assert [r.kind for r in rows] == ["cocok", "ambigu", "tidak-dikenal", "tidak-dikenal", "tidak-dikenal", "debit"]
     assert [c.number for c in rows[0].candidates] == [alone.number]
     assert sorted(c.buyer_name for c in rows[1].candidates) == ["Ani", "Sri"]
@@ -180,7 +180,7 @@ def test_confirming_the_matches_records_the_line_and_tells_the_buyer_once(clean_
     order = make_order(total=3_498_873, created=placed)
     data = statement_of((placed, "TRSF E-BANKING CR 2511/FTSCY BUDI", 3_498_873))
     imported = reconcile.import_bank(data, ADMIN)
-    assert reconcile.confirm_matched(imported.line_ids, ADMIN) == (1, 0)
+    assert matching.confirm_matched(imported.line_ids, ADMIN) == (1, 0)
 
     confirmed = fresh(order.id)
     day = placed.astimezone(WIB).strftime("%d/%m")
@@ -198,7 +198,7 @@ def test_confirming_the_matches_records_the_line_and_tells_the_buyer_once(clean_
     again = reconcile.import_bank(data, ADMIN)  # the same file once more
     assert (again.new, again.line_ids) == (0, imported.line_ids)
     assert kinds(again) == [MatchKind.USED]
-    assert reconcile.confirm_matched(again.line_ids, ADMIN) == (0, 0)
+    assert matching.confirm_matched(again.line_ids, ADMIN) == (0, 0)
     with read_session() as s:
         assert len(s.exec(select(OutboxMessage)).all()) == 1
 
@@ -287,7 +287,7 @@ def test_a_qris_report_matches_by_bill_number_and_exact_amount_and_remembers_its
     imported = reconcile.import_qris(data.encode(), ADMIN, columns)
     assert kinds(imported) == ["cocok", "tidak-dikenal", "tidak-dikenal"]
     assert reconcile.qris_columns() == columns  # the next report needs no mapping
-    assert reconcile.confirm_matched(imported.line_ids, ADMIN) == (1, 0)
+    assert matching.confirm_matched(imported.line_ids, ADMIN) == (1, 0)
     assert fresh(paid.id).payment_check.startswith(f"Cocok dengan laporan QRIS {placed.astimezone(WIB):%d/%m}")
 
 

@@ -14,13 +14,12 @@ from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.payments.matching import candidate_view, waiting_orders
 from terminal_shop.services.payments.reconcile import (
     BANK_SOURCES,
     ReconcileError,
-    candidate_view,
     evidence,
     take_line,
-    waiting_orders,
 )
 from terminal_shop.services.payments.tables import StatementLine
 from terminal_shop.views import CandidateView

@@ -10,23 +10,22 @@ its identity (statement.py), so a file imported twice adds nothing, and a line p
 most one order (statement_lines.order_id is unique): nothing is confirmed twice. A line
 that arrives for an order already confirmed by hand or cancelled is taken for that order
 at import (its amount stayed held till then: transfer_codes.settle).
-A confirmation follows the manual one's rules (transitions.confirm), with the line
+The rows the import screen shows (what each line is) are matching.py's; "Cocokkan manual" is
+manual_match.py. A confirmation follows the manual one's rules (transitions.confirm), with the line
 checked and taken inside the same transaction.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 
 from sqlalchemy import Connection, and_, exists, func, update
 from sqlmodel import Session, col, select
 
-from terminal_shop import routes
-from terminal_shop.formats import WIB, rupiah, rupiah_cents, wib
+from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import insert_new, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.orders import transitions
@@ -34,8 +33,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
 from terminal_shop.services.payments.tables import Preference, StatementLine, TransferCode
-from terminal_shop.views import Badge, CandidateView, StatementRow, order_number
-from terminal_shop.vocabulary import MatchKind, OrderStatus, PaymentMethod, StatementSource
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod, StatementSource
 
 WINDOW = transfer_codes.MATCH_WINDOW
 CHUNK = 5000  # ids or amounts in one IN list (SQLite allows 32,766 parameters)
@@ -54,7 +52,7 @@ class Imported:
     source: StatementSource
 
 
-def _chunks(items: list, size: int = CHUNK) -> Iterator[list]:
+def chunks(items: list, size: int = CHUNK) -> Iterator[list]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
 
@@ -134,7 +132,7 @@ def _store(statement: Statement, admin_email: str) -> Imported:
         known = [r["identity"] for r in rows if r["identity"] not in ids]
         new = len(ids)
         _take_for_settled(s, [(ids[r["identity"]], r) for r in rows if r["identity"] in ids])
-        for chunk in _chunks(known):
+        for chunk in chunks(known):
             ids.update(
                 s.exec(
                     select(StatementLine.identity, StatementLine.id).where(col(StatementLine.identity).in_(chunk))
@@ -148,7 +146,7 @@ def _take_for_settled(s: Session, added: list[tuple[int, dict]]) -> None:
     order's line ("dipakai": for a cancelled one, money to return) and frees its amount
     (transfer_codes.settle kept it held), so it can never match a later order."""
     bank = [(i, r) for i, r in added if r["amount"] is not None and r["source"] in BANK_SOURCES]
-    for chunk in _chunks(sorted({r["amount"] for _, r in bank})):
+    for chunk in chunks(sorted({r["amount"] for _, r in bank})):
         held = s.exec(
             select(TransferCode.amount, Order.id, Order.created_at)
             .join(Order, col(Order.id) == TransferCode.order_id)
@@ -179,115 +177,6 @@ def take_line(s: Session, line_id: int, order_id: uuid.UUID) -> bool:
         .values(order_id=order_id)
     )
     return taken.rowcount == 1
-
-
-# ----- review -----
-
-
-def review(line_ids: Iterable[int]) -> list[StatementRow]:
-    """The lines in the file's order, each with what it is to the waiting orders."""
-    wanted = list(dict.fromkeys(int(i) for i in line_ids))
-    table = table_of(StatementLine)
-    with read_session() as s:
-        lines: dict[int, StatementLine] = {}  # plain rows with the model's fields (no ORM objects: 10,000 of them)
-        for chunk in _chunks(wanted):
-            lines.update((ln.id, ln) for ln in s.connection().execute(select(table).where(table.c.id.in_(chunk))))
-        found = [lines[i] for i in wanted if i in lines]
-        candidates = _candidates(s, found)
-        used = _numbers(s, [ln.order_id for ln in found if ln.order_id])
-    kinds = _kinds(found, candidates)
-    return [_shown(ln, kinds[ln.id], candidates.get(ln.id, []), used.get(ln.order_id, "")) for ln in found]
-
-
-def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[CandidateView]]:
-    """The waiting orders each open line may have paid."""
-    open_ = [ln for ln in lines if ln.order_id is None and ln.amount is not None]
-    bank = [ln for ln in open_ if ln.source in BANK_SOURCES]
-    qris = [ln for ln in open_ if ln.source == StatementSource.QRIS and ln.reference]
-    out: dict[int, list[CandidateView]] = defaultdict(list)
-    if bank:
-        by_total = defaultdict(list)
-        lo, hi = min(ln.window_from for ln in bank), max(ln.window_to for ln in bank)
-        for chunk in _chunks(sorted({ln.amount for ln in bank})):
-            for o in s.exec(
-                waiting_orders(
-                    PaymentMethod.TRANSFER_BCA,
-                    col(Order.total).in_(chunk),
-                    col(Order.created_at) >= lo,
-                    col(Order.created_at) < hi,
-                )
-            ):
-                by_total[o.total].append(o)
-        for ln in bank:
-            out[ln.id] = [
-                candidate_view(o) for o in by_total[ln.amount] if ln.window_from <= o.created_at < ln.window_to
-            ]
-    if qris:
-        by_number = {}
-        for chunk in _chunks(sorted({ln.reference for ln in qris})):
-            by_number |= {o.number: o for o in s.exec(waiting_orders(PaymentMethod.QRIS, col(Order.number).in_(chunk)))}
-        for ln in qris:
-            o = by_number.get(ln.reference)
-            out[ln.id] = [candidate_view(o)] if o is not None and o.total == ln.amount else []
-    return out
-
-
-def waiting_orders(method: PaymentMethod, *conds):
-    return select(Order.id, Order.number, Order.buyer_name, Order.created_at, Order.total).where(
-        col(Order.status) == OrderStatus.PAID_REVIEW.value, col(Order.payment_method) == method.value, *conds
-    )
-
-
-def candidate_view(o) -> CandidateView:
-    number = o.number or order_number(o.id)
-    link = routes.with_id(routes.ADMIN_ORDER, o.id)
-    return CandidateView(str(o.id), number, o.buyer_name, wib(o.created_at), rupiah(o.total), link)
-
-
-def _numbers(s: Session, order_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
-    found = {}
-    for chunk in _chunks(order_ids):
-        found |= {
-            oid: number or order_number(oid)
-            for oid, number in s.exec(select(Order.id, Order.number).where(col(Order.id).in_(chunk)))
-        }
-    return found
-
-
-def _kinds(lines: list[StatementLine], candidates: dict[int, list[CandidateView]]) -> dict[int, MatchKind]:
-    """One waiting order is "cocok", unless another line of the file is the only one for that
-    same order too (a transfer sent twice?): then both are "ambigu", for the admin to pick."""
-    sole = Counter(c[0].order_id for c in candidates.values() if len(c) == 1)
-    kinds = {}
-    for ln in lines:
-        mine = candidates.get(ln.id, [])
-        if ln.order_id is not None:
-            kinds[ln.id] = MatchKind.USED
-        elif ln.pending:
-            kinds[ln.id] = MatchKind.PENDING
-        elif ln.amount_cents < 0:
-            kinds[ln.id] = MatchKind.DEBIT
-        elif len(mine) == 1 and sole[mine[0].order_id] == 1:
-            kinds[ln.id] = MatchKind.MATCHED
-        elif mine:
-            kinds[ln.id] = MatchKind.AMBIGUOUS
-        else:
-            kinds[ln.id] = MatchKind.UNKNOWN
-    return kinds
-
-
-def _shown(ln: StatementLine, kind: MatchKind, candidates: list[CandidateView], used_by: str) -> StatementRow:
-    amount = rupiah_cents(ln.amount_cents)
-    return StatementRow(
-        line_id=ln.id,
-        date=ln.booked_on.strftime("%d/%m/%Y") if ln.booked_on else "PEND",
-        description=ln.description,
-        amount=amount,
-        kind=kind.value,
-        badge=Badge(kind.label, kind.tone),
-        candidates=tuple(candidates),
-        used_by=used_by,
-    )
 
 
 # ----- confirmation -----
@@ -322,20 +211,6 @@ def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
         return evidence(line)
 
     transitions.confirm(order_id, admin_email, paid_by=paid_by)
-
-
-def confirm_matched(line_ids: Iterable[int], admin_email: str) -> tuple[int, int]:
-    """Every "cocok" line of the review confirms its order: (confirmed, refused)."""
-    done = refused = 0
-    for row in review(line_ids):
-        if row.kind != MatchKind.MATCHED:
-            continue
-        try:
-            confirm_line(row.line_id, row.candidates[0].order_id, admin_email)
-            done += 1
-        except (ReconcileError, transitions.TransitionError):
-            refused += 1
-    return done, refused
 
 
 # ----- the overview -----

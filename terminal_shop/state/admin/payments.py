@@ -11,7 +11,7 @@ import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.orders.transitions import TransitionError
-from terminal_shop.services.payments import manual_match, reconcile
+from terminal_shop.services.payments import manual_match, matching, reconcile
 from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
@@ -93,7 +93,7 @@ class PaymentsState(AdminState):
         return [toast.success(f"{len(imported.line_ids)} baris dibaca, {imported.new} baru"), clear]
 
     async def _review(self) -> None:
-        rows = await asyncio.to_thread(reconcile.review, self._line_ids)
+        rows = await asyncio.to_thread(matching.review, self._line_ids)
         counted = Counter(r.kind for r in rows)
         self.summary = ", ".join(f"{counted[k.value]} {k.label.lower()}" for k in MatchKind if counted[k.value])
         # A month's statement is thousands of lines: every line to act on is shown, and the
@@ -108,7 +108,7 @@ class PaymentsState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm_all(self):
-        done, refused = await asyncio.to_thread(reconcile.confirm_matched, self._line_ids, self.admin_email)
+        done, refused = await asyncio.to_thread(matching.confirm_matched, self._line_ids, self.admin_email)
         await self._review()
         if refused:
             return toast.error(f"{done} pesanan dikonfirmasi, {refused} gagal (sudah diproses admin lain?)")
