@@ -21,6 +21,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import detached_root_state, router_with_headers
+from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts, admin_auth, invite_links, two_factor
@@ -495,5 +496,5 @@ def test_a_restricted_records_messages_are_held_and_its_conversation_closed(clea
     with read_session() as s:
         after = s.exec(select(OutboxMessage).where(OutboxMessage.entity_id == mid)).all()
     assert {(m.status, m.sent_at) for m in after} == {("held", None)}
-    assert not outbox.resend(mails[0].id, "merchant", mid)  # "Kirim ulang" refused
+    assert not mail_log.resend(mails[0].id, "merchant", mid)  # "Kirim ulang" refused
     assert inbox.phone_of("merchant", mid) is None  # no WhatsApp thread shown, no reply possible

@@ -11,7 +11,7 @@ from sqlmodel import SQLModel, select
 from terminal_shop.infra.db import read_rows, read_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import mail_log, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.privacy import erasure
@@ -58,8 +58,8 @@ def test_an_erased_order_leaves_no_copy_of_its_buyer(clean_db, tmp_path):
     with read_session() as s:
         mails = list(s.exec(select(OutboxMessage).where(OutboxMessage.entity_id == str(order.id))))
     assert len(mails) == 3 and all(m.attachment_pdf is None and m.attachment_png is None for m in mails)
-    assert not outbox.resend(mails[0].id, "order", str(order.id))  # "Kirim ulang" refused
-    assert [m.recipient for m in outbox.for_entity("order", str(order.id))] == ["(dihapus)"] * 3
+    assert not mail_log.resend(mails[0].id, "order", str(order.id))  # "Kirim ulang" refused
+    assert [m.recipient for m in mail_log.for_entity("order", str(order.id))] == ["(dihapus)"] * 3
 
 
 def test_an_erased_registration_leaves_no_copy_of_its_applicant(clean_db, tmp_path, docs):

@@ -13,7 +13,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
-from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.notifications import emails, mail_log, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import transitions
@@ -93,7 +93,7 @@ def test_nothing_is_lost_while_smtp_is_down(smtp_server, mailbox, tmp_path):
         assert outbox.send_pending() == 0
         [row] = _rows()
         assert (row.status, row.attempts) == ("pending", 1) and "Connection" in row.last_error
-        said = outbox.failure_words(row)  # what the admin reads under the e-mail (issue 39.6)
+        said = mail_log.failure_words(row)  # what the admin reads under the e-mail (issue 39.6)
         assert said.startswith("Gagal terkirim: server e-mail tidak terhubung (dicoba lagi ") and said.endswith(" WIB)")
         assert "Error" not in said and "Errno" not in said
         assert row.next_attempt_at > utcnow()  # it waits before trying again
@@ -111,7 +111,7 @@ def test_a_refused_recipient_is_marked_failed_with_the_reason(mailbox, tmp_path)
     assert outbox.send_pending() == 0
     [row] = _rows()
     assert row.status == MailStatus.FAILED and "550" in row.last_error
-    assert outbox.failure_words(row) == "Gagal terkirim: alamat penerima ditolak server e-mail; tidak dicoba lagi"
+    assert mail_log.failure_words(row) == "Gagal terkirim: alamat penerima ditolak server e-mail; tidak dicoba lagi"
     _due_now()
     assert outbox.send_pending() == 0  # never retried
 
@@ -187,8 +187,8 @@ def test_resend_and_the_command(mailbox, tmp_path, capsys):
     assert capsys.readouterr().out.strip() == "1 email terkirim."
     [line] = admin_orders.detail(str(order.id)).view.mails
     assert (line.badge.label, line.recipient) == ("Terkirim", "siti@example.com")
-    assert not outbox.resend(line.id, "merchant", str(order.id))  # not this record's message
-    assert outbox.resend(line.id, "order", str(order.id))
+    assert not mail_log.resend(line.id, "merchant", str(order.id))  # not this record's message
+    assert mail_log.resend(line.id, "order", str(order.id))
     mail_cli.main(["send-pending"])
     assert len(mailbox) == 2
 

@@ -29,7 +29,7 @@ from terminal_shop.services.backoffice.listing import (
     restricted_count,
     tallies,
 )
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.privacy import copies, requests, retention
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import validate_details
@@ -143,7 +143,7 @@ def detail(merchant_id: str, viewer: str = "", reads_restricted: bool = False) -
             for d in DocumentKind
         ),
         history=audit.history("merchant", str(row.id)),
-        mails=copies.shown_mails(outbox.for_entity("merchant", str(row.id)), readable),
+        mails=copies.shown_mails(mail_log.for_entity("merchant", str(row.id)), readable),
         access=access_log.history("merchant", str(row.id)),
         retention=retention.purge_note(row),
         requests=requests.open_requests("merchant", str(row.id)),

@@ -31,7 +31,7 @@ from terminal_shop.services.backoffice.listing import (
     restricted_count,
     tallies,
 )
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
 from terminal_shop.services.orders.tables import Order
@@ -195,7 +195,7 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
         history=audit.history("order", str(order.id)),
         access=access_log.history("order", str(order.id)),
         qris=_qris_shown(order.qris_payload),
-        mails=copies.shown_mails(outbox.for_entity("order", str(order.id)), open_record),
+        mails=copies.shown_mails(mail_log.for_entity("order", str(order.id)), open_record),
         **_fulfilment_fields(order),
         **_payment_fields(order),
         retention=retention.purge_note(order),

@@ -26,20 +26,18 @@ from urllib.parse import unquote, urlsplit
 from email_validator import EmailNotValidError, validate_email
 from sqlmodel import Session, col, select
 
-from terminal_shop.formats import wib
 from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import ERASED, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.views import Badge, MailView
+from terminal_shop.services.notifications import mail_log
+from terminal_shop.services.notifications.tables import WHATSAPP, OutboxMessage
 from terminal_shop.vocabulary import MailStatus
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(minutes=5)  # a claimed row is left alone this long by other senders
 MAX_ATTEMPTS = 8
 BATCH = 20
-WHATSAPP = "whatsapp"  # the channel of services/whatsapp's rows; every other row is an e-mail
 
 
 @dataclass(frozen=True)
@@ -262,64 +260,4 @@ def send_now(key: str) -> str:
         _send_one(row)
     with read_session() as s:
         now = s.exec(select(OutboxMessage).where(col(OutboxMessage.key) == key)).first()
-    return failure_words(now) if now is not None else ""
-
-
-def for_entity(entity_type: str, entity_id: str) -> tuple[MailView, ...]:
-    with read_session() as s:
-        rows = s.exec(
-            select(OutboxMessage)
-            .where(col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == str(entity_id))
-            .where(col(OutboxMessage.channel) != WHATSAPP)  # the WhatsApp thread is its own list (whatsapp/inbox.py)
-            .order_by(col(OutboxMessage.created_at).desc(), col(OutboxMessage.id).desc())
-        ).all()
-    lines = []
-    for r in rows:
-        status = MailStatus.parse(r.status) or MailStatus.PENDING
-        at = wib(r.sent_at or r.created_at)
-        lines.append(MailView(r.id, at, r.to_addr, r.subject, Badge(status.label, status.tone), failure_words(r)))
-    return tuple(lines)
-
-
-# What the admin reads for what went wrong (issue 39.6: never an exception's text); the row
-# keeps the server's own words for the operator (logs, the database).
-_WHY = (
-    (("SMTPAuthenticationError",), "login ke server e-mail ditolak"),
-    (("TimeoutError", "timed out", "SMTPServerDisconnected"), "server e-mail tidak menjawab"),
-    (
-        ("ConnectionRefusedError", "ConnectionResetError", "gaierror", "OSError", "Errno"),
-        "server e-mail tidak terhubung",
-    ),
-    (("TemporaryFailure", "SMTPResponseException", "SMTPDataError"), "server e-mail menolak untuk sementara"),
-)
-
-
-def failure_words(row: OutboxMessage) -> str:
-    """'Gagal terkirim: server e-mail tidak terhubung (dicoba lagi 10.15 WIB)', '' when nothing failed."""
-    error = row.last_error or ""
-    if not error or row.status == MailStatus.SENT:
-        return ""
-    if row.status == MailStatus.HELD or row.to_addr == ERASED:
-        return error  # our own words (services/privacy/copies.py)
-    if error[:3].isdigit():  # the recipient's server refused it: "550 mailbox unavailable"
-        why = "alamat penerima ditolak server e-mail"
-    elif error.startswith("alamat atau header tidak valid"):
-        why = "alamat e-mail tidak valid"
-    else:
-        why = next((words for marks, words in _WHY if any(m in error for m in marks)), "server e-mail menolak pesan")
-    if row.status == MailStatus.PENDING:
-        return f"Gagal terkirim: {why} (dicoba lagi {wib(row.next_attempt_at).split(' ', 3)[3]})"
-    return f"Gagal terkirim: {why}; tidak dicoba lagi"
-
-
-def resend(message_id: int, entity_type: str, entity_id: str) -> bool:
-    """Puts one message of this record back in the queue ("Kirim ulang")."""
-    with write_session() as s:
-        row = s.get(OutboxMessage, int(message_id))
-        if row is None or (row.entity_type, row.entity_id) != (entity_type, str(entity_id)):
-            return False
-        if row.to_addr == ERASED or row.status == MailStatus.HELD:  # erased or restricted (services/privacy/copies.py)
-            return False
-        row.status, row.attempts, row.next_attempt_at, row.last_error = MailStatus.PENDING.value, 0, utcnow(), None
-        s.add(row)
-    return True
+    return mail_log.failure_words(now) if now is not None else ""

@@ -10,6 +10,8 @@ from sqlmodel import Field, SQLModel
 from terminal_shop.infra.models import UTCDateTime, now_field
 from terminal_shop.vocabulary import MailStatus
 
+WHATSAPP = "whatsapp"  # the channel of services/whatsapp's rows; every other row is an e-mail
+
 
 class OutboxMessage(SQLModel, table=True):
     """An e-mail to send, written in the same transaction as the change it tells of.

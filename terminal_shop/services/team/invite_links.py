@@ -17,7 +17,7 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import mail_log, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.admin_auth import hash_token, normalise_email
@@ -49,7 +49,7 @@ def _mail_words(mail: OutboxMessage | None) -> tuple[str, bool]:
         return "Email tidak ditemukan", False
     if mail.status == MailStatus.SENT:
         return f"Email terkirim {wib(mail.sent_at)}", True
-    return outbox.failure_words(mail) or "Email menunggu dikirim", False
+    return mail_log.failure_words(mail) or "Email menunggu dikirim", False
 
 
 def open_invites() -> tuple[InviteView, ...]:

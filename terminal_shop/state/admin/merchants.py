@@ -14,7 +14,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
 from terminal_shop.services.backoffice import access_log, admin_merchants
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
 from terminal_shop.services.registrations.transitions import ChangeRefused
@@ -271,7 +271,7 @@ class MerchantDetailState(AdminState):
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def resend_mail(self, message_id: int):
-        if not await asyncio.to_thread(outbox.resend, int(message_id), "merchant", self._merchant_id()):
+        if not await asyncio.to_thread(mail_log.resend, int(message_id), "merchant", self._merchant_id()):
             return toast.error("Email tidak ditemukan")
         await self._fill(self._merchant_id())
         return toast.success("Email dijadwalkan untuk dikirim ulang")

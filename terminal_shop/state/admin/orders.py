@@ -15,7 +15,7 @@ from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.devices import owned, packing
 from terminal_shop.services.devices.stock import DeviceError, compact
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.payments import order_payment, reconcile
 from terminal_shop.services.team.permissions import Permission
@@ -271,7 +271,7 @@ class OrderDetailState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ORDERS_VIEW)
     async def resend_mail(self, message_id: int):
-        if not await asyncio.to_thread(outbox.resend, int(message_id), "order", self._order_id()):
+        if not await asyncio.to_thread(mail_log.resend, int(message_id), "order", self._order_id()):
             return toast.error("Email tidak ditemukan")
         await self._fill(self._order_id())
         return toast.success("Email dijadwalkan untuk dikirim ulang")
