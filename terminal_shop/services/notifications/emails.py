@@ -1,4 +1,6 @@
-"""The e-mails buyers and applicants receive, in Indonesian, plain text and HTML.
+"""The e-mails applicants, merchants, invited admins and people signing in receive, in
+Indonesian, plain text and HTML (a buyer's order e-mails are order_mails.py's, built with
+`compose` here).
 
 Each function returns an outbox.Mail; the callers enqueue it in the transaction of the
 change it tells of. Everything a person typed is escaped in the HTML part.
@@ -6,27 +8,16 @@ change it tells of. Everything a person typed is escaped in the HTML part.
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Sequence
 from datetime import datetime
 from html import escape
 
 from terminal_shop import rules
-from terminal_shop.couriers import Courier
-from terminal_shop.formats import rupiah, wib
+from terminal_shop.formats import wib
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
-from terminal_shop.services.devices.linking import register_path
-from terminal_shop.services.devices.owned import DEVICES_WAIT
 from terminal_shop.services.notifications.outbox import Mail
-from terminal_shop.services.orders import qris
-from terminal_shop.services.orders.order_status import status_path
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.views import order_number
-from terminal_shop.vocabulary import PaymentMethod
 
 TYPED_MAX = 60  # characters of a name a visitor typed that an e-mail repeats
 _LINK_LIKE = re.compile(r"(?<=[\w/])[.:@](?=[\w/])")
@@ -55,7 +46,7 @@ def _footer() -> tuple[str, str]:
     return text, html
 
 
-def _mail(
+def compose(
     to: str, subject: str, greeting: str, paragraphs: list[str], link: tuple[str, str] | None = None, png=None
 ) -> Mail:
     """Plain text and HTML from the same paragraphs; `link` is (label, absolute URL)."""
@@ -72,53 +63,8 @@ def _mail(
     return Mail(to, f"{get_settings().brand_name}: {subject}", "\n".join(text), body, png)
 
 
-def _order_link(order: Order) -> tuple[str, str]:
-    return "Lihat status pesanan", get_settings().public_url + status_path(order.id)
-
-
-def _items(order: Order) -> str:
-    return "; ".join(f"{i['name']} × {i['qty']} = {rupiah(i['qty'] * i['unit_price'])}" for i in order.items)
-
-
-def transfer_exactly(order: Order) -> str:
-    """What the buyer transferred (the proof is already with us: no instruction to pay again)."""
-    said = f"sejumlah {rupiah(order.total)}."
-    return said + (f" {transfer_codes.CODE_TAKEN_OFF}{rupiah(order.unique_code)}." if order.unique_code else "")
-
-
-def order_received(order: Order) -> Mail:
-    s = get_settings()
-    number = order_number(order.id)
-    how = (
-        f"Pembayaran: transfer ke BCA {s.bca_account_number} a.n. {s.bca_account_holder} {transfer_exactly(order)}"
-        if order.payment_method == PaymentMethod.TRANSFER_BCA
-        else f"Pembayaran: QRIS sejumlah {rupiah(order.total)}"
-        + (" (QR terlampir, jumlah sudah terisi)." if order.qris_payload else ".")
-    )
-    png = qris.png(order.qris_payload) if order.qris_payload else None
-    return _mail(
-        order.buyer_email,
-        f"Pesanan {number} diterima",
-        f"Halo {typed(order.buyer_name)},",
-        [
-            f"Terima kasih. Pesanan {number} ({wib(order.created_at)}) dan bukti pembayaran Anda sudah kami terima.",
-            f"Rincian: {_items(order)}. Total {rupiah(order.total)}.",
-            how,
-            rules.PAYMENT_PROMISE,
-            *([] if order.merchant_id else [f"{DEVICES_WAIT} {register_invitation(order)}"]),
-        ],
-        _order_link(order),
-        png,
-    )
-
-
-def register_invitation(order: Order) -> str:
-    """The wizard's link prefilled from the order (services/devices/linking.py)."""
-    return f"Belum mendaftar sebagai merchant? Daftar di {get_settings().public_url}{register_path(order.id)}"
-
-
 def device_activated(reg: MerchantRegistration, model: str, serial: str, detail: str) -> Mail:
-    return _mail(
+    return compose(
         reg.email,
         f"EDC Anda aktif: {model} SN {serial}",
         f"Halo {typed(reg.nama_lengkap)},",
@@ -130,75 +76,9 @@ def device_activated(reg: MerchantRegistration, model: str, serial: str, detail:
     )
 
 
-def order_confirmed(order: Order, invoice_pdf: bytes | None = None, invoice_name: str = "") -> Mail:
-    number = order_number(order.id)
-    mail = _mail(
-        order.buyer_email,
-        f"Pembayaran pesanan {number} dikonfirmasi",
-        f"Halo {typed(order.buyer_name)},",
-        [
-            f"Pembayaran pesanan {number} sebesar {rupiah(order.total)} sudah kami konfirmasi.",
-            "Perangkat Anda kami siapkan untuk dikirim ke alamat yang Anda berikan.",
-            *([] if order.merchant_id else [f"{DEVICES_WAIT} {register_invitation(order)}"]),
-            *([f"Invoice {order.invoice_number} terlampir (PDF)."] if invoice_pdf else []),
-        ],
-        _order_link(order),
-    )
-    return dataclasses.replace(mail, pdf=invoice_pdf, pdf_name=invoice_name)
-
-
-def order_shipped(order: Order, courier: Courier, serials: Sequence[str] = ()) -> Mail:
-    number = order_number(order.id)
-    track = (
-        [f"Lacak paket di {courier.tracking_page} dengan nomor resi {order.resi}."]
-        if courier.tracking_page
-        else [f"{courier.name} tidak punya halaman pelacakan umum; kami kabari bila ada kendala."]
-    )
-    return _mail(
-        order.buyer_email,
-        f"Pesanan {number} dikirim",
-        f"Halo {typed(order.buyer_name)},",
-        [
-            f"Pesanan {number} sudah dikirim dengan {courier.name}, nomor resi {order.resi}.",
-            *track,
-            *([f"Nomor seri (SN) perangkat: {', '.join(serials)}."] if serials else []),
-        ],
-        _order_link(order),
-    )
-
-
-def order_delivered(order: Order) -> Mail:
-    number = order_number(order.id)
-    return _mail(
-        order.buyer_email,
-        f"Pesanan {number} diterima",
-        f"Halo {typed(order.buyer_name)},",
-        [
-            f"Pesanan {number} tercatat sudah diterima. Terima kasih telah berbelanja.",
-            "Butuh bantuan memasang perangkat? Balas email ini atau hubungi kami lewat WhatsApp.",
-        ],
-        _order_link(order),
-    )
-
-
-def order_rejected(order: Order, reason: str) -> Mail:
-    number = order_number(order.id)
-    return _mail(
-        order.buyer_email,
-        f"Pembayaran pesanan {number} ditolak",
-        f"Halo {typed(order.buyer_name)},",
-        [
-            f"Maaf, pembayaran pesanan {number} sebesar {rupiah(order.total)} tidak dapat kami konfirmasi.",
-            f"Alasan: {reason}",
-            "Balas email ini atau hubungi kami lewat WhatsApp untuk pengembalian dana atau pesanan ulang.",
-        ],
-        _order_link(order),
-    )
-
-
 def registration_received(reg: MerchantRegistration) -> Mail:
     due = working_days.spoken(working_days.add_working_days(working_days.today_wib(), 3))
-    return _mail(
+    return compose(
         reg.email,
         "Pendaftaran merchant diterima",
         f"Halo {typed(reg.nama_lengkap)},",
@@ -210,7 +90,7 @@ def registration_received(reg: MerchantRegistration) -> Mail:
 
 
 def registration_approved(reg: MerchantRegistration) -> Mail:
-    return _mail(
+    return compose(
         reg.email,
         "Pendaftaran merchant disetujui",
         f"Halo {typed(reg.nama_lengkap)},",
@@ -222,7 +102,7 @@ def registration_approved(reg: MerchantRegistration) -> Mail:
 
 
 def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str) -> Mail:
-    return _mail(
+    return compose(
         reg.email,
         "Pendaftaran merchant belum dapat disetujui",
         f"Halo {typed(reg.nama_lengkap)},",
@@ -237,7 +117,7 @@ def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str)
 
 
 def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail:
-    return _mail(
+    return compose(
         reg.email,
         "Pendaftaran baru dengan data Anda",
         f"Halo {typed(reg.nama_lengkap)},",
@@ -253,7 +133,7 @@ def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail
 
 
 def registration_status_link(reg: MerchantRegistration, link: str) -> Mail:
-    return _mail(
+    return compose(
         reg.email,
         "Status pendaftaran merchant",
         f"Halo {typed(reg.nama_lengkap)},",
@@ -266,7 +146,7 @@ def registration_status_link(reg: MerchantRegistration, link: str) -> Mail:
 
 def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
     """To each admin: a data subject's request, with the legal deadline (UU 27/2022)."""
-    return _mail(
+    return compose(
         admin_email,
         f"{what}: jawab sebelum {wib(due)}",
         "Halo,",
@@ -280,7 +160,7 @@ def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
 
 def admin_invitation(to: str, role_label: str, invited_by: str, link: str, expires: datetime) -> Mail:
     """The owner's invitation to the back office: the one-time link, valid until `expires`."""
-    return _mail(
+    return compose(
         to,
         "Undangan akun admin",
         "Halo,",
@@ -295,7 +175,7 @@ def admin_invitation(to: str, role_label: str, invited_by: str, link: str, expir
 
 
 def sign_in_code(to: str, code: str) -> Mail:
-    return _mail(
+    return compose(
         to,
         f"Kode masuk {code}",
         "Halo,",
@@ -310,7 +190,7 @@ def sign_in_code(to: str, code: str) -> Mail:
 
 def device_status(reg: MerchantRegistration, model: str, serial: str, status: str, reason: str) -> Mail:
     """A later change of a merchant's terminal (suspended, active again, returned, broken)."""
-    return _mail(
+    return compose(
         reg.email,
         f"Status EDC Anda: {status} ({model} SN {serial})",
         f"Halo {typed(reg.nama_lengkap)},",

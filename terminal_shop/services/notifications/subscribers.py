@@ -18,7 +18,7 @@ from terminal_shop.services.devices.events import DeviceActivated, DeviceStatusC
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
-from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.notifications import emails, order_mails, outbox
 from terminal_shop.services.orders import invoice
 from terminal_shop.services.orders.events import (
     OrderCancelled,
@@ -57,18 +57,18 @@ def _queue(s: Session, event: OrderEvent, step: str, mail: outbox.Mail) -> None:
 
 @subscribe(OrderPlaced)
 def _received(s: Session, event: OrderPlaced) -> None:
-    _queue(s, event, "received", emails.order_received(_order(s, event)))
+    _queue(s, event, "received", order_mails.order_received(_order(s, event)))
 
 
 @subscribe(OrderConfirmed)
 def _confirmed(s: Session, event: OrderConfirmed) -> None:
     order = _order(s, event)
-    _queue(s, event, "confirmed", emails.order_confirmed(order, invoice.render(order), invoice.file_name(order)))
+    _queue(s, event, "confirmed", order_mails.order_confirmed(order, invoice.render(order), invoice.file_name(order)))
 
 
 @subscribe(OrderCancelled)
 def _cancelled(s: Session, event: OrderCancelled) -> None:
-    _queue(s, event, "cancelled", emails.order_rejected(_order(s, event), event.detail or ""))
+    _queue(s, event, "cancelled", order_mails.order_rejected(_order(s, event), event.detail or ""))
 
 
 @subscribe(OrderShipped)
@@ -76,12 +76,12 @@ def _shipped(s: Session, event: OrderShipped) -> None:
     order = _order(s, event)
     courier = couriers.courier(order.courier or "")
     assert courier is not None, order.courier  # fulfilment.ship checked it
-    _queue(s, event, "shipped", emails.order_shipped(order, courier, owned.serials_of(s, order.id)))
+    _queue(s, event, "shipped", order_mails.order_shipped(order, courier, owned.serials_of(s, order.id)))
 
 
 @subscribe(OrderDelivered)
 def _delivered(s: Session, event: OrderDelivered) -> None:
-    _queue(s, event, "delivered", emails.order_delivered(_order(s, event)))
+    _queue(s, event, "delivered", order_mails.order_delivered(_order(s, event)))
 
 
 def _registration(s: Session, event: RegistrationEvent) -> MerchantRegistration:
