@@ -10,7 +10,8 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.team import admin_auth
+from terminal_shop.services.team import admin_auth, passwords
+from terminal_shop.services.team.passwords import PasswordRefusal
 from terminal_shop.services.team.tables import AdminSession
 
 from support.factories import ADMIN, audit_rows
@@ -101,22 +102,16 @@ def test_one_time_password_must_be_changed(clean_db):
     admin = admin_auth.session_admin(token)
     assert admin.must_change_password
     mine = admin_auth.hash_token(token)
-    assert (
-        admin_auth.change_password(admin.id, one_time, "pendek", "pendek", mine) == "Password baru minimal 12 karakter"
-    )
-    assert (
-        admin_auth.change_password(admin.id, one_time, "panjang-sekali-1", "panjang-sekali-2", mine)
-        == "Konfirmasi password tidak sama"
-    )
-    assert (
-        admin_auth.change_password(admin.id, one_time, one_time, one_time, mine)
-        == "Password baru harus berbeda dari password saat ini"
-    )
-    assert (
-        admin_auth.change_password(admin.id, "tebakan-salah-1", "panjang-sekali-1", "panjang-sekali-1", mine)
-        == "Password saat ini salah"
-    )
-    assert admin_auth.change_password(admin.id, one_time, "panjang-sekali-1", "panjang-sekali-1", mine) is None
+    for (current, new, repeat), code in (
+        ((one_time, "pendek", "pendek"), PasswordRefusal.SHORT),
+        ((one_time, "panjang-sekali-1", "panjang-sekali-2"), PasswordRefusal.MISMATCH),
+        ((one_time, one_time, one_time), PasswordRefusal.SAME),
+        (("tebakan-salah-1", "panjang-sekali-1", "panjang-sekali-1"), PasswordRefusal.CURRENT),
+    ):
+        with pytest.raises(passwords.PasswordRefused) as refused:
+            passwords.change(admin.id, current, new, repeat, mine)
+        assert refused.value.code is code
+    passwords.change(admin.id, one_time, "panjang-sekali-1", "panjang-sekali-1", mine)
     assert not admin_auth.session_admin(token).must_change_password
     assert admin_auth.login(email, "panjang-sekali-1", "c")
 
@@ -128,12 +123,7 @@ def test_a_changed_password_ends_every_other_session_of_the_account(clean_db):
         admin_auth.login(ADMIN, "password-lama-123", "d"),
     )
     me = admin_auth.session_admin(here)
-    assert (
-        admin_auth.change_password(
-            me.id, "password-lama-123", "password-baru-123", "password-baru-123", admin_auth.hash_token(here)
-        )
-        is None
-    )
+    passwords.change(me.id, "password-lama-123", "password-baru-123", "password-baru-123", admin_auth.hash_token(here))
     assert admin_auth.session_admin(here) is not None  # the tab that changed it stays signed in
     assert admin_auth.session_admin(left_open) is None  # the tab left open elsewhere is out
     [entry] = [a for a in audit_rows() if a.action == "password"]
@@ -144,15 +134,15 @@ def test_guessing_the_current_password_is_throttled_like_a_sign_in(clean_db):
     admin_auth.create_admin(ADMIN, "password-lama-123")
     token = admin_auth.login(ADMIN, "password-lama-123", "c")
     me, mine = admin_auth.session_admin(token), admin_auth.hash_token(token)
-    answers = [
-        admin_auth.change_password(me.id, f"tebakan-{i:03d}", "password-baru-123", "password-baru-123", mine)
-        for i in range(25)
-    ]
-    assert answers[0] == "Password saat ini salah" and answers[-1] == admin_auth.MSG_LOCKED
-    assert (
-        admin_auth.change_password(me.id, "password-lama-123", "password-baru-123", "password-baru-123", mine)
-        == admin_auth.MSG_LOCKED
-    )
+    answers = []
+    for i in range(25):
+        with pytest.raises(passwords.PasswordRefused) as refused:
+            passwords.change(me.id, f"tebakan-{i:03d}", "password-baru-123", "password-baru-123", mine)
+        answers.append(refused.value.code)
+    assert answers[0] is PasswordRefusal.CURRENT and answers[-1] is PasswordRefusal.LOCKED
+    with pytest.raises(passwords.PasswordRefused) as refused:  # the right one too, while locked
+        passwords.change(me.id, "password-lama-123", "password-baru-123", "password-baru-123", mine)
+    assert refused.value.code is PasswordRefusal.LOCKED
 
 
 def test_account_not_on_allow_list_is_denied(clean_db):

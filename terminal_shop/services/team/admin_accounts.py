@@ -24,8 +24,8 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.team import admin_auth, permissions
-from terminal_shop.services.team.admin_auth import MIN_PASSWORD_CHARS, hash_token, normalise_email, pwd_context
+from terminal_shop.services.team import admin_auth, passwords, permissions
+from terminal_shop.services.team.admin_auth import hash_token, normalise_email, pwd_context
 from terminal_shop.services.team.events import (
     AdminDeactivated,
     AdminInviteAccepted,
@@ -34,6 +34,7 @@ from terminal_shop.services.team.events import (
     AdminReactivated,
     AdminRoleChanged,
 )
+from terminal_shop.services.team.passwords import PasswordRefusal
 from terminal_shop.services.team.tables import AdminInvite, AdminUser
 from terminal_shop.services.validation import email_ok, parse_id
 from terminal_shop.views import AdminAccountView
@@ -50,8 +51,8 @@ MSG_SELF = "Anda tidak bisa menonaktifkan akun Anda sendiri"
 # What the invitation page says, by the code the accepting route puts in its redirect.
 INVITE_MESSAGES = {
     "tidak-berlaku": "Undangan tidak berlaku, sudah dipakai atau sudah kedaluwarsa. Minta undangan baru ke Pemilik.",
-    "pendek": admin_auth.MSG_PASSWORD_SHORT,
-    "beda": admin_auth.MSG_PASSWORD_MISMATCH,
+    PasswordRefusal.SHORT.value: PasswordRefusal.SHORT.label,
+    PasswordRefusal.MISMATCH.value: PasswordRefusal.MISMATCH.label,
 }
 
 
@@ -172,10 +173,10 @@ def accept(token: str, password: str, repeat: str, user_agent: str, client: str)
     """The invitee's chosen password: the account is made (or a deactivated one comes back
     with the invited role), the invitation is used up, and a session begins. Returns the
     session's token; raises AccountError with one of INVITE_MESSAGES' codes."""
-    if len(password) < MIN_PASSWORD_CHARS:
-        raise AccountError("pendek")
-    if password != repeat:
-        raise AccountError("beda")
+    try:
+        passwords.checked(password, repeat)
+    except passwords.PasswordRefused as refused:
+        raise AccountError(refused.code.value) from refused
     now = utcnow()
     with write_session() as s:
         row = s.get(AdminInvite, hash_token(token or "-"))

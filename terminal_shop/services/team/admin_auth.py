@@ -21,7 +21,6 @@ from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice import audit
 from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt
 from terminal_shop.vocabulary import AdminRole
 
@@ -51,10 +50,6 @@ MESSAGES = {
     "ditolak": "Akses ditolak. Email tidak memiliki hak akses admin.",
 }
 MSG_REQUIRED, MSG_BAD_LOGIN, MSG_LOCKED, MSG_DENIED = MESSAGES.values()
-MSG_PASSWORD_SHORT = f"Password baru minimal {MIN_PASSWORD_CHARS} karakter"
-MSG_PASSWORD_MISMATCH = "Konfirmasi password tidak sama"
-MSG_PASSWORD_SAME = "Password baru harus berbeda dari password saat ini"
-MSG_PASSWORD_CURRENT = "Password saat ini salah"
 
 # Verifying against this keeps the time of a failed login the same whether or not
 # the e-mail exists.
@@ -159,7 +154,7 @@ def purge_attempts() -> int:
         return gone.rowcount or 0
 
 
-def _recent_attempts(s, column, value: str) -> int:
+def recent_attempts(s, column, value: str) -> int:
     since = utcnow() - THROTTLE_WINDOW
     return s.exec(
         select(func.count()).select_from(LoginAttempt).where(column == value, col(LoginAttempt.created_at) >= since)
@@ -189,8 +184,8 @@ def start_attempt(email: str, password: str, client: str) -> Attempt:
     with write_session() as s:
         s.add(LoginAttempt(email=email, client=client))
     with read_session() as s:
-        by_client = _recent_attempts(s, LoginAttempt.client, client)
-        by_email = _recent_attempts(s, LoginAttempt.email, email)
+        by_client = recent_attempts(s, LoginAttempt.client, client)
+        by_email = recent_attempts(s, LoginAttempt.email, email)
     if by_client > MAX_FAILURES_PER_CLIENT:
         raise LoginError("terkunci")
     return Attempt(email, client, account_delay(by_email - 1))
@@ -238,35 +233,6 @@ def login(email: str, password: str, client: str) -> str:
     attempt = start_attempt(email, password, client)
     time.sleep(attempt.delay)
     return finish_attempt(attempt, password)[0]
-
-
-def change_password(admin_id: str, current: str, new: str, repeat: str, keep_session: str = "") -> str | None:
-    """Sets a new password chosen by the admin, who proves the current one (a tab left open
-    must not be enough to take the account); every other session of the account ends, the
-    one with hash `keep_session` stays. Returns the error to show, or None."""
-    if len(new) < MIN_PASSWORD_CHARS:
-        return MSG_PASSWORD_SHORT
-    if new != repeat:
-        return MSG_PASSWORD_MISMATCH
-    with write_session() as s:  # the row locked: the guesses' count and the failure added are one step
-        user = s.get(AdminUser, uuid.UUID(admin_id), with_for_update=True)
-        if user is None:
-            return MSG_BAD_LOGIN
-        if _recent_attempts(s, LoginAttempt.email, user.email) > MAX_FAILURES_PER_CLIENT:
-            return MSG_LOCKED  # guesses of the current password count like sign-in failures
-        if not pwd_context.verify(current or "", user.password_hash):
-            s.add(LoginAttempt(email=user.email, client="ganti-password"))
-            return MSG_PASSWORD_CURRENT
-        if pwd_context.verify(new, user.password_hash):
-            return MSG_PASSWORD_SAME
-        user.password_hash = pwd_context.hash(new)
-        user.must_change_password = False
-        s.add(user)
-        end_sessions(s, user.id, keep=keep_session)
-        audit.record(
-            s, user.email, "password", "admin", str(user.id), None, None, "Password diganti; sesi lain diakhiri"
-        )
-    return None
 
 
 def end_sessions(s, admin_id: uuid.UUID, keep: str = "") -> int:

@@ -21,7 +21,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.reflex_compat import all_substates, request_header
 from terminal_shop.services.backoffice import audit
-from terminal_shop.services.team import admin_auth, permissions
+from terminal_shop.services.team import admin_auth, passwords, permissions
 from terminal_shop.state import toast
 
 # The admin the shared check let through, for the rest of that event (AdminState._admin).
@@ -156,10 +156,13 @@ class AdminState(rx.State):
         admin = self._admin()
         current = str(form.get("current_password", ""))[:256]
         new, repeat = str(form.get("new_password", ""))[:256], str(form.get("repeat_password", ""))[:256]
-        changed = functools.partial(admin_auth.change_password, admin.id, current, new, repeat, self._session_hash())
-        self.password_error = await asyncio.to_thread(changed) or ""
-        if self.password_error:
+        changed = functools.partial(passwords.change, admin.id, current, new, repeat, self._session_hash())
+        try:
+            await asyncio.to_thread(changed)
+        except passwords.PasswordRefused as refused:
+            self.password_error = refused.code.label
             return toast.error(self.password_error)
+        self.password_error = ""
         following = dataclasses.replace(admin, must_change_password=False).next_step  # the 2FA setup may come next
         return [
             toast.success("Password berhasil diganti", description="Sesi lain akun ini sudah dikeluarkan."),
