@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
 import reflex as rx
 
-from terminal_shop import asset_links, content, reflex_compat, routes
+from terminal_shop import asset_links, background, content, reflex_compat, routes
 from terminal_shop.components import seo
-from terminal_shop.infra import logs, metrics, sweeper
+from terminal_shop.infra import logs, metrics
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.pages import (
@@ -40,10 +37,6 @@ from terminal_shop.pages.admin import (
     two_factor,
 )
 from terminal_shop.pages.checkout import cart, payment, result
-from terminal_shop.services.notifications import outbox
-from terminal_shop.services.orders import payment_qr
-from terminal_shop.services.privacy import retention
-from terminal_shop.services.team import admin_auth
 from terminal_shop.state import toast
 from terminal_shop.state.account import AccountState, SignInState
 from terminal_shop.state.admin import (
@@ -81,14 +74,11 @@ if _unsafe := get_settings().unsafe():
 logs.configure(json_lines=get_settings().json_logs)
 
 BRAND = get_settings().brand_name
-OUTBOX_INTERVAL_SECONDS = 5
 SITE_CHANGED = "2026-11-25"  # the sitemap's lastmod of the public pages: change it with their content
 
-# Each request that carries files, and its body limit: its files, plus 1 MB for the
-# multipart envelope. By upload handler (Reflex's /_upload), and by path (our own routes).
-# Each upload's body limit: its screen's file limit and room for the form (issue 35.10: the
-# statement and bulk-shipping uploads had none and got the 1 MB of every other request).
-# A test finds every handler that takes files and its entry here (tests/unit/test_upload_limits.py).
+# Each request that carries files, and its body limit (its files plus 1 MB for the form), by
+# upload handler (Reflex's /_upload) and by path (our routes): tests/unit/test_upload_limits.py
+# finds every handler that takes files and its entry here.
 ONE_FILE, FILES = MAX_UPLOAD_BYTES + MB, MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB
 UPLOAD_LIMITS = {
     f"{MerchantDetailState.get_full_name()}.replace_document": ONE_FILE,
@@ -146,46 +136,10 @@ def _page(
     )
 
 
-async def sweep_orphan_files() -> None:
-    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (infra/sweeper.py), the
-    retention job (services/privacy/retention.py) and the purge of stale sign-in attempts,
-    in a thread."""
-    interval = get_settings().sweep_interval_seconds
-    while interval:
-        await asyncio.sleep(interval)
-        await asyncio.to_thread(sweeper.sweep_quietly)
-        await asyncio.to_thread(retention.run_quietly)
-        try:
-            await asyncio.to_thread(admin_auth.purge_attempts)
-        except Exception:  # the database was away: the rows wait for the next round
-            logging.getLogger("terminal_shop").exception("purging sign-in attempts failed")
-        metrics.task_ran("sweeper")
-
-
-async def send_outbox() -> None:
-    """Every few seconds, the messages waiting in the outbox (services/notifications/outbox.py),
-    in a thread: every due one, up to 30 s a round (the loop and the visitors never wait)."""
-    while True:
-        await asyncio.sleep(OUTBOX_INTERVAL_SECONDS)
-        try:
-            await asyncio.to_thread(outbox.drain)
-            metrics.task_ran("sender")
-        except Exception:  # the database was away: the rows wait for the next round
-            logging.getLogger("terminal_shop").exception("outbox round failed")
-
-
-async def check_qris_at_start() -> None:
-    """Says in the log at start-up whether orders get a dynamic QRIS, and if not, why."""
-    merchant = await asyncio.to_thread(payment_qr.merchant_or_none)
-    if merchant:
-        logging.getLogger("terminal_shop").info("dynamic QRIS on for %s, %s", merchant.name, merchant.city)
-
-
 reflex_compat.before_whole_state_is_sent(app, withhold_admin_data)
 reflex_compat.time_each_event(lambda state, seconds: metrics.EVENT_SECONDS.labels(state).observe(seconds))
-app.register_lifespan_task(sweep_orphan_files)
-app.register_lifespan_task(check_qris_at_start)
-app.register_lifespan_task(send_outbox)
+for _task in background.TASKS:
+    app.register_lifespan_task(_task)
 
 # Public pages
 _page(home.index, routes.HOME, f"{BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia", indexable=True)
@@ -319,13 +273,7 @@ _page(result.success_page, routes.CHECKOUT_SUCCESS, "Pesanan Diterima", on_load=
 _page(result.failed_page, routes.CHECKOUT_FAILED, "Pesanan Gagal", on_load=OrderResultState.load_failed)
 
 # Back office: every page checks the session on load, then loads its data.
-_page(
-    login.login_page,
-    routes.ADMIN_LOGIN,
-    "Masuk Admin",
-    "Masuk ke back office.",
-    on_load=AdminState.show_login,
-)
+_page(login.login_page, routes.ADMIN_LOGIN, "Masuk Admin", "Masuk ke back office.", on_load=AdminState.show_login)
 _page(login.password_page, routes.ADMIN_PASSWORD, "Ganti Password", on_load=AdminState.show_password_page)
 _page(two_factor.verify_page, routes.ADMIN_2FA, "Verifikasi 2FA", on_load=TwoFactorState.show_verify)
 _page(two_factor.setup_page, routes.ADMIN_2FA_SETUP, "Atur 2FA", on_load=TwoFactorState.show_setup)

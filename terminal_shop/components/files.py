@@ -40,6 +40,24 @@ def preview_src(upload_id: str) -> Var:
     return js_var(js, str, upload_files=True)
 
 
+def chosen_thumbnail(upload_id: str, label: str) -> rx.Component:
+    """A chosen image as a form's last step shows it: a thumbnail beside its name."""
+    name = chosen_name(upload_id)
+    return rx.cond(
+        name != "",
+        rx.el.span(
+            rx.el.img(
+                src=preview_src(upload_id),
+                alt=f"Pratinjau {label}",
+                class_name="h-16 w-16 shrink-0 rounded-lg border border-slate-200 object-cover",
+            ),
+            rx.el.span(name, class_name="break-all"),
+            class_name="flex items-center gap-3",
+        ),
+        "Tidak diunggah",
+    )
+
+
 def rejection_codes(rejected: Var) -> Var:
     """Only the error codes of refused files: the default payload carries each File,
     which socket.io would ship whole over the websocket."""

@@ -8,9 +8,8 @@ from terminal_shop import routes, rules
 from terminal_shop.components.files import (
     bundle_documents,
     chosen_documents,
-    chosen_name,
+    chosen_thumbnail,
     file_picker,
-    preview_src,
     send_chosen,
 )
 from terminal_shop.components.forms import consent_box, select_field, text_field, whatsapp_box
@@ -191,25 +190,6 @@ def _summary_value(f: RegistrationField):
     return value if f.required else rx.cond(value != "", value, "-")
 
 
-def _document_shown(d: DocumentKind) -> rx.Component:
-    """A chosen document as the last step shows it: a thumbnail beside its name."""
-    upload_id = f"doc_{d.value}"
-    name = chosen_name(upload_id)
-    return rx.cond(
-        name != "",
-        rx.el.span(
-            rx.el.img(
-                src=preview_src(upload_id),
-                alt=f"Pratinjau {d.label}",
-                class_name="h-16 w-16 shrink-0 rounded-lg border border-slate-200 object-cover",
-            ),
-            rx.el.span(name, class_name="break-all"),
-            class_name="flex items-center gap-3",
-        ),
-        "Tidak diunggah",
-    )
-
-
 def _step_confirm() -> rx.Component:
     summary = rx.el.section(
         rx.el.div(
@@ -241,7 +221,7 @@ def _step_confirm() -> rx.Component:
             class_name="flex items-center justify-between",
         ),
         rx.el.dl(
-            *[_summary_row(d.label, _document_shown(d)) for d in DocumentKind],
+            *[_summary_row(d.label, chosen_thumbnail(f"doc_{d.value}", d.label)) for d in DocumentKind],
             class_name="mt-4 grid gap-3 text-sm sm:grid-cols-2",
             data_testid="documents",
         ),

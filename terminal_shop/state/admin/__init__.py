@@ -1,13 +1,14 @@
 """Back-office states, one module per area; `session` holds the check they all pass."""
 
 from terminal_shop.state.admin.accounts import AccountsState
+from terminal_shop.state.admin.bulk_ship import BulkShipState
 from terminal_shop.state.admin.devices import DevicesState
 from terminal_shop.state.admin.invite import InviteState
 from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
 from terminal_shop.state.admin.merchant_rates import MerchantRatesState
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, DOC_UPLOAD_ID, MerchantDetailState, MerchantListState
 from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState, OrderWhatsAppState
-from terminal_shop.state.admin.orders import BulkShipState, OrderDetailState, OrderListState
+from terminal_shop.state.admin.orders import OrderDetailState, OrderListState
 from terminal_shop.state.admin.overview import OverviewState
 from terminal_shop.state.admin.payments import PaymentsState
 from terminal_shop.state.admin.personal_data import PersonalDataState

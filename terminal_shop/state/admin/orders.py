@@ -11,7 +11,6 @@ from typing import ClassVar
 import reflex as rx
 
 from terminal_shop import routes
-from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.devices import owned, packing
 from terminal_shop.services.devices.stock import DeviceError, compact
@@ -275,38 +274,3 @@ class OrderDetailState(AdminState):
             return toast.error("Email tidak ditemukan")
         await self._fill(self._order_id())
         return toast.success("Email dijadwalkan untuk dikirim ulang")
-
-
-class BulkShipState(AdminState):
-    """The orders list's uploads: resi numbers to ship, order numbers delivered
-    (services/orders/fulfilment.py), each line's result shown."""
-
-    results: list[fulfilment.LineResult] = []
-
-    async def _apply(self, files: list[rx.UploadFile], step, upload_id: str, done: str):
-        if not files:
-            return None
-        data = await files[0].read()
-        if len(data) > MAX_UPLOAD_BYTES:
-            return [toast.error(TOO_LARGE_TEXT), rx.clear_selected_files(upload_id)]
-        try:
-            results = await asyncio.to_thread(step, data, self.admin_email)
-        except Exception:
-            log.exception("bulk fulfilment failed")
-            return [toast.error("Gagal memproses file"), rx.clear_selected_files(upload_id)]
-        self.results = results
-        ok = sum(r.ok for r in results)
-        return [
-            toast.success(f"{ok} pesanan {done}, {len(results) - ok} baris ditolak"),
-            rx.clear_selected_files(upload_id),
-        ]
-
-    @rx.event
-    @admin_only(permission=Permission.FULFIL)
-    async def upload(self, files: list[rx.UploadFile]):
-        return await self._apply(files, fulfilment.ship_from_csv, "bulk_ship", "ditandai Dikirim")
-
-    @rx.event
-    @admin_only(permission=Permission.FULFIL)
-    async def upload_delivered(self, files: list[rx.UploadFile]):
-        return await self._apply(files, fulfilment.deliver_from_csv, "bulk_deliver", "ditandai Diterima")

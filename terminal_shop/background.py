@@ -1,0 +1,54 @@
+"""What each web worker does in the background while it runs (registered as Reflex lifespan
+tasks by terminal_shop.py): the outbox's sender, the sweeper and retention, a start-up check."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from terminal_shop.infra import metrics, sweeper
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.notifications import outbox
+from terminal_shop.services.orders import payment_qr
+from terminal_shop.services.privacy import retention
+from terminal_shop.services.team import admin_auth
+
+OUTBOX_INTERVAL_SECONDS = 5
+
+
+async def sweep_orphan_files() -> None:
+    """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (infra/sweeper.py), the
+    retention job (services/privacy/retention.py) and the purge of stale sign-in attempts,
+    in a thread."""
+    interval = get_settings().sweep_interval_seconds
+    while interval:
+        await asyncio.sleep(interval)
+        await asyncio.to_thread(sweeper.sweep_quietly)
+        await asyncio.to_thread(retention.run_quietly)
+        try:
+            await asyncio.to_thread(admin_auth.purge_attempts)
+        except Exception:  # the database was away: the rows wait for the next round
+            logging.getLogger("terminal_shop").exception("purging sign-in attempts failed")
+        metrics.task_ran("sweeper")
+
+
+async def send_outbox() -> None:
+    """Every few seconds, the messages waiting in the outbox (services/notifications/outbox.py),
+    in a thread: every due one, up to 30 s a round (the loop and the visitors never wait)."""
+    while True:
+        await asyncio.sleep(OUTBOX_INTERVAL_SECONDS)
+        try:
+            await asyncio.to_thread(outbox.drain)
+            metrics.task_ran("sender")
+        except Exception:  # the database was away: the rows wait for the next round
+            logging.getLogger("terminal_shop").exception("outbox round failed")
+
+
+async def check_qris_at_start() -> None:
+    """Says in the log at start-up whether orders get a dynamic QRIS, and if not, why."""
+    merchant = await asyncio.to_thread(payment_qr.merchant_or_none)
+    if merchant:
+        logging.getLogger("terminal_shop").info("dynamic QRIS on for %s, %s", merchant.name, merchant.city)
+
+
+TASKS = (sweep_orphan_files, check_qris_at_start, send_outbox)
