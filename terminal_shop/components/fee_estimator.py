@@ -18,6 +18,40 @@ def _money(name: str, label: str, hint: str) -> rx.Component:
     )
 
 
+def _result() -> rx.Component:
+    """Each channel's fee, and the month's total with its share of the sales."""
+    return rx.cond(
+        E.total_fee != "",
+        rx.el.div(
+            rx.el.ul(
+                rx.foreach(
+                    E.lines,
+                    lambda x: rx.el.li(
+                        x["channel"],
+                        ": ",
+                        x["count"],
+                        " transaksi, ",
+                        x["sales"],
+                        " · MDR ",
+                        rx.el.strong(x["fee"]),
+                    ),
+                ),
+                class_name="text-sm text-slate-700",
+            ),  # fmt: skip
+            rx.el.p(
+                "Perkiraan biaya MDR sebulan: ",
+                rx.el.strong(E.total_fee, data_testid="estimate-total"),
+                " (",
+                E.share,
+                ")",
+                class_name="mt-2 text-base",
+            ),
+            class_name="mt-2",
+            role="status",
+        ),
+    )
+
+
 def fee_estimator() -> rx.Component:
     return rx.el.div(
         rx.el.h3("Hitung biaya MDR Anda", class_name="text-lg font-semibold"),
@@ -52,36 +86,7 @@ def fee_estimator() -> rx.Component:
             aria_label="Hitung biaya MDR",
         ),
         rx.el.p(E.error, class_name="mt-2 min-h-[1.25rem] text-sm text-red-600", role="alert"),
-        rx.cond(
-            E.total_fee != "",
-            rx.el.div(
-                rx.el.ul(
-                    rx.foreach(
-                        E.lines,
-                        lambda x: rx.el.li(
-                            x["channel"],
-                            ": ",
-                            x["count"],
-                            " transaksi, ",
-                            x["sales"],
-                            " · MDR ",
-                            rx.el.strong(x["fee"]),
-                        ),
-                    ),
-                    class_name="text-sm text-slate-700",
-                ),  # fmt: skip
-                rx.el.p(
-                    "Perkiraan biaya MDR sebulan: ",
-                    rx.el.strong(E.total_fee, data_testid="estimate-total"),
-                    " (",
-                    E.share,
-                    ")",
-                    class_name="mt-2 text-base",
-                ),
-                class_name="mt-2",
-                role="status",
-            ),
-        ),
+        _result(),
         class_name=f"{CARD} mt-8 p-6",
         id="hitung-biaya",
     )

@@ -74,7 +74,6 @@ def file_picker(
 ) -> rx.Component:
     """Drop zone with preview, the chosen name, and a remove button."""
     name = chosen_name(upload_id)
-    src = preview_src(upload_id)
     return rx.el.div(
         rx.el.label(
             label,
@@ -109,36 +108,43 @@ def file_picker(
         rx.el.p(rx.cond(name == "", error, ""), class_name="mt-1 text-sm text-red-600", role="alert")
         if error is not None
         else rx.fragment(),
-        rx.cond(
-            name != "",
-            rx.el.div(
-                rx.cond(
-                    src != "",
-                    rx.el.img(
-                        src=src,
-                        alt=f"Pratinjau {label}",
-                        class_name="h-20 w-20 rounded-lg border border-slate-200 object-cover",
-                    ),
-                    rx.el.span(
-                        icon("file-text", "h-8 w-8 text-red-600"),
-                        class_name="flex h-20 w-20 items-center justify-center rounded-lg border border-slate-200 bg-white",
-                    ),
+        _chosen(upload_id, label),
+    )
+
+
+def _chosen(upload_id: str, label: str) -> rx.Component:
+    """The chosen file: its preview (or a document icon for a PDF), its name, and "Hapus"."""
+    name = chosen_name(upload_id)
+    src = preview_src(upload_id)
+    return rx.cond(
+        name != "",
+        rx.el.div(
+            rx.cond(
+                src != "",
+                rx.el.img(
+                    src=src,
+                    alt=f"Pratinjau {label}",
+                    class_name="h-20 w-20 rounded-lg border border-slate-200 object-cover",
                 ),
-                rx.el.div(
-                    rx.el.p(
-                        name, class_name="break-all text-sm font-medium text-slate-800", data_testid=f"{upload_id}-name"
-                    ),
-                    rx.el.button(
-                        icon("trash-2", "h-4 w-4"),
-                        "Hapus",
-                        type="button",
-                        on_click=rx.clear_selected_files(upload_id),
-                        class_name="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-red-600 hover:underline",
-                    ),
-                    class_name="flex-1",
+                rx.el.span(
+                    icon("file-text", "h-8 w-8 text-red-600"),
+                    class_name="flex h-20 w-20 items-center justify-center rounded-lg border border-slate-200 bg-white",
                 ),
-                class_name="mt-3 flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3",
             ),
+            rx.el.div(
+                rx.el.p(
+                    name, class_name="break-all text-sm font-medium text-slate-800", data_testid=f"{upload_id}-name"
+                ),
+                rx.el.button(
+                    icon("trash-2", "h-4 w-4"),
+                    "Hapus",
+                    type="button",
+                    on_click=rx.clear_selected_files(upload_id),
+                    class_name="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-red-600 hover:underline",
+                ),
+                class_name="flex-1",
+            ),
+            class_name="mt-3 flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3",
         ),
     )
 

@@ -149,9 +149,45 @@ def header() -> rx.Component:
     )
 
 
+FOOTER_LINK = "flex min-h-11 items-center text-sm text-slate-300 hover:text-white sm:min-h-0"  # 44 px on a phone
+
+
+def _footer_column(title: str, *links) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(title, class_name="text-sm font-semibold text-white"), *links, class_name="flex flex-col sm:gap-2"
+    )
+
+
+def _contacts() -> rx.Component:
+    s = get_settings()
+    outside = {"class_name": FOOTER_LINK, "target": "_blank", "rel": "noopener"}
+    return _footer_column(
+        "Hubungi Kami",
+        anchor(
+            rx.el.span(
+                icon("message-circle", "h-4 w-4"),
+                f"WhatsApp {s.whatsapp_display}",
+                class_name="flex items-center gap-2",
+            ),
+            href=s.whatsapp_url,
+            **outside,
+        ),
+        anchor(
+            rx.el.span(icon("camera", "h-4 w-4"), "Instagram", class_name="flex items-center gap-2"),
+            href=s.instagram_url,
+            **outside,
+        ),
+        anchor(
+            rx.el.span(icon("mail", "h-4 w-4"), s.support_email, class_name="flex items-center gap-2"),
+            href=f"mailto:{s.support_email}",
+            class_name=FOOTER_LINK,
+        ),
+    )
+
+
 def footer() -> rx.Component:
     s = get_settings()
-    small = "flex min-h-11 items-center text-sm text-slate-300 hover:text-white sm:min-h-0"  # 44 px on a phone
+    pages = lambda *pairs: [nav_link(t, href=h, class_name=FOOTER_LINK) for t, h in pairs]  # noqa: E731
     return rx.el.footer(
         container(
             rx.el.div(
@@ -162,58 +198,20 @@ def footer() -> rx.Component:
                         class_name="mt-2 max-w-xs text-sm text-slate-400",
                     ),
                 ),
-                rx.el.div(
-                    rx.el.p("Perusahaan", class_name="text-sm font-semibold text-white"),
-                    *[
-                        nav_link(t, href=h, class_name=small)
-                        for t, h in (
-                            ("Tentang Kami", routes.ABOUT),
-                            ("Karier", routes.CAREERS),
-                            ("Kontak", routes.CONTACT),
-                        )
-                    ],
-                    class_name="flex flex-col sm:gap-2",
+                _footer_column(
+                    "Perusahaan",
+                    *pages(("Tentang Kami", routes.ABOUT), ("Karier", routes.CAREERS), ("Kontak", routes.CONTACT)),
                 ),
-                rx.el.div(
-                    rx.el.p("Bantuan", class_name="text-sm font-semibold text-white"),
-                    *[
-                        nav_link(t, href=h, class_name=small)
-                        for t, h in (
-                            ("FAQ", routes.FAQ),
-                            ("Dokumentasi", routes.DOCS),
-                            ("Cek Garansi", routes.WARRANTY),
-                            ("Kebijakan Privasi", routes.PRIVACY),
-                        )
-                    ],
-                    class_name="flex flex-col sm:gap-2",
+                _footer_column(
+                    "Bantuan",
+                    *pages(
+                        ("FAQ", routes.FAQ),
+                        ("Dokumentasi", routes.DOCS),
+                        ("Cek Garansi", routes.WARRANTY),
+                        ("Kebijakan Privasi", routes.PRIVACY),
+                    ),
                 ),
-                rx.el.div(
-                    rx.el.p("Hubungi Kami", class_name="text-sm font-semibold text-white"),
-                    anchor(
-                        rx.el.span(
-                            icon("message-circle", "h-4 w-4"),
-                            f"WhatsApp {s.whatsapp_display}",
-                            class_name="flex items-center gap-2",
-                        ),
-                        href=s.whatsapp_url,
-                        class_name=small,
-                        target="_blank",
-                        rel="noopener",
-                    ),
-                    anchor(
-                        rx.el.span(icon("camera", "h-4 w-4"), "Instagram", class_name="flex items-center gap-2"),
-                        href=s.instagram_url,
-                        class_name=small,
-                        target="_blank",
-                        rel="noopener",
-                    ),
-                    anchor(
-                        rx.el.span(icon("mail", "h-4 w-4"), s.support_email, class_name="flex items-center gap-2"),
-                        href=f"mailto:{s.support_email}",
-                        class_name=small,
-                    ),
-                    class_name="flex flex-col sm:gap-2",
-                ),
+                _contacts(),
                 class_name="grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4",
             ),
             rx.el.p(

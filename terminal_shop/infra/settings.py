@@ -178,6 +178,20 @@ def private_files() -> None:
 
 
 @lru_cache(maxsize=1)
+def _whatsapp() -> dict:
+    """The WhatsApp Cloud API's settings (services/whatsapp): all empty, and the channel off."""
+    return {
+        "whatsapp_token": _env("WHATSAPP_TOKEN", ""),
+        "whatsapp_phone_number_id": _env("WHATSAPP_PHONE_NUMBER_ID", ""),
+        "whatsapp_app_secret": _env("WHATSAPP_APP_SECRET", ""),
+        "whatsapp_verify_token": _env("WHATSAPP_VERIFY_TOKEN", ""),
+        "whatsapp_api_url": _env("WHATSAPP_API_URL", "https://graph.facebook.com/v21.0").rstrip("/"),
+        "whatsapp_template_names": dict(
+            pair.split("=", 1) for pair in _env_list("WHATSAPP_TEMPLATE_NAMES", "") if "=" in pair
+        ),
+    }
+
+
 def get_settings() -> Settings:
     data_dir = Path(_env("DATA_DIR", str(PROJECT_ROOT / "data"))).resolve()
     public_url = _env("PUBLIC_URL", "http://localhost:3000").rstrip("/")
@@ -224,14 +238,7 @@ def get_settings() -> Settings:
         retention_abandoned_days=_env_int("RETENTION_ABANDONED_DAYS", 30),
         retention_ended_years=_env_int("RETENTION_ENDED_YEARS", 5),
         retention_records_years=_env_int("RETENTION_RECORDS_YEARS", 10),
-        whatsapp_token=_env("WHATSAPP_TOKEN", ""),
-        whatsapp_phone_number_id=_env("WHATSAPP_PHONE_NUMBER_ID", ""),
-        whatsapp_app_secret=_env("WHATSAPP_APP_SECRET", ""),
-        whatsapp_verify_token=_env("WHATSAPP_VERIFY_TOKEN", ""),
-        whatsapp_api_url=_env("WHATSAPP_API_URL", "https://graph.facebook.com/v21.0").rstrip("/"),
-        whatsapp_template_names=dict(
-            pair.split("=", 1) for pair in _env_list("WHATSAPP_TEMPLATE_NAMES", "") if "=" in pair
-        ),
+        **_whatsapp(),
         preorder_working_days=_env_int("PREORDER_WORKING_DAYS", 7),
         warranty_months=_env_int("WARRANTY_MONTHS", 12),
         silent_device_days=max(1, _env_int("SILENT_DEVICE_DAYS", 7)),

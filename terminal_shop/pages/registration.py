@@ -190,6 +190,27 @@ def _summary_value(f: RegistrationField):
     return value if f.required else rx.cond(value != "", value, "-")
 
 
+def _send() -> rx.Component:
+    """With the agreement ticked, the registration goes to our own route
+    (web/submissions.py) with the tab's copy of the wizard; the state shows the answer."""
+    return rx.cond(
+        S.agreement,
+        rx.el.button(
+            rx.cond(S.submitting, "Mengirim pendaftaran...", "Kirim Pendaftaran"),
+            type="button",
+            disabled=S.submitting,
+            on_click=[
+                S.sending(browser_expr(READ_DRAFT), S.agreement),
+                rx.call_function(
+                    send_chosen(routes.API_REGISTRATION, DOCS_UPLOAD_ID, READ_DRAFT), callback=S.submitted
+                ),
+            ],
+            class_name=BTN_PRIMARY,
+        ),
+        rx.el.button("Kirim Pendaftaran", type="button", on_click=S.agreement_missing, class_name=BTN_PRIMARY),
+    )
+
+
 def _step_confirm() -> rx.Component:
     summary = rx.el.section(
         rx.el.div(
@@ -231,24 +252,6 @@ def _step_confirm() -> rx.Component:
         *([whatsapp_box(S.whatsapp, S.set_whatsapp)] if get_settings().whatsapp_on else []),
         consent_box(S.agreement, S.set_agreement),
     )
-    send = rx.cond(
-        S.agreement,
-        rx.el.button(
-            rx.cond(S.submitting, "Mengirim pendaftaran...", "Kirim Pendaftaran"),
-            type="button",
-            disabled=S.submitting,
-            # The registration goes to our own route (api.submit_registration) with the
-            # tab's copy of the wizard; the state shows the answer.
-            on_click=[
-                S.sending(browser_expr(READ_DRAFT), S.agreement),
-                rx.call_function(
-                    send_chosen(routes.API_REGISTRATION, DOCS_UPLOAD_ID, READ_DRAFT), callback=S.submitted
-                ),
-            ],
-            class_name=BTN_PRIMARY,
-        ),
-        rx.el.button("Kirim Pendaftaran", type="button", on_click=S.agreement_missing, class_name=BTN_PRIMARY),
-    )
     return rx.el.div(
         summary,
         docs,
@@ -257,7 +260,7 @@ def _step_confirm() -> rx.Component:
             rx.el.button(
                 icon("arrow-left", "h-4 w-4"), "Kembali", type="button", on_click=S.go_to(2), class_name=BTN_OUTLINE
             ),
-            send,
+            _send(),
         ),
         class_name="flex flex-col gap-6",
     )

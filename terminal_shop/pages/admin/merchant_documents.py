@@ -86,39 +86,44 @@ def _tool(icon_name: str, label: str, action: str, keys: str) -> rx.Component:
     )
 
 
-def _viewer() -> rx.Component:
+def _viewer_tools() -> rx.Component:
+    """Previous / next document, zoom, rotate and fit (assets/js/site.js does the zoom)."""
     step = "inline-flex items-center rounded-lg border border-slate-300 bg-white p-2 hover:bg-slate-50"
+    return rx.el.div(
+        rx.el.button(
+            icon("chevron-left", "h-4 w-4"),
+            type="button",
+            aria_label="Dokumen sebelumnya",
+            aria_keyshortcuts="ArrowLeft",
+            on_click=D.viewer_step(-1),
+            class_name=step,
+            data_viewer_prev=True,
+        ),
+        rx.el.span(D.viewer_position, class_name="text-sm text-slate-600", data_testid="viewer-position"),
+        rx.el.button(
+            icon("chevron-right", "h-4 w-4"),
+            type="button",
+            aria_label="Dokumen berikutnya",
+            aria_keyshortcuts="ArrowRight",
+            on_click=D.viewer_step(1),
+            class_name=step,
+            data_viewer_next=True,
+        ),
+        rx.el.span(class_name="flex-1"),
+        _tool("zoom-out", "Perkecil", "zoom-out", "-"),
+        rx.el.span("100%", class_name="w-12 text-center text-sm", data_viewer_zoom=True, aria_live="polite"),
+        _tool("zoom-in", "Perbesar", "zoom-in", "+"),
+        _tool("rotate-cw", "Putar", "rotate", "R"),
+        _tool("scan", "Pas layar", "fit", "0"),
+        class_name="mt-3 flex flex-wrap items-center gap-2",
+    )
+
+
+def _viewer() -> rx.Component:
     return modal(
         D.viewer_title,
         rx.el.div(
-            rx.el.div(
-                rx.el.button(
-                    icon("chevron-left", "h-4 w-4"),
-                    type="button",
-                    aria_label="Dokumen sebelumnya",
-                    aria_keyshortcuts="ArrowLeft",
-                    on_click=D.viewer_step(-1),
-                    class_name=step,
-                    data_viewer_prev=True,
-                ),
-                rx.el.span(D.viewer_position, class_name="text-sm text-slate-600", data_testid="viewer-position"),
-                rx.el.button(
-                    icon("chevron-right", "h-4 w-4"),
-                    type="button",
-                    aria_label="Dokumen berikutnya",
-                    aria_keyshortcuts="ArrowRight",
-                    on_click=D.viewer_step(1),
-                    class_name=step,
-                    data_viewer_next=True,
-                ),
-                rx.el.span(class_name="flex-1"),
-                _tool("zoom-out", "Perkecil", "zoom-out", "-"),
-                rx.el.span("100%", class_name="w-12 text-center text-sm", data_viewer_zoom=True, aria_live="polite"),
-                _tool("zoom-in", "Perbesar", "zoom-in", "+"),
-                _tool("rotate-cw", "Putar", "rotate", "R"),
-                _tool("scan", "Pas layar", "fit", "0"),
-                class_name="mt-3 flex flex-wrap items-center gap-2",
-            ),
+            _viewer_tools(),
             rx.el.div(
                 rx.el.img(
                     src=D.viewer_url,

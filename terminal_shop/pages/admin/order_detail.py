@@ -31,18 +31,20 @@ from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.vocabulary import OrderStatus
 
 
-def _proof_viewer() -> rx.Component:
-    def frame(cls: str) -> rx.Component:
-        return rx.cond(
-            D.proof_is_pdf,
-            rx.el.iframe(src=D.proof_url, title="Bukti pembayaran (PDF)", class_name=cls),
-            tracked_img(
-                src=D.proof_url, alt="Bukti pembayaran", on_error=D.proof_error, class_name=cls + " object-contain"
-            ),
-        )
+def _proof_frame(cls: str) -> rx.Component:
+    return rx.cond(
+        D.proof_is_pdf,
+        rx.el.iframe(src=D.proof_url, title="Bukti pembayaran (PDF)", class_name=cls),
+        tracked_img(
+            src=D.proof_url, alt="Bukti pembayaran", on_error=D.proof_error, class_name=cls + " object-contain"
+        ),
+    )
 
+
+def _proof_shown() -> rx.Component:
+    """The proof, or why it did not load with a way to try again."""
     shown = rx.el.div(
-        frame("h-72 w-full rounded-lg border border-slate-200 bg-slate-50"),
+        _proof_frame("h-72 w-full rounded-lg border border-slate-200 bg-slate-50"),
         rx.el.div(
             rx.el.button(
                 icon("maximize-2", "h-4 w-4"),
@@ -74,6 +76,15 @@ def _proof_viewer() -> rx.Component:
         ),
         class_name="mt-3",
     )
+    return rx.cond(
+        D.proof_url == "",
+        rx.el.p("Tidak dapat memuat bukti pembayaran", class_name="mt-2 text-sm text-slate-500"),
+        rx.cond(D.proof_failed, failed, shown),
+    )  # fmt: skip
+
+
+def _proof_viewer() -> rx.Component:
+    frame = _proof_frame
     return rx.el.section(
         rx.el.h2("Bukti Pembayaran", class_name="text-lg font-bold"),
         rx.el.p(
@@ -98,11 +109,7 @@ def _proof_viewer() -> rx.Component:
                 ),
             ),
         ),
-        rx.cond(
-            D.proof_url == "",
-            rx.el.p("Tidak dapat memuat bukti pembayaran", class_name="mt-2 text-sm text-slate-500"),
-            rx.cond(D.proof_failed, failed, shown),
-        ),
+        _proof_shown(),
         rx.cond(
             D.proof_open,
             modal(
@@ -184,9 +191,9 @@ def _line(i) -> rx.Component:
     )
 
 
-def order_detail_page() -> rx.Component:
+def _buyer() -> rx.Component:
     o = D.order
-    buyer = rx.el.section(
+    return rx.el.section(
         rx.el.h2("Pembeli", class_name="text-lg font-bold"),
         rx.el.dl(
             detail_item("Nama", o.buyer_name),
@@ -197,7 +204,11 @@ def order_detail_page() -> rx.Component:
         ),
         class_name=f"{CARD} p-5",
     )
-    items = rx.el.section(
+
+
+def _items() -> rx.Component:
+    o = D.order
+    return rx.el.section(
         rx.el.h2("Item", class_name="text-lg font-bold"),
         rx.el.table(
             rx.el.thead(rx.el.tr(*[rx.el.th(h, class_name=TH) for h in ("Produk", "SKU", "Qty", "Harga", "Subtotal")])),
@@ -222,7 +233,11 @@ def order_detail_page() -> rx.Component:
         tab_index=0,  # a box that scrolls on its own: reachable by keyboard to scroll it
         aria_label="Item pesanan",
     )
-    note = rx.el.section(
+
+
+def _note() -> rx.Component:
+    o = D.order
+    return rx.el.section(
         rx.el.h2("Catatan", class_name="text-lg font-bold"),
         rx.el.p(rx.cond(o.note != "", o.note, "-"), class_name="mt-2 whitespace-pre-line text-sm", data_testid="note"),
         rx.el.dl(
@@ -232,6 +247,10 @@ def order_detail_page() -> rx.Component:
         ),
         class_name=f"{CARD} p-5",
     )
+
+
+def order_detail_page() -> rx.Component:
+    o = D.order
     return admin_layout(
         nav_link(icon("arrow-left", "h-4 w-4"), "Kembali", href=routes.ADMIN_ORDERS, class_name=BTN_SMALL),
         when_loaded(
@@ -254,9 +273,9 @@ def order_detail_page() -> rx.Component:
                     data_testid="decision",
                 ),
                 rx.el.div(
-                    buyer,
-                    items,
-                    note,
+                    _buyer(),
+                    _items(),
+                    _note(),
                     history(o.history),
                     access_list(o.access),
                     when_allowed(Permission.PERSONAL_DATA, personal_data_card(o)),

@@ -106,6 +106,69 @@ def _devices() -> rx.Component:
     )  # fmt: skip
 
 
+def _requests_and_payments() -> rx.Component:
+    """What waits for an answer: data requests (by law), payments an imported line pays."""
+    v = S.view
+    return rx.fragment(
+        rx.cond(
+            v.data_requests.length() > 0,
+            rx.el.section(
+                rx.el.h2(
+                    f"Permintaan data pribadi (jawab dalam {rules.working_days(rules.DATA_REQUEST_ANSWER)})",
+                    class_name="text-lg font-bold",
+                ),
+                rx.el.div(request_list(v.data_requests), class_name="mt-2"),
+                class_name=f"{CARD} mt-4 border-amber-300 p-5",
+            ),
+        ),
+        nav_link(
+            rx.el.span(
+                rx.el.strong(v.waiting_matched, data_testid="waiting-matched"),
+                " pembayaran menunggu cocok dengan mutasi (siap dikonfirmasi)",
+            ),
+            rx.el.span(
+                rx.el.strong(v.waiting_unmatched, data_testid="waiting-unmatched"),
+                " belum ada di mutasi yang diimpor",
+            ),
+            href=routes.ADMIN_PAYMENTS,
+            class_name=f"{CARD} mt-4 flex flex-wrap gap-x-6 gap-y-1 p-4 text-sm hover:border-blue-300",
+        ),
+    )
+
+
+def _strays_and_registrations() -> rx.Component:
+    return rx.fragment(
+        rx.cond(
+            S.strays,
+            rx.el.section(
+                rx.el.h2("Pesan WhatsApp dari nomor tanpa pesanan", class_name="text-lg font-bold"),
+                rx.el.ul(
+                    rx.foreach(
+                        S.strays,
+                        lambda m: rx.el.li(m.at, " · ", m.number, " · ", m.text, data_testid="stray-message"),
+                    ),
+                    class_name="mt-2 space-y-1 text-sm",
+                ),
+                class_name=f"{CARD} mt-4 p-5",
+            ),
+        ),
+        rx.el.section(
+            rx.el.h2("Pendaftaran per status", class_name="text-lg font-bold"),
+            rx.el.ul(
+                rx.foreach(
+                    S.view.registrations,
+                    lambda c: rx.el.li(
+                        badge(c.badge), rx.el.span(c.count, class_name="font-semibold"), class_name="flex gap-2"
+                    ),
+                ),
+                class_name="mt-3 flex flex-wrap gap-6",
+                data_testid="registrations",
+            ),
+            class_name=f"{CARD} mt-4 p-5",
+        ),
+    )
+
+
 def overview_page() -> rx.Component:
     v = S.view
     return admin_layout(
@@ -139,58 +202,9 @@ def overview_page() -> rx.Component:
                 rx.foreach(v.waiting, _waiting),
                 class_name="mt-4 grid gap-4 sm:grid-cols-2",
             ),
-            rx.cond(
-                v.data_requests.length() > 0,
-                rx.el.section(
-                    rx.el.h2(
-                        f"Permintaan data pribadi (jawab dalam {rules.working_days(rules.DATA_REQUEST_ANSWER)})",
-                        class_name="text-lg font-bold",
-                    ),
-                    rx.el.div(request_list(v.data_requests), class_name="mt-2"),
-                    class_name=f"{CARD} mt-4 border-amber-300 p-5",
-                ),
-            ),
-            nav_link(
-                rx.el.span(
-                    rx.el.strong(v.waiting_matched, data_testid="waiting-matched"),
-                    " pembayaran menunggu cocok dengan mutasi (siap dikonfirmasi)",
-                ),
-                rx.el.span(
-                    rx.el.strong(v.waiting_unmatched, data_testid="waiting-unmatched"),
-                    " belum ada di mutasi yang diimpor",
-                ),
-                href=routes.ADMIN_PAYMENTS,
-                class_name=f"{CARD} mt-4 flex flex-wrap gap-x-6 gap-y-1 p-4 text-sm hover:border-blue-300",
-            ),
+            _requests_and_payments(),
             _devices(),
-            rx.cond(
-                S.strays,
-                rx.el.section(
-                    rx.el.h2("Pesan WhatsApp dari nomor tanpa pesanan", class_name="text-lg font-bold"),
-                    rx.el.ul(
-                        rx.foreach(
-                            S.strays,
-                            lambda m: rx.el.li(m.at, " · ", m.number, " · ", m.text, data_testid="stray-message"),
-                        ),
-                        class_name="mt-2 space-y-1 text-sm",
-                    ),
-                    class_name=f"{CARD} mt-4 p-5",
-                ),
-            ),
-            rx.el.section(
-                rx.el.h2("Pendaftaran per status", class_name="text-lg font-bold"),
-                rx.el.ul(
-                    rx.foreach(
-                        v.registrations,
-                        lambda c: rx.el.li(
-                            badge(c.badge), rx.el.span(c.count, class_name="font-semibold"), class_name="flex gap-2"
-                        ),
-                    ),
-                    class_name="mt-3 flex flex-wrap gap-6",
-                    data_testid="registrations",
-                ),
-                class_name=f"{CARD} mt-4 p-5",
-            ),
+            _strays_and_registrations(),
             rx.el.div(
                 _chart("Pesanan per hari", "pesanan", "#1d4ed8", "orders-table"),
                 _chart("Pendapatan terkonfirmasi per hari", "pendapatan", "#059669", "revenue-table", money=True),

@@ -108,15 +108,16 @@ def _step(n: int, text: str) -> rx.Component:
     )
 
 
-def confirm_page() -> rx.Component:
-    send = rx.cond(
+def _send() -> rx.Component:
+    """Step 3: with a proof chosen, the order goes to our own route (web/submissions.py) with
+    the tab's copy of the checkout and the state shows the answer; without one, the proof's
+    field says so."""
+    return rx.cond(
         chosen_count(PROOF_UPLOAD_ID) > 0,
         rx.el.button(
             rx.cond(S.submitting, "Mengirim pesanan...", "Kirim Pesanan"),
             type="button",
             disabled=S.submitting,
-            # The order goes to our own route (api.submit_order) with the tab's copy of the
-            # checkout; the state shows the answer.
             on_click=[
                 S.sending(browser_expr(READ_DRAFT)),
                 rx.call_function(send_chosen(routes.API_ORDER, PROOF_UPLOAD_ID, READ_DRAFT), callback=S.submitted),
@@ -125,56 +126,60 @@ def confirm_page() -> rx.Component:
         ),
         rx.el.button("Kirim Pesanan", type="button", on_click=S.proof_missing, class_name=BTN_PRIMARY + " w-full"),
     )
+
+
+def _pay() -> rx.Component:
+    """Step 1: the way to pay, and the account and exact amount (or the QR)."""
+    return rx.el.section(
+        _step(1, "Bayar dengan jumlah yang tertera"),
+        rx.el.h2("Metode Pembayaran", class_name="text-lg font-bold"),
+        rx.el.div(
+            _method_option(PaymentMethod.TRANSFER_BCA, "Transfer manual ke rekening BCA kami"),
+            _method_option(
+                PaymentMethod.QRIS,
+                rx.cond(
+                    S.priced.qris_allowed,
+                    "Scan dengan aplikasi e-wallet atau m-banking",
+                    f"Tidak tersedia: QRIS hanya untuk total sampai {rupiah(QRIS_MAX_TOTAL)} (ketentuan Bank Indonesia)",
+                ),
+                disabled=~S.priced.qris_allowed,
+            ),
+            class_name="mt-3 grid gap-3 sm:grid-cols-2",
+        ),
+        rx.el.div(
+            rx.cond(S.payment_method == PaymentMethod.QRIS, _qris(), bank_details(S.transfer)),
+            class_name="mt-4",
+        ),
+        class_name=f"{CARD} p-5",
+    )
+
+
+def confirm_page() -> rx.Component:
+    proof = rx.el.section(
+        _step(2, "Unggah bukti pembayaran"),
+        file_picker(
+            PROOF_UPLOAD_ID,
+            "Bukti pembayaran",
+            f"JPG, PNG atau PDF, maksimal {rules.UPLOAD_MAX}",
+            PROOF_ACCEPT,
+            S.proof_rejected,
+            required=True,
+            error=S.proof_error,
+        ),
+        id=PROOF_SECTION,
+        class_name=f"{CARD} scroll-mt-24 p-5",
+    )
     return step_frame(
         2,
         "Pembayaran",
         rx.cond(
             (S.priced.item_count > 0) & S.buyer_complete,
             rx.el.div(
-                rx.el.div(
-                    _buyer_block(),
-                    rx.el.section(
-                        _step(1, "Bayar dengan jumlah yang tertera"),
-                        rx.el.h2("Metode Pembayaran", class_name="text-lg font-bold"),
-                        rx.el.div(
-                            _method_option(PaymentMethod.TRANSFER_BCA, "Transfer manual ke rekening BCA kami"),
-                            _method_option(
-                                PaymentMethod.QRIS,
-                                rx.cond(
-                                    S.priced.qris_allowed,
-                                    "Scan dengan aplikasi e-wallet atau m-banking",
-                                    f"Tidak tersedia: QRIS hanya untuk total sampai {rupiah(QRIS_MAX_TOTAL)} (ketentuan Bank Indonesia)",
-                                ),
-                                disabled=~S.priced.qris_allowed,
-                            ),
-                            class_name="mt-3 grid gap-3 sm:grid-cols-2",
-                        ),
-                        rx.el.div(
-                            rx.cond(S.payment_method == PaymentMethod.QRIS, _qris(), bank_details(S.transfer)),
-                            class_name="mt-4",
-                        ),
-                        class_name=f"{CARD} p-5",
-                    ),
-                    rx.el.section(
-                        _step(2, "Unggah bukti pembayaran"),
-                        file_picker(
-                            PROOF_UPLOAD_ID,
-                            "Bukti pembayaran",
-                            f"JPG, PNG atau PDF, maksimal {rules.UPLOAD_MAX}",
-                            PROOF_ACCEPT,
-                            S.proof_rejected,
-                            required=True,
-                            error=S.proof_error,
-                        ),
-                        id=PROOF_SECTION,
-                        class_name=f"{CARD} scroll-mt-24 p-5",
-                    ),
-                    class_name="flex flex-col gap-6",
-                ),
+                rx.el.div(_buyer_block(), _pay(), proof, class_name="flex flex-col gap-6"),
                 rx.el.div(
                     order_summary(with_code=True),
                     _step(3, "Kirim pesanan"),
-                    send,
+                    _send(),
                     rx.el.p(rules.PAYMENT_PROMISE, class_name="text-center text-xs text-slate-500"),
                     class_name="flex flex-col gap-4",
                 ),

@@ -77,6 +77,30 @@ def duration(seconds: float | Decimal | None) -> str:
     return format_timedelta(timedelta(seconds=max(0.0, float(seconds))), threshold=1, locale=ID)
 
 
+def _per_day(conn, in_days) -> tuple[dict[date, tuple[int, int]], int, float]:
+    """Orders and confirmed revenue per WIB day, and the confirmed orders with their total wait:
+    one pass over the range (index-only on PostgreSQL: ix_orders_overview of 0008)."""
+    day = _wib_day(conn, _O.created_at)
+    waited = _seconds_between(conn, _O.created_at, _O.updated_at)
+    confirmed = _O.status == OrderStatus.CONFIRMED.value
+    per_day, n_confirmed, waited_total = {}, 0, 0.0
+    for d, n, revenue, confirmed_n, confirmed_secs in conn.execute(
+        select(
+            day,
+            func.count(),
+            func.sum(case((confirmed, _O.total), else_=0)),
+            func.sum(case((confirmed, 1), else_=0)),
+            func.sum(case((confirmed, waited), else_=0)),
+        )
+        .where(*in_days)
+        .group_by(day)
+    ):
+        per_day[_as_date(d)] = (n, revenue or 0)
+        n_confirmed += confirmed_n or 0
+        waited_total += float(confirmed_secs or 0)
+    return per_day, n_confirmed, waited_total
+
+
 def overview(period: str = "", start: str = "", end: str = "", now: datetime | None = None) -> Overview:
     now = now or datetime.now(UTC)
     first, last = period_days(period or Period.LAST_30, start, end, now)
@@ -84,26 +108,8 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
     first = max(first or last, last - timedelta(days=MAX_DAYS - 1))
     lo, hi = utc_bounds(first, last)
     in_days = in_range(_O.created_at, lo, hi)
-    confirmed = _O.status == OrderStatus.CONFIRMED.value
     with read_rows() as conn:
-        # One pass over the range (index-only on PostgreSQL: ix_orders_overview of 0008).
-        day = _wib_day(conn, _O.created_at)
-        waited = _seconds_between(conn, _O.created_at, _O.updated_at)
-        per_day, n_confirmed, waited_total = {}, 0, 0.0
-        for d, n, revenue, confirmed_n, confirmed_secs in conn.execute(
-            select(
-                day,
-                func.count(),
-                func.sum(case((confirmed, _O.total), else_=0)),
-                func.sum(case((confirmed, 1), else_=0)),
-                func.sum(case((confirmed, waited), else_=0)),
-            )
-            .where(*in_days)
-            .group_by(day)
-        ):
-            per_day[_as_date(d)] = (n, revenue or 0)
-            n_confirmed += confirmed_n or 0
-            waited_total += float(confirmed_secs or 0)
+        per_day, n_confirmed, waited_total = _per_day(conn, in_days)
         order_tally = {st: n for st, _, n in tallies(conn, "orders")}
         registrations = {st: n for st, _, n in tallies(conn, "merchant_registrations")}
         oldest_order = _oldest(conn, _O, OrderStatus.PAID_REVIEW)

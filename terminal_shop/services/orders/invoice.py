@@ -83,12 +83,20 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
     (docs/decisions.md, Devices)."""
     if not order.invoice_number or not order.invoiced_at:
         raise ValueError("the order has no invoice yet")
-    s = get_settings()
     pdf = TablePdf(format="A4")
     pdf.set_creation_date(order.invoiced_at)
     pdf.set_title(latin(f"Invoice {order.invoice_number}"))
-    pdf.set_author(latin(s.brand_name))
+    pdf.set_author(latin(get_settings().brand_name))
     pdf.add_page()
+    _heading(pdf, order, bool(serials))
+    _lines(pdf, order, serials)
+    _paid(pdf, order)
+    return bytes(pdf.output())
+
+
+def _heading(pdf: TablePdf, order: Order, revised: bool) -> None:
+    """The seller, the invoice's number (and revision), the date and the buyer."""
+    s = get_settings()
     pdf.set_font("Helvetica", "B", 18)
     pdf.cell(0, 10, latin(s.brand_name), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 9)
@@ -96,15 +104,10 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
     pdf.ln(4)
     pdf.set_font("Helvetica", "B", 14)
     pdf.cell(0, 8, latin(f"INVOICE {order.invoice_number}"), new_x="LMARGIN", new_y="NEXT")
-    if serials and order.packed_at:
+    if revised and order.packed_at:
         pdf.set_font("Helvetica", "", 9)
-        pdf.cell(
-            0,
-            5,
-            latin(f"Revisi 1: nomor seri ditambahkan {wib(order.packed_at, with_time=False)}"),
-            new_x="LMARGIN",
-            new_y="NEXT",
-        )
+        said = f"Revisi 1: nomor seri ditambahkan {wib(order.packed_at, with_time=False)}"
+        pdf.cell(0, 5, latin(said), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 10)
     pdf.multi_cell(
         0,
@@ -115,31 +118,28 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
         ),
     )
     pdf.ln(3)
+
+
+def _lines(pdf: TablePdf, order: Order, serials: Sequence[str]) -> None:
+    """The items, the units' serial numbers, the totals."""
     widths = (86, 20, 40, 44)
+    header = ("Produk", "Jumlah", "Harga satuan", "Subtotal")
     pdf.row(
-        [
-            ("Produk", widths[0], "L"),
-            ("Jumlah", widths[1], "R"),
-            ("Harga satuan", widths[2], "R"),
-            ("Subtotal", widths[3], "R"),
-        ],
-        bold=True,
+        [(text, w, "L" if i == 0 else "R") for i, (text, w) in enumerate(zip(header, widths, strict=True))], bold=True
     )
     for item in order.items:
         qty, unit = int(item["qty"]), int(item["unit_price"])
-        pdf.row(
-            [
-                (item["name"], widths[0], "L"),
-                (str(qty), widths[1], "R"),
-                (rupiah(unit), widths[2], "R"),
-                (rupiah(qty * unit), widths[3], "R"),
-            ]
-        )
+        cells = (item["name"], str(qty), rupiah(unit), rupiah(qty * unit))
+        pdf.row([(text, w, "L" if i == 0 else "R") for i, (text, w) in enumerate(zip(cells, widths, strict=True))])
     if serials:
         pdf.set_font("Helvetica", "", 9)
         pdf.multi_cell(0, 5, latin(f"Nomor seri (SN): {', '.join(serials)}"))
         pdf.set_font("Helvetica", "", 10)
     _totals(pdf, order, widths)
+
+
+def _paid(pdf: TablePdf, order: Order) -> None:
+    """How and when it was paid, LUNAS, and the stamp duty's place above its threshold."""
     pdf.ln(4)
     pdf.set_font("Helvetica", "", 10)
     paid = f"Dibayar dengan {PaymentMethod.label_of(order.payment_method)}, dikonfirmasi {wib(order.invoiced_at)}."
@@ -150,16 +150,12 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
     pdf.set_text_color(0, 0, 0)
     if order.total > STAMP_DUTY_ABOVE:
         pdf.set_font("Helvetica", "", 9)
-        pdf.multi_cell(
-            0,
-            5,
-            latin(
-                f"Penerimaan di atas {rupiah(STAMP_DUTY_ABOVE)}: dokumen ini dikenai Bea Meterai "
-                f"{rupiah(STAMP_DUTY)} (UU 10/2020). Tempat e-Meterai:"
-            ),
+        duty = (
+            f"Penerimaan di atas {rupiah(STAMP_DUTY_ABOVE)}: dokumen ini dikenai Bea Meterai "
+            f"{rupiah(STAMP_DUTY)} (UU 10/2020). Tempat e-Meterai:"
         )
+        pdf.multi_cell(0, 5, latin(duty))
         pdf.cell(40, 24, "", border=1, new_x="LMARGIN", new_y="NEXT")
-    return bytes(pdf.output())
 
 
 LINK_SECONDS = 3600
