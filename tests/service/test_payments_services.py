@@ -4,6 +4,7 @@ statements and QRIS reports matched and confirmed once, and proofs used twice fo
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -21,6 +22,7 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import manual_match, matching, proof_prints, reconcile, transfer_codes
+from terminal_shop.services.payments.reconcile import MatchRefusal
 from terminal_shop.services.payments.statement import Columns, StatementError
 from terminal_shop.services.payments.tables import StatementLine, TransferCode
 from terminal_shop.vocabulary import MatchKind
@@ -44,6 +46,14 @@ def statement_of(*rows: tuple[datetime, str, int]) -> bytes:
 
 def kinds(imported) -> list[str]:
     return [row.kind for row in matching.review(imported.line_ids)]
+
+
+@contextlib.contextmanager
+def refused(code: MatchRefusal):
+    """The block raises ReconcileError with this code."""
+    with pytest.raises(reconcile.ReconcileError) as caught:
+        yield
+    assert caught.value.code is code
 
 
 # ----- the kode unik -----
@@ -216,11 +226,11 @@ def test_a_line_confirms_only_the_order_it_pays(clean_db):
     paid = make_order(total=3_498_873, created=placed)
     other = make_order(name="Ani", total=2_498_100, created=placed)
     [line_id] = reconcile.import_bank(statement_of((placed, "TRSF CR BUDI", 3_498_873)), ADMIN).line_ids
-    with pytest.raises(reconcile.ReconcileError, match="Jumlah baris mutasi tidak sama"):
+    with refused(MatchRefusal.AMOUNT):
         reconcile.confirm_line(line_id, str(other.id), ADMIN)
     reconcile.confirm_line(line_id, str(paid.id), ADMIN)
     twin = make_order(name="Sri", total=3_498_873, created=placed)
-    with pytest.raises(reconcile.ReconcileError, match="sudah dipakai"):
+    with refused(MatchRefusal.USED):
         reconcile.confirm_line(line_id, str(twin.id), ADMIN)
     with pytest.raises(transitions.TransitionError):
         reconcile.confirm_line(line_id, str(paid.id), ADMIN)
@@ -252,9 +262,9 @@ def test_a_tidak_dikenal_line_is_matched_by_hand_when_it_pays_at_least_the_total
     found = manual_match.search(line_id, "budi")  # by name: the BCA orders waiting, not the QRIS one
     assert {c.buyer_name for c in found} == {"Budi Santoso", "Sri Budiarti"}
     assert [c.number for c in manual_match.search(line_id, order.number.lower())] == [order.number]
-    with pytest.raises(reconcile.ReconcileError, match="kurang dari total"):
+    with refused(MatchRefusal.SHORT):
         manual_match.confirm(line_id, str(bigger.id), ADMIN)
-    with pytest.raises(reconcile.ReconcileError, match="Metode pembayaran"):
+    with refused(MatchRefusal.METHOD):
         manual_match.confirm(line_id, str(qris.id), ADMIN)
     manual_match.confirm(line_id, str(order.id), ADMIN)
     done = fresh(order.id)
@@ -265,7 +275,7 @@ def test_a_tidak_dikenal_line_is_matched_by_hand_when_it_pays_at_least_the_total
         audit = s.exec(select(AuditEvent).where(AuditEvent.entity_id == str(order.id))).all()
     assert any("Dicocokkan manual" in (a.detail or "") for a in audit)
     assert kinds(imported) == [MatchKind.USED]
-    with pytest.raises(reconcile.ReconcileError, match="tidak bisa dicocokkan"):  # a line pays once
+    with refused(MatchRefusal.LINE):  # a line pays once
         manual_match.confirm(line_id, str(bigger.id), ADMIN)
     assert (fresh(bigger.id).status, fresh(qris.id).status) == ("paid_review", "paid_review")
 

@@ -17,6 +17,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments.matching import candidate_view, waiting_orders
 from terminal_shop.services.payments.reconcile import (
     BANK_SOURCES,
+    MatchRefusal,
     ReconcileError,
     evidence,
     take_line,
@@ -26,9 +27,6 @@ from terminal_shop.views import CandidateView
 from terminal_shop.vocabulary import PaymentMethod
 
 FOUND_MAX = 5  # orders listed for one search
-MSG_SHORT = "Jumlah di mutasi kurang dari total pesanan"
-MSG_LINE = "Baris mutasi ini tidak bisa dicocokkan (bukan kredit, masih pending, atau sudah dipakai)"
-MSG_METHOD = "Metode pembayaran pesanan tidak sesuai dengan baris mutasi ini"
 
 
 def _method_of(line: StatementLine) -> PaymentMethod:
@@ -62,13 +60,13 @@ def confirm(line_id: int, order_id: str, admin_email: str) -> None:
     def paid_by(s: Session, order: Order) -> str:
         line = s.get(StatementLine, int(line_id))
         if line is None or line.amount is None or line.pending or line.amount_cents <= 0 or line.order_id:
-            raise ReconcileError(MSG_LINE)
+            raise ReconcileError(MatchRefusal.LINE)
         if order.payment_method != _method_of(line):
-            raise ReconcileError(MSG_METHOD)
+            raise ReconcileError(MatchRefusal.METHOD)
         if line.amount < order.total:
-            raise ReconcileError(MSG_SHORT)
+            raise ReconcileError(MatchRefusal.SHORT)
         if not take_line(s, int(line_id), order.id):
-            raise ReconcileError(MSG_LINE)
+            raise ReconcileError(MatchRefusal.LINE)
         return f"Dicocokkan manual oleh {admin_email}: {evidence(line)} (total pesanan {rupiah(order.total)})"
 
     transitions.confirm(order_id, admin_email, paid_by=paid_by)

@@ -33,7 +33,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
 from terminal_shop.services.payments.tables import Preference, StatementLine, TransferCode
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod, StatementSource
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod, StatementSource, Term
 
 WINDOW = transfer_codes.MATCH_WINDOW
 CHUNK = 5000  # ids or amounts in one IN list (SQLite allows 32,766 parameters)
@@ -41,8 +41,22 @@ QRIS_COLUMNS = "qris_report_columns"
 BANK_SOURCES = (StatementSource.BCA.value, StatementSource.BANK.value)
 
 
+class MatchRefusal(Term):
+    """Why a statement line cannot confirm an order; the label is what the admin reads."""
+
+    AMOUNT = "jumlah", "Jumlah baris mutasi tidak sama dengan total pesanan"
+    NOT_THIS_ORDER = "bukan-pesanan-ini", "Baris mutasi ini tidak cocok dengan pesanan tersebut"
+    USED = "dipakai", "Baris mutasi ini sudah dipakai untuk pesanan lain"
+    # "Cocokkan manual" (manual_match.py)
+    SHORT = "kurang", "Jumlah di mutasi kurang dari total pesanan"
+    LINE = "baris", "Baris mutasi ini tidak bisa dicocokkan (bukan kredit, masih pending, atau sudah dipakai)"
+    METHOD = "metode", "Metode pembayaran pesanan tidak sesuai dengan baris mutasi ini"
+
+
 class ReconcileError(Exception):
-    """The line cannot confirm that order; the message is the admin's toast."""
+    def __init__(self, code: MatchRefusal):
+        super().__init__(code.label)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -196,7 +210,7 @@ def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
     def paid_by(s: Session, order: Order) -> str:
         line = s.get(StatementLine, int(line_id))
         if line is None or line.amount is None or line.amount != order.total:
-            raise ReconcileError("Jumlah baris mutasi tidak sama dengan total pesanan")
+            raise ReconcileError(MatchRefusal.AMOUNT)
         if line.source in BANK_SOURCES:
             fits = (
                 order.payment_method == PaymentMethod.TRANSFER_BCA
@@ -205,9 +219,9 @@ def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
         else:
             fits = order.payment_method == PaymentMethod.QRIS and line.reference == order.number
         if not fits:
-            raise ReconcileError("Baris mutasi ini tidak cocok dengan pesanan tersebut")
+            raise ReconcileError(MatchRefusal.NOT_THIS_ORDER)
         if not take_line(s, line.id, order.id):
-            raise ReconcileError("Baris mutasi ini sudah dipakai untuk pesanan lain")
+            raise ReconcileError(MatchRefusal.USED)
         return evidence(line)
 
     transitions.confirm(order_id, admin_email, paid_by=paid_by)

@@ -123,7 +123,7 @@ class PaymentsState(AdminState):
             await asyncio.to_thread(reconcile.confirm_line, int(line_id), str(order_id), self.admin_email)
         except (reconcile.ReconcileError, TransitionError) as exc:
             await self._review()
-            return toast.error(exc.code.label if isinstance(exc, TransitionError) else str(exc))
+            return toast.error(exc.code.label)
         await self._review()
         return toast.success("Pembayaran berhasil dikonfirmasi")
 
@@ -161,7 +161,7 @@ class PaymentsState(AdminState):
         try:
             await asyncio.to_thread(manual_match.confirm, self.manual_line, str(order_id), self.admin_email)
         except (reconcile.ReconcileError, TransitionError) as exc:
-            return toast.error(exc.code.label if isinstance(exc, TransitionError) else str(exc))
+            return toast.error(exc.code.label)
         self.manual_line, self.manual_found, self.manual_searched = 0, [], False
         await self._review()
         return toast.success("Pembayaran berhasil dikonfirmasi")
