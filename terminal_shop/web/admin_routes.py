@@ -132,9 +132,8 @@ async def accept_invite(request: Request) -> Response:
         await run_in_threadpool(rate_limits.hit, Action.ADMIN_INVITE, client)
         session_token = await run_in_threadpool(admin_accounts.accept, token, password, repeat, agent, client)
     except (rate_limits.TooMany, admin_accounts.AccountError) as refused:
-        code = (
-            refused.message if isinstance(refused, admin_accounts.AccountError) else "tidak-berlaku"
-        )  # INVITE_MESSAGES
+        gone = admin_accounts.AccountRefusal.INVITE_GONE
+        code = refused.code.value if isinstance(refused, admin_accounts.AccountError) else gone.value
         return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'gagal': code})}", 303)
     response = _with_session(RedirectResponse(routes.ADMIN_2FA_SETUP, 303), session_token)
     response.delete_cookie(admin_auth.INVITE_COOKIE, path="/")

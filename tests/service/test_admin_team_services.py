@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import dataclasses
 import hashlib
 import re
@@ -25,6 +26,7 @@ from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts, admin_auth, invite_links, two_factor
+from terminal_shop.services.team.admin_accounts import AccountRefusal
 from terminal_shop.services.team.tables import AdminInvite, AdminSession, AdminUser, RecoveryCode
 from terminal_shop.state.admin import OrderListState
 from terminal_shop.vocabulary import AdminRole
@@ -163,6 +165,14 @@ def test_no_admin_page_opens_before_the_second_factor(clean_db, monkeypatch):
     assert routes.ADMIN_2FA_SETUP in str(_call(load, plain))  # required: sent to set it up first
 
 
+@contextlib.contextmanager
+def refused(code: AccountRefusal):
+    """The block raises AccountError with this code."""
+    with pytest.raises(admin_accounts.AccountError) as caught:
+        yield
+    assert caught.value.code is code
+
+
 # ----- invitations -----
 
 
@@ -181,13 +191,13 @@ def test_an_invitation_is_e_mailed_and_makes_the_account_once(clean_db):
     assert token in mail.body_text and "Keuangan" in mail.body_text
     assert stored.token_hash != token  # the table keeps the hash only
     assert admin_accounts.invitation(token).role_label == "Keuangan"
-    with pytest.raises(admin_accounts.AccountError, match="pendek"):
+    with refused(AccountRefusal.SHORT):
         admin_accounts.accept(token, "pendek", "pendek", "", "c")
     session = admin_accounts.accept(token, "password-keuangan-1", "password-keuangan-1", "Firefox/1", "c")
     admin = admin_auth.session_admin(session)
     assert admin.email == "keuangan@terminalku.example" and admin.role == "keuangan"
     assert _user(admin.email).invited  # no ADMIN_EMAILS entry needed
-    with pytest.raises(admin_accounts.AccountError, match="tidak-berlaku"):  # used twice
+    with refused(AccountRefusal.INVITE_GONE):  # used twice
         admin_accounts.accept(token, "password-lain-123", "password-lain-123", "", "c")
     assert admin_accounts.invitation(token) is None
     assert {"invite", "invite-accepted"} <= {a.action for a in audit_rows()}
@@ -221,7 +231,7 @@ def test_an_invitation_says_whether_its_mail_went_and_is_resent_copied_and_withd
 
     assert admin_accounts.withdraw(ADMIN, clerk)  # "Batalkan" closes every link
     assert admin_accounts.invitation(copied) is None and admin_accounts.invitation(mailed) is None
-    with pytest.raises(admin_accounts.AccountError, match="tidak berlaku"):
+    with refused(AccountRefusal.INVITE_CLOSED):
         invite_links.copy_link(ADMIN, clerk)
 
 
@@ -234,7 +244,7 @@ def test_an_invitation_is_withdrawn_by_batalkan_by_a_new_one_and_with_its_invite
     assert admin_accounts.invitation(first) is None and admin_accounts.invitation(second) is not None
     assert admin_accounts.withdraw(ADMIN, "Keuangan@terminalku.example")  # "Batalkan"
     assert admin_accounts.invitation(second) is None and invite_links.open_invites() == ()
-    with pytest.raises(admin_accounts.AccountError, match="tidak-berlaku"):
+    with refused(AccountRefusal.INVITE_GONE):
         admin_accounts.accept(second, "password-keuangan-1", "password-keuangan-1", "", "c")
     assert not admin_accounts.withdraw(ADMIN, "keuangan@terminalku.example")  # nothing open any more
 
@@ -325,7 +335,7 @@ def test_an_expired_invitation_opens_nothing(clean_db):
     with write_session() as s:
         s.exec(update(AdminInvite).values(expires_at=utcnow() - timedelta(seconds=1)))
     assert admin_accounts.invitation(token) is None
-    with pytest.raises(admin_accounts.AccountError, match="tidak-berlaku"):
+    with refused(AccountRefusal.INVITE_GONE):
         admin_accounts.accept(token, "password-keuangan-1", "password-keuangan-1", "", "c")
     with read_session() as s:
         assert s.exec(select(AdminUser).where(AdminUser.email == "keuangan@terminalku.example")).first() is None
@@ -333,11 +343,11 @@ def test_an_expired_invitation_opens_nothing(clean_db):
 
 def test_an_invitation_is_refused_for_a_bad_address_or_an_active_admin(clean_db):
     admin_auth.create_admin(ADMIN, PASSWORD)
-    with pytest.raises(admin_accounts.AccountError, match="Email tidak valid"):
+    with refused(AccountRefusal.EMAIL):
         admin_accounts.invite(ADMIN, "bukan-email", "keuangan")
-    with pytest.raises(admin_accounts.AccountError, match="sudah punya akun"):
+    with refused(AccountRefusal.EXISTS):
         admin_accounts.invite(ADMIN, ADMIN, "keuangan")
-    with pytest.raises(admin_accounts.AccountError, match="Pilih peran"):
+    with refused(AccountRefusal.ROLE):
         admin_accounts.invite(ADMIN, "x@terminalku.example", "raja")
 
 
@@ -349,12 +359,12 @@ def test_the_last_active_owner_cannot_be_demoted_or_deactivated(clean_db):
     owner = str(_user(ADMIN).id)
     session = admin_accounts.accept(_invite("kedua@terminalku.example", "pemilik"), PASSWORD, PASSWORD, "", "c")
     second = admin_auth.session_admin(session)
-    with pytest.raises(admin_accounts.AccountError, match="Anda sendiri"):
+    with refused(AccountRefusal.SELF):
         admin_accounts.set_active(ADMIN, owner, False)
     assert admin_accounts.set_role(second.email, owner, "keuangan") == "Keuangan"  # another owner is left
-    with pytest.raises(admin_accounts.AccountError, match="minimal satu Pemilik aktif"):
+    with refused(AccountRefusal.LAST_OWNER):
         admin_accounts.set_role(ADMIN, second.id, "verifikator")
-    with pytest.raises(admin_accounts.AccountError, match="minimal satu Pemilik aktif"):
+    with refused(AccountRefusal.LAST_OWNER):
         admin_accounts.set_active(ADMIN, second.id, False)
     assert _user(second.email).role == "pemilik" and _user(second.email).active
     assert sum(a.role == "pemilik" and a.active for a in admin_accounts.accounts()) == 1  # one active owner

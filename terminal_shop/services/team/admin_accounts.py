@@ -38,28 +38,44 @@ from terminal_shop.services.team.passwords import PasswordRefusal
 from terminal_shop.services.team.tables import AdminInvite, AdminUser
 from terminal_shop.services.validation import email_ok, parse_id
 from terminal_shop.views import AdminAccountView
-from terminal_shop.vocabulary import AdminRole
+from terminal_shop.vocabulary import AdminRole, Term
 
 INVITE_VALID = rules.INVITE_VALID
 
-MSG_EMAIL = "Email tidak valid"
-MSG_ROLE = "Pilih peran"
-MSG_EXISTS = "Email ini sudah punya akun admin aktif"
-MSG_LAST_OWNER = "Harus ada minimal satu Pemilik aktif: akun ini tidak bisa dinonaktifkan atau diubah perannya"
-MSG_NOT_FOUND = "Akun tidak ditemukan"
-MSG_SELF = "Anda tidak bisa menonaktifkan akun Anda sendiri"
-# What the invitation page says, by the code the accepting route puts in its redirect.
+
+class AccountRefusal(Term):
+    """Why the owner's change to the team, or an invitee's acceptance, is refused; the label
+    is what the page says (the invitation page gets the code in its redirect)."""
+
+    EMAIL = "email", "Email tidak valid"
+    ROLE = "peran", "Pilih peran"
+    EXISTS = "sudah-ada", "Email ini sudah punya akun admin aktif"
+    LAST_OWNER = (
+        "pemilik-terakhir",
+        "Harus ada minimal satu Pemilik aktif: akun ini tidak bisa dinonaktifkan atau diubah perannya",
+    )
+    NOT_FOUND = "tidak-ada", "Akun tidak ditemukan"
+    SELF = "diri-sendiri", "Anda tidak bisa menonaktifkan akun Anda sendiri"
+    INVITE_GONE = (
+        "tidak-berlaku",
+        "Undangan tidak berlaku, sudah dipakai atau sudah kedaluwarsa. Minta undangan baru ke Pemilik.",
+    )
+    INVITE_CLOSED = "ditutup", "Undangan ini sudah tidak berlaku"  # "Salin tautan" / "Kirim ulang" too late
+    SHORT = PasswordRefusal.SHORT.value, PasswordRefusal.SHORT.label
+    MISMATCH = PasswordRefusal.MISMATCH.value, PasswordRefusal.MISMATCH.label
+
+
+# What the invitation page may say, by the code in its address.
 INVITE_MESSAGES = {
-    "tidak-berlaku": "Undangan tidak berlaku, sudah dipakai atau sudah kedaluwarsa. Minta undangan baru ke Pemilik.",
-    PasswordRefusal.SHORT.value: PasswordRefusal.SHORT.label,
-    PasswordRefusal.MISMATCH.value: PasswordRefusal.MISMATCH.label,
+    r.value: r.label for r in (AccountRefusal.INVITE_GONE, AccountRefusal.SHORT, AccountRefusal.MISMATCH)
 }
 
 
 class AccountError(Exception):
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: AccountRefusal):
+        super().__init__(code.label)
+        self.code = code
+        self.message = code.label
 
 
 @dataclass(frozen=True)
@@ -122,16 +138,16 @@ def invite(owner_email: str, email: str, role: str) -> str:
     email = normalise_email(email)
     member = AdminRole.parse(role)
     if not email_ok(email):
-        raise AccountError(MSG_EMAIL)
+        raise AccountError(AccountRefusal.EMAIL)
     if member is None:
-        raise AccountError(MSG_ROLE)
+        raise AccountError(AccountRefusal.ROLE)
     token = secrets.token_urlsafe(32)
     link = invite_link(token)
     now = utcnow()
     with write_session() as s:
         existing = s.exec(select(AdminUser).where(col(AdminUser.email) == email)).first()
         if existing is not None and existing.active:
-            raise AccountError(MSG_EXISTS)
+            raise AccountError(AccountRefusal.EXISTS)
         s.exec(
             update(AdminInvite)
             .where(col(AdminInvite.email) == email, col(AdminInvite.used_at).is_(None))
@@ -172,16 +188,16 @@ def invitation_by_hash(token_hash: str) -> Invitation | None:
 def accept(token: str, password: str, repeat: str, user_agent: str, client: str) -> str:
     """The invitee's chosen password: the account is made (or a deactivated one comes back
     with the invited role), the invitation is used up, and a session begins. Returns the
-    session's token; raises AccountError with one of INVITE_MESSAGES' codes."""
+    session's token; raises AccountError (INVITE_GONE, SHORT or MISMATCH)."""
     try:
         passwords.checked(password, repeat)
     except passwords.PasswordRefused as refused:
-        raise AccountError(refused.code.value) from refused
+        raise AccountError(AccountRefusal(refused.code.value)) from refused
     now = utcnow()
     with write_session() as s:
         row = s.get(AdminInvite, hash_token(token or "-"))
         if row is None or row.expires_at <= now:
-            raise AccountError("tidak-berlaku")
+            raise AccountError(AccountRefusal.INVITE_GONE)
         # Conditional: the same link sent twice at once makes one account.
         taken = s.exec(
             update(AdminInvite)
@@ -189,10 +205,10 @@ def accept(token: str, password: str, repeat: str, user_agent: str, client: str)
             .values(used_at=now)
         ).rowcount
         if not taken:
-            raise AccountError("tidak-berlaku")
+            raise AccountError(AccountRefusal.INVITE_GONE)
         user = s.exec(select(AdminUser).where(col(AdminUser.email) == row.email)).first()
         if user is not None and user.active:
-            raise AccountError("tidak-berlaku")
+            raise AccountError(AccountRefusal.INVITE_GONE)
         user = user or AdminUser(email=row.email, password_hash="")
         user.password_hash = pwd_context.hash(password)
         user.role, user.active, user.invited, user.must_change_password = row.role, True, True, False
@@ -222,7 +238,7 @@ def _target(s, account_id: str) -> AdminUser:
     aid = parse_id(account_id)
     user = s.get(AdminUser, aid, with_for_update=True) if aid else None
     if user is None:
-        raise AccountError(MSG_NOT_FOUND)
+        raise AccountError(AccountRefusal.NOT_FOUND)
     return user
 
 
@@ -231,13 +247,13 @@ def set_role(owner_email: str, account_id: str, role: str) -> str:
     (every check reads the role from the database)."""
     member = AdminRole.parse(role)
     if member is None:
-        raise AccountError(MSG_ROLE)
+        raise AccountError(AccountRefusal.ROLE)
     with write_session() as s:
         user = _target(s, account_id)
         if user.role == member.value:
             return member.label
         if user.role == AdminRole.OWNER.value and user.active and not _owners_left(s, user.id):
-            raise AccountError(MSG_LAST_OWNER)
+            raise AccountError(AccountRefusal.LAST_OWNER)
         before = AdminRole.label_of(user.role)
         user.role = member.value
         s.add(user)
@@ -255,9 +271,9 @@ def set_active(owner_email: str, account_id: str, active: bool) -> None:
             return
         if not active:
             if user.email == normalise_email(owner_email):
-                raise AccountError(MSG_SELF)
+                raise AccountError(AccountRefusal.SELF)
             if user.role == AdminRole.OWNER.value and not _owners_left(s, user.id):
-                raise AccountError(MSG_LAST_OWNER)
+                raise AccountError(AccountRefusal.LAST_OWNER)
             admin_auth.end_sessions(s, user.id)
             why = f"Pengundang {user.email} dinonaktifkan"
             _withdraw(s, col(AdminInvite.invited_by) == user.email, owner_email, why)

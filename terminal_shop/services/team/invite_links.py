@@ -20,13 +20,12 @@ from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import mail_log, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.team import admin_accounts
+from terminal_shop.services.team.admin_accounts import AccountRefusal
 from terminal_shop.services.team.admin_auth import hash_token, normalise_email
 from terminal_shop.services.team.events import AdminInviteLinkCopied
 from terminal_shop.services.team.tables import AdminInvite
 from terminal_shop.views import InviteView
 from terminal_shop.vocabulary import AdminRole, MailStatus
-
-MSG_GONE = "Undangan ini sudah tidak berlaku"
 
 
 def _open(s: Session, email: str | None = None) -> list[AdminInvite]:
@@ -76,7 +75,7 @@ def send_now(email: str) -> str:
         mails = _mails(s, rows)
     mailed = [r for r in rows if admin_accounts.invite_key(r.token_hash) in mails]
     if not mailed:
-        return MSG_GONE
+        return AccountRefusal.INVITE_CLOSED.label
     return outbox.send_now(admin_accounts.invite_key(mailed[0].token_hash))
 
 
@@ -86,7 +85,7 @@ def resend(owner_email: str, email: str) -> str:
     with read_session() as s:
         rows = _open(s, email)
     if not rows:
-        raise admin_accounts.AccountError(MSG_GONE)
+        raise admin_accounts.AccountError(AccountRefusal.INVITE_CLOSED)
     admin_accounts.invite(owner_email, email, rows[0].role)
     return send_now(email)
 
@@ -98,7 +97,7 @@ def copy_link(owner_email: str, email: str) -> str:
     with write_session() as s:
         rows = _open(s, email)
         if not rows:
-            raise admin_accounts.AccountError(MSG_GONE)
+            raise admin_accounts.AccountError(AccountRefusal.INVITE_CLOSED)
         newest = rows[0]
         s.add(
             AdminInvite(

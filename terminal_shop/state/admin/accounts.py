@@ -137,5 +137,5 @@ class AccountsState(AdminState):
         reset = await asyncio.to_thread(two_factor.turn_off, str(account_id), admin.email, reason)
         await self._list()
         if not reset:
-            return toast.error(admin_accounts.MSG_NOT_FOUND)
+            return toast.error(admin_accounts.AccountRefusal.NOT_FOUND.label)
         return toast.success("2FA direset: akun ini mengatur ulang 2FA saat masuk berikutnya")

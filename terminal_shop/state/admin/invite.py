@@ -34,7 +34,7 @@ class InviteState(rx.State):
         self.invite_error = admin_accounts.INVITE_MESSAGES.get(str(query.get("gagal", "")), "")
         if found is None:
             self.invite_email, self.invite_role = "", ""
-            self.invite_error = admin_accounts.INVITE_MESSAGES["tidak-berlaku"]
+            self.invite_error = admin_accounts.AccountRefusal.INVITE_GONE.label
             return None
         self.invite_email, self.invite_role = found.email, found.role_label
         return None
