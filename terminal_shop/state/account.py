@@ -103,7 +103,7 @@ class AccountState(rx.State):
             )
             self.request_answer, self.request_error = answer, ""
         except requests.RequestError as exc:
-            self.request_answer, self.request_error = "", str(exc)
+            self.request_answer, self.request_error = "", exc.text
         self.data_requests = await asyncio.to_thread(account.open_requests, customer.email)
         return None
 

@@ -69,7 +69,7 @@ class TrackingState(rx.State):
         try:
             path = await asyncio.to_thread(order_status.track, number, email, client)
         except order_status.LookupRefused as exc:
-            self.busy, self.error = False, str(exc)
+            self.busy, self.error = False, exc.text
             return
         self.busy = False
         yield rx.redirect(path)
@@ -96,7 +96,7 @@ class RegistrationStatusState(rx.State):
             answer = await asyncio.to_thread(requests.ask_by_link, *link, chosen, self.router.session.client_ip)
             self.request_answer, self.request_error = answer, ""
         except requests.RequestError as exc:
-            self.request_answer, self.request_error = "", str(exc)
+            self.request_answer, self.request_error = "", exc.text
 
     @rx.event
     async def load(self):
@@ -118,4 +118,4 @@ class RegistrationStatusState(rx.State):
             )
             self.error = ""
         except order_status.LookupRefused as exc:
-            self.answer, self.error = "", str(exc)
+            self.answer, self.error = "", exc.text

@@ -56,7 +56,7 @@ def test_lookup_answers_a_wrong_email_as_an_unknown_number(page, tmp_path):
     page.locator("#number").fill(number)
     page.locator("#email").fill("bukan.pembeli@example.com")
     page.get_by_role("button", name="Lacak").click()
-    expect(page.get_by_test_id("tracking-error")).to_have_text(order_status.MSG_NOT_FOUND)
+    expect(page.get_by_test_id("tracking-error")).to_have_text(order_status.LookupRefusal.NOT_FOUND.label)
     wrong_email = page.get_by_test_id("tracking-error").inner_text()
 
     page.locator("#number").fill("00000000" if number != "00000000" else "FFFFFFFF")

@@ -151,8 +151,9 @@ def test_an_account_shows_only_what_its_address_owns(clean_db, tmp_path):
         asked = {(r.entity_type, r.entity_id) for r in s.exec(select(DataRequest))}
     assert asked == {("order", str(mine.id)), ("merchant", str(shop))}  # nothing of another address
     assert len(account.open_requests(EMAIL)) == 2 and account.open_requests("orang.lain@example.com") == []
-    with pytest.raises(requests.RequestError, match="Belum ada pesanan"):
+    with pytest.raises(requests.RequestError) as refused:
         account.ask_about_me("siapa@example.com", DataRequestKind.ERASURE, "203.0.113.7")
+    assert refused.value.code is requests.RequestRefusal.NOTHING_OWNED
 
 
 def test_an_approved_merchant_who_allowed_whatsapp_signs_in_with_a_code_by_whatsapp(clean_db, tmp_path):

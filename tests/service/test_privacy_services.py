@@ -241,8 +241,9 @@ def test_the_archive_holds_the_record_its_files_and_its_history(clean_db, tmp_pa
 def test_the_applicant_asks_through_their_status_link_and_the_admins_are_told(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     token = registration_status.status_token(mid)
-    with pytest.raises(requests.RequestError, match="Tautan tidak berlaku"):
+    with pytest.raises(requests.RequestError) as refused:
         requests.ask_by_link(str(mid), "0" * 32, DataRequestKind.ACCESS, "203.0.113.9")
+    assert refused.value.code is requests.RequestRefusal.LINK
     said = requests.ask_by_link(str(mid), token, DataRequestKind.ACCESS, "203.0.113.9")
     assert said.startswith("Permintaan Anda (minta salinan data) kami terima. Kami menjawab lewat email paling lambat")
     requests.ask_by_link(str(mid), token, DataRequestKind.ACCESS, "203.0.113.9")  # asked twice: one request

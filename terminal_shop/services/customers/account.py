@@ -158,11 +158,11 @@ def ask_about_me(email: str, kind: DataRequestKind, client: str) -> str:
     person reads back. Raises requests.RequestError (nothing owned, or too many asks)."""
     records = _records(email)
     if not records:
-        raise requests.RequestError("Belum ada pesanan atau pendaftaran dengan email ini")
+        raise requests.RequestError(requests.RequestRefusal.NOTHING_OWNED)
     try:
         due = max(requests.ask(entity_type, record_id, kind, client) for entity_type, record_id in records)
     except rate_limits.TooMany as exc:
-        raise requests.RequestError(exc.message) from None
+        raise requests.RequestError(requests.RequestRefusal.TOO_MANY, minutes=exc.minutes) from None
     return (f"Permintaan Anda ({kind.label.lower()}) untuk {len(records)} data kami terima. "
             f"Kami menjawab lewat email paling lambat {wib(due)}.")  # fmt: skip
 

@@ -27,10 +27,7 @@ from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.validation import clean, parse_id
 from terminal_shop.views import LineView, PaymentQr, TransferAmount, order_number
-from terminal_shop.vocabulary import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod
-
-MSG_NOT_FOUND = "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
-MSG_FIELDS = "Nomor pesanan (8 karakter) dan email wajib diisi"
+from terminal_shop.vocabulary import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod, Term
 
 
 def status_token(order_id: uuid.UUID | str) -> str:
@@ -164,8 +161,19 @@ def _shipping_steps(order: Order, courier: couriers.Courier | None) -> tuple[Ste
     return tuple(steps)
 
 
+class LookupRefusal(Term):
+    """Why a guest's lookup gets no answer; one code for a wrong e-mail and an unknown number."""
+
+    NOT_FOUND = "tidak-ada", "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
+    ORDER_FIELDS = "isian-pesanan", "Nomor pesanan (8 karakter) dan email wajib diisi"
+    REGISTRATION_FIELDS = "isian-pendaftaran", "Email dan nomor HP wajib diisi dengan benar"
+    TOO_MANY = "terlalu-sering", "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
+
+
 class LookupRefused(Exception):
-    """The message says why; the same for a wrong e-mail and an unknown number."""
+    def __init__(self, code: LookupRefusal, **details: object) -> None:
+        self.code, self.text = code, code.label.format(**details)
+        super().__init__(self.text)
 
 
 def throttle_lookup(client: str, number: str = "") -> None:
@@ -174,14 +182,14 @@ def throttle_lookup(client: str, number: str = "") -> None:
     try:
         rate_limits.hit_all((Action.LOOKUP, client), *([(Action.LOOKUP_NUMBER, number)] if number else []))
     except rate_limits.TooMany as exc:
-        raise LookupRefused(exc.message) from None
+        raise LookupRefused(LookupRefusal.TOO_MANY, minutes=exc.minutes) from None
 
 
 def track(number: str, email: str, client: str) -> str:
     """The status page of the order with this number and buyer e-mail, or LookupRefused."""
     number, email = clean(number).replace("-", "").lower(), clean(email).lower()
     if not re.fullmatch(r"[0-9a-f]{8}", number) or not email:
-        raise LookupRefused(MSG_FIELDS)
+        raise LookupRefused(LookupRefusal.ORDER_FIELDS)
     throttle_lookup(client, number)
     with read_session() as s:
         low, high = uuid.UUID(number + "0" * 24), uuid.UUID(number + "f" * 24)
@@ -189,4 +197,4 @@ def track(number: str, email: str, client: str) -> str:
     for order_id, buyer_email in candidates:
         if hmac.compare_digest(buyer_email.strip().lower().encode(), email.encode()):
             return status_path(order_id)
-    raise LookupRefused(MSG_NOT_FOUND)
+    raise LookupRefused(LookupRefusal.NOT_FOUND)

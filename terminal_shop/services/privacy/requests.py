@@ -44,7 +44,7 @@ from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import DataRequestView
-from terminal_shop.vocabulary import AccessAction, DataRequestKind, DocumentKind, RegistrationStatus
+from terminal_shop.vocabulary import AccessAction, DataRequestKind, DocumentKind, RegistrationStatus, Term
 
 ANSWER_WITHIN = rules.DATA_REQUEST_ANSWER
 LINK_SECONDS = 300  # an export link, made after the typed confirmation, works this long
@@ -53,8 +53,19 @@ ARCHIVE = "Arsip data pribadi"
 MODELS = {"merchant": MerchantRegistration, "order": Order}
 
 
+class RequestRefusal(Term):
+    """Why a data request cannot be taken; the label (its {details} filled) is what is read."""
+
+    NOT_FOUND = "tidak-ada", "Data tidak ditemukan"
+    LINK = "tautan", f"Tautan tidak berlaku. Minta tautan baru di halaman {routes.DASHBOARD_NAME}."
+    NOTHING_OWNED = "tanpa-data", "Belum ada pesanan atau pendaftaran dengan email ini"
+    TOO_MANY = "terlalu-sering", "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
+
+
 class RequestError(Exception):
-    """The request cannot be taken; the message is what the person reads."""
+    def __init__(self, code: RequestRefusal, **details: object) -> None:
+        self.code, self.text = code, code.label.format(**details)
+        super().__init__(self.text)
 
 
 def _row(entity_type: str, record_id: str):
@@ -102,7 +113,7 @@ def erase_or_restrict(entity_type: str, record_id: str, admin_email: str) -> str
     Returns what was done, in the admin's words."""
     row = _row(entity_type, record_id)
     if row is None:
-        raise RequestError("Data tidak ditemukan")
+        raise RequestError(RequestRefusal.NOT_FOUND)
     if row.purged_at is not None:
         return "Data pribadi sudah dihapus sebelumnya."
     if duty_until(row) is None:
@@ -146,7 +157,7 @@ def archive(entity_type: str, record_id: str, admin_email: str) -> tuple[str, by
     e-mail history. Logged as a download; answers an open request for a copy."""
     row = _row(entity_type, record_id)
     if row is None:
-        raise RequestError("Data tidak ditemukan")
+        raise RequestError(RequestRefusal.NOT_FOUND)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("data.json", _json({c.name: getattr(row, c.name) for c in table_of(type(row)).columns}))
@@ -209,7 +220,7 @@ def ask(entity_type: str, record_id: str, kind: DataRequestKind, client: str) ->
     Returns by when it will be answered. Raises rate_limits.TooMany."""
     row = _row(entity_type, record_id)
     if row is None or row.purged_at is not None:
-        raise RequestError("Data tidak ditemukan")
+        raise RequestError(RequestRefusal.NOT_FOUND)
     with read_session() as s:
         open_ = s.exec(_open(entity_type, row.id, kind)).first()
     if open_ is not None:
@@ -236,11 +247,11 @@ def ask_by_link(registration_id: str, token: str, kind: DataRequestKind, client:
     """The applicant's request from their status page (its signed link): what they read back."""
     rid = registration_status.link_holder(registration_id, token)
     if rid is None:
-        raise RequestError(f"Tautan tidak berlaku. Minta tautan baru di halaman {routes.DASHBOARD_NAME}.")
+        raise RequestError(RequestRefusal.LINK)
     try:
         due = ask("merchant", str(rid), kind, client)
     except rate_limits.TooMany as exc:
-        raise RequestError(exc.message) from None
+        raise RequestError(RequestRefusal.TOO_MANY, minutes=exc.minutes) from None
     return f"Permintaan Anda ({kind.label.lower()}) kami terima. Kami menjawab lewat email paling lambat {wib(due)}."
 
 

@@ -23,7 +23,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.orders.order_status import LookupRefused, throttle_lookup
+from terminal_shop.services.orders.order_status import LookupRefusal, LookupRefused, throttle_lookup
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import clean, email_ok, normalise_mobile, parse_id
 from terminal_shop.vocabulary import RegistrationStatus
@@ -31,7 +31,6 @@ from terminal_shop.vocabulary import RegistrationStatus
 ANSWER = (
     "Jika pendaftaran dengan email dan nomor HP ini ada, kami sudah mengirim tautan statusnya ke email yang terdaftar."
 )
-MSG_FIELDS = "Email dan nomor HP wajib diisi dengan benar"
 FOR_APPLICANT = {
     RegistrationStatus.PENDING: "Sedang diverifikasi",
     RegistrationStatus.APPROVED: "Disetujui",
@@ -102,7 +101,7 @@ def request_link(email: str, phone: str, client: str) -> str:
     is the same either way. Raises LookupRefused for bad input or too many requests."""
     email, mobile = clean(email).lower(), normalise_mobile(phone)
     if not email_ok(email) or mobile is None:
-        raise LookupRefused(MSG_FIELDS)
+        raise LookupRefused(LookupRefusal.REGISTRATION_FIELDS)
     throttle_lookup(client)
     with read_session() as s:
         row = s.exec(

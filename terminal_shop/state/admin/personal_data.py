@@ -60,7 +60,7 @@ class PersonalDataState(AdminState):
         try:
             self.outcome = await asyncio.to_thread(requests.erase_or_restrict, *self._record(), self.admin_email)
         except requests.RequestError as exc:
-            return toast.error(str(exc))
+            return toast.error(exc.text)
         except Exception:
             log.exception("erasure failed")
             return toast.error("Gagal menghapus data pribadi")
