@@ -177,7 +177,6 @@ def private_files() -> None:
     os.umask(0o077)
 
 
-@lru_cache(maxsize=1)
 def _whatsapp() -> dict:
     """The WhatsApp Cloud API's settings (services/whatsapp): all empty, and the channel off."""
     return {
@@ -192,6 +191,7 @@ def _whatsapp() -> dict:
     }
 
 
+@lru_cache(maxsize=1)
 def get_settings() -> Settings:
     data_dir = Path(_env("DATA_DIR", str(PROJECT_ROOT / "data"))).resolve()
     public_url = _env("PUBLIC_URL", "http://localhost:3000").rstrip("/")

@@ -23,7 +23,7 @@ class WarrantyState(rx.State):
                 owned.look_up, str(form.get("serial", ""))[:40], self.router.session.client_ip
             )
         except owned.WarrantyRefused as refused:
-            self.error = str(refused)
+            self.error = refused.text
             return
         if answer is None:
             self.error = owned.NOT_FOUND

@@ -28,6 +28,7 @@ from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts, admin_auth, invite_links, two_factor
 from terminal_shop.services.team.admin_accounts import AccountRefusal
 from terminal_shop.services.team.tables import AdminInvite, AdminSession, AdminUser, RecoveryCode
+from terminal_shop.services.team.two_factor import CodeRefusal
 from terminal_shop.state.admin import OrderListState
 from terminal_shop.vocabulary import AdminRole
 
@@ -73,7 +74,7 @@ def test_the_secret_is_stored_encrypted_and_the_setup_needs_a_right_first_code(c
     secret = two_factor.begin_setup(admin_id)
     assert secret not in (_user(ADMIN).totp_pending or "") and _user(ADMIN).totp_pending
     token = admin_auth.login(ADMIN, PASSWORD, "c")
-    with pytest.raises(two_factor.CodeRefused, match="Kode salah"):
+    with code_refused(CodeRefusal.WRONG):
         two_factor.confirm_setup(admin_id, _code(secret, -3), _session_hash(token))
     assert _user(ADMIN).totp_secret is None  # not on until a right code
     assert "otpauth://totp/" in two_factor.provisioning_uri(ADMIN, secret)
@@ -90,20 +91,20 @@ def test_a_session_needs_its_code_right_wrong_reused_and_the_next_step(clean_db)
     admin_id, secret, token, _ = _enrolled()
     signed = admin_auth.session_admin(token)
     assert signed.two_factor and not signed.verified and signed.next_step == routes.ADMIN_2FA
-    with pytest.raises(two_factor.CodeRefused, match="Kode salah"):
+    with code_refused(CodeRefusal.WRONG):
         two_factor.verify_sign_in(
             admin_id, "000000" if _code(secret, 0) != "000000" else "111111", _session_hash(token)
         )
-    with pytest.raises(two_factor.CodeRefused, match="Kode salah"):  # two steps back: outside the window
+    with code_refused(CodeRefusal.WRONG):  # two steps back: outside the window
         two_factor.verify_sign_in(admin_id, _code(secret, -2), _session_hash(token))
     assert not admin_auth.session_admin(token).verified
     next_code = _code(secret, 1)  # a phone's clock a step ahead is still accepted
     two_factor.verify_sign_in(admin_id, next_code, _session_hash(token))
     assert admin_auth.session_admin(token).verified and admin_auth.session_admin(token).next_step == ""
     other = admin_auth.login(ADMIN, PASSWORD, "elsewhere")
-    with pytest.raises(two_factor.CodeRefused, match="sudah dipakai"):  # the same code once more
+    with code_refused(CodeRefusal.WRONG):  # the same code once more
         two_factor.verify_sign_in(admin_id, next_code, _session_hash(other))
-    with pytest.raises(two_factor.CodeRefused, match="sudah dipakai"):  # nor an earlier step's
+    with code_refused(CodeRefusal.WRONG):  # nor an earlier step's
         two_factor.verify_sign_in(admin_id, _code(secret, 0), _session_hash(other))
     assert not admin_auth.session_admin(other).verified
 
@@ -137,9 +138,9 @@ def test_recovery_codes_carry_80_bits_or_more_and_are_hashed_with_a_key(clean_db
 def test_wrong_codes_are_throttled_like_passwords(clean_db):
     admin_id, secret, token, _ = _enrolled()
     for _ in range(two_factor.MAX_FAILURES):
-        with pytest.raises(two_factor.CodeRefused, match="Kode salah"):
+        with code_refused(CodeRefusal.WRONG):
             two_factor.verify_sign_in(admin_id, "zzzz-zzzz", _session_hash(token))
-    with pytest.raises(two_factor.CodeRefused, match="Terlalu banyak"):  # even the right code now waits
+    with code_refused(CodeRefusal.LOCKED):  # even the right code now waits
         two_factor.verify_sign_in(admin_id, _code(secret, 1), _session_hash(token))
 
 
@@ -163,6 +164,14 @@ def test_no_admin_page_opens_before_the_second_factor(clean_db, monkeypatch):
     required = dataclasses.replace(get_settings(), admin_2fa_required=True)
     monkeypatch.setattr(admin_auth, "get_settings", lambda: required)
     assert routes.ADMIN_2FA_SETUP in str(_call(load, plain))  # required: sent to set it up first
+
+
+@contextlib.contextmanager
+def code_refused(code: CodeRefusal):
+    """The block raises CodeRefused with this code."""
+    with pytest.raises(two_factor.CodeRefused) as caught:
+        yield
+    assert caught.value.code is code
 
 
 @contextlib.contextmanager
@@ -264,17 +273,17 @@ def test_parallel_wrong_codes_are_counted_one_at_a_time(clean_db):
     admin_id, secret, token, _ = _enrolled()
     wrong = "000000" if _code(secret, 0) != "000000" else "111111"
 
-    def guess(_: int) -> str:
+    def guess(_: int) -> object:
         try:
             two_factor.verify_sign_in(admin_id, wrong, _session_hash(token))
         except two_factor.CodeRefused as exc:
-            return exc.message
+            return exc.code
         return "passed"
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
         answers = list(pool.map(guess, range(two_factor.MAX_FAILURES + 10)))
-    assert answers.count(two_factor.MSG_CODE_WRONG) == two_factor.MAX_FAILURES
-    assert answers.count(two_factor.MSG_LOCKED) == 10
+    assert answers.count(CodeRefusal.WRONG) == two_factor.MAX_FAILURES
+    assert answers.count(CodeRefusal.LOCKED) == 10
 
 
 def test_a_one_time_password_changes_nothing_before_the_second_factor(clean_db):

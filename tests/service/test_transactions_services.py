@@ -187,8 +187,9 @@ def test_the_settlement_report_marks_transactions_paid_and_lists_differences(cle
         b"27/11/2026,B,200.000,2.500,197.500\n"  # the acquirer charged Rp 2.500, the site expected Rp 2.000
         b"27/11/2026,X9,50.000,0,50.000\n"  # never received by the site
     )
-    with pytest.raises(settlement_report.ReportError, match="Kolom tidak ditemukan"):
+    with pytest.raises(settlement_report.ReportError) as wrong:
         settlement_report.import_report("bri", report)  # the acquirer's own column names: chosen once
+    assert wrong.value.code is settlement_report.ReportRefusal.COLUMNS
     columns = {
         "txn_id": "ID Transaksi",
         "settled_on": "Tanggal Settle",
@@ -379,13 +380,16 @@ def test_an_acquirer_added_by_the_admin_gets_a_secret_once_and_a_new_one_replace
     from terminal_shop.services.transactions import acquirers
 
     active_device(tmp_path)
-    for code, name, cutoff, said in (("B R I", "Bank BRI", "", "Kode 2-20 huruf kecil atau angka, contoh bri"),
-                                     ("bri", " ", "", "Isi nama acquirer"), ("bri", "Bank BRI", "25:00", "Isi jam batas seperti 23:00")):  # fmt: skip
-        with pytest.raises(acquirers.AcquirerError, match=said):
+    no = acquirers.AcquirerRefusal
+    for code, name, cutoff, why in (("B R I", "Bank BRI", "", no.CODE), ("bri", " ", "", no.NAME),
+                                    ("bri", "Bank BRI", "25:00", no.CUTOFF)):  # fmt: skip
+        with pytest.raises(acquirers.AcquirerError) as refused_as:
             acquirers.add(code, name, cutoff, "pemilik@x")
+        assert refused_as.value.code is why
     secret = acquirers.add("BRI", "Bank BRI", "21.30", "pemilik@x")
-    with pytest.raises(acquirers.AcquirerError, match="Acquirer bri sudah ada"):
+    with pytest.raises(acquirers.AcquirerError) as refused_as:
         acquirers.add("bri", "Bank BRI lagi", "", "pemilik@x")
+    assert (refused_as.value.code, refused_as.value.text) == (no.EXISTS, "Acquirer bri sudah ada")
     assert deliver(secret, txn("T1")).accepted == 1
     new = acquirers.rotate("bri", "pemilik@x")
     assert new != secret and refused(lambda: deliver(secret, txn("T2")))[0] == 401  # the old one is refused

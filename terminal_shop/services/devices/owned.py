@@ -21,8 +21,9 @@ from terminal_shop.services.devices.stock import compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import Fulfilment, RegistrationStatus
+from terminal_shop.vocabulary import Fulfilment, RegistrationStatus, Term
 
 # Said to a buyer whose order no merchant registration owns yet (linking.py): its e-mail and page.
 DEVICES_WAIT = "Perangkat Anda aktif setelah pendaftaran merchant disetujui."
@@ -151,8 +152,12 @@ class WarrantyAnswer:
     until: str  # "26 Nov 2027", or what stands instead
 
 
-class WarrantyRefused(Exception):
-    """Too many lookups: the text says when to try again."""
+class WarrantyRefusal(Term):
+    TOO_MANY = "terlalu-sering", "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
+
+
+class WarrantyRefused(Refused):
+    code: WarrantyRefusal
 
 
 NOT_FOUND = "Nomor seri tidak ditemukan. Periksa SN pada label di bawah perangkat."
@@ -165,7 +170,7 @@ def look_up(serial: str, client: str) -> WarrantyAnswer | None:
     try:
         rate_limits.hit_all((Action.LOOKUP, client), *([(Action.LOOKUP_NUMBER, f"sn:{sn}")] if sn else []))
     except rate_limits.TooMany as exc:
-        raise WarrantyRefused(exc.message) from None
+        raise WarrantyRefused(WarrantyRefusal.TOO_MANY, minutes=exc.minutes) from None
     return warranty(sn)
 
 

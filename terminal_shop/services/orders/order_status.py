@@ -25,6 +25,7 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.validation import clean, parse_id
 from terminal_shop.views import LineView, PaymentQr, TransferAmount, order_number
 from terminal_shop.vocabulary import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod, Term
@@ -170,10 +171,8 @@ class LookupRefusal(Term):
     TOO_MANY = "terlalu-sering", "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
 
 
-class LookupRefused(Exception):
-    def __init__(self, code: LookupRefusal, **details: object) -> None:
-        self.code, self.text = code, code.label.format(**details)
-        super().__init__(self.text)
+class LookupRefused(Refused):
+    code: LookupRefusal
 
 
 def throttle_lookup(client: str, number: str = "") -> None:

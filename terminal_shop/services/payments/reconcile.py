@@ -33,6 +33,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
 from terminal_shop.services.payments.tables import Preference, StatementLine, TransferCode
+from terminal_shop.services.refusals import Refused
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod, StatementSource, Term
 
 WINDOW = transfer_codes.MATCH_WINDOW
@@ -53,10 +54,8 @@ class MatchRefusal(Term):
     METHOD = "metode", "Metode pembayaran pesanan tidak sesuai dengan baris mutasi ini"
 
 
-class ReconcileError(Exception):
-    def __init__(self, code: MatchRefusal):
-        super().__init__(code.label)
-        self.code = code
+class ReconcileError(Refused):
+    code: MatchRefusal
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy import copies, erasure
 from terminal_shop.services.privacy.events import DataExported, DataRequestAsked, DataRestricted
 from terminal_shop.services.privacy.tables import DataRequest
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
@@ -62,10 +63,8 @@ class RequestRefusal(Term):
     TOO_MANY = "terlalu-sering", "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
 
 
-class RequestError(Exception):
-    def __init__(self, code: RequestRefusal, **details: object) -> None:
-        self.code, self.text = code, code.label.format(**details)
-        super().__init__(self.text)
+class RequestError(Refused):
+    code: RequestRefusal
 
 
 def _row(entity_type: str, record_id: str):

@@ -24,6 +24,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team import admin_auth, passwords, permissions
 from terminal_shop.services.team.admin_auth import hash_token, normalise_email, pwd_context
 from terminal_shop.services.team.events import (
@@ -71,11 +72,8 @@ INVITE_MESSAGES = {
 }
 
 
-class AccountError(Exception):
-    def __init__(self, code: AccountRefusal):
-        super().__init__(code.label)
-        self.code = code
-        self.message = code.label
+class AccountError(Refused):
+    code: AccountRefusal
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import uuid
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.services.backoffice import audit
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.admin_auth import (
     MAX_FAILURES_PER_CLIENT,
     MIN_PASSWORD_CHARS,
@@ -29,10 +30,8 @@ class PasswordRefusal(Term):
     UNKNOWN = "tidak-ada", MSG_BAD_LOGIN
 
 
-class PasswordRefused(Exception):
-    def __init__(self, code: PasswordRefusal):
-        super().__init__(code.label)
-        self.code = code
+class PasswordRefused(Refused):
+    code: PasswordRefusal
 
 
 def checked(new: str, repeat: str) -> None:

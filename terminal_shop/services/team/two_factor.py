@@ -28,9 +28,11 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import audit
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.admin_auth import THROTTLE_WINDOW, end_sessions
 from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt, RecoveryCode
 from terminal_shop.services.validation import parse_id
+from terminal_shop.vocabulary import Term
 
 STEP_SECONDS = 30
 WINDOW = 1  # steps either side of now: a phone's clock a little off still works
@@ -39,10 +41,14 @@ RECOVERY_BYTES, RECOVERY_GROUPS = 13, 4  # 20 base32 characters: 100 bits a code
 MAX_FAILURES = 10  # wrong codes per account in the throttle window, then it waits
 ISSUER = "TerminalKu Admin"
 
-MSG_CODE_WRONG = "Kode salah atau sudah dipakai"
-MSG_CODE_REQUIRED = "Masukkan kode 6 angka dari aplikasi autentikator"
-MSG_LOCKED = "Terlalu banyak kode salah. Coba lagi dalam 15 menit."
-MSG_NO_SETUP = "Mulai ulang pengaturan 2FA: kunci baru belum dibuat"
+
+class CodeRefusal(Term):
+    """Why a 6-digit code (or a recovery code) does not sign in; the label is what is read."""
+
+    WRONG = "salah", "Kode salah atau sudah dipakai"
+    REQUIRED = "kosong", "Masukkan kode 6 angka dari aplikasi autentikator"
+    LOCKED = "terkunci", "Terlalu banyak kode salah. Coba lagi dalam 15 menit."
+    NO_SETUP = "belum-diatur", "Mulai ulang pengaturan 2FA: kunci baru belum dibuat"
 
 
 @dataclass(frozen=True)
@@ -53,10 +59,8 @@ class Verified:
     recovery_left: int = 0
 
 
-class CodeRefused(Exception):
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class CodeRefused(Refused):
+    code: CodeRefusal
 
 
 def _fernet() -> Fernet:
@@ -153,13 +157,13 @@ def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
     counts as verified, and ten new recovery codes are returned (shown once, kept hashed)."""
     code = "".join(ch for ch in str(code) if ch.isdigit())
     if len(code) != 6:
-        raise CodeRefused(MSG_CODE_REQUIRED)
+        raise CodeRefused(CodeRefusal.REQUIRED)
     with write_session() as s:
         user = _user(s, admin_id, lock=True)
         _throttle(s, user.email)
         secret = _open(user.totp_pending)
         if not secret:
-            raise CodeRefused(MSG_NO_SETUP)
+            raise CodeRefused(CodeRefusal.NO_SETUP)
         step = _matching_step(secret, code, None)
         if step is not None:
             detail = "2FA diatur ulang" if user.totp_secret else "2FA diaktifkan"
@@ -172,7 +176,7 @@ def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
             )
             return codes
         s.add(LoginAttempt(email=user.email, client="2fa"))  # committed as the block ends: then refused
-    raise CodeRefused(MSG_CODE_WRONG)
+    raise CodeRefused(CodeRefusal.WRONG)
 
 
 def _new_recovery_codes(s, admin_id: uuid.UUID) -> list[str]:
@@ -230,7 +234,7 @@ def _throttle(s, email: str) -> None:
         )
     ).one()
     if failures >= MAX_FAILURES:
-        raise CodeRefused(MSG_LOCKED)
+        raise CodeRefused(CodeRefusal.LOCKED)
 
 
 def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
@@ -238,7 +242,7 @@ def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
     accepted) or an unused recovery code. Raises CodeRefused with what to show."""
     given = str(code or "").strip()[:40]
     if not given:
-        raise CodeRefused(MSG_CODE_REQUIRED)
+        raise CodeRefused(CodeRefusal.REQUIRED)
     with write_session() as s:
         user = _user(s, admin_id, lock=True)
         _throttle(s, user.email)
@@ -251,7 +255,7 @@ def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
             _verify_session(s, user.id, session_hash)
             return passed
         s.add(LoginAttempt(email=user.email, client="2fa"))  # committed as the block ends: then refused
-    raise CodeRefused(MSG_CODE_WRONG)
+    raise CodeRefused(CodeRefusal.WRONG)
 
 
 def _by_app(s, user: AdminUser, code: str) -> Verified | None:

@@ -12,21 +12,33 @@ from sqlalchemy.exc import IntegrityError
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.services.backoffice import audit
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions import ingest
 from terminal_shop.services.transactions.tables import Acquirer
+from terminal_shop.vocabulary import Term
 
 CODE = re.compile(r"[a-z0-9]{2,20}")
 
 
-class AcquirerError(Exception):
-    """What the admin reads beside the form."""
+class AcquirerRefusal(Term):
+    """What the admin reads beside the acquirer form."""
+
+    CUTOFF = "jam", "Isi jam batas seperti 23:00"
+    CODE = "kode", "Kode 2-20 huruf kecil atau angka, contoh bri"
+    NAME = "nama", "Isi nama acquirer"
+    EXISTS = "sudah-ada", "Acquirer {acquirer} sudah ada"
+    NOT_FOUND = "tidak-ada", "Acquirer tidak ditemukan"
+
+
+class AcquirerError(Refused):
+    code: AcquirerRefusal
 
 
 def cutoff_minutes(text: str) -> int:
     """'23:00' (or '23.00', WIB) as minutes after midnight."""
     match = re.fullmatch(r"([01]?\d|2[0-3])[:.]([0-5]\d)", text.strip())
     if match is None:
-        raise AcquirerError("Isi jam batas seperti 23:00")
+        raise AcquirerError(AcquirerRefusal.CUTOFF)
     return int(match[1]) * 60 + int(match[2])
 
 
@@ -34,14 +46,14 @@ def add(code: str, name: str, cutoff: str, admin_email: str) -> str:
     """The new acquirer's webhook secret (shown once)."""
     code = code.strip().lower()
     if not CODE.fullmatch(code):
-        raise AcquirerError("Kode 2-20 huruf kecil atau angka, contoh bri")
+        raise AcquirerError(AcquirerRefusal.CODE)
     if not name.strip():
-        raise AcquirerError("Isi nama acquirer")
+        raise AcquirerError(AcquirerRefusal.NAME)
     minutes = cutoff_minutes(cutoff or "23:00")
     try:
         secret = ingest.add_acquirer(code, name, minutes)
     except IntegrityError:
-        raise AcquirerError(f"Acquirer {code} sudah ada") from None
+        raise AcquirerError(AcquirerRefusal.EXISTS, acquirer=code) from None
     audit.record_alone(admin_email, "tambah", "acquirer", code, f"{name.strip()[:80]}, batas {cutoff or '23:00'} WIB")
     return secret
 
@@ -51,7 +63,7 @@ def rotate(code: str, admin_email: str) -> str:
     with write_session() as s:
         acquirer = s.get(Acquirer, code)
         if acquirer is None:
-            raise AcquirerError("Acquirer tidak ditemukan")
+            raise AcquirerError(AcquirerRefusal.NOT_FOUND)
         acquirer.secret_nonce = secrets.token_hex(16)
         s.add(acquirer)
         audit.record(s, admin_email, "ganti-rahasia", "acquirer", code, detail="rahasia webhook diganti")

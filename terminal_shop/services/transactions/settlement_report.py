@@ -16,7 +16,9 @@ from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.payments.tables import Preference
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.vocabulary import Term
 
 FIELDS = ("txn_id", "settled_on", "gross", "mdr", "net")
 DEFAULT_COLUMNS = {
@@ -29,8 +31,17 @@ DEFAULT_COLUMNS = {
 MAX_LINES = 200_000
 
 
-class ReportError(Exception):
-    """The text says what is wrong with the file (shown to the admin)."""
+class ReportRefusal(Term):
+    """What is wrong with a settlement report file, as the admin reads it."""
+
+    NOT_CSV = "bukan-csv", "File harus CSV (UTF-8)"
+    EMPTY = "kosong", "File kosong"
+    COLUMNS = "kolom", "Kolom tidak ditemukan: {missing}. Pilih kolom yang sesuai."
+    TOO_LONG = "terlalu-panjang", "Maksimal {most} baris"
+
+
+class ReportError(Refused):
+    code: ReportRefusal
 
 
 @dataclass(frozen=True)
@@ -79,14 +90,14 @@ def import_report(acquirer: str, data: bytes, columns: dict[str, str] | None = N
     try:
         rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     except UnicodeDecodeError:
-        raise ReportError("File harus CSV (UTF-8)") from None
+        raise ReportError(ReportRefusal.NOT_CSV) from None
     if not rows:
-        raise ReportError("File kosong")
+        raise ReportError(ReportRefusal.EMPTY)
     missing = [chosen[f] for f in FIELDS if chosen[f] not in rows[0]]
     if missing:
-        raise ReportError(f"Kolom tidak ditemukan: {', '.join(missing)}. Pilih kolom yang sesuai.")
+        raise ReportError(ReportRefusal.COLUMNS, missing=", ".join(missing))
     if len(rows) > MAX_LINES:
-        raise ReportError(f"Maksimal {MAX_LINES:,} baris".replace(",", "."))
+        raise ReportError(ReportRefusal.TOO_LONG, most=f"{MAX_LINES:,}".replace(",", "."))
     settled, differences, unknown = 0, [], []
     with write_session() as s:
         ids = [r[chosen["txn_id"]].strip() for r in rows]

@@ -19,12 +19,13 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.services.whatsapp.consent import wa_number
 from terminal_shop.services.whatsapp.subscribers import CHANNEL
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
-from terminal_shop.vocabulary import MailStatus
+from terminal_shop.vocabulary import MailStatus, Term
 
 WINDOW = timedelta(hours=24)
 REPLY_MAX = 1000
@@ -40,8 +41,18 @@ class MessageLine:
     slip_url: str  # a signed link to a slip the person sent, '' otherwise
 
 
-class ReplyRefused(Exception):
-    """The text says why (shown to the admin as is)."""
+class ReplyRefusal(Term):
+    EMPTY = "kosong", "Tulis pesan terlebih dahulu"
+    TOO_LONG = "panjang", "Pesan maksimal {most} karakter"
+    NO_NUMBER = "tanpa-nomor", "Nomor ini tidak bisa dihubungi lewat WhatsApp"
+    WINDOW_CLOSED = (
+        "di-luar-24-jam",
+        "Lebih dari 24 jam sejak pesan terakhir pembeli: WhatsApp hanya mengizinkan pesan template",
+    )
+
+
+class ReplyRefused(Refused):
+    code: ReplyRefusal
 
 
 def _status(row: OutboxMessage) -> str:
@@ -83,14 +94,14 @@ def reply(entity_type: str, entity_id: str, phone: str, text: str, admin_email: 
     """Queues the admin's free text to the person, or ReplyRefused."""
     body = text.strip()
     if not body:
-        raise ReplyRefused("Tulis pesan terlebih dahulu")
+        raise ReplyRefused(ReplyRefusal.EMPTY)
     if len(body) > REPLY_MAX:
-        raise ReplyRefused(f"Pesan maksimal {REPLY_MAX} karakter")
+        raise ReplyRefused(ReplyRefusal.TOO_LONG, most=REPLY_MAX)
     number = wa_number(phone)
     if number is None or phone == ERASED:
-        raise ReplyRefused("Nomor ini tidak bisa dihubungi lewat WhatsApp")
+        raise ReplyRefused(ReplyRefusal.NO_NUMBER)
     if not window_open(phone):
-        raise ReplyRefused("Lebih dari 24 jam sejak pesan terakhir pembeli: WhatsApp hanya mengizinkan pesan template")
+        raise ReplyRefused(ReplyRefusal.WINDOW_CLOSED)
     with write_session() as s:
         s.add(OutboxMessage(
             key=f"wa:reply:{entity_type}:{entity_id}:{utcnow().isoformat()}", channel=CHANNEL, entity_type=entity_type,

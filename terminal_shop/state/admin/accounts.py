@@ -43,7 +43,7 @@ class AccountsState(AdminState):
             done = await asyncio.to_thread(change)
             answer = toast.success(said(done) if callable(said) else said)
         except admin_accounts.AccountError as refused:
-            answer = toast.error(refused.message)
+            answer = toast.error(refused.text)
         await self._list()
         return answer
 
@@ -61,8 +61,8 @@ class AccountsState(AdminState):
         try:
             await asyncio.to_thread(admin_accounts.invite, admin.email, email, role)
         except admin_accounts.AccountError as refused:
-            self.invite_error = refused.message
-            return toast.error(refused.message)
+            self.invite_error = refused.text
+            return toast.error(refused.text)
         self.invite_error = ""
         failed = await asyncio.to_thread(invite_links.send_now, email)
         await self._list()
@@ -76,7 +76,7 @@ class AccountsState(AdminState):
             failed = await asyncio.to_thread(invite_links.resend, self._admin().email, str(email)[:254])
         except admin_accounts.AccountError as refused:
             await self._list()
-            return toast.error(refused.message)
+            return toast.error(refused.text)
         await self._list()
         return _told(failed, "Undangan dikirim ulang", email)
 
@@ -88,7 +88,7 @@ class AccountsState(AdminState):
             link = await asyncio.to_thread(invite_links.copy_link, self._admin().email, str(email)[:254])
         except admin_accounts.AccountError as refused:
             await self._list()
-            return toast.error(refused.message)
+            return toast.error(refused.text)
         return [
             rx.set_clipboard(link),
             toast.success("Tautan undangan disalin", description=f"Kirim ke {email} lewat WhatsApp atau chat."),

@@ -47,8 +47,8 @@ class ConversationMixin(rx.State, mixin=True):
         try:
             await asyncio.to_thread(inbox.reply, self._entity_type, self._record_id, phone, text, admin_email)
         except inbox.ReplyRefused as refused:
-            self.reply_error = str(refused)
-            return toast.error(str(refused))
+            self.reply_error = refused.text
+            return toast.error(refused.text)
         self.reply_error = ""
         await self._fill()
         return [toast.success("Pesan WhatsApp dijadwalkan"), rx.set_value(REPLY_FIELD, "")]

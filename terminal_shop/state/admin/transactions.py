@@ -56,8 +56,8 @@ class TransactionsState(AdminState):
         try:
             secret = await asyncio.to_thread(acquirer_setup.add, code, name, cutoff, self.admin_email)
         except acquirer_setup.AcquirerError as refused:
-            self.acquirer_error = str(refused)
-            return toast.error(str(refused))
+            self.acquirer_error = refused.text
+            return toast.error(refused.text)
         self.acquirer_error, self.secret_for = "", code.strip().lower()
         await self._fill()
         return [rx.set_value(SECRET_FIELD, secret), toast.success("Acquirer ditambahkan")]
@@ -68,7 +68,7 @@ class TransactionsState(AdminState):
         try:
             secret = await asyncio.to_thread(acquirer_setup.rotate, str(code)[:20], self.admin_email)
         except acquirer_setup.AcquirerError as refused:
-            return toast.error(str(refused))
+            return toast.error(refused.text)
         self.secret_for = str(code)[:20]
         return [rx.set_value(SECRET_FIELD, secret), toast.success("Rahasia baru dibuat; yang lama tidak berlaku lagi")]
 
@@ -95,8 +95,8 @@ class TransactionsState(AdminState):
         try:
             result = await asyncio.to_thread(settlement_report.import_report, self.acquirer, data, dict(self.columns))
         except settlement_report.ReportError as exc:
-            self.report_error = str(exc)
-            return [toast.error(str(exc)), clear]
+            self.report_error = exc.text
+            return [toast.error(exc.text), clear]
         self.report_error = ""
         self.settled, self.differences, self.not_found = result.settled, result.differences, result.unknown
         await self._fill()

@@ -61,8 +61,8 @@ class TwoFactorState(AdminState):
         try:
             result = await asyncio.to_thread(check, self._admin().id, code, self._session_hash())
         except two_factor.CodeRefused as refused:
-            self.code_error = refused.message
-            return None, toast.error(refused.message)
+            self.code_error = refused.text
+            return None, toast.error(refused.text)
         self.code_error = ""
         return result, None
 
