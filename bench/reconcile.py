@@ -38,7 +38,7 @@ from terminal_shop.formats import WIB  # noqa: E402
 from terminal_shop.infra.db import get_engine, write_session  # noqa: E402
 from terminal_shop.infra.models import utcnow  # noqa: E402
 from terminal_shop.services.orders.tables import Order  # noqa: E402
-from terminal_shop.services.payments import reconcile  # noqa: E402
+from terminal_shop.services.payments import matching, reconcile  # noqa: E402
 from terminal_shop.services.payments.tables import StatementLine  # noqa: E402
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod  # noqa: E402
 
@@ -104,7 +104,7 @@ def statement(rng: random.Random) -> bytes:
 def whole_import(data: bytes) -> tuple[float, dict]:
     started = time.perf_counter()
     imported = reconcile.import_bank(data, ADMIN)
-    rows = reconcile.review(imported.line_ids)
+    rows = matching.review(imported.line_ids)
     took = time.perf_counter() - started
     kinds: dict[str, int] = {}
     for r in rows:

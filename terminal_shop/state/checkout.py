@@ -239,7 +239,7 @@ class CheckoutState(rx.State):
 
     @rx.event
     def sending(self, draft: str = ""):
-        """Just before the order goes (api.submit_order): the tab's copy is brought up to
+        """Just before the order goes (web/submissions.py): the tab's copy is brought up to
         date, since it is what the route takes, and the button shows it is sending."""
         self._apply(checkout_rules.CheckoutDraft.parse(draft))
         self._save()

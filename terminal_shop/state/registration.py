@@ -172,7 +172,7 @@ class RegistrationState(rx.State):
 
     @rx.event
     def sending(self, draft: str = "", agreed: bool = False):
-        """Just before the registration goes (api.submit_registration): the tab's copy is
+        """Just before the registration goes (web/submissions.py): the tab's copy is
         brought up to date, since it is what the route takes, and the button shows it."""
         if not self._restored:  # what the tab shows, the consent box included
             self.agreement = agreed is True

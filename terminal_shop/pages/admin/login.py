@@ -43,7 +43,7 @@ def login_page() -> rx.Component:
             password,
             rx.el.p(S.login_error, class_name="mt-2 min-h-[1.25rem] text-sm text-red-600", role="alert"),
             rx.el.button("Masuk sebagai Admin", type="submit", class_name=BTN_PRIMARY + " mt-2 w-full"),
-            # A plain form POST (api.login): the session cookie is set by the server, HttpOnly.
+            # A plain form POST (web/admin_routes.py login): the session cookie is set by the server, HttpOnly.
             action=routes.API_ADMIN_LOGIN,
             method="post",
             class_name=f"{CARD} flex w-full max-w-sm flex-col p-8",

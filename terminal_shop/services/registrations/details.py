@@ -91,7 +91,7 @@ class WizardDraft:
     fields: dict[str, str]
     client_ref: str = ""
     rev: int = 0
-    # The consent box as the tab sends the registration (api.submit_registration): the server
+    # The consent box as the tab sends the registration (web/submissions.py): the server
     # refuses a registration without it. Never read back into the wizard: ticked anew each time.
     agreed: bool = False
     whatsapp: bool = False  # the WhatsApp box, sent with the registration like `agreed`

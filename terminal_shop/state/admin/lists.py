@@ -141,7 +141,7 @@ class AdminListMixin(rx.State, mixin=True):
     @admin_only(permission=lambda state: state._view_permission)
     async def load(self):
         failed = await self._load()
-        if self.router.url.query_parameters.get("masuk"):  # just signed in (api.login)
+        if self.router.url.query_parameters.get("masuk"):  # just signed in (web/admin_routes.py login)
             return [
                 toast.success("Login berhasil!"),
                 rx.call_script("history.replaceState(null, '', location.pathname)"),

@@ -127,7 +127,7 @@ class AdminState(rx.State):
     @rx.event
     async def show_login(self):
         """The sign-in page: a signed-in admin goes on to the dashboard; otherwise the result
-        of the last form POST (api.login / api.logout) is shown, and no admin data stays."""
+        of the last form POST (web/admin_routes.py login and logout) is shown, and no admin data stays."""
         if (admin := await self._authorise()) is not None:
             return rx.redirect(permissions.home(admin.role), replace=True)
         await self._forget_everything()
