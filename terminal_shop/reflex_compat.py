@@ -309,7 +309,11 @@ def _build_and_event_checks() -> list[str]:
 
     from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 
+    from reflex_components_sonner.toast import toast_ref
+
     problems = []
+    if str(toast_ref) != _TOASTS:
+        problems.append(f"the toaster no longer keeps sonner's toast in {_TOASTS}")
     if not _vite_names_assets_by_hash():
         problems.append("the build no longer writes content-hashed files under /assets/")
     execute = inspect.signature(BaseStateEventProcessor._execute_event).parameters
