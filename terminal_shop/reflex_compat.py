@@ -308,7 +308,6 @@ def _build_and_event_checks() -> list[str]:
     import inspect
 
     from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
-
     from reflex_components_sonner.toast import toast_ref
 
     problems = []

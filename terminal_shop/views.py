@@ -6,13 +6,13 @@ A mistyped field is an AttributeError in a test, not a blank cell on a page.
 
 from __future__ import annotations
 
+import importlib
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
-from terminal_shop.vocabulary import Fulfilment, OrderStatus, PaymentMethod, RegistrationStatus, Term
+from terminal_shop.vocabulary import Term
 
 
 def order_number(order_id: uuid.UUID | str) -> str:
@@ -134,69 +134,6 @@ class MailView:
     subject: str
     badge: Badge  # delivered / pending / failed
     error: str  # the SMTP server's reason, when it refused or failed
-
-
-@dataclass(frozen=True)
-class OrderRow:
-    """A row of the admin's order list."""
-
-    id: str
-    number: str
-    date: str
-    buyer: str
-    email: str
-    total: str
-    method: str
-    status: str
-    badge: Badge
-    products: str  # "2× A920 Pro, 1× Soundbox"
-    stage: Badge  # where a confirmed order is on its way ('' label before confirmation)
-
-
-def order_row(r) -> OrderRow:
-    confirmed = r.status == OrderStatus.CONFIRMED
-    return OrderRow(
-        id=str(r.id),
-        number=order_number(r.id),
-        date=wib(r.created_at),
-        buyer=r.buyer_name,
-        email=r.buyer_email,
-        total=rupiah(r.total),
-        method=PaymentMethod.label_of(r.payment_method),
-        status=r.status,
-        badge=Badge.of(OrderStatus, r.status),
-        products=catalogue.summary(r.items or []),
-        stage=Badge.of(Fulfilment, r.fulfilment) if confirmed else Badge("", "slate"),
-    )
-
-
-@dataclass(frozen=True)
-class MerchantRow:
-    """A row of the admin's registration list."""
-
-    id: str
-    date: str
-    nama_usaha: str
-    nama_lengkap: str
-    nomor_hp: str
-    email: str
-    kabupaten_kota: str
-    status: str
-    badge: Badge
-
-
-def merchant_row(r) -> MerchantRow:
-    return MerchantRow(
-        id=str(r.id),
-        date=wib(r.created_at, with_time=False),
-        nama_usaha=r.nama_usaha,
-        nama_lengkap=r.nama_lengkap,
-        nomor_hp=r.nomor_hp,
-        email=r.email,
-        kabupaten_kota=r.kabupaten_kota,
-        status=r.status,
-        badge=Badge.of(RegistrationStatus, r.status),
-    )
 
 
 @dataclass(frozen=True)
@@ -333,69 +270,26 @@ class PaymentQr:
 # ----- payments matched against the bank (services/payments/reconcile.py) -----
 
 
-@dataclass(frozen=True)
-class CandidateView:
-    """A waiting order an imported line may have paid."""
-
-    order_id: str
-    number: str
-    buyer_name: str
-    created_at: str
-    total: str
-    link: str  # its admin detail page
-
-
-@dataclass(frozen=True)
-class StatementRow:
-    """An imported line as the admin reviews it."""
-
-    line_id: int
-    date: str  # '25/11/2026', or 'PEND'
-    description: str
-    amount: str  # '-Rp 10.000' for a debit
-    kind: str  # a MatchKind value
-    badge: Badge
-    candidates: tuple[CandidateView, ...] = ()
-    used_by: str = ""  # the order number it confirmed
-
-
 # ----- the admin overview (services/backoffice/admin_overview.py) -----
 
 
-@dataclass(frozen=True)
-class DayFigures:
-    day: str  # "24/11"
-    date: str  # "24/11/2026", for the table
-    orders: int
-    revenue: int
-    revenue_text: str
+# Classes moved to their area: tab state stored before the move names them here, and
+# unpickling finds them through this (PEP 562); new code imports them from their area.
+_MOVED = {
+    "CandidateView": "terminal_shop.services.payments.views",
+    "StatementRow": "terminal_shop.services.payments.views",
+    "OrderRow": "terminal_shop.services.backoffice.views",
+    "order_row": "terminal_shop.services.backoffice.views",
+    "MerchantRow": "terminal_shop.services.backoffice.views",
+    "merchant_row": "terminal_shop.services.backoffice.views",
+    "DayFigures": "terminal_shop.services.backoffice.views",
+    "Waiting": "terminal_shop.services.backoffice.views",
+    "StatusCount": "terminal_shop.services.backoffice.views",
+    "Overview": "terminal_shop.services.backoffice.views",
+}
 
 
-@dataclass(frozen=True)
-class Waiting:
-    label: str
-    count: int
-    oldest: str  # how long the oldest has waited, "-" when none
-    href: str  # the list, filtered to what waits
-
-
-@dataclass(frozen=True)
-class StatusCount:
-    badge: Badge
-    count: int
-
-
-@dataclass(frozen=True)
-class Overview:
-    range_text: str
-    days: tuple[DayFigures, ...]
-    orders: str
-    revenue: str
-    confirmed: str
-    average_confirmation: str
-    waiting: tuple[Waiting, ...]
-    registrations: tuple[StatusCount, ...]
-    # Orders waiting for review that an imported statement line pays, and the rest.
-    waiting_matched: int = 0
-    waiting_unmatched: int = 0
-    data_requests: tuple[DataRequestView, ...] = ()  # open, nearest deadline first
+def __getattr__(name: str) -> object:
+    if name in _MOVED:
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(name)

@@ -21,11 +21,12 @@ from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.backoffice.list_query import ListQuery, day_text, period_days, utc_bounds
 from terminal_shop.services.backoffice.listing import in_range, tallies
+from terminal_shop.services.backoffice.views import DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.views import Badge, DayFigures, Overview, StatusCount, Waiting
+from terminal_shop.views import Badge
 from terminal_shop.vocabulary import (
     FULFILMENT_OF_FILTER,
     QUEUE_FILTERS,

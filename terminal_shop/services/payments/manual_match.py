@@ -23,7 +23,7 @@ from terminal_shop.services.payments.reconcile import (
     take_line,
 )
 from terminal_shop.services.payments.tables import StatementLine
-from terminal_shop.views import CandidateView
+from terminal_shop.services.payments.views import CandidateView
 from terminal_shop.vocabulary import PaymentMethod
 
 FOUND_MAX = 5  # orders listed for one search

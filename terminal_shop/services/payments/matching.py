@@ -18,7 +18,8 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.payments.reconcile import BANK_SOURCES, chunks
 from terminal_shop.services.payments.tables import StatementLine
-from terminal_shop.views import Badge, CandidateView, StatementRow, order_number
+from terminal_shop.services.payments.views import CandidateView, StatementRow
+from terminal_shop.views import Badge, order_number
 from terminal_shop.vocabulary import MatchKind, OrderStatus, PaymentMethod, StatementSource
 
 

@@ -12,6 +12,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.services.backoffice import admin_orders
+from terminal_shop.services.backoffice.views import OrderRow
 from terminal_shop.services.devices import owned, packing
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.notifications import mail_log
@@ -22,7 +23,7 @@ from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
-from terminal_shop.views import OrderRow, OrderView
+from terminal_shop.views import OrderView
 from terminal_shop.vocabulary import (
     QUEUE_FILTERS,
     Fulfilment,

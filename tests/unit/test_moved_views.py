@@ -1,0 +1,34 @@
+"""View objects moved to their area (issue 34) still load from tab state stored before the
+move: Reflex pickles a tab's state, and the old pickles name the classes in terminal_shop.views."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from terminal_shop import views
+from terminal_shop.services.backoffice.views import Waiting
+from terminal_shop.services.payments.views import CandidateView, StatementRow
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        StatementRow(1, "25/11/2026", "TRSF CR BUDI", "Rp 3.499.000", "tidak-dikenal", views.Badge("Tidak dikenal", "slate"),
+                     (CandidateView("id", "3F2A9C1B", "Budi", "25 Nov 2026", "Rp 3.498.710", "/admin/orders/id"),)),
+        Waiting("Perlu dikemas", 2, "3 jam", "/admin/orders?pengiriman=perlu-dikemas"),
+    ],
+    ids=["statement-row", "waiting"],
+)  # fmt: skip
+def test_a_tab_stored_before_the_move_still_loads(shown):
+    stored_then = pickle.dumps(shown, protocol=0)  # the text protocol: each class named on its line
+    for moved in (b"terminal_shop.services.payments.views", b"terminal_shop.services.backoffice.views"):
+        stored_then = stored_then.replace(moved, b"terminal_shop.views")
+    assert b"terminal_shop.views\n" in stored_then
+    assert pickle.loads(stored_then) == shown
+
+
+def test_an_unknown_name_is_still_an_error():
+    with pytest.raises(AttributeError):
+        views.NoSuchView  # noqa: B018
