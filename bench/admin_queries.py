@@ -88,9 +88,9 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
     from terminal_shop.infra.db import read_session
     from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
     from terminal_shop.services.backoffice.listing import row_key
+    from terminal_shop.services.backoffice.terms import SortField
     from terminal_shop.services.orders.tables import Order
     from terminal_shop.services.registrations.tables import MerchantRegistration
-    from terminal_shop.vocabulary import SortField
 
     def key_at(model, offset: int) -> str:
         with read_session() as s:

@@ -8,6 +8,7 @@ string. What each status means and how it may change: docs/decisions.md.
 
 from __future__ import annotations
 
+import importlib
 from enum import StrEnum
 from typing import Self
 
@@ -261,12 +262,6 @@ class RegistrationRefusal(Term):
 _REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})
 
 
-class ProofFilter(Term):
-    """The admin list's proof filter (?bukti=): orders whose proof of payment looks wrong."""
-
-    SUSPECT = "mencurigakan", "Bukti mencurigakan"
-
-
 class AdminRole(Term):
     """What an admin account may do (services/team/permissions.py holds the table)."""
 
@@ -276,15 +271,6 @@ class AdminRole(Term):
     SHIPPING = "pengiriman", "Pengiriman"
 
 
-class AccessAction(Term):
-    """What an admin did with personal files or data (the access log)."""
-
-    VIEWED = "lihat", "Dilihat"
-    DOWNLOADED = "unduh", "Diunduh"
-    REPLACED = "ganti", "Diganti"
-    EXPORTED = "ekspor", "Diekspor"
-
-
 class DataRequestKind(Term):
     """What a data subject asked for (services/privacy/requests.py)."""
 
@@ -292,39 +278,19 @@ class DataRequestKind(Term):
     ERASURE = "hapus", "Minta penghapusan data"
 
 
-class StatementSource(Term):
-    """Where an imported payment line comes from (services/payments/statement.py)."""
-
-    BCA = "bca", "mutasi BCA"
-    BANK = "bank", "mutasi bank"
-    QRIS = "qris", "laporan QRIS"
-
-
-class MatchKind(Term):
-    """What an imported line is to the orders waiting for payment (services/payments/reconcile.py)."""
-
-    MATCHED = "cocok", "Cocok", "emerald"
-    AMBIGUOUS = "ambigu", "Ambigu", "amber"
-    UNKNOWN = "tidak-dikenal", "Tidak dikenal"
-    DEBIT = "debit", "Debit"
-    PENDING = "pending", "Pending"
-    USED = "dipakai", "Sudah dipakai", "blue"
+# Terms moved to their area: tab state stored before the move names them here, and unpickling
+# finds them through this (PEP 562, as views.py); new code imports them from their area.
+_PAYMENTS, _LISTS = "terminal_shop.services.payments.terms", "terminal_shop.services.backoffice.terms"
+_MOVED = {
+    "ProofFilter": _PAYMENTS,
+    "StatementSource": _PAYMENTS,
+    "MatchKind": _PAYMENTS,
+    "Period": _LISTS,
+    "SortField": _LISTS,
+}
 
 
-class Period(Term):
-    """The admin lists' and overview's date ranges, in WIB days (services/backoffice/list_query.py)."""
-
-    TODAY = "hari-ini", "Hari ini"
-    LAST_7 = "7-hari", "7 hari terakhir"
-    LAST_30 = "30-hari", "30 hari terakhir"
-    THIS_MONTH = "bulan-ini", "Bulan ini"
-    CUSTOM = "pilih", "Pilih tanggal"
-
-
-class SortField(Term):
-    """What an admin list can be sorted by; each list names the columns behind each."""
-
-    DATE = "tanggal", "Tanggal"
-    TOTAL = "total", "Total"
-    NAME = "nama", "Nama"
-    STATUS = "status", "Status"
+def __getattr__(name: str) -> object:
+    if name in _MOVED:
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(name)

@@ -20,11 +20,11 @@ from terminal_shop import routes
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.services.backoffice import access_log, admin_merchants, admin_orders
+from terminal_shop.services.backoffice.terms import AccessAction
 from terminal_shop.services.devices import listing as device_listing
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
 from terminal_shop.services.team.permissions import Permission
-from terminal_shop.vocabulary import AccessAction
 from terminal_shop.web.guards import NOT_FOUND, client_address, from_our_pages, private_cookie
 
 # kind: the service whose export follows the list's URL query (services/backoffice/list_query.py),

@@ -15,8 +15,9 @@ from terminal_shop.services.backoffice import admin_merchants, admin_orders, adm
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import COUNT_CAP
 from terminal_shop.services.backoffice.tables import StatusTally
+from terminal_shop.services.backoffice.terms import Period
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.vocabulary import OrderStatus, Period, RegistrationStatus
+from terminal_shop.vocabulary import OrderStatus, RegistrationStatus
 
 from support.factories import merchant, order, wib_midnight
 

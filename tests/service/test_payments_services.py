@@ -25,7 +25,7 @@ from terminal_shop.services.payments import manual_match, matching, proof_prints
 from terminal_shop.services.payments.reconcile import MatchRefusal
 from terminal_shop.services.payments.statement import Columns, StatementError
 from terminal_shop.services.payments.tables import StatementLine, TransferCode
-from terminal_shop.vocabulary import MatchKind
+from terminal_shop.services.payments.terms import MatchKind
 
 from support.factories import ADMIN, checkout_order, make_order
 from support.files import encoded, png, receipt

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
 from terminal_shop.services.backoffice.list_query import ListQuery, period_days
-from terminal_shop.vocabulary import SortField
+from terminal_shop.services.backoffice.terms import SortField
 
 
 def test_a_query_survives_its_url_and_bad_values_fall_back():

@@ -1,5 +1,6 @@
-"""View objects moved to their area (issue 34) still load from tab state stored before the
-move: Reflex pickles a tab's state, and the old pickles name the classes in terminal_shop.views."""
+"""View objects and Terms moved to their area (issue 34) still load from tab state stored
+before the move: Reflex pickles a tab's state, and the old pickles name the classes in
+terminal_shop.views and terminal_shop.vocabulary."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import pickle
 import pytest
 
 from terminal_shop import views
+from terminal_shop.services.backoffice.terms import SortField
 from terminal_shop.services.backoffice.views import Waiting
+from terminal_shop.services.payments.terms import MatchKind
 from terminal_shop.services.payments.views import CandidateView, StatementRow
 
 
@@ -18,14 +21,21 @@ from terminal_shop.services.payments.views import CandidateView, StatementRow
         StatementRow(1, "25/11/2026", "TRSF CR BUDI", "Rp 3.499.000", "tidak-dikenal", views.Badge("Tidak dikenal", "slate"),
                      (CandidateView("id", "3F2A9C1B", "Budi", "25 Nov 2026", "Rp 3.498.710", "/admin/orders/id"),)),
         Waiting("Perlu dikemas", 2, "3 jam", "/admin/orders?pengiriman=perlu-dikemas"),
+        MatchKind.UNKNOWN,  # a Term moved out of vocabulary.py: found there too
+        SortField.DATE,
     ],
-    ids=["statement-row", "waiting"],
+    ids=["statement-row", "waiting", "match-kind", "sort-field"],
 )  # fmt: skip
 def test_a_tab_stored_before_the_move_still_loads(shown):
     stored_then = pickle.dumps(shown, protocol=0)  # the text protocol: each class named on its line
-    for moved in (b"terminal_shop.services.payments.views", b"terminal_shop.services.backoffice.views"):
-        stored_then = stored_then.replace(moved, b"terminal_shop.views")
-    assert b"terminal_shop.views\n" in stored_then
+    for moved, before in (
+        (b"terminal_shop.services.payments.views", b"terminal_shop.views"),
+        (b"terminal_shop.services.backoffice.views", b"terminal_shop.views"),
+        (b"terminal_shop.services.payments.terms", b"terminal_shop.vocabulary"),
+        (b"terminal_shop.services.backoffice.terms", b"terminal_shop.vocabulary"),
+    ):
+        stored_then = stored_then.replace(moved, before)
+    assert b"terminal_shop.services" not in stored_then
     assert pickle.loads(stored_then) == shown
 
 

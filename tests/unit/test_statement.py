@@ -9,7 +9,7 @@ import pytest
 
 from terminal_shop.services.payments import statement
 from terminal_shop.services.payments.statement import Columns, StatementError
-from terminal_shop.vocabulary import StatementSource
+from terminal_shop.services.payments.terms import StatementSource
 
 # As KlikBCA writes it: the currency is `Rp`, not `IDR`.
 PREAMBLE = """No. rekening : 0123456789

@@ -10,11 +10,11 @@ from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, badge, d
 from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, modal, nav_link
+from terminal_shop.services.payments.terms import MatchKind, ProofFilter
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.state.admin import PaymentsState as P
 from terminal_shop.state.admin.payments import BANK_UPLOAD_ID, QRIS_UPLOAD_ID
-from terminal_shop.vocabulary import MatchKind, ProofFilter
 
 
 def proof_filter() -> rx.Component:

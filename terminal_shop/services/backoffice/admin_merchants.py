@@ -29,6 +29,7 @@ from terminal_shop.services.backoffice.listing import (
     restricted_count,
     tallies,
 )
+from terminal_shop.services.backoffice.terms import AccessAction, SortField
 from terminal_shop.services.backoffice.views import merchant_row
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.privacy import copies, requests, retention
@@ -37,7 +38,7 @@ from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import Badge, DocumentView, MerchantView
-from terminal_shop.vocabulary import AccessAction, DocumentKind, RegistrationStatus, SortField
+from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
 
 PER_PAGE = 20
 CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]

@@ -31,24 +31,17 @@ from terminal_shop.services.backoffice.listing import (
     restricted_count,
     tallies,
 )
+from terminal_shop.services.backoffice.terms import AccessAction, SortField
 from terminal_shop.services.backoffice.views import order_row
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import proof_prints
+from terminal_shop.services.payments.terms import ProofFilter
 from terminal_shop.services.privacy import copies, requests, retention
 from terminal_shop.views import Badge, LineView, LinkedOrder, OrderView, order_number
-from terminal_shop.vocabulary import (
-    FULFILMENT_OF_FILTER,
-    AccessAction,
-    Fulfilment,
-    FulfilmentFilter,
-    OrderStatus,
-    PaymentMethod,
-    ProofFilter,
-    SortField,
-)
+from terminal_shop.vocabulary import FULFILMENT_OF_FILTER, Fulfilment, FulfilmentFilter, OrderStatus, PaymentMethod
 
 PER_PAGE = 10
 CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]

@@ -21,6 +21,7 @@ from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.backoffice.list_query import ListQuery, day_text, period_days, utc_bounds
 from terminal_shop.services.backoffice.listing import in_range, tallies
+from terminal_shop.services.backoffice.terms import Period, SortField
 from terminal_shop.services.backoffice.views import DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import reconcile
@@ -33,9 +34,7 @@ from terminal_shop.vocabulary import (
     FulfilmentFilter,
     OrderQueue,
     OrderStatus,
-    Period,
     RegistrationStatus,
-    SortField,
 )
 
 MAX_DAYS = 366  # a chart of more days than this is unreadable; longer custom ranges are cut

@@ -14,7 +14,9 @@ from datetime import UTC, date, datetime, time, timedelta
 from urllib.parse import urlencode
 
 from terminal_shop.formats import WIB
-from terminal_shop.vocabulary import FulfilmentFilter, Period, ProofFilter, SortField, Term
+from terminal_shop.services.backoffice.terms import Period, SortField
+from terminal_shop.services.payments.terms import ProofFilter
+from terminal_shop.vocabulary import FulfilmentFilter, Term
 
 # The query-string name of each field (what a shared link shows).
 PARAMS = {

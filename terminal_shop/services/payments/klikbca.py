@@ -11,7 +11,7 @@ from datetime import date, datetime
 
 from terminal_shop.formats import rupiah_cents
 from terminal_shop.services.payments.lines import PERIOD, Line, Statement, StatementError, amount
-from terminal_shop.vocabulary import StatementSource
+from terminal_shop.services.payments.terms import StatementSource
 
 BCA_HEADER = "Tanggal Transaksi"
 RUPIAH = ("IDR", "RP")  # KlikBCA writes `Rp`; other exports `IDR`

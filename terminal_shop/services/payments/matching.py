@@ -18,9 +18,10 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.payments.reconcile import BANK_SOURCES, chunks
 from terminal_shop.services.payments.tables import StatementLine
+from terminal_shop.services.payments.terms import MatchKind, StatementSource
 from terminal_shop.services.payments.views import CandidateView, StatementRow
 from terminal_shop.views import Badge, order_number
-from terminal_shop.vocabulary import MatchKind, OrderStatus, PaymentMethod, StatementSource
+from terminal_shop.vocabulary import OrderStatus, PaymentMethod
 
 
 def review(line_ids: Iterable[int]) -> list[StatementRow]:

@@ -25,7 +25,7 @@ from terminal_shop.services.payments.lines import (
     StatementError,
     amount,
 )
-from terminal_shop.vocabulary import StatementSource
+from terminal_shop.services.payments.terms import StatementSource
 
 __all__ = ["Columns", "ColumnsMissing", "Line", "Statement", "StatementError", "amount", "read", "read_qris"]
 

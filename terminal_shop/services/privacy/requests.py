@@ -34,6 +34,7 @@ from terminal_shop.infra.signing import sign, verify
 from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.services.backoffice import access_log
 from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.backoffice.terms import AccessAction
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.tables import Order
@@ -45,7 +46,7 @@ from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import DataRequestView
-from terminal_shop.vocabulary import AccessAction, DataRequestKind, DocumentKind, RegistrationStatus, Term
+from terminal_shop.vocabulary import DataRequestKind, DocumentKind, RegistrationStatus, Term
 
 ANSWER_WITHIN = rules.DATA_REQUEST_ANSWER
 LINK_SECONDS = 300  # an export link, made after the typed confirmation, works this long

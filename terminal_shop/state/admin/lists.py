@@ -22,10 +22,11 @@ from terminal_shop import routes
 from terminal_shop.formats import number
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import Page
+from terminal_shop.services.backoffice.terms import Period, SortField
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import admin_only
-from terminal_shop.vocabulary import Period, SortField, Term
+from terminal_shop.vocabulary import Term
 
 log = logging.getLogger(__name__)
 QUERY_FIELDS = tuple(f.name for f in dataclasses.fields(ListQuery))  # each is a var of the list below

@@ -14,6 +14,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
 from terminal_shop.services.backoffice import access_log, admin_merchants
+from terminal_shop.services.backoffice.terms import AccessAction
 from terminal_shop.services.backoffice.views import MerchantRow
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.registrations.details import format_omzet
@@ -27,7 +28,7 @@ from terminal_shop.state.admin.merchant_rates import MerchantRatesState
 from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.views import MerchantView
-from terminal_shop.vocabulary import AccessAction, DocumentKind, RegistrationStatus
+from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
 
 log = logging.getLogger(__name__)
 

@@ -13,11 +13,11 @@ from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.orders.transitions import TransitionError
 from terminal_shop.services.payments import manual_match, matching, reconcile
 from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
+from terminal_shop.services.payments.terms import MatchKind
 from terminal_shop.services.payments.views import CandidateView, StatementRow
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
-from terminal_shop.vocabulary import MatchKind
 
 log = logging.getLogger(__name__)
 BANK_UPLOAD_ID = "statement_file"
