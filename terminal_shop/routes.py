@@ -1,5 +1,5 @@
 """Every path the site answers, in one place: its pages, our own HTTP routes, and the links
-built to them. Reflex's own paths (websocket, upload) live in reflex_compat.py."""
+built to them. Reflex's own paths (websocket, upload) live in reflex_compat."""
 
 from __future__ import annotations
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import inspect
 import json
-import re
 import typing
-from pathlib import Path
 
 import reflex as rx
 
@@ -27,7 +25,17 @@ from reflex_components_core.el.elements.base import BaseHTML
 from reflex_components_core.el.elements.media import Img
 from reflex_components_core.react_router.dom import ReactRouterLink
 
-__all__ = [
+__all__ = [  # what other modules import from here, beyond the functions below
+    "BUILD_ASSETS_PREFIX",
+    "ENTRY_MODULE",
+    "MODULE_PRELOAD",
+    "built_pages_dir",
+    "detached_root_state",
+    "router_with_headers",
+    "run_reflex_cli_with_respawning_workers",
+    "toaster",
+    "toasts_end_with_their_page",
+    "upload_file",
     "ArrayVar",
     "BaseHTML",
     "EventHandler",
@@ -65,37 +73,6 @@ def js_var(expr: str, var_type: type | None = None, *, upload_files: bool = Fals
         data = VarData.merge(data, extra) if data else extra
     var = Var(_js_expr=expr, _var_type=var_type or object, _var_data=data)
     return var.guess_type() if var_type else var
-
-
-# ----- toasts -----
-
-# 0.10.1: the Toaster's own hook puts sonner's `toast` in `refs['__toast']` ($/utils/state);
-# sonner 2.0.8 lists toasts with getHistory()/getToasts() and takes dismiss(id).
-_TOASTS = "refs['__toast']"
-TOAST_OFFSET = "76px"  # below the sticky header: the bottom bars and the page's buttons stay free
-
-
-def toaster() -> rx.Component:
-    """The app's toaster, at the top (never over the phone's sticky cart bar)."""
-    return rx.toast.provider(
-        position="top-center", offset=TOAST_OFFSET, custom_attrs={"mobileOffset": {"top": TOAST_OFFSET}}
-    )
-
-
-def toasts_end_with_their_page() -> Var:
-    """Rendered by each page's layout: leaving the page dismisses the toasts it showed. A toast
-    under a second old stays (a handler's "toast, then go to the list" is meant for the next page)."""
-    hook = (
-        "useEffect(() => { const seen = (window.__toastSeen ||= new Map());"
-        " const note = () => { for (const t of " + _TOASTS + "?.getHistory?.() ?? [])"
-        " if (!seen.has(t.id)) seen.set(t.id, Date.now()); };"
-        " const tick = setInterval(note, 250);"
-        " return () => { clearInterval(tick); note(); const now = Date.now();"
-        " for (const t of " + _TOASTS + "?.getToasts?.() ?? [])"
-        " if (now - (seen.get(t.id) ?? now) > 1000) " + _TOASTS + ".dismiss(t.id); }; }, []);"
-    )
-    var = js_var("''", str, hooks=(hook,))
-    return Var.create(var)._replace(merge_var_data=VarData(imports={"$/utils/state": [rx.ImportVar(tag="refs")]}))
 
 
 def browser_expr(expr: str) -> Var:
@@ -218,78 +195,17 @@ def time_each_event(observe) -> None:
     BaseStateEventProcessor._execute_event = timed
 
 
-# ----- the prerendered HTML of a page (0.10.1, React Router's prerender) -----
+# ----- the build and serving (build.py), and tests' way in (testing.py) -----
 
-# A `<link rel="modulepreload">` per script chunk, and one inline entry module that starts
-# the app. web/paint_first.py moves the entry after first paint and drops the preloads.
-MODULE_PRELOAD = re.compile(rb'<link rel="modulepreload"[^>]*>')
-ENTRY_MODULE = re.compile(rb'<script type="module" async="">(.*?)</script>', re.S)
-# The build's scripts and styles, each file named by its content's hash (Vite's output folder).
-BUILD_ASSETS_PREFIX = "/assets/"
-
-
-# ----- serving -----
-
-
-def built_pages_dir() -> Path:
-    """Where the production build's files are (0.10.1: .web/build/client, as the frontend
-    mount serves them)."""
-    from reflex import constants
-    from reflex.utils import prerequisites
-
-    return (prerequisites.get_web_dir() / constants.Dirs.STATIC).resolve()
-
-
-def run_reflex_cli_with_respawning_workers() -> None:
-    """Reflex's own command line, with granian's server told to replace a worker that dies.
-
-    0.10.1 builds `granian.server.Server(...)` without `respawn_failed_workers` and imports
-    the class when it starts serving, so the swap must come before the CLI is imported.
-    """
-    import granian.server
-
-    base = granian.server.Server
-
-    class RespawningServer(base):
-        """granian's server, replacing each failed worker (granian exits on a crash loop:
-        the same worker dying again within about 5 seconds of its respawn)."""
-
-        def __init__(self, *args, **kwargs):
-            kwargs.setdefault("respawn_failed_workers", True)
-            super().__init__(*args, **kwargs)
-
-    granian.server.Server = RespawningServer
-    from reflex.reflex import cli
-
-    cli(prog_name="reflex")
-
-
-# ----- for tests that call handlers the way the server would -----
-
-
-def detached_root_state() -> rx.State:
-    """A root state outside any app's event loop, whose substates' handlers a test calls
-    directly (0.10.1: the constructor refuses to run without `_reflex_internal_init`)."""
-    return rx.State(_reflex_internal_init=True)
-
-
-def router_with_headers(headers: dict[str, str], params: dict[str, str] | None = None):
-    """What Reflex gives the handlers of a tab whose websocket opened with these headers,
-    on a page whose dynamic parts are `params` (0.10.1: reflex.istate.data.RouterData)."""
-    from reflex.istate.data import RouterData
-
-    return RouterData.from_router_data({"headers": headers, "query": params or {}})
-
-
-def upload_file(data: bytes, filename: str | None = None):
-    """An rx.UploadFile as an upload handler receives it (0.10.1: the private `_upload` module)."""
-    import io
-    from pathlib import Path
-
-    from reflex_components_core.core._upload import UploadFile
-
-    return UploadFile(file=io.BytesIO(data), path=Path(filename) if filename else None)
-
+from terminal_shop.reflex_compat.build import (  # noqa: E402
+    BUILD_ASSETS_PREFIX,
+    ENTRY_MODULE,
+    MODULE_PRELOAD,
+    built_pages_dir,
+    run_reflex_cli_with_respawning_workers,
+)
+from terminal_shop.reflex_compat.testing import detached_root_state, router_with_headers, upload_file  # noqa: E402
+from terminal_shop.reflex_compat.toasts import _TOASTS, toaster, toasts_end_with_their_page  # noqa: E402
 
 # ----- what an upgrade must keep -----
 
