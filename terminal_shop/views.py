@@ -6,11 +6,11 @@ A mistyped field is an AttributeError in a test, not a blank cell on a page.
 
 from __future__ import annotations
 
-import importlib
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
+from terminal_shop import moved_names
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.vocabulary import Term
 
@@ -273,8 +273,7 @@ class PaymentQr:
 # ----- the admin overview (services/backoffice/admin_overview.py) -----
 
 
-# Classes moved to their area: tab state stored before the move names them here, and
-# unpickling finds them through this (PEP 562); new code imports them from their area.
+# Moved to their area: still answered here for tab state stored before (moved_names.py).
 _MOVED = {
     "CandidateView": "terminal_shop.services.payments.views",
     "StatementRow": "terminal_shop.services.payments.views",
@@ -288,8 +287,4 @@ _MOVED = {
     "Overview": "terminal_shop.services.backoffice.views",
 }
 
-
-def __getattr__(name: str) -> object:
-    if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(name)
+__getattr__ = moved_names.finder(_MOVED)

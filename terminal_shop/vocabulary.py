@@ -8,9 +8,10 @@ string. What each status means and how it may change: docs/decisions.md.
 
 from __future__ import annotations
 
-import importlib
 from enum import StrEnum
 from typing import Self
+
+from terminal_shop import moved_names
 
 
 class Term(StrEnum):
@@ -278,8 +279,7 @@ class DataRequestKind(Term):
     ERASURE = "hapus", "Minta penghapusan data"
 
 
-# Terms moved to their area: tab state stored before the move names them here, and unpickling
-# finds them through this (PEP 562, as views.py); new code imports them from their area.
+# Moved to their area: still answered here for tab state stored before (moved_names.py).
 _PAYMENTS, _LISTS = "terminal_shop.services.payments.terms", "terminal_shop.services.backoffice.terms"
 _MOVED = {
     "ProofFilter": _PAYMENTS,
@@ -287,10 +287,7 @@ _MOVED = {
     "MatchKind": _PAYMENTS,
     "Period": _LISTS,
     "SortField": _LISTS,
+    "AccessAction": _LISTS,
 }
 
-
-def __getattr__(name: str) -> object:
-    if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(name)
+__getattr__ = moved_names.finder(_MOVED)

@@ -52,12 +52,16 @@ RULES = {
 }
 
 
+# What a refused client reads; the areas' refusal Terms use it as their TOO_MANY label.
+TOO_MANY_TEXT = "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
+
+
 class TooMany(Exception):
     """Refused: the message says how long to wait."""
 
     def __init__(self, seconds: float):
         self.minutes = max(1, math.ceil(seconds / 60))
-        self.message = f"Terlalu banyak percobaan, coba lagi dalam {self.minutes} menit"
+        self.message = TOO_MANY_TEXT.format(minutes=self.minutes)
         super().__init__(self.message)
 
 

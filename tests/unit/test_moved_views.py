@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from terminal_shop import views
-from terminal_shop.services.backoffice.terms import SortField
+from terminal_shop.services.backoffice.terms import AccessAction, SortField
 from terminal_shop.services.backoffice.views import Waiting
 from terminal_shop.services.payments.terms import MatchKind
 from terminal_shop.services.payments.views import CandidateView, StatementRow
@@ -23,8 +23,9 @@ from terminal_shop.services.payments.views import CandidateView, StatementRow
         Waiting("Perlu dikemas", 2, "3 jam", "/admin/orders?pengiriman=perlu-dikemas"),
         MatchKind.UNKNOWN,  # a Term moved out of vocabulary.py: found there too
         SortField.DATE,
+        AccessAction.VIEWED,
     ],
-    ids=["statement-row", "waiting", "match-kind", "sort-field"],
+    ids=["statement-row", "waiting", "match-kind", "sort-field", "access-action"],
 )  # fmt: skip
 def test_a_tab_stored_before_the_move_still_loads(shown):
     stored_then = pickle.dumps(shown, protocol=0)  # the text protocol: each class named on its line

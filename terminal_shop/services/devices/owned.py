@@ -153,7 +153,7 @@ class WarrantyAnswer:
 
 
 class WarrantyRefusal(Term):
-    TOO_MANY = "terlalu-sering", "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
+    TOO_MANY = "terlalu-sering", rate_limits.TOO_MANY_TEXT
 
 
 class WarrantyRefused(Refused):

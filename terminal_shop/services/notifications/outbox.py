@@ -158,12 +158,13 @@ def _deliver_email(row: OutboxMessage) -> None:
         _write_eml(msg, row)
 
 
-def _claim(now: datetime, limit: int) -> list[OutboxMessage]:
-    """Takes up to `limit` due rows for this sender, leasing them so no other sender does."""
+def _claim(now: datetime, limit: int, *only) -> list[OutboxMessage]:
+    """Takes up to `limit` due rows for this sender (`only`: further conditions), leasing
+    them so no other sender does."""
     with write_session() as s:
         rows = s.exec(
             select(OutboxMessage)
-            .where(col(OutboxMessage.status) == MailStatus.PENDING, col(OutboxMessage.next_attempt_at) <= now)
+            .where(col(OutboxMessage.status) == MailStatus.PENDING, col(OutboxMessage.next_attempt_at) <= now, *only)
             .order_by(col(OutboxMessage.id))
             .limit(limit)
             .with_for_update(skip_locked=True)
@@ -246,18 +247,8 @@ def _send_one(row: OutboxMessage) -> int:
 def send_now(key: str) -> str:
     """Delivers the pending message `key` while an admin waits for the answer: '' when it went
     out (or had already), else why not, in words (failure_words)."""
-    with write_session() as s:
-        row = s.exec(
-            select(OutboxMessage)
-            .where(col(OutboxMessage.key) == key, col(OutboxMessage.status) == MailStatus.PENDING)
-            .with_for_update(skip_locked=True)
-        ).first()
-        if row is not None:
-            row.attempts += 1
-            row.next_attempt_at = utcnow() + LEASE  # the sender leaves it alone meanwhile
-            s.add(row)
-    if row is not None:
+    for row in _claim(utcnow(), 1, col(OutboxMessage.key) == key):  # not one another sender holds
         _send_one(row)
     with read_session() as s:
-        now = s.exec(select(OutboxMessage).where(col(OutboxMessage.key) == key)).first()
-    return mail_log.failure_words(now) if now is not None else ""
+        after = s.exec(select(OutboxMessage).where(col(OutboxMessage.key) == key)).first()
+    return mail_log.failure_words(after) if after is not None else ""

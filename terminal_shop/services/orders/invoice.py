@@ -120,22 +120,24 @@ def _heading(pdf: TablePdf, order: Order, revised: bool) -> None:
     pdf.ln(3)
 
 
+WIDTHS = (86, 20, 40, 44)  # the items table's columns, in mm: the product left, figures right
+
+
+def _cells(texts: Sequence[str]) -> list[tuple[str, float, str]]:
+    return [(text, w, "L" if i == 0 else "R") for i, (text, w) in enumerate(zip(texts, WIDTHS, strict=True))]
+
+
 def _lines(pdf: TablePdf, order: Order, serials: Sequence[str]) -> None:
     """The items, the units' serial numbers, the totals."""
-    widths = (86, 20, 40, 44)
-    header = ("Produk", "Jumlah", "Harga satuan", "Subtotal")
-    pdf.row(
-        [(text, w, "L" if i == 0 else "R") for i, (text, w) in enumerate(zip(header, widths, strict=True))], bold=True
-    )
+    pdf.row(_cells(("Produk", "Jumlah", "Harga satuan", "Subtotal")), bold=True)
     for item in order.items:
         qty, unit = int(item["qty"]), int(item["unit_price"])
-        cells = (item["name"], str(qty), rupiah(unit), rupiah(qty * unit))
-        pdf.row([(text, w, "L" if i == 0 else "R") for i, (text, w) in enumerate(zip(cells, widths, strict=True))])
+        pdf.row(_cells((item["name"], str(qty), rupiah(unit), rupiah(qty * unit))))
     if serials:
         pdf.set_font("Helvetica", "", 9)
         pdf.multi_cell(0, 5, latin(f"Nomor seri (SN): {', '.join(serials)}"))
         pdf.set_font("Helvetica", "", 10)
-    _totals(pdf, order, widths)
+    _totals(pdf, order, WIDTHS)
 
 
 def _paid(pdf: TablePdf, order: Order) -> None:

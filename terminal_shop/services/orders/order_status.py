@@ -168,7 +168,7 @@ class LookupRefusal(Term):
     NOT_FOUND = "tidak-ada", "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
     ORDER_FIELDS = "isian-pesanan", "Nomor pesanan (8 karakter) dan email wajib diisi"
     REGISTRATION_FIELDS = "isian-pendaftaran", "Email dan nomor HP wajib diisi dengan benar"
-    TOO_MANY = "terlalu-sering", "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
+    TOO_MANY = "terlalu-sering", rate_limits.TOO_MANY_TEXT
 
 
 class LookupRefused(Refused):

@@ -61,7 +61,7 @@ class RequestRefusal(Term):
     NOT_FOUND = "tidak-ada", "Data tidak ditemukan"
     LINK = "tautan", f"Tautan tidak berlaku. Minta tautan baru di halaman {routes.DASHBOARD_NAME}."
     NOTHING_OWNED = "tanpa-data", "Belum ada pesanan atau pendaftaran dengan email ini"
-    TOO_MANY = "terlalu-sering", "Terlalu banyak percobaan, coba lagi dalam {minutes} menit"
+    TOO_MANY = "terlalu-sering", rate_limits.TOO_MANY_TEXT
 
 
 class RequestError(Refused):

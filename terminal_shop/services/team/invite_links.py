@@ -36,10 +36,14 @@ def _open(s: Session, email: str | None = None) -> list[AdminInvite]:
     return list(s.exec(query.order_by(col(AdminInvite.created_at).desc())).all())
 
 
-def _mails(s: Session, rows: list[AdminInvite]) -> dict[str, OutboxMessage]:
-    keys = [admin_accounts.invite_key(r.token_hash) for r in rows]
-    found = s.exec(select(OutboxMessage).where(col(OutboxMessage.key).in_(keys))).all() if keys else []
-    return {m.key: m for m in found}
+def _newest_mails(s: Session, rows: list[AdminInvite]) -> dict[str, OutboxMessage]:
+    """Each address's newest invitation e-mail (copied links have none), by address."""
+    by_key = {admin_accounts.invite_key(r.token_hash): r.email for r in rows}
+    found = s.exec(select(OutboxMessage).where(col(OutboxMessage.key).in_(list(by_key)))).all() if by_key else []
+    newest: dict[str, OutboxMessage] = {}
+    for mail in sorted(found, key=lambda m: m.created_at, reverse=True):
+        newest.setdefault(by_key[mail.key], mail)
+    return newest
 
 
 def _mail_words(mail: OutboxMessage | None) -> tuple[str, bool]:
@@ -55,15 +59,12 @@ def open_invites() -> tuple[InviteView, ...]:
     """One line per invited address, with its newest e-mail's fate."""
     with read_session() as s:
         rows = _open(s)
-        mails = _mails(s, rows)
+        mails = _newest_mails(s, rows)
     seen: dict[str, InviteView] = {}
-    for row in rows:
-        if row.email in seen:
-            continue
-        mailed = [r for r in rows if r.email == row.email and admin_accounts.invite_key(r.token_hash) in mails]
-        mail = mails[admin_accounts.invite_key(mailed[0].token_hash)] if mailed else None
-        words, sent = _mail_words(mail)
-        seen[row.email] = InviteView(row.email, AdminRole.label_of(row.role), wib(row.expires_at), words, sent)
+    for row in rows:  # newest first: each address's newest link names its role and end
+        if row.email not in seen:
+            words, sent = _mail_words(mails.get(row.email))
+            seen[row.email] = InviteView(row.email, AdminRole.label_of(row.role), wib(row.expires_at), words, sent)
     return tuple(seen.values())
 
 
@@ -71,12 +72,8 @@ def send_now(email: str) -> str:
     """The address's newest invitation e-mail, sent while the owner waits: '' when the mail
     server took it, else why not (the list says the same)."""
     with read_session() as s:
-        rows = _open(s, email)
-        mails = _mails(s, rows)
-    mailed = [r for r in rows if admin_accounts.invite_key(r.token_hash) in mails]
-    if not mailed:
-        return AccountRefusal.INVITE_CLOSED.label
-    return outbox.send_now(admin_accounts.invite_key(mailed[0].token_hash))
+        mail = _newest_mails(s, _open(s, email)).get(normalise_email(email))
+    return outbox.send_now(mail.key) if mail else AccountRefusal.INVITE_CLOSED.label
 
 
 def resend(owner_email: str, email: str) -> str:
