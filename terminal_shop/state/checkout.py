@@ -16,6 +16,7 @@ from terminal_shop.services.orders import checkout_rules, payment_qr
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
+from terminal_shop.state.checkout_copy import FORGET_DRAFT, CheckoutCopy
 from terminal_shop.views import PaymentQr, PricedCart, TransferAmount, order_number
 from terminal_shop.vocabulary import OrderRefusal, PaymentMethod
 
@@ -25,24 +26,14 @@ PROOF_UPLOAD_ID = "proof"
 PROOF_SECTION = "bukti-pembayaran"  # the proof's section on the confirm page, scrolled to when it is missing
 QRIS_FALLBACK = "/qris-demo.png"
 EMPTY_CART = checkout_rules.price_cart([])
-DRAFT_KEY = "pesanan_draft"  # the tab's copy of its checkout (sessionStorage)
-READ_DRAFT = f"sessionStorage.getItem('{DRAFT_KEY}') || ''"
-# Said outright: a page still loading does not write its vars to browser storage.
-FORGET_DRAFT = f"sessionStorage.removeItem('{DRAFT_KEY}')"
 
 
-def added_text(product: catalogue.Product) -> str:
-    return f"{product.name} ditambahkan ke keranjang"
+class CheckoutState(CheckoutCopy, rx.State):
+    """One visitor's cart and buyer data (kept in the tab by CheckoutCopy); prices always come
+    from the catalogue."""
 
-
-class CheckoutState(rx.State):
-    """One visitor's cart and buyer data; prices always come from the catalogue."""
-
-    cart: dict[str, int] = {}  # sku -> qty, in the order added
     qty_inputs: dict[str, int] = {}
-    buyer: dict[str, str] = dict.fromkeys(checkout_rules.BUYER_FIELDS, "")
     errors: dict[str, str] = {}
-    payment_method: str = PaymentMethod.TRANSFER_BCA.value
     submitting: bool = False
     proof_error: str = ""  # beside the proof field: "Kirim Pesanan" pressed without one
     qris_src: str = ""
@@ -51,15 +42,6 @@ class CheckoutState(rx.State):
     payment_qr: PaymentQr | None = None  # None: the merchant's static QRIS image instead
     transfer_code: int = 0  # the kode unik held for this attempt (services/payments/transfer_codes.py)
     transfer_for: int = 0  # the cart total that code was held for: another total has no amount yet
-    # The checkout as the tab keeps it (checkout_rules.CheckoutDraft), written after every change:
-    # when the server forgets the tab, the cart and form come back from here.
-    draft: str = rx.SessionStorage("", name=DRAFT_KEY)
-    _client_ref: str = ""
-    # False in a state the server has just made (first visit, or the tab's state was
-    # lost): nothing is written to the tab's draft until it has been read back.
-    _restored: bool = False
-    _rev: int = 0  # the count in the last copy written to the tab (checkout_rules.CheckoutDraft.rev)
-    _buy_now: str = ""  # the SKU of the order button that opened the picker, until it is in the cart
 
     # ----- derived values -----
 
@@ -265,69 +247,11 @@ class CheckoutState(rx.State):
             return [toast.error(title, description=message or None), rx.clear_selected_files(PROOF_UPLOAD_ID)]
         return self._fail(message, OrderRefusal.parse(answer.get("code")) or OrderRefusal.UNKNOWN)
 
-    # ----- the tab's copy of its checkout -----
-
-    @rx.event
-    def restore(self):
-        """On each checkout page: the tab's copy is read back when the server has lost the
-        checkout or kept an older one than the tab shows; otherwise nothing changes."""
-        sku = self.router.url.query_parameters.get("beli", "")  # a product's order button (routes.buy)
-        self._buy_now = sku if catalogue.product(sku) else ""
-        if self.draft:  # sent by the browser with this page load
-            return self._restore_from(self.draft)
-        if not self._restored:  # the server lost the tab while it stayed open: ask it
-            return rx.call_script(READ_DRAFT, callback=CheckoutState.restore_from)
-        return self._bought()
-
-    @rx.event
-    def restore_from(self, draft: str):
-        return self._restore_from(draft)
-
-    def _restore_from(self, text: str):
-        was_restored = self._restored
-        self._apply(checkout_rules.CheckoutDraft.parse(text))
-        # The confirm page checks the attempt's key, and it has on_load of its own.
-        if not was_restored and self.router.url.path == routes.CHECKOUT_CONFIRM:
+    def _first_read_done(self):
+        """The confirm page checks the attempt's key, and it has on_load of its own."""
+        if self.router.url.path == routes.CHECKOUT_CONFIRM:
             return CheckoutState.load_confirm
-        return self._bought()
-
-    def _bought(self):
-        """The product of the button that opened the picker: +1 in the cart (after the tab's
-        own cart was read back, so nothing in it is lost), in view, and the address without
-        it (a reload adds nothing)."""
-        sku, self._buy_now = self._buy_now, ""
-        if not sku:
-            return None
-        self.cart[sku] = min(self.cart.get(sku, 0) + 1, catalogue.MAX_QTY_PER_LINE)
-        self._save()
-        return [rx.call_script(f"history.replaceState(null, '', '{routes.CHECKOUT_PRODUCTS}')"),
-                rx.scroll_to(f"baris-{sku}")]  # fmt: skip
-
-    def _apply(self, draft: checkout_rules.CheckoutDraft | None) -> None:
-        """Takes the tab's copy where it knows more than the server (checkout_rules.merge)."""
-        first, kept = not self._restored, self._as_draft()
-        merged = checkout_rules.merge(kept, draft, first_read=first)
-        if merged is kept and not first:
-            return
-        self._restored = True
-        self.cart, self.buyer, self.payment_method = dict(merged.cart), dict(merged.buyer), merged.payment_method
-        self._client_ref, self._rev = merged.client_ref, merged.rev
-        self._save()
-
-    def _as_draft(self) -> checkout_rules.CheckoutDraft:
-        return checkout_rules.CheckoutDraft(
-            tuple(self.cart.items()),
-            dict(self.buyer),
-            self.payment_method,
-            self._client_ref,
-            self._rev,
-            self._shown_amount(),
-        )
-
-    def _save(self) -> None:
-        if self._restored:
-            self._rev += 1
-            self.draft = self._as_draft().to_json()
+        return super()._first_read_done()
 
     def _succeeded(self, order_id: str) -> list:
         self._clear()

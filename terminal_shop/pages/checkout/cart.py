@@ -14,8 +14,8 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.state import toast
-from terminal_shop.state.checkout import READ_DRAFT, added_text
 from terminal_shop.state.checkout import CheckoutState as S
+from terminal_shop.state.checkout_copy import READ_DRAFT
 from terminal_shop.vocabulary import PaymentMethod
 
 STEPS = ("Pilih Produk", "Isi Data", "Pembayaran")
@@ -51,6 +51,11 @@ def step_frame(active: int, title: str, *children) -> rx.Component:
             _steps(active), rx.el.h1(title, class_name="text-2xl font-bold sm:text-3xl"), *children, class_name="pb-16"
         )
     )
+
+
+def added_text(product: Product) -> str:
+    """The toast the order button shows at once, without waiting for the server."""
+    return f"{product.name} ditambahkan ke keranjang"
 
 
 def _product_card(p: Product) -> rx.Component:
