@@ -15,7 +15,7 @@ from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.team import admin_auth
 
 from support.accessibility import axe, to_payment_step
-from support.factories import make_merchant, reject_with_link
+from support.factories import ONE_D210, checkout_order, make_merchant, reject_with_link
 from support.files import png
 from support.steps import (
     EMAIL,
@@ -26,7 +26,6 @@ from support.steps import (
     documents,
     fill_details,
     next_step,
-    real_order,
     sign_in,
 )
 
@@ -113,7 +112,7 @@ def test_registration_wizard_and_result(tab, tmp_path):
 def test_admin_pages(tab, clean_db, tmp_path):
     admin_auth.create_admin(EMAIL, PASSWORD)
     mid = make_merchant(tmp_path)
-    order = real_order(tmp_path, "Sari Pratiwi")
+    order = checkout_order(buyer_name="Sari Pratiwi", lines=ONE_D210)
     tab.goto(tab.base + "/admin/login")
     axe(tab, "admin sign-in")
     sign_in(tab)

@@ -18,12 +18,12 @@ from terminal_shop.services.orders import transitions
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import ingest
 
-from support.factories import ADMIN, make_merchant
-from support.steps import EMAIL, PASSWORD, real_order, sign_in, stored_tab_states, wait_for_mail
+from support.factories import ADMIN, ONE_D210, checkout_order, make_merchant
+from support.steps import EMAIL, PASSWORD, sign_in, stored_tab_states, wait_for_mail
 
 
 def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_device(phone, tmp_path, mailbox):
-    order = real_order(tmp_path, "Rahma Putri")  # rahma@example.com, one D210
+    order = checkout_order(buyer_name="Rahma Putri", lines=ONE_D210)  # rahma@example.com, one D210
     transitions.confirm(str(order.id), ADMIN)
     stock.receive("D2109001", "D210", ADMIN, imei="490154203237518")
     packing.pack(str(order.id), ["D2109001"], ADMIN)

@@ -19,9 +19,9 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
 
-from support.factories import make_merchant, make_order
+from support.factories import ONE_D210, checkout_order, make_merchant, make_order
 from support.files import jpg
-from support.steps import get_merchant, real_order, sign_in
+from support.steps import get_merchant, sign_in
 
 
 def get_order(oid) -> Order:
@@ -141,8 +141,8 @@ def test_orders_filter_paginate_review_confirm_and_reject(page, admin, tmp_path)
             created=base - timedelta(hours=i + 1),
             status="confirmed" if i % 2 else "paid_review",
         )
-    first = real_order(tmp_path, "Dewi Lestari")
-    second = real_order(tmp_path, "Eko Prasetyo", method="QRIS")
+    first = checkout_order(buyer_name="Dewi Lestari", lines=ONE_D210)
+    second = checkout_order(buyer_name="Eko Prasetyo", lines=ONE_D210, method="QRIS")
     sign_in(page)
     page.get_by_role("link", name="Orders").click()
     page.wait_for_url(re.compile("/admin/orders"))

@@ -21,7 +21,8 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.team.tables import AdminSession
 
-from support.steps import EMAIL, real_order, sign_in
+from support.factories import ONE_D210, checkout_order
+from support.steps import EMAIL, sign_in
 
 NAMESPACE = "/_event"
 BUYER_NAME = "Rahasia Pembeli"
@@ -53,7 +54,7 @@ def settle(page) -> None:
 
 
 def test_logout_then_back_receives_no_admin_data(page, admin, tmp_path):
-    order = real_order(tmp_path, BUYER_NAME)
+    order = checkout_order(buyer_name=BUYER_NAME, lines=ONE_D210)
     frames = recorded(page)
     sign_in(page)
     open_order(page, order)
@@ -71,7 +72,7 @@ def test_logout_then_back_receives_no_admin_data(page, admin, tmp_path):
 
 
 def test_a_reload_after_the_session_expired_receives_no_admin_data(page, admin, tmp_path):
-    order = real_order(tmp_path, BUYER_NAME)
+    order = checkout_order(buyer_name=BUYER_NAME, lines=ONE_D210)
     sign_in(page)
     open_order(page, order)
     with write_session() as s:  # two idle hours pass (the cookie is still in the browser)
@@ -86,7 +87,7 @@ def test_a_reload_after_the_session_expired_receives_no_admin_data(page, admin, 
 
 
 def test_the_next_person_in_the_same_tab_receives_no_admin_data(page, admin, tmp_path):
-    order = real_order(tmp_path, BUYER_NAME)
+    order = checkout_order(buyer_name=BUYER_NAME, lines=ONE_D210)
     sign_in(page)
     open_order(page, order)
     page.context.clear_cookies()  # the session cookie gone: a shared computer's next user
@@ -99,7 +100,7 @@ def test_the_next_person_in_the_same_tab_receives_no_admin_data(page, admin, tmp
 
 
 def test_a_closed_tabs_token_without_the_cookie_receives_no_admin_data(page, admin, tmp_path):
-    order = real_order(tmp_path, BUYER_NAME)
+    order = checkout_order(buyer_name=BUYER_NAME, lines=ONE_D210)
     sign_in(page)
     open_order(page, order)
     token = page.evaluate("sessionStorage.getItem('token')")

@@ -16,8 +16,8 @@ from playwright.sync_api import expect
 from terminal_shop.formats import WIB
 from terminal_shop.services.team import admin_auth
 
-from support.factories import make_merchant, merchant, order, wib_midnight
-from support.steps import EMAIL, PASSWORD, real_order, sign_in
+from support.factories import ONE_D210, checkout_order, make_merchant, make_order, merchant_row, wib_midnight
+from support.steps import EMAIL, PASSWORD, sign_in
 
 
 @pytest.fixture
@@ -34,10 +34,12 @@ def header(page, name: str):
 
 
 def test_orders_sort_filter_by_date_and_restore_from_the_url(page, admin):
-    order("Ayu Lestari", 150_000, wib_midnight(0) + timedelta(minutes=1))
-    order("Bagus Wirawan", 900_000, wib_midnight(2) + timedelta(hours=1), "confirmed")
-    order("Citra Dewi", 450_000, wib_midnight(12) + timedelta(hours=1))
-    order("Dimas Saputra", 300_000, wib_midnight(60))
+    make_order("Ayu Lestari", total=150_000, created=wib_midnight(0) + timedelta(minutes=1), method="QRIS")
+    make_order(
+        "Bagus Wirawan", total=900_000, created=wib_midnight(2) + timedelta(hours=1), status="confirmed", method="QRIS"
+    )
+    make_order("Citra Dewi", total=450_000, created=wib_midnight(12) + timedelta(hours=1), method="QRIS")
+    make_order("Dimas Saputra", total=300_000, created=wib_midnight(60), method="QRIS")
     sign_in(page)
     page.goto(page.base + "/admin/orders")
     expect(page.get_by_test_id("order-row")).to_have_count(4)
@@ -116,7 +118,7 @@ def test_orders_sort_filter_by_date_and_restore_from_the_url(page, admin):
 def test_merchants_sort_by_name_and_page_from_the_url(page, admin):
     start = wib_midnight(1)
     for i in range(23):
-        merchant(f"Toko {chr(ord('A') + i)}", start + timedelta(minutes=i), n=i)
+        merchant_row(f"Toko {chr(ord('A') + i)}", start + timedelta(minutes=i), n=i)
     sign_in(page)
     page.get_by_test_id("sort-nama").click()
     page.wait_for_url(re.compile(r"urut=nama"))
@@ -137,12 +139,26 @@ def test_merchants_sort_by_name_and_page_from_the_url(page, admin):
 
 def test_overview_shows_the_figures_of_the_rows(page, admin):
     yesterday = wib_midnight(1)
-    order("Satu", 1_000_000, yesterday + timedelta(hours=2), "confirmed", confirmed_after=timedelta(hours=2))
-    order("Dua", 500_000, yesterday + timedelta(hours=5), "confirmed", confirmed_after=timedelta(hours=4))
-    order("Tiga", 250_000, wib_midnight(0) + timedelta(minutes=1))
-    order("Lama", 10_000, wib_midnight(50) + timedelta(hours=1), "cancelled")
-    merchant("Toko A", datetime.now(UTC) - timedelta(days=3, minutes=1), "pending", n=1)
-    merchant("Toko B", yesterday, "rejected", n=2)
+    make_order(
+        "Satu",
+        total=1_000_000,
+        created=yesterday + timedelta(hours=2),
+        status="confirmed",
+        method="QRIS",
+        confirmed_after=timedelta(hours=2),
+    )
+    make_order(
+        "Dua",
+        total=500_000,
+        created=yesterday + timedelta(hours=5),
+        status="confirmed",
+        method="QRIS",
+        confirmed_after=timedelta(hours=4),
+    )
+    make_order("Tiga", total=250_000, created=wib_midnight(0) + timedelta(minutes=1), method="QRIS")
+    make_order("Lama", total=10_000, created=wib_midnight(50) + timedelta(hours=1), status="cancelled", method="QRIS")
+    merchant_row("Toko A", datetime.now(UTC) - timedelta(days=3, minutes=1), "pending", n=1)
+    merchant_row("Toko B", yesterday, "rejected", n=2)
     sign_in(page)
     page.get_by_role("link", name="Ringkasan").click()
     page.wait_for_url(re.compile(r"/admin/ringkasan"))
@@ -229,7 +245,7 @@ TOO_WIDE = """[...document.querySelectorAll('body *')]
 
 def test_every_admin_page_fits_a_phone(phone, admin, tmp_path):
     mid = make_merchant(tmp_path)
-    sold = real_order(tmp_path, "Sari Pratiwi")
+    sold = checkout_order(buyer_name="Sari Pratiwi", lines=ONE_D210)
     sign_in(phone)
     for path, ready in (
         ("/admin", "merchant-row"),

@@ -18,8 +18,8 @@ from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.team import admin_auth
 
-from support.factories import ADMIN, make_merchant
-from support.steps import EMAIL, PASSWORD, real_order, sign_in
+from support.factories import ADMIN, ONE_D210, checkout_order, make_merchant
+from support.steps import EMAIL, PASSWORD, sign_in
 
 IMEI = ("490154203237518", "356938035643809")
 
@@ -34,7 +34,7 @@ def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page
     page.reload()
     expect(page.get_by_test_id("stock-D210")).to_have_text("Stok tersedia")
 
-    order = real_order(tmp_path, "Rahma Putri")  # one D210, rahma@example.com, 081234567890
+    order = checkout_order(buyer_name="Rahma Putri", lines=ONE_D210)  # one D210, rahma@example.com, 081234567890
     merchant_id = make_merchant(tmp_path, email="rahma@example.com", hp="081234567890", nama_usaha="Warung Rahma")
     form = admin_merchants.detail(str(merchant_id)).form
     admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)

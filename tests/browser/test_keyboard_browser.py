@@ -7,11 +7,10 @@ from playwright.sync_api import expect
 from terminal_shop.services.team import admin_auth
 
 from support.accessibility import to_payment_step
-from support.factories import make_merchant
+from support.factories import ONE_D210, checkout_order, make_merchant
 from support.steps import (
     EMAIL,
     PASSWORD,
-    real_order,
     sign_in,
 )
 
@@ -116,7 +115,7 @@ def walk_dialog(pg, opener) -> None:
 
 def test_admin_dialogs_by_keyboard(page, clean_db, tmp_path):
     admin_auth.create_admin(EMAIL, PASSWORD)
-    order = real_order(tmp_path, "Sari Pratiwi")
+    order = checkout_order(buyer_name="Sari Pratiwi", lines=ONE_D210)
     mid = make_merchant(tmp_path)
     sign_in(page)
     page.goto(page.base + f"/admin/orders/{order.id}")

@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 from terminal_shop.services.devices import stock
 from terminal_shop.services.team import admin_auth
 
-from support.factories import ADMIN, make_merchant, make_order
+from support.factories import ADMIN, ONE_D210, checkout_order, make_merchant, make_order
 from support.files import bank_screenshot, encoded
-from support.steps import EMAIL, PASSWORD, real_order, sign_in
+from support.steps import EMAIL, PASSWORD, sign_in
 
 SHOTS = os.environ.get("SCREENSHOTS_DIR", "")  # README's pictures: SCREENSHOTS_DIR=docs/screenshots
 
@@ -47,7 +47,9 @@ def test_an_admin_confirms_packs_and_ships_an_order_on_a_phone(browser, page, ad
     receipt = bank_screenshot(
         2_498_421, "FT2611A7C3D9", "TERMINALKU", "8720 123456", "26/11/2026 09:14 WIB", "09.14", 80
     )
-    order = real_order(tmp_path, "Wulan Sari", proof=encoded(receipt.resize((540, 1200)), "JPEG", quality=80))
+    order = checkout_order(
+        buyer_name="Wulan Sari", lines=ONE_D210, data=encoded(receipt.resize((540, 1200)), "JPEG", quality=80)
+    )
     make_order("Lama", status="cancelled")
     phone = _at(browser, page.base, 390, 844)
     sign_in(phone)

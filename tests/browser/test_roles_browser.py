@@ -11,13 +11,13 @@ from playwright.sync_api import expect
 from terminal_shop.services.team import admin_auth
 from terminal_shop.vocabulary import AdminRole
 
-from support.factories import make_merchant
-from support.steps import EMAIL, PASSWORD, real_order, sign_in
+from support.factories import ONE_D210, checkout_order, make_merchant
+from support.steps import EMAIL, PASSWORD, sign_in
 
 
 def test_a_finance_clerk_confirms_payments_and_sees_no_registrations(page, clean_db, tmp_path):
     admin_auth.create_admin(EMAIL, PASSWORD, AdminRole.FINANCE)
-    order = real_order(tmp_path, "Rina Keuangan")
+    order = checkout_order(buyer_name="Rina Keuangan", lines=ONE_D210)
     mid = make_merchant(tmp_path)
     page.goto(page.base + "/admin/login")
     page.locator("#email").fill(EMAIL)

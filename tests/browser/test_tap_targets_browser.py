@@ -11,8 +11,9 @@ from playwright.sync_api import expect
 
 from terminal_shop.services.team import admin_auth
 
+from support.factories import ONE_D210, checkout_order
 from support.files import png
-from support.steps import EMAIL, PASSWORD, add, choose_proof, fill_buyer, real_order, sign_in
+from support.steps import EMAIL, PASSWORD, add, choose_proof, fill_buyer, sign_in
 
 MIN = 44
 
@@ -98,7 +99,7 @@ def test_every_control_on_the_buyers_pages_is_big_enough_for_a_thumb(thumb, clea
 
 def test_every_control_on_the_admins_order_pages_is_big_enough_for_a_thumb(thumb, clean_db, tmp_path):
     admin_auth.create_admin(EMAIL, PASSWORD)
-    order = real_order(tmp_path, "Wulan Sari")
+    order = checkout_order(buyer_name="Wulan Sari", lines=ONE_D210)
     sign_in(thumb)
     found: dict[str, list[str]] = {}
     thumb.goto(thumb.base + "/admin/orders")

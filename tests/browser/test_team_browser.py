@@ -26,8 +26,8 @@ from terminal_shop.services.team import admin_auth
 from terminal_shop.state.admin import MerchantDetailState
 
 from support.accessibility import axe
-from support.factories import make_merchant
-from support.steps import EMAIL, PASSWORD, real_order, sign_in, stored_tab_states, wait_for_mail
+from support.factories import ONE_D210, checkout_order, make_merchant
+from support.steps import EMAIL, PASSWORD, sign_in, stored_tab_states, wait_for_mail
 
 CLERK, CLERK_PASSWORD = "keuangan@terminalku.example", "kasir-keuangan-2026"
 DENIED = "Peran Anda tidak memiliki akses untuk tindakan ini"
@@ -83,7 +83,7 @@ def call_over_websocket(base: str, cookie: str, event: str, path: str) -> list[s
 
 def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(page, browser, mailbox, tmp_path):
     admin_auth.create_admin(EMAIL, PASSWORD)  # the bootstrap owner (ADMIN_EMAILS)
-    order = real_order(tmp_path, "Rina Transfer")
+    order = checkout_order(buyer_name="Rina Transfer", lines=ONE_D210)
     mid = make_merchant(tmp_path)
 
     # The owner invites the clerk.

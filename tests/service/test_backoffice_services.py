@@ -19,7 +19,7 @@ from terminal_shop.services.backoffice.terms import Period
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.vocabulary import OrderStatus, RegistrationStatus
 
-from support.factories import merchant, order, wib_midnight
+from support.factories import make_order, merchant_row, wib_midnight
 
 
 def names(page) -> list[str]:
@@ -36,7 +36,13 @@ def test_orders_sort_by_total_name_and_status_and_page_through_each(clean_db):
     start = wib_midnight(3)
     for i in range(25):
         status = (OrderStatus.PAID_REVIEW, OrderStatus.CONFIRMED, OrderStatus.CANCELLED)[i % 3]
-        order(f"Pembeli {i:02d}", 100_000 + (i * 7919) % 25 * 1000, start + timedelta(minutes=i), status)
+        make_order(
+            f"Pembeli {i:02d}",
+            total=100_000 + (i * 7919) % 25 * 1000,
+            created=start + timedelta(minutes=i),
+            status=status,
+            method="QRIS",
+        )
     by_total = admin_orders.list_page(sort="total", descending=True)
     totals = [int(r.total.replace("Rp", "").replace(".", "").strip()) for r in by_total.rows]
     assert totals == sorted(totals, reverse=True) and totals[0] == 124_000
@@ -76,7 +82,7 @@ def test_merchants_sort_by_name_and_status(clean_db):
     for i, (shop, status) in enumerate(
         [("Warung Citra", "approved"), ("Apotek Bunda", "pending"), ("Toko Budi", "rejected")]
     ):
-        merchant(shop, start + timedelta(hours=i), status, n=i)
+        merchant_row(shop, start + timedelta(hours=i), status, n=i)
     by_name = admin_merchants.list_page(sort="nama", descending=False)
     assert [r.nama_usaha for r in by_name.rows] == ["Apotek Bunda", "Toko Budi", "Warung Citra"]
     by_status = admin_merchants.list_page(sort="status", descending=True)
@@ -88,10 +94,12 @@ def test_merchants_sort_by_name_and_status(clean_db):
 
 def test_date_ranges_pick_wib_days_and_the_export_follows_the_list(clean_db):
     today = wib_midnight(0)
-    order("Hari Ini", 300_000, today + timedelta(minutes=1), "confirmed")
-    order("Kemarin Malam", 200_000, today - timedelta(minutes=1))  # 23.59 WIB yesterday
-    order("Minggu Lalu", 100_000, wib_midnight(8) + timedelta(hours=3))
-    order("Bulan Lalu", 50_000, wib_midnight(40))
+    make_order("Hari Ini", total=300_000, created=today + timedelta(minutes=1), status="confirmed", method="QRIS")
+    make_order(
+        "Kemarin Malam", total=200_000, created=today - timedelta(minutes=1), method="QRIS"
+    )  # 23.59 WIB yesterday
+    make_order("Minggu Lalu", total=100_000, created=wib_midnight(8) + timedelta(hours=3), method="QRIS")
+    make_order("Bulan Lalu", total=50_000, created=wib_midnight(40), method="QRIS")
     assert names(admin_orders.list_page(period="hari-ini")) == ["Hari Ini"]
     assert names(admin_orders.list_page(period="7-hari")) == ["Hari Ini", "Kemarin Malam"]
     assert names(admin_orders.list_page(period="30-hari")) == ["Hari Ini", "Kemarin Malam", "Minggu Lalu"]
@@ -166,13 +174,27 @@ def test_the_stat_cards_stay_exact_across_the_tallys_stripes(clean_db):
 def test_overview_figures_come_from_the_rows(clean_db):
     today = wib_midnight(0)
     yesterday = wib_midnight(1)
-    order("Satu", 1_000_000, yesterday + timedelta(hours=2), "confirmed", confirmed_after=timedelta(hours=2))
-    order("Dua", 500_000, yesterday + timedelta(hours=5), "confirmed", confirmed_after=timedelta(hours=4))
-    order("Tiga", 250_000, today + timedelta(minutes=5), "cancelled")
-    order("Empat", 99_000, today + timedelta(minutes=10))  # waiting
-    order("Lama", 10_000, wib_midnight(40))  # outside 30 days, but still waiting
-    merchant("Toko A", datetime.now(UTC) - timedelta(days=3, minutes=1), "pending", n=1)
-    merchant("Toko B", wib_midnight(1), "approved", n=2)
+    make_order(
+        "Satu",
+        total=1_000_000,
+        created=yesterday + timedelta(hours=2),
+        status="confirmed",
+        method="QRIS",
+        confirmed_after=timedelta(hours=2),
+    )
+    make_order(
+        "Dua",
+        total=500_000,
+        created=yesterday + timedelta(hours=5),
+        status="confirmed",
+        method="QRIS",
+        confirmed_after=timedelta(hours=4),
+    )
+    make_order("Tiga", total=250_000, created=today + timedelta(minutes=5), status="cancelled", method="QRIS")
+    make_order("Empat", total=99_000, created=today + timedelta(minutes=10), method="QRIS")  # waiting
+    make_order("Lama", total=10_000, created=wib_midnight(40), method="QRIS")  # outside 30 days, but still waiting
+    merchant_row("Toko A", datetime.now(UTC) - timedelta(days=3, minutes=1), "pending", n=1)
+    merchant_row("Toko B", wib_midnight(1), "approved", n=2)
 
     view = admin_overview.overview(Period.LAST_7)
     assert len(view.days) == 7

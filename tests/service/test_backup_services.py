@@ -26,8 +26,7 @@ from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
 from terminal_shop.web.api import files_app
 
-from support.factories import make_merchant
-from support.steps import real_order
+from support.factories import ONE_D210, checkout_order, make_merchant
 
 
 def everything() -> dict[str, list[dict]]:
@@ -68,7 +67,7 @@ def served_by_signed_link(bucket: str, key: str) -> bytes:
 @pytest.fixture
 def shop(clean_db, tmp_path):
     wipe()
-    orders = [real_order(tmp_path, name) for name in ("Budi Santoso", "Siti Rahayu")]
+    orders = [checkout_order(buyer_name=name, lines=ONE_D210) for name in ("Budi Santoso", "Siti Rahayu")]
     merchant = make_merchant(tmp_path)
     admin_auth.create_admin("admin@terminalku.example", "rahasia-admin-123")
     return orders, merchant

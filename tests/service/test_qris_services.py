@@ -14,13 +14,13 @@ from terminal_shop.services.orders import payment_qr, qris
 
 from support.files import png
 from support.qris_payloads import STATIC, sticker_png
-from support.storage import publish_asset
+from support.storage import publish_asset, sticker_changed
 
 
 def test_payload_is_read_from_the_sticker_image_and_stored_with_the_order(clean_db, tmp_path):
     bucket = get_settings().bucket_assets
     publish_asset(payment_qr.STICKER_KEY, sticker_png(STATIC), "image/png")
-    payment_qr.forget_merchant()
+    sticker_changed()
     try:
         assert payment_qr.merchant() == qris.check_static(STATIC)
         ref = uuid.uuid4().hex
@@ -46,7 +46,7 @@ def test_payload_is_read_from_the_sticker_image_and_stored_with_the_order(clean_
         get_storage().delete(bucket, payment_qr.STICKER_KEY)
     with pytest.raises(qris.PayloadError, match="tidak ada di penyimpanan"):
         payment_qr.merchant()
-    payment_qr.forget_merchant()
+    sticker_changed()
     assert payment_qr.merchant_or_none() is None  # the page falls back to the static image
 
 
@@ -64,7 +64,7 @@ def test_a_sticker_that_is_no_qr_is_refused_clearly(clean_db, tmp_path):
 def test_a_sticker_that_is_no_picture_turns_dynamic_qris_off_and_breaks_no_order(clean_db, tmp_path):
     """A broken upload at the sticker's key made every QRIS order fail with an unknown error."""
     publish_asset(payment_qr.STICKER_KEY, b"\x89PNGqr", "image/png")
-    payment_qr.forget_merchant()
+    sticker_changed()
     try:
         with pytest.raises(qris.PayloadError, match="bukan gambar yang terbaca"):
             payment_qr.merchant()
@@ -81,4 +81,4 @@ def test_a_sticker_that_is_no_picture_turns_dynamic_qris_off_and_breaks_no_order
         assert order.qris_payload is None
     finally:
         get_storage().delete(get_settings().bucket_assets, payment_qr.STICKER_KEY)
-        payment_qr.forget_merchant()
+        sticker_changed()

@@ -32,7 +32,7 @@ from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbo
 from terminal_shop.web.api import files_app
 
 from support.factories import ADMIN, BUYER_TYPED, checkout_order, make_merchant
-from support.files import huge_png, jpg, png
+from support.files import huge_png, jpg
 from support.whatsapp_standin import APP_SECRET, delivery, inbound_text, signature, status
 
 NUMBER = "6281234567890"  # BUYER_TYPED's 0812-3456 7890
@@ -44,10 +44,6 @@ def rows(channel: str = "whatsapp") -> list[OutboxMessage]:
         return list(
             s.exec(select(OutboxMessage).where(col(OutboxMessage.channel) == channel).order_by(col(OutboxMessage.id)))
         )
-
-
-def order(tmp_path, buyer=OPTED_IN, lines=(("A920", 1),)):
-    return checkout_order(get_storage(), png(tmp_path / "bukti.png").read_bytes(), buyer=buyer, lines=lines)
 
 
 def fresh(placed: Order) -> Order:
@@ -71,7 +67,7 @@ def params(body: dict) -> list[str]:
 
 
 def test_a_buyer_who_ticked_the_box_gets_the_order_template_with_the_exact_amount(whatsapp, mailbox, tmp_path):
-    placed = order(tmp_path)
+    placed = checkout_order(buyer=OPTED_IN)
     assert placed.whatsapp_consent_text == consent.CONSENT_TEXT and placed.whatsapp_consent_at is not None
     with read_session() as s:
         contact = s.get(WhatsAppContact, NUMBER)
@@ -89,9 +85,9 @@ def test_a_buyer_who_ticked_the_box_gets_the_order_template_with_the_exact_amoun
 
 
 def test_without_the_box_or_after_stop_only_email_is_sent(whatsapp, mailbox, tmp_path):
-    order(tmp_path, buyer=BUYER_TYPED)
+    checkout_order(buyer=BUYER_TYPED)
     assert rows() == []
-    first = order(tmp_path)
+    first = checkout_order(buyer=OPTED_IN)
     webhook.receive(inbound_text(NUMBER, " berhenti "))
     with read_session() as s:
         contact = s.get(WhatsAppContact, NUMBER)
@@ -99,12 +95,12 @@ def test_without_the_box_or_after_stop_only_email_is_sent(whatsapp, mailbox, tmp
     transitions.confirm(str(first.id), ADMIN)
     assert [r.subject for r in rows()] == ["order_received"]  # nothing after STOP
     assert f"order:{first.id}:confirmed" in [r.key for r in rows("email")]
-    order(tmp_path)  # ticking the box again on a new order opts back in
+    checkout_order(buyer=OPTED_IN)  # ticking the box again on a new order opts back in
     assert [r.subject for r in rows()] == ["order_received", "order_received"]
 
 
 def test_each_event_sends_its_template_with_its_parameters(whatsapp, mailbox, tmp_path):
-    kept, dropped = order(tmp_path), order(tmp_path)
+    kept, dropped = checkout_order(buyer=OPTED_IN), checkout_order(buyer=OPTED_IN)
     transitions.confirm(str(kept.id), ADMIN)
     stock.receive("A9200001", "A920", ADMIN)
     merchant_id = make_merchant(tmp_path, email="budi@example.com", hp="0812-3456-7890")
@@ -131,7 +127,7 @@ def test_each_event_sends_its_template_with_its_parameters(whatsapp, mailbox, tm
 
 def test_throttling_is_retried_and_a_number_not_on_whatsapp_fails_once_for_good(whatsapp, mailbox, tmp_path):
     whatsapp.throttle_next = 1
-    order(tmp_path)
+    checkout_order(buyer=OPTED_IN)
     outbox.send_pending()
     [row] = rows()
     assert (row.status, row.attempts) == ("pending", 1) and "130429" in row.last_error
@@ -139,7 +135,7 @@ def test_throttling_is_retried_and_a_number_not_on_whatsapp_fails_once_for_good(
     assert rows()[0].status == "sent" and len(whatsapp.sent) == 1
 
     whatsapp.not_on_whatsapp.add("6281311112222")
-    order(tmp_path, buyer={**OPTED_IN, "buyer_phone": "0813-1111-2222", "buyer_email": "lain@example.com"})
+    checkout_order(buyer={**OPTED_IN, "buyer_phone": "0813-1111-2222", "buyer_email": "lain@example.com"})
     deliver_all()
     deliver_all()
     failed = rows()[-1]
@@ -148,7 +144,7 @@ def test_throttling_is_retried_and_a_number_not_on_whatsapp_fails_once_for_good(
 
 
 def test_statuses_move_forward_only_and_failures_keep_their_code(whatsapp, mailbox, tmp_path):
-    order(tmp_path)
+    checkout_order(buyer=OPTED_IN)
     deliver_all()
     [row] = rows()
     for state in ("delivered", "sent", "delivered"):  # out of order and twice, as Meta sends them
@@ -204,7 +200,7 @@ def test_without_the_settings_whatsapp_is_off_and_nothing_is_queued(whatsapp, tm
     get_settings.cache_clear()
     try:
         assert not get_settings().whatsapp_on
-        order(tmp_path)
+        checkout_order(buyer=OPTED_IN)
         assert rows() == []
     finally:
         monkeypatch.undo()
@@ -213,7 +209,7 @@ def test_without_the_settings_whatsapp_is_off_and_nothing_is_queued(whatsapp, tm
 
 @pytest.mark.parametrize("text", ["STOP", "stop", "Berhenti"])
 def test_stop_words_in_any_case_end_consent(whatsapp, tmp_path, text):
-    order(tmp_path)
+    checkout_order(buyer=OPTED_IN)
     webhook.receive(inbound_text(NUMBER, text))
     with read_session() as s:
         assert not consent.allowed(s, NUMBER)
@@ -225,7 +221,7 @@ def test_a_template_goes_under_the_name_meta_approved_and_an_unknown_name_fails_
     monkeypatch.setenv("WHATSAPP_TEMPLATE_NAMES", "order_received=pesanan_diterima_v2")
     get_settings.cache_clear()
     try:
-        order(tmp_path)
+        checkout_order(buyer=OPTED_IN)
         deliver_all()
         deliver_all()
     finally:
@@ -251,7 +247,7 @@ def inbound() -> list[WhatsAppInbound]:
 
 
 def test_a_slip_sent_by_whatsapp_becomes_a_proof_of_the_waiting_order(whatsapp, mailbox, tmp_path):
-    placed = order(tmp_path)
+    placed = checkout_order(buyer=OPTED_IN)
     slip = jpg(tmp_path / "slip.jpg", size=(600, 900), color=(10, 160, 90), gps=True).read_bytes()
     webhook.receive(image_message(NUMBER, whatsapp.add_media(slip, "image/jpeg"), caption="transfer sudah ya"))
     [message] = inbound()
@@ -271,7 +267,7 @@ def test_a_slip_sent_by_whatsapp_becomes_a_proof_of_the_waiting_order(whatsapp, 
 
 
 def test_a_slip_gets_every_check_an_upload_gets(whatsapp, mailbox, tmp_path):
-    placed = order(tmp_path)
+    placed = checkout_order(buyer=OPTED_IN)
     someone_elses = jpg(tmp_path / "lain.jpg", size=(500, 700), color=(120, 30, 60)).read_bytes()
     other_buyer = {**BUYER_TYPED, "buyer_phone": "0813-9999-0000", "buyer_email": "lain@example.com"}
     checkout_order(get_storage(), someone_elses, buyer=other_buyer)  # another order paid with this picture
@@ -300,7 +296,7 @@ def test_a_slip_gets_every_check_an_upload_gets(whatsapp, mailbox, tmp_path):
 
 
 def test_the_slip_goes_to_the_order_it_names_else_the_newest_and_a_stranger_is_kept(whatsapp, mailbox, tmp_path):
-    older, newer = order(tmp_path), order(tmp_path)
+    older, newer = checkout_order(buyer=OPTED_IN), checkout_order(buyer=OPTED_IN)
     slip = jpg(tmp_path / "s1.jpg", color=(1, 2, 3)).read_bytes()
     webhook.receive(
         image_message(NUMBER, whatsapp.add_media(slip, "image/jpeg"), caption=f"untuk {older.number.lower()}")
@@ -315,7 +311,7 @@ def test_the_slip_goes_to_the_order_it_names_else_the_newest_and_a_stranger_is_k
 
 
 def test_a_free_reply_goes_only_within_24_hours_of_the_buyers_last_message(whatsapp, mailbox, tmp_path):
-    placed = order(tmp_path)
+    placed = checkout_order(buyer=OPTED_IN)
     with pytest.raises(inbox.ReplyRefused) as refused_as:
         inbox.reply("order", str(placed.id), placed.buyer_phone, "Sudah kami cek", ADMIN)
     assert refused_as.value.code is inbox.ReplyRefusal.WINDOW_CLOSED

@@ -7,10 +7,12 @@ import uuid
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
+from PIL import Image
 from sqlmodel import select
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.backoffice.tables import AuditEvent
@@ -22,7 +24,7 @@ from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
 from terminal_shop.views import order_number
 
-from support.files import jpg, png
+from support.files import encoded, jpg, png
 
 ADMIN = "admin@terminalku.example"
 AGREED = Consent("203.0.113.7")  # an applicant's consent, as the registration route passes it
@@ -30,7 +32,7 @@ AGREED = Consent("203.0.113.7")  # an applicant's consent, as the registration r
 
 def make_order(
     name="Budi",
-    email="budi@example.com",
+    email=None,
     phone="081234567890",
     status="paid_review",
     method="TRANSFER_BCA",
@@ -38,13 +40,18 @@ def make_order(
     created=None,
     proof=None,
     fulfilment="",
+    confirmed_after=None,
 ) -> Order:
+    """An order row as the back office finds it, at any status and time (no checkout ran:
+    no proof stored, no event, no e-mail); `checkout_order` places one as a buyer does.
+    The e-mail comes from the name ("Budi" -> budi@example.com); `confirmed_after` dates its
+    last change that long after `created`."""
     oid = uuid.uuid4()
     order = Order(
         id=oid,
         number=order_number(oid),  # as checkout.create_order stores it
         buyer_name=name,
-        buyer_email=email,
+        buyer_email=email or f"{name.lower().replace(' ', '.')}@example.com",
         buyer_phone=phone,
         shipping_address="Jl. Darmo No. 12",
         items=[{"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 1, "unit_price": total}],
@@ -57,12 +64,15 @@ def make_order(
     )
     if created:
         order.created_at = created
+        order.updated_at = created + (confirmed_after or timedelta())
     with write_session() as s:
         s.add(order)
     return order
 
 
 def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", consent=AGREED, **over) -> uuid.UUID:
+    """A registration sent as an applicant sends it (documents stored, event and e-mails
+    queued); `merchant_row` makes a row at any status and time instead."""
     form = {
         "nama_lengkap": "Sri Wahyuni",
         "nama_usaha": "Warung Bu Sri",
@@ -92,29 +102,9 @@ def wib_midnight(days_ago: int = 0) -> datetime:
     return datetime.combine(today - timedelta(days=days_ago), time(), WIB).astimezone(UTC)
 
 
-def order(name: str, total: int, created: datetime, status="paid_review", confirmed_after=None, n=None) -> Order:
-    oid = uuid.uuid4()
-    row = Order(
-        id=oid,
-        number=order_number(oid),
-        buyer_name=name,
-        buyer_email=f"{name.lower().replace(' ', '.')}@example.com",
-        buyer_phone="081234567890",
-        shipping_address="Jl. Darmo No. 12",
-        items=[{"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 1, "unit_price": total}],
-        subtotal=total,
-        total=total,
-        payment_method="QRIS",
-        status=status,
-        created_at=created,
-        updated_at=created + (confirmed_after or timedelta()),
-    )
-    with write_session() as s:
-        s.add(row)
-    return row
-
-
-def merchant(shop: str, created: datetime, status="pending", n=0) -> None:
+def merchant_row(shop: str, created: datetime, status="pending", n=0) -> None:
+    """A registration row as the back office lists it, at any status and time (no documents,
+    no event); `make_merchant` registers one as an applicant does."""
     with write_session() as s:
         s.add(
             MerchantRegistration(
@@ -209,24 +199,33 @@ BUYER_TYPED = {  # as a person types it: spaces around, a dashed phone
 }
 
 
+ONE_D210 = (("D210", 1),)
+
+
 def checkout_order(
-    storage,
-    data: bytes,
+    storage=None,
+    data: bytes | None = None,
     *,
     ref: str | None = None,
     lines=(("A920", 1),),
     method="TRANSFER_BCA",
     name="Bukti TF.png",
     buyer: dict | None = None,
-):
+    buyer_name: str | None = None,
+) -> Order:
+    """An order placed through the checkout, as a buyer places it (proof stored, events and
+    e-mails queued); `make_order` makes a row at any status instead. `buyer_name` gives the
+    typed buyer that name and an e-mail from its first word ("Rahma Putri" -> rahma@example.com)."""
+    if buyer_name:
+        buyer = {**BUYER_TYPED, "buyer_name": buyer_name, "buyer_email": f"{buyer_name.split()[0].lower()}@example.com"}
     return orders.create_order(
         client_ref=ref or uuid.uuid4().hex,
         buyer=buyer or BUYER_TYPED,
         lines=list(lines),
         payment_method=method,
         proof_filename=name,
-        proof_data=data,
-        storage=storage,
+        proof_data=encoded(Image.new("RGB", (400, 300), (20, 90, 200))) if data is None else data,
+        storage=storage or get_storage(),
     )
 
 

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import re
 import time
-import uuid
 from pathlib import Path
 
 from playwright.sync_api import expect
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
@@ -29,22 +27,6 @@ def sign_in(pg) -> None:
     pg.get_by_role("button", name="Masuk sebagai Admin").click()
     pg.wait_for_url(re.compile(r"/admin/?$"))
     expect(pg.get_by_test_id("admin-email")).to_have_text(EMAIL)
-
-
-def real_order(tmp_path, name: str, method: str = "TRANSFER_BCA", proof: bytes | None = None) -> Order:
-    return orders.create_order(
-        client_ref=uuid.uuid4().hex,
-        buyer={
-            "buyer_name": name,
-            "buyer_phone": "081234567890",
-            "buyer_email": f"{name.split()[0].lower()}@example.com",
-            "shipping_address": "Jl. Darmo No. 12, Surabaya",
-        },
-        lines=[("D210", 1)],
-        payment_method=method,
-        proof_filename="bukti.png",
-        proof_data=proof or png(tmp_path / f"{uuid.uuid4().hex}.png", size=(400, 300)).read_bytes(),
-    )
 
 
 def get_merchant(mid) -> MerchantRegistration | None:

@@ -73,6 +73,14 @@ def publish_asset(key: str, data: bytes, content_type: str) -> None:
         storage.put(settings.bucket_assets, key, data, content_type)
 
 
+def sticker_changed() -> None:
+    """The site reads a changed QRIS sticker within a minute (payment_qr.FOUND_FOR); a test
+    does not wait that long, so it forgets what the site remembered."""
+    from terminal_shop.services.orders import payment_qr
+
+    payment_qr._cache.clear()
+
+
 @contextmanager
 def bucket_unavailable(bucket: str):
     """Makes the running site's store refuse writes to one bucket, then restores it."""

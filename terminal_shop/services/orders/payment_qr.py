@@ -60,11 +60,6 @@ FOUND_FOR, MISSING_FOR = 60.0, 2.0  # seconds; a newly uploaded sticker is picke
 _refreshing = threading.Lock()
 
 
-def forget_merchant() -> None:
-    """Read the payload afresh next time (after the sticker or setting changed)."""
-    _cache.clear()
-
-
 def merchant_or_none() -> qris.Merchant | None:
     """For pages and orders: the merchant, or None (logged once per reason) so the page falls
     back to the static image. Remembered briefly: every confirm page and QRIS order asks.
