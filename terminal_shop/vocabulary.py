@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Self
 
 from terminal_shop import moved_names
+from terminal_shop.catalogue import MAX_QTY_PER_LINE
 
 
 class Term(StrEnum):
@@ -225,6 +226,10 @@ class OrderRefusal(Term):
     GENERIC = "umum", "Terjadi kesalahan"
     INVALID = "data", "Data pesanan belum lengkap atau tidak valid. Periksa kembali formulir Anda."
     EMPTY_CART = "keranjang", "Keranjang Anda masih kosong"
+    UNKNOWN_PRODUCT = "produk", "Produk tidak dikenal"
+    QTY_MIN = "qty", "Minimal qty adalah 1"
+    QTY_MAX = "qty-maks", f"Maksimal {MAX_QTY_PER_LINE} unit per produk"
+    UNKNOWN_METHOD = "metode", "Metode pembayaran tidak dikenal"
     QRIS_LIMIT = (
         "qris",
         "QRIS hanya untuk transaksi sampai Rp 10.000.000 (ketentuan Bank Indonesia). Silakan gunakan transfer BCA.",

@@ -120,7 +120,8 @@ class AccountState(rx.State):
         return [toast.success("Keranjang diisi dengan pesanan yang sama"), rx.redirect(routes.CHECKOUT_PRODUCTS)]
 
     async def _read_history(self, merchants: list[uuid.UUID], raw: dict[str, str]) -> None:
-        found, self.filter_error = txn_history.Filters.parse(raw)
+        found, note = txn_history.Filters.parse(raw)
+        self.filter_error = note.label if note else ""
         self.history = await asyncio.to_thread(txn_history.page_of, merchants, found)
         self.filters = found.query() | {"halaman": str(self.history.page)}
         self.csv_link = f"{routes.API_ACCOUNT_TRANSACTIONS_CSV}?{urlencode(found.query())}"

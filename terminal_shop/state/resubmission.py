@@ -40,7 +40,7 @@ class FixState(rx.State):
         try:
             self.view = await asyncio.to_thread(resubmission.view, *self._link())
         except resubmission.ResubmissionError as exc:
-            self.link_error = str(exc)
+            self.link_error = exc.text
             return
         self.form = dict(self.view.form)
 

@@ -11,10 +11,12 @@ from sqlmodel import select
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.team import admin_auth, passwords
+from terminal_shop.services.team.admin_auth import LoginRefusal
 from terminal_shop.services.team.passwords import PasswordRefusal
 from terminal_shop.services.team.tables import AdminSession
 
 from support.factories import ADMIN, audit_rows
+from support.refusals import refused
 
 
 def test_login_logout_and_session(clean_db):
@@ -30,12 +32,11 @@ def test_login_logout_and_session(clean_db):
 
 def test_wrong_password_and_unknown_email_read_the_same(clean_db):
     admin_auth.create_admin(ADMIN, "rahasia-123")
-    with pytest.raises(admin_auth.LoginError) as a:
+    with refused(LoginRefusal.BAD_LOGIN):
         admin_auth.login(ADMIN, "salah", "c1")
-    with pytest.raises(admin_auth.LoginError) as b:
+    with refused(LoginRefusal.BAD_LOGIN):
         admin_auth.login("nobody@example.com", "salah", "c1")
-    assert a.value.message == b.value.message == "Email atau password salah"
-    with pytest.raises(admin_auth.LoginError, match="wajib diisi"):
+    with refused(LoginRefusal.REQUIRED):
         admin_auth.login("", "", "c1")
 
 
@@ -45,7 +46,7 @@ def test_a_strangers_failures_slow_the_account_but_never_lock_out_its_password(c
     for _ in range(7):  # a stranger guessing from another address
         attempt = admin_auth.start_attempt(ADMIN, "salah", "stranger")
         delays.append(attempt.delay)
-        with pytest.raises(admin_auth.LoginError, match="Email atau password salah"):
+        with refused(LoginRefusal.BAD_LOGIN):
             admin_auth.finish_attempt(attempt, "salah")
     assert delays == [0, 0, 0, 0, 0, 1, 2]  # free at first, then doubling
     attempt = admin_auth.start_attempt(ADMIN, "rahasia-123", "office")
@@ -59,9 +60,9 @@ def test_a_strangers_failures_slow_the_account_but_never_lock_out_its_password(c
 def test_a_client_is_refused_after_its_failures_whatever_the_account(clean_db):
     admin_auth.create_admin(ADMIN, "rahasia-456")
     for i in range(admin_auth.MAX_FAILURES_PER_CLIENT):
-        with pytest.raises(admin_auth.LoginError, match="salah"):
+        with refused(LoginRefusal.BAD_LOGIN):
             admin_auth.finish_attempt(admin_auth.start_attempt(f"guess{i}@example.com", "x", "attacker"), "x")
-    with pytest.raises(admin_auth.LoginError, match="Terlalu banyak percobaan"):
+    with refused(LoginRefusal.LOCKED):
         admin_auth.start_attempt(ADMIN, "rahasia-456", "attacker")
     # Another address is not touched by the attacker's failures.
     assert admin_auth.login(ADMIN, "rahasia-456", "office")
@@ -89,10 +90,9 @@ def test_parallel_guesses_never_pass_the_client_limit(clean_db):
     # Each attempt is committed, then counted: when every insert lands before any count (a busy
     # machine), all 30 are refused. Racing attempts may refuse more than the limit, never pass it.
     assert checked <= admin_auth.MAX_FAILURES_PER_CLIENT
-    assert results.count("terkunci") == 30 - checked
-    with pytest.raises(admin_auth.LoginError) as locked:  # and the client stays locked after the burst
+    assert results.count(LoginRefusal.LOCKED) == 30 - checked
+    with refused(LoginRefusal.LOCKED):  # and the client stays locked after the burst
         admin_auth.start_attempt(ADMIN, "tebakan-lagi", "botnet-node")
-    assert locked.value.code == "terkunci"
     admin_auth.start_attempt(ADMIN, "tebakan-lain", "tetangga-lain")  # another client is still checked
 
 
@@ -147,7 +147,7 @@ def test_guessing_the_current_password_is_throttled_like_a_sign_in(clean_db):
 
 def test_account_not_on_allow_list_is_denied(clean_db):
     admin_auth.create_admin("stranger@example.com", "rahasia-123")
-    with pytest.raises(admin_auth.LoginError, match="Akses ditolak. Email tidak memiliki hak akses admin."):
+    with refused(LoginRefusal.DENIED):
         admin_auth.login("stranger@example.com", "rahasia-123", "c1")
 
 

@@ -141,15 +141,19 @@ def test_setujui_and_tolak_change_the_status_alone(clean_db, tmp_path):
     from terminal_shop.vocabulary import RegistrationStatus
 
     first, second = make_merchant(tmp_path), make_merchant(tmp_path, email="b@example.com", hp="0813-1111-2222")
-    assert admin_merchants.decide(str(first), RegistrationStatus.REJECTED, "  ", ADMIN).startswith(
-        "Isi alasan penolakan"
-    )
+    with pytest.raises(transitions.ChangeRefused) as refused:
+        admin_merchants.decide(str(first), RegistrationStatus.REJECTED, "  ", ADMIN)
+    assert refused.value.code is transitions.ChangeRefusal.REASON_MISSING
     assert _stored(first).status == "pending"
-    assert admin_merchants.decide(str(first), RegistrationStatus.REJECTED, "KTP buram", ADMIN, ["ktp"]) == ""
+    admin_merchants.decide(str(first), RegistrationStatus.REJECTED, "KTP buram", ADMIN, ["ktp"])
     row = _stored(first)
     assert (row.status, row.rejection_reason, row.nama_lengkap) == ("rejected", "KTP buram", "Sri Wahyuni")
-    assert admin_merchants.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN) == ""
+    admin_merchants.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN)
     assert _stored(second).verified_at is not None
-    assert admin_merchants.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN) == "Pendaftaran sudah Approved"
-    refused = admin_merchants.decide(str(second), RegistrationStatus.REJECTED, "salah", ADMIN)
-    assert refused and _stored(second).status == "approved"  # an approved identity is kept (issue 35.8)
+    with pytest.raises(transitions.ChangeRefused) as refused:
+        admin_merchants.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN)
+    assert (refused.value.code, refused.value.text) == (transitions.ChangeRefusal.ALREADY, "Pendaftaran sudah Approved")
+    with pytest.raises(transitions.ChangeRefused) as refused:
+        admin_merchants.decide(str(second), RegistrationStatus.REJECTED, "salah", ADMIN)
+    assert refused.value.code is transitions.ChangeRefusal.KEPT_BY_LAW
+    assert _stored(second).status == "approved"  # an approved identity is kept (issue 35.8)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import dataclasses
 import hashlib
 import re
@@ -33,6 +32,7 @@ from terminal_shop.state.admin import OrderListState
 from terminal_shop.vocabulary import AdminRole
 
 from support.factories import ADMIN, audit_rows
+from support.refusals import refused
 
 PASSWORD = "rahasia-admin-123"
 
@@ -74,7 +74,7 @@ def test_the_secret_is_stored_encrypted_and_the_setup_needs_a_right_first_code(c
     secret = two_factor.begin_setup(admin_id)
     assert secret not in (_user(ADMIN).totp_pending or "") and _user(ADMIN).totp_pending
     token = admin_auth.login(ADMIN, PASSWORD, "c")
-    with code_refused(CodeRefusal.WRONG):
+    with refused(CodeRefusal.WRONG):
         two_factor.confirm_setup(admin_id, _code(secret, -3), _session_hash(token))
     assert _user(ADMIN).totp_secret is None  # not on until a right code
     assert "otpauth://totp/" in two_factor.provisioning_uri(ADMIN, secret)
@@ -91,20 +91,20 @@ def test_a_session_needs_its_code_right_wrong_reused_and_the_next_step(clean_db)
     admin_id, secret, token, _ = _enrolled()
     signed = admin_auth.session_admin(token)
     assert signed.two_factor and not signed.verified and signed.next_step == routes.ADMIN_2FA
-    with code_refused(CodeRefusal.WRONG):
+    with refused(CodeRefusal.WRONG):
         two_factor.verify_sign_in(
             admin_id, "000000" if _code(secret, 0) != "000000" else "111111", _session_hash(token)
         )
-    with code_refused(CodeRefusal.WRONG):  # two steps back: outside the window
+    with refused(CodeRefusal.WRONG):  # two steps back: outside the window
         two_factor.verify_sign_in(admin_id, _code(secret, -2), _session_hash(token))
     assert not admin_auth.session_admin(token).verified
     next_code = _code(secret, 1)  # a phone's clock a step ahead is still accepted
     two_factor.verify_sign_in(admin_id, next_code, _session_hash(token))
     assert admin_auth.session_admin(token).verified and admin_auth.session_admin(token).next_step == ""
     other = admin_auth.login(ADMIN, PASSWORD, "elsewhere")
-    with code_refused(CodeRefusal.WRONG):  # the same code once more
+    with refused(CodeRefusal.WRONG):  # the same code once more
         two_factor.verify_sign_in(admin_id, next_code, _session_hash(other))
-    with code_refused(CodeRefusal.WRONG):  # nor an earlier step's
+    with refused(CodeRefusal.WRONG):  # nor an earlier step's
         two_factor.verify_sign_in(admin_id, _code(secret, 0), _session_hash(other))
     assert not admin_auth.session_admin(other).verified
 
@@ -138,9 +138,9 @@ def test_recovery_codes_carry_80_bits_or_more_and_are_hashed_with_a_key(clean_db
 def test_wrong_codes_are_throttled_like_passwords(clean_db):
     admin_id, secret, token, _ = _enrolled()
     for _ in range(two_factor.MAX_FAILURES):
-        with code_refused(CodeRefusal.WRONG):
+        with refused(CodeRefusal.WRONG):
             two_factor.verify_sign_in(admin_id, "zzzz-zzzz", _session_hash(token))
-    with code_refused(CodeRefusal.LOCKED):  # even the right code now waits
+    with refused(CodeRefusal.LOCKED):  # even the right code now waits
         two_factor.verify_sign_in(admin_id, _code(secret, 1), _session_hash(token))
 
 
@@ -164,22 +164,6 @@ def test_no_admin_page_opens_before_the_second_factor(clean_db, monkeypatch):
     required = dataclasses.replace(get_settings(), admin_2fa_required=True)
     monkeypatch.setattr(admin_auth, "get_settings", lambda: required)
     assert routes.ADMIN_2FA_SETUP in str(_call(load, plain))  # required: sent to set it up first
-
-
-@contextlib.contextmanager
-def code_refused(code: CodeRefusal):
-    """The block raises CodeRefused with this code."""
-    with pytest.raises(two_factor.CodeRefused) as caught:
-        yield
-    assert caught.value.code is code
-
-
-@contextlib.contextmanager
-def refused(code: AccountRefusal):
-    """The block raises AccountError with this code."""
-    with pytest.raises(admin_accounts.AccountError) as caught:
-        yield
-    assert caught.value.code is code
 
 
 # ----- invitations -----
@@ -222,6 +206,8 @@ def test_an_invitation_says_whether_its_mail_went_and_is_resent_copied_and_withd
     assert failed == "Gagal terkirim: alamat penerima ditolak server e-mail; tidak dicoba lagi"
     [line] = invite_links.open_invites()
     assert (line.email, line.mail, line.mail_sent) == (clerk, failed, False)
+    with refused(AccountRefusal.INVITE_CLOSED):  # nobody invited at that address
+        invite_links.send_now("tidak.diundang@terminalku.example")
 
     mailbox.refuse.clear()
     assert invite_links.resend(ADMIN, clerk) == ""  # a new e-mail, taken by the server
@@ -391,7 +377,7 @@ def test_deactivation_ends_the_sessions_at_once_and_reactivation_lets_back_in(cl
         assert all(
             r.revoked_at for r in s.exec(select(AdminSession).where(AdminSession.admin_id == _user(clerk.email).id))
         )
-    with pytest.raises(admin_auth.LoginError, match="Akses ditolak"):
+    with refused(admin_auth.LoginRefusal.DENIED):
         admin_auth.login(clerk.email, "password-keuangan-1", "c")
     admin_accounts.set_active(ADMIN, clerk.id, True)
     assert admin_auth.session_admin(admin_auth.login(clerk.email, "password-keuangan-1", "c")).role == "keuangan"

@@ -15,6 +15,7 @@ from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRejected
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, order_status
 from terminal_shop.views import OrderSummary
+from terminal_shop.vocabulary import OrderRefusal
 
 from support.factories import BUYER_TYPED, checkout_order, stored_orders
 from support.files import fake_png, pdf, png
@@ -57,21 +58,22 @@ def test_pdf_proof_is_accepted(clean_db, any_storage, tmp_path):
 
 
 @pytest.mark.parametrize(
-    "lines, message",
+    "lines, code",
     [
-        ([("HACKED", 1)], "Produk tidak dikenal"),
-        ([("A920", 0)], "Minimal qty adalah 1"),
-        ([("A920", -3)], "Minimal qty adalah 1"),
-        ([("A920", "2")], "Minimal qty adalah 1"),
-        ([("A920", True)], "Minimal qty adalah 1"),
-        ([("A920", 101)], "Maksimal 100 unit per produk"),
-        ([], "Keranjang Anda masih kosong"),
+        ([("HACKED", 1)], OrderRefusal.UNKNOWN_PRODUCT),
+        ([("A920", 0)], OrderRefusal.QTY_MIN),
+        ([("A920", -3)], OrderRefusal.QTY_MIN),
+        ([("A920", "2")], OrderRefusal.QTY_MIN),
+        ([("A920", True)], OrderRefusal.QTY_MIN),
+        ([("A920", 101)], OrderRefusal.QTY_MAX),
+        ([], OrderRefusal.EMPTY_CART),
     ],
 )
-def test_tampered_lines_are_refused_and_nothing_is_stored(clean_db, any_storage, tmp_path, lines, message):
+def test_tampered_lines_are_refused_and_nothing_is_stored(clean_db, any_storage, tmp_path, lines, code):
     settings, storage = any_storage
-    with pytest.raises(orders.OrderError, match=message):
+    with pytest.raises(orders.OrderError) as refused:
         checkout_order(storage, png(tmp_path / "b.png").read_bytes(), lines=lines)
+    assert refused.value.code is code
     assert stored_orders() == []
     assert stored_keys(settings, storage, settings.bucket_order_payments) == []
 
@@ -93,8 +95,9 @@ def test_qris_is_refused_above_ten_million(clean_db, any_storage, tmp_path):
     assert checkout_order(storage, data, lines=[("A920", 2)], method="QRIS").total == 6_998_000
     by_transfer = checkout_order(storage, data, lines=[("A920", 3)], method="TRANSFER_BCA")
     assert by_transfer.total == 10_497_000 - by_transfer.unique_code
-    with pytest.raises(orders.OrderError, match="Metode pembayaran"):
+    with pytest.raises(orders.OrderError) as refused:
         checkout_order(storage, data, method="CASH")
+    assert refused.value.code is OrderRefusal.UNKNOWN_METHOD
 
 
 def test_same_client_ref_yields_one_order(clean_db, any_storage, tmp_path):

@@ -4,7 +4,6 @@ statements and QRIS reports matched and confirmed once, and proofs used twice fo
 
 from __future__ import annotations
 
-import contextlib
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -29,6 +28,7 @@ from terminal_shop.services.payments.terms import MatchKind
 
 from support.factories import ADMIN, checkout_order, make_order
 from support.files import encoded, png, receipt
+from support.refusals import refused
 
 A920 = 3_499_000
 
@@ -46,14 +46,6 @@ def statement_of(*rows: tuple[datetime, str, int]) -> bytes:
 
 def kinds(imported) -> list[str]:
     return [row.kind for row in matching.review(imported.line_ids)]
-
-
-@contextlib.contextmanager
-def refused(code: MatchRefusal):
-    """The block raises ReconcileError with this code."""
-    with pytest.raises(reconcile.ReconcileError) as caught:
-        yield
-    assert caught.value.code is code
 
 
 # ----- the kode unik -----

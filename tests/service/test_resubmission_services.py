@@ -16,13 +16,14 @@ from terminal_shop.privacy_policy import VERSION, Consent
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.registrations import resubmission
+from terminal_shop.services.registrations import details, resubmission
 from terminal_shop.services.registrations import submission as registrations
-from terminal_shop.services.registrations.resubmission import ResubmissionError
+from terminal_shop.services.registrations.resubmission import FixRefusal, ResubmissionError
 from terminal_shop.services.registrations.tables import MerchantRegistration
 
 from support.factories import AGREED, make_merchant, reject_with_link
 from support.files import jpg, png
+from support.refusals import refused
 from support.storage import stored_keys
 
 
@@ -42,7 +43,7 @@ def test_only_the_marked_document_changes_and_the_link_then_dies(clean_db, tmp_p
     rid, token = _parts(reject_with_link(mid, ["ktp"]))
     shown = resubmission.view(rid, token)
     assert (shown.groups, shown.documents, shown.reason) == ((), ("ktp",), "Foto KTP buram")
-    with pytest.raises(ResubmissionError, match="Foto KTP baru wajib diunggah"):
+    with refused(FixRefusal.DOCUMENT):
         resubmission.resubmit(rid, token, {}, {}, consent=AGREED)
     typed = {"nama_usaha": "Usaha Lain", "nomor_rekening": "999"}  # not marked: ignored
     resubmission.resubmit(rid, token, typed, {"ktp": jpg(tmp_path / "ktp-baru.jpg").read_bytes()}, consent=AGREED)
@@ -59,17 +60,18 @@ def test_only_the_marked_document_changes_and_the_link_then_dies(clean_db, tmp_p
         "Foto KTP",
     )
     assert admin_merchants.detail(str(mid)).view.history[0].change == "Rejected → Pending"
-    with pytest.raises(ResubmissionError, match="sudah dipakai"):
+    with refused(FixRefusal.LINK):
         resubmission.view(rid, token)  # used
 
 
 def test_marked_fields_change_and_are_checked_like_the_wizard(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     rid, token = _parts(reject_with_link(mid, ["data-bank"]))
-    with pytest.raises(ResubmissionError, match="hanya boleh berisi angka"):
+    with refused(FixRefusal.INVALID) as caught:
         resubmission.resubmit(
             rid, token, {"nama_bank": "Bank BCA", "nama_rekening": "Sri", "nomor_rekening": "12a"}, {}, consent=AGREED
         )
+    assert caught.value.text == details.MSG_ACCOUNT  # the field's own words, as the wizard says them
     resubmission.resubmit(
         rid, token, {"nama_bank": "Bank BNI", "nama_rekening": "Sri W", "nomor_rekening": "555"}, {}, consent=AGREED
     )
@@ -80,13 +82,13 @@ def test_marked_fields_change_and_are_checked_like_the_wizard(clean_db, tmp_path
 def test_tampered_and_expired_links_change_nothing(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     rid, token = _parts(reject_with_link(mid, []))
-    with pytest.raises(ResubmissionError, match="tidak berlaku"):
+    with refused(FixRefusal.LINK):
         resubmission.view(rid, token[:-1] + ("0" if token[-1] != "0" else "1"))
     with write_session() as s:
         row = s.get(MerchantRegistration, mid)
         row.fix_expires_at = utcnow() - timedelta(seconds=1)
         s.add(row)
-    with pytest.raises(ResubmissionError, match="14 hari"):
+    with refused(FixRefusal.LINK):
         resubmission.resubmit(rid, token, {}, {"ktp": png(tmp_path / "k.png").read_bytes()}, consent=AGREED)
     assert _row(mid).status == "rejected"
 
@@ -118,15 +120,15 @@ def test_one_link_used_from_two_tabs_at_once_is_accepted_once(clean_db, tmp_path
         start.wait()
         try:
             results.append(resubmission.resubmit(rid, token, {}, {"ktp": photo}, consent=AGREED))
-        except ResubmissionError as refused:
-            results.append(str(refused))
+        except ResubmissionError as exc:
+            results.append(exc.code)
 
     tabs = [threading.Thread(target=send, args=(p,)) for p in photos]
     for t in tabs:
         t.start()
     for t in tabs:
         t.join()
-    assert sorted(map(str, results)) == sorted([str(mid), resubmission.MSG_LINK])
+    assert sorted(map(str, results)) == sorted([str(mid), FixRefusal.LINK])
     with read_session() as s:
         resubmits = s.exec(select(AuditEvent).where(AuditEvent.action == "resubmit")).all()
         mails = s.exec(select(OutboxMessage).where(OutboxMessage.entity_id == str(mid))).all()
@@ -145,7 +147,7 @@ def test_a_correction_needs_the_agreement_and_renews_it(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     rid, token = _parts(reject_with_link(mid, ["data-bank"]))
     typed = {"nama_bank": "Bank BNI", "nama_rekening": "Sri W", "nomor_rekening": "555"}
-    with pytest.raises(ResubmissionError, match="Persetujuan diperlukan"):
+    with refused(FixRefusal.NO_CONSENT):
         resubmission.resubmit(rid, token, typed, {}, consent=None)
     assert _row(mid).nomor_rekening != "555"  # nothing changed
     resubmission.resubmit(rid, token, typed, {}, consent=Consent("198.51.100.4"))

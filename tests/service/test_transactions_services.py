@@ -252,7 +252,7 @@ def test_the_history_filters_pages_and_sums_exactly_the_list_it_shows(clean_db, 
 
     filters, error = history.Filters.parse({})
     first = history.page_of(mine, filters)  # today, every device and channel
-    assert (error, first.page, first.pages, len(first.lines)) == ("", 1, 2, history.PER_PAGE)
+    assert (error, first.page, first.pages, len(first.lines)) == (None, 1, 2, history.PER_PAGE)
     second_page = history.page_of(mine, history.Filters.parse({"halaman": "2"})[0])
     listed = first.lines + second_page.lines
     assert len(listed) == 23 and "Rp 999.000" not in {t.amount for t in listed}  # not the other merchant's
@@ -267,7 +267,9 @@ def test_the_history_filters_pages_and_sums_exactly_the_list_it_shows(clean_db, 
     day_before = (today.astimezone(WIB).date() - timedelta(days=1)).isoformat()
     both_days = history.page_of(mine, history.Filters.parse({"dari": day_before})[0])
     assert both_days.figures.count == 23 and both_days.pages == 2
-    assert history.Filters.parse({"dari": "kemarin"})[1] == "Tanggal tidak valid"
+    assert history.Filters.parse({"dari": "kemarin"})[1] is history.FilterNote.BAD_DATE
+    two_years, note = history.Filters.parse({"dari": "2024-01-01", "sampai": "2025-12-31"})
+    assert (note, two_years.start) == (history.FilterNote.TOO_LONG, date(2025, 12, 31) - history.LONGEST)
     assert history.page_of([other], filters).figures.sales == "Rp 999.000"
 
     rows = list(csv.reader(io.StringIO(history.csv_text(mine, history.Filters.parse({"dari": day_before})[0]))))

@@ -9,7 +9,7 @@ from terminal_shop import rules
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES
 from terminal_shop.services.privacy.requests import ANSWER_WITHIN
 from terminal_shop.services.registrations.fix_link import LINK_VALID
-from terminal_shop.services.registrations.resubmission import MSG_LINK
+from terminal_shop.services.registrations.resubmission import FixRefusal
 from terminal_shop.services.team.admin_accounts import INVITE_VALID
 from terminal_shop.web.guards import FILE_TOO_LARGE
 
@@ -28,4 +28,4 @@ def test_the_rules_applied_are_the_rules_told():
         rules.FIX_LINK_VALID, rules.INVITE_VALID, rules.DATA_REQUEST_ANSWER,
     )  # fmt: skip
     assert MAX_UPLOAD_BYTES == rules.UPLOAD_MAX_MB * 1024 * 1024
-    assert "sudah lewat 14 hari" in MSG_LINK
+    assert "sudah lewat 14 hari" in FixRefusal.LINK.label

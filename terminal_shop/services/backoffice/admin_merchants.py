@@ -189,27 +189,23 @@ def save(
                 setattr(row, k, v)
             transitions.change(s, row, status, form.get("rejection_reason"), admin_email, utcnow(), fix_items)
     except transitions.ChangeRefused as refused:  # nothing of the form was kept
-        return {"status": refused.code.label}
+        return {"status": refused.text}
     return {}
 
 
 def decide(
     merchant_id: str, status: RegistrationStatus, reason: str, admin_email: str, fix_items: list[str] | None = None
-) -> str:
+) -> None:
     """ "Setujui" / "Tolak" on the merchant's page: the status alone, the record's fields as they
-    are (issue 39.5). Returns what refused it, in the admin's words ('' when done)."""
+    are (issue 39.5). Raises ChangeRefused, nothing changed, when it may not be decided so."""
     if status is RegistrationStatus.REJECTED and not reason.strip():
-        return "Isi alasan penolakan: pemohon membacanya di email"
-    try:
-        with write_session() as s:
-            row = _get(s, merchant_id, lock=True)
-            transitions.editable(row)
-            if row.status == status.value:
-                return f"Pendaftaran sudah {status.label}"
-            transitions.change(s, row, status, reason.strip()[:1000], admin_email, utcnow(), fix_items)
-    except transitions.ChangeRefused as refused:
-        return refused.code.label
-    return ""
+        raise transitions.ChangeRefused(transitions.ChangeRefusal.REASON_MISSING)
+    with write_session() as s:
+        row = _get(s, merchant_id, lock=True)
+        transitions.editable(row)
+        if row.status == status.value:
+            raise transitions.ChangeRefused(transitions.ChangeRefusal.ALREADY, status=status.label)
+        transitions.change(s, row, status, reason.strip()[:1000], admin_email, utcnow(), fix_items)
 
 
 def delete(merchant_id: str, admin_email: str) -> None:

@@ -29,6 +29,7 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.customers.tables import CustomerSession, SignInCode
 from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import email_ok, normalise_mobile
 from terminal_shop.services.whatsapp import subscribers as whatsapp
@@ -57,10 +58,8 @@ class SignInRefusal(Term):
     SESSION = "sesi", "Silakan masuk lagi"
 
 
-class SignInError(Exception):
-    def __init__(self, code: SignInRefusal, text: str = "") -> None:
-        super().__init__(code.value)
-        self.code, self.text = code, text or code.label
+class SignInError(Refused):
+    code: SignInRefusal
 
 
 def normal_email(email: str) -> str:
@@ -117,7 +116,7 @@ def request_code(email: str, client: str) -> None:
         try:
             rate_limits.hit(Action.SIGN_IN_CODE, client)
         except rate_limits.TooMany as exc:
-            raise SignInError(SignInRefusal.TOO_MANY_CODES, exc.message) from None
+            raise SignInError(SignInRefusal.TOO_MANY_CODES, words=exc.message) from None
         if who is not None:
             _new_code(who)
         return
@@ -127,7 +126,7 @@ def request_code(email: str, client: str) -> None:
     try:
         rate_limits.hit(Action.SIGN_IN_CODE, client)
     except rate_limits.TooMany as exc:
-        raise SignInError(SignInRefusal.TOO_MANY_CODES, exc.message) from None
+        raise SignInError(SignInRefusal.TOO_MANY_CODES, words=exc.message) from None
     _new_code(Identity(address))
 
 

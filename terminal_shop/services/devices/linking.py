@@ -25,6 +25,7 @@ from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.order_status import status_token
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.vocabulary import OrderStatus, RegistrationStatus, Term
@@ -38,10 +39,8 @@ class LinkRefusal(Term):
     REJECTED = "ditolak", "Pendaftaran merchant ini ditolak: tautkan setelah diperbaiki"
 
 
-class LinkError(Exception):
-    def __init__(self, code: LinkRefusal) -> None:
-        super().__init__(code.value)
-        self.code = code
+class LinkError(Refused):
+    code: LinkRefusal
 
 
 def _same_person(order: Order, merchant: MerchantRegistration) -> bool:

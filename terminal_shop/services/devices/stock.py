@@ -26,6 +26,7 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import OrderStatus, RegistrationStatus
 
@@ -35,16 +36,10 @@ CSV_MAX_LINES = 5000
 HEADER = re.compile(r"\b(sn|serial|nomor seri)\b", re.IGNORECASE)
 
 
-class DeviceError(Exception):
+class DeviceError(Refused):
     """A refused unit: `code` says why, `details` fill its text (`text`, the admin's words)."""
 
-    def __init__(self, code: DeviceRefusal, **details: str) -> None:
-        super().__init__(code.value)
-        self.code, self.details = code, details
-
-    @property
-    def text(self) -> str:
-        return self.code.label.format(**self.details)
+    code: DeviceRefusal
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ def create_order(
 def _checked_buyer(raw: dict[str, str]) -> Buyer:
     cleaned, errors = validate_buyer(raw)
     if cleaned is None:
-        raise OrderError(OrderRefusal.INVALID, next(iter(errors.values())))
+        raise OrderError(OrderRefusal.INVALID, words=next(iter(errors.values())))
     return cleaned
 
 
@@ -127,7 +127,7 @@ def _checked_payment(lines: list[tuple[str, int]], payment_method: str) -> tuple
         raise OrderError(OrderRefusal.EMPTY_CART)
     method = PaymentMethod.parse(payment_method)
     if method is None:
-        raise OrderError(OrderRefusal.INVALID, "Metode pembayaran tidak dikenal")
+        raise OrderError(OrderRefusal.UNKNOWN_METHOD)
     if method is PaymentMethod.QRIS and not cart.qris_allowed:
         raise OrderError(OrderRefusal.QRIS_LIMIT)
     return cart, method

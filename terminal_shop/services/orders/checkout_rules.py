@@ -14,6 +14,7 @@ from terminal_shop import catalogue
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.validation import (
     MAX_PHONE_DIGITS,
     MIN_ADDRESS_CHARS,
@@ -28,12 +29,10 @@ from terminal_shop.views import LineView, PricedCart
 from terminal_shop.vocabulary import OrderRefusal, PaymentMethod
 
 
-class OrderError(Exception):
-    """The order cannot be created: `code` says why, the message is what the buyer reads."""
+class OrderError(Refused):
+    """The order cannot be created: `code` says why, `text` is what the buyer reads."""
 
-    def __init__(self, code: OrderRefusal, message: str = "") -> None:
-        super().__init__(message or code.label)
-        self.code = code
+    code: OrderRefusal
 
 
 BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note", "whatsapp")
@@ -198,12 +197,12 @@ def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
     for sku, qty in lines:
         product = catalogue.product(str(sku))
         if product is None:
-            raise OrderError(OrderRefusal.INVALID, "Produk tidak dikenal")
+            raise OrderError(OrderRefusal.UNKNOWN_PRODUCT)
         if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
-            raise OrderError(OrderRefusal.INVALID, "Minimal qty adalah 1")
+            raise OrderError(OrderRefusal.QTY_MIN)
         qty_by_sku[product.sku] = qty_by_sku.get(product.sku, 0) + qty
         if qty_by_sku[product.sku] > catalogue.MAX_QTY_PER_LINE:
-            raise OrderError(OrderRefusal.INVALID, f"Maksimal {catalogue.MAX_QTY_PER_LINE} unit per produk")
+            raise OrderError(OrderRefusal.QTY_MAX)
     priced = []
     for sku, qty in qty_by_sku.items():
         p = catalogue.product(sku)

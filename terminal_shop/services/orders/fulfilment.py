@@ -23,6 +23,7 @@ from terminal_shop.services.csv_lines import each_line
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.events import OrderDelivered, OrderPacked, OrderShipped
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.refusals import Refused
 from terminal_shop.vocabulary import FULFILMENT_FROM, Fulfilment, OrderStatus, Term
 
 BULK_MAX_LINES = 5000
@@ -43,12 +44,10 @@ class StepRefusal(Term):
     SHORT_LINE = "baris", "Baris harus berisi nomor pesanan, kurir dan resi"
 
 
-class FulfilmentError(Exception):
+class FulfilmentError(Refused):
     """A step refused; `code` says why (its label is the admin's text)."""
 
-    def __init__(self, code: StepRefusal) -> None:
-        super().__init__(code.value)
-        self.code = code
+    code: StepRefusal
 
 
 def step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values) -> Order:

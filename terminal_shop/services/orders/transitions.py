@@ -24,6 +24,7 @@ from terminal_shop.services.orders import invoice
 from terminal_shop.services.orders.events import OrderCancelled, OrderConfirmed
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes
+from terminal_shop.services.refusals import Refused
 from terminal_shop.vocabulary import ORDER_TRANSITIONS, OrderStatus, Term
 
 REASON_MAX = 500
@@ -36,12 +37,10 @@ class ChangeRefusal(Term):
     REASON_REQUIRED = "alasan", "Alasan penolakan harus diisi"
 
 
-class TransitionError(Exception):
+class TransitionError(Refused):
     """A refused change; `code` says why (its label is what the admin reads)."""
 
-    def __init__(self, code: ChangeRefusal) -> None:
-        super().__init__(code.value)
-        self.code = code
+    code: ChangeRefusal
 
 
 # The evidence of a payment, checked in the confirming transaction: returns what the order

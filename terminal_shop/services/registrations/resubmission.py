@@ -19,20 +19,33 @@ from terminal_shop.infra.storage import StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, check_file, strip_metadata
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details
 from terminal_shop.services.registrations.events import RegistrationCorrected
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
 from terminal_shop.services.registrations.submission import consent_fields, document_key
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import parse_id
-from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus
-
-MSG_LINK = f"Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat {rules.days(rules.FIX_LINK_VALID)}, atau tidak lengkap."
-MSG_DOC = "{label} baru wajib diunggah"
+from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus, Term
 
 
-class ResubmissionError(Exception):
-    """The message is shown to the applicant."""
+class FixRefusal(Term):
+    """Why a correction was refused; the label is what the applicant reads."""
+
+    LINK = (
+        "tautan",
+        f"Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat {rules.days(rules.FIX_LINK_VALID)}, "
+        "atau tidak lengkap.",
+    )
+    NO_CONSENT = RegistrationRefusal.NO_CONSENT.value, RegistrationRefusal.NO_CONSENT.label
+    INVALID = RegistrationRefusal.INVALID.value, RegistrationRefusal.INVALID.label  # words: the field's own
+    DOCUMENT = "dokumen", "{label} baru wajib diunggah"
+    BUSY = "batas", rate_limits.TOO_MANY_TEXT
+    STORAGE = "simpan", "Gagal menyimpan dokumen. Silakan coba lagi."
+
+
+class ResubmissionError(Refused):
+    code: FixRefusal
 
 
 @dataclass(frozen=True)
@@ -49,13 +62,13 @@ class FixView:
 
 def _row_for(registration_id: str, given: str) -> MerchantRegistration:
     if (rid := parse_id(registration_id)) is None:
-        raise ResubmissionError(MSG_LINK)
+        raise ResubmissionError(FixRefusal.LINK)
     with read_session() as s:
         row = s.get(MerchantRegistration, rid)
     if row is None or row.status != RegistrationStatus.REJECTED or not link_alive(row):
-        raise ResubmissionError(MSG_LINK)
+        raise ResubmissionError(FixRefusal.LINK)
     if not token_matches(row, given):
-        raise ResubmissionError(MSG_LINK)
+        raise ResubmissionError(FixRefusal.LINK)
     return row
 
 
@@ -82,23 +95,23 @@ def resubmit(
     (its message is shown) or UploadRejected."""
     row = _row_for(registration_id, given)
     if consent is None:
-        raise ResubmissionError(RegistrationRefusal.NO_CONSENT.label)
+        raise ResubmissionError(FixRefusal.NO_CONSENT)
     items = row.fix_items or ALL_ITEMS
     editable = set(registration_form.correctable_names(items))
     current = view(registration_id, given).form
     merged = {f: (str(typed.get(f, "")) if f in editable else current[f]) for f in current}
     values, errors = validate_details(merged)
     if errors:
-        raise ResubmissionError(next(iter(errors.values())))
+        raise ResubmissionError(FixRefusal.INVALID, words=next(iter(errors.values())))
     wanted = [d for d in DocumentKind if d.value in items]
     missing = [d for d in wanted if not documents.get(d.value)]
     if missing:
-        raise ResubmissionError(MSG_DOC.format(label=missing[0].label))
+        raise ResubmissionError(FixRefusal.DOCUMENT, label=missing[0].label)
     checked = {d: strip_metadata(check_file(documents[d.value], IMAGE_KINDS, DOC_WRONG_TYPE)) for d in wanted}
     try:  # the correction is e-mailed to the registered address: public actions may write to it rarely
         rate_limits.hit(Action.MAIL_TO, row.email)
     except rate_limits.TooMany as exc:
-        raise ResubmissionError(exc.message) from None
+        raise ResubmissionError(FixRefusal.BUSY, minutes=exc.minutes) from None
     return _store(row, values | consent_fields(consent), checked, items)
 
 
@@ -119,7 +132,7 @@ def _store(row: MerchantRegistration, values: dict, checked: dict, items: list[s
         with write_session() as s:
             fresh = s.get(MerchantRegistration, row.id, with_for_update=True)  # a second tab waits here
             if fresh is None or fresh.fix_nonce != row.fix_nonce or fresh.status != RegistrationStatus.REJECTED:
-                raise ResubmissionError(MSG_LINK)  # used meanwhile, by a double click or a second tab
+                raise ResubmissionError(FixRefusal.LINK)  # used meanwhile, by a double click or a second tab
             old = [getattr(fresh, c) for c in photos if getattr(fresh, c)]
             for k, v in {**values, **photos}.items():
                 setattr(fresh, k, v)
@@ -136,7 +149,7 @@ def _store(row: MerchantRegistration, values: dict, checked: dict, items: list[s
         discard(storage, bucket, *stored)
         if isinstance(exc, ResubmissionError):
             raise
-        raise ResubmissionError("Gagal menyimpan dokumen. Silakan coba lagi.") from exc
+        raise ResubmissionError(FixRefusal.STORAGE) from exc
     except BaseException:
         discard(storage, bucket, *stored)
         raise

@@ -27,6 +27,7 @@ from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
 from terminal_shop.services.registrations.events import RegistrationSubmitted
@@ -42,12 +43,10 @@ DUPLICATE_REASON = RegistrationRefusal.DUPLICATE.label
 log = logging.getLogger(__name__)
 
 
-class RegistrationError(Exception):
-    """The submission was refused: `code` says why, the message is what the applicant reads."""
+class RegistrationError(Refused):
+    """The submission was refused: `code` says why, `text` is what the applicant reads."""
 
-    def __init__(self, code: RegistrationRefusal, message: str = "") -> None:
-        super().__init__(message or code.label)
-        self.code = code
+    code: RegistrationRefusal
 
 
 class RejectedRegistration(RegistrationError):
@@ -108,7 +107,7 @@ def consent_fields(consent: Consent) -> dict:
 def _checked_details(raw: dict[str, str]) -> dict:
     values, errors = validate_details(raw)
     if values is None:
-        raise RegistrationError(RegistrationRefusal.INVALID, next(iter(errors.values())))
+        raise RegistrationError(RegistrationRefusal.INVALID, words=next(iter(errors.values())))
     return values
 
 
@@ -116,7 +115,7 @@ def _checked_documents(documents: dict[str, bytes]) -> dict[DocumentKind, Checke
     """Every required document present, each a real image, its metadata stripped."""
     present = {kind: data for k, data in documents.items() if (kind := DocumentKind.parse(k)) and data}
     if missing := validate_documents(set(present)):
-        raise RegistrationError(RegistrationRefusal.INVALID, next(iter(missing.values())))
+        raise RegistrationError(RegistrationRefusal.INVALID, words=next(iter(missing.values())))
     return {k: strip_metadata(check_file(data, IMAGE_KINDS, DOC_WRONG_TYPE)) for k, data in present.items()}
 
 

@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlmodel import Session
 
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.events import (
     RegistrationApproved,
@@ -29,6 +30,8 @@ class ChangeRefusal(Term):
         "dibatasi",
         "Data dibatasi atas permintaan pemiliknya: catatan ini tidak dapat diubah selama masa simpannya.",
     )
+    REASON_MISSING = "alasan", "Isi alasan penolakan: pemohon membacanya di email"
+    ALREADY = "sudah", "Pendaftaran sudah {status}"
     KEPT_BY_LAW = (
         "wajib-disimpan",
         "Merchant yang sudah disetujui tidak dapat ditolak: identitasnya wajib disimpan sampai 5 tahun "
@@ -36,10 +39,8 @@ class ChangeRefusal(Term):
     )
 
 
-class ChangeRefused(Exception):
-    def __init__(self, code: ChangeRefusal) -> None:
-        super().__init__(code.value)
-        self.code = code
+class ChangeRefused(Refused):
+    code: ChangeRefusal
 
 
 def editable(row: MerchantRegistration) -> None:

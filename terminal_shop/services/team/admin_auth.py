@@ -17,12 +17,13 @@ from datetime import timedelta
 from passlib.context import CryptContext
 from sqlmodel import col, delete, func, select, update
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt
-from terminal_shop.vocabulary import AdminRole
+from terminal_shop.vocabulary import AdminRole, Term
 
 # argon2id at passlib's time and lanes; its memory from the settings (64 MiB unless lowered).
 pwd_context = CryptContext(
@@ -42,25 +43,23 @@ MAX_DELAY_SECONDS = 30
 MAX_FAILURES_PER_CLIENT = 20  # then that client address is refused until the window passes
 MIN_PASSWORD_CHARS = 12
 
-# What the sign-in page says, by the code the sign-in route puts in its redirect.
-MESSAGES = {
-    "wajib": "Email dan password wajib diisi",
-    "salah": "Email atau password salah",
-    "terkunci": "Terlalu banyak percobaan masuk. Coba lagi dalam 15 menit.",
-    "ditolak": "Akses ditolak. Email tidak memiliki hak akses admin.",
-}
-MSG_REQUIRED, MSG_BAD_LOGIN, MSG_LOCKED, MSG_DENIED = MESSAGES.values()
+
+class LoginRefusal(Term):
+    """What the sign-in page says, by the code the sign-in route puts in its redirect."""
+
+    REQUIRED = "wajib", "Email dan password wajib diisi"
+    BAD_LOGIN = "salah", "Email atau password salah"
+    LOCKED = "terkunci", f"Terlalu banyak percobaan masuk. Coba lagi dalam {rules.minutes(THROTTLE_WINDOW)}."
+    DENIED = "ditolak", "Akses ditolak. Email tidak memiliki hak akses admin."
+
 
 # Verifying against this keeps the time of a failed login the same whether or not
 # the e-mail exists.
 _DUMMY_HASH = pwd_context.hash(secrets.token_urlsafe(16))
 
 
-class LoginError(Exception):
-    def __init__(self, code: str):
-        super().__init__(MESSAGES[code])
-        self.code = code
-        self.message = MESSAGES[code]
+class LoginError(Refused):
+    code: LoginRefusal
 
 
 @dataclass(frozen=True)
@@ -179,7 +178,7 @@ def start_attempt(email: str, password: str, client: str) -> Attempt:
     """
     email = normalise_email(email)
     if not email or not password:
-        raise LoginError("wajib")
+        raise LoginError(LoginRefusal.REQUIRED)
     client = (client or "unknown")[:64]
     with write_session() as s:
         s.add(LoginAttempt(email=email, client=client))
@@ -187,7 +186,7 @@ def start_attempt(email: str, password: str, client: str) -> Attempt:
         by_client = recent_attempts(s, LoginAttempt.client, client)
         by_email = recent_attempts(s, LoginAttempt.email, email)
     if by_client > MAX_FAILURES_PER_CLIENT:
-        raise LoginError("terkunci")
+        raise LoginError(LoginRefusal.LOCKED)
     return Attempt(email, client, account_delay(by_email - 1))
 
 
@@ -198,9 +197,9 @@ def finish_attempt(attempt: Attempt, password: str, user_agent: str = "") -> tup
         user = s.exec(select(AdminUser).where(col(AdminUser.email) == attempt.email)).first()
     ok = pwd_context.verify(password, user.password_hash if user else _DUMMY_HASH)
     if not ok or user is None:
-        raise LoginError("salah")
+        raise LoginError(LoginRefusal.BAD_LOGIN)
     if not may_sign_in(user):
-        raise LoginError("ditolak")
+        raise LoginError(LoginRefusal.DENIED)
     with write_session() as s:
         s.exec(delete(LoginAttempt).where(col(LoginAttempt.email) == attempt.email, col(LoginAttempt.client) != "2fa"))
         token = open_session(s, user.id, user_agent, attempt.client)

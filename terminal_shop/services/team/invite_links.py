@@ -69,11 +69,13 @@ def open_invites() -> tuple[InviteView, ...]:
 
 
 def send_now(email: str) -> str:
-    """The address's newest invitation e-mail, sent while the owner waits: '' when the mail
-    server took it, else why not (the list says the same)."""
+    """The address's newest invitation e-mail, sent while the owner waits: its fate as the
+    list shows it ('' when the mail server took it); AccountError when no invitation is open."""
     with read_session() as s:
         mail = _newest_mails(s, _open(s, email)).get(normalise_email(email))
-    return outbox.send_now(mail.key) if mail else AccountRefusal.INVITE_CLOSED.label
+    if mail is None:
+        raise admin_accounts.AccountError(AccountRefusal.INVITE_CLOSED)
+    return outbox.send_now(mail.key)
 
 
 def resend(owner_email: str, email: str) -> str:

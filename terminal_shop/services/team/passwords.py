@@ -11,8 +11,7 @@ from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.admin_auth import (
     MAX_FAILURES_PER_CLIENT,
     MIN_PASSWORD_CHARS,
-    MSG_BAD_LOGIN,
-    MSG_LOCKED,
+    LoginRefusal,
     end_sessions,
     pwd_context,
     recent_attempts,
@@ -26,8 +25,8 @@ class PasswordRefusal(Term):
     MISMATCH = "beda", "Konfirmasi password tidak sama"
     SAME = "sama", "Password baru harus berbeda dari password saat ini"
     CURRENT = "salah", "Password saat ini salah"
-    LOCKED = "terkunci", MSG_LOCKED  # guesses of the current password count like sign-in failures
-    UNKNOWN = "tidak-ada", MSG_BAD_LOGIN
+    LOCKED = "terkunci", LoginRefusal.LOCKED.label  # guesses of the current password count like sign-in failures
+    UNKNOWN = "tidak-ada", LoginRefusal.BAD_LOGIN.label
 
 
 class PasswordRefused(Refused):

@@ -23,9 +23,19 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.transactions.dashboard import STATUS_WORDS, Figures, TxnLine, line
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.vocabulary import Term
 
 PER_PAGE = 20
 LONGEST = timedelta(days=366)  # one range at most a year: the list and the CSV stay quick
+
+
+class FilterNote(Term):
+    """Why the filters shown are not quite the ones asked for (the label is the merchant's text)."""
+
+    BAD_DATE = "tanggal", "Tanggal tidak valid"
+    TOO_LONG = "rentang", "Rentang paling lama 1 tahun"
+
+
 CHART_DAYS = 30
 
 
@@ -41,20 +51,20 @@ class Filters:
     page: int = 1
 
     @classmethod
-    def parse(cls, raw: dict[str, str], today: date | None = None) -> tuple[Filters, str]:
-        """Filters from a form or an address (dari, sampai as YYYY-MM-DD); an error text when a
-        value could not be used (the default, today, is used instead)."""
+    def parse(cls, raw: dict[str, str], today: date | None = None) -> tuple[Filters, FilterNote | None]:
+        """Filters from a form or an address (dari, sampai as YYYY-MM-DD), and a note when a
+        value could not be used as given (today, or the longest range, is used instead)."""
         today = today or working_days.today_wib()
-        error = ""
+        error: FilterNote | None = None
         try:
             start = date.fromisoformat(raw.get("dari") or today.isoformat())
             end = date.fromisoformat(raw.get("sampai") or max(start, today).isoformat())
         except ValueError:
-            start, end, error = today, today, "Tanggal tidak valid"
+            start, end, error = today, today, FilterNote.BAD_DATE
         if end < start:
-            start, end, error = end, start, error or ""
+            start, end = end, start
         if end - start > LONGEST:
-            start, error = end - LONGEST, "Rentang paling lama 1 tahun"
+            start, error = end - LONGEST, FilterNote.TOO_LONG
         channel = raw.get("kanal", "") if raw.get("kanal", "") in CHANNELS else ""
         status = raw.get("status", "") if raw.get("status", "") in STATUS_WORDS else ""
         page = int(raw["halaman"]) if str(raw.get("halaman", "")).isdigit() else 1

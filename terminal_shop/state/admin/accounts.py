@@ -60,11 +60,11 @@ class AccountsState(AdminState):
         email, role = str(form.get("email", ""))[:254], str(form.get("role", ""))[:20]
         try:
             await asyncio.to_thread(admin_accounts.invite, admin.email, email, role)
+            failed = await asyncio.to_thread(invite_links.send_now, email)
         except admin_accounts.AccountError as refused:
             self.invite_error = refused.text
             return toast.error(refused.text)
         self.invite_error = ""
-        failed = await asyncio.to_thread(invite_links.send_now, email)
         await self._list()
         return [_told(failed, "Undangan terkirim", email), rx.set_value("invite-email", "")]
 

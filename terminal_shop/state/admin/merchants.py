@@ -150,12 +150,14 @@ class MerchantDetailState(AdminState):
         )
 
     async def _decide(self, status: RegistrationStatus, reason: str, done: str):
-        refused = await asyncio.to_thread(
-            admin_merchants.decide, self._merchant_id(), status, reason, self.admin_email, list(self.fix)
-        )
-        self.decide_error = refused
-        if refused:
-            return toast.error(refused)
+        try:
+            await asyncio.to_thread(
+                admin_merchants.decide, self._merchant_id(), status, reason, self.admin_email, list(self.fix)
+            )
+        except ChangeRefused as refused:
+            self.decide_error = refused.text
+            return toast.error(refused.text)
+        self.decide_error = ""
         self.fix = []
         await self._fill(self._merchant_id())
         return toast.success(done)

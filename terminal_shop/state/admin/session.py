@@ -133,9 +133,10 @@ class AdminState(rx.State):
         await self._forget_everything()
         query = self.router.url.query_parameters
         code = query.get("gagal", "")
-        self.login_error = admin_auth.MESSAGES.get(code, "")
+        refusal = admin_auth.LoginRefusal.parse(code)
+        self.login_error = refusal.label if refusal is not None else ""
         typed_again = rx.set_value("email", query.get("email", "")[:254])
-        if code == "ditolak":
+        if refusal is admin_auth.LoginRefusal.DENIED:
             return [typed_again, toast.error("Akses ditolak", description=self.login_error)]
         if self.login_error:
             return [typed_again, toast.error(self.login_error)]

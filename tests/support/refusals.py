@@ -1,0 +1,19 @@
+"""Service tests assert the code a service refused with, not its Indonesian words (issue 34)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from terminal_shop.services.refusals import Refused
+from terminal_shop.vocabulary import Term
+
+
+@contextmanager
+def refused(code: Term) -> Iterator[pytest.ExceptionInfo[Refused]]:
+    """The block raises a Refused (services/refusals.py) with this code."""
+    with pytest.raises(Refused) as caught:
+        yield caught
+    assert caught.value.code is code
