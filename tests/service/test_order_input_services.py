@@ -11,9 +11,11 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.vocabulary import OrderRefusal
 
 from support.factories import BUYER_TYPED, checkout_order, stored_orders
 from support.files import png
+from support.refusals import refused
 
 
 def test_a_client_cannot_choose_its_order_number(clean_db, any_storage, tmp_path):
@@ -46,7 +48,7 @@ def test_two_orders_never_share_a_number(clean_db, any_storage, tmp_path):
 def test_a_value_longer_than_its_column_is_refused_in_indonesian(clean_db, any_storage, tmp_path):
     """The probe of the hardening issue: a 201-character name was answered 503, empty."""
     _, storage = any_storage
-    with pytest.raises(orders.OrderError, match="^Nama lengkap maksimal 200 karakter$"):
+    with refused(OrderRefusal.INVALID) as caught:
         orders.create_order(
             client_ref=uuid.uuid4().hex,
             buyer={**BUYER_TYPED, "buyer_name": "N" * 201},
@@ -56,6 +58,7 @@ def test_a_value_longer_than_its_column_is_refused_in_indonesian(clean_db, any_s
             proof_data=png(tmp_path / "b.png").read_bytes(),
             storage=storage,
         )
+    assert caught.value.text == "Nama lengkap maksimal 200 karakter"  # the field's own words
     _, errors = checkout_rules.validate_buyer({**BUYER_TYPED, "shipping_address": "J" * 1001, "note": "n" * 1001})
     assert errors == {"shipping_address": "Alamat maksimal 1000 karakter", "note": "Catatan maksimal 1000 karakter"}
     assert stored_orders() == []

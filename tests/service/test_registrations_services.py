@@ -17,10 +17,11 @@ from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.validation import new_client_ref
-from terminal_shop.vocabulary import DocumentKind
+from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal
 
 from support.factories import AGREED, FORM
 from support.files import fake_png, pdf
+from support.refusals import refused
 from support.storage import no_buckets, s3_settings, stored_keys
 
 
@@ -157,7 +158,7 @@ def test_storage_failure_keeps_nothing(clean_db, moto_endpoint, docs):
     storage = build_storage(s3_settings(moto_endpoint))
     with (
         no_buckets(moto_endpoint),
-        pytest.raises(reg.RegistrationError, match="Gagal mengirim pendaftaran. Silakan coba lagi."),
+        refused(RegistrationRefusal.FAILED),
     ):
         reg.submit(FORM, docs, storage, consent=AGREED)
     assert _rows() == []
