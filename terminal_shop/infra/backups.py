@@ -24,9 +24,10 @@ import hashlib
 import hmac
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import SQLModel
@@ -69,7 +70,7 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _encode(value):
+def _encode(value: object) -> str:
     if isinstance(value, dt.datetime | dt.date):
         return value.isoformat()
     if isinstance(value, uuid.UUID | decimal.Decimal):
@@ -79,7 +80,7 @@ def _encode(value):
     raise TypeError(f"cannot keep a {type(value).__name__}")
 
 
-def _python_type(column: sa.Column) -> type | None:
+def _python_type(column: sa.Column[Any]) -> type | None:
     kind = column.type
     if isinstance(kind, sa.types.TypeDecorator):  # our UTC datetime, for one
         kind = kind.impl_instance
@@ -89,15 +90,18 @@ def _python_type(column: sa.Column) -> type | None:
         return None
 
 
-def _decoder(column: sa.Column):
+def _decoder(column: sa.Column[Any]) -> Callable[[Any], Any] | None:
     kind = _python_type(column)
-    return {
+    if kind is None:
+        return None
+    decoders: dict[type, Callable[[Any], Any]] = {
         dt.datetime: dt.datetime.fromisoformat,
         dt.date: dt.date.fromisoformat,
         uuid.UUID: uuid.UUID,
         decimal.Decimal: decimal.Decimal,
         bytes: base64.b64decode,
-    }.get(kind)
+    }
+    return decoders.get(kind)
 
 
 def _snapshot_connection(engine: sa.Engine) -> sa.Connection:
@@ -112,7 +116,7 @@ def _revision(conn: sa.Connection) -> str:
     return conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
 
 
-def _signature(manifest: dict) -> str:
+def _signature(manifest: dict[str, Any]) -> str:
     key = hashlib.sha256(b"backup-manifest\n" + get_settings().secret_key.encode()).digest()
     body = json.dumps({k: v for k, v in manifest.items() if k != "signature"}, sort_keys=True).encode()
     return hmac.new(key, body, hashlib.sha256).hexdigest()
@@ -132,19 +136,22 @@ def create(folder: Path, storage: Storage | None = None) -> Report:
     storage = storage or get_storage()
     (folder / "tables").mkdir(parents=True, exist_ok=True)
     report, manifest = Report(), {"format": FORMAT, "created_at": dt.datetime.now(dt.UTC).isoformat()}
+    tables: dict[str, dict[str, Any]]
+    files: dict[str, dict[str, dict[str, Any]]]
     engine = get_engine()
     with _snapshot_connection(engine) as conn:
         manifest["database"], manifest["revision"] = engine.dialect.name, _revision(conn)
-        manifest["tables"] = {t.name: _dump_table(conn, t, folder / "tables" / f"{t.name}.jsonl") for t in _tables()}
-    manifest["files"] = {bucket: _copy_bucket(storage, bucket, folder / "files" / bucket) for bucket in _buckets()}
+        tables = {t.name: _dump_table(conn, t, folder / "tables" / f"{t.name}.jsonl") for t in _tables()}
+    files = {bucket: _copy_bucket(storage, bucket, folder / "files" / bucket) for bucket in _buckets()}
+    manifest["tables"], manifest["files"] = tables, files
     manifest["signature"] = _signature(manifest)
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
-    report.rows = {name: t["rows"] for name, t in manifest["tables"].items()}
-    report.files = sum(len(f) for f in manifest["files"].values())
+    report.rows = {name: t["rows"] for name, t in tables.items()}
+    report.files = sum(len(f) for f in files.values())
     return report
 
 
-def _dump_table(conn: sa.Connection, table: sa.Table, out: Path) -> dict:
+def _dump_table(conn: sa.Connection, table: sa.Table, out: Path) -> dict[str, Any]:
     rows = 0
     with out.open("w") as fh:
         result = conn.execution_options(yield_per=BATCH).execute(sa.select(table).order_by(*table.primary_key.columns))
@@ -154,8 +161,8 @@ def _dump_table(conn: sa.Connection, table: sa.Table, out: Path) -> dict:
     return {"rows": rows, "sha256": _sha256(out)}
 
 
-def _copy_bucket(storage: Storage, bucket: str, out: Path) -> dict[str, dict]:
-    files = {}
+def _copy_bucket(storage: Storage, bucket: str, out: Path) -> dict[str, dict[str, Any]]:
+    files: dict[str, dict[str, Any]] = {}
     for key, _ in storage.list_keys(bucket):
         target = out / key
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -164,7 +171,7 @@ def _copy_bucket(storage: Storage, bucket: str, out: Path) -> dict[str, dict]:
     return files
 
 
-def _manifest(folder: Path) -> dict:
+def _manifest(folder: Path) -> dict[str, Any]:
     try:
         manifest = json.loads((folder / "manifest.json").read_text())
     except (OSError, ValueError) as exc:
@@ -207,7 +214,7 @@ def verify(folder: Path) -> Report:
     return report
 
 
-def _unlisted(folder: Path, manifest: dict) -> list[str]:
+def _unlisted(folder: Path, manifest: dict[str, Any]) -> list[str]:
     """Files in the snapshot the manifest does not name: refused, never loaded."""
     listed = {folder / "manifest.json"}
     listed |= {folder / "tables" / f"{name}.jsonl" for name in manifest["tables"]}
@@ -216,7 +223,7 @@ def _unlisted(folder: Path, manifest: dict) -> list[str]:
             if (p.is_file() or p.is_symlink()) and p not in listed]  # fmt: skip
 
 
-def _rows(path: Path, table: sa.Table) -> Iterator[dict]:
+def _rows(path: Path, table: sa.Table) -> Iterator[dict[str, Any]]:
     decoders = {c.name: d for c in table.columns if (d := _decoder(c))}
     with path.open() as fh:
         for line in fh:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import Any
 
 from sqlalchemy import Insert, Table, event
 from sqlalchemy.dialects import postgresql, sqlite
@@ -20,7 +21,7 @@ from terminal_shop.infra.settings import get_settings
 
 def _configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_conn, _record):
+    def _on_connect(dbapi_conn: Any, _record: object) -> None:
         dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
@@ -29,7 +30,7 @@ def _configure_sqlite(engine: Engine) -> None:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _on_begin(conn):
+    def _on_begin(conn: Any) -> None:
         immediate = conn.get_execution_options().get("sqlite_immediate", False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
@@ -49,7 +50,8 @@ def insert_new(session: Session, table: Table, key: list[str]) -> Insert:
     """An INSERT that skips rows whose `key` is already there, in the session's dialect
     (both spell it ON CONFLICT DO NOTHING)."""
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-    return dialect.insert(table).on_conflict_do_nothing(index_elements=key)
+    statement: Insert = dialect.insert(table).on_conflict_do_nothing(index_elements=key)
+    return statement
 
 
 @contextmanager

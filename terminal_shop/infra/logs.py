@@ -56,7 +56,7 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, ensure_ascii=False)
 
 
-class _OurHandler(logging.StreamHandler):
+class _OurHandler(logging.StreamHandler):  # type: ignore[type-arg]  # generic only in typeshed
     """The handler `configure` adds, so a second call adds none."""
 
 

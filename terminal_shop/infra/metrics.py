@@ -10,10 +10,10 @@ the database at scrape time, so every worker answers the same.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from prometheus_client import CollectorRegistry, Gauge, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 from terminal_shop.infra.settings import get_settings
@@ -44,7 +44,7 @@ def figures_collector(read: Callable[[], Iterable[tuple[str, str, dict[str, str]
     """A collector of figures read at scrape time: (name, help, labels, value) each."""
 
     class _Figures(Collector):
-        def collect(self):
+        def collect(self) -> Iterator[Metric]:
             families: dict[str, GaugeMetricFamily] = {}
             for name, text, labels, value in read():
                 family = families.get(name)
@@ -62,7 +62,7 @@ def exposition(extra: Collector) -> bytes:
     if get_settings().metrics_folder:  # prometheus_client itself writes there (it reads the same variable)
         from prometheus_client import multiprocess
 
-        multiprocess.MultiProcessCollector(registry)
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
     else:
         registry.register(_Own())
     registry.register(extra)
@@ -70,5 +70,5 @@ def exposition(extra: Collector) -> bytes:
 
 
 class _Own(Collector):
-    def collect(self):
+    def collect(self) -> Iterator[Metric]:
         yield from _OWN.collect()

@@ -15,20 +15,20 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class UTCDateTime(TypeDecorator):
+class UTCDateTime(TypeDecorator[datetime]):
     """Stores UTC and always reads back an aware datetime (SQLite forgets the zone)."""
 
     impl = sa.DateTime(timezone=True)
     cache_ok = True
 
-    def process_bind_param(self, value, dialect):
+    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
         if value is not None:
             if value.tzinfo is None:
                 raise ValueError("naive datetime")
             value = value.astimezone(UTC)
         return value
 
-    def process_result_value(self, value, dialect):
+    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
         if value is not None and value.tzinfo is None:
             value = value.replace(tzinfo=UTC)
         return value
@@ -50,7 +50,8 @@ def personal(erased: object = None) -> dict[str, Any]:
 
 def table_of(model: type[SQLModel]) -> sa.Table:
     """A table model's Core table (SQLModel's typing does not know `__table__`)."""
-    return model.__table__  # type: ignore[attr-defined]
+    table: sa.Table = model.__table__  # type: ignore[attr-defined]
+    return table
 
 
 def personal_columns(model: type[SQLModel]) -> dict[str, object]:

@@ -14,6 +14,7 @@ import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,7 +178,7 @@ def private_files() -> None:
     os.umask(0o077)
 
 
-def _whatsapp() -> dict:
+def _whatsapp() -> dict[str, Any]:
     """The WhatsApp Cloud API's settings (services/whatsapp): all empty, and the channel off."""
     return {
         "whatsapp_token": _env("WHATSAPP_TOKEN", ""),

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import Protocol
+from typing import Any, Protocol
 from urllib.parse import quote, urlencode
 
 from terminal_shop import routes
@@ -140,7 +140,7 @@ class S3Storage:
             ),
         )
 
-    def _call(self, name: str, **kwargs):
+    def _call(self, name: str, **kwargs: Any) -> Any:
         from botocore.exceptions import BotoCoreError, ClientError
 
         try:
@@ -159,7 +159,8 @@ class S3Storage:
         )
 
     def get(self, bucket: str, key: str) -> bytes:
-        return self._call("get_object", Bucket=bucket, Key=key)["Body"].read()
+        data: bytes = self._call("get_object", Bucket=bucket, Key=key)["Body"].read()
+        return data
 
     def exists(self, bucket: str, key: str) -> bool:
         from botocore.exceptions import ClientError
@@ -185,11 +186,13 @@ class S3Storage:
             raise StorageError(str(exc)) from exc
 
     def signed_url(self, bucket: str, key: str, expires_in: int = SIGNED_URL_SECONDS) -> str:
-        return self._call(
-            "generate_presigned_url",
-            ClientMethod="get_object",
-            Params={"Bucket": bucket, "Key": key},
-            ExpiresIn=expires_in,
+        return str(
+            self._call(
+                "generate_presigned_url",
+                ClientMethod="get_object",
+                Params={"Bucket": bucket, "Key": key},
+                ExpiresIn=expires_in,
+            )
         )
 
     def public_url(self, bucket: str, key: str) -> str:

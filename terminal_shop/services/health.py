@@ -3,6 +3,7 @@ admin overview's warning when e-mails do not go out."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -44,7 +45,7 @@ class Health:
             problems.append(f"e-mail tertua menunggu {minutes} menit")
         return "; ".join(problems).capitalize() + (". Periksa pengaturan SMTP dan log pengirim." if problems else "")
 
-    def figures(self):
+    def figures(self) -> Iterator[tuple[str, str, dict[str, str], float]]:
         """(name, help, labels, value) for infra/metrics.py."""
         for status, n in self.orders.items():
             yield "orders", "Orders stored, by status", {"status": status}, n
@@ -62,23 +63,25 @@ class Health:
         )
 
 
-def _per_status(conn, entity: str) -> dict[str, int]:
+def _per_status(conn: sa.Connection, entity: str) -> dict[str, int]:
     rows = conn.execute(
-        sa.select(StatusTally.status, sa.func.sum(StatusTally.n))
+        sa.select(col(StatusTally.status), sa.func.sum(col(StatusTally.n)))
         .where(col(StatusTally.entity) == entity)
         .group_by(col(StatusTally.status))
     )
     return {status: int(n) for status, n in rows}
 
 
-def _count_since(conn, table, since: datetime) -> int:
-    return conn.execute(sa.select(sa.func.count()).select_from(table).where(table.c.created_at >= since)).scalar_one()
+def _count_since(conn: sa.Connection, table: sa.Table, since: datetime) -> int:
+    return int(
+        conn.execute(sa.select(sa.func.count()).select_from(table).where(table.c.created_at >= since)).scalar_one()
+    )
 
 
 def health(now: datetime | None = None) -> Health:
     now = now or datetime.now(UTC)
     with read_rows() as conn:
-        mail = dict(conn.execute(sa.select(_M.status, sa.func.count()).group_by(_M.status)).all())
+        mail: dict[str, int] = dict(conn.execute(sa.select(_M.status, sa.func.count()).group_by(_M.status)).all())
         oldest = conn.execute(
             sa.select(sa.func.min(_M.created_at)).where(_M.status == MailStatus.PENDING.value)
         ).scalar()

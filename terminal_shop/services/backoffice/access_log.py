@@ -7,6 +7,8 @@ retention job blanks records, never their access history).
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlmodel import Session, col, select
 
 from terminal_shop.formats import wib
@@ -47,7 +49,7 @@ def history(entity_type: str, entity_id: str, limit: int = SHOWN) -> tuple[Acces
         return tuple(AccessView(wib(r.at), r.admin_email, AccessAction.label_of(r.action), r.item) for r in rows)
 
 
-def entries(entity_type: str, entity_id: str) -> list[dict]:
+def entries(entity_type: str, entity_id: str) -> list[dict[str, Any]]:
     """Every entry of a record, oldest first, as a data subject's export holds them."""
     with read_session() as s:
         rows = s.exec(

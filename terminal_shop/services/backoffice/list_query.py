@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 from urllib.parse import urlencode
 
 from terminal_shop.formats import WIB
@@ -145,7 +146,7 @@ class ListQuery:
         query = urlencode(self.params())
         return f"{route}?{query}" if query else route
 
-    def changed(self, **changes) -> ListQuery:
+    def changed(self, **changes: Any) -> ListQuery:
         """The same query with some fields changed, back on page 1 unless a page is given."""
         return dataclasses.replace(self, **{"page": 1, **changes})
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
@@ -27,7 +28,7 @@ class OrderRow:
     stage: Badge  # where a confirmed order is on its way ('' label before confirmation)
 
 
-def order_row(r) -> OrderRow:
+def order_row(r: Any) -> OrderRow:
     confirmed = r.status == OrderStatus.CONFIRMED
     return OrderRow(
         id=str(r.id),
@@ -59,7 +60,7 @@ class MerchantRow:
     badge: Badge
 
 
-def merchant_row(r) -> MerchantRow:
+def merchant_row(r: Any) -> MerchantRow:
     return MerchantRow(
         id=str(r.id),
         date=wib(r.created_at, with_time=False),

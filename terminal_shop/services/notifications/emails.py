@@ -47,7 +47,12 @@ def _footer() -> tuple[str, str]:
 
 
 def compose(
-    to: str, subject: str, greeting: str, paragraphs: list[str], link: tuple[str, str] | None = None, png=None
+    to: str,
+    subject: str,
+    greeting: str,
+    paragraphs: list[str],
+    link: tuple[str, str] | None = None,
+    png: bytes | None = None,
 ) -> Mail:
     """Plain text and HTML from the same paragraphs; `link` is (label, absolute URL)."""
     foot_text, foot_html = _footer()

@@ -25,7 +25,7 @@ def for_entity(entity_type: str, entity_id: str) -> tuple[MailView, ...]:
     for r in rows:
         status = MailStatus.parse(r.status) or MailStatus.PENDING
         at = wib(r.sent_at or r.created_at)
-        lines.append(MailView(r.id, at, r.to_addr, r.subject, Badge(status.label, status.tone), failure_words(r)))
+        lines.append(MailView(r.id or 0, at, r.to_addr, r.subject, Badge(status.label, status.tone), failure_words(r)))
     return tuple(lines)
 
 

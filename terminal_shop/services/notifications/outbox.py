@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid, parseaddr
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from email_validator import EmailNotValidError, validate_email
@@ -106,9 +107,13 @@ def _send_smtp(msg: EmailMessage, url: str) -> None:
     implicit_tls = parts.scheme == "smtps"
     port = parts.port or (465 if implicit_tls else 587)
     context = ssl.create_default_context()
-    cls = smtplib.SMTP_SSL if implicit_tls else smtplib.SMTP
-    kwargs = {"context": context} if implicit_tls else {}
-    with cls(parts.hostname, port, timeout=20, **kwargs) as smtp:
+    host = parts.hostname or ""
+    connection = (
+        smtplib.SMTP_SSL(host, port, timeout=20, context=context)
+        if implicit_tls
+        else smtplib.SMTP(host, port, timeout=20)
+    )
+    with connection as smtp:
         if not implicit_tls:
             smtp.ehlo()
             if smtp.has_extn("starttls"):
@@ -158,7 +163,7 @@ def _deliver_email(row: OutboxMessage) -> None:
         _write_eml(msg, row)
 
 
-def _claim(now: datetime, limit: int, *only) -> list[OutboxMessage]:
+def _claim(now: datetime, limit: int, *only: Any) -> list[OutboxMessage]:
     """Takes up to `limit` due rows for this sender (`only`: further conditions), leasing
     them so no other sender does."""
     with write_session() as s:
@@ -173,11 +178,11 @@ def _claim(now: datetime, limit: int, *only) -> list[OutboxMessage]:
             row.attempts += 1
             row.next_attempt_at = now + LEASE
             s.add(row)
-    return rows
+    return list(rows)
 
 
 def _record(
-    row_id: int, status: MailStatus, error: str | None, retry_at: datetime | None, provider_id: str | None = None
+    row_id: int | None, status: MailStatus, error: str | None, retry_at: datetime | None, provider_id: str | None = None
 ) -> None:
     with write_session() as s:
         row = s.get(OutboxMessage, row_id)

@@ -183,7 +183,7 @@ def _store(
         with write_session() as s:
             _within_buyer_limit(s, order)
             if order.unique_code:
-                transfer_codes.claim(s, order.client_ref, order.total + order.unique_code, order.id)
+                transfer_codes.claim(s, order.client_ref or "", order.total + order.unique_code, order.id)
             # Only the later order is marked (the earlier one's page still names it): marking
             # other rows here would make checkouts sending one image wait on each other.
             earlier = proof_prints.record(s, order.id, print_)
@@ -192,7 +192,7 @@ def _store(
             publish(s, OrderPlaced(entity_id=str(order.id), actor="pembeli", new_status=order.status))
     except IntegrityError:
         discard(storage, bucket, key)
-        winner = _find_by_client_ref(order.client_ref)
+        winner = _find_by_client_ref(order.client_ref or "")
         if winner is None:
             raise OrderError(OrderRefusal.GENERIC) from None
         return winner
@@ -241,7 +241,7 @@ def load_summary(order_id: str) -> OrderSummary | None:
         order_number(order.id),
         rupiah(order.total),
         PaymentMethod.label_of(order.payment_method),
-        BUYER_ORDER_STATUS.get(OrderStatus.parse(order.status), order.status),
+        BUYER_ORDER_STATUS.get(OrderStatus.parse(order.status) or OrderStatus.PENDING, order.status),
         order_status.status_path(order.id),
         order_status.transfer_amount(order),
     )

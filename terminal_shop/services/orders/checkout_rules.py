@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah
@@ -149,24 +150,24 @@ class CheckoutDraft:
         if not isinstance(raw, dict):
             return None
         cart: list[tuple[str, int]] = []
-        for line in raw.get("c") if isinstance(raw.get("c"), list) else []:
+        lines = raw.get("c")
+        for line in lines if isinstance(lines, list) else []:
             if isinstance(line, list) and len(line) == 2 and catalogue.product(str(line[0])):
                 qty = line[1]
                 if isinstance(qty, int) and not isinstance(qty, bool) and 1 <= qty <= catalogue.MAX_QTY_PER_LINE:
                     cart.append((str(line[0]), qty))
-        buyer_raw = raw.get("b") if isinstance(raw.get("b"), dict) else {}
+        buyer_raw = raw.get("b")
+        buyer_raw = buyer_raw if isinstance(buyer_raw, dict) else {}
         buyer = {k: str(buyer_raw.get(k) or "")[:1000] for k in BUYER_FIELDS}
         method = PaymentMethod.parse(str(raw.get("m") or "")) or PaymentMethod.TRANSFER_BCA
         ref = str(raw.get("r") or "")
         ref = ref if client_ref_ok(ref) else ""
-        rev = raw.get("v")
-        rev = rev if _count(rev) else 0
-        shown = raw.get("a") if _count(raw.get("a")) else 0
-        return cls(tuple(cart), buyer, method.value, ref, rev, shown)
+        return cls(tuple(cart), buyer, method.value, ref, _count(raw.get("v")), _count(raw.get("a")))
 
 
-def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+def _count(value: object) -> int:
+    """A count from the tab's copy: a whole number in range, else 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31 else 0
 
 
 def merge(kept: CheckoutDraft, tab: CheckoutDraft | None, *, first_read: bool) -> CheckoutDraft:
@@ -194,6 +195,7 @@ def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
     An empty cart prices to nothing; create_order refuses it.
     """
     qty_by_sku: dict[str, int] = {}
+    products: dict[str, catalogue.Product] = {}
     for sku, qty in lines:
         product = catalogue.product(str(sku))
         if product is None:
@@ -201,11 +203,12 @@ def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
         if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
             raise OrderError(OrderRefusal.QTY_MIN)
         qty_by_sku[product.sku] = qty_by_sku.get(product.sku, 0) + qty
+        products[product.sku] = product
         if qty_by_sku[product.sku] > catalogue.MAX_QTY_PER_LINE:
             raise OrderError(OrderRefusal.QTY_MAX)
     priced = []
     for sku, qty in qty_by_sku.items():
-        p = catalogue.product(sku)
+        p = products[sku]
         priced.append(LineView.of(sku, p.name, qty, p.price, p.image))
     subtotal = sum(line.qty * line.unit_price for line in priced)
     shipping = catalogue.SHIPPING_FEE
@@ -222,7 +225,7 @@ def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
     )
 
 
-def stored_items(cart: PricedCart) -> list[dict]:
+def stored_items(cart: PricedCart) -> list[dict[str, Any]]:
     """The lines as the order row keeps them (prices frozen at the time of the order)."""
     return [{"sku": ln.sku, "name": ln.name, "qty": ln.qty, "unit_price": ln.unit_price} for ln in cart.lines]
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
 from terminal_shop import couriers
 from terminal_shop.infra.db import read_session, write_session
@@ -50,7 +51,7 @@ class FulfilmentError(Refused):
     code: StepRefusal
 
 
-def step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values) -> Order:
+def step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values: str) -> Order:
     """The order moved one step inside the caller's transaction (packing assigns its units in
     the same one: services/devices/packing.py), or FulfilmentError."""
     order = s.get(Order, oid)
@@ -121,7 +122,7 @@ class LineResult:
 
 def _order_by_number(number: str) -> Order | None:
     with read_session() as s:
-        return s.exec(sa.select(Order).where(col(Order.number) == number.strip().upper()[:8])).scalars().first()
+        return s.exec(select(Order).where(col(Order.number) == number.strip().upper()[:8])).first()
 
 
 def _ship_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
@@ -151,7 +152,7 @@ def _deliver_line(cells: list[str], admin_email: str) -> tuple[str, bool]:
     return "Diterima", True
 
 
-def _each_line(data: bytes, apply) -> list[LineResult]:
+def _each_line(data: bytes, apply: Callable[[list[str]], tuple[str, bool]]) -> list[LineResult]:
     """Every non-empty line of a CSV (a header line skipped), applied alone."""
     results = []
     for i, cells in each_line(data, HEADER, BULK_MAX_LINES):

@@ -13,7 +13,7 @@ import re
 import uuid
 from dataclasses import dataclass
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from terminal_shop import couriers, routes, rules
 from terminal_shop.formats import rupiah, wib
@@ -77,7 +77,7 @@ def transfer_amount(order: Order) -> TransferAmount:
     return TransferAmount.of(order.total, order.unique_code) if waiting else TransferAmount()
 
 
-def _rejection_reason(s, order_id: uuid.UUID) -> str:
+def _rejection_reason(s: Session, order_id: uuid.UUID) -> str:
     detail = s.exec(
         select(AuditEvent.detail)
         .where(

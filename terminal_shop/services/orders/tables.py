@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
@@ -39,7 +40,7 @@ class Order(SQLModel, table=True):
     buyer_email: str = Field(max_length=254, index=True, sa_column_kwargs=personal(""))
     shipping_address: str = Field(max_length=1000, sa_column_kwargs=personal(ERASED))
     note: str | None = Field(default=None, sa_type=sa.Text, sa_column_kwargs=personal())
-    items: list[dict] = Field(default_factory=list, sa_type=sa.JSON)
+    items: list[dict[str, Any]] = Field(default_factory=list, sa_type=sa.JSON)
     subtotal: int = Field(sa_type=sa.BigInteger)
     shipping_fee: int = Field(default=0, sa_type=sa.BigInteger)
     total: int = Field(sa_type=sa.BigInteger)

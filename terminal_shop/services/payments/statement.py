@@ -135,7 +135,7 @@ def _identified(statement: Statement) -> Statement:
     """Each line's identity: its source, account, date, description, amount, balance and bill
     number, with how many identical lines came before it in the file. An overlapping export
     holds the same lines in the same order, so each gets the same identity again."""
-    seen: Counter[tuple] = Counter()
+    seen: Counter[tuple[object, ...]] = Counter()
     out = []
     for ln in statement.lines:
         key = (

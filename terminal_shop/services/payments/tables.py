@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import date, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
@@ -70,5 +71,5 @@ class Preference(SQLModel, table=True):
     __tablename__ = "preferences"
 
     name: str = Field(primary_key=True, max_length=60)
-    value: dict = Field(default_factory=dict, sa_type=sa.JSON)
+    value: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
     updated_at: datetime = now_field()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from datetime import datetime
+from typing import TypeVar
 
 from sqlalchemy import delete
 from sqlmodel import Session, col
@@ -31,7 +32,10 @@ from terminal_shop.vocabulary import DocumentKind
 SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
 
 
-def _locked(s: Session, model, record_id: uuid.UUID):
+T = TypeVar("T")
+
+
+def _locked(s: Session, model: type[T], record_id: uuid.UUID) -> T | None:
     """The row, locked until the commit (PostgreSQL; SQLite's write transaction is exclusive)."""
     return s.get(model, record_id, with_for_update=True)
 

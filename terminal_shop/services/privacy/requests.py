@@ -18,10 +18,12 @@ import uuid
 import zipfile
 from datetime import datetime
 from pathlib import PurePosixPath
+from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from terminal_shop import routes, rules
 from terminal_shop.formats import wib
@@ -52,7 +54,7 @@ ANSWER_WITHIN = rules.DATA_REQUEST_ANSWER
 LINK_SECONDS = 300  # an export link, made after the typed confirmation, works this long
 WHY_ASKED = "Permintaan pemilik data"
 ARCHIVE = "Arsip data pribadi"
-MODELS = {"merchant": MerchantRegistration, "order": Order}
+MODELS: dict[str, type[MerchantRegistration] | type[Order]] = {"merchant": MerchantRegistration, "order": Order}
 
 
 class RequestRefusal(Term):
@@ -68,12 +70,12 @@ class RequestError(Refused):
     code: RequestRefusal
 
 
-def _row(entity_type: str, record_id: str):
+def _row(entity_type: str, record_id: str) -> MerchantRegistration | Order | None:
     model, rid = MODELS.get(entity_type), parse_id(record_id)
     if model is None or rid is None:
         return None
     with read_session() as s:
-        return s.get(model, rid)
+        return s.get(Order, rid) if model is Order else s.get(MerchantRegistration, rid)
 
 
 # ----- what a law still requires -----
@@ -123,7 +125,7 @@ def erase_or_restrict(entity_type: str, record_id: str, admin_email: str) -> str
         with write_session() as s:
             s.exec(
                 update(type(row))
-                .where(type(row).id == row.id, type(row).restricted_at.is_(None))
+                .where(col(type(row).id) == row.id, col(type(row).restricted_at).is_(None))
                 .values(restricted_at=utcnow())
             )
             copies.restrict(s, entity_type, str(row.id))
@@ -172,7 +174,7 @@ def archive(entity_type: str, record_id: str, admin_email: str) -> tuple[str, by
     return f"data-pribadi-{entity_type}-{str(row.id)[:8]}.zip", buffer.getvalue()
 
 
-def _json(value) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1, default=str)
 
 
@@ -193,7 +195,7 @@ def _files(row: MerchantRegistration | Order) -> list[tuple[str, bytes]]:
     return out
 
 
-def _history(entity_type: str, record_id: uuid.UUID) -> dict:
+def _history(entity_type: str, record_id: uuid.UUID) -> dict[str, Any]:
     with read_session() as s:
         events = s.exec(
             select(AuditEvent)
@@ -255,8 +257,8 @@ def ask_by_link(registration_id: str, token: str, kind: DataRequestKind, client:
     return f"Permintaan Anda ({kind.label.lower()}) kami terima. Kami menjawab lewat email paling lambat {wib(due)}."
 
 
-def _open(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind | None = None):
-    conds = [
+def _open(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind | None = None) -> SelectOfScalar[DataRequest]:
+    conds: list[ColumnElement[bool]] = [
         col(DataRequest.entity_type) == entity_type,
         col(DataRequest.entity_id) == str(record_id),
         col(DataRequest.done_at).is_(None),
@@ -278,7 +280,7 @@ def _close(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind, admin_
 def open_requests(entity_type: str | None = None, record_id: str | None = None) -> tuple[DataRequestView, ...]:
     """What waits for an answer, the nearest deadline first (the overview; a record's page)."""
     now = utcnow()
-    conds = [col(DataRequest.done_at).is_(None)]
+    conds: list[ColumnElement[bool]] = [col(DataRequest.done_at).is_(None)]
     if entity_type and record_id:
         conds += [col(DataRequest.entity_type) == entity_type, col(DataRequest.entity_id) == str(record_id)]
     with read_session() as s:

@@ -12,8 +12,10 @@ A second run, or a second worker at the same time, erases nothing twice (erasure
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import delete
 from sqlmodel import col, select
@@ -44,7 +46,11 @@ class Report:
         return [f"{rule}: {len(ids)}" for rule, ids in self.due.items()] + [f"file dihapus: {self.files}"]
 
 
-def _rejected_due(now: datetime):
+# A rule's answer: the ids due (a query), the check made again on each locked row, and the reason.
+Due = tuple[Any, Callable[[Any], bool], str]
+
+
+def _rejected_due(now: datetime) -> Due:
     days = get_settings().retention_rejected_days
     limit = now - timedelta(days=days)
 
@@ -59,7 +65,7 @@ def _rejected_due(now: datetime):
     return query, still_due, f"Retensi: {days} hari setelah ditolak"
 
 
-def _ended_due(now: datetime):
+def _ended_due(now: datetime) -> Due:
     years = get_settings().retention_ended_years
 
     def still_due(row: MerchantRegistration) -> bool:
@@ -73,7 +79,7 @@ def _ended_due(now: datetime):
     return query, still_due, f"Retensi: {years} tahun setelah hubungan usaha berakhir"
 
 
-def _orders_due(now: datetime):
+def _orders_due(now: datetime) -> Due:
     years = get_settings().retention_records_years
 
     def still_due(row: Order) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from terminal_shop.formats import digits_only, rupiah
 from terminal_shop.registration_form import FIELDS, NAMES, RegistrationField, Widget
@@ -51,7 +52,7 @@ def _account(typed: str) -> str:
     return typed.replace(" ", "").replace("-", "")
 
 
-def _stored(v: dict[str, str]) -> dict:
+def _stored(v: dict[str, str]) -> dict[str, Any]:
     """The values as the record keeps them."""
     return {
         **v,
@@ -64,7 +65,7 @@ def _stored(v: dict[str, str]) -> dict:
     }
 
 
-def validate_details(raw: dict[str, str]) -> tuple[dict | None, dict[str, str]]:
+def validate_details(raw: dict[str, str]) -> tuple[dict[str, Any] | None, dict[str, str]]:
     """Step 1: returns the values as stored, or the error of each field."""
     typed = {f.name: clean(raw.get(f.name)) for f in FIELDS}
     errors = {f.name: e for f in FIELDS if (e := _field_error(f, typed[f.name]))}
@@ -122,7 +123,7 @@ class WizardDraft:
         rev = saved.get(DRAFT_REV_KEY)
         return cls(
             {k: str(saved[k])[:1000] for k in TEXT_FIELDS if isinstance(saved.get(k), (str, int))},
-            ref if client_ref_ok(ref) else "",
+            ref if isinstance(ref, str) and client_ref_ok(ref) else "",
             rev if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev < 2**31 else 0,
             saved.get(DRAFT_AGREED_KEY) is True,
             saved.get(DRAFT_WHATSAPP_KEY) is True,

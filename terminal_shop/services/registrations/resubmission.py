@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from terminal_shop import registration_form, rules
 from terminal_shop.formats import rupiah
@@ -16,7 +17,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, discard, get_storage
-from terminal_shop.infra.uploads import IMAGE_KINDS, check_file, strip_metadata
+from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, check_file, strip_metadata
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import Refused
@@ -101,7 +102,7 @@ def resubmit(
     current = view(registration_id, given).form
     merged = {f: (str(typed.get(f, "")) if f in editable else current[f]) for f in current}
     values, errors = validate_details(merged)
-    if errors:
+    if values is None:
         raise ResubmissionError(FixRefusal.INVALID, words=next(iter(errors.values())))
     wanted = [d for d in DocumentKind if d.value in items]
     missing = [d for d in wanted if not documents.get(d.value)]
@@ -115,7 +116,9 @@ def resubmit(
     return _store(row, values | consent_fields(consent), checked, items)
 
 
-def _store(row: MerchantRegistration, values: dict, checked: dict, items: list[str]) -> uuid.UUID:
+def _store(
+    row: MerchantRegistration, values: dict[str, Any], checked: dict[DocumentKind, CheckedFile], items: list[str]
+) -> uuid.UUID:
     """The new documents, then the record (if the link is still unused: the row is locked
     while it is checked and changed), its audit row and e-mail; the replaced documents go."""
     wanted = list(checked)

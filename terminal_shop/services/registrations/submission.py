@@ -14,6 +14,7 @@ import secrets
 import time
 import uuid
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
@@ -99,12 +100,12 @@ def submit(
     return _store(values, files, storage or get_storage(), client_ref, consent.whatsapp)
 
 
-def consent_fields(consent: Consent) -> dict:
+def consent_fields(consent: Consent) -> dict[str, Any]:
     """The consent as the record keeps it (a correction renews it)."""
     return {"consent_at": utcnow(), "consent_address": consent.address[:64], "consent_version": consent.version}
 
 
-def _checked_details(raw: dict[str, str]) -> dict:
+def _checked_details(raw: dict[str, str]) -> dict[str, Any]:
     values, errors = validate_details(raw)
     if values is None:
         raise RegistrationError(RegistrationRefusal.INVALID, words=next(iter(errors.values())))
@@ -119,7 +120,7 @@ def _checked_documents(documents: dict[str, bytes]) -> dict[DocumentKind, Checke
     return {k: strip_metadata(check_file(data, IMAGE_KINDS, DOC_WRONG_TYPE)) for k, data in present.items()}
 
 
-def _refuse_a_known_pair(values: dict) -> None:
+def _refuse_a_known_pair(values: dict[str, Any]) -> None:
     """An e-mail and phone registered before: refused. If that registration was rejected,
     its own address (never the one just typed) is sent the link to correct it."""
     with read_session() as s:
@@ -142,6 +143,7 @@ def _refuse_a_known_pair(values: dict) -> None:
         ).first()
         if told_today is None:  # at most one such e-mail a day, however often the pair is sent
             row = s.get(MerchantRegistration, earlier.id)
+            assert row is not None  # read above; registrations are erased, never deleted, by the public
             link = fix_link.link(row) if fix_link.link_alive(row) else fix_link.open_link(row)
             s.add(row)
             mail = emails.registration_fix_requested(row, link)
@@ -150,14 +152,18 @@ def _refuse_a_known_pair(values: dict) -> None:
 
 
 def _store(
-    values: dict, files: dict[DocumentKind, CheckedFile], storage: Storage, client_ref: str, whatsapp: bool = False
+    values: dict[str, Any],
+    files: dict[DocumentKind, CheckedFile],
+    storage: Storage,
+    client_ref: str,
+    whatsapp: bool = False,
 ) -> uuid.UUID:
     """The documents, then the record and its e-mail in one transaction; on any failure the
     stored documents are removed again."""
     registration_id = uuid.uuid4()
     bucket = get_settings().bucket_merchant_documents
     stored: list[str] = []
-    photos = {d.column: None for d in DocumentKind}
+    photos: dict[str, Any] = {d.column: None for d in DocumentKind}
     try:
         for doc, file in files.items():
             key = document_key(registration_id, doc, file.extension)
@@ -180,7 +186,9 @@ def _store(
     return registration_id
 
 
-def _insert(registration_id: uuid.UUID, values: dict, photos: dict, client_ref: str, whatsapp: bool) -> None:
+def _insert(
+    registration_id: uuid.UUID, values: dict[str, Any], photos: dict[str, Any], client_ref: str, whatsapp: bool
+) -> None:
     now = utcnow()
     with write_session() as s:
         s.add(

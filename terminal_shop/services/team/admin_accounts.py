@@ -219,7 +219,7 @@ def accept(token: str, password: str, repeat: str, user_agent: str, client: str)
         return admin_auth.open_session(s, user.id, user_agent, client)
 
 
-def _owners_left(s, without: uuid.UUID) -> int:
+def _owners_left(s: Session, without: uuid.UUID) -> int:
     """Active owners other than `without`, read under lock: two owners demoting each other
     at once cannot both pass."""
     owners = s.exec(
@@ -232,7 +232,7 @@ def _owners_left(s, without: uuid.UUID) -> int:
     return len(owners)
 
 
-def _target(s, account_id: str) -> AdminUser:
+def _target(s: Session, account_id: str) -> AdminUser:
     aid = parse_id(account_id)
     user = s.get(AdminUser, aid, with_for_update=True) if aid else None
     if user is None:

@@ -13,9 +13,10 @@ import time
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from passlib.context import CryptContext
-from sqlmodel import col, delete, func, select, update
+from sqlmodel import Session, col, delete, func, select, update
 
 from terminal_shop import routes, rules
 from terminal_shop.infra.db import read_session, write_session
@@ -153,11 +154,13 @@ def purge_attempts() -> int:
         return gone.rowcount or 0
 
 
-def recent_attempts(s, column, value: str) -> int:
+def recent_attempts(s: Session, column: Any, value: str) -> int:
     since = utcnow() - THROTTLE_WINDOW
-    return s.exec(
-        select(func.count()).select_from(LoginAttempt).where(column == value, col(LoginAttempt.created_at) >= since)
-    ).one()
+    return int(
+        s.exec(
+            select(func.count()).select_from(LoginAttempt).where(column == value, col(LoginAttempt.created_at) >= since)
+        ).one()
+    )
 
 
 def account_delay(failures: int) -> float:
@@ -206,7 +209,7 @@ def finish_attempt(attempt: Attempt, password: str, user_agent: str = "") -> tup
     return token, user.must_change_password
 
 
-def open_session(s, admin_id: uuid.UUID, user_agent: str, client: str) -> str:
+def open_session(s: Session, admin_id: uuid.UUID, user_agent: str, client: str) -> str:
     """A new session for an admin whose password was just proved; returns its token. Its
     second factor, if the account has one, is still to come (verified_at stays empty)."""
     token = secrets.token_urlsafe(32)
@@ -234,7 +237,7 @@ def login(email: str, password: str, client: str) -> str:
     return finish_attempt(attempt, password)[0]
 
 
-def end_sessions(s, admin_id: uuid.UUID, keep: str = "") -> int:
+def end_sessions(s: Session, admin_id: uuid.UUID, keep: str = "") -> int:
     """Ends every live session of the account but the one whose hash is `keep`, in the
     caller's transaction; returns how many ended."""
     live = (
@@ -242,7 +245,7 @@ def end_sessions(s, admin_id: uuid.UUID, keep: str = "") -> int:
         col(AdminSession.token_hash) != keep,
         col(AdminSession.revoked_at).is_(None),
     )
-    return s.exec(update(AdminSession).where(*live).values(revoked_at=utcnow())).rowcount
+    return int(s.exec(update(AdminSession).where(*live).values(revoked_at=utcnow())).rowcount)
 
 
 def session_admin(token: str) -> Admin | None:

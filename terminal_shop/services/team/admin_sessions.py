@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import col, select
@@ -33,7 +35,7 @@ def device(user_agent: str | None) -> str:
     return " di ".join(part for part in (browser or "Peramban", system) if part)
 
 
-def _alive(now):
+def _alive(now: datetime) -> tuple[Any, ...]:
     return (
         col(AdminSession.revoked_at).is_(None),
         col(AdminSession.expires_at) > now,

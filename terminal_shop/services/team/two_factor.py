@@ -22,8 +22,9 @@ import pyotp
 import segno
 from cryptography.fernet import Fernet, InvalidToken
 from sqlalchemy import update
-from sqlmodel import col, delete, func, select
+from sqlmodel import Session, col, delete, func, select
 
+from terminal_shop import rules
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
@@ -47,7 +48,8 @@ class CodeRefusal(Term):
 
     WRONG = "salah", "Kode salah atau sudah dipakai"
     REQUIRED = "kosong", "Masukkan kode 6 angka dari aplikasi autentikator"
-    LOCKED = "terkunci", "Terlalu banyak kode salah. Coba lagi dalam 15 menit."
+    LOCKED = "terkunci", f"Terlalu banyak kode salah. Coba lagi dalam {rules.minutes(THROTTLE_WINDOW)}."
+    NO_ACCOUNT = "akun", "Akun tidak ditemukan. Silakan masuk lagi."
     NO_SETUP = "belum-diatur", "Mulai ulang pengaturan 2FA: kunci baru belum dibuat"
 
 
@@ -112,10 +114,17 @@ def _matching_step(secret: str, code: str, after: int | None) -> int | None:
     return None
 
 
-def _user(s, admin_id: str, lock: bool = False) -> AdminUser | None:
+def _user(s: Session, admin_id: str, lock: bool = False) -> AdminUser | None:
     """`lock`: the row stays locked until the commit, so the throttle's count and the
     failure it adds are one step for parallel events of the account (issue 35.11)."""
     return s.get(AdminUser, aid, with_for_update=lock) if (aid := parse_id(admin_id)) else None
+
+
+def _account(s: Session, admin_id: str, lock: bool = False) -> AdminUser:
+    """The signed-in admin's row; gone (deleted meanwhile) is refused like a lost session."""
+    if (user := _user(s, admin_id, lock)) is None:
+        raise CodeRefused(CodeRefusal.NO_ACCOUNT)
+    return user
 
 
 # ----- setting it up -----
@@ -126,7 +135,7 @@ def begin_setup(admin_id: str) -> str:
     for the page to show once. The account's working 2FA, if any, stays until confirmed."""
     secret = pyotp.random_base32()
     with write_session() as s:
-        user = _user(s, admin_id)
+        user = _account(s, admin_id)
         user.totp_pending = _seal(secret)
         s.add(user)
     return secret
@@ -159,7 +168,7 @@ def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
     if len(code) != 6:
         raise CodeRefused(CodeRefusal.REQUIRED)
     with write_session() as s:
-        user = _user(s, admin_id, lock=True)
+        user = _account(s, admin_id, lock=True)
         _throttle(s, user.email)
         secret = _open(user.totp_pending)
         if not secret:
@@ -179,7 +188,7 @@ def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
     raise CodeRefused(CodeRefusal.WRONG)
 
 
-def _new_recovery_codes(s, admin_id: uuid.UUID) -> list[str]:
+def _new_recovery_codes(s: Session, admin_id: uuid.UUID) -> list[str]:
     s.exec(delete(RecoveryCode).where(col(RecoveryCode.admin_id) == admin_id))
     codes = [_new_code() for _ in range(RECOVERY_CODES)]
     for code in codes:
@@ -190,7 +199,7 @@ def _new_recovery_codes(s, admin_id: uuid.UUID) -> list[str]:
 def new_recovery_codes(admin_id: str, actor: str) -> list[str]:
     """Replaces the account's recovery codes (the old ones stop working)."""
     with write_session() as s:
-        user = _user(s, admin_id)
+        user = _account(s, admin_id)
         codes = _new_recovery_codes(s, user.id)
         audit.record(s, actor, "2fa-codes", "admin", admin_id, detail=f"{RECOVERY_CODES} kode pemulihan baru")
     return codes
@@ -198,11 +207,13 @@ def new_recovery_codes(admin_id: str, actor: str) -> list[str]:
 
 def recovery_left(admin_id: str) -> int:
     with read_session() as s:
-        return s.exec(
-            select(func.count())
-            .select_from(RecoveryCode)
-            .where(col(RecoveryCode.admin_id) == uuid.UUID(admin_id), col(RecoveryCode.used_at).is_(None))
-        ).one()
+        return int(
+            s.exec(
+                select(func.count())
+                .select_from(RecoveryCode)
+                .where(col(RecoveryCode.admin_id) == uuid.UUID(admin_id), col(RecoveryCode.used_at).is_(None))
+            ).one()
+        )
 
 
 def turn_off(admin_id: str, actor: str, reason: str) -> bool:
@@ -224,7 +235,7 @@ def turn_off(admin_id: str, actor: str, reason: str) -> bool:
 # ----- signing in -----
 
 
-def _throttle(s, email: str) -> None:
+def _throttle(s: Session, email: str) -> None:
     since = utcnow() - THROTTLE_WINDOW
     failures = s.exec(
         select(func.count())
@@ -244,7 +255,7 @@ def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
     if not given:
         raise CodeRefused(CodeRefusal.REQUIRED)
     with write_session() as s:
-        user = _user(s, admin_id, lock=True)
+        user = _account(s, admin_id, lock=True)
         _throttle(s, user.email)
         digits = given.replace(" ", "")
         if digits.isdigit() and len(digits) == 6:
@@ -258,7 +269,7 @@ def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
     raise CodeRefused(CodeRefusal.WRONG)
 
 
-def _by_app(s, user: AdminUser, code: str) -> Verified | None:
+def _by_app(s: Session, user: AdminUser, code: str) -> Verified | None:
     step = _matching_step(_open(user.totp_secret), code, user.totp_last_step) if user.totp_secret else None
     if step is None:
         return None
@@ -268,7 +279,7 @@ def _by_app(s, user: AdminUser, code: str) -> Verified | None:
     return Verified() if taken else None
 
 
-def _by_recovery_code(s, user: AdminUser, code: str) -> Verified | None:
+def _by_recovery_code(s: Session, user: AdminUser, code: str) -> Verified | None:
     unused = (col(RecoveryCode.admin_id) == user.id, col(RecoveryCode.used_at).is_(None))
     taken = s.exec(
         update(RecoveryCode)
@@ -283,7 +294,7 @@ def _by_recovery_code(s, user: AdminUser, code: str) -> Verified | None:
     return Verified(recovery=True, recovery_left=left)
 
 
-def _verify_session(s, admin_id: uuid.UUID, session_hash: str) -> None:
+def _verify_session(s: Session, admin_id: uuid.UUID, session_hash: str) -> None:
     s.exec(
         update(AdminSession)
         .where(col(AdminSession.token_hash) == session_hash, col(AdminSession.admin_id) == admin_id)

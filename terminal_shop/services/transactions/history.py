@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
 from terminal_shop import catalogue
 from terminal_shop.formats import WIB, day_text, rupiah, wib
@@ -102,7 +102,7 @@ class HistoryPage:
     pages: int
 
 
-def _where(merchant_ids: list[uuid.UUID], f: Filters) -> list:
+def _where(merchant_ids: list[uuid.UUID], f: Filters) -> list[Any]:
     start = datetime.combine(f.start, time(), WIB)
     end = datetime.combine(f.end + timedelta(days=1), time(), WIB)
     conds = [col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
@@ -183,14 +183,14 @@ def last_days(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[
     ]  # fmt: skip
 
 
-def wib_day(s) -> Any:
+def wib_day(s: Session) -> Any:
     """A transaction's WIB calendar day, as the database computes it."""
     if s.get_bind().dialect.name == "postgresql":
         return func.date(func.timezone("Asia/Jakarta", col(Transaction.occurred_at)))
     return func.date(col(Transaction.occurred_at), "+7 hours")  # SQLite keeps UTC text; WIB is UTC+7 all year
 
 
-def _daily_sums(s, merchant_ids: list[uuid.UUID], start: datetime) -> list[tuple[date, int]]:
+def _daily_sums(s: Session, merchant_ids: list[uuid.UUID], start: datetime) -> list[tuple[date, int]]:
     """Sums per WIB day, added up by the database (a day's rows never travel to Python)."""
     day = wib_day(s)
     rows = s.exec(

@@ -47,7 +47,7 @@ def changed_since(since: datetime) -> tuple[set[uuid.UUID], datetime]:
 class ChangeFeed:
     def __init__(self) -> None:
         self._waiting: dict[uuid.UUID, set[asyncio.Event]] = {}
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._seen = utcnow()
 
     async def wait(self, merchants: list[uuid.UUID], timeout: float) -> bool:

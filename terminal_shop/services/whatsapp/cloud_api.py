@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 
@@ -91,7 +92,7 @@ def _raise_for(response: httpx.Response) -> None:
     raise WhatsAppError(code or response.status_code, message or response.reason_phrase, final)
 
 
-def _post_message(body: dict) -> str:
+def _post_message(body: dict[str, Any]) -> str:
     """The message's id (wamid...), or WhatsAppError; a network failure is a retryable one."""
     path = f"/{get_settings().whatsapp_phone_number_id}/messages"
     try:
