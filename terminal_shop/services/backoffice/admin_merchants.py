@@ -5,8 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from sqlmodel import select
+import sqlalchemy as sa
+from sqlmodel import Session
 
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.db import read_rows, read_session, write_session
@@ -70,9 +72,11 @@ def query_from(params: dict[str, str]) -> ListQuery:
     return ListQuery.from_params(params, RegistrationStatus, None, SORTS)
 
 
-def _filters(q: ListQuery) -> list:
+def _filters(q: ListQuery) -> list[sa.ColumnElement[bool]]:
     m = _M
-    conds = [m.restricted_at.is_(None)]  # restricted on the applicant's request: out of lists and searches
+    conds: list[sa.ColumnElement[bool]] = [
+        m.restricted_at.is_(None)
+    ]  # restricted on the applicant's request: out of lists and searches
     if RegistrationStatus.parse(q.status):
         conds.append(m.status == q.status)
     conds += in_range(m.created_at, *q.bounds())
@@ -83,16 +87,16 @@ def _filters(q: ListQuery) -> list:
     return conds
 
 
-def list_page(query: ListQuery | None = None, after: str = "", before: str = "", **fields) -> Page:
+def list_page(query: ListQuery | None = None, after: str = "", before: str = "", **fields: Any) -> Page:
     """One page of registrations with the stat cards (`after`/`before`: see listing.fetch_page).
     `fields` build the query when none is given: list_page(status="approved")."""
     m = _M
     q = query or ListQuery(**fields)
     page = clamp_page(q.page)
-    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    order = SORTS[SortField.parse(q.sort) or SortField.DATE]
     with read_rows() as conn:
         stat_cards = cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
-        stmt = select(
+        stmt = sa.select(
             m.id, m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status
         ).where(*_filters(q))
         status_is = [m.status == q.status] if RegistrationStatus.parse(q.status) else []
@@ -104,7 +108,7 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
     return page_of(rows, shown, order, counted, page, PER_PAGE, stat_cards, has_next)
 
 
-def _get(s, merchant_id: str, lock: bool = False) -> MerchantRegistration:
+def _get(s: Session, merchant_id: str, lock: bool = False) -> MerchantRegistration:
     rid = parse_id(merchant_id)
     row = s.get(MerchantRegistration, rid, with_for_update=lock) if rid else None
     if row is None:
@@ -179,7 +183,7 @@ def save(
     status = RegistrationStatus.parse(form.get("status", ""))
     if status is None:
         errors["status"] = "Status tidak dikenal"
-    if errors:
+    if errors or values is None or status is None:
         return errors
     try:
         with write_session() as s:
@@ -266,18 +270,18 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
         discard(storage, bucket, old_key)
 
 
-def export_csv(query: ListQuery | None = None, **fields) -> Iterator[bytes]:
+def export_csv(query: ListQuery | None = None, **fields: Any) -> Iterator[bytes]:
     """Every registration matching the list's filters, in the list's order."""
-    m = MerchantRegistration
+    m = _M
     q = query or ListQuery(**fields)
     conds = _filters(q)
-    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    order = SORTS[SortField.parse(q.sort) or SortField.DATE]
     order_by = [c.desc() if q.descending else c.asc() for c in order]
 
     def rows() -> Iterator[list[object]]:
-        with read_session() as s:
-            result = s.exec(
-                select(m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status)
+        with read_rows() as conn:
+            result = conn.execute(
+                sa.select(m.created_at, m.nama_usaha, m.nama_lengkap, m.nomor_hp, m.email, m.kabupaten_kota, m.status)
                 .where(*conds)
                 .order_by(*order_by)
                 .execution_options(yield_per=1000)

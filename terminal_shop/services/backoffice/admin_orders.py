@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import select
+import sqlalchemy as sa
+from sqlalchemy import select
 
 from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib, wib_sortable
-from terminal_shop.infra.db import read_rows, read_session
+from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
@@ -56,7 +57,7 @@ def stats() -> dict[str, int]:
 _O = table_of(Order).c  # Core columns for list reads (see services.listing)
 
 
-def _id_match(text: str):
+def _id_match(text: str) -> sa.ColumnElement[bool] | None:
     """The condition for a typed order number (8 hex digits) or full id, else None."""
     compact = text.strip().replace("-", "").lower()
     if re.fullmatch(r"[0-9a-f]{32}", compact):
@@ -82,15 +83,18 @@ def query_from(params: dict[str, str]) -> ListQuery:
     return ListQuery.from_params(params, OrderStatus, PaymentMethod, SORTS)
 
 
-def _filters(q: ListQuery, conn=None) -> list:
+def _filters(q: ListQuery, conn: sa.Connection | None = None) -> list[sa.ColumnElement[bool]]:
     """With `conn`, a typed order number is looked up first (the list does; the export,
     which searches without the id, does not: docs/decisions.md, Orders)."""
-    conds = [_O.restricted_at.is_(None)]  # restricted on the buyer's request: out of lists and searches
+    conds: list[sa.ColumnElement[bool]] = [
+        _O.restricted_at.is_(None)
+    ]  # restricted on the buyer's request: out of lists and searches
     if OrderStatus.parse(q.status):
         conds.append(_O.status == q.status)
     if PaymentMethod.parse(q.method):
         conds.append(_O.payment_method == q.method)
-    if (stage := FULFILMENT_OF_FILTER.get(FulfilmentFilter.parse(q.fulfilment))) is not None:  # "" is a stage
+    wanted = FulfilmentFilter.parse(q.fulfilment)
+    if wanted is not None and (stage := FULFILMENT_OF_FILTER.get(wanted)) is not None:  # "" is a stage
         conds += [_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment == stage.value]
     if ProofFilter.parse(q.proof):
         conds.append(_O.proof_suspect.is_(True))
@@ -98,19 +102,23 @@ def _filters(q: ListQuery, conn=None) -> list:
     text = q.search.strip()
     if text:
         id_cond = _id_match(text) if conn is not None else None
-        if id_cond is not None and conn.execute(select(_O.id).where(id_cond, *conds).limit(1)).first() is not None:
+        if (
+            id_cond is not None
+            and conn is not None
+            and conn.execute(select(_O.id).where(id_cond, *conds).limit(1)).first() is not None
+        ):
             conds.append(id_cond)  # a typed order number finds that order (indexed, instant)
         else:
             conds.append(contains(text, names=[_O.buyer_name], emails=[_O.buyer_email], phones=[_O.buyer_phone]))
     return conds
 
 
-def list_page(query: ListQuery | None = None, after: str = "", before: str = "", **fields) -> Page:
+def list_page(query: ListQuery | None = None, after: str = "", before: str = "", **fields: Any) -> Page:
     """One page of orders with the stat cards (`after`/`before`: see listing.fetch_page).
     `fields` build the query when none is given: list_page(status="confirmed")."""
     q = query or ListQuery(**fields)
     page = clamp_page(q.page)
-    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    order = SORTS[SortField.parse(q.sort) or SortField.DATE]
     with read_rows() as conn:
         conds = _filters(q, conn)
         tally = tallies(conn, "orders")
@@ -137,7 +145,7 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
     return page_of(rows, shown, order, counted, page, PER_PAGE, cards(tally, OrderStatus) | stages, has_next)
 
 
-def fulfilment_counts(conn) -> dict[str, int]:
+def fulfilment_counts(conn: sa.Connection) -> dict[str, int]:
     """Confirmed orders per stage of the list's shipping filter, each counted up to the cap
     (index-only reads of 0013's index: a few thousand rows at most)."""
     counts = {}
@@ -167,7 +175,7 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
     readable = order.payment_proof_path and open_record
     if viewer and readable:
         access_log.record(viewer, AccessAction.VIEWED, "order", str(order.id), PROOF_ITEM)
-    if readable:
+    if readable and order.payment_proof_path:
         proof_url = get_storage().signed_url(get_settings().bucket_order_payments, order.payment_proof_path)
     view = OrderView(
         id=str(order.id),
@@ -200,7 +208,7 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
     return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
 
 
-def _fulfilment_fields(order: Order) -> dict[str, str]:
+def _fulfilment_fields(order: Order) -> dict[str, Any]:
     courier = couriers.courier(order.courier or "")
     return {
         "fulfilment": order.fulfilment,
@@ -235,26 +243,26 @@ def _qris_shown(payload: str | None) -> str:
     return f"{rupiah(shown.amount)} · tagihan {shown.bill_number} · CRC {shown.crc}"
 
 
-def export_csv(query: ListQuery | None = None, **fields) -> Iterator[bytes]:
+def export_csv(query: ListQuery | None = None, **fields: Any) -> Iterator[bytes]:
     """Every order matching the list's filters, in the list's order (search without the id:
     docs/decisions.md, Orders)."""
     q = query or ListQuery(**fields)
     conds = _filters(q)
-    order = SORTS.get(SortField.parse(q.sort), SORTS[SortField.DATE])
+    order = SORTS[SortField.parse(q.sort) or SortField.DATE]
     order_by = [c.desc() if q.descending else c.asc() for c in order]
 
     def rows() -> Iterator[list[object]]:
-        with read_session() as s:
-            result = s.exec(
+        with read_rows() as conn:
+            result = conn.execute(
                 select(
-                    Order.created_at,
-                    Order.id,
-                    Order.buyer_name,
-                    Order.buyer_email,
-                    Order.buyer_phone,
-                    Order.payment_method,
-                    Order.status,
-                    Order.total,
+                    _O.created_at,
+                    _O.id,
+                    _O.buyer_name,
+                    _O.buyer_email,
+                    _O.buyer_phone,
+                    _O.payment_method,
+                    _O.status,
+                    _O.total,
                 )
                 .where(*conds)
                 .order_by(*order_by)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from typing import Any, cast
 
 from babel.dates import format_timedelta
-from sqlalchemy import case, func, select
+from sqlalchemy import ColumnElement, Connection, case, func, select
 
 from terminal_shop import routes
-from terminal_shop.formats import ID, number, rupiah
+from terminal_shop.formats import ID, WIB, number, rupiah
 from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice import admin_orders
@@ -35,6 +36,7 @@ from terminal_shop.vocabulary import (
     OrderQueue,
     OrderStatus,
     RegistrationStatus,
+    Term,
 )
 
 MAX_DAYS = 366  # a chart of more days than this is unreadable; longer custom ranges are cut
@@ -42,27 +44,28 @@ _O = table_of(Order).c
 _M = table_of(MerchantRegistration).c
 
 
-def _wib_day(conn, column):
+def _wib_day(conn: Connection, column: Any) -> Any:
     """The WIB calendar day of a stored UTC time, in SQL."""
     if conn.dialect.name == "postgresql":
         return func.date(func.timezone("Asia/Jakarta", column))
     return func.date(column, "+7 hours")
 
 
-def _seconds_between(conn, earlier, later):
+def _seconds_between(conn: Connection, earlier: Any, later: Any) -> Any:
     if conn.dialect.name == "postgresql":
         return func.extract("epoch", later - earlier)
     return (func.julianday(later) - func.julianday(earlier)) * 86400
 
 
-def _oldest(conn, columns, status) -> datetime | None:
+def _oldest(conn: Connection, columns: Any, status: Term) -> datetime | None:
     """When the oldest row still in `status` was made (the (status, created_at) index)."""
-    return conn.execute(
+    oldest: datetime | None = conn.execute(
         select(columns.created_at).where(columns.status == status.value).order_by(columns.created_at).limit(1)
     ).scalar()
+    return oldest
 
 
-def _as_date(value) -> date:
+def _as_date(value: object) -> date:
     return value if isinstance(value, date) else date.fromisoformat(str(value))
 
 
@@ -77,13 +80,14 @@ def duration(seconds: float | Decimal | None) -> str:
     return format_timedelta(timedelta(seconds=max(0.0, float(seconds))), threshold=1, locale=ID)
 
 
-def _per_day(conn, in_days) -> tuple[dict[date, tuple[int, int]], int, float]:
+def _per_day(conn: Connection, in_days: list[ColumnElement[bool]]) -> tuple[dict[date, tuple[int, int]], int, float]:
     """Orders and confirmed revenue per WIB day, and the confirmed orders with their total wait:
     one pass over the range (index-only on PostgreSQL: ix_orders_overview of 0008)."""
     day = _wib_day(conn, _O.created_at)
     waited = _seconds_between(conn, _O.created_at, _O.updated_at)
     confirmed = _O.status == OrderStatus.CONFIRMED.value
-    per_day, n_confirmed, waited_total = {}, 0, 0.0
+    per_day: dict[date, tuple[int, int]] = {}
+    n_confirmed, waited_total = 0, 0.0
     for d, n, revenue, confirmed_n, confirmed_secs in conn.execute(
         select(
             day,
@@ -95,16 +99,16 @@ def _per_day(conn, in_days) -> tuple[dict[date, tuple[int, int]], int, float]:
         .where(*in_days)
         .group_by(day)
     ):
-        per_day[_as_date(d)] = (n, revenue or 0)
-        n_confirmed += confirmed_n or 0
-        waited_total += float(confirmed_secs or 0)
+        per_day[_as_date(d)] = (int(cast(int, n)), int(cast(int, revenue or 0)))  # SUMs: int or Decimal
+        n_confirmed += int(cast(int, confirmed_n or 0))
+        waited_total += float(cast(float, confirmed_secs or 0))
     return per_day, n_confirmed, waited_total
 
 
 def overview(period: str = "", start: str = "", end: str = "", now: datetime | None = None) -> Overview:
     now = now or datetime.now(UTC)
     first, last = period_days(period or Period.LAST_30, start, end, now)
-    last = last or period_days(Period.TODAY, now=now)[1]
+    last = last or now.astimezone(WIB).date()  # an open end: today
     first = max(first or last, last - timedelta(days=MAX_DAYS - 1))
     lo, hi = utc_bounds(first, last)
     in_days = in_range(_O.created_at, lo, hi)
@@ -155,13 +159,13 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
     )
 
 
-def _shipping_queues(conn, now: datetime) -> list[Waiting]:
+def _shipping_queues(conn: Connection, now: datetime) -> list[Waiting]:
     """The orders list's shipping queues, counted by the list's own function (the same numbers
     on both pages); how long the oldest has waited since it entered its stage (updated_at)."""
     counts = admin_orders.fulfilment_counts(conn)
     queues = [(q, *QUEUE_FILTERS[q]) for q in (OrderQueue.TO_PACK, OrderQueue.TO_SHIP, OrderQueue.ON_THE_WAY)]
     stages = {FULFILMENT_OF_FILTER[FulfilmentFilter(stage)].value: stage for _, _, stage in queues}
-    since = dict(  # one pass over the orders at these stages (the stage's index narrows it)
+    since: dict[str, object] = dict(  # one pass over the orders at these stages (the stage's index narrows it)
         conn.execute(
             select(_O.fulfilment, func.min(_O.updated_at))
             .where(_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment.in_(list(stages)))
@@ -177,10 +181,12 @@ def _shipping_queues(conn, now: datetime) -> list[Waiting]:
     return found
 
 
-def _aware(moment) -> datetime | None:
+def _aware(moment: object) -> datetime | None:
     """min() in SQL bypasses the column type: SQLite hands back text without a zone."""
     if moment is None:
         return None
     if isinstance(moment, str):
         moment = datetime.fromisoformat(moment)
+    if not isinstance(moment, datetime):
+        raise TypeError(moment)
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

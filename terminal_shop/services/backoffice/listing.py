@@ -14,13 +14,35 @@ import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Column, DateTime, Integer, Uuid, and_, bindparam, false, func, literal, or_, select, tuple_
+from sqlalchemy import (
+    Column,
+    ColumnElement,
+    Connection,
+    DateTime,
+    Integer,
+    Row,
+    Select,
+    Subquery,
+    Table,
+    Uuid,
+    and_,
+    bindparam,
+    false,
+    func,
+    literal,
+    or_,
+    select,
+    tuple_,
+)
 
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.tables import StatusTally
+
+Col = Column[Any]  # a list's sort and search columns
+Rows = list[Row[Any]]
 
 COUNT_CAP = 1000  # a search or date range is counted up to here: "1.000+ hasil"
 
@@ -44,12 +66,12 @@ class Page:
 
 def clamp_page(page: object) -> int:
     try:
-        return max(1, int(page))
+        return max(1, int(page)) if isinstance(page, int | float | str) else 1
     except (TypeError, ValueError):
         return 1
 
 
-def row_key(row, order: Sequence[Column]) -> str:
+def row_key(row: Any, order: Sequence[Col]) -> str:
     """The sort values of a row, to seek the next or previous page from it."""
     return json.dumps([_encode(getattr(row, c.name)) for c in order])
 
@@ -58,7 +80,7 @@ def _encode(value: object) -> object:
     return value.isoformat() if isinstance(value, datetime) else value if isinstance(value, int) else str(value)
 
 
-def _parse_key(key: str, order: Sequence[Column]) -> tuple | None:
+def _parse_key(key: str, order: Sequence[Col]) -> tuple[object, ...] | None:
     try:
         values = json.loads(key)
         if not isinstance(values, list) or len(values) != len(order):
@@ -68,7 +90,7 @@ def _parse_key(key: str, order: Sequence[Column]) -> tuple | None:
         return None
 
 
-def _decode(column: Column, value: object) -> object:
+def _decode(column: Col, value: object) -> object:
     kind = getattr(column.type, "impl", column.type)  # TypeDecorators (UTCDateTime) by what they store
     if isinstance(kind, DateTime):
         return datetime.fromisoformat(str(value))
@@ -82,15 +104,15 @@ def _decode(column: Column, value: object) -> object:
 
 
 def fetch_page(
-    conn,
-    stmt,
-    order: Sequence[Column],
+    conn: Connection,
+    stmt: Select[Any],
+    order: Sequence[Col],
     descending: bool,
     page: int,
     per_page: int,
     after: str = "",
     before: str = "",
-) -> tuple[list, bool]:
+) -> tuple[Rows, bool]:
     """The rows of page `page` of `stmt` sorted by the `order` columns (the last one unique),
     and whether a page follows. `after` is the key of the last row of the page before it,
     `before` the first row of the page after it; with neither, the page is counted from
@@ -100,27 +122,33 @@ def fetch_page(
     backward = [c.asc() if descending else c.desc() for c in order]
     if page > 1 and (key := _parse_key(before, order)):
         seek = row > key if descending else row < key
-        rows = conn.execute(stmt.where(seek).order_by(*backward).limit(per_page)).all()
-        return list(reversed(rows)), True
+        back = conn.execute(stmt.where(seek).order_by(*backward).limit(per_page)).all()
+        return list(reversed(back)), True
     if page > 1 and (key := _parse_key(after, order)):
         seek = row < key if descending else row > key
         rows = conn.execute(stmt.where(seek).order_by(*forward).limit(per_page + 1)).all()
     else:
         rows = conn.execute(stmt.order_by(*forward).offset((page - 1) * per_page).limit(per_page + 1)).all()
-    return rows[:per_page], len(rows) > per_page
+    return list(rows[:per_page]), len(rows) > per_page
 
 
-def count_capped(conn, stmt, cap: int = COUNT_CAP) -> tuple[int, bool]:
+def count_capped(conn: Connection, stmt: Select[Any], cap: int = COUNT_CAP) -> tuple[int, bool]:
     """How many rows `stmt` matches, counting no further than `cap`: a common word would
     otherwise read every match of a million rows to print one number."""
     first = stmt.with_only_columns(literal(1)).order_by(None).limit(cap + 1).subquery()
-    n = conn.execute(select(func.count()).select_from(first)).scalar_one()
+    n: int = conn.execute(select(func.count()).select_from(first)).scalar_one()
     return min(n, cap), n > cap
 
 
 def fetch_counted(
-    conn, stmt, order: Sequence[Column], descending: bool, page: int, per_page: int, cap: int = COUNT_CAP
-) -> tuple[list, bool, tuple[int, bool]] | None:
+    conn: Connection,
+    stmt: Select[Any],
+    order: Sequence[Col],
+    descending: bool,
+    page: int,
+    per_page: int,
+    cap: int = COUNT_CAP,
+) -> tuple[Rows, bool, tuple[int, bool]] | None:
     """A page of a search or date range and its capped count, in one statement that reads
     the matches once: the first `cap` + 1 rows in the list's order, counted, and the page
     cut from them. None when the page lies past the cap (the caller seeks instead)."""
@@ -135,18 +163,25 @@ def fetch_counted(
         .offset((page - 1) * per_page)
         .limit(per_page + 1)
     ).all()
-    matches = rows[0].matches if rows else _count_of_nothing(conn, first, page)
-    return rows[:per_page], len(rows) > per_page, (min(matches, cap), matches > cap)
+    matches: int = rows[0].matches if rows else _count_of_nothing(conn, first, page)
+    return list(rows[:per_page]), len(rows) > per_page, (min(matches, cap), matches > cap)
 
 
-def _count_of_nothing(conn, first, page: int) -> int:
+def _count_of_nothing(conn: Connection, first: Subquery, page: int) -> int:
     """A page past the last match still says how many there are."""
-    return 0 if page == 1 else conn.execute(select(func.count()).select_from(first)).scalar_one()
+    return 0 if page == 1 else int(conn.execute(select(func.count()).select_from(first)).scalar_one())
 
 
 def read_page(
-    conn, stmt, order: Sequence[Column], q: ListQuery, per_page: int, after: str, before: str, exact: int
-) -> tuple[list, bool, tuple[int, bool]]:
+    conn: Connection,
+    stmt: Select[Any],
+    order: Sequence[Col],
+    q: ListQuery,
+    per_page: int,
+    after: str,
+    before: str,
+    exact: int,
+) -> tuple[Rows, bool, tuple[int, bool]]:
     """The page `q` asks for, whether another follows, and (count, capped). `exact` is the
     count from the tallies, right when there is no search and no date range."""
     page = clamp_page(q.page)
@@ -163,9 +198,9 @@ def read_page(
 
 
 def page_of(
-    rows: list,
+    rows: Rows,
     shown: list[Any],
-    order: Sequence[Column],
+    order: Sequence[Col],
     counted: tuple[int, bool],
     page: int,
     per_page: int,
@@ -178,7 +213,7 @@ def page_of(
     return Page(shown, total, page, per_page, first, last, cards, capped, has_next)
 
 
-def in_range(column: Column, lo: datetime | None, hi: datetime | None) -> list:
+def in_range(column: Any, lo: datetime | None, hi: datetime | None) -> list[ColumnElement[bool]]:
     """column within [lo, hi): a date-range filter (list_query.ListQuery.bounds)."""
     return [c for c in (column >= lo if lo else None, column < hi if hi else None) if c is not None]
 
@@ -192,9 +227,10 @@ _TALLIES = (
 )
 
 
-def tallies(conn, entity: str) -> list[tuple[str, str, int]]:
+def tallies(conn: Connection, entity: str) -> list[tuple[str, str, int]]:
     """(status, method, rows) for one table, from the trigger-kept tally (its stripes added up)."""
-    return [(status, method, int(n)) for status, method, n in conn.execute(_TALLIES, {"entity": entity})]
+    rows = conn.execute(_TALLIES, {"entity": entity}).all()
+    return [(str(status), str(method), int(cast(int, n))) for status, method, n in rows]  # n: a SUM, int or Decimal
 
 
 def cards(tally: list[tuple[str, str, int]], statuses: Iterable[str]) -> dict[str, int]:
@@ -205,7 +241,9 @@ def cards(tally: list[tuple[str, str, int]], statuses: Iterable[str]) -> dict[st
     return {"total": sum(counts.values()), **counts}
 
 
-def contains(text: str, names=(), emails=(), phones=()):
+def contains(
+    text: str, names: Sequence[Any] = (), emails: Sequence[Any] = (), phones: Sequence[Any] = ()
+) -> ColumnElement[bool]:
     """Case-insensitive 'contains' over the columns, LIKE wildcards taken literally.
 
     lower(column) LIKE uses the trigram indexes of migration 0002 on PostgreSQL. Columns
@@ -228,14 +266,14 @@ def contains(text: str, names=(), emails=(), phones=()):
     return or_(*conds) if conds else false()
 
 
-def _like(expr, text: str):
+def _like(expr: Any, text: str) -> ColumnElement[bool]:
     escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return func.lower(expr).like(f"%{escaped}%", escape="\\")
 
 
-def restricted_count(conn, table, *conds) -> int:
+def restricted_count(conn: Connection, table: Table, *conds: Any) -> int:
     """Rows restricted on a data subject's request among those the tallies count: the lists
     hide them (services/privacy/requests.py). Few, and read through their own index."""
     c = table.c
     stmt = select(func.count()).select_from(table).where(c.restricted_at.is_not(None), *conds)
-    return conn.execute(stmt).scalar_one()
+    return int(conn.execute(stmt).scalar_one())

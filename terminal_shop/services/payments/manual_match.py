@@ -42,14 +42,18 @@ def search(line_id: int, text: str) -> list[CandidateView]:
         line = s.get(StatementLine, int(line_id))
         if line is None:
             return []
-        found = s.exec(
-            waiting_orders(
-                _method_of(line),
-                or_(col(Order.number) == text.upper(), func.lower(col(Order.buyer_name)).contains(text.lower())),
+        found = (
+            s.connection()
+            .execute(
+                waiting_orders(
+                    _method_of(line),
+                    or_(col(Order.number) == text.upper(), func.lower(col(Order.buyer_name)).contains(text.lower())),
+                )
+                .order_by(col(Order.created_at).desc())
+                .limit(FOUND_MAX)
             )
-            .order_by(col(Order.created_at).desc())
-            .limit(FOUND_MAX)
-        ).all()
+            .all()
+        )
     return [candidate_view(o) for o in found]
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from terminal_shop import routes
@@ -23,15 +25,21 @@ from terminal_shop.services.payments.views import CandidateView, StatementRow
 from terminal_shop.views import Badge, order_number
 from terminal_shop.vocabulary import OrderStatus, PaymentMethod
 
+_O = table_of(Order).c
+# A statement_lines row read through Core: StatementLine's fields, no ORM object (10,000 of them).
+LineRow = Any
+# A waiting order's (id, number, buyer_name, created_at, total) row.
+OrderRow = Any
+
 
 def review(line_ids: Iterable[int]) -> list[StatementRow]:
     """The lines in the file's order, each with what it is to the waiting orders."""
     wanted = list(dict.fromkeys(int(i) for i in line_ids))
     table = table_of(StatementLine)
     with read_session() as s:
-        lines: dict[int, StatementLine] = {}  # plain rows with the model's fields (no ORM objects: 10,000 of them)
+        lines: dict[int, LineRow] = {}
         for chunk in chunks(wanted):
-            lines.update((ln.id, ln) for ln in s.connection().execute(select(table).where(table.c.id.in_(chunk))))
+            lines.update((ln.id, ln) for ln in s.connection().execute(sa.select(table).where(table.c.id.in_(chunk))))
         found = [lines[i] for i in wanted if i in lines]
         candidates = _candidates(s, found)
         used = _numbers(s, [ln.order_id for ln in found if ln.order_id])
@@ -39,17 +47,17 @@ def review(line_ids: Iterable[int]) -> list[StatementRow]:
     return [_shown(ln, kinds[ln.id], candidates.get(ln.id, []), used.get(ln.order_id, "")) for ln in found]
 
 
-def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[CandidateView]]:
+def _candidates(s: Session, lines: list[LineRow]) -> dict[int, list[CandidateView]]:
     """The waiting orders each open line may have paid."""
     open_ = [ln for ln in lines if ln.order_id is None and ln.amount is not None]
     bank = [ln for ln in open_ if ln.source in BANK_SOURCES]
     qris = [ln for ln in open_ if ln.source == StatementSource.QRIS and ln.reference]
     out: dict[int, list[CandidateView]] = defaultdict(list)
     if bank:
-        by_total = defaultdict(list)
+        by_total: dict[int, list[OrderRow]] = defaultdict(list)
         lo, hi = min(ln.window_from for ln in bank), max(ln.window_to for ln in bank)
         for chunk in chunks(sorted({ln.amount for ln in bank})):
-            for o in s.exec(
+            for o in s.connection().execute(
                 waiting_orders(
                     PaymentMethod.TRANSFER_BCA,
                     col(Order.total).in_(chunk),
@@ -63,29 +71,32 @@ def _candidates(s: Session, lines: list[StatementLine]) -> dict[int, list[Candid
                 candidate_view(o) for o in by_total[ln.amount] if ln.window_from <= o.created_at < ln.window_to
             ]
     if qris:
-        by_number = {}
+        by_number: dict[str, OrderRow] = {}
         for chunk in chunks(sorted({ln.reference for ln in qris})):
-            by_number |= {o.number: o for o in s.exec(waiting_orders(PaymentMethod.QRIS, col(Order.number).in_(chunk)))}
+            by_number |= {
+                o.number: o
+                for o in s.connection().execute(waiting_orders(PaymentMethod.QRIS, col(Order.number).in_(chunk)))
+            }
         for ln in qris:
-            o = by_number.get(ln.reference)
-            out[ln.id] = [candidate_view(o)] if o is not None and o.total == ln.amount else []
+            paid = by_number.get(ln.reference)
+            out[ln.id] = [candidate_view(paid)] if paid is not None and paid.total == ln.amount else []
     return out
 
 
-def waiting_orders(method: PaymentMethod, *conds):
-    return select(Order.id, Order.number, Order.buyer_name, Order.created_at, Order.total).where(
+def waiting_orders(method: PaymentMethod, *conds: Any) -> sa.Select[Any]:
+    return sa.select(_O.id, _O.number, _O.buyer_name, _O.created_at, _O.total).where(
         col(Order.status) == OrderStatus.PAID_REVIEW.value, col(Order.payment_method) == method.value, *conds
     )
 
 
-def candidate_view(o) -> CandidateView:
+def candidate_view(o: OrderRow) -> CandidateView:
     number = o.number or order_number(o.id)
     link = routes.with_id(routes.ADMIN_ORDER, o.id)
     return CandidateView(str(o.id), number, o.buyer_name, wib(o.created_at), rupiah(o.total), link)
 
 
 def _numbers(s: Session, order_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
-    found = {}
+    found: dict[uuid.UUID, str] = {}
     for chunk in chunks(order_ids):
         found |= {
             oid: number or order_number(oid)
@@ -94,11 +105,11 @@ def _numbers(s: Session, order_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
     return found
 
 
-def _kinds(lines: list[StatementLine], candidates: dict[int, list[CandidateView]]) -> dict[int, MatchKind]:
+def _kinds(lines: list[LineRow], candidates: dict[int, list[CandidateView]]) -> dict[int, MatchKind]:
     """One waiting order is "cocok", unless another line of the file is the only one for that
     same order too (a transfer sent twice?): then both are "ambigu", for the admin to pick."""
     sole = Counter(c[0].order_id for c in candidates.values() if len(c) == 1)
-    kinds = {}
+    kinds: dict[int, MatchKind] = {}
     for ln in lines:
         mine = candidates.get(ln.id, [])
         if ln.order_id is not None:
@@ -116,7 +127,7 @@ def _kinds(lines: list[StatementLine], candidates: dict[int, list[CandidateView]
     return kinds
 
 
-def _shown(ln: StatementLine, kind: MatchKind, candidates: list[CandidateView], used_by: str) -> StatementRow:
+def _shown(ln: LineRow, kind: MatchKind, candidates: list[CandidateView], used_by: str) -> StatementRow:
     amount = rupiah_cents(ln.amount_cents)
     return StatementRow(
         line_id=ln.id,

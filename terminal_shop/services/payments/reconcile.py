@@ -20,7 +20,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, and_, exists, func, update
 from sqlmodel import Session, col, select
@@ -66,12 +67,15 @@ class Imported:
     source: StatementSource
 
 
-def chunks(items: list, size: int = CHUNK) -> Iterator[list]:
+T = TypeVar("T")
+
+
+def chunks(items: list[T], size: int = CHUNK) -> Iterator[list[T]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
 
 
-def window(booked_on) -> tuple[datetime, datetime]:
+def window(booked_on: date) -> tuple[datetime, datetime]:
     """The order times a line booked on that WIB day may pay: from 7 days before the day
     began until it ended."""
     start = datetime.combine(booked_on, time(), WIB)
@@ -113,9 +117,9 @@ def save_qris_columns(columns: Columns) -> None:
         s.add(kept)
 
 
-def _row(statement: Statement, ln: Line, admin_email: str, now: datetime) -> dict:
+def _row(statement: Statement, ln: Line, admin_email: str, now: datetime) -> dict[str, Any]:
     matchable = ln.whole_rupiah
-    lo, hi = window(ln.booked_on) if matchable is not None else (None, None)
+    lo, hi = window(ln.booked_on) if matchable is not None and ln.booked_on is not None else (None, None)
     return {
         "identity": ln.identity,
         "source": statement.source.value,
@@ -147,15 +151,14 @@ def _store(statement: Statement, admin_email: str) -> Imported:
         new = len(ids)
         _take_for_settled(s, [(ids[r["identity"]], r) for r in rows if r["identity"] in ids])
         for chunk in chunks(known):
-            ids.update(
-                s.exec(
-                    select(StatementLine.identity, StatementLine.id).where(col(StatementLine.identity).in_(chunk))
-                ).all()
-            )
+            found = s.exec(
+                select(StatementLine.identity, StatementLine.id).where(col(StatementLine.identity).in_(chunk))
+            ).all()
+            ids.update((identity, line_id) for identity, line_id in found if line_id is not None)
     return Imported(tuple(ids[r["identity"]] for r in rows), new, statement.source)
 
 
-def _take_for_settled(s: Session, added: list[tuple[int, dict]]) -> None:
+def _take_for_settled(s: Session, added: list[tuple[int, dict[str, Any]]]) -> None:
     """A new bank line that pays an order already confirmed by hand, or cancelled, becomes that
     order's line ("dipakai": for a cancelled one, money to return) and frees its amount
     (transfer_codes.settle kept it held), so it can never match a later order."""
@@ -214,13 +217,15 @@ def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
         if line.source in BANK_SOURCES:
             fits = (
                 order.payment_method == PaymentMethod.TRANSFER_BCA
+                and line.window_from is not None
+                and line.window_to is not None
                 and line.window_from <= order.created_at < line.window_to
             )
         else:
             fits = order.payment_method == PaymentMethod.QRIS and line.reference == order.number
         if not fits:
             raise ReconcileError(MatchRefusal.NOT_THIS_ORDER)
-        if not take_line(s, line.id, order.id):
+        if line.id is None or not take_line(s, line.id, order.id):
             raise ReconcileError(MatchRefusal.USED)
         return evidence(line)
 
@@ -232,19 +237,20 @@ def confirm_line(line_id: int, order_id: str, admin_email: str) -> None:
 
 def waiting_with_line(conn: Connection | Session) -> int:
     """Waiting orders an open imported line pays (by amount and date, or by bill number)."""
-    line = StatementLine
+    line = table_of(StatementLine).c
+    orders = table_of(Order).c
     bank = exists().where(
         line.order_id.is_(None),
         line.source.in_(BANK_SOURCES),
-        line.amount == Order.total,
-        line.window_from <= Order.created_at,
-        line.window_to > Order.created_at,
+        line.amount == orders.total,
+        line.window_from <= orders.created_at,
+        line.window_to > orders.created_at,
     )
     qris = exists().where(
         line.order_id.is_(None),
         line.source == StatementSource.QRIS.value,
-        line.reference == Order.number,
-        line.amount == Order.total,
+        line.reference == orders.number,
+        line.amount == orders.total,
     )
     waiting = col(Order.status) == OrderStatus.PAID_REVIEW.value
     by_bank = and_(waiting, col(Order.payment_method) == PaymentMethod.TRANSFER_BCA.value, bank)

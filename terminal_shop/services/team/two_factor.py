@@ -121,10 +121,10 @@ def _user(s: Session, admin_id: str, lock: bool = False) -> AdminUser | None:
 
 
 def _account(s: Session, admin_id: str, lock: bool = False) -> AdminUser:
-    """The signed-in admin's row; gone (deleted meanwhile) is refused like a lost session."""
-    if (user := _user(s, admin_id, lock)) is None:
-        raise CodeRefused(CodeRefusal.NO_ACCOUNT)
-    return user
+    """The signed-in admin's row; one gone meanwhile is refused like a lost session."""
+    if user := _user(s, admin_id, lock):
+        return user
+    raise CodeRefused(CodeRefusal.NO_ACCOUNT)
 
 
 # ----- setting it up -----
@@ -143,8 +143,7 @@ def begin_setup(admin_id: str) -> str:
 
 def pending_secret(admin_id: str) -> str:
     with read_session() as s:
-        user = _user(s, admin_id)
-        return _open(user.totp_pending) if user else ""
+        return _open(user.totp_pending) if (user := _user(s, admin_id)) else ""
 
 
 def provisioning_uri(email: str, secret: str) -> str:
@@ -206,14 +205,9 @@ def new_recovery_codes(admin_id: str, actor: str) -> list[str]:
 
 
 def recovery_left(admin_id: str) -> int:
+    unused = (col(RecoveryCode.admin_id) == uuid.UUID(admin_id), col(RecoveryCode.used_at).is_(None))
     with read_session() as s:
-        return int(
-            s.exec(
-                select(func.count())
-                .select_from(RecoveryCode)
-                .where(col(RecoveryCode.admin_id) == uuid.UUID(admin_id), col(RecoveryCode.used_at).is_(None))
-            ).one()
-        )
+        return int(s.exec(select(func.count()).select_from(RecoveryCode).where(*unused)).one())
 
 
 def turn_off(admin_id: str, actor: str, reason: str) -> bool:
