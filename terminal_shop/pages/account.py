@@ -89,7 +89,7 @@ def _order(o) -> rx.Component:
         rx.el.button(
             "Pesan lagi",
             type="button",
-            on_click=A.order_again(o.id),  # type: ignore[operator]
+            on_click=A.order_again(o.id),
             class_name=BTN_OUTLINE + " ml-auto",
         ),
         class_name="flex flex-wrap items-center gap-x-1 gap-y-2 py-2 text-sm",
@@ -126,7 +126,7 @@ def _personal_data() -> rx.Component:
         rx.el.ul(rx.foreach(A.data_requests, lambda r: rx.el.li(r, data_testid="data-request")),
                  class_name="mt-2 text-sm text-slate-700"),
         rx.el.div(
-            *[rx.el.button(kind.label, type="button", on_click=A.ask_about_me(kind.value),  # type: ignore[operator]
+            *[rx.el.button(kind.label, type="button", on_click=A.ask_about_me(kind.value),
                            class_name=BTN_OUTLINE) for kind in DataRequestKind],
             class_name="mt-3 flex flex-wrap gap-3",
         ),

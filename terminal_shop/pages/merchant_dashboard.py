@@ -127,10 +127,10 @@ def history_section() -> rx.Component:
                                   data_testid="history-list"),
                 rx.el.p("Tidak ada transaksi untuk pilihan ini.", class_name="mt-2 text-sm text-slate-500")),
         rx.el.nav(
-            rx.el.button("Sebelumnya", on_click=A.go_to_page(h.page - 1),  # type: ignore[operator]
+            rx.el.button("Sebelumnya", on_click=A.go_to_page(h.page - 1),
                 disabled=h.page <= 1, class_name=BTN_OUTLINE),
             rx.el.span("Halaman ", h.page, " dari ", h.pages, class_name="text-sm text-slate-600"),
-            rx.el.button("Berikutnya", on_click=A.go_to_page(h.page + 1),  # type: ignore[operator]
+            rx.el.button("Berikutnya", on_click=A.go_to_page(h.page + 1),
                 disabled=h.page >= h.pages, class_name=BTN_OUTLINE),
             class_name="mt-3 flex items-center justify-between gap-2", aria_label="Halaman transaksi",
         ),

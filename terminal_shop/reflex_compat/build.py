@@ -36,9 +36,9 @@ def run_reflex_cli_with_respawning_workers() -> None:
     """
     import granian.server
 
-    base = granian.server.Server
+    base: type = granian.server.Server
 
-    class RespawningServer(base):
+    class RespawningServer(base):  # whichever Server granian ships
         """granian's server, replacing each failed worker (granian exits on a crash loop:
         the same worker dying again within about 5 seconds of its respawn)."""
 

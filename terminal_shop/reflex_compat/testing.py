@@ -9,7 +9,7 @@ import reflex as rx
 def detached_root_state() -> rx.State:
     """A root state outside any app's event loop, whose substates' handlers a test calls
     directly (0.10.1: the constructor refuses to run without `_reflex_internal_init`)."""
-    return rx.State(_reflex_internal_init=True)
+    return rx.State(_reflex_internal_init=True)  # type: ignore[call-arg]  # a private flag
 
 
 def router_with_headers(headers: dict[str, str], params: dict[str, str] | None = None):

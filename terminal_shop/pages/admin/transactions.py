@@ -24,7 +24,7 @@ def _health(a) -> rx.Component:
     return rx.el.tr(
         rx.el.td(a.code, class_name=TD), rx.el.td(a.name, class_name=TD), rx.el.td(a.last_transaction, class_name=TD),
         rx.el.td(a.refused_today, class_name=TD), rx.el.td(a.last_refusal, class_name=TD),
-        rx.el.td(rx.el.button("Ganti rahasia", type="button", on_click=T.rotate_secret(a.code),  # type: ignore[operator]
+        rx.el.td(rx.el.button("Ganti rahasia", type="button", on_click=T.rotate_secret(a.code),
                               aria_label="Ganti rahasia " + a.code, class_name=BTN_OUTLINE), class_name=TD),
         data_testid="acquirer-health",
     )  # fmt: skip

@@ -201,7 +201,8 @@ class MerchantDetailState(AdminState):
             access_log.record, self.admin_email, AccessAction.VIEWED, "merchant", merchant_id, doc.label
         )
         seen = await asyncio.to_thread(access_log.history, "merchant", merchant_id)
-        self.merchant = dataclasses.replace(self.merchant, access=seen)
+        if self.merchant is not None:
+            self.merchant = dataclasses.replace(self.merchant, access=seen)
         self._show_document(doc)
 
     def _stored_documents(self) -> list:

@@ -6,6 +6,7 @@ import asyncio
 import functools
 import logging
 import uuid
+from collections.abc import Callable
 from typing import ClassVar
 
 import reflex as rx
@@ -191,7 +192,7 @@ class OrderDetailState(AdminState):
         await self._fill(self._order_id())
         return toast.success("Pembayaran ditolak")
 
-    async def _fulfil(self, step, done: str, *args):
+    async def _fulfil(self, step: Callable[..., object], done: str, *args: object):
         try:
             await asyncio.to_thread(step, self._order_id(), *args, self.admin_email)
         except fulfilment.FulfilmentError as exc:

@@ -15,6 +15,7 @@ import contextvars
 import dataclasses
 import functools
 import inspect
+from typing import cast
 
 import reflex as rx
 
@@ -65,9 +66,7 @@ def admin_only(fn=None, *, permission=None, step: str = ""):
             finally:
                 _checked.reset(passed)
 
-        wrapper.admin_only = True
-        wrapper.permission = permission
-        wrapper.step = step
+        vars(wrapper).update(admin_only=True, permission=permission, step=step)  # read by the guard test
         return wrapper
 
     return decorate(fn) if fn is not None else decorate
@@ -93,7 +92,7 @@ class AdminState(rx.State):
         email = admin.email if admin else ""
         if email != self.admin_email:  # unchanged: nothing sent (a chained load answers later)
             self.admin_email = email
-        granted = sorted(permissions.of(admin.role)) if admin else []
+        granted = [p.value for p in sorted(permissions.of(admin.role))] if admin else []
         if granted != self.permissions:  # unchanged: nothing new sent to the browser
             self.permissions = granted
         self._holds_data = self._holds_data or admin is not None
@@ -119,7 +118,7 @@ class AdminState(rx.State):
 
     async def _forget_everything(self) -> None:
         for area in all_substates(AdminState):
-            (await self.get_state(area))._forget()
+            cast(AdminState, await self.get_state(area))._forget()
         self._forget()
 
     # ----- the sign-in page: open to anyone -----
