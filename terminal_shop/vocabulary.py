@@ -205,10 +205,6 @@ class DocumentKind(Term):
     def required(self) -> bool:
         return self in _REQUIRED_DOCUMENTS
 
-    @property
-    def required_text(self) -> str:
-        return f"{self.label} wajib diupload"
-
 
 class FixGroup(Term):
     """What a rejected applicant is asked to correct: a group of the wizard's fields."""

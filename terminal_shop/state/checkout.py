@@ -14,6 +14,7 @@ from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, payment_qr
 from terminal_shop.services.payments import transfer_codes
+from terminal_shop.services.refusals import texts
 from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
 from terminal_shop.state.checkout_copy import FORGET_DRAFT, CheckoutCopy
@@ -135,11 +136,11 @@ class CheckoutState(CheckoutCopy, rx.State):
         """`draft` is the tab's own copy: used when the server no longer has the checkout."""
         self._apply(checkout_rules.CheckoutDraft.parse(draft))
         cleaned, errors = checkout_rules.validate_buyer(self.buyer)
-        self.errors = errors
+        self.errors = texts(errors)
         if cleaned is None:
             return [
                 toast.error("Data tidak lengkap", description="Mohon lengkapi semua field yang wajib diisi"),
-                focus.first_error(checkout_rules.BUYER_FIELDS, errors),
+                focus.first_error(checkout_rules.BUYER_FIELDS, self.errors),
             ]
         self.buyer = {k: (getattr(cleaned, k) or "") for k in checkout_rules.BUYER_FIELDS}
         self._save()

@@ -10,6 +10,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.services.devices import linking
+from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.validation import new_client_ref
@@ -125,7 +126,7 @@ class RegistrationState(rx.State):
     def next_from_details(self, draft: str = ""):
         """`draft` is the tab's copy: used when the server lost or kept an older wizard."""
         self._apply(draft)
-        _, self.errors = details.validate_details(self.form)
+        self.errors = texts(details.validate_details(self.form)[1])
         if self.errors:
             return [
                 toast.error("Formulir tidak lengkap", description="Mohon periksa kembali kolom yang ditandai."),
@@ -136,7 +137,7 @@ class RegistrationState(rx.State):
 
     @rx.event
     def next_from_documents(self, present: list[str]):
-        self.doc_errors = details.validate_documents({str(p) for p in present or []})
+        self.doc_errors = texts(details.validate_documents({str(p) for p in present or []}))
         if self.doc_errors:
             return toast.error("Dokumen tidak lengkap", description="Mohon unggah semua dokumen yang wajib.")
         self.step = 3

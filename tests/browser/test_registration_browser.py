@@ -12,7 +12,9 @@ from terminal_shop import privacy_policy, routes
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.registration_form import FIELDS
 from terminal_shop.services import working_days
+from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
@@ -99,7 +101,7 @@ def test_step_validation_texts_and_navigation(page, tmp_path):
     page.goto(page.base + "/pendaftaran")
     next_step(page)
     expect(page.get_by_text("Formulir tidak lengkap")).to_be_visible()
-    for text in details.REQUIRED_TEXTS.values():
+    for text in (f.missing for f in FIELDS if f.required):
         expect(page.get_by_text(text, exact=True)).to_be_visible()
     page.locator("#nama_lengkap").fill("Sri")
     expect(page.get_by_text("Nama lengkap wajib diisi")).to_be_hidden()  # cleared on edit
@@ -111,9 +113,8 @@ def test_step_validation_texts_and_navigation(page, tmp_path):
 
     next_step(page)  # no documents yet
     expect(page.get_by_text("Dokumen tidak lengkap")).to_be_visible()
-    for d in DocumentKind:
-        if d.required:
-            expect(page.get_by_text(d.required_text)).to_be_visible()
+    for text in texts(details.validate_documents(set())).values():  # "Foto KTP wajib diupload", ...
+        expect(page.get_by_text(text)).to_be_visible()
     choose(page, "ktp", jpg(tmp_path / "ktp.jpg"))
     expect(page.get_by_text("Foto KTP wajib diupload")).to_be_hidden()
 

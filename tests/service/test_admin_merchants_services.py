@@ -16,11 +16,13 @@ from terminal_shop.infra.uploads import UploadRejected
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import transitions
+from terminal_shop.services.registrations.details import DetailRefusal
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.vocabulary import DocumentKind
 
 from support.factories import ADMIN, audit_rows, make_merchant
 from support.files import fake_png, jpg, png
+from support.refusals import codes
 
 
 def test_merchant_stats_search_and_detail(clean_db, tmp_path):
@@ -48,7 +50,7 @@ def _stored(mid) -> MerchantRegistration:
 def test_merchant_status_rules(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     form = admin_merchants.detail(str(mid)).form
-    assert admin_merchants.save(str(mid), {**form, "email": "salah@"}, ADMIN) == {"email": "Format email tidak valid"}
+    assert codes(admin_merchants.save(str(mid), {**form, "email": "salah@"}, ADMIN)) == {"email": DetailRefusal.EMAIL}
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
     row = _stored(mid)
     assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
@@ -63,7 +65,7 @@ def test_merchant_status_rules(clean_db, tmp_path):
     # Issue 35.8: rejecting an approved merchant would start the purge of an identity the
     # company must keep: refused with the reason, nothing of the form kept.
     refused = admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "salah klik"}, ADMIN)
-    assert refused == {"status": transitions.ChangeRefusal.KEPT_BY_LAW.label}
+    assert codes(refused) == {"status": transitions.ChangeRefusal.KEPT_BY_LAW}
     row = _stored(mid)
     assert (row.status, row.rejected_at, row.nama_usaha) == ("approved", None, "Warung Baru")
     assert [(e.old_status, e.new_status) for e in audit_rows()] == [
@@ -84,7 +86,7 @@ def test_erased_and_restricted_registrations_are_read_only(clean_db, tmp_path):
         s.get(MerchantRegistration, restricted).restricted_at = utcnow()
     for mid, code in ((erased, transitions.ChangeRefusal.ERASED), (restricted, transitions.ChangeRefusal.RESTRICTED)):
         before = _stored(mid)
-        assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {"status": code.label}
+        assert codes(admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN)) == {"status": code}
         with pytest.raises(transitions.ChangeRefused) as refused:
             admin_merchants.replace_document(str(mid), "ktp", "k.jpg", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
         assert refused.value.code is code

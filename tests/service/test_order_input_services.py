@@ -10,12 +10,14 @@ import pytest
 from terminal_shop.infra.db import write_session
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules
+from terminal_shop.services.orders.checkout_rules import BuyerRefusal
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.refusals import texts
 from terminal_shop.vocabulary import OrderRefusal
 
 from support.factories import BUYER_TYPED, checkout_order, stored_orders
 from support.files import png
-from support.refusals import refused
+from support.refusals import codes, refused
 
 
 def test_a_client_cannot_choose_its_order_number(clean_db, any_storage, tmp_path):
@@ -60,5 +62,6 @@ def test_a_value_longer_than_its_column_is_refused_in_indonesian(clean_db, any_s
         )
     assert caught.value.text == "Nama lengkap maksimal 200 karakter"  # the field's own words
     _, errors = checkout_rules.validate_buyer({**BUYER_TYPED, "shipping_address": "J" * 1001, "note": "n" * 1001})
-    assert errors == {"shipping_address": "Alamat maksimal 1000 karakter", "note": "Catatan maksimal 1000 karakter"}
+    assert codes(errors) == {"shipping_address": BuyerRefusal.TOO_LONG, "note": BuyerRefusal.TOO_LONG}
+    assert texts(errors)["note"] == "Catatan maksimal 1000 karakter"  # the column's own length
     assert stored_orders() == []

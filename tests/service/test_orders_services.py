@@ -14,12 +14,14 @@ from terminal_shop.infra.db import get_engine
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRejected
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, order_status
+from terminal_shop.services.orders.checkout_rules import BuyerRefusal
+from terminal_shop.services.refusals import texts
 from terminal_shop.views import OrderSummary
 from terminal_shop.vocabulary import OrderRefusal
 
 from support.factories import BUYER_TYPED, checkout_order, stored_orders
 from support.files import fake_png, pdf, png
-from support.refusals import refused
+from support.refusals import codes, refused
 from support.storage import stored_keys
 
 
@@ -201,7 +203,7 @@ def test_database_failure_removes_the_stored_proof(clean_db, any_storage, tmp_pa
 
 def test_buyer_rules_and_texts():
     _, errors = checkout_rules.validate_buyer({})
-    assert errors == {
+    assert texts(errors) == {  # the SPEC's words, beside each field
         "buyer_name": "Nama lengkap wajib diisi",
         "buyer_phone": "Nomor telepon wajib diisi",
         "buyer_email": "Email wajib diisi",
@@ -210,15 +212,16 @@ def test_buyer_rules_and_texts():
     _, errors = checkout_rules.validate_buyer(
         {"buyer_name": "A", "buyer_phone": "0812-345", "buyer_email": "budi@", "shipping_address": "Jl. A"}
     )
-    assert errors == {
-        "buyer_phone": "Nomor telepon minimal 10 digit",
-        "buyer_email": "Format email tidak valid",
-        "shipping_address": "Alamat minimal 10 karakter",
+    assert codes(errors) == {
+        "buyer_phone": BuyerRefusal.PHONE_SHORT,
+        "buyer_email": BuyerRefusal.EMAIL_FORMAT,
+        "shipping_address": BuyerRefusal.ADDRESS_SHORT,
     }
+    assert texts(errors)["buyer_phone"] == "Nomor telepon minimal 10 digit"  # from MIN_PHONE_DIGITS
     _, errors = checkout_rules.validate_buyer({**BUYER_TYPED, "buyer_phone": "08abc1234567"})
-    assert errors == {"buyer_phone": "Nomor telepon hanya boleh berisi angka"}
+    assert codes(errors) == {"buyer_phone": BuyerRefusal.PHONE_DIGITS}
     _, errors = checkout_rules.validate_buyer({**BUYER_TYPED, "buyer_phone": "0812 3456 7890 1234 56"})  # 18 digits
-    assert errors == {"buyer_phone": "Nomor telepon maksimal 15 digit"}
+    assert codes(errors) == {"buyer_phone": BuyerRefusal.PHONE_LONG}
     buyer, errors = checkout_rules.validate_buyer(BUYER_TYPED)
     assert errors == {} and buyer.buyer_phone == "081234567890"
 

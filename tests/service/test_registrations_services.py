@@ -12,7 +12,9 @@ from sqlmodel import select
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.storage import build_storage
 from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.registration_form import FIELDS
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -21,7 +23,7 @@ from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal
 
 from support.factories import AGREED, FORM
 from support.files import fake_png, pdf
-from support.refusals import refused
+from support.refusals import codes, refused
 from support.storage import no_buckets, s3_settings, stored_keys
 
 
@@ -61,7 +63,7 @@ def test_three_required_documents_are_enough(clean_db, any_storage, docs):
 
 
 def test_missing_required_documents_are_named():
-    assert details.validate_documents({"kk"}) == {
+    assert texts(details.validate_documents({"kk"})) == {
         "ktp": "Foto KTP wajib diupload",
         "selfie": "Foto selfie dengan KTP wajib diupload",
         "usaha": "Foto usaha/toko wajib diupload",
@@ -71,8 +73,9 @@ def test_missing_required_documents_are_named():
 
 def test_step_one_texts():
     _, errors = details.validate_details({})
-    assert errors == details.REQUIRED_TEXTS
-    assert list(errors.values())[:3] == [
+    assert set(codes(errors).values()) == {details.DetailRefusal.MISSING}
+    assert texts(errors) == {f.name: f.missing for f in FIELDS if f.required}  # each field's own words
+    assert list(texts(errors).values())[:3] == [
         "Nama lengkap wajib diisi",  # in the form's order: the first is the field focused
         "Nomor HP wajib diisi",
         "Email wajib diisi",
@@ -80,12 +83,13 @@ def test_step_one_texts():
     _, errors = details.validate_details(
         {**FORM, "email": "sri@", "nomor_hp": "021-5550123", "jenis_usaha": "judi", "nama_bank": "Bank Palsu"}
     )
-    assert errors == {
-        "email": "Format email tidak valid",
-        "nomor_hp": details.MSG_PHONE,
-        "jenis_usaha": "Jenis usaha wajib dipilih",
-        "nama_bank": "Nama bank wajib dipilih",
+    assert codes(errors) == {
+        "email": details.DetailRefusal.EMAIL,
+        "nomor_hp": details.DetailRefusal.PHONE,
+        "jenis_usaha": details.DetailRefusal.MISSING,  # a value not on the list: "... wajib dipilih"
+        "nama_bank": details.DetailRefusal.MISSING,
     }
+    assert texts(errors)["jenis_usaha"] == "Jenis usaha wajib dipilih"
     for spelling in ("0812 3456 7890", "62812-3456-7890", "+62 812 3456 7890"):
         assert details.validate_details({**FORM, "nomor_hp": spelling})[0]["nomor_hp"] == "+6281234567890"
     assert details.format_omzet("15jt000000") == "Rp 15.000.000"

@@ -71,7 +71,7 @@ def test_marked_fields_change_and_are_checked_like_the_wizard(clean_db, tmp_path
         resubmission.resubmit(
             rid, token, {"nama_bank": "Bank BCA", "nama_rekening": "Sri", "nomor_rekening": "12a"}, {}, consent=AGREED
         )
-    assert caught.value.text == details.MSG_ACCOUNT  # the field's own words, as the wizard says them
+    assert caught.value.text == details.DetailRefusal.ACCOUNT.label  # the field's own words, as the wizard says them
     resubmission.resubmit(
         rid, token, {"nama_bank": "Bank BNI", "nama_rekening": "Sri W", "nomor_rekening": "555"}, {}, consent=AGREED
     )

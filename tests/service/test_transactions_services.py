@@ -26,6 +26,7 @@ from terminal_shop.services.transactions.tables import Acquirer, RefusedDelivery
 from terminal_shop.web.api import files_app
 
 from support.factories import make_merchant
+from support.refusals import codes
 
 NOW = time.time()
 
@@ -315,7 +316,7 @@ def test_an_agreed_mdr_replaces_the_tables_rule_from_its_day_for_that_merchant_o
     active_device(tmp_path, tid="BRI00999")
     today = datetime.now(UTC).astimezone(WIB).date()
     refused = agreed.set_rate(str(merchant_id), {"channel": "debit", "percent": "12", "since": ""}, "pemilik@x")
-    assert refused == {"percent": "Isi persen 0 sampai 10, contoh 0,5", "since": "Isi tanggal berlaku"}
+    assert codes(refused) == {"percent": agreed.RateRefusal.PERCENT, "since": agreed.RateRefusal.SINCE}
     future = {"channel": "debit", "percent": "0,5", "flat": "", "since": (today + timedelta(days=1)).isoformat()}
     assert agreed.set_rate(str(merchant_id), future, "pemilik@x") == {}
     deliver(secret, {"transactions": [txn("A", 300_000, "debit")]})  # not in effect yet: 1% of the table

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from terminal_shop.services.refusals import Refused
+from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.vocabulary import Term
 
 
@@ -17,3 +17,8 @@ def refused(code: Term) -> Iterator[pytest.ExceptionInfo[Refused]]:
     with pytest.raises(Refused) as caught:
         yield caught
     assert caught.value.code is code
+
+
+def codes(errors: FieldErrors) -> dict[str, Term]:
+    """A form's wrong fields by their codes, as a service test compares them."""
+    return {name: refused.code for name, refused in errors.items()}

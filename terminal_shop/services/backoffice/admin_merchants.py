@@ -35,6 +35,7 @@ from terminal_shop.services.backoffice.terms import AccessAction, SortField
 from terminal_shop.services.backoffice.views import merchant_row
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.privacy import copies, requests, retention
+from terminal_shop.services.refusals import FieldErrors
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -175,14 +176,13 @@ def form_values(row: MerchantRegistration) -> dict[str, str]:
     return values
 
 
-def save(
-    merchant_id: str, form: dict[str, str], admin_email: str, fix_items: list[str] | None = None
-) -> dict[str, str]:
-    """Validates like the wizard and applies the status rules of docs/decisions.md (Merchant registrations). Returns field errors."""
+def save(merchant_id: str, form: dict[str, str], admin_email: str, fix_items: list[str] | None = None) -> FieldErrors:
+    """Validates like the wizard and applies the status rules of docs/decisions.md (Merchant
+    registrations). Returns what is wrong with each field; nothing is kept unless all is right."""
     values, errors = validate_details(form)
     status = RegistrationStatus.parse(form.get("status", ""))
     if status is None:
-        errors["status"] = "Status tidak dikenal"
+        errors["status"] = transitions.ChangeRefused(transitions.ChangeRefusal.UNKNOWN_STATUS)
     if errors or values is None or status is None:
         return errors
     try:
@@ -193,7 +193,7 @@ def save(
                 setattr(row, k, v)
             transitions.change(s, row, status, form.get("rejection_reason"), admin_email, utcnow(), fix_items)
     except transitions.ChangeRefused as refused:  # nothing of the form was kept
-        return {"status": refused.text}
+        return {"status": refused}
     return {}
 
 

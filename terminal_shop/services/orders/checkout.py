@@ -29,6 +29,7 @@ from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import proof_prints, transfer_codes
+from terminal_shop.services.refusals import first_text
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
 from terminal_shop.services.whatsapp.consent import CONSENT_TEXT
 from terminal_shop.views import OrderSummary, PricedCart, order_number
@@ -116,7 +117,7 @@ def create_order(
 def _checked_buyer(raw: dict[str, str]) -> Buyer:
     cleaned, errors = validate_buyer(raw)
     if cleaned is None:
-        raise OrderError(OrderRefusal.INVALID, words=next(iter(errors.values())))
+        raise OrderError(OrderRefusal.INVALID, words=first_text(errors))
     return cleaned
 
 

@@ -15,7 +15,7 @@ from terminal_shop import catalogue
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.refusals import Refused
+from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.services.validation import (
     MAX_PHONE_DIGITS,
     MIN_ADDRESS_CHARS,
@@ -27,7 +27,7 @@ from terminal_shop.services.validation import (
     strip_phone,
 )
 from terminal_shop.views import LineView, PricedCart
-from terminal_shop.vocabulary import OrderRefusal, PaymentMethod
+from terminal_shop.vocabulary import OrderRefusal, PaymentMethod, Term
 
 
 class OrderError(Refused):
@@ -49,16 +49,43 @@ class Buyer:
     whatsapp: str = ""  # "1": the buyer ticked "Kirim info pesanan lewat WhatsApp"
 
 
-def _phone_error(phone: str) -> str:
+class BuyerRefusal(Term):
+    """What is wrong with a field of the buyer form; the label is what the buyer reads."""
+
+    NAME_MISSING = "nama", "Nama lengkap wajib diisi"
+    PHONE_MISSING = "telepon", "Nomor telepon wajib diisi"
+    PHONE_DIGITS = "telepon-angka", "Nomor telepon hanya boleh berisi angka"
+    PHONE_SHORT = "telepon-pendek", f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
+    PHONE_LONG = "telepon-panjang", f"Nomor telepon maksimal {MAX_PHONE_DIGITS} digit"
+    EMAIL_MISSING = "email", "Email wajib diisi"
+    EMAIL_FORMAT = "format-email", MSG_EMAIL_FORMAT
+    ADDRESS_MISSING = "alamat", "Alamat pengiriman wajib diisi"
+    ADDRESS_SHORT = "alamat-pendek", f"Alamat minimal {MIN_ADDRESS_CHARS} karakter"
+    TOO_LONG = "terlalu-panjang", "{label} maksimal {longest} karakter"
+
+
+def _phone_refusal(phone: str) -> BuyerRefusal | None:
     if not phone:
-        return "Nomor telepon wajib diisi"
+        return BuyerRefusal.PHONE_MISSING
     if not phone.isdigit():  # the SPEC's rule, told as it is: a letter is not "too short"
-        return "Nomor telepon hanya boleh berisi angka"
+        return BuyerRefusal.PHONE_DIGITS
     if len(phone) < MIN_PHONE_DIGITS:
-        return f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
+        return BuyerRefusal.PHONE_SHORT
     if len(phone) > MAX_PHONE_DIGITS:
-        return f"Nomor telepon maksimal {MAX_PHONE_DIGITS} digit"
-    return ""
+        return BuyerRefusal.PHONE_LONG
+    return None
+
+
+def _email_refusal(email: str) -> BuyerRefusal | None:
+    if not email:
+        return BuyerRefusal.EMAIL_MISSING
+    return None if email_ok(email) else BuyerRefusal.EMAIL_FORMAT
+
+
+def _address_refusal(address: str) -> BuyerRefusal | None:
+    if not address:
+        return BuyerRefusal.ADDRESS_MISSING
+    return BuyerRefusal.ADDRESS_SHORT if len(address) < MIN_ADDRESS_CHARS else None
 
 
 # How the form names each free-text field, for "... maksimal N karakter".
@@ -66,13 +93,13 @@ _NAMED = {"buyer_name": "Nama lengkap", "buyer_email": "Email", "shipping_addres
 MAX_NOTE_CHARS = 1000  # the note's column is unbounded; what a tab's copy keeps of it
 
 
-def _length_errors(v: dict[str, str]) -> dict[str, str]:
+def _length_errors(v: dict[str, str]) -> FieldErrors:
     """Each value longer than its column keeps (the column's own length, read from it)."""
-    errors = {}
+    errors: FieldErrors = {}
     for name, label in _NAMED.items():
         longest = getattr(table_of(Order).c[name].type, "length", None) or MAX_NOTE_CHARS
         if len(v[name]) > longest:
-            errors[name] = f"{label} maksimal {longest} karakter"
+            errors[name] = Refused(BuyerRefusal.TOO_LONG, label=label, longest=longest)
     return errors
 
 
@@ -81,29 +108,27 @@ def ticked(value: object) -> str:
     return "1" if str(value).strip().lower() in ("1", "true", "on") else ""
 
 
-def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, dict[str, str]]:
-    """The buyer form's rules: returns the cleaned data, or the error of each field."""
+def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, FieldErrors]:
+    """The buyer form's rules: returns the cleaned data, or what is wrong with each field."""
     v = {k: clean(raw.get(k)) for k in BUYER_FIELDS}
-    errors: dict[str, str] = {}
-    if not v["buyer_name"]:
-        errors["buyer_name"] = "Nama lengkap wajib diisi"
-    phone = strip_phone(v["buyer_phone"])
-    if phone_error := _phone_error(phone):
-        errors["buyer_phone"] = phone_error
-    if not v["buyer_email"]:
-        errors["buyer_email"] = "Email wajib diisi"
-    elif not email_ok(v["buyer_email"]):
-        errors["buyer_email"] = MSG_EMAIL_FORMAT
-    if not v["shipping_address"]:
-        errors["shipping_address"] = "Alamat pengiriman wajib diisi"
-    elif len(v["shipping_address"]) < MIN_ADDRESS_CHARS:
-        errors["shipping_address"] = f"Alamat minimal {MIN_ADDRESS_CHARS} karakter"
+    wrong: dict[str, BuyerRefusal | None] = {
+        "buyer_name": None if v["buyer_name"] else BuyerRefusal.NAME_MISSING,
+        "buyer_phone": _phone_refusal(strip_phone(v["buyer_phone"])),
+        "buyer_email": _email_refusal(v["buyer_email"]),
+        "shipping_address": _address_refusal(v["shipping_address"]),
+    }
+    errors: FieldErrors = {name: Refused(code) for name, code in wrong.items() if code is not None}
     for name, error in _length_errors(v).items():
         errors.setdefault(name, error)
     if errors:
         return None, errors
     return Buyer(
-        v["buyer_name"], phone, v["buyer_email"], v["shipping_address"], v["note"] or None, ticked(v["whatsapp"])
+        v["buyer_name"],
+        strip_phone(v["buyer_phone"]),
+        v["buyer_email"],
+        v["shipping_address"],
+        v["note"] or None,
+        ticked(v["whatsapp"]),
     ), {}
 
 

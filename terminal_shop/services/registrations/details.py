@@ -9,18 +9,25 @@ from typing import Any
 
 from terminal_shop.formats import digits_only, rupiah
 from terminal_shop.registration_form import FIELDS, NAMES, RegistrationField, Widget
+from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.services.validation import MSG_EMAIL_FORMAT, clean, client_ref_ok, email_ok, normalise_mobile
-from terminal_shop.vocabulary import DocumentKind, Premises
+from terminal_shop.vocabulary import DocumentKind, Premises, Term
 
-REQUIRED_TEXTS = {f.name: f.missing for f in FIELDS if f.required}
 TEXT_FIELDS = NAMES
-MSG_PHONE = "Nomor HP harus nomor ponsel Indonesia yang valid, contoh 0812-3456-7890"
-MSG_ACCOUNT = "Nomor rekening hanya boleh berisi angka"
 DOC_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG atau PNG yang diperbolehkan")
 
 
-def too_long_text(f: RegistrationField) -> str:
-    return f"{f.label} maksimal {f.max_length} karakter"
+class DetailRefusal(Term):
+    """What is wrong with a field of the wizard (and of the admin's edit form, which checks the
+    same); the label is what the applicant reads. A required field left empty says the words
+    written on its definition (registration_form.FIELDS: `missing`)."""
+
+    MISSING = "kosong", "Wajib diisi"
+    TOO_LONG = "terlalu-panjang", "{label} maksimal {longest} karakter"
+    PHONE = "hp", "Nomor HP harus nomor ponsel Indonesia yang valid, contoh 0812-3456-7890"
+    EMAIL = "email", MSG_EMAIL_FORMAT
+    ACCOUNT = "rekening", "Nomor rekening hanya boleh berisi angka"
+    DOCUMENT = "dokumen", "{label} wajib diupload"
 
 
 def format_omzet(typed: str) -> str:
@@ -29,23 +36,24 @@ def format_omzet(typed: str) -> str:
     return rupiah(int(digits)) if digits else ""
 
 
-def _field_error(f: RegistrationField, value: str) -> str:
-    """What is wrong with one typed value ('' when nothing is)."""
+def _field_error(f: RegistrationField, value: str) -> Refused | None:
+    """What is wrong with one typed value (None when nothing is)."""
+    missing = Refused(DetailRefusal.MISSING, words=f.missing)
     if not value:
-        return f.missing if f.required else ""
+        return missing if f.required else None
     if len(value) > f.max_length and f.name != "omzet_bulanan":  # omzet: digits kept, at most 15
-        return too_long_text(f)
+        return Refused(DetailRefusal.TOO_LONG, label=f.label, longest=f.max_length)
     if f.choices is not None and f.widget is Widget.CHOICE and f.choices.parse(value) is None:
-        return f.missing
+        return missing
     if f.name == "omzet_bulanan" and not digits_only(value):
-        return f.missing
+        return missing
     if f.name == "nomor_hp" and normalise_mobile(value) is None:
-        return MSG_PHONE
+        return Refused(DetailRefusal.PHONE)
     if f.name == "email" and not email_ok(value):
-        return MSG_EMAIL_FORMAT
+        return Refused(DetailRefusal.EMAIL)
     if f.name == "nomor_rekening" and not _account(value).isdigit():
-        return MSG_ACCOUNT
-    return ""
+        return Refused(DetailRefusal.ACCOUNT)
+    return None
 
 
 def _account(typed: str) -> str:
@@ -65,16 +73,20 @@ def _stored(v: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def validate_details(raw: dict[str, str]) -> tuple[dict[str, Any] | None, dict[str, str]]:
+def validate_details(raw: dict[str, str]) -> tuple[dict[str, Any] | None, FieldErrors]:
     """Step 1: returns the values as stored, or the error of each field."""
     typed = {f.name: clean(raw.get(f.name)) for f in FIELDS}
     errors = {f.name: e for f in FIELDS if (e := _field_error(f, typed[f.name]))}
     return (None, errors) if errors else (_stored(typed), {})
 
 
-def validate_documents(present: set[str]) -> dict[str, str]:
-    """Step 2: the error of each missing required document."""
-    return {d.value: d.required_text for d in DocumentKind if d.required and d.value not in present}
+def validate_documents(present: set[str]) -> FieldErrors:
+    """Step 2: each missing required document."""
+    return {
+        d.value: Refused(DetailRefusal.DOCUMENT, label=d.label)
+        for d in DocumentKind
+        if d.required and d.value not in present
+    }
 
 
 DRAFT_REF_KEY = "_ref"  # the attempt's key, kept in the wizard's draft beside its fields

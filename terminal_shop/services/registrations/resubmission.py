@@ -20,7 +20,7 @@ from terminal_shop.infra.storage import StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, check_file, strip_metadata
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import Refused
+from terminal_shop.services.refusals import Refused, first_text
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details
 from terminal_shop.services.registrations.events import RegistrationCorrected
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
@@ -103,7 +103,7 @@ def resubmit(
     merged = {f: (str(typed.get(f, "")) if f in editable else current[f]) for f in current}
     values, errors = validate_details(merged)
     if values is None:
-        raise ResubmissionError(FixRefusal.INVALID, words=next(iter(errors.values())))
+        raise ResubmissionError(FixRefusal.INVALID, words=first_text(errors))
     wanted = [d for d in DocumentKind if d.value in items]
     missing = [d for d in wanted if not documents.get(d.value)]
     if missing:

@@ -28,7 +28,7 @@ from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.refusals import Refused
+from terminal_shop.services.refusals import Refused, first_text
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
 from terminal_shop.services.registrations.events import RegistrationSubmitted
@@ -108,7 +108,7 @@ def consent_fields(consent: Consent) -> dict[str, Any]:
 def _checked_details(raw: dict[str, str]) -> dict[str, Any]:
     values, errors = validate_details(raw)
     if values is None:
-        raise RegistrationError(RegistrationRefusal.INVALID, words=next(iter(errors.values())))
+        raise RegistrationError(RegistrationRefusal.INVALID, words=first_text(errors))
     return values
 
 
@@ -116,7 +116,7 @@ def _checked_documents(documents: dict[str, bytes]) -> dict[DocumentKind, Checke
     """Every required document present, each a real image, its metadata stripped."""
     present = {kind: data for k, data in documents.items() if (kind := DocumentKind.parse(k)) and data}
     if missing := validate_documents(set(present)):
-        raise RegistrationError(RegistrationRefusal.INVALID, words=next(iter(missing.values())))
+        raise RegistrationError(RegistrationRefusal.INVALID, words=first_text(missing))
     return {k: strip_metadata(check_file(data, IMAGE_KINDS, DOC_WRONG_TYPE)) for k, data in present.items()}
 
 

@@ -30,6 +30,7 @@ class ChangeRefusal(Term):
         "dibatasi",
         "Data dibatasi atas permintaan pemiliknya: catatan ini tidak dapat diubah selama masa simpannya.",
     )
+    UNKNOWN_STATUS = "status", "Status tidak dikenal"
     REASON_MISSING = "alasan", "Isi alasan penolakan: pemohon membacanya di email"
     ALREADY = "sudah", "Pendaftaran sudah {status}"
     KEPT_BY_LAW = (

@@ -14,11 +14,22 @@ from sqlmodel import col, select
 from terminal_shop.formats import day_text, digits_only, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.backoffice import audit
+from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.transactions.mdr import CHANNELS, Rule
 from terminal_shop.services.transactions.tables import AgreedRate
+from terminal_shop.vocabulary import Term
 
 MAX_PERCENT = Decimal("10")
+
+
+class RateRefusal(Term):
+    """What is wrong with a field of the agreed-rate form; the label is the admin's text."""
+
+    CHANNEL = "kanal", "Pilih kanal"
+    PERCENT = "persen", f"Isi persen 0 sampai {MAX_PERCENT}, contoh 0,5"
+    SINCE = "tanggal", "Isi tanggal berlaku"
+    MERCHANT = "merchant", "Merchant tidak ditemukan"
 
 
 @dataclass(frozen=True)
@@ -51,29 +62,29 @@ def _rate_text(percent: str, flat: int) -> str:
     return f"{text} + {rupiah(flat)}" if flat else text
 
 
-def set_rate(merchant_id: str, form: dict[str, str], admin_email: str) -> dict[str, str]:
-    """Field errors in the admin's words; nothing is stored unless every field is right."""
-    errors: dict[str, str] = {}
+def set_rate(merchant_id: str, form: dict[str, str], admin_email: str) -> FieldErrors:
+    """What is wrong with each field; nothing is stored unless every field is right."""
+    errors: FieldErrors = {}
     channel = form.get("channel", "")
     if channel not in CHANNELS:
-        errors["channel"] = "Pilih kanal"
+        errors["channel"] = Refused(RateRefusal.CHANNEL)
     try:
         percent = Decimal(form.get("percent", "").strip().replace(",", ".") or "x")
         if not (0 <= percent <= MAX_PERCENT) or percent.as_tuple().exponent < -3:  # type: ignore[operator]
             raise InvalidOperation
     except InvalidOperation:
-        errors["percent"], percent = "Isi persen 0 sampai 10, contoh 0,5", Decimal(0)
+        errors["percent"], percent = Refused(RateRefusal.PERCENT), Decimal(0)
     flat = int(digits_only(form.get("flat", ""))[:9] or 0)
     try:
         since = date.fromisoformat(form.get("since", ""))
     except ValueError:
-        errors["since"], since = "Isi tanggal berlaku", date.today()
+        errors["since"], since = Refused(RateRefusal.SINCE), date.today()
     if errors:
         return errors
     with write_session() as s:
         merchant = s.get(MerchantRegistration, uuid.UUID(merchant_id))
         if merchant is None or merchant.purged_at is not None:
-            return {"channel": "Merchant tidak ditemukan"}
+            return {"channel": Refused(RateRefusal.MERCHANT)}
         s.add(AgreedRate(merchant_id=merchant.id, channel=channel, percent=str(percent), flat=flat, since=since,
                          set_by=admin_email))  # fmt: skip
         audit.record(s, admin_email, "mdr", "merchant", merchant_id,

@@ -8,6 +8,7 @@ import uuid
 
 import reflex as rx
 
+from terminal_shop.services.refusals import texts
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import agreed
 from terminal_shop.state import toast
@@ -36,7 +37,7 @@ class MerchantRatesState(AdminState):
         if not self._merchant_id:
             return None
         fields = {k: str(form.get(k, ""))[:20] for k in ("channel", "percent", "flat", "since")}
-        self.errors = await asyncio.to_thread(agreed.set_rate, self._merchant_id, fields, self.admin_email)
+        self.errors = texts(await asyncio.to_thread(agreed.set_rate, self._merchant_id, fields, self.admin_email))
         if self.errors:
             return toast.error(next(iter(self.errors.values())))
         self.rates = await asyncio.to_thread(agreed.rates_of, self._merchant_id)

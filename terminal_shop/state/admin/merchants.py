@@ -17,6 +17,7 @@ from terminal_shop.services.backoffice import access_log, admin_merchants
 from terminal_shop.services.backoffice.terms import AccessAction
 from terminal_shop.services.backoffice.views import MerchantRow
 from terminal_shop.services.notifications import mail_log
+from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
 from terminal_shop.services.registrations.transitions import ChangeRefused
@@ -124,8 +125,10 @@ class MerchantDetailState(AdminState):
     @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def save(self):
         try:
-            self.errors = await asyncio.to_thread(
-                admin_merchants.save, self._merchant_id(), dict(self.form), self.admin_email, list(self.fix)
+            self.errors = texts(
+                await asyncio.to_thread(
+                    admin_merchants.save, self._merchant_id(), dict(self.form), self.admin_email, list(self.fix)
+                )
             )
         except Exception:
             log.exception("merchant save failed")
