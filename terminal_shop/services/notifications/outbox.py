@@ -31,7 +31,6 @@ from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.notifications.tables import WHATSAPP, OutboxMessage
 from terminal_shop.vocabulary import MailStatus
 
@@ -249,11 +248,10 @@ def _send_one(row: OutboxMessage) -> int:
     return 0
 
 
-def send_now(key: str) -> str:
-    """Delivers the pending message `key` while an admin waits for the answer: '' when it went
-    out (or had already), else why not, in words (failure_words)."""
+def send_now(key: str) -> OutboxMessage | None:
+    """Delivers the pending message `key` while an admin waits for the answer: the message as
+    it stands after the attempt (mail_log.failure_words says how it went, in words)."""
     for row in _claim(utcnow(), 1, col(OutboxMessage.key) == key):  # not one another sender holds
         _send_one(row)
     with read_session() as s:
-        after = s.exec(select(OutboxMessage).where(col(OutboxMessage.key) == key)).first()
-    return mail_log.failure_words(after) if after is not None else ""
+        return s.exec(select(OutboxMessage).where(col(OutboxMessage.key) == key)).first()

@@ -68,19 +68,19 @@ def open_invites() -> tuple[InviteView, ...]:
     return tuple(seen.values())
 
 
-def send_now(email: str) -> str:
-    """The address's newest invitation e-mail, sent while the owner waits: its fate as the
-    list shows it ('' when the mail server took it); AccountError when no invitation is open."""
+def send_now(email: str) -> OutboxMessage:
+    """The address's newest invitation e-mail, sent while the owner waits, as it stands after
+    the attempt (mail_log.failure_words: how it went); AccountError when no invitation is open."""
     with read_session() as s:
         mail = _newest_mails(s, _open(s, email)).get(normalise_email(email))
     if mail is None:
         raise admin_accounts.AccountError(AccountRefusal.INVITE_CLOSED)
-    return outbox.send_now(mail.key)
+    return outbox.send_now(mail.key) or mail
 
 
-def resend(owner_email: str, email: str) -> str:
-    """ "Kirim ulang": a new invitation with the same role and a new e-mail, sent now; earlier
-    links to the address stop working. '' when the mail server took it, else why not."""
+def resend(owner_email: str, email: str) -> OutboxMessage:
+    """ "Kirim ulang": a new invitation with the same role and a new e-mail, sent now (as
+    send_now); earlier links to the address stop working."""
     with read_session() as s:
         rows = _open(s, email)
     if not rows:

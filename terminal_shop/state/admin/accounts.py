@@ -9,6 +9,7 @@ import functools
 import reflex as rx
 
 from terminal_shop import rules
+from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.team import admin_accounts, admin_sessions, invite_links, two_factor
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
@@ -60,25 +61,25 @@ class AccountsState(AdminState):
         email, role = str(form.get("email", ""))[:254], str(form.get("role", ""))[:20]
         try:
             await asyncio.to_thread(admin_accounts.invite, admin.email, email, role)
-            failed = await asyncio.to_thread(invite_links.send_now, email)
+            mail = await asyncio.to_thread(invite_links.send_now, email)
         except admin_accounts.AccountError as refused:
             self.invite_error = refused.text
             return toast.error(refused.text)
         self.invite_error = ""
         await self._list()
-        return [_told(failed, "Undangan terkirim", email), rx.set_value("invite-email", "")]
+        return [_told(mail_log.failure_words(mail), "Undangan terkirim", email), rx.set_value("invite-email", "")]
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
     async def resend_invite(self, email: str):
         """ "Kirim ulang": a new e-mail (earlier links stop working), sent while the owner waits."""
         try:
-            failed = await asyncio.to_thread(invite_links.resend, self._admin().email, str(email)[:254])
+            mail = await asyncio.to_thread(invite_links.resend, self._admin().email, str(email)[:254])
         except admin_accounts.AccountError as refused:
             await self._list()
             return toast.error(refused.text)
         await self._list()
-        return _told(failed, "Undangan dikirim ulang", email)
+        return _told(mail_log.failure_words(mail), "Undangan dikirim ulang", email)
 
     @rx.event
     @admin_only(permission=Permission.ACCOUNTS)
