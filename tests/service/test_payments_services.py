@@ -22,7 +22,7 @@ from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import manual_match, matching, proof_prints, reconcile, transfer_codes
 from terminal_shop.services.payments.reconcile import MatchRefusal
-from terminal_shop.services.payments.statement import Columns, StatementError
+from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementRefusal
 from terminal_shop.services.payments.tables import StatementLine, TransferCode
 from terminal_shop.services.payments.terms import MatchKind
 
@@ -230,8 +230,9 @@ def test_a_line_confirms_only_the_order_it_pays(clean_db):
 
 
 def test_a_refused_file_stores_nothing(clean_db):
-    with pytest.raises(StatementError, match="Baris 3: jumlah 'banyak' tidak terbaca"):
+    with refused(StatementRefusal.AMOUNT) as caught:
         reconcile.import_bank(b"date,description,amount\n2026-11-25,A,100\n2026-11-25,B,banyak\n", ADMIN)
+    assert caught.value.line == 3
     with read_session() as s:
         assert s.exec(select(StatementLine)).all() == []
 
@@ -284,8 +285,9 @@ def test_a_qris_report_matches_by_bill_number_and_exact_amount_and_remembers_its
         f"Waktu,Nominal,Bill No\n{day},349000,{paid.number.lower()}\n{day},2000000,{short.number}\n{day},5,FFFFFFFF\n"
     )
     columns = Columns(date="Waktu", amount="Nominal", reference="Bill No")
-    with pytest.raises(StatementError, match="Kolom di file: Waktu, Nominal, Bill No"):
+    with pytest.raises(ColumnsMissing) as missing:
         reconcile.import_qris(data.encode(), ADMIN)
+    assert missing.value.found == ["Waktu", "Nominal", "Bill No"]  # the admin picks from these
     imported = reconcile.import_qris(data.encode(), ADMIN, columns)
     assert kinds(imported) == ["cocok", "tidak-dikenal", "tidak-dikenal"]
     assert reconcile.qris_columns() == columns  # the next report needs no mapping

@@ -9,6 +9,7 @@ import pytest
 
 from terminal_shop.services.payments import statement
 from terminal_shop.services.payments.statement import Columns, StatementError
+from terminal_shop.services.payments.statement import StatementRefusal as R
 from terminal_shop.services.payments.terms import StatementSource
 
 # As KlikBCA writes it: the currency is `Rp`, not `IDR`.
@@ -82,8 +83,10 @@ def test_a_preamble_and_footer_in_separate_cells_read_too():
     s = statement.read((preamble + "\n".join(ROWS) + "\n" + footer).encode())
     assert (s.source, s.account, len(s.lines)) == (StatementSource.BCA, "0123456789", 3)
     cut = (preamble + "\n".join(ROWS) + "\n" + footer.replace("3,498,873.00", "1.00")).encode()
-    with pytest.raises(StatementError, match="Mutasi Kredit Rp 1 tidak sama"):
+    with pytest.raises(StatementError) as refused:
         statement.read(cut)
+    assert refused.value.code is R.TOTALS
+    assert "Mutasi Kredit Rp 1 tidak sama dengan jumlah baris Rp 3.498.873" in refused.value.text
 
 
 def test_a_period_over_new_year_gives_each_date_its_own_year():
@@ -101,27 +104,28 @@ def test_the_same_line_in_two_overlapping_files_has_one_identity():
 
 
 @pytest.mark.parametrize(
-    "data, message",
+    "data, code, line",
     [
-        (bca(["'25/11,X,'0000,abc,CR,1.00"], footer=False), "Baris 7: jumlah 'abc' tidak terbaca"),
-        (bca(["'31/02,X,'0000,1.00,CR,1.00"], footer=False), "Baris 7: tanggal '31/02' tidak terbaca"),
-        (bca(["'26/11,X,'0000,1.00,CR,1.00"], footer=False), "Baris 7: tanggal 26/11 di luar periode"),
-        (bca(["'25/11,X,'0000,1.00,,1.00"], footer=False), "Baris 7: tanda CR/DB tidak ditemukan"),
-        (bca(["'25/11,X"], footer=False), "Baris 7: kolom kurang"),
-        (bca(ROWS[:1], period="kemarin"), "Baris 3: periode 'kemarin' tidak terbaca"),
-        (with_totals(bca(ROWS), "9,999,999.00", "10,000.00"), "Baris 12: Mutasi Kredit Rp 9.999.999 tidak sama"),
-        (bca(ROWS[:1], footer=False).replace(b": Rp", b": USD"), "Baris 4: mata uang USD tidak didukung"),
-        (bca(ROWS[:1], footer=False).replace(b"Periode", b"Tanggal"), "Baris 1: baris 'Periode"),
-        (PREAMBLE.format(period="01/11/2026 - 25/11/2026").encode(), "judul 'Tanggal Transaksi"),
-        (b"tanggal,nama\n2026-11-25,x\n", "Baris 1: bukan file mutasi yang dikenal"),
-        (b'date,description,amount\n2026-11-25,"open quote,1\n', "format CSV rusak"),
-        (b"", "Baris 1: file kosong"),
+        (bca(["'25/11,X,'0000,abc,CR,1.00"], footer=False), R.AMOUNT, 7),
+        (bca(["'31/02,X,'0000,1.00,CR,1.00"], footer=False), R.BCA_DATE, 7),
+        (bca(["'26/11,X,'0000,1.00,CR,1.00"], footer=False), R.OUTSIDE, 7),
+        (bca(["'25/11,X,'0000,1.00,,1.00"], footer=False), R.DIRECTION, 7),
+        (bca(["'25/11,X"], footer=False), R.BCA_COLUMNS, 7),
+        (bca(ROWS[:1], period="kemarin"), R.PERIOD, 3),
+        (with_totals(bca(ROWS), "9,999,999.00", "10,000.00"), R.TOTALS, 12),
+        (bca(ROWS[:1], footer=False).replace(b": Rp", b": USD"), R.CURRENCY, 4),
+        (bca(ROWS[:1], footer=False).replace(b"Periode", b"Tanggal"), R.PERIOD_MISSING, 1),
+        (PREAMBLE.format(period="01/11/2026 - 25/11/2026").encode(), R.BCA_HEADER, 4),
+        (b"tanggal,nama\n2026-11-25,x\n", R.UNKNOWN_FORMAT, 1),
+        (b'date,description,amount\n2026-11-25,"open quote,1\n', R.BROKEN, 2),
+        (b"", R.EMPTY, 1),
     ],
 )
-def test_a_broken_file_is_refused_naming_its_line(data, message):
+def test_a_broken_file_is_refused_naming_its_line(data, code, line):
     with pytest.raises(StatementError) as refused:
         statement.read(data)
-    assert message in str(refused.value)
+    assert (refused.value.code, refused.value.line) == (code, line)
+    assert refused.value.text.startswith(f"Baris {line}: ")
 
 
 def test_a_plain_csv_from_any_bank_reads_signed_amounts_and_both_date_shapes():

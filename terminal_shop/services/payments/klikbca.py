@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from terminal_shop.formats import rupiah_cents
-from terminal_shop.services.payments.lines import PERIOD, Line, Statement, StatementError, amount
+from terminal_shop.services.payments.lines import PERIOD, Line, Statement, StatementError, StatementRefusal, amount
 from terminal_shop.services.payments.terms import StatementSource
 
 BCA_HEADER = "Tanggal Transaksi"
@@ -34,14 +34,11 @@ def read(rows: list[tuple[int, list[str]]]) -> Statement:
         if value:
             facts[key] = (n, value)
     if header is None:
-        raise StatementError(
-            rows[-1][0] if rows else 1,
-            "baris judul 'Tanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo' tidak ditemukan",
-        )
+        raise StatementError(StatementRefusal.BCA_HEADER, rows[-1][0] if rows else 1)
     start, end = _period(facts)
     currency = facts.get("kode mata uang")
     if currency and currency[1].upper().rstrip(".") not in RUPIAH:
-        raise StatementError(currency[0], f"mata uang {currency[1]} tidak didukung, hanya Rupiah (Rp/IDR)")
+        raise StatementError(StatementRefusal.CURRENCY, currency[0], currency=currency[1])
     lines: list[Line] = []
     totals: list[tuple[int, str, int]] = []
     for n, cells in body:
@@ -77,7 +74,7 @@ def _footer_figure(cells: list[str]) -> str:
 
 def _period(facts: dict[str, tuple[int, str]]) -> tuple[date, date]:
     if "periode" not in facts:
-        raise StatementError(1, "baris 'Periode : dd/mm/yyyy - dd/mm/yyyy' tidak ditemukan")
+        raise StatementError(StatementRefusal.PERIOD_MISSING, 1)
     n, text = facts["periode"]
     found = PERIOD.search(text)
     try:
@@ -85,20 +82,20 @@ def _period(facts: dict[str, tuple[int, str]]) -> tuple[date, date]:
     except ValueError:
         start = end = None
     if start is None or end is None or start > end:
-        raise StatementError(n, f"periode '{text[:40]}' tidak terbaca, contoh 01/11/2026 - 25/11/2026")
+        raise StatementError(StatementRefusal.PERIOD, n, text=text[:40])
     return start, end
 
 
 def _bca_line(n: int, cells: list[str], start: date, end: date) -> Line:
     if len(cells) < 4:
-        raise StatementError(n, "kolom kurang: tanggal, keterangan, cabang, jumlah wajib ada")
+        raise StatementError(StatementRefusal.BCA_COLUMNS, n)
     when, description, money = cells[0].lstrip("'"), " ".join(cells[1].split()), cells[3]
     direction = next((c.upper() for c in cells[4:5] if c.upper() in ("CR", "DB")), "")
     balance = cells[5] if direction and len(cells) > 5 else (cells[4] if not direction and len(cells) > 4 else "")
     if not direction and money.upper().endswith(("CR", "DB")):
         money, direction = money[:-2], money[-2:].upper()
     if not direction:
-        raise StatementError(n, "tanda CR/DB tidak ditemukan")
+        raise StatementError(StatementRefusal.DIRECTION, n)
     cents = abs(amount(money, n)) * (1 if direction == "CR" else -1)
     if when.upper() == "PEND":
         return Line(n, None, description[:500], cents, pending=True)
@@ -116,11 +113,11 @@ def _bca_date(text: str, n: int, start: date, end: date) -> date:
         day, month = (int(part) for part in text.split("/"))
         candidates = [date(year, month, day) for year in sorted({start.year, end.year})]
     except ValueError:
-        raise StatementError(n, f"tanggal '{text[:20]}' tidak terbaca, contoh '25/11") from None
+        raise StatementError(StatementRefusal.BCA_DATE, n, text=text[:20]) from None
     for when in candidates:
         if start <= when <= end:
             return when
-    raise StatementError(n, f"tanggal {text} di luar periode {start:%d/%m/%Y} - {end:%d/%m/%Y}")
+    raise StatementError(StatementRefusal.OUTSIDE, n, text=text, start=f"{start:%d/%m/%Y}", end=f"{end:%d/%m/%Y}")
 
 
 def _check_totals(lines: list[Line], totals: list[tuple[int, str, int]]) -> None:
@@ -132,7 +129,4 @@ def _check_totals(lines: list[Line], totals: list[tuple[int, str, int]]) -> None
         booked = [ln.amount_cents for ln in lines if ln.credit == credit and not ln.pending]
         if abs(stated) not in (abs(sum(mine)), abs(sum(booked))):
             read_ = rupiah_cents(abs(sum(booked)))
-            raise StatementError(
-                n,
-                f"{label} {rupiah_cents(abs(stated))} tidak sama dengan jumlah baris {read_}: file terpotong atau diubah?",
-            )
+            raise StatementError(StatementRefusal.TOTALS, n, label=label, stated=rupiah_cents(abs(stated)), read=read_)

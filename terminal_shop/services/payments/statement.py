@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import replace
 from datetime import date, datetime
 
+from terminal_shop.formats import number
 from terminal_shop.services.payments import klikbca
 from terminal_shop.services.payments.lines import (
     Columns,
@@ -23,11 +24,22 @@ from terminal_shop.services.payments.lines import (
     Line,
     Statement,
     StatementError,
+    StatementRefusal,
     amount,
 )
 from terminal_shop.services.payments.terms import StatementSource
 
-__all__ = ["Columns", "ColumnsMissing", "Line", "Statement", "StatementError", "amount", "read", "read_qris"]
+__all__ = [
+    "Columns",
+    "ColumnsMissing",
+    "Line",
+    "Statement",
+    "StatementError",
+    "StatementRefusal",
+    "amount",
+    "read",
+    "read_qris",
+]
 
 MAX_LINES = 200_000
 PLAIN_COLUMNS = {
@@ -49,7 +61,7 @@ def read(data: bytes) -> Statement:
 def read_qris(data: bytes, columns: Columns) -> Statement:
     rows = [(n, cells) for n, cells in _rows(data) if any(c.strip() for c in cells)]
     if not rows:
-        raise StatementError(1, "file kosong")
+        raise StatementError(StatementRefusal.EMPTY, 1)
     header_line, header = rows[0]
     names = [h.strip() for h in header]
     index = {name.lower(): i for i, name in enumerate(names)}
@@ -81,32 +93,29 @@ def _rows(data: bytes) -> list[tuple[int, list[str]]]:
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")  # an older export: the figures are ASCII
     if "\x00" in text:
-        raise StatementError(1, "bukan file CSV")
+        raise StatementError(StatementRefusal.NOT_CSV, 1)
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows = []
     try:
         for cells in reader:
             rows.append((reader.line_num, cells))
             if len(rows) > MAX_LINES:
-                raise StatementError(reader.line_num, f"file lebih dari {MAX_LINES:,} baris".replace(",", "."))
+                raise StatementError(StatementRefusal.TOO_LONG, reader.line_num, most=number(MAX_LINES))
     except csv.Error as exc:
-        raise StatementError(reader.line_num, f"format CSV rusak ({exc})") from None
+        raise StatementError(StatementRefusal.BROKEN, reader.line_num, why=exc) from None
     return rows
 
 
 def _read_plain(rows: list[tuple[int, list[str]]]) -> Statement:
     rows = [(n, cells) for n, cells in rows if any(c.strip() for c in cells)]
     if not rows:
-        raise StatementError(1, "file kosong")
+        raise StatementError(StatementRefusal.EMPTY, 1)
     header_line, header = rows[0]
     names = [h.strip().lower() for h in header]
     found = {key: next((names.index(a) for a in aliases if a in names), None) for key, aliases in PLAIN_COLUMNS.items()}
     at = {key: i for key, i in found.items() if i is not None}
     if len(at) < len(PLAIN_COLUMNS):
-        raise StatementError(
-            header_line,
-            "bukan file mutasi yang dikenal: file mutasi BCA (KlikBCA) atau CSV dengan kolom date, description, amount",
-        )
+        raise StatementError(StatementRefusal.UNKNOWN_FORMAT, header_line)
     lines = []
     for n, cells in rows[1:]:
         cells = cells + [""] * (len(names) - len(cells))
@@ -128,7 +137,7 @@ def _any_date(text: str, n: int) -> date:
             return datetime.strptime(t[:size], shape).date()
         except ValueError:
             continue
-    raise StatementError(n, f"tanggal '{t[:20]}' tidak terbaca, contoh 2026-11-25 atau 25/11/2026")
+    raise StatementError(StatementRefusal.DATE, n, text=t[:20])
 
 
 def _identified(statement: Statement) -> Statement:

@@ -79,10 +79,10 @@ class PaymentsState(AdminState):
         try:
             imported = await asyncio.to_thread(step, data, self.admin_email)
         except ColumnsMissing as exc:
-            self.error, self.found_columns = str(exc), exc.found
+            self.error, self.found_columns = exc.text, exc.found
             return [toast.error("Pilih kolom laporan QRIS"), clear]
         except StatementError as exc:
-            self.error = str(exc)
+            self.error = exc.text
             return [toast.error("File tidak dapat dibaca", description=self.error), clear]
         except Exception:
             log.exception("statement import failed")
