@@ -15,7 +15,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         m = merchant()
     except PayloadError as exc:
-        print(f"QRIS tidak bisa dipakai: {exc}. Checkout menampilkan gambar QRIS statis.")
+        print(f"QRIS tidak bisa dipakai: {exc.text}. Checkout menampilkan gambar QRIS statis.")
         return 1
     print(f"QRIS statis valid: {m.name}, {m.city}. Setiap pesanan mendapat QRIS dinamis dengan jumlahnya.")
     return 0

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import uuid
 
-import pytest
-
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice.admin_orders import detail
@@ -14,6 +12,7 @@ from terminal_shop.services.orders import payment_qr, qris
 
 from support.files import png
 from support.qris_payloads import STATIC, sticker_png
+from support.refusals import refused
 from support.storage import publish_asset, sticker_changed
 
 
@@ -44,7 +43,7 @@ def test_payload_is_read_from_the_sticker_image_and_stored_with_the_order(clean_
         assert detail(str(order.id)).view.qris == f"Rp 6.998.000 · tagihan {shown.bill_number} · CRC {shown.crc}"
     finally:
         get_storage().delete(bucket, payment_qr.STICKER_KEY)
-    with pytest.raises(qris.PayloadError, match="tidak ada di penyimpanan"):
+    with refused(qris.PayloadRefusal.NO_STICKER):
         payment_qr.merchant()
     sticker_changed()
     assert payment_qr.merchant_or_none() is None  # the page falls back to the static image
@@ -55,7 +54,7 @@ def test_a_sticker_that_is_no_qr_is_refused_clearly(clean_db, tmp_path):
         payment_qr.STICKER_KEY, png(tmp_path / "black.png", size=(300, 300), color=(0, 0, 0)).read_bytes(), "image/png"
     )
     try:
-        with pytest.raises(qris.PayloadError, match="tidak ada QR yang terbaca"):
+        with refused(qris.PayloadRefusal.NO_QR):
             payment_qr.merchant()
     finally:
         get_storage().delete(get_settings().bucket_assets, payment_qr.STICKER_KEY)
@@ -66,7 +65,7 @@ def test_a_sticker_that_is_no_picture_turns_dynamic_qris_off_and_breaks_no_order
     publish_asset(payment_qr.STICKER_KEY, b"\x89PNGqr", "image/png")
     sticker_changed()
     try:
-        with pytest.raises(qris.PayloadError, match="bukan gambar yang terbaca"):
+        with refused(qris.PayloadRefusal.NOT_AN_IMAGE):
             payment_qr.merchant()
         assert payment_qr.merchant_or_none() is None  # the page shows the static image
         order = orders.create_order(

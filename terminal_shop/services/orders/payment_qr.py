@@ -35,10 +35,10 @@ def _decode(image: bytes) -> str:
         with Image.open(io.BytesIO(image)) as img:
             grey = img.convert("L")
     except (OSError, ValueError, Image.DecompressionBombError):  # not a picture Pillow reads
-        raise qris.PayloadError(f"{STICKER_KEY} bukan gambar yang terbaca") from None
+        raise qris.PayloadError(qris.PayloadRefusal.NOT_AN_IMAGE, key=STICKER_KEY) from None
     found = [b.text for b in zxingcpp.read_barcodes(grey) if b.format == zxingcpp.BarcodeFormat.QRCode]
     if not found:
-        raise qris.PayloadError("tidak ada QR yang terbaca di gambar stiker")
+        raise qris.PayloadError(qris.PayloadRefusal.NO_QR)
     return found[0]
 
 
@@ -51,7 +51,7 @@ def merchant() -> qris.Merchant:
     try:
         sticker = get_storage().get(settings.bucket_assets, STICKER_KEY)
     except StorageError:
-        raise qris.PayloadError(f"QRIS_PAYLOAD kosong dan {STICKER_KEY} tidak ada di penyimpanan") from None
+        raise qris.PayloadError(qris.PayloadRefusal.NO_STICKER, key=STICKER_KEY) from None
     return qris.check_static(_decode(sticker))
 
 
@@ -75,7 +75,7 @@ def merchant_or_none() -> qris.Merchant | None:
         try:
             found, reason = merchant(), ""
         except qris.PayloadError as exc:
-            found, reason = None, str(exc)
+            found, reason = None, exc.text
             if not cached or cached[2] != reason:
                 log.warning("dynamic QRIS off, static image shown: %s", reason)
         _cache["merchant"] = (time.monotonic() + (FOUND_FOR if found else MISSING_FOR), found, reason)

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 import segno
 
+from terminal_shop.services.refusals import Refused
+from terminal_shop.vocabulary import Term
+
 POINT_OF_INITIATION = "01"
 STATIC, DYNAMIC = "11", "12"
 AMOUNT = "54"
@@ -21,8 +24,30 @@ ADDITIONAL_DATA, BILL_NUMBER = "62", "01"
 CRC = "63"
 
 
-class PayloadError(ValueError):
-    """The payload is not a usable static QRIS; the message names what is wrong."""
+class PayloadRefusal(Term):
+    """Why a QRIS payload (or the sticker it is read from) cannot be used; the label is the
+    operator's text (`python -m terminal_shop.cli.qris check`, the log)."""
+
+    TOO_LONG = "panjang", "tag {tag} lebih dari 99 karakter"
+    BROKEN = "tlv", "struktur TLV rusak di posisi {at}"
+    SHORT = "pendek", "tag {tag} lebih pendek dari panjang yang tertulis ({length})"
+    EMPTY = "kosong", "payload kosong"
+    FORMAT = "format", "tag 00 (format payload) harus '01' dan berada di awal"
+    CRC_MISSING = "crc", "tag 63 (CRC) harus ada di akhir, 4 karakter"
+    CRC_WRONG = "crc-salah", "CRC tidak cocok: tertulis {written}, seharusnya {expected}"
+    NOT_STATIC = "statis", "tag 01 (point of initiation) harus 11 (QRIS statis)"
+    NO_NAME = "nama", "tag 59 (nama merchant) tidak ada"
+    NO_CITY = "kota", "tag 60 (kota merchant) tidak ada"
+    AMOUNT = "jumlah", "jumlah harus minimal Rp 1"
+    NOT_AN_IMAGE = "gambar", "{key} bukan gambar yang terbaca"
+    NO_QR = "tanpa-qr", "tidak ada QR yang terbaca di gambar stiker"
+    NO_STICKER = "stiker", "QRIS_PAYLOAD kosong dan {key} tidak ada di penyimpanan"
+
+
+class PayloadError(Refused):
+    """The payload is not a usable static QRIS: `code` says what is wrong."""
+
+    code: PayloadRefusal
 
 
 @dataclass(frozen=True)
@@ -32,7 +57,7 @@ class Field:
 
     def encode(self) -> str:
         if len(self.value) > 99:
-            raise PayloadError(f"tag {self.tag} lebih dari 99 karakter")
+            raise PayloadError(PayloadRefusal.TOO_LONG, tag=self.tag)
         return f"{self.tag}{len(self.value):02d}{self.value}"
 
 
@@ -53,10 +78,10 @@ def parse(payload: str) -> list[Field]:
     while i < len(payload):
         tag, length = payload[i : i + 2], payload[i + 2 : i + 4]
         if len(tag) < 2 or not tag.isdigit() or len(length) < 2 or not length.isdigit():
-            raise PayloadError(f"struktur TLV rusak di posisi {i}")
+            raise PayloadError(PayloadRefusal.BROKEN, at=i)
         value = payload[i + 4 : i + 4 + int(length)]
         if len(value) != int(length):
-            raise PayloadError(f"tag {tag} lebih pendek dari panjang yang tertulis ({length})")
+            raise PayloadError(PayloadRefusal.SHORT, tag=tag, length=length)
         fields.append(Field(tag, value))
         i += 4 + int(length)
     return fields
@@ -83,22 +108,22 @@ def check_static(payload: str) -> Merchant:
     """The merchant of a valid static QRIS payload, or PayloadError naming the fault."""
     payload = payload.strip()
     if not payload:
-        raise PayloadError("payload kosong")
+        raise PayloadError(PayloadRefusal.EMPTY)
     fields = parse(payload)
     if fields[0] != Field("00", "01"):
-        raise PayloadError("tag 00 (format payload) harus '01' dan berada di awal")
+        raise PayloadError(PayloadRefusal.FORMAT)
     if fields[-1].tag != CRC or len(fields[-1].value) != 4:
-        raise PayloadError("tag 63 (CRC) harus ada di akhir, 4 karakter")
+        raise PayloadError(PayloadRefusal.CRC_MISSING)
     expected = crc16(payload[:-4])
     if fields[-1].value.upper() != expected:
-        raise PayloadError(f"CRC tidak cocok: tertulis {fields[-1].value}, seharusnya {expected}")
+        raise PayloadError(PayloadRefusal.CRC_WRONG, written=fields[-1].value, expected=expected)
     if _value(fields, POINT_OF_INITIATION) != STATIC:
-        raise PayloadError("tag 01 (point of initiation) harus 11 (QRIS statis)")
+        raise PayloadError(PayloadRefusal.NOT_STATIC)
     name, city = _value(fields, MERCHANT_NAME), _value(fields, MERCHANT_CITY)
     if not name:
-        raise PayloadError("tag 59 (nama merchant) tidak ada")
+        raise PayloadError(PayloadRefusal.NO_NAME)
     if not city:
-        raise PayloadError("tag 60 (kota merchant) tidak ada")
+        raise PayloadError(PayloadRefusal.NO_CITY)
     return Merchant(name, city, payload)
 
 
@@ -111,7 +136,7 @@ def _bill_template(existing: str | None, bill_number: str) -> str:
 def dynamic(merchant: Merchant, amount: int, bill_number: str) -> str:
     """The payload of one payment: `amount` whole rupiah, `bill_number` in tag 62."""
     if amount < 1:
-        raise PayloadError("jumlah harus minimal Rp 1")
+        raise PayloadError(PayloadRefusal.AMOUNT)
     fields = [f for f in parse(merchant.payload) if f.tag not in (CRC, AMOUNT)]
     fields = [Field(f.tag, DYNAMIC) if f.tag == POINT_OF_INITIATION else f for f in fields]
     extra = _value(fields, ADDITIONAL_DATA)
