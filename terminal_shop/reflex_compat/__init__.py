@@ -16,21 +16,33 @@ import reflex as rx
 
 # 0.10.1: these live outside Reflex's public `rx` namespace (its component and var packages).
 from reflex.event import EventSpec
-from reflex.vars.base import Var, VarData
+from reflex.vars.base import Var
 from reflex.vars.object import ObjectVar
 from reflex.vars.sequence import ArrayVar
 from reflex_base.event import EventHandler, no_args_event_spec
-from reflex_components_core.core.upload import get_upload_files_context_var_data
 from reflex_components_core.el.elements.base import BaseHTML
 from reflex_components_core.el.elements.media import Img
 from reflex_components_core.react_router.dom import ReactRouterLink
+
+from terminal_shop.reflex_compat.build import (
+    BUILD_ASSETS_PREFIX,
+    ENTRY_MODULE,
+    MODULE_PRELOAD,
+    built_pages_dir,
+    run_reflex_cli_with_respawning_workers,
+)
+from terminal_shop.reflex_compat.js import browser_expr, js_var
+from terminal_shop.reflex_compat.testing import detached_root_state, router_with_headers, upload_file
+from terminal_shop.reflex_compat.toasts import _TOASTS, toaster, toasts_end_with_their_page
 
 __all__ = [  # what other modules import from here, beyond the functions below
     "BUILD_ASSETS_PREFIX",
     "ENTRY_MODULE",
     "MODULE_PRELOAD",
+    "browser_expr",
     "built_pages_dir",
     "detached_root_state",
+    "js_var",
     "router_with_headers",
     "run_reflex_cli_with_respawning_workers",
     "toaster",
@@ -54,31 +66,6 @@ UPLOAD_PATH = "/_upload"  # rx.upload's POST; its handler is named in this heade
 UPLOAD_HANDLER_HEADER = "reflex-event-handler"
 HEALTH_PATHS = ("/ping", "/_health")
 STATE_PATHS = (EVENT_PATH, UPLOAD_PATH)  # where Reflex copies request headers into tab state
-
-
-# ----- JavaScript expressions as Vars -----
-
-
-def js_var(expr: str, var_type: type | None = None, *, upload_files: bool = False, hooks: tuple[str, ...] = ()) -> Var:
-    """A Var that is a JavaScript expression evaluated in the browser.
-
-    0.10.1: `Var(_js_expr=, _var_type=, _var_data=)` is the only constructor that takes raw
-    JS; `upload_files` adds the upload context (the generated `filesById` and
-    `setFilesById` names become visible to the expression); `hooks` are React hook bodies
-    rendered into the component (with `useEffect` imported).
-    """
-    data = get_upload_files_context_var_data() if upload_files else None
-    if hooks:
-        extra = VarData(hooks=dict.fromkeys(hooks), imports={"react": "useEffect"})
-        data = VarData.merge(data, extra) if data else extra
-    var: Var = Var(_js_expr=expr, _var_type=var_type or object, _var_data=data)
-    return var.guess_type() if var_type else var
-
-
-def browser_expr(expr: str) -> Var:
-    """A string computed in the browser when an event fires, passed as the event's argument
-    (e.g. the tab's draft read from storage)."""
-    return Var(_js_expr=expr, _var_type=str)
 
 
 # 0.10.1: the upload context's generated JS names (reflex_components_core/core/upload.py).
@@ -194,18 +181,6 @@ def time_each_event(observe) -> None:
     timed.timed = True  # type: ignore[attr-defined]  # marks the patch, so it is applied once
     BaseStateEventProcessor._execute_event = timed  # type: ignore[method-assign]
 
-
-# ----- the build and serving (build.py), and tests' way in (testing.py) -----
-
-from terminal_shop.reflex_compat.build import (  # noqa: E402
-    BUILD_ASSETS_PREFIX,
-    ENTRY_MODULE,
-    MODULE_PRELOAD,
-    built_pages_dir,
-    run_reflex_cli_with_respawning_workers,
-)
-from terminal_shop.reflex_compat.testing import detached_root_state, router_with_headers, upload_file  # noqa: E402
-from terminal_shop.reflex_compat.toasts import _TOASTS, toaster, toasts_end_with_their_page  # noqa: E402
 
 # ----- what an upgrade must keep -----
 

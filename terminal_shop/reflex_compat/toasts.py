@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex.vars.base import Var, VarData
 
-from terminal_shop.reflex_compat import Var, VarData, js_var
+from terminal_shop.reflex_compat.js import js_var
 
 # 0.10.1: the Toaster's own hook puts sonner's `toast` in `refs['__toast']` ($/utils/state);
 # sonner 2.0.8 lists toasts with getHistory()/getToasts() and takes dismiss(id).
