@@ -31,7 +31,7 @@ HERO_SLIDES: tuple[dict[str, str], ...] = (
     },
     {
         "title": f"Pengajuan EDC & QRIS Mudah, Cepat, dan Aman bersama {BRAND}",
-        "text": "Daftar 100% online dalam tiga langkah. Tim kami memverifikasi dalam 1-3 hari kerja.",
+        "text": f"Daftar 100% online dalam tiga langkah. Tim kami memverifikasi dalam {rules.REGISTRATION_REVIEW}.",
         "link": routes.REGISTER,
         "image": "/products/a920.svg",
         "image_alt": "Terminal EDC PAX A920 Pro",
@@ -53,7 +53,7 @@ FEES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "Kartu debit sampai Rp 750.000: biaya admin 1%",
             "Kartu debit di atas Rp 750.000: flat Rp 7.500",
             "Kartu kredit: MDR flat 1,9% tanpa batas nominal",
-            "Aktivasi gratis dan garansi perangkat 1 tahun",
+            f"Aktivasi gratis dan garansi perangkat {rules.warranty(get_settings().warranty_months)}",
         ),
     ),
     ("D210 UnionPay", ("Semua transaksi kartu: MDR flat 2,5%", "Aktivasi gratis")),
@@ -77,7 +77,8 @@ FAQ: tuple[tuple[str, str], ...] = (
     ),
     (
         "Berapa lama proses verifikasi?",
-        "Tim kami memverifikasi pendaftaran dalam 1-3 hari kerja dan menghubungi Anda lewat email atau WhatsApp.",
+        f"Tim kami memverifikasi pendaftaran dalam {rules.REGISTRATION_REVIEW} dan menghubungi Anda lewat email "
+        "atau WhatsApp.",
     ),
     (
         "Kapan dana transaksi masuk ke rekening?",

@@ -19,6 +19,11 @@ BUYER_WINDOW = timedelta(hours=1)
 SIGN_IN_CODE_VALID = timedelta(minutes=10)  # a customer's e-mailed sign-in code
 SIGN_IN_CODE_TRIES = 5  # wrong guesses a code allows
 SIGN_IN_CODES_PER_HOUR = 5  # codes sent to one address in an hour
+PAYMENT_LINE_WINDOW = timedelta(days=7)  # a bank line booked this long after an order may pay it
+WHATSAPP_REPLY_WINDOW = timedelta(hours=24)  # Meta's customer-service window for a free reply
+REFUSALS_SHOWN = timedelta(hours=24)  # an acquirer's refused webhook calls counted on "Transaksi"
+REGISTRATION_REVIEW_DAYS = 3  # working days: the team's promise to review a registration
+REGISTRATION_REVIEW = f"1-{REGISTRATION_REVIEW_DAYS} hari kerja"
 
 
 def days(period: timedelta) -> str:
@@ -31,6 +36,15 @@ def minutes(period: timedelta) -> str:
 
 def hours(period: timedelta) -> str:
     return f"{int(period.total_seconds() // 3600)} jam"
+
+
+def years(count: int) -> str:
+    return f"{count} tahun"
+
+
+def warranty(months: int) -> str:
+    """'1 tahun' for 12 months, '18 bulan' otherwise: how the shop states a warranty."""
+    return years(months // 12) if months % 12 == 0 else f"{months} bulan"
 
 
 def working_days(period: timedelta) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import asset_links, content, routes
+from terminal_shop import asset_links, content, routes, rules
 from terminal_shop.catalogue import PRODUCTS, TESTIMONIALS, VIDEOS, VIDEOS_COMING_SOON, Product
 from terminal_shop.components.fee_estimator import fee_estimator
 from terminal_shop.components.hero import hero
@@ -206,7 +206,7 @@ def cta_band() -> rx.Component:
                         class_name="text-2xl font-bold text-white sm:text-3xl",
                     ),
                     rx.el.p(
-                        "Daftar online sekarang. Tim kami memverifikasi dalam 1-3 hari kerja.",
+                        f"Daftar online sekarang. Tim kami memverifikasi dalam {rules.REGISTRATION_REVIEW}.",
                         class_name="mt-2 text-blue-100",
                     ),
                 ),

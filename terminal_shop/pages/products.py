@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.catalogue import Product, by_slug
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.stock import stock_note
@@ -19,7 +19,10 @@ from terminal_shop.components.ui import (
     link_button,
     section_title,
 )
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.state.calendar import WorkingDayState
+
+WARRANTY = rules.warranty(get_settings().warranty_months)  # "1 tahun"
 
 # Benefits per device (the fee terms stay in content.FEES).
 _BENEFITS: dict[str, tuple[tuple[str, str, str], ...]] = {
@@ -31,7 +34,7 @@ _BENEFITS: dict[str, tuple[tuple[str, str, str], ...]] = {
             "Debit, kredit, tap & QRIS",
             "Debit sampai Rp 750.000 biaya admin 1%, di atas itu flat Rp 7.500; kredit MDR flat 1,9%.",
         ),
-        ("shield-check", "Garansi 1 tahun", "Aktivasi gratis dan garansi perangkat 1 tahun."),
+        ("shield-check", f"Garansi {WARRANTY}", f"Aktivasi gratis dan garansi perangkat {WARRANTY}."),
     ),
     "d210": (
         ("signal", "Koneksi 4G", "Tetap online di mana pun ada sinyal seluler, tanpa Wi-Fi."),

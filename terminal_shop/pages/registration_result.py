@@ -37,7 +37,7 @@ def success_page() -> rx.Component:
                 icon("circle-check-big", "h-14 w-14 text-emerald-600"),
                 rx.el.h1("Pendaftaran Berhasil Dikirim", class_name="mt-4 text-2xl font-bold"),
                 rx.el.p(
-                    "Terima kasih! Tim kami akan memverifikasi data dan dokumen Anda dalam 1-3 hari kerja",
+                    f"Terima kasih! Tim kami akan memverifikasi data dan dokumen Anda dalam {rules.REGISTRATION_REVIEW}",
                     rx.cond(
                         WorkingDayState.verify_by != "",
                         rx.el.span(

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import rules
 from terminal_shop.services import working_days
-
-VERIFY_WITHIN_WORKING_DAYS = 3  # registrations are verified within 1-3 working days
 
 
 class WorkingDayState(rx.State):
@@ -19,5 +18,5 @@ class WorkingDayState(rx.State):
 
     @rx.event
     def load_verify_by(self):
-        last = working_days.add_working_days(working_days.today_wib(), VERIFY_WITHIN_WORKING_DAYS)
+        last = working_days.add_working_days(working_days.today_wib(), rules.REGISTRATION_REVIEW_DAYS)
         self.verify_by = working_days.spoken(last)

@@ -31,7 +31,7 @@ NOT_FOUND = "Tidak ditemukan"  # every route's answer to a missing or unreadable
 MB = 1024 * 1024
 DEFAULT_BODY_LIMIT = 1 * MB  # every route but the uploads below
 FILE_TOO_LARGE = f"Ukuran file maksimal {rules.UPLOAD_MAX}"  # a route that takes files: each may be that large
-BODY_TOO_LARGE = "Permintaan terlalu besar (maksimal 1MB)"  # any other route
+BODY_TOO_LARGE = f"Permintaan terlalu besar (maksimal {DEFAULT_BODY_LIMIT // MB}MB)"  # any other route
 
 
 def client_address(headers: Mapping[str, str], peer: str) -> str:

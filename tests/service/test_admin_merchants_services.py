@@ -158,4 +158,5 @@ def test_setujui_and_tolak_change_the_status_alone(clean_db, tmp_path):
     with pytest.raises(transitions.ChangeRefused) as refused:
         admin_merchants.decide(str(second), RegistrationStatus.REJECTED, "salah", ADMIN)
     assert refused.value.code is transitions.ChangeRefusal.KEPT_BY_LAW
+    assert "wajib disimpan sampai 5 tahun setelah" in refused.value.text  # RETENTION_ENDED_YEARS
     assert _stored(second).status == "approved"  # an approved identity is kept (issue 35.8)

@@ -6,6 +6,7 @@ from typing import Any
 
 import reflex as rx
 
+from terminal_shop import rules
 from terminal_shop.components.admin import BTN_SMALL
 from terminal_shop.components.ui import CARD, INPUT
 from terminal_shop.infra.settings import get_settings
@@ -35,7 +36,8 @@ def _reply(c: Any) -> rx.Component:
             on_submit=c.reply,
             class_name="mt-3",
         ),
-        rx.el.p("Balasan bebas hanya dalam 24 jam setelah pesan terakhir pelanggan; di luar itu hanya pesan template.",
+        rx.el.p(f"Balasan bebas hanya dalam {rules.hours(rules.WHATSAPP_REPLY_WINDOW)} setelah pesan terakhir pelanggan; "
+                "di luar itu hanya pesan template.",
                 class_name="mt-3 text-xs text-slate-500"),
     )  # fmt: skip
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import rules
 from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, badge, detail_item, scroll_table
 from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
@@ -210,7 +211,7 @@ def payments_page() -> rx.Component:
         rx.el.h1("Cek Pembayaran", class_name="text-2xl font-bold"),
         rx.el.p(
             "Impor mutasi rekening atau laporan QRIS: setiap baris kredit dicocokkan dengan pesanan yang menunggu "
-            "pembayaran (jumlah tepat, diterima paling lama 7 hari setelah pesanan dibuat).",
+            f"pembayaran (jumlah tepat, diterima paling lama {rules.days(rules.PAYMENT_LINE_WINDOW)} setelah pesanan dibuat).",
             class_name="mt-1 text-sm text-slate-600",
         ),
         _importers(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import rules
 from terminal_shop.components.admin import TD, admin_layout, scroll_table
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
@@ -90,7 +91,7 @@ def transactions_page() -> rx.Component:
                 class_name="mt-1 text-sm text-slate-600"),
         rx.el.section(
             rx.el.h2("Webhook per acquirer", class_name="text-lg font-bold"),
-            scroll_table(("Kode", "Nama", "Transaksi terakhir", "Ditolak (24 jam)", "Alasan terakhir", ""), T.acquirers, _health, "Acquirer", "mt-2 min-w-full"),
+            scroll_table(("Kode", "Nama", "Transaksi terakhir", f"Ditolak ({rules.hours(rules.REFUSALS_SHOWN)})", "Alasan terakhir", ""), T.acquirers, _health, "Acquirer", "mt-2 min-w-full"),
             class_name=f"{CARD} mt-6 p-5",
         ),
         _new_acquirer(),

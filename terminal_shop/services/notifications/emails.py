@@ -82,14 +82,14 @@ def device_activated(reg: MerchantRegistration, model: str, serial: str, detail:
 
 
 def registration_received(reg: MerchantRegistration) -> Mail:
-    due = working_days.spoken(working_days.add_working_days(working_days.today_wib(), 3))
+    due = working_days.spoken(working_days.add_working_days(working_days.today_wib(), rules.REGISTRATION_REVIEW_DAYS))
     return compose(
         reg.email,
         "Pendaftaran merchant diterima",
         f"Halo {typed(reg.nama_lengkap)},",
         [
             f"Pendaftaran {typed(reg.nama_usaha)} sudah kami terima.",
-            f"Tim kami memverifikasi data dan dokumen Anda dalam 1-3 hari kerja, paling lambat {due}.",
+            f"Tim kami memverifikasi data dan dokumen Anda dalam {rules.REGISTRATION_REVIEW}, paling lambat {due}.",
         ],
     )
 

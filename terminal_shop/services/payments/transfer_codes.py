@@ -22,6 +22,7 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from terminal_shop import rules
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
@@ -37,7 +38,7 @@ DISCOUNT_LINE = "Potongan kode unik"  # its line in an order's breakdown: the st
 
 CODES = range(1, 1000)
 HOLD = timedelta(hours=24)
-MATCH_WINDOW = timedelta(days=7)  # a line booked this long after an order was placed may pay it
+MATCH_WINDOW = rules.PAYMENT_LINE_WINDOW  # a line booked this long after an order was placed may pay it
 LINE_REACH = MATCH_WINDOW + timedelta(days=1)  # ... and its booking day ends a day later
 TRIES = 20
 

@@ -8,6 +8,8 @@ from datetime import datetime
 
 from sqlmodel import Session
 
+from terminal_shop import rules
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import fix_link
@@ -35,7 +37,7 @@ class ChangeRefusal(Term):
     ALREADY = "sudah", "Pendaftaran sudah {status}"
     KEPT_BY_LAW = (
         "wajib-disimpan",
-        "Merchant yang sudah disetujui tidak dapat ditolak: identitasnya wajib disimpan sampai 5 tahun "
+        "Merchant yang sudah disetujui tidak dapat ditolak: identitasnya wajib disimpan sampai {years} "
         'setelah hubungan usaha berakhir. Gunakan "Tandai berhenti" bila hubungan usaha berakhir.',
     )
 
@@ -73,7 +75,7 @@ def change(
     of an identity the company must keep); use "berhenti" (`ended_at`) instead."""
     old_status = row.status
     if old_status == RegistrationStatus.APPROVED and status is RegistrationStatus.REJECTED:
-        raise ChangeRefused(ChangeRefusal.KEPT_BY_LAW)
+        raise ChangeRefused(ChangeRefusal.KEPT_BY_LAW, years=rules.years(get_settings().retention_ended_years))
     row.status, row.updated_at = status.value, now
     if status is RegistrationStatus.APPROVED:
         row.verified_at = row.verified_at or now

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from sqlmodel import col, func, select
 
-from terminal_shop import catalogue
+from terminal_shop import catalogue, rules
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
@@ -47,7 +47,7 @@ class SilentDevice:
 
 
 def acquirers() -> list[AcquirerHealth]:
-    since = utcnow() - timedelta(days=1)
+    since = utcnow() - rules.REFUSALS_SHOWN
     with read_session() as s:
         rows = s.exec(select(Acquirer).order_by(col(Acquirer.code))).all()
         out = []

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
 
 from sqlmodel import col, select
 
+from terminal_shop import rules
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import ERASED, utcnow
@@ -27,7 +27,7 @@ from terminal_shop.services.whatsapp.subscribers import CHANNEL
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
 from terminal_shop.vocabulary import MailStatus, Term
 
-WINDOW = timedelta(hours=24)
+WINDOW = rules.WHATSAPP_REPLY_WINDOW
 REPLY_MAX = 1000
 DELIVERY = {"sent": "Terkirim", "delivered": "Diterima", "read": "Dibaca", "failed": "Gagal"}
 
@@ -47,7 +47,7 @@ class ReplyRefusal(Term):
     NO_NUMBER = "tanpa-nomor", "Nomor ini tidak bisa dihubungi lewat WhatsApp"
     WINDOW_CLOSED = (
         "di-luar-24-jam",
-        "Lebih dari 24 jam sejak pesan terakhir pembeli: WhatsApp hanya mengizinkan pesan template",
+        f"Lebih dari {rules.hours(WINDOW)} sejak pesan terakhir pembeli: WhatsApp hanya mengizinkan pesan template",
     )
 
 
