@@ -35,7 +35,7 @@ from terminal_shop.infra.models import utcnow  # noqa: E402
 from terminal_shop.services.backoffice import admin_orders  # noqa: E402
 from terminal_shop.services.orders import fulfilment, invoice  # noqa: E402
 from terminal_shop.services.orders.tables import Order  # noqa: E402
-from terminal_shop.views import order_number  # noqa: E402
+from terminal_shop.services.orders.views import order_number  # noqa: E402
 
 ADMIN = "admin@terminalku.example"
 LINES = 1000

@@ -38,9 +38,9 @@ from terminal_shop.formats import WIB  # noqa: E402
 from terminal_shop.infra.db import get_engine, write_session  # noqa: E402
 from terminal_shop.infra.models import utcnow  # noqa: E402
 from terminal_shop.services.orders.tables import Order  # noqa: E402
+from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod  # noqa: E402
 from terminal_shop.services.payments import matching, reconcile  # noqa: E402
 from terminal_shop.services.payments.tables import StatementLine  # noqa: E402
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod  # noqa: E402
 
 ADMIN = "admin@terminalku.example"
 WAITING, LINES, RUNS = 100_000, 10_000, 7

@@ -13,7 +13,8 @@ from enum import StrEnum
 
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import Bank, BusinessType, FixGroup, Premises, Term
+from terminal_shop.services.registrations.terms import Bank, BusinessType, FixGroup, Premises
+from terminal_shop.vocabulary import Term
 
 
 class Widget(StrEnum):

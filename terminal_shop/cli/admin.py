@@ -17,7 +17,7 @@ import getpass
 
 from terminal_shop.infra.settings import get_settings, private_files
 from terminal_shop.services.team import admin_auth, two_factor
-from terminal_shop.vocabulary import AdminRole
+from terminal_shop.services.team.terms import AdminRole
 
 
 def main(argv: list[str] | None = None) -> None:

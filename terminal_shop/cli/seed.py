@@ -20,8 +20,9 @@ from terminal_shop import catalogue
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import Bank, BusinessType, OrderStatus, PaymentMethod, Premises, RegistrationStatus
+from terminal_shop.services.registrations.terms import Bank, BusinessType, Premises, RegistrationStatus
 
 SEED_DOMAIN = "seed.example"
 FIRST = (

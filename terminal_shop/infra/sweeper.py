@@ -24,8 +24,8 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import DocumentKind
 from terminal_shop.services.whatsapp.tables import WhatsAppInbound
-from terminal_shop.vocabulary import DocumentKind
 
 log = logging.getLogger(__name__)
 GRACE = timedelta(hours=1)

@@ -9,9 +9,9 @@ from terminal_shop.components.devices import device_card
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, container, native_form
 from terminal_shop.pages.merchant_dashboard import dashboard_section, history_section
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account import SignInState as S
-from terminal_shop.vocabulary import DataRequestKind
 
 
 def _email_step() -> rx.Component:

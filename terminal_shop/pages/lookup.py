@@ -10,9 +10,9 @@ from terminal_shop.components.devices import device_card
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, container, link_button
 from terminal_shop.pages.order_status import help_box
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.state.order_status import RegistrationStatusState as Reg
 from terminal_shop.state.order_status import TrackingState as T
-from terminal_shop.vocabulary import DataRequestKind
 
 
 def _field(name: str, label: str, **props) -> rx.Component:

@@ -19,9 +19,9 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.registration_form import FIELDS, RegistrationField, Widget, in_group
+from terminal_shop.services.registrations.terms import DocumentKind, FixGroup
 from terminal_shop.state.registration import DOCS_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.registration import RegistrationState as S
-from terminal_shop.vocabulary import DocumentKind, FixGroup
 
 STEPS = ("Data Diri & Usaha", "Dokumen", "Konfirmasi")
 

@@ -11,9 +11,9 @@ from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.registration_form import RegistrationField, in_group
+from terminal_shop.services.registrations.terms import DocumentKind, FixGroup
 from terminal_shop.state.resubmission import FIX_UPLOAD_ID
 from terminal_shop.state.resubmission import FixState as S
-from terminal_shop.vocabulary import DocumentKind, FixGroup
 
 
 def _field(f: RegistrationField) -> rx.Component:

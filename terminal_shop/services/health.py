@@ -14,9 +14,9 @@ from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice.tables import StatusTally
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import MailStatus
 
 MAIL_LATE = timedelta(minutes=15)  # a message waiting longer than this is a problem
 MAIL_FAILURES_SHOWN = timedelta(hours=24)  # failures this recent keep the warning on

@@ -16,11 +16,11 @@ from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, signin
 from terminal_shop.services.devices.owned import DeviceView
 from terminal_shop.services.privacy import requests
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.transactions import dashboard, live, statement
 from terminal_shop.services.transactions import history as txn_history
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import CheckoutState
-from terminal_shop.vocabulary import DataRequestKind
 
 
 class SignInState(rx.State):

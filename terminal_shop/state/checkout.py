@@ -13,13 +13,13 @@ from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, payment_qr
+from terminal_shop.services.orders.terms import OrderRefusal, PaymentMethod
+from terminal_shop.services.orders.views import PaymentQr, PricedCart, TransferAmount, order_number
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.refusals import texts
 from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
 from terminal_shop.state.checkout_copy import FORGET_DRAFT, CheckoutCopy
-from terminal_shop.views import PaymentQr, PricedCart, TransferAmount, order_number
-from terminal_shop.vocabulary import OrderRefusal, PaymentMethod
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ import reflex as rx
 from terminal_shop import catalogue, routes
 from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout_rules
-from terminal_shop.vocabulary import PaymentMethod
+from terminal_shop.services.orders.terms import PaymentMethod
 
 DRAFT_KEY = "pesanan_draft"  # the tab's copy of its checkout (sessionStorage)
 READ_DRAFT = f"sessionStorage.getItem('{DRAFT_KEY}') || ''"

@@ -10,8 +10,8 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.services.devices import linking, owned
 from terminal_shop.services.orders import checkout as orders
-from terminal_shop.views import OrderSummary
-from terminal_shop.vocabulary import OrderRefusal
+from terminal_shop.services.orders.terms import OrderRefusal
+from terminal_shop.services.orders.views import OrderSummary
 
 FAILED_DEFAULT = OrderRefusal.UNKNOWN.label
 

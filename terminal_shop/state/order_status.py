@@ -13,10 +13,11 @@ from terminal_shop.services.customers import signin
 from terminal_shop.services.devices import linking, owned
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.order_status import OrderStatusView
+from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.privacy import requests
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.registration_status import RegistrationStatusView
-from terminal_shop.vocabulary import DataRequestKind, OrderStatus
 
 
 class OrderStatusState(rx.State):

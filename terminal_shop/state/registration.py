@@ -13,9 +13,9 @@ from terminal_shop.services.devices import linking
 from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.registrations.terms import DocumentKind, Premises, RegistrationRefusal
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.state import focus, toast
-from terminal_shop.vocabulary import DocumentKind, Premises, RegistrationRefusal
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.registrations import details, resubmission
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.resubmission import FixView
+from terminal_shop.services.registrations.terms import DocumentKind
 from terminal_shop.state import toast
-from terminal_shop.vocabulary import DocumentKind
 
 log = logging.getLogger(__name__)
 FIX_UPLOAD_ID = "perbaikan"  # the marked documents travel in this one upload

@@ -32,8 +32,8 @@ from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
+from terminal_shop.services.registrations.terms import DocumentKind
 from terminal_shop.services.validation import new_client_ref
-from terminal_shop.vocabulary import DocumentKind
 from terminal_shop.web.guards import client_address, from_our_pages
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from terminal_shop.services.devices.stock import in_stock
 from terminal_shop.services.team import admin_auth
-from terminal_shop.vocabulary import AdminRole
+from terminal_shop.services.team.terms import AdminRole
 
 from support.steps import EMAIL, PASSWORD
 

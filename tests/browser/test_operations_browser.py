@@ -17,9 +17,9 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications.terms import MailStatus
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.team import admin_auth
-from terminal_shop.views import order_number
-from terminal_shop.vocabulary import MailStatus
 
 from support.environment import DATA_DIR
 from support.files import png

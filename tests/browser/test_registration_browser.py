@@ -17,7 +17,7 @@ from terminal_shop.services import working_days
 from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import DocumentKind
+from terminal_shop.services.registrations.terms import DocumentKind
 
 from support.files import big_png, jpg, pdf, png
 from support.steps import DETAILS as DETAILS_TYPED

@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from terminal_shop.services.team import admin_auth
-from terminal_shop.vocabulary import AdminRole
+from terminal_shop.services.team.terms import AdminRole
 
 from support.factories import ONE_D210, checkout_order, make_merchant
 from support.steps import EMAIL, PASSWORD, sign_in

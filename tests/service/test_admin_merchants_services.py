@@ -18,7 +18,7 @@ from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import DetailRefusal
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import DocumentKind
+from terminal_shop.services.registrations.terms import DocumentKind
 
 from support.factories import ADMIN, audit_rows, make_merchant
 from support.files import fake_png, jpg, png
@@ -140,7 +140,7 @@ def test_merchants_csv(clean_db, tmp_path):
 
 def test_setujui_and_tolak_change_the_status_alone(clean_db, tmp_path):
     """Issue 39.5: decided on the page without editing the record."""
-    from terminal_shop.vocabulary import RegistrationStatus
+    from terminal_shop.services.registrations.terms import RegistrationStatus
 
     first, second = make_merchant(tmp_path), make_merchant(tmp_path, email="b@example.com", hp="0813-1111-2222")
     with pytest.raises(transitions.ChangeRefused) as refused:

@@ -268,7 +268,7 @@ DENIED_TEXT = "Peran Anda tidak memiliki akses untuk tindakan ini"
 
 def _session_of(role: str) -> str:
     from terminal_shop.services.team.tables import AdminUser
-    from terminal_shop.vocabulary import AdminRole
+    from terminal_shop.services.team.terms import AdminRole
 
     admin_auth.create_admin("admin@terminalku.example", "rahasia-123", AdminRole(role))
     with read_session() as s:
@@ -353,7 +353,7 @@ def test_our_admin_routes_check_the_role_too(seeded):
 
 def _session_for(email: str, role: str, *, second_factor_pending: bool = False) -> str:
     from terminal_shop.services.team.tables import AdminUser
-    from terminal_shop.vocabulary import AdminRole
+    from terminal_shop.services.team.terms import AdminRole
 
     admin_auth.create_admin(email, "rahasia-123", AdminRole(role))
     with write_session() as s:

@@ -27,9 +27,9 @@ from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts, admin_auth, invite_links, two_factor
 from terminal_shop.services.team.admin_accounts import AccountRefusal
 from terminal_shop.services.team.tables import AdminInvite, AdminSession, AdminUser, RecoveryCode
+from terminal_shop.services.team.terms import AdminRole
 from terminal_shop.services.team.two_factor import CodeRefusal
 from terminal_shop.state.admin import OrderListState
-from terminal_shop.vocabulary import AdminRole
 
 from support.factories import ADMIN, audit_rows
 from support.refusals import refused
@@ -427,8 +427,8 @@ def test_the_only_owner_resets_a_lost_phone_from_the_server(clean_db, capsys):
 
 def test_a_data_request_is_e_mailed_to_the_admins_who_may_answer_it(clean_db, tmp_path):
     from terminal_shop.services.privacy import requests
+    from terminal_shop.services.privacy.terms import DataRequestKind
     from terminal_shop.services.registrations import registration_status
-    from terminal_shop.vocabulary import DataRequestKind
 
     from support.factories import make_merchant
 

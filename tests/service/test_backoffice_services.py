@@ -17,7 +17,8 @@ from terminal_shop.services.backoffice.listing import COUNT_CAP
 from terminal_shop.services.backoffice.tables import StatusTally
 from terminal_shop.services.backoffice.terms import Period
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.vocabulary import OrderStatus, RegistrationStatus
+from terminal_shop.services.orders.terms import OrderStatus
+from terminal_shop.services.registrations.terms import RegistrationStatus
 
 from support.factories import make_order, merchant_row, wib_midnight
 

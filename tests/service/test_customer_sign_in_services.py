@@ -25,7 +25,7 @@ from terminal_shop.services.customers.tables import SignInCode
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.tables import DataRequest
-from terminal_shop.vocabulary import DataRequestKind
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.web.api import files_app
 
 from support.factories import BUYER_TYPED, checkout_order, make_merchant

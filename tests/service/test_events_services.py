@@ -20,9 +20,9 @@ from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.orders.events import OrderConfirmed
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy import requests
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.registrations import resubmission
 from terminal_shop.services.team import admin_accounts
-from terminal_shop.vocabulary import DataRequestKind
 
 from support.factories import ADMIN, AGREED, checkout_order, make_merchant, reject_with_link
 from support.files import png

@@ -13,7 +13,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.services import health
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.vocabulary import MailStatus
+from terminal_shop.services.notifications.terms import MailStatus
 
 from support.factories import make_order
 

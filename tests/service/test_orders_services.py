@@ -15,9 +15,9 @@ from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRejected
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, order_status
 from terminal_shop.services.orders.checkout_rules import BuyerRefusal
+from terminal_shop.services.orders.terms import OrderRefusal
+from terminal_shop.services.orders.views import OrderSummary
 from terminal_shop.services.refusals import texts
-from terminal_shop.views import OrderSummary
-from terminal_shop.vocabulary import OrderRefusal
 
 from support.factories import BUYER_TYPED, checkout_order, stored_orders
 from support.files import fake_png, pdf, png

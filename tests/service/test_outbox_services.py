@@ -15,10 +15,10 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
 from terminal_shop.services.notifications import emails, mail_log, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.order_status import status_path
-from terminal_shop.vocabulary import MailStatus
 
 from support.factories import ADMIN, make_merchant
 from support.files import png

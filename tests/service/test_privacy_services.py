@@ -28,10 +28,11 @@ from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.tables import TransferCode
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.services.privacy.tables import DataRequest
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import DocumentKind
 from terminal_shop.services.team import admin_auth
-from terminal_shop.vocabulary import DataRequestKind, DocumentKind
 from terminal_shop.web import api
 
 from support.factories import ADMIN, checkout_order, make_merchant, make_order

@@ -18,8 +18,8 @@ from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import DocumentKind, RegistrationRefusal
 from terminal_shop.services.validation import new_client_ref
-from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal
 
 from support.factories import AGREED, FORM
 from support.files import fake_png, pdf

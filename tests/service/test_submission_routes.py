@@ -20,7 +20,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import RegistrationRefusal
+from terminal_shop.services.registrations.terms import RegistrationRefusal
 from terminal_shop.web import api
 
 from support.factories import BUYER, FORM, docs  # noqa: F401  (docs is a fixture)

@@ -19,10 +19,10 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
-from terminal_shop.views import order_number
 
 from support.files import encoded, jpg, png
 

@@ -12,7 +12,7 @@ from sqlmodel import select
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import DocumentKind
+from terminal_shop.services.registrations.terms import DocumentKind
 
 from support.environment import ROOT, SCALEOUT
 from support.files import jpg, png

@@ -7,8 +7,8 @@ import reflex as rx
 from terminal_shop import rules
 from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, scroll_table
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
+from terminal_shop.services.team.terms import AdminRole
 from terminal_shop.state.admin.accounts import AccountsState as S
-from terminal_shop.vocabulary import AdminRole
 
 ROLE_OPTIONS = [rx.el.option(label, value=value) for value, label in AdminRole.labels().items()]
 

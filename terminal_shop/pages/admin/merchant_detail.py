@@ -25,11 +25,11 @@ from terminal_shop.pages.admin.merchant_rates import merchant_rates_card
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
 from terminal_shop.pages.admin.personal_data import personal_data_card
 from terminal_shop.registration_form import RegistrationField, Widget, in_group
+from terminal_shop.services.registrations.terms import DocumentKind, FixGroup, RegistrationStatus
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import DELETE_PHRASE
 from terminal_shop.state.admin import MerchantDetailState as D
 from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState
-from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationStatus
 
 
 def _setter(name: str):

@@ -9,8 +9,8 @@ from terminal_shop.components.admin import ICON_LINK, TD, admin_layout, badge
 from terminal_shop.components.admin_lists import cell, filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import icon, nav_link
 from terminal_shop.services.backoffice.terms import SortField
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.state.admin import MerchantListState as L
-from terminal_shop.vocabulary import RegistrationStatus
 
 
 def _row(r) -> rx.Component:

@@ -25,10 +25,10 @@ from terminal_shop.pages.admin.order_fulfilment import fulfilment_card
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
 from terminal_shop.pages.admin.payments import payment_card
 from terminal_shop.pages.admin.personal_data import personal_data_card
+from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
-from terminal_shop.vocabulary import OrderStatus
 
 
 def _proof_frame(cls: str) -> rx.Component:

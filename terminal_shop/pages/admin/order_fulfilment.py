@@ -10,12 +10,12 @@ from terminal_shop.components.admin import BTN_SMALL, TD, TH, when_allowed
 from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
+from terminal_shop.services.orders.terms import Fulfilment, FulfilmentFilter
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import BulkShipState as B
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.state.admin.orders import PACK_FIELD
-from terminal_shop.vocabulary import Fulfilment, FulfilmentFilter
 
 
 def _ship_form() -> rx.Component:

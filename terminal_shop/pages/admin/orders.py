@@ -18,9 +18,9 @@ from terminal_shop.components.ui import icon, nav_link
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_filter
 from terminal_shop.pages.admin.payments import proof_filter
 from terminal_shop.services.backoffice.terms import SortField
+from terminal_shop.services.orders.terms import QUEUE_FILTERS, OrderStatus, PaymentMethod
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import OrderListState as L
-from terminal_shop.vocabulary import QUEUE_FILTERS, OrderStatus, PaymentMethod
 
 QUEUE_TAB = "inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium"
 

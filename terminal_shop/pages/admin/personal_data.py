@@ -8,9 +8,9 @@ import reflex as rx
 
 from terminal_shop.components.admin import BTN_DANGER, BTN_SMALL
 from terminal_shop.components.ui import CARD, INPUT, icon, nav_link
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.state.admin import DELETE_PHRASE
 from terminal_shop.state.admin import PersonalDataState as P
-from terminal_shop.vocabulary import RegistrationStatus
 
 
 def request_list(rows) -> rx.Component:

@@ -13,10 +13,10 @@ from terminal_shop.formats import rupiah
 from terminal_shop.infra.uploads import PROOF_ACCEPT
 from terminal_shop.pages.checkout.cart import empty_notice, order_summary, step_frame
 from terminal_shop.reflex_compat import browser_expr
+from terminal_shop.services.orders.terms import PaymentMethod
 from terminal_shop.state.checkout import PROOF_SECTION, PROOF_UPLOAD_ID
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.state.checkout_copy import READ_DRAFT
-from terminal_shop.vocabulary import PaymentMethod
 
 
 def _method_option(method: PaymentMethod, subtitle, disabled=False) -> rx.Component:

@@ -39,9 +39,10 @@ from terminal_shop.services.refusals import FieldErrors
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
+from terminal_shop.services.registrations.views import DocumentView, MerchantView
 from terminal_shop.services.validation import parse_id
-from terminal_shop.views import Badge, DocumentView, MerchantView
-from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
+from terminal_shop.views import Badge
 
 PER_PAGE = 20
 CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
@@ -177,8 +178,7 @@ def form_values(row: MerchantRegistration) -> dict[str, str]:
 
 
 def save(merchant_id: str, form: dict[str, str], admin_email: str, fix_items: list[str] | None = None) -> FieldErrors:
-    """Validates like the wizard and applies the status rules of docs/decisions.md (Merchant
-    registrations). Returns what is wrong with each field; nothing is kept unless all is right."""
+    """The wizard's checks and the status rules (docs/decisions.md, Merchant registrations): all or nothing."""
     values, errors = validate_details(form)
     status = RegistrationStatus.parse(form.get("status", ""))
     if status is None:

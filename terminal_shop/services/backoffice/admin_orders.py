@@ -38,11 +38,18 @@ from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import (
+    FULFILMENT_OF_FILTER,
+    Fulfilment,
+    FulfilmentFilter,
+    OrderStatus,
+    PaymentMethod,
+)
+from terminal_shop.services.orders.views import LinkedOrder, OrderView, order_number
 from terminal_shop.services.payments import proof_prints
 from terminal_shop.services.payments.terms import ProofFilter
 from terminal_shop.services.privacy import copies, requests, retention
-from terminal_shop.views import Badge, LineView, LinkedOrder, OrderView, order_number
-from terminal_shop.vocabulary import FULFILMENT_OF_FILTER, Fulfilment, FulfilmentFilter, OrderStatus, PaymentMethod
+from terminal_shop.views import Badge, LineView
 
 PER_PAGE = 10
 CSV_HEADER = ["Tanggal", "Order ID", "Nama", "Email", "Telepon", "Metode", "Status", "Total"]

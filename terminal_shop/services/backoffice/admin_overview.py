@@ -25,19 +25,19 @@ from terminal_shop.services.backoffice.listing import in_range, tallies
 from terminal_shop.services.backoffice.terms import Period, SortField
 from terminal_shop.services.backoffice.views import DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.payments import reconcile
-from terminal_shop.services.privacy import requests
-from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.views import Badge
-from terminal_shop.vocabulary import (
+from terminal_shop.services.orders.terms import (
     FULFILMENT_OF_FILTER,
     QUEUE_FILTERS,
     FulfilmentFilter,
     OrderQueue,
     OrderStatus,
-    RegistrationStatus,
-    Term,
 )
+from terminal_shop.services.payments import reconcile
+from terminal_shop.services.privacy import requests
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.views import Badge
+from terminal_shop.vocabulary import Term
 
 MAX_DAYS = 366  # a chart of more days than this is unreadable; longer custom ranges are cut
 _O = table_of(Order).c

@@ -8,8 +8,10 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import Event, subscribe
+from terminal_shop.services.orders.terms import Fulfilment, OrderStatus
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.views import HistoryView
-from terminal_shop.vocabulary import Fulfilment, OrderStatus, RegistrationStatus, Term
+from terminal_shop.vocabulary import Term
 
 
 def record(

@@ -16,8 +16,9 @@ from urllib.parse import urlencode
 
 from terminal_shop.formats import WIB
 from terminal_shop.services.backoffice.terms import Period, SortField
+from terminal_shop.services.orders.terms import FulfilmentFilter
 from terminal_shop.services.payments.terms import ProofFilter
-from terminal_shop.vocabulary import FulfilmentFilter, Term
+from terminal_shop.vocabulary import Term
 
 # The query-string name of each field (what a shared link shows).
 PARAMS = {

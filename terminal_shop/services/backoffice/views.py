@@ -7,8 +7,11 @@ from typing import Any
 
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
-from terminal_shop.views import Badge, DataRequestView, order_number
-from terminal_shop.vocabulary import Fulfilment, OrderStatus, PaymentMethod, RegistrationStatus
+from terminal_shop.services.orders.terms import Fulfilment, OrderStatus, PaymentMethod
+from terminal_shop.services.orders.views import order_number
+from terminal_shop.services.privacy.views import DataRequestView
+from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.views import Badge
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,15 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.services.devices.owned import DeviceView, of_merchant, of_order
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import BUYER_ORDER_STATUS, OrderStatus
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.tables import DataRequest
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.registrations.registration_status import status_link
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import parse_id
-from terminal_shop.views import order_number
-from terminal_shop.vocabulary import BUYER_ORDER_STATUS, DataRequestKind, OrderStatus, RegistrationStatus
 
 LIMIT = 50  # the newest; an account with more is a reseller, who asks us for a report
 

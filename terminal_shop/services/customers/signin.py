@@ -31,9 +31,10 @@ from terminal_shop.services.customers.tables import CustomerSession, SignInCode
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import email_ok, normalise_mobile
 from terminal_shop.services.whatsapp import subscribers as whatsapp
-from terminal_shop.vocabulary import RegistrationStatus, Term
+from terminal_shop.vocabulary import Term
 
 CODE_VALID, CODE_TRIES, CODES_PER_HOUR = (
     rules.SIGN_IN_CODE_VALID,

@@ -24,7 +24,7 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import RegistrationStatus
+from terminal_shop.services.registrations.terms import RegistrationStatus
 
 TID = re.compile(r"[A-Z0-9]{8}")
 MID = re.compile(r"\d{9,15}")

@@ -25,10 +25,12 @@ from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.order_status import status_token
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import normalise_mobile
-from terminal_shop.vocabulary import OrderStatus, RegistrationStatus, Term
+from terminal_shop.vocabulary import Term
 
 LINKABLE = (RegistrationStatus.PENDING.value, RegistrationStatus.APPROVED.value)
 

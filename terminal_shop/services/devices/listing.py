@@ -20,8 +20,9 @@ from terminal_shop.services.devices.stock import in_stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.views import Badge, order_number
+from terminal_shop.views import Badge
 
 PER_PAGE = 50
 CSV_HEADER = ["Diterima", "SN", "Model", "IMEI", "ICCID", "Status", "TID", "MID", "Pesanan", "Merchant"]

@@ -21,9 +21,11 @@ from terminal_shop.services.devices.stock import compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import Fulfilment
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import Fulfilment, RegistrationStatus, Term
+from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.vocabulary import Term
 
 # Said to a buyer whose order no merchant registration owns yet (linking.py): its e-mail and page.
 DEVICES_WAIT = "Perangkat Anda aktif setelah pendaftaran merchant disetujui."

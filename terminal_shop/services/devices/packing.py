@@ -25,8 +25,8 @@ from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import fulfilment
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.views import order_number
-from terminal_shop.vocabulary import Fulfilment
+from terminal_shop.services.orders.terms import Fulfilment
+from terminal_shop.services.orders.views import order_number
 
 
 def units_wanted(items: list[dict[str, Any]]) -> Counter[str]:

@@ -26,9 +26,10 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import OrderStatus, RegistrationStatus
+from terminal_shop.services.registrations.terms import RegistrationStatus
 
 SERIAL = re.compile(r"[A-Z0-9]{6,20}")
 ICCID = re.compile(r"89\d{17,18}")

@@ -9,8 +9,9 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.services.notifications.tables import WHATSAPP, OutboxMessage
-from terminal_shop.views import Badge, MailView
-from terminal_shop.vocabulary import MailStatus
+from terminal_shop.services.notifications.terms import MailStatus
+from terminal_shop.services.notifications.views import MailView
+from terminal_shop.views import Badge
 
 
 def for_entity(entity_type: str, entity_id: str) -> tuple[MailView, ...]:

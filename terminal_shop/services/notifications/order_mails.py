@@ -17,9 +17,9 @@ from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.orders import qris
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import PaymentMethod
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.payments import transfer_codes
-from terminal_shop.views import order_number
-from terminal_shop.vocabulary import PaymentMethod
 
 
 def _order_link(order: Order) -> tuple[str, str]:

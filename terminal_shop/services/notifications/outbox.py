@@ -32,7 +32,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.notifications.tables import WHATSAPP, OutboxMessage
-from terminal_shop.vocabulary import MailStatus
+from terminal_shop.services.notifications.terms import MailStatus
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(minutes=5)  # a claimed row is left alone this long by other senders

@@ -31,6 +31,7 @@ from terminal_shop.services.orders.events import (
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy.events import DataRequestAsked
 from terminal_shop.services.privacy.tables import DataRequest
+from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.events import (
     RegistrationApproved,
@@ -42,7 +43,6 @@ from terminal_shop.services.registrations.events import (
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
-from terminal_shop.vocabulary import DataRequestKind
 
 
 def _order(s: Session, event: OrderEvent) -> Order:

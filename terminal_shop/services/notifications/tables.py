@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from terminal_shop.infra.models import UTCDateTime, now_field
-from terminal_shop.vocabulary import MailStatus
+from terminal_shop.services.notifications.terms import MailStatus
 
 WHATSAPP = "whatsapp"  # the channel of services/whatsapp's rows; every other row is an e-mail
 

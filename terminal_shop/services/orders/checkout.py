@@ -28,12 +28,12 @@ from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, pric
 from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
+from terminal_shop.services.orders.views import OrderSummary, PricedCart, order_number
 from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.refusals import first_text
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
 from terminal_shop.services.whatsapp.consent import CONSENT_TEXT
-from terminal_shop.views import OrderSummary, PricedCart, order_number
-from terminal_shop.vocabulary import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
 
 log = logging.getLogger(__name__)
 

@@ -15,6 +15,8 @@ from terminal_shop import catalogue
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import OrderRefusal, PaymentMethod
+from terminal_shop.services.orders.views import PricedCart
 from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.services.validation import (
     MAX_PHONE_DIGITS,
@@ -26,8 +28,8 @@ from terminal_shop.services.validation import (
     email_ok,
     strip_phone,
 )
-from terminal_shop.views import LineView, PricedCart
-from terminal_shop.vocabulary import OrderRefusal, PaymentMethod, Term
+from terminal_shop.views import LineView
+from terminal_shop.vocabulary import Term
 
 
 class OrderError(Refused):

@@ -24,8 +24,9 @@ from terminal_shop.services.csv_lines import each_line
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.events import OrderDelivered, OrderPacked, OrderShipped
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import FULFILMENT_FROM, Fulfilment, OrderStatus
 from terminal_shop.services.refusals import Refused
-from terminal_shop.vocabulary import FULFILMENT_FROM, Fulfilment, OrderStatus, Term
+from terminal_shop.vocabulary import Term
 
 BULK_MAX_LINES = 5000
 HEADER = re.compile(r"pesanan|order|nomor|\bno\b", re.IGNORECASE)

@@ -25,10 +25,12 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod
+from terminal_shop.services.orders.views import PaymentQr, TransferAmount, order_number
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.validation import clean, parse_id
-from terminal_shop.views import LineView, PaymentQr, TransferAmount, order_number
-from terminal_shop.vocabulary import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod, Term
+from terminal_shop.views import LineView
+from terminal_shop.vocabulary import Term
 
 
 def status_token(order_id: uuid.UUID | str) -> str:

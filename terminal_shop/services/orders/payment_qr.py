@@ -21,7 +21,7 @@ from terminal_shop.formats import rupiah
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.services.orders import qris
-from terminal_shop.views import PaymentQr
+from terminal_shop.services.orders.views import PaymentQr
 
 log = logging.getLogger(__name__)
 STICKER_KEY = "qris/hausjo.png"

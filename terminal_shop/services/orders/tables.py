@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from terminal_shop.infra.models import ERASED, UTCDateTime, now_field, personal
-from terminal_shop.vocabulary import OrderStatus
+from terminal_shop.services.orders.terms import OrderStatus
 
 
 class Order(SQLModel, table=True):

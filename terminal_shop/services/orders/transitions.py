@@ -23,9 +23,10 @@ from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import invoice
 from terminal_shop.services.orders.events import OrderCancelled, OrderConfirmed
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import ORDER_TRANSITIONS, OrderStatus
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.refusals import Refused
-from terminal_shop.vocabulary import ORDER_TRANSITIONS, OrderStatus, Term
+from terminal_shop.vocabulary import Term
 
 REASON_MAX = 500
 

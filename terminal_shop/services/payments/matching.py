@@ -17,13 +17,14 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.payments.reconcile import BANK_SOURCES, chunks
 from terminal_shop.services.payments.tables import StatementLine
 from terminal_shop.services.payments.terms import MatchKind, StatementSource
 from terminal_shop.services.payments.views import CandidateView, StatementRow
-from terminal_shop.views import Badge, order_number
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod
+from terminal_shop.views import Badge
 
 _O = table_of(Order).c
 # A statement_lines row read through Core: StatementLine's fields, no ORM object (10,000 of them).

@@ -29,8 +29,8 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.uploads import CheckedFile, thumbnail
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.payments.tables import ProofPrint
-from terminal_shop.views import order_number
 
 HASH_SIZE = 32  # 32 x 32 = 1024 bits
 HIGHFREQ_FACTOR = 8  # pHash of a 256 x 256 copy

@@ -31,12 +31,13 @@ from terminal_shop.infra.db import insert_new, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
 from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
 from terminal_shop.services.payments.tables import Preference, StatementLine, TransferCode
 from terminal_shop.services.payments.terms import StatementSource
 from terminal_shop.services.refusals import Refused
-from terminal_shop.vocabulary import OrderStatus, PaymentMethod, Term
+from terminal_shop.vocabulary import Term
 
 WINDOW = transfer_codes.MATCH_WINDOW
 CHUNK = 5000  # ids or amounts in one IN list (SQLite allows 32,766 parameters)

@@ -29,9 +29,9 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events.tables import DomainEventRecord
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications.terms import MailStatus
+from terminal_shop.services.notifications.views import MailView
 from terminal_shop.services.whatsapp.tables import WhatsAppInbound
-from terminal_shop.views import MailView
-from terminal_shop.vocabulary import MailStatus
 
 ERASED_MAIL = "Data dihapus atas permintaan atau masa simpan berakhir"
 

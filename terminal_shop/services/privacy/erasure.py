@@ -27,7 +27,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments.tables import ProofPrint
 from terminal_shop.services.privacy import copies
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import DocumentKind
+from terminal_shop.services.registrations.terms import DocumentKind
 
 SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
 

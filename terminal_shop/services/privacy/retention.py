@@ -29,7 +29,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments.tables import TransferCode
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import RegistrationStatus
+from terminal_shop.services.registrations.terms import RegistrationStatus
 
 log = logging.getLogger(__name__)
 BATCH = 500  # records erased per rule and run; the next run takes the rest

@@ -10,8 +10,9 @@ from typing import Any
 from terminal_shop.formats import digits_only, rupiah
 from terminal_shop.registration_form import FIELDS, NAMES, RegistrationField, Widget
 from terminal_shop.services.refusals import FieldErrors, Refused
+from terminal_shop.services.registrations.terms import DocumentKind, Premises
 from terminal_shop.services.validation import MSG_EMAIL_FORMAT, clean, client_ref_ok, email_ok, normalise_mobile
-from terminal_shop.vocabulary import DocumentKind, Premises, Term
+from terminal_shop.vocabulary import Term
 
 TEXT_FIELDS = NAMES
 DOC_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG atau PNG yang diperbolehkan")

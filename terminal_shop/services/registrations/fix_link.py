@@ -12,7 +12,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import DocumentKind, FixGroup
+from terminal_shop.services.registrations.terms import DocumentKind, FixGroup
 
 LINK_VALID = rules.FIX_LINK_VALID
 ALL_ITEMS = [*(g.value for g in FixGroup), *(d.value for d in DocumentKind)]

@@ -25,8 +25,8 @@ from terminal_shop.services import working_days
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.orders.order_status import LookupRefusal, LookupRefused, throttle_lookup
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import clean, email_ok, normalise_mobile, parse_id
-from terminal_shop.vocabulary import RegistrationStatus
 
 ANSWER = (
     "Jika pendaftaran dengan email dan nomor HP ini ada, kami sudah mengirim tautan statusnya ke email yang terdaftar."

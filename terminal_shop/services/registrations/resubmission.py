@@ -26,8 +26,9 @@ from terminal_shop.services.registrations.events import RegistrationCorrected
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
 from terminal_shop.services.registrations.submission import consent_fields, document_key
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus
 from terminal_shop.services.validation import parse_id
-from terminal_shop.vocabulary import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus, Term
+from terminal_shop.vocabulary import Term
 
 
 class FixRefusal(Term):

@@ -33,9 +33,9 @@ from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
 from terminal_shop.services.registrations.events import RegistrationSubmitted
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import DocumentKind, RegistrationRefusal, RegistrationStatus
 from terminal_shop.services.validation import client_ref_ok
 from terminal_shop.services.whatsapp import consent as whatsapp_consent
-from terminal_shop.vocabulary import DocumentKind, RegistrationRefusal, RegistrationStatus
 
 FAILED_REASON = RegistrationRefusal.FAILED.label
 FIX_MAIL_EVERY = timedelta(days=1)  # the correction link re-sent for a rejected pair

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, UTCDateTime, now_field, personal
-from terminal_shop.vocabulary import Premises, RegistrationStatus
+from terminal_shop.services.registrations.terms import Premises, RegistrationStatus
 
 
 class MerchantRegistration(SQLModel, table=True):

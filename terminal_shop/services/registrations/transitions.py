@@ -21,7 +21,8 @@ from terminal_shop.services.registrations.events import (
     RegistrationReopened,
 )
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.vocabulary import RegistrationStatus, Term
+from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.vocabulary import Term
 
 
 class ChangeRefusal(Term):

@@ -37,9 +37,10 @@ from terminal_shop.services.team.events import (
 )
 from terminal_shop.services.team.passwords import PasswordRefusal
 from terminal_shop.services.team.tables import AdminInvite, AdminUser
+from terminal_shop.services.team.terms import AdminRole
+from terminal_shop.services.team.views import AdminAccountView
 from terminal_shop.services.validation import email_ok, parse_id
-from terminal_shop.views import AdminAccountView
-from terminal_shop.vocabulary import AdminRole, Term
+from terminal_shop.vocabulary import Term
 
 INVITE_VALID = rules.INVITE_VALID
 

@@ -24,7 +24,8 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt
-from terminal_shop.vocabulary import AdminRole, Term
+from terminal_shop.services.team.terms import AdminRole
+from terminal_shop.vocabulary import Term
 
 # argon2id at passlib's time and lanes; its memory from the settings (64 MiB unless lowered).
 pwd_context = CryptContext(

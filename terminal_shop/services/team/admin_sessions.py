@@ -17,8 +17,8 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.team.admin_auth import SESSION_IDLE, end_sessions
 from terminal_shop.services.team.tables import AdminSession
+from terminal_shop.services.team.views import SessionView
 from terminal_shop.services.validation import parse_id
-from terminal_shop.views import SessionView
 
 _BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari"))
 _SYSTEMS = (("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"),

@@ -19,13 +19,14 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import mail_log, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.admin_accounts import AccountRefusal
 from terminal_shop.services.team.admin_auth import hash_token, normalise_email
 from terminal_shop.services.team.events import AdminInviteLinkCopied
 from terminal_shop.services.team.tables import AdminInvite
-from terminal_shop.views import InviteView
-from terminal_shop.vocabulary import AdminRole, MailStatus
+from terminal_shop.services.team.terms import AdminRole
+from terminal_shop.services.team.views import InviteView
 
 
 def _open(s: Session, email: str | None = None) -> list[AdminInvite]:

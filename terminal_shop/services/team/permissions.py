@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from terminal_shop import routes
-from terminal_shop.vocabulary import AdminRole
+from terminal_shop.services.team.terms import AdminRole
 
 
 class Permission(StrEnum):

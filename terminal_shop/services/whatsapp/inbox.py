@@ -18,6 +18,7 @@ from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -25,7 +26,7 @@ from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.services.whatsapp.consent import wa_number
 from terminal_shop.services.whatsapp.subscribers import CHANNEL
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
-from terminal_shop.vocabulary import MailStatus, Term
+from terminal_shop.vocabulary import Term
 
 WINDOW = rules.WHATSAPP_REPLY_WINDOW
 REPLY_MAX = 1000

@@ -25,12 +25,12 @@ from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.checkout import PROOF_WRONG_TYPE
 from terminal_shop.services.orders.events import OrderProofAdded
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import OrderStatus
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.payments import proof_prints
 from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.services.whatsapp import cloud_api
 from terminal_shop.services.whatsapp.tables import WhatsAppInbound
-from terminal_shop.views import order_number
-from terminal_shop.vocabulary import OrderStatus
 
 NO_ORDER = "Tidak ada pesanan menunggu verifikasi untuk nomor ini"
 ADDED = "Bukti pembayaran ditambahkan ke pesanan {number}"

@@ -31,6 +31,8 @@ from terminal_shop.services.orders.events import (
 )
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import PaymentMethod
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.events import (
     RegistrationApproved,
@@ -40,8 +42,6 @@ from terminal_shop.services.registrations.events import (
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.whatsapp import consent
 from terminal_shop.services.whatsapp.templates import TEMPLATES
-from terminal_shop.views import order_number
-from terminal_shop.vocabulary import PaymentMethod
 
 CHANNEL = "whatsapp"
 PER_NUMBER_PER_DAY = 20  # beyond this a number gets e-mail only (a loop or an abuse, never a buyer)

@@ -12,9 +12,9 @@ from terminal_shop import rules
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.team import admin_accounts, admin_sessions, invite_links, two_factor
 from terminal_shop.services.team.permissions import Permission
+from terminal_shop.services.team.views import AdminAccountView, InviteView
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
-from terminal_shop.views import AdminAccountView, InviteView
 
 
 def _told(failed: str, done: str, email: str):

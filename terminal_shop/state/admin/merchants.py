@@ -20,7 +20,9 @@ from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
+from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
 from terminal_shop.services.registrations.transitions import ChangeRefused
+from terminal_shop.services.registrations.views import MerchantView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
@@ -28,8 +30,6 @@ from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
 from terminal_shop.state.admin.merchant_rates import MerchantRatesState
 from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
-from terminal_shop.views import MerchantView
-from terminal_shop.vocabulary import DocumentKind, RegistrationStatus
 
 log = logging.getLogger(__name__)
 

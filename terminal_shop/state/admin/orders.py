@@ -18,6 +18,15 @@ from terminal_shop.services.devices import owned, packing
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.orders import fulfilment, transitions
+from terminal_shop.services.orders.terms import (
+    QUEUE_FILTERS,
+    Fulfilment,
+    FulfilmentFilter,
+    OrderQueue,
+    OrderStatus,
+    PaymentMethod,
+)
+from terminal_shop.services.orders.views import OrderView
 from terminal_shop.services.payments import order_payment, reconcile
 from terminal_shop.services.payments.terms import ProofFilter
 from terminal_shop.services.team.permissions import Permission
@@ -25,8 +34,6 @@ from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
-from terminal_shop.views import OrderView
-from terminal_shop.vocabulary import QUEUE_FILTERS, Fulfilment, FulfilmentFilter, OrderQueue, OrderStatus, PaymentMethod
 
 log = logging.getLogger(__name__)
 PACK_FIELD = "pack-serial"

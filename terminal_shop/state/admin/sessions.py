@@ -8,9 +8,9 @@ import asyncio
 import reflex as rx
 
 from terminal_shop.services.team import admin_sessions
+from terminal_shop.services.team.views import SessionView
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
-from terminal_shop.views import SessionView
 
 
 class SessionsState(AdminState):

@@ -1,0 +1,120 @@
+"""What the order screens show (the cart, the confirm page, the order's pages), as typed,
+frozen objects: built by the services, held by the states."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from terminal_shop.formats import rupiah
+from terminal_shop.services.notifications.views import MailView
+from terminal_shop.services.privacy.views import DataRequestView
+from terminal_shop.views import AccessView, Badge, HistoryView, LineView
+
+
+def order_number(order_id: uuid.UUID | str) -> str:
+    """The number people see and type: the id's first 8 characters, uppercased."""
+    return str(order_id)[:8].upper()
+
+
+@dataclass(frozen=True)
+class LinkedOrder:
+    number: str
+    link: str  # its admin detail page
+
+
+@dataclass(frozen=True)
+class OrderView:
+    """Everything the admin's order detail shows."""
+
+    id: str
+    number: str
+    buyer_name: str
+    buyer_phone: str
+    buyer_email: str
+    shipping_address: str
+    note: str
+    subtotal: str
+    shipping_fee: str
+    total: str
+    method: str
+    status: str
+    badge: Badge
+    created_at: str
+    updated_at: str
+    lines: tuple[LineView, ...] = ()
+    history: tuple[HistoryView, ...] = ()
+    access: tuple[AccessView, ...] = ()  # who looked at the proof, newest first
+    retention: str = ""  # when its personal data goes (services/privacy/retention.py)
+    requests: tuple[DataRequestView, ...] = ()  # the buyer's open requests
+    erased: bool = False
+    restricted: str = ""  # why it is restricted instead of erased, '' when it is not
+    qris: str = ""  # the dynamic QR the buyer was shown: amount, bill number, CRC
+    mails: tuple[MailView, ...] = ()
+    # After confirmation (services/orders/fulfilment.py): where the parcel is, and the invoice.
+    fulfilment: str = ""  # vocabulary.Fulfilment value
+    fulfilment_label: str = ""
+    courier: str = ""
+    resi: str = ""
+    tracking_page: str = ""
+    invoice_number: str = ""
+    invoice_link: str = ""
+    # How the payment was checked (services/payments): the kode unik, what confirmed it, and
+    # the warnings about the proof (the same image sent for other orders, another amount).
+    unique_code: str = ""
+    payment_check: str = ""
+    proof_twins: tuple[LinkedOrder, ...] = ()
+    proof_amount_warning: str = ""
+
+
+@dataclass(frozen=True)
+class TransferAmount:
+    """A BCA transfer's exact amount as the buyer is shown it, kode unik taken off
+    (services/payments/transfer_codes.py)."""
+
+    text: str = ""  # "Rp 3.498.873"
+    digits: str = ""  # "3498873": what the copy button copies (banking apps take digits)
+    code_text: str = ""  # "Rp 127"; '' without a kode unik
+
+    @classmethod
+    def of(cls, amount: int, code: int) -> TransferAmount:
+        return cls(rupiah(amount), str(amount), rupiah(code) if code else "")
+
+
+@dataclass(frozen=True)
+class OrderSummary:
+    """What the public success page may show: no buyer contact data."""
+
+    number: str
+    total: str
+    method: str
+    status: str  # as the buyer reads it (vocabulary.BUYER_ORDER_STATUS)
+    status_link: str = ""  # the order's own page (a signed link)
+    transfer: TransferAmount = TransferAmount()  # a waiting BCA order's exact amount
+
+
+@dataclass(frozen=True)
+class PricedCart:
+    """A cart priced from the catalogue: what every checkout step shows and what the
+    order is charged, from one function (services/orders/checkout_rules.py price_cart)."""
+
+    lines: tuple[LineView, ...] = ()
+    subtotal: int = 0
+    shipping_fee: int = 0
+    total: int = 0
+    item_count: int = 0
+    subtotal_text: str = ""
+    shipping_text: str = ""
+    total_text: str = ""
+    qris_allowed: bool = True
+
+
+@dataclass(frozen=True)
+class PaymentQr:
+    """One payment's dynamic QRIS as the pages show it (services.payment_qr)."""
+
+    svg: str  # inline SVG markup made by segno from our own payload
+    png_data_url: str  # for "Unduh QR"
+    merchant_name: str
+    amount_text: str
+    bill_number: str

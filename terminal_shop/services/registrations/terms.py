@@ -1,0 +1,99 @@
+"""A merchant registration's words: its statuses, the wizard's choices (business types,
+premises, banks), its documents, what a rejected applicant corrects, why one is refused."""
+
+from __future__ import annotations
+
+from terminal_shop.vocabulary import Term
+
+
+class RegistrationStatus(Term):
+    PENDING = "pending", "Pending", "amber"
+    APPROVED = "approved", "Approved", "emerald"
+    REJECTED = "rejected", "Rejected", "red"
+
+
+class BusinessType(Term):
+    """Jenis usaha."""
+
+    RETAIL = "retail", "Retail / Toko Kelontong"
+    FNB = "fnb", "Makanan & Minuman (F&B)"
+    MINIMARKET = "minimarket", "Minimarket"
+    ONLINE_SHOP = "online-shop", "Toko Online"
+    OTHER = "lainnya", "Lainnya"
+
+
+class Premises(Term):
+    """Tempat usaha."""
+
+    OWNED = "milik-sendiri", "Milik Sendiri"
+    RENTED = "sewa", "Sewa"
+
+
+class Bank(Term):
+    """Banks for the merchant's settlement account; stored as the name people read."""
+
+    MANDIRI = "Bank Mandiri"
+    BCA = "Bank BCA"
+    BRI = "Bank BRI"
+    BNI = "Bank BNI"
+    CIMB_NIAGA = "Bank CIMB Niaga"
+    DANAMON = "Bank Danamon"
+    PERMATA = "Bank Permata"
+    BTN = "Bank BTN"
+    MAYBANK = "Bank Maybank"
+    OCBC_NISP = "Bank OCBC NISP"
+    OTHER = "Lainnya"
+
+
+class DocumentKind(Term):
+    """The registration's documents, in the order the wizard asks for them.
+
+    The value is the folder in storage; the record keeps the key in `column`.
+    """
+
+    KTP = "ktp", "Foto KTP"
+    SELFIE = "selfie", "Foto selfie dengan KTP"
+    KK = "kk", "Foto Kartu Keluarga (KK)"
+    SHOP = "usaha", "Foto usaha/toko"
+    GOODS = "barang", "Foto barang dagangan"
+
+    @property
+    def column(self) -> str:
+        return f"foto_{self.value}_url"
+
+    @property
+    def required(self) -> bool:
+        return self in _REQUIRED_DOCUMENTS
+
+
+class FixGroup(Term):
+    """What a rejected applicant is asked to correct: a group of the wizard's fields."""
+
+    PERSON = "data-diri", "Data Diri"
+    BUSINESS = "data-usaha", "Data Usaha"
+    BANK = "data-bank", "Data Bank"
+
+
+class RegistrationRefusal(Term):
+    """Why a registration was refused. The code travels (the route's answer, the failure
+    page's link); the label is what the applicant reads."""
+
+    UNKNOWN = "galat", "Terjadi kesalahan saat memproses pendaftaran Anda."
+    INVALID = "data", "Data pendaftaran belum lengkap atau tidak valid. Periksa kembali formulir Anda."
+    NO_CONSENT = (
+        "persetujuan",
+        "Persetujuan diperlukan: centang pernyataan bahwa data Anda benar dan Anda menyetujui Kebijakan Privasi.",
+    )
+    DUPLICATE = (
+        "terdaftar",
+        "Email atau nomor HP sudah terdaftar. Silakan gunakan email/nomor HP yang berbeda atau hubungi admin.",
+    )
+    REJECTED = (
+        "ditolak",
+        "Email dan nomor HP ini sudah pernah didaftarkan dan pendaftarannya ditolak. Data lama tidak diganti dari "
+        "formulir baru: kami mengirim tautan perbaikan ke email yang terdaftar.",
+    )
+    FAILED = "gagal", "Gagal mengirim pendaftaran. Silakan coba lagi."
+
+
+_REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})
