@@ -20,7 +20,7 @@ class AccessEvent(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     at: datetime = now_field()
     admin_email: str = Field(max_length=254)
-    action: str = Field(max_length=20)  # vocabulary.AccessAction
+    action: str = Field(max_length=20)  # terms.AccessAction
     entity_type: str = Field(max_length=20)  # "merchant", "order", or the list a CSV came from
     entity_id: str = Field(max_length=64)
     item: str = Field(max_length=500)  # the documents, the proof, the export's filters

@@ -1,7 +1,7 @@
 """From confirmed to delivered: shipping with a courier and resi, delivery; packing, which
 records each unit's serial number, is services/devices/packing.py.
 
-Each step is a conditional update on the order (vocabulary.FULFILMENT_FROM): two admins
+Each step is a conditional update on the order (terms.FULFILMENT_FROM): two admins
 cannot ship one order twice, and a step from the wrong place is refused. A step publishes its
 event (orders/events.py) in the same transaction: the audit entry and the buyer's e-mail follow.
 """

@@ -49,7 +49,7 @@ class Order(SQLModel, table=True):
     payment_proof_url: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
     payment_proof_path: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
     qris_payload: str | None = Field(default=None, sa_type=sa.Text)  # the dynamic QR the buyer was shown
-    # After confirmation (services/orders/fulfilment.py; vocabulary.Fulfilment): its own field.
+    # After confirmation (services/orders/fulfilment.py; terms.Fulfilment): its own field.
     fulfilment: str = Field(default="", max_length=20, sa_column_kwargs={"server_default": ""})
     courier: str | None = Field(default=None, max_length=20)  # couriers.COURIERS code
     resi: str | None = Field(default=None, max_length=30, unique=True, index=True)

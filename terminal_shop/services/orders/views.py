@@ -52,7 +52,7 @@ class OrderView:
     qris: str = ""  # the dynamic QR the buyer was shown: amount, bill number, CRC
     mails: tuple[MailView, ...] = ()
     # After confirmation (services/orders/fulfilment.py): where the parcel is, and the invoice.
-    fulfilment: str = ""  # vocabulary.Fulfilment value
+    fulfilment: str = ""  # terms.Fulfilment value
     fulfilment_label: str = ""
     courier: str = ""
     resi: str = ""
@@ -88,7 +88,7 @@ class OrderSummary:
     number: str
     total: str
     method: str
-    status: str  # as the buyer reads it (vocabulary.BUYER_ORDER_STATUS)
+    status: str  # as the buyer reads it (terms.BUYER_ORDER_STATUS)
     status_link: str = ""  # the order's own page (a signed link)
     transfer: TransferAmount = TransferAmount()  # a waiting BCA order's exact amount
 

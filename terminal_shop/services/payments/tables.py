@@ -38,7 +38,7 @@ class StatementLine(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     identity: str = Field(max_length=64, unique=True)
-    source: str = Field(max_length=10)  # vocabulary.StatementSource
+    source: str = Field(max_length=10)  # terms.StatementSource
     booked_on: date | None = Field(default=None)  # None for a pending line
     description: str = Field(max_length=500)
     reference: str | None = Field(default=None, max_length=100)  # a QRIS report's bill number

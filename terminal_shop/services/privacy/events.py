@@ -12,7 +12,7 @@ from terminal_shop.services.events.bus import Event
 
 @dataclass(frozen=True, kw_only=True)
 class DataRequestAsked(Event):
-    """`detail`: the kind asked (vocabulary.DataRequestKind); `request_id`: its row."""
+    """`detail`: the kind asked (terms.DataRequestKind); `request_id`: its row."""
 
     name: ClassVar[str] = "privacy.asked"
     request_id: int

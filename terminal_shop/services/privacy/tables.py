@@ -33,7 +33,7 @@ class DataRequest(SQLModel, table=True):
     created_at: datetime = now_field()
     entity_type: str = Field(max_length=20)
     entity_id: str = Field(max_length=64)
-    kind: str = Field(max_length=10)  # vocabulary.DataRequestKind
+    kind: str = Field(max_length=10)  # terms.DataRequestKind
     due_at: datetime = Field(sa_type=UTCDateTime)
     done_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     done_by: str | None = Field(default=None, max_length=254)
