@@ -11,7 +11,7 @@ from terminal_shop.state import toast
 
 
 def transfer_amount(transfer) -> rx.Component:
-    """The exact amount to transfer, large, with a copy button (a views.TransferAmount var);
+    """The exact amount to transfer, large, with a copy button (an orders.views.TransferAmount var);
     while the amount is being held, a wait rather than a figure the buyer might copy."""
     return rx.cond(
         transfer.digits != "",
@@ -56,7 +56,7 @@ def _exact_amount(transfer) -> rx.Component:
 
 
 def bank_details(transfer) -> rx.Component:
-    """BCA's account and the exact amount (a views.TransferAmount var)."""
+    """BCA's account and the exact amount (an orders.views.TransferAmount var)."""
     s = get_settings()
 
     def row(label: str, value, value_class: str = "font-semibold") -> rx.Component:

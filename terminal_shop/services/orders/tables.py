@@ -33,7 +33,7 @@ class Order(SQLModel, table=True):
     client_ref: str | None = Field(default=None, max_length=64, unique=True, sa_column_kwargs=personal())
     created_at: datetime = now_field()
     updated_at: datetime = now_field()
-    # The 8 hex digits buyers, admins and the QRIS bill see (views.order_number): unique.
+    # The 8 hex digits buyers, admins and the QRIS bill see (views.order_number, this area's): unique.
     number: str | None = Field(default=None, max_length=8, unique=True, index=True)
     buyer_name: str = Field(max_length=200, sa_column_kwargs=personal(ERASED))
     buyer_phone: str = Field(max_length=32, index=True, sa_column_kwargs=personal(""))
