@@ -305,6 +305,13 @@ def test_waiting_orders_with_a_matching_line_are_counted(clean_db):
     reconcile.import_bank(statement_of((placed, "TRSF CR BUDI", 3_498_873)), ADMIN)
     shown = admin_overview.overview()
     assert (shown.waiting_matched, shown.waiting_unmatched) == (1, 1)
+    by_qr = make_order(name="Sri", total=349_000, created=placed, method="QRIS")  # and one paid by QRIS
+    make_order(name="Dewi", total=349_000, created=placed, method="QRIS")  # its twin, paid by nothing yet
+    columns = Columns(date="Waktu", amount="Nominal", reference="Bill No")
+    report = f"Waktu,Nominal,Bill No\n{placed.astimezone(WIB):%Y-%m-%d %H:%M},349000,{by_qr.number}\n"
+    reconcile.import_qris(report.encode(), ADMIN, columns)
+    shown = admin_overview.overview()
+    assert (shown.waiting_matched, shown.waiting_unmatched) == (2, 2)  # bank and QRIS counted once each
 
 
 # ----- proofs used twice -----

@@ -21,7 +21,7 @@ from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.backoffice.list_query import ListQuery, day_text, period_days, utc_bounds
-from terminal_shop.services.backoffice.listing import in_range, tallies
+from terminal_shop.services.backoffice.listing import cards, in_range, tallies
 from terminal_shop.services.backoffice.terms import Period, SortField
 from terminal_shop.services.backoffice.views import DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.services.orders.tables import Order
@@ -114,14 +114,14 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
     in_days = in_range(_O.created_at, lo, hi)
     with read_rows() as conn:
         per_day, n_confirmed, waited_total = _per_day(conn, in_days)
-        order_tally = {st: n for st, _, n in tallies(conn, "orders")}
-        registrations = {st: n for st, _, n in tallies(conn, "merchant_registrations")}
+        order_tally = cards(tallies(conn, "orders"), OrderStatus)  # every payment method added
+        registrations = cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
         oldest_order = _oldest(conn, _O, OrderStatus.PAID_REVIEW)
         oldest_merchant = _oldest(conn, _M, RegistrationStatus.PENDING)
         matched = reconcile.waiting_with_line(conn)
         shipping = _shipping_queues(conn, now)
     average = waited_total / n_confirmed if n_confirmed else None
-    orders_waiting = sum(n for st, n in order_tally.items() if st == OrderStatus.PAID_REVIEW)
+    orders_waiting = order_tally[OrderStatus.PAID_REVIEW.value]
     merchants_waiting = registrations.get(RegistrationStatus.PENDING.value, 0)
     days = []
     for i in range((last - first).days + 1):
