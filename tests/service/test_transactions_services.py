@@ -325,6 +325,11 @@ def test_an_agreed_mdr_replaces_the_tables_rule_from_its_day_for_that_merchant_o
     with read_session() as s:
         fees = {t.txn_id: t.mdr for t in s.exec(select(Transaction))}
     assert fees == {"A": 3_000, "B": 2_500, "Z": 3_000}  # 0,5% + Rp 1.000 for B; the table's 1% for A and Z
+    # Just after midnight WIB, sent in UTC (the day before there): the rate agreed from today applies.
+    just_after_midnight = datetime(today.year, today.month, today.day, 0, 10, tzinfo=WIB).astimezone(UTC).isoformat()
+    deliver(secret, {"transactions": [txn("D", 300_000, "debit", at=just_after_midnight)]})
+    with read_session() as s:
+        assert s.exec(select(Transaction.mdr).where(Transaction.txn_id == "D")).one() == 2_500
     deliver(secret, {"transactions": [txn("C", 1_000_000, "debit")]})
     with read_session() as s:
         assert (

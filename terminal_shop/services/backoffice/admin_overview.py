@@ -165,14 +165,15 @@ def _shipping_queues(conn: Connection, now: datetime) -> list[Waiting]:
     counts = admin_orders.fulfilment_counts(conn)
     queues = [(q, *QUEUE_FILTERS[q]) for q in (OrderQueue.TO_PACK, OrderQueue.TO_SHIP, OrderQueue.ON_THE_WAY)]
     stages = {FULFILMENT_OF_FILTER[FulfilmentFilter(stage)].value: stage for _, _, stage in queues}
-    since: dict[str, object] = dict(  # one pass over the orders at these stages (the stage's index narrows it)
-        conn.execute(
-            select(_O.fulfilment, func.min(_O.updated_at))
-            .where(_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment.in_(list(stages)))
-            .group_by(_O.fulfilment)
-        ).all()
-    )
-    oldest = {stages[f]: when for f, when in since.items()}
+    # The oldest of each stage, one index lookup each (ix_orders_stage_updated, migration 0029);
+    # a MIN grouped over the stages read every order at them (125 ms at 550,000 to pack).
+    firsts = [
+        select(func.min(_O.updated_at))
+        .where(_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment == fulfilment)
+        .scalar_subquery()
+        for fulfilment in stages
+    ]
+    oldest = dict(zip(stages.values(), conn.execute(select(*firsts)).one(), strict=True))
     found = []
     for queue, status, stage in queues:
         href = ListQuery(status=status, fulfilment=stage, sort=SortField.DATE.value, descending=False)

@@ -27,6 +27,7 @@ class Order(SQLModel, table=True):
         sa.Index("ix_orders_fulfilment_created_id", "status", "fulfilment", "created_at", "id"),  # 0013
         sa.Index("ix_orders_waiting_amount", "status", "payment_method", "total", "created_at"),  # 0014
         sa.Index("ix_orders_proof_suspect_created_id", "proof_suspect", "created_at", "id"),  # 0014
+        sa.Index("ix_orders_stage_updated", "status", "fulfilment", "updated_at"),  # the overview's oldest (0029)
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
