@@ -31,8 +31,14 @@ def add_working_days(start: date, n: int) -> date:
     return day
 
 
+def wib_date(moment: datetime) -> date:
+    """The calendar day of a moment as Jakarta counts it (a time sent in UTC just after
+    midnight WIB is still the day before in UTC)."""
+    return moment.astimezone(WIB).date()
+
+
 def today_wib(now: datetime | None = None) -> date:
-    return (now or datetime.now(WIB)).astimezone(WIB).date()
+    return wib_date(now or datetime.now(WIB))
 
 
 def spoken(day: date) -> str:

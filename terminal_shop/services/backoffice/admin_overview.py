@@ -16,9 +16,10 @@ from babel.dates import format_timedelta
 from sqlalchemy import ColumnElement, Connection, case, func, select
 
 from terminal_shop import routes
-from terminal_shop.formats import ID, WIB, number, rupiah
+from terminal_shop.formats import ID, number, rupiah
 from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
+from terminal_shop.services import working_days
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.backoffice.list_query import ListQuery, day_text, period_days, utc_bounds
 from terminal_shop.services.backoffice.listing import cards, in_range, tallies
@@ -108,7 +109,7 @@ def _per_day(conn: Connection, in_days: list[ColumnElement[bool]]) -> tuple[dict
 def overview(period: str = "", start: str = "", end: str = "", now: datetime | None = None) -> Overview:
     now = now or datetime.now(UTC)
     first, last = period_days(period or Period.LAST_30, start, end, now)
-    last = last or now.astimezone(WIB).date()  # an open end: today
+    last = last or working_days.today_wib(now)  # an open end: today
     first = max(first or last, last - timedelta(days=MAX_DAYS - 1))
     lo, hi = utc_bounds(first, last)
     in_days = in_range(_O.created_at, lo, hi)

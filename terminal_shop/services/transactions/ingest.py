@@ -18,17 +18,17 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
-from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services import working_days
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -173,15 +173,14 @@ def _money(fields: dict[str, Any], terminal: _Terminal) -> tuple[int, int]:
         return 0, -fields["amount"]
     model = terminal.device.model if terminal.device else None
     fee = mdr.fee(
-        fields["channel"], model, terminal.micro, fields["amount"], wib_day(fields["occurred_at"]), terminal.agreed
+        fields["channel"],
+        model,
+        terminal.micro,
+        fields["amount"],
+        working_days.wib_date(fields["occurred_at"]),
+        terminal.agreed,
     )
     return fee, fields["amount"] - fee
-
-
-def wib_day(moment: datetime) -> date:
-    """The day a transaction happened as the merchant counts it (WIB): an MDR agreed from a day
-    applies from its midnight in Jakarta, not from 07.00 (the acquirer may send UTC)."""
-    return moment.astimezone(WIB).date()
 
 
 def accept(code: str, body: bytes, signature: str, timestamp: str, now: float | None = None) -> Ingested:
