@@ -28,3 +28,33 @@ def upload_file(data: bytes, filename: str | None = None):
     from reflex_components_core.core._upload import UploadFile
 
     return UploadFile(file=io.BytesIO(data), path=Path(filename) if filename else None)
+
+
+def page_components(app: rx.App):
+    """Each page's component tree, as the compiler would build it (0.10.1: `_unevaluated_pages`
+    holds the page functions until compile time)."""
+    for route, page in app._unevaluated_pages.items():
+        yield route, page.component() if callable(page.component) else page.component
+
+
+def descendants(component):
+    """Every component under `component`, the ones passed in props included (a DebounceInput
+    holds its input as a prop, not as a child)."""
+    yield component
+    for child in [*component.children, *component._get_components_in_props()]:
+        if isinstance(child, rx.Component):
+            yield from descendants(child)
+
+
+def typed_and_echoed(component) -> bool:
+    """A text box whose every keystroke goes to the server and whose shown value comes back from
+    it: React puts the old value back until the answer arrives, so fast typing loses letters
+    (0.10.1: a DebounceInput takes its input's `on_change` away)."""
+    kind = getattr(component, "type", None)
+    kind = "" if kind is None else str(kind).strip('"')
+    return (
+        getattr(component, "tag", None) in ("input", "textarea")
+        and getattr(component, "value", None) is not None
+        and "on_change" in component.event_triggers
+        and kind not in ("radio", "checkbox", "hidden", "file")
+    )

@@ -17,7 +17,7 @@ from terminal_shop.components.admin import (
     when_allowed,
     when_loaded,
 )
-from terminal_shop.components.forms import select_field, text_field
+from terminal_shop.components.forms import select_field, text_field, typed
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, nav_link
 from terminal_shop.pages.admin.merchant_devices import merchant_devices_card
 from terminal_shop.pages.admin.merchant_documents import documents_section
@@ -170,12 +170,14 @@ def _delete_block() -> rx.Component:
             class_name="mt-1 text-sm text-slate-600",
         ),
         rx.el.div(
-            rx.el.input(
-                value=D.delete_phrase,
-                on_change=D.set_delete_phrase,
-                aria_label="Konfirmasi hapus",
-                placeholder=DELETE_PHRASE,
-                class_name=INPUT + " mt-0 max-w-xs",
+            typed(
+                rx.el.input(
+                    value=D.delete_phrase,
+                    on_change=D.set_delete_phrase,
+                    aria_label="Konfirmasi hapus",
+                    placeholder=DELETE_PHRASE,
+                    class_name=INPUT + " mt-0 max-w-xs",
+                )
             ),
             rx.el.button(
                 icon("trash-2", "h-4 w-4"),

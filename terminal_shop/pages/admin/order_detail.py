@@ -20,6 +20,7 @@ from terminal_shop.components.admin import (
     when_allowed,
     when_loaded,
 )
+from terminal_shop.components.forms import typed
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
 from terminal_shop.pages.admin.order_fulfilment import fulfilment_card
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
@@ -123,8 +124,10 @@ def _proof_viewer() -> rx.Component:
 def _reject_form() -> rx.Component:
     return rx.el.div(
         rx.el.label("Alasan penolakan", html_for="reject_reason", class_name="text-sm font-medium"),
-        rx.el.textarea(
-            id="reject_reason", value=D.reject_reason, on_change=D.set_reject_reason, rows=3, class_name=INPUT
+        typed(
+            rx.el.textarea(
+                id="reject_reason", value=D.reject_reason, on_change=D.set_reject_reason, rows=3, class_name=INPUT
+            )
         ),
         rx.el.p(D.reject_error, class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert"),
         rx.el.div(

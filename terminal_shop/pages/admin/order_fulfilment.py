@@ -9,6 +9,7 @@ from terminal_shop import couriers
 from terminal_shop.components.admin import BTN_SMALL, TD, TH, when_allowed
 from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
+from terminal_shop.components.forms import typed
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.orders.terms import Fulfilment, FulfilmentFilter
 from terminal_shop.services.team.permissions import Permission
@@ -30,8 +31,10 @@ def _ship_form() -> rx.Component:
             class_name=INPUT,
         ),
         rx.el.label("Nomor resi", html_for="ship_resi", class_name="mt-3 block text-sm font-medium"),
-        rx.el.input(
-            id="ship_resi", value=D.ship_resi, on_change=D.set_ship_resi, auto_complete="off", class_name=INPUT
+        typed(
+            rx.el.input(
+                id="ship_resi", value=D.ship_resi, on_change=D.set_ship_resi, auto_complete="off", class_name=INPUT
+            )
         ),
         rx.el.p(D.ship_error, class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert"),
         rx.el.button("Tandai Dikirim", type="button", on_click=D.ship, class_name=BTN_PRIMARY),

@@ -10,6 +10,7 @@ from terminal_shop import rules
 from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, badge, detail_item, scroll_table
 from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
+from terminal_shop.components.forms import typed
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, modal, nav_link
 from terminal_shop.services.payments.terms import MatchKind, ProofFilter
 from terminal_shop.state.admin import OrderDetailState as D
@@ -163,7 +164,7 @@ def _column(field: str, label: str, value) -> rx.Component:
                 on_change=lambda v: P.set_column(field, v),
                 class_name=INPUT + " mt-1",
             ),
-            rx.el.input(value=value, on_change=lambda v: P.set_column(field, v), class_name=INPUT + " mt-1"),
+            typed(rx.el.input(value=value, on_change=lambda v: P.set_column(field, v), class_name=INPUT + " mt-1")),
         ),
         class_name="text-sm font-medium",
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop.components.admin import BTN_DANGER, BTN_SMALL
+from terminal_shop.components.forms import typed
 from terminal_shop.components.ui import CARD, INPUT, icon, nav_link
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.state.admin import DELETE_PHRASE
@@ -52,7 +53,7 @@ def personal_data_card(view, status=None) -> rx.Component:
             class_name="text-sm text-slate-600",
         ),
         rx.el.div(
-            rx.el.input(value=P.phrase, on_change=P.set_phrase, aria_label="Konfirmasi data pribadi", placeholder=DELETE_PHRASE, class_name=INPUT + " mt-0 max-w-xs"),
+            typed(rx.el.input(value=P.phrase, on_change=P.set_phrase, aria_label="Konfirmasi data pribadi", placeholder=DELETE_PHRASE, class_name=INPUT + " mt-0 max-w-xs")),
             rx.el.button(icon("download", "h-4 w-4"), "Unduh data pribadi", type="button", disabled=P.phrase != DELETE_PHRASE, on_click=P.download, class_name=BTN_SMALL),
             rx.el.button(icon("eraser", "h-4 w-4"), "Hapus data pribadi", type="button", disabled=P.phrase != DELETE_PHRASE, on_click=P.erase, class_name=BTN_DANGER),
             class_name="mt-2 flex flex-wrap items-center gap-3",

@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop import asset_links, routes
 from terminal_shop.catalogue import PRODUCTS, Product
-from terminal_shop.components.forms import text_field, whatsapp_box
+from terminal_shop.components.forms import text_field, typed, whatsapp_box
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.stock import stock_note
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
@@ -81,14 +81,16 @@ def _product_card(p: Product) -> rx.Component:
                 on_click=S.step_qty(p.sku, -1),
                 class_name=step,
             ),
-            rx.el.input(
-                type="number",
-                min="1",
-                input_mode="numeric",
-                value=qty,
-                on_change=lambda v: S.set_qty_input(p.sku, v),
-                aria_label=f"Jumlah {p.name}",
-                class_name="h-11 w-16 rounded-lg border border-slate-300 text-center",
+            typed(
+                rx.el.input(
+                    type="number",
+                    min="1",
+                    input_mode="numeric",
+                    value=qty,
+                    on_change=lambda v: S.set_qty_input(p.sku, v),
+                    aria_label=f"Jumlah {p.name}",
+                    class_name="h-11 w-16 rounded-lg border border-slate-300 text-center",
+                )
             ),
             rx.el.button(
                 icon("plus", "h-4 w-4"),
@@ -147,13 +149,15 @@ def _cart_panel() -> rx.Component:
                                 rx.el.p(line.unit_text, class_name="text-xs text-slate-500"),
                                 class_name="min-w-0 flex-1",
                             ),
-                            rx.el.input(
-                                type="number",
-                                input_mode="numeric",
-                                value=line.qty,
-                                on_change=lambda v: S.set_line_qty(line.sku, v),
-                                aria_label="Jumlah " + line.name,
-                                class_name="h-11 w-14 rounded-lg border border-slate-300 text-center text-sm",
+                            typed(
+                                rx.el.input(
+                                    type="number",
+                                    input_mode="numeric",
+                                    value=line.qty,
+                                    on_change=lambda v: S.set_line_qty(line.sku, v),
+                                    aria_label="Jumlah " + line.name,
+                                    class_name="h-11 w-14 rounded-lg border border-slate-300 text-center text-sm",
+                                )
                             ),
                             rx.el.p(line.total_text, class_name="w-24 shrink-0 text-right text-sm font-semibold"),
                             rx.el.button(
