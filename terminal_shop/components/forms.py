@@ -42,7 +42,9 @@ def _bound(name: str, value, on_change, error) -> dict:
 def typed(control: rx.Component) -> rx.Component:
     """Every text box bound to state goes through here: a plain one shows the server's value
     back, and React restores the old one until the answer arrives, so letters typed faster than
-    that are lost ('Confirm Delete' arrived as 'ne'). tests/unit/test_typed_inputs.py."""
+    that are lost ('Confirm Delete' arrived as 'ne'). tests/unit/test_typed_inputs.py. The box
+    takes the server's value only when it changes: a value put right to the one it already had
+    needs the box drawn anew (state/checkout._redraw_box_unless)."""
     return rx.debounce_input(control, debounce_timeout=200)
 
 

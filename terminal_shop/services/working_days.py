@@ -10,6 +10,7 @@ from functools import lru_cache
 import holidays
 from babel.dates import format_date
 
+from terminal_shop import rules
 from terminal_shop.formats import ID, WIB
 
 
@@ -39,6 +40,17 @@ def wib_date(moment: datetime) -> date:
 
 def today_wib(now: datetime | None = None) -> date:
     return wib_date(now or datetime.now(WIB))
+
+
+def review_due(received: date) -> date:
+    """The last day a registration received (or corrected) on `received` is verified: the
+    team's promise, said on the form, in the e-mail and on the status page."""
+    return add_working_days(received, rules.REGISTRATION_REVIEW_DAYS)
+
+
+def settlement_day(counts_for: date) -> date:
+    """H+1: the working day after the day a transaction counts for."""
+    return add_working_days(counts_for, 1)
 
 
 def spoken(day: date) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import rules
 from terminal_shop.services import working_days
 
 
@@ -14,9 +13,8 @@ class WorkingDayState(rx.State):
 
     @rx.event
     def load_settlement_day(self):
-        self.settlement_day = working_days.spoken(working_days.add_working_days(working_days.today_wib(), 1))
+        self.settlement_day = working_days.spoken(working_days.settlement_day(working_days.today_wib()))
 
     @rx.event
     def load_verify_by(self):
-        last = working_days.add_working_days(working_days.today_wib(), rules.REGISTRATION_REVIEW_DAYS)
-        self.verify_by = working_days.spoken(last)
+        self.verify_by = working_days.spoken(working_days.review_due(working_days.today_wib()))

@@ -34,6 +34,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     from the catalogue."""
 
     qty_inputs: dict[str, int] = {}
+    qty_box_resets: int = 0  # part of the quantity boxes' keys: see _redraw_box_unless
     errors: dict[str, str] = {}
     submitting: bool = False
     proof_error: str = ""  # beside the proof field: "Kirim Pesanan" pressed without one
@@ -77,7 +78,16 @@ class CheckoutState(CheckoutCopy, rx.State):
 
     @rx.event
     def set_qty_input(self, sku: str, value: str):
-        return self._set_qty_input(sku, typed_int(value, 0))
+        qty = typed_int(value, 0)
+        refused = self._set_qty_input(sku, qty)
+        self._redraw_box_unless(qty == self.qty_inputs.get(sku))
+        return refused
+
+    def _redraw_box_unless(self, shows_what_is_kept: bool) -> None:
+        """A typed box (components/forms.typed) takes the server's value only when that value
+        changes: one the server put right (0 -> 1, while it was 1) is drawn anew."""
+        if not shows_what_is_kept:
+            self.qty_box_resets += 1
 
     @rx.event
     def step_qty(self, sku: str, delta: int):
@@ -114,6 +124,7 @@ class CheckoutState(CheckoutCopy, rx.State):
             self.cart.pop(sku)
         else:
             self.cart[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
+            self._redraw_box_unless(self.cart[sku] == qty)
         self._save()
 
     @rx.event

@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from terminal_shop import rules
+from terminal_shop import catalogue, rules
+from terminal_shop.formats import rupiah
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 
@@ -109,6 +110,25 @@ def test_cart_quantities(page):
     expect(page.locator("aside")).to_contain_text("Rp 0")
     page.get_by_role("button", name="Hapus Soundbox QRIS").click()
     expect(page.get_by_text("Keranjang Anda masih kosong")).to_be_visible()
+
+
+def test_quantities_typed_fast_keep_every_digit(page):
+    """On a slow line a plain box lost digits: '25' typed fast became '5' or '15'."""
+    page.goto(page.base + "/checkout/products")
+    box = page.locator("[data-sku=D210]").get_by_role("spinbutton")
+    box.select_text()
+    box.press_sequentially("25")
+    expect(box).to_have_value("25")
+    page.locator("[data-sku=D210]").get_by_role("button", name="Tambah ke Keranjang").click()
+    line_box = page.get_by_test_id("cart-line").first.get_by_role("spinbutton")
+    expect(line_box).to_have_value("25")
+    expect(page.get_by_test_id("subtotal")).to_have_text(rupiah(25 * catalogue.product("D210").price))
+    expect(box).to_have_value("1")  # the card's box is back at 1 for the next order
+    # Over the limit: the line holds the most one order may have, and says so each time.
+    for _ in range(2):
+        line_box.select_text()
+        line_box.press_sequentially("150")
+        expect(line_box).to_have_value(str(catalogue.MAX_QTY_PER_LINE))
 
 
 def test_buyer_form_messages(page):

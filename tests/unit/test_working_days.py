@@ -23,3 +23,10 @@ def test_days_are_named_in_indonesian_and_counted_in_wib():
     assert wd.spoken(date(2026, 8, 17)) == "Senin, 17 Agu 2026"
     # 20:00 UTC on a Friday is already Saturday in Jakarta.
     assert wd.today_wib(datetime(2026, 11, 27, 20, 0, tzinfo=UTC)) == date(2026, 11, 28)
+
+
+def test_the_review_promise_and_settlement_count_working_days():
+    # Sent on a Thursday: verified by the third working day, over the weekend.
+    assert wd.review_due(date(2026, 11, 26)) == date(2026, 12, 1)
+    assert wd.review_due(date(2026, 12, 23)) == date(2026, 12, 30)  # over Christmas and its joint leave
+    assert wd.settlement_day(date(2026, 11, 27)) == date(2026, 11, 30)  # Friday's money on Monday

@@ -88,6 +88,7 @@ def _product_card(p: Product) -> rx.Component:
                     input_mode="numeric",
                     value=qty,
                     on_change=lambda v: S.set_qty_input(p.sku, v),
+                    key=f"{p.sku}-{S.qty_box_resets}",
                     aria_label=f"Jumlah {p.name}",
                     class_name="h-11 w-16 rounded-lg border border-slate-300 text-center",
                 )
@@ -155,6 +156,7 @@ def _cart_panel() -> rx.Component:
                                     input_mode="numeric",
                                     value=line.qty,
                                     on_change=lambda v: S.set_line_qty(line.sku, v),
+                                    key=f"{line.sku}-{S.qty_box_resets}",
                                     aria_label="Jumlah " + line.name,
                                     class_name="h-11 w-14 rounded-lg border border-slate-300 text-center text-sm",
                                 )

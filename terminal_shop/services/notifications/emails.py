@@ -82,7 +82,7 @@ def device_activated(reg: MerchantRegistration, model: str, serial: str, detail:
 
 
 def registration_received(reg: MerchantRegistration) -> Mail:
-    due = working_days.spoken(working_days.add_working_days(working_days.today_wib(), rules.REGISTRATION_REVIEW_DAYS))
+    due = working_days.spoken(working_days.review_due(working_days.today_wib()))
     return compose(
         reg.email,
         "Pendaftaran merchant diterima",

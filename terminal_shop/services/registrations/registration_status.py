@@ -75,7 +75,7 @@ def load(registration_id: str, token: str) -> RegistrationStatusView | None:
         return None
     status = RegistrationStatus.parse(row.status) or RegistrationStatus.PENDING
     if status is RegistrationStatus.PENDING:
-        due = working_days.add_working_days(working_days.today_wib(row.updated_at), 3)
+        due = working_days.review_due(working_days.today_wib(row.updated_at))
         note = f"Tim kami memverifikasi data dan dokumen Anda paling lambat {working_days.spoken(due)}."
     elif status is RegistrationStatus.APPROVED:
         note = "Tim kami akan menghubungi Anda untuk aktivasi perangkat dan akun."

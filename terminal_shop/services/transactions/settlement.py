@@ -13,4 +13,4 @@ from terminal_shop.services import working_days
 def settle_on(occurred_at: datetime, cutoff_minutes: int = 23 * 60) -> date:
     local = occurred_at.astimezone(WIB)
     counts_for = local.date() + timedelta(days=1 if local.hour * 60 + local.minute >= cutoff_minutes else 0)
-    return working_days.add_working_days(counts_for, 1)
+    return working_days.settlement_day(counts_for)
