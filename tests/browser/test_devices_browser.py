@@ -48,6 +48,9 @@ def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path, clean
     serial.fill("D210000001")
     serial.press("Enter")
     expect(page.get_by_test_id("receive-error")).to_have_text("IMEI wajib diisi untuk D210 (perangkat 4G)")
+    # A refusal puts the cursor back in the SN field for the scanner: the clerk moves on from there
+    # (filled before it lands, the IMEI went into the SN field).
+    expect(serial).to_be_focused()
     page.get_by_label("IMEI", exact=True).fill(IMEI)
     serial.press("Enter")
     expect(page.get_by_test_id("received-now")).to_contain_text("D210 SN D210000001")
