@@ -44,7 +44,7 @@ def typed(control: rx.Component) -> rx.Component:
     back, and React restores the old one until the answer arrives, so letters typed faster than
     that are lost ('Confirm Delete' arrived as 'ne'). tests/unit/test_typed_inputs.py. The box
     takes the server's value only when it changes: a value put right to the one it already had
-    needs the box drawn anew (state/checkout._redraw_box_unless)."""
+    needs the box drawn anew (state/checkout._redraw_if_put_right)."""
     return rx.debounce_input(control, debounce_timeout=200)
 
 

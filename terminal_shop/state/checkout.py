@@ -34,7 +34,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     from the catalogue."""
 
     qty_inputs: dict[str, int] = {}
-    qty_box_resets: int = 0  # part of the quantity boxes' keys: see _redraw_box_unless
+    qty_box_resets: int = 0  # part of the quantity boxes' keys: see _redraw_if_put_right
     errors: dict[str, str] = {}
     submitting: bool = False
     proof_error: str = ""  # beside the proof field: "Kirim Pesanan" pressed without one
@@ -80,13 +80,13 @@ class CheckoutState(CheckoutCopy, rx.State):
     def set_qty_input(self, sku: str, value: str):
         qty = typed_int(value, 0)
         refused = self._set_qty_input(sku, qty)
-        self._redraw_box_unless(qty == self.qty_inputs.get(sku))
+        self._redraw_if_put_right(qty, self.qty_inputs.get(sku))
         return refused
 
-    def _redraw_box_unless(self, shows_what_is_kept: bool) -> None:
+    def _redraw_if_put_right(self, typed: int, kept: int | None) -> None:
         """A typed box (components/forms.typed) takes the server's value only when that value
-        changes: one the server put right (0 -> 1, while it was 1) is drawn anew."""
-        if not shows_what_is_kept:
+        changes: a box whose number was put right (0 -> 1 while it was 1) is drawn anew."""
+        if typed != kept:
             self.qty_box_resets += 1
 
     @rx.event
@@ -124,7 +124,7 @@ class CheckoutState(CheckoutCopy, rx.State):
             self.cart.pop(sku)
         else:
             self.cart[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
-            self._redraw_box_unless(self.cart[sku] == qty)
+            self._redraw_if_put_right(qty, self.cart[sku])
         self._save()
 
     @rx.event
