@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from PIL import Image, UnidentifiedImageError
 
 from terminal_shop import rules
+from terminal_shop.services.refusals import Refused
+from terminal_shop.vocabulary import Term
 
 MAX_UPLOAD_MB = rules.UPLOAD_MAX_MB
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
@@ -34,26 +36,43 @@ Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS  # Pillow's own guard, a second line
 _decoding = threading.BoundedSemaphore(DECODES_AT_ONCE)
 
 
-class UploadRejected(Exception):
-    """A file the buyer or merchant must replace; the message is shown as is."""
+class UploadRefusal(Term):
+    """Why a file was refused; the label says it under its toast's title (`TITLES`). A file of
+    the wrong type is said in the area's words: which files that form takes."""
 
-    def __init__(self, title: str, message: str):
-        super().__init__(message)
+    TOO_LARGE = "terlalu-besar", f"Ukuran file maksimal {rules.UPLOAD_MAX}"
+    TOO_MANY_PIXELS = "resolusi", "Resolusi gambar maksimal 60 megapiksel"
+    PNG_TOO_MANY_PIXELS = "png-besar", "Gambar PNG maksimal 16 megapiksel. Kirim sebagai JPG atau perkecil gambarnya."
+    BROKEN = "rusak", "File JPG rusak"
+    WRONG_TYPE = "jenis", "Format file tidak didukung"
+
+
+_TOO_LARGE_TITLE, _UNSUPPORTED_TITLE = "File terlalu besar", "Format file tidak didukung"
+TITLES = {
+    UploadRefusal.TOO_LARGE: _TOO_LARGE_TITLE,
+    UploadRefusal.TOO_MANY_PIXELS: _TOO_LARGE_TITLE,
+    UploadRefusal.PNG_TOO_MANY_PIXELS: _TOO_LARGE_TITLE,
+    UploadRefusal.BROKEN: _UNSUPPORTED_TITLE,
+    UploadRefusal.WRONG_TYPE: _UNSUPPORTED_TITLE,
+}
+WrongType = tuple[str, str]  # an area's (title, text) for a file its form does not take
+
+
+class UploadRejected(Refused):
+    """A file the buyer, merchant or admin must replace: `title` heads the toast, `text` says why."""
+
+    code: UploadRefusal
+
+    def __init__(self, code: UploadRefusal, /, *, wrong_type: WrongType | None = None) -> None:
+        title, words = wrong_type or (TITLES[code], "")
+        super().__init__(code, words=words)
         self.title = title
-        self.message = message
 
 
-TOO_LARGE = ("File terlalu besar", f"Ukuran file maksimal {rules.UPLOAD_MAX}")
-TOO_MANY_PIXELS = ("File terlalu besar", "Resolusi gambar maksimal 60 megapiksel")
-PNG_TOO_MANY_PIXELS = (
-    "File terlalu besar",
-    "Gambar PNG maksimal 16 megapiksel. Kirim sebagai JPG atau perkecil gambarnya.",
-)
-
-
-def browser_rejection(codes: list[str], wrong_type: tuple[str, str]) -> tuple[str, str]:
+def browser_rejection(codes: list[str], wrong_type: WrongType) -> tuple[str, str]:
     """The toast for a file the browser's picker refused (react-dropzone error codes)."""
-    return TOO_LARGE if "file-too-large" in (codes or []) else wrong_type
+    too_large = UploadRefusal.TOO_LARGE
+    return (TITLES[too_large], too_large.label) if "file-too-large" in (codes or []) else wrong_type
 
 
 @dataclass(frozen=True)
@@ -94,18 +113,18 @@ def sniff(data: bytes) -> str | None:
     return None
 
 
-def check_file(data: bytes, allowed: tuple[str, ...], wrong_type: tuple[str, str]) -> CheckedFile:
+def check_file(data: bytes, allowed: tuple[str, ...], wrong_type: WrongType) -> CheckedFile:
     """Refuses empty, oversized, mislabelled and undecodable files."""
     if len(data) > MAX_UPLOAD_BYTES:
-        raise UploadRejected(*TOO_LARGE)
+        raise UploadRejected(UploadRefusal.TOO_LARGE)
     kind = sniff(data)
     if kind is None or kind not in allowed:
-        raise UploadRejected(*wrong_type)
+        raise UploadRejected(UploadRefusal.WRONG_TYPE, wrong_type=wrong_type)
     if kind in ("jpeg", "png"):
         try:
             _check_image(data, kind)
         except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
-            raise UploadRejected(*wrong_type) from None
+            raise UploadRejected(UploadRefusal.WRONG_TYPE, wrong_type=wrong_type) from None
     ext, content_type = _KINDS[kind]
     return CheckedFile(data, kind, ext, content_type)
 
@@ -119,9 +138,9 @@ def _check_image(data: bytes, kind: str) -> None:
     with img:
         pixels = img.width * img.height
         if pixels > MAX_IMAGE_PIXELS:
-            raise UploadRejected(*TOO_MANY_PIXELS)  # Pillow alone only warns up to twice its cap
+            raise UploadRejected(UploadRefusal.TOO_MANY_PIXELS)  # Pillow alone only warns up to twice its cap
         if kind == "png" and pixels > PNG_MAX_PIXELS:
-            raise UploadRejected(*PNG_TOO_MANY_PIXELS)
+            raise UploadRejected(UploadRefusal.PNG_TOO_MANY_PIXELS)
         if kind == "png":  # its structure and every chunk's CRC; its pixels are never decoded here
             img.verify()
             return
@@ -186,7 +205,7 @@ def _clean_jpeg(data: bytes) -> bytes:
     i = 2
     while i + 1 < len(data):
         if data[i] != 0xFF:
-            raise UploadRejected("Format file tidak didukung", "File JPG rusak")
+            raise UploadRejected(UploadRefusal.BROKEN)
         marker = data[i + 1]
         if marker == 0xFF:  # fill byte
             i += 1

@@ -78,7 +78,7 @@ class FixState(rx.State):
                 functools.partial(resubmission.resubmit, *self._link(), dict(self.form), documents, consent=consent)
             )
         except (resubmission.ResubmissionError, UploadRejected, rate_limits.TooMany) as exc:
-            self.submitting, self.error = False, getattr(exc, "message", str(exc))
+            self.submitting, self.error = False, exc.message if isinstance(exc, rate_limits.TooMany) else exc.text
             yield toast.error("Perbaikan belum terkirim", description=self.error)
             return
         except Exception:

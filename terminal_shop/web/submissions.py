@@ -88,7 +88,7 @@ async def _answer(
         async with _submission_slot():
             result = await asyncio.to_thread(work)
     except UploadRejected as exc:
-        return _refused(exc.message, 422, kind="file", title=exc.title)
+        return _refused(exc.text, 422, kind="file", title=exc.title)
     except refused as exc:  # a registration's refusal carries its code for the failure page
         return _refused(str(exc), 422, code=str(getattr(exc, "code", "")))
     except Exception:

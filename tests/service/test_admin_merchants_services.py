@@ -12,7 +12,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.infra.uploads import UploadRefusal
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import transitions
@@ -22,7 +22,7 @@ from terminal_shop.services.registrations.terms import DocumentKind
 
 from support.factories import ADMIN, audit_rows, make_merchant
 from support.files import fake_png, jpg, png
-from support.refusals import codes
+from support.refusals import codes, refused
 
 
 def test_merchant_stats_search_and_detail(clean_db, tmp_path):
@@ -102,9 +102,9 @@ def test_replace_document_removes_the_old_file(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     old = _stored(mid).foto_ktp_url
-    with pytest.raises(UploadRejected, match="File harus berupa gambar"):
+    with refused(UploadRefusal.WRONG_TYPE):
         admin_merchants.replace_document(str(mid), "ktp", "x.png", fake_png(tmp_path / "x.png").read_bytes(), ADMIN)
-    with pytest.raises(UploadRejected, match="Ukuran file maksimal 10MB"):
+    with refused(UploadRefusal.TOO_LARGE):
         admin_merchants.replace_document(
             str(mid), "ktp", "x.png", b"\x89PNG\r\n\x1a\n" + b"0" * (10 * 1024 * 1024), ADMIN
         )

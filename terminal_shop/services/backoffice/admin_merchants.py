@@ -11,11 +11,11 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from terminal_shop.formats import rupiah, wib, wib_sortable
+from terminal_shop.infra import uploads
 from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
-from terminal_shop.infra.uploads import IMAGE_KINDS, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.registration_form import FIELDS
 from terminal_shop.services.backoffice import access_log, audit
 from terminal_shop.services.backoffice.csv_export import stream
@@ -46,7 +46,7 @@ from terminal_shop.views import Badge
 
 PER_PAGE = 20
 CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
-MSG_NOT_IMAGE = "File harus berupa gambar"
+NOT_IMAGE = ("File harus berupa gambar",) * 2  # an admin's replacement document: its toast's title and text
 
 
 class NotFound(Exception):
@@ -243,14 +243,14 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
     """Stores the new image, points the record at it, then removes the old file."""
     kind = DocumentKind.parse(doc)
     if kind is None:
-        raise UploadRejected(MSG_NOT_IMAGE, MSG_NOT_IMAGE)
-    checked = strip_metadata(check_file(data, IMAGE_KINDS, (MSG_NOT_IMAGE, MSG_NOT_IMAGE)))
+        raise uploads.UploadRejected(uploads.UploadRefusal.WRONG_TYPE, wrong_type=NOT_IMAGE)
+    checked = uploads.strip_metadata(uploads.check_file(data, uploads.IMAGE_KINDS, NOT_IMAGE))
     column = kind.column
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     with read_session() as s:
         row = _get(s, merchant_id)
     transitions.editable(row)  # raises ChangeRefused for an erased or restricted record
-    stem = safe_name(filename, kind.value).rsplit(".", 1)[0]
+    stem = uploads.safe_name(filename, kind.value).rsplit(".", 1)[0]
     key = f"{row.id}/{kind.value}/{int(time.time() * 1000)}_{stem}.{checked.extension}"
     storage.put(bucket, key, checked.data, checked.content_type)
     try:

@@ -84,7 +84,7 @@ def take(inbound_id: uuid.UUID) -> str:
     except cloud_api.WhatsAppError as exc:
         return _done(inbound_id, f"File tidak dapat diunduh dari WhatsApp ({exc})", order)
     except UploadRejected as exc:
-        return _done(inbound_id, f"File ditolak: {exc.message}", order)
+        return _done(inbound_id, f"File ditolak: {exc.text}", order)
     print_ = proof_prints.fingerprint(checked)
     key = f"{order.id}/wa_{int(time.time() * 1000)}_{secrets.token_hex(4)}.{checked.extension}"
     try:

@@ -36,7 +36,6 @@ log = logging.getLogger(__name__)
 DOC_UPLOAD_ID = "admin_doc"
 DELETE_PHRASE = "Confirm Delete"
 EDITABLE = (*admin_merchants.EDITABLE_TEXT, "status", "rejection_reason")
-NOT_IMAGE = (admin_merchants.MSG_NOT_IMAGE, admin_merchants.MSG_NOT_IMAGE)
 
 
 class MerchantListState(AdminListMixin, AdminState):
@@ -246,7 +245,7 @@ class MerchantDetailState(AdminState):
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def upload_rejected(self, codes: list[str]):
-        title, message = browser_rejection(codes, NOT_IMAGE)
+        title, message = browser_rejection(codes, admin_merchants.NOT_IMAGE)
         return toast.error(title, description=message)
 
     @rx.event
@@ -266,7 +265,7 @@ class MerchantDetailState(AdminState):
                 self.admin_email,
             )
         except UploadRejected as exc:
-            return [toast.error(exc.title, description=exc.message), rx.clear_selected_files(DOC_UPLOAD_ID)]
+            return [toast.error(exc.title, description=exc.text), rx.clear_selected_files(DOC_UPLOAD_ID)]
         except ChangeRefused as refused:
             return [toast.error(refused.code.label), rx.clear_selected_files(DOC_UPLOAD_ID)]
         except Exception:
