@@ -145,12 +145,16 @@ def test_buyer_form_messages(page):
         "Alamat pengiriman wajib diisi",
     ):
         expect(page.get_by_text(text)).to_be_visible()
+    # The cursor lands on the first field in error; the buyer types from there (filled before it
+    # lands, a field's text could go into that one).
+    expect(page.locator("#buyer_name")).to_be_focused()
     fill_buyer(page, buyer_phone="0812-345", buyer_email="siti@", shipping_address="Jl. A")
     page.get_by_role("button", name="Lanjut ke Pembayaran").click()
     expect(page.get_by_text("Nomor telepon minimal 10 digit")).to_be_visible()
     expect(page.get_by_text("Format email tidak valid")).to_be_visible()
     expect(page.get_by_text("Alamat minimal 10 karakter")).to_be_visible()
     expect(page.get_by_text("Nama lengkap wajib diisi")).to_be_hidden()
+    expect(page.locator("#buyer_phone")).to_be_focused()
     page.locator("#buyer_email").fill("siti@example.com")
     expect(page.get_by_text("Format email tidak valid")).to_be_hidden()  # cleared on edit
     assert "/checkout/form" in page.url

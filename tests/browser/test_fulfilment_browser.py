@@ -49,6 +49,7 @@ def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(
         admin.get_by_label("Pindai atau ketik SN, lalu Enter").fill(serial)
         admin.get_by_label("Pindai atau ketik SN, lalu Enter").press("Enter")
         expect(admin.get_by_text(serial, exact=True)).to_be_visible()
+        expect(admin.get_by_label("Pindai atau ketik SN, lalu Enter")).to_have_value("")  # ready for the next
     admin.get_by_role("button", name="Tandai Dikemas").click()
     expect(admin.get_by_test_id("fulfilment")).to_have_text("Dikemas")
     admin.get_by_label("Nomor resi").fill("12")
