@@ -18,7 +18,8 @@ ORDERS_PER_BUYER = 5  # orders stored per hour for one e-mail address or one pho
 BUYER_WINDOW = timedelta(hours=1)
 SIGN_IN_CODE_VALID = timedelta(minutes=10)  # a customer's e-mailed sign-in code
 SIGN_IN_CODE_TRIES = 5  # wrong guesses a code allows
-SIGN_IN_CODES_PER_HOUR = 5  # codes sent to one address in an hour
+SIGN_IN_CODES_PER_HOUR = 5  # codes sent to one address in an hour, asked from one browser
+SIGN_IN_CODES_PER_ADDRESS_HOUR = 10  # codes sent to one address in an hour, from every browser together
 PAYMENT_LINE_WINDOW = timedelta(days=7)  # a bank line booked this long after an order may pay it
 WHATSAPP_REPLY_WINDOW = timedelta(hours=24)  # Meta's customer-service window for a free reply
 REFUSALS_SHOWN = timedelta(hours=24)  # an acquirer's refused webhook calls counted on "Transaksi"

@@ -38,7 +38,7 @@ from terminal_shop.pages.admin import (
 )
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.state import toast
-from terminal_shop.state.account import AccountState, SignInState
+from terminal_shop.state.account import AccountState, SignInState, withhold_account_data
 from terminal_shop.state.admin import (
     AccountsState,
     AdminState,
@@ -137,6 +137,7 @@ def _page(
 
 
 reflex_compat.before_whole_state_is_sent(app, withhold_admin_data)
+reflex_compat.before_whole_state_is_sent(app, withhold_account_data)
 reflex_compat.time_each_event(lambda state, seconds: metrics.EVENT_SECONDS.labels(state).observe(seconds))
 for _task in background.TASKS:
     app.register_lifespan_task(_task)

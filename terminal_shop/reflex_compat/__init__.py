@@ -135,6 +135,22 @@ def request_header(state: rx.State, name: str) -> str:
     return state.router.headers.raw_headers.get(name, "")
 
 
+async def empty_tab_states(client_tokens: list[str], states: tuple[type[rx.State], ...]) -> None:
+    """Resets `states` in the stored state (disk or Redis) of each tab, under the tab's lock, so
+    a signed-out tab's store keeps nothing of the account (0.10.1: the running app's
+    `state_manager.modify_state` with a `BaseStateToken`; `get_app()` is the app module)."""
+    if not client_tokens:
+        return
+    from reflex.istate.manager.token import BaseStateToken
+    from reflex.utils.prerequisites import get_app
+
+    manager = get_app().app.state_manager
+    for client_token in client_tokens:
+        async with manager.modify_state(BaseStateToken(ident=client_token, cls=rx.State)) as root:
+            for state in states:
+                (await root.get_state(state)).reset()
+
+
 # ----- before a tab's whole state is sent -----
 
 # 0.10.1: a page load or a reconnect sends `hydrate_and_load` (older clients `hydrate`) to

@@ -1,10 +1,19 @@
 """/masuk and /akun: the sign-in page's step and message (read from its address), and what the
 signed-in person owns, read for the session whose hash the tab's connection carries
-(web/guards.py; the cookie itself never reaches the state)."""
+(web/guards.py; the cookie itself never reaches the state).
+
+Any client can send any event with only its tab token, so every account handler passes one
+check (`account_only`): the session behind the cookie, looked up on every event. A tab
+without a live session is emptied and sent to /masuk; its whole state is emptied before a
+hydrate is answered (`withhold_account_data`), and signing out empties the stored state of
+every tab that read under the session (web/customer_auth.py, issue 46.1)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
+import inspect
 import time
 import uuid
 from urllib.parse import urlencode
@@ -41,6 +50,32 @@ WATCH_SECONDS = 1800  # an open dashboard follows new transactions this long aft
 CHECK_SECONDS = 30  # and checks its marker at least this often (the feed's hint may be missed)
 
 
+# The customer the shared check let through, for the rest of that event (AccountState._customer).
+_checked: contextvars.ContextVar[signin.Customer | None] = contextvars.ContextVar("checked_customer", default=None)
+
+
+def account_only(handler):
+    """Runs an account handler only for a live customer session; without one the tab's account
+    states are emptied and the browser goes to /masuk."""
+    if not inspect.iscoroutinefunction(handler):
+        raise TypeError(f"{handler.__name__}: account handlers are async so their work can leave the event loop")
+
+    @functools.wraps(handler)
+    async def wrapper(self, *args, **kwargs):
+        customer = await self._authorise()
+        if customer is None:
+            self._forget()
+            return rx.redirect(routes.SIGN_IN, replace=True)
+        passed = _checked.set(customer)
+        try:
+            return await handler(self, *args, **kwargs)
+        finally:
+            _checked.reset(passed)
+
+    vars(wrapper)["account_only"] = True  # read by the guard test
+    return wrapper
+
+
 class AccountState(rx.State):
     email: str = ""
     orders: list[account.OrderLine] = []
@@ -61,15 +96,32 @@ class AccountState(rx.State):
     _marker: str = ""
     _watching: bool = False
 
+    def _session_hash(self) -> str:
+        return request_header(self, signin.SESSION_HASH_HEADER)
+
+    async def _authorise(self) -> signin.Customer | None:
+        return await asyncio.to_thread(signin.session_customer, self._session_hash())
+
+    def _customer(self) -> signin.Customer:
+        """Inside an `account_only` handler: who the check let through."""
+        customer = _checked.get()
+        if customer is None:
+            raise RuntimeError("_customer() outside an account_only handler")
+        return customer
+
+    def _forget(self) -> None:
+        """Drops everything of the account this tab holds (signed out, or another person)."""
+        self.reset()
+
     @rx.event
+    @account_only
     async def load(self):
         self.loaded = False
-        customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
-        if customer is None:
-            self.email, self.orders, self.registrations, self.devices = "", [], [], []
-            self.board, self._merchants, self.history, self.chart, self.data_requests = None, [], None, [], []
-            self.statements = []
-            return rx.redirect(routes.SIGN_IN, replace=True)
+        customer = self._customer()
+        if self.email and self.email != customer.email:  # another person signed in on this tab
+            self._forget()
+        client_token = self.router.session.client_token
+        await asyncio.to_thread(signin.remember_tab, self._session_hash(), client_token)
         mine = await asyncio.to_thread(account.of, customer.email)
         self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
         self.devices, self._merchants = mine.devices, [str(m) for m in mine.merchants]
@@ -91,11 +143,11 @@ class AccountState(rx.State):
         return AccountState.watch if mine.merchants and not self._watching else None
 
     @rx.event
+    @account_only
     async def ask_about_me(self, kind: str):
         """ "Minta salinan data" / "Minta penghapusan data" for all the address owns."""
-        chosen = DataRequestKind.parse(kind)
-        customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
-        if chosen is None or customer is None:
+        chosen, customer = DataRequestKind.parse(str(kind)), self._customer()
+        if chosen is None:
             return None
         try:
             answer = await asyncio.to_thread(
@@ -108,11 +160,11 @@ class AccountState(rx.State):
         return None
 
     @rx.event
+    @account_only
     async def order_again(self, order_id: str):
         """ "Pesan lagi": the cart holds that order's lines, checked against the session's
         address again (any id may be sent over the websocket)."""
-        customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
-        lines = await asyncio.to_thread(account.lines_of, customer.email, order_id) if customer else None
+        lines = await asyncio.to_thread(account.lines_of, self._customer().email, str(order_id)[:64])
         if not lines:
             return toast.error("Pesanan tidak dapat dipesan lagi")
         checkout = await self.get_state(CheckoutState)
@@ -127,6 +179,7 @@ class AccountState(rx.State):
         self.csv_link = f"{routes.API_ACCOUNT_TRANSACTIONS_CSV}?{urlencode(found.query())}"
 
     @rx.event
+    @account_only
     async def filter(self, form: dict):
         """The filter form: the first page of what it asks for (only the signed-in merchant's)."""
         if not self._merchants:
@@ -135,16 +188,22 @@ class AccountState(rx.State):
         await self._read_history([uuid.UUID(m) for m in self._merchants], raw)
 
     @rx.event
+    @account_only
     async def go_to_page(self, page: int):
         if not self._merchants:
             return
-        await self._read_history([uuid.UUID(m) for m in self._merchants], self.filters | {"halaman": str(int(page))})
+        try:
+            number = str(int(page))
+        except (TypeError, ValueError):
+            return
+        await self._read_history([uuid.UUID(m) for m in self._merchants], self.filters | {"halaman": number})
 
     @rx.event(background=True)  # type: ignore[operator]  # Reflex types rx.event as a namespace
     async def watch(self):
         """Waits for this merchant's transactions to change (services/transactions/live.py), then
         reads the figures again if its marker moved. One watcher a tab, for WATCH_SECONDS (a
-        reload starts it again); a check every CHECK_SECONDS in any case."""
+        reload starts it again); a check every CHECK_SECONDS in any case, and of the session
+        each time: signed out, the tab is emptied and sent to /masuk."""
         async with self:
             if self._watching or not self._merchants:
                 return
@@ -157,13 +216,36 @@ class AccountState(rx.State):
                 if not merchants:
                     return
                 await live.FEED.wait(merchants, CHECK_SECONDS)
+                if await self._authorise() is None:  # signed out meanwhile: nothing more reaches the tab
+                    async with self:
+                        self._forget()
+                    yield rx.redirect(routes.SIGN_IN, replace=True)
+                    return
                 now = await asyncio.to_thread(dashboard.marker, merchants)
                 if now != seen:
                     board = await asyncio.to_thread(dashboard.for_merchants, merchants)
                     chart = await asyncio.to_thread(txn_history.last_days, merchants)  # read outside the tab's lock
                     async with self:
+                        if self._merchants != [str(m) for m in merchants]:  # emptied by a sign-out meanwhile
+                            return
                         self.board, self._marker, self.chart = board, now, chart
                         await self._read_history(merchants, self.filters)  # the list too
         finally:
             async with self:
                 self._watching = False
+
+
+ACCOUNT_STATES: tuple[type[rx.State], ...] = (AccountState,)  # what a tab holds of an account
+
+
+async def withhold_account_data(root: rx.State) -> None:
+    """Runs before a tab's whole state is sent (a page load or a reconnect, before any check
+    can run): a tab that holds an account is emptied unless the live session is that same
+    address. Tabs that never read an account: one state read, no database call."""
+    held = await root.get_state(AccountState)
+    if not held.email:
+        return
+    now = await held._authorise()
+    if now is None or now.email != held.email:
+        for state in ACCOUNT_STATES:
+            (await root.get_state(state)).reset()

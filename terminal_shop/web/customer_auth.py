@@ -11,9 +11,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
-from terminal_shop import routes
+from terminal_shop import reflex_compat, routes
 from terminal_shop.services.customers import account, signin
 from terminal_shop.services.transactions import history, statement
+from terminal_shop.state.account import ACCOUNT_STATES
 from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
 
 
@@ -27,25 +28,28 @@ async def send_code(request: Request) -> Response:
     form = await request.form()
     email = str(form.get("email", ""))[:254]
     client = client_address(request.headers, request.client.host if request.client else "")
+    browser, _ = signin.read_pending_cookie(request.cookies.get(signin.EMAIL_COOKIE, ""))
+    browser = browser or signin.new_browser()  # "Kirim ulang kode" replaces this browser's own code
     try:
-        await run_in_threadpool(signin.request_code, email, client)
+        await run_in_threadpool(signin.request_code, email, client, browser)
     except signin.SignInError as exc:
         return _to_sign_in(gagal=exc.code.value)
     response = _to_sign_in(langkah="kode")
     typed = signin.normal_email(email) if "@" in email else email.strip()[:40]  # an HP as typed
-    return private_cookie(response, signin.EMAIL_COOKIE, typed, signin.CODE_VALID, "lax")
+    pending = signin.pending_cookie(browser, typed)
+    return private_cookie(response, signin.EMAIL_COOKIE, pending, signin.CODE_VALID, "lax")
 
 
 async def check_code(request: Request) -> Response:
     if not from_our_pages(request):
         return PlainTextResponse("Akses ditolak", status_code=403)
-    email = request.cookies.get(signin.EMAIL_COOKIE, "")
+    browser, email = signin.read_pending_cookie(request.cookies.get(signin.EMAIL_COOKIE, ""))
     if not email:
         return _to_sign_in(gagal=signin.SignInRefusal.SESSION.value)
     form = await request.form()
     code = str(form.get("code", ""))[:20]
     try:
-        token = await run_in_threadpool(signin.verify, email, code, request.headers.get("user-agent", ""))
+        token = await run_in_threadpool(signin.verify, email, code, browser, request.headers.get("user-agent", ""))
     except signin.SignInError as exc:
         return _to_sign_in(langkah="kode", gagal=exc.code.value)
     response = RedirectResponse(routes.ACCOUNT, status_code=303)
@@ -58,10 +62,8 @@ async def sign_out(request: Request) -> Response:
         return PlainTextResponse("Akses ditolak", status_code=403)
     form = await request.form()
     token_hash = signin.hash_token(request.cookies.get(signin.SESSION_COOKIE, "") or "-")
-    if form.get("semua"):
-        await run_in_threadpool(signin.end_all, token_hash)
-    else:
-        await run_in_threadpool(signin.end, token_hash)
+    ended = await run_in_threadpool(signin.end_all if form.get("semua") else signin.end, token_hash)
+    await reflex_compat.empty_tab_states(ended, ACCOUNT_STATES)  # every tab that read the account, this one too
     response = _to_sign_in(keluar="1")
     response.delete_cookie(signin.SESSION_COOKIE, path="/")
     return response

@@ -18,7 +18,7 @@ from terminal_shop.services.orders import transitions
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import ingest
 
-from support.factories import ADMIN, ONE_D210, checkout_order, make_merchant
+from support.factories import ADMIN, BUYER_TYPED, ONE_D210, checkout_order, make_merchant
 from support.steps import EMAIL, PASSWORD, sign_in, stored_tab_states, wait_for_mail
 
 
@@ -82,6 +82,29 @@ def sign_in_by_code(page, mailbox, email: str) -> None:
     )
     page.get_by_role("button", name="Masuk").click()
     page.wait_for_url(re.compile(r"/akun$"))
+
+
+def test_signing_out_in_one_tab_ends_the_account_in_every_open_tab(page, mailbox):
+    """Issue 46.1: a tab left open on /akun kept answering (its orders, "Pesan lagi", the filter)
+    after "Keluar" in another tab, and the tab states stored on disk or in Redis kept the account."""
+    order = checkout_order(buyer={**BUYER_TYPED, "buyer_email": "dewi.keluar@example.com"}, lines=ONE_D210)
+    sign_in_by_code(page, mailbox, "dewi.keluar@example.com")
+    expect(page.get_by_test_id("account-order")).to_contain_text(order.number)
+    other = page.context.new_page()  # the same browser, a second tab on the account
+    other.base = page.base
+    other.goto(other.base + "/akun")
+    expect(other.get_by_test_id("account-email")).to_have_text("dewi.keluar@example.com")
+
+    other.get_by_role("button", name="Keluar", exact=True).click()
+    other.wait_for_url(re.compile(r"/masuk\?keluar=1"))
+    time.sleep(1)  # a tab's state is written after its event
+    assert not any(b"dewi.keluar@example.com" in content for _, content, _ in stored_tab_states())
+    page.get_by_test_id("account-order").get_by_role("button", name="Pesan lagi").click()  # the first tab, still open
+    page.wait_for_url(re.compile(r"/masuk$"))
+    expect(page.get_by_role("heading", name="Masuk", level=1)).to_be_visible()
+    page.go_back()  # its history holds /akun: it loads nothing of the account
+    page.wait_for_url(re.compile(r"/masuk$"))
+    assert not any(b"dewi.keluar@example.com" in content for _, content, _ in stored_tab_states())
 
 
 def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page, tmp_path, mailbox):

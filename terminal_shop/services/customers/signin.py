@@ -1,25 +1,33 @@
 """Signing in without a password: an e-mail address, then a 6-digit code sent to it.
 
-- A code is valid CODE_VALID, allows CODE_TRIES wrong guesses, works once; a new one
-  replaces the old. At most CODES_PER_HOUR codes an hour to one address (counted from the
-  rows) and the per-client-address limit of infra/rate_limits.py.
-- The answer to "send me a code" is the same for any well-formed address: whether it has
-  orders is nobody's business but its owner's (the code goes to it either way).
+- A code belongs to the browser that asked for it (a random nonce in the pending-sign-in
+  cookie, kept hashed on the row): a request from another browser neither replaces it nor
+  spends its tries, so no stranger can lock its owner out (issue 46.2). It is valid
+  CODE_VALID, allows CODE_TRIES wrong guesses and works once; the same browser's new code
+  replaces its old one.
+- At most CODES_PER_HOUR codes an hour to one browser for an address, and
+  CODES_PER_ADDRESS_HOUR to the address from every browser together (no mail bombing; and
+  guesses at an address stay below CODES_PER_ADDRESS_HOUR x CODE_TRIES an hour), counted
+  from the rows; plus the per-client-address limit of infra/rate_limits.py.
+- The answer to "send me a code" is the same for any well-formed address or HP: whether it
+  has orders, or is an approved merchant's number, is nobody's business but its owner's.
 - A session is a row with the SHA-256 of a random token; the browser holds the token in an
   HttpOnly cookie set by our HTTP route (web/customer_auth.py), never in tab state. It lasts
-  SESSION_DAYS; "Keluar dari semua perangkat" ends every session of the address.
+  SESSION_DAYS; "Keluar dari semua perangkat" ends every session of the address, and ending a
+  session names the tabs that read under it, so their stored state is emptied too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import sqlalchemy as sa
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
 from terminal_shop import rules
 from terminal_shop.infra import rate_limits
@@ -27,7 +35,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.customers.tables import CustomerSession, SignInCode
+from terminal_shop.services.customers.tables import CustomerSession, CustomerTab, SignInCode
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -36,22 +44,23 @@ from terminal_shop.services.validation import email_ok, normalise_mobile
 from terminal_shop.services.whatsapp import subscribers as whatsapp
 from terminal_shop.vocabulary import Term
 
-CODE_VALID, CODE_TRIES, CODES_PER_HOUR = (
+CODE_VALID, CODE_TRIES, CODES_PER_HOUR, CODES_PER_ADDRESS_HOUR = (
     rules.SIGN_IN_CODE_VALID,
     rules.SIGN_IN_CODE_TRIES,
     rules.SIGN_IN_CODES_PER_HOUR,
+    rules.SIGN_IN_CODES_PER_ADDRESS_HOUR,
 )
 SESSION_DAYS = 30
 SESSION_COOKIE = "ts_akun"  # the session token (HttpOnly, SameSite=Lax)
 SESSION_HASH_HEADER = "x-customer-session-hash"  # its hash, on the tab's websocket (web/guards.py)
-EMAIL_COOKIE = "ts_masuk"  # the address a code was sent to, between the two steps (HttpOnly, 10 minutes)
+EMAIL_COOKIE = "ts_masuk"  # "<browser nonce>.<address or HP typed>", between the two steps (HttpOnly, 10 minutes)
 
 
 class SignInRefusal(Term):
     EMAIL = "email", "Format email tidak valid"
     TOO_MANY_CODES = (
         "banyak-kode",
-        f"Sudah {rules.SIGN_IN_CODES_PER_HOUR} kode dikirim ke email ini dalam satu jam. Coba lagi nanti.",
+        "Sudah terlalu banyak kode dikirim ke alamat ini dalam satu jam. Coba lagi nanti.",
     )
     CODE_WRONG = "kode", "Kode salah atau sudah kedaluwarsa. Periksa email terbaru, atau minta kode baru."
     CODE_FORMAT = "format-kode", "Kode terdiri dari 6 angka"
@@ -109,17 +118,35 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def request_code(email: str, client: str) -> None:
+def new_browser() -> str:
+    """The nonce that makes a code this browser's (kept in the pending-sign-in cookie)."""
+    return secrets.token_urlsafe(18)
+
+
+def pending_cookie(browser: str, typed: str) -> str:
+    return f"{browser}.{typed}"
+
+
+def read_pending_cookie(value: str) -> tuple[str, str]:
+    """(browser nonce, typed address or HP); ("", "") for anything else."""
+    browser, dot, typed = value.partition(".")
+    return (browser, typed) if dot and browser and typed else ("", "")
+
+
+def request_code(email: str, client: str, browser: str) -> None:
     """Sends a new code to the typed e-mail (or, for an approved merchant's HP that opted in,
-    by WhatsApp), or SignInError (bad address, too many). The same answer either way."""
+    by WhatsApp), or SignInError (bad address, too many). The same answer either way: every
+    well-formed HP is counted alike (per number, per client address), whether anyone owns it."""
     if _looks_like_phone(email):
-        who = identity(email)
+        mobile = normalise_mobile(email.strip())
         try:
-            rate_limits.hit(Action.SIGN_IN_CODE, client)
+            rate_limits.hit_all((Action.SIGN_IN_CODE, client), (Action.SIGN_IN_NUMBER, mobile or email.strip()))
         except rate_limits.TooMany as exc:
             raise SignInError(SignInRefusal.TOO_MANY_CODES, words=exc.message) from None
+        who = identity(email)
         if who is not None:
-            _new_code(who)
+            with contextlib.suppress(SignInError):  # the merchant's address at its own limit: the same answer
+                _new_code(who, browser)
         return
     address = normal_email(email)
     if not email_ok(address):
@@ -128,30 +155,45 @@ def request_code(email: str, client: str) -> None:
         rate_limits.hit(Action.SIGN_IN_CODE, client)
     except rate_limits.TooMany as exc:
         raise SignInError(SignInRefusal.TOO_MANY_CODES, words=exc.message) from None
-    _new_code(Identity(address))
+    _new_code(Identity(address), browser)
 
 
-def _new_code(who: Identity) -> None:
-    address = who.address
+def _browser_hash(browser: str) -> str:
+    return hashlib.sha256(f"sign-in-browser:{browser}".encode()).hexdigest()
+
+
+def _codes_sent(s: Session, address: str, since: datetime, browser: str | None = None) -> int:
+    query = (
+        select(func.count())
+        .select_from(SignInCode)
+        .where(col(SignInCode.email) == address, col(SignInCode.created_at) >= since)
+    )
+    if browser is not None:
+        query = query.where(col(SignInCode.browser) == browser)
+    return int(s.exec(query).one())
+
+
+def _new_code(who: Identity, browser_nonce: str) -> None:
+    address, browser = who.address, _browser_hash(browser_nonce)
     code = f"{secrets.randbelow(10**6):06d}"
     now = utcnow()
     with write_session() as s:
         if s.get_bind().dialect.name == "postgresql":  # one address's codes counted one request at a time
             s.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"sign-in:{address}"})
-        sent = s.exec(
-            select(func.count()).select_from(SignInCode)
-            .where(col(SignInCode.email) == address, col(SignInCode.created_at) >= now - timedelta(hours=1))
-        ).one()  # fmt: skip
-        if sent >= CODES_PER_HOUR * rate_limits.factor():
+        hour_ago = now - timedelta(hours=1)
+        if (
+            _codes_sent(s, address, hour_ago, browser) >= CODES_PER_HOUR * rate_limits.factor()
+            or _codes_sent(s, address, hour_ago) >= CODES_PER_ADDRESS_HOUR * rate_limits.factor()
+        ):
             raise SignInError(SignInRefusal.TOO_MANY_CODES)
-        s.exec(  # a new code replaces the ones before
+        s.exec(  # a new code replaces this browser's earlier ones, never another browser's
             sa.update(SignInCode)
-            .where(col(SignInCode.email) == address, col(SignInCode.used_at).is_(None))
+            .where(col(SignInCode.email) == address, col(SignInCode.browser) == browser,
+                   col(SignInCode.used_at).is_(None))
             .values(expires_at=now)
-        )
-        s.add(
-            SignInCode(email=address, code_hash=_code_hash(address, code), created_at=now, expires_at=now + CODE_VALID)
-        )
+        )  # fmt: skip
+        s.add(SignInCode(email=address, code_hash=_code_hash(address, code), created_at=now,
+                         expires_at=now + CODE_VALID, browser=browser))  # fmt: skip
         s.flush()
         if who.number is not None:  # by WhatsApp only: the person typed their HP
             whatsapp.queue_sign_in_code(s, who.number, code, address)
@@ -160,8 +202,9 @@ def _new_code(who: Identity) -> None:
             outbox.enqueue(s, f"sign-in:{address}:{now.isoformat()}", "customer", address, mail)
 
 
-def verify(email: str, code: str, agent: str = "") -> str:
-    """The new session's token for a right code, or SignInError (the try is counted)."""
+def verify(email: str, code: str, browser: str, agent: str = "") -> str:
+    """The new session's token for a right code this browser asked for, or SignInError (the
+    try is counted on this browser's code only)."""
     who = identity(email) if _looks_like_phone(email) else Identity(normal_email(email))
     if who is None:
         raise SignInError(SignInRefusal.CODE_WRONG)
@@ -172,7 +215,8 @@ def verify(email: str, code: str, agent: str = "") -> str:
     with write_session() as s:
         row = s.exec(
             select(SignInCode)
-            .where(col(SignInCode.email) == address, col(SignInCode.used_at).is_(None), col(SignInCode.expires_at) > now)
+            .where(col(SignInCode.email) == address, col(SignInCode.browser) == _browser_hash(browser),
+                   col(SignInCode.used_at).is_(None), col(SignInCode.expires_at) > now)
             .order_by(col(SignInCode.created_at).desc())
             .with_for_update()
         ).first()  # fmt: skip
@@ -209,23 +253,39 @@ def session_customer(token_hash: str) -> Customer | None:
     return Customer(row.email)
 
 
-def end(token_hash: str) -> None:
+def remember_tab(token_hash: str, client_token: str) -> None:
+    """A tab read the account under this session: signing out empties its stored state."""
+    if not token_hash or not client_token:
+        return
     with write_session() as s:
-        row = s.get(CustomerSession, token_hash)
-        if row is not None and row.ended_at is None:
-            row.ended_at = utcnow()
-            s.add(row)
+        if s.get(CustomerTab, (token_hash, client_token[:64])) is None:
+            s.add(CustomerTab(token_hash=token_hash, client_token=client_token[:64]))
 
 
-def end_all(token_hash: str) -> int:
-    """ "Keluar dari semua perangkat": every live session of this session's address."""
+def _end(s: Session, sessions: list[str]) -> list[str]:
+    """Ends these sessions; the client tokens of the tabs that read under them (forgotten here)."""
+    if not sessions:
+        return []
+    s.exec(sa.update(CustomerSession).where(col(CustomerSession.token_hash).in_(sessions),
+                                            col(CustomerSession.ended_at).is_(None)).values(ended_at=utcnow()))  # fmt: skip
+    tabs = list(s.exec(select(CustomerTab.client_token).where(col(CustomerTab.token_hash).in_(sessions))))
+    s.exec(sa.delete(CustomerTab).where(col(CustomerTab.token_hash).in_(sessions)))
+    return tabs
+
+
+def end(token_hash: str) -> list[str]:
+    """ "Keluar": this session; the tabs that read under it."""
+    with write_session() as s:
+        return _end(s, [token_hash] if s.get(CustomerSession, token_hash) is not None else [])
+
+
+def end_all(token_hash: str) -> list[str]:
+    """ "Keluar dari semua perangkat": every live session of this session's address; the tabs
+    that read under any of them."""
     customer = session_customer(token_hash)
     if customer is None:
-        return 0
+        return []
     with write_session() as s:
-        ended = s.exec(
-            sa.update(CustomerSession)
-            .where(col(CustomerSession.email) == customer.email, col(CustomerSession.ended_at).is_(None))
-            .values(ended_at=utcnow())
-        )
-    return int(ended.rowcount)
+        live = s.exec(select(CustomerSession.token_hash).where(
+            col(CustomerSession.email) == customer.email, col(CustomerSession.ended_at).is_(None))).all()  # fmt: skip
+        return _end(s, list(live))
