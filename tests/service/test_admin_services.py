@@ -15,7 +15,8 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.backoffice import admin_merchants, admin_orders, csv_export
+from terminal_shop.infra import csv_export
+from terminal_shop.services.backoffice import admin_merchants, admin_orders
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration

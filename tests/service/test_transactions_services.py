@@ -65,12 +65,12 @@ def signed_in(email: str) -> str:
     from terminal_shop.services.customers import signin
     from terminal_shop.services.notifications.tables import OutboxMessage
 
-    signin.request_code(email, "203.0.113.9")
+    signin.request_code(email, "203.0.113.9", "browser")
     with read_session() as s:
         mail = s.exec(
             select(OutboxMessage).where(OutboxMessage.to_addr == email).order_by(OutboxMessage.id.desc())
         ).first()
-    return signin.verify(email, re.search(r"Kode masuk Anda: (\d{6})", mail.body_text).group(1))
+    return signin.verify(email, re.search(r"Kode masuk Anda: (\d{6})", mail.body_text).group(1), "browser")
 
 
 def refused(call) -> tuple[int, str]:
@@ -308,6 +308,21 @@ def test_the_csv_route_gives_the_signed_in_merchant_only_their_own(clean_db, tmp
     )
 
 
+def test_the_merchants_csv_neutralises_formulas_the_acquirer_sent(clean_db, tmp_path):
+    """Issue 46.7: an acquirer's text came out of the merchant's CSV as written, so a spreadsheet
+    ran it; cells are neutralised as the admin's exports are, and numbers stay numbers."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    hostile = [{**txn(f"F{i}", 250_000), "rrn": rrn, "approval_code": code}
+               for i, (rrn, code) in enumerate([('=HYPERLINK("http://x")', "@SUM(A1)"), ("+1+2", "-3")])]  # fmt: skip
+    deliver(secret, {"transactions": hostile})
+    rows = list(csv.reader(io.StringIO(history.csv_text([merchant_id], history.Filters.parse({})[0]))))
+    header = rows[0]
+    cells = {(r[header.index("RRN")], r[header.index("Kode approval")]) for r in rows[1:]}
+    assert cells == {('\'=HYPERLINK("http://x")', "'@SUM(A1)"), ("'+1+2", "'-3")}
+    assert {r[header.index("Nominal")] for r in rows[1:]} == {"250000"}
+
+
 def test_an_agreed_mdr_replaces_the_tables_rule_from_its_day_for_that_merchant_only(clean_db, tmp_path):
     from terminal_shop.services.transactions import agreed
 
@@ -381,6 +396,8 @@ def test_the_monthly_statement_sums_one_mid_of_the_merchants_own(clean_db, tmp_p
     answer = client.get(link)
     assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
     assert client.get(link.replace("000885012345678", "000885000000009")).status_code == 404  # not one of theirs
+    for month in ("9999-12", "0001-01", "2099-01"):  # issue 46.7: a month no statement has is not a 500
+        assert client.get(link.replace(f"bulan={today.astimezone(WIB):%Y-%m}", f"bulan={month}")).status_code == 404
 
 
 def test_an_acquirer_added_by_the_admin_gets_a_secret_once_and_a_new_one_replaces_it(clean_db, tmp_path):

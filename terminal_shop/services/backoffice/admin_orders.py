@@ -18,7 +18,7 @@ from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import access_log, audit
-from terminal_shop.services.backoffice.csv_export import stream
+from terminal_shop.infra.csv_export import stream
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
     Page,

@@ -17,6 +17,7 @@ from sqlmodel import Session, col, func, select
 
 from terminal_shop import catalogue
 from terminal_shop.formats import WIB, day_text, rupiah, wib
+from terminal_shop.infra.csv_export import neutralise
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.devices.tables import Device
@@ -207,7 +208,8 @@ CSV_COLUMNS = ("Waktu (WIB)", "Perangkat", "TID", "MID", "Kanal", "Skema/penerbi
 
 
 def csv_text(merchant_ids: list[uuid.UUID], f: Filters) -> str:
-    """Every transaction the filters match, as the list shows them (amounts as plain numbers)."""
+    """Every transaction the filters match, as the list shows them (amounts as plain numbers);
+    every cell neutralised as the admin's exports are (an acquirer's text may start with =, +, @)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
@@ -220,7 +222,7 @@ def csv_text(merchant_ids: list[uuid.UUID], f: Filters) -> str:
             .where(*_where(merchant_ids, f)).order_by(col(Transaction.occurred_at), col(Transaction.id))
         ).all()  # fmt: skip
     for t, model, serial in rows:
-        writer.writerow([
+        writer.writerow(neutralise(cell) for cell in [
             wib(t.occurred_at).removesuffix(" WIB"), _device_name(model, serial, t.tid), t.tid, t.mid,
             CHANNELS.get(t.channel, t.channel), t.scheme or "", STATUS_WORDS.get(t.status, t.status), t.amount, t.mdr,
             t.net, t.rrn or "", t.approval_code or "", t.settle_on.isoformat(),

@@ -72,10 +72,13 @@ class _Statement(TablePdf):
 
 
 def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
-    """None when the MID is not one of these merchants' or the month is not a month."""
+    """None when the MID is not one of these merchants', the month is not a month, or it is
+    one no statement can have (before 2000, after this one: 9999-12 overflowed into a 500)."""
     try:
         first = date.fromisoformat(month + "-01")
     except ValueError:
+        return None
+    if not date(2000, 1, 1) <= first <= working_days.today_wib():
         return None
     if mid not in mids_of(merchant_ids):
         return None

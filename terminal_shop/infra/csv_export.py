@@ -11,7 +11,10 @@ BOM = "\ufeff"  # lets spreadsheet programs read the file as UTF-8
 
 
 def neutralise(value: object) -> str:
-    """A cell a spreadsheet will show as text, never run as a formula."""
+    """A cell a spreadsheet will show as text, never run as a formula. A number is written as
+    it is (a refund's -250000 stays a number: no formula can hide in an int)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(FORMULA_PREFIXES) else text
 
