@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy import text as sql
 from sqlmodel import select
 
+from terminal_shop.infra import csv_export
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.infra import csv_export
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order

@@ -12,13 +12,13 @@ from sqlmodel import Session
 
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra import uploads
+from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.registration_form import FIELDS
 from terminal_shop.services.backoffice import access_log, audit
-from terminal_shop.infra.csv_export import stream
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
     Page,

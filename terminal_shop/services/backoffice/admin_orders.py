@@ -13,12 +13,12 @@ from sqlalchemy import select
 
 from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib, wib_sortable
+from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import access_log, audit
-from terminal_shop.infra.csv_export import stream
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
     Page,

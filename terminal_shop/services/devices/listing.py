@@ -13,8 +13,8 @@ from sqlmodel import col, select
 
 from terminal_shop import catalogue
 from terminal_shop.formats import wib, wib_sortable
-from terminal_shop.infra.db import read_session
 from terminal_shop.infra.csv_export import stream
+from terminal_shop.infra.db import read_session
 from terminal_shop.services.backoffice.listing import contains
 from terminal_shop.services.devices.stock import in_stock
 from terminal_shop.services.devices.tables import Device
