@@ -12,14 +12,15 @@ from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.privacy import retention
 from terminal_shop.services.team import admin_auth
+from terminal_shop.services.transactions import refused
 
 OUTBOX_INTERVAL_SECONDS = 5
 
 
 async def sweep_orphan_files() -> None:
     """Every SWEEP_INTERVAL_SECONDS, the orphan-file sweeper (infra/sweeper.py), the
-    retention job (services/privacy/retention.py) and the purge of stale sign-in attempts,
-    in a thread."""
+    retention job (services/privacy/retention.py) and the purge of stale sign-in attempts
+    and old webhook refusals, in a thread."""
     interval = get_settings().sweep_interval_seconds
     while interval:
         await asyncio.sleep(interval)
@@ -27,8 +28,9 @@ async def sweep_orphan_files() -> None:
         await asyncio.to_thread(retention.run_quietly)
         try:
             await asyncio.to_thread(admin_auth.purge_attempts)
+            await asyncio.to_thread(refused.purge)  # webhook refusals past rules.REFUSALS_KEPT
         except Exception:  # the database was away: the rows wait for the next round
-            logging.getLogger("terminal_shop").exception("purging sign-in attempts failed")
+            logging.getLogger("terminal_shop").exception("purging sign-in attempts or webhook refusals failed")
         metrics.task_ran("sweeper")
 
 

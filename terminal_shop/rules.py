@@ -23,6 +23,7 @@ SIGN_IN_CODES_PER_ADDRESS_HOUR = 10  # codes sent to one address in an hour, fro
 PAYMENT_LINE_WINDOW = timedelta(days=7)  # a bank line booked this long after an order may pay it
 WHATSAPP_REPLY_WINDOW = timedelta(hours=24)  # Meta's customer-service window for a free reply
 REFUSALS_SHOWN = timedelta(hours=24)  # an acquirer's refused webhook calls counted on "Transaksi"
+REFUSALS_KEPT = timedelta(days=90)  # how long refused deliveries are kept as hourly counts
 REGISTRATION_REVIEW_DAYS = 3  # working days: the team's promise to review a registration
 REGISTRATION_REVIEW = f"1-{REGISTRATION_REVIEW_DAYS} hari kerja"
 

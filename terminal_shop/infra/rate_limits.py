@@ -32,6 +32,7 @@ class Action(StrEnum):
     DATA_REQUEST = "data-request"  # requests for one's own data or its erasure, per client address
     ADMIN_INVITE = "admin-invite"  # invitations accepted (passwords tried on a link), per client address
     SIGN_IN_CODE = "sign-in-code"  # sign-in codes asked for, per client address (per e-mail: customers/signin.py)
+    WEBHOOK_FAILED = "webhook-failed"  # refused webhook deliveries (forged, stale, malformed), per client address
     SIGN_IN_NUMBER = "sign-in-number"  # codes asked for one HP number, any well-formed one (an answer alike for all)
 
 
@@ -51,6 +52,7 @@ RULES = {
     Action.ADMIN_INVITE: "10/hour",
     Action.SIGN_IN_CODE: "30/hour",
     Action.SIGN_IN_NUMBER: "5/hour",
+    Action.WEBHOOK_FAILED: "60/hour",
 }
 
 

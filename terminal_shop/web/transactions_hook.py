@@ -9,10 +9,21 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from terminal_shop.infra import rate_limits
+from terminal_shop.infra.rate_limits import Action
 from terminal_shop.services.transactions import ingest
+from terminal_shop.web.guards import client_address
 
 
 async def receive(request: Request) -> Response:
+    """A client whose deliveries keep failing (forged, stale, malformed) is refused before any
+    work or row for a while (rate_limits.WEBHOOK_FAILED); a signed acquirer never fails."""
+    client = client_address(request.headers, request.client.host if request.client else "")
+    try:
+        rate_limits.check(Action.WEBHOOK_FAILED, client)
+    except rate_limits.TooMany as exc:
+        return JSONResponse({"error": "too many refused deliveries"}, status_code=429,
+                            headers={"Retry-After": str(exc.minutes * 60)})  # fmt: skip
     body = await request.body()
     try:
         result = await run_in_threadpool(
@@ -21,7 +32,13 @@ async def receive(request: Request) -> Response:
             body,
             request.headers.get("x-terminalku-signature", ""),
             request.headers.get("x-terminalku-timestamp", ""),
+            None,
+            client,
         )
     except ingest.WebhookRefused as refused:
-        return JSONResponse({"error": refused.reason}, status_code=refused.status)
+        rate_limits.hit_quietly(Action.WEBHOOK_FAILED, client)
+        answer: dict[str, object] = {"error": refused.reason}
+        if refused.items:
+            answer["items"] = [asdict(i) for i in refused.items]
+        return JSONResponse(answer, status_code=refused.status)
     return JSONResponse(asdict(result))

@@ -73,6 +73,15 @@ def signed_in(email: str) -> str:
     return signin.verify(email, re.search(r"Kode masuk Anda: (\d{6})", mail.body_text).group(1), "browser")
 
 
+@pytest.fixture
+def strict_webhook_limits():
+    from terminal_shop.infra import rate_limits
+
+    rate_limits.configure(factor=1)
+    yield
+    rate_limits.configure()
+
+
 def refused(call) -> tuple[int, str]:
     with pytest.raises(ingest.WebhookRefused) as no:
         call()
@@ -87,7 +96,7 @@ def test_only_a_signed_fresh_delivery_is_taken_and_each_transaction_is_kept_once
     assert refused(lambda: deliver(secret, txn("T1"), timestamp=int(NOW) - 301))[0] == 401  # a replay 5 minutes on
     assert refused(lambda: deliver(secret, txn("T1"), code="bni"))[0] == 404
     with read_session() as s:
-        assert len(s.exec(select(RefusedDelivery)).all()) == 3 and s.exec(select(Transaction)).all() == []
+        assert sum(r.count for r in s.exec(select(RefusedDelivery))) == 3 and s.exec(select(Transaction)).all() == []
     first = deliver(secret, {"transactions": [txn("T1"), txn("T2", channel="debit")]})
     again = deliver(secret, {"transactions": [txn("T1"), txn("T2", channel="debit")]})  # the same batch again
     assert (first.accepted, again.accepted, again.duplicates) == (2, 0, 2)
@@ -112,6 +121,95 @@ def test_void_and_refund_change_the_transaction_and_unknown_tids_are_kept(clean_
     assert (rows["T2"].status, rows["T2"].net) == ("refund", -200_000)
     assert rows["T9"].device_id is None and rows["T9"].merchant_id is None and rows["T1"].merchant_id == merchant_id
     assert refused(lambda: deliver(secret, {"transactions": [{"id": "X", "tid": "BRI00123", "amount": -5}]}))[0] == 400
+
+
+def test_a_refund_or_void_is_checked_against_what_it_changes(clean_db, tmp_path):
+    """Issue 46.4: every one of these was applied, setting a merchant's net to -99.000.000,
+    changing another merchant's row, flipping a status back and forth, storing a negative sale."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    active_device(tmp_path, tid="BRI00999")  # another merchant's terminal
+    deliver(secret, {"transactions": [txn("S1", 250_000), txn("S2", 100_000), txn("S3", 80_000)]})
+    answer = deliver(secret, {"transactions": [
+        txn("S1", 99_000_000, status="refund"),  # more than the sale
+        txn("S2", 50_000, status="refund", tid="BRI00999"),  # names another merchant's TID
+        txn("NEVER", 40_000, status="refund"),  # an id never received
+        {**txn("S2", 30_000, status="refund"), "refund_id": "RF-1"},  # a partial refund
+        {**txn("S2", 30_000, status="refund"), "refund_id": "RF-1"},  # the same one replayed: a duplicate
+        {**txn("S2", 50_000, status="refund"), "refund_id": "RF-2"},  # 80.000 of 100.000 so far
+        {**txn("S2", 30_000, status="refund"), "refund_id": "RF-3"},  # would make 110.000
+        txn("S2", 100_000, status="void"),  # refunded: cannot be voided
+        txn("S3", 80_000, status="void"), txn("S3", 80_000, status="refund"),  # voided: cannot be refunded
+    ]})  # fmt: skip
+    reasons = {r["index"]: r["reason"] for r in answer.refused}
+    assert reasons == {0: "refunds would exceed the transaction's amount",
+                       1: "void or refund names another TID than its transaction",
+                       2: "void or refund of a transaction never received",
+                       6: "refunds would exceed the transaction's amount",
+                       7: "a refunded transaction cannot be voided", 9: "transaction already voided"}  # fmt: skip
+    assert (answer.changed, answer.duplicates) == (3, 1)
+    with read_session() as s:
+        rows = {t.txn_id: t for t in s.exec(select(Transaction))}
+        tallies = {(r.reason, r.count) for r in s.exec(select(RefusedDelivery))}
+    assert set(rows) == {"S1", "S2", "S3"}  # no negative transaction stored
+    assert (rows["S1"].status, rows["S1"].net) == ("approved", 250_000 - rows["S1"].mdr)
+    assert (rows["S2"].status, rows["S2"].refunded, rows["S2"].net) == ("refund", 80_000, -80_000)
+    assert (rows["S3"].status, rows["S3"].net) == ("void", 0)
+    assert all(t.merchant_id == merchant_id for t in rows.values())
+    assert ("refunds would exceed the transaction's amount", 2) in tallies  # kept for the admin, counted
+    again = deliver(secret, {"transactions": [txn("S3", 80_000, status="void"), txn("S1", 250_000, status="refund")]})
+    assert (again.duplicates, again.changed, again.refused) == (1, 1, [])  # a whole refund of S1, once
+    assert deliver(secret, txn("S1", 250_000, status="refund")).duplicates == 1  # replayed: nothing flips
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("amount", 10**20, "amount must be a whole number of rupiah from 1 to 1000000000000"),
+        ("amount", True, "amount must be a whole number of rupiah from 1 to 1000000000000"),
+        ("amount", 2**62, "amount must be a whole number of rupiah from 1 to 1000000000000"),
+        ("time", "0001-01-01T00:00:00+07:00", "time must be within the last 400 days and at most 10 minutes ahead"),
+        ("time", "9999-12-31T23:59:59+00:00", "time must be within the last 400 days and at most 10 minutes ahead"),
+        ("time", "2026-11-27T10:00:00", "time needs its UTC offset"),
+    ],
+)
+def test_a_bad_item_is_named_with_its_index_never_a_500(clean_db, tmp_path, field, value, reason):
+    """Issue 46.5: these failed the whole batch with a 500 (the acquirer retried for ever), or
+    were taken (JSON true as Rp 1; 2^62 twice overflowed every sum of the merchant)."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    active_device(tmp_path)
+    body = json.dumps({"transactions": [txn("OK1"), {**txn("BAD"), field: value}]}).encode()
+    client = TestClient(files_app())
+    ts = int(time.time())
+    answer = client.post("/api/transaksi/bri", content=body,
+                         headers={"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)})  # fmt: skip
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "1 of 2 transactions are malformed", "items": [{"index": 1, "reason": reason}]}
+    with read_session() as s:
+        assert s.exec(select(Transaction)).all() == []  # the batch is sent again once mended
+
+
+def test_forged_deliveries_cost_a_count_not_rows_and_the_forger_is_stopped(clean_db, tmp_path, strict_webhook_limits):
+    """Issue 46.6: every badly signed POST wrote a row (2,000 in 18 s from one client)."""
+    from terminal_shop.services.transactions import health
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    body = json.dumps(txn("T1")).encode()
+    client = TestClient(files_app())
+    ts = str(int(time.time()))
+    answers = [client.post("/api/transaksi/bri", content=body,
+                           headers={"X-Terminalku-Timestamp": ts, "X-Terminalku-Signature": "sha256=" + "0" * 64}).status_code
+               for _ in range(65)]  # fmt: skip
+    assert answers[:60] == [401] * 60 and answers[60:] == [429] * 5  # 60 failures an hour from one address
+    with read_session() as s:
+        [tally] = s.exec(select(RefusedDelivery)).all()
+    assert (tally.reason, tally.count, tally.example) == ("signature does not match", 60, "dari testclient")
+    [bri] = health.acquirers()
+    assert (bri.refused_today, bri.last_refusal) == (60, "signature does not match")
+    acquirer = TestClient(files_app(), client=("198.51.100.20", 443))  # the acquirer itself, from its own address
+    signed = acquirer.post("/api/transaksi/bri", content=body,
+                           headers={"X-Terminalku-Timestamp": ts, "X-Terminalku-Signature": ingest.sign(secret, int(ts), body)})  # fmt: skip
+    assert (signed.status_code, signed.json()["accepted"]) == (200, 1)
 
 
 @pytest.mark.parametrize(
@@ -173,7 +271,10 @@ def test_the_webhook_route_answers_with_what_it_kept(clean_db, tmp_path):
     client = TestClient(files_app())
     ok = client.post("/api/transaksi/bri", content=body,
                      headers={"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)})  # fmt: skip
-    assert (ok.status_code, ok.json()) == (200, {"accepted": 1, "duplicates": 0, "unknown_tid": 0, "changed": 0})
+    assert (ok.status_code, ok.json()) == (
+        200,
+        {"accepted": 1, "duplicates": 0, "unknown_tid": 0, "changed": 0, "refused": []},
+    )
     bad = client.post("/api/transaksi/bri", content=body, headers={"X-Terminalku-Timestamp": str(ts)})
     assert (bad.status_code, bad.json()) == (401, {"error": "signature does not match"})
 

@@ -16,7 +16,8 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
-from terminal_shop.services.transactions.tables import Acquirer, RefusedDelivery, Transaction
+from terminal_shop.services.transactions import refused
+from terminal_shop.services.transactions.tables import Acquirer, Transaction
 
 LIST_MAX = 50
 
@@ -53,15 +54,8 @@ def acquirers() -> list[AcquirerHealth]:
         out = []
         for a in rows:
             last = s.exec(select(func.max(Transaction.received_at)).where(col(Transaction.acquirer) == a.code)).one()
-            refused = s.exec(
-                select(RefusedDelivery).where(col(RefusedDelivery.acquirer) == a.code, col(RefusedDelivery.received_at) >= since)
-                .order_by(col(RefusedDelivery.received_at).desc())
-            ).all()  # fmt: skip
-            out.append(
-                AcquirerHealth(
-                    a.code, a.name, wib(last) if last else "-", len(refused), refused[0].reason if refused else ""
-                )
-            )
+            lately = refused.recent(a.code, since)  # counted in SQL, whatever a flood wrote
+            out.append(AcquirerHealth(a.code, a.name, wib(last) if last else "-", lately.count, lately.last_reason))
     return out
 
 

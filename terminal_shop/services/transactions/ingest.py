@@ -3,22 +3,23 @@
 The contract (README, Transactions): `POST /api/transaksi/<acquirer>` with a JSON body (one
 transaction, or `{"transactions": [...]}`), `X-Terminalku-Timestamp` (Unix seconds) and
 `X-Terminalku-Signature: sha256=<hex>`, the HMAC-SHA256 of `<timestamp>.<raw body>` with the
-acquirer's secret. Refused: a wrong or missing signature, a timestamp more than 5 minutes
-from ours (a replay later than that), a malformed body. Each transaction is kept once per
-(acquirer, transaction id); the same id again with "void" or "refund" changes its status.
-A TID no active device has is kept for the admin, not lost.
+acquirer's secret. Refused as a whole: a wrong or missing signature, a timestamp more than 5
+minutes from ours (a replay later than that), a malformed body or item (contract.py, each bad
+item named). Each transaction is kept once per (acquirer, transaction id). A void or refund
+is checked against what it changes (changes.py, issue 46.4); one that may not apply is
+refused for that item, tallied for the admin (refused.py) and never applied. A TID no active
+device has is kept for the admin.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import time
 import uuid
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -32,19 +33,17 @@ from terminal_shop.services import working_days
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.transactions import agreed, mdr, settlement
-from terminal_shop.services.transactions.tables import Acquirer, AgreedRate, RefusedDelivery, Transaction
+from terminal_shop.services.transactions import agreed, contract, mdr, refused, settlement
+from terminal_shop.services.transactions.changes import Change, Kept, check_change
+from terminal_shop.services.transactions.tables import Acquirer, AgreedRate, Refund, Transaction
 
 WINDOW_SECONDS = 300
-BATCH_MAX = 1000
-STATUSES = ("approved", "void", "refund")
-CHANNEL_WORDS = {"debit": "debit", "kredit": "kredit", "credit": "kredit", "qris": "qris"}
 
 
 class WebhookRefused(Exception):
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, items: tuple[contract.BadItem, ...] = ()) -> None:
         super().__init__(reason)
-        self.status, self.reason = status, reason
+        self.status, self.reason, self.items = status, reason, items
 
 
 @dataclass(frozen=True)
@@ -53,6 +52,7 @@ class Ingested:
     duplicates: int
     unknown_tid: int
     changed: int  # void or refund of a transaction already kept
+    refused: list[dict[str, Any]] = field(default_factory=list)  # {"index", "reason"}: items not applied
 
 
 def secret_of(code: str, nonce: str) -> str:
@@ -80,57 +80,24 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
 
 
-def _refuse(code: str, status: int, reason: str) -> WebhookRefused:
-    with write_session() as s:
-        s.add(RefusedDelivery(acquirer=code[:20], reason=reason[:200]))
-    return WebhookRefused(status, reason)
+def _refuse(
+    code: str, status: int, reason: str, example: str = "", items: tuple[contract.BadItem, ...] = ()
+) -> WebhookRefused:
+    refused.record(code, reason, example)
+    return WebhookRefused(status, reason, items)
 
 
-def _checked(code: str, body: bytes, signature: str, timestamp: str, now: float) -> Acquirer:
+def _checked(code: str, body: bytes, signature: str, timestamp: str, now: float, client: str) -> Acquirer:
     with read_session() as s:
         acquirer = s.get(Acquirer, code)
     if acquirer is None:
         raise WebhookRefused(404, "unknown acquirer")
     if not timestamp.isdigit() or abs(now - int(timestamp)) > WINDOW_SECONDS:
-        raise _refuse(code, 401, "timestamp missing or more than 5 minutes off")
+        raise _refuse(code, 401, "timestamp missing or more than 5 minutes off", f"dari {client}" if client else "")
     expected = sign(secret_of(acquirer.code, acquirer.secret_nonce), int(timestamp), body)
     if not hmac.compare_digest(signature.strip().lower().encode(), expected.encode()):
-        raise _refuse(code, 401, "signature does not match")
+        raise _refuse(code, 401, "signature does not match", f"dari {client}" if client else "")
     return acquirer
-
-
-def _items(body: bytes, code: str) -> list[dict[str, Any]]:
-    try:
-        data = json.loads(body)
-    except ValueError:
-        raise _refuse(code, 400, "body is not JSON") from None
-    items = data.get("transactions") if isinstance(data, dict) and "transactions" in data else [data]
-    if (
-        not isinstance(items, list)
-        or not items
-        or len(items) > BATCH_MAX
-        or not all(isinstance(i, dict) for i in items)
-    ):
-        raise _refuse(code, 400, f"expected one transaction or up to {BATCH_MAX} in 'transactions'")
-    return items
-
-
-def _parsed(item: dict[str, Any]) -> dict[str, Any]:
-    """One transaction's fields, or ValueError naming the first wrong one."""
-    channel = CHANNEL_WORDS.get(str(item.get("channel", "")).lower())
-    status = str(item.get("status", "")).lower()
-    amount = item.get("amount")
-    if channel is None or status not in STATUSES or not isinstance(amount, int) or amount <= 0:
-        raise ValueError("channel, status or amount")
-    occurred = datetime.fromisoformat(str(item["time"]))
-    if occurred.tzinfo is None:
-        raise ValueError("time needs its UTC offset")
-    txn_id, tid = str(item.get("id", "")).strip()[:64], str(item.get("tid", "")).strip().upper()[:16]
-    if not txn_id or not tid:
-        raise ValueError("id and tid")
-    return {"txn_id": txn_id, "tid": tid, "mid": str(item.get("mid", ""))[:20], "occurred_at": occurred,
-            "amount": amount, "channel": channel, "status": status, "scheme": str(item.get("scheme") or "")[:40] or None,
-            "rrn": str(item.get("rrn") or "")[:24] or None, "approval_code": str(item.get("approval_code") or "")[:12] or None}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -169,7 +136,7 @@ def _money(fields: dict[str, Any], terminal: _Terminal) -> tuple[int, int]:
     """(MDR, net) as the site computes them for this status."""
     if fields["status"] == "void":
         return 0, 0
-    if fields["status"] == "refund":
+    if fields["status"] == "refund":  # until issue 47.3's rule: the refunded part, taken back
         return 0, -fields["amount"]
     model = terminal.device.model if terminal.device else None
     fee = mdr.fee(
@@ -183,55 +150,94 @@ def _money(fields: dict[str, Any], terminal: _Terminal) -> tuple[int, int]:
     return fee, fields["amount"] - fee
 
 
-def accept(code: str, body: bytes, signature: str, timestamp: str, now: float | None = None) -> Ingested:
-    acquirer = _checked(code.strip().lower()[:20], body, signature, timestamp, now if now is not None else time.time())
-    items = _items(body, acquirer.code)
+def accept(
+    code: str, body: bytes, signature: str, timestamp: str, now: float | None = None, client: str = ""
+) -> Ingested:
+    at = now if now is not None else time.time()
+    acquirer = _checked(code.strip().lower()[:20], body, signature, timestamp, at, client)
     try:
-        parsed = [_parsed(i) for i in items]
-    except (ValueError, KeyError, TypeError) as exc:
-        raise _refuse(acquirer.code, 400, f"a transaction is malformed: {exc}") from None
+        parsed = contract.parse_all(contract.items_of(body), datetime.fromtimestamp(at, UTC))
+    except contract.BadDelivery as bad:
+        example = "; ".join(f"#{i.index}: {i.reason}" for i in bad.items[:3])
+        raise _refuse(acquirer.code, 400, bad.reason, example, bad.items) from None
     try:
         return _store(acquirer, parsed)
     except IntegrityError:  # the same new transaction delivered twice at once: again, it is a duplicate now
         return _store(acquirer, parsed)
 
 
+def _kept(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Kept]:
+    """What the delivery's voids and refunds are checked against, in two queries."""
+    rows: Any = s.execute(
+        sa.select(col(Transaction.txn_id), col(Transaction.tid), col(Transaction.amount), col(Transaction.status),
+                  col(Transaction.refunded))
+        .where(col(Transaction.acquirer) == acquirer, col(Transaction.txn_id).in_(txn_ids))
+    ).all()  # fmt: skip
+    kept = {t: Kept(tid, amount, status, refunded, set()) for t, tid, amount, status, refunded in rows}
+    refunds: Any = s.execute(
+        sa.select(col(Refund.txn_id), col(Refund.refund_id))
+        .where(col(Refund.acquirer) == acquirer, col(Refund.txn_id).in_(list(kept)))
+    ).all()  # fmt: skip
+    for txn_id, refund_id in refunds:
+        kept[txn_id].refund_ids.add(refund_id)
+    return kept
+
+
+def _apply(s: Session, acquirer: str, fields: dict[str, Any], was: Kept, new: dict[str, dict[str, Any]]) -> None:
+    """A checked void or refund, on the row stored earlier or on the one this delivery adds."""
+    txn_id, status = fields["txn_id"], fields["status"]
+    if status == "refund":
+        was.refunded += fields["amount"]
+        was.refund_ids.add(fields["refund_id"])
+        s.add(Refund(acquirer=acquirer, txn_id=txn_id, refund_id=fields["refund_id"], amount=fields["amount"],
+                     occurred_at=fields["occurred_at"]))  # fmt: skip
+    was.status = status
+    values = {"status": status, "mdr": 0, "net": -was.refunded, "refunded": was.refunded}
+    if txn_id in new:
+        new[txn_id].update(values)
+    else:
+        s.execute(sa.update(table_of(Transaction))
+                  .where(col(Transaction.acquirer) == acquirer, col(Transaction.txn_id) == txn_id)
+                  .values(**values, changed_at=utcnow()))  # fmt: skip
+
+
+def _new_row(acquirer: Acquirer, fields: dict[str, Any], terminal: _Terminal, now: datetime) -> dict[str, Any]:
+    fee, net = _money(fields, terminal)
+    device = terminal.device
+    row = {k: v for k, v in fields.items() if k != "refund_id"}
+    return {"id": uuid.uuid4(), "acquirer": acquirer.code, "device_id": device.id if device else None,
+            "merchant_id": device.merchant_id if device else None, "mdr": fee, "net": net, "refunded": 0,
+            "settle_on": settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes),
+            "received_at": now, "changed_at": now, "settled_on": None, **row}  # fmt: skip
+
+
 def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
-    """New rows in one INSERT; a void or refund of a kept transaction changes its row."""
+    """New rows in one INSERT; a checked void or refund of a kept transaction changes its row."""
     accepted = duplicates = unknown = changed = 0
+    refusals: list[dict[str, Any]] = []
     with write_session() as s:
-        known: dict[str, str] = dict(s.execute(
-            sa.select(col(Transaction.txn_id), col(Transaction.status)).where(
-                col(Transaction.acquirer) == acquirer.code, col(Transaction.txn_id).in_([p["txn_id"] for p in parsed]))
-        ).all())  # fmt: skip
+        kept = _kept(s, acquirer.code, [p["txn_id"] for p in parsed])
         terminals = _terminals_of(s, {p["tid"] for p in parsed})
         new: dict[str, dict[str, Any]] = {}
         now = utcnow()
-        for fields in parsed:
-            terminal = terminals.get(fields["tid"], _UNKNOWN)
-            fee, net = _money(fields, terminal)
-            txn_id, status = fields["txn_id"], fields["status"]
-            if txn_id in new or txn_id in known:
-                before = new[txn_id]["status"] if txn_id in new else known[txn_id]
-                if before == status or status not in ("void", "refund"):
-                    duplicates += 1
-                    continue
-                if txn_id in new:
-                    new[txn_id].update(status=status, mdr=fee, net=net)
-                else:
-                    s.execute(sa.update(table_of(Transaction))
-                              .where(col(Transaction.acquirer) == acquirer.code, col(Transaction.txn_id) == txn_id)
-                              .values(status=status, mdr=fee, net=net, changed_at=now))  # fmt: skip
-                    known[txn_id] = status
-                changed += 1
+        for index, fields in enumerate(parsed):
+            txn_id = fields["txn_id"]
+            if fields["status"] == "approved" and txn_id not in kept:
+                terminal = terminals.get(fields["tid"], _UNKNOWN)
+                new[txn_id] = _new_row(acquirer, fields, terminal, now)
+                kept[txn_id] = Kept(fields["tid"], fields["amount"], "approved", 0, set())
+                accepted += 1
+                unknown += int(terminal.device is None)
                 continue
-            device = terminal.device
-            new[txn_id] = {"id": uuid.uuid4(), "acquirer": acquirer.code, "device_id": device.id if device else None,
-                           "merchant_id": device.merchant_id if device else None, "mdr": fee, "net": net,
-                           "settle_on": settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes),
-                           "received_at": now, "changed_at": now, "settled_on": None, **fields}  # fmt: skip
-            accepted += 1
-            unknown += int(device is None)
+            verdict = check_change(kept.get(txn_id), fields)
+            if verdict is Change.APPLY:
+                _apply(s, acquirer.code, fields, kept[txn_id], new)
+                changed += 1
+            elif verdict is Change.DUPLICATE:
+                duplicates += 1
+            else:
+                refusals.append({"index": index, "reason": verdict.value})
+                refused.record(acquirer.code, verdict.value, f"#{index}: {txn_id} (TID {fields['tid']})", s)
         if new:
             s.execute(sa.insert(table_of(Transaction)), list(new.values()))
-    return Ingested(accepted, duplicates, unknown, changed)
+    return Ingested(accepted, duplicates, unknown, changed, refusals)

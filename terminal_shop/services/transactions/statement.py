@@ -100,7 +100,7 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
             .where(*where, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
         ).all()  # fmt: skip
         refunds = s.execute(
-            sa.select(func.count(), func.coalesce(func.sum(Transaction.amount), 0)).where(*where, col(Transaction.status) == "refund")
+            sa.select(func.count(), func.coalesce(func.sum(Transaction.refunded), 0)).where(*where, col(Transaction.status) == "refund")
         ).one()  # fmt: skip
         names = [r.nama_usaha for r in (s.get(MerchantRegistration, m) for m in merchant_ids) if r is not None]
     return _pdf(mid, first, ", ".join(names), days, channels, refunds)

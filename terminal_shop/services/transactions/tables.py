@@ -55,19 +55,42 @@ class Transaction(SQLModel, table=True):
     approval_code: str | None = Field(default=None, max_length=12)
     mdr: int = Field(default=0, sa_type=sa.BigInteger)  # what the site computes (services/transactions/mdr.py)
     net: int = Field(default=0, sa_type=sa.BigInteger)
+    refunded: int = Field(default=0, sa_type=sa.BigInteger)  # the refunds (table refunds) added up, at most amount
     settle_on: date  # the working day the money is due (settlement.py)
     settled_on: date | None = None  # as the acquirer's report says
 
 
 class RefusedDelivery(SQLModel, table=True):
-    """A webhook delivery the site refused, and why (no body kept: it may be forged)."""
+    """Webhook deliveries (or items of signed ones) the site refused, counted per acquirer,
+    reason and hour with the latest example: a flood of forged posts adds to a count, not rows
+    (issue 46.6). Kept rules.REFUSALS_KEPT."""
 
     __tablename__ = "refused_deliveries"
+    __table_args__ = (sa.UniqueConstraint("acquirer", "reason", "hour", name="uq_refused_deliveries_tally"),)
 
     id: int | None = Field(default=None, primary_key=True)
     acquirer: str = Field(max_length=20)
-    received_at: datetime = now_field(index=True)
     reason: str = Field(max_length=200)
+    hour: datetime = Field(sa_type=UTCDateTime, index=True)  # the UTC hour they arrived in
+    count: int = 1
+    last_at: datetime = now_field()
+    example: str = Field(default="", max_length=200)  # the latest: an item's id and TID, or the client address
+
+
+class Refund(SQLModel, table=True):
+    """One refund of a kept transaction: partial refunds add up to at most its amount; the same
+    refund delivered again (same `refund_id`, "" when the acquirer sends none) is a duplicate."""
+
+    __tablename__ = "refunds"
+    __table_args__ = (sa.UniqueConstraint("acquirer", "txn_id", "refund_id", name="uq_refunds_refund"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    acquirer: str = Field(max_length=20)
+    txn_id: str = Field(max_length=64)
+    refund_id: str = Field(default="", max_length=64)
+    amount: int = Field(sa_type=sa.BigInteger)
+    occurred_at: datetime = Field(sa_type=UTCDateTime)
+    received_at: datetime = now_field()
 
 
 class AgreedRate(SQLModel, table=True):

@@ -1,0 +1,54 @@
+"""Whether a void or refund may change the transaction it names (issue 46.4: a refund of
+Rp 99.000.000 on a Rp 250.000 sale, one naming another merchant's TID, a void and a refund
+replayed to flip the status, a refund of an id never seen: all were applied).
+
+The rules, once: it names a transaction this acquirer delivered, with the same TID; status
+moves one way (approved -> void, or approved -> refund, in part or whole); refunds add up to
+at most the amount; the same void, or the same refund (its `refund_id`, "" when none), again
+is a duplicate. Anything else is refused with the reason below, for the admin to follow up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Change(StrEnum):
+    APPLY = "apply"
+    DUPLICATE = "duplicate"
+    UNKNOWN = "void or refund of a transaction never received"
+    OTHER_TID = "void or refund names another TID than its transaction"
+    VOIDED = "transaction already voided"
+    REFUNDED = "a refunded transaction cannot be voided"
+    TOO_MUCH = "refunds would exceed the transaction's amount"
+
+
+@dataclass
+class Kept:
+    """What a change is checked against: the transaction as stored (or as this delivery adds it)."""
+
+    tid: str
+    amount: int
+    status: str
+    refunded: int
+    refund_ids: set[str]
+
+
+def check_change(was: Kept | None, item: dict[str, Any]) -> Change:
+    status = item["status"]
+    if was is None:
+        return Change.UNKNOWN if status != "approved" else Change.APPLY
+    if status == "approved":  # the same sale delivered again
+        return Change.DUPLICATE
+    if item["tid"] != was.tid:
+        return Change.OTHER_TID
+    if status == "void":
+        return {"approved": Change.APPLY, "void": Change.DUPLICATE}.get(was.status, Change.REFUNDED)
+    if item["refund_id"] in was.refund_ids:
+        return Change.DUPLICATE
+    if was.status == "void":
+        return Change.VOIDED
+    if was.refunded + item["amount"] > was.amount:
+        return Change.TOO_MUCH
+    return Change.APPLY
