@@ -253,11 +253,13 @@ MERCHANT_WORK = {
 } - {"MerchantRatesState.set_rate"} | {"PersonalDataState.set_ended"}
 DEVICES_READING = {"DevicesState.load", "DevicesState.filter", "DevicesState.export"}
 ACTIVATING = {"DevicesState.upload_activation"}
+ACQUIRER_SECRETS = {"TransactionsState.add_acquirer", "TransactionsState.rotate_secret"}
 # Written out, not derived from the code's table: this is what the issue asks of each role.
 EXPECTED = {
     "pemilik": EVERY - ANY_ADMIN,
     "keuangan": ORDER_READING | REVIEWING | {"OrderListState.export"}
     | {h for h in EVERY if h.startswith(("PaymentsState.", "OverviewState.", "TransactionsState."))}
+    - ACQUIRER_SECRETS  # issue 46.8: a new secret stops the acquirer's deliveries: the owner's
     | {"MerchantRatesState.set_rate"},  # an agreed MDR is finance's
     "verifikator": MERCHANT_WORK - {"MerchantDetailState.set_delete_phrase", "MerchantDetailState.delete"}
     | DEVICES_READING | ACTIVATING,

@@ -5,9 +5,10 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import rules
-from terminal_shop.components.admin import TD, admin_layout, scroll_table
+from terminal_shop.components.admin import TD, admin_layout, scroll_table, when_allowed
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions.settlement_report import FIELDS
 from terminal_shop.state.admin.transactions import REPORT_UPLOAD_ID, SECRET_FIELD
 from terminal_shop.state.admin.transactions import TransactionsState as T
@@ -25,8 +26,9 @@ def _health(a) -> rx.Component:
     return rx.el.tr(
         rx.el.td(a.code, class_name=TD), rx.el.td(a.name, class_name=TD), rx.el.td(a.last_transaction, class_name=TD),
         rx.el.td(a.refused_today, class_name=TD), rx.el.td(a.last_refusal, class_name=TD),
-        rx.el.td(rx.el.button("Ganti rahasia", type="button", on_click=T.rotate_secret(a.code),
-                              aria_label="Ganti rahasia " + a.code, class_name=BTN_OUTLINE), class_name=TD),
+        rx.el.td(when_allowed(Permission.ACQUIRER_SECRETS, rx.el.button(
+            "Ganti rahasia", type="button", on_click=T.rotate_secret(a.code), aria_label="Ganti rahasia " + a.code,
+            class_name=BTN_OUTLINE)), class_name=TD),
         data_testid="acquirer-health",
     )  # fmt: skip
 
@@ -94,7 +96,7 @@ def transactions_page() -> rx.Component:
             scroll_table(("Kode", "Nama", "Transaksi terakhir", f"Ditolak ({rules.hours(rules.REFUSALS_SHOWN)})", "Alasan terakhir", ""), T.acquirers, _health, "Acquirer", "mt-2 min-w-full"),
             class_name=f"{CARD} mt-6 p-5",
         ),
-        _new_acquirer(),
+        when_allowed(Permission.ACQUIRER_SECRETS, _new_acquirer()),
         _report(),
         rx.el.section(
             rx.el.h2("TID tidak dikenal", class_name="text-lg font-bold"),

@@ -30,6 +30,7 @@ class Permission(StrEnum):
     DEVICES = "perangkat"  # receiving units into stock
     DEVICES_ACTIVATE = "perangkat.aktivasi"  # bind the acquirer's TID/MID; link an order to its merchant
     TRANSACTIONS = "transaksi"  # acquirers' webhook health, unknown TIDs, settlement reports
+    ACQUIRER_SECRETS = "acquirer.rahasia"  # add an acquirer, replace its webhook secret: the owner's (issue 46.8)
 
 
 ROLES: dict[AdminRole, frozenset[Permission]] = {

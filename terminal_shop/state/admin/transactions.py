@@ -50,7 +50,7 @@ class TransactionsState(AdminState):
         await self._fill()
 
     @rx.event
-    @admin_only(permission=Permission.TRANSACTIONS)
+    @admin_only(permission=Permission.ACQUIRER_SECRETS)
     async def add_acquirer(self, form: dict):
         code, name, cutoff = (str(form.get(k, ""))[:80] for k in ("code", "name", "cutoff"))
         try:
@@ -63,7 +63,7 @@ class TransactionsState(AdminState):
         return [rx.set_value(SECRET_FIELD, secret), toast.success("Acquirer ditambahkan")]
 
     @rx.event
-    @admin_only(permission=Permission.TRANSACTIONS)
+    @admin_only(permission=Permission.ACQUIRER_SECRETS)
     async def rotate_secret(self, code: str):
         try:
             secret = await asyncio.to_thread(acquirer_setup.rotate, str(code)[:20], self.admin_email)
