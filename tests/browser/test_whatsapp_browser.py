@@ -10,7 +10,10 @@ import time
 import uuid
 
 from playwright.sync_api import expect
+from sqlmodel import select
 
+from terminal_shop.infra.db import read_session
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.team import admin_auth
 
 from support.files import jpg, png
@@ -41,15 +44,18 @@ def test_a_buyer_opts_in_gets_the_order_on_whatsapp_and_replies_with_the_slip(pa
 
     [sent] = whatsapp.wait_for(1)  # the site's outbox sender, on its own
     assert sent["to"] == NUMBER and sent["template"]["name"] == "order_received"
-    how = sent["template"]["components"][0]["parameters"][2]["text"]
+    how = sent["template"]["components"][0]["parameters"][1]["text"]
     amount = f"Rp {order.total:,}".replace(",", ".")
     assert f"Transfer tepat {amount}" in how and shown.strip() == amount
 
     slip = jpg(tmp_path / "slip.jpg", size=(600, 900), color=(10, 160, 90)).read_bytes()
     media_id = whatsapp.add_media(slip, "image/jpeg")
+    with read_session() as s:  # the buyer answers the order's message (issue 46.10: no order number in the caption)
+        ours = s.exec(select(OutboxMessage.provider_id).where(OutboxMessage.subject == "order_received")).one()
     reply = delivery({
         "contacts": [{"profile": {"name": "Siti"}, "wa_id": NUMBER}],
         "messages": [{"from": NUMBER, "id": f"wamid.IN{uuid.uuid4().hex}", "timestamp": str(int(time.time())),
+                      "context": {"from": "6281100000000", "id": ours},
                       "type": "image", "image": {"id": media_id, "mime_type": "image/jpeg", "caption": "sudah transfer"}}],
     })  # fmt: skip
     assert post_webhook(page.base, reply).status_code == 200

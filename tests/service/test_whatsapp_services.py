@@ -76,8 +76,8 @@ def test_a_buyer_who_ticked_the_box_gets_the_order_template_with_the_exact_amoun
     [sent] = whatsapp.wait_for(1)
     assert sent["to"] == NUMBER and sent["template"]["name"] == "order_received"
     assert sent["template"]["language"] == {"code": "id"}
-    name, number, how, link = params(sent)
-    assert (name, number) == ("Budi Santoso", placed.number)
+    number, how, link = params(sent)
+    assert number == placed.number and not any("Budi" in p for p in params(sent))  # the typed name is never sent
     assert f"Transfer tepat Rp {placed.total:,}".replace(",", ".") in how and f"/pesanan/{placed.id}" in link
     [row] = rows()
     assert row.status == "sent" and row.provider_id.startswith("wamid.")
@@ -95,7 +95,12 @@ def test_without_the_box_or_after_stop_only_email_is_sent(whatsapp, mailbox, tmp
     transitions.confirm(str(first.id), ADMIN)
     assert [r.subject for r in rows()] == ["order_received"]  # nothing after STOP
     assert f"order:{first.id}:confirmed" in [r.key for r in rows("email")]
-    checkout_order(buyer=OPTED_IN)  # ticking the box again on a new order opts back in
+    checkout_order(buyer=OPTED_IN)  # issue 46.9: a box ticked on a form does not undo the number's STOP
+    assert [r.subject for r in rows()] == ["order_received"]
+    webhook.receive(inbound_text(NUMBER, "Mulai"))  # the number itself asks again
+    with read_session() as s:
+        assert s.get(WhatsAppContact, NUMBER).opt_in_text == "MULAI (ditulis dari nomor ini)"
+    checkout_order(buyer=OPTED_IN)
     assert [r.subject for r in rows()] == ["order_received", "order_received"]
 
 
@@ -120,8 +125,9 @@ def test_each_event_sends_its_template_with_its_parameters(whatsapp, mailbox, tm
     assert sent["order_shipped"] == [kept.number, "J&T Express", "JP1234567890", "https://jet.co.id/track"]
     assert sent["order_delivered"] == [kept.number]
     assert sent["payment_rejected"] == [dropped.number, "Bukti tidak terbaca"]
-    assert sent["registration_approved"] == ["Warung Bu Sri"]  # the HP opted in at checkout
-    assert sent["device_active"] == ["PAX A920 Pro", "A9200001", "BRI00123", "000885012345678"]
+    assert sent["registration_approved"] == [get_settings().public_url + "/masuk"]  # the HP opted in at checkout
+    assert sent["device_active"][4] == get_settings().public_url + "/masuk"
+    assert sent["device_active"][:4] == ["PAX A920 Pro", "A9200001", "BRI00123", "000885012345678"]
     assert whatsapp.refused == []  # every body had the shape Meta documents
 
 
@@ -232,13 +238,25 @@ def test_a_template_goes_under_the_name_meta_approved_and_an_unknown_name_fails_
     assert rows()[0].status == "failed" and "132001" in rows()[0].last_error
 
 
-def image_message(number: str, media_id: str, caption: str = "", kind: str = "image", mime: str = "image/jpeg") -> dict:
+def image_message(
+    number: str, media_id: str, caption: str = "", kind: str = "image", mime: str = "image/jpeg", reply_to: str = ""
+) -> dict:
+    """A photo or PDF as Meta delivers it; `reply_to`: the wamid of our message it answers."""
     body = {"id": media_id, "mime_type": mime, "sha256": "x"} | ({"caption": caption} if caption else {})
-    return delivery({
-        "contacts": [{"profile": {"name": "Pembeli"}, "wa_id": number}],
-        "messages": [{"from": number, "id": f"wamid.IN{uuid.uuid4().hex}", "timestamp": str(int(time.time())),
-                      "type": kind, kind: body}],
-    })  # fmt: skip
+    message = {
+        "from": number,
+        "id": f"wamid.IN{uuid.uuid4().hex}",
+        "timestamp": str(int(time.time())),
+        "type": kind,
+        kind: body,
+    } | ({"context": {"from": "6281100000000", "id": reply_to}} if reply_to else {})
+    return delivery({"contacts": [{"profile": {"name": "Pembeli"}, "wa_id": number}], "messages": [message]})  # fmt: skip
+
+
+def our_template(order: Order) -> str:
+    """The wamid of the order_received template the buyer's number got (sent first)."""
+    deliver_all()
+    return next(r.provider_id for r in rows() if r.entity_id == str(order.id) and r.subject == "order_received")
 
 
 def inbound() -> list[WhatsAppInbound]:
@@ -249,7 +267,8 @@ def inbound() -> list[WhatsAppInbound]:
 def test_a_slip_sent_by_whatsapp_becomes_a_proof_of_the_waiting_order(whatsapp, mailbox, tmp_path):
     placed = checkout_order(buyer=OPTED_IN)
     slip = jpg(tmp_path / "slip.jpg", size=(600, 900), color=(10, 160, 90), gps=True).read_bytes()
-    webhook.receive(image_message(NUMBER, whatsapp.add_media(slip, "image/jpeg"), caption="transfer sudah ya"))
+    webhook.receive(image_message(NUMBER, whatsapp.add_media(slip, "image/jpeg"), caption="transfer sudah ya",
+                                  reply_to=our_template(placed)))  # a reply to the order's own message  # fmt: skip
     [message] = inbound()
     assert (message.entity_id, message.outcome) == (
         str(placed.id),
@@ -272,14 +291,14 @@ def test_a_slip_gets_every_check_an_upload_gets(whatsapp, mailbox, tmp_path):
     other_buyer = {**BUYER_TYPED, "buyer_phone": "0813-9999-0000", "buyer_email": "lain@example.com"}
     checkout_order(get_storage(), someone_elses, buyer=other_buyer)  # another order paid with this picture
     assert not fresh(placed).proof_suspect
+    ours = our_template(placed)
     for data, mime in (
         (b"MZ\x90\x00 sebuah program, bukan bukti" * 3, "application/pdf"),  # not what it claims
         (huge_png(8000, 8000), "image/png"),  # a pixel bomb (64 MP in a small file): refused from its header
         (someone_elses, "image/jpeg"),  # another order's proof
     ):
-        webhook.receive(
-            image_message(NUMBER, whatsapp.add_media(data, mime), kind="document" if "pdf" in mime else "image")
-        )
+        webhook.receive(image_message(NUMBER, whatsapp.add_media(data, mime),
+                                      kind="document" if "pdf" in mime else "image", reply_to=ours))  # fmt: skip
     wrong, bomb, reused = [m.outcome for m in inbound()]
     assert wrong.startswith("File ditolak: Hanya file JPG, PNG, atau PDF")
     assert bomb.startswith("File ditolak:") and "megapiksel" in bomb
@@ -289,14 +308,14 @@ def test_a_slip_gets_every_check_an_upload_gets(whatsapp, mailbox, tmp_path):
     )
     assert fresh(placed).proof_suspect  # marked for the admin, as a reused upload is
     big = whatsapp.add_media(b"\xff\xd8" + b"0" * (11 * 1024 * 1024), "image/jpeg")
-    webhook.receive(image_message(NUMBER, big))
+    webhook.receive(image_message(NUMBER, big, reply_to=ours))
     assert (
         inbound()[-1].outcome.startswith("File tidak dapat diunduh dari WhatsApp") and inbound()[-1].stored_key is None
     )
 
 
-def test_the_slip_goes_to_the_order_it_names_else_the_newest_and_a_stranger_is_kept(whatsapp, mailbox, tmp_path):
-    older, newer = checkout_order(buyer=OPTED_IN), checkout_order(buyer=OPTED_IN)
+def test_the_slip_goes_to_the_order_it_names_and_a_stranger_is_kept(whatsapp, mailbox, tmp_path):
+    older, _newer = checkout_order(buyer=OPTED_IN), checkout_order(buyer=OPTED_IN)
     slip = jpg(tmp_path / "s1.jpg", color=(1, 2, 3)).read_bytes()
     webhook.receive(
         image_message(NUMBER, whatsapp.add_media(slip, "image/jpeg"), caption=f"untuk {older.number.lower()}")
@@ -305,9 +324,38 @@ def test_the_slip_goes_to_the_order_it_names_else_the_newest_and_a_stranger_is_k
         image_message(NUMBER, whatsapp.add_media(jpg(tmp_path / "s2.jpg", color=(9, 9, 9)).read_bytes(), "image/jpeg"))
     )
     webhook.receive(image_message("6285700002222", whatsapp.add_media(slip, "image/jpeg")))
-    named, newest, stranger = inbound()
-    assert (named.entity_id, newest.entity_id) == (str(older.id), str(newer.id))
+    named, unnamed, stranger = inbound()
+    assert named.entity_id == str(older.id)
+    assert (unnamed.entity_id, unnamed.outcome, unnamed.stored_key) == (None, slips.ASKED, None)  # two waiting: which?
     assert (stranger.entity_id, stranger.outcome, stranger.stored_key) == (None, slips.NO_ORDER, None)
+
+
+def test_a_slip_without_an_order_number_never_goes_to_an_order_a_stranger_placed_with_the_number(
+    whatsapp, mailbox, tmp_path
+):
+    """Issue 46.10: the newest waiting order with the sender's phone took the slip, so whoever
+    ordered with a victim's phone received the victim's payment slip."""
+    intruder = checkout_order(buyer={**BUYER_TYPED, "buyer_email": "penipu@example.com"})  # the victim's phone, typed
+    slip = jpg(tmp_path / "korban.jpg", color=(40, 80, 120)).read_bytes()
+    webhook.receive(image_message(NUMBER, whatsapp.add_media(slip, "image/jpeg"), caption="sudah transfer"))
+    [message] = inbound()
+    assert (message.entity_id, message.outcome, message.stored_key) == (None, slips.ASKED, None)
+    assert [m.text for m in inbox.strays()] == [f"sudah transfer · {slips.ASKED}"]  # the admin's list without an order
+    [asked] = [r for r in rows() if r.subject == "minta nomor pesanan"]
+    assert asked.to_addr == NUMBER and "nomor pesanan" in json.loads(asked.body_text)["text"]
+    bucket = get_settings().bucket_order_payments
+    assert [k for k, _ in get_storage().list_keys(bucket) if k.startswith(f"{intruder.id}/wa_")] == []
+
+
+def test_a_media_id_that_is_not_digits_is_refused_before_any_request(whatsapp):
+    """Issue 46.11: `../../x` was put in a request carrying the token."""
+    from terminal_shop.services.whatsapp import cloud_api
+
+    for media_id in ("../../x", "123/../../me", "١٢٣", ""):
+        with pytest.raises(cloud_api.WhatsAppError) as refused_as:
+            cloud_api.media(media_id)
+        assert refused_as.value.final
+    assert whatsapp.gets == []
 
 
 def test_a_free_reply_goes_only_within_24_hours_of_the_buyers_last_message(whatsapp, mailbox, tmp_path):
@@ -340,7 +388,8 @@ def test_an_applicant_who_ticked_the_box_in_the_wizard_is_told_on_whatsapp(whats
     assert contact is not None and contact.opt_in_text == consent.CONSENT_TEXT
     deliver_all()
     [sent] = whatsapp.wait_for(1)
-    assert (sent["template"]["name"], params(sent)) == ("registration_received", ["Sri Wahyuni", "Warung Bu Sri"])
+    [link] = params(sent)  # the status page, never a name the form's filler typed (issue 46.9, 50.1)
+    assert sent["template"]["name"] == "registration_received" and f"/pendaftaran/status/{merchant_id}?t=" in link
     assert rows()[0].entity_id == str(merchant_id)
     make_merchant(tmp_path, email="lain@example.com", hp="0813-2222-3333")  # no box: no WhatsApp
     assert [r.entity_id for r in rows()] == [str(merchant_id)]
@@ -353,10 +402,7 @@ def test_a_merchants_message_joins_the_merchant_pages_conversation(whatsapp, mai
     deliver_all()
     said = [(m.direction, m.text) for m in inbox.thread("merchant", str(merchant_id))]
     assert ("masuk", "EDC saya kapan aktif?") in said and ("keluar", "Minggu ini, Bu.") in said
-    assert (
-        "keluar",
-        "Halo Sri Wahyuni, pendaftaran merchant Warung Bu Sri sudah kami terima dan sedang diverifikasi.",
-    ) in said
+    assert any(d == "keluar" and t.startswith("Pendaftaran merchant Anda sudah kami terima") for d, t in said)
 
 
 def test_a_rejected_applicant_who_allowed_whatsapp_gets_the_reason_and_the_correction_link(whatsapp, mailbox, tmp_path):
@@ -365,6 +411,6 @@ def test_a_rejected_applicant_who_allowed_whatsapp_gets_the_reason_and_the_corre
     admin_merchants.save(str(merchant_id), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
     deliver_all()
     sent = {b["template"]["name"]: params(b) for b in whatsapp.wait_for(2)}
-    business, reason, link = sent["registration_rejected"]
-    assert (business, reason) == ("Warung Bu Sri", "Foto KTP buram")
+    reason, link = sent["registration_rejected"]
+    assert reason == "Foto KTP buram"
     assert f"/pendaftaran/perbaiki/{merchant_id}?t=" in link

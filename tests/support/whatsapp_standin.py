@@ -46,6 +46,7 @@ class StandIn:
         self.not_on_whatsapp: set[str] = set()
         self.throttle_next = 0  # answer this many sends with 130429
         self.media: dict[str, tuple[bytes, str]] = {}
+        self.gets: list[str] = []  # every GET's path, as asked (with or without the token)
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -69,6 +70,7 @@ class StandIn:
             self.not_on_whatsapp.clear()
             self.throttle_next = 0
             self.media.clear()
+            self.gets.clear()
 
     def add_media(self, data: bytes, mime_type: str) -> str:
         media_id = str(uuid.uuid4().int)[:16]
@@ -178,6 +180,7 @@ def _handler(standin: StandIn):
             self._answer(*_send(standin, body))
 
         def do_GET(self) -> None:
+            standin.gets.append(self.path)
             if self._authorised():
                 self._answer(*_get(standin, self.path))
 

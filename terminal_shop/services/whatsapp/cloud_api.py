@@ -116,7 +116,10 @@ def send_text(to: str, text: str) -> str:
 
 def media(media_id: str) -> Media:
     """The file a person sent: its URL from the media id, then the file (both with the token),
-    refused past MEDIA_MAX_BYTES before it is read whole."""
+    refused past MEDIA_MAX_BYTES before it is read whole. Meta's media ids are digits: anything
+    else (`../../x`) is refused before a request carries the token (issue 46.11)."""
+    if not (media_id.isascii() and media_id.isdigit() and len(media_id) <= 40):
+        raise WhatsAppError(0, "media id is not a number", final=True)
     client = _client()
     try:
         meta = client.get(f"/{media_id}")

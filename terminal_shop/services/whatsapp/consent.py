@@ -1,5 +1,9 @@
 """Who may get WhatsApp messages: a number whose owner ticked the box (the text shown is
-kept with the time, as the registration's consent is), until they reply STOP or BERHENTI."""
+kept with the time, as the registration's consent is), until they reply STOP or BERHENTI.
+
+A STOP holds until the number itself writes MULAI or YA: a box ticked at a checkout or in
+the wizard is typed by whoever fills the form, who may not own the number (issue 46.9: a
+stranger's checkout opted a number in again after its STOP)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from terminal_shop.services.whatsapp.tables import WhatsAppContact
 
 CONSENT_TEXT = "Kirim info pesanan lewat WhatsApp"  # the checkbox at checkout and in the wizard
 STOP_WORDS = frozenset({"STOP", "BERHENTI"})
+START_WORDS = frozenset({"MULAI", "YA"})
 
 
 def wa_number(phone: str) -> str | None:
@@ -22,11 +27,22 @@ def wa_number(phone: str) -> str | None:
 
 
 def opt_in(s: Session, phone: str, text: str, at: datetime | None = None) -> None:
+    """A box ticked on a form: consent, unless the number has said STOP (only it can undo that)."""
     number = wa_number(phone)
     if number is None:
         return
     contact = s.get(WhatsAppContact, number) or WhatsAppContact(phone=number)
+    if contact.opted_out_at is not None:
+        return
     contact.opted_in_at, contact.opt_in_text = at or utcnow(), text[:300]
+    s.add(contact)
+
+
+def opt_back_in(s: Session, number: str, text: str) -> None:
+    """The number itself wrote MULAI or YA: consent again, in its own words."""
+    contact = s.get(WhatsAppContact, number) or WhatsAppContact(phone=number)
+    contact.opted_in_at, contact.opt_in_text = utcnow(), f"{text[:40]} (ditulis dari nomor ini)"
+    contact.opted_out_at = None
     s.add(contact)
 
 

@@ -4,12 +4,17 @@ checks an uploaded proof gets (type by content, pixel bounds, metadata stripped)
 earlier proofs (a reused picture marks the order for the admin), stored beside the order's
 first proof and told to the buyer ("Bukti pembayaran diterima").
 
-The order: the sender's number's waiting orders (Menunggu Review), the one whose number the
-message names, else the newest.
+The order: among the sender's number's waiting orders (Menunggu Review), the one whose number
+the caption names; without a number, the only waiting order, and only when the number itself
+has written to us about it (one of its messages answers one of ours about that order). Anyone
+can type a victim's phone at checkout, so the newest order with that phone is no proof (issue
+46.10): otherwise the slip stays in the admin's list of messages without an order, and the
+sender is asked for the order number.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import time
@@ -22,6 +27,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.infra.uploads import PROOF_KINDS, UploadRejected, check_file, strip_metadata
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.checkout import PROOF_WRONG_TYPE
 from terminal_shop.services.orders.events import OrderProofAdded
 from terminal_shop.services.orders.tables import Order
@@ -30,9 +36,13 @@ from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.payments import proof_prints
 from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.services.whatsapp import cloud_api
-from terminal_shop.services.whatsapp.tables import WhatsAppInbound
+from terminal_shop.services.whatsapp.subscribers import CHANNEL
+from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
 
 NO_ORDER = "Tidak ada pesanan menunggu verifikasi untuk nomor ini"
+ASKED = "Tanpa nomor pesanan: belum dilampirkan, pengirim diminta menulis nomor pesanannya"
+ASK_TEXT = ("Terima kasih. Agar bukti ini masuk ke pesanan yang benar, kirim ulang fotonya dengan nomor pesanan "
+            "(8 karakter, ada di email pesanan Anda) di keterangan foto.")  # fmt: skip
 ADDED = "Bukti pembayaran ditambahkan ke pesanan {number}"
 REUSED = " (gambar sama dengan bukti pesanan lain: periksa)"
 
@@ -52,9 +62,39 @@ def _waiting_orders(number: str) -> list[Order]:
     return [o for o in rows if normalise_mobile(o.buyer_phone) == wanted]
 
 
-def _pick(orders: list[Order], text: str | None) -> Order:
-    named = {n.upper() for n in re.findall(r"\b[0-9A-Fa-f]{8}\b", text or "")}
-    return next((o for o in orders if order_number(o.id) in named), orders[0])
+def _pick(orders: list[Order], inbound: WhatsAppInbound) -> Order | None:
+    named = {n.upper() for n in re.findall(r"\b[0-9A-Fa-f]{8}\b", inbound.text or "")}
+    chosen = next((o for o in orders if order_number(o.id) in named), None)
+    if chosen is None and len(orders) == 1 and _wrote_about(inbound.phone, orders[0]):
+        chosen = orders[0]
+    return chosen
+
+
+def _wrote_about(number: str, order: Order) -> bool:
+    """One of the number's messages (this slip's too) answers one of ours about the order."""
+    with read_session() as s:
+        ours = select(OutboxMessage.provider_id).where(
+            col(OutboxMessage.entity_type) == "order", col(OutboxMessage.entity_id) == str(order.id),
+            col(OutboxMessage.channel) == CHANNEL, col(OutboxMessage.provider_id).is_not(None))  # fmt: skip
+        found = s.exec(
+            select(WhatsAppInbound.id).where(
+                col(WhatsAppInbound.phone) == number, col(WhatsAppInbound.reply_to).in_(ours)
+            )
+        ).first()
+    return found is not None
+
+
+def _ask_for_the_number(inbound: WhatsAppInbound) -> None:
+    """A free reply (the person just wrote: WhatsApp's window is open), unless they said STOP."""
+    with write_session() as s:
+        contact = s.get(WhatsAppContact, inbound.phone)
+        if contact is not None and contact.opted_out_at is not None:
+            return
+        s.add(OutboxMessage(
+            key=f"wa:ask-order:{inbound.id}", channel=CHANNEL, entity_type="whatsapp", entity_id=str(inbound.id),
+            to_addr=inbound.phone, subject="minta nomor pesanan", body_text=json.dumps({"text": ASK_TEXT}),
+            body_html=ASK_TEXT,
+        ))  # fmt: skip
 
 
 def _done(inbound_id: uuid.UUID, outcome: str, order: Order | None = None, key: str | None = None) -> str:
@@ -77,7 +117,10 @@ def take(inbound_id: uuid.UUID) -> str:
     orders = _waiting_orders(inbound.phone)
     if not orders:
         return _done(inbound_id, NO_ORDER)
-    order = _pick(orders, inbound.text)
+    order = _pick(orders, inbound)
+    if order is None:
+        _ask_for_the_number(inbound)
+        return _done(inbound_id, ASKED)
     try:
         media = cloud_api.media(inbound.media_id)
         checked = strip_metadata(check_file(media.data, PROOF_KINDS, PROOF_WRONG_TYPE))

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from sqlmodel import Session, col, func, select
 
-from terminal_shop import catalogue, couriers
+from terminal_shop import catalogue, couriers, routes
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
@@ -39,6 +39,7 @@ from terminal_shop.services.registrations.events import (
     RegistrationRejected,
     RegistrationSubmitted,
 )
+from terminal_shop.services.registrations.registration_status import status_link
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.whatsapp import consent
 from terminal_shop.services.whatsapp.templates import TEMPLATES
@@ -116,7 +117,7 @@ def _placed(s: Session, event: OrderPlaced) -> None:
         how = f"Transfer tepat {rupiah(order.total)} ke BCA {cfg.bca_account_number} a.n. {cfg.bca_account_holder}."
     else:
         how = f"Pembayaran QRIS {rupiah(order.total)}."
-    values = [order.buyer_name, order_number(order.id), how, _link(order)]
+    values = [order_number(order.id), how, _link(order)]  # never the typed name (templates.py)
     _tell_buyer(s, event, "received", "order_received", values)
 
 
@@ -152,6 +153,10 @@ def _proof_added(s: Session, event: OrderProofAdded) -> None:
     _tell_buyer(s, event, step, "proof_received", [order_number(uuid.UUID(event.entity_id))])
 
 
+def _sign_in_link() -> str:
+    return get_settings().public_url + routes.SIGN_IN
+
+
 def _tell_applicant(s: Session, row: MerchantRegistration, step: str, template: str, values: list[str]) -> None:
     key = f"wa:merchant:{row.id}:{step}:{utcnow().isoformat()}"
     _queue(s, consent.wa_number(row.nomor_hp), key, template, values, ("merchant", str(row.id)))
@@ -166,21 +171,19 @@ def _registration(s: Session, event: Event) -> MerchantRegistration:
 @subscribe(RegistrationSubmitted)
 def _registration_received(s: Session, event: RegistrationSubmitted) -> None:
     row = _registration(s, event)
-    _tell_applicant(s, row, "received", "registration_received", [row.nama_lengkap, row.nama_usaha])
+    _tell_applicant(s, row, "received", "registration_received", [status_link(row.id)])
 
 
 @subscribe(RegistrationApproved)
 def _registration_approved(s: Session, event: RegistrationApproved) -> None:
     row = _registration(s, event)
-    _tell_applicant(s, row, "approved", "registration_approved", [row.nama_usaha])
+    _tell_applicant(s, row, "approved", "registration_approved", [_sign_in_link()])
 
 
 @subscribe(RegistrationRejected)
 def _registration_rejected(s: Session, event: RegistrationRejected) -> None:
     row = _registration(s, event)
-    _tell_applicant(
-        s, row, "rejected", "registration_rejected", [row.nama_usaha, event.detail or "-", fix_link.link(row)]
-    )
+    _tell_applicant(s, row, "rejected", "registration_rejected", [event.detail or "-", fix_link.link(row)])
 
 
 @subscribe(DeviceActivated)
@@ -190,6 +193,7 @@ def _device_active(s: Session, event: DeviceActivated) -> None:
     row = s.get(MerchantRegistration, device.merchant_id)
     assert row is not None, device.merchant_id
     product = catalogue.product(device.model)
-    values = [product.name if product else device.model, device.serial, device.tid or "-", device.mid or "-"]
+    values = [product.name if product else device.model, device.serial, device.tid or "-", device.mid or "-",
+              _sign_in_link()]  # fmt: skip
     key = f"wa:device:{device.id}:active:{device.tid}"
     _queue(s, consent.wa_number(row.nomor_hp), key, "device_active", values, ("merchant", str(row.id)))

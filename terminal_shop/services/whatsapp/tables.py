@@ -42,6 +42,7 @@ class WhatsAppInbound(SQLModel, table=True):
     kind: str = Field(max_length=20)  # text, image, document, ...
     text: str | None = Field(default=None, sa_type=sa.Text, sa_column_kwargs=personal())
     media_id: str | None = Field(default=None, max_length=200)
+    reply_to: str | None = Field(default=None, max_length=200)  # the wamid of our message it answers, if any
     entity_type: str | None = Field(default=None, max_length=20)  # the order it was matched to, if any
     entity_id: str | None = Field(default=None, max_length=64)
     outcome: str | None = Field(default=None, max_length=300)  # what the site did with it

@@ -2,7 +2,13 @@
 with numbered parameters, defined once here. The operator submits exactly these texts (README,
 WhatsApp; `python -m terminal_shop.cli.whatsapp_templates` prints them) in the "utility"
 category, language `id`; each is sent under its approved name (WHATSAPP_TEMPLATE_NAMES,
-`key=name,...`; by default the key itself)."""
+`key=name,...`; by default the key itself).
+
+No parameter is free text that whoever filled a form typed (a buyer's or applicant's name, a
+business name): anyone may type someone else's number, and the shop's number must not carry
+their words to it (issue 46.9). Parameters are order numbers, amounts, links, the admin's
+reasons and the devices' data. Every message to an applicant or merchant links to their status
+page or to /masuk (issue 50.1)."""
 
 from __future__ import annotations
 
@@ -31,8 +37,8 @@ class Template:
 TEMPLATES = {
     t.key: t
     for t in (
-        Template("order_received", "Halo {{1}}, pesanan {{2}} sudah kami terima. {{3}} Status: {{4}}",
-                 ("nama pembeli", "nomor pesanan", "cara bayar dan jumlah tepat", "tautan status")),
+        Template("order_received", "Pesanan {{1}} sudah kami terima. {{2}} Status: {{3}}",
+                 ("nomor pesanan", "cara bayar dan jumlah tepat", "tautan status")),
         Template("payment_confirmed", "Pembayaran pesanan {{1}} sebesar {{2}} sudah dikonfirmasi. Perangkat Anda kami siapkan. Status: {{3}}",
                  ("nomor pesanan", "jumlah", "tautan status")),
         Template("payment_rejected", "Pembayaran pesanan {{1}} belum dapat kami terima. Alasan: {{2}}. Hubungi kami untuk bantuan.",
@@ -41,14 +47,14 @@ TEMPLATES = {
                  ("nomor pesanan", "kurir", "resi", "halaman pelacakan")),
         Template("order_delivered", "Pesanan {{1}} tercatat sudah diterima. Terima kasih telah berbelanja.",
                  ("nomor pesanan",)),
-        Template("registration_received", "Halo {{1}}, pendaftaran merchant {{2}} sudah kami terima dan sedang diverifikasi.",
-                 ("nama", "nama usaha")),
-        Template("registration_approved", "Selamat, pendaftaran merchant {{1}} sudah disetujui. Tim kami menghubungi Anda untuk aktivasi perangkat.",
-                 ("nama usaha",)),
-        Template("registration_rejected", "Pendaftaran merchant {{1}} perlu diperbaiki. Alasan: {{2}}. Perbaiki di: {{3}}",
-                 ("nama usaha", "alasan", "tautan perbaikan")),
-        Template("device_active", "EDC Anda aktif: {{1}} SN {{2}}, TID {{3}}, MID {{4}}. Siap menerima pembayaran.",
-                 ("model", "SN", "TID", "MID")),
+        Template("registration_received", "Pendaftaran merchant Anda sudah kami terima dan sedang diverifikasi. Status: {{1}}",
+                 ("tautan status pendaftaran",)),
+        Template("registration_approved", "Selamat, pendaftaran merchant Anda sudah disetujui. Tim kami menghubungi Anda untuk aktivasi perangkat. Akun Anda: {{1}}",
+                 ("tautan masuk",)),
+        Template("registration_rejected", "Pendaftaran merchant Anda perlu diperbaiki. Alasan: {{1}}. Perbaiki di: {{2}}",
+                 ("alasan", "tautan perbaikan")),
+        Template("device_active", "EDC Anda aktif: {{1}} SN {{2}}, TID {{3}}, MID {{4}}. Siap menerima pembayaran. Lihat di akun Anda: {{5}}",
+                 ("model", "SN", "TID", "MID", "tautan masuk")),
         Template("sign_in_code", "{{1}} adalah kode masuk Anda. Demi keamanan, jangan berikan kode ini kepada siapa pun.",
                  ("kode 6 angka",)),
         Template("proof_received", "Bukti pembayaran untuk pesanan {{1}} diterima. Tim kami memverifikasinya.",

@@ -94,17 +94,24 @@ def _message(message: dict[str, Any]) -> None:
     sent = datetime.fromtimestamp(int(message.get("timestamp") or 0), UTC) if message.get("timestamp") else utcnow()
     try:
         with write_session() as s:
+            context = message.get("context")
+            context = context if isinstance(context, dict) else {}
             inbound = WhatsAppInbound(
                 wa_message_id=str(message.get("id", ""))[:200], received_at=sent, phone=number, kind=kind, text=text,
                 media_id=str(media.get("id"))[:200] if isinstance(media, dict) and media.get("id") else None,
+                reply_to=str(context.get("id") or "")[:200] or None,
             )  # fmt: skip
             if not inbound.media_id and (owner := inbox.owner_of(number)):  # a slip finds its order itself
                 inbound.entity_type, inbound.entity_id = owner
             s.add(inbound)
             _seen(s, number, sent)
-            if text is not None and text.strip().upper() in consent.STOP_WORDS:
-                consent.opt_out(s, number, text.strip())
+            word = text.strip().upper() if text is not None else ""
+            if word in consent.STOP_WORDS:
+                consent.opt_out(s, number, text.strip() if text else word)
                 inbound.outcome = "Berhenti: WhatsApp tidak dipakai lagi untuk nomor ini"
+            elif word in consent.START_WORDS:
+                consent.opt_back_in(s, number, word)
+                inbound.outcome = "Mulai: nomor ini mengizinkan WhatsApp lagi"
     except IntegrityError:  # Meta delivered it before: kept once
         log.info("whatsapp message %s seen before", message.get("id"))
         return
