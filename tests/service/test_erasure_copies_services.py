@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import select as core_select
 from sqlmodel import SQLModel, select
 
-from terminal_shop.infra.db import read_rows, read_session
+from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.notifications import mail_log, outbox
@@ -16,6 +16,7 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import resubmission
+from terminal_shop.services.whatsapp.tables import WhatsAppInbound
 
 from support.factories import ADMIN, AGREED, checkout_order, make_merchant, reject_with_link
 from support.files import png
@@ -73,3 +74,49 @@ def test_an_erased_registration_leaves_no_copy_of_its_applicant(clean_db, tmp_pa
     erasure.erase_merchant(mid, erasure.SYSTEM, "pendaftaran ditolak")
 
     assert found_anywhere(NAME, EMAIL, PHONE) == []
+
+
+def test_erasing_an_order_reaches_the_buyers_account_and_whatsapp_contact(whatsapp, tmp_path):
+    """Issue 46.12: the buyer's e-mail stayed in sign-in codes, sessions (still valid) and the
+    sign-in e-mail, the phone in the WhatsApp contact (with its opt-in text) and in messages
+    attached to no order. A STOP the number sent still holds afterwards."""
+    from terminal_shop.services.customers import signin
+    from terminal_shop.services.whatsapp import consent, webhook
+
+    from support.factories import signed_in_customer
+    from support.whatsapp_standin import inbound_text
+
+    order = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes(), buyer={**BUYER, "whatsapp": "1"})
+    session = signed_in_customer(EMAIL)  # the buyer signed in to /akun
+    signin.request_code(EMAIL, "203.0.113.7", "another-browser")  # and asked for another code
+    number = "62" + PHONE[1:]
+    webhook.receive(inbound_text("6285799990000", "salah kirim"))  # someone else's stray: not touched
+    webhook.receive(inbound_text(number, "STOP"))  # the buyer's own message: joins the order's thread
+    with write_session() as s:  # and one that joined no record
+        s.add(WhatsAppInbound(wa_message_id="wamid.stray", phone=number, kind="text", text="halo, ini Rahmawati"))
+    outbox.send_pending()
+    assert found_anywhere(NAME, EMAIL, number)
+
+    erasure.erase_order(order.id, erasure.SYSTEM, "diminta pemilik data")
+
+    assert found_anywhere(NAME, EMAIL, PHONE, number) == []
+    assert signin.session_customer(session) is None  # signed out everywhere
+    with write_session() as s:
+        consent.opt_in(s, PHONE, consent.CONSENT_TEXT)  # a stranger types the number again
+    with read_session() as s:
+        assert not consent.allowed(s, number)  # its STOP still holds
+        assert (
+            s.exec(select(WhatsAppInbound).where(WhatsAppInbound.phone == "6285799990000")).one().text == "salah kirim"
+        )
+
+
+def test_an_address_another_live_order_still_has_keeps_its_account(clean_db, tmp_path):
+    from terminal_shop.services.customers import signin
+
+    from support.factories import signed_in_customer
+
+    old = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes(), buyer=BUYER)
+    checkout_order(get_storage(), png(tmp_path / "q.png").read_bytes(), buyer=BUYER)  # the same buyer, later
+    session = signed_in_customer(EMAIL)
+    erasure.erase_order(old.id, erasure.SYSTEM, "masa simpan berakhir")
+    assert signin.session_customer(session) is not None  # still the newer order's buyer's account

@@ -289,3 +289,15 @@ def end_all(token_hash: str) -> list[str]:
         live = s.exec(select(CustomerSession.token_hash).where(
             col(CustomerSession.email) == customer.email, col(CustomerSession.ended_at).is_(None))).all()  # fmt: skip
         return _end(s, list(live))
+
+
+def forget(s: Session, address: str) -> None:
+    """Erasure (privacy/erasure.py): the address's sign-in codes and sessions go, so no tab
+    signed in as it answers again (the tabs' stored state is emptied by the site's own
+    watcher of erasures, reflex_compat.empty_tabs_mentioning)."""
+    address = normal_email(address)
+    sessions = list(s.exec(select(CustomerSession.token_hash).where(col(CustomerSession.email) == address)))
+    if sessions:
+        s.exec(sa.delete(CustomerTab).where(col(CustomerTab.token_hash).in_(sessions)))
+        s.exec(sa.delete(CustomerSession).where(col(CustomerSession.token_hash).in_(sessions)))
+    s.exec(sa.delete(SignInCode).where(col(SignInCode.email) == address))

@@ -4,7 +4,11 @@ The one list (docs/decisions.md, Personal data): the record's fields and files (
 and here
 - the outbox: each e-mail about the record keeps its recipient, its body (name, items,
   address), the attached QRIS and invoice PDF; and in the embedded mode its .eml file;
-- the WhatsApp messages the person sent about the record (their number, text, a slip);
+- the WhatsApp messages the person sent about the record (their number, text, a slip), and
+  those from the number attached to no record;
+- the person's account and contact (erasure.py `_identity_copies`): sign-in codes, sessions and
+  the sign-in e-mails of the address, the WhatsApp contact of the number (a STOP kept hashed),
+  unless another live record still has that address or number;
 - the audit log and the domain events of the record: an actor such as `pemohon <e-mail>`,
   a detail quoting the person.
 Erased, an e-mail keeps only its subject (with the person's words blanked), date and
@@ -67,6 +71,9 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
         emls += _eml_files(row)
         row.to_addr, row.body_text, row.body_html = ERASED, ERASED, ERASED
         row.subject = _blank(row.subject, words) or ERASED
+        row.key = _blank(row.key, words) or row.key  # a sign-in e-mail's key names its address
+        if entity_type == "customer":  # an account's rows are named by the address itself
+            row.entity_id = ERASED
         row.attachment_png = row.attachment_pdf = row.attachment_pdf_name = None
         if row.status == MailStatus.PENDING.value:
             row.status, row.last_error, row.next_attempt_at = MailStatus.FAILED.value, ERASED_MAIL, utcnow()
@@ -92,6 +99,15 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
         event.payload = {k: _blank(v, words) if isinstance(v, str) else v for k, v in event.payload.items()}
         s.add(event)
     return emls
+
+
+def erase_messages_from(s: Session, number: str) -> None:
+    """What the number sent that joined no record (a stray slip or question)."""
+    for message in s.exec(
+        select(WhatsAppInbound).where(col(WhatsAppInbound.phone) == number, col(WhatsAppInbound.entity_id).is_(None))
+    ):
+        message.phone, message.text, message.stored_key = ERASED, ERASED if message.text else None, None
+        s.add(message)
 
 
 HELD_MAIL = "Tidak dikirim: data dibatasi atas permintaan pemilik data"

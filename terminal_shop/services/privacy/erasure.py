@@ -13,21 +13,24 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import TypeVar
 
 from sqlalchemy import delete
-from sqlmodel import Session, col
+from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, personal_columns, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.backoffice import audit
+from terminal_shop.services.customers import signin
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments.tables import ProofPrint
 from terminal_shop.services.privacy import copies
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind
+from terminal_shop.services.whatsapp import consent
 
 SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
 
@@ -54,7 +57,7 @@ def erase_merchant(
         if row is None or row.purged_at is not None or not still_due(row):
             return None
         keys = [k for d in DocumentKind if (k := getattr(row, d.column))]
-        emls = copies.erase(s, "merchant", str(row.id), _words(row))
+        emls = copies.erase(s, "merchant", str(row.id), _words(row)) + _identity_copies(s, row, row.email, row.nomor_hp)
         _blank(row)
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
@@ -79,7 +82,9 @@ def erase_order(
         if row is None or row.purged_at is not None or not still_due(row):
             return None
         keys = [row.payment_proof_path] if row.payment_proof_path else []
-        emls = copies.erase(s, "order", str(row.id), _words(row))
+        emls = copies.erase(s, "order", str(row.id), _words(row)) + _identity_copies(
+            s, row, row.buyer_email, row.buyer_phone
+        )
         _blank(row)
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
@@ -88,6 +93,40 @@ def erase_order(
     copies.remove(emls)
     discard(storage or get_storage(), get_settings().bucket_order_payments, *keys)
     return len(keys)
+
+
+def _identity_copies(s: Session, row: MerchantRegistration | Order, email: str, phone: str) -> list[Path]:
+    """The person's account (sign-in codes, sessions, sign-in e-mails) and WhatsApp contact and
+    stray messages go with the record (issue 46.12), unless another live record still has the
+    same address or number: then they are that record's person's too."""
+    emls: list[Path] = []
+    address, number = signin.normal_email(email), consent.wa_number(phone)
+    if address and not _address_in_use(s, address, row.id):
+        signin.forget(s, address)
+        emls += copies.erase(s, "customer", address, _words(row))
+    if number and not _number_in_use(s, number, row.id):
+        consent.forget(s, number)
+        copies.erase_messages_from(s, number)
+    return emls
+
+
+def _address_in_use(s: Session, address: str, record_id: uuid.UUID) -> bool:
+    orders = select(Order.id).where(func.lower(Order.buyer_email) == address, col(Order.purged_at).is_(None),
+                                    col(Order.id) != record_id)  # fmt: skip
+    merchants = select(MerchantRegistration.id).where(
+        func.lower(MerchantRegistration.email) == address, col(MerchantRegistration.purged_at).is_(None),
+        col(MerchantRegistration.id) != record_id)  # fmt: skip
+    return s.exec(orders).first() is not None or s.exec(merchants).first() is not None
+
+
+def _number_in_use(s: Session, number: str, record_id: uuid.UUID) -> bool:
+    """Typed phones are spelled many ways: candidates by their last 8 digits, compared normalised."""
+    tail = f"%{number[-8:]}%"
+    phones = [*s.exec(select(Order.buyer_phone).where(col(Order.buyer_phone).like(tail), col(Order.purged_at).is_(None),
+                                                       col(Order.id) != record_id)),
+              *s.exec(select(MerchantRegistration.nomor_hp).where(col(MerchantRegistration.nomor_hp).like(tail),
+                      col(MerchantRegistration.purged_at).is_(None), col(MerchantRegistration.id) != record_id))]  # fmt: skip
+    return any(consent.wa_number(p) == number for p in phones)
 
 
 def _words(row: MerchantRegistration | Order) -> list[str]:
