@@ -1,16 +1,20 @@
 """What each web worker does in the background while it runs (registered as Reflex lifespan
-tasks by terminal_shop.py): the outbox's sender, the sweeper and retention, a start-up check."""
+tasks by terminal_shop.py): the outbox's sender, the sweeper and retention, the emptying of
+tab states that hold an erased record, a start-up check."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import timedelta
 
+from terminal_shop import reflex_compat
 from terminal_shop.infra import metrics, sweeper
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import payment_qr
-from terminal_shop.services.privacy import retention
+from terminal_shop.services.privacy import erasure, retention
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import refused
 
@@ -53,4 +57,23 @@ async def check_qris_at_start() -> None:
         logging.getLogger("terminal_shop").info("dynamic QRIS on for %s, %s", merchant.name, merchant.city)
 
 
-TASKS = (sweep_orphan_files, check_qris_at_start, send_outbox)
+ERASURE_WATCH_SECONDS = 2
+
+
+async def empty_tabs_of_erased_records() -> None:
+    """Every few seconds, the records erased since the last look (services/privacy/erasure.py):
+    every tab state of this site that still holds one (an admin's list row, an account's line)
+    is emptied, so nothing of an erased person stays stored or is sent again (issue 46.12)."""
+    seen = utcnow() - timedelta(seconds=get_settings().state_expiry_seconds)  # tabs stored before a restart
+    while True:
+        await asyncio.sleep(ERASURE_WATCH_SECONDS)
+        try:
+            erased, newest = await asyncio.to_thread(erasure.erased_since, seen)
+            if erased:
+                await reflex_compat.empty_states_mentioning(erased)
+            seen = newest
+        except Exception:  # the database or Redis away: the next look tries again
+            logging.getLogger("terminal_shop").exception("emptying tabs of erased records failed")
+
+
+TASKS = (sweep_orphan_files, check_qris_at_start, send_outbox, empty_tabs_of_erased_records)

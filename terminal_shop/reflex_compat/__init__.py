@@ -32,6 +32,7 @@ from terminal_shop.reflex_compat.build import (
     run_reflex_cli_with_respawning_workers,
 )
 from terminal_shop.reflex_compat.js import browser_expr, js_var
+from terminal_shop.reflex_compat.state_store import empty_states_mentioning, empty_tab_states
 from terminal_shop.reflex_compat.testing import detached_root_state, router_with_headers, upload_file
 from terminal_shop.reflex_compat.toasts import _TOASTS, toaster, toasts_end_with_their_page
 
@@ -42,6 +43,8 @@ __all__ = [  # what other modules import from here, beyond the functions below
     "browser_expr",
     "built_pages_dir",
     "detached_root_state",
+    "empty_states_mentioning",
+    "empty_tab_states",
     "js_var",
     "router_with_headers",
     "run_reflex_cli_with_respawning_workers",
@@ -133,22 +136,6 @@ def upload_handlers(state: type[rx.State]) -> list[str]:
 def request_header(state: rx.State, name: str) -> str:
     """A header of the request that opened this tab's websocket (0.10.1: router.headers.raw_headers)."""
     return state.router.headers.raw_headers.get(name, "")
-
-
-async def empty_tab_states(client_tokens: list[str], states: tuple[type[rx.State], ...]) -> None:
-    """Resets `states` in the stored state (disk or Redis) of each tab, under the tab's lock, so
-    a signed-out tab's store keeps nothing of the account (0.10.1: the running app's
-    `state_manager.modify_state` with a `BaseStateToken`; `get_app()` is the app module)."""
-    if not client_tokens:
-        return
-    from reflex.istate.manager.token import BaseStateToken
-    from reflex.utils.prerequisites import get_app
-
-    manager = get_app().app.state_manager
-    for client_token in client_tokens:
-        async with manager.modify_state(BaseStateToken(ident=client_token, cls=rx.State)) as root:
-            for state in states:
-                (await root.get_state(state)).reset()
 
 
 # ----- before a tab's whole state is sent -----

@@ -22,7 +22,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
-from terminal_shop.services.customers import account, signin
+from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.devices.owned import DeviceView
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.terms import DataRequestKind
@@ -121,7 +121,7 @@ class AccountState(rx.State):
         if self.email and self.email != customer.email:  # another person signed in on this tab
             self._forget()
         client_token = self.router.session.client_token
-        await asyncio.to_thread(signin.remember_tab, self._session_hash(), client_token)
+        await asyncio.to_thread(sessions.remember_tab, self._session_hash(), client_token)
         mine = await asyncio.to_thread(account.of, customer.email)
         self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
         self.devices, self._merchants = mine.devices, [str(m) for m in mine.merchants]

@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from terminal_shop import reflex_compat, routes
-from terminal_shop.services.customers import account, signin
+from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.transactions import history, statement
 from terminal_shop.state.account import ACCOUNT_STATES
 from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
@@ -62,7 +62,7 @@ async def sign_out(request: Request) -> Response:
         return PlainTextResponse("Akses ditolak", status_code=403)
     form = await request.form()
     token_hash = signin.hash_token(request.cookies.get(signin.SESSION_COOKIE, "") or "-")
-    ended = await run_in_threadpool(signin.end_all if form.get("semua") else signin.end, token_hash)
+    ended = await run_in_threadpool(sessions.end_all if form.get("semua") else sessions.end, token_hash)
     await reflex_compat.empty_tab_states(ended, ACCOUNT_STATES)  # every tab that read the account, this one too
     response = _to_sign_in(keluar="1")
     response.delete_cookie(signin.SESSION_COOKIE, path="/")

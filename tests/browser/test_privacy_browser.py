@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 import zipfile
 
 from playwright.sync_api import expect
@@ -13,10 +14,11 @@ from playwright.sync_api import expect
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.privacy import erasure
 from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, make_merchant
-from support.steps import EMAIL, PASSWORD, get_merchant, sign_in
+from support.steps import EMAIL, PASSWORD, get_merchant, sign_in, stored_tab_states
 
 PHRASE = "Confirm Delete"
 
@@ -73,3 +75,26 @@ def test_erasing_a_rejected_registration_removes_its_files_and_personal_data(pag
     expect(row).to_contain_text("(dihapus)")
     expect(page.locator("main")).not_to_contain_text("Toko Hapus")
     expect(page.locator("main")).not_to_contain_text("hapus@example.com")
+
+
+def test_an_erased_applicant_leaves_nothing_in_an_admin_tab_that_listed_them(page, tmp_path):
+    """Issue 46.12: a tab that searched the merchants list kept the applicant's name, e-mail and
+    HP in its stored state after the erasure, and sent them to the browser again on the next page."""
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    mid = make_merchant(tmp_path, email="jejak@example.com", hp="0812-5555-0000", nama_usaha="Toko Jejak")
+    sign_in(page)
+    page.goto(page.base + "/admin?q=Toko+Jejak")
+    expect(page.get_by_test_id("merchant-row")).to_contain_text("Toko Jejak")
+    time.sleep(1)  # the tab's state is written after its event
+    assert any(b"Toko Jejak" in content for _, content, _ in stored_tab_states())
+
+    erasure.erase_merchant(mid, erasure.SYSTEM, "diminta pemilik data")  # by another admin, or retention, meanwhile
+    deadline = time.monotonic() + 15
+    while any(b"Toko Jejak" in c or b"jejak@example.com" in c for _, c, _ in stored_tab_states()):
+        assert time.monotonic() < deadline, "a stored tab state still holds the erased applicant"
+        time.sleep(0.5)
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    page.goto(f"{page.base}/admin/merchants/{mid}")  # the next page: the whole state is sent again
+    expect(page.get_by_test_id("read-only")).to_have_text("Data dihapus")
+    assert frames and not any("Toko Jejak" in f or "jejak@example.com" in f for f in frames)

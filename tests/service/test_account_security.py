@@ -18,7 +18,7 @@ import pytest
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.reflex_compat import detached_root_state, router_with_headers
-from terminal_shop.services.customers import signin
+from terminal_shop.services.customers import sessions, signin
 from terminal_shop.state.account import AccountState, withhold_account_data
 
 from support.factories import BUYER_TYPED, checkout_order, signed_in_customer
@@ -66,9 +66,9 @@ def test_a_tab_that_lost_its_session_gets_nothing_more(buyer, how):
     assert state.email == buyer and state.orders and buyer in str(root.dict())
 
     if how == "keluar":
-        signin.end(session)
+        sessions.end(session)
     elif how == "keluar-semua":
-        signin.end_all(other)
+        sessions.end_all(other)
     else:
         root.router = router_with_headers({})  # the tab token alone, from a browser without the cookie
     for name, handler in AccountState.event_handlers.items():
@@ -93,6 +93,6 @@ def test_a_tabs_whole_state_keeps_the_account_only_for_its_ownsigned_in_customer
 
     root, state = _tab(session)
     _run(AccountState.event_handlers["load"].fn(state))
-    signin.end(session)
+    sessions.end(session)
     _run(withhold_account_data(root))  # signed out, then the tab reconnects
     assert buyer not in str(root.dict())

@@ -19,7 +19,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.customers import account, signin
+from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.customers.signin import SignInError, SignInRefusal
 from terminal_shop.services.customers.tables import SignInCode
 from terminal_shop.services.notifications.tables import OutboxMessage
@@ -114,13 +114,13 @@ def test_keluar_ends_one_session_and_keluar_semua_ends_them_all(clean_db):
         signin.request_code(EMAIL, "203.0.113.7", BROWSER)
         tokens.append(signin.hash_token(signin.verify(EMAIL, last_code(), BROWSER)))
     for i, token in enumerate(tokens):  # each session read the account in a tab or two
-        signin.remember_tab(token, f"tab-{i}")
-    signin.remember_tab(tokens[1], "tab-1b")
-    assert signin.end(tokens[0]) == ["tab-0"]  # the tabs whose stored state the route empties
+        sessions.remember_tab(token, f"tab-{i}")
+    sessions.remember_tab(tokens[1], "tab-1b")
+    assert sessions.end(tokens[0]) == ["tab-0"]  # the tabs whose stored state the route empties
     assert signin.session_customer(tokens[0]) is None and signin.session_customer(tokens[1]) is not None
-    assert sorted(signin.end_all(tokens[1])) == ["tab-1", "tab-1b", "tab-2"]
+    assert sorted(sessions.end_all(tokens[1])) == ["tab-1", "tab-1b", "tab-2"]
     assert all(signin.session_customer(t) is None for t in tokens)
-    assert signin.end_all(tokens[1]) == [] and signin.end(tokens[0]) == []  # nothing left to empty
+    assert sessions.end_all(tokens[1]) == [] and sessions.end(tokens[0]) == []  # nothing left to empty
 
 
 def test_the_routes_set_httponly_cookies_and_never_show_the_token(clean_db):

@@ -28,7 +28,10 @@ class AccessEvent(SQLModel, table=True):
 
 class AuditEvent(SQLModel, table=True):
     __tablename__ = "audit_events"
-    __table_args__ = (sa.Index("ix_audit_entity", "entity_type", "entity_id", "created_at"),)
+    __table_args__ = (
+        sa.Index("ix_audit_entity", "entity_type", "entity_id", "created_at"),
+        sa.Index("ix_audit_action_created", "action", "created_at"),  # the erasures since a moment (privacy)
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     created_at: datetime = now_field()

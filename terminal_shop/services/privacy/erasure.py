@@ -19,12 +19,13 @@ from typing import TypeVar
 from sqlalchemy import delete
 from sqlmodel import Session, col, func, select
 
-from terminal_shop.infra.db import write_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, personal_columns, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.backoffice import audit
-from terminal_shop.services.customers import signin
+from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.customers import sessions, signin
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments.tables import ProofPrint
 from terminal_shop.services.privacy import copies
@@ -102,7 +103,7 @@ def _identity_copies(s: Session, row: MerchantRegistration | Order, email: str, 
     emls: list[Path] = []
     address, number = signin.normal_email(email), consent.wa_number(phone)
     if address and not _address_in_use(s, address, row.id):
-        signin.forget(s, address)
+        sessions.forget(s, address)
         emls += copies.erase(s, "customer", address, _words(row))
     if number and not _number_in_use(s, number, row.id):
         consent.forget(s, number)
@@ -151,3 +152,14 @@ def years_after(moment: datetime, years: int) -> datetime:
 def ended(now: datetime, since: datetime | None, years: int) -> bool:
     """`years` calendar years have passed since `since`."""
     return since is not None and now >= years_after(since, years)
+
+
+def erased_since(moment: datetime) -> tuple[list[str], datetime]:
+    """The ids of the records erased after `moment` (from the audit log, one index lookup) and
+    the newest erasure's time: the site empties the tab states that still hold them."""
+    with read_session() as s:
+        rows = s.exec(
+            select(AuditEvent.entity_id, AuditEvent.created_at)
+            .where(col(AuditEvent.action) == "purge", col(AuditEvent.created_at) > moment)
+        ).all()  # fmt: skip
+    return [entity_id for entity_id, _ in rows], max((at for _, at in rows), default=moment)

@@ -1,0 +1,89 @@
+"""The stored tab states (disk or Redis), reached from outside a tab's own events: signing out
+empties the account's states of the tabs that read it, and an erasure empties every state that
+still holds the erased record. Checked on Reflex 0.10.1 (tests/browser/test_account_browser.py
+and test_privacy_browser.py drive both through the real site, embedded and scale-out)."""
+
+from __future__ import annotations
+
+import typing
+
+import reflex as rx
+
+
+async def empty_tab_states(client_tokens: list[str], states: tuple[type[rx.State], ...]) -> None:
+    """Resets `states` in the stored state (disk or Redis) of each tab, under the tab's lock, so
+    a signed-out tab's store keeps nothing of the account (0.10.1: the running app's
+    `state_manager.modify_state` with a `BaseStateToken`; `get_app()` is the app module)."""
+    if not client_tokens:
+        return
+    from reflex.istate.manager.token import BaseStateToken
+    from reflex.utils.prerequisites import get_app
+
+    manager = get_app().app.state_manager
+    for client_token in client_tokens:
+        async with manager.modify_state(BaseStateToken(ident=client_token, cls=rx.State)) as root:
+            for state in states:
+                (await root.get_state(state)).reset()
+
+
+async def empty_states_mentioning(needles: list[str]) -> int:
+    """Resets every stored tab state (disk or Redis) whose pickled data holds one of `needles`
+    (an erased record's id: its list row, its detail, an account's lines), under the tab's
+    lock; a state file of a tab not in this process's memory is removed. How many were emptied.
+    0.10.1: Redis keeps a state per `<client token>_<state full name>`; the disk manager keeps
+    every live tab's root in `states` and a pickle per state in `states_directory`; a state
+    pickles as `BaseStateToken.serialize` writes it."""
+    from reflex.istate.manager.disk import StateManagerDisk
+    from reflex.istate.manager.redis import StateManagerRedis
+    from reflex.istate.manager.token import BaseStateToken
+    from reflex.utils.prerequisites import get_app
+
+    marks = [n.encode() for n in needles if n]
+    manager = get_app().app.state_manager
+    if not marks:
+        return 0
+    if isinstance(manager, StateManagerRedis):
+        found = await _redis_states_holding(manager, marks)
+    elif isinstance(manager, StateManagerDisk):
+        found = _disk_states_holding(manager, marks, BaseStateToken.serialize)
+    else:
+        return 0
+    for token, names in found.items():
+        async with manager.modify_state(BaseStateToken(ident=token, cls=rx.State)) as root:
+            for name in names:
+                (await root.get_state(rx.State.get_class_substate(name))).reset()
+    return sum(len(n) for n in found.values())
+
+
+async def _redis_states_holding(manager: typing.Any, marks: list[bytes]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    async for key in manager.redis.scan_iter(match="*_*"):
+        token, _, name = key.decode().partition("_")
+        if name.startswith(rx.State.get_full_name() + ".") and await manager.redis.type(key) == b"string":
+            data = await manager.redis.get(key) or b""
+            if any(m in data for m in marks):
+                found.setdefault(token, set()).add(name)
+    return found
+
+
+def _disk_states_holding(manager: typing.Any, marks: list[bytes], serialize: typing.Any) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for token, root in list(manager.states.items()):
+        for state in _tree(root):
+            if any(m in serialize(state) for m in marks):
+                found.setdefault(token, set()).add(state.get_full_name())
+    for path in manager.states_directory.glob("*.pkl"):  # tabs not in memory: their file is all there is
+        if any(m in path.read_bytes() for m in marks):
+            path.unlink(missing_ok=True)
+    return found
+
+
+def _tree(root: rx.State) -> list[typing.Any]:
+    """Every substate loaded under a tab's root (the root holds no record)."""
+    found: list[typing.Any] = []
+    todo: list[typing.Any] = list(root.substates.values())
+    while todo:
+        one = todo.pop()
+        found.append(one)
+        todo.extend(one.substates.values())
+    return found
