@@ -70,7 +70,10 @@ async def empty_tabs_of_erased_records() -> None:
         try:
             erased, newest = await asyncio.to_thread(erasure.erased_since, seen)
             if erased:
-                await reflex_compat.empty_states_mentioning(erased)
+                emptied = await reflex_compat.empty_states_mentioning(erased)
+                logging.getLogger("terminal_shop").info(
+                    "%d erased records: %d tab states that held them emptied", len(erased), emptied
+                )
             seen = newest
         except Exception:  # the database or Redis away: the next look tries again
             logging.getLogger("terminal_shop").exception("emptying tabs of erased records failed")

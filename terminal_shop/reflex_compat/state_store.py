@@ -17,9 +17,8 @@ async def empty_tab_states(client_tokens: list[str], states: tuple[type[rx.State
     if not client_tokens:
         return
     from reflex.istate.manager.token import BaseStateToken
-    from reflex.utils.prerequisites import get_app
 
-    manager = get_app().app.state_manager
+    manager = _manager()
     for client_token in client_tokens:
         async with manager.modify_state(BaseStateToken(ident=client_token, cls=rx.State)) as root:
             for state in states:
@@ -27,51 +26,72 @@ async def empty_tab_states(client_tokens: list[str], states: tuple[type[rx.State
 
 
 async def empty_states_mentioning(needles: list[str]) -> int:
-    """Resets every stored tab state (disk or Redis) whose pickled data holds one of `needles`
-    (an erased record's id: its list row, its detail, an account's lines), under the tab's
-    lock; a state file of a tab not in this process's memory is removed. How many were emptied.
+    """Empties every tab whose stored state (disk or Redis) holds one of `needles` (an erased
+    record's id: its list row, its detail, an account's lines): all its states are reset under
+    the tab's lock, with the address and request data each keeps (a search for the name is in
+    its query). A state file of a tab not in this process's memory is removed. How many tabs.
     0.10.1: Redis keeps a state per `<client token>_<state full name>`; the disk manager keeps
     every live tab's root in `states` and a pickle per state in `states_directory`; a state
-    pickles as `BaseStateToken.serialize` writes it."""
+    pickles as `BaseStateToken.serialize` writes it, with its `router_data`."""
     from reflex.istate.manager.disk import StateManagerDisk
     from reflex.istate.manager.redis import StateManagerRedis
     from reflex.istate.manager.token import BaseStateToken
-    from reflex.utils.prerequisites import get_app
 
     marks = [n.encode() for n in needles if n]
-    manager = get_app().app.state_manager
+    manager = _manager()
     if not marks:
         return 0
     if isinstance(manager, StateManagerRedis):
-        found = await _redis_states_holding(manager, marks)
+        found = await _redis_tabs_holding(manager, marks)
     elif isinstance(manager, StateManagerDisk):
-        found = _disk_states_holding(manager, marks, BaseStateToken.serialize)
+        found = _disk_tabs_holding(manager, marks, BaseStateToken.serialize)
     else:
         return 0
     for token, names in found.items():
         async with manager.modify_state(BaseStateToken(ident=token, cls=rx.State)) as root:
             for name in names:
-                (await root.get_state(rx.State.get_class_substate(name))).reset()
-    return sum(len(n) for n in found.values())
+                _empty(await root.get_state(rx.State.get_class_substate(name)))
+            _empty(root)
+    return len(found)
 
 
-async def _redis_states_holding(manager: typing.Any, marks: list[bytes]) -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {}
+def _manager() -> typing.Any:
+    from reflex.utils.prerequisites import get_app
+
+    return get_app().app.state_manager
+
+
+def _empty(state: typing.Any) -> None:
+    from reflex.istate.data import RouterData
+
+    state.reset()
+    state.router_data = {}  # the raw request: its query may be the name searched for
+    if state.parent_state is None:
+        state.router = RouterData()  # the next event sets it anew
+
+
+async def _redis_tabs_holding(manager: typing.Any, marks: list[bytes]) -> dict[str, set[str]]:
+    """Tokens holding a mark, each with every state it has stored (all are emptied)."""
+    stored: dict[str, set[str]] = {}
+    holding: set[str] = set()
+    root = rx.State.get_full_name()
     async for key in manager.redis.scan_iter(match="*_*"):
         token, _, name = key.decode().partition("_")
-        if name.startswith(rx.State.get_full_name() + ".") and await manager.redis.type(key) == b"string":
+        if name.startswith(root) and await manager.redis.type(key) == b"string":
+            if name != root:
+                stored.setdefault(token, set()).add(name)
             data = await manager.redis.get(key) or b""
             if any(m in data for m in marks):
-                found.setdefault(token, set()).add(name)
-    return found
+                holding.add(token)
+    return {token: stored.get(token, set()) for token in holding}
 
 
-def _disk_states_holding(manager: typing.Any, marks: list[bytes], serialize: typing.Any) -> dict[str, set[str]]:
+def _disk_tabs_holding(manager: typing.Any, marks: list[bytes], serialize: typing.Any) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for token, root in list(manager.states.items()):
-        for state in _tree(root):
-            if any(m in serialize(state) for m in marks):
-                found.setdefault(token, set()).add(state.get_full_name())
+        tree = _tree(root)
+        if any(m in serialize(state) for state in [root, *tree] for m in marks):
+            found[token] = {state.get_full_name() for state in tree}
     for path in manager.states_directory.glob("*.pkl"):  # tabs not in memory: their file is all there is
         if any(m in path.read_bytes() for m in marks):
             path.unlink(missing_ok=True)
@@ -79,7 +99,7 @@ def _disk_states_holding(manager: typing.Any, marks: list[bytes], serialize: typ
 
 
 def _tree(root: rx.State) -> list[typing.Any]:
-    """Every substate loaded under a tab's root (the root holds no record)."""
+    """Every substate loaded under a tab's root."""
     found: list[typing.Any] = []
     todo: list[typing.Any] = list(root.substates.values())
     while todo:

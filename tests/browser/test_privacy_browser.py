@@ -18,7 +18,7 @@ from terminal_shop.services.privacy import erasure
 from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, make_merchant
-from support.steps import EMAIL, PASSWORD, get_merchant, sign_in, stored_tab_states
+from support.steps import EMAIL, PASSWORD, get_merchant, sign_in, site_log, stored_tab_states
 
 PHRASE = "Confirm Delete"
 
@@ -91,7 +91,7 @@ def test_an_erased_applicant_leaves_nothing_in_an_admin_tab_that_listed_them(pag
     erasure.erase_merchant(mid, erasure.SYSTEM, "diminta pemilik data")  # by another admin, or retention, meanwhile
     deadline = time.monotonic() + 15
     while any(b"Toko Jejak" in c or b"jejak@example.com" in c for _, c, _ in stored_tab_states()):
-        assert time.monotonic() < deadline, "a stored tab state still holds the erased applicant"
+        assert time.monotonic() < deadline, f"a stored tab state still holds the erased applicant:\n{site_log(page)}"
         time.sleep(0.5)
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))

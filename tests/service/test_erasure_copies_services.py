@@ -11,6 +11,7 @@ from sqlmodel import SQLModel, select
 from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.notifications import mail_log, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
@@ -49,6 +50,8 @@ def found_anywhere(*words: str) -> list[str]:
 def test_an_erased_order_leaves_no_copy_of_its_buyer(clean_db, tmp_path):
     order = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes(), buyer=BUYER)
     transitions.confirm(str(order.id), ADMIN)  # the e-mail carries the invoice PDF
+    stock.receive("A9200099", "A920", ADMIN)
+    packing.pack(str(order.id), ["A9200099"], ADMIN)
     fulfilment.ship(str(order.id), "jne", "JNE12345678", ADMIN)
     outbox.send_pending()
     assert found_anywhere(NAME, EMAIL, PHONE)  # the test can see them before

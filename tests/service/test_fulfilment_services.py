@@ -38,6 +38,17 @@ def confirmed(total: int = 349_000, name: str = "Budi") -> Order:
     return fresh(order)
 
 
+_serials = iter(range(1, 10_000))
+
+
+def packed(order: Order) -> Order:
+    """Its one Soundbox taken from stock by its SN, as the clerk packs it."""
+    serial = f"SBX{next(_serials):05d}P"
+    stock.receive(serial, "SOUNDBOX", ADMIN)
+    packing.pack(str(order.id), [serial], ADMIN)
+    return fresh(order)
+
+
 def test_an_order_goes_packed_shipped_delivered_and_each_step_tells_the_buyer(clean_db):
     order = confirmed()
     stock.receive("SBX00001", "SOUNDBOX", ADMIN)
@@ -70,7 +81,11 @@ def test_steps_out_of_order_or_before_confirmation_are_refused(clean_db):
     with pytest.raises(FulfilmentError) as refused:
         fulfilment.deliver(str(order.id), ADMIN)  # not shipped yet
     assert refused.value.code is StepRefusal.WRONG_STEP
-    fulfilment.ship(str(order.id), "jne", "CGK1234567890", ADMIN)  # packing may be skipped
+    with pytest.raises(FulfilmentError) as refused:  # issue 46.13: packing by SN may not be skipped
+        fulfilment.ship(str(order.id), "jne", "CGK1234567890", ADMIN)
+    assert refused.value.code is StepRefusal.NOT_PACKED and fresh(order).fulfilment == ""
+    packed(order)
+    fulfilment.ship(str(order.id), "jne", "CGK1234567890", ADMIN)
     with pytest.raises(FulfilmentError) as refused:
         packing.pack(str(order.id), ["SBX00001"], ADMIN)
     assert refused.value.code is StepRefusal.WRONG_STEP
@@ -78,7 +93,7 @@ def test_steps_out_of_order_or_before_confirmation_are_refused(clean_db):
 
 
 def test_two_admins_shipping_one_order_at_once_ship_it_once(clean_db):
-    order = confirmed()
+    order = packed(confirmed())
     outcomes, barrier = [], threading.Barrier(2)
 
     def ship(resi: str) -> None:
@@ -98,7 +113,7 @@ def test_two_admins_shipping_one_order_at_once_ship_it_once(clean_db):
 
 
 def test_resi_rules(clean_db):
-    first, second = confirmed(name="Satu"), confirmed(name="Dua")
+    first, second = packed(confirmed(name="Satu")), packed(confirmed(name="Dua"))
     for courier, resi, code in (
         ("dhl", "JP1234567890", StepRefusal.COURIER),
         ("jne", "12345", StepRefusal.RESI),
@@ -112,12 +127,13 @@ def test_resi_rules(clean_db):
     with pytest.raises(FulfilmentError) as refused:
         fulfilment.ship(str(second.id), "JNE", "CGK00010002-03", ADMIN)
     assert refused.value.code is StepRefusal.RESI_USED
-    assert fresh(second).fulfilment == ""  # nothing of the refused step stayed
+    assert fresh(second).fulfilment == "packed"  # nothing of the refused step stayed
 
 
 def test_bulk_csv_applies_each_good_line_and_nothing_of_a_refused_one(clean_db):
-    ok, waiting, done = confirmed(name="Oke"), make_order(name="Tunggu"), confirmed(name="Sudah")
+    ok, waiting, done = packed(confirmed(name="Oke")), make_order(name="Tunggu"), packed(confirmed(name="Sudah"))
     fulfilment.ship(str(done.id), "jne", "CGK9999999999", ADMIN)
+    unpacked = confirmed(name="Belum")
     csv_text = "\n".join(
         [
             "No Pesanan,Kurir,Resi",
@@ -125,7 +141,8 @@ def test_bulk_csv_applies_each_good_line_and_nothing_of_a_refused_one(clean_db):
             "FFFFFFFF,JNE,CGK0000000002",
             f"{waiting.number},JNE,CGK0000000003",
             f"{done.number},JNE,CGK0000000004",
-            f"{confirmed(name='Resi').number},JNE,12",
+            f"{packed(confirmed(name='Resi')).number},JNE,12",
+            f"{unpacked.number},JNE,CGK0000000005",
         ]
     )
     results = fulfilment.ship_from_csv(csv_text.encode(), ADMIN)
@@ -135,8 +152,10 @@ def test_bulk_csv_applies_each_good_line_and_nothing_of_a_refused_one(clean_db):
         (4, False, StepRefusal.NOT_CONFIRMED.label),
         (5, False, StepRefusal.WRONG_STEP.label),
         (6, False, StepRefusal.RESI.label),
+        (7, False, "Pesanan ini berisi perangkat: kemas dulu dengan memindai SN setiap unit (Tandai Dikemas)"),
     ]
     assert (fresh(ok).resi, fresh(waiting).fulfilment, fresh(done).resi) == ("JP0000000001", "", "CGK9999999999")
+    assert fresh(unpacked).fulfilment == ""
 
     delivered = fulfilment.deliver_from_csv(f"{ok.number}\n{waiting.number}\nFFFFFFFF\n".encode(), ADMIN)
     assert [(r.ok, r.outcome) for r in delivered] == [

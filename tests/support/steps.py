@@ -159,3 +159,12 @@ def stored_tab_states() -> list[tuple[str, bytes, int]]:
         r = redis.Redis.from_url(get_settings().redis_url)
         return [(k.decode(), r.get(k) or b"", r.ttl(k)) for k in r.scan_iter("*") if r.type(k) == b"string"]
     return [(p.name, p.read_bytes(), p.stat().st_mode & 0o777) for p in (ROOT / ".states").glob("*")]
+
+
+def site_log(page, lines: int = 40) -> str:
+    """The end of the log of the site `page` talks to (for a failure's message)."""
+    from support.environment import DATA_DIR
+
+    port = page.base.rsplit(":", 1)[-1].split("/")[0]
+    log = DATA_DIR / f"site-{port}.log"
+    return "\n".join(log.read_text(errors="replace").splitlines()[-lines:]) if log.exists() else "(no log)"

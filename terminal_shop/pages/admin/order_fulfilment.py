@@ -52,9 +52,11 @@ def _chip(serial) -> rx.Component:
     )  # fmt: skip
 
 
-def _pack_form() -> rx.Component:
-    """Scan (or type) each unit's SN and press Enter; then "Tandai Dikemas" with the list."""
+def _pack_form(button: str = "Tandai Dikemas", action=D.pack, note: str = "") -> rx.Component:
+    """Scan (or type) each unit's SN and press Enter; then "Tandai Dikemas" with the list (or
+    "Catat SN" for an order shipped before packing required them)."""
     return rx.el.div(
+        rx.el.p(note, class_name="mb-2 text-sm text-amber-800") if note else rx.fragment(),
         rx.el.form(
             rx.el.label("Pindai atau ketik SN, lalu Enter", html_for=PACK_FIELD, class_name="text-sm font-medium"),
             rx.el.p("Butuh: ", rx.el.strong(D.units_needed, data_testid="units-needed"), class_name="text-xs text-slate-600"),
@@ -63,7 +65,7 @@ def _pack_form() -> rx.Component:
         ),
         rx.el.ul(rx.foreach(D.pack_serials, _chip), class_name="mt-2 flex flex-wrap gap-2", aria_label="SN yang akan dikemas"),
         rx.el.p(D.pack_error, class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert", data_testid="pack-error"),
-        rx.el.button("Tandai Dikemas", type="button", on_click=D.pack, class_name=BTN_SMALL),
+        rx.el.button(button, type="button", on_click=action, class_name=BTN_SMALL),
         class_name="mt-3 rounded-xl bg-slate-50 p-4",
     )  # fmt: skip
 
@@ -79,6 +81,11 @@ def _units() -> rx.Component:
             class_name="mt-1 space-y-1 text-sm",
         ),
     )  # fmt: skip
+
+
+def _sent_without_serials(o):
+    sent = (o.fulfilment == Fulfilment.SHIPPED) | (o.fulfilment == Fulfilment.DELIVERED)
+    return sent & (D.units.length() == 0) & (D.units_needed != "")
 
 
 def fulfilment_card() -> rx.Component:
@@ -105,7 +112,9 @@ def fulfilment_card() -> rx.Component:
         ),
         when_allowed(Permission.FULFIL, rx.cond(o.fulfilment == Fulfilment.NOT_STARTED, _pack_form())),
         rx.cond(D.units.length() > 0, _units()),
-        when_allowed(Permission.FULFIL, rx.cond((o.fulfilment == Fulfilment.NOT_STARTED) | (o.fulfilment == Fulfilment.PACKED), _ship_form())),
+        when_allowed(Permission.FULFIL, rx.cond(_sent_without_serials(o), _pack_form(
+            "Catat SN", D.record_serials, "Pesanan ini dikirim tanpa SN: pindai SN setiap unit yang dikirim agar tercatat di akun merchant."))),
+        when_allowed(Permission.FULFIL, rx.cond((o.fulfilment == Fulfilment.PACKED) | ((o.fulfilment == Fulfilment.NOT_STARTED) & (D.units_needed == "")), _ship_form())),
         when_allowed(Permission.FULFIL, rx.cond(o.fulfilment == Fulfilment.SHIPPED, rx.el.button("Tandai Diterima", type="button", on_click=D.deliver, class_name=f"{BTN_PRIMARY} mt-3"))),
         rx.cond(
             o.invoice_link != "",

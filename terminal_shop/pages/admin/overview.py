@@ -100,6 +100,8 @@ def _devices() -> rx.Component:
             rx.el.span(rx.el.strong(d.waiting_for_stock, data_testid="devices-waiting-stock"), " pesanan menunggu stok"),
             rx.el.span(rx.el.strong(d.waiting_for_approval, data_testid="devices-waiting-approval"), " perangkat menunggu persetujuan merchant"),
             rx.el.span(rx.el.strong(d.waiting_for_tid, data_testid="devices-waiting-tid"), " perangkat menunggu TID/MID"),
+            rx.cond(d.shipped_without_serial > 0, rx.el.span(rx.el.strong(d.shipped_without_serial, data_testid="orders-without-serial"),
+                                                              " pesanan dikirim tanpa SN (Catat SN)", class_name="text-amber-800")),
             href=routes.ADMIN_DEVICES,
             class_name=f"{CARD} mt-4 flex flex-wrap gap-x-6 gap-y-1 p-4 text-sm hover:border-blue-300",
         ),

@@ -16,8 +16,10 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from terminal_shop import catalogue
+from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.services.devices import owned
 from terminal_shop.services.devices.events import DevicePacked
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.devices.tables import Device
@@ -47,6 +49,16 @@ def describe(wanted: Counter[str]) -> str:
     return " + ".join(parts)
 
 
+def _model_name(sku: str) -> str:
+    product = catalogue.product(sku)
+    return product.name if product else sku
+
+
+def _ordered(wanted: Counter[str]) -> str:
+    """'Soundbox QRIS', '2 PAX A920 Pro dan Soundbox QRIS': what a wrong scan is told the order wants."""
+    return " dan ".join(f"{qty} {_model_name(sku)}" if qty > 1 else _model_name(sku) for sku, qty in wanted.items())
+
+
 def needed(order_id: str) -> str:
     """What packing this order asks for, as the admin reads it ('' for an unknown order)."""
     with read_session() as s:
@@ -72,7 +84,8 @@ def _checked(s: Session, order: Order, serials: list[str]) -> list[Device]:
         if device.status != DeviceStatus.IN_STOCK.value:
             raise DeviceError(DeviceRefusal.NOT_IN_STOCK, serial=serial, status=DeviceStatus.label_of(device.status))
         if left[device.model] <= 0:
-            raise DeviceError(DeviceRefusal.WRONG_MODEL, serial=serial, model=device.model)
+            raise DeviceError(DeviceRefusal.WRONG_MODEL, serial=serial, model=_model_name(device.model),
+                              wanted=_ordered(wanted))  # fmt: skip
         left[device.model] -= 1
     return [found[serial] for serial in serials]
 
@@ -96,3 +109,31 @@ def pack(order_id: str, serials: Sequence[str], admin_email: str) -> None:
         for device in devices:
             publish(s, DevicePacked(entity_id=str(device.id), actor=admin_email, old_status=DeviceStatus.IN_STOCK.value,
                                     new_status=DeviceStatus.RESERVED.value, detail=f"pesanan {order_number(order.id)}"))  # fmt: skip
+
+
+def record_late(order_id: str, serials: Sequence[str], admin_email: str) -> None:
+    """ "Catat SN": the units of an order shipped before packing required them (issue 46.13),
+    with the same checks as packing; they follow the order (Dikirim, warranty from its delivery)
+    and reach its merchant's account. Audited through DevicePacked."""
+    oid = uuid.UUID(str(order_id))
+    given = [compact(x)[:30] for x in serials if compact(x)]
+    with write_session() as s:
+        order = s.get(Order, oid, with_for_update=True)
+        if order is None or order.fulfilment not in (Fulfilment.SHIPPED.value, Fulfilment.DELIVERED.value):
+            raise DeviceError(DeviceRefusal.NOT_SENT)
+        if s.exec(select(Device.id).where(col(Device.order_id) == oid)).first() is not None:
+            raise DeviceError(DeviceRefusal.ALREADY_RECORDED)
+        devices = _checked(s, order, given)
+        delivered = order.delivered_at.astimezone(WIB).date() if order.delivered_at else None
+        taken = s.exec(
+            sa.update(Device)
+            .where(col(Device.serial).in_(given), col(Device.status) == DeviceStatus.IN_STOCK.value)
+            .values(status=DeviceStatus.SHIPPED.value, order_id=oid, merchant_id=order.merchant_id, packed_by=admin_email,
+                    warranty_until=owned.warranty_end(delivered) if delivered else None, updated_at=utcnow())
+        )  # fmt: skip
+        if taken.rowcount != len(given):
+            raise DeviceError(DeviceRefusal.TAKEN_NOW)
+        for device in devices:
+            publish(s, DevicePacked(entity_id=str(device.id), actor=admin_email, old_status=DeviceStatus.IN_STOCK.value,
+                                    new_status=DeviceStatus.SHIPPED.value,
+                                    detail=f"SN dicatat setelah dikirim, pesanan {order_number(order.id)}"))  # fmt: skip

@@ -26,7 +26,7 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import OrderStatus
+from terminal_shop.services.orders.terms import Fulfilment, OrderStatus
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
@@ -226,6 +226,7 @@ class DeviceCounts:
     waiting_for_stock: int  # confirmed orders the shelf cannot fill
     waiting_for_approval: int  # units sent out whose merchant is not approved (or not registered)
     waiting_for_tid: int  # units of approved merchants not active yet
+    shipped_without_serial: int  # orders sent before packing required SNs: "Catat SN" on each (issue 46.13)
 
 
 def counts() -> DeviceCounts:
@@ -239,10 +240,17 @@ def counts() -> DeviceCounts:
             .join(MerchantRegistration, col(MerchantRegistration.id) == Device.merchant_id)
             .where(out, col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value)
         ).one()
+        unrecorded = s.exec(
+            select(func.count()).select_from(Order).where(
+                col(Order.status) == OrderStatus.CONFIRMED.value,
+                col(Order.fulfilment).in_((Fulfilment.SHIPPED.value, Fulfilment.DELIVERED.value)),
+                ~select(Device.id).where(col(Device.order_id) == Order.id).exists())
+        ).one()  # fmt: skip
     names = {p.sku: p.short_name for p in catalogue.PRODUCTS}
     return DeviceCounts(
         in_stock=[(names[sku], n) for sku, n in in_stock().items()],
         waiting_for_stock=len(waiting_for_stock(limit=1000)),
         waiting_for_approval=sent_out - ready,
         waiting_for_tid=ready,
+        shipped_without_serial=unrecorded,
     )

@@ -33,7 +33,12 @@ class DeviceRefusal(Term):
     SERIAL_TWICE = "sn-ganda", "Nomor seri {serial} terisi dua kali"
     NOT_FOUND = "sn-tidak-ada", "Nomor seri {serial} tidak ada di daftar perangkat"
     NOT_IN_STOCK = "sn-bukan-stok", "Perangkat {serial} tidak di stok (status: {status})"
-    WRONG_MODEL = "sn-model", "Perangkat {serial} adalah {model}: pesanan ini tidak memesan sebanyak itu"
+    WRONG_MODEL = "sn-model", "Perangkat {serial} adalah {model}; pesanan ini memesan {wanted}"
+    ALREADY_RECORDED = "sn-tercatat", "SN perangkat pesanan ini sudah tercatat"
+    NOT_SENT = (
+        "belum-dikirim-pesanan",
+        "Catat SN hanya untuk pesanan yang sudah dikirim tanpa SN: kemas pesanan ini dengan Tandai Dikemas",
+    )
     TAKEN_NOW = "sn-diambil", "Salah satu SN baru saja dipakai pesanan lain: periksa dan pindai ulang"
     # activation (activation.py)
     NOT_SHIPPED = "belum-dikirim", "Perangkat {serial} belum dikirim ke merchant (status: {status})"

@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from terminal_shop import couriers
+from terminal_shop import catalogue, couriers
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.csv_lines import each_line
@@ -44,6 +44,10 @@ class StepRefusal(Term):
     RESI = "resi", "Nomor resi harus 8-30 huruf atau angka"
     RESI_USED = "resi-dipakai", "Nomor resi sudah dipakai pesanan lain"
     SHORT_LINE = "baris", "Baris harus berisi nomor pesanan, kurir dan resi"
+    NOT_PACKED = (
+        "belum-dikemas",
+        "Pesanan ini berisi perangkat: kemas dulu dengan memindai SN setiap unit (Tandai Dikemas)",
+    )
 
 
 class FulfilmentError(Refused):
@@ -60,6 +64,9 @@ def step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values:
         raise FulfilmentError(StepRefusal.UNKNOWN_ORDER)
     if order.status != OrderStatus.CONFIRMED.value:
         raise FulfilmentError(StepRefusal.NOT_CONFIRMED)
+    not_packed = (order.fulfilment or "") == Fulfilment.NOT_STARTED.value
+    if to is Fulfilment.SHIPPED and not_packed and holds_devices(order):
+        raise FulfilmentError(StepRefusal.NOT_PACKED)  # issue 46.13: no unit leaves without its SN
     allowed = [f.value for f in FULFILMENT_FROM[to]]
     changed = s.exec(
         sa.update(Order)
@@ -75,6 +82,11 @@ def step(s: Session, oid: uuid.UUID, to: Fulfilment, admin_email: str, **values:
     publish(s, EVENTS[to](entity_id=str(oid), actor=admin_email, old_status=old or "confirmed",
                           new_status=to.value, detail=_detail(order)))  # fmt: skip
     return order
+
+
+def holds_devices(order: Order) -> bool:
+    """Every catalogue product is a unit with a serial number, packed by scanning it."""
+    return any(catalogue.product(str(line.get("sku", ""))) for line in order.items)
 
 
 def _detail(order: Order) -> str | None:

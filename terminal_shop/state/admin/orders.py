@@ -243,6 +243,19 @@ class OrderDetailState(AdminState):
 
     @rx.event
     @admin_only(permission=Permission.FULFIL)
+    async def record_serials(self):
+        """ "Catat SN" on an order shipped before packing required them (issue 46.13)."""
+        try:
+            await asyncio.to_thread(packing.record_late, self._order_id(), self.pack_serials, self.admin_email)
+        except DeviceError as refused:
+            self.pack_error = refused.text
+            return toast.error(refused.text)
+        self.pack_serials, self.pack_error = [], ""
+        await self._fill(self._order_id())
+        return toast.success("SN perangkat dicatat", description="Unitnya kini tercatat di pesanan dan akun merchant.")
+
+    @rx.event
+    @admin_only(permission=Permission.FULFIL)
     async def set_ship_courier(self, value: str):
         self.ship_courier, self.ship_error = str(value)[:20], ""
 
