@@ -18,6 +18,10 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onScroll);
   else onScroll();
 
+  // Signed in to /akun: the header, menu and footer say "Akun Saya" instead of "Masuk". The
+  // cookie is only a hint set beside the session (which no script can read).
+  if (/(?:^|;\s*)ts_akun_ada=1(?:;|$)/.test(document.cookie)) document.documentElement.setAttribute("data-signed-in", "");
+
   function setMenu(open) {
     var menu = document.querySelector("[data-mobile-menu]");
     if (!menu) return;

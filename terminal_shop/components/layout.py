@@ -29,6 +29,14 @@ def _nav_item(label: str, href: str, class_name: str = NAV_ITEM) -> rx.Component
     return nav_link(label, href=href, class_name=class_name)
 
 
+def _account_links(class_name: str) -> rx.Component:
+    """ "Masuk", or "Akun Saya" once signed in (site.js reads the hint cookie; the CSS shows one)."""
+    return rx.fragment(
+        nav_link("Masuk", href=routes.SIGN_IN, class_name=f"{class_name} when-signed-out"),
+        nav_link("Akun Saya", href=routes.ACCOUNT, class_name=f"{class_name} when-signed-in"),
+    )
+
+
 def _logo() -> rx.Component:
     brand = get_settings().brand_name
     return nav_link(
@@ -82,6 +90,7 @@ def _mobile_menu() -> rx.Component:
         ),
         rx.el.nav(
             *[_nav_item(label, href, item) for label, href in NAV_LINKS],
+            _account_links(item),
             rx.el.details(
                 rx.el.summary(
                     "Produk",
@@ -129,6 +138,7 @@ def header() -> rx.Component:
                 aria_label="Menu utama",
             ),
             rx.el.div(
+                _account_links(NAV_ITEM),
                 link_button("Pesan", routes.CHECKOUT, BTN_PRIMARY + " py-2"),
                 link_button("Tracking", routes.DASHBOARD, BTN_OUTLINE + " py-2"),
                 class_name="hidden items-center gap-2 lg:flex",
@@ -204,6 +214,7 @@ def footer() -> rx.Component:
                 ),
                 _footer_column(
                     "Bantuan",
+                    _account_links(FOOTER_LINK),
                     *pages(
                         ("FAQ", routes.FAQ),
                         ("Dokumentasi", routes.DOCS),

@@ -38,8 +38,13 @@ class SignInState(rx.State):
     notice: str = ""
 
     @rx.event
-    def load(self):
+    async def load(self):
+        """Signed in already (the header's "Masuk" from an old page): straight to the account."""
         q = self.router.url.query_parameters
+        if not q.get("keluar"):
+            customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
+            if customer is not None:
+                return rx.redirect(routes.ACCOUNT, replace=True)
         self.step = "kode" if q.get("langkah") == "kode" else "email"
         refusal = signin.SignInRefusal.parse(q.get("gagal", ""))
         self.error = refusal.label if refusal else ""

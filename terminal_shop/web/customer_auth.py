@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from terminal_shop import reflex_compat, routes
+from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.transactions import history, statement
 from terminal_shop.state.account import ACCOUNT_STATES
@@ -54,7 +55,10 @@ async def check_code(request: Request) -> Response:
         return _to_sign_in(langkah="kode", gagal=exc.code.value)
     response = RedirectResponse(routes.ACCOUNT, status_code=303)
     response.delete_cookie(signin.EMAIL_COOKIE, path="/")
-    return private_cookie(response, signin.SESSION_COOKIE, token, timedelta(days=signin.SESSION_DAYS), "lax")
+    lifetime = timedelta(days=signin.SESSION_DAYS)
+    response.set_cookie(signin.SIGNED_IN_HINT_COOKIE, "1", max_age=int(lifetime.total_seconds()), path="/",
+                        samesite="lax", secure=get_settings().secure_cookies)  # fmt: skip
+    return private_cookie(response, signin.SESSION_COOKIE, token, lifetime, "lax")
 
 
 async def sign_out(request: Request) -> Response:
@@ -66,6 +70,7 @@ async def sign_out(request: Request) -> Response:
     await reflex_compat.empty_tab_states(ended, ACCOUNT_STATES)  # every tab that read the account, this one too
     response = _to_sign_in(keluar="1")
     response.delete_cookie(signin.SESSION_COOKIE, path="/")
+    response.delete_cookie(signin.SIGNED_IN_HINT_COOKIE, path="/")
     return response
 
 

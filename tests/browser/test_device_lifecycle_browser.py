@@ -51,7 +51,9 @@ def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page
     admin.keyboard.press("Enter")
     expect(scan).to_have_value("")
     admin.get_by_role("button", name="Tandai Dikemas").click()
-    expect(admin.get_by_test_id("pack-error")).to_contain_text("A9200001 adalah A920")
+    expect(admin.get_by_test_id("pack-error")).to_have_text(
+        "Perangkat A9200001 adalah PAX A920 Pro; pesanan ini memesan D210 UnionPay"
+    )  # what it is and what the order wants (issue 46.13)
     admin.get_by_role("button", name="Hapus SN A9200001").click()
     scan.click()
     admin.keyboard.type("d210 0002")

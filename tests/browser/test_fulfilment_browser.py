@@ -10,8 +10,10 @@ import re
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from terminal_shop.services.devices import stock
+from terminal_shop.infra.db import write_session
+from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, make_order
@@ -43,6 +45,7 @@ def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(
     admin.get_by_role("button", name="Ya, tanpa mutasi").click()  # no statement line yet: asked once (issue 39.4)
     expect(admin.get_by_test_id("fulfilment")).to_have_text("Perlu dikemas")
     expect(admin.get_by_test_id("admin-invoice")).to_contain_text("INV/")
+    expect(admin.get_by_role("button", name="Tandai Dikirim")).to_have_count(0)  # packing by SN comes first
     stock.receive("A9200001", "A920", ADMIN)
     stock.receive("A9200002", "A920", ADMIN)
     for serial in ("A9200001", "A9200002"):  # as a scanner types: the SN, then Enter
@@ -112,26 +115,30 @@ def test_the_admin_confirms_packs_and_ships_and_the_buyer_follows_the_parcel(
 
 def test_bulk_csv_ships_and_delivers_line_by_line_and_the_filter_counts_follow(page, tmp_path, clean_db):
     admin_auth.create_admin(EMAIL, PASSWORD)
-    first, second = make_order(name="Satu"), make_order(name="Dua")
+    first, second, unpacked = make_order(name="Satu"), make_order(name="Dua"), make_order(name="Empat")
     waiting = make_order(name="Tiga")
-    for order in (first, second):
+    for order, serial in ((first, "SBX10001"), (second, "SBX10002"), (unpacked, "")):
         transitions.confirm(str(order.id), ADMIN)
+        if serial:  # packed by scanning: shipping may follow
+            stock.receive(serial, "SOUNDBOX", ADMIN)
+            packing.pack(str(order.id), [serial], ADMIN)
     sign_in(page)
     page.goto(page.base + "/admin/orders?pengiriman=perlu-dikemas")
-    expect(page.get_by_test_id("order-row")).to_have_count(2)
-    expect(page.get_by_role("combobox", name="pengiriman")).to_contain_text("Perlu dikemas (2)")
+    expect(page.get_by_test_id("order-row")).to_have_count(1)
+    expect(page.get_by_role("combobox", name="pengiriman")).to_contain_text("Perlu dikemas (1)")
     page.get_by_text("Kirim atau tandai diterima secara massal").click()
     resi = tmp_path / "resi.csv"
     resi.write_text(
         f"No Pesanan,Kurir,Resi\n{first.number},JNE,CGK0000000001\n{waiting.number},JNE,CGK0000000002\n"
-        f"{second.number},JNE,12\n"
+        f"{second.number},JNE,12\n{unpacked.number},JNE,CGK0000000004\n"
     )
     page.locator("#bulk_ship input[type=file]").set_input_files(str(resi))
     lines = page.get_by_test_id("bulk-line")
-    expect(lines).to_have_count(3)
+    expect(lines).to_have_count(4)
     expect(lines.nth(0)).to_contain_text("Dikirim")
     expect(lines.nth(1)).to_contain_text("Pesanan belum dikonfirmasi")
     expect(lines.nth(2)).to_contain_text("8-30 huruf atau angka")
+    expect(lines.nth(3)).to_contain_text("kemas dulu dengan memindai SN")  # issue 46.13
     page.goto(page.base + "/admin/orders?pengiriman=dalam-pengiriman")
     expect(page.get_by_test_id("order-row")).to_have_count(1)
     expect(page.get_by_test_id("order-row")).to_contain_text("Satu")
@@ -144,3 +151,38 @@ def test_bulk_csv_ships_and_delivers_line_by_line_and_the_filter_counts_follow(p
     expect(page.get_by_test_id("bulk-line").nth(1)).to_contain_text("tidak berlaku")
     page.goto(page.base + "/admin/orders?pengiriman=diterima")
     expect(page.get_by_test_id("order-row")).to_have_count(1)
+
+
+def test_an_order_sent_without_serial_numbers_gets_them_recorded_from_its_page(phone, clean_db):
+    """Issue 46.13: orders shipped before packing required SNs are counted on the overview and
+    get "Catat SN" on their page, with the packing's checks."""
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    legacy = make_order(name="Lama", total=349_000)  # one Soundbox
+    transitions.confirm(str(legacy.id), ADMIN)
+    with write_session() as s:
+        row = s.get(Order, legacy.id)
+        row.fulfilment = "shipped"
+        s.add(row)
+    stock.receive("SBX77001", "SOUNDBOX", ADMIN)
+    stock.receive("A9207701", "A920", ADMIN)
+    sign_in(phone)
+    phone.goto(phone.base + "/admin/ringkasan")
+    expect(phone.get_by_test_id("orders-without-serial")).to_have_text("1")
+    phone.goto(f"{phone.base}/admin/orders/{legacy.id}")
+    expect(phone.get_by_text("Pesanan ini dikirim tanpa SN")).to_be_visible()
+    scan = phone.get_by_label("Pindai atau ketik SN, lalu Enter")
+    scan.fill("A9207701")  # the wrong box
+    scan.press("Enter")
+    phone.get_by_role("button", name="Catat SN").click()
+    expect(phone.get_by_test_id("pack-error")).to_have_text(
+        "Perangkat A9207701 adalah PAX A920 Pro; pesanan ini memesan Soundbox QRIS"
+    )
+    phone.get_by_role("button", name="Hapus SN A9207701").click()
+    scan.fill("SBX77001")
+    scan.press("Enter")
+    phone.get_by_role("button", name="Catat SN").click()
+    expect(phone.get_by_test_id("admin-unit")).to_contain_text("SN SBX77001")
+    expect(phone.get_by_role("button", name="Catat SN")).to_have_count(0)
+    phone.goto(phone.base + "/admin/ringkasan")
+    expect(phone.get_by_test_id("devices-waiting-approval")).to_be_visible()
+    expect(phone.get_by_test_id("orders-without-serial")).to_have_count(0)

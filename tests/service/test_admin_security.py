@@ -229,6 +229,7 @@ FULFILLING = {
     "OrderDetailState.add_serial",
     "OrderDetailState.remove_serial",
     "OrderDetailState.pack",
+    "OrderDetailState.record_serials",  # "Catat SN" (issue 46.13)
     "OrderDetailState.set_ship_courier",
     "OrderDetailState.set_ship_resi",
     "OrderDetailState.ship",

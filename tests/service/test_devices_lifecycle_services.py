@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import io
 import threading
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from pypdf import PdfReader
 from sqlmodel import col, select
 
 from terminal_shop.formats import WIB, day_text
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
@@ -107,6 +107,44 @@ def test_packing_assigns_one_scanned_unit_per_unit_ordered_or_changes_nothing(cl
     with read_session() as s:
         actions = [a.action for a in s.exec(select(AuditEvent).where(col(AuditEvent.entity_type) == "device"))]
     assert actions.count("kemas") == 2
+
+
+def test_no_unit_leaves_without_its_serial_and_an_order_sent_without_them_gets_them_recorded(clean_db, tmp_path):
+    """Issue 46.13: "Tandai Dikemas" could be skipped, so a delivered unit stayed "Stok", never
+    reached its merchant and /garansi did not know it."""
+    receive("SOUNDBOX", "SBX00001")
+    receive("D210", "DU1837305827")
+    order = confirmed_order(tmp_path, lines=(("SOUNDBOX", 1),))
+    with pytest.raises(FulfilmentError) as unpacked:
+        fulfilment.ship(str(order.id), "jne", "CGK1234567890", ADMIN)
+    assert unpacked.value.code is StepRefusal.NOT_PACKED
+    with pytest.raises(DeviceError) as wrong:
+        packing.pack(str(order.id), ["DU1837305827"], ADMIN)
+    assert wrong.value.text == "Perangkat DU1837305827 adalah D210 UnionPay; pesanan ini memesan Soundbox QRIS"
+
+    legacy = confirmed_order(tmp_path, lines=(("SOUNDBOX", 1),))  # sent before packing required SNs
+    with write_session() as s:
+        row = s.get(Order, legacy.id)
+        row.fulfilment, row.delivered_at = "delivered", datetime(2026, 11, 2, 3, 0, tzinfo=UTC)
+        s.add(row)
+    assert stock.counts().shipped_without_serial == 1
+    assert refusal(lambda: packing.record_late(str(order.id), ["SBX00001"], ADMIN)) is DeviceRefusal.NOT_SENT
+    assert refusal(lambda: packing.record_late(str(legacy.id), ["DU1837305827"], ADMIN)) is DeviceRefusal.WRONG_MODEL
+    packing.record_late(str(legacy.id), ["sbx 00001"], ADMIN)
+    unit = device("SBX00001")
+    assert (unit.status, unit.order_id, unit.warranty_until) == (
+        "dikirim",
+        legacy.id,
+        owned.warranty_end(date(2026, 11, 2)),
+    )
+    assert stock.counts().shipped_without_serial == 0
+    assert (
+        refusal(lambda: packing.record_late(str(legacy.id), ["DU1837305827"], ADMIN)) is DeviceRefusal.ALREADY_RECORDED
+    )
+    with read_session() as s:
+        logged = s.exec(select(AuditEvent).where(col(AuditEvent.entity_id) == str(unit.id))).all()
+    assert [(a.action, a.admin_email) for a in logged] == [("terima", ADMIN), ("kemas", ADMIN)]
+    assert "SN dicatat setelah dikirim" in logged[-1].detail
 
 
 def test_two_admins_packing_two_orders_with_the_same_unit_one_wins(clean_db, tmp_path):

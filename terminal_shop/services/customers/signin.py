@@ -53,6 +53,9 @@ CODE_VALID, CODE_TRIES, CODES_PER_HOUR, CODES_PER_ADDRESS_HOUR = (
 SESSION_DAYS = 30
 SESSION_COOKIE = "ts_akun"  # the session token (HttpOnly, SameSite=Lax)
 SESSION_HASH_HEADER = "x-customer-session-hash"  # its hash, on the tab's websocket (web/guards.py)
+# "1" while signed in, readable by the page's script: the header says "Akun Saya" instead of
+# "Masuk" (issue 50.1). A hint, never a proof: every account event checks the session itself.
+SIGNED_IN_HINT_COOKIE = "ts_akun_ada"
 EMAIL_COOKIE = "ts_masuk"  # "<browser nonce>.<address or HP typed>", between the two steps (HttpOnly, 10 minutes)
 
 

@@ -68,7 +68,7 @@ def compose(
     return Mail(to, f"{get_settings().brand_name}: {subject}", "\n".join(text), body, png)
 
 
-def device_activated(reg: MerchantRegistration, model: str, serial: str, detail: str) -> Mail:
+def device_activated(reg: MerchantRegistration, model: str, serial: str, detail: str, sign_in: str) -> Mail:
     return compose(
         reg.email,
         f"EDC Anda aktif: {model} SN {serial}",
@@ -77,11 +77,13 @@ def device_activated(reg: MerchantRegistration, model: str, serial: str, detail:
             f"Perangkat {model} dengan SN {serial} untuk {typed(reg.nama_usaha)} sudah aktif dan siap menerima pembayaran.",
             f"Data aktivasi: {detail}.",
             "Simpan email ini: TID dan MID diperlukan bila Anda menghubungi bank atau tim kami.",
+            "Transaksi, settlement dan perangkat Anda terlihat di akun Anda: masuk dengan kode yang kami kirim ke email ini.",
         ],
+        ("Masuk ke akun Anda", sign_in),
     )
 
 
-def registration_received(reg: MerchantRegistration) -> Mail:
+def registration_received(reg: MerchantRegistration, status: str) -> Mail:
     due = working_days.spoken(working_days.review_due(working_days.today_wib()))
     return compose(
         reg.email,
@@ -90,11 +92,13 @@ def registration_received(reg: MerchantRegistration) -> Mail:
         [
             f"Pendaftaran {typed(reg.nama_usaha)} sudah kami terima.",
             f"Tim kami memverifikasi data dan dokumen Anda dalam {rules.REGISTRATION_REVIEW}, paling lambat {due}.",
+            "Ikuti statusnya kapan saja lewat tautan di bawah ini.",
         ],
+        ("Lihat status pendaftaran", status),
     )
 
 
-def registration_approved(reg: MerchantRegistration) -> Mail:
+def registration_approved(reg: MerchantRegistration, sign_in: str) -> Mail:
     return compose(
         reg.email,
         "Pendaftaran merchant disetujui",
@@ -102,7 +106,9 @@ def registration_approved(reg: MerchantRegistration) -> Mail:
         [
             f"Selamat, pendaftaran {typed(reg.nama_usaha)} sudah kami setujui.",
             "Tim kami akan menghubungi Anda untuk aktivasi perangkat dan akun.",
+            "Pesanan, perangkat dan transaksi Anda ada di akun Anda: masuk dengan kode yang kami kirim ke email ini.",
         ],
+        ("Masuk ke akun Anda", sign_in),
     )
 
 

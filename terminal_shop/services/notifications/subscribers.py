@@ -40,6 +40,7 @@ from terminal_shop.services.registrations.events import (
     RegistrationRejected,
     RegistrationSubmitted,
 )
+from terminal_shop.services.registrations.registration_status import status_link
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
@@ -96,14 +97,20 @@ def _tell_applicant(s: Session, event: RegistrationEvent, step: str, mail: outbo
     outbox.enqueue(s, key, "merchant", event.entity_id, mail)
 
 
+def _sign_in_link() -> str:
+    """Where an applicant or merchant follows their registration and devices (issue 50.1)."""
+    return get_settings().public_url + routes.SIGN_IN
+
+
 @subscribe(RegistrationSubmitted, RegistrationCorrected)
 def _registration_received(s: Session, event: RegistrationEvent) -> None:
-    _tell_applicant(s, event, "received", emails.registration_received(_registration(s, event)))
+    row = _registration(s, event)
+    _tell_applicant(s, event, "received", emails.registration_received(row, status_link(row.id)))
 
 
 @subscribe(RegistrationApproved)
 def _registration_approved(s: Session, event: RegistrationApproved) -> None:
-    _tell_applicant(s, event, "approved", emails.registration_approved(_registration(s, event)))
+    _tell_applicant(s, event, "approved", emails.registration_approved(_registration(s, event), _sign_in_link()))
 
 
 @subscribe(RegistrationRejected)
@@ -134,7 +141,7 @@ def _device_active(s: Session, event: DeviceActivated) -> None:
     assert merchant is not None, device.merchant_id
     product = catalogue.product(device.model)
     mail = emails.device_activated(
-        merchant, product.name if product else device.model, device.serial, event.detail or ""
+        merchant, product.name if product else device.model, device.serial, event.detail or "", _sign_in_link()
     )
     outbox.enqueue(s, f"device:{device.id}:active:{device.tid}", "merchant", str(merchant.id), mail)
 
