@@ -8,6 +8,7 @@ BUN := .tools/node_modules/bun/bin/bun.exe
 AXE := .tools/node_modules/axe-core/axe.min.js
 PORT ?= 3000
 PORT_BACKEND ?= 8000
+export PORT  # PUBLIC_URL follows it when unset (`PORT=8080 make run` and `make run PORT=8080` alike)
 
 export REFLEX_BUN_PATH := $(CURDIR)/$(BUN)
 export REFLEX_TELEMETRY_ENABLED := false

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -154,6 +155,21 @@ class Settings:
             )
         return problems
 
+    def port_mismatch(self, served_port: int) -> str:
+        """What to tell the operator when PUBLIC_URL is a local address on another port than the
+        one served: the pages would talk to that port and show only a connection error."""
+        url = urlsplit(self.public_url)
+        if url.hostname not in ("localhost", "127.0.0.1", "::1"):
+            return ""
+        port = url.port or (443 if url.scheme == "https" else 80)
+        if port == served_port:
+            return ""
+        return (
+            f"PUBLIC_URL is {self.public_url}, but the site is served on port {served_port}: its pages"
+            f" would talk to port {port} and fail. Unset PUBLIC_URL (it follows PORT) or set it to"
+            f" {url.scheme}://{url.hostname}:{served_port}."
+        )
+
     @property
     def whatsapp_on(self) -> bool:
         return bool(self.whatsapp_token and self.whatsapp_phone_number_id)
@@ -195,7 +211,7 @@ def _whatsapp() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
     data_dir = Path(_env("DATA_DIR", str(PROJECT_ROOT / "data"))).resolve()
-    public_url = _env("PUBLIC_URL", "http://localhost:3000").rstrip("/")
+    public_url = _env("PUBLIC_URL", f"http://localhost:{_env('PORT', '3000')}").rstrip("/")  # follows `make run`'s PORT
     return Settings(
         data_dir=data_dir,
         database_url=_env("DATABASE_URL", f"sqlite:///{data_dir / 'terminal_shop.db'}"),

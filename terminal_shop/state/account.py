@@ -42,7 +42,9 @@ class SignInState(rx.State):
         """Signed in already (the header's "Masuk" from an old page): straight to the account."""
         q = self.router.url.query_parameters
         if not q.get("keluar"):
-            customer = await asyncio.to_thread(signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER))
+            customer = await asyncio.to_thread(
+                signin.session_customer, request_header(self, signin.SESSION_HASH_HEADER)
+            )
             if customer is not None:
                 return rx.redirect(routes.ACCOUNT, replace=True)
         self.step = "kode" if q.get("langkah") == "kode" else "email"

@@ -107,6 +107,35 @@ def test_signing_out_in_one_tab_ends_the_account_in_every_open_tab(page, mailbox
     assert not any(b"dewi.keluar@example.com" in content for _, content, _ in stored_tab_states())
 
 
+def test_sign_in_is_found_in_the_menu_header_and_footer_and_says_akun_saya_after(phone, page, mailbox):
+    """Issue 50.1: the only way in was a box on the Status page."""
+    checkout_order(buyer={**BUYER_TYPED, "buyer_email": "cari.masuk@example.com"})
+    page.goto(page.base + "/")  # at the desk: in the header
+    page.get_by_role("banner").get_by_role("link", name="Masuk", exact=True).click()
+    page.wait_for_url(re.compile(r"/masuk$"))
+
+    phone.goto(phone.base + "/")
+    expect(phone.locator("footer").get_by_role("link", name="Masuk", exact=True)).to_be_visible()
+    phone.get_by_role("button", name="Buka menu").click()
+    phone.locator("#mobile-menu").get_by_role("link", name="Masuk", exact=True).click()
+    phone.wait_for_url(re.compile(r"/masuk$"))
+    sign_in_by_code(phone, mailbox, "cari.masuk@example.com")
+    phone.goto(phone.base + "/")
+    footer = phone.locator("footer")
+    expect(footer.get_by_role("link", name="Akun Saya")).to_be_visible()
+    expect(footer.get_by_role("link", name="Masuk", exact=True)).to_be_hidden()
+    phone.get_by_role("button", name="Buka menu").click()
+    phone.locator("#mobile-menu").get_by_role("link", name="Akun Saya").click()
+    phone.wait_for_url(re.compile(r"/akun$"))
+    expect(phone.get_by_test_id("account-email")).to_have_text("cari.masuk@example.com")
+    phone.goto(phone.base + "/masuk")  # signed in already: the account
+    phone.wait_for_url(re.compile(r"/akun$"))
+    phone.get_by_role("button", name="Keluar", exact=True).click()
+    phone.wait_for_url(re.compile(r"/masuk\?keluar=1"))
+    phone.goto(phone.base + "/")
+    expect(phone.locator("footer").get_by_role("link", name="Masuk", exact=True)).to_be_visible()
+
+
 def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page, tmp_path, mailbox):
     merchant_id = make_merchant(tmp_path, email="warung@example.com", hp="0857-1111-2222")
     form = admin_merchants.detail(str(merchant_id)).form

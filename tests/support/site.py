@@ -43,16 +43,19 @@ def deployed_command(port: int) -> list[str]:
     return [sys.executable, *shlex.split(line.removeprefix("ExecStart=").replace("%i", str(port)))[1:]]
 
 
-def start_site(port: int, env: dict[str, str] | None = None, public_url: str = "") -> tuple[subprocess.Popen, str]:
-    """A production build on `port`; `public_url` is where browsers reach it (itself, or a proxy)."""
+def start_site(
+    port: int, env: dict[str, str] | None = None, public_url: str | None = ""
+) -> tuple[subprocess.Popen, str]:
+    """A production build on `port`; `public_url` is where browsers reach it (itself, or a proxy;
+    None: unset, as `make run` leaves it, so it follows PORT)."""
     log = DATA_DIR / f"site-{port}.log"
-    full_env = {
-        **os.environ,
-        **(env or {}),
-        "REFLEX_TELEMETRY_ENABLED": "false",
-        "PUBLIC_URL": public_url or f"http://127.0.0.1:{port}",
-        "CORS_ALLOWED_ORIGINS": ",".join(filter(None, [f"http://127.0.0.1:{port}", PROXY_URL])),
-    }
+    full_env = {**os.environ, **(env or {}), "REFLEX_TELEMETRY_ENABLED": "false"}
+    if public_url is None:
+        full_env.pop("PUBLIC_URL", None)
+        full_env.pop("CORS_ALLOWED_ORIGINS", None)
+    else:
+        full_env["PUBLIC_URL"] = public_url or f"http://127.0.0.1:{port}"
+        full_env["CORS_ALLOWED_ORIGINS"] = ",".join(filter(None, [f"http://127.0.0.1:{port}", PROXY_URL]))
     full_env.setdefault("REFLEX_BUN_PATH", str(ROOT / ".tools/node_modules/bun/bin/bun.exe"))
     # As deploy/terminal-shop@.service runs a worker: its processes' metrics in a fresh
     # folder of its own, and (LOG_FORMAT=json) one JSON object a log line.
@@ -88,7 +91,7 @@ def stop_site(proc: subprocess.Popen) -> None:
 
 
 def start_worker(
-    web_folder: str, public_url: str = "", env: dict[str, str] | None = None
+    web_folder: str, public_url: str | None = "", env: dict[str, str] | None = None, port: int | None = None
 ) -> tuple[subprocess.Popen, str]:
     """Another site process on its own port, serving the build in `web_folder`. Sites
     sharing a folder serve one build (as workers sharing a checkout do); the first one to
@@ -97,7 +100,7 @@ def start_worker(
     top = ROOT / ".web"
     if not web.exists():
         shutil.copytree(top, web, symlinks=True, ignore=lambda folder, names: ["build"] if folder == str(top) else [])
-    return start_site(free_port(), env={**(env or {}), "REFLEX_WEB_WORKDIR": str(web)}, public_url=public_url)
+    return start_site(port or free_port(), env={**(env or {}), "REFLEX_WEB_WORKDIR": str(web)}, public_url=public_url)
 
 
 @pytest.fixture(scope="session")

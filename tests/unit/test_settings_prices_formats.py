@@ -18,7 +18,7 @@ def test_settings_come_from_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("BRAND_NAME", "KasirKita")
     monkeypatch.setenv("ADMIN_EMAILS", " Boss@Example.co.id , ops@example.co.id")
     monkeypatch.setenv("STORAGE_BACKEND", "S3")
-    for name in ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL", "CORS_ALLOWED_ORIGINS"):
+    for name in ("SECRET_KEY", "DATABASE_URL", "PUBLIC_URL", "CORS_ALLOWED_ORIGINS", "PORT"):
         monkeypatch.delenv(name, raising=False)
     get_settings.cache_clear()
     try:
@@ -35,6 +35,32 @@ def test_settings_come_from_environment(monkeypatch, tmp_path):
         get_settings.cache_clear()
         assert get_settings().secret_key == s.secret_key
         assert "secret_key" not in repr(s) or s.secret_key not in repr(s)
+    finally:
+        get_settings.cache_clear()
+
+
+def test_the_site_address_follows_port_and_a_local_one_on_another_port_is_told(monkeypatch, tmp_path):
+    """Issue 50.2: `PORT=8080 make run` served pages that talked to port 3000."""
+    from terminal_shop.web.serve import served_port
+
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    monkeypatch.delenv("CORS_ALLOWED_ORIGINS", raising=False)
+    monkeypatch.setenv("PORT", "8080")
+    get_settings.cache_clear()
+    try:
+        s = get_settings()
+        assert s.public_url == "http://localhost:8080"
+        assert s.cors_origins == ("http://localhost:8080", "http://127.0.0.1:8080")
+        assert s.port_mismatch(8080) == ""
+        monkeypatch.setenv("PUBLIC_URL", "http://localhost:3000")
+        get_settings.cache_clear()
+        told = get_settings().port_mismatch(served_port(["run", "--env", "prod", "--frontend-port", "8080"]))
+        assert told.startswith("PUBLIC_URL is http://localhost:3000, but the site is served on port 8080")
+        assert "http://localhost:8080" in told
+        monkeypatch.setenv("PUBLIC_URL", "https://terminalku.example")
+        get_settings.cache_clear()
+        assert get_settings().port_mismatch(8080) == ""  # a real address: a proxy serves it
     finally:
         get_settings.cache_clear()
 
