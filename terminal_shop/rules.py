@@ -16,6 +16,7 @@ DATA_REQUEST_ANSWER = timedelta(hours=72)  # UU 27/2022: a data subject's reques
 UPLOAD_MAX_MB = 10  # every file a person or an admin uploads
 ORDERS_PER_BUYER = 5  # orders stored per hour for one e-mail address or one phone number
 BUYER_WINDOW = timedelta(hours=1)
+CHECKOUT_DRAFT_KEPT = timedelta(days=3)  # a checkout's cart and form kept in the browser (issue 50.3)
 SIGN_IN_CODE_VALID = timedelta(minutes=10)  # a customer's e-mailed sign-in code
 SIGN_IN_CODE_TRIES = 5  # wrong guesses a code allows
 SIGN_IN_CODES_PER_HOUR = 5  # codes sent to one address in an hour, asked from one browser

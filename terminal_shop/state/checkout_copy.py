@@ -1,4 +1,6 @@
-"""The checkout's data and the tab's own copy of it (sessionStorage, checkout_rules.CheckoutDraft).
+"""The checkout's data and the browser's own copy of it (localStorage, checkout_rules.CheckoutDraft):
+a buyer who leaves to pay in the banking app and comes back in a new tab finds the cart and
+the form as left (issue 50.3), for rules.CHECKOUT_DRAFT_KEPT.
 
 A state mixin: its vars and handlers become CheckoutState's (state/checkout.py), so the stored
 tab state and the handlers' event names stay what they were before this module was split off."""
@@ -12,10 +14,10 @@ from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.orders.terms import PaymentMethod
 
-DRAFT_KEY = "pesanan_draft"  # the tab's copy of its checkout (sessionStorage)
-READ_DRAFT = f"sessionStorage.getItem('{DRAFT_KEY}') || ''"
+DRAFT_KEY = "pesanan_draft"  # the browser's copy of its checkout (localStorage)
+READ_DRAFT = f"localStorage.getItem('{DRAFT_KEY}') || ''"
 # Said outright: a page still loading does not write its vars to browser storage.
-FORGET_DRAFT = f"sessionStorage.removeItem('{DRAFT_KEY}')"
+FORGET_DRAFT = f"localStorage.removeItem('{DRAFT_KEY}')"
 
 
 class CheckoutCopy(rx.State, mixin=True):
@@ -24,9 +26,9 @@ class CheckoutCopy(rx.State, mixin=True):
     cart: dict[str, int] = {}  # sku -> qty, in the order added
     buyer: dict[str, str] = dict.fromkeys(checkout_rules.BUYER_FIELDS, "")
     payment_method: str = PaymentMethod.TRANSFER_BCA.value
-    # The checkout as the tab keeps it, written after every change: when the server
-    # forgets the tab, the cart and form come back from here.
-    draft: str = rx.SessionStorage("", name=DRAFT_KEY)
+    # The checkout as the browser keeps it, written after every change: when the server
+    # forgets the tab, or the buyer opens a new one, the cart and form come back from here.
+    draft: str = rx.LocalStorage("", name=DRAFT_KEY, sync=False)
     _client_ref: str = ""
     # False in a state the server has just made (first visit, or the tab's state was
     # lost): nothing is written to the tab's draft until it has been read back.

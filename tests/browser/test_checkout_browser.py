@@ -356,3 +356,33 @@ def test_toasts_stay_clear_of_the_cart_bar_and_end_with_their_page(browser, site
     expect(pg.get_by_role("heading", name="Data Pembeli", level=1)).to_be_visible()
     expect(shown).to_have_count(0)
     pg.context.close()
+
+
+def test_the_cart_and_form_survive_a_new_tab_after_the_banking_app(phone, tmp_path):
+    """Issue 50.3: a buyer who left to pay in the banking app and came back in a new tab found
+    "Data Tidak Lengkap". The cart, the form and the amount to pay come back; the proof is
+    still asked for before "Kirim Pesanan"."""
+    before = len(orders_in_db())
+    to_confirm(phone, cart=(("SOUNDBOX", 2),))
+    amount = phone.get_by_test_id("transfer-amount").first.inner_text()
+    phone.wait_for_function("(localStorage.getItem('pesanan_draft') || '').includes('SOUNDBOX')")
+    back = phone.context.new_page()  # back from the banking app: a new tab
+    back.base = phone.base
+    back.goto(back.base + "/checkout/confirm")
+    expect(back.get_by_role("heading", name="Metode Pembayaran")).to_be_visible()
+    expect(back.get_by_text("Data Tidak Lengkap")).to_have_count(0)
+    expect(back.get_by_test_id("transfer-amount").first).to_have_text(amount)  # the same kode unik
+    expect(back.locator("main")).to_contain_text(BUYER["buyer_name"])
+    back.get_by_role("button", name="Kirim Pesanan").click()
+    expect(
+        back.locator("#main").get_by_role("alert").filter(has_text="Bukti pembayaran wajib diupload")
+    ).to_be_visible()
+    choose_proof(back, png(tmp_path / "bukti.png"))
+    back.get_by_role("button", name="Kirim Pesanan").click()
+    expect(back.get_by_text("Terima Kasih! Pesanan Anda telah kami terima")).to_be_visible()
+    after = orders_in_db()
+    assert len(after) == before + 1
+    newest = max(after, key=lambda o: o.created_at)
+    assert [(i["sku"], i["qty"]) for i in newest.items] == [("SOUNDBOX", 2)]
+    back.goto(back.base + "/checkout/products")  # the copy is cleared once the order is in
+    expect(back.get_by_test_id("cart-line")).to_have_count(0)

@@ -48,7 +48,7 @@ def test_a_killed_worker_is_replaced_and_the_buyers_cart_survives(buyer_page):
     expect(page.get_by_test_id("cart-line")).to_have_count(1)
     # The tab's own copy is written just after the line shows (an effect after the render);
     # under a full suite's load the kill below could come between the two.
-    page.wait_for_function("(sessionStorage.getItem('pesanan_draft') || '').includes('SOUNDBOX')")
+    page.wait_for_function("(localStorage.getItem('pesanan_draft') || '').includes('SOUNDBOX')")
 
     # Killed at once, before the worker could write the tab's state anywhere.
     print(f"\nrecovery, worker killed: serving again after {kill_a_worker(proc, url):.2f} s")
@@ -88,7 +88,7 @@ def test_a_form_open_while_the_state_store_restarts_stays_filled(buyer_page, sta
     expect(page.locator("#note")).to_have_value("Kirim sore hari")
     # The server has taken every field once the tab's copy holds the last one (long before any
     # real restart; under a full suite's load the restart below could come between the two).
-    page.wait_for_function("(sessionStorage.getItem('pesanan_draft') || '').includes('Kirim sore hari')")
+    page.wait_for_function("(localStorage.getItem('pesanan_draft') || '').includes('Kirim sore hari')")
 
     forget_every_tab(proc, url, state_store)
 

@@ -8,10 +8,11 @@ every amount is computed here.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from terminal_shop import catalogue
+from terminal_shop import catalogue, rules
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.orders.tables import Order
@@ -136,10 +137,12 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, FieldErrors]:
 
 @dataclass(frozen=True)
 class CheckoutDraft:
-    """A checkout in progress as the tab keeps it (sessionStorage), so an order survives
-    the server forgetting the tab: a state store restarted empty, a worker killed before
-    it wrote the tab's state, an idle tab expired. Read back through `parse`, which trusts
-    nothing: prices still come from the catalogue and the buyer is validated again."""
+    """A checkout in progress as the browser keeps it (localStorage), so an order survives
+    the server forgetting the tab (a state store restarted empty, a worker killed before it
+    wrote the tab's state, an idle tab expired) and the buyer coming back in a new tab from
+    the banking app. Read back through `parse`, which trusts nothing: prices still come from
+    the catalogue, the buyer is validated again, and a copy older than
+    rules.CHECKOUT_DRAFT_KEPT is dropped (a shared computer does not keep a stranger's form)."""
 
     cart: tuple[tuple[str, int], ...] = ()
     buyer: dict[str, str] = field(default_factory=dict)
@@ -153,6 +156,7 @@ class CheckoutDraft:
     # The amount the confirm page asked for (a BCA total less its kode unik): an order whose
     # amount differs from what the buyer paid is marked for the admin (orders.proof_amount).
     shown: int = 0
+    saved: int = 0  # when it was written (Unix seconds): an old copy is not read back
 
     def to_json(self) -> str:
         return json.dumps(
@@ -163,18 +167,23 @@ class CheckoutDraft:
                 "r": self.client_ref,
                 "v": self.rev,
                 "a": self.shown,
+                "t": self.saved or int(time.time()),
             },
             separators=(",", ":"),
         )
 
     @classmethod
-    def parse(cls, text: object) -> CheckoutDraft | None:
-        """The draft in `text`, keeping only what is well formed; None for nothing usable."""
+    def parse(cls, text: object, now: float | None = None) -> CheckoutDraft | None:
+        """The draft in `text`, keeping only what is well formed; None for nothing usable or
+        a copy older than rules.CHECKOUT_DRAFT_KEPT."""
         try:
             raw = json.loads(str(text)[:20_000]) if text else None
         except ValueError:
             return None
         if not isinstance(raw, dict):
+            return None
+        saved = _count(raw.get("t"))
+        if saved and saved < (now or time.time()) - rules.CHECKOUT_DRAFT_KEPT.total_seconds():
             return None
         cart: list[tuple[str, int]] = []
         lines = raw.get("c")
@@ -189,7 +198,7 @@ class CheckoutDraft:
         method = PaymentMethod.parse(str(raw.get("m") or "")) or PaymentMethod.TRANSFER_BCA
         ref = str(raw.get("r") or "")
         ref = ref if client_ref_ok(ref) else ""
-        return cls(tuple(cart), buyer, method.value, ref, _count(raw.get("v")), _count(raw.get("a")))
+        return cls(tuple(cart), buyer, method.value, ref, _count(raw.get("v")), _count(raw.get("a")), saved)
 
 
 def _count(value: object) -> int:
