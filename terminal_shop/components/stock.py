@@ -30,3 +30,19 @@ def stock_note(sku: str, light: bool = False) -> rx.Component:
         class_name="mt-2 min-h-[1.25rem] text-sm font-semibold",
         data_testid=f"stock-{sku}",
     )  # fmt: skip
+
+
+def line_stock_note(line: Any) -> rx.Component:
+    """A cart or summary line's stock: enough on the shelf for its quantity, or a pre-order
+    (issue 50.4: the buyer decides where the lines are, not only on the product pages)."""
+    available: Any = StockState.available
+    return rx.el.span(
+        rx.cond(
+            available.contains(line.sku),
+            rx.cond(available[line.sku] >= line.qty, rx.el.span(IN_STOCK, class_name="text-emerald-700"),
+                    rx.el.span(preorder_text(), class_name="text-amber-800")),
+            "",
+        ),
+        class_name="block text-xs font-semibold",
+        data_testid="line-stock",
+    )  # fmt: skip

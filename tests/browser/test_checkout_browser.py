@@ -386,3 +386,22 @@ def test_the_cart_and_form_survive_a_new_tab_after_the_banking_app(phone, tmp_pa
     assert [(i["sku"], i["qty"]) for i in newest.items] == [("SOUNDBOX", 2)]
     back.goto(back.base + "/checkout/products")  # the copy is cleared once the order is in
     expect(back.get_by_test_id("cart-line")).to_have_count(0)
+
+
+def test_the_cart_and_confirm_page_say_per_line_what_ships_now(phone, clean_db):
+    """Issue 50.4: stock words only on the product pages; the buyer decides in the cart."""
+    from terminal_shop.services.devices import stock
+
+    for serial in ("A9205001", "A9205002"):
+        stock.receive(serial, "A920", "admin@terminalku.example")
+    preorder = f"Pre-order, dikirim dalam {get_settings().preorder_working_days} hari kerja"
+    to_confirm(phone, cart=(("A920", 2), ("SOUNDBOX", 1)))  # two on the shelf; no Soundbox
+    lines = phone.get_by_test_id("summary-line")
+    expect(lines.filter(has_text="A920")).to_contain_text("Stok tersedia")
+    expect(lines.filter(has_text="Soundbox")).to_contain_text(preorder)
+    phone.goto(phone.base + "/checkout/products")
+    cart = phone.get_by_test_id("cart-line")
+    expect(cart.filter(has_text="Soundbox").get_by_test_id("line-stock")).to_have_text(preorder)
+    expect(cart.filter(has_text="A920").get_by_test_id("line-stock")).to_have_text("Stok tersedia")
+    cart.filter(has_text="A920").get_by_role("spinbutton").fill("3")  # one more than the shelf holds
+    expect(cart.filter(has_text="A920").get_by_test_id("line-stock")).to_have_text(preorder)

@@ -8,7 +8,7 @@ from terminal_shop import asset_links, routes
 from terminal_shop.catalogue import PRODUCTS, Product
 from terminal_shop.components.forms import text_field, typed, whatsapp_box
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.stock import stock_note
+from terminal_shop.components.stock import line_stock_note, stock_note
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import browser_expr
@@ -148,6 +148,7 @@ def _cart_panel() -> rx.Component:
                             rx.el.div(
                                 rx.el.p(line.name, class_name="font-medium"),
                                 rx.el.p(line.unit_text, class_name="text-xs text-slate-500"),
+                                line_stock_note(line),
                                 class_name="min-w-0 flex-1",
                             ),
                             typed(
@@ -222,9 +223,10 @@ def order_summary(with_code: bool = False) -> rx.Component:
             rx.foreach(
                 S.priced.lines,
                 lambda line: rx.el.li(
-                    rx.el.span(line.name, " × ", line.qty),
+                    rx.el.span(rx.el.span(line.name, " × ", line.qty), line_stock_note(line)),
                     rx.el.span(line.total_text, class_name="font-medium"),
-                    class_name="flex justify-between py-2 text-sm",
+                    class_name="flex justify-between gap-3 py-2 text-sm",
+                    data_testid="summary-line",
                 ),
             ),
             class_name="mt-3 divide-y divide-slate-100",
