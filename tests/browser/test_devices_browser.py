@@ -79,3 +79,35 @@ def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path, clean
         page.get_by_role("button", name="Ekspor CSV").click()
     text = download.value.path().read_text(encoding="utf-8-sig")
     assert text.count("\n") == 7 and f",D210000001,D210,{IMEI},,Stok," in text  # six units and the header
+
+
+def test_an_order_names_its_merchant_and_the_devices_list_opens_both(page, tmp_path, clean_db):
+    """Issue 50.5: the link between an order and a registration existed only in the data."""
+    from terminal_shop.services.devices import linking, packing, stock
+    from terminal_shop.services.orders import transitions
+
+    from support.factories import ADMIN, ONE_D210, checkout_order, make_merchant
+    from support.steps import sign_in
+
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    order = checkout_order(buyer_name="Sri Pembeli", lines=ONE_D210)
+    merchant_id = make_merchant(tmp_path, email="sri.toko@example.com", nama_usaha="Toko Sri Makmur")
+    transitions.confirm(str(order.id), ADMIN)
+    linking.link(str(order.id), str(merchant_id), ADMIN)
+    stock.receive("D2106001", "D210", ADMIN, imei="490154203237518")
+    packing.pack(str(order.id), ["D2106001"], ADMIN)
+    sign_in(page)
+
+    page.goto(f"{page.base}/admin/orders/{order.id}")
+    page.get_by_test_id("order-merchant").get_by_role("link", name="Toko Sri Makmur").click()
+    page.wait_for_url(re.compile(rf"/admin/merchants/{merchant_id}$"))
+    page.get_by_test_id("linked-order").get_by_role("link", name=order.number).click()
+    page.wait_for_url(re.compile(rf"/admin/orders/{order.id}$"))
+
+    page.goto(page.base + "/admin/perangkat")
+    row = page.get_by_test_id("device-row").filter(has_text="D2106001")
+    row.get_by_role("link", name="Toko Sri Makmur").click()
+    page.wait_for_url(re.compile(rf"/admin/merchants/{merchant_id}$"))
+    page.go_back()
+    page.get_by_test_id("device-row").filter(has_text="D2106001").get_by_role("link", name=order.number).click()
+    page.wait_for_url(re.compile(rf"/admin/orders/{order.id}$"))

@@ -114,11 +114,11 @@ def _row(d) -> rx.Component:
         rx.el.td(d.model, class_name=TD),
         rx.el.td(badge(d.status), class_name=TD),
         rx.el.td(d.tid, " ", d.mid, class_name=TD),
-        rx.el.td(d.order, class_name=TD),
-        rx.el.td(d.merchant, class_name=TD),
+        rx.el.td(rx.cond(d.order_link != "", rx.el.a(d.order, href=d.order_link, class_name="font-mono text-blue-700 underline"), d.order), class_name=TD),
+        rx.el.td(rx.cond(d.merchant_link != "", rx.el.a(d.merchant, href=d.merchant_link, class_name="text-blue-700 underline"), d.merchant), class_name=TD),
         rx.el.td(d.received, class_name=TD),
         data_testid="device-row",
-    )
+    )  # fmt: skip
 
 
 def _stock(item) -> rx.Component:

@@ -11,14 +11,13 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import select
 
-from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.services.backoffice import access_log, audit
+from terminal_shop.services.backoffice import access_log, audit, order_fields
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
     Page,
@@ -35,18 +34,15 @@ from terminal_shop.services.backoffice.listing import (
 from terminal_shop.services.backoffice.terms import AccessAction, SortField
 from terminal_shop.services.backoffice.views import order_row
 from terminal_shop.services.notifications import mail_log
-from terminal_shop.services.orders import invoice, qris
 from terminal_shop.services.orders.checkout import find
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import (
     FULFILMENT_OF_FILTER,
-    Fulfilment,
     FulfilmentFilter,
     OrderStatus,
     PaymentMethod,
 )
-from terminal_shop.services.orders.views import LinkedOrder, OrderView, order_number
-from terminal_shop.services.payments import proof_prints
+from terminal_shop.services.orders.views import OrderView, order_number
 from terminal_shop.services.payments.terms import ProofFilter
 from terminal_shop.services.privacy import copies, requests, retention
 from terminal_shop.views import Badge, LineView
@@ -203,51 +199,17 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
         lines=tuple(LineView.of(i["sku"], i["name"], i["qty"], i["unit_price"]) for i in order.items),
         history=audit.history("order", str(order.id)),
         access=access_log.history("order", str(order.id)),
-        qris=_qris_shown(order.qris_payload),
+        qris=order_fields.qris_shown(order.qris_payload),
         mails=copies.shown_mails(mail_log.for_entity("order", str(order.id)), open_record),
-        **_fulfilment_fields(order),
-        **_payment_fields(order),
+        **order_fields.fulfilment(order),
+        **order_fields.payment(order),
+        **order_fields.merchant(order),
         retention=retention.purge_note(order),
         requests=requests.open_requests("order", str(order.id)),
         erased=order.purged_at is not None,
         restricted=requests.restriction_note(order),
     )
     return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
-
-
-def _fulfilment_fields(order: Order) -> dict[str, Any]:
-    courier = couriers.courier(order.courier or "")
-    return {
-        "fulfilment": order.fulfilment,
-        "fulfilment_label": Fulfilment.label_of(order.fulfilment),
-        "courier": courier.name if courier else "",
-        "resi": order.resi or "",
-        "tracking_page": courier.tracking_page if courier else "",
-        "invoice_number": order.invoice_number or "",
-        "invoice_link": invoice.link(order.id) if order.invoice_number else "",
-    }
-
-
-def _payment_fields(order: Order) -> dict[str, Any]:
-    twins = proof_prints.repeated_in(order.id)
-    asked = order.proof_amount
-    return {
-        "unique_code": rupiah(order.unique_code) if order.unique_code else "",
-        "payment_check": order.payment_check or "",
-        "proof_twins": tuple(LinkedOrder(number, routes.with_id(routes.ADMIN_ORDER, oid)) for oid, number in twins),
-        "proof_amount_warning": (
-            f"Bukti dikirim saat halaman meminta {rupiah(asked)}, pesanan ini meminta {rupiah(order.total)}."
-            if asked is not None and asked != order.total
-            else ""
-        ),
-    }
-
-
-def _qris_shown(payload: str | None) -> str:
-    if not payload:
-        return ""
-    shown = qris.summarise(payload)
-    return f"{rupiah(shown.amount)} · tagihan {shown.bill_number} · CRC {shown.crc}"
 
 
 def export_csv(query: ListQuery | None = None, **fields: Any) -> Iterator[bytes]:

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Join, func, outerjoin, union
 from sqlmodel import col, select
 
-from terminal_shop import catalogue
+from terminal_shop import catalogue, routes
 from terminal_shop.formats import wib, wib_sortable
 from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_session
@@ -40,6 +40,8 @@ class DeviceRow:
     order: str  # the order number, "" before it is sold
     merchant: str  # the merchant's business name, "" until linked
     received: str  # WIB
+    order_link: str = ""  # the order's admin page (issue 50.5: the row opens it)
+    merchant_link: str = ""  # the merchant's admin page
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,8 @@ def _row(d: Device, number: str | None, shop: str | None) -> DeviceRow:
         order=(number or order_number(d.order_id)) if d.order_id else "",
         merchant=shop or "",
         received=wib(d.received_at),
+        order_link=routes.with_id(routes.ADMIN_ORDER, d.order_id) if d.order_id else "",
+        merchant_link=routes.with_id(routes.ADMIN_MERCHANT, d.merchant_id) if d.merchant_id else "",
     )
 
 

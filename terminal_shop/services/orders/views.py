@@ -65,6 +65,9 @@ class OrderView:
     payment_check: str = ""
     proof_twins: tuple[LinkedOrder, ...] = ()
     proof_amount_warning: str = ""
+    # The merchant registration the order is for (issue 50.5), '' when none is linked.
+    merchant: str = ""
+    merchant_link: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,63 @@
+"""The parts of an order's admin page drawn from other areas: its way to the buyer, how its
+payment was checked, the merchant it is for, the QR the buyer was shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from terminal_shop import couriers, routes
+from terminal_shop.formats import rupiah
+from terminal_shop.infra.db import read_session
+from terminal_shop.services.orders import invoice, qris
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import Fulfilment
+from terminal_shop.services.orders.views import LinkedOrder
+from terminal_shop.services.payments import proof_prints
+from terminal_shop.services.registrations.tables import MerchantRegistration
+
+
+def fulfilment(order: Order) -> dict[str, Any]:
+    courier = couriers.courier(order.courier or "")
+    return {
+        "fulfilment": order.fulfilment,
+        "fulfilment_label": Fulfilment.label_of(order.fulfilment),
+        "courier": courier.name if courier else "",
+        "resi": order.resi or "",
+        "tracking_page": courier.tracking_page if courier else "",
+        "invoice_number": order.invoice_number or "",
+        "invoice_link": invoice.link(order.id) if order.invoice_number else "",
+    }
+
+
+def merchant(order: Order) -> dict[str, Any]:
+    """Who the order is for: its linked registration's business, with a link to its page."""
+    if order.merchant_id is None:
+        return {}
+    with read_session() as s:
+        shop = s.get(MerchantRegistration, order.merchant_id)
+    return {
+        "merchant": shop.nama_usaha if shop is not None else "(dihapus)",
+        "merchant_link": routes.with_id(routes.ADMIN_MERCHANT, order.merchant_id),
+    }
+
+
+def payment(order: Order) -> dict[str, Any]:
+    twins = proof_prints.repeated_in(order.id)
+    asked = order.proof_amount
+    return {
+        "unique_code": rupiah(order.unique_code) if order.unique_code else "",
+        "payment_check": order.payment_check or "",
+        "proof_twins": tuple(LinkedOrder(number, routes.with_id(routes.ADMIN_ORDER, oid)) for oid, number in twins),
+        "proof_amount_warning": (
+            f"Bukti dikirim saat halaman meminta {rupiah(asked)}, pesanan ini meminta {rupiah(order.total)}."
+            if asked is not None and asked != order.total
+            else ""
+        ),
+    }
+
+
+def qris_shown(payload: str | None) -> str:
+    if not payload:
+        return ""
+    shown = qris.summarise(payload)
+    return f"{rupiah(shown.amount)} · tagihan {shown.bill_number} · CRC {shown.crc}"
