@@ -70,7 +70,7 @@ def _device(d) -> rx.Component:
 
 def _order(o) -> rx.Component:
     return rx.el.li(
-        rx.el.a(o.number, href=routes.with_id(routes.ADMIN_ORDER, o.id), class_name="font-mono text-blue-700 underline"),
+        rx.el.a(o.number, href=routes.ADMIN_ORDERS + "/" + o.id, class_name="font-mono text-blue-700 underline"),  # a Var: not with_id
         " · ", o.placed,
         when_allowed(Permission.DEVICES_ACTIVATE, rx.el.form(
             rx.el.input(type="hidden", name="order_id", value=o.id),
