@@ -107,6 +107,7 @@ class Settings:
     state_expiry_seconds: int  # an idle tab's state is dropped from the state store after this
     sweep_interval_seconds: int  # how often each worker removes orphan files; 0 turns it off
     rate_limit_factor: int  # every public write's limit times this (tests of the whole site raise it)
+    stock_fresh_seconds: float  # a worker's stock figures serve every tab this long (state/stock.py)
     password_hash_memory_kib: int  # argon2's memory per password hash (the tests lower it: it is their main cost)
     # Admin
     admin_emails: tuple[str, ...]  # the bootstrap: accounts made from the command line must be listed here
@@ -227,6 +228,7 @@ def get_settings() -> Settings:
         bucket_assets=_env("BUCKET_ASSETS", "assets"),
         redis_url=_env("REDIS_URL", ""),
         rate_limit_factor=max(1, int(_env("RATE_LIMIT_FACTOR", "1"))),
+        stock_fresh_seconds=max(0.0, float(_env("STOCK_FRESH_SECONDS", "5"))),
         password_hash_memory_kib=max(1024, int(_env("PASSWORD_HASH_MEMORY_KIB", "65536"))),
         public_url=public_url,
         cors_origins=tuple(
