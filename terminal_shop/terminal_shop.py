@@ -270,10 +270,7 @@ _page(
 )
 _page(cart.form_page, routes.CHECKOUT_FORM, "Data Pembeli", on_load=[CheckoutState.restore, StockState.load])
 _page(
-    payment.confirm_page,
-    routes.CHECKOUT_CONFIRM,
-    "Pembayaran",
-    on_load=[CheckoutState.load_confirm, StockState.load],
+    payment.confirm_page, routes.CHECKOUT_CONFIRM, "Pembayaran", on_load=[CheckoutState.load_confirm, StockState.load]
 )
 _page(result.success_page, routes.CHECKOUT_SUCCESS, "Pesanan Diterima", on_load=OrderResultState.load_success)
 _page(result.failed_page, routes.CHECKOUT_FAILED, "Pesanan Gagal", on_load=OrderResultState.load_failed)

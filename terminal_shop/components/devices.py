@@ -13,7 +13,8 @@ def _step(step) -> rx.Component:
     return rx.el.li(
         rx.cond(step.done, icon("check", "h-4 w-4 text-emerald-700"), rx.el.span("○", class_name="w-4 text-center text-slate-400")),
         rx.el.span(step.label, class_name=rx.cond(step.done, "text-slate-900", "text-slate-500")),
-        class_name="flex items-center gap-2 text-sm",
+        rx.cond(step.at != "", rx.el.span(step.at, class_name="text-xs text-slate-500", data_testid="step-date")),
+        class_name="flex flex-wrap items-center gap-x-2 text-sm",
     )  # fmt: skip
 
 

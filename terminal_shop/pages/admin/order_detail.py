@@ -198,15 +198,8 @@ def _buyer() -> rx.Component:
     o = D.order
     return rx.el.section(
         rx.el.h2("Pembeli", class_name="text-lg font-bold"),
-        rx.cond(
-            o.merchant_link != "",
-            rx.el.p(
-                "Untuk merchant ",
-                rx.el.a(o.merchant, href=o.merchant_link, class_name="font-semibold text-blue-700 underline"),
-                class_name="mt-1 text-sm text-slate-700",
-                data_testid="order-merchant",
-            ),
-        ),
+        rx.cond(o.merchant_link != "", rx.el.p("Untuk merchant ", rx.el.a(o.merchant, href=o.merchant_link,
+                 class_name="font-semibold text-blue-700 underline"), class_name="mt-1 text-sm", data_testid="order-merchant")),
         rx.el.dl(
             detail_item("Nama", o.buyer_name),
             detail_item("Telepon", o.buyer_phone),
@@ -215,7 +208,7 @@ def _buyer() -> rx.Component:
             class_name="mt-3 grid gap-3 sm:grid-cols-2",
         ),
         class_name=f"{CARD} p-5",
-    )
+    )  # fmt: skip
 
 
 def _items() -> rx.Component:

@@ -17,7 +17,7 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.services.devices.owned import DeviceView, of_merchant, of_order
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import BUYER_ORDER_STATUS, OrderStatus
+from terminal_shop.services.orders.terms import buyer_status
 from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.tables import DataRequest
@@ -91,7 +91,7 @@ def of(email: str) -> Account:
                 str(o.id),
                 order_number(o.id),
                 wib(o.created_at),
-                BUYER_ORDER_STATUS.get(OrderStatus.parse(o.status) or OrderStatus.PAID_REVIEW, o.status),
+                buyer_status(o.status, o.fulfilment),
                 rupiah(o.total),
                 status_path(o.id),
             )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import calendar
 import uuid
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from sqlmodel import Session, col, select
 
@@ -20,9 +20,11 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.stock import compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.events.bus import last_time
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import Fulfilment
 from terminal_shop.services.refusals import Refused
+from terminal_shop.services.registrations.events import RegistrationApproved
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.vocabulary import Term
@@ -43,6 +45,7 @@ def warranty_end(delivered: date) -> date:
 class Step:
     label: str
     done: bool
+    at: str = ""  # when it happened (WIB), "" until it has (issue 50.7: every step dated)
 
 
 @dataclass(frozen=True)
@@ -71,22 +74,36 @@ def serials(order_id: uuid.UUID) -> list[str]:
         return serials_of(s, order_id)
 
 
-def _view(device: Device, order: Order | None, merchant: MerchantRegistration | None) -> DeviceView:
+def _when(moment: datetime | None) -> str:
+    return wib(moment) if moment else ""
+
+
+def _approved_at(s: Session, merchant: MerchantRegistration | None) -> datetime | None:
+    if merchant is None or merchant.status != RegistrationStatus.APPROVED.value:
+        return None
+    return last_time(s, "merchant", str(merchant.id), RegistrationApproved.name)
+
+
+def _view(
+    device: Device, order: Order | None, merchant: MerchantRegistration | None, approved_at: datetime | None = None
+) -> DeviceView:
     product = catalogue.product(device.model)
     fulfilment = order.fulfilment if order else ""
     shipped = fulfilment in (Fulfilment.SHIPPED.value, Fulfilment.DELIVERED.value)
     approved = merchant is not None and merchant.status == RegistrationStatus.APPROVED.value
     active = device.status == DeviceStatus.ACTIVE.value
     resi = f" · resi {order.resi}" if order and order.resi else ""
+    activated = _when(device.activated_at) if active else ""
     steps = [
-        Step("Dipesan", True),
-        Step("Dikemas", True),
-        Step(f"Dikirim{resi}", shipped or active),
-        Step("Diterima", fulfilment == Fulfilment.DELIVERED.value or active),
-        Step("Pendaftaran merchant disetujui" if approved else "Menunggu persetujuan merchant", approved),
-        Step("TID/MID terpasang" if active else "Menunggu TID/MID", active),
-        Step("Aktif", active),
-    ]
+        Step("Dipesan", True, _when(order.created_at) if order else ""),
+        Step("Dikemas", True, _when(order.packed_at) if order else ""),
+        Step(f"Dikirim{resi}", shipped or active, _when(order.shipped_at) if order else ""),
+        Step("Diterima", fulfilment == Fulfilment.DELIVERED.value or active, _when(order.delivered_at) if order else ""),
+        Step("Pendaftaran merchant disetujui" if approved else "Menunggu persetujuan merchant", approved,
+             _when(approved_at)),
+        Step("TID/MID terpasang" if active else "Menunggu TID/MID", active, activated),
+        Step("Aktif", active, activated),
+    ]  # fmt: skip
     if active:
         waiting = ""
     elif merchant is None:
@@ -130,7 +147,8 @@ def order_devices(order_id: uuid.UUID) -> OrderDevices:
             return OrderDevices([], False)
         devices = s.exec(select(Device).where(col(Device.order_id) == order_id).order_by(col(Device.serial))).all()
         merchant = s.get(MerchantRegistration, order.merchant_id) if order.merchant_id else None
-        return OrderDevices([_view(d, order, merchant) for d in devices], merchant is not None)
+        approved = _approved_at(s, merchant)
+        return OrderDevices([_view(d, order, merchant, approved) for d in devices], merchant is not None)
 
 
 def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
@@ -144,7 +162,8 @@ def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
         orders = {
             o.id: o for o in s.exec(select(Order).where(col(Order.id).in_({d.order_id for d in devices if d.order_id})))
         }
-        return [_view(d, orders.get(d.order_id) if d.order_id else None, merchant) for d in devices]
+        approved = _approved_at(s, merchant)
+        return [_view(d, orders.get(d.order_id) if d.order_id else None, merchant, approved) for d in devices]
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,10 @@ import dataclasses
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from terminal_shop.services.events.tables import DomainEventRecord
 
@@ -98,3 +99,13 @@ def _load() -> None:
         for module in SUBSCRIBERS:
             importlib.import_module(module)
         _loaded = True
+
+
+def last_time(s: Session, entity_type: str, entity_id: str, name: str) -> datetime | None:
+    """When the newest event of this name happened to this record (a timeline's date)."""
+    return s.exec(
+        select(DomainEventRecord.created_at)
+        .where(col(DomainEventRecord.entity_type) == entity_type, col(DomainEventRecord.entity_id) == entity_id,
+               col(DomainEventRecord.name) == name)
+        .order_by(col(DomainEventRecord.created_at).desc())
+    ).first()  # fmt: skip

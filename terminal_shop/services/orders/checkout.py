@@ -28,7 +28,7 @@ from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, pric
 from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import BUYER_ORDER_STATUS, OrderRefusal, OrderStatus, PaymentMethod
+from terminal_shop.services.orders.terms import OrderRefusal, OrderStatus, PaymentMethod, buyer_status
 from terminal_shop.services.orders.views import OrderSummary, PricedCart, order_number
 from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.refusals import first_text
@@ -242,7 +242,7 @@ def load_summary(order_id: str) -> OrderSummary | None:
         order_number(order.id),
         rupiah(order.total),
         PaymentMethod.label_of(order.payment_method),
-        BUYER_ORDER_STATUS.get(OrderStatus.parse(order.status) or OrderStatus.PENDING, order.status),
+        buyer_status(order.status, order.fulfilment),
         order_status.status_path(order.id),
         order_status.transfer_amount(order),
     )

@@ -25,7 +25,7 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import BUYER_ORDER_STATUS, Fulfilment, OrderStatus, PaymentMethod
+from terminal_shop.services.orders.terms import Fulfilment, OrderStatus, PaymentMethod, buyer_status
 from terminal_shop.services.orders.views import PaymentQr, TransferAmount, order_number
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.validation import clean, parse_id
@@ -105,25 +105,25 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         reason = _rejection_reason(s, oid) if order.status == OrderStatus.CANCELLED else ""
     status = OrderStatus.parse(order.status) or OrderStatus.PAID_REVIEW
     received = Step("Pesanan diterima", "done", wib(order.created_at))
-    if status is OrderStatus.CONFIRMED:
-        outcome = Step("Pembayaran dikonfirmasi", "done", wib(order.updated_at))
+    if status is OrderStatus.CONFIRMED:  # confirmed when invoiced (updated_at moves on with the parcel)
+        outcome = Step("Pembayaran dikonfirmasi", "done", wib(order.invoiced_at or order.updated_at))
     elif status is OrderStatus.CANCELLED:
-        outcome = Step("Pembayaran ditolak", "done", reason)
+        outcome = Step("Pembayaran ditolak", "done", " · ".join(filter(None, [wib(order.updated_at), reason])))
     else:
         outcome = Step(
             "Dikonfirmasi atau ditolak",
             "todo",
             rules.PAYMENT_PROMISE,
         )
-    checking = Step("Menunggu verifikasi pembayaran", "current" if status is OrderStatus.PAID_REVIEW else "done")
+    checking = Step("Menunggu verifikasi pembayaran", "current" if status is OrderStatus.PAID_REVIEW else "done",
+                    wib(order.created_at))  # the proof came with the order  # fmt: skip
     waiting = status is OrderStatus.PAID_REVIEW
     courier = couriers.courier(order.courier or "")
     shipping = _shipping_steps(order, courier) if status is OrderStatus.CONFIRMED else ()
-    stage = Fulfilment.parse(order.fulfilment) or Fulfilment.NOT_STARTED
     return OrderStatusView(
         number=order_number(order.id),
         status=status.value,
-        status_label=stage.label if stage in (Fulfilment.SHIPPED, Fulfilment.DELIVERED) else BUYER_ORDER_STATUS[status],
+        status_label=buyer_status(order.status, order.fulfilment),
         steps=(received, checking, outcome, *shipping),
         courier=courier.name if courier else "",
         resi=order.resi or "",

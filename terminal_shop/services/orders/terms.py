@@ -23,6 +23,17 @@ BUYER_ORDER_STATUS: dict[OrderStatus, str] = {
 }
 
 
+def buyer_status(status: str, fulfilment: str | None) -> str:
+    """The one word a buyer reads for an order, wherever it is shown (its page, /akun, the
+    lookup): once shipped, the parcel's stage ("Dikirim", "Diterima"), before that the
+    payment's (issue 50.7: /akun said "Dikonfirmasi" of a delivered order)."""
+    stage = Fulfilment.parse(fulfilment or "")
+    if status == OrderStatus.CONFIRMED.value and stage in (Fulfilment.SHIPPED, Fulfilment.DELIVERED):
+        return stage.label
+    parsed = OrderStatus.parse(status)
+    return BUYER_ORDER_STATUS[parsed] if parsed is not None else status
+
+
 # The only changes an order's status may make (enforced by a conditional update).
 ORDER_TRANSITIONS: dict[OrderStatus, tuple[OrderStatus, ...]] = {
     OrderStatus.PAID_REVIEW: (OrderStatus.CONFIRMED, OrderStatus.CANCELLED),
