@@ -106,7 +106,7 @@ def _registration(r) -> rx.Component:
     )
 
 
-def _section(title: str, items, render, empty: str) -> rx.Component:
+def _section(title: str, items, render, empty: str, anchor: str) -> rx.Component:
     return rx.el.section(
         rx.el.h2(title, class_name="text-lg font-bold"),
         rx.cond(
@@ -114,8 +114,30 @@ def _section(title: str, items, render, empty: str) -> rx.Component:
             rx.el.ul(rx.foreach(items, render), class_name="mt-2 divide-y divide-slate-100"),
             rx.el.p(empty, class_name="mt-2 text-sm text-slate-500"),
         ),  # fmt: skip
-        class_name=f"{CARD} p-5",
+        id=anchor,
+        class_name=f"{CARD} scroll-mt-32 p-5",
     )
+
+
+NAV_LINK = "inline-flex min-h-[44px] shrink-0 items-center rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+
+
+def _section_nav() -> rx.Component:
+    """Issue 50.6: the account in sections, each one tap away (a merchant's page was about
+    5,700 px long on a phone)."""
+
+    def link(label: str, anchor: str) -> rx.Component:
+        return rx.el.a(label, href=f"#{anchor}", class_name=NAV_LINK)
+
+    return rx.el.nav(
+        rx.cond(A.board, rx.fragment(link("Hari ini", "hari-ini"), link("Riwayat", "riwayat"))),
+        rx.cond(A.devices, link("Perangkat", "perangkat")),
+        link("Pesanan", "pesanan"),
+        link("Pendaftaran", "pendaftaran"),
+        link("Data pribadi", "data-pribadi"),
+        class_name="sticky top-16 z-10 -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 bg-white/95 px-4 py-1 backdrop-blur",
+        aria_label="Bagian akun",
+    )  # fmt: skip
 
 
 def _personal_data() -> rx.Component:
@@ -132,7 +154,8 @@ def _personal_data() -> rx.Component:
         ),
         rx.el.p(A.request_answer, class_name="mt-2 text-sm text-emerald-700", role="status"),
         rx.el.p(A.request_error, class_name="mt-1 text-sm text-red-600", role="alert"),
-        class_name=f"{CARD} p-5",
+        id="data-pribadi",
+        class_name=f"{CARD} scroll-mt-32 p-5",
     )  # fmt: skip
 
 
@@ -144,18 +167,20 @@ def account_page() -> rx.Component:
                 rx.el.div(
                     rx.el.h1("Akun Saya", class_name="text-2xl font-bold"),
                     rx.el.p("Masuk sebagai ", rx.el.strong(A.email, data_testid="account-email"), class_name="text-slate-600"),
+                    _section_nav(),
                     rx.cond(A.board, dashboard_section()),
                     rx.cond(A.history, history_section()),
-                    _section("Pesanan", A.orders, _order, "Belum ada pesanan dengan email ini."),
-                    _section("Pendaftaran merchant", A.registrations, _registration, "Belum ada pendaftaran merchant dengan email ini."),
                     rx.cond(
                         A.devices,
                         rx.el.section(
                             rx.el.h2("Perangkat", class_name="text-lg font-bold"),
                             rx.el.div(rx.foreach(A.devices, device_card), class_name="mt-3 grid gap-3"),
-                            class_name=f"{CARD} p-5",
+                            id="perangkat",
+                            class_name=f"{CARD} scroll-mt-32 p-5",
                         ),
                     ),
+                    _section("Pesanan", A.orders, _order, "Belum ada pesanan dengan email ini.", "pesanan"),
+                    _section("Pendaftaran merchant", A.registrations, _registration, "Belum ada pendaftaran merchant dengan email ini.", "pendaftaran"),
                     _personal_data(),
                     rx.el.div(
                         native_form(rx.el.button("Keluar", type="submit", class_name=BTN_OUTLINE),

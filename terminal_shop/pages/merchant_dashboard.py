@@ -10,6 +10,7 @@ import reflex as rx
 
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.transactions.dashboard import STATUS_WORDS
+from terminal_shop.services.transactions.history import CHART_DAYS
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.state.account import AccountState as A
 
@@ -50,10 +51,9 @@ def dashboard_section() -> rx.Component:
         rx.el.h3("Settlement", class_name="mt-4 font-semibold"),
         rx.el.ul(rx.foreach(b.settlements, lambda x: rx.el.li(x.day, ": ", rx.el.strong(x.net), " · ", x.state, data_testid="settlement")),
                  class_name="mt-1 text-sm"),
-        rx.el.h3("Transaksi terbaru", class_name="mt-4 font-semibold"),
-        rx.cond(b.latest, rx.el.ul(rx.foreach(b.latest, lambda t: _txn_line(t, "transaction")), class_name="divide-y divide-slate-100"),
-                rx.el.p("Belum ada transaksi.", class_name="text-sm text-slate-500")),
-        class_name=f"{CARD} p-5",
+        rx.el.a("Lihat transaksi hari ini", href="#riwayat", class_name="mt-3 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
+        class_name=f"{CARD} scroll-mt-32 p-5",
+        id="hari-ini",
         data_testid="merchant-dashboard",
     )  # fmt: skip
 
@@ -94,14 +94,23 @@ def _filters() -> rx.Component:
 
 
 def _chart() -> rx.Component:
+    """Bars of the last CHART_DAYS days' sales, with their scale (the busiest day) and first and last day."""
+    bars: Any = A.chart
     return rx.el.figure(
         rx.el.figcaption("Penjualan 30 hari terakhir", class_name="text-sm font-semibold"),
-        rx.el.ol(
-            rx.foreach(A.chart, lambda d: rx.el.li(
-                rx.el.span(class_name="block w-full rounded-t bg-blue-600", style={"height": d.percent.to_string() + "%"}),
-                title=d.day + ": " + d.sales, class_name="flex h-full flex-1 items-end", data_testid="chart-day")),
-            class_name="mt-2 flex h-24 items-end gap-[2px]", aria_label="Penjualan per hari, 30 hari terakhir",
+        rx.el.div(
+            rx.el.div(rx.el.span(A.chart_top, data_testid="chart-top"), rx.el.span("Rp 0"),
+                      class_name="flex h-24 shrink-0 flex-col justify-between text-right text-[11px] text-slate-500"),
+            rx.el.ol(
+                rx.foreach(bars, lambda d: rx.el.li(
+                    rx.el.span(class_name="block w-full rounded-t bg-blue-600", style={"height": d.percent.to_string() + "%"}),
+                    title=d.day + ": " + d.sales, class_name="flex h-full flex-1 items-end", data_testid="chart-day")),
+                class_name="flex h-24 flex-1 items-end gap-[2px] border-b border-l border-slate-300", aria_label="Penjualan per hari, 30 hari terakhir",
+            ),
+            class_name="mt-2 flex gap-2",
         ),
+        rx.cond(bars.length() > 0, rx.el.div(rx.el.span(bars[0].day, data_testid="chart-first"), rx.el.span(bars[CHART_DAYS - 1].day),
+                                             class_name="mt-1 flex justify-between pl-12 text-[11px] text-slate-500")),
         class_name="mt-4",
     )  # fmt: skip
 
@@ -142,6 +151,7 @@ def history_section() -> rx.Component:
         ),
         rx.el.a("Unduh CSV", href=A.csv_link, download="", custom_attrs={"reloadDocument": True},  # past the router
                 class_name=BTN_OUTLINE + " mt-3 inline-flex"),
-        class_name=f"{CARD} p-5",
+        class_name=f"{CARD} scroll-mt-32 p-5",
+        id="riwayat",
         data_testid="transaction-history",
     )  # fmt: skip

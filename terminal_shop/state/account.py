@@ -92,6 +92,7 @@ class AccountState(rx.State):
     loaded: bool = False
     history: txn_history.HistoryPage | None = None  # the filtered list and its figures
     chart: list[txn_history.DayBar] = []  # the last 30 days' sales
+    chart_top: str = ""  # the busiest of them: the chart's scale
     filters: dict[str, str] = {}  # as the filter form shows them (dari, sampai, perangkat, kanal, status)
     filter_error: str = ""
     csv_link: str = ""
@@ -138,14 +139,8 @@ class AccountState(rx.State):
         if mine.merchants:
             await self._read_history(mine.merchants, self.filters or {})
             self.chart = await asyncio.to_thread(txn_history.last_days, mine.merchants)  # not the filters'
-            offered = await asyncio.to_thread(statement.offered, mine.merchants)
-            self.statements = [
-                {
-                    "label": o.label,
-                    "link": f"{routes.API_ACCOUNT_STATEMENT}?{urlencode({'mid': o.mid, 'bulan': o.month})}",
-                }
-                for o in offered
-            ]
+            self.chart_top = txn_history.chart_top(self.chart)
+            self.statements = await asyncio.to_thread(_statements, mine.merchants)
         self.loaded = True
         return AccountState.watch if mine.merchants and not self._watching else None
 
@@ -232,14 +227,24 @@ class AccountState(rx.State):
                 if now != seen:
                     board = await asyncio.to_thread(dashboard.for_merchants, merchants)
                     chart = await asyncio.to_thread(txn_history.last_days, merchants)  # read outside the tab's lock
+                    statements = await asyncio.to_thread(_statements, merchants)  # a first sale offers its month
                     async with self:
                         if self._merchants != [str(m) for m in merchants]:  # emptied by a sign-out meanwhile
                             return
                         self.board, self._marker, self.chart = board, now, chart
+                        self.chart_top, self.statements = txn_history.chart_top(chart), statements
                         await self._read_history(merchants, self.filters)  # the list too
         finally:
             async with self:
                 self._watching = False
+
+
+def _statements(merchants: list[uuid.UUID]) -> list[dict[str, str]]:
+    """Each monthly statement offered (from the merchant's first transaction on), with its link."""
+    return [
+        {"label": o.label, "link": f"{routes.API_ACCOUNT_STATEMENT}?{urlencode({'mid': o.mid, 'bulan': o.month})}"}
+        for o in statement.offered(merchants)
+    ]
 
 
 ACCOUNT_STATES: tuple[type[rx.State], ...] = (AccountState,)  # what a tab holds of an account

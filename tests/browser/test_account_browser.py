@@ -136,6 +136,32 @@ def test_sign_in_is_found_in_the_menu_header_and_footer_and_says_akun_saya_after
     expect(phone.locator("footer").get_by_role("link", name="Masuk", exact=True)).to_be_visible()
 
 
+def test_a_delivered_order_reads_diterima_everywhere_and_every_step_has_its_date(phone, mailbox):
+    """Issue 50.7: /akun called a delivered order "Dikonfirmasi" while its page said "Diterima";
+    the timelines' steps carried no date."""
+    from terminal_shop.services.orders import fulfilment
+
+    order = checkout_order(buyer={**BUYER_TYPED, "buyer_email": "tanggal@example.com"}, lines=ONE_D210)
+    transitions.confirm(str(order.id), ADMIN)
+    stock.receive("D2107001", "D210", ADMIN, imei="490154203237518")
+    packing.pack(str(order.id), ["D2107001"], ADMIN)
+    fulfilment.ship(str(order.id), "jne", "CGK7777777001", ADMIN)
+    fulfilment.deliver(str(order.id), ADMIN)
+    sign_in_by_code(phone, mailbox, "tanggal@example.com")
+    line = phone.get_by_test_id("account-order")
+    expect(line).to_contain_text("Diterima")
+    expect(line).not_to_contain_text("Dikonfirmasi")
+    device = phone.get_by_role("list", name="Perjalanan perangkat")
+    expect(device.get_by_test_id("step-date")).to_have_count(4)  # ordered, packed, shipped, received
+    line.get_by_role("link", name=order.number).click()
+    phone.wait_for_url(re.compile(r"/pesanan/"))
+    expect(phone.get_by_test_id("order-status")).to_have_text("Diterima")
+    steps = phone.get_by_test_id("timeline").locator("li")
+    expect(steps).to_have_count(6)
+    for i in range(6):
+        expect(steps.nth(i)).to_contain_text(re.compile(r"\d{1,2} \w{3} \d{4}"))  # each with its day
+
+
 def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page, tmp_path, mailbox):
     merchant_id = make_merchant(tmp_path, email="warung@example.com", hp="0857-1111-2222")
     form = admin_merchants.detail(str(merchant_id)).form
@@ -149,8 +175,8 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
 
     simulate(page.base, "bri", secret, "QRS00001", 2, seed=7)  # as the acquirer's system would, signed
     expect(page.get_by_test_id("today-count")).to_have_text("2", timeout=5_000)  # no reload
-    expect(page.get_by_test_id("transaction")).to_have_count(2)
-    expect(page.get_by_test_id("transaction").first).to_contain_text("Soundbox · SN SBXLIVE01")
+    expect(page.get_by_test_id("history-transaction")).to_have_count(2)  # listed once: in Riwayat (issue 50.6)
+    expect(page.get_by_test_id("history-transaction").first).to_contain_text("Soundbox · SN SBXLIVE01")
     expect(page.get_by_test_id("settlement").first).to_contain_text("Menunggu")
 
     history = page.get_by_test_id("transaction-history")  # the same two in the list, summed alike
@@ -170,6 +196,33 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
     history.get_by_role("button", name="Tampilkan").click()
     expect(history.get_by_text("Tidak ada transaksi untuk pilihan ini.")).to_be_visible()
     expect(history.get_by_test_id("list-count")).to_have_text("0")
+
+
+def test_a_merchants_account_is_in_sections_on_a_phone_and_lists_a_sale_once(phone, tmp_path, mailbox):
+    """Issue 50.6: about 5,700 px on a phone with today's transactions listed twice, a chart
+    without a scale, statements offered for months before the first sale."""
+    merchant_id = make_merchant(tmp_path, email="bagian@example.com", hp="0857-3333-4444")
+    form = admin_merchants.detail(str(merchant_id)).form
+    admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    with write_session() as s:
+        s.add(Device(serial="SBXSECT01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="QRS00077", mid="000885000000077"))  # fmt: skip
+    secret = ingest.add_acquirer("bni", "Bank BNI")
+    simulate(phone.base, "bni", secret, "QRS00077", 1, seed=3)
+    sign_in_by_code(phone, mailbox, "bagian@example.com")
+    sections = phone.get_by_role("navigation", name="Bagian akun")
+    for name in ("Hari ini", "Riwayat", "Perangkat", "Pesanan"):
+        expect(sections.get_by_role("link", name=name)).to_be_visible()
+    sections.get_by_role("link", name="Riwayat").click()
+    phone.wait_for_url(re.compile(r"/akun#riwayat$"))
+    expect(phone.get_by_test_id("transaction-history")).to_be_in_viewport()
+    expect(phone.get_by_test_id("history-transaction")).to_have_count(1)  # the one sale, once on the page
+    expect(phone.locator("main").get_by_text("SBXSECT01", exact=False)).to_have_count(2)  # its line and its device
+    sale = phone.get_by_test_id("list-sales").inner_text()
+    expect(phone.get_by_test_id("chart-top")).to_have_text(sale)  # the scale: the busiest day
+    expect(phone.get_by_test_id("statement-link")).to_have_count(1)  # this month only: the first sale's
+    sections.get_by_role("link", name="Perangkat").click()
+    expect(phone.locator("#perangkat")).to_be_in_viewport()
 
 
 def test_the_owner_adds_an_acquirer_and_its_secret_is_shown_once_never_stored(page, tmp_path, clean_db):

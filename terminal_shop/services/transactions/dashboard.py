@@ -1,6 +1,7 @@
-"""The merchant's dashboard figures: today's sales, count, fees and net (WIB day), per channel
-and per device, the latest transactions, and the money due per settlement day. Every figure
-is summed by the database from the rows the list shows."""
+"""The merchant's dashboard figures: today's sales, count, fees and net (WIB day), per channel,
+and the money due per settlement day. Every figure is summed by the database from the rows the
+history (history.py) lists; the transactions themselves are listed there only (issue 50.6:
+/akun listed today's twice)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,10 @@ from terminal_shop import catalogue
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
-from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
 
 STATUS_WORDS = {"approved": "Berhasil", "void": "Dibatalkan", "refund": "Dikembalikan"}
-LATEST = 50
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,6 @@ class SettlementLine:
 class Dashboard:
     today: Figures
     channels: list[ChannelLine]
-    latest: list[TxnLine]
     settlements: list[SettlementLine]
 
 
@@ -101,11 +99,6 @@ def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) ->
             select(Transaction.channel, func.count(), func.sum(Transaction.amount), func.sum(Transaction.mdr))
             .where(mine, today, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
         ).all()  # fmt: skip
-        rows = s.exec(
-            select(Transaction, Device.model, Device.serial)
-            .join(Device, col(Device.id) == col(Transaction.device_id), isouter=True)
-            .where(mine).order_by(col(Transaction.occurred_at).desc()).limit(LATEST)
-        ).all()  # fmt: skip
         due = s.exec(  # (day, net, transactions, of which settled)
             select(col(Transaction.settle_on), func.sum(Transaction.net), func.count(), func.count(col(Transaction.settled_on)))
             .where(mine, col(Transaction.settle_on) >= start.date() - timedelta(days=7))
@@ -116,7 +109,6 @@ def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) ->
         channels=[
             ChannelLine(CHANNELS.get(c, c), int(n), rupiah(int(a or 0)), rupiah(int(f or 0))) for c, n, a, f in channels
         ],
-        latest=[line(t, model, serial) for t, model, serial in rows],
         settlements=[
             SettlementLine(day_text(d), rupiah(int(n or 0)), "Dibayar" if paid == total else "Menunggu")
             for d, n, total, paid in due

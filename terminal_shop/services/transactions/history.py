@@ -184,6 +184,11 @@ def last_days(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[
     ]  # fmt: skip
 
 
+def chart_top(bars: list[DayBar]) -> str:
+    """The busiest day's sales: the chart's vertical scale (issue 50.6: the chart had no axis)."""
+    return next((b.sales for b in bars if b.percent == 100), rupiah(0))
+
+
 def wib_day(s: Session) -> Any:
     """A transaction's WIB calendar day, as the database computes it."""
     if s.get_bind().dialect.name == "postgresql":

@@ -59,11 +59,27 @@ def mids_of(merchant_ids: list[uuid.UUID]) -> list[str]:
 
 
 def offered(merchant_ids: list[uuid.UUID]) -> list[Offered]:
+    """The last MONTHS_OFFERED months of each MID, from the month of its first transaction on
+    (issue 50.6: a new merchant was offered empty statements of months before it sold)."""
+    firsts = _first_months(merchant_ids)
     return [
         Offered(f"Laporan {day_text(m).split(' ', 1)[1]} · MID {mid}", mid, m.strftime("%Y-%m"))
         for mid in mids_of(merchant_ids)
         for m in months_back()
+        if mid in firsts and m >= firsts[mid]
     ]
+
+
+def _first_months(merchant_ids: list[uuid.UUID]) -> dict[str, date]:
+    """Each MID's first transaction's WIB month (its first day)."""
+    if not merchant_ids:
+        return {}
+    with read_session() as s:
+        rows: Any = s.execute(
+            sa.select(col(Transaction.mid), func.min(wib_day(s)))
+            .where(col(Transaction.merchant_id).in_(merchant_ids)).group_by(col(Transaction.mid))
+        ).all()  # fmt: skip
+    return {str(mid): date.fromisoformat(str(day)[:10]).replace(day=1) for mid, day in rows if mid and day}
 
 
 class _Statement(TablePdf):
