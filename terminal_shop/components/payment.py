@@ -66,7 +66,26 @@ def bank_details(transfer) -> rx.Component:
         rx.el.dl(
             row("Bank", "BCA"),
             row("Atas nama", s.bca_account_holder),
-            row("Nomor rekening", s.bca_account_number, "font-mono text-lg font-bold"),
+            rx.el.div(
+                rx.el.dt("Nomor rekening", class_name="text-slate-500"),
+                rx.el.dd(
+                    rx.el.span(
+                        s.bca_account_number, class_name="font-mono text-lg font-bold", data_testid="bca-account"
+                    ),
+                    rx.el.button(
+                        icon("copy", "h-4 w-4"),
+                        "Salin",
+                        type="button",
+                        on_click=[
+                            rx.set_clipboard("".join(ch for ch in s.bca_account_number if ch.isdigit())),
+                            toast.success("Nomor rekening disalin"),
+                        ],
+                        aria_label="Salin nomor rekening",
+                        class_name=BTN_OUTLINE + " px-3 py-1 text-sm",
+                    ),
+                    class_name="flex flex-wrap items-center gap-3",
+                ),
+            ),  # issue 50.10: copied as the amount is, digits only for the banking app  # fmt: skip
             class_name="grid gap-3 sm:grid-cols-3",
         ),
         transfer_amount(transfer),

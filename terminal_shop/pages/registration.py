@@ -76,6 +76,10 @@ def _field(f: RegistrationField) -> rx.Component:
         textarea=f.widget is Widget.TEXTAREA,
         **f.input_props,
     )
+    if f.name == "alamat_usaha":  # opened from an order: where it was delivered, one tap away
+        box = rx.fragment(box, rx.cond(S.for_order != "", rx.el.button(
+            "Pakai alamat pengiriman pesanan", type="button", on_click=S.use_order_address,
+            class_name="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-blue-700 underline")))  # fmt: skip
     return rx.el.div(box, class_name="sm:col-span-2") if f.wide else box
 
 
@@ -274,6 +278,16 @@ def wizard_page() -> rx.Component:
                 rx.el.p(
                     "Daftar 100% online dalam tiga langkah. Data Anda tersimpan otomatis di perangkat ini sampai dikirim.",
                     class_name="mt-2 text-slate-600",
+                ),
+                rx.cond(
+                    S.for_order != "",
+                    rx.el.p(
+                        "Pendaftaran ini mengaktifkan perangkat pesanan ",
+                        rx.el.strong(S.for_order),
+                        ": setelah disetujui, perangkatnya tercatat di akun merchant Anda.",
+                        class_name="mt-3 rounded-lg bg-blue-50 p-3 text-sm text-blue-900",
+                        data_testid="for-order",
+                    ),
                 ),
                 _stepper(),
                 rx.match(S.step, (1, _step_details()), (2, _step_documents()), _step_confirm()),

@@ -39,6 +39,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     submitting: bool = False
     proof_error: str = ""  # beside the proof field: "Kirim Pesanan" pressed without one
     qris_src: str = ""
+    qris_broken: bool = False  # neither the sticker nor the demo QR loaded
     qris_loaded: bool = False
     qr_open: bool = False
     payment_qr: PaymentQr | None = None  # None: the merchant's static QRIS image instead
@@ -211,10 +212,13 @@ class CheckoutState(CheckoutCopy, rx.State):
 
     @rx.event
     def qris_failed(self):
+        """The shop's sticker did not load: the demo QR, which says on itself that it is one
+        (issue 50.10: an error toast showed beside a QR that worked); only when that fails too
+        the page says it could not load."""
         if self.qris_src == QRIS_FALLBACK:
+            self.qris_broken = True
             return
         self.qris_src = QRIS_FALLBACK
-        return toast.error("Gagal memuat QR Code")
 
     @rx.event
     def set_qr_open(self, open_: bool):

@@ -41,6 +41,8 @@ class RegistrationState(rx.State):
     # (docs/benchmarks.md), and two tabs of one wizard should not overwrite each other.
     # The attempt's key goes in it too: sent again, the registration it made is found.
     draft: str = rx.LocalStorage("", name=DRAFT_KEY, sync=False)
+    for_order: str = ""  # the order number the wizard was opened from (its invitation link)
+    _order_address: str = ""  # that order's delivery address, offered for the business address
     _client_ref: str = ""
     # False in a state the server has just made (first visit, or the tab's state was lost):
     # the browser's draft is read before anything is written over it.
@@ -74,11 +76,20 @@ class RegistrationState(rx.State):
             return [rx.call_script(FORGET_DRAFT), rx.redirect(routes.REGISTER_SUCCESS)]
         q = self.router.url.query_parameters
         if q.get("pesanan") and q.get("t"):  # from an order's invitation: what the order knows, in empty fields
-            known = await asyncio.to_thread(linking.registration_prefill, q["pesanan"], q["t"])
-            if any(not self.form.get(k) for k in known):
-                self.form = {**self.form, **{k: v for k, v in known.items() if not self.form.get(k)}}
+            order = await asyncio.to_thread(linking.registration_prefill, q["pesanan"], q["t"])
+            self.for_order, self._order_address = order.number, order.address
+            if any(not self.form.get(k) for k in order.fields):
+                self.form = {**self.form, **{k: v for k, v in order.fields.items() if not self.form.get(k)}}
                 self._save()
         return None
+
+    @rx.event
+    def use_order_address(self):
+        """ "Pakai alamat pengiriman pesanan": the business address is where the order went."""
+        if self._order_address:
+            self.form = {**self.form, "alamat_usaha": self._order_address[:500]}
+            self.errors = {k: v for k, v in self.errors.items() if k != "alamat_usaha"}
+            self._save()
 
     def _apply(self, text: str) -> None:
         """Takes the tab's copy where it knows more than the server: a state the server has

@@ -283,9 +283,10 @@ def test_qris_image_from_the_assets_store_with_local_fallback(page, tmp_path):
     storage.delete(bucket, "qris/hausjo.png")
     to_confirm(page)
     page.get_by_text("Scan dengan aplikasi e-wallet").click()
-    expect(page.get_by_text("Gagal memuat QR Code")).to_be_visible()
     qr = page.get_by_role("img", name="QR Code QRIS pembayaran")
     expect(qr).to_have_attribute("src", "/qris-demo.png")  # the store has no image yet
+    expect(page.get_by_test_id("qris-demo")).to_have_text("CONTOH QR (DEMO)")  # it says so on itself
+    expect(page.get_by_text("Gagal memuat QR Code")).to_have_count(0)  # issue 50.10: no error beside a QR that works
     page.wait_for_function("document.querySelector('img[alt=\"QR Code QRIS pembayaran\"]').naturalWidth > 0")
 
     publish_asset(
@@ -301,6 +302,7 @@ def test_qris_image_from_the_assets_store_with_local_fallback(page, tmp_path):
         other.wait_for_function("document.querySelector('img[alt=\"QR Code QRIS pembayaran\"]').naturalWidth === 300")
         expect(other.get_by_text("Memuat QR Code...")).to_be_hidden()
         expect(other.get_by_text("Gagal memuat QR Code")).to_be_hidden()
+        expect(other.get_by_test_id("qris-demo")).to_have_count(0)  # the shop's own sticker
     finally:
         storage.delete(bucket, "qris/hausjo.png")
 

@@ -377,10 +377,11 @@ def test_the_invitation_opens_the_wizard_with_what_the_order_knows(clean_db, tmp
     order = confirmed_order(tmp_path, lines=(("SOUNDBOX", 1),))
     path = linking.register_path(order.id)
     token = path.split("&t=")[1]
-    assert linking.registration_prefill(str(order.id), token) == {
-        "nama_lengkap": "Budi Santoso", "nomor_hp": order.buyer_phone, "email": "budi@example.com"
-    }  # fmt: skip
-    assert linking.registration_prefill(str(order.id), token[:-1] + ("0" if token[-1] != "0" else "1")) == {}
+    known = linking.registration_prefill(str(order.id), token)
+    assert known.fields == {"nama_lengkap": "Budi Santoso", "nomor_hp": order.buyer_phone, "email": "budi@example.com"}
+    assert (known.number, known.address) == (order.number, order.shipping_address)  # issue 50.10: named and offered
+    forged = linking.registration_prefill(str(order.id), token[:-1] + ("0" if token[-1] != "0" else "1"))
+    assert (forged.fields, forged.number, forged.address) == ({}, "", "")
     with read_session() as s:
         mails = {m.key: m.body_text for m in s.exec(select(OutboxMessage))}
     assert path in mails[f"order:{order.id}:received"] and path in mails[f"order:{order.id}:confirmed"]

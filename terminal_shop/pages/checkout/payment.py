@@ -14,7 +14,7 @@ from terminal_shop.infra.uploads import PROOF_ACCEPT
 from terminal_shop.pages.checkout.cart import empty_notice, order_summary, step_frame
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.services.orders.terms import PaymentMethod
-from terminal_shop.state.checkout import PROOF_SECTION, PROOF_UPLOAD_ID
+from terminal_shop.state.checkout import PROOF_SECTION, PROOF_UPLOAD_ID, QRIS_FALLBACK
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.state.checkout_copy import READ_DRAFT
 
@@ -50,9 +50,18 @@ def _static_qris() -> rx.Component:
             src=S.qris_src, alt="QR Code QRIS pembayaran", on_load=S.qris_ok, on_error=S.qris_failed, class_name=cls
         )
 
+    demo = S.qris_src == QRIS_FALLBACK
     return rx.el.div(
-        rx.cond(~S.qris_loaded, rx.el.p("Memuat QR Code...", class_name="text-sm text-slate-500")),
-        rx.cond(S.qris_src != "", img("mx-auto h-56 w-56 rounded-lg border border-slate-200 bg-white p-2")),
+        rx.cond(~S.qris_loaded & ~S.qris_broken, rx.el.p("Memuat QR Code...", class_name="text-sm text-slate-500")),
+        rx.cond(S.qris_broken, rx.el.p("Gagal memuat QR Code. Pilih transfer BCA atau muat ulang halaman.",
+                                       class_name="text-sm text-red-600", role="alert")),
+        rx.cond(S.qris_src != "", rx.el.div(
+            img("mx-auto h-56 w-56 rounded-lg border border-slate-200 bg-white p-2"),
+            rx.cond(demo, rx.el.span("CONTOH QR (DEMO)", class_name="absolute left-1/2 top-2 -translate-x-1/2 rounded bg-amber-400 px-2 py-0.5 text-xs font-bold text-slate-900", data_testid="qris-demo")),
+            class_name="relative mx-auto w-fit",
+        )),
+        rx.cond(demo, rx.el.p("QRIS toko belum dipasang: ini contoh untuk demo, bukan tujuan pembayaran.",
+                              class_name="mt-1 text-center text-xs text-amber-800")),
         rx.el.p(
             "Bayar sejumlah ",
             rx.el.strong(S.priced.total_text),
@@ -61,7 +70,7 @@ def _static_qris() -> rx.Component:
         ),
         enlarge_button(S.set_qr_open(True)),
         rx.cond(S.qr_open, modal("QR Code QRIS", img("mx-auto mt-4 w-full max-w-sm"), on_close=S.set_qr_open(False))),
-    )
+    )  # fmt: skip
 
 
 def _qris() -> rx.Component:

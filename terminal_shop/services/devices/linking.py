@@ -26,6 +26,7 @@ from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.order_status import status_token
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import OrderStatus
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
@@ -125,20 +126,30 @@ def register_path(order_id: uuid.UUID | str) -> str:
     return f"{routes.REGISTER}?pesanan={order_id}&t={status_token(order_id)}"
 
 
-def registration_prefill(order_id: str, token: str) -> dict[str, str]:
-    """The wizard's fields an order already knows: the buyer's name, HP and e-mail; nothing
-    for a link that is not the order's own."""
+@dataclass(frozen=True)
+class OrderPrefill:
+    """What the wizard opened from an order knows: the buyer's name, HP and e-mail for empty
+    fields, and the order it activates with its delivery address to offer (issue 50.10)."""
+
+    fields: dict[str, str]
+    number: str = ""
+    address: str = ""
+
+
+def registration_prefill(order_id: str, token: str) -> OrderPrefill:
+    """Nothing for a link that is not the order's own (its signed token)."""
     try:
         oid = uuid.UUID(order_id)
     except ValueError:
-        return {}
+        return OrderPrefill({})
     if not verify(token, "order-status", oid):
-        return {}
+        return OrderPrefill({})
     with read_session() as s:
         order = s.get(Order, oid)
     if order is None or order.purged_at is not None or order.restricted_at is not None:
-        return {}
-    return {"nama_lengkap": order.buyer_name, "nomor_hp": order.buyer_phone, "email": order.buyer_email}
+        return OrderPrefill({})
+    known = {"nama_lengkap": order.buyer_name, "nomor_hp": order.buyer_phone, "email": order.buyer_email}
+    return OrderPrefill(known, order_number(order.id), order.shipping_address)
 
 
 def link_by_number(number: str, merchant_id: str, admin_email: str) -> None:
