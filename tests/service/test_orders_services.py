@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import threading
+import time
 import uuid
 
 import pytest
 from PIL import Image
 from sqlalchemy import text
 
+from terminal_shop import rules
 from terminal_shop.infra.db import get_engine
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRefusal
 from terminal_shop.services.orders import checkout as orders
@@ -247,9 +249,13 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
 
 def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
     draft = checkout_rules.CheckoutDraft(
-        (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER_TYPED), "QRIS", uuid.uuid4().hex, rev=7
+        (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER_TYPED), "QRIS", uuid.uuid4().hex, rev=7, saved=int(time.time())
     )
     assert checkout_rules.CheckoutDraft.parse(draft.to_json()) == draft
+    # Issue 50.3: the copy lives in the browser across tabs, so an old one is not read back.
+    days_ago = int(time.time() - rules.CHECKOUT_DRAFT_KEPT.total_seconds()) - 60
+    old = checkout_rules.CheckoutDraft(draft.cart, dict(BUYER_TYPED), "QRIS", draft.client_ref, rev=7, saved=days_ago)
+    assert checkout_rules.CheckoutDraft.parse(old.to_json()) is None
 
     # Anyone can write anything into their own tab: unknown products, silly quantities,
     # foreign fields, a key that is not ours. None of it reaches the order.
