@@ -21,8 +21,9 @@ from terminal_shop.components.admin import (
     when_loaded,
 )
 from terminal_shop.components.forms import typed
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, modal, nav_link, tracked_img
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, nav_link
 from terminal_shop.pages.admin.order_fulfilment import fulfilment_card
+from terminal_shop.pages.admin.order_proof import proof_viewer
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
 from terminal_shop.pages.admin.payments import payment_card
 from terminal_shop.pages.admin.personal_data import personal_data_card
@@ -30,95 +31,6 @@ from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
-
-
-def _proof_frame(cls: str) -> rx.Component:
-    return rx.cond(
-        D.proof_is_pdf,
-        rx.el.iframe(src=D.proof_url, title="Bukti pembayaran (PDF)", class_name=cls),
-        tracked_img(
-            src=D.proof_url, alt="Bukti pembayaran", on_error=D.proof_error, class_name=cls + " object-contain"
-        ),
-    )
-
-
-def _proof_shown() -> rx.Component:
-    """The proof, or why it did not load with a way to try again."""
-    shown = rx.el.div(
-        _proof_frame("h-72 w-full rounded-lg border border-slate-200 bg-slate-50"),
-        rx.el.div(
-            rx.el.button(
-                icon("maximize-2", "h-4 w-4"),
-                "Lihat penuh",
-                type="button",
-                on_click=D.set_proof_open(True),
-                class_name=BTN_SMALL,
-            ),
-            rx.el.a(
-                icon("external-link", "h-4 w-4"),
-                "Buka di tab baru",
-                href=D.proof_url,
-                target="_blank",
-                rel="noopener",
-                class_name=BTN_SMALL,
-            ),
-            class_name="mt-3 flex gap-2",
-        ),
-        class_name="mt-3",
-    )
-    failed = rx.el.div(
-        rx.el.p("Gagal memuat bukti pembayaran", class_name="text-sm text-red-600"),
-        rx.el.button(
-            icon("refresh-cw", "h-4 w-4"),
-            "Coba Lagi",
-            type="button",
-            on_click=D.retry_proof,
-            class_name=BTN_SMALL + " mt-2",
-        ),
-        class_name="mt-3",
-    )
-    return rx.cond(
-        D.proof_url == "",
-        rx.el.p("Tidak dapat memuat bukti pembayaran", class_name="mt-2 text-sm text-slate-500"),
-        rx.cond(D.proof_failed, failed, shown),
-    )  # fmt: skip
-
-
-def _proof_viewer() -> rx.Component:
-    frame = _proof_frame
-    return rx.el.section(
-        rx.el.h2("Bukti Pembayaran", class_name="text-lg font-bold"),
-        rx.el.p(
-            "Jumlah seharusnya: ",
-            rx.el.strong(D.order.total, class_name="text-lg"),
-            " · ",
-            D.order.method,
-            class_name="mt-2 text-sm",
-            data_testid="expected-amount",
-        ),
-        rx.cond(
-            D.order.status == OrderStatus.PAID_REVIEW,
-            rx.cond(
-                D.paying_line != "",
-                rx.el.p(
-                    "Mutasi: ", D.paying_line, class_name="mt-1 text-sm text-emerald-700", data_testid="paying-line"
-                ),
-                rx.el.p(
-                    "Belum ada mutasi yang cocok dengan jumlah ini.",
-                    class_name="mt-1 text-sm text-amber-700",
-                    data_testid="paying-line",
-                ),
-            ),
-        ),
-        _proof_shown(),
-        rx.cond(
-            D.proof_open,
-            modal(
-                "Bukti pembayaran", frame("mt-3 h-[80vh] w-full"), on_close=D.set_proof_open(False), width="max-w-5xl"
-            ),
-        ),
-        class_name=f"{CARD} p-5",
-    )
 
 
 def _reject_form() -> rx.Component:
@@ -269,11 +181,11 @@ def order_detail_page() -> rx.Component:
             # expected, then Konfirmasi/Tolak or the shipping steps; the records below.
             rx.el.div(
                 rx.el.div(
-                    rx.cond(o.status == OrderStatus.PAID_REVIEW, _proof_viewer()),
+                    rx.cond(o.status == OrderStatus.PAID_REVIEW, proof_viewer()),
                     _actions(),
                     payment_card(),
                     rx.cond(o.status == OrderStatus.CONFIRMED, fulfilment_card()),
-                    rx.cond(o.status != OrderStatus.PAID_REVIEW, _proof_viewer()),
+                    rx.cond(o.status != OrderStatus.PAID_REVIEW, proof_viewer()),
                     class_name="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1",
                     data_testid="decision",
                 ),
