@@ -59,61 +59,73 @@ def when_allowed(needed: Permission, component: rx.Component, otherwise: rx.Comp
     return rx.cond(AdminState.permissions.contains(needed.value), component, otherwise or rx.fragment())
 
 
+def _account_links(link: str) -> list[rx.Component]:
+    return [
+        nav_link("Sesi aktif", href=routes.ADMIN_SESSIONS, class_name=link),
+        nav_link("2FA", href=routes.ADMIN_2FA_SETUP, class_name=link),
+        nav_link("Ganti password", href=routes.ADMIN_PASSWORD, class_name=link),
+        native_form(  # a plain POST: the server revokes the session and drops its cookie
+            rx.el.button(
+                icon("log-out", "h-4 w-4"), "Logout", type="submit",
+                class_name="inline-flex min-h-11 w-full shrink-0 items-center gap-1.5 rounded-md bg-white/10 px-3 text-sm font-medium text-white hover:bg-white/20 md:min-h-9 md:w-auto",
+            ),
+            action=routes.API_ADMIN_LOGOUT,
+            method="post",
+        ),
+    ]  # fmt: skip
+
+
+def _areas(link: str) -> list[rx.Component]:
+    return [when_allowed(needed, nav_link(text, href=route, class_name=link)) for text, route, needed in NAVIGATION]
+
+
+def _phone_menu() -> rx.Component:
+    """Below `md` the header is one 56-px row: the brand and "Menu", which opens the areas and
+    the account's links (issue 50.8: the header took a third of a phone's first screen)."""
+    link = "flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-100 hover:bg-white/10"
+    return rx.el.details(
+        rx.el.summary(icon("menu", "h-5 w-5"), "Menu",
+                      class_name="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md px-3 text-sm font-medium text-white hover:bg-white/10"),
+        rx.el.div(
+            rx.el.nav(*_areas(link), aria_label="Menu admin", class_name="flex flex-col"),
+            rx.el.p(AdminState.admin_email, class_name="mt-2 border-t border-white/10 px-3 pt-2 text-xs text-slate-400"),
+            rx.el.div(*_account_links(link), class_name="flex flex-col"),
+            class_name="absolute right-0 top-12 z-50 w-64 rounded-xl bg-slate-900 p-2 shadow-xl ring-1 ring-white/10",
+        ),
+        class_name="relative md:hidden",
+        data_admin_menu="",
+    )  # fmt: skip
+
+
 def admin_layout(*children) -> rx.Component:
     brand = get_settings().brand_name
-    # On a phone each group is one row that scrolls on its own (the page never does), every
-    # link a 44-px target; from `sm` up they wrap as before.
-    link = "inline-flex min-h-11 shrink-0 items-center rounded-md px-3 text-sm font-medium text-slate-200 hover:bg-white/10 sm:min-h-9"
-    row = "-mx-3 flex w-[calc(100%+1.5rem)] flex-nowrap gap-1 overflow-x-auto sm:mx-0 sm:w-auto sm:flex-wrap sm:overflow-visible"
+    link = (
+        "inline-flex min-h-9 shrink-0 items-center rounded-md px-3 text-sm font-medium text-slate-200 hover:bg-white/10"
+    )
     return rx.el.div(
         skip_link(),
         rx.el.header(
             rx.el.div(
+                rx.el.span(f"{brand} Admin", class_name="font-bold text-white"),
+                rx.el.nav(*_areas(link), aria_label="Menu admin", class_name="hidden flex-1 flex-wrap gap-1 md:flex"),
                 rx.el.div(
-                    rx.el.span(f"{brand} Admin", class_name="font-bold text-white"),
-                    rx.el.nav(
-                        *[
-                            when_allowed(needed, nav_link(text, href=route, class_name=link))
-                            for text, route, needed in NAVIGATION
-                        ],
-                        aria_label="Menu admin",
-                        class_name=row,
-                    ),
-                    class_name="flex w-full flex-wrap items-center gap-x-6 gap-y-1 sm:w-auto",
+                    rx.el.span(AdminState.admin_email, class_name="hidden text-sm text-slate-300 lg:inline", data_testid="admin-email"),
+                    *_account_links(link),
+                    class_name="hidden items-center gap-x-3 md:flex",
                 ),
-                rx.el.div(
-                    rx.el.span(
-                        AdminState.admin_email,
-                        class_name="hidden text-sm text-slate-300 sm:inline",
-                        data_testid="admin-email",
-                    ),
-                    nav_link("Sesi aktif", href=routes.ADMIN_SESSIONS, class_name=link),
-                    nav_link("2FA", href=routes.ADMIN_2FA_SETUP, class_name=link),
-                    nav_link("Ganti password", href=routes.ADMIN_PASSWORD, class_name=link),
-                    native_form(  # a plain POST: the server revokes the session and drops its cookie
-                        rx.el.button(
-                            icon("log-out", "h-4 w-4"),
-                            "Logout",
-                            type="submit",
-                            class_name="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-md bg-white/10 px-3 text-sm font-medium text-white hover:bg-white/20 sm:min-h-9",
-                        ),
-                        action=routes.API_ADMIN_LOGOUT,
-                        method="post",
-                    ),
-                    class_name=row + " items-center sm:justify-end sm:gap-x-3",
-                ),
-                class_name="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2",
+                _phone_menu(),
+                class_name="mx-auto flex min-h-14 max-w-7xl items-center justify-between gap-3 px-4 py-2",
             ),
             class_name="bg-slate-900",
         ),
         rx.cond(
             AdminState.admin_email != "",
-            rx.el.main(*children, id="main", tab_index=-1, class_name="mx-auto max-w-7xl px-4 py-8 outline-none"),
+            rx.el.main(*children, id="main", tab_index=-1, class_name="mx-auto max-w-7xl px-4 py-6 outline-none md:py-8"),
             rx.el.p("Memeriksa sesi...", class_name="py-24 text-center text-slate-500"),
         ),
         toasts_end_with_their_page(),
         class_name="min-h-screen bg-slate-50 text-slate-900",
-    )
+    )  # fmt: skip
 
 
 def scroll_table(headers: tuple[str, ...], rows, row, label: str, table_class: str = "min-w-full") -> rx.Component:

@@ -17,7 +17,7 @@ from terminal_shop.formats import WIB
 from terminal_shop.services.team import admin_auth
 
 from support.factories import ONE_D210, checkout_order, make_merchant, make_order, merchant_row, wib_midnight
-from support.steps import EMAIL, PASSWORD, sign_in
+from support.steps import EMAIL, PASSWORD, open_admin_menu, sign_in
 
 
 @pytest.fixture
@@ -260,6 +260,7 @@ def test_every_admin_page_fits_a_phone(phone, admin, tmp_path):
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"{path} is {width}px wide: {phone.evaluate(TOO_WIDE)}"
     phone.goto(phone.base + "/admin/orders")
+    open_admin_menu(phone)
     phone.get_by_role("button", name="Logout").click()
     phone.wait_for_url(re.compile(r"/admin/login"))
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360

@@ -158,3 +158,39 @@ def test_the_registrations_list_is_cards_with_their_actions_on_a_phone(browser, 
     see.click()
     phone.wait_for_url(re.compile(rf"/admin/merchants/{mid}"))
     expect(phone.get_by_role("button", name="Setujui")).to_be_visible()
+
+
+def test_staff_on_a_phone_act_from_the_first_screen(browser, page, admin, tmp_path):
+    """Issue 50.8: the header took a third of a phone's first screen; a confirmed order opened on
+    its buyer, not on "Kemas"; the devices and acquirers tables scrolled sideways."""
+    from terminal_shop.services.devices import stock
+    from terminal_shop.services.orders import transitions
+    from terminal_shop.services.transactions import ingest
+
+    order = checkout_order(buyer_name="Rina Kemas", lines=ONE_D210)
+    transitions.confirm(str(order.id), "admin@terminalku.example")
+    stock.receive("D2108001", "D210", "admin@terminalku.example", imei="490154203237518")
+    ingest.add_acquirer("bri", "Bank BRI")
+    phone = _at(browser, page.base, 390, 844)
+    sign_in(phone)
+    header = phone.get_by_role("banner")
+    assert header.bounding_box()["height"] <= 64  # one compact row
+    expect(header.get_by_role("link", name="Perangkat", exact=True)).to_have_count(0)  # behind "Menu"
+    header.get_by_text("Menu").click()
+    header.get_by_role("link", name="Perangkat", exact=True).click()
+    phone.wait_for_url(re.compile(r"/admin/perangkat"))
+    unit = phone.get_by_test_id("device-row").filter(has_text="D2108001")
+    expect(unit).to_contain_text("TID / MID")  # a card: each value under its label
+    _no_sideways_scroll(phone)
+    phone.goto(phone.base + "/admin/transaksi")
+    expect(phone.get_by_test_id("acquirer-health")).to_contain_text("Alasan terakhir")
+    _no_sideways_scroll(phone)
+
+    phone.goto(f"{phone.base}/admin/orders/{order.id}")  # confirmed: it opens on packing, the SN field ready
+    scan = phone.get_by_label("Pindai atau ketik SN, lalu Enter")
+    expect(scan).to_be_focused()
+    expect(scan).to_be_in_viewport()
+    phone.keyboard.type("D2108001")
+    phone.keyboard.press("Enter")
+    phone.get_by_role("button", name="Tandai Dikemas").click()
+    expect(phone.get_by_test_id("fulfilment")).to_have_text("Dikemas")

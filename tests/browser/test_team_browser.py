@@ -27,7 +27,7 @@ from terminal_shop.state.admin import MerchantDetailState
 
 from support.accessibility import axe
 from support.factories import ONE_D210, checkout_order, make_merchant
-from support.steps import EMAIL, PASSWORD, sign_in, stored_tab_states, wait_for_mail
+from support.steps import EMAIL, PASSWORD, open_admin_menu, sign_in, stored_tab_states, wait_for_mail
 
 CLERK, CLERK_PASSWORD = "keuangan@terminalku.example", "kasir-keuangan-2026"
 DENIED = "Peran Anda tidak memiliki akses untuk tindakan ini"
@@ -51,6 +51,7 @@ def give_code(pg, code: str) -> None:
 
 
 def log_out(pg) -> None:
+    open_admin_menu(pg)
     pg.get_by_role("button", name="Logout").click()
     pg.wait_for_url(re.compile(r"/admin/login"))
 
@@ -147,6 +148,7 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     give_code(clerk, code_at(secret, 30))
     clerk.wait_for_url(re.compile(r"/admin/orders"))
     header = clerk.get_by_role("banner")
+    open_admin_menu(clerk)  # a phone: the areas are behind "Menu"
     expect(header.get_by_role("link", name="Orders", exact=True)).to_be_visible()
     for hidden in ("Dashboard", "Akun admin"):
         expect(header.get_by_role("link", name=hidden, exact=True)).to_have_count(0)

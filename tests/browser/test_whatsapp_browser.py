@@ -72,7 +72,9 @@ def test_a_buyer_opts_in_gets_the_order_on_whatsapp_and_replies_with_the_slip(pa
     expect(incoming.get_by_role("link", name="Lihat bukti dari WhatsApp")).to_have_attribute("href", re.compile(r"."))
     viewer = admin.get_by_role("list", name="Bukti dari WhatsApp")  # issue 50.9: beside "Jumlah seharusnya"
     expect(viewer.get_by_test_id("whatsapp-slip")).to_have_count(1)
-    admin.wait_for_function("[...document.querySelectorAll('[data-testid=whatsapp-slip] img')].every(i => i.naturalWidth > 0)")
+    admin.wait_for_function(
+        "[...document.querySelectorAll('[data-testid=whatsapp-slip] img')].every(i => i.naturalWidth > 0)"
+    )
     expect(messages.filter(has_text="Ke pelanggan").first).to_be_visible()
     admin.get_by_label("Balas lewat WhatsApp").fill("Terima kasih, Kak. Kami cek sekarang.")
     admin.get_by_role("button", name="Kirim WhatsApp").click()

@@ -168,3 +168,10 @@ def site_log(page, lines: int = 40) -> str:
     port = page.base.rsplit(":", 1)[-1].split("/")[0]
     log = DATA_DIR / f"site-{port}.log"
     return "\n".join(log.read_text(errors="replace").splitlines()[-lines:]) if log.exists() else "(no log)"
+
+
+def open_admin_menu(pg) -> None:
+    """On a phone the admin header's links are behind "Menu" (issue 50.8); at a desk, shown."""
+    menu = pg.locator("[data-admin-menu]")
+    if menu.is_visible() and menu.get_attribute("open") is None:
+        menu.locator("summary").click()

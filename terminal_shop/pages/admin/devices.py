@@ -5,7 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import catalogue, routes
-from terminal_shop.components.admin import TD, admin_layout, badge, scroll_table, when_allowed
+from terminal_shop.components.admin import admin_layout, badge, scroll_table, when_allowed
+from terminal_shop.components.admin_lists import cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.devices.terms import DeviceStatus
@@ -109,14 +110,16 @@ def _filters() -> rx.Component:
 
 
 def _row(d) -> rx.Component:
+    """A unit's row; on a phone a card (issue 50.8), each value beside its label; its order and
+    merchant open their pages (50.5)."""
     return rx.el.tr(
-        rx.el.td(rx.el.span(d.serial, class_name="font-mono"), class_name=TD),
-        rx.el.td(d.model, class_name=TD),
-        rx.el.td(badge(d.status), class_name=TD),
-        rx.el.td(d.tid, " ", d.mid, class_name=TD),
-        rx.el.td(rx.cond(d.order_link != "", rx.el.a(d.order, href=d.order_link, class_name="font-mono text-blue-700 underline"), d.order), class_name=TD),
-        rx.el.td(rx.cond(d.merchant_link != "", rx.el.a(d.merchant, href=d.merchant_link, class_name="text-blue-700 underline"), d.merchant), class_name=TD),
-        rx.el.td(d.received, class_name=TD),
+        cell("SN", rx.el.span(d.serial, class_name="font-mono")),
+        cell("Model", d.model),
+        cell("Status", badge(d.status)),
+        cell("TID / MID", d.tid, " ", d.mid),
+        cell("Pesanan", rx.cond(d.order_link != "", rx.el.a(d.order, href=d.order_link, class_name="font-mono text-blue-700 underline"), d.order)),
+        cell("Merchant", rx.cond(d.merchant_link != "", rx.el.a(d.merchant, href=d.merchant_link, class_name="text-blue-700 underline"), d.merchant)),
+        cell("Diterima", d.received),
         data_testid="device-row",
     )  # fmt: skip
 
@@ -135,7 +138,7 @@ def devices_page() -> rx.Component:
         rx.el.section(
             _filters(),
             rx.el.p(S.total, " perangkat", class_name="mt-3 text-sm text-slate-600", data_testid="device-total"),
-            scroll_table(("SN", "Model", "Status", "TID / MID", "Pesanan", "Merchant", "Diterima"), S.rows, _row, "Perangkat", "mt-2 min-w-full"),
+            scroll_table(("SN", "Model", "Status", "TID / MID", "Pesanan", "Merchant", "Diterima"), S.rows, _row, "Perangkat", "mt-2 min-w-full cards-on-phone"),
             class_name=f"{CARD} mt-6 p-5",
         ),
     )  # fmt: skip

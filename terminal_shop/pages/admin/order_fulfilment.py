@@ -16,7 +16,7 @@ from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import BulkShipState as B
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
-from terminal_shop.state.admin.orders import PACK_FIELD
+from terminal_shop.state.admin.orders import NEXT_STEP, PACK_FIELD
 
 
 def _ship_form() -> rx.Component:
@@ -120,7 +120,8 @@ def fulfilment_card() -> rx.Component:
             o.invoice_link != "",
             rx.el.a("Unduh invoice ", o.invoice_number, href=o.invoice_link, download="", custom_attrs={"reloadDocument": True}, class_name="mt-4 block text-sm font-medium text-blue-700 underline", data_testid="admin-invoice"),
         ),
-        class_name=f"{CARD} p-5",
+        id=NEXT_STEP,  # a confirmed order opens here (state/admin/orders._next_step)
+        class_name=f"{CARD} scroll-mt-4 p-5",
     )  # fmt: skip
 
 

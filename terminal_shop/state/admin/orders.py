@@ -12,6 +12,7 @@ from typing import ClassVar
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.backoffice.views import OrderRow
 from terminal_shop.services.devices import owned, packing
@@ -37,6 +38,7 @@ from terminal_shop.state.admin.session import AdminState, admin_only
 
 log = logging.getLogger(__name__)
 PACK_FIELD = "pack-serial"
+NEXT_STEP = "langkah-berikut"  # the order page's shipping card: where a confirmed order opens
 
 
 class OrderListState(AdminListMixin, AdminState):
@@ -128,7 +130,16 @@ class OrderDetailState(AdminState):
             found = False
         if not found:
             return [toast.error("Gagal memuat detail pesanan"), rx.redirect(routes.ADMIN_ORDERS)]
-        return OrderWhatsAppState.load  # its conversation, after the order
+        return [OrderWhatsAppState.load, *self._next_step()]  # its conversation, after the order
+
+    def _next_step(self) -> list[EventSpec]:
+        """A confirmed order opens on its next step (issue 50.8): the shipping card in view, and
+        to pack, the SN field ready for the scanner."""
+        o = self.order
+        if o is None or o.status != OrderStatus.CONFIRMED.value or o.fulfilment == Fulfilment.DELIVERED.value:
+            return []
+        to_pack = o.fulfilment == Fulfilment.NOT_STARTED.value and self.units_needed != ""
+        return [rx.scroll_to(NEXT_STEP), *([rx.set_focus(PACK_FIELD)] if to_pack else [])]
 
     @rx.event
     @admin_only(permission=Permission.ORDERS_VIEW)
@@ -226,11 +237,10 @@ class OrderDetailState(AdminState):
     async def remove_serial(self, serial: str):
         self.pack_serials = [s for s in self.pack_serials if s != str(serial)]
 
-    @rx.event
-    @admin_only(permission=Permission.FULFIL)
-    async def pack(self):
+    async def _scanned(self, assign: Callable[[str, list[str], str], None], done: str):
+        """The scanned SNs given to the order by `assign` (packing, or "Catat SN"), or why not."""
         try:
-            await asyncio.to_thread(packing.pack, self._order_id(), self.pack_serials, self.admin_email)
+            await asyncio.to_thread(assign, self._order_id(), self.pack_serials, self.admin_email)
         except DeviceError as refused:
             self.pack_error = refused.text
             return toast.error(refused.text)
@@ -239,20 +249,18 @@ class OrderDetailState(AdminState):
             return toast.error(exc.code.label)
         self.pack_serials, self.pack_error = [], ""
         await self._fill(self._order_id())
-        return toast.success("Pesanan ditandai Dikemas")
+        return toast.success(done)
+
+    @rx.event
+    @admin_only(permission=Permission.FULFIL)
+    async def pack(self):
+        return await self._scanned(packing.pack, "Pesanan ditandai Dikemas")
 
     @rx.event
     @admin_only(permission=Permission.FULFIL)
     async def record_serials(self):
         """ "Catat SN" on an order shipped before packing required them (issue 46.13)."""
-        try:
-            await asyncio.to_thread(packing.record_late, self._order_id(), self.pack_serials, self.admin_email)
-        except DeviceError as refused:
-            self.pack_error = refused.text
-            return toast.error(refused.text)
-        self.pack_serials, self.pack_error = [], ""
-        await self._fill(self._order_id())
-        return toast.success("SN perangkat dicatat", description="Unitnya kini tercatat di pesanan dan akun merchant.")
+        return await self._scanned(packing.record_late, "SN perangkat dicatat di pesanan dan akun merchant")
 
     @rx.event
     @admin_only(permission=Permission.FULFIL)
