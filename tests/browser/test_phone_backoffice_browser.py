@@ -180,10 +180,11 @@ def test_staff_on_a_phone_act_from_the_first_screen(browser, page, admin, tmp_pa
     header.get_by_role("link", name="Perangkat", exact=True).click()
     phone.wait_for_url(re.compile(r"/admin/perangkat"))
     unit = phone.get_by_test_id("device-row").filter(has_text="D2108001")
-    expect(unit).to_contain_text("TID / MID")  # a card: each value under its label
+    assert unit.evaluate("e => getComputedStyle(e).display") == "block"  # a card: each value beside its label
+    assert unit.locator("td").first.get_attribute("data-label") == "SN"
     _no_sideways_scroll(phone)
     phone.goto(phone.base + "/admin/transaksi")
-    expect(phone.get_by_test_id("acquirer-health")).to_contain_text("Alasan terakhir")
+    assert phone.get_by_test_id("acquirer-health").evaluate("e => getComputedStyle(e).display") == "block"
     _no_sideways_scroll(phone)
 
     phone.goto(f"{phone.base}/admin/orders/{order.id}")  # confirmed: it opens on packing, the SN field ready
