@@ -1,0 +1,227 @@
+"""Each business area under services/ is a room with walls (issue 51.1): another area, a state,
+a page or a command calls its functions and reads its views, never its tables; and no area
+imports another that imports it back (events are the way back).
+
+Both lists below hold what was already there when the walls went up: they may only shrink.
+A new import of another area's tables, or a new import that closes a loop between areas, fails
+here; one moved behind its area's functions fails too until its line is deleted, so the lists
+say what is left to do. The places that must see every table stay out of it: the tables
+registry (terminal_shop/tables.py), migrations and backups.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "terminal_shop"
+AREAS = sorted(p.name for p in (PACKAGE / "services").iterdir() if (p / "__init__.py").exists())
+SEES_EVERY_TABLE = {"terminal_shop.tables", "terminal_shop.infra.backups"}
+
+ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move behind that area's functions
+    ("terminal_shop.cli.seed", "orders"),
+    ("terminal_shop.cli.seed", "registrations"),
+    ("terminal_shop.infra.sweeper", "orders"),
+    ("terminal_shop.infra.sweeper", "registrations"),
+    ("terminal_shop.infra.sweeper", "whatsapp"),
+    ("terminal_shop.registration_form", "registrations"),
+    ("terminal_shop.services.backoffice.admin_merchants", "registrations"),
+    ("terminal_shop.services.backoffice.admin_orders", "orders"),
+    ("terminal_shop.services.backoffice.admin_overview", "orders"),
+    ("terminal_shop.services.backoffice.admin_overview", "registrations"),
+    ("terminal_shop.services.backoffice.order_fields", "orders"),
+    ("terminal_shop.services.backoffice.order_fields", "registrations"),
+    ("terminal_shop.services.customers.account", "orders"),
+    ("terminal_shop.services.customers.account", "privacy"),
+    ("terminal_shop.services.customers.account", "registrations"),
+    ("terminal_shop.services.customers.signin", "registrations"),
+    ("terminal_shop.services.devices.activation", "registrations"),
+    ("terminal_shop.services.devices.lifecycle", "backoffice"),
+    ("terminal_shop.services.devices.linking", "orders"),
+    ("terminal_shop.services.devices.linking", "registrations"),
+    ("terminal_shop.services.devices.listing", "orders"),
+    ("terminal_shop.services.devices.listing", "registrations"),
+    ("terminal_shop.services.devices.owned", "orders"),
+    ("terminal_shop.services.devices.owned", "registrations"),
+    ("terminal_shop.services.devices.packing", "orders"),
+    ("terminal_shop.services.devices.stock", "orders"),
+    ("terminal_shop.services.devices.stock", "registrations"),
+    ("terminal_shop.services.devices.subscribers", "orders"),
+    ("terminal_shop.services.devices.subscribers", "registrations"),
+    ("terminal_shop.services.health", "backoffice"),
+    ("terminal_shop.services.health", "notifications"),
+    ("terminal_shop.services.health", "orders"),
+    ("terminal_shop.services.health", "registrations"),
+    ("terminal_shop.services.notifications.emails", "registrations"),
+    ("terminal_shop.services.notifications.order_mails", "orders"),
+    ("terminal_shop.services.notifications.subscribers", "devices"),
+    ("terminal_shop.services.notifications.subscribers", "orders"),
+    ("terminal_shop.services.notifications.subscribers", "privacy"),
+    ("terminal_shop.services.notifications.subscribers", "registrations"),
+    ("terminal_shop.services.orders.order_status", "backoffice"),
+    ("terminal_shop.services.payments.manual_match", "orders"),
+    ("terminal_shop.services.payments.matching", "orders"),
+    ("terminal_shop.services.payments.order_payment", "orders"),
+    ("terminal_shop.services.payments.proof_prints", "orders"),
+    ("terminal_shop.services.payments.reconcile", "orders"),
+    ("terminal_shop.services.privacy.copies", "backoffice"),
+    ("terminal_shop.services.privacy.copies", "events"),
+    ("terminal_shop.services.privacy.copies", "notifications"),
+    ("terminal_shop.services.privacy.copies", "whatsapp"),
+    ("terminal_shop.services.privacy.erasure", "backoffice"),
+    ("terminal_shop.services.privacy.erasure", "orders"),
+    ("terminal_shop.services.privacy.erasure", "payments"),
+    ("terminal_shop.services.privacy.erasure", "registrations"),
+    ("terminal_shop.services.privacy.requests", "backoffice"),
+    ("terminal_shop.services.privacy.requests", "notifications"),
+    ("terminal_shop.services.privacy.requests", "orders"),
+    ("terminal_shop.services.privacy.requests", "registrations"),
+    ("terminal_shop.services.privacy.retention", "orders"),
+    ("terminal_shop.services.privacy.retention", "payments"),
+    ("terminal_shop.services.privacy.retention", "registrations"),
+    ("terminal_shop.services.registrations.submission", "notifications"),
+    ("terminal_shop.services.team.invite_links", "notifications"),
+    ("terminal_shop.services.transactions.agreed", "registrations"),
+    ("terminal_shop.services.transactions.health", "devices"),
+    ("terminal_shop.services.transactions.history", "devices"),
+    ("terminal_shop.services.transactions.ingest", "devices"),
+    ("terminal_shop.services.transactions.ingest", "registrations"),
+    ("terminal_shop.services.transactions.settlement_report", "payments"),
+    ("terminal_shop.services.transactions.statement", "devices"),
+    ("terminal_shop.services.transactions.statement", "registrations"),
+    ("terminal_shop.services.whatsapp.inbox", "notifications"),
+    ("terminal_shop.services.whatsapp.inbox", "orders"),
+    ("terminal_shop.services.whatsapp.inbox", "registrations"),
+    ("terminal_shop.services.whatsapp.sending", "notifications"),
+    ("terminal_shop.services.whatsapp.slips", "notifications"),
+    ("terminal_shop.services.whatsapp.slips", "orders"),
+    ("terminal_shop.services.whatsapp.subscribers", "devices"),
+    ("terminal_shop.services.whatsapp.subscribers", "notifications"),
+    ("terminal_shop.services.whatsapp.subscribers", "orders"),
+    ("terminal_shop.services.whatsapp.subscribers", "registrations"),
+    ("terminal_shop.services.whatsapp.webhook", "notifications"),
+    ("terminal_shop.web.submissions", "orders"),
+}
+ALLOWED_LOOP_IMPORTS = {  # (area, area it imports) inside a loop between areas: to turn into events
+    ("backoffice", "devices"),
+    ("backoffice", "notifications"),
+    ("backoffice", "orders"),
+    ("backoffice", "payments"),
+    ("backoffice", "privacy"),
+    ("backoffice", "registrations"),
+    ("customers", "devices"),
+    ("customers", "notifications"),
+    ("customers", "orders"),
+    ("customers", "privacy"),
+    ("customers", "registrations"),
+    ("customers", "whatsapp"),
+    ("devices", "backoffice"),
+    ("devices", "orders"),
+    ("devices", "registrations"),
+    ("notifications", "devices"),
+    ("notifications", "orders"),
+    ("notifications", "payments"),
+    ("notifications", "privacy"),
+    ("notifications", "registrations"),
+    ("notifications", "team"),
+    ("notifications", "whatsapp"),
+    ("orders", "backoffice"),
+    ("orders", "notifications"),
+    ("orders", "payments"),
+    ("orders", "privacy"),
+    ("orders", "whatsapp"),
+    ("payments", "orders"),
+    ("privacy", "backoffice"),
+    ("privacy", "customers"),
+    ("privacy", "notifications"),
+    ("privacy", "orders"),
+    ("privacy", "payments"),
+    ("privacy", "registrations"),
+    ("privacy", "whatsapp"),
+    ("registrations", "notifications"),
+    ("registrations", "orders"),
+    ("registrations", "privacy"),
+    ("registrations", "whatsapp"),
+    ("team", "backoffice"),
+    ("team", "notifications"),
+    ("whatsapp", "devices"),
+    ("whatsapp", "notifications"),
+    ("whatsapp", "orders"),
+    ("whatsapp", "payments"),
+    ("whatsapp", "registrations"),
+}
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _area(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "services" and parts[2] in AREAS else None
+
+
+def _imports() -> dict[str, set[str]]:
+    """Every module's imports of the package (at any depth: a function's import counts too)."""
+    found: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("terminal_shop"):
+                targets |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+            elif isinstance(node, ast.Import):
+                targets |= {a.name for a in node.names if a.name.startswith("terminal_shop")}
+        found[_module(path)] = targets
+    return found
+
+
+def table_imports() -> set[tuple[str, str]]:
+    return {
+        (module, area)
+        for module, targets in _imports().items()
+        if module not in SEES_EVERY_TABLE
+        for target in targets
+        if (area := _area(target)) and target.endswith(f"{area}.tables") and _area(module) != area
+    }
+
+
+def loop_imports() -> set[tuple[str, str]]:
+    """The area-to-area imports that lie on a loop (within one strongly connected group)."""
+    graph: dict[str, set[str]] = {a: set() for a in AREAS}
+    for module, targets in _imports().items():
+        if (source := _area(module)) is not None:
+            graph[source] |= {t for target in targets if (t := _area(target)) and t != source}
+    reach = {a: _reachable(graph, a) for a in AREAS}
+    return {(a, b) for a in AREAS for b in graph[a] if a in reach[b]}
+
+
+def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for nxt in graph[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+def test_no_new_import_of_another_areas_tables():
+    assert table_imports() - ALLOWED_TABLE_IMPORTS == set()
+
+
+def test_the_tables_allow_list_only_shrinks():
+    assert ALLOWED_TABLE_IMPORTS - table_imports() == set(), "moved behind a door: delete these lines"
+
+
+def test_no_new_loop_between_areas():
+    assert loop_imports() - ALLOWED_LOOP_IMPORTS == set()
+
+
+def test_the_loops_allow_list_only_shrinks():
+    assert ALLOWED_LOOP_IMPORTS - loop_imports() == set(), "a loop undone: delete these lines"
+
+
+def test_a_loop_is_found_when_there_is_one():
+    graph = {"a": {"b"}, "b": {"a"}, "c": {"a"}}
+    reach = {n: _reachable(graph, n) for n in graph}
+    assert {(a, b) for a in graph for b in graph[a] if a in reach[b]} == {("a", "b"), ("b", "a")}
