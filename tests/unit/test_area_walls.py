@@ -225,3 +225,15 @@ def test_a_loop_is_found_when_there_is_one():
     graph = {"a": {"b"}, "b": {"a"}, "c": {"a"}}
     reach = {n: _reachable(graph, n) for n in graph}
     assert {(a, b) for a in graph for b in graph[a] if a in reach[b]} == {("a", "b"), ("b", "a")}
+
+
+def test_only_the_outbox_writes_outbox_rows():
+    """Issue 51.2: every channel's message is written by `notifications.outbox.enqueue` (one
+    row a key, the caller's transaction), so a channel is a sender and renderer, not a writer."""
+    writers = {
+        _module(path)
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "OutboxMessage"
+    }
+    assert writers == {"terminal_shop.services.notifications.outbox"}

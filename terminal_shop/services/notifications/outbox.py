@@ -31,7 +31,7 @@ from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.notifications.tables import WHATSAPP, OutboxMessage
+from terminal_shop.services.notifications.tables import EMAIL, WHATSAPP, OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 
 log = logging.getLogger(__name__)
@@ -51,17 +51,21 @@ class Mail:
     pdf_name: str = ""
 
 
-def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail) -> None:
-    """Adds the message to the caller's transaction, once per `key`."""
+def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail, channel: str = EMAIL) -> bool:
+    """Adds the message to the caller's transaction, once per `key`: the one writer of outbox
+    rows, for every channel (issue 51.2). On a channel other than e-mail `mail.text` is what
+    that channel's sender reads (WhatsApp: the template and its parameters as JSON) and
+    `mail.html` what the admin reads. False when a row with that key was there already."""
     if s.exec(select(OutboxMessage.id).where(col(OutboxMessage.key) == key)).first() is not None:
-        return
+        return False
     s.add(
         OutboxMessage(
             key=key[:120],
+            channel=channel,
             entity_type=entity_type,
             entity_id=str(entity_id),
             to_addr=mail.to,
-            subject=mail.subject,
+            subject=mail.subject[:200],
             body_text=mail.text,
             body_html=mail.html,
             attachment_png=base64.b64encode(mail.png).decode() if mail.png else None,
@@ -70,6 +74,7 @@ def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail) 
             request_id=logs.request_id() or None,
         )
     )
+    return True
 
 
 def _message(row: OutboxMessage) -> EmailMessage:

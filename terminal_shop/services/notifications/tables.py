@@ -10,6 +10,7 @@ from sqlmodel import Field, SQLModel
 from terminal_shop.infra.models import UTCDateTime, now_field
 from terminal_shop.services.notifications.terms import MailStatus
 
+EMAIL = "email"
 WHATSAPP = "whatsapp"  # the channel of services/whatsapp's rows; every other row is an e-mail
 
 

@@ -17,6 +17,8 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders.tables import Order
@@ -104,11 +106,10 @@ def reply(entity_type: str, entity_id: str, phone: str, text: str, admin_email: 
     if not window_open(phone):
         raise ReplyRefused(ReplyRefusal.WINDOW_CLOSED)
     with write_session() as s:
-        s.add(OutboxMessage(
-            key=f"wa:reply:{entity_type}:{entity_id}:{utcnow().isoformat()}", channel=CHANNEL, entity_type=entity_type,
-            entity_id=entity_id, to_addr=number, subject=f"balasan {admin_email}"[:200],
-            body_text=json.dumps({"text": body}), body_html=body,
-        ))  # fmt: skip
+        reply = Mail(number, f"balasan {admin_email}", json.dumps({"text": body}), body)
+        outbox.enqueue(
+            s, f"wa:reply:{entity_type}:{entity_id}:{utcnow().isoformat()}", entity_type, entity_id, reply, CHANNEL
+        )
 
 
 def phone_of(entity_type: str, entity_id: str) -> str | None:

@@ -27,6 +27,8 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.infra.uploads import PROOF_KINDS, UploadRejected, check_file, strip_metadata
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.checkout import PROOF_WRONG_TYPE
 from terminal_shop.services.orders.events import OrderProofAdded
@@ -90,11 +92,8 @@ def _ask_for_the_number(inbound: WhatsAppInbound) -> None:
         contact = s.get(WhatsAppContact, inbound.phone)
         if contact is not None and contact.opted_out_at is not None:
             return
-        s.add(OutboxMessage(
-            key=f"wa:ask-order:{inbound.id}", channel=CHANNEL, entity_type="whatsapp", entity_id=str(inbound.id),
-            to_addr=inbound.phone, subject="minta nomor pesanan", body_text=json.dumps({"text": ASK_TEXT}),
-            body_html=ASK_TEXT,
-        ))  # fmt: skip
+        asked = Mail(inbound.phone, "minta nomor pesanan", json.dumps({"text": ASK_TEXT}), ASK_TEXT)
+        outbox.enqueue(s, f"wa:ask-order:{inbound.id}", "whatsapp", str(inbound.id), asked, CHANNEL)
 
 
 def _done(inbound_id: uuid.UUID, outcome: str, order: Order | None = None, key: str | None = None) -> str:

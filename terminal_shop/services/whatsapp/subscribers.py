@@ -20,6 +20,8 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.events import DeviceActivated
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.events.bus import Event, subscribe
+from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.events import (
     OrderCancelled,
@@ -65,13 +67,8 @@ def _queue(s: Session, number: str | None, key: str, template: str, values: list
         return False
     t = TEMPLATES[template]
     values = [" ".join(str(v).split())[:300] or "-" for v in values]  # Meta refuses newlines and empty parameters
-    s.add(
-        OutboxMessage(
-            key=key[:120], channel=CHANNEL, entity_type=entity[0], entity_id=entity[1], to_addr=number,
-            subject=template, body_text=json.dumps({"template": template, "params": values}), body_html=t.text(values),
-        )
-    )  # fmt: skip
-    return True
+    message = Mail(number, template, json.dumps({"template": template, "params": values}), t.text(values))
+    return outbox.enqueue(s, key, entity[0], entity[1], message, CHANNEL)
 
 
 def queue_sign_in_code(s: Session, number: str, code: str, address: str) -> bool:
