@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from terminal_shop import routes, rules
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.transactions import mdr
 
 BRAND = get_settings().brand_name
 
@@ -45,27 +46,28 @@ BENEFITS: tuple[tuple[str, str, str], ...] = (
     ("calendar-check", "Settlement H+1", "Dana masuk ke rekening Anda pada hari kerja berikutnya."),
 )
 
-# Pricing terms. QRIS 0% / 0,3% applies to micro merchants (docs/decisions.md, Catalogue).
+# Pricing terms, made from the MDR table (services/transactions/mdr.py): QRIS 0% / 0,3% applies
+# to micro merchants (docs/decisions.md, Catalogue).
 FEES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "PAX A920 Pro",
         (
-            "Kartu debit sampai Rp 750.000: biaya admin 1%",
-            "Kartu debit di atas Rp 750.000: flat Rp 7.500",
-            "Kartu kredit: MDR flat 1,9% tanpa batas nominal",
+            f"Kartu debit sampai {mdr.rupiah_text(mdr.A920_DEBIT_UP_TO.up_to or 0)}: biaya admin {mdr.rate_text(mdr.A920_DEBIT_UP_TO)}",
+            f"Kartu debit di atas {mdr.rupiah_text(mdr.A920_DEBIT_UP_TO.up_to or 0)}: {mdr.rate_text(mdr.A920_DEBIT_ABOVE)}",
+            f"Kartu kredit: MDR flat {mdr.rate_text(mdr.A920_CREDIT)} tanpa batas nominal",
             f"Aktivasi gratis dan garansi perangkat {rules.warranty(get_settings().warranty_months)}",
         ),
     ),
-    ("D210 UnionPay", ("Semua transaksi kartu: MDR flat 2,5%", "Aktivasi gratis")),
+    ("D210 UnionPay", (f"Semua transaksi kartu: MDR flat {mdr.rate_text(mdr.D210_CARDS)}", "Aktivasi gratis")),
     (
         "QRIS (Soundbox dan semua terminal)",
         (
-            "Transaksi sampai Rp 500.000: MDR 0% untuk usaha mikro",
-            "Transaksi di atas Rp 500.000: MDR 0,3% untuk usaha mikro",
+            f"Transaksi sampai {mdr.rupiah_text(mdr.QRIS_MICRO_UP_TO.up_to or 0)}: MDR {mdr.rate_text(mdr.QRIS_MICRO_UP_TO)} untuk usaha mikro",
+            f"Transaksi di atas {mdr.rupiah_text(mdr.QRIS_MICRO_UP_TO.up_to or 0)}: MDR {mdr.rate_text(mdr.QRIS_MICRO_ABOVE)} untuk usaha mikro",
             "Tanpa biaya langganan bulanan",
         ),
     ),
-)
+)  # fmt: skip
 
 SETTLEMENT_NOTE = "Settlement H+1 hari kerja. Sabtu, Minggu dan hari libur nasional bukan hari kerja."
 

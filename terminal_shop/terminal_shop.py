@@ -37,6 +37,7 @@ from terminal_shop.pages.admin import (
     two_factor,
 )
 from terminal_shop.pages.checkout import cart, payment, result
+from terminal_shop.services.transactions import mdr
 from terminal_shop.state import toast
 from terminal_shop.state.account import AccountState, SignInState, withhold_account_data
 from terminal_shop.state.admin import (
@@ -156,7 +157,7 @@ _page(
     products.d210,
     routes.product("d210"),
     "D210 UnionPay",
-    "D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat 2,5%.",
+    f"D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat {mdr.rate_text(mdr.D210_CARDS)}.",
     indexable=True,
     on_load=[WorkingDayState.load_settlement_day, StockState.load],
 )

@@ -22,13 +22,14 @@ import httpx
 from terminal_shop import routes
 from terminal_shop.infra.settings import private_files
 from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions.terms import TxnStatus
 
 
 def demo(tid: str, rng: random.Random) -> dict:
     channel = rng.choice(("qris", "qris", "debit", "kredit"))
     return {"id": f"SIM-{uuid.uuid4().hex[:16]}", "tid": tid, "mid": "000885000000001", "time": datetime.now(UTC).isoformat(),
             "amount": rng.choice((15_000, 27_500, 48_000, 120_000, 350_000, 650_000)), "channel": channel,
-            "scheme": "QRIS" if channel == "qris" else rng.choice(("GPN", "VISA", "MASTERCARD")), "status": "approved",
+            "scheme": "QRIS" if channel == "qris" else rng.choice(("GPN", "VISA", "MASTERCARD")), "status": TxnStatus.APPROVED.value,
             "rrn": f"{rng.randrange(10**11, 10**12)}", "approval_code": f"{rng.randrange(10**5, 10**6)}"}  # fmt: skip
 
 

@@ -20,6 +20,7 @@ from terminal_shop.components.ui import (
     section_title,
 )
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.transactions import mdr
 from terminal_shop.state.calendar import WorkingDayState
 
 WARRANTY = rules.warranty(get_settings().warranty_months)  # "1 tahun"
@@ -32,13 +33,18 @@ _BENEFITS: dict[str, tuple[tuple[str, str, str], ...]] = {
         (
             "credit-card",
             "Debit, kredit, tap & QRIS",
-            "Debit sampai Rp 750.000 biaya admin 1%, di atas itu flat Rp 7.500; kredit MDR flat 1,9%.",
+            f"Debit sampai {mdr.rupiah_text(mdr.A920_DEBIT_UP_TO.up_to or 0)} biaya admin {mdr.rate_text(mdr.A920_DEBIT_UP_TO)}, "
+            f"di atas itu {mdr.rate_text(mdr.A920_DEBIT_ABOVE)}; kredit MDR flat {mdr.rate_text(mdr.A920_CREDIT)}.",
         ),
         ("shield-check", f"Garansi {WARRANTY}", f"Aktivasi gratis dan garansi perangkat {WARRANTY}."),
     ),
     "d210": (
         ("signal", "Koneksi 4G", "Tetap online di mana pun ada sinyal seluler, tanpa Wi-Fi."),
-        ("globe", "Kartu UnionPay", "Terima kartu UnionPay, debit dan kredit dengan MDR flat 2,5%."),
+        (
+            "globe",
+            "Kartu UnionPay",
+            f"Terima kartu UnionPay, debit dan kredit dengan MDR flat {mdr.rate_text(mdr.D210_CARDS)}.",
+        ),
         ("battery-charging", "Baterai tahan lama", "Cocok untuk usaha keliling dan pengantaran."),
         ("printer", "Struk langsung", "Printer bawaan untuk bukti transaksi pelanggan."),
     ),
@@ -156,7 +162,12 @@ def d210() -> rx.Component:
 SOUNDBOX_BENEFITS = (
     ("volume-2", "Notifikasi suara real-time", "Setiap pembayaran QRIS diumumkan dengan suara saat itu juga."),
     ("badge-percent", "Tanpa biaya langganan", "Cukup beli perangkatnya sekali, tanpa biaya bulanan."),
-    ("receipt-text", "MDR kompetitif", "Usaha mikro: MDR 0% sampai Rp500.000 dan 0,3% di atas Rp500.000."),
+    (
+        "receipt-text",
+        "MDR kompetitif",
+        f"Usaha mikro: MDR {mdr.rate_text(mdr.QRIS_MICRO_UP_TO)} sampai "
+        f"{mdr.rupiah_text(mdr.QRIS_MICRO_UP_TO.up_to or 0)} dan {mdr.rate_text(mdr.QRIS_MICRO_ABOVE)} di atas itu.",
+    ),
     ("layout-dashboard", "Dashboard real-time", "Lihat riwayat pembayaran kapan saja dari ponsel Anda."),
 )
 SOUNDBOX_SECTIONS = (

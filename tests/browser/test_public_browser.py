@@ -223,7 +223,7 @@ def test_soundbox_page_content(page):
         "Pesan Soundbox Sekarang",
         "Notifikasi suara real-time",
         "Tanpa biaya langganan",
-        "0% sampai Rp500.000",
+        "0% sampai Rp 500.000",
         "0,3%",
         "Konfirmasi otomatis",
         "penipuan",

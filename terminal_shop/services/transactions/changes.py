@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from terminal_shop.services.transactions.terms import TxnStatus
+
 
 class Change(StrEnum):
     APPLY = "apply"
@@ -38,16 +40,18 @@ class Kept:
 def check_change(was: Kept | None, item: dict[str, Any]) -> Change:
     status = item["status"]
     if was is None:
-        return Change.UNKNOWN if status != "approved" else Change.APPLY
-    if status == "approved":  # the same sale delivered again
+        return Change.UNKNOWN if status != TxnStatus.APPROVED else Change.APPLY
+    if status == TxnStatus.APPROVED:  # the same sale delivered again
         return Change.DUPLICATE
     if item["tid"] != was.tid:
         return Change.OTHER_TID
-    if status == "void":
-        return {"approved": Change.APPLY, "void": Change.DUPLICATE}.get(was.status, Change.REFUNDED)
+    if status == TxnStatus.VOID:
+        return {TxnStatus.APPROVED.value: Change.APPLY, TxnStatus.VOID.value: Change.DUPLICATE}.get(
+            was.status, Change.REFUNDED
+        )
     if item["refund_id"] in was.refund_ids:
         return Change.DUPLICATE
-    if was.status == "void":
+    if was.status == TxnStatus.VOID:
         return Change.VOIDED
     if was.refunded + item["amount"] > was.amount:
         return Change.TOO_MUCH

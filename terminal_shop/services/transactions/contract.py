@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from terminal_shop.services.transactions.terms import TxnStatus
+
 BATCH_MAX = 1000
 AMOUNT_MAX = 10**12  # Rp 1 triliun: more than any card or QRIS payment, far below a BIGINT's sum
 PAST_DAYS = 400  # a transaction older than this is not a live delivery (a year and its reports)
 FUTURE = timedelta(minutes=10)  # a terminal's clock a little ahead
-STATUSES = ("approved", "void", "refund")
+STATUSES = tuple(TxnStatus)
 CHANNEL_WORDS = {"debit": "debit", "kredit": "kredit", "credit": "kredit", "qris": "qris"}
 
 

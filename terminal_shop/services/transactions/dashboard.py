@@ -18,8 +18,9 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions.terms import TxnStatus
 
-STATUS_WORDS = {"approved": "Berhasil", "void": "Dibatalkan", "refund": "Dikembalikan"}
+STATUS_WORDS = TxnStatus.labels()
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) ->
     start, end = _today_range(now)
     mine = col(Transaction.merchant_id).in_(merchant_ids)
     today = (col(Transaction.occurred_at) >= start) & (col(Transaction.occurred_at) < end)
-    approved = col(Transaction.status) == "approved"
+    approved = col(Transaction.status) == TxnStatus.APPROVED.value
     with read_session() as s:
         sales, count, fees = s.exec(
             select(func.coalesce(func.sum(Transaction.amount), 0), func.count(), func.coalesce(func.sum(Transaction.mdr), 0))

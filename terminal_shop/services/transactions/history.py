@@ -24,6 +24,7 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.transactions.dashboard import STATUS_WORDS, Figures, TxnLine, line
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions.terms import TxnStatus
 from terminal_shop.vocabulary import Term
 
 PER_PAGE = 20
@@ -130,7 +131,7 @@ def page_of(merchant_ids: list[uuid.UUID], f: Filters) -> HistoryPage:
     if not merchant_ids:
         return HistoryPage([], Figures(rupiah(0), 0, rupiah(0), rupiah(0)), [], 1, 1)
     where = _where(merchant_ids, f)
-    approved = col(Transaction.status) == "approved"
+    approved = col(Transaction.status) == TxnStatus.APPROVED.value
     with read_session() as s:
         totals: Any = s.execute(
             sa.select(func.count(), func.coalesce(func.sum(Transaction.amount).filter(approved), 0),
@@ -202,7 +203,7 @@ def _daily_sums(s: Session, merchant_ids: list[uuid.UUID], start: datetime) -> l
     rows = s.exec(
         select(day, func.sum(Transaction.amount))
         .where(col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
-               col(Transaction.status) == "approved")
+               col(Transaction.status) == TxnStatus.APPROVED.value)
         .group_by(day)
     ).all()  # fmt: skip
     return [(d if isinstance(d, date) else date.fromisoformat(str(d)), int(n or 0)) for d, n in rows]

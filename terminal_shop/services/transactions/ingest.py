@@ -36,6 +36,7 @@ from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.transactions import agreed, contract, mdr, refused, settlement
 from terminal_shop.services.transactions.changes import Change, Kept, check_change
 from terminal_shop.services.transactions.tables import Acquirer, AgreedRate, Refund, Transaction
+from terminal_shop.services.transactions.terms import TxnStatus
 
 WINDOW_SECONDS = 300
 
@@ -134,9 +135,9 @@ _UNKNOWN = _Terminal(None, True, [])
 
 def _money(fields: dict[str, Any], terminal: _Terminal) -> tuple[int, int]:
     """(MDR, net) as the site computes them for this status."""
-    if fields["status"] == "void":
+    if fields["status"] == TxnStatus.VOID:
         return 0, 0
-    if fields["status"] == "refund":  # until issue 47.3's rule: the refunded part, taken back
+    if fields["status"] == TxnStatus.REFUND:  # until issue 47.3's rule: the refunded part, taken back
         return 0, -fields["amount"]
     model = terminal.device.model if terminal.device else None
     fee = mdr.fee(
@@ -186,7 +187,7 @@ def _kept(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Kept]:
 def _apply(s: Session, acquirer: str, fields: dict[str, Any], was: Kept, new: dict[str, dict[str, Any]]) -> None:
     """A checked void or refund, on the row stored earlier or on the one this delivery adds."""
     txn_id, status = fields["txn_id"], fields["status"]
-    if status == "refund":
+    if status == TxnStatus.REFUND:
         was.refunded += fields["amount"]
         was.refund_ids.add(fields["refund_id"])
         s.add(Refund(acquirer=acquirer, txn_id=txn_id, refund_id=fields["refund_id"], amount=fields["amount"],
@@ -222,10 +223,10 @@ def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
         now = utcnow()
         for index, fields in enumerate(parsed):
             txn_id = fields["txn_id"]
-            if fields["status"] == "approved" and txn_id not in kept:
+            if fields["status"] == TxnStatus.APPROVED and txn_id not in kept:
                 terminal = terminals.get(fields["tid"], _UNKNOWN)
                 new[txn_id] = _new_row(acquirer, fields, terminal, now)
-                kept[txn_id] = Kept(fields["tid"], fields["amount"], "approved", 0, set())
+                kept[txn_id] = Kept(fields["tid"], fields["amount"], TxnStatus.APPROVED.value, 0, set())
                 accepted += 1
                 unknown += int(terminal.device is None)
                 continue

@@ -41,6 +41,37 @@ RULES: tuple[Rule, ...] = (
 CHANNELS = {"debit": "Kartu debit", "kredit": "Kartu kredit", "qris": "QRIS"}
 
 
+def rule(channel: str, model: str | None = None, micro: bool | None = None, up_to: int | None = None) -> Rule:
+    """The newest rule with exactly these conditions: what a page's sentence quotes (issue
+    51.4: the figures were written again in the page texts)."""
+    found = [r for r in RULES if (r.channel, r.model, r.micro, r.up_to) == (channel, model, micro, up_to)]
+    return max(found, key=lambda r: r.since)
+
+
+def percent_text(value: Decimal) -> str:
+    """'0,3%', '1%': as an Indonesian page writes a rate."""
+    return f"{value.normalize():f}".replace(".", ",") + "%"
+
+
+def rupiah_text(amount: int) -> str:
+    return "Rp " + f"{amount:,}".replace(",", ".")
+
+
+def rate_text(r: Rule) -> str:
+    """'1%', 'flat Rp 7.500', '0,3%'."""
+    return f"flat {rupiah_text(r.flat)}" if r.flat and not r.percent else percent_text(r.percent)
+
+
+# The figures the pages quote, each a rule of the table above.
+A920_DEBIT_UP_TO = rule("debit", "A920", up_to=750_000)
+A920_DEBIT_ABOVE = rule("debit", "A920")
+A920_CREDIT = rule("kredit", "A920")
+D210_CARDS = rule("debit", "D210")
+QRIS_MICRO_UP_TO = rule("qris", micro=True, up_to=500_000)
+QRIS_MICRO_ABOVE = rule("qris", micro=True)
+QRIS_OTHERS = rule("qris")
+
+
 def is_micro(monthly_turnover: int) -> bool:
     return monthly_turnover * 12 <= MICRO_YEARLY_TURNOVER
 

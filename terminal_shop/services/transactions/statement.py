@@ -23,6 +23,7 @@ from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.transactions.history import wib_day
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions.terms import TxnStatus
 
 MONTHS_OFFERED = 3  # this month and the two before it
 
@@ -102,7 +103,7 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
     start_at, end_at = datetime.combine(first, time(), WIB), datetime.combine(end, time(), WIB)
     where = [col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.mid) == mid,
              col(Transaction.occurred_at) >= start_at, col(Transaction.occurred_at) < end_at]  # fmt: skip
-    approved = col(Transaction.status) == "approved"
+    approved = col(Transaction.status) == TxnStatus.APPROVED.value
     with read_session() as s:
         day = wib_day(s)
         days: Any = s.execute(
@@ -116,7 +117,7 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
             .where(*where, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
         ).all()  # fmt: skip
         refunds = s.execute(
-            sa.select(func.count(), func.coalesce(func.sum(Transaction.refunded), 0)).where(*where, col(Transaction.status) == "refund")
+            sa.select(func.count(), func.coalesce(func.sum(Transaction.refunded), 0)).where(*where, col(Transaction.status) == TxnStatus.REFUND.value)
         ).one()  # fmt: skip
         names = [r.nama_usaha for r in (s.get(MerchantRegistration, m) for m in merchant_ids) if r is not None]
     return _pdf(mid, first, ", ".join(names), days, channels, refunds)
