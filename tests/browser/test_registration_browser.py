@@ -273,3 +273,22 @@ def test_a_post_without_the_agreement_is_refused_and_nothing_is_stored(page, tmp
         == "Persetujuan diperlukan: centang pernyataan bahwa data Anda benar dan Anda menyetujui Kebijakan Privasi."
     )
     assert registrations(email) == []
+
+
+def test_the_wizard_opened_from_an_order_names_it_and_offers_its_address(phone):
+    """Issue 50.10: the wizard from an order's invitation did not say which order it activates,
+    nor offer where the order was delivered as the business address."""
+    from terminal_shop.services.devices import linking
+
+    from support.factories import BUYER_TYPED, ONE_D210, checkout_order
+
+    order = checkout_order(buyer={**BUYER_TYPED, "shipping_address": "Jl. Pemuda 12, Semarang"}, lines=ONE_D210)
+    phone.goto(phone.base + linking.register_path(order.id))
+    expect(phone.get_by_test_id("for-order")).to_contain_text(f"mengaktifkan perangkat pesanan {order.number}")
+    expect(phone.locator("#nama_lengkap")).to_have_value(BUYER_TYPED["buyer_name"])  # what the order knows
+    expect(phone.locator("#alamat_usaha")).to_have_value("")
+    phone.get_by_role("button", name="Pakai alamat pengiriman pesanan").click()
+    expect(phone.locator("#alamat_usaha")).to_have_value("Jl. Pemuda 12, Semarang")
+    phone.goto(phone.base + "/pendaftaran")  # the wizard on its own: no order named
+    expect(phone.get_by_test_id("for-order")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Pakai alamat pengiriman pesanan")).to_have_count(0)
