@@ -75,6 +75,7 @@ class RegistrationState(rx.State):
             self._clear()
             return [rx.call_script(FORGET_DRAFT), rx.redirect(routes.REGISTER_SUCCESS)]
         q = self.router.url.query_parameters
+        self.for_order, self._order_address = "", ""  # the wizard on its own: no order named
         if q.get("pesanan") and q.get("t"):  # from an order's invitation: what the order knows, in empty fields
             order = await asyncio.to_thread(linking.registration_prefill, q["pesanan"], q["t"])
             self.for_order, self._order_address = order.number, order.address
