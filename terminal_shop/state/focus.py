@@ -16,3 +16,16 @@ def first_error(fields: Iterable[str], errors: dict[str, str]):
     if first is None:
         return rx.call_script("void 0")
     return rx.call_script(f"document.getElementById({json.dumps(first)})?.focus()")
+
+
+def once_shown(element_id: str, focus: bool = True):
+    """Into view (and focused) as soon as the element is drawn: an event that also fills the
+    page runs this before React has drawn what it filled, so it looks again each frame for a
+    second (issue 50.8: a confirmed order opens on its SN field)."""
+    key = json.dumps(element_id)
+    act = "e.focus({preventScroll: true}); " if focus else ""
+    return rx.call_script(
+        "(function look(n) { const e = document.getElementById(" + key + "); "
+        "if (e) { e.scrollIntoView({block: 'center'}); " + act + "} "
+        "else if (n > 0) requestAnimationFrame(() => look(n - 1)); })(60)"
+    )

@@ -31,7 +31,7 @@ from terminal_shop.services.orders.views import OrderView
 from terminal_shop.services.payments import order_payment, reconcile
 from terminal_shop.services.payments.terms import ProofFilter
 from terminal_shop.services.team.permissions import Permission
-from terminal_shop.state import toast
+from terminal_shop.state import focus, toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -139,7 +139,7 @@ class OrderDetailState(AdminState):
         if o is None or o.status != OrderStatus.CONFIRMED.value or o.fulfilment == Fulfilment.DELIVERED.value:
             return []
         to_pack = o.fulfilment == Fulfilment.NOT_STARTED.value and self.units_needed != ""
-        return [rx.scroll_to(NEXT_STEP), *([rx.set_focus(PACK_FIELD)] if to_pack else [])]
+        return [focus.once_shown(PACK_FIELD) if to_pack else focus.once_shown(NEXT_STEP, focus=False)]
 
     @rx.event
     @admin_only(permission=Permission.ORDERS_VIEW)
