@@ -84,7 +84,9 @@ def test_an_erased_applicant_leaves_nothing_in_an_admin_tab_that_listed_them(pag
     mid = make_merchant(tmp_path, email="jejak@example.com", hp="0812-5555-0000", nama_usaha="Toko Jejak")
     sign_in(page)
     page.goto(page.base + "/admin?q=Toko+Jejak")
-    expect(page.get_by_test_id("merchant-row")).to_contain_text("Toko Jejak")
+    expect(page.get_by_test_id("merchant-row").filter(has_text="Toko Jejak")).to_have_count(
+        1
+    )  # PostgreSQL also lists near matches
     time.sleep(1)  # the tab's state is written after its event
     assert any(b"Toko Jejak" in content for _, content, _ in stored_tab_states())
 
