@@ -62,12 +62,12 @@ def mids_of(merchant_ids: list[uuid.UUID]) -> list[str]:
 def offered(merchant_ids: list[uuid.UUID]) -> list[Offered]:
     """The last MONTHS_OFFERED months of each MID, from the month of its first transaction on
     (issue 50.6: a new merchant was offered empty statements of months before it sold)."""
-    firsts = _first_months(merchant_ids)
+    firsts = _first_months(merchant_ids)  # a MID without a transaction has no statement yet
     return [
         Offered(f"Laporan {day_text(m).split(' ', 1)[1]} · MID {mid}", mid, m.strftime("%Y-%m"))
-        for mid in mids_of(merchant_ids)
+        for mid in sorted(firsts)
         for m in months_back()
-        if mid in firsts and m >= firsts[mid]
+        if m >= firsts[mid]
     ]
 
 
