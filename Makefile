@@ -38,17 +38,18 @@ check: $(VENV)/.test $(BUN)
 	$(VENV)/bin/mypy
 	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service -q -n 2 -p no:cacheprovider $(PYTEST_ARGS)
 
-# Lint first (fails fast), then two passes of the same suite: embedded defaults,
-# then PostgreSQL + S3 (moto) + Redis. Each pass runs the tiers in order: unit and service
-# tests first, on two processes (each its own data folder, schema, buckets and Redis
-# database), before any site is started (a running site's outbox sender would race them).
+# Lint first (fails fast), then two passes: embedded defaults, then PostgreSQL + S3 (moto)
+# + Redis. Each pass runs its tiers in order: unit and service tests first, on two processes
+# (each its own data folder, schema, buckets and Redis database), before any site is started
+# (a running site's outbox sender would race them). Unit tests touch no backend and run in
+# the first pass only; so do the browser tests of how pages look (tests/conftest.py DRAWN_ALIKE).
 test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium /usr/sbin/nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service -n 2 -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 	TEST_MODE=embedded $(PY) -m pytest tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
-	TEST_MODE=scaleout $(PY) -m pytest tests/unit tests/service -n 2 -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
+	TEST_MODE=scaleout $(PY) -m pytest tests/service -n 2 -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 	TEST_MODE=scaleout $(PY) -m pytest tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)

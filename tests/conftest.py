@@ -25,8 +25,16 @@ pytest_plugins = [
 ]
 
 TIERS = ("unit", "service", "browser")
-if not environment.SCALEOUT:
-    collect_ignore = ["browser/test_scaleout_browser.py"]  # two workers need shared state: scale-out pass only
+# How the pages look and how far a person reaches on them (accessibility, keyboard, thumbs,
+# search engines, the first paint, the public pages) is drawn the same whatever stores the
+# data: these run in the embedded pass only. The journeys that store, upload, sign in and
+# search (checkout, registration, the back office, the account) run in both.
+DRAWN_ALIKE = [
+    f"browser/test_{name}_browser.py"
+    for name in ("accessibility", "keyboard", "public", "seo", "tap_targets", "paint_first")
+]
+SCALEOUT_ONLY = ["browser/test_scaleout_browser.py"]  # two workers need shared state
+collect_ignore = DRAWN_ALIKE if environment.SCALEOUT else SCALEOUT_ONLY
 
 
 def pytest_collection_modifyitems(items):
