@@ -162,7 +162,8 @@ class SecurityHeadersMiddleware:
                 extra = {
                     b"x-content-type-options": b"nosniff",
                     b"referrer-policy": b"same-origin",
-                    b"permissions-policy": b"camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+                    # The camera for our own pages only: the SN scanner (components/scanner.py).
+                    b"permissions-policy": b"camera=(self), microphone=(), geolocation=(), payment=(), usb=()",
                 }
                 if self.hsts:
                     extra[b"strict-transport-security"] = b"max-age=31536000; includeSubDomains"

@@ -11,9 +11,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from terminal_shop.services.devices import stock
+from terminal_shop.infra.db import read_session
+from terminal_shop.services.devices import owned, stock
+from terminal_shop.services.orders import transitions
 from terminal_shop.services.team import admin_auth
 
+from support.camera import barcode_video
+from support.environment import CHROMIUM, CHROMIUM_ARGS
 from support.factories import ADMIN, ONE_D210, checkout_order, make_merchant, make_order
 from support.files import bank_screenshot, encoded
 from support.steps import EMAIL, PASSWORD, sign_in
@@ -195,3 +199,42 @@ def test_staff_on_a_phone_act_from_the_first_screen(browser, page, admin, tmp_pa
     phone.keyboard.press("Enter")
     phone.get_by_role("button", name="Tandai Dikemas").click()
     expect(phone.get_by_test_id("fulfilment")).to_have_text("Dikemas")
+
+
+def test_the_phones_camera_reads_the_sn_when_receiving_and_packing(playwright_driver, page, admin, tmp_path):
+    """Issue 50.8: staff on a phone point its camera at the unit's barcode instead of typing the
+    SN. This Chromium has no BarcodeDetector of its own (Linux): the npm fallback reads it."""
+    order = checkout_order(buyer_name="Rina Kamera", lines=ONE_D210)
+    transitions.confirm(str(order.id), ADMIN)
+    camera = playwright_driver.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS + barcode_video("D2109001", tmp_path / "sn.y4m")
+    )
+    context = camera.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    phone = context.new_page()
+    wasm: list[str] = []
+    phone.on("request", lambda r: wasm.append(r.url) if ".wasm" in r.url else None)
+    phone.set_default_timeout(15_000)
+    phone.base = page.base
+    sign_in(phone)
+
+    # Receiving: the SN is read in, the IMEI asked next (a D210 has a SIM).
+    phone.goto(phone.base + "/admin/perangkat")
+    phone.get_by_label("Model", exact=True).select_option("D210")
+    phone.get_by_role("button", name="Pindai dengan kamera").click()
+    expect(phone.get_by_label("Nomor seri (SN)")).to_have_value("D2109001", timeout=20_000)
+    expect(phone.get_by_label("IMEI")).to_be_focused()
+    phone.keyboard.type("490154203237518")
+    phone.get_by_role("button", name="Terima").click()
+    expect(phone.get_by_test_id("received-now")).to_contain_text("D2109001")
+
+    # Packing: read and sent at once, as a handheld scanner's Enter.
+    phone.goto(f"{phone.base}/admin/orders/{order.id}")
+    phone.get_by_role("button", name="Pindai dengan kamera").click()
+    expect(phone.get_by_test_id("pack-serial-chip")).to_have_text(re.compile("D2109001"), timeout=20_000)
+    expect(phone.get_by_role("button", name="Pindai dengan kamera")).to_be_visible()  # the camera closed
+    phone.get_by_role("button", name="Tandai Dikemas").click()
+    expect(phone.get_by_test_id("fulfilment")).to_have_text("Dikemas")
+    with read_session() as s:
+        assert owned.serials_of(s, order.id) == ["D2109001"]
+    assert wasm and all(url.startswith(phone.base) for url in wasm)  # the reader from this site, not a CDN
+    camera.close()

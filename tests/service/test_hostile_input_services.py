@@ -130,7 +130,8 @@ def test_security_headers_on_every_response():
     assert r.headers["x-frame-options"] == "DENY"
     assert r.headers["x-content-type-options"] == "nosniff"
     assert r.headers["referrer-policy"] == "same-origin"
-    assert "camera=()" in r.headers["permissions-policy"]
+    assert "camera=(self)" in r.headers["permissions-policy"]  # the SN scanner's; no other origin's
+    assert "microphone=()" in r.headers["permissions-policy"]
     assert "strict-transport-security" not in r.headers
     secure = TestClient(SecurityHeadersMiddleware(api.files_app(), hsts=True))
     assert secure.get("/api/admin/export/orders.csv").headers["strict-transport-security"].startswith("max-age=")

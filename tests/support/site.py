@@ -138,14 +138,19 @@ def _act_when_live() -> None:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
     from playwright.sync_api import sync_playwright
 
     _act_when_live()
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
 
 
 class ConsoleLog(list):

@@ -8,6 +8,7 @@ from terminal_shop import catalogue, routes
 from terminal_shop.components.admin import admin_layout, badge, scroll_table, when_allowed
 from terminal_shop.components.admin_lists import cell
 from terminal_shop.components.files import csv_picker
+from terminal_shop.components.scanner import scan_button
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.team.permissions import Permission
@@ -18,11 +19,12 @@ MODELS = [rx.el.option(p.name, value=p.sku) for p in catalogue.PRODUCTS]
 SIM_MODELS = ", ".join(p.short_name for p in catalogue.PRODUCTS if p.has_sim)
 
 
-def _field(label: str, field_id: str, name: str, hint: str = "", **kw) -> rx.Component:
+def _field(label: str, field_id: str, name: str, hint: str = "", scan: bool = False, **kw) -> rx.Component:
     return rx.el.div(
         rx.el.label(label, html_for=field_id, class_name="text-sm font-medium"),
         rx.el.input(id=field_id, name=name, autocomplete="off", spellcheck=False, class_name=INPUT, **kw),
         rx.cond(hint != "", rx.el.p(hint, class_name="mt-1 text-xs text-slate-500")),
+        scan_button(field_id, send=False) if scan else rx.fragment(),
         class_name="min-w-[12rem] flex-1",
     )
 
@@ -36,7 +38,7 @@ def _receive_form() -> rx.Component:
                 rx.el.label("Model", html_for="device-model", class_name="text-sm font-medium"),
                 rx.el.select(*MODELS, id="device-model", value=S.model, on_change=S.set_model, class_name=INPUT),
             ),
-            _field("Nomor seri (SN)", SERIAL_FIELD, "serial", auto_focus=True, required=True, enter_key_hint="done"),
+            _field("Nomor seri (SN)", SERIAL_FIELD, "serial", scan=True, auto_focus=True, required=True, enter_key_hint="done"),
             _field("IMEI", IMEI_FIELD, "imei", f"Wajib untuk {SIM_MODELS}", inputmode="numeric"),
             _field("ICCID", ICCID_FIELD, "iccid", "Jika kartu SIM terpasang", inputmode="numeric"),
             rx.el.button("Terima", type="submit", class_name=BTN_PRIMARY),

@@ -10,6 +10,7 @@ from terminal_shop.components.admin import BTN_SMALL, TD, TH, when_allowed
 from terminal_shop.components.admin_lists import FILTER
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.forms import typed
+from terminal_shop.components.scanner import scan_button
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.orders.terms import Fulfilment, FulfilmentFilter
 from terminal_shop.services.team.permissions import Permission
@@ -61,6 +62,7 @@ def _pack_form(button: str = "Tandai Dikemas", action=D.pack, note: str = "") ->
             rx.el.label("Pindai atau ketik SN, lalu Enter", html_for=PACK_FIELD, class_name="text-sm font-medium"),
             rx.el.p("Butuh: ", rx.el.strong(D.units_needed, data_testid="units-needed"), class_name="text-xs text-slate-600"),
             rx.el.input(id=PACK_FIELD, name="serial", auto_complete="off", spell_check=False, enter_key_hint="next", class_name=INPUT),
+            scan_button(PACK_FIELD, send=True),
             on_submit=D.add_serial,
         ),
         rx.el.ul(rx.foreach(D.pack_serials, _chip), class_name="mt-2 flex flex-wrap gap-2", aria_label="SN yang akan dikemas"),
