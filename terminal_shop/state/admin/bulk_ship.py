@@ -4,9 +4,6 @@ the old name is dropped and nothing is lost (docs/decisions.md, Code layout)."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
 import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
@@ -14,8 +11,7 @@ from terminal_shop.services.orders import fulfilment
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
-
-log = logging.getLogger(__name__)
+from terminal_shop.state.attempt import attempt
 
 
 class BulkShipState(AdminState):
@@ -30,11 +26,11 @@ class BulkShipState(AdminState):
         data = await files[0].read()
         if len(data) > MAX_UPLOAD_BYTES:
             return [toast.error(TOO_LARGE_TEXT), rx.clear_selected_files(upload_id)]
-        try:
-            results = await asyncio.to_thread(step, data, self.admin_email)
-        except Exception:
-            log.exception("bulk fulfilment failed")
-            return [toast.error("Gagal memproses file"), rx.clear_selected_files(upload_id)]
+        tried = await attempt(
+            step, data, self.admin_email, failed="Gagal memproses file", then=[rx.clear_selected_files(upload_id)]
+        )
+        if (results := tried.value) is None:
+            return tried.answer
         self.results = results
         ok = sum(r.ok for r in results)
         return [

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import logging
 import time
 from collections.abc import Callable
 from datetime import date
@@ -26,9 +25,9 @@ from terminal_shop.services.backoffice.terms import Period, SortField
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import admin_only
+from terminal_shop.state.attempt import attempt
 from terminal_shop.vocabulary import Term
 
-log = logging.getLogger(__name__)
 QUERY_FIELDS = tuple(f.name for f in dataclasses.fields(ListQuery))  # each is a var of the list below
 # A tab's list reads are paced: no person reloads a list faster, and a tab (or a script
 # with an admin's cookie) sending them back to back would otherwise take the worker's
@@ -119,11 +118,9 @@ class AdminListMixin(rx.State, mixin=True):
         self._seek_url = ""
         self._apply(q)
         await self._pace()
-        try:
-            result = await asyncio.to_thread(self._fetch(q, after, before))
-        except Exception:
-            log.exception("%s list failed", self._export_kind)
-            return toast.error(self._load_error)
+        done = await attempt(self._fetch(q, after, before), failed=self._load_error)
+        if (result := done.value) is None:
+            return done.answer
         self._show(result.rows)
         self.stats, self.total, self.pages, self.has_next = result.cards, result.total, result.pages, result.has_next
         plus = "+" if result.capped else ""

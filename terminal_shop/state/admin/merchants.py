@@ -6,13 +6,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-import logging
 from typing import ClassVar
 
 import reflex as rx
 
 from terminal_shop import routes
-from terminal_shop.infra.uploads import UploadRejected, browser_rejection
+from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.services.backoffice import access_log, admin_merchants
 from terminal_shop.services.backoffice.terms import AccessAction
 from terminal_shop.services.backoffice.views import MerchantRow
@@ -30,8 +29,7 @@ from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
 from terminal_shop.state.admin.merchant_rates import MerchantRatesState
 from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
-
-log = logging.getLogger(__name__)
+from terminal_shop.state.attempt import attempt
 
 DOC_UPLOAD_ID = "admin_doc"
 DELETE_PHRASE = "Confirm Delete"
@@ -123,15 +121,13 @@ class MerchantDetailState(AdminState):
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def save(self):
-        try:
-            self.errors = texts(
-                await asyncio.to_thread(
-                    admin_merchants.save, self._merchant_id(), dict(self.form), self.admin_email, list(self.fix)
-                )
-            )
-        except Exception:
-            log.exception("merchant save failed")
-            return toast.error("Gagal menyimpan data")
+        done = await attempt(
+            admin_merchants.save, self._merchant_id(), dict(self.form), self.admin_email, list(self.fix),
+            failed="Gagal menyimpan data",
+        )  # fmt: skip
+        if (errors := done.value) is None:
+            return done.answer
+        self.errors = texts(errors)
         if self.errors:
             return toast.error("Gagal menyimpan data", description=next(iter(self.errors.values())))
         await self._fill(self._merchant_id())
@@ -180,11 +176,11 @@ class MerchantDetailState(AdminState):
     async def delete(self):
         if self.delete_phrase != DELETE_PHRASE:
             return None
-        try:
-            await asyncio.to_thread(admin_merchants.delete, self._merchant_id(), self.admin_email)
-        except Exception:
-            log.exception("merchant delete failed")
-            return toast.error("Gagal menghapus data")
+        done = await attempt(
+            admin_merchants.delete, self._merchant_id(), self.admin_email, failed="Gagal menghapus data"
+        )
+        if not done.ok:
+            return done.answer
         self._forget()
         return [toast.success("Data berhasil dihapus"), rx.redirect(routes.ADMIN_MERCHANTS)]
 
@@ -255,22 +251,18 @@ class MerchantDetailState(AdminState):
             return None
         upload = files[0]
         data = await upload.read()
-        try:
-            await asyncio.to_thread(
-                admin_merchants.replace_document,
-                self._merchant_id(),
-                self.upload_doc,
-                upload.filename or "dokumen",
-                data,
-                self.admin_email,
-            )
-        except UploadRejected as exc:
-            return [toast.error(exc.title, description=exc.text), rx.clear_selected_files(DOC_UPLOAD_ID)]
-        except ChangeRefused as refused:
-            return [toast.error(refused.code.label), rx.clear_selected_files(DOC_UPLOAD_ID)]
-        except Exception:
-            log.exception("document upload failed")
-            return [toast.error("Gagal upload dokumen"), rx.clear_selected_files(DOC_UPLOAD_ID)]
+        done = await attempt(
+            admin_merchants.replace_document,
+            self._merchant_id(),
+            self.upload_doc,
+            upload.filename or "dokumen",
+            data,
+            self.admin_email,
+            failed="Gagal upload dokumen",
+            then=[rx.clear_selected_files(DOC_UPLOAD_ID)],
+        )
+        if not done.ok:
+            return done.answer
         self.upload_doc = ""
         await self._fill(self._merchant_id())
         return [toast.success("Dokumen berhasil diupload dan disimpan"), rx.clear_selected_files(DOC_UPLOAD_ID)]

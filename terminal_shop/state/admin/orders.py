@@ -35,6 +35,7 @@ from terminal_shop.state import focus, toast
 from terminal_shop.state.admin.lists import AdminListMixin
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.state.attempt import attempt
 
 log = logging.getLogger(__name__)
 PACK_FIELD = "pack-serial"
@@ -211,16 +212,12 @@ class OrderDetailState(AdminState):
         return toast.success("Pembayaran ditolak")
 
     async def _fulfil(self, step: Callable[..., object], done: str, *args: object):
-        try:
-            await asyncio.to_thread(step, self._order_id(), *args, self.admin_email)
-        except fulfilment.FulfilmentError as exc:
+        tried = await attempt(
+            step, self._order_id(), *args, self.admin_email, failed="Gagal menyimpan langkah pengiriman"
+        )
+        if tried.ok or tried.refused:  # refused: someone acted first, the page as it is now
             await self._fill(self._order_id())
-            return toast.error(exc.code.label)
-        except Exception:
-            log.exception("fulfilment step failed")
-            return toast.error("Gagal menyimpan langkah pengiriman")
-        await self._fill(self._order_id())
-        return toast.success(done)
+        return tried.answer or toast.success(done)
 
     @rx.event
     @admin_only(permission=Permission.FULFIL)
@@ -239,17 +236,17 @@ class OrderDetailState(AdminState):
 
     async def _scanned(self, assign: Callable[[str, list[str], str], None], done: str):
         """The scanned SNs given to the order by `assign` (packing, or "Catat SN"), or why not."""
-        try:
-            await asyncio.to_thread(assign, self._order_id(), self.pack_serials, self.admin_email)
-        except DeviceError as refused:
-            self.pack_error = refused.text
-            return toast.error(refused.text)
-        except fulfilment.FulfilmentError as exc:
+        tried = await attempt(
+            assign, self._order_id(), self.pack_serials, self.admin_email, failed="Gagal menyimpan SN"
+        )
+        if isinstance(tried.refused, DeviceError):  # a wrong SN: said beside the field, the list kept
+            self.pack_error = tried.refused.text
+            return tried.answer
+        if tried.ok:
+            self.pack_serials, self.pack_error = [], ""
+        if tried.ok or tried.refused:
             await self._fill(self._order_id())
-            return toast.error(exc.code.label)
-        self.pack_serials, self.pack_error = [], ""
-        await self._fill(self._order_id())
-        return toast.success(done)
+        return tried.answer or toast.success(done)
 
     @rx.event
     @admin_only(permission=Permission.FULFIL)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
 import reflex as rx
 
 from terminal_shop import routes
@@ -16,11 +13,20 @@ from terminal_shop.services.backoffice.views import Overview
 from terminal_shop.services.devices import stock
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.whatsapp import inbox
-from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.state.attempt import attempt
 
-log = logging.getLogger(__name__)
 DEFAULT_PERIOD = Period.LAST_30
+
+
+def _figures(period: str, start: str, end: str) -> tuple[Overview, str, stock.DeviceCounts, list[inbox.StrayMessage]]:
+    """Everything the overview shows, read in one thread."""
+    return (
+        admin_overview.overview(period, start, end),
+        health.health().mail_warning,
+        stock.counts(),
+        inbox.strays(),
+    )
 
 
 class OverviewState(AdminState):
@@ -41,14 +47,10 @@ class OverviewState(AdminState):
     async def load(self):
         q = ListQuery.from_params(self.router.url.query_parameters)  # the same range words as the lists
         self.period, self.start, self.end = q.period or DEFAULT_PERIOD.value, q.start, q.end
-        try:
-            self.view = await asyncio.to_thread(admin_overview.overview, self.period, self.start, self.end)
-            self.mail_warning = (await asyncio.to_thread(health.health)).mail_warning
-            self.devices = await asyncio.to_thread(stock.counts)
-            self.strays = await asyncio.to_thread(inbox.strays)
-        except Exception:
-            log.exception("overview failed")
-            return toast.error("Gagal memuat ringkasan")
+        done = await attempt(_figures, self.period, self.start, self.end, failed="Gagal memuat ringkasan")
+        if done.value is None:
+            return done.answer
+        self.view, self.mail_warning, self.devices, self.strays = done.value
         self.chart = [{"hari": d.day, "pesanan": d.orders, "pendapatan": d.revenue} for d in self.view.days]
         return None
 

@@ -4,7 +4,6 @@ the orders waiting for payment (services/payments/reconcile.py), orders confirme
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import Counter
 
 import reflex as rx
@@ -12,14 +11,14 @@ import reflex as rx
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.orders.transitions import TransitionError
 from terminal_shop.services.payments import manual_match, matching, reconcile
-from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementError
+from terminal_shop.services.payments.statement import Columns, ColumnsMissing
 from terminal_shop.services.payments.terms import MatchKind
 from terminal_shop.services.payments.views import CandidateView, StatementRow
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.state.attempt import attempt
 
-log = logging.getLogger(__name__)
 BANK_UPLOAD_ID = "statement_file"
 QRIS_UPLOAD_ID = "qris_file"
 OTHER_LINES_SHOWN = 200  # lines not to act on (debit, pending, unknown, used) listed at most
@@ -76,17 +75,15 @@ class PaymentsState(AdminState):
         if len(data) > MAX_UPLOAD_BYTES:
             self.error = TOO_LARGE_TEXT
             return [toast.error(self.error), clear]
-        try:
-            imported = await asyncio.to_thread(step, data, self.admin_email)
-        except ColumnsMissing as exc:
-            self.error, self.found_columns = exc.text, exc.found
+        done = await attempt(
+            step, data, self.admin_email, failed="Gagal mengimpor file", title="File tidak dapat dibaca", then=[clear]
+        )
+        if isinstance(done.refused, ColumnsMissing):
+            self.error, self.found_columns = done.refused.text, done.refused.found
             return [toast.error("Pilih kolom laporan QRIS"), clear]
-        except StatementError as exc:
-            self.error = exc.text
-            return [toast.error("File tidak dapat dibaca", description=self.error), clear]
-        except Exception:
-            log.exception("statement import failed")
-            return [toast.error("Gagal mengimpor file"), clear]
+        if (imported := done.value) is None:
+            self.error = done.refused.text if done.refused else ""
+            return done.answer
         self.error, self.found_columns = "", []
         self._line_ids = list(imported.line_ids)
         await self._review()

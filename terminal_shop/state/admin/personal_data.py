@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 
 import reflex as rx
 
@@ -16,8 +15,8 @@ from terminal_shop.state import toast
 from terminal_shop.state.admin.merchants import DELETE_PHRASE, MerchantDetailState
 from terminal_shop.state.admin.orders import OrderDetailState
 from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.state.attempt import attempt
 
-log = logging.getLogger(__name__)
 MSG_PHRASE = f'Ketik "{DELETE_PHRASE}" untuk melanjutkan'
 
 
@@ -57,13 +56,12 @@ class PersonalDataState(AdminState):
     async def erase(self):
         if not self._confirmed():
             return toast.error(MSG_PHRASE)
-        try:
-            self.outcome = await asyncio.to_thread(requests.erase_or_restrict, *self._record(), self.admin_email)
-        except requests.RequestError as exc:
-            return toast.error(exc.text)
-        except Exception:
-            log.exception("erasure failed")
-            return toast.error("Gagal menghapus data pribadi")
+        done = await attempt(
+            requests.erase_or_restrict, *self._record(), self.admin_email, failed="Gagal menghapus data pribadi"
+        )
+        if not done.ok:
+            return done.answer
+        self.outcome = done.value or ""
         return [toast.success(self.outcome), self._reload()]
 
     @rx.event
