@@ -8,20 +8,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
-from sqlmodel import col
 
 from terminal_shop.infra.db import read_rows
-from terminal_shop.infra.models import table_of
-from terminal_shop.services.backoffice.tables import StatusTally
-from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.backoffice import listing
+from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.notifications.terms import MailStatus
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.orders import checkout
+from terminal_shop.services.registrations import submission
 
 MAIL_LATE = timedelta(minutes=15)  # a message waiting longer than this is a problem
 MAIL_FAILURES_SHOWN = timedelta(hours=24)  # failures this recent keep the warning on
-
-_M = table_of(OutboxMessage).c
 
 
 @dataclass(frozen=True)
@@ -64,40 +60,28 @@ class Health:
 
 
 def _per_status(conn: sa.Connection, entity: str) -> dict[str, int]:
-    rows = conn.execute(
-        sa.select(col(StatusTally.status), sa.func.sum(col(StatusTally.n)))
-        .where(col(StatusTally.entity) == entity)
-        .group_by(col(StatusTally.status))
-    )
-    return {status: int(n) for status, n in rows}
-
-
-def _count_since(conn: sa.Connection, table: sa.Table, since: datetime) -> int:
-    return int(
-        conn.execute(sa.select(sa.func.count()).select_from(table).where(table.c.created_at >= since)).scalar_one()
-    )
+    counts: dict[str, int] = {}
+    for status, _method, n in listing.tallies(conn, entity):
+        counts[status] = counts.get(status, 0) + n
+    return counts
 
 
 def health(now: datetime | None = None) -> Health:
+    """Each area counts its own (its functions, never its tables: issue 51.1), on one connection."""
     now = now or datetime.now(UTC)
+    hour_ago = now - timedelta(hours=1)
     with read_rows() as conn:
-        mail: dict[str, int] = dict(conn.execute(sa.select(_M.status, sa.func.count()).group_by(_M.status)).all())
-        oldest = conn.execute(
-            sa.select(sa.func.min(_M.created_at)).where(_M.status == MailStatus.PENDING.value)
-        ).scalar()
-        failed = conn.execute(
-            sa.select(sa.func.count()).where(
-                _M.status == MailStatus.FAILED.value, _M.next_attempt_at >= now - MAIL_FAILURES_SHOWN
-            )
-        ).scalar_one()
+        mail = mail_log.figures(conn, failed_since=now - MAIL_FAILURES_SHOWN)
         return Health(
             orders=_per_status(conn, "orders"),
             registrations=_per_status(conn, "merchant_registrations"),
-            orders_last_hour=_count_since(conn, table_of(Order), now - timedelta(hours=1)),
-            registrations_last_hour=_count_since(conn, table_of(MerchantRegistration), now - timedelta(hours=1)),
-            mail={k: int(v) for k, v in mail.items()},
-            oldest_pending_seconds=max(0.0, (now - _aware(oldest)).total_seconds()) if oldest else 0.0,
-            failed_recently=failed,
+            orders_last_hour=checkout.placed_since(conn, hour_ago),
+            registrations_last_hour=submission.sent_since(conn, hour_ago),
+            mail=mail.per_status,
+            oldest_pending_seconds=max(0.0, (now - _aware(mail.oldest_pending)).total_seconds())
+            if mail.oldest_pending
+            else 0.0,
+            failed_recently=mail.failed_since,
         )
 
 

@@ -15,7 +15,7 @@ from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 
-from support.factories import make_order
+from support.factories import make_order, merchant_row
 
 
 def _mail(key: str) -> outbox.Mail:
@@ -26,6 +26,8 @@ def test_figures_count_orders_by_status_the_last_hour_and_the_outbox(clean_db):
     make_order(status="paid_review")
     make_order(status="confirmed")
     make_order(status="confirmed", created=utcnow() - timedelta(hours=3))
+    merchant_row("Warung Baru", utcnow())
+    merchant_row("Toko Lama", utcnow() - timedelta(days=2), status="approved", n=1)
     with logs.request_context("req-0123456789"), write_session() as s:
         outbox.enqueue(s, "order:1:received", "order", "1", _mail("1"))
         outbox.enqueue(s, "order:2:received", "order", "2", _mail("2"))
@@ -38,6 +40,7 @@ def test_figures_count_orders_by_status_the_last_hour_and_the_outbox(clean_db):
     h = health.health()
     assert h.orders == {"paid_review": 1, "confirmed": 2}
     assert h.orders_last_hour == 2
+    assert h.registrations == {"pending": 1, "approved": 1} and h.registrations_last_hour == 1
     assert h.mail == {"pending": 1, "failed": 1}
     assert 39 * 60 < h.oldest_pending_seconds < 41 * 60
     assert h.failed_recently == 1  # it gave up within the last 24 hours

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy import Connection
 from sqlmodel import col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import ERASED, utcnow
+from terminal_shop.infra.models import ERASED, table_of, utcnow
 from terminal_shop.services.notifications.tables import WHATSAPP, OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.notifications.views import MailView
@@ -72,3 +77,21 @@ def resend(message_id: int, entity_type: str, entity_id: str) -> bool:
         row.status, row.attempts, row.next_attempt_at, row.last_error = MailStatus.PENDING.value, 0, utcnow(), None
         s.add(row)
     return True
+
+
+@dataclass(frozen=True)
+class OutboxFigures:
+    per_status: dict[str, int]  # messages per outbox status
+    oldest_pending: datetime | None
+    failed_since: int  # messages given up on since the moment asked
+
+
+def figures(conn: Connection, failed_since: datetime) -> OutboxFigures:
+    """The outbox at a glance (services/health.py: the metrics and the overview's warning)."""
+    m = table_of(OutboxMessage).c
+    per_status: dict[str, int] = dict(conn.execute(sa.select(m.status, sa.func.count()).group_by(m.status)).all())
+    oldest = conn.execute(sa.select(sa.func.min(m.created_at)).where(m.status == MailStatus.PENDING.value)).scalar()
+    failed = conn.execute(
+        sa.select(sa.func.count()).where(m.status == MailStatus.FAILED.value, m.next_attempt_at >= failed_since)
+    ).scalar_one()
+    return OutboxFigures({str(k): int(v) for k, v in per_status.items()}, oldest, int(failed))

@@ -8,8 +8,9 @@ import secrets
 import time
 import uuid
 from collections.abc import Callable
+from datetime import datetime
 
-from sqlalchemy import func, or_, text
+from sqlalchemy import Connection, func, or_, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -249,3 +250,8 @@ def load_summary(order_id: str) -> OrderSummary | None:
 
 
 __all__ = ["OrderError", "UploadRejected", "create_order", "load_summary", "order_id_for", "success_path"]
+
+
+def placed_since(conn: Connection, since: datetime) -> int:
+    """Orders placed from `since` on (services/health.py: the operator's metrics)."""
+    return int(conn.execute(select(func.count()).where(col(Order.created_at) >= since)).scalar_one())

@@ -13,9 +13,10 @@ import logging
 import secrets
 import time
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy import Connection, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
@@ -232,3 +233,8 @@ __all__ = [
     "registration_for",
     "submit",
 ]
+
+
+def sent_since(conn: Connection, since: datetime) -> int:
+    """Registrations sent from `since` on (services/health.py: the operator's metrics)."""
+    return int(conn.execute(select(func.count()).where(col(MerchantRegistration.created_at) >= since)).scalar_one())
