@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import uuid
 import weakref
 from collections.abc import Callable
 from typing import TypeVar
@@ -29,7 +30,6 @@ from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules
-from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.terms import DocumentKind
@@ -115,7 +115,7 @@ async def submit_order(request: Request) -> Response:
     data = await proof.read()
     client = client_address(request.headers, request.client.host if request.client else "")
 
-    def place() -> Order:  # in a thread: the order, then the address's count (Redis is I/O)
+    def place() -> uuid.UUID:  # in a thread: the order, then the address's count (Redis is I/O)
         order = orders.create_order(
             client_ref=draft.client_ref or new_client_ref(),
             buyer=draft.buyer,
@@ -126,13 +126,13 @@ async def submit_order(request: Request) -> Response:
             shown_amount=draft.shown,
         )
         rate_limits.hit_quietly(Action.ORDER, client)
-        return order
+        return order.id
 
     return await _answer(
         place,
         orders.OrderError,
         "",  # the failure page says it in its own words
-        lambda order: {"order_id": str(order.id), "next": orders.success_path(order.id)},
+        lambda order_id: {"order_id": str(order_id), "next": orders.success_path(order_id)},
     )
 
 

@@ -75,7 +75,6 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.privacy.retention", "orders"),
     ("terminal_shop.services.privacy.retention", "payments"),
     ("terminal_shop.services.privacy.retention", "registrations"),
-    ("terminal_shop.services.registrations.submission", "notifications"),
     ("terminal_shop.services.team.invite_links", "notifications"),
     ("terminal_shop.services.transactions.agreed", "registrations"),
     ("terminal_shop.services.transactions.health", "devices"),
@@ -96,7 +95,6 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.whatsapp.subscribers", "orders"),
     ("terminal_shop.services.whatsapp.subscribers", "registrations"),
     ("terminal_shop.services.whatsapp.webhook", "notifications"),
-    ("terminal_shop.web.submissions", "orders"),
 }
 ALLOWED_LOOP_IMPORTS = {  # (area, area it imports) inside a loop between areas: to turn into events
     ("backoffice", "devices"),

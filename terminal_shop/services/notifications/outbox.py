@@ -77,6 +77,17 @@ def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail, 
     return True
 
 
+def written_since(s: Session, key_prefix: str, since: datetime) -> bool:
+    """Whether a message whose key starts with `key_prefix` was queued from `since` on (a
+    caller that tells at most once a day asks)."""
+    found = s.exec(
+        select(OutboxMessage.id).where(
+            col(OutboxMessage.key).startswith(key_prefix), col(OutboxMessage.created_at) >= since
+        )
+    ).first()
+    return found is not None
+
+
 def _message(row: OutboxMessage) -> EmailMessage:
     """The e-mail as sent. Addresses are checked and headers encoded by the email package,
     which refuses line breaks in any header: no header injection from a buyer's input."""

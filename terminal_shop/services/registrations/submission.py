@@ -28,7 +28,6 @@ from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, UploadRejected
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.refusals import Refused, first_text
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
@@ -137,12 +136,8 @@ def _refuse_a_known_pair(values: dict[str, Any]) -> None:
         raise DuplicateRegistration()
     prefix = f"registration:{earlier.id}:fix-requested:"
     with write_session() as s:
-        told_today = s.exec(
-            select(OutboxMessage.id).where(
-                col(OutboxMessage.key).startswith(prefix), col(OutboxMessage.created_at) >= utcnow() - FIX_MAIL_EVERY
-            )
-        ).first()
-        if told_today is None:  # at most one such e-mail a day, however often the pair is sent
+        # at most one such e-mail a day, however often the pair is sent
+        if not outbox.written_since(s, prefix, utcnow() - FIX_MAIL_EVERY):
             row = s.get(MerchantRegistration, earlier.id)
             assert row is not None  # read above; registrations are erased, never deleted, by the public
             link = fix_link.link(row) if fix_link.link_alive(row) else fix_link.open_link(row)
