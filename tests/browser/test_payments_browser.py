@@ -141,6 +141,9 @@ def test_a_round_transfer_is_matched_by_hand_on_a_phone(browser, page, tmp_path)
     phone.locator("#statement_file input[type=file]").set_input_files(str(statement))
     line = phone.get_by_test_id("statement-line")
     expect(line).to_contain_text("Tidak dikenal")
+    assert line.evaluate("e => getComputedStyle(e).display") == "block"  # a card (issue 50.8), not a wide row
+    assert line.locator("td").nth(2).get_attribute("data-label") == "Jumlah"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     line.get_by_role("button", name="Cocokkan manual").click()
     dialog = phone.get_by_role("dialog", name="Cocokkan manual")
     expect(dialog.get_by_test_id("manual-line")).to_contain_text("TRSF CR BUDI S · Rp 3.499.000")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import rules
-from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, badge, detail_item, scroll_table
-from terminal_shop.components.admin_lists import FILTER
+from terminal_shop.components.admin import BTN_SMALL, admin_layout, badge, detail_item, scroll_table
+from terminal_shop.components.admin_lists import FILTER, cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.forms import typed
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, modal, nav_link
@@ -89,11 +89,12 @@ def _candidate(row, c) -> rx.Component:
 
 def _row(row) -> rx.Component:
     return rx.el.tr(
-        rx.el.td(row.date, class_name=TD + " whitespace-nowrap"),
-        rx.el.td(row.description, class_name=TD + " max-w-md break-words"),
-        rx.el.td(row.amount, class_name=TD + " whitespace-nowrap text-right font-mono"),
-        rx.el.td(badge(row.badge), class_name=TD),
-        rx.el.td(
+        cell("Tanggal", row.date, class_name="whitespace-nowrap"),
+        cell("Keterangan", row.description, class_name="max-w-md break-words"),
+        cell("Jumlah", row.amount, class_name="whitespace-nowrap text-right font-mono"),
+        cell("Hasil", badge(row.badge)),
+        cell(
+            "Pesanan",
             rx.cond(row.used_by != "", rx.el.span("Pesanan ", rx.el.code(row.used_by))),
             rx.el.ul(rx.foreach(row.candidates, lambda c: _candidate(row, c)), class_name="flex flex-col gap-1"),
             rx.cond(
@@ -106,7 +107,6 @@ def _row(row) -> rx.Component:
                     class_name=BTN_SMALL,
                 ),
             ),
-            class_name=TD,
         ),
         data_testid="statement-line",
     )
@@ -229,7 +229,7 @@ def payments_page() -> rx.Component:
                     rx.el.button("Konfirmasi semua yang cocok", type="button", on_click=P.confirm_all, class_name=BTN_PRIMARY),
                     class_name="flex flex-wrap items-center justify-between gap-3",
                 ),
-                scroll_table(("Tanggal", "Keterangan", "Jumlah", "Hasil", "Pesanan"), P.rows, _row, "Baris mutasi", "mt-4 min-w-full"),
+                scroll_table(("Tanggal", "Keterangan", "Jumlah", "Hasil", "Pesanan"), P.rows, _row, "Baris mutasi", "mt-4 min-w-full cards-on-phone"),
                 class_name=f"{CARD} mt-6 p-5",
             ),
         ),
