@@ -18,7 +18,7 @@ from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, containe
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.reflex_compat import browser_expr
-from terminal_shop.registration_form import FIELDS, RegistrationField, Widget, in_group
+from terminal_shop.services.registrations.fields import FIELDS, RegistrationField, Widget, in_group
 from terminal_shop.services.registrations.terms import DocumentKind, FixGroup
 from terminal_shop.state.registration import DOCS_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.registration import RegistrationState as S
@@ -55,7 +55,7 @@ def _setter(name: str):
 
 
 def _field(f: RegistrationField) -> rx.Component:
-    """One field of the form as registration_form defines it."""
+    """One field of the form as registrations/fields.py defines it."""
     if f.widget is Widget.RADIO:
         return _radio(f)
     change = _setter(f.name)

@@ -10,7 +10,7 @@ from terminal_shop.components.forms import consent_box, select_field, text_field
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
-from terminal_shop.registration_form import RegistrationField, in_group
+from terminal_shop.services.registrations.fields import RegistrationField, in_group
 from terminal_shop.services.registrations.terms import DocumentKind, FixGroup
 from terminal_shop.state.resubmission import FIX_UPLOAD_ID
 from terminal_shop.state.resubmission import FixState as S

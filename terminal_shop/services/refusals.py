@@ -4,7 +4,7 @@ label is what people read ({details} filled in); the page, route or e-mail that 
 
 A form's rules answer FieldErrors, each wrong field with its Refused; the page shows `texts`.
 `words` is for a text that is not the code's own: a required field's "... wajib diisi" is
-written on the field's definition (registration_form.FIELDS), and a form refused as a whole
+written on the field's definition (registrations/fields.FIELDS), and a form refused as a whole
 names its first wrong field in that field's words."""
 
 from __future__ import annotations

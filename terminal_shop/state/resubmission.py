@@ -8,12 +8,12 @@ import logging
 
 import reflex as rx
 
-from terminal_shop import registration_form, routes
+from terminal_shop import routes
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
 from terminal_shop.privacy_policy import Consent
-from terminal_shop.services.registrations import details, resubmission
+from terminal_shop.services.registrations import details, fields, resubmission
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.resubmission import FixView
 from terminal_shop.services.registrations.terms import DocumentKind
@@ -46,7 +46,7 @@ class FixState(rx.State):
 
     @rx.event
     def set_field(self, field: str, value: str):
-        editable = set(registration_form.correctable_names(self.view.groups if self.view else ()))
+        editable = set(fields.correctable_names(self.view.groups if self.view else ()))
         if field in editable:
             value = str(value)[:1000]
             self.form[field] = details.format_omzet(value) if field == "omzet_bulanan" else value

@@ -12,10 +12,10 @@ from terminal_shop import privacy_policy, routes
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.registration_form import FIELDS
 from terminal_shop.services import working_days
 from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
+from terminal_shop.services.registrations.fields import FIELDS
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind
 

@@ -24,7 +24,6 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.infra.sweeper", "orders"),
     ("terminal_shop.infra.sweeper", "registrations"),
     ("terminal_shop.infra.sweeper", "whatsapp"),
-    ("terminal_shop.registration_form", "registrations"),
     ("terminal_shop.services.backoffice.admin_merchants", "registrations"),
     ("terminal_shop.services.backoffice.admin_orders", "orders"),
     ("terminal_shop.services.backoffice.admin_overview", "orders"),

@@ -24,7 +24,7 @@ from terminal_shop.pages.admin.merchant_documents import documents_section
 from terminal_shop.pages.admin.merchant_rates import merchant_rates_card
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
 from terminal_shop.pages.admin.personal_data import personal_data_card
-from terminal_shop.registration_form import RegistrationField, Widget, in_group
+from terminal_shop.services.registrations.fields import RegistrationField, Widget, in_group
 from terminal_shop.services.registrations.terms import DocumentKind, FixGroup, RegistrationStatus
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import DELETE_PHRASE

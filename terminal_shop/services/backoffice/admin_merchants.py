@@ -17,7 +17,6 @@ from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
-from terminal_shop.registration_form import FIELDS
 from terminal_shop.services.backoffice import access_log, audit
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
@@ -38,6 +37,7 @@ from terminal_shop.services.privacy import copies, requests, retention
 from terminal_shop.services.refusals import FieldErrors
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import validate_details
+from terminal_shop.services.registrations.fields import FIELDS
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
 from terminal_shop.services.registrations.views import DocumentView, MerchantView

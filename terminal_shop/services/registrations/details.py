@@ -1,4 +1,4 @@
-"""The wizard's rules: each field of `registration_form.FIELDS` checked as the applicant
+"""The wizard's rules: each field of `registrations/fields.FIELDS` checked as the applicant
 typed it, the documents asked for, and the wizard's copy kept in the tab."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from terminal_shop.formats import digits_only, rupiah
-from terminal_shop.registration_form import FIELDS, NAMES, RegistrationField, Widget
 from terminal_shop.services.refusals import FieldErrors, Refused
+from terminal_shop.services.registrations.fields import FIELDS, NAMES, RegistrationField, Widget
 from terminal_shop.services.registrations.terms import DocumentKind, Premises
 from terminal_shop.services.validation import MSG_EMAIL_FORMAT, clean, client_ref_ok, email_ok, normalise_mobile
 from terminal_shop.vocabulary import Term
@@ -21,7 +21,7 @@ DOC_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG atau PNG yang di
 class DetailRefusal(Term):
     """What is wrong with a field of the wizard (and of the admin's edit form, which checks the
     same); the label is what the applicant reads. A required field left empty says the words
-    written on its definition (registration_form.FIELDS: `missing`)."""
+    written on its definition (registrations/fields.FIELDS: `missing`)."""
 
     MISSING = "kosong", "Wajib diisi"
     TOO_LONG = "terlalu-panjang", "{label} maksimal {longest} karakter"

@@ -9,7 +9,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from terminal_shop import registration_form, rules
+from terminal_shop import rules
 from terminal_shop.formats import rupiah
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
@@ -21,6 +21,7 @@ from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, check_file, st
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import Refused, first_text
+from terminal_shop.services.registrations import fields
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details
 from terminal_shop.services.registrations.events import RegistrationCorrected
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
@@ -76,7 +77,7 @@ def _row_for(registration_id: str, given: str) -> MerchantRegistration:
 
 def view(registration_id: str, given: str) -> FixView:
     row = _row_for(registration_id, given)
-    form = {f: "" if getattr(row, f) is None else str(getattr(row, f)) for f in registration_form.NAMES}
+    form = {f: "" if getattr(row, f) is None else str(getattr(row, f)) for f in fields.NAMES}
     form["omzet_bulanan"] = rupiah(row.omzet_bulanan)
     items = row.fix_items or ALL_ITEMS
     return FixView(
@@ -99,7 +100,7 @@ def resubmit(
     if consent is None:
         raise ResubmissionError(FixRefusal.NO_CONSENT)
     items = row.fix_items or ALL_ITEMS
-    editable = set(registration_form.correctable_names(items))
+    editable = set(fields.correctable_names(items))
     current = view(registration_id, given).form
     merged = {f: (str(typed.get(f, "")) if f in editable else current[f]) for f in current}
     values, errors = validate_details(merged)
