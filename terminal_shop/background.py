@@ -9,9 +9,10 @@ import logging
 from datetime import timedelta
 
 from terminal_shop import reflex_compat
-from terminal_shop.infra import metrics, sweeper
+from terminal_shop.infra import metrics
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services import stored_files
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.privacy import erasure, retention
@@ -28,7 +29,7 @@ async def sweep_orphan_files() -> None:
     interval = get_settings().sweep_interval_seconds
     while interval:
         await asyncio.sleep(interval)
-        await asyncio.to_thread(sweeper.sweep_quietly)
+        await asyncio.to_thread(stored_files.sweep_quietly)
         await asyncio.to_thread(retention.run_quietly)
         try:
             await asyncio.to_thread(admin_auth.purge_attempts)

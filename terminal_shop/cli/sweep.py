@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from terminal_shop.infra import sweeper
 from terminal_shop.infra.settings import private_files
+from terminal_shop.services import stored_files
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -17,7 +18,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--grace-minutes", type=int, default=int(sweeper.GRACE.total_seconds() // 60))
     args = parser.parse_args(argv)
     private_files()
-    removed = sweeper.sweep(timedelta(minutes=args.grace_minutes))
+    removed = stored_files.sweep(timedelta(minutes=args.grace_minutes))
     for path in removed:
         print(f"dihapus: {path}")
     print(f"{len(removed)} file yatim dihapus.")

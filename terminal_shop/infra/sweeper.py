@@ -12,24 +12,19 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import timedelta
 from itertools import islice
 
-from sqlmodel import col, select
-
-from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.registrations.terms import DocumentKind
-from terminal_shop.services.whatsapp.tables import WhatsAppInbound
 
 log = logging.getLogger(__name__)
 GRACE = timedelta(hours=1)
 BATCH = 500
+# A bucket, and which of the given rows' files are still referenced (the areas that own the
+# rows answer: services/stored_files.py hands them in; infra knows no area).
+Owner = tuple[str, Callable[[list[uuid.UUID]], set[str]]]
 
 
 def _row_id(key: str) -> uuid.UUID | None:
@@ -37,25 +32,6 @@ def _row_id(key: str) -> uuid.UUID | None:
         return uuid.UUID(key.split("/", 1)[0])
     except ValueError:
         return None
-
-
-def _order_files(ids: list[uuid.UUID]) -> set[str]:
-    """An order's proof, and the slips its buyer sent by WhatsApp (services/whatsapp/slips.py)."""
-    with read_session() as s:
-        proofs = {p for p in s.exec(select(Order.payment_proof_path).where(col(Order.id).in_(ids))) if p}
-        slips = s.exec(
-            select(WhatsAppInbound.stored_key).where(
-                col(WhatsAppInbound.entity_type) == "order", col(WhatsAppInbound.entity_id).in_([str(i) for i in ids])
-            )
-        )
-        return proofs | {k for k in slips if k}
-
-
-def _merchant_files(ids: list[uuid.UUID]) -> set[str]:
-    columns = [getattr(MerchantRegistration, d.column) for d in DocumentKind]
-    with read_session() as s:
-        rows = s.exec(select(*columns).where(col(MerchantRegistration.id).in_(ids)))
-        return {key for row in rows for key in row if key}
 
 
 def _batches(items: Iterable[str]) -> Iterator[list[str]]:
@@ -70,17 +46,13 @@ def _orphans(keys: list[str], referenced: Callable[[list[uuid.UUID]], set[str]])
     return [k for k in keys if k not in kept]
 
 
-def sweep(grace: timedelta = GRACE, storage: Storage | None = None) -> list[str]:
-    """Removes the unreferenced files older than `grace` from both private buckets.
+def sweep(owners: Sequence[Owner], grace: timedelta = GRACE, storage: Storage | None = None) -> list[str]:
+    """Removes the unreferenced files older than `grace` from the owners' buckets.
     Returns what was removed, as 'bucket/key'."""
     storage = storage or get_storage()
-    settings = get_settings()
     cutoff = utcnow() - grace
     removed: list[str] = []
-    for bucket, referenced in (
-        (settings.bucket_order_payments, _order_files),
-        (settings.bucket_merchant_documents, _merchant_files),
-    ):
+    for bucket, referenced in owners:
         old = (key for key, written in storage.list_keys(bucket) if written <= cutoff)
         for batch in _batches(old):
             orphans = _orphans(batch, referenced)
@@ -91,10 +63,10 @@ def sweep(grace: timedelta = GRACE, storage: Storage | None = None) -> list[str]
     return removed
 
 
-def sweep_quietly() -> int:
+def sweep_quietly(owners: Sequence[Owner]) -> int:
     """For the periodic task: a storage outage is logged and waits for the next round."""
     try:
-        return len(sweep())
+        return len(sweep(owners))
     except StorageError:
         log.exception("sweeper could not list the stored files")
         return 0

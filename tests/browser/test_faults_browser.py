@@ -22,7 +22,7 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import expect
 
-from terminal_shop.infra import sweeper
+from terminal_shop.services import stored_files
 
 from support.environment import SCALEOUT
 from support.faults import (
@@ -254,6 +254,6 @@ def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, 
     # The killed attempt left its file (Chromium may have sent the cut-off POST again to the
     # other worker, which was killed too: one more file).
     assert len(proofs_of(made)) >= 2, "the killed attempt's file is not in the store (the fault was not caught)"
-    sweeper.sweep(grace=timedelta(0))
+    stored_files.sweep(grace=timedelta(0))
     assert len(proofs_of(made)) == 1, "a file of the killed attempt is left beside the order's"
     assert made[0].payment_proof_path in proofs_of(made)

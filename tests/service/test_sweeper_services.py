@@ -16,10 +16,10 @@ from sqlalchemy import text
 from sqlmodel import select
 
 from terminal_shop.cli import sweep as sweep_cli
-from terminal_shop.infra import sweeper
 from terminal_shop.infra.db import get_engine, read_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.services import stored_files
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders.tables import Order
 
@@ -91,9 +91,9 @@ def test_a_write_killed_between_store_and_commit_is_swept(clean_db, tmp_path):
     [orphan] = set(_proofs()) - earlier - {kept.payment_proof_path}
     bucket = get_settings().bucket_order_payments
 
-    assert f"{bucket}/{orphan}" not in sweeper.sweep()  # younger than the grace period: it may still commit
+    assert f"{bucket}/{orphan}" not in stored_files.sweep()  # younger than the grace period: it may still commit
     assert orphan in _proofs()
-    assert f"{bucket}/{orphan}" in sweeper.sweep(grace=timedelta(0))
+    assert f"{bucket}/{orphan}" in stored_files.sweep(grace=timedelta(0))
     assert orphan not in _proofs()
     assert kept.payment_proof_path in _proofs()  # the order's own proof stays
 

@@ -255,3 +255,9 @@ __all__ = ["OrderError", "UploadRejected", "create_order", "load_summary", "orde
 def placed_since(conn: Connection, since: datetime) -> int:
     """Orders placed from `since` on (services/health.py: the operator's metrics)."""
     return int(conn.execute(select(func.count()).where(col(Order.created_at) >= since)).scalar_one())
+
+
+def proof_keys(ids: list[uuid.UUID]) -> set[str]:
+    """The stored proofs of these orders (services/stored_files.py: what the sweeper keeps)."""
+    with read_session() as s:
+        return {p for p in s.exec(select(Order.payment_proof_path).where(col(Order.id).in_(ids))) if p}

@@ -233,3 +233,11 @@ __all__ = [
 def sent_since(conn: Connection, since: datetime) -> int:
     """Registrations sent from `since` on (services/health.py: the operator's metrics)."""
     return int(conn.execute(select(func.count()).where(col(MerchantRegistration.created_at) >= since)).scalar_one())
+
+
+def document_keys(ids: list[uuid.UUID]) -> set[str]:
+    """The stored documents of these registrations (services/stored_files.py: what the sweeper keeps)."""
+    columns = [getattr(MerchantRegistration, d.column) for d in DocumentKind]
+    with read_session() as s:
+        rows = s.exec(select(*columns).where(col(MerchantRegistration.id).in_(ids)))
+        return {key for row in rows for key in row if key}

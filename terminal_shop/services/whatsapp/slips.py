@@ -142,3 +142,15 @@ def take(inbound_id: uuid.UUID) -> str:
         outcome = ADDED.format(number=order_number(order.id)) + (REUSED if reused else "")
         publish(s, OrderProofAdded(entity_id=str(order.id), actor="pembeli (WhatsApp)", detail=outcome))
     return _done(inbound_id, outcome, order, key)
+
+
+def stored_keys(entity_type: str, ids: list[uuid.UUID]) -> set[str]:
+    """The stored slips sent about these records (services/stored_files.py: what the sweeper keeps)."""
+    with read_session() as s:
+        keys = s.exec(
+            select(WhatsAppInbound.stored_key).where(
+                col(WhatsAppInbound.entity_type) == entity_type,
+                col(WhatsAppInbound.entity_id).in_([str(i) for i in ids]),
+            )
+        )
+        return {k for k in keys if k}
