@@ -227,3 +227,16 @@ def test_only_the_outbox_writes_outbox_rows():
         if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "OutboxMessage"
     }
     assert writers == {"terminal_shop.services.notifications.outbox"}
+
+
+def test_infrastructure_knows_no_area():
+    """Issue 51.1: infra/ is handed what it needs (the sweeper its owners, services/stored_files.py);
+    only the backups, which copy every table, see them all (through terminal_shop.tables)."""
+    reaching = {
+        (module, area)
+        for module, targets in _imports().items()
+        if module.startswith("terminal_shop.infra.") and module not in SEES_EVERY_TABLE
+        for target in targets
+        if (area := _area(target))
+    }
+    assert reaching == set()
