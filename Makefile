@@ -42,7 +42,8 @@ check: $(VENV)/.test $(BUN)
 # + Redis. Each pass runs its tiers in order: unit and service tests first, on two processes
 # (each its own data folder, schema, buckets and Redis database), before any site is started
 # (a running site's outbox sender would race them). Unit tests touch no backend and run in
-# the first pass only; so do the browser tests of how pages look (tests/conftest.py DRAWN_ALIKE).
+# the first pass only; so do the browser tests of how pages look (tests/conftest.py DRAWN_ALIKE),
+# while the browser journeys beyond the SPEC run in the second (BEYOND_SPEC).
 test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium /usr/sbin/nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
