@@ -34,14 +34,14 @@ DRAWN_ALIKE = [
     for name in ("accessibility", "keyboard", "public", "seo", "tap_targets", "paint_first")
 ]
 # The journeys beyond the SPEC (the merchant's account, shipping and devices, payments matched
-# from the statement, the admin team, WhatsApp, personal data) run in the scale-out pass, the
+# from the statement, the back office on a phone, the admin team, WhatsApp, personal data) run in the scale-out pass, the
 # production configuration; their services are tested on both databases (the service tier).
 # The SPEC's own journeys run in both passes (docs/decisions.md, Code layout).
 BEYOND_SPEC = [
     f"browser/test_{name}_browser.py"
     for name in (
         "account", "delivery", "device_lifecycle", "devices", "fulfilment", "order_status",
-        "payments", "privacy", "resubmission", "roles", "team", "whatsapp",
+        "payments", "phone_backoffice", "privacy", "resubmission", "roles", "team", "whatsapp",
     )
 ]  # fmt: skip
 SCALEOUT_ONLY = ["browser/test_scaleout_browser.py", *BEYOND_SPEC]  # scale-out: two workers share state
