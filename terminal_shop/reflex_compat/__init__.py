@@ -33,7 +33,13 @@ from terminal_shop.reflex_compat.build import (
 )
 from terminal_shop.reflex_compat.js import browser_expr, js_var
 from terminal_shop.reflex_compat.state_store import empty_states_mentioning, empty_tab_states
-from terminal_shop.reflex_compat.testing import detached_root_state, router_with_headers, upload_file
+from terminal_shop.reflex_compat.testing import (
+    detached_root_state,
+    forget_loaded_tabs,
+    router_with_headers,
+    stored_tab,
+    upload_file,
+)
 from terminal_shop.reflex_compat.toasts import _TOASTS, toaster, toasts_end_with_their_page
 
 __all__ = [  # what other modules import from here, beyond the functions below
@@ -45,8 +51,10 @@ __all__ = [  # what other modules import from here, beyond the functions below
     "detached_root_state",
     "empty_states_mentioning",
     "empty_tab_states",
+    "forget_loaded_tabs",
     "js_var",
     "router_with_headers",
+    "stored_tab",
     "run_reflex_cli_with_respawning_workers",
     "toaster",
     "toasts_end_with_their_page",

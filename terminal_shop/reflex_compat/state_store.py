@@ -1,7 +1,8 @@
 """The stored tab states (disk or Redis), reached from outside a tab's own events: signing out
 empties the account's states of the tabs that read it, and an erasure empties every state that
-still holds the erased record. Checked on Reflex 0.10.1 (tests/browser/test_account_browser.py
-and test_privacy_browser.py drive both through the real site, embedded and scale-out)."""
+still holds the erased record. Checked on Reflex 0.10.1 in both stores
+(tests/service/test_tab_state_store.py) and through the real site (test_account_browser.py,
+test_privacy_browser.py)."""
 
 from __future__ import annotations
 

@@ -58,3 +58,27 @@ def typed_and_echoed(component) -> bool:
         and "on_change" in component.event_triggers
         and kind not in ("radio", "checkbox", "hidden", "file")
     )
+
+
+def stored_tab(client_token: str):
+    """A tab's whole state in the running app's store (disk or Redis), under the tab's lock, as
+    its own event would hold it; changes are stored when the block ends (0.10.1: the app's
+    `state_manager.modify_state` with a `BaseStateToken`)."""
+    from reflex.istate.manager.token import BaseStateToken
+    from reflex.utils.prerequisites import get_app
+
+    return get_app().app.state_manager.modify_state(BaseStateToken(ident=client_token, cls=rx.State))
+
+
+async def forget_loaded_tabs() -> None:
+    """As after a restart: the disk store's pending writes done, it keeps no tab in memory, only
+    its files (Redis keeps none in memory anyway). 0.10.1: the disk manager writes after a
+    debounce (`_flush_write_queue`) and keeps live tabs in `states`."""
+    from reflex.utils.prerequisites import get_app
+
+    manager = get_app().app.state_manager
+    if hasattr(manager, "_flush_write_queue"):
+        await manager._flush_write_queue()
+    states = getattr(manager, "states", None)
+    if isinstance(states, dict):
+        states.clear()
