@@ -41,8 +41,7 @@ check: $(VENV)/.test $(BUN)
 # Lint first (fails fast), then two passes: embedded defaults, then PostgreSQL + S3 (moto)
 # + Redis. Each pass runs its tiers in order: unit and service tests first, on two processes
 # (each its own data folder, schema, buckets and Redis database), before any site is started
-# (a running site's outbox sender would race them; the scale-out service tier runs beside the
-# embedded browser tier, whose site has data of its own). Unit tests touch no backend and run in
+# (a running site's outbox sender would race them). Unit tests touch no backend and run in
 # the first pass only; so do the browser tests of how pages look (tests/conftest.py DRAWN_ALIKE),
 # while the browser journeys beyond the SPEC run in the second (BEYOND_SPEC).
 test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium /usr/sbin/nginx
@@ -52,14 +51,8 @@ test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium /usr/sbin/nginx
 	$(VENV)/bin/mypy & types=$$!; \
 	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service -n 2 -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS); \
 	tier=$$?; wait $$types && exit $$tier
-	@# The scale-out service tier beside the embedded browser tier: they share no database,
-	@# store or Redis (the embedded site has its own data folder), and the browser tier leaves a
-	@# core idle while it waits. The service tier's output follows the browser tier's.
-	log=$$(mktemp); \
-	TEST_MODE=scaleout $(PY) -m pytest tests/service -n 2 -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS) >$$log 2>&1 & service=$$!; \
-	TEST_MODE=embedded $(PY) -m pytest tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS); \
-	browser=$$?; wait $$service; service=$$?; cat $$log; rm -f $$log; \
-	[ $$browser -eq 0 ] && [ $$service -eq 0 ]
+	TEST_MODE=embedded $(PY) -m pytest tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
+	TEST_MODE=scaleout $(PY) -m pytest tests/service -n 2 -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 	TEST_MODE=scaleout $(PY) -m pytest tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)
@@ -78,13 +71,12 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-# --no-compile: a module is compiled when first imported, not every installed one up front.
 $(VENV)/.runtime: requirements.txt | $(VENV)/bin/python
-	$(PY) -m pip install --quiet --no-compile -r requirements.txt
+	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
 $(VENV)/.test: tests/requirements.txt requirements.txt | $(VENV)/bin/python
-	$(PY) -m pip install --quiet --no-compile -r tests/requirements.txt
+	$(PY) -m pip install --quiet -r tests/requirements.txt
 	touch $(VENV)/.runtime $@
 
 $(BUN):
