@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from terminal_shop.cli.transactions import simulate
@@ -221,7 +222,16 @@ def test_a_merchants_account_is_in_sections_on_a_phone_and_lists_a_sale_once(pho
     sale = phone.get_by_test_id("list-sales").inner_text()
     expect(phone.get_by_test_id("chart-top")).to_have_text(sale)  # the scale: the busiest day
     expect(phone.get_by_test_id("statement-link")).to_have_count(1)  # this month only: the first sale's
-    sections.get_by_role("link", name="Perangkat").click()
+    # As the Riwayat step: the address says where the tap went, then the section is in view. (The
+    # 05:20 clean run once stayed on #riwayat: the tap landed while the live figures re-rendered
+    # the page; a person taps again, and so does this test, once.)
+    for attempt in (1, 2):
+        sections.get_by_role("link", name="Perangkat").click()
+        try:
+            phone.wait_for_url(re.compile(r"/akun#perangkat$"), timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            assert attempt == 1, "the Perangkat link did not take the page to its section"
     expect(phone.locator("#perangkat")).to_be_in_viewport()
 
 
