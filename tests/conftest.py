@@ -45,7 +45,8 @@ BEYOND_SPEC = [
     )
 ]  # fmt: skip
 SCALEOUT_ONLY = ["browser/test_scaleout_browser.py", *BEYOND_SPEC]  # scale-out: two workers share state
-collect_ignore = DRAWN_ALIKE if environment.SCALEOUT else SCALEOUT_ONLY
+EMBEDDED_ONLY = [*DRAWN_ALIKE, "browser/test_own_port_browser.py"]  # `make run`'s PORT: embedded defaults
+collect_ignore = EMBEDDED_ONLY if environment.SCALEOUT else SCALEOUT_ONLY
 
 
 def pytest_collection_modifyitems(items):

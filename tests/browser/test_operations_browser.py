@@ -10,7 +10,6 @@ import re
 import time
 from urllib.parse import urlsplit
 
-import pytest
 from playwright.sync_api import expect
 from sqlmodel import update
 
@@ -22,9 +21,8 @@ from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.team import admin_auth
 
-from support.environment import DATA_DIR, SCALEOUT, free_port
+from support.environment import DATA_DIR
 from support.files import png
-from support.site import start_worker, stop_site
 from support.steps import EMAIL, PASSWORD, choose_proof, orders_in_db, sign_in, to_confirm, wait_for_mail
 
 LINE = re.compile(r"^(terminal_shop_\w+)(\{[^}]*\})? (\S+)$", re.M)
@@ -102,19 +100,3 @@ def test_the_overview_says_in_red_when_emails_fail(page, clean_db):
     expect(warning).to_have_text(
         re.compile(r"^1 e-mail gagal terkirim dalam 24 jam terakhir\. Periksa pengaturan SMTP")
     )
-
-
-@pytest.mark.skipif(SCALEOUT, reason="`make run`'s own story (embedded defaults): run in the embedded pass")
-def test_a_site_served_on_another_port_talks_to_that_port(browser, site):
-    """Issue 50.2: `PORT=8080 make run` served pages that talked to port 3000 (PUBLIC_URL's
-    default) and showed only a websocket error. Unset, PUBLIC_URL follows PORT."""
-    port = free_port()
-    proc, _ = start_worker("web-own-port", public_url=None, env={"PORT": str(port)}, port=port)
-    try:
-        page = browser.new_page()
-        page.goto(f"http://localhost:{port}/produk/d210")
-        expect(page.get_by_test_id("stock-D210")).to_have_text(re.compile(r"Stok tersedia|Pre-order"))  # it answered
-        expect(page.get_by_text(re.compile("websocket|Cannot connect", re.IGNORECASE))).to_have_count(0)
-        page.close()
-    finally:
-        stop_site(proc)
