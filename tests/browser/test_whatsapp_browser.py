@@ -10,9 +10,10 @@ import time
 import uuid
 
 from playwright.sync_api import expect
-from sqlmodel import select
+from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session
+from terminal_shop.services.notifications.tables import Consent as ConsentAct
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.team import admin_auth
 
@@ -40,7 +41,9 @@ def test_a_buyer_opts_in_gets_the_order_on_whatsapp_and_replies_with_the_slip(pa
     page.get_by_role("button", name="Kirim Pesanan").click()
     page.wait_for_url(re.compile(r"/checkout/success"))
     [order] = orders_in_db()
-    assert order.whatsapp_consent_text == "Kirim info pesanan lewat WhatsApp"
+    with read_session() as s:  # the consent log keeps the words the buyer saw and where
+        [act] = s.exec(select(ConsentAct).where(col(ConsentAct.address) == NUMBER)).all()
+    assert (act.given, act.text, act.act) == (True, "Kirim info pesanan lewat WhatsApp", f"checkout {order.number}")
 
     [sent] = whatsapp.wait_for(1)  # the site's outbox sender, on its own
     assert sent["to"] == NUMBER and sent["template"]["name"] == "order_received"

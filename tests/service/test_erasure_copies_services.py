@@ -105,7 +105,7 @@ def test_erasing_an_order_reaches_the_buyers_account_and_whatsapp_contact(whatsa
     assert found_anywhere(NAME, EMAIL, PHONE, number) == []
     assert signin.session_customer(session) is None  # signed out everywhere
     with write_session() as s:
-        consent.opt_in(s, PHONE, consent.CONSENT_TEXT)  # a stranger types the number again
+        consent.opt_in(s, PHONE, consent.CONSENT_TEXT, "checkout lain")  # a stranger types the number again
     with read_session() as s:
         assert not consent.allowed(s, number)  # its STOP still holds
         assert (

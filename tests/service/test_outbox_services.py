@@ -13,7 +13,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
-from terminal_shop.services.notifications import emails, mail_log, outbox
+from terminal_shop.services.notifications import email_channel, emails, mail_log, outbox
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders import checkout as orders
@@ -174,7 +174,7 @@ def test_registration_emails(mailbox, tmp_path):
 
 def test_without_smtp_url_messages_are_written_as_files(mailbox, tmp_path, monkeypatch):
     settings = dataclasses.replace(get_settings(), smtp_url="", data_dir=tmp_path)
-    monkeypatch.setattr(outbox, "get_settings", lambda: settings)
+    monkeypatch.setattr(email_channel, "get_settings", lambda: settings)
     _order(tmp_path)
     assert outbox.send_pending() == 1
     [eml] = (tmp_path / "outbox").glob("*.eml")

@@ -24,6 +24,7 @@ from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.devices import activation, linking, packing, stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.tables import Consent as ConsentAct
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.orders.tables import Order
@@ -62,16 +63,20 @@ def deliver_all() -> None:
     outbox.send_pending(limit=100)
 
 
+def acts(number: str = NUMBER) -> list[tuple[bool, str, str]]:
+    """The number's consent log (notifications/consent.py): (given, the words, the act)."""
+    with read_session() as s:
+        found = s.exec(select(ConsentAct).where(col(ConsentAct.address) == number).order_by(col(ConsentAct.id)))
+        return [(a.given, a.text, a.act) for a in found]
+
+
 def params(body: dict) -> list[str]:
     return [p["text"] for p in body["template"]["components"][0]["parameters"]]
 
 
 def test_a_buyer_who_ticked_the_box_gets_the_order_template_with_the_exact_amount(whatsapp, mailbox, tmp_path):
     placed = checkout_order(buyer=OPTED_IN)
-    assert placed.whatsapp_consent_text == consent.CONSENT_TEXT and placed.whatsapp_consent_at is not None
-    with read_session() as s:
-        contact = s.get(WhatsAppContact, NUMBER)
-    assert contact is not None and contact.opt_in_text == "Kirim info pesanan lewat WhatsApp"
+    assert acts() == [(True, "Kirim info pesanan lewat WhatsApp", f"checkout {placed.number}")]
     deliver_all()
     [sent] = whatsapp.wait_for(1)
     assert sent["to"] == NUMBER and sent["template"]["name"] == "order_received"
@@ -89,17 +94,15 @@ def test_without_the_box_or_after_stop_only_email_is_sent(whatsapp, mailbox, tmp
     assert rows() == []
     first = checkout_order(buyer=OPTED_IN)
     webhook.receive(inbound_text(NUMBER, " berhenti "))
-    with read_session() as s:
-        contact = s.get(WhatsAppContact, NUMBER)
-    assert contact.opted_out_at is not None and contact.opt_out_text == "berhenti"
+    assert acts()[-1] == (False, "berhenti", "balasan WhatsApp dari nomor ini")
     transitions.confirm(str(first.id), ADMIN)
     assert [r.subject for r in rows()] == ["order_received"]  # nothing after STOP
     assert f"order:{first.id}:confirmed" in [r.key for r in rows("email")]
     checkout_order(buyer=OPTED_IN)  # issue 46.9: a box ticked on a form does not undo the number's STOP
     assert [r.subject for r in rows()] == ["order_received"]
+    assert len(acts()) == 2  # the refused tick is not an act of consent
     webhook.receive(inbound_text(NUMBER, "Mulai"))  # the number itself asks again
-    with read_session() as s:
-        assert s.get(WhatsAppContact, NUMBER).opt_in_text == "MULAI (ditulis dari nomor ini)"
+    assert acts()[-1] == (True, "MULAI", "balasan WhatsApp dari nomor ini")
     checkout_order(buyer=OPTED_IN)
     assert [r.subject for r in rows()] == ["order_received", "order_received"]
 
@@ -170,7 +173,7 @@ def test_inbound_messages_are_kept_once_even_from_strangers(whatsapp):
         kept = s.exec(select(WhatsAppInbound)).all()
         contact = s.get(WhatsAppContact, "6285700001111")
     assert [(m.phone, m.text) for m in kept] == [("6285700001111", "Halo, apakah A920 ready?")]
-    assert contact.last_inbound_at is not None and contact.opted_in_at is None
+    assert contact.last_inbound_at is not None and acts("6285700001111") == []
     [stray] = inbox.strays()  # nobody's order or registration: listed on the admin's overview
     assert (stray.number, stray.text) == ("+6285700001111", "Halo, apakah A920 ready?")
 
@@ -383,9 +386,7 @@ def test_a_free_reply_goes_only_within_24_hours_of_the_buyers_last_message(whats
 
 def test_an_applicant_who_ticked_the_box_in_the_wizard_is_told_on_whatsapp(whatsapp, mailbox, tmp_path):
     merchant_id = make_merchant(tmp_path, consent=Consent("203.0.113.7", whatsapp=True))
-    with read_session() as s:
-        contact = s.get(WhatsAppContact, NUMBER)
-    assert contact is not None and contact.opt_in_text == consent.CONSENT_TEXT
+    assert acts() == [(True, consent.CONSENT_TEXT, "formulir pendaftaran merchant")]
     deliver_all()
     [sent] = whatsapp.wait_for(1)
     [link] = params(sent)  # the status page, never a name the form's filler typed (issue 46.9, 50.1)

@@ -41,7 +41,7 @@ from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import email_ok, normalise_mobile
-from terminal_shop.services.whatsapp import subscribers as whatsapp
+from terminal_shop.services.whatsapp import channel as whatsapp
 from terminal_shop.vocabulary import Term
 
 CODE_VALID, CODE_TRIES, CODES_PER_HOUR, CODES_PER_ADDRESS_HOUR = (

@@ -24,8 +24,7 @@ from terminal_shop.services.events.tables import DomainEventRecord
 SUBSCRIBERS = (
     "terminal_shop.services.backoffice.audit",
     "terminal_shop.services.devices.subscribers",  # before the e-mails: they say whether the order is linked
-    "terminal_shop.services.notifications.subscribers",
-    "terminal_shop.services.whatsapp.subscribers",  # a second channel beside the e-mails
+    "terminal_shop.services.notifications.subscribers",  # every channel's messages (notifications/channels.py)
 )
 
 

@@ -7,8 +7,8 @@ they tell of, and a sender delivers them later.
   PostgreSQL; SQLite serialises writers) and leases them for a while before delivering.
 - A refused recipient is marked failed with the server's reason and never retried; other
   failures are retried with a growing wait, up to MAX_ATTEMPTS.
-With no SMTP_URL (the embedded default) each message is written as an .eml file under
-$DATA_DIR/outbox/ and logged, so `make run` needs no mail server.
+Each row is delivered by its channel's plug-in (notifications/channels.py): e-mail's is
+notifications/email.py, WhatsApp's whatsapp/channel.py.
 """
 
 from __future__ import annotations
@@ -16,22 +16,16 @@ from __future__ import annotations
 import base64
 import logging
 import smtplib
-import ssl
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from email.message import EmailMessage
-from email.utils import formataddr, make_msgid, parseaddr
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
-from email_validator import EmailNotValidError, validate_email
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.notifications.tables import EMAIL, WHATSAPP, OutboxMessage
+from terminal_shop.services.notifications.tables import EMAIL, OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 
 log = logging.getLogger(__name__)
@@ -49,6 +43,22 @@ class Mail:
     png: bytes | None = None  # one inline-able picture, e.g. the order's QRIS
     pdf: bytes | None = None  # one document, e.g. the invoice
     pdf_name: str = ""
+
+
+@dataclass(frozen=True)
+class Queued:
+    """A row as its channel sends it: channels see the message, never the table."""
+
+    id: int
+    key: str
+    mail: Mail
+
+
+def _queued(row: OutboxMessage) -> Queued:
+    png = base64.b64decode(row.attachment_png) if row.attachment_png else None
+    pdf = base64.b64decode(row.attachment_pdf) if row.attachment_pdf else None
+    mail = Mail(row.to_addr, row.subject, row.body_text, row.body_html, png, pdf, row.attachment_pdf_name or "")
+    return Queued(row.id or 0, row.key, mail)
 
 
 def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail, channel: str = EMAIL) -> bool:
@@ -77,6 +87,16 @@ def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail, 
     return True
 
 
+def sent_to_since(s: Session, channel: str, address: str, since: datetime) -> int:
+    """How many messages were queued for `address` on `channel` from `since` on (a channel's
+    own daily limit asks)."""
+    return s.exec(
+        select(func.count()).select_from(OutboxMessage)
+        .where(col(OutboxMessage.channel) == channel, col(OutboxMessage.to_addr) == address,
+               col(OutboxMessage.created_at) >= since)
+    ).one()  # fmt: skip
+
+
 def written_since(s: Session, key_prefix: str, since: datetime) -> bool:
     """Whether a message whose key starts with `key_prefix` was queued from `since` on (a
     caller that tells at most once a day asks)."""
@@ -88,27 +108,6 @@ def written_since(s: Session, key_prefix: str, since: datetime) -> bool:
     return found is not None
 
 
-def _message(row: OutboxMessage) -> EmailMessage:
-    """The e-mail as sent. Addresses are checked and headers encoded by the email package,
-    which refuses line breaks in any header: no header injection from a buyer's input."""
-    settings = get_settings()
-    to = validate_email(row.to_addr, check_deliverability=False).normalized
-    name, address = parseaddr(settings.mail_from)
-    msg = EmailMessage()
-    msg["From"] = formataddr((name, validate_email(address, check_deliverability=False).normalized))
-    msg["To"] = to
-    msg["Subject"] = row.subject
-    msg["Message-ID"] = make_msgid(idstring=row.key.replace(":", ".")[:60], domain="terminalku.outbox")
-    msg.set_content(row.body_text)
-    msg.add_alternative(row.body_html, subtype="html")
-    if row.attachment_png:
-        msg.add_attachment(base64.b64decode(row.attachment_png), maintype="image", subtype="png", filename="qris.png")
-    if row.attachment_pdf:
-        name = row.attachment_pdf_name or "dokumen.pdf"
-        msg.add_attachment(base64.b64decode(row.attachment_pdf), maintype="application", subtype="pdf", filename=name)
-    return msg
-
-
 class TemporaryFailure(Exception):
     """Worth another try later (a channel's throttling, its server's own failure)."""
 
@@ -117,65 +116,27 @@ class PermanentFailure(Exception):
     """The server refused this message for good (e.g. an unknown recipient)."""
 
 
-def _send_smtp(msg: EmailMessage, url: str) -> None:
-    parts = urlsplit(url)
-    implicit_tls = parts.scheme == "smtps"
-    port = parts.port or (465 if implicit_tls else 587)
-    context = ssl.create_default_context()
-    host = parts.hostname or ""
-    connection = (
-        smtplib.SMTP_SSL(host, port, timeout=20, context=context)
-        if implicit_tls
-        else smtplib.SMTP(host, port, timeout=20)
-    )
-    with connection as smtp:
-        if not implicit_tls:
-            smtp.ehlo()
-            if smtp.has_extn("starttls"):
-                smtp.starttls(context=context)
-                smtp.ehlo()
-        if parts.username:
-            smtp.login(unquote(parts.username), unquote(parts.password or ""))
-        try:
-            smtp.send_message(msg)
-        except smtplib.SMTPRecipientsRefused as exc:
-            code, reason = next(iter(exc.recipients.values()))
-            raise PermanentFailure(f"{code} {reason.decode(errors='replace')}") from exc
-
-
-def _write_eml(msg: EmailMessage, row: OutboxMessage) -> None:
-    folder = get_settings().data_dir / "outbox"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{row.id:08d}-{row.key.replace(':', '_')[:80]}.eml"
-    path.write_bytes(bytes(msg))
-    log.info("e-mail to %s written to %s (no SMTP_URL set)", row.to_addr, path)
-
-
 def deliver(row: OutboxMessage) -> str | None:
-    """Sends one row on its channel; returns the provider's message id where there is one."""
-    if row.channel == WHATSAPP:
-        from terminal_shop.services.whatsapp import cloud_api, sending  # the channel's own client
+    """Sends one row on its channel (notifications/channels.py): the provider's message id
+    where there is one. A row whose channel is no longer plugged in is refused for good."""
+    from terminal_shop.services.notifications import channels  # the registry imports this module
 
-        try:
-            return sending.deliver(row)
-        except cloud_api.WhatsAppError as exc:
-            if exc.final:
-                raise PermanentFailure(f"WhatsApp {exc}") from exc
-            raise TemporaryFailure(f"WhatsApp {exc}") from exc
-    _deliver_email(row)
-    return None
+    channel = channels.channel(row.channel)
+    if channel is None:
+        raise PermanentFailure(f"saluran {row.channel!r} tidak terpasang")
+    return channel.send(_queued(row))
 
 
-def _deliver_email(row: OutboxMessage) -> None:
-    try:
-        msg = _message(row)
-    except (EmailNotValidError, ValueError) as exc:
-        raise PermanentFailure(f"alamat atau header tidak valid: {exc}") from exc
-    url = get_settings().smtp_url
-    if url:
-        _send_smtp(msg, url)
-    else:
-        _write_eml(msg, row)
+def _retry_after(row: OutboxMessage) -> timedelta | None:
+    from terminal_shop.services.notifications import channels
+
+    channel = channels.channel(row.channel)
+    return channel.retry_after(row.attempts) if channel else None
+
+
+def standard_retry(attempts: int) -> timedelta | None:
+    """A growing wait, up to MAX_ATTEMPTS tries: what e-mail and WhatsApp both use."""
+    return backoff(attempts) if attempts < MAX_ATTEMPTS else None
 
 
 def _claim(now: datetime, limit: int, *only: Any) -> list[OutboxMessage]:
@@ -253,10 +214,10 @@ def _send_one(row: OutboxMessage) -> int:
         log.warning("e-mail %s refused: %s", row.key, exc)
         _record(row.id, MailStatus.FAILED, str(exc)[:1000], None)
     except (OSError, smtplib.SMTPException, TemporaryFailure) as exc:
-        final = row.attempts >= MAX_ATTEMPTS
+        wait = _retry_after(row)
         log.warning("e-mail %s not sent (attempt %d): %s", row.key, row.attempts, exc)
-        status = MailStatus.FAILED if final else MailStatus.PENDING
-        _record(row.id, status, f"{type(exc).__name__}: {exc}"[:1000], utcnow() + backoff(row.attempts))
+        status = MailStatus.PENDING if wait else MailStatus.FAILED
+        _record(row.id, status, f"{type(exc).__name__}: {exc}"[:1000], utcnow() + (wait or timedelta()))
     else:
         _record(row.id, MailStatus.SENT, None, None, provider_id)
         log.info("e-mail %s sent", row.key)

@@ -1,12 +1,12 @@
-"""The e-mails events cause: one outbox row per event, in the event's transaction.
-
-A new channel (WhatsApp) is a module like this one, listed in services/events/bus.py's
-SUBSCRIBERS; the places that change statuses do not change.
+"""What events tell people: one Notice per event (who, what, about which record), handed to
+every channel (notifications/channels.py) in the event's transaction. A new channel renders
+these notices; neither this module nor the places that change statuses change.
 """
 
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from sqlmodel import Session
 
@@ -18,14 +18,14 @@ from terminal_shop.services.devices.events import DeviceActivated, DeviceStatusC
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
-from terminal_shop.services.notifications import emails, order_mails, outbox
-from terminal_shop.services.orders import invoice
+from terminal_shop.services.notifications.channels import Notice, tell
 from terminal_shop.services.orders.events import (
     OrderCancelled,
     OrderConfirmed,
     OrderDelivered,
     OrderEvent,
     OrderPlaced,
+    OrderProofAdded,
     OrderShipped,
 )
 from terminal_shop.services.orders.tables import Order
@@ -52,24 +52,25 @@ def _order(s: Session, event: OrderEvent) -> Order:
     return order
 
 
-def _queue(s: Session, event: OrderEvent, step: str, mail: outbox.Mail) -> None:
-    outbox.enqueue(s, f"order:{event.entity_id}:{step}", "order", event.entity_id, mail)
+def _tell_buyer(s: Session, event: OrderEvent, kind: str, step: str, **values: Any) -> None:
+    order = _order(s, event)
+    key = f"order:{event.entity_id}:{step}"
+    tell(s, Notice(kind, key, ("order", event.entity_id), order.buyer_email, order.buyer_phone, order, values))
 
 
 @subscribe(OrderPlaced)
 def _received(s: Session, event: OrderPlaced) -> None:
-    _queue(s, event, "received", order_mails.order_received(_order(s, event)))
+    _tell_buyer(s, event, "order_received", "received")
 
 
 @subscribe(OrderConfirmed)
 def _confirmed(s: Session, event: OrderConfirmed) -> None:
-    order = _order(s, event)
-    _queue(s, event, "confirmed", order_mails.order_confirmed(order, invoice.render(order), invoice.file_name(order)))
+    _tell_buyer(s, event, "order_confirmed", "confirmed")
 
 
 @subscribe(OrderCancelled)
 def _cancelled(s: Session, event: OrderCancelled) -> None:
-    _queue(s, event, "cancelled", order_mails.order_rejected(_order(s, event), event.detail or ""))
+    _tell_buyer(s, event, "order_cancelled", "cancelled", reason=event.detail or "")
 
 
 @subscribe(OrderShipped)
@@ -77,24 +78,25 @@ def _shipped(s: Session, event: OrderShipped) -> None:
     order = _order(s, event)
     courier = couriers.courier(order.courier or "")
     assert courier is not None, order.courier  # fulfilment.ship checked it
-    _queue(s, event, "shipped", order_mails.order_shipped(order, courier, owned.serials_of(s, order.id)))
+    _tell_buyer(s, event, "order_shipped", "shipped", courier=courier, serials=owned.serials_of(s, order.id))
 
 
 @subscribe(OrderDelivered)
 def _delivered(s: Session, event: OrderDelivered) -> None:
-    _queue(s, event, "delivered", order_mails.order_delivered(_order(s, event)))
+    _tell_buyer(s, event, "order_delivered", "delivered")
 
 
-def _registration(s: Session, event: RegistrationEvent) -> MerchantRegistration:
+@subscribe(OrderProofAdded)
+def _proof_added(s: Session, event: OrderProofAdded) -> None:
+    _tell_buyer(s, event, "proof_received", f"proof:{utcnow().isoformat()}")  # each slip is acknowledged
+
+
+def _tell_applicant(s: Session, event: RegistrationEvent, kind: str, step: str, **values: Any) -> None:
+    """One message per event: a registration may be received, rejected, corrected again."""
     row = s.get(MerchantRegistration, uuid.UUID(event.entity_id))
     assert row is not None, event
-    return row
-
-
-def _tell_applicant(s: Session, event: RegistrationEvent, step: str, mail: outbox.Mail) -> None:
-    """One message per event: a registration may be received, rejected, corrected again."""
     key = f"registration:{event.entity_id}:{step}:{utcnow().isoformat()}"
-    outbox.enqueue(s, key, "merchant", event.entity_id, mail)
+    tell(s, Notice(kind, key, ("merchant", event.entity_id), row.email, row.nomor_hp, row, values))
 
 
 def _sign_in_link() -> str:
@@ -104,20 +106,21 @@ def _sign_in_link() -> str:
 
 @subscribe(RegistrationSubmitted, RegistrationCorrected)
 def _registration_received(s: Session, event: RegistrationEvent) -> None:
-    row = _registration(s, event)
-    _tell_applicant(s, event, "received", emails.registration_received(row, status_link(row.id)))
+    link = status_link(uuid.UUID(event.entity_id))
+    _tell_applicant(s, event, "registration_received", "received", status_link=link)
 
 
 @subscribe(RegistrationApproved)
 def _registration_approved(s: Session, event: RegistrationApproved) -> None:
-    _tell_applicant(s, event, "approved", emails.registration_approved(_registration(s, event), _sign_in_link()))
+    _tell_applicant(s, event, "registration_approved", "approved", sign_in=_sign_in_link())
 
 
 @subscribe(RegistrationRejected)
 def _registration_rejected(s: Session, event: RegistrationRejected) -> None:
-    row = _registration(s, event)
-    mail = emails.registration_rejected(row, event.detail or "", fix_link.link(row))
-    _tell_applicant(s, event, "rejected", mail)
+    row = s.get(MerchantRegistration, uuid.UUID(event.entity_id))
+    assert row is not None, event
+    reason, link = event.detail or "", fix_link.link(row)
+    _tell_applicant(s, event, "registration_rejected", "rejected", reason=reason, fix_link=link)
 
 
 @subscribe(DataRequestAsked)
@@ -129,36 +132,44 @@ def _data_request(s: Session, event: DataRequestAsked) -> None:
     page = routes.ADMIN_MERCHANT if event.entity_type == "merchant" else routes.ADMIN_ORDER
     link = get_settings().public_url + routes.with_id(page, event.entity_id)
     for admin in admin_accounts.emails_of(Permission.PERSONAL_DATA):
-        told = emails.data_request(admin, kind.label, link, request.due_at)
-        outbox.enqueue(s, f"data-request:{request.id}:{admin}", event.entity_type, event.entity_id, told)
+        values = {"what": kind.label, "link": link, "due": request.due_at}
+        key = f"data-request:{request.id}:{admin}"
+        tell(s, Notice("data_request", key, (event.entity_type, event.entity_id), admin, None, request, values))
+
+
+def _merchant_device(
+    s: Session, event: DeviceActivated | DeviceStatusChanged
+) -> tuple[Device, MerchantRegistration] | None:
+    device = s.get(Device, uuid.UUID(event.entity_id))
+    if device is None or device.merchant_id is None:
+        return None
+    merchant = s.get(MerchantRegistration, device.merchant_id)
+    return (device, merchant) if merchant is not None and merchant.purged_at is None else None
+
+
+def _device_notice(kind: str, key: str, device: Device, merchant: MerchantRegistration, **values: Any) -> Notice:
+    product = catalogue.product(device.model)
+    values |= {"model": product.name if product else device.model, "serial": device.serial}
+    return Notice(kind, key, ("merchant", str(merchant.id)), merchant.email, merchant.nomor_hp, merchant, values)
 
 
 @subscribe(DeviceActivated)
 def _device_active(s: Session, event: DeviceActivated) -> None:
-    device = s.get(Device, uuid.UUID(event.entity_id))
-    assert device is not None and device.merchant_id is not None, event  # activation.py checked both
-    merchant = s.get(MerchantRegistration, device.merchant_id)
-    assert merchant is not None, device.merchant_id
-    product = catalogue.product(device.model)
-    mail = emails.device_activated(
-        merchant, product.name if product else device.model, device.serial, event.detail or "", _sign_in_link()
-    )
-    outbox.enqueue(s, f"device:{device.id}:active:{device.tid}", "merchant", str(merchant.id), mail)
+    found = _merchant_device(s, event)
+    assert found is not None, event  # activation.py checked both
+    device, merchant = found
+    values = {"tid": device.tid, "mid": device.mid, "detail": event.detail or "", "sign_in": _sign_in_link()}
+    tell(s, _device_notice("device_active", f"device:{device.id}:active:{device.tid}", device, merchant, **values))
 
 
 @subscribe(DeviceStatusChanged)
 def _device_status(s: Session, event: DeviceStatusChanged) -> None:
     """The merchant hears of every later change to their terminal (not of its return to stock:
     it is nobody's then)."""
-    device = s.get(Device, uuid.UUID(event.entity_id))
-    if device is None or device.merchant_id is None or event.new_status == DeviceStatus.IN_STOCK.value:
+    found = _merchant_device(s, event)
+    if found is None or event.new_status == DeviceStatus.IN_STOCK.value:
         return
-    merchant = s.get(MerchantRegistration, device.merchant_id)
-    if merchant is None or merchant.purged_at is not None:
-        return
-    product = catalogue.product(device.model)
-    status = DeviceStatus.label_of(event.new_status or "")
-    mail = emails.device_status(
-        merchant, product.name if product else device.model, device.serial, status, event.detail or "-"
-    )
-    outbox.enqueue(s, f"device:{device.id}:status:{utcnow().isoformat()}", "merchant", str(merchant.id), mail)
+    device, merchant = found
+    status, reason = DeviceStatus.label_of(event.new_status or ""), event.detail or "-"
+    key = f"device:{device.id}:status:{utcnow().isoformat()}"
+    tell(s, _device_notice("device_status", key, device, merchant, status=status, reason=reason))

@@ -1,4 +1,5 @@
-"""The notifications area's table: the outbox, one row per message and channel. Times are timezone-aware UTC, money is whole rupiah."""
+"""The notifications area's tables: the outbox (one row per message and channel) and the
+consents (what each address allowed on each channel). Times are timezone-aware UTC."""
 
 from __future__ import annotations
 
@@ -48,3 +49,21 @@ class OutboxMessage(SQLModel, table=True):
     provider_id: str | None = Field(default=None, max_length=200, unique=True)  # WhatsApp's message id
     delivery: str | None = Field(default=None, max_length=20)  # WhatsApp's last status: sent, delivered, read, failed
     request_id: str | None = Field(default=None, max_length=32)  # the request that wrote it (infra/logs.py)
+
+
+class Consent(SQLModel, table=True):
+    """One act of consent on a channel, given or withdrawn: the address, when, the words the
+    person saw or wrote, and the act (a checkout, the wizard, a reply). The newest row of an
+    address on a channel is its answer (services/notifications/consent.py); the rows before it
+    are the record UU 27/2022 asks for."""
+
+    __tablename__ = "consents"
+    __table_args__ = (sa.Index("ix_consents_address", "channel", "address", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel: str = Field(max_length=20)
+    address: str = Field(max_length=254)  # WhatsApp: 628123..., no "+"; an erased number's STOP: a keyed hash
+    given: bool
+    at: datetime = now_field()
+    text: str = Field(max_length=300)  # the checkbox's words, or the person's own reply
+    act: str = Field(max_length=120)  # e.g. "checkout TS-AB12CD34", "formulir pendaftaran", "balasan WhatsApp"

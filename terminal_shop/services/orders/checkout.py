@@ -34,6 +34,7 @@ from terminal_shop.services.orders.views import OrderSummary, PricedCart, order_
 from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.refusals import first_text
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
+from terminal_shop.services.whatsapp import consent as whatsapp_consent
 from terminal_shop.services.whatsapp.consent import CONSENT_TEXT
 
 log = logging.getLogger(__name__)
@@ -112,7 +113,7 @@ def create_order(
     order = _new_order(order_id_for_attempt(client_ref), client_ref, buyer_ok, cart, method, code)
     order.proof_amount = shown_amount if shown_amount > 0 else None
     print_ = proof_prints.fingerprint(proof)
-    return _store(order, proof, print_, safe_name(proof_filename, "bukti"), storage or get_storage())
+    return _store(order, proof, print_, safe_name(proof_filename, "bukti"), storage or get_storage(), bool(buyer_ok.whatsapp))
 
 
 def _checked_buyer(raw: dict[str, str]) -> Buyer:
@@ -163,16 +164,15 @@ def _new_order(
         status=OrderStatus.PAID_REVIEW.value,
         payment_proof_url=None,  # private file: admins get signed links (docs/decisions.md)
         qris_payload=qris_payload,
-        whatsapp_consent_at=utcnow() if buyer.whatsapp else None,
-        whatsapp_consent_text=CONSENT_TEXT if buyer.whatsapp else None,
     )
 
 
 def _store(
-    order: Order, proof: CheckedFile, print_: proof_prints.Fingerprint, filename: str, storage: Storage
+    order: Order, proof: CheckedFile, print_: proof_prints.Fingerprint, filename: str, storage: Storage, whatsapp: bool
 ) -> Order:
-    """The proof first, then the order, its held amount, its proof's fingerprint and its
-    e-mail in one commit; the proof is removed again if the commit does not happen."""
+    """The proof first, then the order, its held amount, its proof's fingerprint, the buyer's
+    WhatsApp consent and its messages in one commit; the proof is removed again if the commit
+    does not happen."""
     bucket = get_settings().bucket_order_payments
     stem = filename.rsplit(".", 1)[0]
     key = f"{order.id}/{int(time.time() * 1000)}_{secrets.token_hex(4)}_{stem}.{proof.extension}"
@@ -191,6 +191,8 @@ def _store(
             earlier = proof_prints.record(s, order.id, print_)
             order.proof_suspect = bool(earlier) or order.proof_amount not in (None, order.total)
             s.add(order)
+            if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
+                whatsapp_consent.opt_in(s, order.buyer_phone, CONSENT_TEXT, f"checkout {order.number}")
             publish(s, OrderPlaced(entity_id=str(order.id), actor="pembeli", new_status=order.status))
     except IntegrityError:
         discard(storage, bucket, key)

@@ -69,8 +69,6 @@ class Order(SQLModel, table=True):
     payment_check: str | None = Field(default=None, max_length=300)
     # Retention and the buyer's requests (services/privacy): erased, or restricted instead.
     # The buyer's "Kirim info pesanan lewat WhatsApp": when, and the text shown (services/whatsapp)
-    whatsapp_consent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    whatsapp_consent_text: str | None = Field(default=None, max_length=300)
     # The merchant registration whose devices these are (services/devices/linking.py)
     merchant_id: uuid.UUID | None = Field(default=None, index=True)
     purged_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

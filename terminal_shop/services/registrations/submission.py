@@ -199,7 +199,9 @@ def _insert(
             )
         )
         if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
-            whatsapp_consent.opt_in(s, values["nomor_hp"], whatsapp_consent.CONSENT_TEXT, now)
+            whatsapp_consent.opt_in(
+                s, values["nomor_hp"], whatsapp_consent.CONSENT_TEXT, "formulir pendaftaran merchant", now
+            )
         publish(s, RegistrationSubmitted(entity_id=str(registration_id), actor="pemohon", new_status="pending"))
 
 

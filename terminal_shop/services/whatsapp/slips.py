@@ -37,9 +37,9 @@ from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.payments import proof_prints
 from terminal_shop.services.validation import normalise_mobile
-from terminal_shop.services.whatsapp import cloud_api
-from terminal_shop.services.whatsapp.subscribers import CHANNEL
-from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
+from terminal_shop.services.whatsapp import cloud_api, consent
+from terminal_shop.services.whatsapp.consent import CHANNEL
+from terminal_shop.services.whatsapp.tables import WhatsAppInbound
 
 NO_ORDER = "Tidak ada pesanan menunggu verifikasi untuk nomor ini"
 ASKED = "Tanpa nomor pesanan: belum dilampirkan, pengirim diminta menulis nomor pesanannya"
@@ -89,8 +89,7 @@ def _wrote_about(number: str, order: Order) -> bool:
 def _ask_for_the_number(inbound: WhatsAppInbound) -> None:
     """A free reply (the person just wrote: WhatsApp's window is open), unless they said STOP."""
     with write_session() as s:
-        contact = s.get(WhatsAppContact, inbound.phone)
-        if contact is not None and contact.opted_out_at is not None:
+        if consent.stopped(s, inbound.phone):
             return
         asked = Mail(inbound.phone, "minta nomor pesanan", json.dumps({"text": ASK_TEXT}), ASK_TEXT)
         outbox.enqueue(s, f"wa:ask-order:{inbound.id}", "whatsapp", str(inbound.id), asked, CHANNEL)

@@ -1,5 +1,5 @@
-"""The WhatsApp area's tables: who opted in (per number), and the messages people sent us.
-Times are aware UTC."""
+"""The WhatsApp area's tables: when each number last wrote, and the messages people sent us.
+Times are aware UTC. Who opted in is the consent log of every channel (notifications/tables.py)."""
 
 from __future__ import annotations
 
@@ -13,19 +13,11 @@ from terminal_shop.infra.models import UTCDateTime, now_field, personal
 
 
 class WhatsAppContact(SQLModel, table=True):
-    """A number's consent: given with the text shown (a checkbox at checkout or in the wizard),
-    taken back by a reply "STOP"/"BERHENTI"; and when the person last wrote (WhatsApp's
-    24-hour window for free text)."""
+    """When a number last wrote to us (WhatsApp's 24-hour window for free text)."""
 
     __tablename__ = "whatsapp_contacts"
 
-    phone: str = Field(
-        primary_key=True, max_length=20
-    )  # 628123..., no "+": kept after an erasure, so a STOP still holds
-    opted_in_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    opt_in_text: str | None = Field(default=None, max_length=300)
-    opted_out_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    opt_out_text: str | None = Field(default=None, max_length=300)
+    phone: str = Field(primary_key=True, max_length=20)  # 628123..., no "+"
     last_inbound_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
