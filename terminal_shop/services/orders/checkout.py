@@ -113,7 +113,9 @@ def create_order(
     order = _new_order(order_id_for_attempt(client_ref), client_ref, buyer_ok, cart, method, code)
     order.proof_amount = shown_amount if shown_amount > 0 else None
     print_ = proof_prints.fingerprint(proof)
-    return _store(order, proof, print_, safe_name(proof_filename, "bukti"), storage or get_storage(), bool(buyer_ok.whatsapp))
+    return _store(
+        order, proof, print_, safe_name(proof_filename, "bukti"), storage or get_storage(), bool(buyer_ok.whatsapp)
+    )
 
 
 def _checked_buyer(raw: dict[str, str]) -> Buyer:
