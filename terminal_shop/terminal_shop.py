@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import asset_links, background, content, reflex_compat, routes
+from terminal_shop import admin_pages, asset_links, background, content, reflex_compat, routes
 from terminal_shop.components import seo
 from terminal_shop.infra import logs, metrics
 from terminal_shop.infra.settings import get_settings
@@ -21,41 +21,11 @@ from terminal_shop.pages import (
     resubmission,
     warranty,
 )
-from terminal_shop.pages.admin import (
-    accounts,
-    devices,
-    invite,
-    login,
-    merchant_detail,
-    merchants,
-    order_detail,
-    orders,
-    overview,
-    payments,
-    sessions,
-    transactions,
-    two_factor,
-)
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.services.transactions import mdr
 from terminal_shop.state import toast
 from terminal_shop.state.account import AccountState, SignInState, withhold_account_data
-from terminal_shop.state.admin import (
-    AccountsState,
-    AdminState,
-    BulkShipState,
-    DevicesState,
-    InviteState,
-    MerchantDetailState,
-    MerchantListState,
-    OrderDetailState,
-    OrderListState,
-    OverviewState,
-    PaymentsState,
-    SessionsState,
-    TransactionsState,
-    TwoFactorState,
-)
+from terminal_shop.state.admin import BulkShipState, DevicesState, MerchantDetailState, PaymentsState, TransactionsState
 from terminal_shop.state.admin.session import withhold_admin_data
 from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.checkout import CheckoutState
@@ -277,21 +247,8 @@ _page(result.success_page, routes.CHECKOUT_SUCCESS, "Pesanan Diterima", on_load=
 _page(result.failed_page, routes.CHECKOUT_FAILED, "Pesanan Gagal", on_load=OrderResultState.load_failed)
 
 # Back office: every page checks the session on load, then loads its data.
-_page(login.login_page, routes.ADMIN_LOGIN, "Masuk Admin", "Masuk ke back office.", on_load=AdminState.show_login)
-_page(login.password_page, routes.ADMIN_PASSWORD, "Ganti Password", on_load=AdminState.show_password_page)
-_page(two_factor.verify_page, routes.ADMIN_2FA, "Verifikasi 2FA", on_load=TwoFactorState.show_verify)
-_page(two_factor.setup_page, routes.ADMIN_2FA_SETUP, "Atur 2FA", on_load=TwoFactorState.show_setup)
-_page(invite.invite_page, routes.ADMIN_INVITE, "Undangan Admin", on_load=InviteState.load)
-_page(accounts.accounts_page, routes.ADMIN_ACCOUNTS, "Admin: Akun Admin", on_load=AccountsState.load)
-_page(merchants.merchants_page, routes.ADMIN_MERCHANTS, "Admin: Pendaftaran", on_load=MerchantListState.load)
-_page(merchant_detail.merchant_detail_page, routes.ADMIN_MERCHANT, "Admin: Merchant", on_load=MerchantDetailState.load)
-_page(orders.orders_page, routes.ADMIN_ORDERS, "Admin: Pesanan", on_load=OrderListState.load)
-_page(overview.overview_page, routes.ADMIN_OVERVIEW, "Admin: Ringkasan", on_load=OverviewState.load)
-_page(payments.payments_page, routes.ADMIN_PAYMENTS, "Admin: Cek Pembayaran", on_load=PaymentsState.load)
-_page(sessions.sessions_page, routes.ADMIN_SESSIONS, "Admin: Sesi Aktif", on_load=SessionsState.load)
-_page(devices.devices_page, routes.ADMIN_DEVICES, "Admin: Perangkat", on_load=DevicesState.load)
-_page(transactions.transactions_page, routes.ADMIN_TRANSACTIONS, "Admin: Transaksi", on_load=TransactionsState.load)
-_page(order_detail.order_detail_page, routes.ADMIN_ORDER, "Admin: Detail Pesanan", on_load=OrderDetailState.load)
+for _admin in admin_pages.pages():  # each declared beside its page (admin_pages.py)
+    _page(_admin.component, _admin.route, _admin.title, on_load=_admin.on_load)
 
 # The hero's links lead to the canonical product routes (docs/decisions.md).
 for _slug in ("a920", "d210", "soundbox"):

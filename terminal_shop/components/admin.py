@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import admin_pages, routes
 from terminal_shop.components.layout import skip_link
 from terminal_shop.components.ui import CARD, icon, native_form, nav_link
 from terminal_shop.infra.settings import get_settings
@@ -42,18 +42,6 @@ def badge(b) -> rx.Component:
     )
 
 
-# The header's areas, each shown to the roles that may open it (services/team/permissions.py).
-NAVIGATION = (
-    ("Dashboard", routes.ADMIN_MERCHANTS, Permission.MERCHANTS_VIEW),
-    ("Orders", routes.ADMIN_ORDERS, Permission.ORDERS_VIEW),
-    ("Pembayaran", routes.ADMIN_PAYMENTS, Permission.PAYMENTS_IMPORT),
-    ("Perangkat", routes.ADMIN_DEVICES, Permission.DEVICES_VIEW),
-    ("Transaksi", routes.ADMIN_TRANSACTIONS, Permission.TRANSACTIONS),
-    ("Ringkasan", routes.ADMIN_OVERVIEW, Permission.OVERVIEW),
-    ("Akun admin", routes.ADMIN_ACCOUNTS, Permission.ACCOUNTS),
-)
-
-
 def when_allowed(needed: Permission, component: rx.Component, otherwise: rx.Component | None = None) -> rx.Component:
     """`component` for a role granted `needed`; the server checks again on every action."""
     return rx.cond(AdminState.permissions.contains(needed.value), component, otherwise or rx.fragment())
@@ -76,7 +64,13 @@ def _account_links(link: str) -> list[rx.Component]:
 
 
 def _areas(link: str) -> list[rx.Component]:
-    return [when_allowed(needed, nav_link(text, href=route, class_name=link)) for text, route, needed in NAVIGATION]
+    """The header's areas (admin_pages.py: each page's menu word), each shown to the roles its
+    on-load handler lets in."""
+    return [_allowed(p.needs, nav_link(p.menu, href=p.route, class_name=link)) for p in admin_pages.menu()]
+
+
+def _allowed(needed: Permission | None, component: rx.Component) -> rx.Component:
+    return when_allowed(needed, component) if needed else component
 
 
 def _phone_menu() -> rx.Component:

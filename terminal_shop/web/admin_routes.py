@@ -16,25 +16,15 @@ from starlette.concurrency import iterate_in_threadpool, run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 
-from terminal_shop import routes
+from terminal_shop import admin_pages, routes
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
-from terminal_shop.services.backoffice import access_log, admin_merchants, admin_orders
+from terminal_shop.services.backoffice import access_log
 from terminal_shop.services.backoffice.terms import AccessAction
-from terminal_shop.services.devices import listing as device_listing
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.web.guards import NOT_FOUND, client_address, from_our_pages, private_cookie
-
-# kind: the service whose export follows the list's URL query (services/backoffice/list_query.py),
-# and the permission a role needs for it
-EXPORTS = {"merchants": admin_merchants, "orders": admin_orders, "devices": device_listing}
-EXPORT_PERMISSIONS = {
-    "merchants": Permission.MERCHANTS_EXPORT,
-    "orders": Permission.ORDERS_EXPORT,
-    "devices": Permission.DEVICES_VIEW,
-}
 
 
 async def _admin_with(request: Request, permission: Permission | None) -> admin_auth.Admin | None:
@@ -48,15 +38,16 @@ async def _admin_with(request: Request, permission: Permission | None) -> admin_
 async def export_csv(request: Request) -> Response:
     """Streams a CSV export to a signed-in admin (the session cookie travels with the download)."""
     kind = request.path_params["kind"]
-    admin = await _admin_with(request, EXPORT_PERMISSIONS.get(kind)) if kind in EXPORTS else None
-    if admin is None:
+    export = admin_pages.export(kind)  # declared by the list's page: its service and who may export
+    admin = await _admin_with(request, export.needs) if export else None
+    if admin is None or export is None:
         return PlainTextResponse("Akses ditolak", status_code=403)
     filename = f"{kind}_{date.today().isoformat()}.csv"
-    query = EXPORTS[kind].query_from(request.query_params)
+    query = export.service.query_from(request.query_params)
     filters = urlencode(query.changed().params()) or "semua data"  # the list's own URL filters
     await run_in_threadpool(access_log.record, admin.email, AccessAction.EXPORTED, kind, "-", f"CSV: {filters}")
     return StreamingResponse(
-        iterate_in_threadpool(EXPORTS[kind].export_csv(query)),
+        iterate_in_threadpool(export.service.export_csv(query)),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
     )

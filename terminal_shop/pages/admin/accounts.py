@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import rules
+from terminal_shop import routes, rules
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import BTN_SMALL, TD, admin_layout, scroll_table
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
 from terminal_shop.services.team.terms import AdminRole
@@ -113,3 +114,6 @@ def accounts_page() -> rx.Component:
             ),
         ),
     )  # fmt: skip
+
+
+PAGE = AdminPage(routes.ADMIN_ACCOUNTS, "Admin: Akun Admin", accounts_page, S, menu="Akun admin")

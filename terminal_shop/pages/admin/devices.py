@@ -5,11 +5,13 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import catalogue, routes
+from terminal_shop.admin_pages import AdminPage, Export
 from terminal_shop.components.admin import admin_layout, badge, scroll_table, when_allowed
 from terminal_shop.components.admin_lists import cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.scanner import scan_button
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.services.devices import listing
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin.devices import ACTIVATION_UPLOAD_ID, CSV_UPLOAD_ID, ICCID_FIELD, IMEI_FIELD, SERIAL_FIELD
@@ -144,3 +146,7 @@ def devices_page() -> rx.Component:
             class_name=f"{CARD} mt-6 p-5",
         ),
     )  # fmt: skip
+
+
+PAGE = AdminPage(routes.ADMIN_DEVICES, "Admin: Perangkat", devices_page, S, menu="Perangkat",
+                 export=Export("devices", listing, Permission.DEVICES_VIEW))  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, native_form
 from terminal_shop.services.team.admin_auth import MIN_PASSWORD_CHARS
 from terminal_shop.state.admin.invite import InviteState as S
@@ -48,3 +49,6 @@ def invite_page() -> rx.Component:
         ),
         class_name="flex min-h-screen items-center justify-center bg-slate-100 px-4",
     )
+
+
+PAGE = AdminPage(routes.ADMIN_INVITE, "Undangan Admin", invite_page, S)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, native_form
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.state.admin import AdminState as S
@@ -78,3 +79,9 @@ def password_page() -> rx.Component:
         ),
         class_name="flex min-h-screen items-center justify-center bg-slate-100 px-4",
     )
+
+
+PAGES = (
+    AdminPage(routes.ADMIN_LOGIN, "Masuk Admin", login_page, S, load="show_login"),
+    AdminPage(routes.ADMIN_PASSWORD, "Ganti Password", password_page, S, load="show_password_page"),
+)

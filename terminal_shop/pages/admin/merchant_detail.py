@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import (
     BTN_DANGER,
     BTN_SMALL,
@@ -251,3 +252,6 @@ def merchant_detail_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGE = AdminPage(routes.ADMIN_MERCHANT, "Admin: Merchant", merchant_detail_page, D)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.admin_pages import AdminPage, Export
 from terminal_shop.components.admin import ICON_LINK, TD, admin_layout, badge
 from terminal_shop.components.admin_lists import cell, filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import icon, nav_link
+from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.backoffice.terms import SortField
 from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import MerchantListState as L
 
 
@@ -71,3 +74,7 @@ def merchants_page() -> rx.Component:
         ),
         pager(L),
     )
+
+
+PAGE = AdminPage(routes.ADMIN_MERCHANTS, "Admin: Pendaftaran", merchants_page, L, menu="Dashboard",
+                 export=Export("merchants", admin_merchants, Permission.MERCHANTS_EXPORT))  # fmt: skip

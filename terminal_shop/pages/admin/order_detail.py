@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import (
     BTN_DANGER,
     BTN_SMALL,
@@ -204,3 +205,6 @@ def order_detail_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGE = AdminPage(routes.ADMIN_ORDER, "Admin: Detail Pesanan", order_detail_page, D)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.admin_pages import AdminPage, Export
 from terminal_shop.components.admin import (
     BTN_SMALL,
     ICON_LINK,
@@ -17,6 +18,7 @@ from terminal_shop.components.admin_lists import cell, filter_select, pager, sta
 from terminal_shop.components.ui import icon, nav_link
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_filter
 from terminal_shop.pages.admin.payments import proof_filter
+from terminal_shop.services.backoffice import admin_orders
 from terminal_shop.services.backoffice.terms import SortField
 from terminal_shop.services.orders.terms import QUEUE_FILTERS, OrderStatus, PaymentMethod
 from terminal_shop.services.team.permissions import Permission
@@ -137,3 +139,7 @@ def orders_page() -> rx.Component:
         ),
         pager(L),
     )
+
+
+PAGE = AdminPage(routes.ADMIN_ORDERS, "Admin: Pesanan", orders_page, L, menu="Orders",
+                 export=Export("orders", admin_orders, Permission.ORDERS_EXPORT))  # fmt: skip

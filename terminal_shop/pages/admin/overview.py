@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop import routes, rules
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_loaded
 from terminal_shop.components.admin_lists import date_range, filter_select
 from terminal_shop.components.ui import CARD, nav_link
@@ -214,3 +215,6 @@ def overview_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGE = AdminPage(routes.ADMIN_OVERVIEW, "Admin: Ringkasan", overview_page, S, menu="Ringkasan")

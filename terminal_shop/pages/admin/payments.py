@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import rules
+from terminal_shop import routes, rules
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import BTN_SMALL, admin_layout, badge, detail_item, scroll_table
 from terminal_shop.components.admin_lists import FILTER, cell
 from terminal_shop.components.files import csv_picker
@@ -234,3 +235,6 @@ def payments_page() -> rx.Component:
             ),
         ),
     )  # fmt: skip
+
+
+PAGE = AdminPage(routes.ADMIN_PAYMENTS, "Admin: Cek Pembayaran", payments_page, P, menu="Pembayaran")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import BTN_DANGER, BTN_SMALL, TD, admin_layout, scroll_table
 from terminal_shop.components.ui import CARD
 from terminal_shop.state.admin.sessions import SessionsState as S
@@ -36,3 +38,6 @@ def sessions_page() -> rx.Component:
             class_name=f"{CARD} mt-6 p-5",
         ),
     )  # fmt: skip
+
+
+PAGE = AdminPage(routes.ADMIN_SESSIONS, "Admin: Sesi Aktif", sessions_page, S)

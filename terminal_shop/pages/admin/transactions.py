@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import rules
+from terminal_shop import routes, rules
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import TD, admin_layout, scroll_table, when_allowed
 from terminal_shop.components.admin_lists import cell
 from terminal_shop.components.files import csv_picker
@@ -113,3 +114,6 @@ def transactions_page() -> rx.Component:
             class_name=f"{CARD} mt-6 p-5",
         ),
     )  # fmt: skip
+
+
+PAGE = AdminPage(routes.ADMIN_TRANSACTIONS, "Admin: Transaksi", transactions_page, T, menu="Transaksi")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
+from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import BTN_SMALL
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
 from terminal_shop.state.admin.two_factor import CODES_FIELD, SECRET_FIELD
@@ -135,3 +137,9 @@ def setup_page() -> rx.Component:
         _setup(),
         _recovery_codes(),
     )
+
+
+PAGES = (
+    AdminPage(routes.ADMIN_2FA, "Verifikasi 2FA", verify_page, S, load="show_verify"),
+    AdminPage(routes.ADMIN_2FA_SETUP, "Atur 2FA", setup_page, S, load="show_setup"),
+)

@@ -66,7 +66,9 @@ def admin_only(fn=None, *, permission=None, step: str = ""):
             finally:
                 _checked.reset(passed)
 
-        vars(wrapper).update(admin_only=True, permission=permission, step=step)  # read by the guard test
+        vars(wrapper).update(
+            admin_only=True, permission=permission, step=step
+        )  # read by the guard test and admin_pages.py
         return wrapper
 
     return decorate(fn) if fn is not None else decorate
