@@ -1,6 +1,6 @@
 """What each web worker does in the background while it runs (registered as Reflex lifespan
-tasks by terminal_shop.py): the outbox's sender, the sweeper and retention, the emptying of
-tab states that hold an erased record, a start-up check."""
+tasks by terminal_shop.py): the outbox's sender, the work left for after a commit, the sweeper
+and retention, the emptying of tab states that hold an erased record, a start-up check."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from terminal_shop.infra import metrics
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import stored_files
+from terminal_shop.services.events import later
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.privacy import erasure, retention
@@ -20,6 +21,7 @@ from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import refused
 
 OUTBOX_INTERVAL_SECONDS = 5
+PENDING_WORK_INTERVAL_SECONDS = 1
 
 
 async def sweep_orphan_files() -> None:
@@ -51,6 +53,18 @@ async def send_outbox() -> None:
             logging.getLogger("terminal_shop").exception("outbox round failed")
 
 
+async def run_pending_work() -> None:
+    """Every second, the work events left for after their commit (services/events/later.py),
+    in a thread: a new proof's perceptual hash is kept a moment after its order."""
+    while True:
+        await asyncio.sleep(PENDING_WORK_INTERVAL_SECONDS)
+        try:
+            await asyncio.to_thread(later.run_due)
+            metrics.task_ran("later")
+        except Exception:  # the database was away: the rows wait for the next round
+            logging.getLogger("terminal_shop").exception("pending work round failed")
+
+
 async def check_qris_at_start() -> None:
     """Says in the log at start-up whether orders get a dynamic QRIS, and if not, why."""
     merchant = await asyncio.to_thread(payment_qr.merchant_or_none)
@@ -80,4 +94,4 @@ async def empty_tabs_of_erased_records() -> None:
             logging.getLogger("terminal_shop").exception("emptying tabs of erased records failed")
 
 
-TASKS = (sweep_orphan_files, check_qris_at_start, send_outbox, empty_tabs_of_erased_records)
+TASKS = (sweep_orphan_files, check_qris_at_start, send_outbox, run_pending_work, empty_tabs_of_erased_records)

@@ -18,7 +18,8 @@ PAGES_DIR = Path(admin_pages.__file__).parent / "pages" / "admin"
 def _declares_a_page(path: Path) -> bool:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return any(
-        isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in ("PAGE", "PAGES") for t in node.targets)
+        isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id in ("PAGE", "PAGES") for t in node.targets)
         for node in tree.body
     )
 
@@ -35,7 +36,15 @@ def test_each_role_sees_the_menu_entries_its_pages_let_it_open():
     def menu_of(role: AdminRole) -> list[str]:
         return [p.menu for p in admin_pages.menu() if permissions.allows(role.value, p.needs)]
 
-    assert menu_of(AdminRole.OWNER) == ["Dashboard", "Orders", "Pembayaran", "Perangkat", "Transaksi", "Ringkasan", "Akun admin"]
+    assert menu_of(AdminRole.OWNER) == [
+        "Dashboard",
+        "Orders",
+        "Pembayaran",
+        "Perangkat",
+        "Transaksi",
+        "Ringkasan",
+        "Akun admin",
+    ]
     assert menu_of(AdminRole.VERIFIER) == ["Dashboard", "Perangkat"]
     assert menu_of(AdminRole.SHIPPING) == ["Orders", "Perangkat"]
     assert menu_of(AdminRole.FINANCE) == ["Orders", "Pembayaran", "Transaksi", "Ringkasan"]

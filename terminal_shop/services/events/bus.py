@@ -4,7 +4,8 @@ Why in the transaction: the audit entry and the outbox rows an event causes must
 exactly when the change does. A subscriber that raises therefore rolls the whole change
 back (docs/decisions.md, Events): nothing is half told, and the caller sees the error.
 Subscribers are listed in SUBSCRIBERS, one module each, imported on the first publish so
-that no area module imports the modules that react to it.
+that no area module imports the modules that react to it. What need not happen before the
+answer is registered with `after_commit` instead: a row of pending work, done after the commit.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from typing import Any, ClassVar, TypeVar
 
 from sqlmodel import Session, col, select
 
-from terminal_shop.services.events.tables import DomainEventRecord
+from terminal_shop.services.events.tables import DomainEventRecord, PendingWork
 
 # Each module registers its reactions with @subscribe when imported.
 SUBSCRIBERS = (
     "terminal_shop.services.backoffice.audit",
     "terminal_shop.services.devices.subscribers",  # before the e-mails: they say whether the order is linked
     "terminal_shop.services.notifications.subscribers",  # every channel's messages (notifications/channels.py)
+    "terminal_shop.services.payments.proof_prints",  # after the commit: a new proof's perceptual hash
 )
 
 
@@ -46,7 +48,10 @@ class Event:
 
 E = TypeVar("E", bound=Event)
 Handler = Callable[[Session, Any], None]
+Later = Callable[[str], None]  # given the event's entity id; opens its own transaction
 _handlers: dict[type[Event], list[Handler]] = {}
+_later: dict[type[Event], list[str]] = {}
+LATER: dict[str, Later] = {}  # by name: what services/events/later.py runs
 _loaded = False
 
 
@@ -59,6 +64,20 @@ def subscribe(*kinds: type[Event]) -> Callable[[Handler], Handler]:
     return register
 
 
+def after_commit(*kinds: type[Event]) -> Callable[[Later], Later]:
+    """Work a person need not wait for: a row written with the event, done after the commit
+    (services/events/later.py), so the request that published it returns sooner."""
+
+    def register(work: Later) -> Later:
+        name = f"{work.__module__}.{work.__qualname__}"
+        LATER[name] = work
+        for kind in kinds:
+            _later.setdefault(kind, []).append(name)
+        return work
+
+    return register
+
+
 def unsubscribe(kind: type[Event], handler: Handler) -> None:
     """Takes a reaction back (a plug-in switched off; a test's own subscriber)."""
     _handlers[kind].remove(handler)
@@ -66,22 +85,24 @@ def unsubscribe(kind: type[Event], handler: Handler) -> None:
 
 def handlers(kind: type[Event]) -> list[Handler]:
     """The reactions to `kind` and to every event class it derives from, in SUBSCRIBERS' order."""
-    _load()
+    load()
     return [h for base in kind.__mro__ if base in _handlers for h in _handlers[base]]
 
 
 def publish(s: Session, event: Event) -> None:
-    s.add(
-        DomainEventRecord(
-            name=event.name,
-            entity_type=event.entity_type,
-            entity_id=str(event.entity_id)[:64],
-            actor=event.actor[:254],
-            payload=_payload(event),
-        )
+    record = DomainEventRecord(
+        name=event.name,
+        entity_type=event.entity_type,
+        entity_id=str(event.entity_id)[:64],
+        actor=event.actor[:254],
+        payload=_payload(event),
     )
+    s.add(record)
     for handler in handlers(type(event)):
         handler(s, event)
+    if jobs := [name for base in type(event).__mro__ for name in _later.get(base, [])]:
+        s.flush()  # the record's id, for the work that follows from it
+        s.add_all(PendingWork(job=name, event_id=record.id, entity_id=record.entity_id) for name in jobs)
 
 
 def _payload(event: Event) -> dict[str, Any]:
@@ -92,7 +113,9 @@ def _payload(event: Event) -> dict[str, Any]:
     }
 
 
-def _load() -> None:
+def load() -> None:
+    """Every subscriber module imported, once (also by the pending-work runner, which needs
+    their registrations)."""
     global _loaded
     if not _loaded:
         for module in SUBSCRIBERS:

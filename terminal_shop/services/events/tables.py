@@ -8,7 +8,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from terminal_shop.infra.models import now_field
+from terminal_shop.infra.models import UTCDateTime, now_field
 
 
 class DomainEventRecord(SQLModel, table=True):
@@ -25,3 +25,21 @@ class DomainEventRecord(SQLModel, table=True):
     entity_id: str = Field(max_length=64)
     actor: str = Field(max_length=254)
     payload: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+
+
+class PendingWork(SQLModel, table=True):
+    """Work an event asks for that nobody need wait for (services/events/later.py): written in
+    the event's transaction, done after its commit by any worker, retried when it fails."""
+
+    __tablename__ = "pending_work"
+    __table_args__ = (sa.Index("ix_pending_work_due", "done_at", "next_attempt_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    job: str = Field(max_length=120)  # the handler's registered name
+    event_id: int | None = Field(default=None)  # the stored event it follows from
+    entity_id: str = Field(max_length=64)
+    created_at: datetime = now_field()
+    next_attempt_at: datetime = now_field()
+    attempts: int = 0
+    done_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    last_error: str | None = Field(default=None, sa_type=sa.Text)

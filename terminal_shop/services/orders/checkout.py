@@ -112,7 +112,7 @@ def create_order(
     code = transfer_codes.reserve(client_ref, cart.total) if method is PaymentMethod.TRANSFER_BCA else 0
     order = _new_order(order_id_for_attempt(client_ref), client_ref, buyer_ok, cart, method, code)
     order.proof_amount = shown_amount if shown_amount > 0 else None
-    print_ = proof_prints.fingerprint(proof)
+    print_ = proof_prints.file_print(proof)  # its pHash follows after the commit
     return _store(
         order, proof, print_, safe_name(proof_filename, "bukti"), storage or get_storage(), bool(buyer_ok.whatsapp)
     )
