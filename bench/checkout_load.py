@@ -133,7 +133,7 @@ class Phases:
         ("checks (buyer, cart, price)", orders, "_checked_payment"),
         ("proof decoded and checked (Pillow)", orders, "_checked_proof"),
         ("kode unik held", orders.transfer_codes, "reserve"),
-        ("proof fingerprint (pHash)", orders.proof_prints, "fingerprint"),
+        ("proof file hash (SHA-256; its pHash after the commit)", orders.proof_prints, "file_print"),
         ("buyer limit (advisory lock + count)", orders, "_within_buyer_limit"),
         ("proof print row", orders.proof_prints, "record"),
         ("event + e-mail rendered (QRIS PNG)", orders, "publish"),
