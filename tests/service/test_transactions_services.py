@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.events.tables import DomainEventRecord
 from terminal_shop.services.transactions import dashboard, health, history, ingest, mdr, settlement, settlement_report
 from terminal_shop.services.transactions.tables import Acquirer, RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
@@ -520,8 +521,11 @@ def test_an_acquirer_added_by_the_admin_gets_a_secret_once_and_a_new_one_replace
     with read_session() as s:
         assert s.get(Acquirer, "bri").cutoff_minutes == 21 * 60 + 30
         entries = s.exec(select(AuditEvent).where(AuditEvent.entity_type == "acquirer")).all()
+        events = s.exec(select(DomainEventRecord).where(DomainEventRecord.entity_type == "acquirer")).all()
         stored = repr([a.model_dump() for a in s.exec(select(Acquirer))]) + repr([e.model_dump() for e in entries])
+        stored += repr([e.model_dump() for e in events])
     assert [e.action for e in entries] == ["tambah", "ganti-rahasia"] and secret not in stored and new not in stored
+    assert [e.name for e in events] == ["transactions.acquirer_added", "transactions.acquirer_secret_replaced"]
 
 
 def test_an_open_dashboard_is_woken_by_its_own_merchants_delivery_only(clean_db, tmp_path):

@@ -11,9 +11,10 @@ import secrets
 from sqlalchemy.exc import IntegrityError
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.services.backoffice import audit
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions.events import AcquirerAdded, AcquirerSecretReplaced
 from terminal_shop.services.transactions.tables import Acquirer
 from terminal_shop.vocabulary import Term
 
@@ -51,10 +52,12 @@ def add(code: str, name: str, cutoff: str, admin_email: str) -> str:
         raise AcquirerError(AcquirerRefusal.NAME)
     minutes = cutoff_minutes(cutoff or "23:00")
     try:
-        secret = ingest.add_acquirer(code, name, minutes)
+        with write_session() as s:  # the acquirer and its audit entry, or neither
+            secret = ingest.new_acquirer(s, code, name, minutes)
+            detail = f"{name.strip()[:80]}, batas {cutoff or '23:00'} WIB"
+            publish(s, AcquirerAdded(entity_id=code, actor=admin_email, detail=detail))
     except IntegrityError:
         raise AcquirerError(AcquirerRefusal.EXISTS, acquirer=code) from None
-    audit.record_alone(admin_email, "tambah", "acquirer", code, f"{name.strip()[:80]}, batas {cutoff or '23:00'} WIB")
     return secret
 
 
@@ -66,5 +69,5 @@ def rotate(code: str, admin_email: str) -> str:
             raise AcquirerError(AcquirerRefusal.NOT_FOUND)
         acquirer.secret_nonce = secrets.token_hex(16)
         s.add(acquirer)
-        audit.record(s, admin_email, "ganti-rahasia", "acquirer", code, detail="rahasia webhook diganti")
+        publish(s, AcquirerSecretReplaced(entity_id=code, actor=admin_email, detail="rahasia webhook diganti"))
         return ingest.secret_of(acquirer.code, acquirer.secret_nonce)

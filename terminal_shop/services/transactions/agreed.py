@@ -13,9 +13,10 @@ from sqlmodel import col, select
 
 from terminal_shop.formats import day_text, digits_only, rupiah
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.services.backoffice import audit
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.transactions.events import RateAgreed
 from terminal_shop.services.transactions.mdr import CHANNELS, Rule
 from terminal_shop.services.transactions.tables import AgreedRate
 from terminal_shop.vocabulary import Term
@@ -87,6 +88,6 @@ def set_rate(merchant_id: str, form: dict[str, str], admin_email: str) -> FieldE
             return {"channel": Refused(RateRefusal.MERCHANT)}
         s.add(AgreedRate(merchant_id=merchant.id, channel=channel, percent=str(percent), flat=flat, since=since,
                          set_by=admin_email))  # fmt: skip
-        audit.record(s, admin_email, "mdr", "merchant", merchant_id,
-                     detail=f"MDR {CHANNELS[channel]} {_rate_text(str(percent), flat)} mulai {day_text(since)}")  # fmt: skip
+        detail = f"MDR {CHANNELS[channel]} {_rate_text(str(percent), flat)} mulai {day_text(since)}"
+        publish(s, RateAgreed(entity_id=merchant_id, actor=admin_email, detail=detail))
     return {}

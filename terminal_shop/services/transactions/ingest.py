@@ -62,18 +62,18 @@ def secret_of(code: str, nonce: str) -> str:
 
 
 def add_acquirer(code: str, name: str, cutoff_minutes: int = 23 * 60) -> str:
-    """A new acquirer; returns its secret, shown once (it can be derived again only with the
-    site's key: `rotate` gives a new one)."""
-    nonce = secrets.token_hex(16)
+    """A new acquirer in a transaction of its own (the CLI's, the tests'); returns its secret."""
     with write_session() as s:
-        s.add(
-            Acquirer(
-                code=code.strip().lower()[:20],
-                name=name.strip()[:80],
-                secret_nonce=nonce,
-                cutoff_minutes=cutoff_minutes,
-            )
-        )
+        return new_acquirer(s, code, name, cutoff_minutes)
+
+
+def new_acquirer(s: Session, code: str, name: str, cutoff_minutes: int = 23 * 60) -> str:
+    """A new acquirer in the caller's transaction; returns its secret, shown once (it can be
+    derived again only with the site's key: `acquirers.rotate` gives a new one)."""
+    nonce = secrets.token_hex(16)
+    s.add(Acquirer(code=code.strip().lower()[:20], name=name.strip()[:80], secret_nonce=nonce,
+                   cutoff_minutes=cutoff_minutes))  # fmt: skip
+    s.flush()  # a code taken already is refused here, inside the caller's transaction
     return secret_of(code.strip().lower()[:20], nonce)
 
 

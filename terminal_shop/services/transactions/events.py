@@ -1,0 +1,35 @@
+"""What admins change in the transactions area, as events (services/events/bus.py): stored
+and audited in the transaction that makes the change (issue 51.5: no change committed first
+and audited in a second transaction that may not happen). No event holds a secret."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from terminal_shop.services.events.bus import Event
+
+
+@dataclass(frozen=True, kw_only=True)
+class AcquirerAdded(Event):
+    """`entity_id`: the acquirer's code; `detail`: its name and cut-off."""
+
+    entity_type: str = "acquirer"
+    name: ClassVar[str] = "transactions.acquirer_added"
+    action: ClassVar[str] = "tambah"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AcquirerSecretReplaced(Event):
+    entity_type: str = "acquirer"
+    name: ClassVar[str] = "transactions.acquirer_secret_replaced"
+    action: ClassVar[str] = "ganti-rahasia"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RateAgreed(Event):
+    """`entity_id`: the merchant's id; `detail`: the channel, the rate and its first day."""
+
+    entity_type: str = "merchant"
+    name: ClassVar[str] = "transactions.rate_agreed"
+    action: ClassVar[str] = "mdr"
