@@ -1,6 +1,7 @@
 """Every table of the site, imported so SQLModel's metadata holds them all: migrations
 (alembic/env.py), backups and the tests' checks of every table read it."""
 
+from terminal_shop.services.audit import tables as audit_tables  # noqa: F401
 from terminal_shop.services.backoffice import tables as backoffice_tables  # noqa: F401
 from terminal_shop.services.customers import tables as customers_tables  # noqa: F401
 from terminal_shop.services.devices import tables as devices_tables  # noqa: F401

@@ -179,7 +179,7 @@ def history(rows) -> rx.Component:
 
 
 def access_list(rows) -> rx.Component:
-    """Who looked at this record's personal files (services/backoffice/access_log.py)."""
+    """Who looked at this record's personal files (services/audit/access_log.py)."""
 
     def line(a):
         return a.action, " oleh ", a.who, " pada ", a.at, rx.el.span(" · ", a.item, class_name="text-slate-500")

@@ -19,8 +19,8 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response, S
 from terminal_shop import admin_pages, routes
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
-from terminal_shop.services.backoffice import access_log
-from terminal_shop.services.backoffice.terms import AccessAction
+from terminal_shop.services.audit import access_log
+from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
 from terminal_shop.services.team.permissions import Permission

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
-from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.team import admin_auth
 from terminal_shop.state.admin import MerchantDetailState
 

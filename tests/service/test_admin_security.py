@@ -24,8 +24,8 @@ import terminal_shop.terminal_shop  # noqa: F401  (registers every page and stat
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.reflex_compat import all_substates, detached_root_state, router_with_headers, upload_file
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
-from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth

@@ -18,8 +18,8 @@ from terminal_shop.formats import WIB, day_text
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.devices import activation, lifecycle, linking, owned, packing, stock
 from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.tables import Device

@@ -10,7 +10,7 @@ import pytest
 from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.devices import listing, stock
 from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.tables import Device

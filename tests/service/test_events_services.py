@@ -10,8 +10,8 @@ from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.events import bus
 from terminal_shop.services.events.tables import DomainEventRecord

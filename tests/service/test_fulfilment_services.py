@@ -15,7 +15,7 @@ from sqlmodel import select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, invoice, transitions

@@ -16,8 +16,8 @@ from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_orders, admin_overview
-from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.events import later
 from terminal_shop.services.events.tables import PendingWork
 from terminal_shop.services.notifications.tables import OutboxMessage

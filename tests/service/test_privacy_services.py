@@ -20,8 +20,8 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import VERSION
+from terminal_shop.services.audit.tables import AccessEvent, AuditEvent
 from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
-from terminal_shop.services.backoffice.tables import AccessEvent, AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments import transfer_codes

@@ -13,8 +13,8 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import VERSION, Consent
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations import details, resubmission
 from terminal_shop.services.registrations import submission as registrations

@@ -500,7 +500,7 @@ def test_the_monthly_statement_sums_one_mid_of_the_merchants_own(clean_db, tmp_p
 
 
 def test_an_acquirer_added_by_the_admin_gets_a_secret_once_and_a_new_one_replaces_it(clean_db, tmp_path):
-    from terminal_shop.services.backoffice.tables import AuditEvent
+    from terminal_shop.services.audit.tables import AuditEvent
     from terminal_shop.services.transactions import acquirers
 
     active_device(tmp_path)

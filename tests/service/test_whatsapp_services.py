@@ -19,8 +19,8 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import Consent
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.devices import activation, linking, packing, stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.notifications import outbox

@@ -14,8 +14,8 @@ from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import Consent
+from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.backoffice.tables import AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders.tables import Order

@@ -10,7 +10,8 @@ import re
 import pytest
 
 from terminal_shop import views
-from terminal_shop.services.backoffice.terms import AccessAction, SortField
+from terminal_shop.services.audit.terms import AccessAction
+from terminal_shop.services.backoffice.terms import SortField
 from terminal_shop.services.backoffice.views import Waiting
 from terminal_shop.services.notifications.views import MailView
 from terminal_shop.services.orders.terms import OrderStatus

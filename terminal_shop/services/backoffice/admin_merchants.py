@@ -17,7 +17,9 @@ from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
-from terminal_shop.services.backoffice import access_log, audit
+from terminal_shop.services.audit import access_log, trail
+from terminal_shop.services.audit.terms import AccessAction
+from terminal_shop.services.backoffice import audit
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
     Page,
@@ -30,7 +32,7 @@ from terminal_shop.services.backoffice.listing import (
     restricted_count,
     tallies,
 )
-from terminal_shop.services.backoffice.terms import AccessAction, SortField
+from terminal_shop.services.backoffice.terms import SortField
 from terminal_shop.services.backoffice.views import merchant_row
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.privacy import copies, requests, retention
@@ -59,7 +61,6 @@ def stats() -> dict[str, int]:
 
 
 _M = table_of(MerchantRegistration).c  # Core columns for list reads (see services.listing)
-
 
 # The columns behind each sort, ending in the unique id (keyset paging: services/backoffice/listing.py).
 SORTS = {
@@ -219,9 +220,8 @@ def delete(merchant_id: str, admin_email: str) -> None:
         row = _get(s, merchant_id)
         keys = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
         # Nothing personal in the entry: it outlives the record (docs/decisions.md, Personal data).
-        audit.record(
-            s, admin_email, "delete", "merchant", str(row.id), row.status, None, f"{len(keys)} dokumen dihapus"
-        )
+        gone = f"{len(keys)} dokumen dihapus"
+        trail.record(s, admin_email, "delete", "merchant", str(row.id), row.status, None, gone)
         s.delete(row)
     discard(storage, bucket, *keys)
 
@@ -235,8 +235,8 @@ def mark_ended(merchant_id: str, admin_email: str, ended: bool) -> None:
             return
         row.ended_at = utcnow() if ended else None
         s.add(row)
-        audit.record(s, admin_email, "ended" if ended else "resumed", "merchant", str(row.id), row.status, row.status,
-                     "Hubungan usaha berakhir" if ended else "Hubungan usaha berlanjut")  # fmt: skip
+        action, said = ("ended", "Hubungan usaha berakhir") if ended else ("resumed", "Hubungan usaha berlanjut")
+        trail.record(s, admin_email, action, "merchant", str(row.id), row.status, row.status, said)
 
 
 def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, admin_email: str) -> None:
@@ -261,7 +261,7 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
             setattr(current, column, key)
             current.updated_at = utcnow()
             s.add(current)
-            audit.record(s, admin_email, "document", "merchant", str(current.id), current.status, current.status, doc)
+            trail.record(s, admin_email, "document", "merchant", str(current.id), current.status, current.status, doc)
             access_log.record_in(s, admin_email, AccessAction.REPLACED, "merchant", str(current.id), kind.label)
     except BaseException:
         discard(storage, bucket, key)

@@ -17,7 +17,9 @@ from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.services.backoffice import access_log, audit, order_fields
+from terminal_shop.services.audit import access_log
+from terminal_shop.services.audit.terms import AccessAction
+from terminal_shop.services.backoffice import audit, order_fields
 from terminal_shop.services.backoffice.list_query import ListQuery
 from terminal_shop.services.backoffice.listing import (
     Page,
@@ -31,7 +33,7 @@ from terminal_shop.services.backoffice.listing import (
     restricted_count,
     tallies,
 )
-from terminal_shop.services.backoffice.terms import AccessAction, SortField
+from terminal_shop.services.backoffice.terms import SortField
 from terminal_shop.services.backoffice.views import order_row
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.orders.checkout import find

@@ -25,10 +25,5 @@ class SortField(Term):
     STATUS = "status", "Status"
 
 
-class AccessAction(Term):
-    """What an admin did with personal files or data (the access log)."""
-
-    VIEWED = "lihat", "Dilihat"
-    DOWNLOADED = "unduh", "Diunduh"
-    REPLACED = "ganti", "Diganti"
-    EXPORTED = "ekspor", "Diekspor"
+# Moved to the audit area; named here for tab states pickled before (issue 51.1).
+from terminal_shop.services.audit.terms import AccessAction  # noqa: E402, F401

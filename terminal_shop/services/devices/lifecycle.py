@@ -9,12 +9,12 @@ import uuid
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlmodel import col, select
+from sqlmodel import col
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.audit import trail
 from terminal_shop.services.devices.events import DeviceStatusChanged
 from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.tables import Device
@@ -70,13 +70,10 @@ class HistoryLine:
 def history(device_id: str) -> list[HistoryLine]:
     """Everything that happened to the unit, oldest first, in the admin's words."""
     with read_session() as s:
-        rows = s.exec(
-            select(AuditEvent).where(col(AuditEvent.entity_type) == "device", col(AuditEvent.entity_id) == str(device_id))
-            .order_by(col(AuditEvent.created_at), col(AuditEvent.id))
-        ).all()  # fmt: skip
+        rows = trail.entries(s, "device", str(device_id))
     lines = []
     for r in rows:
         step = (f"{DeviceStatus.label_of(r.old_status)} → {DeviceStatus.label_of(r.new_status)}"
                 if r.old_status and r.new_status else DeviceStatus.label_of(r.new_status or ""))  # fmt: skip
-        lines.append(HistoryLine(wib(r.created_at), " · ".join(x for x in (step, r.detail or "") if x), r.admin_email))
+        lines.append(HistoryLine(wib(r.at), " · ".join(x for x in (step, r.detail or "") if x), r.by))
     return lines

@@ -21,7 +21,7 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.signing import sign, verify
-from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.audit import trail
 from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.orders.tables import Order
@@ -80,16 +80,8 @@ def transfer_amount(order: Order) -> TransferAmount:
 
 
 def _rejection_reason(s: Session, order_id: uuid.UUID) -> str:
-    detail = s.exec(
-        select(AuditEvent.detail)
-        .where(
-            col(AuditEvent.entity_type) == "order",
-            col(AuditEvent.entity_id) == str(order_id),
-            col(AuditEvent.action) == "reject",
-        )
-        .order_by(col(AuditEvent.created_at).desc())
-    ).first()
-    return detail or ""
+    rejected = trail.entries(s, "order", str(order_id), action="reject", newest_first=True)
+    return (rejected[0].detail or "") if rejected else ""
 
 
 def load(order_id: str, token: str) -> OrderStatusView | None:

@@ -30,7 +30,7 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.audit import trail
 from terminal_shop.services.events.tables import DomainEventRecord
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
@@ -85,11 +85,7 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
     ):  # what the person sent by WhatsApp; a slip's file is left to the orphan sweeper (infra/sweeper.py)
         message.phone, message.text, message.stored_key = ERASED, ERASED if message.text else None, None
         s.add(message)
-    for entry in s.exec(
-        select(AuditEvent).where(col(AuditEvent.entity_type) == entity_type, col(AuditEvent.entity_id) == entity_id)
-    ):
-        entry.admin_email, entry.detail = _blank(entry.admin_email, words) or ERASED, _blank(entry.detail, words)
-        s.add(entry)
+    trail.blank_words(s, entity_type, entity_id, lambda text: _blank(text, words), ERASED)
     for event in s.exec(
         select(DomainEventRecord).where(
             col(DomainEventRecord.entity_type) == entity_type, col(DomainEventRecord.entity_id) == entity_id

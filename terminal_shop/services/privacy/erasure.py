@@ -23,8 +23,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, personal_columns, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
-from terminal_shop.services.backoffice import audit
-from terminal_shop.services.backoffice.tables import AuditEvent
+from terminal_shop.services.audit import trail
 from terminal_shop.services.customers import sessions, signin
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.payments.tables import ProofPrint
@@ -62,7 +61,7 @@ def erase_merchant(
         _blank(row)
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
-        audit.record(
+        trail.record(
             s, who, "purge", "merchant", str(row.id), row.status, row.status, f"{why}; {len(keys)} dokumen dihapus"
         )
     copies.remove(emls)
@@ -90,7 +89,7 @@ def erase_order(
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
         s.exec(delete(ProofPrint).where(col(ProofPrint.order_id) == row.id))
-        audit.record(s, who, "purge", "order", str(row.id), row.status, row.status, f"{why}; {len(keys)} file dihapus")
+        trail.record(s, who, "purge", "order", str(row.id), row.status, row.status, f"{why}; {len(keys)} file dihapus")
     copies.remove(emls)
     discard(storage or get_storage(), get_settings().bucket_order_payments, *keys)
     return len(keys)
@@ -158,8 +157,5 @@ def erased_since(moment: datetime) -> tuple[list[str], datetime]:
     """The ids of the records erased after `moment` (from the audit log, one index lookup) and
     the newest erasure's time: the site empties the tab states that still hold them."""
     with read_session() as s:
-        rows = s.exec(
-            select(AuditEvent.entity_id, AuditEvent.created_at)
-            .where(col(AuditEvent.action) == "purge", col(AuditEvent.created_at) > moment)
-        ).all()  # fmt: skip
+        rows = trail.since(s, "purge", moment)
     return [entity_id for entity_id, _ in rows], max((at for _, at in rows), default=moment)

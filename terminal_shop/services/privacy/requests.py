@@ -34,9 +34,8 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.infra.storage import StorageError, get_storage
-from terminal_shop.services.backoffice import access_log
-from terminal_shop.services.backoffice.tables import AuditEvent
-from terminal_shop.services.backoffice.terms import AccessAction
+from terminal_shop.services.audit import access_log, trail
+from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders.tables import Order
@@ -199,18 +198,14 @@ def _files(row: MerchantRegistration | Order) -> list[tuple[str, bytes]]:
 
 def _history(entity_type: str, record_id: uuid.UUID) -> dict[str, Any]:
     with read_session() as s:
-        events = s.exec(
-            select(AuditEvent)
-            .where(col(AuditEvent.entity_type) == entity_type, col(AuditEvent.entity_id) == str(record_id))
-            .order_by(col(AuditEvent.created_at))
-        ).all()
+        events = trail.entries(s, entity_type, str(record_id))
         mails = s.exec(
             select(OutboxMessage)
             .where(col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == str(record_id))
             .order_by(col(OutboxMessage.created_at))
         ).all()
     return {
-        "perubahan": [{"waktu": e.created_at.isoformat(), "oleh": e.admin_email, "tindakan": e.action, "dari": e.old_status, "menjadi": e.new_status, "keterangan": e.detail} for e in events],
+        "perubahan": [{"waktu": e.at.isoformat(), "oleh": e.by, "tindakan": e.action, "dari": e.old_status, "menjadi": e.new_status, "keterangan": e.detail} for e in events],
         "akses": access_log.entries(entity_type, str(record_id)),
         "email": [{"waktu": m.created_at.isoformat(), "kepada": m.to_addr, "subjek": m.subject, "status": m.status} for m in mails],
     }  # fmt: skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.services.backoffice import audit
+from terminal_shop.services.audit import trail
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.admin_auth import (
     MAX_FAILURES_PER_CLIENT,
@@ -63,7 +63,7 @@ def change(admin_id: str, current: str, new: str, repeat: str, keep_session: str
             user.must_change_password = False
             s.add(user)
             end_sessions(s, user.id, keep=keep_session)
-            audit.record(
+            trail.record(
                 s, user.email, "password", "admin", str(user.id), None, None, "Password diganti; sesi lain diakhiri"
             )
     if refused is not None:

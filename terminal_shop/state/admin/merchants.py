@@ -12,8 +12,9 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.infra.uploads import browser_rejection
-from terminal_shop.services.backoffice import access_log, admin_merchants
-from terminal_shop.services.backoffice.terms import AccessAction
+from terminal_shop.services.audit import access_log
+from terminal_shop.services.audit.terms import AccessAction
+from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.backoffice.views import MerchantRow
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.refusals import texts

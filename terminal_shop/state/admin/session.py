@@ -21,7 +21,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.reflex_compat import all_substates, request_header
-from terminal_shop.services.backoffice import audit
+from terminal_shop.services.audit import trail
 from terminal_shop.services.team import admin_auth, passwords, permissions
 from terminal_shop.state import toast
 
@@ -53,7 +53,7 @@ def admin_only(fn=None, *, permission=None, step: str = ""):
             needed = permission(self) if callable(permission) else permission
             if not permissions.allows(admin.role, needed):
                 what = f"{type(self).__name__}.{handler.__name__}"
-                await asyncio.to_thread(audit.record_alone, admin.email, "denied", "admin", admin.id, what)
+                await asyncio.to_thread(trail.record_alone, admin.email, "denied", "admin", admin.id, what)
                 if handler.__name__ == "load":  # a page this role may not open
                     return [
                         toast.error(permissions.MSG_DENIED),

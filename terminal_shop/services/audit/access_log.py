@@ -13,8 +13,8 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.services.backoffice.tables import AccessEvent
-from terminal_shop.services.backoffice.terms import AccessAction
+from terminal_shop.services.audit.tables import AccessEvent
+from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.views import AccessView
 
 SHOWN = 50  # the newest entries a detail page lists
