@@ -15,6 +15,7 @@ from terminal_shop.infra import uploads
 from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
+from terminal_shop.infra.search import contains
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.services.audit import access_log, trail
@@ -25,7 +26,6 @@ from terminal_shop.services.backoffice.listing import (
     Page,
     cards,
     clamp_page,
-    contains,
     in_range,
     page_of,
     read_page,

@@ -15,6 +15,7 @@ from terminal_shop.formats import rupiah, wib, wib_sortable
 from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_rows
 from terminal_shop.infra.models import table_of
+from terminal_shop.infra.search import contains
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.audit import access_log
@@ -25,7 +26,6 @@ from terminal_shop.services.backoffice.listing import (
     Page,
     cards,
     clamp_page,
-    contains,
     count_capped,
     in_range,
     page_of,

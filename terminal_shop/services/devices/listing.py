@@ -15,7 +15,7 @@ from terminal_shop import catalogue, routes
 from terminal_shop.formats import wib, wib_sortable
 from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_session
-from terminal_shop.services.backoffice.listing import contains
+from terminal_shop.infra.search import contains
 from terminal_shop.services.devices.stock import in_stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
