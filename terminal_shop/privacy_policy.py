@@ -79,7 +79,7 @@ class Consent:
 
     address: str
     version: str = VERSION
-    whatsapp: bool = False  # also ticked "Kirim info pesanan lewat WhatsApp" (services/whatsapp/consent.py)
+    whatsapp: bool = False  # also ticked "Kirim info pesanan lewat WhatsApp" (services/notifications/consent.py)
 
 
 def sections() -> list[tuple[str, str]]:

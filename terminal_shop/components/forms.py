@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.components.ui import CARD, INPUT
-from terminal_shop.services.whatsapp.consent import CONSENT_TEXT
+from terminal_shop.services.notifications.consent import WHATSAPP_BOX
 
 
 def _label(name: str, label: str, required: bool) -> rx.Component:
@@ -94,11 +94,11 @@ def consent_box(checked, on_change) -> rx.Component:
 
 
 def whatsapp_box(checked, on_change) -> rx.Component:
-    """The optional "Kirim info pesanan lewat WhatsApp" (services/whatsapp/consent.py keeps
+    """The optional "Kirim info pesanan lewat WhatsApp" (services/notifications/consent.py keeps
     the time and this text); shown only when the site has WhatsApp set up."""
     return rx.el.label(
         rx.el.input(type="checkbox", checked=checked, on_change=on_change, class_name="mt-0.5 h-5 w-5",
                     data_testid="whatsapp-consent"),
-        rx.el.span(CONSENT_TEXT, rx.el.span(" (balas STOP untuk berhenti)", class_name="text-slate-500")),
+        rx.el.span(WHATSAPP_BOX, rx.el.span(" (balas STOP untuk berhenti)", class_name="text-slate-500")),
         class_name="flex items-start gap-3 py-2 text-sm",
     )  # fmt: skip

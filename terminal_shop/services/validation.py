@@ -80,3 +80,9 @@ def normalise_mobile(value: str) -> str | None:
     ):
         return None
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def wa_number(phone: str) -> str | None:
+    """A mobile number as WhatsApp's Cloud API takes it (62812..., no '+'), or None."""
+    normal = normalise_mobile(phone or "")
+    return normal.lstrip("+") if normal else None

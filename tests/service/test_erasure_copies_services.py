@@ -84,6 +84,7 @@ def test_erasing_an_order_reaches_the_buyers_account_and_whatsapp_contact(whatsa
     sign-in e-mail, the phone in the WhatsApp contact (with its opt-in text) and in messages
     attached to no order. A STOP the number sent still holds afterwards."""
     from terminal_shop.services.customers import signin
+    from terminal_shop.services.notifications import consent as consents
     from terminal_shop.services.whatsapp import consent, webhook
 
     from support.factories import signed_in_customer
@@ -105,7 +106,7 @@ def test_erasing_an_order_reaches_the_buyers_account_and_whatsapp_contact(whatsa
     assert found_anywhere(NAME, EMAIL, PHONE, number) == []
     assert signin.session_customer(session) is None  # signed out everywhere
     with write_session() as s:
-        consent.opt_in(s, PHONE, consent.CONSENT_TEXT, "checkout lain")  # a stranger types the number again
+        consents.whatsapp_box_ticked(s, PHONE, "checkout lain")  # a stranger types the number again
     with read_session() as s:
         assert not consent.allowed(s, number)  # its STOP still holds
         assert (

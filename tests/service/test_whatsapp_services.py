@@ -24,6 +24,7 @@ from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices import activation, linking, packing, stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.consent import WHATSAPP_BOX
 from terminal_shop.services.notifications.tables import Consent as ConsentAct
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
@@ -386,7 +387,7 @@ def test_a_free_reply_goes_only_within_24_hours_of_the_buyers_last_message(whats
 
 def test_an_applicant_who_ticked_the_box_in_the_wizard_is_told_on_whatsapp(whatsapp, mailbox, tmp_path):
     merchant_id = make_merchant(tmp_path, consent=Consent("203.0.113.7", whatsapp=True))
-    assert acts() == [(True, consent.CONSENT_TEXT, "formulir pendaftaran merchant")]
+    assert acts() == [(True, WHATSAPP_BOX, "formulir pendaftaran merchant")]
     deliver_all()
     [sent] = whatsapp.wait_for(1)
     [link] = params(sent)  # the status page, never a name the form's filler typed (issue 46.9, 50.1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import uuid
 
-from terminal_shop.services.notifications import emails, order_mails
+from terminal_shop.services.messages import order_mails
+from terminal_shop.services.notifications import emails
 from terminal_shop.services.orders.tables import Order
 
 BAIT = "Hadiah Rp 5 juta! Klaim di https://hadiah-palsu.example/klaim atau wa.me/62899 sekarang juga sebelum hangus"

@@ -25,7 +25,7 @@ from terminal_shop.services.events.tables import DomainEventRecord, PendingWork
 SUBSCRIBERS = (
     "terminal_shop.services.audit.trail",
     "terminal_shop.services.devices.subscribers",  # before the e-mails: they say whether the order is linked
-    "terminal_shop.services.notifications.subscribers",  # every channel's messages (notifications/channels.py)
+    "terminal_shop.services.messages.subscribers",  # every channel's messages (notifications/channels.py)
     "terminal_shop.services.payments.proof_prints",  # after the commit: a new proof's perceptual hash
 )
 

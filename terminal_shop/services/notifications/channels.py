@@ -1,7 +1,7 @@
 """The ways a person is told (issue 51.2): each channel is a plug-in, one module that renders a
 notice in its own words, says whether an address consents, and sends a queued row.
 
-An event's subscriber (notifications/subscribers.py) says *what* happened to *whom* once, as a
+An event's subscriber (messages/subscribers.py) says *what* happened to *whom* once, as a
 Notice; `tell` hands it to every registered channel, and each one that has an address, its
 consent and words for it gets one outbox row. A new channel is a module that calls `register`
 when imported, plus its line in CHANNELS; nothing else changes (README, Layout).
@@ -19,7 +19,7 @@ from sqlmodel import Session
 from terminal_shop.services.notifications import outbox
 
 CHANNELS = (  # the registry: imported on first use, each module registers its channel
-    "terminal_shop.services.notifications.email_channel",
+    "terminal_shop.services.messages.email_channel",
     "terminal_shop.services.whatsapp.channel",
 )
 

@@ -18,6 +18,10 @@ from sqlmodel import Session, col, delete, select
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.notifications.tables import Consent
+from terminal_shop.services.validation import wa_number
+
+WHATSAPP = "whatsapp"  # the channel's name on its outbox rows and consent acts
+WHATSAPP_BOX = "Kirim info pesanan lewat WhatsApp"  # the checkbox at checkout and in the wizard
 
 
 def latest(s: Session, channel: str, address: str) -> Consent | None:
@@ -61,6 +65,14 @@ def forget(s: Session, channel: str, address: str) -> None:
     s.exec(delete(Consent).where(col(Consent.channel) == channel, col(Consent.address) == address))
     if held and latest(s, channel, _kept(channel, address)) is None:
         _add(s, channel, _kept(channel, address), False, "STOP", "dihapus atas permintaan pemilik", None)
+
+
+def whatsapp_box_ticked(s: Session, phone: str, act: str, at: datetime | None = None) -> None:
+    """The WhatsApp box ticked on a form (`act` names it): consent for the typed number, unless
+    it said STOP (only it can undo that). Here, not in whatsapp/, so a form's area need not
+    import the channel that reads it."""
+    if (number := wa_number(phone)) is not None:
+        give(s, WHATSAPP, number, WHATSAPP_BOX, act, at=at)
 
 
 def _add(s: Session, channel: str, address: str, given: bool, text: str, act: str, at: datetime | None) -> None:

@@ -1,9 +1,10 @@
-"""The e-mails applicants, merchants, invited admins and people signing in receive, in
-Indonesian, plain text and HTML (a buyer's order e-mails are order_mails.py's, built with
-`compose` here).
+"""E-mails in Indonesian, plain text and HTML from the same paragraphs (`compose`), and the
+ones an area sends itself (a sign-in code, an admin's invitation, an applicant's status or fix
+link); what events tell people is services/messages/.
 
 Each function returns an outbox.Mail; the callers enqueue it in the transaction of the
-change it tells of. Everything a person typed is escaped in the HTML part.
+change it tells of. Everything a person typed is escaped in the HTML part. An applicant is
+any object with their e-mail, name and business name (no area's table is imported here).
 """
 
 from __future__ import annotations
@@ -11,13 +12,20 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from html import escape
+from typing import Protocol
 
 from terminal_shop import rules
 from terminal_shop.formats import wib
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services import working_days
 from terminal_shop.services.notifications.outbox import Mail
-from terminal_shop.services.registrations.tables import MerchantRegistration
+
+
+class Applicant(Protocol):
+    email: str
+    nama_lengkap: str
+    nama_usaha: str
+    rejection_reason: str | None
+
 
 TYPED_MAX = 60  # characters of a name a visitor typed that an e-mail repeats
 _LINK_LIKE = re.compile(r"(?<=[\w/])[.:@](?=[\w/])")
@@ -68,66 +76,7 @@ def compose(
     return Mail(to, f"{get_settings().brand_name}: {subject}", "\n".join(text), body, png)
 
 
-def device_activated(reg: MerchantRegistration, model: str, serial: str, detail: str, sign_in: str) -> Mail:
-    return compose(
-        reg.email,
-        f"EDC Anda aktif: {model} SN {serial}",
-        f"Halo {typed(reg.nama_lengkap)},",
-        [
-            f"Perangkat {model} dengan SN {serial} untuk {typed(reg.nama_usaha)} sudah aktif dan siap menerima pembayaran.",
-            f"Data aktivasi: {detail}.",
-            "Simpan email ini: TID dan MID diperlukan bila Anda menghubungi bank atau tim kami.",
-            "Transaksi, settlement dan perangkat Anda terlihat di akun Anda: masuk dengan kode yang kami kirim ke email ini.",
-        ],
-        ("Masuk ke akun Anda", sign_in),
-    )
-
-
-def registration_received(reg: MerchantRegistration, status: str) -> Mail:
-    due = working_days.spoken(working_days.review_due(working_days.today_wib()))
-    return compose(
-        reg.email,
-        "Pendaftaran merchant diterima",
-        f"Halo {typed(reg.nama_lengkap)},",
-        [
-            f"Pendaftaran {typed(reg.nama_usaha)} sudah kami terima.",
-            f"Tim kami memverifikasi data dan dokumen Anda dalam {rules.REGISTRATION_REVIEW}, paling lambat {due}.",
-            "Ikuti statusnya kapan saja lewat tautan di bawah ini.",
-        ],
-        ("Lihat status pendaftaran", status),
-    )
-
-
-def registration_approved(reg: MerchantRegistration, sign_in: str) -> Mail:
-    return compose(
-        reg.email,
-        "Pendaftaran merchant disetujui",
-        f"Halo {typed(reg.nama_lengkap)},",
-        [
-            f"Selamat, pendaftaran {typed(reg.nama_usaha)} sudah kami setujui.",
-            "Tim kami akan menghubungi Anda untuk aktivasi perangkat dan akun.",
-            "Pesanan, perangkat dan transaksi Anda ada di akun Anda: masuk dengan kode yang kami kirim ke email ini.",
-        ],
-        ("Masuk ke akun Anda", sign_in),
-    )
-
-
-def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str) -> Mail:
-    return compose(
-        reg.email,
-        "Pendaftaran merchant belum dapat disetujui",
-        f"Halo {typed(reg.nama_lengkap)},",
-        [
-            f"Maaf, pendaftaran {typed(reg.nama_usaha)} belum dapat kami setujui.",
-            f"Alasan: {reason or 'tidak disebutkan'}",
-            f"Perbaiki data atau dokumen yang kami tandai lewat tautan di bawah ini (berlaku {FIX_VALID}, "
-            "sekali pakai). Data lain tetap tersimpan; Anda tidak perlu mendaftar ulang.",
-        ],
-        ("Perbaiki pendaftaran", fix_link),
-    )
-
-
-def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail:
+def registration_fix_requested(reg: Applicant, fix_link: str) -> Mail:
     return compose(
         reg.email,
         "Pendaftaran baru dengan data Anda",
@@ -143,7 +92,7 @@ def registration_fix_requested(reg: MerchantRegistration, fix_link: str) -> Mail
     )
 
 
-def registration_status_link(reg: MerchantRegistration, link: str) -> Mail:
+def registration_status_link(reg: Applicant, link: str) -> Mail:
     return compose(
         reg.email,
         "Status pendaftaran merchant",
@@ -152,20 +101,6 @@ def registration_status_link(reg: MerchantRegistration, link: str) -> Mail:
             f"Anda (atau seseorang) meminta status pendaftaran {typed(reg.nama_usaha)}. Lihat statusnya lewat tautan di bawah ini."
         ],
         ("Lihat status pendaftaran", link),
-    )
-
-
-def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
-    """To each admin: a data subject's request, with the legal deadline (UU 27/2022)."""
-    return compose(
-        admin_email,
-        f"{what}: jawab sebelum {wib(due)}",
-        "Halo,",
-        [
-            f"Pemilik data mengajukan permintaan: {what}.",
-            f"Batas waktu menjawab: {wib(due)} ({rules.working_days(rules.DATA_REQUEST_ANSWER)}, UU 27/2022).",
-        ],
-        ("Buka datanya di back office", link),
     )
 
 
@@ -195,19 +130,5 @@ def sign_in_code(to: str, code: str) -> Mail:
             f"Kode berlaku {rules.minutes(rules.SIGN_IN_CODE_VALID)} dan hanya untuk sekali masuk. Jangan berikan kode ini kepada siapa pun,"
             " termasuk yang mengaku dari tim kami.",
             "Tidak merasa meminta kode? Abaikan email ini: tanpa kode, tidak ada yang bisa masuk.",
-        ],
-    )
-
-
-def device_status(reg: MerchantRegistration, model: str, serial: str, status: str, reason: str) -> Mail:
-    """A later change of a merchant's terminal (suspended, active again, returned, broken)."""
-    return compose(
-        reg.email,
-        f"Status EDC Anda: {status} ({model} SN {serial})",
-        f"Halo {typed(reg.nama_lengkap)},",
-        [
-            f"Status perangkat {model} dengan SN {serial} untuk {typed(reg.nama_usaha)} sekarang: {status}.",
-            f"Keterangan: {reason}.",
-            "Ada pertanyaan? Balas email ini atau hubungi kami lewat WhatsApp.",
         ],
     )

@@ -25,7 +25,8 @@ from sqlmodel import Session, col, func, select
 from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.notifications.tables import EMAIL, OutboxMessage
+from terminal_shop.services.notifications.tables import EMAIL as EMAIL  # the e-mail channel's name, for its plug-in
+from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 
 log = logging.getLogger(__name__)

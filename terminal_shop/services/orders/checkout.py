@@ -24,6 +24,7 @@ from terminal_shop.infra.signing import sign
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import PROOF_KINDS, CheckedFile, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.notifications import consent
 from terminal_shop.services.orders import order_status
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.events import OrderPlaced
@@ -34,8 +35,6 @@ from terminal_shop.services.orders.views import OrderSummary, PricedCart, order_
 from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.refusals import first_text
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
-from terminal_shop.services.whatsapp import consent as whatsapp_consent
-from terminal_shop.services.whatsapp.consent import CONSENT_TEXT
 
 log = logging.getLogger(__name__)
 
@@ -194,7 +193,7 @@ def _store(
             order.proof_suspect = bool(earlier) or order.proof_amount not in (None, order.total)
             s.add(order)
             if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
-                whatsapp_consent.opt_in(s, order.buyer_phone, CONSENT_TEXT, f"checkout {order.number}")
+                consent.whatsapp_box_ticked(s, order.buyer_phone, f"checkout {order.number}")
             publish(s, OrderPlaced(entity_id=str(order.id), actor="pembeli", new_status=order.status))
     except IntegrityError:
         discard(storage, bucket, key)

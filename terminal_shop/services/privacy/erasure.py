@@ -30,6 +30,7 @@ from terminal_shop.services.payments.tables import ProofPrint
 from terminal_shop.services.privacy import copies
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind
+from terminal_shop.services.validation import wa_number
 from terminal_shop.services.whatsapp import consent
 
 SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
@@ -100,7 +101,7 @@ def _identity_copies(s: Session, row: MerchantRegistration | Order, email: str, 
     stray messages go with the record (issue 46.12), unless another live record still has the
     same address or number: then they are that record's person's too."""
     emls: list[Path] = []
-    address, number = signin.normal_email(email), consent.wa_number(phone)
+    address, number = signin.normal_email(email), wa_number(phone)
     if address and not _address_in_use(s, address, row.id):
         sessions.forget(s, address)
         emls += copies.erase(s, "customer", address, _words(row))
@@ -126,7 +127,7 @@ def _number_in_use(s: Session, number: str, record_id: uuid.UUID) -> bool:
                                                        col(Order.id) != record_id)),
               *s.exec(select(MerchantRegistration.nomor_hp).where(col(MerchantRegistration.nomor_hp).like(tail),
                       col(MerchantRegistration.purged_at).is_(None), col(MerchantRegistration.id) != record_id))]  # fmt: skip
-    return any(consent.wa_number(p) == number for p in phones)
+    return any(wa_number(p) == number for p in phones)
 
 
 def _words(row: MerchantRegistration | Order) -> list[str]:

@@ -28,6 +28,7 @@ from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, UploadRejected
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
+from terminal_shop.services.notifications.consent import whatsapp_box_ticked
 from terminal_shop.services.refusals import Refused, first_text
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
@@ -35,7 +36,6 @@ from terminal_shop.services.registrations.events import RegistrationSubmitted
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationRefusal, RegistrationStatus
 from terminal_shop.services.validation import client_ref_ok
-from terminal_shop.services.whatsapp import consent as whatsapp_consent
 
 FAILED_REASON = RegistrationRefusal.FAILED.label
 FIX_MAIL_EVERY = timedelta(days=1)  # the correction link re-sent for a rejected pair
@@ -199,9 +199,7 @@ def _insert(
             )
         )
         if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
-            whatsapp_consent.opt_in(
-                s, values["nomor_hp"], whatsapp_consent.CONSENT_TEXT, "formulir pendaftaran merchant", now
-            )
+            whatsapp_box_ticked(s, values["nomor_hp"], "formulir pendaftaran merchant", now)
         publish(s, RegistrationSubmitted(entity_id=str(registration_id), actor="pemohon", new_status="pending"))
 
 

@@ -22,6 +22,7 @@ from terminal_shop.services.notifications.outbox import Mail, PermanentFailure, 
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.terms import PaymentMethod
 from terminal_shop.services.orders.views import order_number
+from terminal_shop.services.validation import wa_number
 from terminal_shop.services.whatsapp import cloud_api, consent, sending
 from terminal_shop.services.whatsapp.consent import CHANNEL
 from terminal_shop.services.whatsapp.templates import TEMPLATES
@@ -78,7 +79,7 @@ class WhatsAppChannel:
     key_prefix = "wa:"
 
     def address(self, notice: Notice) -> str | None:
-        return consent.wa_number(notice.phone or "")
+        return wa_number(notice.phone or "")
 
     def consents(self, s: Session, address: str) -> bool:
         """Switched on, opted in, and under the day's limit for the number."""

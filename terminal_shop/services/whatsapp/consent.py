@@ -8,32 +8,15 @@ stranger's checkout opted a number in again after its STOP)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlmodel import Session
 
 from terminal_shop.services.notifications import consent as consents
-from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.services.whatsapp.tables import WhatsAppContact
 
-CHANNEL = "whatsapp"  # the channel's name on its outbox rows and consent acts
-CONSENT_TEXT = "Kirim info pesanan lewat WhatsApp"  # the checkbox at checkout and in the wizard
+CHANNEL = consents.WHATSAPP  # the channel's name on its outbox rows and consent acts
 STOP_WORDS = frozenset({"STOP", "BERHENTI"})
 START_WORDS = frozenset({"MULAI", "YA"})
 REPLY = "balasan WhatsApp dari nomor ini"
-
-
-def wa_number(phone: str) -> str | None:
-    """A mobile number as the Cloud API takes it (62812..., no '+'), or None."""
-    normal = normalise_mobile(phone or "")
-    return normal.lstrip("+") if normal else None
-
-
-def opt_in(s: Session, phone: str, text: str, act: str, at: datetime | None = None) -> None:
-    """A box ticked on a form (`act` names it): consent, unless the number has said STOP
-    (only it can undo that)."""
-    if (number := wa_number(phone)) is not None:
-        consents.give(s, CHANNEL, number, text, act, at=at)
 
 
 def opt_back_in(s: Session, number: str, text: str) -> None:

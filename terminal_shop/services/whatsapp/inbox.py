@@ -24,8 +24,8 @@ from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.validation import normalise_mobile
-from terminal_shop.services.whatsapp.consent import CHANNEL, wa_number
+from terminal_shop.services.validation import normalise_mobile, wa_number
+from terminal_shop.services.whatsapp.consent import CHANNEL
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
 from terminal_shop.vocabulary import Term
 

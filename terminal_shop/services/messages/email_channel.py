@@ -20,10 +20,10 @@ from email_validator import EmailNotValidError, validate_email
 from sqlmodel import Session
 
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.notifications import emails, order_mails, outbox
+from terminal_shop.services.messages import merchant_mails, order_mails
+from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.channels import Notice, register
 from terminal_shop.services.notifications.outbox import Mail, PermanentFailure, Queued
-from terminal_shop.services.notifications.tables import EMAIL
 from terminal_shop.services.orders import invoice
 
 log = logging.getLogger(__name__)
@@ -39,25 +39,25 @@ WORDS: dict[str, Callable[[Session, Notice], Mail]] = {
     "order_cancelled": lambda s, n: order_mails.order_rejected(n.about, n.values["reason"]),
     "order_shipped": lambda s, n: order_mails.order_shipped(n.about, n.values["courier"], n.values["serials"]),
     "order_delivered": lambda s, n: order_mails.order_delivered(n.about),
-    "registration_received": lambda s, n: emails.registration_received(n.about, n.values["status_link"]),
-    "registration_approved": lambda s, n: emails.registration_approved(n.about, n.values["sign_in"]),
-    "registration_rejected": lambda s, n: emails.registration_rejected(
+    "registration_received": lambda s, n: merchant_mails.registration_received(n.about, n.values["status_link"]),
+    "registration_approved": lambda s, n: merchant_mails.registration_approved(n.about, n.values["sign_in"]),
+    "registration_rejected": lambda s, n: merchant_mails.registration_rejected(
         n.about, n.values["reason"], n.values["fix_link"]
     ),
-    "data_request": lambda s, n: emails.data_request(
+    "data_request": lambda s, n: merchant_mails.data_request(
         n.email or "", n.values["what"], n.values["link"], n.values["due"]
     ),
-    "device_active": lambda s, n: emails.device_activated(
+    "device_active": lambda s, n: merchant_mails.device_activated(
         n.about, n.values["model"], n.values["serial"], n.values["detail"], n.values["sign_in"]
     ),
-    "device_status": lambda s, n: emails.device_status(
+    "device_status": lambda s, n: merchant_mails.device_status(
         n.about, n.values["model"], n.values["serial"], n.values["status"], n.values["reason"]
     ),
 }
 
 
 class EmailChannel:
-    name = EMAIL
+    name = outbox.EMAIL
     key_prefix = ""
 
     def address(self, notice: Notice) -> str | None:

@@ -1,0 +1,101 @@
+"""The e-mails events send to applicants, merchants and admins, in Indonesian, plain text and
+HTML, built with notifications/emails.compose (everything a person typed is escaped, `typed`
+keeps a stranger's link out)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from terminal_shop import rules
+from terminal_shop.formats import wib
+from terminal_shop.services import working_days
+from terminal_shop.services.notifications.emails import FIX_VALID, compose, typed
+from terminal_shop.services.notifications.outbox import Mail
+from terminal_shop.services.registrations.tables import MerchantRegistration
+
+
+def device_activated(reg: MerchantRegistration, model: str, serial: str, detail: str, sign_in: str) -> Mail:
+    return compose(
+        reg.email,
+        f"EDC Anda aktif: {model} SN {serial}",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [
+            f"Perangkat {model} dengan SN {serial} untuk {typed(reg.nama_usaha)} sudah aktif dan siap menerima pembayaran.",
+            f"Data aktivasi: {detail}.",
+            "Simpan email ini: TID dan MID diperlukan bila Anda menghubungi bank atau tim kami.",
+            "Transaksi, settlement dan perangkat Anda terlihat di akun Anda: masuk dengan kode yang kami kirim ke email ini.",
+        ],
+        ("Masuk ke akun Anda", sign_in),
+    )
+
+
+def registration_received(reg: MerchantRegistration, status: str) -> Mail:
+    due = working_days.spoken(working_days.review_due(working_days.today_wib()))
+    return compose(
+        reg.email,
+        "Pendaftaran merchant diterima",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [
+            f"Pendaftaran {typed(reg.nama_usaha)} sudah kami terima.",
+            f"Tim kami memverifikasi data dan dokumen Anda dalam {rules.REGISTRATION_REVIEW}, paling lambat {due}.",
+            "Ikuti statusnya kapan saja lewat tautan di bawah ini.",
+        ],
+        ("Lihat status pendaftaran", status),
+    )
+
+
+def registration_approved(reg: MerchantRegistration, sign_in: str) -> Mail:
+    return compose(
+        reg.email,
+        "Pendaftaran merchant disetujui",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [
+            f"Selamat, pendaftaran {typed(reg.nama_usaha)} sudah kami setujui.",
+            "Tim kami akan menghubungi Anda untuk aktivasi perangkat dan akun.",
+            "Pesanan, perangkat dan transaksi Anda ada di akun Anda: masuk dengan kode yang kami kirim ke email ini.",
+        ],
+        ("Masuk ke akun Anda", sign_in),
+    )
+
+
+def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str) -> Mail:
+    return compose(
+        reg.email,
+        "Pendaftaran merchant belum dapat disetujui",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [
+            f"Maaf, pendaftaran {typed(reg.nama_usaha)} belum dapat kami setujui.",
+            f"Alasan: {reason or 'tidak disebutkan'}",
+            f"Perbaiki data atau dokumen yang kami tandai lewat tautan di bawah ini (berlaku {FIX_VALID}, "
+            "sekali pakai). Data lain tetap tersimpan; Anda tidak perlu mendaftar ulang.",
+        ],
+        ("Perbaiki pendaftaran", fix_link),
+    )
+
+
+def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
+    """To each admin: a data subject's request, with the legal deadline (UU 27/2022)."""
+    return compose(
+        admin_email,
+        f"{what}: jawab sebelum {wib(due)}",
+        "Halo,",
+        [
+            f"Pemilik data mengajukan permintaan: {what}.",
+            f"Batas waktu menjawab: {wib(due)} ({rules.working_days(rules.DATA_REQUEST_ANSWER)}, UU 27/2022).",
+        ],
+        ("Buka datanya di back office", link),
+    )
+
+
+def device_status(reg: MerchantRegistration, model: str, serial: str, status: str, reason: str) -> Mail:
+    """A later change of a merchant's terminal (suspended, active again, returned, broken)."""
+    return compose(
+        reg.email,
+        f"Status EDC Anda: {status} ({model} SN {serial})",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [
+            f"Status perangkat {model} dengan SN {serial} untuk {typed(reg.nama_usaha)} sekarang: {status}.",
+            f"Keterangan: {reason}.",
+            "Ada pertanyaan? Balas email ini atau hubungi kami lewat WhatsApp.",
+        ],
+    )
