@@ -24,7 +24,7 @@ from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.devices.owned import DeviceView
-from terminal_shop.services.privacy import requests
+from terminal_shop.services.privacy import person, requests
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.transactions import dashboard, live, statement
 from terminal_shop.services.transactions import history as txn_history
@@ -133,7 +133,8 @@ class AccountState(rx.State):
         mine = await asyncio.to_thread(account.of, customer.email)
         self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
         self.devices, self._merchants = mine.devices, [str(m) for m in mine.merchants]
-        self.data_requests = await asyncio.to_thread(account.open_requests, customer.email)
+        records = await asyncio.to_thread(account.records_of, customer.email)
+        self.data_requests = await asyncio.to_thread(person.open_for_records, records)
         self.board = await asyncio.to_thread(dashboard.for_merchants, mine.merchants) if mine.merchants else None
         self._marker = await asyncio.to_thread(dashboard.marker, mine.merchants)
         if mine.merchants:
@@ -151,14 +152,13 @@ class AccountState(rx.State):
         chosen, customer = DataRequestKind.parse(str(kind)), self._customer()
         if chosen is None:
             return None
+        records = await asyncio.to_thread(account.records_of, customer.email)
         try:
-            answer = await asyncio.to_thread(
-                account.ask_about_me, customer.email, chosen, self.router.session.client_ip
-            )
+            answer = await asyncio.to_thread(person.ask_for_records, records, chosen, self.router.session.client_ip)
             self.request_answer, self.request_error = answer, ""
         except requests.RequestError as exc:
             self.request_answer, self.request_error = "", exc.text
-        self.data_requests = await asyncio.to_thread(account.open_requests, customer.email)
+        self.data_requests = await asyncio.to_thread(person.open_for_records, records)
         return None
 
     @rx.event

@@ -23,7 +23,7 @@ from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.customers.signin import SignInError, SignInRefusal
 from terminal_shop.services.customers.tables import SignInCode
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.privacy import requests
+from terminal_shop.services.privacy import person, requests
 from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.web.api import files_app
@@ -158,14 +158,17 @@ def test_an_account_shows_only_what_its_address_owns(clean_db, tmp_path):
     assert account.lines_of(EMAIL, str(mine.id)) == [(i["sku"], i["qty"]) for i in mine.items]  # "Pesan lagi"
     assert account.lines_of(EMAIL, str(theirs.id)) is None and account.lines_of(EMAIL, "bukan-id") is None
 
-    answer = account.ask_about_me(EMAIL, DataRequestKind.ACCESS, "203.0.113.7")  # the order and the registration
+    answer = person.ask_for_records(
+        account.records_of(EMAIL), DataRequestKind.ACCESS, "203.0.113.7"
+    )  # the order and the registration
     assert answer.startswith("Permintaan Anda (minta salinan data) untuk 2 data kami terima.")
     with read_session() as s:
         asked = {(r.entity_type, r.entity_id) for r in s.exec(select(DataRequest))}
     assert asked == {("order", str(mine.id)), ("merchant", str(shop))}  # nothing of another address
-    assert len(account.open_requests(EMAIL)) == 2 and account.open_requests("orang.lain@example.com") == []
+    assert len(person.open_for_records(account.records_of(EMAIL))) == 2
+    assert person.open_for_records(account.records_of("orang.lain@example.com")) == []
     with pytest.raises(requests.RequestError) as refused:
-        account.ask_about_me("siapa@example.com", DataRequestKind.ERASURE, "203.0.113.7")
+        person.ask_for_records(account.records_of("siapa@example.com"), DataRequestKind.ERASURE, "203.0.113.7")
     assert refused.value.code is requests.RequestRefusal.NOTHING_OWNED
 
 

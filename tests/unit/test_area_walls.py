@@ -28,7 +28,6 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.backoffice.order_fields", "orders"),
     ("terminal_shop.services.backoffice.order_fields", "registrations"),
     ("terminal_shop.services.customers.account", "orders"),
-    ("terminal_shop.services.customers.account", "privacy"),
     ("terminal_shop.services.customers.account", "registrations"),
     ("terminal_shop.services.customers.signin", "registrations"),
     ("terminal_shop.services.devices.activation", "registrations"),
@@ -83,26 +82,8 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.whatsapp.webhook", "notifications"),
 }
 ALLOWED_LOOP_IMPORTS = {  # (area, area it imports) inside a loop between areas: to turn into events
-    ("customers", "devices"),
-    ("customers", "orders"),
-    ("customers", "privacy"),
-    ("customers", "registrations"),
-    ("customers", "whatsapp"),
-    ("devices", "orders"),
-    ("devices", "registrations"),
     ("orders", "payments"),
-    ("orders", "privacy"),
     ("payments", "orders"),
-    ("privacy", "customers"),
-    ("privacy", "orders"),
-    ("privacy", "payments"),
-    ("privacy", "registrations"),
-    ("privacy", "whatsapp"),
-    ("registrations", "orders"),
-    ("registrations", "privacy"),
-    ("whatsapp", "orders"),
-    ("whatsapp", "payments"),
-    ("whatsapp", "registrations"),
 }
 
 

@@ -9,9 +9,8 @@ from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.services.orders.terms import Fulfilment, OrderStatus, PaymentMethod
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.privacy.views import DataRequestView
 from terminal_shop.services.registrations.terms import RegistrationStatus
-from terminal_shop.views import Badge
+from terminal_shop.views import Badge, DataRequestView
 
 
 @dataclass(frozen=True)

@@ -7,21 +7,16 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from sqlmodel import col, func, select
 
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
-from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.devices.owned import DeviceView, of_merchant, of_order
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import buyer_status
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.privacy import requests
-from terminal_shop.services.privacy.tables import DataRequest
-from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.registrations.registration_status import status_link
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
@@ -139,7 +134,7 @@ def lines_of(email: str, order_id: str) -> list[tuple[str, int]] | None:
     return [(i["sku"], int(i["qty"])) for i in order.items if catalogue.product(i["sku"]) is not None]
 
 
-def _records(email: str) -> list[tuple[str, str]]:
+def records_of(email: str) -> list[tuple[str, str]]:
     """The (entity type, id) of what the address owns, as `of` lists it (its ids only, no devices)."""
     address = email.strip().lower()
     with read_session() as s:
@@ -153,37 +148,3 @@ def _records(email: str) -> list[tuple[str, str]]:
             .order_by(col(MerchantRegistration.created_at).desc()).limit(LIMIT)
         ).all()  # fmt: skip
     return [("order", str(o)) for o in orders] + [("merchant", str(m)) for m in merchants]
-
-
-def ask_about_me(email: str, kind: DataRequestKind, client: str) -> str:
-    """A data request (a copy, or erasure) for everything this verified address owns; what the
-    person reads back. Raises requests.RequestError (nothing owned, or too many asks)."""
-    records = _records(email)
-    if not records:
-        raise requests.RequestError(requests.RequestRefusal.NOTHING_OWNED)
-    try:
-        due = max(requests.ask(entity_type, record_id, kind, client) for entity_type, record_id in records)
-    except rate_limits.TooMany as exc:
-        raise requests.RequestError(requests.RequestRefusal.TOO_MANY, minutes=exc.minutes) from None
-    return (f"Permintaan Anda ({kind.label.lower()}) untuk {len(records)} data kami terima. "
-            f"Kami menjawab lewat email paling lambat {wib(due)}.")  # fmt: skip
-
-
-def open_requests(email: str) -> list[str]:
-    """The person's requests still waiting for an answer, in their words."""
-    records = _records(email)
-    if not records:
-        return []
-    with read_session() as s:
-        rows = s.exec(
-            select(DataRequest)
-            .where(
-                col(DataRequest.done_at).is_(None),
-                sa.tuple_(col(DataRequest.entity_type), col(DataRequest.entity_id)).in_(records),
-            )
-            .order_by(col(DataRequest.created_at))
-        ).all()
-    return [
-        f"{DataRequestKind.label_of(r.kind)}, diminta {wib(r.created_at)}, dijawab paling lambat {wib(r.due_at)}"
-        for r in rows
-    ]

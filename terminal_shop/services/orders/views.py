@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from terminal_shop.formats import rupiah
 from terminal_shop.services.notifications.views import MailView
-from terminal_shop.services.privacy.views import DataRequestView
-from terminal_shop.views import AccessView, Badge, HistoryView, LineView
+from terminal_shop.views import AccessView, Badge, DataRequestView, HistoryView, LineView
 
 
 def order_number(order_id: uuid.UUID | str) -> str:

@@ -43,12 +43,12 @@ from terminal_shop.services.privacy import copies, erasure
 from terminal_shop.services.privacy.events import DataExported, DataRequestAsked, DataRestricted
 from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.privacy.terms import DataRequestKind
-from terminal_shop.services.privacy.views import DataRequestView
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
 from terminal_shop.services.validation import parse_id
+from terminal_shop.views import DataRequestView
 from terminal_shop.vocabulary import Term
 
 ANSWER_WITHIN = rules.DATA_REQUEST_ANSWER

@@ -1,16 +1,6 @@
-"""What the pages show of a data subject's requests."""
+"""What the pages show of a data subject's requests: terminal_shop/views.DataRequestView, named
+here too for tab states pickled before it moved (issue 51.1)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class DataRequestView:
-    """A data subject's request waiting for its answer (services/privacy/requests.py)."""
-
-    label: str
-    link: str  # the record's admin page
-    asked_at: str
-    due: str
-    overdue: bool
+from terminal_shop.views import DataRequestView as DataRequestView

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal_shop.services.notifications.views import MailView
-from terminal_shop.services.privacy.views import DataRequestView
-from terminal_shop.views import AccessView, Badge, HistoryView
+from terminal_shop.views import AccessView, Badge, DataRequestView, HistoryView
 
 
 @dataclass(frozen=True)
