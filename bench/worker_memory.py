@@ -14,7 +14,7 @@ PROBE = """
 import sys
 import terminal_shop.terminal_shop
 from PIL import Image
-from terminal_shop.services.payments import proof_prints
+from terminal_shop.services.orders import proof_prints
 image = Image.effect_noise((512, 512), 64).convert("RGB")
 after_import = [l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1]
 if sys.argv[1] == "imagehash":

@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop.components.ui import BTN_OUTLINE, icon, modal
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.payments import transfer_codes
+from terminal_shop.services.orders import transfer_codes
 from terminal_shop.state import toast
 
 

@@ -10,8 +10,8 @@ from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
-from terminal_shop.services.payments import transfer_codes
 from terminal_shop.state.order_status import OrderStatusState as S
 
 _DOT_BASE = "flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm "

@@ -12,10 +12,9 @@ from terminal_shop import catalogue, routes
 from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.orders import checkout as orders
-from terminal_shop.services.orders import checkout_rules, payment_qr
+from terminal_shop.services.orders import checkout_rules, payment_qr, transfer_codes
 from terminal_shop.services.orders.terms import OrderRefusal, PaymentMethod
 from terminal_shop.services.orders.views import PaymentQr, PricedCart, TransferAmount, order_number
-from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.refusals import texts
 from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
@@ -43,7 +42,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     qris_loaded: bool = False
     qr_open: bool = False
     payment_qr: PaymentQr | None = None  # None: the merchant's static QRIS image instead
-    transfer_code: int = 0  # the kode unik held for this attempt (services/payments/transfer_codes.py)
+    transfer_code: int = 0  # the kode unik held for this attempt (services/orders/transfer_codes.py)
     transfer_for: int = 0  # the cart total that code was held for: another total has no amount yet
 
     # ----- derived values -----

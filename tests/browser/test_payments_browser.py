@@ -12,7 +12,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from terminal_shop.formats import WIB, rupiah
-from terminal_shop.services.payments import transfer_codes
+from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.team import admin_auth
 
 from support.factories import make_order

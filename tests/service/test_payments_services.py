@@ -21,12 +21,12 @@ from terminal_shop.services.backoffice import admin_orders, admin_overview
 from terminal_shop.services.events import later
 from terminal_shop.services.events.tables import PendingWork
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.orders import transitions
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.payments import manual_match, matching, proof_prints, reconcile, transfer_codes
+from terminal_shop.services.orders import proof_prints, transfer_codes, transitions
+from terminal_shop.services.orders.tables import Order, ProofPrint, TransferCode
+from terminal_shop.services.payments import manual_match, matching, reconcile
 from terminal_shop.services.payments.reconcile import MatchRefusal
 from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementRefusal
-from terminal_shop.services.payments.tables import ProofPrint, StatementLine, TransferCode
+from terminal_shop.services.payments.tables import StatementLine
 from terminal_shop.services.payments.terms import MatchKind
 
 from support.factories import ADMIN, checkout_order, make_order

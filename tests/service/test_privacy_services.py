@@ -23,9 +23,8 @@ from terminal_shop.privacy_policy import VERSION
 from terminal_shop.services.audit.tables import AccessEvent, AuditEvent
 from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.payments import transfer_codes
-from terminal_shop.services.payments.tables import TransferCode
+from terminal_shop.services.orders import transfer_codes
+from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.privacy.terms import DataRequestKind

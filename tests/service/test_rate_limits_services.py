@@ -19,11 +19,9 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.orders import checkout_rules, order_status
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders import checkout_rules, order_status, transfer_codes
+from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.orders.terms import OrderRefusal
-from terminal_shop.services.payments import transfer_codes
-from terminal_shop.services.payments.tables import TransferCode
 from terminal_shop.services.registrations import details, registration_status
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.web import api

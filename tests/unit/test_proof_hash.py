@@ -1,5 +1,5 @@
 """The proofs' perceptual hash without scipy (issue 35.14) is imagehash's, bit for bit, so the
-fingerprints stored before the change still compare (services/payments/proof_prints.py)."""
+fingerprints stored before the change still compare (services/orders/proof_prints.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from terminal_shop.services.payments import proof_prints
+from terminal_shop.services.orders import proof_prints
 
 from support.files import receipt
 

@@ -15,7 +15,7 @@ import random
 import pytest
 from PIL import Image
 
-from terminal_shop.services.payments import proof_prints
+from terminal_shop.services.orders import proof_prints
 
 from support.files import PHONES, bank_screenshot, encoded
 

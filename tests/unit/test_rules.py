@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from terminal_shop import rules
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES
-from terminal_shop.services.payments.transfer_codes import MATCH_WINDOW
+from terminal_shop.services.orders.transfer_codes import MATCH_WINDOW
 from terminal_shop.services.privacy.requests import ANSWER_WITHIN
 from terminal_shop.services.registrations.fix_link import LINK_VALID
 from terminal_shop.services.registrations.resubmission import FixRefusal

@@ -12,8 +12,8 @@ from terminal_shop.components.stock import line_stock_note, stock_note
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import browser_expr
+from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.terms import PaymentMethod
-from terminal_shop.services.payments import transfer_codes
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.state.checkout_copy import READ_DRAFT

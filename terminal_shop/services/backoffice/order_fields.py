@@ -8,11 +8,10 @@ from typing import Any
 from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session
-from terminal_shop.services.orders import invoice, qris
+from terminal_shop.services.orders import invoice, proof_prints, qris
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import Fulfilment
 from terminal_shop.services.orders.views import LinkedOrder
-from terminal_shop.services.payments import proof_prints
 from terminal_shop.services.registrations.tables import MerchantRegistration
 
 

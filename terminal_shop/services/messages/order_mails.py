@@ -14,12 +14,11 @@ from terminal_shop.services.devices.linking import register_path
 from terminal_shop.services.devices.owned import DEVICES_WAIT
 from terminal_shop.services.notifications.emails import compose, typed
 from terminal_shop.services.notifications.outbox import Mail
-from terminal_shop.services.orders import qris
+from terminal_shop.services.orders import qris, transfer_codes
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import PaymentMethod
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.payments import transfer_codes
 
 
 def _order_link(order: Order) -> tuple[str, str]:

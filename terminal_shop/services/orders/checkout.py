@@ -25,14 +25,13 @@ from terminal_shop.infra.storage import Storage, StorageError, discard, get_stor
 from terminal_shop.infra.uploads import PROOF_KINDS, CheckedFile, UploadRejected, check_file, safe_name, strip_metadata
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import consent
-from terminal_shop.services.orders import order_status
+from terminal_shop.services.orders import order_status, proof_prints, transfer_codes
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import OrderRefusal, OrderStatus, PaymentMethod, buyer_status
 from terminal_shop.services.orders.views import OrderSummary, PricedCart, order_number
-from terminal_shop.services.payments import proof_prints, transfer_codes
 from terminal_shop.services.refusals import first_text
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
 

@@ -24,10 +24,10 @@ from terminal_shop.infra.models import table_of
 from terminal_shop.infra.pdf import TablePdf, latin
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
+from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.tables import InvoiceCounter, Order
 from terminal_shop.services.orders.terms import PaymentMethod
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.payments import transfer_codes
 
 PPN_RATE = 12  # percent, on a tax base of 11/12 of the price (PMK 131/2024, non-luxury goods)
 STAMP_DUTY_ABOVE = 5_000_000  # UU 10/2020: a receipt of more than this carries Rp 10.000 meterai

@@ -20,11 +20,10 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.orders import invoice
+from terminal_shop.services.orders import invoice, transfer_codes
 from terminal_shop.services.orders.events import OrderCancelled, OrderConfirmed
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import ORDER_TRANSITIONS, OrderStatus
-from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.refusals import Refused
 from terminal_shop.vocabulary import Term
 

@@ -72,7 +72,7 @@ class OrderView:
 @dataclass(frozen=True)
 class TransferAmount:
     """A BCA transfer's exact amount as the buyer is shown it, kode unik taken off
-    (services/payments/transfer_codes.py)."""
+    (services/orders/transfer_codes.py)."""
 
     text: str = ""  # "Rp 3.498.873"
     digits: str = ""  # "3498873": what the copy button copies (banking apps take digits)

@@ -29,12 +29,11 @@ from sqlmodel import Session, col, select
 from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import insert_new, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
-from terminal_shop.services.orders import transitions
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders import transfer_codes, transitions
+from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
-from terminal_shop.services.payments import transfer_codes
 from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
-from terminal_shop.services.payments.tables import Preference, StatementLine, TransferCode
+from terminal_shop.services.payments.tables import Preference, StatementLine
 from terminal_shop.services.payments.terms import StatementSource
 from terminal_shop.services.refusals import Refused
 from terminal_shop.vocabulary import Term

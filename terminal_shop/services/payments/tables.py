@@ -1,4 +1,6 @@
-"""The payments area's tables: kode unik holds, imported statement lines, proof fingerprints, the admins' remembered choices. Times are timezone-aware UTC, money is whole rupiah."""
+"""The payments area's tables: imported statement lines, the admins' remembered choices. Times are
+timezone-aware UTC, money is whole rupiah. (An order's kode unik and its proof's fingerprint are
+the orders area's.)"""
 
 from __future__ import annotations
 
@@ -10,22 +12,6 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from terminal_shop.infra.models import UTCDateTime, now_field
-
-
-class TransferCode(SQLModel, table=True):
-    """An amount to transfer held for one checkout attempt, then for its order while the
-    order waits (services/payments/transfer_codes.py). The amount is the key: no two held
-    at once, whichever worker or database makes them."""
-
-    __tablename__ = "transfer_codes"
-
-    amount: int = Field(sa_type=sa.BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
-    client_ref: str = Field(max_length=64, unique=True)
-    base_total: int = Field(sa_type=sa.BigInteger)
-    code: int
-    order_id: uuid.UUID | None = Field(default=None, index=True)
-    expires_at: datetime = Field(sa_type=UTCDateTime)  # for a reservation no order took, or a settled order's
-    settled_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # its order confirmed or cancelled
 
 
 class StatementLine(SQLModel, table=True):
@@ -52,17 +38,6 @@ class StatementLine(SQLModel, table=True):
     order_id: uuid.UUID | None = Field(default=None, unique=True)
     imported_at: datetime = now_field()
     imported_by: str = Field(max_length=254)
-
-
-class ProofPrint(SQLModel, table=True):
-    """An image proof's SHA-256 and perceptual hash (services/payments/proof_prints.py)."""
-
-    __tablename__ = "proof_prints"
-
-    order_id: uuid.UUID = Field(primary_key=True)
-    created_at: datetime = now_field(index=True)
-    sha256: str = Field(max_length=64, index=True)
-    phash: str | None = Field(default=None, max_length=256)  # 1024 bits as hex; None for a PDF
 
 
 class Preference(SQLModel, table=True):

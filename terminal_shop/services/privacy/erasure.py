@@ -25,8 +25,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.audit import trail
 from terminal_shop.services.customers import sessions, signin
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.payments.tables import ProofPrint
+from terminal_shop.services.orders.tables import Order, ProofPrint
 from terminal_shop.services.privacy import copies
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind

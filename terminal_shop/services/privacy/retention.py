@@ -25,8 +25,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.payments.tables import TransferCode
+from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus

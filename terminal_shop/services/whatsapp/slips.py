@@ -30,12 +30,12 @@ from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.orders import proof_prints
 from terminal_shop.services.orders.checkout import PROOF_WRONG_TYPE
 from terminal_shop.services.orders.events import OrderProofAdded
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.payments import proof_prints
 from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.services.whatsapp import cloud_api, consent
 from terminal_shop.services.whatsapp.consent import CHANNEL

@@ -37,9 +37,8 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import CheckedFile, sniff, thumbnail
 from terminal_shop.services.events.bus import after_commit
 from terminal_shop.services.orders.events import OrderPlaced
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.tables import Order, ProofPrint
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.payments.tables import ProofPrint
 
 HASH_SIZE = 32  # 32 x 32 = 1024 bits
 HIGHFREQ_FACTOR = 8  # pHash of a 256 x 256 copy

@@ -27,7 +27,7 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
-from terminal_shop.services.payments.tables import TransferCode
+from terminal_shop.services.orders.tables import TransferCode
 
 log = logging.getLogger(__name__)
 
