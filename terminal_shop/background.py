@@ -14,7 +14,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import stored_files
 from terminal_shop.services.events import later
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import sender
 from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.privacy import erasure, retention
 from terminal_shop.services.team import admin_auth
@@ -47,7 +47,7 @@ async def send_outbox() -> None:
     while True:
         await asyncio.sleep(OUTBOX_INTERVAL_SECONDS)
         try:
-            await asyncio.to_thread(outbox.drain)
+            await asyncio.to_thread(sender.drain)
             metrics.task_ran("sender")
         except Exception:  # the database was away: the rows wait for the next round
             logging.getLogger("terminal_shop").exception("outbox round failed")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 
 from terminal_shop.infra.settings import private_files
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import sender
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -17,7 +17,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.parse_args(argv)
     private_files()
     total = 0
-    while sent := outbox.send_pending():
+    while sent := sender.send_pending():
         total += sent
     print(f"{total} email terkirim.")
 

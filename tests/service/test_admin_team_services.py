@@ -21,7 +21,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import detached_root_state, router_with_headers
-from terminal_shop.services.notifications import mail_log
+from terminal_shop.services.notifications import mail_log, sender
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_accounts, admin_auth, invite_links, two_factor
@@ -481,7 +481,6 @@ def test_a_restricted_registrations_documents_open_for_the_owner_only(clean_db, 
 
 
 def test_a_restricted_records_messages_are_held_and_its_conversation_closed(clean_db, tmp_path):
-    from terminal_shop.services.notifications import outbox
     from terminal_shop.services.privacy import requests
     from terminal_shop.services.whatsapp import inbox
 
@@ -497,7 +496,7 @@ def test_a_restricted_records_messages_are_held_and_its_conversation_closed(clea
     assert mails and {(m.status, m.last_error) for m in mails} == {
         ("held", "Tidak dikirim: data dibatasi atas permintaan pemilik data")
     }
-    outbox.drain()  # a held message is never sent
+    sender.drain()  # a held message is never sent
     with read_session() as s:
         after = s.exec(select(OutboxMessage).where(OutboxMessage.entity_id == mid)).all()
     assert {(m.status, m.sent_at) for m in after} == {("held", None)}

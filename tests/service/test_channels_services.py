@@ -10,7 +10,7 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.notifications import channels, consent, outbox
+from terminal_shop.services.notifications import channels, consent, sender
 from terminal_shop.services.notifications.channels import Notice
 from terminal_shop.services.notifications.outbox import Mail, Queued
 from terminal_shop.services.notifications.tables import OutboxMessage
@@ -81,7 +81,7 @@ def test_a_channel_plugged_in_with_one_line_is_told_what_the_email_is(pigeon, tm
     assert len([k for k in keys("email") if k.startswith(f"registration:{merchant}")]) == 2
     assert not any(k.startswith("merpati:registration") for k in keys("merpati"))
 
-    assert outbox.send_pending(limit=100) >= 8
+    assert sender.send_pending(limit=100) >= 8
     assert sorted(pigeon.carried) == sorted(
         [(BUYER, "order_received")] * 2 + [(BUYER, "order_confirmed"), (BUYER, "order_cancelled")]
     )
@@ -92,7 +92,7 @@ def test_a_channel_unplugged_leaves_its_rows_refused_and_email_going(pigeon):
         consent.give(s, "merpati", BUYER, "Kabari saya lewat merpati", "tes")
     placed = checkout_order()
     channels.unregister("merpati")
-    outbox.send_pending(limit=100)
+    sender.send_pending(limit=100)
     with read_session() as s:
         rows = {
             r.channel: r for r in s.exec(select(OutboxMessage).where(col(OutboxMessage.entity_id) == str(placed.id)))

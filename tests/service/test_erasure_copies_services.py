@@ -12,7 +12,7 @@ from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.devices import packing, stock
-from terminal_shop.services.notifications import mail_log, outbox
+from terminal_shop.services.notifications import mail_log, sender
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.privacy import erasure
@@ -53,7 +53,7 @@ def test_an_erased_order_leaves_no_copy_of_its_buyer(clean_db, tmp_path):
     stock.receive("A9200099", "A920", ADMIN)
     packing.pack(str(order.id), ["A9200099"], ADMIN)
     fulfilment.ship(str(order.id), "jne", "JNE12345678", ADMIN)
-    outbox.send_pending()
+    sender.send_pending()
     assert found_anywhere(NAME, EMAIL, PHONE)  # the test can see them before
 
     assert erasure.erase_order(order.id, erasure.SYSTEM, "masa simpan berakhir") == 1
@@ -71,7 +71,7 @@ def test_an_erased_registration_leaves_no_copy_of_its_applicant(clean_db, tmp_pa
     link = reject_with_link(mid, ["ktp"])
     token = link.rsplit("?t=", 1)[1]
     resubmission.resubmit(str(mid), token, {}, {"ktp": docs["ktp"]}, consent=AGREED)  # audited: "pemohon <e-mail>"
-    outbox.send_pending()
+    sender.send_pending()
     assert found_anywhere(NAME, EMAIL)
 
     erasure.erase_merchant(mid, erasure.SYSTEM, "pendaftaran ditolak")
@@ -98,7 +98,7 @@ def test_erasing_an_order_reaches_the_buyers_account_and_whatsapp_contact(whatsa
     webhook.receive(inbound_text(number, "STOP"))  # the buyer's own message: joins the order's thread
     with write_session() as s:  # and one that joined no record
         s.add(WhatsAppInbound(wa_message_id="wamid.stray", phone=number, kind="text", text="halo, ini Rahmawati"))
-    outbox.send_pending()
+    sender.send_pending()
     assert found_anywhere(NAME, EMAIL, number)
 
     erasure.erase_order(order.id, erasure.SYSTEM, "diminta pemilik data")

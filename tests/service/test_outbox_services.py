@@ -14,7 +14,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
 from terminal_shop.services.messages import email_channel
-from terminal_shop.services.notifications import emails, mail_log, outbox
+from terminal_shop.services.notifications import emails, mail_log, outbox, sender
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders import checkout as orders
@@ -60,8 +60,8 @@ def _text(message) -> str:
 
 def test_each_order_email_arrives_once_with_its_link(mailbox, tmp_path):
     order = _order(tmp_path)
-    assert outbox.send_pending() == 1
-    assert outbox.send_pending() == 0  # delivered once
+    assert sender.send_pending() == 1
+    assert sender.send_pending() == 0  # delivered once
     [received] = mailbox.to("siti@example.com")
     number = str(order.id)[:8].upper()
     assert received["Subject"] == f"TerminalKu: Pesanan {number} diterima"
@@ -72,7 +72,7 @@ def test_each_order_email_arrives_once_with_its_link(mailbox, tmp_path):
     assert f'href="{link}"' in received.get_body(("html",)).get_content()
 
     transitions.confirm(str(order.id), ADMIN)
-    assert outbox.send_pending() == 1
+    assert sender.send_pending() == 1
     confirmed = mailbox.to("siti@example.com")[-1]
     assert "dikonfirmasi" in confirmed["Subject"] and link in _text(confirmed)
     assert [r.status for r in _rows()] == ["sent", "sent"]
@@ -81,7 +81,7 @@ def test_each_order_email_arrives_once_with_its_link(mailbox, tmp_path):
 def test_rejection_tells_the_reason(mailbox, tmp_path):
     order = _order(tmp_path)
     transitions.reject(str(order.id), "Nominal transfer kurang", ADMIN)
-    assert outbox.send_pending() == 2
+    assert sender.send_pending() == 2
     rejected = mailbox.to("siti@example.com")[-1]
     assert "ditolak" in rejected["Subject"] and "Alasan: Nominal transfer kurang" in _text(rejected)
 
@@ -91,7 +91,7 @@ def test_nothing_is_lost_while_smtp_is_down(smtp_server, mailbox, tmp_path):
     controller.stop()
     try:
         _order(tmp_path)
-        assert outbox.send_pending() == 0
+        assert sender.send_pending() == 0
         [row] = _rows()
         assert (row.status, row.attempts) == ("pending", 1) and "Connection" in row.last_error
         said = mail_log.failure_words(row)  # what the admin reads under the e-mail (issue 39.6)
@@ -100,21 +100,21 @@ def test_nothing_is_lost_while_smtp_is_down(smtp_server, mailbox, tmp_path):
         assert row.next_attempt_at > utcnow()  # it waits before trying again
     finally:
         controller.start()
-    assert outbox.send_pending() == 0  # still waiting
+    assert sender.send_pending() == 0  # still waiting
     _due_now()
-    assert outbox.send_pending() == 1
+    assert sender.send_pending() == 1
     assert len(mailbox) == 1 and _rows()[0].status == "sent"
 
 
 def test_a_refused_recipient_is_marked_failed_with_the_reason(mailbox, tmp_path):
     mailbox.refuse.add("tidak.ada@example.com")
     _order(tmp_path, email="tidak.ada@example.com")
-    assert outbox.send_pending() == 0
+    assert sender.send_pending() == 0
     [row] = _rows()
     assert row.status == MailStatus.FAILED and "550" in row.last_error
     assert mail_log.failure_words(row) == "Gagal terkirim: alamat penerima ditolak server e-mail; tidak dicoba lagi"
     _due_now()
-    assert outbox.send_pending() == 0  # never retried
+    assert sender.send_pending() == 0  # never retried
 
 
 def test_two_senders_at_once_deliver_each_message_once(mailbox, tmp_path):
@@ -125,12 +125,12 @@ def test_two_senders_at_once_deliver_each_message_once(mailbox, tmp_path):
             )
     sent, barrier = [], threading.Barrier(2)
 
-    def sender() -> None:
+    def one_sender() -> None:
         barrier.wait()
-        while n := outbox.send_pending(limit=3):
+        while n := sender.send_pending(limit=3):
             sent.append(n)
 
-    threads = [threading.Thread(target=sender) for _ in range(2)]
+    threads = [threading.Thread(target=one_sender) for _ in range(2)]
     for t in threads:
         t.start()
     for t in threads:
@@ -151,7 +151,7 @@ def test_header_injection_is_refused(mailbox):
     with write_session() as s:
         evil = emails.Mail("korban@example.com\nBcc: semua@example.com", "S", "t", "<p>t</p>")
         outbox.enqueue(s, "evil", "order", "x", evil)
-    assert outbox.send_pending() == 0
+    assert sender.send_pending() == 0
     [row] = _rows()
     assert row.status == "failed" and "tidak valid" in row.last_error
     assert len(mailbox) == 0
@@ -162,7 +162,7 @@ def test_registration_emails(mailbox, tmp_path):
     form = admin_merchants.detail(str(mid)).form
     admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
     admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN)
-    outbox.send_pending()
+    sender.send_pending()
     subjects = [m["Subject"] for m in mailbox]
     assert subjects == [
         "TerminalKu: Pendaftaran merchant diterima",
@@ -177,7 +177,7 @@ def test_without_smtp_url_messages_are_written_as_files(mailbox, tmp_path, monke
     settings = dataclasses.replace(get_settings(), smtp_url="", data_dir=tmp_path)
     monkeypatch.setattr(email_channel, "get_settings", lambda: settings)
     _order(tmp_path)
-    assert outbox.send_pending() == 1
+    assert sender.send_pending() == 1
     [eml] = (tmp_path / "outbox").glob("*.eml")
     assert b"Subject: TerminalKu: Pesanan" in eml.read_bytes() and len(mailbox) == 0
 
@@ -196,9 +196,9 @@ def test_resend_and_the_command(mailbox, tmp_path, capsys):
 
 def test_a_round_sends_every_due_message_not_just_one_batch(mailbox):
     with write_session() as s:
-        for i in range(outbox.BATCH * 2 + 5):
+        for i in range(sender.BATCH * 2 + 5):
             outbox.enqueue(
                 s, f"bulk:{i}", "order", f"o{i}", outbox.Mail(f"b{i}@example.com", "Halo", "isi", "<p>isi</p>")
             )
-    assert outbox.drain() == outbox.BATCH * 2 + 5
-    assert len(mailbox) == outbox.BATCH * 2 + 5
+    assert sender.drain() == sender.BATCH * 2 + 5
+    assert len(mailbox) == sender.BATCH * 2 + 5

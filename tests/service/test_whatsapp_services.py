@@ -23,7 +23,7 @@ from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices import activation, linking, packing, stock
 from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import sender
 from terminal_shop.services.notifications.consent import WHATSAPP_BOX
 from terminal_shop.services.notifications.tables import Consent as ConsentAct
 from terminal_shop.services.notifications.tables import OutboxMessage
@@ -61,7 +61,7 @@ def deliver_all() -> None:
         for row in s.exec(select(OutboxMessage).where(col(OutboxMessage.status) == "pending")):
             row.next_attempt_at = row.created_at
             s.add(row)
-    outbox.send_pending(limit=100)
+    sender.send_pending(limit=100)
 
 
 def acts(number: str = NUMBER) -> list[tuple[bool, str, str]]:
@@ -138,7 +138,7 @@ def test_each_event_sends_its_template_with_its_parameters(whatsapp, mailbox, tm
 def test_throttling_is_retried_and_a_number_not_on_whatsapp_fails_once_for_good(whatsapp, mailbox, tmp_path):
     whatsapp.throttle_next = 1
     checkout_order(buyer=OPTED_IN)
-    outbox.send_pending()
+    sender.send_pending()
     [row] = rows()
     assert (row.status, row.attempts) == ("pending", 1) and "130429" in row.last_error
     deliver_all()

@@ -17,7 +17,7 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.notifications import mail_log, outbox
+from terminal_shop.services.notifications import mail_log, sender
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.team import admin_accounts
@@ -76,7 +76,7 @@ def send_now(email: str) -> OutboxMessage:
         mail = _newest_mails(s, _open(s, email)).get(normalise_email(email))
     if mail is None:
         raise admin_accounts.AccountError(AccountRefusal.INVITE_CLOSED)
-    return outbox.send_now(mail.key) or mail
+    return sender.send_now(mail.key) or mail
 
 
 def resend(owner_email: str, email: str) -> OutboxMessage:
