@@ -59,6 +59,7 @@ def test_a_clerk_receives_units_by_scanning_and_from_a_csv(page, tmp_path, clean
     csv_file.write_text("SN,Model,IMEI,ICCID\nSB00000001,SOUNDBOX,,\nSB00000002,SOUNDBOX,,\n0820000001,A920,,\n")
     page.locator("#devices_csv input[type=file]").set_input_files(str(csv_file))
     results = page.get_by_test_id("csv-results")
+    expect(page.get_by_test_id("csv-note")).to_have_text("3 baris: 2 berhasil, 1 ditolak")
     expect(results).to_contain_text("Baris 2: SB00000001 — Diterima")
     expect(results).to_contain_text("Baris 4: 0820000001 — Nomor seri 0820000001 sudah terdaftar")
     expect(page.get_by_test_id("stock")).to_contain_text("2 Soundbox")

@@ -135,6 +135,7 @@ def test_bulk_csv_ships_and_delivers_line_by_line_and_the_filter_counts_follow(p
     page.locator("#bulk_ship input[type=file]").set_input_files(str(resi))
     lines = page.get_by_test_id("bulk-line")
     expect(lines).to_have_count(4)
+    expect(page.get_by_test_id("bulk-note")).to_have_text("4 baris: 1 berhasil, 3 ditolak")
     expect(lines.nth(0)).to_contain_text("Dikirim")
     expect(lines.nth(1)).to_contain_text("Pesanan belum dikonfirmasi")
     expect(lines.nth(2)).to_contain_text("8-30 huruf atau angka")

@@ -13,7 +13,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import UploadRefusal
-from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice import admin_merchants, merchant_actions
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import DetailRefusal
@@ -88,7 +88,7 @@ def test_erased_and_restricted_registrations_are_read_only(clean_db, tmp_path):
         before = _stored(mid)
         assert codes(admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN)) == {"status": code}
         with pytest.raises(transitions.ChangeRefused) as refused:
-            admin_merchants.replace_document(str(mid), "ktp", "k.jpg", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
+            merchant_actions.replace_document(str(mid), "ktp", "k.jpg", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
         assert refused.value.code is code
         after = _stored(mid)
         assert (after.status, after.nama_usaha, after.foto_ktp_url) == (
@@ -103,17 +103,17 @@ def test_replace_document_removes_the_old_file(clean_db, tmp_path):
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     old = _stored(mid).foto_ktp_url
     with refused(UploadRefusal.WRONG_TYPE):
-        admin_merchants.replace_document(str(mid), "ktp", "x.png", fake_png(tmp_path / "x.png").read_bytes(), ADMIN)
+        merchant_actions.replace_document(str(mid), "ktp", "x.png", fake_png(tmp_path / "x.png").read_bytes(), ADMIN)
     with refused(UploadRefusal.TOO_LARGE):
-        admin_merchants.replace_document(
+        merchant_actions.replace_document(
             str(mid), "ktp", "x.png", b"\x89PNG\r\n\x1a\n" + b"0" * (10 * 1024 * 1024), ADMIN
         )
     assert _stored(mid).foto_ktp_url == old
-    admin_merchants.replace_document(str(mid), "ktp", "KTP baru.JPG", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
+    merchant_actions.replace_document(str(mid), "ktp", "KTP baru.JPG", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
     new = _stored(mid).foto_ktp_url
     assert new.startswith(f"{mid}/ktp/") and new.endswith("_KTP_baru.jpg")
     assert storage.exists(bucket, new) and not storage.exists(bucket, old)
-    admin_merchants.replace_document(str(mid), "kk", "kk.png", png(tmp_path / "kk.png").read_bytes(), ADMIN)
+    merchant_actions.replace_document(str(mid), "kk", "kk.png", png(tmp_path / "kk.png").read_bytes(), ADMIN)
     assert _stored(mid).foto_kk_url.startswith(f"{mid}/kk/")
     assert [e.action for e in audit_rows()] == ["document", "document"]
 
@@ -122,7 +122,7 @@ def test_delete_removes_row_and_documents(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     keys = [getattr(_stored(mid), d.column) for d in DocumentKind if getattr(_stored(mid), d.column)]
-    admin_merchants.delete(str(mid), ADMIN)
+    merchant_actions.delete(str(mid), ADMIN)
     with read_session() as s:
         assert s.get(MerchantRegistration, mid) is None
     assert not any(storage.exists(bucket, k) for k in keys)

@@ -16,7 +16,7 @@ from sqlmodel import select
 from terminal_shop.infra import csv_export
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.backoffice import admin_merchants, admin_orders
+from terminal_shop.services.backoffice import admin_merchants, admin_orders, merchant_actions
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -154,7 +154,7 @@ def test_stat_cards_follow_every_write(clean_db, tmp_path):
     admin_merchants.save(str(mid), form, ADMIN)
     cards_match()
     assert admin_merchants.list_page(status="approved").total == 1
-    admin_merchants.delete(str(mid), ADMIN)
+    merchant_actions.delete(str(mid), ADMIN)
     cards_match()
     assert admin_merchants.stats() == {"total": 1, "pending": 1, "approved": 0, "rejected": 0}
 

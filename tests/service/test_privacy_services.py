@@ -21,7 +21,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import VERSION
 from terminal_shop.services.audit.tables import AccessEvent, AuditEvent
-from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
+from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview, merchant_actions
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.tables import Order, TransferCode
@@ -54,7 +54,7 @@ def test_opening_a_registration_logs_a_look_at_its_documents_and_the_page_shows_
     [seen] = view.access
     assert (seen.who, seen.action, seen.item) == (ADMIN, "Dilihat", "Foto KTP, Foto selfie dengan KTP, Foto usaha/toko")
 
-    admin_merchants.replace_document(
+    merchant_actions.replace_document(
         str(mid), "ktp", "ktp-baru.png", png(tmp_path / "n.png").read_bytes(), "sri@tim.example"
     )
     assert access_rows()[-1] == ("sri@tim.example", "ganti", "merchant", "Foto KTP")
@@ -154,7 +154,7 @@ def test_an_ended_merchant_is_kept_five_years_after_the_end(clean_db, tmp_path):
     decided(mid, "approved")
     far = utcnow() + timedelta(days=365 * 30)
     assert retention.run(now=far).due["merchant berhenti"] == []  # still a merchant: kept
-    admin_merchants.mark_ended(str(mid), ADMIN, True)
+    merchant_actions.mark_ended(str(mid), ADMIN, True)
     ended_at = merchant(mid).ended_at
     assert "dihapus otomatis pada" in admin_merchants.detail(str(mid)).view.retention
     assert (

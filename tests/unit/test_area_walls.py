@@ -165,6 +165,20 @@ def test_only_the_outbox_writes_outbox_rows():
     assert writers == {"terminal_shop.services.notifications.outbox"}
 
 
+def test_every_audited_change_is_an_event():
+    """Issue 51.5: an audit entry is written by the trail's subscriber to the event published
+    with the change (16 direct writes before); only a refused handler, which changes nothing,
+    writes one alone."""
+    direct = {
+        _module(path)
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr in ("record", "record_alone")
+        and getattr(node.value, "id", "") == "trail"
+    }  # fmt: skip
+    assert direct == {"terminal_shop.state.admin.session"}
+
+
 def test_infrastructure_knows_no_area():
     """Issue 51.1: infra/ is handed what it needs (the sweeper its owners, services/stored_files.py);
     only the backups, which copy every table, see them all (through terminal_shop.tables)."""

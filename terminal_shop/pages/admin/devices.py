@@ -64,7 +64,8 @@ def _csv_import() -> rx.Component:
         rx.el.h2("Impor CSV", class_name="text-lg font-bold"),
         rx.el.p("Satu perangkat per baris: SN, model, IMEI, ICCID (baris judul boleh ada).", class_name="mt-1 text-sm text-slate-600"),
         rx.el.div(csv_picker(CSV_UPLOAD_ID, "Pilih file CSV", S.upload_csv, f"{BTN_OUTLINE} inline-flex"), class_name="mt-3"),
-        rx.el.ul(rx.foreach(S.csv_results, _line), class_name="mt-3 space-y-1 text-sm", data_testid="csv-results"),
+        rx.cond(S.csv_note != "", rx.el.p(S.csv_note, class_name="mt-3 text-sm font-medium", data_testid="csv-note")),
+        rx.el.ul(rx.foreach(S.csv_results, _line), class_name="mt-2 space-y-1 text-sm", data_testid="csv-results"),
         class_name=f"{CARD} p-5",
     )  # fmt: skip
 
@@ -75,7 +76,8 @@ def _activation_import() -> rx.Component:
         rx.el.p("Satu perangkat per baris: SN (atau TID lamanya), acquirer, MID, TID, NMID (NMID untuk QRIS). "
                 "Perangkat harus sudah dikirim ke merchant yang disetujui.", class_name="mt-1 text-sm text-slate-600"),
         rx.el.div(csv_picker(ACTIVATION_UPLOAD_ID, "Pilih CSV aktivasi", S.upload_activation, f"{BTN_OUTLINE} inline-flex"), class_name="mt-3"),
-        rx.el.ul(rx.foreach(S.activation_results, _line), class_name="mt-3 space-y-1 text-sm", data_testid="activation-results"),
+        rx.cond(S.activation_note != "", rx.el.p(S.activation_note, class_name="mt-3 text-sm font-medium")),
+        rx.el.ul(rx.foreach(S.activation_results, _line), class_name="mt-2 space-y-1 text-sm", data_testid="activation-results"),
         class_name=f"{CARD} p-5",
     )  # fmt: skip
 

@@ -157,6 +157,7 @@ def bulk_ship_panel() -> rx.Component:
             csv_picker("bulk_deliver", "Pilih CSV pesanan diterima", B.upload_delivered, f"{BTN_SMALL} inline-block"),
             class_name="mt-3 flex flex-wrap gap-3",
         ),
+        rx.cond(B.results_note != "", rx.el.p(B.results_note, class_name="mt-3 text-sm font-medium", data_testid="bulk-note")),
         rx.cond(
             B.results.length() > 0,
             rx.el.table(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -11,14 +10,13 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from terminal_shop.formats import rupiah, wib, wib_sortable
-from terminal_shop.infra import uploads
 from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_rows, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.search import contains
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.infra.storage import discard, get_storage
-from terminal_shop.services.audit import access_log, trail
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.backoffice import audit
 from terminal_shop.services.backoffice.list_query import ListQuery
@@ -48,7 +46,6 @@ from terminal_shop.views import Badge
 
 PER_PAGE = 20
 CSV_HEADER = ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
-NOT_IMAGE = ("File harus berupa gambar",) * 2  # an admin's replacement document: its toast's title and text
 
 
 class NotFound(Exception):
@@ -111,7 +108,7 @@ def list_page(query: ListQuery | None = None, after: str = "", before: str = "",
     return page_of(rows, shown, order, counted, page, PER_PAGE, stat_cards, has_next)
 
 
-def _get(s: Session, merchant_id: str, lock: bool = False) -> MerchantRegistration:
+def find_row(s: Session, merchant_id: str, lock: bool = False) -> MerchantRegistration:
     rid = parse_id(merchant_id)
     row = s.get(MerchantRegistration, rid, with_for_update=lock) if rid else None
     if row is None:
@@ -130,7 +127,7 @@ def detail(merchant_id: str, viewer: str = "", reads_restricted: bool = False) -
     A record restricted on the applicant's request shows its documents only to a role that
     `reads_restricted` (the owner's: permissions.Permission.PERSONAL_DATA)."""
     with read_session() as s:
-        row = _get(s, merchant_id)
+        row = find_row(s, merchant_id)
     readable = row.restricted_at is None or reads_restricted
     shown = [d.label for d in DocumentKind if getattr(row, d.column)] if readable else []
     if viewer and shown:
@@ -188,7 +185,7 @@ def save(merchant_id: str, form: dict[str, str], admin_email: str, fix_items: li
         return errors
     try:
         with write_session() as s:
-            row = _get(s, merchant_id, lock=True)
+            row = find_row(s, merchant_id, lock=True)
             transitions.editable(row)
             for k, v in values.items():
                 setattr(row, k, v)
@@ -206,68 +203,11 @@ def decide(
     if status is RegistrationStatus.REJECTED and not reason.strip():
         raise transitions.ChangeRefused(transitions.ChangeRefusal.REASON_MISSING)
     with write_session() as s:
-        row = _get(s, merchant_id, lock=True)
+        row = find_row(s, merchant_id, lock=True)
         transitions.editable(row)
         if row.status == status.value:
             raise transitions.ChangeRefused(transitions.ChangeRefusal.ALREADY, status=status.label)
         transitions.change(s, row, status, reason.strip()[:1000], admin_email, utcnow(), fix_items)
-
-
-def delete(merchant_id: str, admin_email: str) -> None:
-    """Removes the registration and its stored documents."""
-    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
-    with write_session() as s:
-        row = _get(s, merchant_id)
-        keys = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
-        # Nothing personal in the entry: it outlives the record (docs/decisions.md, Personal data).
-        gone = f"{len(keys)} dokumen dihapus"
-        trail.record(s, admin_email, "delete", "merchant", str(row.id), row.status, None, gone)
-        s.delete(row)
-    discard(storage, bucket, *keys)
-
-
-def mark_ended(merchant_id: str, admin_email: str, ended: bool) -> None:
-    """An approved merchant's relationship ended ("berhenti"), or resumed: retention counts
-    RETENTION_ENDED_YEARS from the end (services/privacy/retention.py)."""
-    with write_session() as s:
-        row = _get(s, merchant_id)
-        if row.status != RegistrationStatus.APPROVED or (row.ended_at is not None) == ended:
-            return
-        row.ended_at = utcnow() if ended else None
-        s.add(row)
-        action, said = ("ended", "Hubungan usaha berakhir") if ended else ("resumed", "Hubungan usaha berlanjut")
-        trail.record(s, admin_email, action, "merchant", str(row.id), row.status, row.status, said)
-
-
-def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, admin_email: str) -> None:
-    """Stores the new image, points the record at it, then removes the old file."""
-    kind = DocumentKind.parse(doc)
-    if kind is None:
-        raise uploads.UploadRejected(uploads.UploadRefusal.WRONG_TYPE, wrong_type=NOT_IMAGE)
-    checked = uploads.strip_metadata(uploads.check_file(data, uploads.IMAGE_KINDS, NOT_IMAGE))
-    column = kind.column
-    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
-    with read_session() as s:
-        row = _get(s, merchant_id)
-    transitions.editable(row)  # raises ChangeRefused for an erased or restricted record
-    stem = uploads.safe_name(filename, kind.value).rsplit(".", 1)[0]
-    key = f"{row.id}/{kind.value}/{int(time.time() * 1000)}_{stem}.{checked.extension}"
-    storage.put(bucket, key, checked.data, checked.content_type)
-    try:
-        with write_session() as s:
-            current = _get(s, merchant_id, lock=True)
-            transitions.editable(current)  # erased or restricted meanwhile: refused, the new file goes
-            old_key = getattr(current, column)
-            setattr(current, column, key)
-            current.updated_at = utcnow()
-            s.add(current)
-            trail.record(s, admin_email, "document", "merchant", str(current.id), current.status, current.status, doc)
-            access_log.record_in(s, admin_email, AccessAction.REPLACED, "merchant", str(current.id), kind.label)
-    except BaseException:
-        discard(storage, bucket, key)
-        raise
-    if old_key and old_key != key:
-        discard(storage, bucket, old_key)
 
 
 def export_csv(query: ListQuery | None = None, **fields: Any) -> Iterator[bytes]:

@@ -25,8 +25,10 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.audit import trail
 from terminal_shop.services.customers import sessions, signin
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.tables import Order, ProofPrint
 from terminal_shop.services.privacy import copies
+from terminal_shop.services.privacy.events import RecordErased
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind
 from terminal_shop.services.validation import wa_number
@@ -61,9 +63,8 @@ def erase_merchant(
         _blank(row)
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
-        trail.record(
-            s, who, "purge", "merchant", str(row.id), row.status, row.status, f"{why}; {len(keys)} dokumen dihapus"
-        )
+        publish(s, RecordErased(entity_type="merchant", entity_id=str(row.id), actor=who, old_status=row.status,
+                                new_status=row.status, detail=f"{why}; {len(keys)} dokumen dihapus"))  # fmt: skip
     copies.remove(emls)
     discard(storage or get_storage(), get_settings().bucket_merchant_documents, *keys)
     return len(keys)
@@ -89,7 +90,8 @@ def erase_order(
         row.purged_at = row.updated_at = utcnow()
         s.add(row)
         s.exec(delete(ProofPrint).where(col(ProofPrint.order_id) == row.id))
-        trail.record(s, who, "purge", "order", str(row.id), row.status, row.status, f"{why}; {len(keys)} file dihapus")
+        publish(s, RecordErased(entity_type="order", entity_id=str(row.id), actor=who, old_status=row.status,
+                                new_status=row.status, detail=f"{why}; {len(keys)} file dihapus"))  # fmt: skip
     copies.remove(emls)
     discard(storage or get_storage(), get_settings().bucket_order_payments, *keys)
     return len(keys)

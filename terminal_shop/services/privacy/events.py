@@ -32,3 +32,12 @@ class DataExported(Event):
 
     name: ClassVar[str] = "privacy.exported"
     action: ClassVar[str] = "export"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordErased(Event):
+    """A record's personal data erased (on request, or by retention); `detail`: why, and how
+    many files went. Tab states that hold the record are emptied from its audit entry."""
+
+    name: ClassVar[str] = "privacy.erased"
+    action: ClassVar[str] = "purge"

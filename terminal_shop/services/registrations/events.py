@@ -56,3 +56,33 @@ class RegistrationCorrected(RegistrationEvent):
 
     name: ClassVar[str] = "registration.corrected"
     action: ClassVar[str] = "resubmit"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationDeleted(RegistrationEvent):
+    """`detail`: how many documents went (nothing personal: the entry outlives the record)."""
+
+    name: ClassVar[str] = "registration.deleted"
+    action: ClassVar[str] = "delete"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationEnded(RegistrationEvent):
+    """The business relationship ended (retention counts from here)."""
+
+    name: ClassVar[str] = "registration.ended"
+    action: ClassVar[str] = "ended"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegistrationResumed(RegistrationEvent):
+    name: ClassVar[str] = "registration.resumed"
+    action: ClassVar[str] = "resumed"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DocumentReplaced(RegistrationEvent):
+    """An admin replaced a document; `detail`: which."""
+
+    name: ClassVar[str] = "registration.document_replaced"
+    action: ClassVar[str] = "document"

@@ -14,8 +14,9 @@ from sqlmodel import col, select
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.audit import trail
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.team.admin_auth import SESSION_IDLE, end_sessions
+from terminal_shop.services.team.events import SessionsEnded
 from terminal_shop.services.team.tables import AdminSession
 from terminal_shop.services.team.views import SessionView
 from terminal_shop.services.validation import parse_id
@@ -68,7 +69,7 @@ def end(admin_id: str, admin_email: str, key: str) -> bool:
             .values(revoked_at=utcnow())
         ).rowcount  # fmt: skip
         if ended:
-            trail.record(s, admin_email, "session-end", "admin", admin_id, detail=f"Sesi {key} diakhiri")
+            publish(s, SessionsEnded(entity_id=admin_id, actor=admin_email, detail=f"Sesi {key} diakhiri"))
     return bool(ended)
 
 
@@ -80,5 +81,5 @@ def end_others(admin_id: str, admin_email: str, current_hash: str, of_account: s
     with write_session() as s:
         ended = end_sessions(s, target, keep=current_hash)
         if ended:
-            trail.record(s, admin_email, "session-end", "admin", str(target), detail=f"{ended} sesi diakhiri")
+            publish(s, SessionsEnded(entity_id=str(target), actor=admin_email, detail=f"{ended} sesi diakhiri"))
     return ended

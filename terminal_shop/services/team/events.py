@@ -61,3 +61,47 @@ class AdminDeactivated(TeamEvent):
 class AdminReactivated(TeamEvent):
     name: ClassVar[str] = "team.reactivated"
     action: ClassVar[str] = "reactivate"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PasswordChanged(TeamEvent):
+    """The admin's own new password; their other sessions end."""
+
+    name: ClassVar[str] = "team.password_changed"
+    action: ClassVar[str] = "password"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TwoFactorOn(TeamEvent):
+    """An authenticator app set up (or set up again), with new recovery codes."""
+
+    name: ClassVar[str] = "team.2fa_on"
+    action: ClassVar[str] = "2fa-on"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecoveryCodesRenewed(TeamEvent):
+    name: ClassVar[str] = "team.recovery_codes_renewed"
+    action: ClassVar[str] = "2fa-codes"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TwoFactorOff(TeamEvent):
+    """`detail`: why (the owner's reset for a lost phone, or the server's)."""
+
+    name: ClassVar[str] = "team.2fa_off"
+    action: ClassVar[str] = "2fa-off"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecoveryCodeUsed(TeamEvent):
+    name: ClassVar[str] = "team.recovery_code_used"
+    action: ClassVar[str] = "2fa-recovery"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SessionsEnded(TeamEvent):
+    """`entity_id`: the admin whose sessions ended; `actor`: who ended them."""
+
+    name: ClassVar[str] = "team.sessions_ended"
+    action: ClassVar[str] = "session-end"

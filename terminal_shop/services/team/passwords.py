@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.services.audit import trail
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.admin_auth import (
     MAX_FAILURES_PER_CLIENT,
@@ -16,6 +16,7 @@ from terminal_shop.services.team.admin_auth import (
     pwd_context,
     recent_attempts,
 )
+from terminal_shop.services.team.events import PasswordChanged
 from terminal_shop.services.team.tables import AdminUser, LoginAttempt
 from terminal_shop.vocabulary import Term
 
@@ -63,8 +64,7 @@ def change(admin_id: str, current: str, new: str, repeat: str, keep_session: str
             user.must_change_password = False
             s.add(user)
             end_sessions(s, user.id, keep=keep_session)
-            trail.record(
-                s, user.email, "password", "admin", str(user.id), None, None, "Password diganti; sesi lain diakhiri"
-            )
+            said = "Password diganti; sesi lain diakhiri"
+            publish(s, PasswordChanged(entity_id=str(user.id), actor=user.email, detail=said))
     if refused is not None:
         raise PasswordRefused(refused)

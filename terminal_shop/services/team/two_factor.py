@@ -28,9 +28,10 @@ from terminal_shop import rules
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.audit import trail
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.admin_auth import THROTTLE_WINDOW, end_sessions
+from terminal_shop.services.team.events import RecoveryCodesRenewed, RecoveryCodeUsed, TwoFactorOff, TwoFactorOn
 from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt, RecoveryCode
 from terminal_shop.services.validation import parse_id
 from terminal_shop.vocabulary import Term
@@ -179,9 +180,8 @@ def confirm_setup(admin_id: str, code: str, session_hash: str) -> list[str]:
             s.add(user)
             _verify_session(s, user.id, session_hash)
             codes = _new_recovery_codes(s, user.id)
-            trail.record(
-                s, user.email, "2fa-on", "admin", str(user.id), detail=f"{detail}; {RECOVERY_CODES} kode pemulihan baru"
-            )
+            said = f"{detail}; {RECOVERY_CODES} kode pemulihan baru"
+            publish(s, TwoFactorOn(entity_id=str(user.id), actor=user.email, detail=said))
             return codes
         s.add(LoginAttempt(email=user.email, client="2fa"))  # committed as the block ends: then refused
     raise CodeRefused(CodeRefusal.WRONG)
@@ -200,7 +200,9 @@ def new_recovery_codes(admin_id: str, actor: str) -> list[str]:
     with write_session() as s:
         user = _account(s, admin_id)
         codes = _new_recovery_codes(s, user.id)
-        trail.record(s, actor, "2fa-codes", "admin", admin_id, detail=f"{RECOVERY_CODES} kode pemulihan baru")
+        publish(
+            s, RecoveryCodesRenewed(entity_id=admin_id, actor=actor, detail=f"{RECOVERY_CODES} kode pemulihan baru")
+        )
     return codes
 
 
@@ -222,7 +224,7 @@ def turn_off(admin_id: str, actor: str, reason: str) -> bool:
         s.exec(delete(RecoveryCode).where(col(RecoveryCode.admin_id) == user.id))
         if actor != user.email:
             end_sessions(s, user.id)
-        trail.record(s, actor, "2fa-off", "admin", str(user.id), detail=reason)
+        publish(s, TwoFactorOff(entity_id=str(user.id), actor=actor, detail=reason))
     return True
 
 
@@ -284,7 +286,7 @@ def _by_recovery_code(s: Session, user: AdminUser, code: str) -> Verified | None
         return None
     left = s.exec(select(func.count()).select_from(RecoveryCode).where(*unused)).one()
     detail = f"Masuk dengan kode pemulihan; sisa {left}"
-    trail.record(s, user.email, "2fa-recovery", "admin", str(user.id), detail=detail)
+    publish(s, RecoveryCodeUsed(entity_id=str(user.id), actor=user.email, detail=detail))
     return Verified(recovery=True, recovery_left=left)
 
 

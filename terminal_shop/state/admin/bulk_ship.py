@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
+from terminal_shop.services import csv_lines
 from terminal_shop.services.orders import fulfilment
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
@@ -18,7 +19,8 @@ class BulkShipState(AdminState):
     """The orders list's uploads: resi numbers to ship, order numbers delivered
     (services/orders/fulfilment.py), each line's result shown."""
 
-    results: list[fulfilment.LineResult] = []
+    results: list[fulfilment.LineResult] = []  # at most csv_lines.SHOWN: a file may hold 5,000 lines
+    results_note: str = ""  # the whole file in words
 
     async def _apply(self, files: list[rx.UploadFile], step, upload_id: str, done: str):
         if not files:
@@ -31,7 +33,7 @@ class BulkShipState(AdminState):
         )
         if (results := tried.value) is None:
             return tried.answer
-        self.results = results
+        self.results, self.results_note = csv_lines.shown(results)
         ok = sum(r.ok for r in results)
         return [
             toast.success(f"{ok} pesanan {done}, {len(results) - ok} baris ditolak"),

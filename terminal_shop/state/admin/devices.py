@@ -12,6 +12,7 @@ import reflex as rx
 
 from terminal_shop import catalogue, routes
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
+from terminal_shop.services import csv_lines
 from terminal_shop.services.devices import activation, listing, stock
 from terminal_shop.services.devices.stock import DeviceError, LineResult, WaitingOrder
 from terminal_shop.services.devices.terms import DeviceStatus
@@ -34,8 +35,10 @@ class DevicesState(AdminState):
     model: str = catalogue.PRODUCTS[-1].sku  # the model being received (kept between scans)
     receive_error: str = ""
     received: list[str] = []  # this session's units, newest first: "A920 SN 0820123456"
-    csv_results: list[LineResult] = []
+    csv_results: list[LineResult] = []  # at most csv_lines.SHOWN of a file's lines
+    csv_note: str = ""
     activation_results: list[LineResult] = []
+    activation_note: str = ""
     waiting: list[WaitingOrder] = []  # confirmed orders the shelf cannot fill, oldest first
 
     async def _list(self) -> None:
@@ -114,7 +117,8 @@ class DevicesState(AdminState):
         results, answer = await self._apply_csv(
             files, CSV_UPLOAD_ID, stock.receive_csv, "{ok} perangkat diterima, {refused} baris ditolak"
         )
-        self.csv_results = results or self.csv_results
+        if results:
+            self.csv_results, self.csv_note = csv_lines.shown(results)
         return answer or None
 
     @rx.event
@@ -124,5 +128,6 @@ class DevicesState(AdminState):
         results, answer = await self._apply_csv(
             files, ACTIVATION_UPLOAD_ID, activation.activate_csv, "{ok} perangkat aktif, {refused} baris ditolak"
         )
-        self.activation_results = results or self.activation_results
+        if results:
+            self.activation_results, self.activation_note = csv_lines.shown(results)
         return answer or None

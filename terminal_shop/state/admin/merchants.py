@@ -14,7 +14,7 @@ from terminal_shop import routes
 from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
-from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice import admin_merchants, merchant_actions
 from terminal_shop.services.backoffice.views import MerchantRow
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.refusals import texts
@@ -178,7 +178,7 @@ class MerchantDetailState(AdminState):
         if self.delete_phrase != DELETE_PHRASE:
             return None
         done = await attempt(
-            admin_merchants.delete, self._merchant_id(), self.admin_email, failed="Gagal menghapus data"
+            merchant_actions.delete, self._merchant_id(), self.admin_email, failed="Gagal menghapus data"
         )
         if not done.ok:
             return done.answer
@@ -242,7 +242,7 @@ class MerchantDetailState(AdminState):
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def upload_rejected(self, codes: list[str]):
-        title, message = browser_rejection(codes, admin_merchants.NOT_IMAGE)
+        title, message = browser_rejection(codes, merchant_actions.NOT_IMAGE)
         return toast.error(title, description=message)
 
     @rx.event
@@ -253,7 +253,7 @@ class MerchantDetailState(AdminState):
         upload = files[0]
         data = await upload.read()
         done = await attempt(
-            admin_merchants.replace_document,
+            merchant_actions.replace_document,
             self._merchant_id(),
             self.upload_doc,
             upload.filename or "dokumen",

@@ -8,7 +8,7 @@ import asyncio
 import reflex as rx
 
 from terminal_shop import routes
-from terminal_shop.services.backoffice import admin_merchants
+from terminal_shop.services.backoffice import merchant_actions
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
@@ -69,6 +69,6 @@ class PersonalDataState(AdminState):
     async def set_ended(self, ended: bool):
         kind, record_id = self._record()
         if kind == "merchant":
-            await asyncio.to_thread(admin_merchants.mark_ended, record_id, self.admin_email, bool(ended))
+            await asyncio.to_thread(merchant_actions.mark_ended, record_id, self.admin_email, bool(ended))
             return self._reload()
         return None
