@@ -57,7 +57,6 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.privacy.copies", "whatsapp"),
     ("terminal_shop.services.privacy.erasure", "orders"),
     ("terminal_shop.services.privacy.erasure", "registrations"),
-    ("terminal_shop.services.privacy.requests", "notifications"),
     ("terminal_shop.services.privacy.requests", "orders"),
     ("terminal_shop.services.privacy.requests", "registrations"),
     ("terminal_shop.services.privacy.retention", "orders"),
@@ -71,12 +70,9 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.transactions.settlement_report", "payments"),
     ("terminal_shop.services.transactions.statement", "devices"),
     ("terminal_shop.services.transactions.statement", "registrations"),
-    ("terminal_shop.services.whatsapp.inbox", "notifications"),
     ("terminal_shop.services.whatsapp.inbox", "orders"),
     ("terminal_shop.services.whatsapp.inbox", "registrations"),
-    ("terminal_shop.services.whatsapp.slips", "notifications"),
     ("terminal_shop.services.whatsapp.slips", "orders"),
-    ("terminal_shop.services.whatsapp.webhook", "notifications"),
 }
 
 

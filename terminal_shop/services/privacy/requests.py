@@ -37,7 +37,7 @@ from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.services.audit import access_log, trail
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications import sent
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy import copies, erasure
 from terminal_shop.services.privacy.events import DataExported, DataRequestAsked, DataRestricted
@@ -199,15 +199,11 @@ def _files(row: MerchantRegistration | Order) -> list[tuple[str, bytes]]:
 def _history(entity_type: str, record_id: uuid.UUID) -> dict[str, Any]:
     with read_session() as s:
         events = trail.entries(s, entity_type, str(record_id))
-        mails = s.exec(
-            select(OutboxMessage)
-            .where(col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == str(record_id))
-            .order_by(col(OutboxMessage.created_at))
-        ).all()
+        mails = sent.of_record(s, entity_type, str(record_id))
     return {
         "perubahan": [{"waktu": e.at.isoformat(), "oleh": e.by, "tindakan": e.action, "dari": e.old_status, "menjadi": e.new_status, "keterangan": e.detail} for e in events],
         "akses": access_log.entries(entity_type, str(record_id)),
-        "email": [{"waktu": m.created_at.isoformat(), "kepada": m.to_addr, "subjek": m.subject, "status": m.status} for m in mails],
+        "email": [{"waktu": m.created_at.isoformat(), "kepada": m.to, "subjek": m.subject, "status": m.status} for m in mails],
     }  # fmt: skip
 
 

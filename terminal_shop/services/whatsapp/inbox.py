@@ -17,9 +17,8 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import outbox, sent
 from terminal_shop.services.notifications.outbox import Mail
-from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.refusals import Refused
@@ -57,7 +56,7 @@ class ReplyRefused(Refused):
     code: ReplyRefusal
 
 
-def _status(row: OutboxMessage) -> str:
+def _status(row: sent.Sent) -> str:
     if row.delivery:
         word = DELIVERY.get(row.delivery, row.delivery)
         return f"{word}: {row.last_error}" if row.delivery == "failed" and row.last_error else word
@@ -67,17 +66,14 @@ def _status(row: OutboxMessage) -> str:
 
 def thread(entity_type: str, entity_id: str) -> list[MessageLine]:
     with read_session() as s:
-        out = s.exec(
-            select(OutboxMessage).where(col(OutboxMessage.channel) == CHANNEL, col(OutboxMessage.entity_type) == entity_type,
-                                        col(OutboxMessage.entity_id) == entity_id)
-        ).all()  # fmt: skip
+        out = sent.of_record(s, entity_type, entity_id, CHANNEL)
         came = s.exec(
             select(WhatsAppInbound).where(
                 col(WhatsAppInbound.entity_type) == entity_type, col(WhatsAppInbound.entity_id) == entity_id
             )
         ).all()
     storage, bucket = get_storage(), get_settings().bucket_order_payments
-    lines = [(r.created_at, MessageLine(wib(r.created_at), "keluar", r.body_html, _status(r), "")) for r in out]
+    lines = [(r.created_at, MessageLine(wib(r.created_at), "keluar", r.html, _status(r), "")) for r in out]
     for m in came:
         text = " · ".join(t for t in (m.text or f"({m.kind})", m.outcome or "") if t)
         url = storage.signed_url(bucket, m.stored_key) if m.stored_key else ""

@@ -27,9 +27,8 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.infra.uploads import PROOF_KINDS, UploadRejected, check_file, strip_metadata
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import outbox, sent
 from terminal_shop.services.notifications.outbox import Mail
-from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import proof_prints
 from terminal_shop.services.orders.checkout import PROOF_WRONG_TYPE
 from terminal_shop.services.orders.events import OrderProofAdded
@@ -75,9 +74,7 @@ def _pick(orders: list[Order], inbound: WhatsAppInbound) -> Order | None:
 def _wrote_about(number: str, order: Order) -> bool:
     """One of the number's messages (this slip's too) answers one of ours about the order."""
     with read_session() as s:
-        ours = select(OutboxMessage.provider_id).where(
-            col(OutboxMessage.entity_type) == "order", col(OutboxMessage.entity_id) == str(order.id),
-            col(OutboxMessage.channel) == CHANNEL, col(OutboxMessage.provider_id).is_not(None))  # fmt: skip
+        ours = sent.provider_ids("order", str(order.id), CHANNEL)
         found = s.exec(
             select(WhatsAppInbound.id).where(
                 col(WhatsAppInbound.phone) == number, col(WhatsAppInbound.reply_to).in_(ours)

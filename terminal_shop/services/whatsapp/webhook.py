@@ -19,12 +19,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications import sent
 from terminal_shop.services.whatsapp import consent, inbox, slips
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
 
@@ -66,16 +66,14 @@ def receive(payload: dict[str, Any]) -> int:
 def _status(status: dict[str, Any]) -> None:
     state, wamid = str(status.get("status", "")), str(status.get("id", ""))
     with write_session() as s:
-        row = s.exec(select(OutboxMessage).where(col(OutboxMessage.provider_id) == wamid)).first()
-        if row is None:
+        found, current = sent.delivery_of(s, wamid)
+        if not found:
             return
         if state == "failed":
             errors = status.get("errors") or [{}]
-            row.delivery = "failed"
-            row.last_error = f"WhatsApp {errors[0].get('code', '')}: {errors[0].get('title', '')}"[:1000]
-        elif state in ORDER and ORDER[state] > ORDER.get(row.delivery or "", 0) and row.delivery != "failed":
-            row.delivery = state
-        s.add(row)
+            sent.set_delivery(s, wamid, "failed", f"WhatsApp {errors[0].get('code', '')}: {errors[0].get('title', '')}")
+        elif state in ORDER and ORDER[state] > ORDER.get(current or "", 0) and current != "failed":
+            sent.set_delivery(s, wamid, state)
 
 
 def _text_of(message: dict[str, Any]) -> str | None:
