@@ -61,7 +61,6 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.privacy.requests", "registrations"),
     ("terminal_shop.services.privacy.retention", "orders"),
     ("terminal_shop.services.privacy.retention", "registrations"),
-    ("terminal_shop.services.team.invite_links", "notifications"),
     ("terminal_shop.services.transactions.agreed", "registrations"),
     ("terminal_shop.services.transactions.health", "devices"),
     ("terminal_shop.services.transactions.history", "devices"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 import sqlalchemy as sa
 from sqlalchemy import Connection
@@ -48,7 +49,20 @@ _WHY = (
 )
 
 
-def failure_words(row: OutboxMessage) -> str:
+class Told(Protocol):
+    """A message's fate as failure_words reads it (a stored row, or sent.Sent)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def last_error(self) -> str | None: ...
+    @property
+    def to_addr(self) -> str: ...
+    @property
+    def next_attempt_at(self) -> datetime: ...
+
+
+def failure_words(row: Told) -> str:
     """'Gagal terkirim: server e-mail tidak terhubung (dicoba lagi 10.15 WIB)', '' when nothing failed."""
     error = row.last_error or ""
     if not error or row.status == MailStatus.SENT:

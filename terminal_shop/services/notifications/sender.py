@@ -19,8 +19,9 @@ from sqlmodel import col, select
 from terminal_shop.infra import logs
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.notifications import channels
+from terminal_shop.services.notifications import channels, sent
 from terminal_shop.services.notifications.outbox import PermanentFailure, TemporaryFailure, queued
+from terminal_shop.services.notifications.sent import Sent
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 
@@ -125,10 +126,10 @@ def _send_one(row: OutboxMessage) -> int:
     return 0
 
 
-def send_now(key: str) -> OutboxMessage | None:
+def send_now(key: str) -> Sent | None:
     """Delivers the pending message `key` while an admin waits for the answer: the message as
     it stands after the attempt (mail_log.failure_words says how it went, in words)."""
     for row in _claim(utcnow(), 1, col(OutboxMessage.key) == key):  # not one another sender holds
         _send_one(row)
     with read_session() as s:
-        return s.exec(select(OutboxMessage).where(col(OutboxMessage.key) == key)).first()
+        return next(iter(sent.by_keys(s, [key])), None)

@@ -15,15 +15,24 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 
 @dataclass(frozen=True)
 class Sent:
+    """A message as others read it (its fields named as the outbox stores them)."""
+
     key: str
     created_at: datetime
     channel: str
-    to: str
+    to_addr: str
     subject: str
-    html: str  # what the admin reads (a WhatsApp row: the text as the person reads it)
+    body_html: str  # what the admin reads (a WhatsApp row: the text as the person reads it)
     status: str  # terms.MailStatus
     last_error: str | None
     delivery: str | None  # the channel's own report: sent, delivered, read, failed
+    sent_at: datetime | None
+    next_attempt_at: datetime
+
+
+def of_row(r: OutboxMessage) -> Sent:
+    return Sent(r.key, r.created_at, r.channel, r.to_addr, r.subject, r.body_html, r.status, r.last_error,
+                r.delivery, r.sent_at, r.next_attempt_at)  # fmt: skip
 
 
 def of_record(s: Session, entity_type: str, entity_id: str, channel: str | None = None) -> list[Sent]:
@@ -32,10 +41,15 @@ def of_record(s: Session, entity_type: str, entity_id: str, channel: str | None 
                                         col(OutboxMessage.entity_id) == str(entity_id))  # fmt: skip
     if channel is not None:
         query = query.where(col(OutboxMessage.channel) == channel)
-    return [
-        Sent(r.key, r.created_at, r.channel, r.to_addr, r.subject, r.body_html, r.status, r.last_error, r.delivery)
-        for r in s.exec(query.order_by(col(OutboxMessage.created_at), col(OutboxMessage.id)))
-    ]
+    return [of_row(r) for r in s.exec(query.order_by(col(OutboxMessage.created_at), col(OutboxMessage.id)))]
+
+
+def by_keys(s: Session, keys: list[str]) -> list[Sent]:
+    """The messages written under these keys (one event each), newest first."""
+    if not keys:
+        return []
+    query = select(OutboxMessage).where(col(OutboxMessage.key).in_(keys))
+    return [of_row(r) for r in s.exec(query.order_by(col(OutboxMessage.created_at).desc()))]
 
 
 def provider_ids(entity_type: str, entity_id: str, channel: str) -> Any:

@@ -203,7 +203,7 @@ def _history(entity_type: str, record_id: uuid.UUID) -> dict[str, Any]:
     return {
         "perubahan": [{"waktu": e.at.isoformat(), "oleh": e.by, "tindakan": e.action, "dari": e.old_status, "menjadi": e.new_status, "keterangan": e.detail} for e in events],
         "akses": access_log.entries(entity_type, str(record_id)),
-        "email": [{"waktu": m.created_at.isoformat(), "kepada": m.to, "subjek": m.subject, "status": m.status} for m in mails],
+        "email": [{"waktu": m.created_at.isoformat(), "kepada": m.to_addr, "subjek": m.subject, "status": m.status} for m in mails],
     }  # fmt: skip
 
 

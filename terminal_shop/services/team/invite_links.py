@@ -17,8 +17,8 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.notifications import mail_log, sender
-from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications import mail_log, sender, sent
+from terminal_shop.services.notifications.sent import Sent
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.admin_accounts import AccountRefusal
@@ -37,17 +37,16 @@ def _open(s: Session, email: str | None = None) -> list[AdminInvite]:
     return list(s.exec(query.order_by(col(AdminInvite.created_at).desc())).all())
 
 
-def _newest_mails(s: Session, rows: list[AdminInvite]) -> dict[str, OutboxMessage]:
+def _newest_mails(s: Session, rows: list[AdminInvite]) -> dict[str, Sent]:
     """Each address's newest invitation e-mail (copied links have none), by address."""
     by_key = {admin_accounts.invite_key(r.token_hash): r.email for r in rows}
-    found = s.exec(select(OutboxMessage).where(col(OutboxMessage.key).in_(list(by_key)))).all() if by_key else []
-    newest: dict[str, OutboxMessage] = {}
-    for mail in sorted(found, key=lambda m: m.created_at, reverse=True):
+    newest: dict[str, Sent] = {}
+    for mail in sent.by_keys(s, list(by_key)):  # newest first
         newest.setdefault(by_key[mail.key], mail)
     return newest
 
 
-def _mail_words(mail: OutboxMessage | None) -> tuple[str, bool]:
+def _mail_words(mail: Sent | None) -> tuple[str, bool]:
     """What the list says of the invitation's e-mail, and whether it reached the mail server."""
     if mail is None:
         return "Email tidak ditemukan", False
@@ -69,7 +68,7 @@ def open_invites() -> tuple[InviteView, ...]:
     return tuple(seen.values())
 
 
-def send_now(email: str) -> OutboxMessage:
+def send_now(email: str) -> Sent:
     """The address's newest invitation e-mail, sent while the owner waits, as it stands after
     the attempt (mail_log.failure_words: how it went); AccountError when no invitation is open."""
     with read_session() as s:
@@ -79,7 +78,7 @@ def send_now(email: str) -> OutboxMessage:
     return sender.send_now(mail.key) or mail
 
 
-def resend(owner_email: str, email: str) -> OutboxMessage:
+def resend(owner_email: str, email: str) -> Sent:
     """ "Kirim ulang": a new invitation with the same role and a new e-mail, sent now (as
     send_now); earlier links to the address stop working."""
     with read_session() as s:

@@ -73,7 +73,7 @@ def thread(entity_type: str, entity_id: str) -> list[MessageLine]:
             )
         ).all()
     storage, bucket = get_storage(), get_settings().bucket_order_payments
-    lines = [(r.created_at, MessageLine(wib(r.created_at), "keluar", r.html, _status(r), "")) for r in out]
+    lines = [(r.created_at, MessageLine(wib(r.created_at), "keluar", r.body_html, _status(r), "")) for r in out]
     for m in came:
         text = " · ".join(t for t in (m.text or f"({m.kind})", m.outcome or "") if t)
         url = storage.signed_url(bucket, m.stored_key) if m.stored_key else ""
