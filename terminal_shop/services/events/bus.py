@@ -131,3 +131,14 @@ def last_time(s: Session, entity_type: str, entity_id: str, name: str) -> dateti
                col(DomainEventRecord.name) == name)
         .order_by(col(DomainEventRecord.created_at).desc())
     ).first()  # fmt: skip
+
+
+def blank_words(s: Session, entity_type: str, entity_id: str, blank: Callable[[str | None], str | None],
+                erased: str) -> None:  # fmt: skip
+    """Erasure: the person's words taken out of the record's stored events (`blank`), an
+    actor who was the person left as `erased`."""
+    for event in s.exec(select(DomainEventRecord).where(col(DomainEventRecord.entity_type) == entity_type,
+                                                        col(DomainEventRecord.entity_id) == entity_id)):  # fmt: skip
+        event.actor = blank(event.actor) or erased
+        event.payload = {k: blank(v) if isinstance(v, str) else v for k, v in event.payload.items()}
+        s.add(event)

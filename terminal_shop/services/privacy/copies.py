@@ -24,20 +24,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from terminal_shop.infra.models import ERASED, utcnow
-from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.models import ERASED
 from terminal_shop.services.audit import trail
-from terminal_shop.services.events.tables import DomainEventRecord
-from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.notifications.terms import MailStatus
+from terminal_shop.services.events import bus
+from terminal_shop.services.notifications import erasure as notification_erasure
 from terminal_shop.services.notifications.views import MailView
-from terminal_shop.services.whatsapp.tables import WhatsAppInbound
-
-ERASED_MAIL = "Data dihapus atas permintaan atau masa simpan berakhir"
+from terminal_shop.services.whatsapp import inbox
 
 
 def person_words(*values: str | None) -> list[str]:
@@ -60,83 +57,34 @@ def _blank(text: str | None, words: list[str]) -> str | None:
 
 
 def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> list[Path]:
-    """Erases the copies in the caller's transaction; returns the .eml files to remove after
-    it commits (files are never removed before the rows that name them are gone)."""
-    emls = []
-    for row in s.exec(
-        select(OutboxMessage).where(
-            col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == entity_id
-        )
-    ):
-        emls += _eml_files(row)
-        row.to_addr, row.body_text, row.body_html = ERASED, ERASED, ERASED
-        row.subject = _blank(row.subject, words) or ERASED
-        row.key = _blank(row.key, words) or row.key  # a sign-in e-mail's key names its address
-        if entity_type == "customer":  # an account's rows are named by the address itself
-            row.entity_id = ERASED
-        row.attachment_png = row.attachment_pdf = row.attachment_pdf_name = None
-        if row.status == MailStatus.PENDING.value:
-            row.status, row.last_error, row.next_attempt_at = MailStatus.FAILED.value, ERASED_MAIL, utcnow()
-        s.add(row)
-    for message in s.exec(
-        select(WhatsAppInbound).where(
-            col(WhatsAppInbound.entity_type) == entity_type, col(WhatsAppInbound.entity_id) == entity_id
-        )
-    ):  # what the person sent by WhatsApp; a slip's file is left to the orphan sweeper (infra/sweeper.py)
-        message.phone, message.text, message.stored_key = ERASED, ERASED if message.text else None, None
-        s.add(message)
-    trail.blank_words(s, entity_type, entity_id, lambda text: _blank(text, words), ERASED)
-    for event in s.exec(
-        select(DomainEventRecord).where(
-            col(DomainEventRecord.entity_type) == entity_type, col(DomainEventRecord.entity_id) == entity_id
-        )
-    ):
-        event.actor = _blank(event.actor, words) or ERASED
-        event.payload = {k: _blank(v, words) if isinstance(v, str) else v for k, v in event.payload.items()}
-        s.add(event)
+    """Erases the copies in the caller's transaction, each through its area's door; returns the
+    .eml files to remove after it commits (files are never removed before the rows that name
+    them are gone)."""
+    blank = partial(_blank, words=words)
+    emls = notification_erasure.erase(s, entity_type, entity_id, blank)
+    inbox.erase_about(s, entity_type, entity_id)
+    trail.blank_words(s, entity_type, entity_id, blank, ERASED)
+    bus.blank_words(s, entity_type, entity_id, blank, ERASED)
     return emls
 
 
 def erase_messages_from(s: Session, number: str) -> None:
     """What the number sent that joined no record (a stray slip or question)."""
-    for message in s.exec(
-        select(WhatsAppInbound).where(col(WhatsAppInbound.phone) == number, col(WhatsAppInbound.entity_id).is_(None))
-    ):
-        message.phone, message.text, message.stored_key = ERASED, ERASED if message.text else None, None
-        s.add(message)
+    inbox.erase_strays_from(s, number)
 
 
-HELD_MAIL = "Tidak dikirim: data dibatasi atas permintaan pemilik data"
 RESTRICTED = "Dibatasi"  # what a role that does not read restricted records sees instead of a personal value
 
 
 def restrict(s: Session, entity_type: str, entity_id: str) -> None:
     """Holds every message of the record, in the caller's transaction (the restriction's)."""
-    for row in s.exec(
-        select(OutboxMessage).where(
-            col(OutboxMessage.entity_type) == entity_type, col(OutboxMessage.entity_id) == entity_id
-        )
-    ):
-        if row.status == MailStatus.PENDING.value:
-            row.last_error = HELD_MAIL
-        row.status = MailStatus.HELD.value
-        s.add(row)
+    notification_erasure.hold(s, entity_type, entity_id)
 
 
 def shown_mails(mails: tuple[MailView, ...], readable: bool) -> tuple[MailView, ...]:
     """The mail log as a role sees it: without recipients when the record is restricted
     and the role does not read restricted records."""
     return mails if readable else tuple(replace(m, recipient=RESTRICTED) for m in mails)
-
-
-def erased(row: OutboxMessage) -> bool:
-    return row.to_addr == ERASED
-
-
-def _eml_files(row: OutboxMessage) -> list[Path]:
-    """The files the embedded mode wrote for this message (messages/email_channel.py `_write_eml`)."""
-    folder = get_settings().data_dir / "outbox"
-    return list(folder.glob(f"{row.id:08d}-*.eml")) if row.id is not None and folder.is_dir() else []
 
 
 def remove(files: list[Path]) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from terminal_shop import rules
 from terminal_shop.formats import wib
@@ -163,3 +164,23 @@ def strays(limit: int = 20) -> list[StrayMessage]:
         ).all()  # fmt: skip
     return [StrayMessage(wib(m.received_at), "+" + m.phone, " · ".join(t for t in (m.text or f"({m.kind})", m.outcome or "") if t))
             for m in rows]  # fmt: skip
+
+
+def erase_about(s: Session, entity_type: str, entity_id: str) -> None:
+    """Erasure: what the person sent about the record (their number, text, a slip's key); a
+    slip's file is left to the orphan sweeper (infra/sweeper.py)."""
+    query = select(WhatsAppInbound).where(col(WhatsAppInbound.entity_type) == entity_type,
+                                          col(WhatsAppInbound.entity_id) == entity_id)  # fmt: skip
+    _erase(s, query)
+
+
+def erase_strays_from(s: Session, number: str) -> None:
+    """Erasure: what the number sent that joined no record (a stray slip or question)."""
+    _erase(s, select(WhatsAppInbound).where(col(WhatsAppInbound.phone) == number,
+                                            col(WhatsAppInbound.entity_id).is_(None)))  # fmt: skip
+
+
+def _erase(s: Session, query: Any) -> None:
+    for message in s.exec(query):
+        message.phone, message.text, message.stored_key = ERASED, ERASED if message.text else None, None
+        s.add(message)
