@@ -27,13 +27,14 @@ from sqlalchemy import Connection, and_, exists, func, update
 from sqlmodel import Session, col, select
 
 from terminal_shop.formats import WIB, rupiah
-from terminal_shop.infra.db import insert_new, read_session, write_session
+from terminal_shop.infra.db import insert_new, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.orders import transfer_codes, transitions
 from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
+from terminal_shop.services.payments import preferences
 from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
-from terminal_shop.services.payments.tables import Preference, StatementLine
+from terminal_shop.services.payments.tables import StatementLine
 from terminal_shop.services.payments.terms import StatementSource
 from terminal_shop.services.refusals import Refused
 from terminal_shop.vocabulary import Term
@@ -100,21 +101,12 @@ def import_qris(data: bytes, admin_email: str, columns: Columns | None = None) -
 
 
 def qris_columns() -> Columns:
-    with read_session() as s:
-        kept = s.get(Preference, QRIS_COLUMNS)
-    if kept is None:
-        return Columns()
-    return Columns(**{k: str(v) for k, v in kept.value.items() if k in Columns.__dataclass_fields__})
+    kept = preferences.remembered(QRIS_COLUMNS)
+    return Columns(**{k: str(v) for k, v in kept.items() if k in Columns.__dataclass_fields__})
 
 
 def save_qris_columns(columns: Columns) -> None:
-    with write_session() as s:
-        kept = s.get(Preference, QRIS_COLUMNS) or Preference(name=QRIS_COLUMNS)
-        kept.value, kept.updated_at = (
-            {"date": columns.date, "amount": columns.amount, "reference": columns.reference},
-            utcnow(),
-        )
-        s.add(kept)
+    preferences.remember(QRIS_COLUMNS, {"date": columns.date, "amount": columns.amount, "reference": columns.reference})
 
 
 def _row(statement: Statement, ln: Line, admin_email: str, now: datetime) -> dict[str, Any]:

@@ -7,8 +7,8 @@ and here
 - the WhatsApp messages the person sent about the record (their number, text, a slip), and
   those from the number attached to no record;
 - the person's account and contact (erasure.py `_identity_copies`): sign-in codes, sessions and
-  the sign-in e-mails of the address, the WhatsApp contact of the number (a STOP kept hashed),
-  unless another live record still has that address or number;
+  the sign-in e-mails of the address, the number's consent acts and WhatsApp contact (a STOP
+  kept hashed), unless another live record still has that address or number;
 - the audit log and the domain events of the record: an actor such as `pemohon <e-mail>`,
   a detail quoting the person.
 Erased, an e-mail keeps only its subject (with the person's words blanked), date and

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 
+from sqlmodel import Session, col, select
+
 from terminal_shop.services.notifications.views import MailView
+from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.views import AccessView, Badge, DataRequestView, HistoryView
 
 
@@ -34,3 +38,11 @@ class MerchantView:
     ended: bool = False  # an approved merchant whose relationship ended ("berhenti")
     erased: bool = False
     restricted: str = ""  # why it is restricted instead of erased, '' when it is not
+
+
+def business_names(s: Session, ids: list[uuid.UUID]) -> list[str]:
+    """The business names of these registrations, in the order given (the missing left out)."""
+    rows = {
+        r.id: r.nama_usaha for r in s.exec(select(MerchantRegistration).where(col(MerchantRegistration.id).in_(ids)))
+    }
+    return [rows[i] for i in ids if i in rows]

@@ -14,8 +14,8 @@ from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.devices.units import units
 from terminal_shop.services.transactions import refused
 from terminal_shop.services.transactions.tables import Acquirer, Transaction
 
@@ -80,10 +80,11 @@ def silent_devices(days: int | None = None) -> list[SilentDevice]:
             select(Transaction.device_id, func.max(Transaction.occurred_at).label("last"))
             .group_by(col(Transaction.device_id)).subquery()
         )  # fmt: skip
+        unit = units()
         rows = s.exec(
-            select(Device.serial, Device.model, Device.tid, last.c.last)
-            .join(last, last.c.device_id == Device.id, isouter=True)
-            .where(col(Device.status) == DeviceStatus.ACTIVE.value, col(Device.activated_at) < since)
+            select(unit.c.serial, unit.c.model, unit.c.tid, last.c.last)
+            .join(last, last.c.device_id == unit.c.id, isouter=True)
+            .where(unit.c.status == DeviceStatus.ACTIVE.value, unit.c.activated_at < since)
             .where((last.c.last.is_(None)) | (last.c.last < since))
             .limit(LIST_MAX)
         ).all()  # fmt: skip

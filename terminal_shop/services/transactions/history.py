@@ -20,7 +20,7 @@ from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.csv_export import neutralise
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
-from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.units import units
 from terminal_shop.services.transactions.dashboard import STATUS_WORDS, Figures, TxnLine, line
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
@@ -132,6 +132,7 @@ def page_of(merchant_ids: list[uuid.UUID], f: Filters) -> HistoryPage:
         return HistoryPage([], Figures(rupiah(0), 0, rupiah(0), rupiah(0)), [], 1, 1)
     where = _where(merchant_ids, f)
     approved = col(Transaction.status) == TxnStatus.APPROVED.value
+    unit = units()
     with read_session() as s:
         totals: Any = s.execute(
             sa.select(func.count(), func.coalesce(func.sum(Transaction.amount).filter(approved), 0),
@@ -142,17 +143,17 @@ def page_of(merchant_ids: list[uuid.UUID], f: Filters) -> HistoryPage:
         pages = max(1, -(-int(rows_total) // PER_PAGE))
         page = min(f.page, pages)
         rows = s.exec(
-            select(Transaction, Device.model, Device.serial)
-            .join(Device, col(Device.id) == col(Transaction.device_id), isouter=True)
+            select(Transaction, unit.c.model, unit.c.serial)
+            .join(unit, unit.c.id == col(Transaction.device_id), isouter=True)
             .where(*where).order_by(col(Transaction.occurred_at).desc(), col(Transaction.id))
             .offset((page - 1) * PER_PAGE).limit(PER_PAGE)
         ).all()  # fmt: skip
         per_device: Any = s.execute(
-            sa.select(col(Transaction.device_id), col(Transaction.tid), col(Device.model), col(Device.serial),
+            sa.select(col(Transaction.device_id), col(Transaction.tid), unit.c.model, unit.c.serial,
                       func.count(), func.sum(Transaction.amount))
-            .join(Device, col(Device.id) == col(Transaction.device_id), isouter=True)
+            .join(unit, unit.c.id == col(Transaction.device_id), isouter=True)
             .where(*where, approved)
-            .group_by(col(Transaction.device_id), col(Transaction.tid), col(Device.model), col(Device.serial))
+            .group_by(col(Transaction.device_id), col(Transaction.tid), unit.c.model, unit.c.serial)
             .order_by(func.sum(Transaction.amount).desc())
         ).all()  # fmt: skip
     return HistoryPage(
@@ -222,9 +223,10 @@ def csv_text(merchant_ids: list[uuid.UUID], f: Filters) -> str:
     if not merchant_ids:
         return out.getvalue()
     with read_session() as s:
+        unit = units()
         rows = s.exec(
-            select(Transaction, Device.model, Device.serial)
-            .join(Device, col(Device.id) == col(Transaction.device_id), isouter=True)
+            select(Transaction, unit.c.model, unit.c.serial)
+            .join(unit, unit.c.id == col(Transaction.device_id), isouter=True)
             .where(*_where(merchant_ids, f)).order_by(col(Transaction.occurred_at), col(Transaction.id))
         ).all()  # fmt: skip
     for t, model, serial in rows:

@@ -13,9 +13,9 @@ from datetime import date, datetime
 from sqlmodel import col, select
 
 from terminal_shop.formats import rupiah
-from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.payments.tables import Preference
+from terminal_shop.services.payments import preferences
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions.tables import Transaction
 from terminal_shop.vocabulary import Term
@@ -58,16 +58,12 @@ class ReportResult:
 
 
 def columns_of(acquirer: str) -> dict[str, str]:
-    with read_session() as s:
-        kept = s.get(Preference, f"settlement-columns:{acquirer}")
-    return {**DEFAULT_COLUMNS, **({k: str(v) for k, v in kept.value.items() if k in FIELDS} if kept else {})}
+    kept = preferences.remembered(f"settlement-columns:{acquirer}")
+    return {**DEFAULT_COLUMNS, **{k: str(v) for k, v in kept.items() if k in FIELDS}}
 
 
 def _save_columns(acquirer: str, columns: dict[str, str]) -> None:
-    with write_session() as s:
-        kept = s.get(Preference, f"settlement-columns:{acquirer}") or Preference(name=f"settlement-columns:{acquirer}")
-        kept.value, kept.updated_at = dict(columns), utcnow()
-        s.add(kept)
+    preferences.remember(f"settlement-columns:{acquirer}", columns)
 
 
 def _amount(text: str) -> int:

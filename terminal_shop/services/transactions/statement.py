@@ -18,8 +18,8 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.pdf import TablePdf, latin
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
-from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.devices import units as device_units
+from terminal_shop.services.registrations.views import business_names
 from terminal_shop.services.transactions.history import wib_day
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
@@ -47,12 +47,11 @@ def mids_of(merchant_ids: list[uuid.UUID]) -> list[str]:
     """The MIDs of these merchants' terminals, and any their transactions came with."""
     if not merchant_ids:
         return []
+    units = device_units.units()
     with read_session() as s:
         found: Any = s.execute(
             sa.union(
-                sa.select(col(Device.mid)).where(
-                    col(Device.merchant_id).in_(merchant_ids), col(Device.mid).is_not(None)
-                ),
+                sa.select(units.c.mid).where(units.c.merchant_id.in_(merchant_ids), units.c.mid.is_not(None)),
                 sa.select(col(Transaction.mid)).where(col(Transaction.merchant_id).in_(merchant_ids)),
             )
         ).all()
@@ -119,7 +118,7 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
         refunds = s.execute(
             sa.select(func.count(), func.coalesce(func.sum(Transaction.refunded), 0)).where(*where, col(Transaction.status) == TxnStatus.REFUND.value)
         ).one()  # fmt: skip
-        names = [r.nama_usaha for r in (s.get(MerchantRegistration, m) for m in merchant_ids) if r is not None]
+        names = business_names(s, merchant_ids)
     return _pdf(mid, first, ", ".join(names), days, channels, refunds)
 
 
