@@ -7,18 +7,15 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from sqlmodel import col, func, select
-
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
-from terminal_shop.infra.db import read_session
 from terminal_shop.services.devices.owned import DeviceView, of_merchant, of_order
+from terminal_shop.services.orders import owners as order_owners
 from terminal_shop.services.orders.order_status import status_path
-from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import buyer_status
 from terminal_shop.services.orders.views import order_number
+from terminal_shop.services.registrations import owners as registration_owners
 from terminal_shop.services.registrations.registration_status import status_link
-from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import parse_id
 
@@ -62,19 +59,10 @@ REGISTRATION_WORDS = {
 
 def of(email: str) -> Account:
     address = email.strip().lower()
-    with read_session() as s:
-        orders = s.exec(
-            select(Order).where(func.lower(Order.buyer_email) == address, col(Order.purged_at).is_(None))
-            .order_by(col(Order.created_at).desc()).limit(LIMIT)
-        ).all()  # fmt: skip
-        registrations = s.exec(
-            select(MerchantRegistration).where(func.lower(MerchantRegistration.email) == address,
-                                               col(MerchantRegistration.purged_at).is_(None))
-            .order_by(col(MerchantRegistration.created_at).desc()).limit(LIMIT)
-        ).all()  # fmt: skip
+    orders, registrations = order_owners.of_address(address, LIMIT), registration_owners.of_address(address, LIMIT)
     devices: dict[str, DeviceView] = {}
     for r in registrations:
-        if r.status == RegistrationStatus.APPROVED.value:
+        if r.approved:
             devices |= {d.id: d for d in of_merchant(r.id)}
     for o in orders:
         if o.fulfilment:  # packed at least: its units are known
@@ -85,7 +73,7 @@ def of(email: str) -> Account:
             OrderLine(
                 str(o.id),
                 order_number(o.id),
-                wib(o.created_at),
+                wib(o.placed_at),
                 buyer_status(o.status, o.fulfilment),
                 rupiah(o.total),
                 status_path(o.id),
@@ -94,57 +82,32 @@ def of(email: str) -> Account:
         ],  # fmt: skip
         registrations=[
             RegistrationLine(
-                str(r.id),
-                r.nama_usaha,
-                wib(r.created_at),
-                REGISTRATION_WORDS.get(r.status, r.status),
-                status_link(r.id),
+                str(r.id), r.business, wib(r.sent_at), REGISTRATION_WORDS.get(r.status, r.status), status_link(r.id)
             )
             for r in registrations
         ],  # fmt: skip
         devices=list(devices.values()),
-        merchants=[r.id for r in registrations if r.status == RegistrationStatus.APPROVED.value],
+        merchants=[r.id for r in registrations if r.approved],
     )
 
 
 def merchants_of(email: str) -> list[uuid.UUID]:
     """The approved registrations sent with this verified address: whose transactions it sees."""
-    with read_session() as s:
-        return list(
-            s.exec(
-                select(MerchantRegistration.id).where(
-                    func.lower(MerchantRegistration.email) == email.strip().lower(),
-                    col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value,
-                    col(MerchantRegistration.purged_at).is_(None),
-                )
-            ).all()
-        )
+    return registration_owners.approved_of(email)
 
 
 def lines_of(email: str, order_id: str) -> list[tuple[str, int]] | None:
     """An order's (sku, qty) lines for "Pesan lagi", only when the order is this address's;
     products no longer sold are left out."""
     key = parse_id(order_id)
-    if key is None:
+    items = order_owners.items_of(email, key) if key is not None else None
+    if items is None:
         return None
-    with read_session() as s:
-        order = s.get(Order, key)
-    if order is None or order.purged_at is not None or order.buyer_email.strip().lower() != email.strip().lower():
-        return None
-    return [(i["sku"], int(i["qty"])) for i in order.items if catalogue.product(i["sku"]) is not None]
+    return [(i["sku"], int(i["qty"])) for i in items if catalogue.product(i["sku"]) is not None]
 
 
 def records_of(email: str) -> list[tuple[str, str]]:
     """The (entity type, id) of what the address owns, as `of` lists it (its ids only, no devices)."""
     address = email.strip().lower()
-    with read_session() as s:
-        orders = s.exec(
-            select(Order.id).where(func.lower(Order.buyer_email) == address, col(Order.purged_at).is_(None))
-            .order_by(col(Order.created_at).desc()).limit(LIMIT)
-        ).all()  # fmt: skip
-        merchants = s.exec(
-            select(MerchantRegistration.id).where(func.lower(MerchantRegistration.email) == address,
-                                                  col(MerchantRegistration.purged_at).is_(None))
-            .order_by(col(MerchantRegistration.created_at).desc()).limit(LIMIT)
-        ).all()  # fmt: skip
-    return [("order", str(o)) for o in orders] + [("merchant", str(m)) for m in merchants]
+    orders, merchants = order_owners.of_address(address, LIMIT), registration_owners.of_address(address, LIMIT)
+    return [("order", str(o.id)) for o in orders] + [("merchant", str(m.id)) for m in merchants]

@@ -38,8 +38,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.customers.tables import CustomerSession, SignInCode
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.refusals import Refused
-from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.registrations import owners
 from terminal_shop.services.validation import email_ok, normalise_mobile
 from terminal_shop.services.whatsapp import channel as whatsapp
 from terminal_shop.vocabulary import Term
@@ -97,14 +96,7 @@ def identity(typed: str) -> Identity | None:
     mobile = normalise_mobile(text)
     if mobile is None:
         return None
-    with read_session() as s:
-        email = s.exec(
-            select(MerchantRegistration.email)
-            .where(col(MerchantRegistration.nomor_hp) == mobile,
-                   col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value,
-                   col(MerchantRegistration.purged_at).is_(None))
-            .order_by(col(MerchantRegistration.created_at).desc())
-        ).first()  # fmt: skip
+    email = owners.address_of_number(mobile)
     return Identity(normal_email(email), mobile.lstrip("+")) if email else None
 
 

@@ -1,0 +1,63 @@
+"""What a person's verified address (or an approved merchant's number) owns among the
+registrations: the registrations area's door for the account and sign-in (issue 51.1)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import col, func, select
+
+from terminal_shop.infra.db import read_session
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import RegistrationStatus
+
+
+@dataclass(frozen=True)
+class Owned:
+    id: uuid.UUID
+    business: str
+    sent_at: datetime
+    status: str  # terms.RegistrationStatus
+
+    @property
+    def approved(self) -> bool:
+        return self.status == RegistrationStatus.APPROVED.value
+
+
+def of_address(address: str, limit: int) -> list[Owned]:
+    """The registrations sent with this address (erased ones left out), newest first."""
+    with read_session() as s:
+        rows = s.exec(
+            select(MerchantRegistration).where(func.lower(MerchantRegistration.email) == address.strip().lower(),
+                                               col(MerchantRegistration.purged_at).is_(None))
+            .order_by(col(MerchantRegistration.created_at).desc()).limit(limit)
+        ).all()  # fmt: skip
+    return [Owned(r.id, r.nama_usaha, r.created_at, r.status) for r in rows]
+
+
+def approved_of(address: str) -> list[uuid.UUID]:
+    """The approved registrations sent with this address: whose transactions it sees."""
+    with read_session() as s:
+        return list(
+            s.exec(
+                select(MerchantRegistration.id).where(
+                    func.lower(MerchantRegistration.email) == address.strip().lower(),
+                    col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value,
+                    col(MerchantRegistration.purged_at).is_(None),
+                )
+            ).all()
+        )
+
+
+def address_of_number(mobile: str) -> str | None:
+    """The e-mail of the newest approved registration with this number (+62...), if any."""
+    with read_session() as s:
+        return s.exec(
+            select(MerchantRegistration.email)
+            .where(col(MerchantRegistration.nomor_hp) == mobile,
+                   col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value,
+                   col(MerchantRegistration.purged_at).is_(None))
+            .order_by(col(MerchantRegistration.created_at).desc())
+        ).first()  # fmt: skip
