@@ -139,6 +139,23 @@ def test_two_senders_at_once_deliver_each_message_once(mailbox, tmp_path):
     assert sorted(m["To"] for m in mailbox) == sorted(f"p{i}@example.com" for i in range(30))
 
 
+def test_sent_now_while_a_workers_sender_holds_it_answers_that_attempts_outcome(mailbox):
+    """An invitation sent while the owner waits: when a worker's sender took the row a moment
+    before, the answer waits for that attempt instead of saying "pending" as if it had gone."""
+    mailbox.refuse.add("ditolak@example.com")
+    with write_session() as s:
+        outbox.enqueue(s, "invite:x", "admin", "x", emails.Mail("ditolak@example.com", "Undangan", "t", "<p>t</p>"))
+    [held] = sender._claim(utcnow(), 1)  # the worker's round, a moment ahead of the owner's click
+    late = threading.Timer(1.0, sender._send_one, args=(held,))
+    late.start()
+    answered = sender.send_now("invite:x")
+    late.join()
+    assert answered is not None and answered.status == MailStatus.FAILED
+    assert (
+        mail_log.failure_words(answered) == "Gagal terkirim: alamat penerima ditolak server e-mail; tidak dicoba lagi"
+    )
+
+
 def test_same_event_is_one_message(mailbox):
     with write_session() as s:
         outbox.enqueue(s, "order:x:received", "order", "x", emails.Mail("a@example.com", "S", "t", "<p>t</p>"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import smtplib
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -126,10 +127,23 @@ def _send_one(row: OutboxMessage) -> int:
     return 0
 
 
-def send_now(key: str) -> Sent | None:
+def send_now(key: str, wait: float = 20.0) -> Sent | None:
     """Delivers the pending message `key` while an admin waits for the answer: the message as
-    it stands after the attempt (mail_log.failure_words says how it went, in words)."""
-    for row in _claim(utcnow(), 1, col(OutboxMessage.key) == key):  # not one another sender holds
+    it stands after the attempt (mail_log.failure_words says how it went, in words). When a
+    worker's sender took it a moment before (its lease just begun), waits up to `wait` seconds
+    for that attempt's outcome rather than answering "pending" as if it had gone."""
+    claimed = _claim(utcnow(), 1, col(OutboxMessage.key) == key)
+    for row in claimed:
         _send_one(row)
-    with read_session() as s:
-        return next(iter(sent.by_keys(s, [key])), None)
+    deadline = time.monotonic() + wait
+    while True:
+        with read_session() as s:
+            found = next(iter(sent.by_keys(s, [key])), None)
+        if claimed or found is None or not _in_flight(found) or time.monotonic() > deadline:
+            return found
+        time.sleep(0.2)
+
+
+def _in_flight(message: Sent) -> bool:
+    """Pending and leased by a sender within the last minute: its attempt is under way."""
+    return message.status == MailStatus.PENDING and message.next_attempt_at > utcnow() + LEASE - timedelta(minutes=1)
