@@ -58,9 +58,6 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.transactions.agreed", "registrations"),
     ("terminal_shop.services.transactions.ingest", "devices"),
     ("terminal_shop.services.transactions.ingest", "registrations"),
-    ("terminal_shop.services.whatsapp.inbox", "orders"),
-    ("terminal_shop.services.whatsapp.inbox", "registrations"),
-    ("terminal_shop.services.whatsapp.slips", "orders"),
 }
 
 

@@ -61,3 +61,21 @@ def address_of_number(mobile: str) -> str | None:
                    col(MerchantRegistration.purged_at).is_(None))
             .order_by(col(MerchantRegistration.created_at).desc())
         ).first()  # fmt: skip
+
+
+def live_phone(registration_id: uuid.UUID) -> str | None:
+    """The applicant's HP, unless the registration is gone, erased or restricted."""
+    with read_session() as s:
+        row = s.get(MerchantRegistration, registration_id)
+    if row is None or row.purged_at is not None or row.restricted_at is not None:
+        return None
+    return row.nomor_hp
+
+
+def newest_with_number(mobile: str) -> uuid.UUID | None:
+    """The newest registration with this HP (+62...), whatever its status."""
+    with read_session() as s:
+        return s.exec(
+            select(MerchantRegistration.id).where(col(MerchantRegistration.nomor_hp) == mobile)
+            .order_by(col(MerchantRegistration.created_at).desc())
+        ).first()  # fmt: skip

@@ -21,9 +21,9 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.notifications import outbox, sent
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.notifications.terms import MailStatus
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders import owners as order_owners
 from terminal_shop.services.refusals import Refused
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations import owners as registration_owners
 from terminal_shop.services.validation import normalise_mobile, wa_number
 from terminal_shop.services.whatsapp.consent import CHANNEL
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
@@ -115,14 +115,9 @@ def phone_of(entity_type: str, entity_id: str) -> str | None:
         key = uuid.UUID(str(entity_id))
     except ValueError:
         return None
-    with read_session() as s:
-        if entity_type == "order":
-            record: Order | MerchantRegistration | None = s.get(Order, key)
-        else:
-            record = s.get(MerchantRegistration, key) if entity_type == "merchant" else None
-    if record is None or record.purged_at is not None or record.restricted_at is not None:
-        return None  # erased or restricted: no conversation shown or continued
-    return record.buyer_phone if isinstance(record, Order) else record.nomor_hp
+    if entity_type == "order":  # erased or restricted: no conversation shown or continued
+        return order_owners.live_phone(key)
+    return registration_owners.live_phone(key) if entity_type == "merchant" else None
 
 
 def owner_of(number: str) -> tuple[str, str] | None:
@@ -131,19 +126,10 @@ def owner_of(number: str) -> tuple[str, str] | None:
     wanted = normalise_mobile("+" + number)
     if wanted is None:
         return None
-    spellings = {number, "+" + number, "0" + number[2:]}
-    with read_session() as s:
-        orders = s.exec(
-            select(Order.id, Order.buyer_phone).where(col(Order.buyer_phone).in_(spellings))
-            .order_by(col(Order.created_at).desc()).limit(20)
-        ).all()  # fmt: skip
-        order = next((oid for oid, phone in orders if normalise_mobile(phone) == wanted), None)
-        if order is not None:
-            return "order", str(order)
-        merchant = s.exec(
-            select(MerchantRegistration.id).where(col(MerchantRegistration.nomor_hp) == wanted)
-            .order_by(col(MerchantRegistration.created_at).desc())
-        ).first()  # fmt: skip
+    order = order_owners.newest_with_number(number)
+    if order is not None:
+        return "order", str(order)
+    merchant = registration_owners.newest_with_number(wanted)
     return ("merchant", str(merchant)) if merchant else None
 
 

@@ -29,13 +29,11 @@ from terminal_shop.infra.uploads import PROOF_KINDS, UploadRejected, check_file,
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import outbox, sent
 from terminal_shop.services.notifications.outbox import Mail
+from terminal_shop.services.orders import owners as order_owners
 from terminal_shop.services.orders import proof_prints
 from terminal_shop.services.orders.checkout import PROOF_WRONG_TYPE
 from terminal_shop.services.orders.events import OrderProofAdded
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.services.whatsapp import cloud_api, consent
 from terminal_shop.services.whatsapp.consent import CHANNEL
 from terminal_shop.services.whatsapp.tables import WhatsAppInbound
@@ -48,33 +46,20 @@ ADDED = "Bukti pembayaran ditambahkan ke pesanan {number}"
 REUSED = " (gambar sama dengan bukti pesanan lain: periksa)"
 
 
-def _waiting_orders(number: str) -> list[Order]:
-    """The number's orders waiting for review, newest first (the phone as the buyer typed it
-    is compared in one spelling)."""
-    wanted = normalise_mobile("+" + number)
-    national = "0" + number[2:] if number.startswith("62") else number
-    with read_session() as s:
-        rows = s.exec(
-            select(Order)
-            .where(col(Order.status) == OrderStatus.PAID_REVIEW.value, col(Order.purged_at).is_(None),
-                   col(Order.buyer_phone).in_({national, number, "+" + number}))
-            .order_by(col(Order.created_at).desc())
-        ).all()  # fmt: skip
-    return [o for o in rows if normalise_mobile(o.buyer_phone) == wanted]
-
-
-def _pick(orders: list[Order], inbound: WhatsAppInbound) -> Order | None:
+def _pick(orders: list[uuid.UUID], inbound: WhatsAppInbound) -> uuid.UUID | None:
+    """The waiting order the slip names by its number, or the only one when the number wrote
+    about it (order_owners.waiting_with_number: the number's waiting orders, newest first)."""
     named = {n.upper() for n in re.findall(r"\b[0-9A-Fa-f]{8}\b", inbound.text or "")}
-    chosen = next((o for o in orders if order_number(o.id) in named), None)
+    chosen = next((o for o in orders if order_number(o) in named), None)
     if chosen is None and len(orders) == 1 and _wrote_about(inbound.phone, orders[0]):
         chosen = orders[0]
     return chosen
 
 
-def _wrote_about(number: str, order: Order) -> bool:
+def _wrote_about(number: str, order_id: uuid.UUID) -> bool:
     """One of the number's messages (this slip's too) answers one of ours about the order."""
     with read_session() as s:
-        ours = sent.provider_ids("order", str(order.id), CHANNEL)
+        ours = sent.provider_ids("order", str(order_id), CHANNEL)
         found = s.exec(
             select(WhatsAppInbound.id).where(
                 col(WhatsAppInbound.phone) == number, col(WhatsAppInbound.reply_to).in_(ours)
@@ -92,13 +77,13 @@ def _ask_for_the_number(inbound: WhatsAppInbound) -> None:
         outbox.enqueue(s, f"wa:ask-order:{inbound.id}", "whatsapp", str(inbound.id), asked, CHANNEL)
 
 
-def _done(inbound_id: uuid.UUID, outcome: str, order: Order | None = None, key: str | None = None) -> str:
+def _done(inbound_id: uuid.UUID, outcome: str, order: uuid.UUID | None = None, key: str | None = None) -> str:
     with write_session() as s:
         row = s.get(WhatsAppInbound, inbound_id)
         assert row is not None, inbound_id
         row.outcome = outcome[:300]
         if order is not None:
-            row.entity_type, row.entity_id = "order", str(order.id)
+            row.entity_type, row.entity_id = "order", str(order)
         row.stored_key = key or row.stored_key
         s.add(row)
     return outcome
@@ -109,7 +94,7 @@ def take(inbound_id: uuid.UUID) -> str:
     with read_session() as s:
         inbound = s.get(WhatsAppInbound, inbound_id)
     assert inbound is not None and inbound.media_id, inbound_id
-    orders = _waiting_orders(inbound.phone)
+    orders = order_owners.waiting_with_number(inbound.phone)
     if not orders:
         return _done(inbound_id, NO_ORDER)
     order = _pick(orders, inbound)
@@ -124,19 +109,17 @@ def take(inbound_id: uuid.UUID) -> str:
     except UploadRejected as exc:
         return _done(inbound_id, f"File ditolak: {exc.text}", order)
     print_ = proof_prints.fingerprint(checked)
-    key = f"{order.id}/wa_{int(time.time() * 1000)}_{secrets.token_hex(4)}.{checked.extension}"
+    key = f"{order}/wa_{int(time.time() * 1000)}_{secrets.token_hex(4)}.{checked.extension}"
     try:
         get_storage().put(get_settings().bucket_order_payments, key, checked.data, checked.content_type)
     except StorageError:
         return _done(inbound_id, "File tidak dapat disimpan: coba lagi nanti", order)
     with write_session() as s:
-        reused = proof_prints.twins(s, print_, exclude=order.id)
-        stored = s.get(Order, order.id)
-        assert stored is not None
-        stored.proof_suspect = stored.proof_suspect or bool(reused)
-        s.add(stored)
-        outcome = ADDED.format(number=order_number(order.id)) + (REUSED if reused else "")
-        publish(s, OrderProofAdded(entity_id=str(order.id), actor="pembeli (WhatsApp)", detail=outcome))
+        reused = proof_prints.twins(s, print_, exclude=order)
+        if reused:
+            order_owners.mark_proof_suspect(s, order)
+        outcome = ADDED.format(number=order_number(order)) + (REUSED if reused else "")
+        publish(s, OrderProofAdded(entity_id=str(order), actor="pembeli (WhatsApp)", detail=outcome))
     return _done(inbound_id, outcome, order, key)
 
 
