@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 
 from terminal_shop import reflex_compat
@@ -41,28 +42,28 @@ async def sweep_orphan_files() -> None:
         metrics.task_ran("sweeper")
 
 
-async def send_outbox() -> None:
-    """Every few seconds, the messages waiting in the outbox (services/notifications/outbox.py),
-    in a thread: every due one, up to 30 s a round (the loop and the visitors never wait)."""
+async def _every(seconds: float, work: Callable[[], object], task: str, failed: str) -> None:
+    """`work` in a thread every `seconds`; a round that fails (the database away) is logged and
+    its rows wait for the next."""
     while True:
-        await asyncio.sleep(OUTBOX_INTERVAL_SECONDS)
+        await asyncio.sleep(seconds)
         try:
-            await asyncio.to_thread(sender.drain)
-            metrics.task_ran("sender")
-        except Exception:  # the database was away: the rows wait for the next round
-            logging.getLogger("terminal_shop").exception("outbox round failed")
+            await asyncio.to_thread(work)
+            metrics.task_ran(task)
+        except Exception:
+            logging.getLogger("terminal_shop").exception(failed)
+
+
+async def send_outbox() -> None:
+    """Every few seconds, the messages waiting in the outbox (services/notifications/sender.py):
+    every due one, up to 30 s a round (the loop and the visitors never wait)."""
+    await _every(OUTBOX_INTERVAL_SECONDS, sender.drain, "sender", "outbox round failed")
 
 
 async def run_pending_work() -> None:
-    """Every second, the work events left for after their commit (services/events/later.py),
-    in a thread: a new proof's perceptual hash is kept a moment after its order."""
-    while True:
-        await asyncio.sleep(PENDING_WORK_INTERVAL_SECONDS)
-        try:
-            await asyncio.to_thread(later.run_due)
-            metrics.task_ran("later")
-        except Exception:  # the database was away: the rows wait for the next round
-            logging.getLogger("terminal_shop").exception("pending work round failed")
+    """Every second, the work events left for after their commit (services/events/later.py): a
+    new proof's perceptual hash is kept a moment after its order."""
+    await _every(PENDING_WORK_INTERVAL_SECONDS, later.run_due, "later", "pending work round failed")
 
 
 async def check_qris_at_start() -> None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 from sqlmodel import col, select
 
-from terminal_shop.infra.db import write_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events import bus
 from terminal_shop.services.events.tables import PendingWork
@@ -28,6 +29,8 @@ BATCH = 20
 
 def run_due(limit: int = BATCH) -> int:
     """Does the due work, a batch at a time until none is left; how many were done."""
+    if not _any_due():  # the usual answer, read without a write transaction (SQLite has one writer)
+        return 0
     bus.load()
     done = 0
     while claimed := _claim(limit):
@@ -37,13 +40,22 @@ def run_due(limit: int = BATCH) -> int:
     return done
 
 
+def _due() -> tuple[Any, ...]:
+    return (col(PendingWork.done_at).is_(None), col(PendingWork.next_attempt_at) <= utcnow(),
+            col(PendingWork.attempts) < MAX_ATTEMPTS)  # fmt: skip
+
+
+def _any_due() -> bool:
+    with read_session() as s:
+        return s.exec(select(PendingWork.id).where(*_due()).limit(1)).first() is not None
+
+
 def _claim(limit: int) -> list[PendingWork]:
     now = utcnow()
     with write_session() as s:
         rows = s.exec(
             select(PendingWork)
-            .where(col(PendingWork.done_at).is_(None), col(PendingWork.next_attempt_at) <= now,
-                   col(PendingWork.attempts) < MAX_ATTEMPTS)
+            .where(*_due())
             .order_by(col(PendingWork.id))
             .limit(limit)
             .with_for_update(skip_locked=True)
