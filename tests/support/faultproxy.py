@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 CHUNK = 64 * 1024
 
@@ -23,6 +24,7 @@ class FaultProxy:
         self._answering = asyncio.Event()  # answers, back to the site
         self._cut = False
         self._writers: set[asyncio.StreamWriter] = set()
+        self.held = 0  # answers the service gave that wait at a held gate
         ready = threading.Event()
         self.port = 0
 
@@ -59,11 +61,23 @@ class FaultProxy:
         """Requests reach the service (it acts on them), but its answers wait until `restore`."""
         self.loop.call_soon_threadsafe(self._answering.clear)
 
+    def wait_for_held_answer(self, timeout: float = 15.0) -> None:
+        """Returns once the service has answered something that `hold_answers` keeps back.
+
+        A fixed sleep before a fault was once too short on a busy machine: the fault came
+        before the request it was meant to catch."""
+        deadline = time.monotonic() + timeout
+        while self.held == 0:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the service answered nothing within {timeout} s")
+            time.sleep(0.05)
+
     def restore(self) -> None:
         def restore() -> None:
             self._cut = False
             self._flowing.set()
             self._answering.set()
+            self.held = 0
 
         self.loop.call_soon_threadsafe(restore)
 
@@ -91,6 +105,8 @@ class FaultProxy:
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gate: asyncio.Event) -> None:
         try:
             while data := await reader.read(CHUNK):
+                if gate is self._answering and not gate.is_set():
+                    self.held += 1
                 await gate.wait()
                 if self._cut:
                     return
