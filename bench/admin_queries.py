@@ -43,7 +43,7 @@ def _configure(backend: str) -> str:
 def export_child() -> None:
     """Runs in its own process: the CSV export's speed and the process's peak memory."""
     from terminal_shop.infra.db import get_engine
-    from terminal_shop.services.backoffice import admin_orders
+    from terminal_shop.services.orders import order_list
 
     def status(field: str) -> int:
         line = next(x for x in Path("/proc/self/status").read_text().splitlines() if x.startswith(field + ":"))
@@ -53,7 +53,7 @@ def export_child() -> None:
         pass
     before = status("VmRSS")
     t, size, rows = time.perf_counter(), 0, -1
-    for chunk in admin_orders.export_csv():
+    for chunk in order_list.export_csv():
         size += len(chunk)
         rows += chunk.count(b"\n")
     secs = time.perf_counter() - t
@@ -86,10 +86,12 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
     from sqlmodel import select
 
     from terminal_shop.infra.db import read_session
-    from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
-    from terminal_shop.services.backoffice.listing import row_key
-    from terminal_shop.services.backoffice.terms import SortField
+    from terminal_shop.services.backoffice import admin_overview
+    from terminal_shop.services.lists.listing import row_key
+    from terminal_shop.services.lists.terms import SortField
+    from terminal_shop.services.orders import order_list
     from terminal_shop.services.orders.tables import Order
+    from terminal_shop.services.registrations import merchant_list
     from terminal_shop.services.registrations.tables import MerchantRegistration
 
     def key_at(model, offset: int) -> str:
@@ -100,60 +102,56 @@ def cases(deep: int, merchants_deep: int) -> list[tuple[str, object]]:
                 .offset(offset)
                 .limit(1)
             ).one()
-        return row_key(
-            row, admin_orders.SORTS[SortField.DATE] if model is Order else admin_merchants.SORTS[SortField.DATE]
-        )
+        return row_key(row, order_list.SORTS[SortField.DATE] if model is Order else merchant_list.SORTS[SortField.DATE])
 
     # What an admin types: a customer who phoned in, found by name, e-mail, phone or order number.
-    customer = admin_orders.list_page(page=7).rows[3]
+    customer = order_list.list_page(page=7).rows[3]
     with read_session() as s:
         phone = s.exec(select(Order.buyer_phone).where(Order.buyer_email == customer.email)).first()
-    shop = admin_merchants.list_page(page=3).rows[5].nama_usaha
-    after_deep = key_at(Order, (deep - 1) * admin_orders.PER_PAGE - 1)
-    before_deep = key_at(Order, deep * admin_orders.PER_PAGE)
-    after_m = key_at(MerchantRegistration, (merchants_deep - 1) * admin_merchants.PER_PAGE - 1)
-    by_total = admin_orders.list_page(sort="total").last_key
+    shop = merchant_list.list_page(page=3).rows[5].nama_usaha
+    after_deep = key_at(Order, (deep - 1) * order_list.PER_PAGE - 1)
+    before_deep = key_at(Order, deep * order_list.PER_PAGE)
+    after_m = key_at(MerchantRegistration, (merchants_deep - 1) * merchant_list.PER_PAGE - 1)
+    by_total = order_list.list_page(sort="total").last_key
     today = date.today()
     month_ago, week_ago = str(today - timedelta(days=30)), str(today - timedelta(days=7))
     return [
-        ("orders page 1", lambda: admin_orders.list_page()),
-        (f"orders page {deep:,} (Next)", lambda: admin_orders.list_page(page=deep, after=after_deep)),
-        (f"orders page {deep:,} (Previous)", lambda: admin_orders.list_page(page=deep, before=before_deep)),
-        ("orders status filter", lambda: admin_orders.list_page(status="cancelled")),
-        ("orders method filter", lambda: admin_orders.list_page(method="QRIS")),
-        ("orders status + method", lambda: admin_orders.list_page(status="paid_review", method="QRIS")),
-        ("orders search name", lambda: admin_orders.list_page(search=customer.buyer)),
-        ("orders search e-mail", lambda: admin_orders.list_page(search=customer.email)),
-        ("orders search phone", lambda: admin_orders.list_page(search=phone)),
-        ("orders search number", lambda: admin_orders.list_page(search=customer.number)),
-        ("orders search one common word", lambda: admin_orders.list_page(search="wahyuni")),
-        ("orders stat cards", admin_orders.stats),
+        ("orders page 1", lambda: order_list.list_page()),
+        (f"orders page {deep:,} (Next)", lambda: order_list.list_page(page=deep, after=after_deep)),
+        (f"orders page {deep:,} (Previous)", lambda: order_list.list_page(page=deep, before=before_deep)),
+        ("orders status filter", lambda: order_list.list_page(status="cancelled")),
+        ("orders method filter", lambda: order_list.list_page(method="QRIS")),
+        ("orders status + method", lambda: order_list.list_page(status="paid_review", method="QRIS")),
+        ("orders search name", lambda: order_list.list_page(search=customer.buyer)),
+        ("orders search e-mail", lambda: order_list.list_page(search=customer.email)),
+        ("orders search phone", lambda: order_list.list_page(search=phone)),
+        ("orders search number", lambda: order_list.list_page(search=customer.number)),
+        ("orders search one common word", lambda: order_list.list_page(search="wahyuni")),
+        ("orders stat cards", order_list.stats),
         # Sorted by a column header, filtered by a date range (WIB days), and both.
-        ("orders sorted by total", lambda: admin_orders.list_page(sort="total")),
-        ("orders sorted by total, Next", lambda: admin_orders.list_page(sort="total", page=2, after=by_total)),
-        ("orders sorted by name", lambda: admin_orders.list_page(sort="nama", descending=False)),
-        ("orders sorted by status", lambda: admin_orders.list_page(sort="status", descending=False)),
-        ("orders last 7 days", lambda: admin_orders.list_page(period="7-hari")),
-        ("orders last 30 days by total", lambda: admin_orders.list_page(period="30-hari", sort="total")),
-        ("orders this month + status", lambda: admin_orders.list_page(period="bulan-ini", status="paid_review")),
+        ("orders sorted by total", lambda: order_list.list_page(sort="total")),
+        ("orders sorted by total, Next", lambda: order_list.list_page(sort="total", page=2, after=by_total)),
+        ("orders sorted by name", lambda: order_list.list_page(sort="nama", descending=False)),
+        ("orders sorted by status", lambda: order_list.list_page(sort="status", descending=False)),
+        ("orders last 7 days", lambda: order_list.list_page(period="7-hari")),
+        ("orders last 30 days by total", lambda: order_list.list_page(period="30-hari", sort="total")),
+        ("orders this month + status", lambda: order_list.list_page(period="bulan-ini", status="paid_review")),
         (
             "orders custom range by name",
-            lambda: admin_orders.list_page(
-                period="pilih", start=month_ago, end=week_ago, sort="nama", descending=False
-            ),
+            lambda: order_list.list_page(period="pilih", start=month_ago, end=week_ago, sort="nama", descending=False),
         ),
-        ("orders common word, 30 days", lambda: admin_orders.list_page(search="wahyuni", period="30-hari")),
+        ("orders common word, 30 days", lambda: order_list.list_page(search="wahyuni", period="30-hari")),
         ("overview 30 days", lambda: admin_overview.overview("30-hari")),
-        ("merchants page 1", lambda: admin_merchants.list_page()),
+        ("merchants page 1", lambda: merchant_list.list_page()),
         (
             f"merchants page {merchants_deep:,} (Next)",
-            lambda: admin_merchants.list_page(page=merchants_deep, after=after_m),
+            lambda: merchant_list.list_page(page=merchants_deep, after=after_m),
         ),
-        ("merchants status filter", lambda: admin_merchants.list_page(status="rejected")),
-        ("merchants search shop", lambda: admin_merchants.list_page(search=shop)),
-        ("merchants stat cards", admin_merchants.stats),
-        ("merchants sorted by name", lambda: admin_merchants.list_page(sort="nama", descending=False)),
-        ("merchants last 30 days by status", lambda: admin_merchants.list_page(period="30-hari", sort="status")),
+        ("merchants status filter", lambda: merchant_list.list_page(status="rejected")),
+        ("merchants search shop", lambda: merchant_list.list_page(search=shop)),
+        ("merchants stat cards", merchant_list.stats),
+        ("merchants sorted by name", lambda: merchant_list.list_page(sort="nama", descending=False)),
+        ("merchants last 30 days by status", lambda: merchant_list.list_page(period="30-hari", sort="status")),
     ]
 
 

@@ -33,7 +33,7 @@ MODULES = (  # the registry, in the menu's order
 
 
 class Exporter(Protocol):
-    """A list's service, as the CSV route calls it (services/backoffice/list_query.py)."""
+    """A list's service, as the CSV route calls it (services/lists/list_query.py)."""
 
     def query_from(self, params: Any) -> Any: ...
 

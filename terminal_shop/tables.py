@@ -2,10 +2,10 @@
 (alembic/env.py), backups and the tests' checks of every table read it."""
 
 from terminal_shop.services.audit import tables as audit_tables  # noqa: F401
-from terminal_shop.services.backoffice import tables as backoffice_tables  # noqa: F401
 from terminal_shop.services.customers import tables as customers_tables  # noqa: F401
 from terminal_shop.services.devices import tables as devices_tables  # noqa: F401
 from terminal_shop.services.events import tables as events_tables  # noqa: F401
+from terminal_shop.services.lists import tables as lists_tables  # noqa: F401
 from terminal_shop.services.notifications import tables as notifications_tables  # noqa: F401
 from terminal_shop.services.orders import tables as orders_tables  # noqa: F401
 from terminal_shop.services.payments import tables as payments_tables  # noqa: F401

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from terminal_shop import moved_names
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.vocabulary import Term
 
@@ -89,24 +88,3 @@ class DataRequestView:
     asked_at: str
     due: str
     overdue: bool
-
-
-# Moved to their area: still answered here for tab state stored before (moved_names.py).
-_AREA = "terminal_shop.services.{}.views".format
-_MOVED = {
-    **dict.fromkeys(
-        ("order_number", "LinkedOrder", "OrderView", "TransferAmount", "OrderSummary", "PricedCart", "PaymentQr"),
-        _AREA("orders"),
-    ),
-    **dict.fromkeys(("DocumentView", "MerchantView"), _AREA("registrations")),
-    **dict.fromkeys(("SessionView", "AdminAccountView", "InviteView"), _AREA("team")),
-    **dict.fromkeys(("CandidateView", "StatementRow"), _AREA("payments")),
-    **dict.fromkeys(
-        ("OrderRow", "order_row", "MerchantRow", "merchant_row", "DayFigures", "Waiting", "StatusCount", "Overview"),
-        _AREA("backoffice"),
-    ),
-    "MailView": _AREA("notifications"),
-    "DataRequestView": _AREA("privacy"),
-}
-
-__getattr__ = moved_names.finder(_MOVED)

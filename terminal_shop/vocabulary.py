@@ -13,8 +13,6 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Self
 
-from terminal_shop import moved_names
-
 
 class Term(StrEnum):
     """A stored value with the label shown for it (and a badge tone for statuses)."""
@@ -55,26 +53,3 @@ class Term(StrEnum):
         """The label of a stored value; an unknown value is shown as it is."""
         member = cls.parse(value)
         return member.label if member is not None else value  # a member may be "" (Fulfilment)
-
-
-# Moved to their area: still answered here for tab state stored before (moved_names.py).
-_AREA = "terminal_shop.services.{}.terms".format
-_MOVED = {
-    **dict.fromkeys(
-        ("OrderStatus", "BUYER_ORDER_STATUS", "ORDER_TRANSITIONS", "Fulfilment", "FULFILMENT_FROM",
-         "FulfilmentFilter", "FULFILMENT_OF_FILTER", "OrderQueue", "QUEUE_FILTERS", "PaymentMethod", "OrderRefusal"),
-        _AREA("orders"),
-    ),
-    **dict.fromkeys(
-        ("RegistrationStatus", "BusinessType", "Premises", "Bank", "DocumentKind", "FixGroup", "RegistrationRefusal"),
-        _AREA("registrations"),
-    ),
-    **dict.fromkeys(("ProofFilter", "StatementSource", "MatchKind"), _AREA("payments")),
-    **dict.fromkeys(("Period", "SortField"), _AREA("backoffice")),
-    "AccessAction": _AREA("audit"),
-    "MailStatus": _AREA("notifications"),
-    "AdminRole": _AREA("team"),
-    "DataRequestKind": _AREA("privacy"),
-}  # fmt: skip
-
-__getattr__ = moved_names.finder(_MOVED)

@@ -4,7 +4,7 @@ Measured (docs/benchmarks.md section 5): every order's INSERT upserted the one t
 its status and method and held that row's lock until its transaction committed, so 32
 checkouts at once waited on each other from the INSERT to the commit (the e-mail's
 rendering and every subscriber in between): 7-8x the floor. Each row now adds to one of 16
-stripes chosen by its id, and readers add the stripes up (backoffice/listing.py).
+stripes chosen by its id, and readers add the stripes up (lists/listing.py).
 SQLite has one writer at a time anyway: its tallies keep one stripe (0).
 
 Revision ID: f2b9d4e7a318

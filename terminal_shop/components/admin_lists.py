@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop.components.admin import BTN_SMALL, TD, TH, when_allowed
 from terminal_shop.components.ui import CARD, INPUT, icon
-from terminal_shop.services.backoffice.terms import Period, SortField
+from terminal_shop.services.lists.terms import Period, SortField
 
 # A filter's select: a full cell of the phone's two-column grid, 44 px tall (toolbar)
 FILTER = "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:min-h-0 sm:w-auto"

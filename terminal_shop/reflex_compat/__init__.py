@@ -24,6 +24,7 @@ from reflex_components_core.el.elements.base import BaseHTML
 from reflex_components_core.el.elements.media import Img
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from terminal_shop.reflex_compat import state_store
 from terminal_shop.reflex_compat.build import (
     BUILD_ASSETS_PREFIX,
     ENTRY_MODULE,
@@ -225,6 +226,19 @@ def _build_and_event_checks() -> list[str]:
     return problems
 
 
+def _state_checks() -> list[str]:
+    problems = []
+    if not hasattr(rx.State, "get_substates"):
+        problems.append("states have no get_substates()")
+    if not state_store.a_stale_state_starts_afresh():
+        problems.append("a stored tab state that no longer unpickles is not started afresh")
+    try:
+        detached_root_state()
+    except TypeError:
+        problems.append("rx.State() no longer takes _reflex_internal_init")
+    return problems
+
+
 def self_check() -> list[str]:
     """Every assumption above, checked against the installed Reflex and granian: the
     problems found (empty when all hold). tests/unit/test_reflex_compat.py asserts it."""
@@ -251,13 +265,7 @@ def self_check() -> list[str]:
     sends_all = hydrate is not None and "self.dict()" in inspect.getsource(hydrate.fn)
     if not sends_all or not all(hasattr(rx.State, n) for n in HYDRATE_EVENTS):
         problems.append("a hydrate no longer sends the whole state through hydrate/hydrate_and_load")
-    if not hasattr(rx.State, "get_substates"):
-        problems.append("states have no get_substates()")
-    problems += _build_and_event_checks()
-    try:
-        detached_root_state()
-    except TypeError:
-        problems.append("rx.State() no longer takes _reflex_internal_init")
+    problems += _build_and_event_checks() + _state_checks()
     router = router_with_headers({"x-probe": "1"})
     if router.headers.raw_headers.get("x-probe") != "1":
         problems.append("router.headers.raw_headers no longer holds the request's headers")

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 
 from terminal_shop.infra.db import read_rows
-from terminal_shop.services.backoffice import listing
+from terminal_shop.services.lists import listing
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders import checkout

@@ -16,6 +16,7 @@ from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import ingest
 
@@ -166,7 +167,7 @@ def test_a_delivered_order_reads_diterima_everywhere_and_every_step_has_its_date
 def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page, tmp_path, mailbox):
     merchant_id = make_merchant(tmp_path, email="warung@example.com", hp="0857-1111-2222")
     form = admin_merchants.detail(str(merchant_id)).form
-    admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
     with write_session() as s:
         s.add(Device(serial="SBXLIVE01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00001", mid="000885000000001"))  # fmt: skip
@@ -204,7 +205,7 @@ def test_a_merchants_account_is_in_sections_on_a_phone_and_lists_a_sale_once(pho
     without a scale, statements offered for months before the first sale."""
     merchant_id = make_merchant(tmp_path, email="bagian@example.com", hp="0857-3333-4444")
     form = admin_merchants.detail(str(merchant_id)).form
-    admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
     with write_session() as s:
         s.add(Device(serial="SBXSECT01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00077", mid="000885000000077"))  # fmt: skip

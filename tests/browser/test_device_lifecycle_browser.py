@@ -15,7 +15,7 @@ from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices import stock
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.order_status import status_path
-from terminal_shop.services.registrations import registration_status
+from terminal_shop.services.registrations import admin_edit, registration_status
 from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, ONE_D210, checkout_order, make_merchant
@@ -37,7 +37,7 @@ def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page
     order = checkout_order(buyer_name="Rahma Putri", lines=ONE_D210)  # one D210, rahma@example.com, 081234567890
     merchant_id = make_merchant(tmp_path, email="rahma@example.com", hp="081234567890", nama_usaha="Warung Rahma")
     form = admin_merchants.detail(str(merchant_id)).form
-    admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
     transitions.confirm(str(order.id), ADMIN)
 
     admin = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()

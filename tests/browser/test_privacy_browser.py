@@ -15,6 +15,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.privacy import erasure
+from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team import admin_auth
 
 from support.factories import ADMIN, make_merchant
@@ -52,7 +53,7 @@ def test_erasing_a_rejected_registration_removes_its_files_and_personal_data(pag
     admin_auth.create_admin(EMAIL, PASSWORD)
     mid = make_merchant(tmp_path, email="hapus@example.com", hp="0812-9999-0000", nama_usaha="Toko Hapus")
     form = admin_merchants.detail(str(mid)).form
-    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
     sign_in(page)
     page.goto(f"{page.base}/admin/merchants/{mid}")
     ktp_link = page.get_by_role("button", name="Lihat Foto KTP").locator("img").get_attribute("src")

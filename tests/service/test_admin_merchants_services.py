@@ -15,7 +15,7 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.infra.uploads import UploadRefusal
 from terminal_shop.services.backoffice import admin_merchants, merchant_actions
 from terminal_shop.services.privacy import erasure
-from terminal_shop.services.registrations import transitions
+from terminal_shop.services.registrations import admin_edit, merchant_list, transitions
 from terminal_shop.services.registrations.details import DetailRefusal
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind
@@ -30,10 +30,10 @@ def test_merchant_stats_search_and_detail(clean_db, tmp_path):
     make_merchant(
         tmp_path, email="andi@example.com", hp="0813-1111-2222", nama_usaha="Minimarket Berkah", nama_lengkap="Andi"
     )
-    assert admin_merchants.stats() == {"total": 2, "pending": 2, "approved": 0, "rejected": 0}
+    assert merchant_list.stats() == {"total": 2, "pending": 2, "approved": 0, "rejected": 0}
     for text in ("berkah", "ANDI", "andi@", "+62813"):
-        assert [r.nama_usaha for r in admin_merchants.list_page(search=text).rows] == ["Minimarket Berkah"]
-    assert admin_merchants.list_page(status="approved").rows == []
+        assert [r.nama_usaha for r in merchant_list.list_page(search=text).rows] == ["Minimarket Berkah"]
+    assert merchant_list.list_page(status="approved").rows == []
     with pytest.raises(admin_merchants.NotFound):
         admin_merchants.detail(str(uuid.uuid4()))
     with pytest.raises(admin_merchants.NotFound):
@@ -50,21 +50,21 @@ def _stored(mid) -> MerchantRegistration:
 def test_merchant_status_rules(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     form = admin_merchants.detail(str(mid)).form
-    assert codes(admin_merchants.save(str(mid), {**form, "email": "salah@"}, ADMIN)) == {"email": DetailRefusal.EMAIL}
-    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
+    assert codes(admin_edit.save(str(mid), {**form, "email": "salah@"}, ADMIN)) == {"email": DetailRefusal.EMAIL}
+    admin_edit.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
     row = _stored(mid)
     assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
-    admin_merchants.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
     assert _stored(mid).rejection_reason is None
-    assert admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN) == {}
+    assert admin_edit.save(str(mid), {**form, "status": "approved"}, ADMIN) == {}
     first_verified = _stored(mid).verified_at
     assert first_verified is not None
-    admin_merchants.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Baru"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Baru"}, ADMIN)
     row = _stored(mid)
     assert (row.verified_at, row.nama_usaha) == (first_verified, "Warung Baru")  # kept, not renewed
     # Issue 35.8: rejecting an approved merchant would start the purge of an identity the
     # company must keep: refused with the reason, nothing of the form kept.
-    refused = admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "salah klik"}, ADMIN)
+    refused = admin_edit.save(str(mid), {**form, "status": "rejected", "rejection_reason": "salah klik"}, ADMIN)
     assert codes(refused) == {"status": transitions.ChangeRefusal.KEPT_BY_LAW}
     row = _stored(mid)
     assert (row.status, row.rejected_at, row.nama_usaha) == ("approved", None, "Warung Baru")
@@ -86,7 +86,7 @@ def test_erased_and_restricted_registrations_are_read_only(clean_db, tmp_path):
         s.get(MerchantRegistration, restricted).restricted_at = utcnow()
     for mid, code in ((erased, transitions.ChangeRefusal.ERASED), (restricted, transitions.ChangeRefusal.RESTRICTED)):
         before = _stored(mid)
-        assert codes(admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN)) == {"status": code}
+        assert codes(admin_edit.save(str(mid), {**form, "status": "approved"}, ADMIN)) == {"status": code}
         with pytest.raises(transitions.ChangeRefused) as refused:
             merchant_actions.replace_document(str(mid), "ktp", "k.jpg", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
         assert refused.value.code is code
@@ -132,7 +132,7 @@ def test_delete_removes_row_and_documents(clean_db, tmp_path):
 
 def test_merchants_csv(clean_db, tmp_path):
     make_merchant(tmp_path, nama_usaha="=cmd|' /C calc'!A0")
-    rows = list(csv.reader(io.StringIO(b"".join(admin_merchants.export_csv()).decode().lstrip("\ufeff"))))
+    rows = list(csv.reader(io.StringIO(b"".join(merchant_list.export_csv()).decode().lstrip("\ufeff"))))
     assert rows[0] == ["Tanggal", "Nama Usaha", "Nama Pemilik", "HP", "Email", "Kabupaten", "Status"]
     assert rows[1][1] == "'=cmd|' /C calc'!A0"
     assert rows[1][3] == "'+6281234567890"
@@ -144,19 +144,19 @@ def test_setujui_and_tolak_change_the_status_alone(clean_db, tmp_path):
 
     first, second = make_merchant(tmp_path), make_merchant(tmp_path, email="b@example.com", hp="0813-1111-2222")
     with pytest.raises(transitions.ChangeRefused) as refused:
-        admin_merchants.decide(str(first), RegistrationStatus.REJECTED, "  ", ADMIN)
+        admin_edit.decide(str(first), RegistrationStatus.REJECTED, "  ", ADMIN)
     assert refused.value.code is transitions.ChangeRefusal.REASON_MISSING
     assert _stored(first).status == "pending"
-    admin_merchants.decide(str(first), RegistrationStatus.REJECTED, "KTP buram", ADMIN, ["ktp"])
+    admin_edit.decide(str(first), RegistrationStatus.REJECTED, "KTP buram", ADMIN, ["ktp"])
     row = _stored(first)
     assert (row.status, row.rejection_reason, row.nama_lengkap) == ("rejected", "KTP buram", "Sri Wahyuni")
-    admin_merchants.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN)
+    admin_edit.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN)
     assert _stored(second).verified_at is not None
     with pytest.raises(transitions.ChangeRefused) as refused:
-        admin_merchants.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN)
+        admin_edit.decide(str(second), RegistrationStatus.APPROVED, "", ADMIN)
     assert (refused.value.code, refused.value.text) == (transitions.ChangeRefusal.ALREADY, "Pendaftaran sudah Approved")
     with pytest.raises(transitions.ChangeRefused) as refused:
-        admin_merchants.decide(str(second), RegistrationStatus.REJECTED, "salah", ADMIN)
+        admin_edit.decide(str(second), RegistrationStatus.REJECTED, "salah", ADMIN)
     assert refused.value.code is transitions.ChangeRefusal.KEPT_BY_LAW
     assert "wajib disimpan sampai 5 tahun setelah" in refused.value.text  # RETENTION_ENDED_YEARS
     assert _stored(second).status == "approved"  # an approved identity is kept (issue 35.8)

@@ -16,9 +16,10 @@ from sqlmodel import select
 from terminal_shop.infra import csv_export
 from terminal_shop.infra.db import get_engine, read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.backoffice import admin_merchants, admin_orders, merchant_actions
-from terminal_shop.services.orders import transitions
+from terminal_shop.services.backoffice import admin_merchants, merchant_actions
+from terminal_shop.services.orders import order_list, transitions
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations import admin_edit, merchant_list
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
 
@@ -44,23 +45,23 @@ def test_order_stats_list_pages_and_filters(clean_db):
             status=("paid_review", "confirmed", "cancelled")[i % 3],
             method=("TRANSFER_BCA", "QRIS")[i % 2],
         )
-    assert admin_orders.stats() == {"total": 23, "pending": 0, "paid_review": 8, "confirmed": 8, "cancelled": 7}
-    page1 = admin_orders.list_page()
+    assert order_list.stats() == {"total": 23, "pending": 0, "paid_review": 8, "confirmed": 8, "cancelled": 7}
+    page1 = order_list.list_page()
     assert (page1.total, page1.pages, len(page1.rows)) == (23, 3, 10)
     assert page1.rows[0].buyer == "Pembeli 00"  # newest first
-    assert len(admin_orders.list_page(page=3).rows) == 3
-    assert admin_orders.list_page(page=99).rows == []
-    assert {r.status for r in admin_orders.list_page(status="confirmed").rows} == {"confirmed"}
-    assert admin_orders.list_page(method="QRIS").total == 11
-    assert admin_orders.list_page(status="paid_review", method="QRIS").total == 4
-    assert admin_orders.list_page(search="pembeli 07").total == 1
-    assert admin_orders.list_page(search="P7@EXAMPLE").total == 1
-    assert admin_orders.list_page(search="081200000013").total == 1
-    assert admin_orders.list_page(search="50%_").total == 0
+    assert len(order_list.list_page(page=3).rows) == 3
+    assert order_list.list_page(page=99).rows == []
+    assert {r.status for r in order_list.list_page(status="confirmed").rows} == {"confirmed"}
+    assert order_list.list_page(method="QRIS").total == 11
+    assert order_list.list_page(status="paid_review", method="QRIS").total == 4
+    assert order_list.list_page(search="pembeli 07").total == 1
+    assert order_list.list_page(search="P7@EXAMPLE").total == 1
+    assert order_list.list_page(search="081200000013").total == 1
+    assert order_list.list_page(search="50%_").total == 0
     shipping = {"perlu-dikemas": 8, "perlu-dikirim": 0, "dalam-pengiriman": 0, "diterima": 0, "mencurigakan": 0}
-    assert page1.cards == admin_orders.stats() | shipping  # the shipping and proof filters' counts beside the cards
-    assert admin_orders.list_page(fulfilment="perlu-dikemas").total == 8
-    assert admin_orders.list_page(fulfilment="perlu-dikemas", method="QRIS").total == 4
+    assert page1.cards == order_list.stats() | shipping  # the shipping and proof filters' counts beside the cards
+    assert order_list.list_page(fulfilment="perlu-dikemas").total == 8
+    assert order_list.list_page(fulfilment="perlu-dikemas", method="QRIS").total == 4
 
 
 def test_search_finds_every_row_that_contains_the_text(clean_db):
@@ -70,7 +71,7 @@ def test_search_finds_every_row_that_contains_the_text(clean_db):
     make_order(name="Ab", email="ab@gmail.com", phone="089800001111")
 
     def found(text: str, **kw) -> list[str]:
-        page = admin_orders.list_page(search=text, **kw)
+        page = order_list.list_page(search=text, **kw)
         assert page.total == len(page.rows)
         return sorted(r.buyer for r in page.rows)
 
@@ -87,9 +88,9 @@ def test_search_finds_every_row_that_contains_the_text(clean_db):
     assert found("gmail.com", status="paid_review") == ["Ab", "Karina Lestari Putri", "Rina Lestari"]
     assert found("gmail com") == []
     # A page past the matches still says how many there are; Next within a search counts too.
-    assert admin_orders.list_page(search="gmail", page=9).total == 3
-    first = admin_orders.list_page(search="a")
-    assert admin_orders.list_page(search="a", page=2, after=first.last_key).total == first.total == 4
+    assert order_list.list_page(search="gmail", page=9).total == 3
+    first = order_list.list_page(search="a")
+    assert order_list.list_page(search="a", page=2, after=first.last_key).total == first.total == 4
 
 
 def test_next_and_previous_seek_the_pages_counting_would_show(clean_db):
@@ -99,27 +100,27 @@ def test_next_and_previous_seek_the_pages_counting_would_show(clean_db):
             name=f"P{i:02d}", created=base - timedelta(minutes=i // 3), status=("paid_review", "confirmed")[i % 2]
         )
     for status in ("", "confirmed"):
-        counted = [[r.id for r in admin_orders.list_page(status=status, page=n).rows] for n in (1, 2, 3, 4)]
-        page, forward = admin_orders.list_page(status=status), []
+        counted = [[r.id for r in order_list.list_page(status=status, page=n).rows] for n in (1, 2, 3, 4)]
+        page, forward = order_list.list_page(status=status), []
         for n in (2, 3, 4):
             forward.append([r.id for r in page.rows])
-            page = admin_orders.list_page(status=status, page=n, after=page.last_key)
+            page = order_list.list_page(status=status, page=n, after=page.last_key)
         forward.append([r.id for r in page.rows])
         assert forward == counted
         backward = []
         for n in (3, 2, 1):
-            page = admin_orders.list_page(status=status, page=n, before=page.first_key)
+            page = order_list.list_page(status=status, page=n, before=page.first_key)
             backward.insert(0, [r.id for r in page.rows])
         assert backward == counted[:3]
     every = [i for rows in counted for i in rows]
     assert len(every) == len(set(every)) == 17  # confirmed: every odd one, none twice
     # A new order arriving while the admin pages on does not shift the rows they move to.
-    second = admin_orders.list_page(page=2, after=admin_orders.list_page().last_key)
-    third = [r.id for r in admin_orders.list_page(page=3).rows]
+    second = order_list.list_page(page=2, after=order_list.list_page().last_key)
+    third = [r.id for r in order_list.list_page(page=3).rows]
     make_order(name="Baru")
-    seeked = admin_orders.list_page(page=3, after=second.last_key)
+    seeked = order_list.list_page(page=3, after=second.last_key)
     assert [r.id for r in seeked.rows] == third and seeked.total == 36
-    assert [r.id for r in admin_orders.list_page(page=3).rows] != third  # counting from the top shifted by one
+    assert [r.id for r in order_list.list_page(page=3).rows] != third  # counting from the top shifted by one
 
 
 def test_stat_cards_follow_every_write(clean_db, tmp_path):
@@ -130,7 +131,7 @@ def test_stat_cards_follow_every_write(clean_db, tmp_path):
             return dict(s.exec(select(model.status, func.count()).group_by(model.status)).all())
 
     def cards_match() -> None:
-        o, m = admin_orders.stats(), admin_merchants.stats()
+        o, m = order_list.stats(), merchant_list.stats()
         assert {k: v for k, v in o.items() if k != "total" and v} == counted(Order) and o["total"] == sum(
             counted(Order).values()
         )
@@ -141,22 +142,22 @@ def test_stat_cards_follow_every_write(clean_db, tmp_path):
     transitions.confirm(str(a.id), ADMIN)
     transitions.reject(str(b.id), "Bukti palsu", ADMIN)
     cards_match()
-    assert admin_orders.list_page(status="confirmed", method="QRIS").total == 1
+    assert order_list.list_page(status="confirmed", method="QRIS").total == 1
     with write_session() as s:  # any writer, not only our services, keeps the cards right
         s.exec(update(Order).where(Order.id == c.id).values(payment_method="QRIS", status="pending"))
         s.exec(delete(Order).where(Order.id == a.id))
     cards_match()
-    assert admin_orders.list_page(method="QRIS").total == 1
+    assert order_list.list_page(method="QRIS").total == 1
     mid = make_merchant(tmp_path)
     make_merchant(tmp_path, email="dua@example.com", hp="0813-1111-2222")
     cards_match()
     form = admin_merchants.detail(str(mid)).form | {"status": "approved"}
-    admin_merchants.save(str(mid), form, ADMIN)
+    admin_edit.save(str(mid), form, ADMIN)
     cards_match()
-    assert admin_merchants.list_page(status="approved").total == 1
+    assert merchant_list.list_page(status="approved").total == 1
     merchant_actions.delete(str(mid), ADMIN)
     cards_match()
-    assert admin_merchants.stats() == {"total": 1, "pending": 1, "approved": 0, "rejected": 0}
+    assert merchant_list.stats() == {"total": 1, "pending": 1, "approved": 0, "rejected": 0}
 
 
 def test_migration_counts_rows_that_were_there_before_it(clean_db):
@@ -182,20 +183,20 @@ def test_migration_counts_rows_that_were_there_before_it(clean_db):
                 )
     finally:
         migrate.upgrade()
-    assert admin_orders.stats() == {"total": 3, "pending": 0, "paid_review": 0, "confirmed": 2, "cancelled": 1}
+    assert order_list.stats() == {"total": 3, "pending": 0, "paid_review": 0, "confirmed": 2, "cancelled": 1}
     make_order()
-    assert admin_orders.stats()["paid_review"] == 1
+    assert order_list.stats()["paid_review"] == 1
 
 
 def test_order_search_by_number_and_full_id(clean_db):
     target = make_order(name="Target")
     make_order(name="Other")
     number = str(target.id)[:8].upper()
-    assert [r.buyer for r in admin_orders.list_page(search=number).rows] == ["Target"]
-    assert [r.buyer for r in admin_orders.list_page(search=str(target.id)).rows] == ["Target"]
+    assert [r.buyer for r in order_list.list_page(search=number).rows] == ["Target"]
+    assert [r.buyer for r in order_list.list_page(search=str(target.id)).rows] == ["Target"]
     # Eight digits that are no order number still search phones.
     make_order(name="Telepon", phone="081299887766")
-    assert [r.buyer for r in admin_orders.list_page(search="12998877").rows] == ["Telepon"]
+    assert [r.buyer for r in order_list.list_page(search="12998877").rows] == ["Telepon"]
 
 
 def test_confirm_and_reject_are_one_way_and_audited(clean_db):
@@ -246,23 +247,21 @@ def test_orders_csv_is_real_csv_with_filters(clean_db):
     make_order(name='=HYPERLINK("http://evil")', email="a@example.com", status="confirmed")
     make_order(name='Budi, "Toko" Jaya\nSurabaya', email="b@example.com")
     make_order(name="-2+3", email="c@example.com", phone="+6281234567890", method="QRIS")
-    raw = b"".join(admin_orders.export_csv()).decode("utf-8")
+    raw = b"".join(order_list.export_csv()).decode("utf-8")
     assert raw.startswith("\ufeffTanggal,Order ID,Nama,Email,Telepon,Metode,Status,Total\r\n")
     rows = list(csv.reader(io.StringIO(raw.lstrip("\ufeff"))))
     names = {r[2] for r in rows[1:]}
     assert names == {'\'=HYPERLINK("http://evil")', 'Budi, "Toko" Jaya\nSurabaya', "'-2+3"}
     assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}", r[0]) for r in rows[1:])  # WIB, sortable
     assert {r[4] for r in rows[1:]} >= {"'+6281234567890"}
-    only_qris = list(
-        csv.reader(io.StringIO(b"".join(admin_orders.export_csv(method="QRIS")).decode().lstrip("\ufeff")))
-    )
+    only_qris = list(csv.reader(io.StringIO(b"".join(order_list.export_csv(method="QRIS")).decode().lstrip("\ufeff"))))
     assert len(only_qris) == 2 and only_qris[1][5] == "QRIS"
     # The list finds a typed order number; the export searches without the id (docs/decisions.md).
     number = rows[1][1]
-    assert len(admin_orders.list_page(search=number).rows) == 1
-    assert list(
-        csv.reader(io.StringIO(b"".join(admin_orders.export_csv(search=number)).decode().lstrip("\ufeff")))
-    ) == [rows[0]]
+    assert len(order_list.list_page(search=number).rows) == 1
+    assert list(csv.reader(io.StringIO(b"".join(order_list.export_csv(search=number)).decode().lstrip("\ufeff")))) == [
+        rows[0]
+    ]
 
 
 def test_csv_streams_in_chunks():
@@ -299,10 +298,10 @@ def test_seed_command_fills_the_lists_and_removes_itself(clean_db):
 
     make_order(name="Pesanan Asli")
     assert seed.seed(orders=1200, merchants=300) == (1200, 300)
-    assert admin_orders.stats()["total"] == 1201
-    assert admin_merchants.stats()["total"] == 300
-    page = admin_orders.list_page(page=50)
+    assert order_list.stats()["total"] == 1201
+    assert merchant_list.stats()["total"] == 300
+    page = order_list.list_page(page=50)
     assert len(page.rows) == 10 and page.pages == 121
-    assert admin_merchants.list_page(search="@seed.example").total == 300
+    assert merchant_list.list_page(search="@seed.example").total == 300
     seed.remove()
-    assert admin_orders.stats()["total"] == 1
+    assert order_list.stats()["total"] == 1

@@ -11,13 +11,15 @@ from sqlmodel import col, delete, select, update
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import get_engine, read_session, write_session
-from terminal_shop.services.backoffice import admin_merchants, admin_orders, admin_overview
-from terminal_shop.services.backoffice.list_query import ListQuery
-from terminal_shop.services.backoffice.listing import COUNT_CAP
-from terminal_shop.services.backoffice.tables import StatusTally
-from terminal_shop.services.backoffice.terms import Period
+from terminal_shop.services.backoffice import admin_overview
+from terminal_shop.services.lists.list_query import ListQuery
+from terminal_shop.services.lists.listing import COUNT_CAP
+from terminal_shop.services.lists.tables import StatusTally
+from terminal_shop.services.lists.terms import Period
+from terminal_shop.services.orders import order_list
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import OrderStatus
+from terminal_shop.services.registrations import merchant_list
 from terminal_shop.services.registrations.terms import RegistrationStatus
 
 from support.factories import make_order, merchant_row, wib_midnight
@@ -44,38 +46,38 @@ def test_orders_sort_by_total_name_and_status_and_page_through_each(clean_db):
             status=status,
             method="QRIS",
         )
-    by_total = admin_orders.list_page(sort="total", descending=True)
+    by_total = order_list.list_page(sort="total", descending=True)
     totals = [int(r.total.replace("Rp", "").replace(".", "").strip()) for r in by_total.rows]
     assert totals == sorted(totals, reverse=True) and totals[0] == 124_000
-    cheapest = admin_orders.list_page(sort="total", descending=False).rows[0]
+    cheapest = order_list.list_page(sort="total", descending=False).rows[0]
     assert cheapest.total == "Rp 100.000"
-    assert names(admin_orders.list_page(sort="nama", descending=False))[:3] == [
+    assert names(order_list.list_page(sort="nama", descending=False))[:3] == [
         "Pembeli 00",
         "Pembeli 01",
         "Pembeli 02",
     ]
-    assert names(admin_orders.list_page(sort="nama", descending=True))[0] == "Pembeli 24"
-    by_status = admin_orders.list_page(sort="status", descending=False, page=1)
+    assert names(order_list.list_page(sort="nama", descending=True))[0] == "Pembeli 24"
+    by_status = order_list.list_page(sort="status", descending=False, page=1)
     assert [r.status for r in by_status.rows] == ["cancelled"] * 8 + ["confirmed"] * 2
 
     for sort, descending in (("total", True), ("nama", False), ("status", False), ("tanggal", True)):
         # Next seeks from the last row, Previous from the first: the same rows as counting from the top.
-        counted = [names(admin_orders.list_page(sort=sort, descending=descending, page=n)) for n in (1, 2, 3)]
-        page, forward = admin_orders.list_page(sort=sort, descending=descending), []
+        counted = [names(order_list.list_page(sort=sort, descending=descending, page=n)) for n in (1, 2, 3)]
+        page, forward = order_list.list_page(sort=sort, descending=descending), []
         for n in (2, 3):
             forward.append(names(page))
-            page = admin_orders.list_page(sort=sort, descending=descending, page=n, after=page.last_key)
+            page = order_list.list_page(sort=sort, descending=descending, page=n, after=page.last_key)
         forward.append(names(page))
         assert forward == counted, sort
         assert not page.has_next and len(page.rows) == 5
-        back = admin_orders.list_page(sort=sort, descending=descending, page=2, before=page.first_key)
+        back = order_list.list_page(sort=sort, descending=descending, page=2, before=page.first_key)
         assert names(back) == counted[1] and back.has_next
     # A key that does not fit the sort (tampered, or from another sort) counts from the top.
-    assert names(admin_orders.list_page(sort="total", page=2, after='["x"]')) == counted_page(2)
+    assert names(order_list.list_page(sort="total", page=2, after='["x"]')) == counted_page(2)
 
 
 def counted_page(n: int) -> list[str]:
-    return names(admin_orders.list_page(sort="total", page=n))
+    return names(order_list.list_page(sort="total", page=n))
 
 
 def test_merchants_sort_by_name_and_status(clean_db):
@@ -84,9 +86,9 @@ def test_merchants_sort_by_name_and_status(clean_db):
         [("Warung Citra", "approved"), ("Apotek Bunda", "pending"), ("Toko Budi", "rejected")]
     ):
         merchant_row(shop, start + timedelta(hours=i), status, n=i)
-    by_name = admin_merchants.list_page(sort="nama", descending=False)
+    by_name = merchant_list.list_page(sort="nama", descending=False)
     assert [r.nama_usaha for r in by_name.rows] == ["Apotek Bunda", "Toko Budi", "Warung Citra"]
-    by_status = admin_merchants.list_page(sort="status", descending=True)
+    by_status = merchant_list.list_page(sort="status", descending=True)
     assert [r.status for r in by_status.rows] == ["rejected", "pending", "approved"]
 
 
@@ -101,16 +103,16 @@ def test_date_ranges_pick_wib_days_and_the_export_follows_the_list(clean_db):
     )  # 23.59 WIB yesterday
     make_order("Minggu Lalu", total=100_000, created=wib_midnight(8) + timedelta(hours=3), method="QRIS")
     make_order("Bulan Lalu", total=50_000, created=wib_midnight(40), method="QRIS")
-    assert names(admin_orders.list_page(period="hari-ini")) == ["Hari Ini"]
-    assert names(admin_orders.list_page(period="7-hari")) == ["Hari Ini", "Kemarin Malam"]
-    assert names(admin_orders.list_page(period="30-hari")) == ["Hari Ini", "Kemarin Malam", "Minggu Lalu"]
+    assert names(order_list.list_page(period="hari-ini")) == ["Hari Ini"]
+    assert names(order_list.list_page(period="7-hari")) == ["Hari Ini", "Kemarin Malam"]
+    assert names(order_list.list_page(period="30-hari")) == ["Hari Ini", "Kemarin Malam", "Minggu Lalu"]
     day8 = (datetime.now(UTC).astimezone(WIB).date() - timedelta(days=8)).isoformat()
-    only8 = admin_orders.list_page(period="pilih", start=day8, end=day8)
+    only8 = order_list.list_page(period="pilih", start=day8, end=day8)
     assert names(only8) == ["Minggu Lalu"] and (only8.total, only8.capped) == (1, False)
-    assert admin_orders.list_page(period="30-hari", status="confirmed").total == 1
+    assert order_list.list_page(period="30-hari", status="confirmed").total == 1
 
-    q = admin_orders.query_from({"periode": "30-hari", "urut": "total", "arah": "naik"})
-    rows = list(csv.reader(io.StringIO(b"".join(admin_orders.export_csv(q)).decode().lstrip("\ufeff"))))
+    q = order_list.query_from({"periode": "30-hari", "urut": "total", "arah": "naik"})
+    rows = list(csv.reader(io.StringIO(b"".join(order_list.export_csv(q)).decode().lstrip("\ufeff"))))
     assert [r[2] for r in rows[1:]] == ["Minggu Lalu", "Kemarin Malam", "Hari Ini"]
     assert describe(q) == ["Periode: 30 hari terakhir"]
 
@@ -138,12 +140,12 @@ def test_common_words_are_counted_up_to_a_cap(clean_db):
     ]
     with write_session() as s:
         s.add_all(rows)
-    found = admin_orders.list_page(search="andi")
+    found = order_list.list_page(search="andi")
     assert (found.total, found.capped, found.has_next, len(found.rows)) == (COUNT_CAP, True, True, 10)
     assert names(found)[0] == f"Andi {COUNT_CAP + 4}"
-    exact = admin_orders.list_page()  # no search, no range: the exact tally
+    exact = order_list.list_page()  # no search, no range: the exact tally
     assert (exact.total, exact.capped) == (COUNT_CAP + 5, False)
-    assert admin_orders.list_page(search="andi 100").total == 6  # 100, 1000..1004
+    assert order_list.list_page(search="andi 100").total == 6  # 100, 1000..1004
 
 
 def test_the_stat_cards_stay_exact_across_the_tallys_stripes(clean_db):
@@ -161,9 +163,9 @@ def test_the_stat_cards_stay_exact_across_the_tallys_stripes(clean_db):
             update(Order).where(col(Order.buyer_name).in_([f"Cici {i}" for i in range(20)])).values(status="confirmed")
         )
         s.exec(delete(Order).where(col(Order.buyer_name).in_([f"Cici {i}" for i in range(50, 60)])))
-    page = admin_orders.list_page()
+    page = order_list.list_page()
     assert (page.total, page.cards["total"], page.cards["paid_review"], page.cards["confirmed"]) == (50, 50, 30, 20)
-    assert admin_orders.list_page(method="QRIS").total == sum(1 for i in range(50) if i % 3)
+    assert order_list.list_page(method="QRIS").total == sum(1 for i in range(50) if i % 3)
     with read_session() as s:
         stripes = s.exec(select(StatusTally.slot).where(StatusTally.entity == "orders").distinct()).all()
     assert len(stripes) > 1 if get_engine().dialect.name == "postgresql" else stripes == [0]

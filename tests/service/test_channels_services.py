@@ -9,12 +9,12 @@ import pytest
 from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.notifications import channels, consent, sender
 from terminal_shop.services.notifications.channels import Notice
 from terminal_shop.services.notifications.outbox import Mail, Queued
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.registrations.terms import RegistrationStatus
 
 from support.factories import ADMIN, BUYER_TYPED, checkout_order, make_merchant
@@ -77,7 +77,7 @@ def test_a_channel_plugged_in_with_one_line_is_told_what_the_email_is(pigeon, tm
     assert sorted(keys("merpati")) == sorted(f"merpati:{k}" for k in told)
 
     merchant = make_merchant(tmp_path, email="sri@example.com")  # no consent on this channel: e-mail only
-    admin_merchants.decide(str(merchant), RegistrationStatus.APPROVED, "", ADMIN)
+    admin_edit.decide(str(merchant), RegistrationStatus.APPROVED, "", ADMIN)
     assert len([k for k in keys("email") if k.startswith(f"registration:{merchant}")]) == 2
     assert not any(k.startswith("merpati:registration") for k in keys("merpati"))
 

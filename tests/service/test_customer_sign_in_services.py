@@ -26,6 +26,7 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.privacy import person, requests
 from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.privacy.terms import DataRequestKind
+from terminal_shop.services.registrations import admin_edit
 from terminal_shop.web.api import files_app
 
 from support.factories import BUYER_TYPED, checkout_order, make_merchant
@@ -179,7 +180,7 @@ def test_an_approved_merchant_who_allowed_whatsapp_signs_in_with_a_code_by_whats
     quiet = make_merchant(tmp_path, email="diam@example.com", hp="0857-2222-3333")  # never allowed WhatsApp
     for mid in (merchant_id, quiet):
         form = admin_merchants.detail(str(mid)).form
-        admin_merchants.save(str(mid), {**form, "status": "approved"}, "admin@terminalku.example")
+        admin_edit.save(str(mid), {**form, "status": "approved"}, "admin@terminalku.example")
     for typed in ("0813 9999 8888", "0857-2222-3333", "0857 0000 1111"):  # a stranger's, a quiet one's, hers
         signin.request_code(typed, "203.0.113.7", BROWSER)  # the same answer for each
     with read_session() as s:
@@ -220,7 +221,7 @@ def test_every_phone_number_is_answered_alike(clean_db, tmp_path, strict_limits)
         tmp_path, email="sri.sama@example.com", hp="0857-4646-0001", consent=Consent("203.0.113.7", whatsapp=True)
     )
     form = admin_merchants.detail(str(merchant_id)).form
-    admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, "admin@terminalku.example")
+    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, "admin@terminalku.example")
     for _ in range(signin.CODES_PER_HOUR):  # the merchant's address has had its e-mailed codes already
         signin.request_code("sri.sama@example.com", "198.18.3.1", BROWSER)
     answers = {}

@@ -28,6 +28,7 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, invoice, transitions
 from terminal_shop.services.orders.fulfilment import FulfilmentError, StepRefusal
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team.permissions import Permission, allows
 
 from support.factories import ADMIN, checkout_order, make_merchant
@@ -62,7 +63,7 @@ def confirmed_order(tmp_path, lines=(("A920", 2),), buyer=None) -> Order:
 
 def approve(merchant_id) -> None:
     form = admin_merchants.detail(str(merchant_id)).form
-    assert admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN) == {}
+    assert admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN) == {}
 
 
 def refusal(call) -> DeviceRefusal:

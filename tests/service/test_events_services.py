@@ -21,7 +21,7 @@ from terminal_shop.services.orders.events import OrderConfirmed
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.terms import DataRequestKind
-from terminal_shop.services.registrations import resubmission
+from terminal_shop.services.registrations import admin_edit, resubmission
 from terminal_shop.services.team import admin_accounts
 
 from support.factories import ADMIN, AGREED, checkout_order, make_merchant, reject_with_link
@@ -101,8 +101,8 @@ def test_a_registrations_life_is_published_audited_and_told(clean_db, tmp_path, 
     link = reject_with_link(mid, ["ktp"])
     resubmission.resubmit(str(mid), link.rsplit("?t=", 1)[1], {}, {"ktp": docs["ktp"]}, consent=AGREED)
     form = admin_merchants.detail(str(mid)).form
-    admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN)
-    admin_merchants.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Bu Sri Baru"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": "approved"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Bu Sri Baru"}, ADMIN)
     assert published(str(mid)) == [
         "registration.submitted", "registration.rejected", "registration.corrected", "registration.approved",
         "registration.edited",

@@ -20,6 +20,7 @@ from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.order_status import status_path
+from terminal_shop.services.registrations import admin_edit
 
 from support.factories import ADMIN, make_merchant
 from support.files import png
@@ -177,8 +178,8 @@ def test_header_injection_is_refused(mailbox):
 def test_registration_emails(mailbox, tmp_path):
     mid = make_merchant(tmp_path)
     form = admin_merchants.detail(str(mid)).form
-    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
-    admin_merchants.save(str(mid), {**form, "status": "approved"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": "approved"}, ADMIN)
     sender.send_pending()
     subjects = [m["Subject"] for m in mailbox]
     assert subjects == [

@@ -21,7 +21,7 @@ from terminal_shop.services.backoffice import admin_orders, admin_overview
 from terminal_shop.services.events import later
 from terminal_shop.services.events.tables import PendingWork
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.orders import proof_prints, transfer_codes, transitions
+from terminal_shop.services.orders import order_list, proof_prints, transfer_codes, transitions
 from terminal_shop.services.orders.tables import Order, ProofPrint, TransferCode
 from terminal_shop.services.payments import manual_match, matching, reconcile
 from terminal_shop.services.payments.reconcile import MatchRefusal
@@ -385,10 +385,10 @@ def test_the_orders_list_filters_suspect_proofs(clean_db):
     shot = encoded(receipt("3.498.873", "FT2511ABCD"))
     first = checkout_order(get_storage(), shot)
     again = checkout_order(get_storage(), shot)  # the very same file
-    page = admin_orders.list_page(proof="mencurigakan")
+    page = order_list.list_page(proof="mencurigakan")
     assert [r.number for r in page.rows] == [again.number] and page.total == 1
     assert page.cards["mencurigakan"] == 1
-    assert admin_orders.query_from({"bukti": "mencurigakan"}).proof == "mencurigakan"
+    assert order_list.query_from({"bukti": "mencurigakan"}).proof == "mencurigakan"
     detail = admin_orders.detail(str(first.id)).view
     assert [t.number for t in detail.proof_twins] == [again.number]
     assert detail.proof_twins[0].link == f"/admin/orders/{again.id}"

@@ -28,7 +28,7 @@ from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.privacy import requests, retention
 from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.privacy.terms import DataRequestKind
-from terminal_shop.services.registrations import registration_status
+from terminal_shop.services.registrations import admin_edit, merchant_list, registration_status
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind
 from terminal_shop.services.team import admin_auth
@@ -87,7 +87,7 @@ def test_a_csv_export_is_logged_with_its_filters(clean_db):
 
 def decided(mid, status: str) -> None:
     form = admin_merchants.detail(str(mid)).form
-    admin_merchants.save(str(mid), {**form, "status": status, "rejection_reason": "Foto KTP buram"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": status, "rejection_reason": "Foto KTP buram"}, ADMIN)
 
 
 def merchant(mid) -> MerchantRegistration:
@@ -211,9 +211,9 @@ def test_erasure_on_request_erases_a_rejected_registration_and_restricts_a_merch
     assert "ktp" in [d.key for d in owners.documents if d.url]
     assert access_rows(str(active))[-1][:3] == (ADMIN, "lihat", "merchant")  # and the look is logged
     assert "Dibatasi sejak" in detail.restricted
-    page = admin_merchants.list_page()
+    page = merchant_list.list_page()
     assert [r.id for r in page.rows] == [str(rejected)] and page.total == 1  # hidden from the list
-    assert admin_merchants.list_page(search="budi").rows == []  # and from searches
+    assert merchant_list.list_page(search="budi").rows == []  # and from searches
 
 
 def test_the_archive_holds_the_record_its_files_and_its_history(clean_db, tmp_path):

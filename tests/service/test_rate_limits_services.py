@@ -22,7 +22,7 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import checkout_rules, order_status, transfer_codes
 from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.orders.terms import OrderRefusal
-from terminal_shop.services.registrations import details, registration_status
+from terminal_shop.services.registrations import admin_edit, details, registration_status
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.web import api
 
@@ -148,7 +148,7 @@ def test_registrations_per_address_and_the_correction_mail_once_a_day(clean_db, 
 
     mid = make_merchant(tmp_path, email="ditolak@example.com")
     form = admin_merchants.detail(str(mid)).form
-    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
+    admin_edit.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
     for _ in range(3):  # the same pair sent again and again
         with pytest.raises(reg.RejectedRegistration):
             reg.submit({**FORM, "email": "ditolak@example.com"}, docs, client_ref=uuid.uuid4().hex, consent=AGREED)

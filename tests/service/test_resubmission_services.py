@@ -16,7 +16,7 @@ from terminal_shop.privacy_policy import VERSION, Consent
 from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.registrations import details, resubmission
+from terminal_shop.services.registrations import admin_edit, details, resubmission
 from terminal_shop.services.registrations import submission as registrations
 from terminal_shop.services.registrations.resubmission import FixRefusal, ResubmissionError
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -97,7 +97,7 @@ def test_registering_again_sends_the_owner_a_working_link(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     reject_with_link(mid, ["ktp"])
     row = _row(mid)
-    form = {**admin_merchants.form_values(row), "omzet_bulanan": "15000000"}
+    form = {**admin_edit.form_values(row), "omzet_bulanan": "15000000"}
     docs = {k: png(tmp_path / f"{k}.png").read_bytes() for k in ("ktp", "selfie", "usaha")}
     with pytest.raises(registrations.RejectedRegistration):
         registrations.submit(form, docs, consent=AGREED)

@@ -29,6 +29,7 @@ from terminal_shop.services.notifications.tables import Consent as ConsentAct
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.whatsapp import consent, inbox, slips, webhook
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
 from terminal_shop.web.api import files_app
@@ -118,7 +119,7 @@ def test_each_event_sends_its_template_with_its_parameters(whatsapp, mailbox, tm
     fulfilment.deliver(str(kept.id), ADMIN)
     transitions.reject(str(dropped.id), "Bukti tidak terbaca", ADMIN)
     form = admin_merchants.detail(str(merchant_id)).form
-    admin_merchants.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
     linking.link(str(kept.id), str(merchant_id), ADMIN)
     with read_session() as s:
         unit = s.exec(select(Device)).one()
@@ -410,7 +411,7 @@ def test_a_merchants_message_joins_the_merchant_pages_conversation(whatsapp, mai
 def test_a_rejected_applicant_who_allowed_whatsapp_gets_the_reason_and_the_correction_link(whatsapp, mailbox, tmp_path):
     merchant_id = make_merchant(tmp_path, hp="0857-0000-1111", consent=Consent("203.0.113.7", whatsapp=True))
     form = admin_merchants.detail(str(merchant_id)).form
-    admin_merchants.save(str(merchant_id), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
+    admin_edit.save(str(merchant_id), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN)
     deliver_all()
     sent = {b["template"]["name"]: params(b) for b in whatsapp.wait_for(2)}
     reason, link = sent["registration_rejected"]

@@ -20,6 +20,7 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.views import order_number
+from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
@@ -168,7 +169,7 @@ def docs(tmp_path):
 def reject_with_link(mid, items: list[str]) -> str:
     """The admin rejects; returns the correction link the e-mail carries."""
     form = admin_merchants.detail(str(mid)).form
-    admin_merchants.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN, items)
+    admin_edit.save(str(mid), {**form, "status": "rejected", "rejection_reason": "Foto KTP buram"}, ADMIN, items)
     with read_session() as s:
         mail = s.exec(select(OutboxMessage).order_by(OutboxMessage.id.desc())).first()
     assert "belum dapat disetujui" in mail.subject and "Foto KTP buram" in mail.body_text

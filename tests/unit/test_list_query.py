@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from terminal_shop.services.backoffice import admin_merchants, admin_orders
-from terminal_shop.services.backoffice.list_query import ListQuery, period_days
-from terminal_shop.services.backoffice.terms import SortField
+from terminal_shop.services.lists.list_query import ListQuery, period_days
+from terminal_shop.services.lists.terms import SortField
+from terminal_shop.services.orders import order_list
+from terminal_shop.services.registrations import merchant_list
 
 
 def test_a_query_survives_its_url_and_bad_values_fall_back():
@@ -24,11 +25,11 @@ def test_a_query_survives_its_url_and_bad_values_fall_back():
     url = q.url("/admin/orders")
     assert url.startswith("/admin/orders?q=budi&status=confirmed&metode=QRIS&periode=pilih")
     params = dict(p.split("=") for p in url.split("?")[1].split("&"))
-    assert admin_orders.query_from(params) == q
+    assert order_list.query_from(params) == q
     junk = {"status": "hacked", "metode": "CASH", "urut": "password", "hal": "-4", "arah": "x", "periode": "kemarin"}
-    assert admin_orders.query_from(junk) == ListQuery()
+    assert order_list.query_from(junk) == ListQuery()
     # Merchants cannot be sorted by total; the default query writes no parameters at all.
-    assert admin_merchants.query_from({"urut": "total"}).sort == SortField.DATE
+    assert merchant_list.query_from({"urut": "total"}).sort == SortField.DATE
     assert ListQuery().url("/admin") == "/admin"
     # A header clicked twice turns the sort around; another column starts in its own direction.
     assert q.sorted_by("total").descending is True and q.sorted_by("total").page == 1

@@ -9,8 +9,8 @@ from terminal_shop.admin_pages import AdminPage, Export
 from terminal_shop.components.admin import ICON_LINK, TD, admin_layout, badge
 from terminal_shop.components.admin_lists import cell, filter_select, pager, stat_cards, table, toolbar
 from terminal_shop.components.ui import icon, nav_link
-from terminal_shop.services.backoffice import admin_merchants
-from terminal_shop.services.backoffice.terms import SortField
+from terminal_shop.services.lists.terms import SortField
+from terminal_shop.services.registrations import merchant_list
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import MerchantListState as L
@@ -77,4 +77,4 @@ def merchants_page() -> rx.Component:
 
 
 PAGE = AdminPage(routes.ADMIN_MERCHANTS, "Admin: Pendaftaran", merchants_page, L, menu="Dashboard",
-                 export=Export("merchants", admin_merchants, Permission.MERCHANTS_EXPORT))  # fmt: skip
+                 export=Export("merchants", merchant_list, Permission.MERCHANTS_EXPORT))  # fmt: skip

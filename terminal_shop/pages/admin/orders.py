@@ -18,8 +18,8 @@ from terminal_shop.components.admin_lists import cell, filter_select, pager, sta
 from terminal_shop.components.ui import icon, nav_link
 from terminal_shop.pages.admin.order_fulfilment import bulk_ship_panel, fulfilment_filter
 from terminal_shop.pages.admin.payments import proof_filter
-from terminal_shop.services.backoffice import admin_orders
-from terminal_shop.services.backoffice.terms import SortField
+from terminal_shop.services.lists.terms import SortField
+from terminal_shop.services.orders import order_list
 from terminal_shop.services.orders.terms import QUEUE_FILTERS, OrderStatus, PaymentMethod
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import OrderListState as L
@@ -142,4 +142,4 @@ def orders_page() -> rx.Component:
 
 
 PAGE = AdminPage(routes.ADMIN_ORDERS, "Admin: Pesanan", orders_page, L, menu="Orders",
-                 export=Export("orders", admin_orders, Permission.ORDERS_EXPORT))  # fmt: skip
+                 export=Export("orders", order_list, Permission.ORDERS_EXPORT))  # fmt: skip

@@ -10,7 +10,7 @@ from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_loa
 from terminal_shop.components.admin_lists import date_range, filter_select
 from terminal_shop.components.ui import CARD, nav_link
 from terminal_shop.pages.admin.personal_data import request_list
-from terminal_shop.services.backoffice.terms import Period
+from terminal_shop.services.lists.terms import Period
 from terminal_shop.state.admin import OverviewState as S
 
 

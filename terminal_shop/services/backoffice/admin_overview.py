@@ -8,24 +8,21 @@ change, which for a confirmed order is the confirmation (it has no later transit
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, cast
 
 from babel.dates import format_timedelta
-from sqlalchemy import ColumnElement, Connection, case, func, select
+from sqlalchemy import Connection
 
 from terminal_shop import routes
 from terminal_shop.formats import ID, number, rupiah
 from terminal_shop.infra.db import read_rows
-from terminal_shop.infra.models import table_of
 from terminal_shop.services import working_days
-from terminal_shop.services.backoffice import admin_orders
-from terminal_shop.services.backoffice.list_query import ListQuery, day_text, period_days, utc_bounds
-from terminal_shop.services.backoffice.listing import cards, in_range, tallies
-from terminal_shop.services.backoffice.terms import Period, SortField
 from terminal_shop.services.backoffice.views import DayFigures, Overview, StatusCount, Waiting
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.lists.list_query import ListQuery, day_text, period_days, utc_bounds
+from terminal_shop.services.lists.listing import cards, tallies
+from terminal_shop.services.lists.terms import Period, SortField
+from terminal_shop.services.orders import figures, order_list
 from terminal_shop.services.orders.terms import (
     FULFILMENT_OF_FILTER,
     QUEUE_FILTERS,
@@ -35,39 +32,11 @@ from terminal_shop.services.orders.terms import (
 )
 from terminal_shop.services.payments import reconcile
 from terminal_shop.services.privacy import requests
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations import merchant_list
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.views import Badge
-from terminal_shop.vocabulary import Term
 
 MAX_DAYS = 366  # a chart of more days than this is unreadable; longer custom ranges are cut
-_O = table_of(Order).c
-_M = table_of(MerchantRegistration).c
-
-
-def _wib_day(conn: Connection, column: Any) -> Any:
-    """The WIB calendar day of a stored UTC time, in SQL."""
-    if conn.dialect.name == "postgresql":
-        return func.date(func.timezone("Asia/Jakarta", column))
-    return func.date(column, "+7 hours")
-
-
-def _seconds_between(conn: Connection, earlier: Any, later: Any) -> Any:
-    if conn.dialect.name == "postgresql":
-        return func.extract("epoch", later - earlier)
-    return (func.julianday(later) - func.julianday(earlier)) * 86400
-
-
-def _oldest(conn: Connection, columns: Any, status: Term) -> datetime | None:
-    """When the oldest row still in `status` was made (the (status, created_at) index)."""
-    oldest: datetime | None = conn.execute(
-        select(columns.created_at).where(columns.status == status.value).order_by(columns.created_at).limit(1)
-    ).scalar()
-    return oldest
-
-
-def _as_date(value: object) -> date:
-    return value if isinstance(value, date) else date.fromisoformat(str(value))
 
 
 def _waited(since: datetime | None, now: datetime) -> str:
@@ -81,44 +50,18 @@ def duration(seconds: float | Decimal | None) -> str:
     return format_timedelta(timedelta(seconds=max(0.0, float(seconds))), threshold=1, locale=ID)
 
 
-def _per_day(conn: Connection, in_days: list[ColumnElement[bool]]) -> tuple[dict[date, tuple[int, int]], int, float]:
-    """Orders and confirmed revenue per WIB day, and the confirmed orders with their total wait:
-    one pass over the range (index-only on PostgreSQL: ix_orders_overview of 0008)."""
-    day = _wib_day(conn, _O.created_at)
-    waited = _seconds_between(conn, _O.created_at, _O.updated_at)
-    confirmed = _O.status == OrderStatus.CONFIRMED.value
-    per_day: dict[date, tuple[int, int]] = {}
-    n_confirmed, waited_total = 0, 0.0
-    for d, n, revenue, confirmed_n, confirmed_secs in conn.execute(
-        select(
-            day,
-            func.count(),
-            func.sum(case((confirmed, _O.total), else_=0)),
-            func.sum(case((confirmed, 1), else_=0)),
-            func.sum(case((confirmed, waited), else_=0)),
-        )
-        .where(*in_days)
-        .group_by(day)
-    ):
-        per_day[_as_date(d)] = (int(cast(int, n)), int(cast(int, revenue or 0)))  # SUMs: int or Decimal
-        n_confirmed += int(cast(int, confirmed_n or 0))
-        waited_total += float(cast(float, confirmed_secs or 0))
-    return per_day, n_confirmed, waited_total
-
-
 def overview(period: str = "", start: str = "", end: str = "", now: datetime | None = None) -> Overview:
     now = now or datetime.now(UTC)
     first, last = period_days(period or Period.LAST_30, start, end, now)
     last = last or working_days.today_wib(now)  # an open end: today
     first = max(first or last, last - timedelta(days=MAX_DAYS - 1))
     lo, hi = utc_bounds(first, last)
-    in_days = in_range(_O.created_at, lo, hi)
     with read_rows() as conn:
-        per_day, n_confirmed, waited_total = _per_day(conn, in_days)
+        per_day, n_confirmed, waited_total = figures.per_day(conn, lo, hi)
         order_tally = cards(tallies(conn, "orders"), OrderStatus)  # every payment method added
         registrations = cards(tallies(conn, "merchant_registrations"), RegistrationStatus)
-        oldest_order = _oldest(conn, _O, OrderStatus.PAID_REVIEW)
-        oldest_merchant = _oldest(conn, _M, RegistrationStatus.PENDING)
+        oldest_order = figures.oldest_waiting_review(conn)
+        oldest_merchant = merchant_list.oldest_pending(conn)
         matched = reconcile.waiting_with_line(conn)
         shipping = _shipping_queues(conn, now)
     average = waited_total / n_confirmed if n_confirmed else None
@@ -163,18 +106,11 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
 def _shipping_queues(conn: Connection, now: datetime) -> list[Waiting]:
     """The orders list's shipping queues, counted by the list's own function (the same numbers
     on both pages); how long the oldest has waited since it entered its stage (updated_at)."""
-    counts = admin_orders.fulfilment_counts(conn)
+    counts = order_list.fulfilment_counts(conn)
     queues = [(q, *QUEUE_FILTERS[q]) for q in (OrderQueue.TO_PACK, OrderQueue.TO_SHIP, OrderQueue.ON_THE_WAY)]
     stages = {FULFILMENT_OF_FILTER[FulfilmentFilter(stage)].value: stage for _, _, stage in queues}
-    # The oldest of each stage, one index lookup each (ix_orders_stage_updated, migration 0029);
-    # a MIN grouped over the stages read every order at them (125 ms at 550,000 to pack).
-    firsts = [
-        select(func.min(_O.updated_at))
-        .where(_O.status == OrderStatus.CONFIRMED.value, _O.fulfilment == fulfilment)
-        .scalar_subquery()
-        for fulfilment in stages
-    ]
-    oldest = dict(zip(stages.values(), conn.execute(select(*firsts)).one(), strict=True))
+    firsts = figures.oldest_per_stage(conn, stages)
+    oldest = {stages[fulfilment]: moment for fulfilment, moment in firsts.items()}
     found = []
     for queue, status, stage in queues:
         href = ListQuery(status=status, fulfilment=stage, sort=SortField.DATE.value, descending=False)

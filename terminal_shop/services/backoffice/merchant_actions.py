@@ -13,9 +13,9 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
-from terminal_shop.services.backoffice.admin_merchants import find_row
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.registrations import transitions
+from terminal_shop.services.registrations.admin_edit import find_row
 from terminal_shop.services.registrations.events import (
     DocumentReplaced,
     RegistrationDeleted,

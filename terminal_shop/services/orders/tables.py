@@ -15,7 +15,7 @@ from terminal_shop.services.orders.terms import OrderStatus
 
 class Order(SQLModel, table=True):
     __tablename__ = "orders"
-    # Lists read newest first and page by (created_at, id): see services/backoffice/listing.py.
+    # Lists read newest first and page by (created_at, id): see services/lists/listing.py.
     # Migration 0002 adds the PostgreSQL trigram indexes behind the admin's "contains" search.
     __table_args__ = (
         sa.Index("ix_orders_created_id", "created_at", "id"),

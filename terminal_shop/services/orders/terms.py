@@ -123,3 +123,9 @@ class OrderRefusal(Term):
         "Terlalu banyak pesanan dengan email atau nomor HP ini dalam satu jam terakhir. "
         "Silakan coba lagi nanti atau hubungi kami.",
     )
+
+
+class ProofFilter(Term):
+    """The admin list's proof filter (?bukti=): orders whose proof of payment looks wrong."""
+
+    SUSPECT = "mencurigakan", "Bukti mencurigakan"

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
-from terminal_shop.formats import rupiah
+from terminal_shop import catalogue
+from terminal_shop.formats import rupiah, wib
 from terminal_shop.services.notifications.views import MailView
+from terminal_shop.services.orders.terms import Fulfilment, OrderStatus, PaymentMethod
 from terminal_shop.views import AccessView, Badge, DataRequestView, HistoryView, LineView
 
 
@@ -120,3 +123,37 @@ class PaymentQr:
     merchant_name: str
     amount_text: str
     bill_number: str
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """A row of the admin's order list."""
+
+    id: str
+    number: str
+    date: str
+    buyer: str
+    email: str
+    total: str
+    method: str
+    status: str
+    badge: Badge
+    products: str  # "2× A920 Pro, 1× Soundbox"
+    stage: Badge  # where a confirmed order is on its way ('' label before confirmation)
+
+
+def order_row(r: Any) -> OrderRow:
+    confirmed = r.status == OrderStatus.CONFIRMED
+    return OrderRow(
+        id=str(r.id),
+        number=order_number(r.id),
+        date=wib(r.created_at),
+        buyer=r.buyer_name,
+        email=r.buyer_email,
+        total=rupiah(r.total),
+        method=PaymentMethod.label_of(r.payment_method),
+        status=r.status,
+        badge=Badge.of(OrderStatus, r.status),
+        products=catalogue.summary(r.items or []),
+        stage=Badge.of(Fulfilment, r.fulfilment) if confirmed else Badge("", "slate"),
+    )

@@ -23,9 +23,3 @@ class MatchKind(Term):
     DEBIT = "debit", "Debit"
     PENDING = "pending", "Pending"
     USED = "dipakai", "Sudah dipakai", "blue"
-
-
-class ProofFilter(Term):
-    """The admin list's proof filter (?bukti=): orders whose proof of payment looks wrong."""
-
-    SUSPECT = "mencurigakan", "Bukti mencurigakan"

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from sqlmodel import Session, col, select
 
+from terminal_shop.formats import wib
 from terminal_shop.services.notifications.views import MailView
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.views import AccessView, Badge, DataRequestView, HistoryView
 
 
@@ -46,3 +49,32 @@ def business_names(s: Session, ids: list[uuid.UUID]) -> list[str]:
         r.id: r.nama_usaha for r in s.exec(select(MerchantRegistration).where(col(MerchantRegistration.id).in_(ids)))
     }
     return [rows[i] for i in ids if i in rows]
+
+
+@dataclass(frozen=True)
+class MerchantRow:
+    """A row of the admin's registration list."""
+
+    id: str
+    date: str
+    nama_usaha: str
+    nama_lengkap: str
+    nomor_hp: str
+    email: str
+    kabupaten_kota: str
+    status: str
+    badge: Badge
+
+
+def merchant_row(r: Any) -> MerchantRow:
+    return MerchantRow(
+        id=str(r.id),
+        date=wib(r.created_at, with_time=False),
+        nama_usaha=r.nama_usaha,
+        nama_lengkap=r.nama_lengkap,
+        nomor_hp=r.nomor_hp,
+        email=r.email,
+        kabupaten_kota=r.kabupaten_kota,
+        status=r.status,
+        badge=Badge.of(RegistrationStatus, r.status),
+    )

@@ -19,9 +19,9 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.formats import number
-from terminal_shop.services.backoffice.list_query import ListQuery
-from terminal_shop.services.backoffice.listing import Page
-from terminal_shop.services.backoffice.terms import Period, SortField
+from terminal_shop.services.lists.list_query import ListQuery
+from terminal_shop.services.lists.listing import Page
+from terminal_shop.services.lists.terms import Period, SortField
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import admin_only
@@ -63,7 +63,7 @@ class AdminListMixin(rx.State, mixin=True):
     pages_text: str = "1"
     has_next: bool = False
     filters_on: list[str] = []
-    # A Next / Previous click seeks from the edge row of the page on screen (services/backoffice/listing.py):
+    # A Next / Previous click seeks from the edge row of the page on screen (services/lists/listing.py):
     # the URL it went to, and the row key it seeks from.
     _seek_url: str = ""
     _first_key: str = ""
@@ -76,6 +76,8 @@ class AdminListMixin(rx.State, mixin=True):
     _route: ClassVar[str]
     _statuses: ClassVar[type[Term]]
     _methods: ClassVar[type[Term] | None] = None
+    _fulfilments: ClassVar[type[Term] | None] = None  # the orders list's shipping and proof filters
+    _proofs: ClassVar[type[Term] | None] = None
     _export_kind: ClassVar[str] = ""
     # What a role needs to read this list, and to export it (services/team/permissions.py).
     _view_permission: ClassVar[Permission]
@@ -102,7 +104,7 @@ class AdminListMixin(rx.State, mixin=True):
     def _apply(self, q: ListQuery) -> None:
         for f in QUERY_FIELDS:
             setattr(self, f, getattr(q, f))
-        self.filters_on = q.describe(self._statuses, self._methods)
+        self.filters_on = q.describe(self._statuses, self._methods, self._fulfilments, self._proofs)
 
     def _go(self, query: ListQuery):
         """Shows another query: a new history entry, so Back returns to this one. The vars

@@ -15,14 +15,14 @@ from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.backoffice import admin_merchants, merchant_actions
-from terminal_shop.services.backoffice.views import MerchantRow
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.refusals import texts
+from terminal_shop.services.registrations import admin_edit, merchant_list
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
 from terminal_shop.services.registrations.transitions import ChangeRefused
-from terminal_shop.services.registrations.views import MerchantView
+from terminal_shop.services.registrations.views import MerchantRow, MerchantView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
@@ -34,7 +34,7 @@ from terminal_shop.state.attempt import attempt
 
 DOC_UPLOAD_ID = "admin_doc"
 DELETE_PHRASE = "Confirm Delete"
-EDITABLE = (*admin_merchants.EDITABLE_TEXT, "status", "rejection_reason")
+EDITABLE = (*admin_edit.EDITABLE_TEXT, "status", "rejection_reason")
 
 
 class MerchantListState(AdminListMixin, AdminState):
@@ -47,10 +47,10 @@ class MerchantListState(AdminListMixin, AdminState):
     _export_toast = "CSV exported"
 
     def _fetch(self, query, after, before):
-        return functools.partial(admin_merchants.list_page, query, after, before)
+        return functools.partial(merchant_list.list_page, query, after, before)
 
     def _read(self, params):
-        return admin_merchants.query_from(params)
+        return merchant_list.query_from(params)
 
     def _show(self, rows: list[MerchantRow]) -> None:
         self.rows = rows
@@ -123,7 +123,7 @@ class MerchantDetailState(AdminState):
     @admin_only(permission=Permission.MERCHANTS_EDIT)
     async def save(self):
         done = await attempt(
-            admin_merchants.save, self._merchant_id(), dict(self.form), self.admin_email, list(self.fix),
+            admin_edit.save, self._merchant_id(), dict(self.form), self.admin_email, list(self.fix),
             failed="Gagal menyimpan data",
         )  # fmt: skip
         if (errors := done.value) is None:
@@ -151,7 +151,7 @@ class MerchantDetailState(AdminState):
     async def _decide(self, status: RegistrationStatus, reason: str, done: str):
         try:
             await asyncio.to_thread(
-                admin_merchants.decide, self._merchant_id(), status, reason, self.admin_email, list(self.fix)
+                admin_edit.decide, self._merchant_id(), status, reason, self.admin_email, list(self.fix)
             )
         except ChangeRefused as refused:
             self.decide_error = refused.text

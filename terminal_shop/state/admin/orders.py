@@ -14,11 +14,10 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.services.backoffice import admin_orders
-from terminal_shop.services.backoffice.views import OrderRow
 from terminal_shop.services.devices import owned, packing
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.notifications import mail_log
-from terminal_shop.services.orders import fulfilment, transitions
+from terminal_shop.services.orders import fulfilment, order_list, transitions
 from terminal_shop.services.orders.terms import (
     QUEUE_FILTERS,
     Fulfilment,
@@ -26,10 +25,10 @@ from terminal_shop.services.orders.terms import (
     OrderQueue,
     OrderStatus,
     PaymentMethod,
+    ProofFilter,
 )
-from terminal_shop.services.orders.views import OrderView
+from terminal_shop.services.orders.views import OrderRow, OrderView
 from terminal_shop.services.payments import order_payment, reconcile
-from terminal_shop.services.payments.terms import ProofFilter
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import focus, toast
 from terminal_shop.state.admin.lists import AdminListMixin
@@ -49,15 +48,17 @@ class OrderListState(AdminListMixin, AdminState):
     _route = routes.ADMIN_ORDERS
     _statuses = OrderStatus
     _methods = PaymentMethod
+    _fulfilments = FulfilmentFilter
+    _proofs = ProofFilter
     _export_kind = "orders"
     _load_error = "Gagal memuat data pesanan"
     _export_toast = "CSV berhasil diunduh"
 
     def _fetch(self, query, after, before):
-        return functools.partial(admin_orders.list_page, query, after, before)
+        return functools.partial(order_list.list_page, query, after, before)
 
     def _read(self, params):
-        return admin_orders.query_from(params)
+        return order_list.query_from(params)
 
     def _show(self, rows: list[OrderRow]) -> None:
         self.rows = rows

@@ -7,10 +7,10 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.services import health
 from terminal_shop.services.backoffice import admin_overview
-from terminal_shop.services.backoffice.list_query import ListQuery
-from terminal_shop.services.backoffice.terms import Period
 from terminal_shop.services.backoffice.views import Overview
 from terminal_shop.services.devices import stock
+from terminal_shop.services.lists.list_query import ListQuery
+from terminal_shop.services.lists.terms import Period
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.whatsapp import inbox
 from terminal_shop.state.admin.session import AdminState, admin_only

@@ -1,5 +1,4 @@
-"""The back office's own words: the lists' date ranges and sorts (as the URL holds them), and
-what the access log records an admin did."""
+"""The admin lists' words: date ranges and sorts, as the URL holds them."""
 
 from __future__ import annotations
 
@@ -7,7 +6,7 @@ from terminal_shop.vocabulary import Term
 
 
 class Period(Term):
-    """The admin lists' and overview's date ranges, in WIB days (services/backoffice/list_query.py)."""
+    """The admin lists' and overview's date ranges, in WIB days (services/lists/list_query.py)."""
 
     TODAY = "hari-ini", "Hari ini"
     LAST_7 = "7-hari", "7 hari terakhir"
@@ -23,7 +22,3 @@ class SortField(Term):
     TOTAL = "total", "Total"
     NAME = "nama", "Nama"
     STATUS = "status", "Status"
-
-
-# Moved to the audit area; named here for tab states pickled before (issue 51.1).
-from terminal_shop.services.audit.terms import AccessAction  # noqa: E402, F401

@@ -1,5 +1,5 @@
-"""The parts of an order's admin page drawn from other areas: its way to the buyer, how its
-payment was checked, the merchant it is for, the QR the buyer was shown."""
+"""The parts of an order's admin page beyond its own columns: its way to the buyer, how its
+payment was checked, the QR the buyer was shown."""
 
 from __future__ import annotations
 
@@ -7,12 +7,10 @@ from typing import Any
 
 from terminal_shop import couriers, routes
 from terminal_shop.formats import rupiah
-from terminal_shop.infra.db import read_session
 from terminal_shop.services.orders import invoice, proof_prints, qris
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import Fulfilment
 from terminal_shop.services.orders.views import LinkedOrder
-from terminal_shop.services.registrations.tables import MerchantRegistration
 
 
 def fulfilment(order: Order) -> dict[str, Any]:
@@ -25,18 +23,6 @@ def fulfilment(order: Order) -> dict[str, Any]:
         "tracking_page": courier.tracking_page if courier else "",
         "invoice_number": order.invoice_number or "",
         "invoice_link": invoice.link(order.id) if order.invoice_number else "",
-    }
-
-
-def merchant(order: Order) -> dict[str, Any]:
-    """Who the order is for: its linked registration's business, with a link to its page."""
-    if order.merchant_id is None:
-        return {}
-    with read_session() as s:
-        shop = s.get(MerchantRegistration, order.merchant_id)
-    return {
-        "merchant": shop.nama_usaha if shop is not None else "(dihapus)",
-        "merchant_link": routes.with_id(routes.ADMIN_MERCHANT, order.merchant_id),
     }
 
 

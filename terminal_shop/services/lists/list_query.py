@@ -15,9 +15,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from terminal_shop.formats import WIB
-from terminal_shop.services.backoffice.terms import Period, SortField
-from terminal_shop.services.orders.terms import FulfilmentFilter
-from terminal_shop.services.payments.terms import ProofFilter
+from terminal_shop.services.lists.terms import Period, SortField
 from terminal_shop.vocabulary import Term
 
 # The query-string name of each field (what a shared link shows).
@@ -85,8 +83,8 @@ class ListQuery:
     search: str = ""
     status: str = ""  # a status value of the list's vocabulary, or "" for all
     method: str = ""  # a PaymentMethod value (orders only), or ""
-    fulfilment: str = ""  # a FulfilmentFilter value (orders only), or ""
-    proof: str = ""  # a ProofFilter value (orders only), or ""
+    fulfilment: str = ""  # a value of the list's `fulfilments` (orders: FulfilmentFilter), or ""
+    proof: str = ""  # a value of the list's `proofs` (orders: ProofFilter), or ""
     period: str = ""  # a Period value, or "" for every date
     start: str = ""  # YYYY-MM-DD, the custom range's first and last WIB day
     end: str = ""
@@ -101,6 +99,8 @@ class ListQuery:
         statuses: type[Term] | None = None,
         methods: type[Term] | None = None,
         sorts: Iterable[SortField] = tuple(SortField),
+        fulfilments: type[Term] | None = None,
+        proofs: type[Term] | None = None,
     ) -> ListQuery:
         """Whatever a URL holds, read into a valid query: unknown values fall back to the default."""
 
@@ -120,8 +120,8 @@ class ListQuery:
             search=get("search")[:100],
             status=str(statuses.parse(get("status")) or "") if statuses else "",
             method=str(methods.parse(get("method")) or "") if methods else "",
-            fulfilment=str(FulfilmentFilter.parse(get("fulfilment")) or "") if methods else "",
-            proof=str(ProofFilter.parse(get("proof")) or "") if methods else "",
+            fulfilment=str(fulfilments.parse(get("fulfilment")) or "") if fulfilments else "",
+            proof=str(proofs.parse(get("proof")) or "") if proofs else "",
             period=str(period or ""),
             start=str(parse_day(get("start")) or "") if custom else "",
             end=str(parse_day(get("end")) or "") if custom else "",
@@ -163,7 +163,13 @@ class ListQuery:
     def bounds(self, now: datetime | None = None) -> tuple[datetime | None, datetime | None]:
         return utc_bounds(*self.days(now))
 
-    def describe(self, statuses: type[Term] | None = None, methods: type[Term] | None = None) -> list[str]:
+    def describe(
+        self,
+        statuses: type[Term] | None = None,
+        methods: type[Term] | None = None,
+        fulfilments: type[Term] | None = None,
+        proofs: type[Term] | None = None,
+    ) -> list[str]:
         """The filters that are on, as an admin reads them (for "no results" and the pager)."""
         out = []
         if self.search:
@@ -172,10 +178,10 @@ class ListQuery:
             out.append(f"Status: {statuses.label_of(self.status)}")
         if self.method and methods:
             out.append(f"Metode: {methods.label_of(self.method)}")
-        if self.fulfilment:
-            out.append(f"Pengiriman: {FulfilmentFilter.label_of(self.fulfilment)}")
-        if self.proof:
-            out.append(ProofFilter.label_of(self.proof))
+        if self.fulfilment and fulfilments:
+            out.append(f"Pengiriman: {fulfilments.label_of(self.fulfilment)}")
+        if self.proof and proofs:
+            out.append(proofs.label_of(self.proof))
         if self.period:
             first, last = self.days()
             if Period.parse(self.period) is Period.CUSTOM:

@@ -35,8 +35,8 @@ from sqlalchemy import (
 )
 
 from terminal_shop.infra.models import table_of
-from terminal_shop.services.backoffice.list_query import ListQuery
-from terminal_shop.services.backoffice.tables import StatusTally
+from terminal_shop.services.lists.list_query import ListQuery
+from terminal_shop.services.lists.tables import StatusTally
 
 Col = Column[Any]  # a list's sort and search columns
 Rows = list[Row[Any]]

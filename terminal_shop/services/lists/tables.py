@@ -1,5 +1,4 @@
-"""The back office's table: counts per status (tallies). Who changed and who looked at what
-are the audit area's (services/audit/tables.py)."""
+"""The lists' table: counts per status (tallies), kept by database triggers."""
 
 from __future__ import annotations
 

@@ -1,0 +1,4 @@
+"""The admin lists' machinery, shared by every area that lists its rows: the query a URL
+holds (list_query), keyset pages and capped counts (listing), the trigger-kept tallies
+behind the stat cards (tables). It imports no other area, so each area can list its own
+rows behind its own walls."""

@@ -1,0 +1,76 @@
+"""What the admin changes on a registration: its fields (the wizard's checks) and its
+status (the transitions' rules), all or nothing."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from terminal_shop.formats import rupiah
+from terminal_shop.infra.db import write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.refusals import FieldErrors
+from terminal_shop.services.registrations import transitions
+from terminal_shop.services.registrations.details import validate_details
+from terminal_shop.services.registrations.fields import FIELDS
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.validation import parse_id
+
+
+class NotFound(Exception):
+    pass
+
+
+def find_row(s: Session, merchant_id: str, lock: bool = False) -> MerchantRegistration:
+    rid = parse_id(merchant_id)
+    row = s.get(MerchantRegistration, rid, with_for_update=lock) if rid else None
+    if row is None:
+        raise NotFound(merchant_id)
+    return row
+
+
+EDITABLE_TEXT = tuple(f.name for f in FIELDS if f.admin_editable)
+
+
+def form_values(row: MerchantRegistration) -> dict[str, str]:
+    """The row as the edit form shows it (same fields and formats as the wizard)."""
+    values = {k: "" if getattr(row, k) is None else str(getattr(row, k)) for k in EDITABLE_TEXT}
+    values["omzet_bulanan"] = rupiah(row.omzet_bulanan)
+    values["status"] = row.status
+    values["rejection_reason"] = row.rejection_reason or ""
+    return values
+
+
+def save(merchant_id: str, form: dict[str, str], admin_email: str, fix_items: list[str] | None = None) -> FieldErrors:
+    """The wizard's checks and the status rules (docs/decisions.md, Merchant registrations): all or nothing."""
+    values, errors = validate_details(form)
+    status = RegistrationStatus.parse(form.get("status", ""))
+    if status is None:
+        errors["status"] = transitions.ChangeRefused(transitions.ChangeRefusal.UNKNOWN_STATUS)
+    if errors or values is None or status is None:
+        return errors
+    try:
+        with write_session() as s:
+            row = find_row(s, merchant_id, lock=True)
+            transitions.editable(row)
+            for k, v in values.items():
+                setattr(row, k, v)
+            transitions.change(s, row, status, form.get("rejection_reason"), admin_email, utcnow(), fix_items)
+    except transitions.ChangeRefused as refused:  # nothing of the form was kept
+        return {"status": refused}
+    return {}
+
+
+def decide(
+    merchant_id: str, status: RegistrationStatus, reason: str, admin_email: str, fix_items: list[str] | None = None
+) -> None:
+    """ "Setujui" / "Tolak" on the merchant's page: the status alone, the record's fields as they
+    are (issue 39.5). Raises ChangeRefused, nothing changed, when it may not be decided so."""
+    if status is RegistrationStatus.REJECTED and not reason.strip():
+        raise transitions.ChangeRefused(transitions.ChangeRefusal.REASON_MISSING)
+    with write_session() as s:
+        row = find_row(s, merchant_id, lock=True)
+        transitions.editable(row)
+        if row.status == status.value:
+            raise transitions.ChangeRefused(transitions.ChangeRefusal.ALREADY, status=status.label)
+        transitions.change(s, row, status, reason.strip()[:1000], admin_email, utcnow(), fix_items)
