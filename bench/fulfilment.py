@@ -32,8 +32,7 @@ from fpdf import FPDF  # noqa: E402
 from terminal_shop.cli import migrate  # noqa: E402
 from terminal_shop.infra.db import write_session  # noqa: E402
 from terminal_shop.infra.models import utcnow  # noqa: E402
-from terminal_shop.services.backoffice import admin_orders  # noqa: E402
-from terminal_shop.services.orders import fulfilment, invoice  # noqa: E402
+from terminal_shop.services.orders import fulfilment, invoice, transitions  # noqa: E402
 from terminal_shop.services.orders.tables import Order  # noqa: E402
 from terminal_shop.services.orders.views import order_number  # noqa: E402
 
@@ -81,7 +80,7 @@ def floor_pdf() -> bytes:
 def measure() -> dict:
     migrate.upgrade()
     [one] = _orders(1, "paid_review")
-    admin_orders.confirm(str(one.id), ADMIN)
+    transitions.confirm(str(one.id), ADMIN)
     with write_session() as s:
         confirmed = s.get(Order, one.id)
     renders = time_each(lambda: invoice.render(confirmed), 300)
