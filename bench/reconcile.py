@@ -1,4 +1,4 @@
-"""A bank statement imported against a large shop (services/payments/reconcile.py), beside a floor.
+"""A bank statement imported against a large shop (services/orders/payments/reconcile.py), beside a floor.
 
     .venv/bin/python bench/reconcile.py                      # 1,000,000 orders on PostgreSQL
     .venv/bin/python bench/reconcile.py --orders 100000      # a quick look
@@ -37,10 +37,10 @@ from terminal_shop.cli import migrate, seed  # noqa: E402
 from terminal_shop.formats import WIB  # noqa: E402
 from terminal_shop.infra.db import get_engine, write_session  # noqa: E402
 from terminal_shop.infra.models import utcnow  # noqa: E402
+from terminal_shop.services.orders.payments import matching, reconcile  # noqa: E402
+from terminal_shop.services.orders.payments.tables import StatementLine  # noqa: E402
 from terminal_shop.services.orders.tables import Order  # noqa: E402
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod  # noqa: E402
-from terminal_shop.services.payments import matching, reconcile  # noqa: E402
-from terminal_shop.services.payments.tables import StatementLine  # noqa: E402
 
 ADMIN = "admin@terminalku.example"
 WAITING, LINES, RUNS = 100_000, 10_000, 7

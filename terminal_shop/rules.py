@@ -10,7 +10,7 @@ FIX_LINK_VALID = timedelta(days=14)  # a rejected applicant's correction link
 INVITE_VALID = timedelta(hours=48)  # an admin invitation's link
 PAYMENT_REVIEW = timedelta(hours=24)  # the team's promise to check a proof of payment
 # On working days the team imports the bank statement and the QRIS report at least this often
-# (services/payments/reconcile.py matches each line to the order waiting for that exact amount).
+# (services/orders/payments/reconcile.py matches each line to the order waiting for that exact amount).
 STATEMENT_MATCH = timedelta(hours=2)
 DATA_REQUEST_ANSWER = timedelta(hours=72)  # UU 27/2022: a data subject's request is answered within
 UPLOAD_MAX_MB = 10  # every file a person or an admin uploads

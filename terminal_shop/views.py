@@ -72,7 +72,7 @@ class AccessView:
     item: str
 
 
-# ----- payments matched against the bank (services/payments/reconcile.py) -----
+# ----- payments matched against the bank (services/orders/payments/reconcile.py) -----
 
 
 # ----- the admin overview (services/backoffice/admin_overview.py) -----

@@ -1,4 +1,4 @@
-"""Payments matched against the money that arrived (services/payments), on this pass's real
+"""Payments matched against the money that arrived (services/orders/payments), on this pass's real
 database and storage: the kode unik held from the confirm page and freed at the end, bank
 statements and QRIS reports matched and confirmed once, and proofs used twice found."""
 
@@ -22,12 +22,12 @@ from terminal_shop.services.events import later
 from terminal_shop.services.events.tables import PendingWork
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import order_list, proof_prints, transfer_codes, transitions
+from terminal_shop.services.orders.payments import manual_match, matching, reconcile
+from terminal_shop.services.orders.payments.reconcile import MatchRefusal
+from terminal_shop.services.orders.payments.statement import Columns, ColumnsMissing, StatementRefusal
+from terminal_shop.services.orders.payments.tables import StatementLine
+from terminal_shop.services.orders.payments.terms import MatchKind
 from terminal_shop.services.orders.tables import Order, ProofPrint, TransferCode
-from terminal_shop.services.payments import manual_match, matching, reconcile
-from terminal_shop.services.payments.reconcile import MatchRefusal
-from terminal_shop.services.payments.statement import Columns, ColumnsMissing, StatementRefusal
-from terminal_shop.services.payments.tables import StatementLine
-from terminal_shop.services.payments.terms import MatchKind
 
 from support.factories import ADMIN, checkout_order, make_order
 from support.files import encoded, png, receipt
@@ -410,7 +410,7 @@ def test_the_invoice_shows_the_kode_unik_as_a_discount(clean_db, tmp_path):
 
 def test_the_order_page_names_the_line_that_pays_it_and_confirms_through_it(clean_db, tmp_path):
     """Issue 39.4: the admin sees whether the money arrived; confirming uses that line up."""
-    from terminal_shop.services.payments import order_payment
+    from terminal_shop.services.orders.payments import order_payment
 
     proof = png(tmp_path / "b.png").read_bytes()
     paid, unpaid = checkout_order(get_storage(), proof), checkout_order(get_storage(), proof)

@@ -1,4 +1,4 @@
-"""Reading bank statements and QRIS reports (services/payments/statement.py): the shapes the
+"""Reading bank statements and QRIS reports (services/orders/payments/statement.py): the shapes the
 banks give, and every broken file refused with its line number, in Indonesian."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from datetime import date
 
 import pytest
 
-from terminal_shop.services.payments import statement
-from terminal_shop.services.payments.statement import Columns, StatementError
-from terminal_shop.services.payments.statement import StatementRefusal as R
-from terminal_shop.services.payments.terms import StatementSource
+from terminal_shop.services.orders.payments import statement
+from terminal_shop.services.orders.payments.statement import Columns, StatementError
+from terminal_shop.services.orders.payments.statement import StatementRefusal as R
+from terminal_shop.services.orders.payments.terms import StatementSource
 
 # As KlikBCA writes it: the currency is `Rp`, not `IDR`.
 PREAMBLE = """No. rekening : 0123456789

@@ -13,8 +13,8 @@ from terminal_shop.components.admin_lists import FILTER, cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.forms import typed
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, modal, nav_link
+from terminal_shop.services.orders.payments.terms import MatchKind
 from terminal_shop.services.orders.terms import ProofFilter
-from terminal_shop.services.payments.terms import MatchKind
 from terminal_shop.state.admin import OrderDetailState as D
 from terminal_shop.state.admin import OrderListState as L
 from terminal_shop.state.admin import PaymentsState as P

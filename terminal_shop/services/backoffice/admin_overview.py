@@ -23,6 +23,7 @@ from terminal_shop.services.lists.list_query import ListQuery, day_text, period_
 from terminal_shop.services.lists.listing import cards, tallies
 from terminal_shop.services.lists.terms import Period, SortField
 from terminal_shop.services.orders import figures, order_list
+from terminal_shop.services.orders.payments import reconcile
 from terminal_shop.services.orders.terms import (
     FULFILMENT_OF_FILTER,
     QUEUE_FILTERS,
@@ -30,7 +31,6 @@ from terminal_shop.services.orders.terms import (
     OrderQueue,
     OrderStatus,
 )
-from terminal_shop.services.payments import reconcile
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import merchant_list
 from terminal_shop.services.registrations.terms import RegistrationStatus

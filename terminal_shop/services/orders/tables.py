@@ -60,7 +60,7 @@ class Order(SQLModel, table=True):
     # Given in the confirming transaction (services/orders/invoice.py): INV/2026/000123.
     invoice_number: str | None = Field(default=None, max_length=20, unique=True, index=True)
     invoiced_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    # Payments (services/payments): the kode unik taken off a BCA total (total is what the buyer
+    # Payments (services/orders/payments): the kode unik taken off a BCA total (total is what the buyer
     # transfers), the amount the confirm page showed when the proof was sent, whether the proof
     # looks reused or sent for another amount, and how the payment was verified.
     unique_code: int = Field(default=0, sa_column_kwargs={"server_default": "0"})

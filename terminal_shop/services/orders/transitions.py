@@ -1,5 +1,5 @@
 """The only place an order's payment status changes: confirmed or cancelled by an admin, or
-confirmed by a statement line (services/payments/reconcile.py passes its `paid_by`).
+confirmed by a statement line (services/orders/payments/reconcile.py passes its `paid_by`).
 
 One transaction does it all: a conditional update (two admins cannot both win), the
 invoice's gapless number, the held transfer amount kept until no line can still pay it (transfer_codes), and the
@@ -44,7 +44,7 @@ class TransitionError(Refused):
 
 
 # The evidence of a payment, checked in the confirming transaction: returns what the order
-# and the audit log record of it (services/payments/reconcile.py), or raises.
+# and the audit log record of it (services/orders/payments/reconcile.py), or raises.
 PaidBy = Callable[[Session, Order], str]
 
 

@@ -61,7 +61,7 @@ class OrderView:
     tracking_page: str = ""
     invoice_number: str = ""
     invoice_link: str = ""
-    # How the payment was checked (services/payments): the kode unik, what confirmed it, and
+    # How the payment was checked (services/orders/payments): the kode unik, what confirmed it, and
     # the warnings about the proof (the same image sent for other orders, another amount).
     unique_code: str = ""
     payment_check: str = ""

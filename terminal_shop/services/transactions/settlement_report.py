@@ -15,7 +15,7 @@ from sqlmodel import col, select
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.payments import preferences
+from terminal_shop.services.orders.payments import preferences
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions.tables import Transaction
 from terminal_shop.vocabulary import Term

@@ -18,6 +18,7 @@ from terminal_shop.services.devices import owned, packing
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.orders import fulfilment, order_list, transitions
+from terminal_shop.services.orders.payments import order_payment, reconcile
 from terminal_shop.services.orders.terms import (
     QUEUE_FILTERS,
     Fulfilment,
@@ -28,7 +29,6 @@ from terminal_shop.services.orders.terms import (
     ProofFilter,
 )
 from terminal_shop.services.orders.views import OrderRow, OrderView
-from terminal_shop.services.payments import order_payment, reconcile
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import focus, toast
 from terminal_shop.state.admin.lists import AdminListMixin

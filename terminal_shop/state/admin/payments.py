@@ -1,5 +1,5 @@
 """The admin's payment check: a bank statement or QRIS report imported, its lines matched to
-the orders waiting for payment (services/payments/reconcile.py), orders confirmed from it."""
+the orders waiting for payment (services/orders/payments/reconcile.py), orders confirmed from it."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections import Counter
 import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
+from terminal_shop.services.orders.payments import manual_match, matching, reconcile
+from terminal_shop.services.orders.payments.statement import Columns, ColumnsMissing
+from terminal_shop.services.orders.payments.terms import MatchKind
+from terminal_shop.services.orders.payments.views import CandidateView, StatementRow
 from terminal_shop.services.orders.transitions import TransitionError
-from terminal_shop.services.payments import manual_match, matching, reconcile
-from terminal_shop.services.payments.statement import Columns, ColumnsMissing
-from terminal_shop.services.payments.terms import MatchKind
-from terminal_shop.services.payments.views import CandidateView, StatementRow
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only

@@ -9,11 +9,11 @@ from typing import Any
 from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session
+from terminal_shop.services.orders.payments import reconcile
+from terminal_shop.services.orders.payments.tables import StatementLine
+from terminal_shop.services.orders.payments.terms import StatementSource
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
-from terminal_shop.services.payments import reconcile
-from terminal_shop.services.payments.tables import StatementLine
-from terminal_shop.services.payments.terms import StatementSource
 from terminal_shop.services.validation import parse_id
 
 

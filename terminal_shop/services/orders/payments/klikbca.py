@@ -1,4 +1,4 @@
-"""KlikBCA's CSV (services/payments/statement.py reads the other shapes): a preamble naming the
+"""KlikBCA's CSV (services/orders/payments/statement.py reads the other shapes): a preamble naming the
 account, the period and the currency, the header `Tanggal Transaksi,Keterangan,Cabang,
 Jumlah,,Saldo`, dates `'DD/MM` whose year the period gives, `PEND` for a pending line, CR/DB
 beside the amount, and a footer of totals that must equal the lines. The preamble and footer
@@ -10,8 +10,15 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from terminal_shop.formats import rupiah_cents
-from terminal_shop.services.payments.lines import PERIOD, Line, Statement, StatementError, StatementRefusal, amount
-from terminal_shop.services.payments.terms import StatementSource
+from terminal_shop.services.orders.payments.lines import (
+    PERIOD,
+    Line,
+    Statement,
+    StatementError,
+    StatementRefusal,
+    amount,
+)
+from terminal_shop.services.orders.payments.terms import StatementSource
 
 BCA_HEADER = "Tanggal Transaksi"
 RUPIAH = ("IDR", "RP")  # KlikBCA writes `Rp`; other exports `IDR`

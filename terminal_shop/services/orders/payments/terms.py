@@ -7,7 +7,7 @@ from terminal_shop.vocabulary import Term
 
 
 class StatementSource(Term):
-    """Where an imported payment line comes from (services/payments/statement.py)."""
+    """Where an imported payment line comes from (services/orders/payments/statement.py)."""
 
     BCA = "bca", "mutasi BCA"
     BANK = "bank", "mutasi bank"
@@ -15,7 +15,7 @@ class StatementSource(Term):
 
 
 class MatchKind(Term):
-    """What an imported line is to the orders waiting for payment (services/payments/reconcile.py)."""
+    """What an imported line is to the orders waiting for payment (services/orders/payments/reconcile.py)."""
 
     MATCHED = "cocok", "Cocok", "emerald"
     AMBIGUOUS = "ambigu", "Ambigu", "amber"

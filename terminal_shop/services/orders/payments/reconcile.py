@@ -30,12 +30,12 @@ from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import insert_new, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.orders import transfer_codes, transitions
+from terminal_shop.services.orders.payments import preferences
+from terminal_shop.services.orders.payments.statement import Columns, Line, Statement, read, read_qris
+from terminal_shop.services.orders.payments.tables import StatementLine
+from terminal_shop.services.orders.payments.terms import StatementSource
 from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
-from terminal_shop.services.payments import preferences
-from terminal_shop.services.payments.statement import Columns, Line, Statement, read, read_qris
-from terminal_shop.services.payments.tables import StatementLine
-from terminal_shop.services.payments.terms import StatementSource
 from terminal_shop.services.refusals import Refused
 from terminal_shop.vocabulary import Term
 

@@ -16,14 +16,14 @@ from terminal_shop.formats import rupiah, rupiah_cents, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.orders.payments import reconcile
+from terminal_shop.services.orders.payments.reconcile import BANK_SOURCES, chunks
+from terminal_shop.services.orders.payments.tables import StatementLine
+from terminal_shop.services.orders.payments.terms import MatchKind, StatementSource
+from terminal_shop.services.orders.payments.views import CandidateView, StatementRow
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.payments import reconcile
-from terminal_shop.services.payments.reconcile import BANK_SOURCES, chunks
-from terminal_shop.services.payments.tables import StatementLine
-from terminal_shop.services.payments.terms import MatchKind, StatementSource
-from terminal_shop.services.payments.views import CandidateView, StatementRow
 from terminal_shop.views import Badge
 
 _O = table_of(Order).c

@@ -7,7 +7,7 @@ from typing import Any
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.payments.tables import Preference
+from terminal_shop.services.orders.payments.tables import Preference
 
 
 def remembered(name: str) -> dict[str, Any]:

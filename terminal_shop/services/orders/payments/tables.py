@@ -15,7 +15,7 @@ from terminal_shop.infra.models import UTCDateTime, now_field
 
 
 class StatementLine(SQLModel, table=True):
-    """A line of an imported bank statement or QRIS report (services/payments/reconcile.py).
+    """A line of an imported bank statement or QRIS report (services/orders/payments/reconcile.py).
     `identity` is the line's own, so a file imported twice (or an overlapping period) adds
     nothing and a line confirms at most one order."""
 

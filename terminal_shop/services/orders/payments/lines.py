@@ -9,7 +9,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from terminal_shop.services.payments.terms import StatementSource
+from terminal_shop.services.orders.payments.terms import StatementSource
 from terminal_shop.services.refusals import Refused
 from terminal_shop.vocabulary import Term
 

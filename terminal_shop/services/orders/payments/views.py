@@ -1,4 +1,4 @@
-"""What the admin's payment check shows (services/payments/matching.py, manual_match.py)."""
+"""What the admin's payment check shows (services/orders/payments/matching.py, manual_match.py)."""
 
 from __future__ import annotations
 

@@ -13,18 +13,18 @@ from sqlmodel import Session, col, func, or_
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.orders import transitions
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import PaymentMethod
-from terminal_shop.services.payments.matching import candidate_view, waiting_orders
-from terminal_shop.services.payments.reconcile import (
+from terminal_shop.services.orders.payments.matching import candidate_view, waiting_orders
+from terminal_shop.services.orders.payments.reconcile import (
     BANK_SOURCES,
     MatchRefusal,
     ReconcileError,
     evidence,
     take_line,
 )
-from terminal_shop.services.payments.tables import StatementLine
-from terminal_shop.services.payments.views import CandidateView
+from terminal_shop.services.orders.payments.tables import StatementLine
+from terminal_shop.services.orders.payments.views import CandidateView
+from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import PaymentMethod
 
 FOUND_MAX = 5  # orders listed for one search
 

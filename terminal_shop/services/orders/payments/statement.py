@@ -17,8 +17,8 @@ from dataclasses import replace
 from datetime import date, datetime
 
 from terminal_shop.formats import number
-from terminal_shop.services.payments import klikbca
-from terminal_shop.services.payments.lines import (
+from terminal_shop.services.orders.payments import klikbca
+from terminal_shop.services.orders.payments.lines import (
     Columns,
     ColumnsMissing,
     Line,
@@ -27,7 +27,7 @@ from terminal_shop.services.payments.lines import (
     StatementRefusal,
     amount,
 )
-from terminal_shop.services.payments.terms import StatementSource
+from terminal_shop.services.orders.payments.terms import StatementSource
 
 __all__ = [
     "Columns",
