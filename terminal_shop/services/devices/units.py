@@ -1,12 +1,14 @@
-"""The devices area's door for another area's query (issue 51.1): every unit with the columns
-others may join on or show, as a subquery, so a transaction list joins its terminal without
-importing the devices table."""
+"""The devices area's door for other areas (issue 51.1): every unit with the columns others
+may join on or show, as a subquery, so a transaction list joins its terminal without
+importing the devices table; and one unit as a message about it reads it."""
 
 from __future__ import annotations
 
-from typing import Any
+import uuid
+from typing import Any, Protocol
 
 import sqlalchemy as sa
+from sqlmodel import Session
 
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.devices.tables import Device
@@ -16,3 +18,24 @@ def units() -> Any:
     """id, serial, model, status, merchant_id, tid, mid, activated_at of every unit."""
     d = table_of(Device).c
     return sa.select(d.id, d.serial, d.model, d.status, d.merchant_id, d.tid, d.mid, d.activated_at).subquery("units")
+
+
+class DeviceFacts(Protocol):
+    """What another area reads of a unit it is handed: read-only (the row satisfies it)."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def serial(self) -> str: ...
+    @property
+    def model(self) -> str: ...
+    @property
+    def merchant_id(self) -> uuid.UUID | None: ...
+    @property
+    def tid(self) -> str | None: ...
+    @property
+    def mid(self) -> str | None: ...
+
+
+def record(s: Session, device_id: uuid.UUID) -> DeviceFacts | None:
+    return s.get(Device, device_id)

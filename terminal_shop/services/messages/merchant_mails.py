@@ -11,10 +11,10 @@ from terminal_shop.formats import wib
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications.emails import FIX_VALID, compose, typed
 from terminal_shop.services.notifications.outbox import Mail
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.views import RegistrationFacts
 
 
-def device_activated(reg: MerchantRegistration, model: str, serial: str, detail: str, sign_in: str) -> Mail:
+def device_activated(reg: RegistrationFacts, model: str, serial: str, detail: str, sign_in: str) -> Mail:
     return compose(
         reg.email,
         f"EDC Anda aktif: {model} SN {serial}",
@@ -29,7 +29,7 @@ def device_activated(reg: MerchantRegistration, model: str, serial: str, detail:
     )
 
 
-def registration_received(reg: MerchantRegistration, status: str) -> Mail:
+def registration_received(reg: RegistrationFacts, status: str) -> Mail:
     due = working_days.spoken(working_days.review_due(working_days.today_wib()))
     return compose(
         reg.email,
@@ -44,7 +44,7 @@ def registration_received(reg: MerchantRegistration, status: str) -> Mail:
     )
 
 
-def registration_approved(reg: MerchantRegistration, sign_in: str) -> Mail:
+def registration_approved(reg: RegistrationFacts, sign_in: str) -> Mail:
     return compose(
         reg.email,
         "Pendaftaran merchant disetujui",
@@ -58,7 +58,7 @@ def registration_approved(reg: MerchantRegistration, sign_in: str) -> Mail:
     )
 
 
-def registration_rejected(reg: MerchantRegistration, reason: str, fix_link: str) -> Mail:
+def registration_rejected(reg: RegistrationFacts, reason: str, fix_link: str) -> Mail:
     return compose(
         reg.email,
         "Pendaftaran merchant belum dapat disetujui",
@@ -87,7 +87,7 @@ def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
     )
 
 
-def device_status(reg: MerchantRegistration, model: str, serial: str, status: str, reason: str) -> Mail:
+def device_status(reg: RegistrationFacts, model: str, serial: str, status: str, reason: str) -> Mail:
     """A later change of a merchant's terminal (suspended, active again, returned, broken)."""
     return compose(
         reg.email,

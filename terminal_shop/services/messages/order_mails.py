@@ -16,26 +16,25 @@ from terminal_shop.services.notifications.emails import compose, typed
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.orders import qris, transfer_codes
 from terminal_shop.services.orders.order_status import status_path
-from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import PaymentMethod
-from terminal_shop.services.orders.views import order_number
+from terminal_shop.services.orders.views import OrderFacts, order_number
 
 
-def _order_link(order: Order) -> tuple[str, str]:
+def _order_link(order: OrderFacts) -> tuple[str, str]:
     return "Lihat status pesanan", get_settings().public_url + status_path(order.id)
 
 
-def _items(order: Order) -> str:
+def _items(order: OrderFacts) -> str:
     return "; ".join(f"{i['name']} × {i['qty']} = {rupiah(i['qty'] * i['unit_price'])}" for i in order.items)
 
 
-def transfer_exactly(order: Order) -> str:
+def transfer_exactly(order: OrderFacts) -> str:
     """What the buyer transferred (the proof is already with us: no instruction to pay again)."""
     said = f"sejumlah {rupiah(order.total)}."
     return said + (f" {transfer_codes.CODE_TAKEN_OFF}{rupiah(order.unique_code)}." if order.unique_code else "")
 
 
-def order_received(order: Order) -> Mail:
+def order_received(order: OrderFacts) -> Mail:
     s = get_settings()
     number = order_number(order.id)
     how = (
@@ -61,12 +60,12 @@ def order_received(order: Order) -> Mail:
     )
 
 
-def register_invitation(order: Order) -> str:
+def register_invitation(order: OrderFacts) -> str:
     """The wizard's link prefilled from the order (services/devices/linking.py)."""
     return f"Belum mendaftar sebagai merchant? Daftar di {get_settings().public_url}{register_path(order.id)}"
 
 
-def order_confirmed(order: Order, invoice_pdf: bytes | None = None, invoice_name: str = "") -> Mail:
+def order_confirmed(order: OrderFacts, invoice_pdf: bytes | None = None, invoice_name: str = "") -> Mail:
     number = order_number(order.id)
     mail = compose(
         order.buyer_email,
@@ -83,7 +82,7 @@ def order_confirmed(order: Order, invoice_pdf: bytes | None = None, invoice_name
     return dataclasses.replace(mail, pdf=invoice_pdf, pdf_name=invoice_name)
 
 
-def order_shipped(order: Order, courier: Courier, serials: Sequence[str] = ()) -> Mail:
+def order_shipped(order: OrderFacts, courier: Courier, serials: Sequence[str] = ()) -> Mail:
     number = order_number(order.id)
     track = (
         [f"Lacak paket di {courier.tracking_page} dengan nomor resi {order.resi}."]
@@ -103,7 +102,7 @@ def order_shipped(order: Order, courier: Courier, serials: Sequence[str] = ()) -
     )
 
 
-def order_delivered(order: Order) -> Mail:
+def order_delivered(order: OrderFacts) -> Mail:
     number = order_number(order.id)
     return compose(
         order.buyer_email,
@@ -117,7 +116,7 @@ def order_delivered(order: Order) -> Mail:
     )
 
 
-def order_rejected(order: Order, reason: str) -> Mail:
+def order_rejected(order: OrderFacts, reason: str) -> Mail:
     number = order_number(order.id)
     return compose(
         order.buyer_email,

@@ -13,12 +13,13 @@ from sqlmodel import Session
 from terminal_shop import catalogue, couriers, routes
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.devices import owned
+from terminal_shop.services.devices import owned, units
 from terminal_shop.services.devices.events import DeviceActivated, DeviceStatusChanged
-from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.devices.units import DeviceFacts
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.notifications.channels import Notice, tell
+from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.events import (
     OrderCancelled,
     OrderConfirmed,
@@ -28,11 +29,12 @@ from terminal_shop.services.orders.events import (
     OrderProofAdded,
     OrderShipped,
 )
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.views import OrderFacts
+from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.events import DataRequestAsked
-from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.registrations import fix_link
+from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.events import (
     RegistrationApproved,
     RegistrationCorrected,
@@ -41,13 +43,13 @@ from terminal_shop.services.registrations.events import (
     RegistrationSubmitted,
 )
 from terminal_shop.services.registrations.registration_status import status_link
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.views import RegistrationFacts
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
 
 
-def _order(s: Session, event: OrderEvent) -> Order:
-    order = s.get(Order, uuid.UUID(event.entity_id))
+def _order(s: Session, event: OrderEvent) -> OrderFacts:
+    order = orders.record(s, uuid.UUID(event.entity_id))
     assert order is not None, event  # published in the transaction that holds the order
     return order
 
@@ -93,7 +95,7 @@ def _proof_added(s: Session, event: OrderProofAdded) -> None:
 
 def _tell_applicant(s: Session, event: RegistrationEvent, kind: str, step: str, **values: Any) -> None:
     """One message per event: a registration may be received, rejected, corrected again."""
-    row = s.get(MerchantRegistration, uuid.UUID(event.entity_id))
+    row = registrations.record(s, uuid.UUID(event.entity_id))
     assert row is not None, event
     key = f"registration:{event.entity_id}:{step}:{utcnow().isoformat()}"
     tell(s, Notice(kind, key, ("merchant", event.entity_id), row.email, row.nomor_hp, row, values))
@@ -117,37 +119,35 @@ def _registration_approved(s: Session, event: RegistrationApproved) -> None:
 
 @subscribe(RegistrationRejected)
 def _registration_rejected(s: Session, event: RegistrationRejected) -> None:
-    row = s.get(MerchantRegistration, uuid.UUID(event.entity_id))
-    assert row is not None, event
-    reason, link = event.detail or "", fix_link.link(row)
+    reason, link = event.detail or "", fix_link.link_of(s, uuid.UUID(event.entity_id))
     _tell_applicant(s, event, "registration_rejected", "rejected", reason=reason, fix_link=link)
 
 
 @subscribe(DataRequestAsked)
 def _data_request(s: Session, event: DataRequestAsked) -> None:
     """The admins who may answer it are told (owners, invited ones included)."""
-    request = s.get(DataRequest, event.request_id)
     kind = DataRequestKind.parse(event.detail)
-    assert request is not None and kind is not None, event
+    assert event.request_id is not None and kind is not None, event
+    due = requests.due_of(s, event.request_id)
     page = routes.ADMIN_MERCHANT if event.entity_type == "merchant" else routes.ADMIN_ORDER
     link = get_settings().public_url + routes.with_id(page, event.entity_id)
     for admin in admin_accounts.emails_of(Permission.PERSONAL_DATA):
-        values = {"what": kind.label, "link": link, "due": request.due_at}
-        key = f"data-request:{request.id}:{admin}"
-        tell(s, Notice("data_request", key, (event.entity_type, event.entity_id), admin, None, request, values))
+        values = {"what": kind.label, "link": link, "due": due}
+        key = f"data-request:{event.request_id}:{admin}"
+        tell(s, Notice("data_request", key, (event.entity_type, event.entity_id), admin, None, None, values))
 
 
 def _merchant_device(
     s: Session, event: DeviceActivated | DeviceStatusChanged
-) -> tuple[Device, MerchantRegistration] | None:
-    device = s.get(Device, uuid.UUID(event.entity_id))
+) -> tuple[DeviceFacts, RegistrationFacts] | None:
+    device = units.record(s, uuid.UUID(event.entity_id))
     if device is None or device.merchant_id is None:
         return None
-    merchant = s.get(MerchantRegistration, device.merchant_id)
+    merchant = registrations.record(s, device.merchant_id)
     return (device, merchant) if merchant is not None and merchant.purged_at is None else None
 
 
-def _device_notice(kind: str, key: str, device: Device, merchant: MerchantRegistration, **values: Any) -> Notice:
+def _device_notice(kind: str, key: str, device: DeviceFacts, merchant: RegistrationFacts, **values: Any) -> Notice:
     product = catalogue.product(device.model)
     values |= {"model": product.name if product else device.model, "serial": device.serial}
     return Notice(kind, key, ("merchant", str(merchant.id)), merchant.email, merchant.nomor_hp, merchant, values)

@@ -13,6 +13,7 @@ from sqlmodel import Session, col, func, select
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import OrderStatus
+from terminal_shop.services.orders.views import OrderFacts
 from terminal_shop.services.validation import normalise_mobile
 
 
@@ -88,3 +89,8 @@ def mark_proof_suspect(s: Session, order_id: uuid.UUID) -> None:
     if order is not None and not order.proof_suspect:
         order.proof_suspect = True
         s.add(order)
+
+
+def record(s: Session, order_id: uuid.UUID) -> OrderFacts | None:
+    """The order as a message about it reads it, in the caller's transaction."""
+    return s.get(Order, order_id)

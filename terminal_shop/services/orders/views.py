@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
 from terminal_shop import catalogue
 from terminal_shop.formats import rupiah, wib
@@ -157,3 +158,37 @@ def order_row(r: Any) -> OrderRow:
         products=catalogue.summary(r.items or []),
         stage=Badge.of(Fulfilment, r.fulfilment) if confirmed else Badge("", "slate"),
     )
+
+
+class OrderFacts(Protocol):
+    """What another area reads of an order it is handed (a message about it): read-only.
+    The order's row satisfies it; the area's door (owners.record) hands it out."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def created_at(self) -> datetime: ...
+    @property
+    def buyer_name(self) -> str: ...
+    @property
+    def buyer_email(self) -> str: ...
+    @property
+    def buyer_phone(self) -> str: ...
+    @property
+    def items(self) -> list[dict[str, Any]]: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def payment_method(self) -> str: ...
+    @property
+    def unique_code(self) -> int: ...
+    @property
+    def qris_payload(self) -> str | None: ...
+    @property
+    def courier(self) -> str | None: ...
+    @property
+    def resi(self) -> str | None: ...
+    @property
+    def invoice_number(self) -> str | None: ...
+    @property
+    def merchant_id(self) -> uuid.UUID | None: ...

@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from terminal_shop import routes, rules
@@ -288,3 +288,9 @@ def open_requests(entity_type: str | None = None, record_id: str | None = None) 
         )
         for r in rows
     )
+
+
+def due_of(s: Session, request_id: int) -> datetime:
+    """When a request asked in this transaction must be answered (a message to the admins)."""
+    due: datetime = s.get_one(DataRequest, request_id).due_at
+    return due

@@ -7,6 +7,8 @@ from __future__ import annotations
 import secrets
 import uuid
 
+from sqlmodel import Session
+
 from terminal_shop import routes, rules
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
@@ -43,4 +45,11 @@ def open_link(row: MerchantRegistration, items: list[str] | None = None) -> str:
     row.fix_items = [i for i in (items or row.fix_items or ALL_ITEMS) if i in ALL_ITEMS] or ALL_ITEMS
     row.fix_nonce = secrets.token_hex(16)
     row.fix_expires_at = utcnow() + LINK_VALID
+    return link(row)
+
+
+def link_of(s: Session, registration_id: uuid.UUID) -> str:
+    """The correction link of a registration that has one open, in the caller's transaction."""
+    row = s.get(MerchantRegistration, registration_id)
+    assert row is not None, registration_id
     return link(row)

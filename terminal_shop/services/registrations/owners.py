@@ -7,11 +7,12 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.registrations.views import RegistrationFacts
 
 
 @dataclass(frozen=True)
@@ -79,3 +80,8 @@ def newest_with_number(mobile: str) -> uuid.UUID | None:
             select(MerchantRegistration.id).where(col(MerchantRegistration.nomor_hp) == mobile)
             .order_by(col(MerchantRegistration.created_at).desc())
         ).first()  # fmt: skip
+
+
+def record(s: Session, registration_id: uuid.UUID) -> RegistrationFacts | None:
+    """The registration as a message to its applicant reads it, in the caller's transaction."""
+    return s.get(MerchantRegistration, registration_id)

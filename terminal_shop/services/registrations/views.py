@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
 from sqlmodel import Session, col, select
 
@@ -78,3 +79,21 @@ def merchant_row(r: Any) -> MerchantRow:
         status=r.status,
         badge=Badge.of(RegistrationStatus, r.status),
     )
+
+
+class RegistrationFacts(Protocol):
+    """What another area reads of a registration it is handed (a message to its applicant):
+    read-only. The row satisfies it; the area's door (owners.record) hands it out."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def email(self) -> str: ...
+    @property
+    def nomor_hp(self) -> str: ...
+    @property
+    def nama_lengkap(self) -> str: ...
+    @property
+    def nama_usaha(self) -> str: ...
+    @property
+    def purged_at(self) -> datetime | None: ...
