@@ -39,9 +39,6 @@ ALLOWED_TABLE_IMPORTS = {  # (module, area whose tables it imports): to move beh
     ("terminal_shop.services.privacy.requests", "registrations"),
     ("terminal_shop.services.privacy.retention", "orders"),
     ("terminal_shop.services.privacy.retention", "registrations"),
-    ("terminal_shop.services.transactions.agreed", "registrations"),
-    ("terminal_shop.services.transactions.ingest", "devices"),
-    ("terminal_shop.services.transactions.ingest", "registrations"),
 }
 
 

@@ -6,10 +6,13 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import table_of
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.registrations.views import RegistrationFacts
@@ -85,3 +88,16 @@ def newest_with_number(mobile: str) -> uuid.UUID | None:
 def record(s: Session, registration_id: uuid.UUID) -> RegistrationFacts | None:
     """The registration as a message to its applicant reads it, in the caller's transaction."""
     return s.get(MerchantRegistration, registration_id)
+
+
+def is_live(s: Session, registration_id: uuid.UUID) -> bool:
+    """The registration exists and was not erased (a rate may be agreed with it)."""
+    row = s.get(MerchantRegistration, registration_id)
+    return row is not None and row.purged_at is None
+
+
+def sizes() -> Any:
+    """id and omzet_bulanan of every registration, as a subquery another area's query joins
+    (a transaction's fee depends on the merchant's size)."""
+    m = table_of(MerchantRegistration).c
+    return sa.select(m.id, m.omzet_bulanan).subquery("merchant_sizes")

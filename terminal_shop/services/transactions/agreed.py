@@ -15,7 +15,7 @@ from terminal_shop.formats import day_text, digits_only, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import FieldErrors, Refused
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions.events import RateAgreed
 from terminal_shop.services.transactions.mdr import CHANNELS, Rule
 from terminal_shop.services.transactions.tables import AgreedRate
@@ -83,10 +83,10 @@ def set_rate(merchant_id: str, form: dict[str, str], admin_email: str) -> FieldE
     if errors:
         return errors
     with write_session() as s:
-        merchant = s.get(MerchantRegistration, uuid.UUID(merchant_id))
-        if merchant is None or merchant.purged_at is not None:
+        merchant = uuid.UUID(merchant_id)
+        if not registrations.is_live(s, merchant):
             return {"channel": Refused(RateRefusal.MERCHANT)}
-        s.add(AgreedRate(merchant_id=merchant.id, channel=channel, percent=str(percent), flat=flat, since=since,
+        s.add(AgreedRate(merchant_id=merchant, channel=channel, percent=str(percent), flat=flat, since=since,
                          set_by=admin_email))  # fmt: skip
         detail = f"MDR {CHANNELS[channel]} {_rate_text(str(percent), flat)} mulai {day_text(since)}"
         publish(s, RateAgreed(entity_id=merchant_id, actor=admin_email, detail=detail))

@@ -30,9 +30,9 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
-from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices import units
 from terminal_shop.services.devices.terms import DeviceStatus
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions import agreed, contract, mdr, refused, settlement
 from terminal_shop.services.transactions.changes import Change, Kept, check_change
 from terminal_shop.services.transactions.tables import Acquirer, AgreedRate, Refund, Transaction
@@ -105,7 +105,7 @@ def _checked(code: str, body: bytes, signature: str, timestamp: str, now: float,
 class _Terminal:
     """What a TID's fee depends on, read once per delivery."""
 
-    device: Device | None
+    device: Any  # a row of devices.units.units(), or None
     micro: bool
     agreed: list[mdr.Rule]
 
@@ -114,13 +114,15 @@ def _terminals_of(s: Session, tids: set[str]) -> dict[str, _Terminal]:
     """Every TID of a delivery in one query: its active device, the merchant's size and the
     rates it agreed (a batch of 100 would otherwise cost 300 round trips)."""
     found: dict[str, _Terminal] = {}
+    unit, size = units.units(), registrations.sizes()
     rows: Any = s.execute(
-        sa.select(Device, col(MerchantRegistration.omzet_bulanan), AgreedRate)
-        .join(MerchantRegistration, col(MerchantRegistration.id) == col(Device.merchant_id), isouter=True)
-        .join(AgreedRate, col(AgreedRate.merchant_id) == col(Device.merchant_id), isouter=True)
-        .where(col(Device.tid).in_(tids), col(Device.status) == DeviceStatus.ACTIVE.value)
+        sa.select(unit, size.c.omzet_bulanan, AgreedRate)
+        .join(size, size.c.id == unit.c.merchant_id, isouter=True)
+        .join(AgreedRate, col(AgreedRate.merchant_id) == unit.c.merchant_id, isouter=True)
+        .where(unit.c.tid.in_(tids), unit.c.status == DeviceStatus.ACTIVE.value)
     ).all()
-    for device, omzet, rate in rows:
+    for row in rows:
+        device, omzet, rate = row, row.omzet_bulanan, row.AgreedRate
         tid = str(device.tid)
         if tid not in found:
             micro = mdr.is_micro(omzet) if omzet is not None else True
