@@ -23,7 +23,7 @@ from terminal_shop.services.devices.stock import DeviceError, LineResult, compac
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.terms import RegistrationStatus
 
 TID = re.compile(r"[A-Z0-9]{8}")
@@ -63,7 +63,7 @@ def _ready(s: Session, device: Device) -> None:
         raise DeviceError(DeviceRefusal.NOT_SHIPPED, serial=device.serial, status=DeviceStatus.label_of(device.status))
     if device.merchant_id is None:
         raise DeviceError(DeviceRefusal.NO_MERCHANT, serial=device.serial)
-    merchant = s.get(MerchantRegistration, device.merchant_id)
+    merchant = registrations.record(s, device.merchant_id)
     if merchant is None or merchant.status != RegistrationStatus.APPROVED.value or merchant.purged_at:
         raise DeviceError(DeviceRefusal.NOT_APPROVED, serial=device.serial)
 

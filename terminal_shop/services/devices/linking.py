@@ -12,7 +12,7 @@ import uuid
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col
 
 from terminal_shop import routes
 from terminal_shop.formats import wib
@@ -23,13 +23,13 @@ from terminal_shop.services.devices.events import OrderLinked
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.order_status import status_token
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import OrderStatus
-from terminal_shop.services.orders.views import order_number
+from terminal_shop.services.orders.views import OrderFacts, order_number
 from terminal_shop.services.refusals import Refused
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.registrations.views import RegistrationFacts
 from terminal_shop.services.validation import normalise_mobile
 from terminal_shop.vocabulary import Term
 
@@ -46,18 +46,16 @@ class LinkError(Refused):
     code: LinkRefusal
 
 
-def _same_person(order: Order, merchant: MerchantRegistration) -> bool:
+def _same_person(order: OrderFacts, merchant: RegistrationFacts) -> bool:
     return (
         order.buyer_email.strip().lower() == merchant.email.strip().lower()
         and normalise_mobile(order.buyer_phone) == merchant.nomor_hp
     )
 
 
-def _set(s: Session, order: Order, merchant_id: uuid.UUID | None, actor: str, why: str) -> None:
+def _set(s: Session, order: OrderFacts, merchant_id: uuid.UUID | None, actor: str, why: str) -> None:
     """`why` goes to the audit log: no name in it (an erased merchant's name must not stay there)."""
-    order.merchant_id = merchant_id
-    order.updated_at = utcnow()
-    s.add(order)
+    orders.set_merchant(s, order.id, merchant_id)
     s.exec(
         sa.update(Device)
         .where(col(Device.order_id) == order.id, col(Device.status) != DeviceStatus.ACTIVE.value)
@@ -67,29 +65,17 @@ def _set(s: Session, order: Order, merchant_id: uuid.UUID | None, actor: str, wh
                            detail=f"{why} (pendaftaran {merchant_id})" if merchant_id else why))  # fmt: skip
 
 
-def link_new_order(s: Session, order: Order) -> None:
+def link_new_order(s: Session, order: OrderFacts) -> None:
     """At placement: the registration with the buyer's e-mail and HP, newest first."""
-    candidates = s.exec(
-        select(MerchantRegistration)
-        .where(func.lower(MerchantRegistration.email) == order.buyer_email.strip().lower(),
-               col(MerchantRegistration.status).in_(LINKABLE), col(MerchantRegistration.purged_at).is_(None))
-        .order_by(col(MerchantRegistration.created_at).desc())
-    ).all()  # fmt: skip
+    candidates = registrations.of_address_in(s, order.buyer_email, LINKABLE)
     merchant = next((m for m in candidates if _same_person(order, m)), None)
     if merchant is not None:
         _set(s, order, merchant.id, "sistem", "e-mail dan HP sama dengan pendaftaran merchant")
 
 
-def link_orders_of(s: Session, merchant: MerchantRegistration) -> None:
+def link_orders_of(s: Session, merchant: RegistrationFacts) -> None:
     """At submission: the person's earlier orders not linked yet (cancelled ones left alone)."""
-    orders = s.exec(
-        select(Order).where(
-            func.lower(Order.buyer_email) == merchant.email.strip().lower(),
-            col(Order.merchant_id).is_(None),
-            col(Order.status) != OrderStatus.CANCELLED.value,
-        )
-    ).all()
-    for order in orders:
+    for order in orders.unlinked_of_address(s, merchant.email):
         if _same_person(order, merchant):
             _set(s, order, merchant.id, "sistem", "e-mail dan HP sama dengan pendaftaran merchant")
 
@@ -97,11 +83,11 @@ def link_orders_of(s: Session, merchant: MerchantRegistration) -> None:
 def link(order_id: str, merchant_id: str, admin_email: str) -> None:
     """By hand: the admin ties an order to a registration (one that is not rejected)."""
     with write_session() as s:
-        order = s.get(Order, uuid.UUID(str(order_id)))
+        order = orders.record(s, uuid.UUID(str(order_id)))
         if order is None:
             raise LinkError(LinkRefusal.UNKNOWN_ORDER)
         try:
-            merchant = s.get(MerchantRegistration, uuid.UUID(str(merchant_id).strip()))
+            merchant = registrations.record(s, uuid.UUID(str(merchant_id).strip()))
         except ValueError:
             merchant = None
         if merchant is None or merchant.purged_at is not None:
@@ -113,7 +99,7 @@ def link(order_id: str, merchant_id: str, admin_email: str) -> None:
 
 def unlink(order_id: str, admin_email: str) -> None:
     with write_session() as s:
-        order = s.get(Order, uuid.UUID(str(order_id)))
+        order = orders.record(s, uuid.UUID(str(order_id)))
         if order is None:
             raise LinkError(LinkRefusal.UNKNOWN_ORDER)
         if order.merchant_id is not None:
@@ -145,7 +131,7 @@ def registration_prefill(order_id: str, token: str) -> OrderPrefill:
     if not verify(token, "order-status", oid):
         return OrderPrefill({})
     with read_session() as s:
-        order = s.get(Order, oid)
+        order = orders.record(s, oid)
     if order is None or order.purged_at is not None or order.restricted_at is not None:
         return OrderPrefill({})
     known = {"nama_lengkap": order.buyer_name, "nomor_hp": order.buyer_phone, "email": order.buyer_email}
@@ -155,7 +141,7 @@ def registration_prefill(order_id: str, token: str) -> OrderPrefill:
 def link_by_number(number: str, merchant_id: str, admin_email: str) -> None:
     """The merchant page's "Tautkan pesanan": the order by its number."""
     with read_session() as s:
-        oid = s.exec(select(Order.id).where(col(Order.number) == number.strip().upper()[:8])).first()
+        oid = orders.id_of_number(s, number)
     if oid is None:
         raise LinkError(LinkRefusal.UNKNOWN_ORDER)
     link(str(oid), merchant_id, admin_email)
@@ -170,10 +156,5 @@ class LinkedOrder:
 
 def orders_of(merchant_id: uuid.UUID) -> list[LinkedOrder]:
     with read_session() as s:
-        rows = s.exec(
-            select(Order.id, Order.number, Order.created_at)
-            .where(col(Order.merchant_id) == merchant_id)
-            .order_by(col(Order.created_at).desc())
-            .limit(100)
-        ).all()
+        rows = orders.linked_to(s, merchant_id, 100)
     return [LinkedOrder(str(oid), number or "", wib(created)) for oid, number, created in rows]

@@ -15,13 +15,12 @@ from terminal_shop import catalogue, routes
 from terminal_shop.formats import wib, wib_sortable
 from terminal_shop.infra.csv_export import stream
 from terminal_shop.infra.db import read_session
-from terminal_shop.infra.search import contains
 from terminal_shop.services.devices.stock import in_stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.views import Badge
 
 PER_PAGE = 50
@@ -68,22 +67,21 @@ def _conditions(search: str, status: str, model: str) -> list[Any]:
             select(Device.id).where(col(Device.imei) == code),
             select(Device.id).where(col(Device.tid) == code),
             select(Device.id).where(col(Device.mid) == code),
-            select(Device.id).where(col(Device.order_id).in_(select(Order.id).where(col(Order.number) == code[:8]))),
-            select(Device.id).where(
-                col(Device.merchant_id).in_(
-                    select(MerchantRegistration.id).where(contains(text, names=[col(MerchantRegistration.nama_usaha)]))
-                )
-            ),
+            select(Device.id).where(col(Device.order_id).in_(orders.ids_numbered(code))),
+            select(Device.id).where(col(Device.merchant_id).in_(registrations.ids_named(text))),
         )
         conds.append(col(Device.id).in_(matching))
     return conds
 
 
+_NUMBERS, _NAMES = orders.numbers(), registrations.names()  # the other areas' columns a row shows
+
+
 def _joined() -> Join:
     return outerjoin(
-        outerjoin(Device, Order, col(Device.order_id) == col(Order.id)),
-        MerchantRegistration,
-        col(Device.merchant_id) == col(MerchantRegistration.id),
+        outerjoin(Device, _NUMBERS, col(Device.order_id) == _NUMBERS.c.id),
+        _NAMES,
+        col(Device.merchant_id) == _NAMES.c.id,
     )
 
 
@@ -116,7 +114,7 @@ def page(search: str = "", status: str = "", model: str = "", number: int = 1) -
     with read_session() as s:
         total = s.exec(_select(func.count()).where(*conds)).one()
         found = s.exec(
-            _select(Device, Order.number, MerchantRegistration.nama_usaha)
+            _select(Device, _NUMBERS.c.number, _NAMES.c.nama_usaha)
             .where(*conds)
             .order_by(col(Device.received_at).desc(), col(Device.id).desc())
             .offset(offset)
@@ -161,7 +159,7 @@ def export_csv(query: DeviceQuery | None = None, **fields: str) -> Iterator[byte
     def rows() -> Iterator[list[object]]:
         with read_session() as s:
             result = s.exec(
-                _select(Device, Order.number, MerchantRegistration.nama_usaha)
+                _select(Device, _NUMBERS.c.number, _NAMES.c.nama_usaha)
                 .where(*conds)
                 .order_by(col(Device.received_at).desc(), col(Device.id).desc())
                 .execution_options(yield_per=1000)

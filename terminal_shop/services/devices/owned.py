@@ -21,12 +21,14 @@ from terminal_shop.services.devices.stock import compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import last_time
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.terms import Fulfilment
+from terminal_shop.services.orders.views import OrderFacts
 from terminal_shop.services.refusals import Refused
+from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.events import RegistrationApproved
-from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.registrations.views import RegistrationFacts
 from terminal_shop.vocabulary import Term
 
 # Said to a buyer whose order no merchant registration owns yet (linking.py): its e-mail and page.
@@ -78,14 +80,14 @@ def _when(moment: datetime | None) -> str:
     return wib(moment) if moment else ""
 
 
-def _approved_at(s: Session, merchant: MerchantRegistration | None) -> datetime | None:
+def _approved_at(s: Session, merchant: RegistrationFacts | None) -> datetime | None:
     if merchant is None or merchant.status != RegistrationStatus.APPROVED.value:
         return None
     return last_time(s, "merchant", str(merchant.id), RegistrationApproved.name)
 
 
 def _view(
-    device: Device, order: Order | None, merchant: MerchantRegistration | None, approved_at: datetime | None = None
+    device: Device, order: OrderFacts | None, merchant: RegistrationFacts | None, approved_at: datetime | None = None
 ) -> DeviceView:
     product = catalogue.product(device.model)
     fulfilment = order.fulfilment if order else ""
@@ -142,28 +144,26 @@ def order_devices(order_id: uuid.UUID) -> OrderDevices:
     """The order's units (after packing) and whether a merchant registration owns them: the
     caller has already checked that the reader may see this order."""
     with read_session() as s:
-        order = s.get(Order, order_id)
+        order = orders.record(s, order_id)
         if order is None:
             return OrderDevices([], False)
         devices = s.exec(select(Device).where(col(Device.order_id) == order_id).order_by(col(Device.serial))).all()
-        merchant = s.get(MerchantRegistration, order.merchant_id) if order.merchant_id else None
+        merchant = registrations.record(s, order.merchant_id) if order.merchant_id else None
         approved = _approved_at(s, merchant)
         return OrderDevices([_view(d, order, merchant, approved) for d in devices], merchant is not None)
 
 
 def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
     with read_session() as s:
-        merchant = s.get(MerchantRegistration, merchant_id)
+        merchant = registrations.record(s, merchant_id)
         if merchant is None:
             return []
         devices = s.exec(
             select(Device).where(col(Device.merchant_id) == merchant_id).order_by(col(Device.serial))
         ).all()
-        orders = {
-            o.id: o for o in s.exec(select(Order).where(col(Order.id).in_({d.order_id for d in devices if d.order_id})))
-        }
+        placed = orders.records(s, {d.order_id for d in devices if d.order_id})
         approved = _approved_at(s, merchant)
-        return [_view(d, orders.get(d.order_id) if d.order_id else None, merchant, approved) for d in devices]
+        return [_view(d, placed.get(d.order_id) if d.order_id else None, merchant, approved) for d in devices]
 
 
 @dataclass(frozen=True)

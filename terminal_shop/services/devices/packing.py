@@ -26,9 +26,9 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import fulfilment
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.terms import Fulfilment
-from terminal_shop.services.orders.views import order_number
+from terminal_shop.services.orders.views import OrderFacts, order_number
 
 
 def units_wanted(items: list[dict[str, Any]]) -> Counter[str]:
@@ -62,11 +62,11 @@ def _ordered(wanted: Counter[str]) -> str:
 def needed(order_id: str) -> str:
     """What packing this order asks for, as the admin reads it ('' for an unknown order)."""
     with read_session() as s:
-        order = s.get(Order, uuid.UUID(str(order_id)))
+        order = orders.record(s, uuid.UUID(str(order_id)))
         return describe(units_wanted(order.items)) if order else ""
 
 
-def _checked(s: Session, order: Order, serials: list[str]) -> list[Device]:
+def _checked(s: Session, order: OrderFacts, serials: list[str]) -> list[Device]:
     wanted = units_wanted(order.items)
     if len(serials) != sum(wanted.values()):
         raise DeviceError(DeviceRefusal.PACK_COUNT, wanted=describe(wanted), given=str(len(serials)))
@@ -118,7 +118,7 @@ def record_late(order_id: str, serials: Sequence[str], admin_email: str) -> None
     oid = uuid.UUID(str(order_id))
     given = [compact(x)[:30] for x in serials if compact(x)]
     with write_session() as s:
-        order = s.get(Order, oid, with_for_update=True)
+        order = orders.record(s, oid, lock=True)
         if order is None or order.fulfilment not in (Fulfilment.SHIPPED.value, Fulfilment.DELIVERED.value):
             raise DeviceError(DeviceRefusal.NOT_SENT)
         if s.exec(select(Device.id).where(col(Device.order_id) == oid)).first() is not None:

@@ -25,11 +25,10 @@ from terminal_shop.services.devices.events import DeviceReceived
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import Fulfilment, OrderStatus
+from terminal_shop.services.orders import owners as orders
+from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.refusals import Refused
-from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.registrations import owners as registrations
 
 SERIAL = re.compile(r"[A-Z0-9]{6,20}")
 ICCID = re.compile(r"89\d{17,18}")
@@ -194,13 +193,9 @@ def waiting_for_stock(limit: int = 50) -> list[WaitingOrder]:
     handed out in the order payments were placed, so the oldest orders are served first."""
     shelf = in_stock()
     with read_session() as s:
-        orders = s.exec(
-            select(Order.id, Order.number, Order.created_at, Order.items)
-            .where(col(Order.status) == OrderStatus.CONFIRMED.value, col(Order.fulfilment) == "")
-            .order_by(col(Order.created_at), col(Order.id))
-        ).all()
+        unpacked = orders.waiting_to_pack(s)
     waiting = []
-    for oid, number, created, items in orders:
+    for oid, number, created, items in unpacked:
         short = []
         for line in items:
             sku, qty = str(line.get("sku", "")), int(line.get("qty", 0))
@@ -237,15 +232,14 @@ def counts() -> DeviceCounts:
         ready = s.exec(
             select(func.count())
             .select_from(Device)
-            .join(MerchantRegistration, col(MerchantRegistration.id) == Device.merchant_id)
-            .where(out, col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value)
+            .where(out, col(Device.merchant_id).in_(registrations.approved_ids()))
         ).one()
+        sent = orders.sent()
         unrecorded = s.exec(
-            select(func.count()).select_from(Order).where(
-                col(Order.status) == OrderStatus.CONFIRMED.value,
-                col(Order.fulfilment).in_((Fulfilment.SHIPPED.value, Fulfilment.DELIVERED.value)),
-                ~select(Device.id).where(col(Device.order_id) == Order.id).exists())
-        ).one()  # fmt: skip
+            select(func.count())
+            .select_from(sent)
+            .where(~select(Device.id).where(col(Device.order_id) == sent.c.id).exists())
+        ).one()
     names = {p.sku: p.short_name for p in catalogue.PRODUCTS}
     return DeviceCounts(
         in_stock=[(names[sku], n) for sku, n in in_stock().items()],

@@ -15,22 +15,22 @@ from terminal_shop.services.devices import linking, owned
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
+from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.events import OrderDelivered, OrderPlaced, OrderShipped
-from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.events import RegistrationSubmitted
-from terminal_shop.services.registrations.tables import MerchantRegistration
 
 
 @subscribe(OrderPlaced)
 def _order_placed(s: Session, event: OrderPlaced) -> None:
-    order = s.get(Order, uuid.UUID(event.entity_id))
+    order = orders.record(s, uuid.UUID(event.entity_id))
     if order is not None:
         linking.link_new_order(s, order)
 
 
 @subscribe(RegistrationSubmitted)
 def _registration_submitted(s: Session, event: RegistrationSubmitted) -> None:
-    merchant = s.get(MerchantRegistration, uuid.UUID(event.entity_id))
+    merchant = registrations.record(s, uuid.UUID(event.entity_id))
     if merchant is not None:
         linking.link_orders_of(s, merchant)
 

@@ -1,5 +1,7 @@
-"""Whose orders these are: what a verified address owns (the account) and what a number
-typed at checkout belongs to (WhatsApp): the orders area's door for both (issue 51.1)."""
+"""Whose orders these are: what a verified address owns (the account), what a number typed
+at checkout belongs to (WhatsApp), which merchant an order is linked to (devices): the
+orders area's door for other areas (issue 51.1). Functions that take a session work in the
+caller's transaction."""
 
 from __future__ import annotations
 
@@ -8,11 +10,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import OrderStatus
+from terminal_shop.services.orders.terms import Fulfilment, OrderStatus
 from terminal_shop.services.orders.views import OrderFacts
 from terminal_shop.services.validation import normalise_mobile
 
@@ -91,6 +95,71 @@ def mark_proof_suspect(s: Session, order_id: uuid.UUID) -> None:
         s.add(order)
 
 
-def record(s: Session, order_id: uuid.UUID) -> OrderFacts | None:
-    """The order as a message about it reads it, in the caller's transaction."""
-    return s.get(Order, order_id)
+def record(s: Session, order_id: uuid.UUID, lock: bool = False) -> OrderFacts | None:
+    """The order as another area reads it (`lock`: until the caller's transaction ends)."""
+    return s.get(Order, order_id, with_for_update=lock)
+
+
+def records(s: Session, order_ids: set[uuid.UUID]) -> dict[uuid.UUID, OrderFacts]:
+    return {o.id: o for o in s.exec(select(Order).where(col(Order.id).in_(order_ids)))} if order_ids else {}
+
+
+def unlinked_of_address(s: Session, address: str) -> list[OrderFacts]:
+    """The orders placed with this e-mail not linked to a merchant yet (cancelled ones left out)."""
+    found = s.exec(
+        select(Order).where(
+            func.lower(Order.buyer_email) == address.strip().lower(),
+            col(Order.merchant_id).is_(None),
+            col(Order.status) != OrderStatus.CANCELLED.value,
+        )
+    )
+    return list[OrderFacts](found)
+
+
+def set_merchant(s: Session, order_id: uuid.UUID, merchant_id: uuid.UUID | None) -> None:
+    """Links the order to a merchant registration (None: unlinks it). devices/linking.py decides."""
+    s.exec(sa.update(Order).where(col(Order.id) == order_id).values(merchant_id=merchant_id, updated_at=utcnow()))
+
+
+def id_of_number(s: Session, number: str) -> uuid.UUID | None:
+    found: uuid.UUID | None = s.exec(select(Order.id).where(col(Order.number) == number.strip().upper()[:8])).first()
+    return found
+
+
+def linked_to(s: Session, merchant_id: uuid.UUID, limit: int) -> list[tuple[uuid.UUID, str | None, datetime]]:
+    """(id, number, placed) of the orders linked to this merchant, newest first."""
+    rows = s.exec(
+        select(Order.id, Order.number, Order.created_at)
+        .where(col(Order.merchant_id) == merchant_id)
+        .order_by(col(Order.created_at).desc())
+        .limit(limit)
+    ).all()
+    return [(oid, number, placed) for oid, number, placed in rows]
+
+
+def waiting_to_pack(s: Session) -> list[tuple[uuid.UUID, str | None, datetime, list[dict[str, Any]]]]:
+    """(id, number, placed, items) of the confirmed orders not packed yet, oldest first."""
+    rows = s.exec(
+        select(Order.id, Order.number, Order.created_at, Order.items)
+        .where(col(Order.status) == OrderStatus.CONFIRMED.value, col(Order.fulfilment) == "")
+        .order_by(col(Order.created_at), col(Order.id))
+    ).all()
+    return [(oid, number, placed, list(items)) for oid, number, placed, items in rows]
+
+
+def numbers() -> Any:
+    """id and number of every order, as a subquery another area's list joins."""
+    o = table_of(Order).c
+    return sa.select(o.id, o.number).subquery("order_numbers")
+
+
+def ids_numbered(number: str) -> Any:
+    """A select of the id of the order with this number (its index), for another area's IN."""
+    return sa.select(table_of(Order).c.id).where(table_of(Order).c.number == number[:8])
+
+
+def sent() -> Any:
+    """id of every confirmed order on its way or delivered, as a subquery (devices' counts)."""
+    o = table_of(Order).c
+    on_the_way = (Fulfilment.SHIPPED.value, Fulfilment.DELIVERED.value)
+    return sa.select(o.id).where(o.status == OrderStatus.CONFIRMED.value, o.fulfilment.in_(on_the_way)).subquery("sent")

@@ -13,6 +13,7 @@ from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import table_of
+from terminal_shop.infra.search import contains
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.registrations.views import RegistrationFacts
@@ -86,8 +87,37 @@ def newest_with_number(mobile: str) -> uuid.UUID | None:
 
 
 def record(s: Session, registration_id: uuid.UUID) -> RegistrationFacts | None:
-    """The registration as a message to its applicant reads it, in the caller's transaction."""
+    """The registration as another area reads it, in the caller's transaction."""
     return s.get(MerchantRegistration, registration_id)
+
+
+def of_address_in(s: Session, address: str, statuses: tuple[str, ...]) -> list[RegistrationFacts]:
+    """The registrations with this e-mail in these statuses (erased ones left out), newest first."""
+    found = s.exec(
+        select(MerchantRegistration)
+        .where(func.lower(MerchantRegistration.email) == address.strip().lower(),
+               col(MerchantRegistration.status).in_(statuses), col(MerchantRegistration.purged_at).is_(None))
+        .order_by(col(MerchantRegistration.created_at).desc())
+    )  # fmt: skip
+    return list[RegistrationFacts](found)
+
+
+def names() -> Any:
+    """id and business name of every registration, as a subquery another area's list joins."""
+    m = table_of(MerchantRegistration).c
+    return sa.select(m.id, m.nama_usaha).subquery("merchant_names")
+
+
+def ids_named(text: str) -> Any:
+    """A select of the ids whose business name contains `text`, for another area's IN."""
+    m = table_of(MerchantRegistration).c
+    return sa.select(m.id).where(contains(text, names=[m.nama_usaha]))
+
+
+def approved_ids() -> Any:
+    """A select of the approved registrations' ids, for another area's IN."""
+    m = table_of(MerchantRegistration).c
+    return sa.select(m.id).where(m.status == RegistrationStatus.APPROVED.value)
 
 
 def is_live(s: Session, registration_id: uuid.UUID) -> bool:
