@@ -58,11 +58,11 @@ def detail(merchant_id: str, viewer: str = "", reads_restricted: bool = False) -
         history=audit.history("merchant", str(row.id)),
         mails=copies.shown_mails(mail_log.for_entity("merchant", str(row.id)), readable),
         access=access_log.history("merchant", str(row.id)),
-        retention=retention.purge_note(row),
+        retention=retention.purge_note("merchant", row),
         requests=requests.open_requests("merchant", str(row.id)),
         ended=row.ended_at is not None,
         erased=row.purged_at is not None,
-        restricted=requests.restriction_note(row),
+        restricted=requests.restriction_note("merchant", row),
     )
     form = form_values(row)
     if not readable:  # restricted: only its status and dates (docs/decisions.md, Personal data)

@@ -71,10 +71,10 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
         **admin_fields.fulfilment(order),
         **admin_fields.payment(order),
         **_merchant(order.merchant_id),
-        retention=retention.purge_note(order),
+        retention=retention.purge_note("order", order),
         requests=requests.open_requests("order", str(order.id)),
         erased=order.purged_at is not None,
-        restricted=requests.restriction_note(order),
+        restricted=requests.restriction_note("order", order),
     )
     return OrderDetail(view, proof_url, (order.payment_proof_path or "").lower().endswith(".pdf"))
 

@@ -29,7 +29,7 @@ from terminal_shop import routes, rules
 from terminal_shop.formats import wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import table_of, utcnow
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
@@ -38,15 +38,14 @@ from terminal_shop.services.audit import access_log, trail
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import sent
-from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.privacy import copies, erasure
 from terminal_shop.services.privacy.events import DataExported, DataRequestAsked, DataRestricted
+from terminal_shop.services.privacy.holders import HOLDERS, ORDER, PersonalRecord
 from terminal_shop.services.privacy.tables import DataRequest
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import registration_status
-from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
+from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import DataRequestView
 from terminal_shop.vocabulary import Term
@@ -55,7 +54,6 @@ ANSWER_WITHIN = rules.DATA_REQUEST_ANSWER
 LINK_SECONDS = 300  # an export link, made after the typed confirmation, works this long
 WHY_ASKED = "Permintaan pemilik data"
 ARCHIVE = "Arsip data pribadi"
-MODELS: dict[str, type[MerchantRegistration] | type[Order]] = {"merchant": MerchantRegistration, "order": Order}
 
 
 class RequestRefusal(Term):
@@ -71,22 +69,22 @@ class RequestError(Refused):
     code: RequestRefusal
 
 
-def _row(entity_type: str, record_id: str) -> MerchantRegistration | Order | None:
-    model, rid = MODELS.get(entity_type), parse_id(record_id)
-    if model is None or rid is None:
+def _row(entity_type: str, record_id: str) -> Any:
+    holder, rid = HOLDERS.get(entity_type), parse_id(record_id)
+    if holder is None or rid is None:
         return None
     with read_session() as s:
-        return s.get(Order, rid) if model is Order else s.get(MerchantRegistration, rid)
+        return holder.record(s, rid)
 
 
 # ----- what a law still requires -----
 
 
-def duty_until(row: MerchantRegistration | Order) -> datetime | None:
+def duty_until(entity_type: str, row: Any) -> datetime | None:
     """Until when a law requires keeping this record's personal data (None: no duty). An
     approved merchant whose relationship has not ended: for as long as it lasts (far future)."""
     s = get_settings()
-    if isinstance(row, Order):
+    if entity_type == ORDER:
         return erasure.years_after(row.created_at, s.retention_records_years)
     if row.status != RegistrationStatus.APPROVED:
         return None
@@ -95,10 +93,10 @@ def duty_until(row: MerchantRegistration | Order) -> datetime | None:
     return erasure.years_after(row.ended_at, s.retention_ended_years)
 
 
-def restriction_note(row: MerchantRegistration | Order) -> str:
+def restriction_note(entity_type: str, row: PersonalRecord) -> str:
     if row.restricted_at is None or row.purged_at is not None:
         return ""
-    until = duty_until(row)
+    until = duty_until(entity_type, row)
     if until is None:
         kept = "sampai permintaan diproses"
     elif until.year == datetime.max.year:  # an approved merchant still in business
@@ -119,16 +117,12 @@ def erase_or_restrict(entity_type: str, record_id: str, admin_email: str) -> str
         raise RequestError(RequestRefusal.NOT_FOUND)
     if row.purged_at is not None:
         return "Data pribadi sudah dihapus sebelumnya."
-    if duty_until(row) is None:
+    if duty_until(entity_type, row) is None:  # only a registration not approved: an order is a record
         files = erasure.erase_merchant(row.id, admin_email, WHY_ASKED)
         said = f"Data pribadi dihapus: {files or 0} dokumen dihapus, status dan tanggal disimpan."
     else:
         with write_session() as s:
-            s.exec(
-                update(type(row))
-                .where(col(type(row).id) == row.id, col(type(row).restricted_at).is_(None))
-                .values(restricted_at=utcnow())
-            )
+            HOLDERS[entity_type].restrict(s, row.id)
             copies.restrict(s, entity_type, str(row.id))
             publish(s, DataRestricted(entity_type=entity_type, entity_id=str(row.id), actor=admin_email,
                                       old_status=row.status, new_status=row.status, detail=WHY_ASKED))  # fmt: skip
@@ -161,10 +155,12 @@ def archive(entity_type: str, record_id: str, admin_email: str) -> tuple[str, by
     row = _row(entity_type, record_id)
     if row is None:
         raise RequestError(RequestRefusal.NOT_FOUND)
-    buffer = io.BytesIO()
+    holder, buffer = HOLDERS[entity_type], io.BytesIO()
+    with read_session() as s:
+        fields, keys = holder.fields(s, row.id), holder.files(s, row.id)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.writestr("data.json", _json({c.name: getattr(row, c.name) for c in table_of(type(row)).columns}))
-        for name, data in _files(row):
+        zf.writestr("data.json", _json(fields))
+        for name, data in _files(holder.bucket(), keys):
             zf.writestr(name, data)
         zf.writestr("riwayat.json", _json(_history(entity_type, row.id)))
     with write_session() as s:
@@ -179,14 +175,8 @@ def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1, default=str)
 
 
-def _files(row: MerchantRegistration | Order) -> list[tuple[str, bytes]]:
-    storage, s = get_storage(), get_settings()
-    if isinstance(row, Order):
-        keys = [("bukti", row.payment_proof_path)] if row.payment_proof_path else []
-        bucket = s.bucket_order_payments
-    else:
-        keys = [(d.value, k) for d in DocumentKind if (k := getattr(row, d.column))]
-        bucket = s.bucket_merchant_documents
+def _files(bucket: str, keys: list[tuple[str, str]]) -> list[tuple[str, bytes]]:
+    storage = get_storage()
     out = []
     for name, key in keys:
         try:

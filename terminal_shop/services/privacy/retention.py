@@ -17,17 +17,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete
-from sqlmodel import col, select
-
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage
-from terminal_shop.services.orders.tables import Order, TransferCode
+from terminal_shop.services.orders import personal as orders
 from terminal_shop.services.privacy import erasure
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.privacy.holders import ORDER
+from terminal_shop.services.registrations import personal as registrations
 from terminal_shop.services.registrations.terms import RegistrationStatus
 
 log = logging.getLogger(__name__)
@@ -53,40 +51,31 @@ def _rejected_due(now: datetime) -> Due:
     days = get_settings().retention_rejected_days
     limit = now - timedelta(days=days)
 
-    def still_due(row: MerchantRegistration) -> bool:
+    def still_due(row: Any) -> bool:
         return row.status == RegistrationStatus.REJECTED and row.rejected_at is not None and row.rejected_at <= limit
 
-    query = select(MerchantRegistration.id).where(
-        col(MerchantRegistration.status) == RegistrationStatus.REJECTED.value,
-        col(MerchantRegistration.rejected_at) <= limit,
-        col(MerchantRegistration.purged_at).is_(None),
-    )
+    query = registrations.rejected_before(limit)
     return query, still_due, f"Retensi: {days} hari setelah ditolak"
 
 
 def _ended_due(now: datetime) -> Due:
     years = get_settings().retention_ended_years
 
-    def still_due(row: MerchantRegistration) -> bool:
+    def still_due(row: Any) -> bool:
         return erasure.ended(now, row.ended_at, years)
 
     # A coarse cut in SQL (365 days a year); the calendar check is still_due's.
-    query = select(MerchantRegistration.id).where(
-        col(MerchantRegistration.ended_at) <= now - timedelta(days=365 * years),
-        col(MerchantRegistration.purged_at).is_(None),
-    )
+    query = registrations.ended_before(now - timedelta(days=365 * years))
     return query, still_due, f"Retensi: {years} tahun setelah hubungan usaha berakhir"
 
 
 def _orders_due(now: datetime) -> Due:
     years = get_settings().retention_records_years
 
-    def still_due(row: Order) -> bool:
+    def still_due(row: Any) -> bool:
         return erasure.ended(now, row.created_at, years)
 
-    query = select(Order.id).where(
-        col(Order.created_at) <= now - timedelta(days=365 * years), col(Order.purged_at).is_(None)
-    )
+    query = orders.placed_before(now - timedelta(days=365 * years))
     return query, still_due, f"Retensi: {years} tahun catatan keuangan"
 
 
@@ -121,13 +110,8 @@ def run(now: datetime | None = None, dry_run: bool = False, storage: Storage | N
 def _abandoned(now: datetime, dry_run: bool) -> list[str]:
     """Amounts held for checkouts that never became orders (the attempt's key, nothing else)."""
     limit = now - timedelta(days=get_settings().retention_abandoned_days)
-    stale = (col(TransferCode.order_id).is_(None), col(TransferCode.expires_at) <= limit)
-    with read_session() as s:
-        found = [str(a) for a in s.exec(select(TransferCode.amount).where(*stale).limit(BATCH))]
-    if found and not dry_run:
-        with write_session() as s:
-            s.exec(delete(TransferCode).where(*stale))
-    return found
+    with read_session() if dry_run else write_session() as s:
+        return orders.forget_abandoned(s, limit, BATCH, dry_run)
 
 
 def run_quietly() -> None:
@@ -138,12 +122,12 @@ def run_quietly() -> None:
         log.exception("retention round failed")
 
 
-def purge_note(row: MerchantRegistration | Order) -> str:
+def purge_note(entity_type: str, row: Any) -> str:
     """When this record's personal data goes, as the admin's detail page says it."""
     s = get_settings()
     if row.purged_at is not None:
         return f"Data pribadi sudah dihapus pada {wib(row.purged_at)}."
-    if isinstance(row, Order):
+    if entity_type == ORDER:
         return f"Data pembeli dan bukti dihapus otomatis pada {wib(erasure.years_after(row.created_at, s.retention_records_years), False)}."
     if row.status == RegistrationStatus.REJECTED and row.rejected_at is not None:
         when = row.rejected_at + timedelta(days=s.retention_rejected_days)

@@ -1,0 +1,96 @@
+"""A registration's personal data as the privacy area erases, restricts and copies it: the
+registrations area's door for it (issue 51.1). Every function works in the caller's
+transaction; the rules (when, why, what else goes with it) are privacy's (services/privacy/)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, select
+
+from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, personal_columns, table_of, utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
+from terminal_shop.services.registrations.views import RegistrationFacts
+
+ENTITY = "merchant"
+FILES_ARE = "dokumen"  # what the erasure's audit line counts
+
+
+def record(s: Session, registration_id: uuid.UUID, lock: bool = False) -> RegistrationFacts | None:
+    return s.get(MerchantRegistration, registration_id, with_for_update=lock)
+
+
+def bucket() -> str:
+    return get_settings().bucket_merchant_documents
+
+
+def files(s: Session, registration_id: uuid.UUID) -> list[tuple[str, str]]:
+    """(name, storage key) of the registration's documents."""
+    row = s.get(MerchantRegistration, registration_id)
+    return [(d.value, k) for d in DocumentKind if row is not None and (k := getattr(row, d.column))]
+
+
+def contact(row: RegistrationFacts) -> tuple[str, str]:
+    return row.email, row.nomor_hp
+
+
+def fields(s: Session, registration_id: uuid.UUID) -> dict[str, Any]:
+    """Every column of the registration, for the data subject's copy."""
+    row = s.get(MerchantRegistration, registration_id)
+    return {c.name: getattr(row, c.name) for c in table_of(MerchantRegistration).columns} if row is not None else {}
+
+
+def personal_values(s: Session, registration_id: uuid.UUID) -> list[str]:
+    """What the personal columns hold: the words that name the applicant anywhere else."""
+    row = s.get_one(MerchantRegistration, registration_id)
+    return [v for c in personal_columns(MerchantRegistration) if isinstance(v := getattr(row, c), str)]
+
+
+def blank(s: Session, registration_id: uuid.UUID) -> None:
+    """Every column the table marks personal gets its erased value."""
+    row = s.get_one(MerchantRegistration, registration_id)
+    for name, erased in personal_columns(MerchantRegistration).items():
+        setattr(row, name, f"{ERASED[:-1]} {row.id.hex[:8]})" if erased is ERASED_UNIQUE else erased)
+    row.purged_at = row.updated_at = utcnow()
+    s.add(row)
+
+
+def restrict(s: Session, registration_id: uuid.UUID) -> None:
+    s.exec(
+        sa.update(MerchantRegistration)
+        .where(col(MerchantRegistration.id) == registration_id, col(MerchantRegistration.restricted_at).is_(None))
+        .values(restricted_at=utcnow())
+    )
+
+
+def address_in_use(s: Session, address: str, other_than: uuid.UUID) -> bool:
+    """Another live registration has this e-mail."""
+    m = MerchantRegistration
+    live = (func.lower(m.email) == address, col(m.purged_at).is_(None), col(m.id) != other_than)
+    return s.exec(select(m.id).where(*live)).first() is not None
+
+
+def phones_like(s: Session, pattern: str, other_than: uuid.UUID) -> list[str]:
+    """The numbers of other live registrations matching a LIKE pattern."""
+    m = MerchantRegistration
+    live = (col(m.nomor_hp).like(pattern), col(m.purged_at).is_(None), col(m.id) != other_than)
+    return list(s.exec(select(m.nomor_hp).where(*live)))
+
+
+def rejected_before(limit: datetime) -> Any:
+    """A select of the ids of registrations rejected before `limit`, not erased yet (retention)."""
+    m = MerchantRegistration
+    return select(m.id).where(
+        col(m.status) == RegistrationStatus.REJECTED.value, col(m.rejected_at) <= limit, col(m.purged_at).is_(None)
+    )
+
+
+def ended_before(limit: datetime) -> Any:
+    """A select of the ids of merchants whose relationship ended before `limit`, not erased yet."""
+    m = MerchantRegistration
+    return select(m.id).where(col(m.ended_at) <= limit, col(m.purged_at).is_(None))
