@@ -369,9 +369,10 @@ def test_a_unit_is_suspended_active_again_returned_and_restocked_with_its_histor
     ]  # the merchant hears each change, not the return to stock (nobody's unit then)
     steps = [h.what for h in lifecycle.history(str(unit.id))]
     assert steps[0] == "Stok · A920 SN A9200001" and "Aktif → Ditangguhkan · Dugaan fraud: transaksi janggal" in steps
+    assert any(step.startswith("Dipesan → Dikirim · pesanan ") for step in steps)  # shipping is a step too (51.5)
     assert (
-        steps[-1] == "Dikembalikan → Stok · Dicek dan dikemas ulang" and len(steps) == 7
-    )  # received, packed, active, 4 changes
+        steps[-1] == "Dikembalikan → Stok · Dicek dan dikemas ulang" and len(steps) == 8
+    )  # received, packed, shipped, active, 4 changes
 
 
 def test_the_invitation_opens_the_wizard_with_what_the_order_knows(clean_db, tmp_path):

@@ -11,18 +11,17 @@ import re
 import uuid
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.csv_lines import each_line
+from terminal_shop.services.devices import lifecycle
 from terminal_shop.services.devices.events import DeviceActivated
 from terminal_shop.services.devices.stock import DeviceError, LineResult, compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
-from terminal_shop.services.events.bus import publish
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.terms import RegistrationStatus
 
@@ -77,18 +76,13 @@ def _bind(s: Session, device: Device, binding: Binding, admin_email: str) -> Non
     if other is not None:
         raise DeviceError(DeviceRefusal.TID_TAKEN, tid=binding.tid)
     old = device.status
-    changed = s.exec(
-        sa.update(Device)
-        .where(col(Device.id) == device.id, col(Device.status) == old)
-        .values(status=DeviceStatus.ACTIVE.value, acquirer=binding.acquirer, mid=binding.mid, tid=binding.tid,
-                nmid=binding.nmid, activated_at=utcnow(), activated_by=admin_email, updated_at=utcnow())
-    )  # fmt: skip
-    if changed.rowcount != 1:
-        raise DeviceError(DeviceRefusal.NOT_SHIPPED, serial=device.serial, status=DeviceStatus.label_of(old))
     nmid = f", NMID {binding.nmid}" if binding.nmid else ""
-    publish(s, DeviceActivated(entity_id=str(device.id), actor=admin_email, old_status=old,
-                               new_status=DeviceStatus.ACTIVE.value,
-                               detail=f"{binding.acquirer}: TID {binding.tid}, MID {binding.mid}{nmid}"))  # fmt: skip
+    detail = f"{binding.acquirer}: TID {binding.tid}, MID {binding.mid}{nmid}"
+    moved = lifecycle.move(s, [device.id], old, DeviceStatus.ACTIVE, admin_email, detail, DeviceActivated,
+                           acquirer=binding.acquirer, mid=binding.mid, tid=binding.tid, nmid=binding.nmid,
+                           activated_at=utcnow(), activated_by=admin_email)  # fmt: skip
+    if not moved:
+        raise DeviceError(DeviceRefusal.NOT_SHIPPED, serial=device.serial, status=DeviceStatus.label_of(old))
 
 
 def activate(device_id: str, acquirer: str, mid: str, tid: str, nmid: str, admin_email: str) -> None:

@@ -1,5 +1,5 @@
 """What happens to a device, as events (services/events/bus.py): published by stock.py,
-packing.py, activation.py and linking.py; read by the audit log and the notifications."""
+lifecycle.py (for packing, shipping, activation and the admin's switches) and linking.py; read by the audit log and the notifications."""
 
 from __future__ import annotations
 
@@ -28,6 +28,14 @@ class DevicePacked(DeviceEvent):
 
     name: ClassVar[str] = "device.packed"
     action: ClassVar[str] = "kemas"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceShipped(DeviceEvent):
+    """A packed unit left with its order's courier; `detail` names the order."""
+
+    name: ClassVar[str] = "device.shipped"
+    action: ClassVar[str] = "kirim"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,21 +1,23 @@
-"""A device after activation: suspended and active again, returned, broken, back in stock.
-Each change is a conditional update with its reason, an event and an audit entry; the row
-keeps its last order, merchant, TID and MID until it goes back to stock, and the audit log
-keeps everything (the device's history on its merchant's page)."""
+"""Where a unit's status changes, and only here (issue 51.5): `move` is the conditional update
+with one event per unit (packing, shipping, activation and the admin's switches all call it),
+`change` the admin's switches after activation: suspended and active again, returned, broken,
+back in stock, each with its reason. The row keeps its last order, merchant, TID and MID until
+it goes back to stock, and the audit log keeps everything (the device's history)."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlmodel import col
+from sqlmodel import Session
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.audit import trail
-from terminal_shop.services.devices.events import DeviceStatusChanged
+from terminal_shop.services.devices.events import DeviceEvent, DeviceStatusChanged
 from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
@@ -34,6 +36,39 @@ NEXT: dict[DeviceStatus, tuple[DeviceStatus, ...]] = {
 }
 
 
+def move(
+    s: Session,
+    device_ids: Sequence[uuid.UUID],
+    start: DeviceStatus | str,
+    to: DeviceStatus,
+    actor: str,
+    detail: str,
+    event: type[DeviceEvent] = DeviceStatusChanged,
+    **values: object,
+) -> list[uuid.UUID]:
+    """Moves the units still at `start` to `to` (with `values` beside the status), and
+    publishes one `event` for each, in the caller's transaction. Returns the ids moved: fewer
+    than asked when another change came first (the caller refuses, or lets it be)."""
+    if not device_ids:
+        return []
+    d = table_of(Device)
+    moved: list[uuid.UUID] = list(
+        s.execute(
+            sa.update(d)
+            .where(d.c.id.in_(device_ids), d.c.status == str(start))
+            .values(status=to.value, updated_at=utcnow(), **values)
+            .returning(d.c.id)
+        ).scalars()
+    )
+    for unit in s.identity_map.values():  # a unit loaded before reads the row again
+        if isinstance(unit, Device) and unit.id in moved:
+            s.expire(unit)
+    for device_id in moved:
+        publish(s, event(entity_id=str(device_id), actor=actor, old_status=str(start), new_status=to.value,
+                         detail=detail))  # fmt: skip
+    return moved
+
+
 def change(device_id: str, to: DeviceStatus, reason: str, admin_email: str) -> None:
     """Raises DeviceError: a step not allowed from here, or no reason given."""
     why = " ".join(reason.split())[:200]
@@ -47,17 +82,14 @@ def change(device_id: str, to: DeviceStatus, reason: str, admin_email: str) -> N
         if now is None or to not in NEXT.get(now, ()):
             raise DeviceError(DeviceRefusal.STEP, status=DeviceStatus.label_of(device.status), to=to.label)
         old = device.status  # the update below refreshes the loaded row
-        values: dict[str, object] = {"status": to.value, "updated_at": utcnow()}
+        values: dict[str, object] = {}
         if to is S.IN_STOCK:  # a new life: nobody's, no identifiers from the acquirer
             values |= {"order_id": None, "merchant_id": None, "tid": None, "mid": None, "nmid": None, "acquirer": None,
                        "activated_at": None, "warranty_until": None}  # fmt: skip
-        changed = s.exec(
-            sa.update(Device).where(col(Device.id) == device.id, col(Device.status) == old).values(**values)
-        )
-        if changed.rowcount != 1:  # someone changed it first
+        if not move(
+            s, [device.id], old, to, admin_email, why, DeviceStatusChanged, **values
+        ):  # someone changed it first
             raise DeviceError(DeviceRefusal.STEP, status=DeviceStatus.label_of(old), to=to.label)
-        publish(s, DeviceStatusChanged(entity_id=str(device.id), actor=admin_email, old_status=old,
-                                       new_status=to.value, detail=why))  # fmt: skip
 
 
 @dataclass(frozen=True)

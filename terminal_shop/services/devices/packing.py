@@ -12,19 +12,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from terminal_shop import catalogue
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import utcnow
-from terminal_shop.services.devices import owned
+from terminal_shop.services.devices import lifecycle, owned
 from terminal_shop.services.devices.events import DevicePacked
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
-from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import fulfilment
 from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.terms import Fulfilment
@@ -98,17 +95,11 @@ def pack(order_id: str, serials: Sequence[str], admin_email: str) -> None:
     with write_session() as s:
         order = fulfilment.step(s, oid, Fulfilment.PACKED, admin_email)  # refused first if the order is not ready
         devices = _checked(s, order, given)
-        taken = s.exec(
-            sa.update(Device)
-            .where(col(Device.serial).in_(given), col(Device.status) == DeviceStatus.IN_STOCK.value)
-            .values(status=DeviceStatus.RESERVED.value, order_id=oid, merchant_id=order.merchant_id,
-                    packed_by=admin_email, updated_at=utcnow())
-        )  # fmt: skip
-        if taken.rowcount != len(given):  # another packing took one of them since we looked
+        taken = lifecycle.move(s, [d.id for d in devices], DeviceStatus.IN_STOCK, DeviceStatus.RESERVED, admin_email,
+                               f"pesanan {order_number(order.id)}", DevicePacked,
+                               order_id=oid, merchant_id=order.merchant_id, packed_by=admin_email)  # fmt: skip
+        if len(taken) != len(given):  # another packing took one of them since we looked
             raise DeviceError(DeviceRefusal.TAKEN_NOW)
-        for device in devices:
-            publish(s, DevicePacked(entity_id=str(device.id), actor=admin_email, old_status=DeviceStatus.IN_STOCK.value,
-                                    new_status=DeviceStatus.RESERVED.value, detail=f"pesanan {order_number(order.id)}"))  # fmt: skip
 
 
 def record_late(order_id: str, serials: Sequence[str], admin_email: str) -> None:
@@ -125,15 +116,10 @@ def record_late(order_id: str, serials: Sequence[str], admin_email: str) -> None
             raise DeviceError(DeviceRefusal.ALREADY_RECORDED)
         devices = _checked(s, order, given)
         delivered = order.delivered_at.astimezone(WIB).date() if order.delivered_at else None
-        taken = s.exec(
-            sa.update(Device)
-            .where(col(Device.serial).in_(given), col(Device.status) == DeviceStatus.IN_STOCK.value)
-            .values(status=DeviceStatus.SHIPPED.value, order_id=oid, merchant_id=order.merchant_id, packed_by=admin_email,
-                    warranty_until=owned.warranty_end(delivered) if delivered else None, updated_at=utcnow())
-        )  # fmt: skip
-        if taken.rowcount != len(given):
+        warranty = owned.warranty_end(delivered) if delivered else None
+        taken = lifecycle.move(s, [d.id for d in devices], DeviceStatus.IN_STOCK, DeviceStatus.SHIPPED, admin_email,
+                               f"SN dicatat setelah dikirim, pesanan {order_number(order.id)}", DevicePacked,
+                               order_id=oid, merchant_id=order.merchant_id, packed_by=admin_email,
+                               warranty_until=warranty)  # fmt: skip
+        if len(taken) != len(given):
             raise DeviceError(DeviceRefusal.TAKEN_NOW)
-        for device in devices:
-            publish(s, DevicePacked(entity_id=str(device.id), actor=admin_email, old_status=DeviceStatus.IN_STOCK.value,
-                                    new_status=DeviceStatus.SHIPPED.value,
-                                    detail=f"SN dicatat setelah dikirim, pesanan {order_number(order.id)}"))  # fmt: skip

@@ -7,16 +7,18 @@ from __future__ import annotations
 import uuid
 
 import sqlalchemy as sa
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.devices import linking, owned
+from terminal_shop.services.devices import lifecycle, linking, owned
+from terminal_shop.services.devices.events import DeviceShipped
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.events import OrderDelivered, OrderPlaced, OrderShipped
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.events import RegistrationSubmitted
 
@@ -37,11 +39,10 @@ def _registration_submitted(s: Session, event: RegistrationSubmitted) -> None:
 
 @subscribe(OrderShipped)
 def _order_shipped(s: Session, event: OrderShipped) -> None:
-    s.exec(
-        sa.update(Device)
-        .where(col(Device.order_id) == uuid.UUID(event.entity_id), col(Device.status) == DeviceStatus.RESERVED.value)
-        .values(status=DeviceStatus.SHIPPED.value, updated_at=utcnow())
-    )
+    order_id = uuid.UUID(event.entity_id)
+    packed = list(s.exec(select(Device.id).where(col(Device.order_id) == order_id)))
+    detail = f"pesanan {order_number(order_id)} dikirim"
+    lifecycle.move(s, packed, DeviceStatus.RESERVED, DeviceStatus.SHIPPED, event.actor, detail, DeviceShipped)
 
 
 @subscribe(OrderDelivered)
