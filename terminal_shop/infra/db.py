@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -68,11 +69,27 @@ def read_rows() -> Iterator[Connection]:
         yield conn
 
 
+_writing: ContextVar[bool] = ContextVar("writing", default=False)
+
+
+class NestedUnitOfWork(RuntimeError):
+    """A write transaction opened inside another: the inner one would commit on its own."""
+
+
 @contextmanager
 def write_session() -> Iterator[Session]:
-    """One transaction that commits on success and rolls back on any error."""
+    """One transaction that commits on success and rolls back on any error: a use case's unit
+    of work. Opening one inside another is refused (issue 51.5): the inner one would commit
+    (or, on SQLite, wait for the outer one's lock) apart from the change it belongs to; pass
+    the session down instead."""
+    if _writing.get():
+        raise NestedUnitOfWork("a write transaction inside another: pass the session down")
     engine = get_engine()
     if engine.dialect.name == "sqlite":
         engine = engine.execution_options(sqlite_immediate=True)
-    with Session(engine, expire_on_commit=False) as session, session.begin():
-        yield session
+    token = _writing.set(True)
+    try:
+        with Session(engine, expire_on_commit=False) as session, session.begin():
+            yield session
+    finally:
+        _writing.reset(token)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlmodel import col, select
 
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import NestedUnitOfWork, read_session, write_session
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
@@ -96,6 +96,26 @@ def test_a_subscriber_that_raises_rolls_the_whole_change_back(clean_db, tmp_path
     assert mails(str(order.id)) == ["received", "confirmed"]
 
 
+def test_a_subscriber_cannot_commit_apart_from_the_change_it_follows(clean_db, tmp_path):
+    """Issue 51.5: a use case owns its transaction; a subscriber (or any code under it) that
+    opens a write transaction of its own is refused, and the change rolls back with it."""
+    order = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes())
+
+    def commits_alone(s, event):
+        with write_session() as own:
+            own.add(DomainEventRecord(name="stray", entity_type="order", entity_id=event.entity_id, actor="x"))
+
+    bus.subscribe(OrderConfirmed)(commits_alone)
+    try:
+        with pytest.raises(NestedUnitOfWork):
+            transitions.confirm(str(order.id), ADMIN)
+    finally:
+        bus.unsubscribe(OrderConfirmed, commits_alone)
+    assert published(str(order.id)) == ["order.placed"]  # neither the confirmation nor the stray row
+    with read_session() as s:
+        assert s.get(Order, order.id).status == "paid_review"
+
+
 def test_a_registrations_life_is_published_audited_and_told(clean_db, tmp_path, docs):
     mid = make_merchant(tmp_path)
     link = reject_with_link(mid, ["ktp"])
@@ -130,3 +150,4 @@ def test_a_data_request_is_published_and_its_answer_audited(clean_db, tmp_path):
     assert published(str(mid))[-2:] == ["privacy.asked", "privacy.exported"]
     assert audited(str(mid)) == ["export"]
     assert [k for k in mails(str(mid)) if k != "received"]  # the admins who may answer were told
+    assert requests.open_requests("merchant", str(mid)) == ()  # answered in the export's transaction

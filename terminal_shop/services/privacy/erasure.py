@@ -38,10 +38,12 @@ def erase_merchant(
     why: str,
     still_due: Callable[[Any], bool] = lambda _: True,
     storage: Storage | None = None,
+    then: Callable[[Session], None] | None = None,
 ) -> int | None:
     """Erases one registration's personal data. Returns how many files went, or None when
-    there was nothing to do (erased already, or no longer due)."""
-    return _erase(HOLDERS[MERCHANT], merchant_id, who, why, still_due, storage)
+    there was nothing to do (erased already, or no longer due). `then` runs in the erasure's
+    transaction (a request answered by it)."""
+    return _erase(HOLDERS[MERCHANT], merchant_id, who, why, still_due, storage, then)
 
 
 def erase_order(
@@ -52,11 +54,17 @@ def erase_order(
     storage: Storage | None = None,
 ) -> int | None:
     """Erases one order's buyer data and proof; the order's items, amounts and dates stay."""
-    return _erase(HOLDERS[ORDER], order_id, who, why, still_due, storage)
+    return _erase(HOLDERS[ORDER], order_id, who, why, still_due, storage, None)
 
 
 def _erase(
-    holder: Any, record_id: uuid.UUID, who: str, why: str, still_due: Callable[[Any], bool], storage: Storage | None
+    holder: Any,
+    record_id: uuid.UUID,
+    who: str,
+    why: str,
+    still_due: Callable[[Any], bool],
+    storage: Storage | None,
+    then: Callable[[Session], None] | None,
 ) -> int | None:
     """`holder`: the area's door for personal data (holders.py). The row is locked until the
     commit (PostgreSQL; SQLite's write transaction is exclusive) and checked again."""
@@ -72,6 +80,8 @@ def _erase(
         holder.blank(s, record_id)
         publish(s, RecordErased(entity_type=entity, entity_id=str(record_id), actor=who, old_status=status,
                                 new_status=status, detail=f"{why}; {len(keys)} {holder.FILES_ARE} dihapus"))  # fmt: skip
+        if then is not None:
+            then(s)
     copies.remove(emls)
     discard(storage or get_storage(), holder.bucket(), *keys)
     return len(keys)

@@ -117,18 +117,23 @@ def erase_or_restrict(entity_type: str, record_id: str, admin_email: str) -> str
         raise RequestError(RequestRefusal.NOT_FOUND)
     if row.purged_at is not None:
         return "Data pribadi sudah dihapus sebelumnya."
+
+    def answered(s: Session) -> None:  # in the answer's transaction (51.5)
+        _close(s, entity_type, row.id, DataRequestKind.ERASURE, admin_email)
+
     if duty_until(entity_type, row) is None:  # only a registration not approved: an order is a record
-        files = erasure.erase_merchant(row.id, admin_email, WHY_ASKED)
-        said = f"Data pribadi dihapus: {files or 0} dokumen dihapus, status dan tanggal disimpan."
-    else:
-        with write_session() as s:
-            HOLDERS[entity_type].restrict(s, row.id)
-            copies.restrict(s, entity_type, str(row.id))
-            publish(s, DataRestricted(entity_type=entity_type, entity_id=str(row.id), actor=admin_email,
-                                      old_status=row.status, new_status=row.status, detail=WHY_ASKED))  # fmt: skip
-        said = "Masih wajib disimpan menurut hukum: data dibatasi (tidak tampil di daftar, dokumen tidak dapat dibuka) sampai masa retensi berakhir, lalu dihapus otomatis."
-    _close(entity_type, row.id, DataRequestKind.ERASURE, admin_email)
-    return said
+        files = erasure.erase_merchant(row.id, admin_email, WHY_ASKED, then=answered)
+        if files is None:  # erased meanwhile (retention, another admin): the request is answered all the same
+            with write_session() as s:
+                answered(s)
+        return f"Data pribadi dihapus: {files or 0} dokumen dihapus, status dan tanggal disimpan."
+    with write_session() as s:
+        HOLDERS[entity_type].restrict(s, row.id)
+        copies.restrict(s, entity_type, str(row.id))
+        publish(s, DataRestricted(entity_type=entity_type, entity_id=str(row.id), actor=admin_email,
+                                  old_status=row.status, new_status=row.status, detail=WHY_ASKED))  # fmt: skip
+        answered(s)
+    return "Masih wajib disimpan menurut hukum: data dibatasi (tidak tampil di daftar, dokumen tidak dapat dibuka) sampai masa retensi berakhir, lalu dihapus otomatis."
 
 
 # ----- the copy of a record -----
@@ -167,7 +172,7 @@ def archive(entity_type: str, record_id: str, admin_email: str) -> tuple[str, by
         access_log.record_in(s, admin_email, AccessAction.DOWNLOADED, entity_type, str(row.id), ARCHIVE)
         publish(s, DataExported(entity_type=entity_type, entity_id=str(row.id), actor=admin_email,
                                 old_status=row.status, new_status=row.status, detail=ARCHIVE))  # fmt: skip
-    _close(entity_type, row.id, DataRequestKind.ACCESS, admin_email)
+        _close(s, entity_type, row.id, DataRequestKind.ACCESS, admin_email)
     return f"data-pribadi-{entity_type}-{str(row.id)[:8]}.zip", buffer.getvalue()
 
 
@@ -251,13 +256,13 @@ def _open(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind | None =
     return select(DataRequest).where(*conds).order_by(col(DataRequest.due_at))
 
 
-def _close(entity_type: str, record_id: uuid.UUID, kind: DataRequestKind, admin_email: str) -> None:
-    with write_session() as s:
-        s.exec(
-            update(DataRequest)
-            .where(col(DataRequest.entity_type) == entity_type, col(DataRequest.entity_id) == str(record_id), col(DataRequest.kind) == kind.value, col(DataRequest.done_at).is_(None))
-            .values(done_at=utcnow(), done_by=admin_email)
-        )  # fmt: skip
+def _close(s: Session, entity_type: str, record_id: uuid.UUID, kind: DataRequestKind, admin_email: str) -> None:
+    """The open request of this kind answered, in the answer's own transaction."""
+    s.exec(
+        update(DataRequest)
+        .where(col(DataRequest.entity_type) == entity_type, col(DataRequest.entity_id) == str(record_id), col(DataRequest.kind) == kind.value, col(DataRequest.done_at).is_(None))
+        .values(done_at=utcnow(), done_by=admin_email)
+    )  # fmt: skip
 
 
 def open_requests(entity_type: str | None = None, record_id: str | None = None) -> tuple[DataRequestView, ...]:

@@ -79,7 +79,7 @@ def _orders_due(now: datetime) -> Due:
     return query, still_due, f"Retensi: {years} tahun catatan keuangan"
 
 
-RULES = {
+RULES: dict[str, tuple[Callable[[datetime], Due], Callable[..., int | None]]] = {
     "pendaftaran ditolak": (_rejected_due, erasure.erase_merchant),
     "merchant berhenti": (_ended_due, erasure.erase_merchant),
     "pesanan": (_orders_due, erasure.erase_order),

@@ -20,7 +20,7 @@ import secrets
 import time
 import uuid
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
@@ -77,16 +77,21 @@ def _ask_for_the_number(inbound: WhatsAppInbound) -> None:
         outbox.enqueue(s, f"wa:ask-order:{inbound.id}", "whatsapp", str(inbound.id), asked, CHANNEL)
 
 
-def _done(inbound_id: uuid.UUID, outcome: str, order: uuid.UUID | None = None, key: str | None = None) -> str:
+def _done(inbound_id: uuid.UUID, outcome: str, order: uuid.UUID | None = None) -> str:
     with write_session() as s:
-        row = s.get(WhatsAppInbound, inbound_id)
-        assert row is not None, inbound_id
-        row.outcome = outcome[:300]
-        if order is not None:
-            row.entity_type, row.entity_id = "order", str(order)
-        row.stored_key = key or row.stored_key
-        s.add(row)
+        _note(s, inbound_id, outcome, order)
     return outcome
+
+
+def _note(s: Session, inbound_id: uuid.UUID, outcome: str, order: uuid.UUID | None, key: str | None = None) -> None:
+    """The message's outcome, its order and the file stored from it (the sweeper keeps that file)."""
+    row = s.get(WhatsAppInbound, inbound_id)
+    assert row is not None, inbound_id
+    row.outcome = outcome[:300]
+    if order is not None:
+        row.entity_type, row.entity_id = "order", str(order)
+    row.stored_key = key or row.stored_key
+    s.add(row)
 
 
 def take(inbound_id: uuid.UUID) -> str:
@@ -120,7 +125,8 @@ def take(inbound_id: uuid.UUID) -> str:
             order_owners.mark_proof_suspect(s, order)
         outcome = ADDED.format(number=order_number(order)) + (REUSED if reused else "")
         publish(s, OrderProofAdded(entity_id=str(order), actor="pembeli (WhatsApp)", detail=outcome))
-    return _done(inbound_id, outcome, order, key)
+        _note(s, inbound_id, outcome, order, key)  # with the proof, or neither (51.5)
+    return outcome
 
 
 def stored_keys(entity_type: str, ids: list[uuid.UUID]) -> set[str]:
