@@ -23,7 +23,7 @@ from terminal_shop.pages import (
 )
 from terminal_shop.pages.checkout import cart, payment, result
 from terminal_shop.services.transactions import mdr
-from terminal_shop.state import toast
+from terminal_shop.state import plain, toast
 from terminal_shop.state.account import AccountState, SignInState, withhold_account_data
 from terminal_shop.state.admin import BulkShipState, DevicesState, MerchantDetailState, PaymentsState, TransactionsState
 from terminal_shop.state.admin.session import withhold_admin_data
@@ -107,6 +107,7 @@ def _page(
     )
 
 
+plain.pickle_plainly(reflex_compat.all_substates(rx.State))  # tab state holds plain data (issue 51.7)
 reflex_compat.before_whole_state_is_sent(app, withhold_admin_data)
 reflex_compat.before_whole_state_is_sent(app, withhold_account_data)
 reflex_compat.time_each_event(lambda state, seconds: metrics.EVENT_SECONDS.labels(state).observe(seconds))

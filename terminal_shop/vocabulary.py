@@ -27,6 +27,11 @@ class Term(StrEnum):
         member.tone = tone
         return member
 
+    def __reduce_ex__(self, protocol: object) -> tuple[type[str], tuple[str]]:
+        """Pickled as its text (issue 51.7): a tab's stored state names no Term class, so a
+        Term may move without orphaning stored tabs; read back, it equals its member."""
+        return str, (self.value,)
+
     @classmethod
     def parse(cls, value: object) -> Self | None:
         """The member for a value from outside (URL, form, websocket), or None."""

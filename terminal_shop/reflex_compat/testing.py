@@ -82,3 +82,11 @@ async def forget_loaded_tabs() -> None:
     states = getattr(manager, "states", None)
     if isinstance(states, dict):
         states.clear()
+
+
+def as_sent(value: object) -> str:
+    """A value as the browser receives it in a state update (0.10.1: reflex_base's json_dumps,
+    which serializes what it holds with the registered serializers)."""
+    from reflex_base.utils.format import json_dumps
+
+    return json_dumps(value)
