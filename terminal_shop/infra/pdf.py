@@ -1,9 +1,15 @@
 """What the site's PDFs share (the invoice, the merchant's monthly statement): fpdf2's built-in
-Helvetica, which knows Latin-1 only, and a table row of cells with a rule under them."""
+Helvetica, which knows Latin-1 only, and a table row of cells with a rule under them.
+
+fpdf2 (with fontTools) is about 50 MB of a worker's memory: it is imported on the first PDF
+the worker makes (`table_pdf`), not when the site starts (issue 51.8)."""
 
 from __future__ import annotations
 
-from fpdf import FPDF
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from terminal_shop.infra.pdf_table import TablePdf
 
 
 def latin(text: object) -> str:
@@ -11,13 +17,10 @@ def latin(text: object) -> str:
     return str(text).encode("latin-1", "replace").decode("latin-1")
 
 
-class TablePdf(FPDF):
-    row_font_size = 10
-    row_height = 7
+def table_pdf(row_font_size: int = 10, row_height: int = 7) -> TablePdf:
+    """A new A4 document whose `row` draws a table row at this size."""
+    from terminal_shop.infra.pdf_table import TablePdf
 
-    def row(self, cells: list[tuple[str, float, str]], bold: bool = False) -> None:
-        """(text, width, align) cells, each with a rule under it."""
-        self.set_font("Helvetica", "B" if bold else "", self.row_font_size)
-        for text, width, align in cells:
-            self.cell(width, self.row_height, latin(text), border="B", align=align)
-        self.ln()
+    pdf = TablePdf(format="A4")
+    pdf.row_font_size, pdf.row_height = row_font_size, row_height
+    return pdf

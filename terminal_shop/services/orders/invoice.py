@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 from sqlmodel import Session
@@ -21,7 +22,7 @@ from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, wib
 from terminal_shop.infra.db import insert_new, read_session
 from terminal_shop.infra.models import table_of
-from terminal_shop.infra.pdf import TablePdf, latin
+from terminal_shop.infra.pdf import latin, table_pdf
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.orders import transfer_codes
@@ -32,6 +33,10 @@ from terminal_shop.services.orders.views import order_number
 PPN_RATE = 12  # percent, on a tax base of 11/12 of the price (PMK 131/2024, non-luxury goods)
 STAMP_DUTY_ABOVE = 5_000_000  # UU 10/2020: a receipt of more than this carries Rp 10.000 meterai
 STAMP_DUTY = 10_000
+
+
+if TYPE_CHECKING:
+    from terminal_shop.infra.pdf_table import TablePdf
 
 
 def allocate(s: Session, when: datetime) -> str:
@@ -83,7 +88,7 @@ def render(order: Order, serials: Sequence[str] = ()) -> bytes:
     (docs/decisions.md, Devices)."""
     if not order.invoice_number or not order.invoiced_at:
         raise ValueError("the order has no invoice yet")
-    pdf = TablePdf(format="A4")
+    pdf = table_pdf()
     pdf.set_creation_date(order.invoiced_at)
     pdf.set_title(latin(f"Invoice {order.invoice_number}"))
     pdf.set_author(latin(get_settings().brand_name))

@@ -15,7 +15,7 @@ from sqlmodel import col, func
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.infra.pdf import TablePdf, latin
+from terminal_shop.infra.pdf import latin, table_pdf
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.devices import units as device_units
@@ -82,11 +82,6 @@ def _first_months(merchant_ids: list[uuid.UUID]) -> dict[str, date]:
     return {str(mid): date.fromisoformat(str(day)[:10]).replace(day=1) for mid, day in rows if mid and day}
 
 
-class _Statement(TablePdf):
-    row_font_size = 9
-    row_height = 6
-
-
 def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
     """None when the MID is not one of these merchants', the month is not a month, or it is
     one no statement can have (before 2000, after this one: 9999-12 overflowed into a 500)."""
@@ -124,7 +119,7 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
 
 def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds: Any) -> bytes:
     s = get_settings()
-    pdf = _Statement(format="A4")
+    pdf = table_pdf(row_font_size=9, row_height=6)
     pdf.set_title(latin(f"Laporan {mid} {first:%Y-%m}"))
     pdf.set_author(latin(s.brand_name))
     pdf.add_page()

@@ -1,0 +1,322 @@
+"""Capacity: many open tabs on the production configuration (issue 51.8).
+
+    .venv/bin/python bench/capacity.py --tabs 10000 --units 5     # prints a table; --json PATH saves it
+
+Five site units as deploy/terminal-shop@.service runs them (PostgreSQL, Redis), behind
+Debian's nginx with deploy/nginx.conf (its upstream pointed at them, HTTPS with a
+certificate of this script's own). Each tab is what a browser tab is to the server: its own
+token, a websocket through nginx, the hydrate of a product page in the connect packet with
+that page's on_load events. The script opens `--tabs` of them (`--at-once` connecting at a
+time) and keeps them open, then times add-to-cart on tabs picked at random, `--senders` at
+once, each event from sending it to the last update it brings back; then reads each unit's
+worker processes' resident memory. Figures only: it never fails a build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import shlex
+import shutil
+import signal
+import ssl
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from contextlib import ExitStack, contextmanager, suppress
+from pathlib import Path
+
+import redis
+import socketio
+import sqlalchemy
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from common import ROOT, free_port, machine, reflex_env
+from event_roundtrip import HYDRATE, NAMESPACE, full_name
+from support import tls
+
+PRODUCT_PAGE = "/produk/a920"  # routes.product("a920"): its on_load reads the stock and the settlement day
+SKUS = ("SOUNDBOX", "D210", "A920")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _tree(pid: int) -> list[int]:
+    """The process and every descendant (a unit: its server and its worker processes)."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        children = Path(f"/proc/{p}/task/{p}/children")
+        if children.exists():
+            todo += [int(c) for c in children.read_text().split()]
+    return found
+
+
+def workers_rss(units: list[subprocess.Popen]) -> list[float]:
+    """Resident MB of every Python process of the units (the server and its workers)."""
+    sizes = []
+    for unit in units:
+        for pid in _tree(unit.pid):
+            try:
+                if (
+                    "python" in Path(f"/proc/{pid}/comm").read_text()
+                    or "granian" in Path(f"/proc/{pid}/comm").read_text()
+                ):
+                    sizes.append(_rss_mb(pid))
+            except FileNotFoundError:
+                continue
+    return sizes
+
+
+def _unit_command(port: int) -> list[str]:
+    unit = (ROOT / "deploy/terminal-shop@.service").read_text()
+    [line] = [line for line in unit.splitlines() if line.startswith("ExecStart=")]
+    return [sys.executable, *shlex.split(line.removeprefix("ExecStart=").replace("%i", str(port)))[1:]]
+
+
+def _wait_up(
+    url: str, proc: subprocess.Popen, log: Path, timeout: float = 600, context: ssl.SSLContext | None = None
+) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"exited early:\n{log.read_text()[-3000:]}")
+        try:
+            if urllib.request.urlopen(url + "/ping", timeout=2, context=context).status == 200:
+                return
+        except OSError:
+            time.sleep(1)
+    raise RuntimeError(f"not up in time:\n{log.read_text()[-3000:]}")
+
+
+def _sql(statement: str) -> None:
+    engine = sqlalchemy.create_engine("postgresql+psycopg2://postgres@127.0.0.1:5432/test")
+    with engine.begin() as conn:
+        conn.execute(sqlalchemy.text(statement))
+    engine.dispose()
+
+
+@contextmanager
+def production(units: int, work: Path):
+    """`units` site units on PostgreSQL + Redis behind nginx; yields (proxy URL, units, TLS context)."""
+    schema = f"capacity_{uuid.uuid4().hex[:8]}"
+    proxy_port = free_port()
+    public = f"https://127.0.0.1:{proxy_port}"
+    env = {
+        "DATA_DIR": str(work / "data"),
+        "DATABASE_URL": f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}",
+        "REDIS_URL": "redis://127.0.0.1:6379/13",
+        "PUBLIC_URL": public,
+        "TRUSTED_PROXY_HOPS": "1",
+        "LOG_FORMAT": "json",
+        "REFLEX_WEB_WORKDIR": str(work / "web"),
+    }
+    _sql(f"CREATE SCHEMA {schema}")
+    redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+    shutil.copytree(
+        ROOT / ".web", work / "web", symlinks=True, ignore=lambda d, n: ["build"] if d == str(ROOT / ".web") else []
+    )
+    procs: list[subprocess.Popen] = []
+    try:
+        subprocess.run([sys.executable, "-m", "terminal_shop.cli.migrate"], cwd=ROOT, env=reflex_env(env), check=True)
+        ports = [free_port() for _ in range(units)]
+        for i, port in enumerate(ports):
+            log = work / f"unit-{port}.log"
+            unit_env = env | {"PROMETHEUS_MULTIPROC_DIR": str(work / f"metrics-{port}")}
+            (work / f"metrics-{port}").mkdir(parents=True)
+            procs.append(subprocess.Popen(_unit_command(port), cwd=ROOT, env=reflex_env(unit_env), stdout=log.open("w"),
+                                          stderr=subprocess.STDOUT, start_new_session=True))  # fmt: skip
+            if i == 0:  # the first builds; the others serve the same build
+                _wait_up(f"http://127.0.0.1:{port}", procs[0], log)
+        for port, proc in zip(ports, procs, strict=True):
+            _wait_up(f"http://127.0.0.1:{port}", proc, work / f"unit-{port}.log")
+        nginx, trusted = _nginx(work, ports, proxy_port)
+        try:
+            _wait_up(public, nginx, work / "nginx" / "error.log", 30, trusted)
+            yield public, procs, trusted
+        finally:
+            nginx.terminate()
+            nginx.wait(10)
+    finally:
+        for proc in procs:
+            with suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in procs:
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        _sql(f"DROP SCHEMA {schema} CASCADE")
+
+
+def _nginx(work: Path, ports: list[int], proxy_port: int) -> tuple[subprocess.Popen, ssl.SSLContext]:
+    """deploy/nginx.conf as written: only its ports, upstreams, paths and certificate changed,
+    and enough connections for the tabs (two a tab: the browser's and the upstream's)."""
+    folder = work / "nginx"
+    cert, key = tls.self_signed(folder / "tls")
+    upstreams = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in ports)
+    conf = (ROOT / "deploy/nginx.conf").read_text()
+    conf = re.sub(r"(upstream terminal_shop_workers \{\n)(?:    server .*\n)+", lambda m: m[1] + upstreams, conf)
+    for written, here in {
+        "listen 80;": f"listen 127.0.0.1:{free_port()};",
+        "listen 443 ssl http2;": f"listen 127.0.0.1:{proxy_port} ssl http2;",
+        "/etc/letsencrypt/live/shop.example.co.id/fullchain.pem": str(cert),
+        "/etc/letsencrypt/live/shop.example.co.id/privkey.pem": str(key),
+        "/srv/terminal_shop/.web": str(work / "web"),
+    }.items():
+        conf = conf.replace(written, here)
+    temp = " ".join(
+        f"{name}_temp_path {folder}/{name};" for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    (folder / "nginx.conf").write_text(
+        f"user root;\nworker_processes 2;\nworker_rlimit_nofile 20000;\ndaemon off;\npid {folder}/nginx.pid;\n"
+        f"error_log {folder}/error.log;\nevents {{ worker_connections 16000; }}\nhttp {{\ninclude /etc/nginx/mime.types;\n"
+        f"access_log off;\n{temp}\n{conf}\n}}\n"
+    )
+    proc = subprocess.Popen(
+        ["/usr/sbin/nginx", "-c", str(folder / "nginx.conf"), "-p", str(folder)], start_new_session=True
+    )
+    return proc, tls.trusting(cert)
+
+
+class Tab:
+    """One open tab: its socket, its router data and the updates it receives."""
+
+    def __init__(self) -> None:
+        self.sio = socketio.AsyncClient(reconnection=False, ssl_verify=False)
+        self.updates: asyncio.Queue[float] = asyncio.Queue()
+        self.sio.on("event", lambda _data: self.updates.put_nowait(time.perf_counter()), namespace=NAMESPACE)
+        self.router = {"pathname": PRODUCT_PAGE, "query": {}, "asPath": PRODUCT_PAGE}
+
+    async def open(self, url: str) -> None:
+        await self.sio.connect(
+            f"{url}?token={uuid.uuid4()}",
+            socketio_path=NAMESPACE,
+            namespaces=[NAMESPACE],
+            transports=["websocket"],
+            auth={"event": {"name": HYDRATE, "payload": {}, "router_data": self.router}},
+            wait_timeout=120,
+        )
+        await asyncio.wait_for(self.updates.get(), 120)  # the hydrate's update
+
+    async def send(self, event: str, payload: dict) -> None:
+        await self.sio.emit(
+            "event", {"name": event, "payload": payload, "router_data": self.router}, namespace=NAMESPACE
+        )
+
+    def drain(self) -> None:
+        while not self.updates.empty():
+            self.updates.get_nowait()
+
+
+async def open_tabs(url: str, count: int, at_once: int) -> tuple[list[Tab], float, int]:
+    """(tabs open, seconds to connect and hydrate them all, tabs that failed)."""
+    gate = asyncio.Semaphore(at_once)
+    tabs: list[Tab] = []
+    failed = 0
+
+    async def one() -> None:
+        nonlocal failed
+        async with gate:
+            tab = Tab()
+            try:
+                await tab.open(url)
+                tabs.append(tab)
+            except (OSError, TimeoutError, socketio.exceptions.ConnectionError):  # counted, not fatal
+                failed += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(one() for _ in range(count)))
+    return tabs, time.perf_counter() - started, failed
+
+
+async def add_to_cart(tabs: list[Tab], event: str, senders: int, events: int) -> list[float]:
+    """Milliseconds per add-to-cart on tabs picked at random (each sender its own), to the
+    last update it brings (the cart's, then its toast's)."""
+    await asyncio.sleep(2)  # the hydrates' on_load events settle
+    for tab in tabs:
+        tab.drain()
+    probe = tabs[0]
+    await probe.send(event, {"sku": "SOUNDBOX"})  # how many updates one add-to-cart brings
+    await asyncio.wait_for(probe.updates.get(), 60)
+    await asyncio.sleep(0.5)
+    per_event = 1 + probe.updates.qsize()
+    probe.drain()
+    shuffled = random.sample(tabs, len(tabs))
+    latencies: list[float] = []
+
+    async def sender(mine: list[Tab], n: int) -> None:
+        for i in range(n):
+            tab = random.choice(mine)
+            sent = time.perf_counter()
+            await tab.send(event, {"sku": SKUS[i % 3]})
+            for _ in range(per_event):
+                arrived = await asyncio.wait_for(tab.updates.get(), 60)
+            latencies.append((arrived - sent) * 1000)
+
+    await asyncio.gather(*(sender(shuffled[k::senders], events // senders) for k in range(senders)))
+    return latencies
+
+
+async def _measure(url: str, tabs_wanted: int, at_once: int, senders: int, events: int) -> dict:
+    event = f"{full_name(ROOT, 'terminal_shop.state.checkout', 'CheckoutState')}.add_to_cart"
+    tabs, seconds, failed = await open_tabs(url, tabs_wanted, at_once)
+    latencies = await add_to_cart(tabs, event, senders, events)
+    q = statistics.quantiles(latencies, n=100, method="inclusive")
+    result = {"tabs": len(tabs), "failed": failed, "connect_s": seconds, "p50": q[49], "p95": q[94]}
+    await asyncio.gather(*(t.sio.disconnect() for t in tabs), return_exceptions=True)
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tabs", type=int, default=10_000)
+    ap.add_argument("--units", type=int, default=5)
+    ap.add_argument("--at-once", type=int, default=200)
+    ap.add_argument("--senders", type=int, default=20)
+    ap.add_argument("--events", type=int, default=400)
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    with ExitStack() as stack:
+        work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="capacity-")))
+        url, units, _ = stack.enter_context(production(args.units, work))
+        idle = workers_rss(units)
+        result = asyncio.run(_measure(url, args.tabs, args.at_once, args.senders, args.events))
+        loaded = workers_rss(units)
+    result |= {
+        "units": args.units,
+        "rss_idle_mb": max(idle),
+        "rss_max_mb": max(loaded),
+        "rss_median_mb": statistics.median(loaded),
+        "processes": len(loaded),
+        **machine(),
+    }
+    print(f"{result['tabs']} tabs ({result['failed']} failed) on {args.units} units: connected and hydrated in "
+          f"{result['connect_s']:.0f} s; add to cart p50 {result['p50']:.1f} ms, p95 {result['p95']:.1f} ms "
+          f"(target <= 50); worker processes {result['rss_median_mb']:.0f} MB median, {result['rss_max_mb']:.0f} MB "
+          f"largest (target <= 200; {result['rss_idle_mb']:.0f} MB before the tabs)")  # fmt: skip
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    main()
