@@ -313,3 +313,28 @@ def transactions_section(r: dict) -> str:
         "Measured to the moment the dashboard has read its figures again; the websocket's own hop is "
         "section 2's round trip.\n"
     )
+
+
+# Issue 51.8's figures before this section existed, measured by the CEO's run on the same
+# configuration (5 units behind nginx, 10,000 tabs): before the devices work, and after it.
+CAPACITY_BEFORE = (("before the devices work", 75, 39, 200), ("after the devices work (issue 51.8)", 167, 52, 290))
+
+
+def capacity_section(r: dict) -> str:
+    """Section 15: many open tabs on the production configuration."""
+    rows = "".join(f"| {label} | {secs} | {p95} | about {mb} |\n" for label, secs, p95, mb in CAPACITY_BEFORE)
+    ok_latency, ok_memory = r["p95"] <= 50, r["rss_max_mb"] <= 200
+    return (
+        "## 15. Capacity: many open tabs (bench/capacity.py, PostgreSQL + Redis, nginx in front)\n\n"
+        f"{r['units']} site units as deploy/terminal-shop@.service runs them, behind deploy/nginx.conf over HTTPS. "
+        f"{r['tabs']:,} tabs ({r['failed']} refused) each connect through nginx and hydrate a product page "
+        "(its on_load events: the stock line and the settlement day) and stay open; then add-to-cart on tabs picked at "
+        "random, 20 at once, timed to the last update it brings. Memory: the resident size of each unit's Python "
+        "processes after the run.\n\n"
+        "| run | connect and hydrate, s | add to cart p95, ms | worker MB |\n|---|---|---|---|\n"
+        + rows
+        + f"| this run | {r['connect_s']:.0f} | {r['p95']:.1f} | {r['rss_median_mb']:.0f} median, {r['rss_max_mb']:.0f} largest |\n\n"
+        f"Targets: add to cart p95 <= 50 ms ({verdict(ok_latency)}), each worker <= 200 MB ({verdict(ok_memory)}); "
+        f"{r['rss_idle_mb']:.0f} MB before the tabs opened. The clients run on the same 2 cores as the units, nginx, "
+        "PostgreSQL and Redis.\n"
+    )

@@ -38,6 +38,7 @@ import page_load
 import event_roundtrip
 from common import ROOT, floor_dir, machine, serve, site_env
 from report import (
+    capacity_section,
     checkout_section,
     contention_section,
     devices_section,
@@ -198,6 +199,14 @@ def rewrite_transactions_only(args) -> None:
     print(f"wrote section 14 of {args.out}")
 
 
+def rewrite_capacity_only(args) -> None:
+    """Section 15 (many open tabs) measured again."""
+    result = _script("capacity.py", "--tabs", str(args.tabs))
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only capacity`)._\n\n"
+    args.out.write_text(_replace_section(args.out.read_text(), 15, capacity_section(result), note))
+    print(f"wrote section 15 of {args.out}")
+
+
 ONLY = {
     "queries": rewrite_queries_only,
     "pages": lambda args, docs: rewrite_pages_only(args),
@@ -208,6 +217,7 @@ ONLY = {
     "devices": lambda args, docs: rewrite_devices_only(args),
     "whatsapp": lambda args, docs: rewrite_whatsapp_only(args),
     "transactions": lambda args, docs: rewrite_transactions_only(args),
+    "capacity": lambda args, docs: rewrite_capacity_only(args),
 }
 
 
@@ -225,6 +235,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pg-orders", type=int, default=1_000_000)
     ap.add_argument("--out", type=Path, default=ROOT / "docs/benchmarks.md")
+    ap.add_argument("--tabs", type=int, default=10_000, help="section 15's open tabs")
     ap.add_argument(
         "--only",
         choices=tuple(ONLY),
@@ -261,6 +272,8 @@ def main() -> None:
     whatsapp = _script("whatsapp_send.py")
     print("== 14. transactions at scale")
     transactions = _script("transactions.py", "--transactions", str(args.pg_orders * 10))
+    print("== 15. many open tabs")
+    capacity = _script("capacity.py", "--tabs", str(args.tabs))
     print("== 6. a visitor while admins search")
     contention = [
         _script("admin_contention.py", "--backend", "sqlite", "--orders", "100000"),
@@ -299,6 +312,8 @@ def main() -> None:
         + whatsapp_section(whatsapp)
         + "\n"
         + transactions_section(transactions)
+        + "\n"
+        + capacity_section(capacity)
     )
     print(f"wrote {args.out}")
 
