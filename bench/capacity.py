@@ -6,10 +6,11 @@ Five site units as deploy/terminal-shop@.service runs them (PostgreSQL, Redis), 
 Debian's nginx with deploy/nginx.conf (its upstream pointed at them, HTTPS with a
 certificate of this script's own). Each tab is what a browser tab is to the server: its own
 token, a websocket through nginx, the hydrate of a product page in the connect packet with
-that page's on_load events. The script opens `--tabs` of them (`--at-once` connecting at a
-time) and keeps them open, then times add-to-cart on tabs picked at random, `--senders` at
-once, each event from sending it to the last update it brings back; then reads each unit's
-worker processes' resident memory. Figures only: it never fails a build.
+that page's on_load event. The script opens `--tabs` of them (`--at-once` connecting at a
+time) and keeps them open; then a second process (so the held tabs' pings do not delay what
+it reads) opens `--senders` fresh tabs and times add-to-cart on them, each event from
+sending it to the last update it brings back; then each unit's worker processes' resident
+memory is read. Figures only: it never fails a build.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import re
 import resource
 import shlex
@@ -246,9 +246,13 @@ async def open_tabs(url: str, count: int, at_once: int) -> tuple[list[Tab], floa
     return tabs, time.perf_counter() - started, failed
 
 
-async def add_to_cart(tabs: list[Tab], event: str, senders: int, events: int) -> list[float]:
-    """Milliseconds per add-to-cart on tabs picked at random (each sender its own), to the
-    last update it brings (the cart's, then its toast's)."""
+async def add_to_cart(url: str, senders: int, events: int) -> list[float]:
+    """Milliseconds per add-to-cart on `senders` fresh tabs, to the last update it brings
+    (the cart's, then its toast's)."""
+    event = f"{full_name(ROOT, 'terminal_shop.state.checkout', 'CheckoutState')}.add_to_cart"
+    tabs, _, failed = await open_tabs(url, senders, senders)
+    if failed:
+        raise RuntimeError(f"{failed} probe tabs could not connect")
     await asyncio.sleep(2)  # the hydrates' on_load events settle
     for tab in tabs:
         tab.drain()
@@ -258,28 +262,47 @@ async def add_to_cart(tabs: list[Tab], event: str, senders: int, events: int) ->
     await asyncio.sleep(0.5)
     per_event = 1 + probe.updates.qsize()
     probe.drain()
-    shuffled = random.sample(tabs, len(tabs))
     latencies: list[float] = []
 
-    async def sender(mine: list[Tab], n: int) -> None:
+    async def sender(tab: Tab, n: int) -> None:
         for i in range(n):
-            tab = random.choice(mine)
             sent = time.perf_counter()
             await tab.send(event, {"sku": SKUS[i % 3]})
             for _ in range(per_event):
                 arrived = await asyncio.wait_for(tab.updates.get(), 60)
             latencies.append((arrived - sent) * 1000)
 
-    await asyncio.gather(*(sender(shuffled[k::senders], events // senders) for k in range(senders)))
+    await asyncio.gather(*(sender(tab, events // senders) for tab in tabs))
+    await asyncio.gather(*(t.sio.disconnect() for t in tabs), return_exceptions=True)
     return latencies
 
 
-async def _measure(url: str, tabs_wanted: int, at_once: int, senders: int, events: int) -> dict:
-    event = f"{full_name(ROOT, 'terminal_shop.state.checkout', 'CheckoutState')}.add_to_cart"
-    tabs, seconds, failed = await open_tabs(url, tabs_wanted, at_once)
-    latencies = await add_to_cart(tabs, event, senders, events)
+def probe(url: str, senders: int, events: int) -> dict:
+    """Run in its own process (`--probe URL`): the add-to-cart timings beside the held tabs."""
+    latencies = asyncio.run(add_to_cart(url, senders, events))
     q = statistics.quantiles(latencies, n=100, method="inclusive")
-    result = {"tabs": len(tabs), "failed": failed, "connect_s": seconds, "p50": q[49], "p95": q[94]}
+    return {"p50": q[49], "p95": q[94], "events": len(latencies)}
+
+
+async def _measure(url: str, tabs_wanted: int, at_once: int, senders: int, events: int) -> dict:
+    tabs, seconds, failed = await open_tabs(url, tabs_wanted, at_once)
+    await asyncio.sleep(5)
+    out = Path(tempfile.mkdtemp(prefix="capacity-probe-")) / "probe.json"
+    command = [
+        sys.executable,
+        __file__,
+        "--probe",
+        url,
+        "--senders",
+        str(senders),
+        "--events",
+        str(events),
+        "--json",
+        str(out),
+    ]
+    done = await asyncio.create_subprocess_exec(*command)  # this loop keeps answering the held tabs' pings
+    await done.wait()
+    result = {"tabs": len(tabs), "failed": failed, "connect_s": seconds, **json.loads(out.read_text())}
     await asyncio.gather(*(t.sio.disconnect() for t in tabs), return_exceptions=True)
     return result
 
@@ -292,7 +315,11 @@ def main() -> None:
     ap.add_argument("--senders", type=int, default=20)
     ap.add_argument("--events", type=int, default=400)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--probe", help="internal: time add-to-cart against this URL and write --json")
     args = ap.parse_args()
+    if args.probe:
+        args.json.write_text(json.dumps(probe(args.probe, args.senders, args.events)))
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     with ExitStack() as stack:

@@ -122,7 +122,7 @@ _page(
     "PAX A920 Pro",
     "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
     indexable=True,
-    on_load=[WorkingDayState.load_settlement_day, StockState.load],
+    on_load=StockState.load_product_page,
 )
 _page(
     products.d210,
@@ -130,7 +130,7 @@ _page(
     "D210 UnionPay",
     f"D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat {mdr.rate_text(mdr.D210_CARDS)}.",
     indexable=True,
-    on_load=[WorkingDayState.load_settlement_day, StockState.load],
+    on_load=StockState.load_product_page,
 )
 _page(
     products.soundbox,
@@ -138,7 +138,7 @@ _page(
     "Soundbox QRIS",
     "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.",
     indexable=True,
-    on_load=[WorkingDayState.load_settlement_day, StockState.load],
+    on_load=StockState.load_product_page,
 )
 _page(
     info.about,

@@ -7,13 +7,14 @@ import reflex as rx
 from terminal_shop.services import working_days
 
 
-class WorkingDayState(rx.State):
-    settlement_day: str = ""  # when today's transactions reach the merchant's account (H+1)
-    verify_by: str = ""  # the last day a registration sent today is verified
+def settlement_day_text() -> str:
+    """When today's transactions reach the merchant's account, in words."""
+    return working_days.spoken(working_days.settlement_day(working_days.today_wib()))
 
-    @rx.event
-    def load_settlement_day(self):
-        self.settlement_day = working_days.spoken(working_days.settlement_day(working_days.today_wib()))
+
+class WorkingDayState(rx.State):
+    settlement_day: str = ""  # when today's transactions reach the merchant's account (H+1): stock.load_product_page
+    verify_by: str = ""  # the last day a registration sent today is verified
 
     @rx.event
     def load_verify_by(self):

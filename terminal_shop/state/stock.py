@@ -15,6 +15,7 @@ import reflex as rx
 
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices import stock
+from terminal_shop.state.calendar import WorkingDayState, settlement_day_text
 
 _read_at = float("-inf")
 _figures: dict[str, int] = {}
@@ -42,4 +43,15 @@ class StockState(rx.State):
     async def load(self):
         figures = await _available()
         if figures != self.available:  # unchanged: nothing sent
+            self.available = dict(figures)
+
+    @rx.event
+    async def load_product_page(self):
+        """A product page's stock line and settlement day in one event, not two: every hydrate
+        of a product page runs it (issue 51.8: two on_load events were two round trips through
+        the state store for each of 10,000 tabs)."""
+        calendar = await self.get_state(WorkingDayState)
+        calendar.settlement_day = settlement_day_text()
+        figures = await _available()
+        if figures != self.available:
             self.available = dict(figures)
