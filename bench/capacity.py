@@ -284,8 +284,15 @@ def probe(url: str, senders: int, events: int) -> dict:
     return {"p50": q[49], "p95": q[94], "events": len(latencies)}
 
 
+def _cpu_seconds() -> float:
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
 async def _measure(url: str, tabs_wanted: int, at_once: int, senders: int, events: int) -> dict:
+    cpu_before = _cpu_seconds()
     tabs, seconds, failed = await open_tabs(url, tabs_wanted, at_once)
+    client_cpu = _cpu_seconds() - cpu_before  # of the 2 cores' seconds, what the tabs' own side took
     await asyncio.sleep(5)
     out = Path(tempfile.mkdtemp(prefix="capacity-probe-")) / "probe.json"
     command = [
@@ -302,7 +309,8 @@ async def _measure(url: str, tabs_wanted: int, at_once: int, senders: int, event
     ]
     done = await asyncio.create_subprocess_exec(*command)  # this loop keeps answering the held tabs' pings
     await done.wait()
-    result = {"tabs": len(tabs), "failed": failed, "connect_s": seconds, **json.loads(out.read_text())}
+    result = {"tabs": len(tabs), "failed": failed, "connect_s": seconds, "client_cpu_s": client_cpu}
+    result |= json.loads(out.read_text())
     await asyncio.gather(*(t.sio.disconnect() for t in tabs), return_exceptions=True)
     return result
 
@@ -337,7 +345,7 @@ def main() -> None:
         **machine(),
     }
     print(f"{result['tabs']} tabs ({result['failed']} failed) on {args.units} units: connected and hydrated in "
-          f"{result['connect_s']:.0f} s; add to cart p50 {result['p50']:.1f} ms, p95 {result['p95']:.1f} ms "
+          f"{result['connect_s']:.0f} s (the tabs' own side used {result['client_cpu_s']:.0f} s of CPU); add to cart p50 {result['p50']:.1f} ms, p95 {result['p95']:.1f} ms "
           f"(target <= 50); worker processes {result['rss_median_mb']:.0f} MB median, {result['rss_max_mb']:.0f} MB "
           f"largest (target <= 200; {result['rss_idle_mb']:.0f} MB before the tabs)")  # fmt: skip
     if args.json:

@@ -328,13 +328,13 @@ def capacity_section(r: dict) -> str:
         "## 15. Capacity: many open tabs (bench/capacity.py, PostgreSQL + Redis, nginx in front)\n\n"
         f"{r['units']} site units as deploy/terminal-shop@.service runs them, behind deploy/nginx.conf over HTTPS. "
         f"{r['tabs']:,} tabs ({r['failed']} refused) each connect through nginx and hydrate a product page "
-        "(its on_load events: the stock line and the settlement day) and stay open; then add-to-cart on tabs picked at "
-        "random, 20 at once, timed to the last update it brings. Memory: the resident size of each unit's Python "
-        "processes after the run.\n\n"
+        "(its on_load event: the stock line and the settlement day) and stay open; then 20 fresh tabs in a second "
+        "process (the held tabs' pings do not delay what it reads) each add to cart 20 times, timed to the last "
+        "update it brings. Memory: the resident size of each unit's Python processes (a server, 5 workers) after the run.\n\n"
         "| run | connect and hydrate, s | add to cart p95, ms | worker MB |\n|---|---|---|---|\n"
         + rows
         + f"| this run | {r['connect_s']:.0f} | {r['p95']:.1f} | {r['rss_median_mb']:.0f} median, {r['rss_max_mb']:.0f} largest |\n\n"
         f"Targets: add to cart p95 <= 50 ms ({verdict(ok_latency)}), each worker <= 200 MB ({verdict(ok_memory)}); "
-        f"{r['rss_idle_mb']:.0f} MB before the tabs opened. The clients run on the same 2 cores as the units, nginx, "
-        "PostgreSQL and Redis.\n"
+        f"{r['rss_idle_mb']:.0f} MB before the tabs opened. The tabs' own side runs on the same 2 cores as the units, "
+        f"nginx, PostgreSQL and Redis: it used {r['client_cpu_s']:.0f} s of CPU while they connected.\n"
     )
