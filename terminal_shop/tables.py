@@ -9,6 +9,7 @@ from terminal_shop.services.lists import tables as lists_tables  # noqa: F401
 from terminal_shop.services.notifications import tables as notifications_tables  # noqa: F401
 from terminal_shop.services.orders import tables as orders_tables  # noqa: F401
 from terminal_shop.services.orders.payments import tables as payments_tables  # noqa: F401
+from terminal_shop.services.payouts import tables as payouts_tables  # noqa: F401
 from terminal_shop.services.privacy import tables as privacy_tables  # noqa: F401
 from terminal_shop.services.registrations import tables as registrations_tables  # noqa: F401
 from terminal_shop.services.team import tables as team_tables  # noqa: F401

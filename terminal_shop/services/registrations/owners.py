@@ -131,3 +131,13 @@ def sizes() -> Any:
     (a transaction's fee depends on the merchant's size)."""
     m = table_of(MerchantRegistration).c
     return sa.select(m.id, m.omzet_bulanan).subquery("merchant_sizes")
+
+
+def payout_account(s: Session, registration_id: uuid.UUID) -> str:
+    """Where a merchant's payouts go, as the merchant reads it: "BCA ••7890" (nothing of an
+    erased registration)."""
+    row = s.get(MerchantRegistration, registration_id)
+    if row is None or row.purged_at is not None:
+        return ""
+    digits = "".join(c for c in row.nomor_rekening if c.isdigit())
+    return f"{row.nama_bank.removeprefix('Bank ')} ••{digits[-4:]}" if digits else row.nama_bank

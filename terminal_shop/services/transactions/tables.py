@@ -33,6 +33,8 @@ class Transaction(SQLModel, table=True):
         sa.Index("ix_transactions_merchant_time", "merchant_id", "occurred_at"),
         sa.Index("ix_transactions_device_time", "device_id", "occurred_at"),
         sa.Index("ix_transactions_unknown", "device_id", "received_at"),
+        sa.Index("ix_transactions_settle_on", "settle_on", "acquirer", "mid"),  # a day's payouts (payout_figures.py)
+        sa.Index("ix_transactions_merchant_settle_on", "merchant_id", "settle_on"),  # a merchant's payouts
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)

@@ -1,0 +1,94 @@
+"""What each merchant account (MID) is owed for a settlement day, summed by the database from
+its transactions: the transactions area's door for payouts (issue 47.1).
+
+A sale counts with its amount and MDR; a void counts for nothing; a refunded sale counts
+with its amount, its refunded part taken off, and its MDR returned (until issue 47.3 states
+the pro rata rule, a refund before settlement returns the whole MDR)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, func
+
+from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions.terms import TxnStatus
+
+COUNTED = (TxnStatus.APPROVED.value, TxnStatus.REFUND.value)
+
+
+@dataclass(frozen=True)
+class DayFigures:
+    acquirer: str
+    mid: str
+    merchant_id: uuid.UUID | None
+    count: int
+    gross: int
+    mdr: int
+    refunds: int
+
+
+@dataclass(frozen=True)
+class PaidLine:
+    """One transaction of a payout, as its breakdown lists it."""
+
+    txn_id: str
+    occurred_at: datetime
+    tid: str
+    channel: str
+    status: str
+    amount: int
+    mdr: int
+    refunded: int
+
+
+def for_day(s: Session, day: date, mids: list[str] | None = None) -> list[DayFigures]:
+    """Per (acquirer, MID) with transactions due on `day` (`mids`: only these)."""
+    t = Transaction
+    where: list[Any] = [col(t.settle_on) == day, col(t.status).in_(COUNTED)]
+    if mids is not None:
+        where.append(col(t.mid).in_(mids))
+    approved = col(t.status) == TxnStatus.APPROVED.value
+    merchant = func.max(sa.cast(col(t.merchant_id), sa.String))  # one MID is one merchant's (its devices')
+    rows: Any = s.execute(
+        sa.select(col(t.acquirer), col(t.mid), merchant, func.count(), func.sum(t.amount),
+                  func.coalesce(func.sum(t.mdr).filter(approved), 0), func.sum(t.refunded))
+        .where(*where).group_by(col(t.acquirer), col(t.mid))
+    ).all()  # fmt: skip
+    return [
+        DayFigures(a, m, _uuid(mer), int(n), int(g or 0), int(f or 0), int(r or 0)) for a, m, mer, n, g, f, r in rows
+    ]
+
+
+def _uuid(text: str | None) -> uuid.UUID | None:
+    return uuid.UUID(text) if text else None
+
+
+def lines_of(s: Session, acquirer: str, mid: str, day: date, limit: int = 500) -> list[PaidLine]:
+    """The transactions a payout is made of, oldest first."""
+    t = Transaction
+    rows = s.exec(
+        sa.select(t)  # type: ignore[call-overload]
+        .where(col(t.acquirer) == acquirer, col(t.mid) == mid, col(t.settle_on) == day, col(t.status).in_(COUNTED))
+        .order_by(col(t.occurred_at))
+        .limit(limit)
+    ).all()
+    return [
+        PaidLine(r.txn_id, r.occurred_at, r.tid, r.channel, r.status, r.amount, r.mdr if r.status == TxnStatus.APPROVED else 0, r.refunded)
+        for (r,) in rows
+    ]  # fmt: skip
+
+
+def days_with_transactions(s: Session, merchant_ids: list[uuid.UUID], since: date) -> list[tuple[str, str, date]]:
+    """(acquirer, MID, settlement day) of these merchants' transactions due on or after `since`."""
+    t = Transaction
+    rows: Any = s.execute(
+        sa.select(col(t.acquirer), col(t.mid), col(t.settle_on))
+        .where(col(t.merchant_id).in_(merchant_ids), col(t.settle_on) >= since)
+        .group_by(col(t.acquirer), col(t.mid), col(t.settle_on))
+    ).all()
+    return [(a, m, d) for a, m, d in rows]

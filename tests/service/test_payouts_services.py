@@ -1,0 +1,98 @@
+"""Payouts (issue 47.1-47.2, services/payouts) on this pass's real database: one per acquirer,
+MID and settlement day, made of its transactions (sales, voids, refunds) and adjustments,
+read again while Dijadwalkan and kept once Dikirim; a merchant reaches only their own."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from sqlmodel import select
+from test_transactions_services import active_device, deliver, txn
+
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.services.payouts import merchant, schedule
+from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
+from terminal_shop.services.payouts.terms import AdjustmentKind, PayoutStatus
+from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions.tables import Transaction
+
+
+def _day_of(txn_id: str):
+    with read_session() as s:
+        return s.exec(select(Transaction).where(Transaction.txn_id == txn_id)).one().settle_on
+
+
+def _payouts() -> list[Payout]:
+    with read_session() as s:
+        return list(s.exec(select(Payout)))
+
+
+def test_a_payout_adds_up_its_sales_voids_and_refunds_and_says_where_the_money_goes(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 1_000_000, "kredit"), txn("T2", 200_000, "debit"),
+                                      txn("T3", 50_000, "qris"), txn("T4", 300_000, "qris")]})  # fmt: skip
+    deliver(secret, {"transactions": [txn("T3", 50_000, "qris", status="void"), dict(txn("T4", 100_000, "qris", status="refund"), refund_id="R1")]})  # fmt: skip
+    day = _day_of("T1")
+    assert schedule.refresh_day(day) == 1
+    [payout] = _payouts()
+    with read_session() as s:
+        kept = {t.txn_id: t for t in s.exec(select(Transaction))}
+    sold = kept["T1"].mdr + kept["T2"].mdr
+    assert (payout.count, payout.gross, payout.mdr, payout.refunds) == (
+        3,
+        1_500_000,
+        sold,
+        100_000,
+    )  # the void counts for nothing
+    assert payout.net == 1_500_000 - sold - 100_000 and payout.status == PayoutStatus.SCHEDULED
+    assert (
+        payout.account == "BCA ••123" and payout.merchant_id == merchant_id
+    )  # its last four digits: this one has three
+
+    [line] = merchant.of_merchants([merchant_id], today=day)
+    assert line.said.startswith(f"Rp {payout.net:,}".replace(",", ".") + " dijadwalkan masuk ke BCA ••123 pada ")
+    assert line.said.endswith("dari 3 transaksi") and merchant.next_of([line]) == line
+    shown = merchant.detail([merchant_id], line.id)
+    assert [t.amount for t in shown.transactions] == ["Rp 1.000.000", "Rp 200.000", "Rp 300.000"]
+    assert [t.refunded for t in shown.transactions] == ["", "", "Rp 100.000"]
+
+
+def test_a_sent_payout_keeps_what_was_sent_and_an_adjustment_lands_on_its_day(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
+    day = _day_of("T1")
+    schedule.refresh_day(day)
+    with write_session() as s:
+        sent = s.exec(select(Payout)).one()
+        sent.status, sent.bank_reference, sent.sent_at = PayoutStatus.SENT.value, "BRI-20261130-001", datetime.now(UTC)
+        s.add(sent)
+    before = _payouts()[0].net
+    late = txn("T2", 250_000, "qris", at=datetime.now(UTC).isoformat())
+    deliver(secret, {"transactions": [late]})
+    schedule.refresh_day(day)
+    assert _payouts()[0].net == before  # what was sent is what the bank received
+
+    with write_session() as s:
+        s.add(PayoutAdjustment(acquirer="bri", mid="000885012345678", applies_on=day,
+                               kind=AdjustmentKind.CHARGEBACK.value, amount=-75_000, reason="Chargeback T9",
+                               source="test:chargeback:T9"))  # fmt: skip
+        s.exec(select(Payout)).one().status = PayoutStatus.SCHEDULED.value
+    schedule.refresh_day(day)
+    [payout] = _payouts()
+    assert payout.chargebacks == -75_000 and payout.net == payout.gross - payout.mdr - payout.refunds - 75_000
+
+
+def test_a_merchant_reaches_only_their_own_payouts(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine = active_device(tmp_path)
+    theirs = active_device(tmp_path, tid="BRI00999")
+    other_mid = dict(txn("T2", 100_000, tid="BRI00999"), mid="000885099999999")  # each merchant its own MID
+    deliver(secret, {"transactions": [txn("T1", 100_000), other_mid]})
+    schedule.refresh_day(_day_of("T1"))
+    [their_line] = merchant.of_merchants([theirs], today=_day_of("T2"))
+    assert merchant.detail([mine], their_line.id) is None
+    assert merchant.detail([mine], str(uuid.uuid4())) is None and merchant.detail([mine], "bukan-id") is None
+    assert merchant.detail([theirs], their_line.id) is not None
