@@ -69,6 +69,7 @@ API_SIGN_OUT = "/api/keluar"  # this browser, or every browser of the address ("
 API_ACCOUNT_TRANSACTIONS_CSV = "/api/akun/transaksi.csv"  # the signed-in merchant's filtered transactions
 API_ACCOUNT_STATEMENT = "/api/akun/laporan.pdf"  # a month's statement for one MID (?mid=&bulan=YYYY-MM)
 API_TRANSACTIONS = "/api/transaksi/{acquirer}"  # an acquirer's signed transactions (services/transactions/ingest.py)
+API_PAYOUTS = "/api/pencairan/{acquirer}"  # an acquirer's signed payouts sent (services/payouts/webhook.py)
 API_WHATSAPP = "/api/whatsapp/webhook"  # Meta's Cloud API: the handshake (GET) and signed deliveries (POST)
 API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"

@@ -1,9 +1,12 @@
-"""The acquirers' transactions webhook (services/transactions/ingest.py): a signed POST,
-answered with what was kept, or the reason it was refused."""
+"""The acquirers' webhooks: transactions (services/transactions/ingest.py) and payouts sent
+(services/payouts/webhook.py), each a signed POST answered with what was kept, or the reason
+it was refused."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -11,11 +14,20 @@ from starlette.responses import JSONResponse, Response
 
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
+from terminal_shop.services.payouts import webhook
 from terminal_shop.services.transactions import ingest
 from terminal_shop.web.guards import client_address
 
 
 async def receive(request: Request) -> Response:
+    return await _answer(request, ingest.accept)
+
+
+async def receive_payouts(request: Request) -> Response:
+    return await _answer(request, webhook.accept)
+
+
+async def _answer(request: Request, accept: Callable[..., Any]) -> Response:
     """A client whose deliveries keep failing (forged, stale, malformed) is refused before any
     work or row for a while (rate_limits.WEBHOOK_FAILED); a signed acquirer never fails."""
     client = client_address(request.headers, request.client.host if request.client else "")
@@ -27,7 +39,7 @@ async def receive(request: Request) -> Response:
     body = await request.body()
     try:
         result = await run_in_threadpool(
-            ingest.accept,
+            accept,
             request.path_params["acquirer"],
             body,
             request.headers.get("x-terminalku-signature", ""),

@@ -4,18 +4,24 @@ read again while Dijadwalkan and kept once Dikirim; a merchant reaches only thei
 
 from __future__ import annotations
 
+import json
+import time
 import uuid
 from datetime import UTC, datetime
 
+import pytest
 from sqlmodel import select
-from test_transactions_services import active_device, deliver, txn
+from starlette.testclient import TestClient
+from test_transactions_services import NOW, active_device, deliver, txn
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.services.payouts import merchant, schedule
+from terminal_shop.services.audit.tables import AuditEvent
+from terminal_shop.services.payouts import merchant, schedule, webhook
 from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
 from terminal_shop.services.payouts.terms import AdjustmentKind, PayoutStatus
-from terminal_shop.services.transactions import ingest
-from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions import ingest, settlement_report
+from terminal_shop.services.transactions.tables import RefusedDelivery, Transaction
+from terminal_shop.web.api import files_app
 
 
 def _day_of(txn_id: str):
@@ -96,3 +102,77 @@ def test_a_merchant_reaches_only_their_own_payouts(clean_db, tmp_path):
     assert merchant.detail([mine], their_line.id) is None
     assert merchant.detail([mine], str(uuid.uuid4())) is None and merchant.detail([mine], "bukan-id") is None
     assert merchant.detail([theirs], their_line.id) is not None
+
+
+def _send(secret: str, payouts: list[dict], timestamp: int | None = None, tamper: bool = False):
+    body = json.dumps({"payouts": payouts}).encode()
+    ts = int(NOW if timestamp is None else timestamp)
+    signature = ingest.sign(secret, ts, body)
+    return webhook.accept("bri", body.replace(b"BRI-", b"XXX-") if tamper else body, signature, str(ts), now=NOW)
+
+
+def test_a_signed_payout_delivery_marks_it_sent_with_its_reference_and_keeps_the_difference(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris"), txn("T2", 100_000, "debit")]})
+    day = _day_of("T1")
+    item = {"mid": "000885012345678", "settle_on": day.isoformat(), "net": 1, "bank_reference": "BRI-20261130-77"}
+
+    with pytest.raises(ingest.WebhookRefused) as forged:
+        _send(secret, [item], tamper=True)
+    assert forged.value.status == 401 and _payouts() == []
+    with pytest.raises(ingest.WebhookRefused) as stale:
+        _send(secret, [item], timestamp=int(NOW) - 301)
+    assert stale.value.status == 401
+    with pytest.raises(ingest.WebhookRefused) as malformed:
+        _send(secret, [dict(item, net="satu juta")])
+    assert malformed.value.status == 400 and "#0: net" in malformed.value.reason
+    with read_session() as s:
+        assert sum(r.count for r in s.exec(select(RefusedDelivery))) == 3  # counted, not one row each
+
+    taken = _send(secret, [item, dict(item, mid="000885000000000")])
+    [payout] = _payouts()
+    computed = payout.gross - payout.mdr - payout.refunds
+    assert (taken.sent, taken.duplicates, len(taken.unknown)) == (1, 0, 1)
+    assert taken.differences == [{"index": 0, "computed": computed, "reported": 1}]
+    assert (payout.status, payout.bank_reference, payout.reported_net) == ("dikirim", "BRI-20261130-77", 1)
+    with read_session() as s:
+        assert {t.settled_on for t in s.exec(select(Transaction))} == {day}  # "Dibayar" on the payout's day
+    assert _send(secret, [item]).duplicates == 1
+    [line] = merchant.of_merchants([merchant_id], today=day)
+    assert " dikirim ke BCA ••123 pada " in line.said and line.status.label == "Dikirim"
+    assert merchant.detail([merchant_id], line.id).reference == "BRI-20261130-77"
+
+
+def test_the_payout_route_answers_as_the_transactions_route_does(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
+    body = json.dumps({"payouts": [{"mid": "000885012345678", "settle_on": _day_of("T1").isoformat(),
+                                    "net": 397_200, "bank_reference": "BRI-1"}]}).encode()  # fmt: skip
+    ts = int(time.time())
+    headers = {"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)}
+    client = TestClient(files_app(), client=("198.18.47.1", 50000))  # an address of its own: one Redis counts all
+    answer = client.post("/api/pencairan/bri", content=body, headers=headers)
+    assert answer.status_code == 200 and answer.json()["sent"] == 1
+    assert (
+        client.post(
+            "/api/pencairan/bri", content=body, headers=dict(headers, **{"X-Terminalku-Signature": "sha256=00"})
+        ).status_code
+        == 401
+    )
+    assert client.post("/api/pencairan/bni", content=body, headers=headers).status_code == 404
+
+
+def test_an_imported_settlement_report_marks_the_days_payouts_sent(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
+    day = _day_of("T1")
+    report = f"transaction_id,settlement_date,gross,mdr,net\nT1,{day.isoformat()},400000,2800,397200\n".encode()
+    settlement_report.import_report("bri", report, admin_email="keuangan@terminalku.example")
+    [payout] = _payouts()
+    assert (payout.status, payout.bank_reference, payout.net) == ("dikirim", None, 400_000 - payout.mdr)
+    with read_session() as s:
+        audited = s.exec(select(AuditEvent).where(AuditEvent.entity_id == str(payout.id))).all()
+    assert [(a.action, a.admin_email) for a in audited] == [("kirim", "keuangan@terminalku.example")]

@@ -27,6 +27,7 @@ SUBSCRIBERS = (
     "terminal_shop.services.devices.subscribers",  # before the e-mails: they say whether the order is linked
     "terminal_shop.services.messages.subscribers",  # every channel's messages (notifications/channels.py)
     "terminal_shop.services.orders.proof_prints",  # after the commit: a new proof's perceptual hash
+    "terminal_shop.services.payouts.subscribers",  # a settlement report marks its payouts sent
 )
 
 

@@ -27,10 +27,10 @@ def refresh_day(day: date, mids: list[str] | None = None) -> int:
     """Every payout of `day` (`mids`: only these) made or read again; how many."""
     try:
         with write_session() as s:
-            return _refresh(s, day, mids)
+            return refresh_in(s, day, mids)
     except IntegrityError:  # another worker made the same row a moment before: read again
         with write_session() as s:
-            return _refresh(s, day, mids)
+            return refresh_in(s, day, mids)
 
 
 def refresh_merchant(merchant_ids: list[uuid.UUID], since: date) -> None:
@@ -41,7 +41,8 @@ def refresh_merchant(merchant_ids: list[uuid.UUID], since: date) -> None:
         refresh_day(day, sorted({m for _, m, d2 in days if d2 == day}))
 
 
-def _refresh(s: Session, day: date, mids: list[str] | None) -> int:
+def refresh_in(s: Session, day: date, mids: list[str] | None) -> int:
+    """`refresh_day` in the caller's transaction."""
     figures = payout_figures.for_day(s, day, mids)
     where = [col(Payout.settle_on) == day] + ([col(Payout.mid).in_(mids)] if mids is not None else [])
     kept = {(p.acquirer, p.mid): p for p in s.exec(select(Payout).where(*where))}

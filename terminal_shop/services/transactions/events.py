@@ -33,3 +33,13 @@ class RateAgreed(Event):
     entity_type: str = "merchant"
     name: ClassVar[str] = "transactions.rate_agreed"
     action: ClassVar[str] = "mdr"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SettlementReported(Event):
+    """An acquirer's settlement report imported (`entity_id`: the acquirer): `paid` names each
+    merchant account and day it marked paid, "MID YYYY-MM-DD" (the payouts follow it)."""
+
+    entity_type: str = "acquirer"
+    name: ClassVar[str] = "transactions.settlement_reported"
+    paid: tuple[str, ...] = ()

@@ -81,23 +81,26 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
 
 
-def _refuse(
+def refuse(
     code: str, status: int, reason: str, example: str = "", items: tuple[contract.BadItem, ...] = ()
 ) -> WebhookRefused:
     refused.record(code, reason, example)
     return WebhookRefused(status, reason, items)
 
 
-def _checked(code: str, body: bytes, signature: str, timestamp: str, now: float, client: str) -> Acquirer:
+def checked(code: str, body: bytes, signature: str, timestamp: str, now: float, client: str) -> Acquirer:
+    """The acquirer a delivery is signed by (this webhook's and the payouts' one check, README),
+    or WebhookRefused: unknown acquirer, a timestamp more than 5 minutes off, a wrong signature
+    (the last two counted, not stored one row each)."""
     with read_session() as s:
         acquirer = s.get(Acquirer, code)
     if acquirer is None:
         raise WebhookRefused(404, "unknown acquirer")
     if not timestamp.isdigit() or abs(now - int(timestamp)) > WINDOW_SECONDS:
-        raise _refuse(code, 401, "timestamp missing or more than 5 minutes off", f"dari {client}" if client else "")
+        raise refuse(code, 401, "timestamp missing or more than 5 minutes off", f"dari {client}" if client else "")
     expected = sign(secret_of(acquirer.code, acquirer.secret_nonce), int(timestamp), body)
     if not hmac.compare_digest(signature.strip().lower().encode(), expected.encode()):
-        raise _refuse(code, 401, "signature does not match", f"dari {client}" if client else "")
+        raise refuse(code, 401, "signature does not match", f"dari {client}" if client else "")
     return acquirer
 
 
@@ -157,12 +160,12 @@ def accept(
     code: str, body: bytes, signature: str, timestamp: str, now: float | None = None, client: str = ""
 ) -> Ingested:
     at = now if now is not None else time.time()
-    acquirer = _checked(code.strip().lower()[:20], body, signature, timestamp, at, client)
+    acquirer = checked(code.strip().lower()[:20], body, signature, timestamp, at, client)
     try:
         parsed = contract.parse_all(contract.items_of(body), datetime.fromtimestamp(at, UTC))
     except contract.BadDelivery as bad:
         example = "; ".join(f"#{i.index}: {i.reason}" for i in bad.items[:3])
-        raise _refuse(acquirer.code, 400, bad.reason, example, bad.items) from None
+        raise refuse(acquirer.code, 400, bad.reason, example, bad.items) from None
     try:
         return _store(acquirer, parsed)
     except IntegrityError:  # the same new transaction delivered twice at once: again, it is a duplicate now

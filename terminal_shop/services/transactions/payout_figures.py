@@ -15,6 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, func
 
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services.transactions.tables import Transaction
 from terminal_shop.services.transactions.terms import TxnStatus
 
@@ -92,3 +93,14 @@ def days_with_transactions(s: Session, merchant_ids: list[uuid.UUID], since: dat
         .group_by(col(t.acquirer), col(t.mid), col(t.settle_on))
     ).all()
     return [(a, m, d) for a, m, d in rows]
+
+
+def mark_settled(s: Session, acquirer: str, mid: str, day: date) -> int:
+    """A payout sent: its transactions are paid ("Dibayar") on its day, where no report said so."""
+    t = Transaction
+    done = s.exec(
+        sa.update(t)
+        .where(col(t.acquirer) == acquirer, col(t.mid) == mid, col(t.settle_on) == day, col(t.settled_on).is_(None))
+        .values(settled_on=day, changed_at=utcnow())
+    )
+    return int(done.rowcount or 0)

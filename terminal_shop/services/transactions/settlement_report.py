@@ -15,8 +15,10 @@ from sqlmodel import col, select
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.payments import preferences
 from terminal_shop.services.refusals import Refused
+from terminal_shop.services.transactions.events import SettlementReported
 from terminal_shop.services.transactions.tables import Transaction
 from terminal_shop.vocabulary import Term
 
@@ -81,7 +83,9 @@ def _day(text: str) -> date:
     raise ValueError(text)
 
 
-def import_report(acquirer: str, data: bytes, columns: dict[str, str] | None = None) -> ReportResult:
+def import_report(
+    acquirer: str, data: bytes, columns: dict[str, str] | None = None, admin_email: str = "admin"
+) -> ReportResult:
     chosen = {**columns_of(acquirer), **(columns or {})}
     try:
         rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
@@ -95,6 +99,7 @@ def import_report(acquirer: str, data: bytes, columns: dict[str, str] | None = N
     if len(rows) > MAX_LINES:
         raise ReportError(ReportRefusal.TOO_LONG, most=f"{MAX_LINES:,}".replace(",", "."))
     settled, differences, unknown = 0, [], []
+    paid: set[str] = set()
     with write_session() as s:
         ids = [r[chosen["txn_id"]].strip() for r in rows]
         found = {t.txn_id: t for t in s.exec(select(Transaction).where(col(Transaction.acquirer) == acquirer,
@@ -120,5 +125,7 @@ def import_report(acquirer: str, data: bytes, columns: dict[str, str] | None = N
             t.settled_on, t.changed_at = day, utcnow()
             s.add(t)
             settled += 1
+            paid.add(f"{t.mid} {t.settle_on.isoformat()}")
+        publish(s, SettlementReported(entity_id=acquirer, actor=admin_email, paid=tuple(sorted(paid))))
     _save_columns(acquirer, chosen)
     return ReportResult(settled, differences, unknown)

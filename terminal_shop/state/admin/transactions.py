@@ -93,7 +93,9 @@ class TransactionsState(AdminState):
         if len(data) > MAX_UPLOAD_BYTES:
             return [toast.error(TOO_LARGE_TEXT), clear]
         try:
-            result = await asyncio.to_thread(settlement_report.import_report, self.acquirer, data, dict(self.columns))
+            result = await asyncio.to_thread(
+                settlement_report.import_report, self.acquirer, data, dict(self.columns), self.admin_email
+            )
         except settlement_report.ReportError as exc:
             self.report_error = exc.text
             return [toast.error(exc.text), clear]
