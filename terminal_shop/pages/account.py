@@ -9,6 +9,7 @@ from terminal_shop.components.devices import device_card
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, container, native_form
 from terminal_shop.pages.merchant_dashboard import dashboard_section, history_section
+from terminal_shop.pages.merchant_payouts import payouts_section
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account import SignInState as S
@@ -130,7 +131,7 @@ def _section_nav() -> rx.Component:
         return rx.el.a(label, href=f"#{anchor}", class_name=NAV_LINK)
 
     return rx.el.nav(
-        rx.cond(A.board, rx.fragment(link("Hari ini", "hari-ini"), link("Riwayat", "riwayat"))),
+        rx.cond(A.board, rx.fragment(link("Hari ini", "hari-ini"), link("Pencairan", "pencairan"), link("Riwayat", "riwayat"))),
         rx.cond(A.devices, link("Perangkat", "perangkat")),
         link("Pesanan", "pesanan"),
         link("Pendaftaran", "pendaftaran"),
@@ -169,6 +170,7 @@ def account_page() -> rx.Component:
                     rx.el.p("Masuk sebagai ", rx.el.strong(A.email, data_testid="account-email"), class_name="text-slate-600"),
                     _section_nav(),
                     rx.cond(A.board, dashboard_section()),
+                    rx.cond(A.board, payouts_section()),
                     rx.cond(A.history, history_section()),
                     rx.cond(
                         A.devices,

@@ -24,6 +24,8 @@ from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.devices.owned import DeviceView
+from terminal_shop.services.payouts import merchant as merchant_payouts
+from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
 from terminal_shop.services.privacy import person, requests
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.transactions import dashboard, live, statement
@@ -97,6 +99,9 @@ class AccountState(rx.State):
     filter_error: str = ""
     csv_link: str = ""
     statements: list[dict[str, str]] = []  # label, link: a month's PDF per MID
+    payouts: list[PayoutLine] = []  # an approved merchant's, newest first (services/payouts)
+    next_payout: PayoutLine | None = None
+    payout: PayoutDetail | None = None  # the one opened, with its breakdown
     data_requests: list[str] = []  # the person's open requests for their data
     request_answer: str = ""
     request_error: str = ""
@@ -142,8 +147,24 @@ class AccountState(rx.State):
             self.chart = await asyncio.to_thread(txn_history.last_days, mine.merchants)  # not the filters'
             self.chart_top = txn_history.chart_top(self.chart)
             self.statements = await asyncio.to_thread(_statements, mine.merchants)
+            self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, mine.merchants)
+            self.next_payout = merchant_payouts.next_of(self.payouts)
         self.loaded = True
         return AccountState.watch if mine.merchants and not self._watching else None
+
+    @rx.event
+    @account_only
+    async def open_payout(self, payout_id: str):
+        """One payout's breakdown: only the signed-in merchant's own (another's is not found)."""
+        if self.email != self._customer().email:
+            return self._forget()
+        merchants = [uuid.UUID(m) for m in self._merchants]
+        self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:40])
+
+    @rx.event
+    @account_only
+    async def close_payout(self):
+        self.payout = None
 
     @rx.event
     @account_only

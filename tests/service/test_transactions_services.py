@@ -577,7 +577,8 @@ def test_a_signed_in_merchant_reaches_nothing_of_anothers_over_the_websocket(cle
             row.status = "approved"
             s.add(row)
         their_device = str(s.exec(select(Device.id).where(Device.tid == "BRI00999")).one())
-    deliver(secret, {"transactions": [txn("A", 111_000), txn("Z", 999_000, tid="BRI00999")]})
+    their_mid = dict(txn("Z", 999_000, tid="BRI00999"), mid="000885099999999")  # each merchant its own MID
+    deliver(secret, {"transactions": [txn("A", 111_000), their_mid]})
     their_order = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes(),
                                  buyer={"buyer_name": "Orang Lain", "buyer_phone": "081299990000",
                                         "buyer_email": "bri00999@example.com", "shipping_address": "Jl. Lain 1"})  # fmt: skip
@@ -598,3 +599,24 @@ def test_a_signed_in_merchant_reaches_nothing_of_anothers_over_the_websocket(cle
     call("order_again", str(their_order.id))  # another person's order, by id
     cart = root.get_substate(CheckoutState.get_full_name().split(".")[1:]).cart
     assert cart == {} and theirs not in [uuid.UUID(m) for m in state._merchants] and str(mine) in state._merchants
+    # Issue 47.2: the payouts are the merchant's own; another's payout by its id is not found.
+    from terminal_shop.services.payouts.tables import Payout
+
+    assert [p.said.endswith("dari 1 transaksi") for p in state.payouts] == [True]
+    with read_session() as s:
+        their_payout = s.exec(select(Payout).where(Payout.merchant_id == theirs)).first()
+    assert their_payout is None  # not made before its merchant (or the day) asks: make it as the workers do
+    from terminal_shop.services.payouts import schedule
+
+    schedule.refresh_day(_settle_day("Z"))
+    with read_session() as s:
+        their_payout = s.exec(select(Payout).where(Payout.merchant_id == theirs)).one()
+    call("open_payout", str(their_payout.id))
+    assert state.payout is None
+    call("open_payout", state.payouts[0].id)
+    assert state.payout is not None and state.payout.gross == "Rp 111.000"
+
+
+def _settle_day(txn_id: str) -> date:
+    with read_session() as s:
+        return s.exec(select(Transaction).where(Transaction.txn_id == txn_id)).one().settle_on

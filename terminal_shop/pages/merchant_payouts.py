@@ -1,0 +1,73 @@
+"""The approved merchant's "Pencairan" on /akun (issue 47.2): the next payout and its day, the
+payouts by day with their status, each opening its breakdown (state/account.py AccountState,
+services/payouts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from terminal_shop.components.admin import badge
+from terminal_shop.components.ui import BTN_OUTLINE, CARD
+from terminal_shop.state.account import AccountState as A
+
+
+def _payout_row(p) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(
+            rx.el.div(rx.el.p(p.day, class_name="font-semibold"), rx.el.p(p.net, " · ", p.count, " transaksi",
+                      class_name="text-sm text-slate-600")),
+            rx.el.div(badge(p.status), rx.el.button("Rincian", type="button", on_click=A.open_payout(p.id),
+                      class_name=BTN_OUTLINE + " min-h-[44px]", aria_label="Rincian pencairan " + p.day),
+                      class_name="flex items-center gap-2"),
+            class_name="flex items-center justify-between gap-3",
+        ),
+        class_name="py-3",
+        data_testid="payout",
+    )  # fmt: skip
+
+
+def _breakdown() -> rx.Component:
+    d: Any = A.payout  # a Var of PayoutDetail | None: shown only under rx.cond(A.payout)
+
+    def row(label: str, value, testid: str) -> rx.Component:
+        return rx.el.div(rx.el.dt(label, class_name="text-slate-600"), rx.el.dd(value, class_name="font-semibold", data_testid=testid),
+                         class_name="flex justify-between py-1")  # fmt: skip
+
+    return rx.el.div(
+        rx.el.h3("Rincian pencairan ", d.line.day, class_name="font-semibold"),
+        rx.el.p(d.line.said, class_name="text-sm text-slate-700", data_testid="payout-said"),
+        rx.el.dl(
+            row("Penjualan", d.gross, "payout-gross"),
+            row("Biaya MDR", d.mdr, "payout-mdr"),
+            row("Refund", d.refunds, "payout-refunds"),
+            row("Chargeback", d.chargebacks, "payout-chargebacks"),
+            row("Penyesuaian", d.adjustments, "payout-adjustments"),
+            row("Bersih (masuk ke rekening)", d.net, "payout-net"),
+            class_name="mt-2 divide-y divide-slate-100 text-sm",
+        ),
+        rx.cond(d.reference != "", rx.el.p("Referensi bank: ", d.reference, class_name="mt-1 text-sm text-slate-600")),
+        rx.el.ul(
+            rx.foreach(d.transactions, lambda t: rx.el.li(
+                rx.el.span(t.at, " · ", t.what), rx.el.span(t.amount, " (MDR ", t.fee, ")", rx.cond(t.refunded != "", rx.el.span(" · refund ", t.refunded))),
+                class_name="flex flex-wrap justify-between gap-2 py-1")),
+            class_name="mt-2 max-h-80 overflow-y-auto text-xs text-slate-700", aria_label="Transaksi pencairan ini",
+        ),
+        rx.el.button("Tutup", type="button", on_click=A.close_payout, class_name=BTN_OUTLINE + " mt-3 min-h-[44px]"),
+        class_name="mt-4 rounded-xl border border-slate-200 p-4",
+        data_testid="payout-detail",
+    )  # fmt: skip
+
+
+def payouts_section() -> rx.Component:
+    n: Any = A.next_payout
+    return rx.el.section(
+        rx.el.h2("Pencairan", class_name="text-lg font-bold"),
+        rx.cond(A.next_payout, rx.el.p("Berikutnya: ", rx.el.strong(n.said), class_name="mt-1 text-sm", data_testid="next-payout"),
+                rx.el.p("Tidak ada pencairan yang menunggu.", class_name="mt-1 text-sm text-slate-600")),
+        rx.el.ul(rx.foreach(A.payouts, _payout_row), class_name="mt-2 divide-y divide-slate-100"),
+        rx.cond(A.payout, _breakdown()),
+        id="pencairan",
+        class_name=f"{CARD} scroll-mt-32 p-5",
+    )  # fmt: skip
