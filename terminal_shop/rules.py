@@ -64,3 +64,6 @@ PAYMENT_PROMISE = (
 )
 
 UPLOAD_MAX = f"{UPLOAD_MAX_MB}MB"  # as the SPEC's texts write it: "maksimal 10MB"
+
+# A "Dana belum masuk?" case is answered by 17.00 WIB of the next working day (services/payouts/cases.py).
+PAYOUT_CASE_ANSWER_DAYS = 1

@@ -1,5 +1,5 @@
-"""payouts and payout_adjustments (issue 47.1: what each MID is paid for each settlement
-day), and the transactions' indexes they are read by
+"""payouts, payout_adjustments and payout_cases (issue 47.1-47.2: what each MID is paid for
+each settlement day, and "Dana belum masuk?"), and the transactions' indexes they are read by
 
 Revision ID: c3e9a7d1f542
 Revises: b8d2f4a6c913
@@ -53,6 +53,23 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_payout_adjustments_mid_day", "payout_adjustments", ["acquirer", "mid", "applies_on"])
+    op.create_table(
+        "payout_cases",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("payout_id", sa.Uuid(), nullable=False),
+        sa.Column("merchant_id", sa.Uuid(), nullable=False),
+        sa.Column("opened_by", sa.String(length=254), nullable=False),
+        sa.Column("opened_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("promised_by", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("facts", sa.String(length=1000), nullable=False),
+        sa.Column("status", sa.String(length=20), nullable=False),
+        sa.Column("answer", sa.String(length=1000), nullable=True),
+        sa.Column("answered_by", sa.String(length=254), nullable=True),
+        sa.Column("answered_at", sa.DateTime(timezone=True), nullable=True),
+    )
+    op.create_index("ix_payout_cases_payout_id", "payout_cases", ["payout_id"])
+    op.create_index("ix_payout_cases_merchant_id", "payout_cases", ["merchant_id"])
+    op.create_index("ix_payout_cases_status", "payout_cases", ["status"])
     op.create_index("ix_transactions_settle_on", "transactions", ["settle_on", "acquirer", "mid"])
     op.create_index("ix_transactions_merchant_settle_on", "transactions", ["merchant_id", "settle_on"])
 
@@ -60,6 +77,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_transactions_merchant_settle_on", table_name="transactions")
     op.drop_index("ix_transactions_settle_on", table_name="transactions")
+    op.drop_table("payout_cases")
     op.drop_index("ix_payout_adjustments_mid_day", table_name="payout_adjustments")
     op.drop_table("payout_adjustments")
     op.drop_index("ix_payouts_merchant_day", table_name="payouts")

@@ -54,9 +54,34 @@ def _breakdown() -> rx.Component:
                 class_name="flex flex-wrap justify-between gap-2 py-1")),
             class_name="mt-2 max-h-80 overflow-y-auto text-xs text-slate-700", aria_label="Transaksi pencairan ini",
         ),
-        rx.el.button("Tutup", type="button", on_click=A.close_payout, class_name=BTN_OUTLINE + " mt-3 min-h-[44px]"),
+        _case(d),
+        rx.el.div(
+            rx.cond(d.can_report, rx.el.button("Dana belum masuk?", type="button", on_click=A.report_missing(d.line.id),
+                                               class_name=BTN_OUTLINE + " min-h-[44px]")),
+            rx.cond(d.can_confirm, rx.el.button("Sudah masuk", type="button", on_click=A.confirm_received(d.line.id),
+                                                class_name=BTN_OUTLINE + " min-h-[44px]")),
+            rx.el.button("Tutup", type="button", on_click=A.close_payout, class_name=BTN_OUTLINE + " min-h-[44px]"),
+            class_name="mt-3 flex flex-wrap gap-2",
+        ),
         class_name="mt-4 rounded-xl border border-slate-200 p-4",
         data_testid="payout-detail",
+    )  # fmt: skip
+
+
+def _case(d: Any) -> rx.Component:
+    """The newest "Dana belum masuk" case of this payout: its status, promise and answer."""
+    c: Any = d.case
+    return rx.cond(
+        d.case,
+        rx.el.div(
+            rx.el.p("Laporan dana belum masuk: ", badge(c.status), class_name="text-sm font-semibold"),
+            rx.el.p(c.promised, class_name="text-xs text-slate-600", data_testid="payout-case-promise"),
+            rx.cond(c.answer != "", rx.el.p("Jawaban kami (", c.answered, "): ", c.answer, class_name="mt-1 text-sm",
+                                          data_testid="payout-case-answer")),
+            class_name="mt-3 rounded-lg bg-amber-50 p-3",
+            data_testid="payout-case",
+            role="status",
+        ),
     )  # fmt: skip
 
 

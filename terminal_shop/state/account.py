@@ -24,6 +24,7 @@ from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.devices.owned import DeviceView
+from terminal_shop.services.payouts import cases
 from terminal_shop.services.payouts import merchant as merchant_payouts
 from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
 from terminal_shop.services.privacy import person, requests
@@ -31,6 +32,7 @@ from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.transactions import dashboard, live, statement
 from terminal_shop.services.transactions import history as txn_history
 from terminal_shop.state import toast
+from terminal_shop.state.attempt import attempt
 from terminal_shop.state.checkout import CheckoutState
 
 
@@ -146,7 +148,7 @@ class AccountState(rx.State):
             await self._read_history(mine.merchants, self.filters or {})
             self.chart = await asyncio.to_thread(txn_history.last_days, mine.merchants)  # not the filters'
             self.chart_top = txn_history.chart_top(self.chart)
-            self.statements = await asyncio.to_thread(_statements, mine.merchants)
+            self.statements = await asyncio.to_thread(statement.links, mine.merchants)
             self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, mine.merchants)
             self.next_payout = merchant_payouts.next_of(self.payouts)
         self.loaded = True
@@ -165,6 +167,28 @@ class AccountState(rx.State):
     @account_only
     async def close_payout(self):
         self.payout = None
+
+    @rx.event
+    @account_only
+    async def report_missing(self, payout_id: str):
+        """ "Dana belum masuk?" on the open payout: the case, and when the answer is promised."""
+        return await self._on_payout(cases.open_case, str(payout_id)[:40], "Laporan terkirim")
+
+    @rx.event
+    @account_only
+    async def confirm_received(self, payout_id: str):
+        return await self._on_payout(cases.mark_received, str(payout_id)[:40], "Tercatat: dana sudah masuk")
+
+    async def _on_payout(self, act, payout_id: str, done: str):
+        if self.email != self._customer().email:
+            return self._forget()
+        merchants = [uuid.UUID(m) for m in self._merchants]
+        tried = await attempt(act, merchants, payout_id, self.email, failed="Gagal menyimpan. Coba lagi.")
+        if not tried.ok:
+            return tried.answer
+        self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, payout_id)
+        self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
+        return toast.success(done)
 
     @rx.event
     @account_only
@@ -248,7 +272,7 @@ class AccountState(rx.State):
                 if now != seen:
                     board = await asyncio.to_thread(dashboard.for_merchants, merchants)
                     chart = await asyncio.to_thread(txn_history.last_days, merchants)  # read outside the tab's lock
-                    statements = await asyncio.to_thread(_statements, merchants)  # a first sale offers its month
+                    statements = await asyncio.to_thread(statement.links, merchants)  # a first sale offers its month
                     async with self:
                         if self._merchants != [str(m) for m in merchants]:  # emptied by a sign-out meanwhile
                             return
@@ -258,14 +282,6 @@ class AccountState(rx.State):
         finally:
             async with self:
                 self._watching = False
-
-
-def _statements(merchants: list[uuid.UUID]) -> list[dict[str, str]]:
-    """Each monthly statement offered (from the merchant's first transaction on), with its link."""
-    return [
-        {"label": o.label, "link": f"{routes.API_ACCOUNT_STATEMENT}?{urlencode({'mid': o.mid, 'bulan': o.month})}"}
-        for o in statement.offered(merchants)
-    ]
 
 
 ACCOUNT_STATES: tuple[type[rx.State], ...] = (AccountState,)  # what a tab holds of an account

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlmodel import select
@@ -15,10 +15,14 @@ from starlette.testclient import TestClient
 from test_transactions_services import NOW, active_device, deliver, txn
 
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.services import working_days
 from terminal_shop.services.audit.tables import AuditEvent
-from terminal_shop.services.payouts import merchant, schedule, webhook
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.payouts import cases, merchant, schedule, webhook
 from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
-from terminal_shop.services.payouts.terms import AdjustmentKind, PayoutStatus
+from terminal_shop.services.payouts.terms import AdjustmentKind, CaseRefusal, PayoutStatus
+from terminal_shop.services.team import admin_accounts
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import ingest, settlement_report
 from terminal_shop.services.transactions.tables import RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
@@ -176,3 +180,57 @@ def test_an_imported_settlement_report_marks_the_days_payouts_sent(clean_db, tmp
     with read_session() as s:
         audited = s.exec(select(AuditEvent).where(AuditEvent.entity_id == str(payout.id))).all()
     assert [(a.action, a.admin_email) for a in audited] == [("kirim", "keuangan@terminalku.example")]
+
+
+def _mail_subjects(to: str) -> list[str]:
+    with read_session() as s:
+        return [
+            m.subject.split(": ", 1)[1] for m in s.exec(select(OutboxMessage).where(OutboxMessage.to_addr == to))
+        ]  # after the brand
+
+
+def test_dana_belum_masuk_is_a_case_with_its_facts_answered_to_the_merchant(clean_db, tmp_path):
+    """Issue 47.2: a working day past its date, the merchant reports a payout missing; the admins
+    are told with every fact, the answer reaches the merchant, and the money is marked received."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    other = active_device(tmp_path, tid="BRI00999")
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
+    day = _day_of("T1")
+    [line] = merchant.of_merchants([merchant_id], today=day)
+
+    with pytest.raises(cases.CaseError) as early:
+        cases.open_case([merchant_id], line.id, "bri00123@example.com", today=day)
+    assert early.value.code is CaseRefusal.TOO_EARLY
+    with pytest.raises(cases.CaseError) as theirs:
+        cases.open_case([other], line.id, "bri00999@example.com", today=day + timedelta(days=7))
+    assert theirs.value.code is CaseRefusal.NOT_FOUND
+
+    later = working_days.add_working_days(day, 1)
+    case = cases.open_case([merchant_id], line.id, "bri00123@example.com", today=later)
+    assert cases.open_case([merchant_id], line.id, "bri00123@example.com", today=later) == case  # one open case
+    assert case.status.label == "Sedang diperiksa" and case.promised.startswith("Jawaban paling lambat ")
+    assert "BCA ••123" in case.facts and "1 transaksi" in case.facts and "MID 000885012345678" in case.facts
+    told = admin_accounts.emails_of(Permission.TRANSACTIONS)  # who reads the transactions
+    assert told and [_mail_subjects(a) for a in told] == [["Dana belum masuk: merchant menunggu jawaban"]] * len(told)
+    assert [c.id for c in cases.open_cases()] == [case.id]
+
+    with pytest.raises(cases.CaseError) as empty:
+        cases.answer(case.id, "   ", "keuangan@terminalku.example")
+    assert empty.value.code is CaseRefusal.ANSWER
+    cases.answer(case.id, "Sudah kami cek: dana dikirim BRI hari ini, ref BRI-77.", "keuangan@terminalku.example",
+                 received=True)  # fmt: skip
+    shown = merchant.detail([merchant_id], line.id)
+    assert shown.case.answer.startswith("Sudah kami cek") and shown.case.status.label == "Selesai"
+    assert shown.line.status.label == "Diterima" and not shown.can_report and cases.open_cases() == []
+    assert "Jawaban untuk laporan dana belum masuk" in _mail_subjects("bri00123@example.com")
+
+
+def test_the_merchant_says_the_money_arrived(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
+    [line] = merchant.of_merchants([merchant_id], today=_day_of("T1"))
+    cases.mark_received([merchant_id], line.id, "bri00123@example.com")
+    [payout] = _payouts()
+    assert payout.status == PayoutStatus.RECEIVED and payout.received_at is not None

@@ -99,3 +99,26 @@ def device_status(reg: RegistrationFacts, model: str, serial: str, status: str, 
             "Ada pertanyaan? Balas email ini atau hubungi kami lewat WhatsApp.",
         ],
     )
+
+
+def payout_case(admin_email: str, facts: str, link: str) -> Mail:
+    """To each admin who reads the transactions: a merchant's "Dana belum masuk?", with its facts."""
+    return compose(
+        admin_email,
+        "Dana belum masuk: merchant menunggu jawaban",
+        "Halo,",
+        [f"Merchant melaporkan pencairan yang belum masuk: {facts}.",
+         f"Jawab paling lambat {rules.PAYOUT_CASE_ANSWER_DAYS} hari kerja, pukul 17.00 WIB."],
+        ("Buka di back office", link),
+    )  # fmt: skip
+
+
+def payout_case_answered(reg: RegistrationFacts, answer: str, link: str) -> Mail:
+    """To the merchant: the answer to their "Dana belum masuk?"."""
+    return compose(
+        reg.email,
+        "Jawaban untuk laporan dana belum masuk",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [f"Tentang pencairan {typed(reg.nama_usaha)} yang Anda laporkan:", answer],
+        ("Lihat pencairan", link),
+    )

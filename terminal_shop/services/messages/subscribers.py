@@ -30,6 +30,8 @@ from terminal_shop.services.orders.events import (
     OrderShipped,
 )
 from terminal_shop.services.orders.views import OrderFacts
+from terminal_shop.services.payouts import merchant as payout_owners
+from terminal_shop.services.payouts.events import PayoutCaseAnswered, PayoutCaseOpened
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.events import DataRequestAsked
 from terminal_shop.services.privacy.terms import DataRequestKind
@@ -173,3 +175,45 @@ def _device_status(s: Session, event: DeviceStatusChanged) -> None:
     status, reason = DeviceStatus.label_of(event.new_status or ""), event.detail or "-"
     key = f"device:{device.id}:status:{utcnow().isoformat()}"
     tell(s, _device_notice("device_status", key, device, merchant, status=status, reason=reason))
+
+
+@subscribe(PayoutCaseOpened)
+def _payout_case(s: Session, event: PayoutCaseOpened) -> None:
+    """ "Dana belum masuk?": the admins who read the transactions are told, with its facts."""
+    link = get_settings().public_url + routes.ADMIN_TRANSACTIONS
+    for admin in admin_accounts.emails_of(Permission.TRANSACTIONS):
+        values = {"facts": event.detail or "", "link": link}
+        tell(
+            s,
+            Notice(
+                "payout_case",
+                f"payout-case:{event.case_id}:{admin}",
+                ("payout", event.entity_id),
+                admin,
+                None,
+                None,
+                values,
+            ),
+        )
+
+
+@subscribe(PayoutCaseAnswered)
+def _payout_case_answered(s: Session, event: PayoutCaseAnswered) -> None:
+    merchant_id = payout_owners.merchant_of(s, uuid.UUID(event.entity_id))
+    merchant = registrations.record(s, merchant_id) if merchant_id else None
+    if merchant is None or merchant.purged_at is not None:
+        return
+    values = {"answer": event.detail or "", "link": get_settings().public_url + routes.ACCOUNT + "#pencairan"}
+    key = f"payout-case:{event.case_id}:answered:{utcnow().isoformat()}"
+    tell(
+        s,
+        Notice(
+            "payout_case_answered",
+            key,
+            ("merchant", str(merchant.id)),
+            merchant.email,
+            merchant.nomor_hp,
+            merchant,
+            values,
+        ),
+    )

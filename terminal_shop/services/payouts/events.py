@@ -21,3 +21,29 @@ class PayoutSent(PayoutEvent):
 
     name: ClassVar[str] = "payout.sent"
     action: ClassVar[str] = "kirim"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayoutReceived(PayoutEvent):
+    """The money reached the account: said by the merchant, or by the admin answering a case."""
+
+    name: ClassVar[str] = "payout.received"
+    action: ClassVar[str] = "terima"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayoutCaseOpened(PayoutEvent):
+    """ "Dana belum masuk?" (`entity_id`: the payout; `detail`: the facts); the admins are told."""
+
+    name: ClassVar[str] = "payout.case_opened"
+    action: ClassVar[str] = "lapor"
+    case_id: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayoutCaseAnswered(PayoutEvent):
+    """The admin's answer (`detail`), told to the merchant by e-mail and on /akun."""
+
+    name: ClassVar[str] = "payout.case_answered"
+    action: ClassVar[str] = "jawab"
+    case_id: int = 0

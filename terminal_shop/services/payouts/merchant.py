@@ -7,12 +7,12 @@ from __future__ import annotations
 import uuid
 from datetime import date, timedelta
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
-from terminal_shop.services.payouts import schedule
+from terminal_shop.services.payouts import cases, schedule
 from terminal_shop.services.payouts.tables import Payout
 from terminal_shop.services.payouts.terms import PayoutStatus
 from terminal_shop.services.payouts.views import PaidTxn, PayoutDetail, PayoutLine
@@ -70,7 +70,16 @@ def detail(merchant_ids: list[uuid.UUID], payout_id: str) -> PayoutDetail | None
                 rupiah(t.mdr), rupiah(t.refunded) if t.refunded else "")
         for t in paid
     )  # fmt: skip
+    today = working_days.today_wib()
     return PayoutDetail(
         _line(p), rupiah(p.gross), rupiah(p.mdr), rupiah(p.refunds), rupiah(p.chargebacks), rupiah(p.adjustments),
         rupiah(p.net), p.bank_reference or "", txns,
+        can_report=cases.reportable(p.settle_on, p.status, today), can_confirm=p.status == PayoutStatus.SENT.value,
+        case=cases.case_of(merchant_ids, str(p.id)),
     )  # fmt: skip
+
+
+def merchant_of(s: Session, payout_id: uuid.UUID) -> uuid.UUID | None:
+    """Whose payout this is (a message about it), in the caller's transaction."""
+    payout = s.get(Payout, payout_id)
+    return payout.merchant_id if payout else None

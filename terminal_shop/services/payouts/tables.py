@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from terminal_shop.infra.models import UTCDateTime, now_field
-from terminal_shop.services.payouts.terms import PayoutStatus
+from terminal_shop.services.payouts.terms import CaseStatus, PayoutStatus
 
 
 class Payout(SQLModel, table=True):
@@ -63,3 +63,23 @@ class PayoutAdjustment(SQLModel, table=True):
     reason: str = Field(max_length=200)
     source: str = Field(max_length=120, unique=True)
     created_at: datetime = now_field()
+
+
+class PayoutCase(SQLModel, table=True):
+    """ "Dana belum masuk?": a merchant's report that a payout did not arrive, with every fact
+    the admin needs taken when it was opened, answered on the same page (issue 47.2). One open
+    case per payout."""
+
+    __tablename__ = "payout_cases"
+
+    id: int | None = Field(default=None, primary_key=True)
+    payout_id: uuid.UUID = Field(index=True)
+    merchant_id: uuid.UUID = Field(index=True)
+    opened_by: str = Field(max_length=254)
+    opened_at: datetime = now_field()
+    promised_by: datetime = Field(sa_type=UTCDateTime)  # when the merchant is told they will hear back
+    facts: str = Field(max_length=1000)  # amount, account, reference, transactions, as the merchant saw them
+    status: str = Field(default=CaseStatus.OPEN.value, max_length=20, index=True)
+    answer: str | None = Field(default=None, max_length=1000)
+    answered_by: str | None = Field(default=None, max_length=254)
+    answered_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

@@ -18,3 +18,20 @@ class AdjustmentKind(Term):
     REFUND = "refund", "Refund setelah pencairan"
     CHARGEBACK = "chargeback", "Chargeback"
     CORRECTION = "koreksi", "Koreksi"
+
+
+class CaseStatus(Term):
+    """A "Dana belum masuk" case, as the merchant and the admin read it."""
+
+    OPEN = "dibuka", "Sedang diperiksa", "amber"
+    ANSWERED = "dijawab", "Dijawab", "blue"
+    CLOSED = "selesai", "Selesai", "emerald"
+
+
+class CaseRefusal(Term):
+    """Why a case cannot be opened or answered."""
+
+    NOT_FOUND = "tidak-ada", "Pencairan tidak ditemukan"
+    TOO_EARLY = "terlalu-awal", "Pencairan ini dijadwalkan {day}: laporkan jika belum masuk satu hari kerja setelahnya"
+    RECEIVED = "sudah-diterima", "Pencairan ini sudah tercatat diterima"
+    ANSWER = "jawaban", "Tulis jawaban untuk merchant"

@@ -28,6 +28,18 @@ class PaidTxn:
 
 
 @dataclass(frozen=True)
+class CaseView:
+    id: int
+    payout_id: str
+    status: Badge
+    opened: str  # WIB
+    promised: str  # "Jawaban paling lambat Selasa, 1 Des 2026 17.00 WIB"
+    facts: str
+    answer: str  # "" until answered
+    answered: str
+
+
+@dataclass(frozen=True)
 class PayoutDetail:
     line: PayoutLine
     gross: str
@@ -38,3 +50,6 @@ class PayoutDetail:
     net: str
     reference: str  # the bank's reference once sent, "" before
     transactions: tuple[PaidTxn, ...]
+    can_report: bool = False  # "Dana belum masuk?": not received, a working day past its date
+    can_confirm: bool = False  # "Sudah masuk": sent, not yet said received
+    case: CaseView | None = None  # the newest "Dana belum masuk" case, with its answer

@@ -8,10 +8,12 @@ import uuid
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 import sqlalchemy as sa
 from sqlmodel import col, func
 
+from terminal_shop import routes
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
@@ -157,3 +159,11 @@ def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds
     pdf.multi_cell(0, 4, latin("MDR dihitung per transaksi dan dibulatkan ke rupiah terdekat (setengah ke atas). "
                                 "Settlement H+1 hari kerja; hari Sabtu, Minggu dan libur nasional bukan hari kerja."))  # fmt: skip
     return bytes(pdf.output())
+
+
+def links(merchant_ids: list[uuid.UUID]) -> list[dict[str, str]]:
+    """Each monthly statement offered (from the merchant's first transaction on), with its link."""
+    return [
+        {"label": o.label, "link": f"{routes.API_ACCOUNT_STATEMENT}?{urlencode({'mid': o.mid, 'bulan': o.month})}"}
+        for o in offered(merchant_ids)
+    ]
