@@ -1,4 +1,5 @@
-"""'Transaksi': webhook health, unknown TIDs, silent devices, the settlement report."""
+"""'Transaksi': webhook health, "Dana belum masuk" cases, unknown TIDs, silent devices, the
+settlement report."""
 
 from __future__ import annotations
 
@@ -89,6 +90,24 @@ def _report() -> rx.Component:
     )  # fmt: skip
 
 
+def _case(c) -> rx.Component:
+    return rx.el.li(
+        rx.el.p(rx.el.strong(c.facts), class_name="text-sm"),
+        rx.el.p("Dilaporkan ", c.opened, " · ", c.promised, class_name="text-xs text-slate-600"),
+        rx.el.form(
+            rx.el.input(type="hidden", name="case", value=c.id.to(str)),
+            rx.el.label(rx.el.span("Jawaban untuk merchant", class_name="text-xs text-slate-600"),
+                        rx.el.textarea(name="jawaban", rows="2", class_name=INPUT), class_name="flex flex-col"),
+            rx.el.label(rx.el.input(type="checkbox", name="diterima", class_name="h-5 w-5"),
+                        rx.el.span("Dana sudah masuk ke rekening merchant"), class_name="flex min-h-[44px] items-center gap-2 text-sm"),
+            rx.el.button("Kirim jawaban", type="submit", class_name=BTN_PRIMARY + " min-h-[44px]"),
+            on_submit=T.answer_case, reset_on_submit=True, class_name="mt-2 flex flex-col gap-2",
+        ),
+        class_name="py-3",
+        data_testid="payout-case",
+    )  # fmt: skip
+
+
 def transactions_page() -> rx.Component:
     return admin_layout(
         rx.el.h1("Transaksi", class_name="text-2xl font-bold"),
@@ -97,6 +116,13 @@ def transactions_page() -> rx.Component:
         rx.el.section(
             rx.el.h2("Webhook per acquirer", class_name="text-lg font-bold"),
             scroll_table(("Kode", "Nama", "Transaksi terakhir", f"Ditolak ({rules.hours(rules.REFUSALS_SHOWN)})", "Alasan terakhir", ""), T.acquirers, _health, "Acquirer", "mt-2 min-w-full cards-on-phone"),
+            class_name=f"{CARD} mt-6 p-5",
+        ),
+        rx.el.section(
+            rx.el.h2("Dana belum masuk", class_name="text-lg font-bold"),
+            rx.cond(T.cases, rx.el.ul(rx.foreach(T.cases, _case), class_name="mt-2 divide-y divide-slate-100"),
+                    rx.el.p("Tidak ada laporan yang menunggu jawaban.", class_name="mt-1 text-sm text-slate-600")),
+            id="dana-belum-masuk",
             class_name=f"{CARD} mt-6 p-5",
         ),
         when_allowed(Permission.ACQUIRER_SECRETS, _new_acquirer()),

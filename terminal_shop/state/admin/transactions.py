@@ -10,11 +10,14 @@ import asyncio
 import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
+from terminal_shop.services.payouts import cases
+from terminal_shop.services.payouts.views import CaseView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import acquirers as acquirer_setup
 from terminal_shop.services.transactions import health, settlement_report
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.state.attempt import attempt
 
 REPORT_UPLOAD_ID = "settlement_report"
 SECRET_FIELD = "acquirer-secret"  # always on the page: the secret arrives by set_value, once
@@ -33,11 +36,13 @@ class TransactionsState(AdminState):
     report_error: str = ""
     acquirer_error: str = ""
     secret_for: str = ""  # whose secret the field shows (the secret itself is never kept here)
+    cases: list[CaseView] = []  # "Dana belum masuk" waiting for an answer, the nearest promise first
 
     async def _fill(self) -> None:
         self.acquirers = await asyncio.to_thread(health.acquirers)
         self.unknown = await asyncio.to_thread(health.unknown_tids)
         self.silent, self.silent_days = await asyncio.to_thread(health.silent_devices), health.silent_days()
+        self.cases = await asyncio.to_thread(cases.open_cases)
         codes = [a.code for a in self.acquirers]
         self.acquirer = self.acquirer if self.acquirer in codes else (codes[0] if codes else "")
         if self.acquirer:
@@ -103,3 +108,18 @@ class TransactionsState(AdminState):
         self.settled, self.differences, self.not_found = result.settled, result.differences, result.unknown
         await self._fill()
         return [toast.success(f"{result.settled} transaksi ditandai dibayar"), clear]
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def answer_case(self, form: dict):
+        """The answer to a "Dana belum masuk" case, told to the merchant; ticked: the money arrived."""
+        case_id = str(form.get("case", ""))
+        if not case_id.isdigit():
+            return None
+        received = str(form.get("diterima", "")) in ("on", "true", "1")
+        tried = await attempt(cases.answer, int(case_id), str(form.get("jawaban", "")), self.admin_email, received,
+                              failed="Gagal menyimpan jawaban")  # fmt: skip
+        if not tried.ok:
+            return tried.answer
+        self.cases = await asyncio.to_thread(cases.open_cases)
+        return toast.success("Jawaban terkirim ke merchant")
