@@ -16,10 +16,11 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.registrations import admin_edit
+from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import ingest
 
 from support.factories import ADMIN, make_merchant
-from support.steps import sign_in, wait_for_mail
+from support.steps import EMAIL, PASSWORD, sign_in, wait_for_mail
 
 
 def _sale(secret: str, days_ago: int) -> None:
@@ -32,6 +33,7 @@ def _sale(secret: str, days_ago: int) -> None:
 
 
 def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_path, mailbox):
+    admin_auth.create_admin(EMAIL, PASSWORD)
     merchant_id = make_merchant(tmp_path, email="dana@example.com", hp="0857-4747-4747")
     form = admin_merchants.detail(str(merchant_id)).form
     admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
