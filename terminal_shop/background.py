@@ -17,12 +17,14 @@ from terminal_shop.services import stored_files
 from terminal_shop.services.events import later
 from terminal_shop.services.notifications import sender
 from terminal_shop.services.orders import payment_qr
+from terminal_shop.services.payouts import recap
 from terminal_shop.services.privacy import erasure, retention
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import refused
 
 OUTBOX_INTERVAL_SECONDS = 5
 PENDING_WORK_INTERVAL_SECONDS = 1
+RECAP_INTERVAL_SECONDS = 300
 
 
 async def sweep_orphan_files() -> None:
@@ -66,6 +68,12 @@ async def run_pending_work() -> None:
     await _every(PENDING_WORK_INTERVAL_SECONDS, later.run_due, "later", "pending work round failed")
 
 
+async def queue_daily_recaps() -> None:
+    """Every few minutes: from 07.00 WIB, the merchants' daily recaps of yesterday, once a day
+    (services/payouts/recap.py; the outbox key keeps one a merchant a day across workers)."""
+    await _every(RECAP_INTERVAL_SECONDS, recap.queue_due, "recap", "daily recap round failed")
+
+
 async def check_qris_at_start() -> None:
     """Says in the log at start-up whether orders get a dynamic QRIS, and if not, why."""
     merchant = await asyncio.to_thread(payment_qr.merchant_or_none)
@@ -95,4 +103,11 @@ async def empty_tabs_of_erased_records() -> None:
             logging.getLogger("terminal_shop").exception("emptying tabs of erased records failed")
 
 
-TASKS = (sweep_orphan_files, check_qris_at_start, send_outbox, run_pending_work, empty_tabs_of_erased_records)
+TASKS = (
+    sweep_orphan_files,
+    check_qris_at_start,
+    send_outbox,
+    run_pending_work,
+    queue_daily_recaps,
+    empty_tabs_of_erased_records,
+)

@@ -1,5 +1,6 @@
-"""payouts, payout_adjustments and payout_cases (issue 47.1-47.2: what each MID is paid for
-each settlement day, and "Dana belum masuk?"), and the transactions' indexes they are read by
+"""payouts, payout_adjustments, payout_cases and recap_choices (issue 47.1-47.2, 47.5: what
+each MID is paid for each settlement day, "Dana belum masuk?", the daily recap asked for),
+and the transactions' indexes they are read by
 
 Revision ID: c3e9a7d1f542
 Revises: b8d2f4a6c913
@@ -70,6 +71,14 @@ def upgrade() -> None:
     op.create_index("ix_payout_cases_payout_id", "payout_cases", ["payout_id"])
     op.create_index("ix_payout_cases_merchant_id", "payout_cases", ["merchant_id"])
     op.create_index("ix_payout_cases_status", "payout_cases", ["status"])
+    op.create_table(
+        "recap_choices",
+        sa.Column("merchant_id", sa.Uuid(), primary_key=True),
+        sa.Column("channel", sa.String(length=20), nullable=False),
+        sa.Column("changed_by", sa.String(length=254), nullable=False),
+        sa.Column("changed_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_recap_choices_channel", "recap_choices", ["channel"])
     op.create_index("ix_transactions_settle_on", "transactions", ["settle_on", "acquirer", "mid"])
     op.create_index("ix_transactions_merchant_settle_on", "transactions", ["merchant_id", "settle_on"])
 
@@ -77,6 +86,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_transactions_merchant_settle_on", table_name="transactions")
     op.drop_index("ix_transactions_settle_on", table_name="transactions")
+    op.drop_index("ix_recap_choices_channel", table_name="recap_choices")
+    op.drop_table("recap_choices")
     op.drop_table("payout_cases")
     op.drop_index("ix_payout_adjustments_mid_day", table_name="payout_adjustments")
     op.drop_table("payout_adjustments")

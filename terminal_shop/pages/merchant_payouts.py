@@ -9,7 +9,8 @@ from typing import Any
 import reflex as rx
 
 from terminal_shop.components.admin import badge
-from terminal_shop.components.ui import BTN_OUTLINE, CARD
+from terminal_shop.components.ui import BTN_OUTLINE, CARD, INPUT
+from terminal_shop.services.payouts.recap import CHANNELS as RECAP_CHANNELS
 from terminal_shop.state.account import AccountState as A
 
 
@@ -85,6 +86,20 @@ def _case(d: Any) -> rx.Component:
     )  # fmt: skip
 
 
+def _recap() -> rx.Component:
+    """The 07.00 WIB daily recap: by e-mail, by WhatsApp (to a number that agreed), or none."""
+    options = [("", "Tidak usah"), *RECAP_CHANNELS.items()]
+    return rx.el.form(
+        rx.el.label(rx.el.span("Rekap harian pukul 07.00 WIB (penjualan kemarin, biaya, bersih, pencairan berikutnya)",
+                               class_name="text-sm text-slate-700"),
+                    rx.el.select(*[rx.el.option(text, value=value) for value, text in options], name="rekap",
+                                 value=A.recap, on_change=lambda v: A.choose_recap({"rekap": v}), class_name=INPUT + " min-h-[44px]"),
+                    class_name="flex flex-col gap-1"),
+        class_name="mt-4 border-t border-slate-100 pt-3",
+        data_testid="daily-recap",
+    )  # fmt: skip
+
+
 def payouts_section() -> rx.Component:
     n: Any = A.next_payout
     return rx.el.section(
@@ -93,6 +108,7 @@ def payouts_section() -> rx.Component:
                 rx.el.p("Tidak ada pencairan yang menunggu.", class_name="mt-1 text-sm text-slate-600")),
         rx.el.ul(rx.foreach(A.payouts, _payout_row), class_name="mt-2 divide-y divide-slate-100"),
         rx.cond(A.payout, _breakdown()),
+        _recap(),
         id="pencairan",
         class_name=f"{CARD} scroll-mt-32 p-5",
     )  # fmt: skip

@@ -11,9 +11,6 @@ every tab that read under the session (web/customer_auth.py, issue 46.1)."""
 from __future__ import annotations
 
 import asyncio
-import contextvars
-import functools
-import inspect
 import time
 import uuid
 from urllib.parse import urlencode
@@ -24,15 +21,13 @@ from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.devices.owned import DeviceView
-from terminal_shop.services.payouts import cases
-from terminal_shop.services.payouts import merchant as merchant_payouts
-from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
 from terminal_shop.services.privacy import person, requests
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.transactions import dashboard, live, statement
 from terminal_shop.services.transactions import history as txn_history
 from terminal_shop.state import toast
-from terminal_shop.state.attempt import attempt
+from terminal_shop.state.account_check import account_only, checked_customer
+from terminal_shop.state.account_payouts import PayoutsMixin
 from terminal_shop.state.checkout import CheckoutState
 
 
@@ -61,33 +56,7 @@ WATCH_SECONDS = 1800  # an open dashboard follows new transactions this long aft
 CHECK_SECONDS = 30  # and checks its marker at least this often (the feed's hint may be missed)
 
 
-# The customer the shared check let through, for the rest of that event (AccountState._customer).
-_checked: contextvars.ContextVar[signin.Customer | None] = contextvars.ContextVar("checked_customer", default=None)
-
-
-def account_only(handler):
-    """Runs an account handler only for a live customer session; without one the tab's account
-    states are emptied and the browser goes to /masuk."""
-    if not inspect.iscoroutinefunction(handler):
-        raise TypeError(f"{handler.__name__}: account handlers are async so their work can leave the event loop")
-
-    @functools.wraps(handler)
-    async def wrapper(self, *args, **kwargs):
-        customer = await self._authorise()
-        if customer is None:
-            self._forget()
-            return rx.redirect(routes.SIGN_IN, replace=True)
-        passed = _checked.set(customer)
-        try:
-            return await handler(self, *args, **kwargs)
-        finally:
-            _checked.reset(passed)
-
-    vars(wrapper)["account_only"] = True  # read by the guard test
-    return wrapper
-
-
-class AccountState(rx.State):
+class AccountState(PayoutsMixin, rx.State):
     email: str = ""
     orders: list[account.OrderLine] = []
     registrations: list[account.RegistrationLine] = []
@@ -101,9 +70,6 @@ class AccountState(rx.State):
     filter_error: str = ""
     csv_link: str = ""
     statements: list[dict[str, str]] = []  # label, link: a month's PDF per MID
-    payouts: list[PayoutLine] = []  # an approved merchant's, newest first (services/payouts)
-    next_payout: PayoutLine | None = None
-    payout: PayoutDetail | None = None  # the one opened, with its breakdown
     data_requests: list[str] = []  # the person's open requests for their data
     request_answer: str = ""
     request_error: str = ""
@@ -119,10 +85,7 @@ class AccountState(rx.State):
 
     def _customer(self) -> signin.Customer:
         """Inside an `account_only` handler: who the check let through."""
-        customer = _checked.get()
-        if customer is None:
-            raise RuntimeError("_customer() outside an account_only handler")
-        return customer
+        return checked_customer()
 
     def _forget(self) -> None:
         """Drops everything of the account this tab holds (signed out, or another person)."""
@@ -149,46 +112,9 @@ class AccountState(rx.State):
             self.chart = await asyncio.to_thread(txn_history.last_days, mine.merchants)  # not the filters'
             self.chart_top = txn_history.chart_top(self.chart)
             self.statements = await asyncio.to_thread(statement.links, mine.merchants)
-            self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, mine.merchants)
-            self.next_payout = merchant_payouts.next_of(self.payouts)
+            await self._load_payouts(mine.merchants)
         self.loaded = True
         return AccountState.watch if mine.merchants and not self._watching else None
-
-    @rx.event
-    @account_only
-    async def open_payout(self, payout_id: str):
-        """One payout's breakdown: only the signed-in merchant's own (another's is not found)."""
-        if self.email != self._customer().email:
-            return self._forget()
-        merchants = [uuid.UUID(m) for m in self._merchants]
-        self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:40])
-
-    @rx.event
-    @account_only
-    async def close_payout(self):
-        self.payout = None
-
-    @rx.event
-    @account_only
-    async def report_missing(self, payout_id: str):
-        """ "Dana belum masuk?" on the open payout: the case, and when the answer is promised."""
-        return await self._on_payout(cases.open_case, str(payout_id)[:40], "Laporan terkirim")
-
-    @rx.event
-    @account_only
-    async def confirm_received(self, payout_id: str):
-        return await self._on_payout(cases.mark_received, str(payout_id)[:40], "Tercatat: dana sudah masuk")
-
-    async def _on_payout(self, act, payout_id: str, done: str):
-        if self.email != self._customer().email:
-            return self._forget()
-        merchants = [uuid.UUID(m) for m in self._merchants]
-        tried = await attempt(act, merchants, payout_id, self.email, failed="Gagal menyimpan. Coba lagi.")
-        if not tried.ok:
-            return tried.answer
-        self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, payout_id)
-        self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
-        return toast.success(done)
 
     @rx.event
     @account_only

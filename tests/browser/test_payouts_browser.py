@@ -6,6 +6,7 @@ breakdown, reports it missing a working day past its date, the finance admin ans
 from __future__ import annotations
 
 import json
+import re
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -75,3 +76,9 @@ def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_pat
     payouts.get_by_role("button", name="Rincian").first.click()
     expect(payouts.get_by_test_id("payout-case-answer")).to_contain_text("masuk hari ini")
     expect(payouts.get_by_role("button", name="Dana belum masuk?")).to_have_count(0)
+
+    # Issue 47.5: the merchant asks for the 07.00 WIB recap by e-mail, and it stays chosen.
+    payouts.get_by_label(re.compile("Rekap harian pukul 07.00 WIB")).select_option("Email")
+    expect(phone.get_by_text("Rekap harian Email")).to_be_visible()
+    phone.reload()
+    expect(phone.locator("#pencairan").get_by_label(re.compile("Rekap harian"))).to_have_value("email")

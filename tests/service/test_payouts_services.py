@@ -5,20 +5,20 @@ read again while Dijadwalkan and kept once Dikirim; a merchant reaches only thei
 from __future__ import annotations
 
 import json
-import time
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 from sqlmodel import select
 from starlette.testclient import TestClient
 from test_transactions_services import NOW, active_device, deliver, txn
 
+from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services import working_days
 from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.payouts import cases, merchant, schedule, webhook
+from terminal_shop.services.payouts import cases, merchant, recap, schedule, webhook
 from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
 from terminal_shop.services.payouts.terms import AdjustmentKind, CaseRefusal, PayoutStatus
 from terminal_shop.services.team import admin_accounts
@@ -154,7 +154,7 @@ def test_the_payout_route_answers_as_the_transactions_route_does(clean_db, tmp_p
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
     body = json.dumps({"payouts": [{"mid": "000885012345678", "settle_on": _day_of("T1").isoformat(),
                                     "net": 397_200, "bank_reference": "BRI-1"}]}).encode()  # fmt: skip
-    ts = int(time.time())
+    ts = int(datetime.now(UTC).timestamp())  # the route signs against the clock, not the module's NOW
     headers = {"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)}
     client = TestClient(files_app(), client=("198.18.47.1", 50000))  # an address of its own: one Redis counts all
     answer = client.post("/api/pencairan/bri", content=body, headers=headers)
@@ -234,3 +234,28 @@ def test_the_merchant_says_the_money_arrived(clean_db, tmp_path):
     cases.mark_received([merchant_id], line.id, "bri00123@example.com")
     [payout] = _payouts()
     assert payout.status == PayoutStatus.RECEIVED and payout.received_at is not None
+
+
+def test_the_daily_recap_goes_once_a_day_from_seven_and_not_after_a_day_without_sales(clean_db, tmp_path):
+    """Issue 47.5: yesterday's sales, fees, net and the next payout, by the channel asked for."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    quiet = active_device(tmp_path, tid="BRI00999")  # asked too, sold nothing yesterday
+    yesterday_noon = datetime.now(WIB).replace(hour=12, minute=0, second=0, microsecond=0) - timedelta(days=1)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=yesterday_noon.isoformat())]})
+    assert recap.choose([merchant_id], "email", "bri00123@example.com") == "email"
+    assert recap.choose([quiet], "email", "bri00999@example.com") == "email"
+    assert recap.choice_of([merchant_id]) == "email"
+    today = datetime.now(WIB).date()
+
+    assert recap.queue_due(datetime.combine(today, time(6, 59), WIB)) == 0  # not before 07.00 WIB
+    assert recap.queue_due(datetime.combine(today, time(7, 0), WIB)) == 1
+    assert recap.queue_due(datetime.combine(today, time(7, 5), WIB)) == 0  # once a day, whichever worker
+    [mail] = [m for m in _mail_subjects("bri00123@example.com") if m.startswith("Rekap ")]
+    assert mail.endswith(": Rp 400.000")
+    assert not [m for m in _mail_subjects("bri00999@example.com") if m.startswith("Rekap ")]
+
+    recap.choose([merchant_id], "whatsapp", "bri00123@example.com")  # a number that never agreed: nothing
+    assert recap.queue_due(datetime.combine(today + timedelta(days=1), time(7, 0), WIB)) == 0
+    recap.choose([merchant_id], "", "bri00123@example.com")
+    assert recap.choice_of([merchant_id]) == ""

@@ -50,6 +50,7 @@ WORDS: dict[str, Callable[[Session, Notice], Mail]] = {
     "device_active": lambda s, n: merchant_mails.device_activated(
         n.about, n.values["model"], n.values["serial"], n.values["detail"], n.values["sign_in"]
     ),
+    "daily_recap": lambda s, n: merchant_mails.daily_recap(n.about, n.values),
     "payout_case": lambda s, n: merchant_mails.payout_case(n.email or "", n.values["facts"], n.values["link"]),
     "payout_case_answered": lambda s, n: merchant_mails.payout_case_answered(
         n.about, n.values["answer"], n.values["link"]

@@ -122,3 +122,17 @@ def payout_case_answered(reg: RegistrationFacts, answer: str, link: str) -> Mail
         [f"Tentang pencairan {typed(reg.nama_usaha)} yang Anda laporkan:", answer],
         ("Lihat pencairan", link),
     )
+
+
+def daily_recap(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
+    """The 07.00 WIB recap the merchant asked for (services/payouts/recap.py)."""
+    return compose(
+        reg.email,
+        f"Rekap {values['day']}: {values['sales']}",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [f"Rekap {values['day']} untuk {typed(reg.nama_usaha)}:",
+         f"Penjualan {values['sales']} dari {values['count']} transaksi, biaya MDR {values['fees']}, bersih {values['net']}.",
+         f"Pencairan berikutnya: {values['next']}.",
+         "Rekap ini dikirim karena Anda memintanya di akun Anda; matikan kapan saja di bagian Pencairan."],
+        ("Lihat di akun Anda", values["link"]),
+    )  # fmt: skip

@@ -83,3 +83,15 @@ class PayoutCase(SQLModel, table=True):
     answer: str | None = Field(default=None, max_length=1000)
     answered_by: str | None = Field(default=None, max_length=254)
     answered_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class RecapChoice(SQLModel, table=True):
+    """Whether an approved merchant asked for the 07.00 WIB daily recap, and by which channel
+    ("" off, "email", "whatsapp"); services/payouts/recap.py."""
+
+    __tablename__ = "recap_choices"
+
+    merchant_id: uuid.UUID = Field(primary_key=True)
+    channel: str = Field(default="", max_length=20, index=True)
+    changed_by: str = Field(max_length=254)
+    changed_at: datetime = now_field()

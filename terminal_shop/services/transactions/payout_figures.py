@@ -104,3 +104,19 @@ def mark_settled(s: Session, acquirer: str, mid: str, day: date) -> int:
         .values(settled_on=day, changed_at=utcnow())
     )
     return int(done.rowcount or 0)
+
+
+def day_by_merchant(
+    s: Session, merchant_ids: list[uuid.UUID], start: datetime, end: datetime
+) -> dict[uuid.UUID, tuple[int, int, int, int]]:
+    """(count, sales, fees, net) of each merchant's transactions in [start, end), as the
+    dashboard sums them (sales and fees of sales, net of everything): the daily recap's figures."""
+    t = Transaction
+    approved = col(t.status) == TxnStatus.APPROVED.value
+    rows: Any = s.execute(
+        sa.select(col(t.merchant_id), func.count().filter(approved), func.coalesce(func.sum(t.amount).filter(approved), 0),
+                  func.coalesce(func.sum(t.mdr).filter(approved), 0), func.coalesce(func.sum(t.net), 0))
+        .where(col(t.merchant_id).in_(merchant_ids), col(t.occurred_at) >= start, col(t.occurred_at) < end)
+        .group_by(col(t.merchant_id))
+    ).all()  # fmt: skip
+    return {m: (int(n), int(a), int(f), int(net)) for m, n, a, f, net in rows}

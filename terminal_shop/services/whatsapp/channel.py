@@ -58,6 +58,10 @@ WORDS: dict[str, tuple[str, Callable[[Notice], list[str]]]] = {  # notice kind: 
     "registration_received": ("registration_received", lambda n: [n.values["status_link"]]),
     "registration_approved": ("registration_approved", lambda n: [n.values["sign_in"]]),
     "registration_rejected": ("registration_rejected", lambda n: [n.values["reason"] or "-", n.values["fix_link"]]),
+    "daily_recap": (
+        "daily_recap",
+        lambda n: [n.values[k] for k in ("day", "sales", "count", "fees", "net", "next", "link")],
+    ),
     "device_active": (
         "device_active",
         lambda n: [n.values[k] or "-" for k in ("model", "serial", "tid", "mid", "sign_in")],

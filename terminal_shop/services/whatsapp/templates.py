@@ -59,5 +59,7 @@ TEMPLATES = {
                  ("kode 6 angka",)),
         Template("proof_received", "Bukti pembayaran untuk pesanan {{1}} diterima. Tim kami memverifikasinya.",
                  ("nomor pesanan",)),
+        Template("daily_recap", "Rekap {{1}}: penjualan {{2}} dari {{3}} transaksi, MDR {{4}}, bersih {{5}}. Pencairan berikutnya: {{6}}. Akun Anda: {{7}}",
+                 ("tanggal", "penjualan", "jumlah transaksi", "MDR", "bersih", "pencairan berikutnya", "tautan akun")),
     )
 }  # fmt: skip

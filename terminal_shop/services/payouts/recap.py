@@ -1,0 +1,95 @@
+"""The daily recap (issue 47.5): an approved merchant who asked for it gets yesterday's sales,
+fees and net and the next payout each morning from 07.00 WIB, by e-mail or WhatsApp (their
+choice; WhatsApp only to a number that agreed to it). One message per merchant per day (its
+outbox key), none after a day without transactions. The workers look every few minutes; the
+first one past 07.00 queues them all, the others find them queued."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, select
+
+from terminal_shop import routes, rules
+from terminal_shop.formats import WIB, rupiah
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.services import working_days
+from terminal_shop.services.notifications.channels import Notice, tell
+from terminal_shop.services.payouts.tables import Payout, RecapChoice
+from terminal_shop.services.payouts.terms import PayoutStatus
+from terminal_shop.services.registrations import owners as registrations
+from terminal_shop.services.transactions import payout_figures
+
+CHANNELS = {"email": "Email", "whatsapp": "WhatsApp"}  # what the merchant may choose ("" is off)
+
+
+def choice_of(merchant_ids: list[uuid.UUID]) -> str:
+    """The channel these merchants' recap goes by ("" when none was asked for)."""
+    if not merchant_ids:
+        return ""
+    with read_session() as s:
+        found = s.exec(select(RecapChoice.channel).where(col(RecapChoice.merchant_id).in_(merchant_ids))).first()
+    return found or ""
+
+
+def choose(merchant_ids: list[uuid.UUID], channel: str, by: str) -> str:
+    """Sets (or, with "", stops) the recap for these merchants; the channel kept."""
+    wanted = channel if channel in CHANNELS else ""
+    with write_session() as s:
+        for merchant_id in merchant_ids:
+            row = s.get(RecapChoice, merchant_id) or RecapChoice(merchant_id=merchant_id, changed_by=by)
+            row.channel, row.changed_by, row.changed_at = wanted, by[:254], utcnow()
+            s.add(row)
+    return wanted
+
+
+def queue_due(now: datetime | None = None) -> int:
+    """From 07.00 WIB: each asking merchant's recap of yesterday (once a day: the outbox key),
+    skipped after a day without transactions. How many were queued this round."""
+    local = (now or utcnow()).astimezone(WIB)
+    if local.hour < rules.DAILY_RECAP_HOUR:
+        return 0
+    today = local.date()
+    start = datetime.combine(today - timedelta(days=1), time(), WIB)
+    with write_session() as s:
+        chosen = select(RecapChoice.merchant_id, RecapChoice.channel).where(col(RecapChoice.channel) != "")
+        asked: dict[uuid.UUID, str] = dict(s.exec(chosen).all())
+        figures = payout_figures.day_by_merchant(s, list(asked), start, start + timedelta(days=1)) if asked else {}
+        upcoming = _next_payouts(s, [m for m, f in figures.items() if f[0]], today)
+        queued = 0
+        for merchant_id, (count, sales, fees, net) in figures.items():
+            merchant = registrations.record(s, merchant_id)
+            if not count or merchant is None or merchant.purged_at is not None:
+                continue
+            by_whatsapp = asked[merchant_id] == "whatsapp"
+            values = {"day": working_days.spoken(start.date()), "count": str(count), "sales": rupiah(sales),
+                      "fees": rupiah(fees), "net": rupiah(net), "next": upcoming.get(merchant_id, "-"),
+                      "link": get_settings().public_url + routes.ACCOUNT + "#pencairan"}  # fmt: skip
+            notice = Notice("daily_recap", f"recap:{merchant_id}:{today.isoformat()}", ("merchant", str(merchant_id)),
+                            None if by_whatsapp else merchant.email, merchant.nomor_hp if by_whatsapp else None,
+                            merchant, values)  # fmt: skip
+            queued += bool(tell(s, notice))
+    return queued
+
+
+def _next_payouts(s: Session, merchant_ids: list[uuid.UUID], today: date) -> dict[uuid.UUID, str]:
+    """The soonest payout not yet sent of each merchant, in words."""
+    if not merchant_ids:
+        return {}
+    first = (
+        select(Payout.merchant_id, func.min(Payout.settle_on).label("day"))
+        .where(col(Payout.merchant_id).in_(merchant_ids), col(Payout.status) == PayoutStatus.SCHEDULED.value,
+               col(Payout.settle_on) >= today)
+        .group_by(col(Payout.merchant_id)).subquery()
+    )  # fmt: skip
+    rows: Any = s.execute(
+        sa.select(col(Payout.merchant_id), col(Payout.settle_on), func.sum(Payout.net))
+        .join(first, (first.c.merchant_id == col(Payout.merchant_id)) & (first.c.day == col(Payout.settle_on)))
+        .group_by(col(Payout.merchant_id), col(Payout.settle_on))
+    ).all()
+    return {m: f"{rupiah(int(n or 0))} pada {working_days.spoken(day)}" for m, day, n in rows}

@@ -1,0 +1,87 @@
+"""The approved merchant's payouts on /akun (issue 47.2, 47.5): the list and the next one, a
+payout's breakdown, "Dana belum masuk?", "Sudah masuk" and the daily recap's channel. A mixin
+of AccountState: its vars and handlers are AccountState's own (the same stored state and event
+names), each handler through the account's one check."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import reflex as rx
+
+from terminal_shop.services.payouts import cases, recap
+from terminal_shop.services.payouts import merchant as merchant_payouts
+from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
+from terminal_shop.state import toast
+from terminal_shop.state.account_check import account_only, checked_customer
+from terminal_shop.state.attempt import attempt
+
+
+class PayoutsMixin(rx.State, mixin=True):
+    payouts: list[PayoutLine] = []  # an approved merchant's, newest first (services/payouts)
+    next_payout: PayoutLine | None = None
+    payout: PayoutDetail | None = None  # the one opened, with its breakdown
+    recap: str = ""  # the daily recap's channel: "", "email", "whatsapp"
+
+    def _own(self) -> list[uuid.UUID] | None:
+        """The signed-in merchant's ids, or None when the tab holds another person's account."""
+        me: Any = self  # an AccountState: its email and merchants
+        if me.email != checked_customer().email:
+            return None
+        return [uuid.UUID(m) for m in me._merchants]
+
+    async def _load_payouts(self, merchants: list[uuid.UUID]) -> None:
+        self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
+        self.next_payout = merchant_payouts.next_of(self.payouts)
+        self.recap = await asyncio.to_thread(recap.choice_of, merchants)
+
+    @rx.event
+    @account_only
+    async def open_payout(self, payout_id: str):
+        """One payout's breakdown: only the signed-in merchant's own (another's is not found)."""
+        merchants = self._own()
+        if merchants is None:
+            return self.reset()
+        self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:40])
+
+    @rx.event
+    @account_only
+    async def close_payout(self):
+        self.payout = None
+
+    @rx.event
+    @account_only
+    async def report_missing(self, payout_id: str):
+        """ "Dana belum masuk?" on the open payout: the case, and when the answer is promised."""
+        return await self._on_payout(cases.open_case, str(payout_id)[:40], "Laporan terkirim")
+
+    @rx.event
+    @account_only
+    async def confirm_received(self, payout_id: str):
+        return await self._on_payout(cases.mark_received, str(payout_id)[:40], "Tercatat: dana sudah masuk")
+
+    async def _on_payout(self, act: Callable[..., object], payout_id: str, done: str):
+        merchants = self._own()
+        if merchants is None:
+            return self.reset()
+        tried = await attempt(act, merchants, payout_id, checked_customer().email, failed="Gagal menyimpan. Coba lagi.")
+        if not tried.ok:
+            return tried.answer
+        self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, payout_id)
+        self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
+        return toast.success(done)
+
+    @rx.event
+    @account_only
+    async def choose_recap(self, form: dict):
+        """The 07.00 WIB recap by e-mail or WhatsApp, or none."""
+        merchants = self._own()
+        if merchants is None:
+            return self.reset()
+        self.recap = await asyncio.to_thread(
+            recap.choose, merchants, str(form.get("rekap", "")), checked_customer().email
+        )
+        return toast.success("Rekap harian " + (recap.CHANNELS[self.recap] if self.recap else "dimatikan"))
