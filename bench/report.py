@@ -338,3 +338,22 @@ def capacity_section(r: dict) -> str:
         f"{r['rss_idle_mb']:.0f} MB before the tabs opened. The tabs' own side runs on the same 2 cores as the units, "
         f"nginx, PostgreSQL and Redis: it used {r['client_cpu_s']:.0f} s of CPU while they connected.\n"
     )
+
+
+def payouts_section(r: dict) -> str:
+    """Section 16: the merchant's money at scale."""
+    return (
+        "## 16. Payouts at scale (bench/payouts.py, PostgreSQL)\n\n"
+        f"{r['server']}, {r['merchants']:,} approved merchants with two terminals each (each its own MID) and "
+        f"{r['transactions']:,} transactions over 90 days, seeded in {r['seed_s']:.0f} s; {r['payouts']:,} payouts made "
+        "for the last week and tomorrow. Lists and breakdowns for 200 random merchants.\n\n"
+        "| measured | figure | target |\n|---|---|---|\n"
+        f"| a day's payouts for every merchant account | {r['day_s_max']:.1f} s at most ({r['day_s_median']:.1f} s median) "
+        f"| {verdict(r['day_s_max'] < 60)} (< 60 s on one worker) |\n"
+        f"| a merchant's payouts list (the week's scheduled ones read again first) | p50 {r['list_p50']:.1f} ms, "
+        f"p95 {r['list_p95']:.1f} ms | {verdict(r['list_p95'] < 50)} (p95 < 50 ms) |\n"
+        f"| one payout's breakdown | p50 {r['detail_p50']:.1f} ms, p95 {r['detail_p95']:.1f} ms | "
+        f"{verdict(r['detail_p95'] < 50)} (p95 < 50 ms) |\n"
+        f"| the daily recap, 10,000 merchants asking | {r['recap_queued']:,} queued in {r['recap_s']:.1f} s | "
+        f"{verdict(r['recap_s'] < 30)} (< 30 s) |\n"
+    )

@@ -45,6 +45,7 @@ from report import (
     event_section,
     fulfilment_section,
     page_section,
+    payouts_section,
     query_section,
     reconcile_section,
     transactions_section,
@@ -207,6 +208,14 @@ def rewrite_capacity_only(args) -> None:
     print(f"wrote section 15 of {args.out}")
 
 
+def rewrite_payouts_only(args) -> None:
+    """Section 16 (payouts at scale) measured again."""
+    result = _script("payouts.py", "--transactions", str(args.pg_orders * 10))
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only payouts`)._\n\n"
+    args.out.write_text(_replace_section(args.out.read_text(), 16, payouts_section(result), note))
+    print(f"wrote section 16 of {args.out}")
+
+
 ONLY = {
     "queries": rewrite_queries_only,
     "pages": lambda args, docs: rewrite_pages_only(args),
@@ -218,6 +227,7 @@ ONLY = {
     "whatsapp": lambda args, docs: rewrite_whatsapp_only(args),
     "transactions": lambda args, docs: rewrite_transactions_only(args),
     "capacity": lambda args, docs: rewrite_capacity_only(args),
+    "payouts": lambda args, docs: rewrite_payouts_only(args),
 }
 
 
@@ -272,6 +282,8 @@ def main() -> None:
     whatsapp = _script("whatsapp_send.py")
     print("== 14. transactions at scale")
     transactions = _script("transactions.py", "--transactions", str(args.pg_orders * 10))
+    print("== 16. payouts at scale")
+    payouts = _script("payouts.py", "--transactions", str(args.pg_orders * 10))
     print("== 15. many open tabs")
     capacity = _script("capacity.py", "--tabs", str(args.tabs))
     print("== 6. a visitor while admins search")
@@ -314,6 +326,8 @@ def main() -> None:
         + transactions_section(transactions)
         + "\n"
         + capacity_section(capacity)
+        + "\n"
+        + payouts_section(payouts)
     )
     print(f"wrote {args.out}")
 

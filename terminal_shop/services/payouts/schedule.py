@@ -34,11 +34,27 @@ def refresh_day(day: date, mids: list[str] | None = None) -> int:
 
 
 def refresh_merchant(merchant_ids: list[uuid.UUID], since: date) -> None:
-    """A merchant's payouts due on or after `since`, before they are shown."""
-    with write_session() as s:
-        days = payout_figures.days_with_transactions(s, merchant_ids, since)
-    for day in sorted({d for _, _, d in days}):
-        refresh_day(day, sorted({m for _, m, d2 in days if d2 == day}))
+    """A merchant's payouts due on or after `since`, before they are shown: one transaction,
+    a few queries, and a row written only where its figures changed."""
+    try:
+        with write_session() as s:
+            _refresh_merchant_in(s, merchant_ids, since)
+    except IntegrityError:  # made by another tab or worker a moment before: read again
+        with write_session() as s:
+            _refresh_merchant_in(s, merchant_ids, since)
+
+
+def _refresh_merchant_in(s: Session, merchant_ids: list[uuid.UUID], since: date) -> None:
+    figures = payout_figures.for_merchants_since(s, merchant_ids, since)
+    if not figures:
+        return
+    mine = (col(Payout.merchant_id).in_(merchant_ids), col(Payout.settle_on) >= since)
+    kept = {(p.acquirer, p.mid, p.settle_on): p for p in s.exec(select(Payout).where(*mine))}
+    a = PayoutAdjustment
+    extra = _adjustments(s, [col(a.merchant_id).in_(merchant_ids), col(a.applies_on) >= since])
+    accounts: dict[uuid.UUID, str] = {}
+    for day, f in figures:
+        _apply(s, kept.get((f.acquirer, f.mid, day)), day, f, extra.get((f.acquirer, f.mid, day), {}), accounts)
 
 
 def refresh_in(s: Session, day: date, mids: list[str] | None) -> int:
@@ -46,37 +62,46 @@ def refresh_in(s: Session, day: date, mids: list[str] | None) -> int:
     figures = payout_figures.for_day(s, day, mids)
     where = [col(Payout.settle_on) == day] + ([col(Payout.mid).in_(mids)] if mids is not None else [])
     kept = {(p.acquirer, p.mid): p for p in s.exec(select(Payout).where(*where))}
-    extra = _adjustments(s, day, mids)
+    a = PayoutAdjustment
+    extra = _adjustments(s, [col(a.applies_on) == day] + ([col(a.mid).in_(mids)] if mids is not None else []))
+    accounts: dict[uuid.UUID, str] = {}
     for f in figures:
-        payout = kept.get((f.acquirer, f.mid))
-        if payout is None:
-            payout = Payout(acquirer=f.acquirer, mid=f.mid, settle_on=day, merchant_id=f.merchant_id)
-        elif payout.status != PayoutStatus.SCHEDULED.value:
-            continue  # sent: its figures are what the bank received
-        _fill(s, payout, f, extra.get((f.acquirer, f.mid), {}))
+        _apply(s, kept.get((f.acquirer, f.mid)), day, f, extra.get((f.acquirer, f.mid, day), {}), accounts)
     return len(figures)
 
 
-def _fill(s: Session, payout: Payout, f: DayFigures, extra: dict[str, int]) -> None:
-    payout.merchant_id = f.merchant_id
-    payout.count, payout.gross, payout.mdr, payout.refunds = f.count, f.gross, f.mdr, f.refunds
-    payout.chargebacks = extra.get(AdjustmentKind.CHARGEBACK.value, 0)
-    payout.adjustments = sum(v for k, v in extra.items() if k != AdjustmentKind.CHARGEBACK.value)
-    payout.net = f.gross - f.mdr - f.refunds + payout.chargebacks + payout.adjustments
-    payout.account = registrations.payout_account(s, f.merchant_id) if f.merchant_id else ""
-    payout.computed_at = utcnow()
-    s.add(payout)
+def _apply(
+    s: Session, payout: Payout | None, day: date, f: DayFigures, extra: dict[str, int], accounts: dict[uuid.UUID, str]
+) -> None:
+    """The payout made, or its figures read again while it is Dijadwalkan (a sent one is what
+    the bank received); written only when something changed."""
+    if payout is not None and payout.status != PayoutStatus.SCHEDULED.value:
+        return
+    chargebacks = extra.get(AdjustmentKind.CHARGEBACK.value, 0)
+    adjustments = sum(v for k, v in extra.items() if k != AdjustmentKind.CHARGEBACK.value)
+    if f.merchant_id is not None and f.merchant_id not in accounts:
+        accounts[f.merchant_id] = registrations.payout_account(s, f.merchant_id)
+    values: dict[str, Any] = {"merchant_id": f.merchant_id, "count": f.count, "gross": f.gross, "mdr": f.mdr, "refunds": f.refunds,
+              "chargebacks": chargebacks, "adjustments": adjustments,
+              "net": f.gross - f.mdr - f.refunds + chargebacks + adjustments,
+              "account": accounts.get(f.merchant_id, "") if f.merchant_id else ""}  # fmt: skip
+    if payout is None:
+        s.add(Payout(acquirer=f.acquirer, mid=f.mid, settle_on=day, **values))
+    elif any(getattr(payout, k) != v for k, v in values.items()):
+        for k, v in values.items():
+            setattr(payout, k, v)
+        payout.computed_at = utcnow()
+        s.add(payout)
 
 
-def _adjustments(s: Session, day: date, mids: list[str] | None) -> dict[tuple[str, str], dict[str, int]]:
-    """The adjustments landing on `day`, per (acquirer, MID) and kind."""
+def _adjustments(s: Session, where: list[Any]) -> dict[tuple[str, str, date], dict[str, int]]:
+    """The adjustments landing on the payouts `where` names, per (acquirer, MID, day) and kind."""
     a = PayoutAdjustment
-    where = [col(a.applies_on) == day] + ([col(a.mid).in_(mids)] if mids is not None else [])
     rows: Any = s.execute(
-        sa.select(col(a.acquirer), col(a.mid), col(a.kind), func.sum(a.amount)).where(*where)
-        .group_by(col(a.acquirer), col(a.mid), col(a.kind))
+        sa.select(col(a.acquirer), col(a.mid), col(a.applies_on), col(a.kind), func.sum(a.amount)).where(*where)
+        .group_by(col(a.acquirer), col(a.mid), col(a.applies_on), col(a.kind))
     ).all()  # fmt: skip
-    found: dict[tuple[str, str], dict[str, int]] = {}
-    for acquirer, mid, kind, amount in rows:
-        found.setdefault((acquirer, mid), {})[kind] = int(amount or 0)
+    found: dict[tuple[str, str, date], dict[str, int]] = {}
+    for acquirer, mid, day, kind, amount in rows:
+        found.setdefault((acquirer, mid, day), {})[kind] = int(amount or 0)
     return found

@@ -50,19 +50,30 @@ class PaidLine:
 def for_day(s: Session, day: date, mids: list[str] | None = None) -> list[DayFigures]:
     """Per (acquirer, MID) with transactions due on `day` (`mids`: only these)."""
     t = Transaction
-    where: list[Any] = [col(t.settle_on) == day, col(t.status).in_(COUNTED)]
+    where: list[Any] = [col(t.settle_on) == day]
     if mids is not None:
         where.append(col(t.mid).in_(mids))
+    return [f for _, f in _grouped(s, where)]
+
+
+def for_merchants_since(s: Session, merchant_ids: list[uuid.UUID], since: date) -> list[tuple[date, DayFigures]]:
+    """(day, figures) per (acquirer, MID, settlement day) of these merchants from `since` on:
+    one query for a merchant's week (the index on merchant and settlement day)."""
+    t = Transaction
+    return _grouped(s, [col(t.merchant_id).in_(merchant_ids), col(t.settle_on) >= since])
+
+
+def _grouped(s: Session, where: list[Any]) -> list[tuple[date, DayFigures]]:
+    t = Transaction
     approved = col(t.status) == TxnStatus.APPROVED.value
     merchant = func.max(sa.cast(col(t.merchant_id), sa.String))  # one MID is one merchant's (its devices')
     rows: Any = s.execute(
-        sa.select(col(t.acquirer), col(t.mid), merchant, func.count(), func.sum(t.amount),
+        sa.select(col(t.settle_on), col(t.acquirer), col(t.mid), merchant, func.count(), func.sum(t.amount),
                   func.coalesce(func.sum(t.mdr).filter(approved), 0), func.sum(t.refunded))
-        .where(*where).group_by(col(t.acquirer), col(t.mid))
+        .where(*where, col(t.status).in_(COUNTED)).group_by(col(t.settle_on), col(t.acquirer), col(t.mid))
     ).all()  # fmt: skip
-    return [
-        DayFigures(a, m, _uuid(mer), int(n), int(g or 0), int(f or 0), int(r or 0)) for a, m, mer, n, g, f, r in rows
-    ]
+    return [(d, DayFigures(a, m, _uuid(mer), int(n), int(g or 0), int(f or 0), int(r or 0)))
+            for d, a, m, mer, n, g, f, r in rows]  # fmt: skip
 
 
 def _uuid(text: str | None) -> uuid.UUID | None:
@@ -82,17 +93,6 @@ def lines_of(s: Session, acquirer: str, mid: str, day: date, limit: int = 500) -
         PaidLine(r.txn_id, r.occurred_at, r.tid, r.channel, r.status, r.amount, r.mdr if r.status == TxnStatus.APPROVED else 0, r.refunded)
         for (r,) in rows
     ]  # fmt: skip
-
-
-def days_with_transactions(s: Session, merchant_ids: list[uuid.UUID], since: date) -> list[tuple[str, str, date]]:
-    """(acquirer, MID, settlement day) of these merchants' transactions due on or after `since`."""
-    t = Transaction
-    rows: Any = s.execute(
-        sa.select(col(t.acquirer), col(t.mid), col(t.settle_on))
-        .where(col(t.merchant_id).in_(merchant_ids), col(t.settle_on) >= since)
-        .group_by(col(t.acquirer), col(t.mid), col(t.settle_on))
-    ).all()
-    return [(a, m, d) for a, m, d in rows]
 
 
 def mark_settled(s: Session, acquirer: str, mid: str, day: date) -> int:
