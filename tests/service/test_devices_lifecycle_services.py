@@ -285,6 +285,7 @@ def test_activation_binds_tid_and_mid_for_an_approved_merchant_and_tells_them(cl
     assert told.subject.endswith("EDC Anda aktif: PAX A920 Pro SN A9200002")
     another = shipped_to_merchant(tmp_path, "A9200003")
     assert refusal(lambda: activate(another)) is DeviceRefusal.TID_TAKEN  # unique among active devices
+    assert refusal(lambda: activate(another, "87654320")) is DeviceRefusal.MID_TAKEN  # a MID is one merchant's
     on_shelf = receive("A920", "A9200004") or device("A9200004")
     assert refusal(lambda: activate(on_shelf, "87654321")) is DeviceRefusal.NOT_SHIPPED
     [view] = owned.of_order(got.order_id)

@@ -75,6 +75,12 @@ def _bind(s: Session, device: Device, binding: Binding, admin_email: str) -> Non
     ).first()  # fmt: skip
     if other is not None:
         raise DeviceError(DeviceRefusal.TID_TAKEN, tid=binding.tid)
+    elsewhere = s.exec(
+        select(Device.id).where(col(Device.mid) == binding.mid, col(Device.merchant_id) != device.merchant_id,
+                                col(Device.status).in_((DeviceStatus.ACTIVE.value, DeviceStatus.SUSPENDED.value)))
+    ).first()  # fmt: skip
+    if elsewhere is not None:  # a MID is one merchant's account at the acquirer: its payouts are paid to it
+        raise DeviceError(DeviceRefusal.MID_TAKEN, mid=binding.mid)
     old = device.status
     nmid = f", NMID {binding.nmid}" if binding.nmid else ""
     detail = f"{binding.acquirer}: TID {binding.tid}, MID {binding.mid}{nmid}"

@@ -49,6 +49,7 @@ class DeviceRefusal(Term):
     MID_FORMAT = "mid-format", "MID harus 9-15 angka"
     NMID_FORMAT = "nmid-format", "NMID harus diawali ID lalu 13 angka, contoh ID1020012345678"
     TID_TAKEN = "tid-dipakai", "TID {tid} sudah dipakai perangkat aktif lain"
+    MID_TAKEN = "mid-dipakai", "MID {mid} milik merchant lain: satu MID untuk satu merchant"
     SHORT_ACTIVATION = "baris-aktivasi", "Baris harus berisi SN atau TID, acquirer, MID dan TID"
     # later in its life (lifecycle.py)
     STEP = "langkah", "Perangkat berstatus {status} tidak dapat diubah menjadi {to}"
