@@ -57,8 +57,10 @@ def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_pat
     expect(payouts.get_by_test_id("payout-case")).to_contain_text("Sedang diperiksa")
     expect(payouts.get_by_test_id("payout-case-promise")).to_contain_text("Jawaban paling lambat")
 
-    sign_in(page)  # the owner reads the transactions too
-    page.get_by_role("link", name="Transaksi").first.click()
+    sign_in(page)  # the owner reads the transactions too: the overview says what waits
+    page.get_by_role("navigation", name="Menu admin").get_by_role("link", name="Ringkasan").click()
+    expect(page.get_by_test_id("overview-payout-case")).to_contain_text("Jawaban paling lambat")
+    page.get_by_role("link", name="Jawab di Transaksi").click()
     case = page.get_by_test_id("payout-case")
     expect(case).to_contain_text("Rp 250.000 ke BCA")
     expect(case).to_contain_text("MID 000885000000047 (BRI)")

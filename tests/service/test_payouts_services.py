@@ -17,6 +17,7 @@ from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services import working_days
 from terminal_shop.services.audit.tables import AuditEvent
+from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.payouts import cases, merchant, recap, schedule, webhook
 from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
@@ -214,6 +215,7 @@ def test_dana_belum_masuk_is_a_case_with_its_facts_answered_to_the_merchant(clea
     told = admin_accounts.emails_of(Permission.TRANSACTIONS)  # who reads the transactions
     assert told and [_mail_subjects(a) for a in told] == [["Dana belum masuk: merchant menunggu jawaban"]] * len(told)
     assert [c.id for c in cases.open_cases()] == [case.id]
+    assert [c.facts for c in admin_overview.overview().payout_cases] == [case.facts]  # on the overview, by promise
 
     with pytest.raises(cases.CaseError) as empty:
         cases.answer(case.id, "   ", "keuangan@terminalku.example")
@@ -223,6 +225,7 @@ def test_dana_belum_masuk_is_a_case_with_its_facts_answered_to_the_merchant(clea
     shown = merchant.detail([merchant_id], line.id)
     assert shown.case.answer.startswith("Sudah kami cek") and shown.case.status.label == "Selesai"
     assert shown.line.status.label == "Diterima" and not shown.can_report and cases.open_cases() == []
+    assert admin_overview.overview().payout_cases == ()
     assert "Jawaban untuk laporan dana belum masuk" in _mail_subjects("bri00123@example.com")
 
 

@@ -110,7 +110,8 @@ def _devices() -> rx.Component:
 
 
 def _requests_and_payments() -> rx.Component:
-    """What waits for an answer: data requests (by law), payments an imported line pays."""
+    """What waits for an answer: data requests (by law), "Dana belum masuk" cases (by their
+    promise), payments an imported line pays."""
     v = S.view
     return rx.fragment(
         rx.cond(
@@ -121,6 +122,30 @@ def _requests_and_payments() -> rx.Component:
                     class_name="text-lg font-bold",
                 ),
                 rx.el.div(request_list(v.data_requests), class_name="mt-2"),
+                class_name=f"{CARD} mt-4 border-amber-300 p-5",
+            ),
+        ),
+        rx.cond(
+            v.payout_cases.length() > 0,
+            rx.el.section(
+                rx.el.h2("Dana belum masuk: merchant menunggu jawaban", class_name="text-lg font-bold"),
+                rx.el.ul(
+                    rx.foreach(
+                        v.payout_cases,
+                        lambda c: rx.el.li(
+                            rx.el.span(c.facts),
+                            rx.el.span(" · ", c.promised, class_name="text-slate-600"),
+                            class_name="py-1",
+                            data_testid="overview-payout-case",
+                        ),
+                    ),
+                    class_name="mt-2 text-sm",
+                ),
+                rx.el.a(
+                    "Jawab di Transaksi",
+                    href=routes.ADMIN_TRANSACTIONS + "#dana-belum-masuk",
+                    class_name="mt-2 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline",
+                ),
                 class_name=f"{CARD} mt-4 border-amber-300 p-5",
             ),
         ),

@@ -31,6 +31,7 @@ from terminal_shop.services.orders.terms import (
     OrderQueue,
     OrderStatus,
 )
+from terminal_shop.services.payouts import cases
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import merchant_list
 from terminal_shop.services.registrations.terms import RegistrationStatus
@@ -100,6 +101,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         waiting_matched=matched,
         waiting_unmatched=max(0, orders_waiting - matched),
         data_requests=requests.open_requests(),
+        payout_cases=tuple(cases.open_cases(limit=20)),
     )
 
 
