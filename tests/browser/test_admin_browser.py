@@ -163,6 +163,9 @@ def test_orders_filter_paginate_review_confirm_and_reject(page, admin, tmp_path)
     expect(rows).to_have_count(1)
     expect(page.get_by_role("button", name="Next")).to_be_hidden()  # one page only
     page.get_by_role("combobox", name="metode").select_option("")
+    # The list shows every order again before the next choice, as a person sees it change (two
+    # choices sent within the same moment once ended on the first one's list: noted, issue 51).
+    expect(page.get_by_test_id("pager")).to_have_text("Halaman 1 dari 2 (13 total)")
     page.get_by_role("combobox", name="status").select_option("confirmed")
     expect(page.get_by_test_id("pager")).to_have_text("Halaman 1 dari 1 (5 total)")
     page.get_by_role("combobox", name="status").select_option("")
