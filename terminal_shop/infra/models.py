@@ -57,3 +57,21 @@ def table_of(model: type[SQLModel]) -> sa.Table:
 def personal_columns(model: type[SQLModel]) -> dict[str, object]:
     """The columns of `model` marked personal, each with its erased value."""
     return {c.name: c.info["erased"] for c in table_of(model).columns if c.info.get("personal")}
+
+
+def column_values(row: SQLModel) -> dict[str, Any]:
+    """Every column of a row by name (a data subject's copy of their record)."""
+    return {c.name: getattr(row, c.name) for c in table_of(type(row)).columns}
+
+
+def personal_texts(row: SQLModel) -> list[str]:
+    """What a row's personal columns hold as text: the words that name its person elsewhere."""
+    return [v for c in personal_columns(type(row)) if isinstance(v := getattr(row, c), str)]
+
+
+def blank_personal(row: Any) -> None:
+    """Every column the row's table marks personal gets its erased value (a unique one its own
+    id's), and the row is marked erased now. The caller's session writes it."""
+    for name, erased in personal_columns(type(row)).items():
+        setattr(row, name, f"{ERASED[:-1]} {row.id.hex[:8]})" if erased is ERASED_UNIQUE else erased)
+    row.purged_at = row.updated_at = utcnow()

@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
-from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, personal_columns, table_of, utcnow
+from terminal_shop.infra.models import blank_personal, column_values, personal_texts, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.orders.tables import Order, ProofPrint, TransferCode
 from terminal_shop.services.orders.views import OrderFacts
@@ -41,21 +41,18 @@ def contact(row: OrderFacts) -> tuple[str, str]:
 def fields(s: Session, order_id: uuid.UUID) -> dict[str, Any]:
     """Every column of the order, for the data subject's copy."""
     row = s.get(Order, order_id)
-    return {c.name: getattr(row, c.name) for c in table_of(Order).columns} if row is not None else {}
+    return column_values(row) if row is not None else {}
 
 
 def personal_values(s: Session, order_id: uuid.UUID) -> list[str]:
     """What the personal columns hold: the words that name the buyer anywhere else."""
-    row = s.get_one(Order, order_id)
-    return [v for c in personal_columns(Order) if isinstance(v := getattr(row, c), str)]
+    return personal_texts(s.get_one(Order, order_id))
 
 
 def blank(s: Session, order_id: uuid.UUID) -> None:
     """Every column the table marks personal gets its erased value; the proof's fingerprints go."""
     row = s.get_one(Order, order_id)
-    for name, erased in personal_columns(Order).items():
-        setattr(row, name, f"{ERASED[:-1]} {row.id.hex[:8]})" if erased is ERASED_UNIQUE else erased)
-    row.purged_at = row.updated_at = utcnow()
+    blank_personal(row)
     s.add(row)
     s.exec(sa.delete(ProofPrint).where(col(ProofPrint.order_id) == order_id))
 

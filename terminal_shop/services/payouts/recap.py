@@ -26,6 +26,7 @@ from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions import payout_figures
 
 CHANNELS = {"email": "Email", "whatsapp": "WhatsApp"}  # what the merchant may choose ("" is off)
+_queued_on: dict[str, date] = {}  # the day this process last queued the recaps (not read again all day)
 
 
 def choice_of(merchant_ids: list[uuid.UUID]) -> str:
@@ -55,6 +56,8 @@ def queue_due(now: datetime | None = None) -> int:
     if local.hour < rules.DAILY_RECAP_HOUR:
         return 0
     today = local.date()
+    if _queued_on.get("day") == today:  # this worker queued today's round already
+        return 0
     start = datetime.combine(today - timedelta(days=1), time(), WIB)
     with write_session() as s:
         chosen = select(RecapChoice.merchant_id, RecapChoice.channel).where(col(RecapChoice.channel) != "")
@@ -74,6 +77,7 @@ def queue_due(now: datetime | None = None) -> int:
                             None if by_whatsapp else merchant.email, merchant.nomor_hp if by_whatsapp else None,
                             merchant, values)  # fmt: skip
             queued += bool(tell(s, notice))
+    _queued_on["day"] = today  # once the round committed: every worker looks every 5 minutes
     return queued
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
-from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, personal_columns, table_of, utcnow
+from terminal_shop.infra.models import blank_personal, column_values, personal_texts, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
@@ -42,21 +42,18 @@ def contact(row: RegistrationFacts) -> tuple[str, str]:
 def fields(s: Session, registration_id: uuid.UUID) -> dict[str, Any]:
     """Every column of the registration, for the data subject's copy."""
     row = s.get(MerchantRegistration, registration_id)
-    return {c.name: getattr(row, c.name) for c in table_of(MerchantRegistration).columns} if row is not None else {}
+    return column_values(row) if row is not None else {}
 
 
 def personal_values(s: Session, registration_id: uuid.UUID) -> list[str]:
     """What the personal columns hold: the words that name the applicant anywhere else."""
-    row = s.get_one(MerchantRegistration, registration_id)
-    return [v for c in personal_columns(MerchantRegistration) if isinstance(v := getattr(row, c), str)]
+    return personal_texts(s.get_one(MerchantRegistration, registration_id))
 
 
 def blank(s: Session, registration_id: uuid.UUID) -> None:
     """Every column the table marks personal gets its erased value."""
     row = s.get_one(MerchantRegistration, registration_id)
-    for name, erased in personal_columns(MerchantRegistration).items():
-        setattr(row, name, f"{ERASED[:-1]} {row.id.hex[:8]})" if erased is ERASED_UNIQUE else erased)
-    row.purged_at = row.updated_at = utcnow()
+    blank_personal(row)
     s.add(row)
 
 
