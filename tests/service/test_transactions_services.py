@@ -520,8 +520,10 @@ def test_an_acquirer_added_by_the_admin_gets_a_secret_once_and_a_new_one_replace
     assert deliver(new, txn("T2")).accepted == 1
     with read_session() as s:
         assert s.get(Acquirer, "bri").cutoff_minutes == 21 * 60 + 30
-        entries = s.exec(select(AuditEvent).where(AuditEvent.entity_type == "acquirer")).all()
-        events = s.exec(select(DomainEventRecord).where(DomainEventRecord.entity_type == "acquirer")).all()
+        entries = s.exec(select(AuditEvent).where(AuditEvent.entity_type == "acquirer").order_by(AuditEvent.id)).all()
+        events = s.exec(
+            select(DomainEventRecord).where(DomainEventRecord.entity_type == "acquirer").order_by(DomainEventRecord.id)
+        ).all()
         stored = repr([a.model_dump() for a in s.exec(select(Acquirer))]) + repr([e.model_dump() for e in entries])
         stored += repr([e.model_dump() for e in events])
     assert [e.action for e in entries] == ["tambah", "ganti-rahasia"] and secret not in stored and new not in stored
