@@ -29,6 +29,7 @@ def _txn_line(t, testid: str) -> rx.Component:
                   class_name="flex justify-between"),
         rx.el.p(t.at, " · ", t.channel, " · ", t.device, class_name="text-xs text-slate-500"),
         rx.el.p("MDR ", t.fee, " · bersih ", t.net, " · ", t.settlement, class_name="text-xs text-slate-600"),
+        rx.el.ul(rx.foreach(t.refunds, lambda r: rx.el.li(r, data_testid="txn-refund")), class_name="text-xs text-amber-800"),
         class_name="py-2",
         data_testid=testid,
     )  # fmt: skip
@@ -43,6 +44,7 @@ def dashboard_section() -> rx.Component:
             _figure("Penjualan", b.today.sales, "today-sales"),
             _figure("Transaksi", b.today.count, "today-count"),
             _figure("Biaya MDR", b.today.fees, "today-fees"),
+            rx.cond(b.today.refunds != "", _figure("Refund", b.today.refunds, "today-refunds")),
             _figure("Bersih", b.today.net, "today-net"),
             class_name="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4",
         ),
@@ -126,6 +128,7 @@ def history_section() -> rx.Component:
             _figure("Penjualan", h.figures.sales, "list-sales"),
             _figure("Transaksi", h.figures.count, "list-count"),
             _figure("Biaya MDR", h.figures.fees, "list-fees"),
+            rx.cond(h.figures.refunds != "", _figure("Refund", h.figures.refunds, "list-refunds")),
             _figure("Bersih", h.figures.net, "list-net"),
             class_name="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4",
         ),

@@ -50,9 +50,15 @@ def _breakdown() -> rx.Component:
         ),
         rx.cond(d.reference != "", rx.el.p("Referensi bank: ", d.reference, class_name="mt-1 text-sm text-slate-600")),
         rx.el.ul(
+            rx.foreach(d.extra, lambda a: rx.el.li(rx.el.span(a.kind, ": ", a.reason), rx.el.strong(a.amount),
+                                                   class_name="flex flex-wrap justify-between gap-2 py-1", data_testid="payout-extra")),
+            class_name="mt-2 text-xs text-amber-900", aria_label="Penyesuaian",
+        ),
+        rx.el.ul(
             rx.foreach(d.transactions, lambda t: rx.el.li(
                 rx.el.span(t.at, " · ", t.what), rx.el.span(t.amount, " (MDR ", t.fee, ")", rx.cond(t.refunded != "", rx.el.span(" · refund ", t.refunded))),
-                class_name="flex flex-wrap justify-between gap-2 py-1")),
+                rx.cond(t.reason != "", rx.el.span(t.reason, class_name="w-full text-slate-500", data_testid="fee-reason")),
+                class_name="flex flex-wrap justify-between gap-x-2 py-1")),
             class_name="mt-2 max-h-80 overflow-y-auto text-xs text-slate-700", aria_label="Transaksi pencairan ini",
         ),
         _case(d),

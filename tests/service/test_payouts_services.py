@@ -13,7 +13,7 @@ from sqlmodel import select
 from starlette.testclient import TestClient
 from test_transactions_services import NOW, active_device, deliver, txn
 
-from terminal_shop.formats import WIB
+from terminal_shop.formats import WIB, day_text, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services import working_days
 from terminal_shop.services.audit.tables import AuditEvent
@@ -24,7 +24,7 @@ from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
 from terminal_shop.services.payouts.terms import AdjustmentKind, CaseRefusal, PayoutStatus
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
-from terminal_shop.services.transactions import ingest, settlement_report
+from terminal_shop.services.transactions import history, ingest, settlement_report
 from terminal_shop.services.transactions.tables import RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
 
@@ -262,3 +262,44 @@ def test_the_daily_recap_goes_once_a_day_from_seven_and_not_after_a_day_without_
     assert recap.queue_due(datetime.combine(today + timedelta(days=1), time(7, 0), WIB)) == 0
     recap.choose([merchant_id], "", "bri00123@example.com")
     assert recap.choice_of([merchant_id]) == ""
+
+
+def test_a_refund_before_its_payout_is_not_paid_and_one_after_is_taken_from_the_next_with_its_mdr(clean_db, tmp_path):
+    """Issue 47.3, money.py's rule: the refunded part's MDR is returned pro rata; after the
+    sale's payout was sent, the refund less that MDR is taken from the next payout."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)  # an A920: debit up to Rp 750.000 costs 1%
+    deliver(secret, {"transactions": [txn("D1", 500_000, "debit"), txn("D2", 300_000, "debit")]})
+    deliver(secret, dict(txn("D1", 100_000, "debit", status="refund"), refund_id="RF-1"))
+    day = _day_of("D1")
+    schedule.refresh_day(day)
+    [payout] = _payouts()
+    assert (payout.gross, payout.refunds, payout.mdr, payout.net) == (800_000, 100_000, 4_000 + 3_000, 693_000)
+    shown = merchant.detail([merchant_id], str(payout.id))
+    assert {t.reason for t in shown.transactions} == {"Kartu debit A920 s/d Rp 750.000: 1%"}
+
+    item = {"mid": "000885012345678", "settle_on": day.isoformat(), "net": 693_000, "bank_reference": "BRI-1"}
+    _send(secret, [item])  # sent: D1 and D2 are paid
+    deliver(secret, dict(txn("D2", 200_000, "debit", status="refund"), refund_id="RF-2"))
+    deliver(secret, dict(txn("D2", 200_000, "debit", status="refund"), refund_id="RF-2"))  # replayed: taken once
+    next_day = working_days.add_working_days(day, 1)
+    with read_session() as s:
+        [taken] = s.exec(select(PayoutAdjustment)).all()
+        d2 = s.exec(select(Transaction).where(Transaction.txn_id == "D2")).one()
+    assert (taken.applies_on, taken.kind, taken.amount) == (next_day, "refund", -(200_000 - 2_000))
+    assert taken.reason == "Refund transaksi D2: Rp 200.000, MDR Rp 2.000 dikembalikan"
+    assert (d2.mdr, d2.net) == (1_000, 99_000)  # a third of its MDR kept
+    assert _payouts()[0].net == 693_000  # what was sent stays what was sent
+
+    [later, first] = merchant.of_merchants([merchant_id], today=next_day)  # a day with no sale still has a payout
+    assert (later.count, later.net) == (0, "-Rp 198.000") and first.id == str(payout.id)
+    extra = merchant.detail([merchant_id], later.id).extra
+    assert [(a.kind, a.amount) for a in extra] == [("Refund setelah pencairan", "-Rp 198.000")]
+
+    page = history.page_of([merchant_id], history.Filters.parse({})[0])
+    notes = {line.amount: line.refunds for line in page.lines}
+    assert notes["Rp 500.000"][0].startswith("Refund Rp 100.000 · ") and notes["Rp 500.000"][0].endswith(
+        "tidak ikut dicairkan"
+    )
+    assert notes["Rp 300.000"][0].endswith(f"dipotong dari pencairan {day_text(next_day)}")
+    assert page.figures.refunds == "-Rp 300.000" and page.figures.net == rupiah(800_000 - 300_000 - 4_000 - 1_000)

@@ -119,7 +119,11 @@ def test_void_and_refund_change_the_transaction_and_unknown_tids_are_kept(clean_
     with read_session() as s:
         rows = {t.txn_id: t for t in s.exec(select(Transaction))}
     assert (rows["T1"].status, rows["T1"].mdr, rows["T1"].net) == ("void", 0, 0)
-    assert (rows["T2"].status, rows["T2"].net) == ("refund", -200_000)
+    assert (rows["T2"].status, rows["T2"].mdr, rows["T2"].net) == (
+        "refund",
+        0,
+        0,
+    )  # a whole refund: nothing paid, no MDR
     assert rows["T9"].device_id is None and rows["T9"].merchant_id is None and rows["T1"].merchant_id == merchant_id
     assert refused(lambda: deliver(secret, {"transactions": [{"id": "X", "tid": "BRI00123", "amount": -5}]}))[0] == 400
 
@@ -154,7 +158,14 @@ def test_a_refund_or_void_is_checked_against_what_it_changes(clean_db, tmp_path)
         tallies = {(r.reason, r.count) for r in s.exec(select(RefusedDelivery))}
     assert set(rows) == {"S1", "S2", "S3"}  # no negative transaction stored
     assert (rows["S1"].status, rows["S1"].net) == ("approved", 250_000 - rows["S1"].mdr)
-    assert (rows["S2"].status, rows["S2"].refunded, rows["S2"].net) == ("refund", 80_000, -80_000)
+    s2 = rows["S2"]  # QRIS of a usaha mikro up to Rp 500.000 costs nothing: the part not refunded is paid
+    assert (s2.status, s2.refunded, s2.mdr, s2.net, s2.fee_rule) == (
+        "refund",
+        80_000,
+        0,
+        20_000,
+        "QRIS usaha mikro s/d Rp 500.000: 0%",
+    )
     assert (rows["S3"].status, rows["S3"].net) == ("void", 0)
     assert all(t.merchant_id == merchant_id for t in rows.values())
     assert ("refunds would exceed the transaction's amount", 2) in tallies  # kept for the admin, counted
@@ -473,8 +484,8 @@ def test_the_monthly_statement_sums_one_mid_of_the_merchants_own(clean_db, tmp_p
     pdf = statement.render([merchant_id], "000885012345678", month)
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Laporan Transaksi" in text and "MID 000885012345678" in text
-    assert "Rp 800.000" in text and "Rp 3.800" in text  # sales and MDR: the refund is not a sale
-    assert "Pengembalian dana (1)" in text and "-Rp 50.000" in text and "Rp 746.200" in text  # net less the refund
+    assert "Rp 850.000" in text and "Rp 3.800" in text  # every sale; R's MDR returned with its whole refund
+    assert "Pengembalian dana (1)" in text and "-Rp 50.000" in text and "Rp 796.200" in text  # 850.000 - 50.000 - 3.800
     theirs = statement.render([other], "000885012345678", month)  # the same MID on its terminal: its own rows only
     assert theirs is not None and "Rp 800.000" not in "".join(
         p.extract_text() for p in PdfReader(io.BytesIO(theirs)).pages

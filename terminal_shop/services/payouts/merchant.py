@@ -13,9 +13,9 @@ from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.payouts import cases, schedule
-from terminal_shop.services.payouts.tables import Payout
-from terminal_shop.services.payouts.terms import PayoutStatus
-from terminal_shop.services.payouts.views import PaidTxn, PayoutDetail, PayoutLine
+from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
+from terminal_shop.services.payouts.terms import AdjustmentKind, PayoutStatus
+from terminal_shop.services.payouts.views import AdjustmentLine, PaidTxn, PayoutDetail, PayoutLine
 from terminal_shop.services.transactions import payout_figures
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.validation import parse_id
@@ -65,18 +65,29 @@ def detail(merchant_ids: list[uuid.UUID], payout_id: str) -> PayoutDetail | None
         if p is None or p.merchant_id not in merchant_ids:
             return None
         paid = payout_figures.lines_of(s, p.acquirer, p.mid, p.settle_on)
+        extra = s.exec(
+            select(PayoutAdjustment).where(col(PayoutAdjustment.acquirer) == p.acquirer, col(PayoutAdjustment.mid) == p.mid,
+                                           col(PayoutAdjustment.applies_on) == p.settle_on)
+            .order_by(col(PayoutAdjustment.id))
+        ).all()  # fmt: skip
     txns = tuple(
         PaidTxn(wib(t.occurred_at), f"{CHANNELS.get(t.channel, t.channel)} · TID {t.tid}", rupiah(t.amount),
-                rupiah(t.mdr), rupiah(t.refunded) if t.refunded else "")
+                rupiah(t.mdr), rupiah(t.refunded) if t.refunded else "", t.fee_rule)
         for t in paid
     )  # fmt: skip
+    adjustments = tuple(AdjustmentLine(AdjustmentKind.label_of(a.kind), a.reason, signed(a.amount)) for a in extra)
     today = working_days.today_wib()
     return PayoutDetail(
         _line(p), rupiah(p.gross), rupiah(p.mdr), rupiah(p.refunds), rupiah(p.chargebacks), rupiah(p.adjustments),
-        rupiah(p.net), p.bank_reference or "", txns,
+        rupiah(p.net), p.bank_reference or "", txns, adjustments,
         can_report=cases.reportable(p.settle_on, p.status, today), can_confirm=p.status == PayoutStatus.SENT.value,
         case=cases.case_of(merchant_ids, str(p.id)),
     )  # fmt: skip
+
+
+def signed(amount: int) -> str:
+    """'-Rp 29.700', '+Rp 5.000'."""
+    return ("-" if amount < 0 else "+") + rupiah(abs(amount))
 
 
 def merchant_of(s: Session, payout_id: uuid.UUID) -> uuid.UUID | None:

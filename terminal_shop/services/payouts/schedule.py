@@ -7,6 +7,7 @@ payouts; safe to run twice at once (the unique key keeps one row)."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -46,15 +47,15 @@ def refresh_merchant(merchant_ids: list[uuid.UUID], since: date) -> None:
 
 def _refresh_merchant_in(s: Session, merchant_ids: list[uuid.UUID], since: date) -> None:
     figures = payout_figures.for_merchants_since(s, merchant_ids, since)
-    if not figures:
-        return
     mine = (col(Payout.merchant_id).in_(merchant_ids), col(Payout.settle_on) >= since)
     kept = {(p.acquirer, p.mid, p.settle_on): p for p in s.exec(select(Payout).where(*mine))}
     a = PayoutAdjustment
     extra = _adjustments(s, [col(a.merchant_id).in_(merchant_ids), col(a.applies_on) >= since])
     accounts: dict[uuid.UUID, str] = {}
-    for day, f in figures:
-        _apply(s, kept.get((f.acquirer, f.mid, day)), day, f, extra.get((f.acquirer, f.mid, day), {}), accounts)
+    for day, f in _with_adjustment_only_days(figures, extra):
+        _apply(
+            s, kept.get((f.acquirer, f.mid, day)), day, f, extra.get((f.acquirer, f.mid, day), _NONE).amounts, accounts
+        )
 
 
 def refresh_in(s: Session, day: date, mids: list[str] | None) -> int:
@@ -65,9 +66,20 @@ def refresh_in(s: Session, day: date, mids: list[str] | None) -> int:
     a = PayoutAdjustment
     extra = _adjustments(s, [col(a.applies_on) == day] + ([col(a.mid).in_(mids)] if mids is not None else []))
     accounts: dict[uuid.UUID, str] = {}
-    for f in figures:
-        _apply(s, kept.get((f.acquirer, f.mid)), day, f, extra.get((f.acquirer, f.mid, day), {}), accounts)
-    return len(figures)
+    made = _with_adjustment_only_days([(day, f) for f in figures], extra)
+    for _, f in made:
+        _apply(s, kept.get((f.acquirer, f.mid)), day, f, extra.get((f.acquirer, f.mid, day), _NONE).amounts, accounts)
+    return len(made)
+
+
+def _with_adjustment_only_days(
+    figures: list[tuple[date, DayFigures]], extra: dict[tuple[str, str, date], Extra]
+) -> list[tuple[date, DayFigures]]:
+    """A day with adjustments and no transactions of its own still has a payout (a refund
+    taken back on a quiet day: it is what reaches, or leaves, the account)."""
+    seen = {(f.acquirer, f.mid, day) for day, f in figures}
+    return figures + [(day, DayFigures(acquirer, mid, e.merchant_id, 0, 0, 0, 0))
+                      for (acquirer, mid, day), e in extra.items() if (acquirer, mid, day) not in seen]  # fmt: skip
 
 
 def _apply(
@@ -94,14 +106,28 @@ def _apply(
         s.add(payout)
 
 
-def _adjustments(s: Session, where: list[Any]) -> dict[tuple[str, str, date], dict[str, int]]:
+@dataclass
+class Extra:
+    """The adjustments landing on one payout, by kind, and whose payout it is (a day with no
+    transactions of its own knows it from them)."""
+
+    merchant_id: uuid.UUID | None
+    amounts: dict[str, int] = field(default_factory=dict)
+
+
+_NONE = Extra(None)
+
+
+def _adjustments(s: Session, where: list[Any]) -> dict[tuple[str, str, date], Extra]:
     """The adjustments landing on the payouts `where` names, per (acquirer, MID, day) and kind."""
     a = PayoutAdjustment
+    merchant = func.max(sa.cast(col(a.merchant_id), sa.String))
     rows: Any = s.execute(
-        sa.select(col(a.acquirer), col(a.mid), col(a.applies_on), col(a.kind), func.sum(a.amount)).where(*where)
+        sa.select(col(a.acquirer), col(a.mid), col(a.applies_on), col(a.kind), func.sum(a.amount), merchant).where(*where)
         .group_by(col(a.acquirer), col(a.mid), col(a.applies_on), col(a.kind))
     ).all()  # fmt: skip
-    found: dict[tuple[str, str, date], dict[str, int]] = {}
-    for acquirer, mid, day, kind, amount in rows:
-        found.setdefault((acquirer, mid, day), {})[kind] = int(amount or 0)
+    found: dict[tuple[str, str, date], Extra] = {}
+    for acquirer, mid, day, kind, amount, merchant_id in rows:
+        extra = found.setdefault((acquirer, mid, day), Extra(uuid.UUID(merchant_id) if merchant_id else None))
+        extra.amounts[kind] = int(amount or 0)
     return found

@@ -1,20 +1,24 @@
-"""How payouts follow the transactions area (services/events/bus.py SUBSCRIBERS): an imported
-settlement report marks the payouts of the days it paid Dikirim (the report names no bank
-reference), in the import's own transaction."""
+"""How payouts follow the transactions area (services/events/bus.py SUBSCRIBERS), in the
+transaction that made the change: an imported settlement report marks the payouts of the days
+it paid Dikirim (the report names no bank reference); a refund or void of a sale already paid
+out is taken from that MID's next payout not yet sent (transactions/money.py states the rule)."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import date
 
 from sqlmodel import Session, col, select
 
 from terminal_shop.infra.models import utcnow
+from terminal_shop.services import working_days
 from terminal_shop.services.events.bus import publish, subscribe
 from terminal_shop.services.payouts import schedule
 from terminal_shop.services.payouts.events import PayoutSent
-from terminal_shop.services.payouts.tables import Payout
-from terminal_shop.services.payouts.terms import PayoutStatus
-from terminal_shop.services.transactions.events import SettlementReported
+from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
+from terminal_shop.services.payouts.terms import AdjustmentKind, PayoutStatus
+from terminal_shop.services.transactions.events import PaidOutSaleChanged, SettlementReported
+from terminal_shop.services.transactions.mdr import rupiah_text
 
 REPORTED = "laporan settlement"
 
@@ -35,3 +39,24 @@ def _reported(s: Session, event: SettlementReported) -> None:
         s.add(payout)
         publish(s, PayoutSent(entity_id=str(payout.id), actor=event.actor, old_status=PayoutStatus.SCHEDULED.value,
                               new_status=PayoutStatus.SENT.value, detail=REPORTED))  # fmt: skip
+
+
+@subscribe(PaidOutSaleChanged)
+def _taken_back(s: Session, event: PaidOutSaleChanged) -> None:
+    if s.exec(select(PayoutAdjustment.id).where(col(PayoutAdjustment.source) == event.source)).first() is not None:
+        return
+    day = date.fromisoformat(event.applies_on)
+    sent = set(s.exec(
+        select(col(Payout.settle_on)).where(col(Payout.acquirer) == event.acquirer, col(Payout.mid) == event.mid,
+                                       col(Payout.settle_on) >= day, col(Payout.status) != PayoutStatus.SCHEDULED.value)
+    ))  # fmt: skip
+    while day in sent:
+        day = working_days.add_working_days(day, 1)
+    returned_fee = event.returned + event.taken
+    what = "Void" if (event.detail or "").startswith("void") else "Refund"
+    reason = f"{what} transaksi {event.entity_id}: {rupiah_text(event.returned)}, MDR {rupiah_text(returned_fee)} dikembalikan"
+    s.add(PayoutAdjustment(acquirer=event.acquirer, mid=event.mid, applies_on=day, kind=AdjustmentKind.REFUND.value,
+                           merchant_id=uuid.UUID(event.merchant_id) if event.merchant_id else None,
+                           amount=event.taken, reason=reason[:200], source=event.source[:120]))  # fmt: skip
+    s.flush()
+    schedule.refresh_in(s, day, [event.mid])

@@ -25,6 +25,17 @@ class PaidTxn:
     amount: str
     fee: str
     refunded: str  # "" when nothing was refunded
+    reason: str = ""  # the fee's rule: "Kartu debit A920 s/d Rp 750.000: 1%"
+
+
+@dataclass(frozen=True)
+class AdjustmentLine:
+    """A line beyond the day's own transactions: "Refund transaksi T1: Rp 30.000, MDR Rp 300
+    dikembalikan" with what it takes or adds."""
+
+    kind: str
+    reason: str
+    amount: str  # signed
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,7 @@ class PayoutDetail:
     net: str
     reference: str  # the bank's reference once sent, "" before
     transactions: tuple[PaidTxn, ...]
+    extra: tuple[AdjustmentLine, ...] = ()
     can_report: bool = False  # "Dana belum masuk?": not received, a working day past its date
     can_confirm: bool = False  # "Sudah masuk": sent, not yet said received
     case: CaseView | None = None  # the newest "Dana belum masuk" case, with its answer

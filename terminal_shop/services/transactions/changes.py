@@ -10,6 +10,7 @@ is a duplicate. Anything else is refused with the reason below, for the admin to
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 from typing import Any
 
@@ -35,6 +36,12 @@ class Kept:
     status: str
     refunded: int
     refund_ids: set[str]
+    fee: int = 0  # the sale's MDR before refunds
+    net: int = 0
+    paid_out: bool = False  # its payout was sent: a change is taken from the next one
+    settle_on: date | None = None
+    mid: str = ""
+    merchant_id: str = ""
 
 
 def check_change(was: Kept | None, item: dict[str, Any]) -> Change:

@@ -6,18 +6,20 @@ history (history.py) lists; the transactions themselves are listed there only (i
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
+from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
 from terminal_shop import catalogue
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
+from terminal_shop.services.transactions import money
 from terminal_shop.services.transactions.mdr import CHANNELS
-from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions.tables import Refund, Transaction
 from terminal_shop.services.transactions.terms import TxnStatus
 
 STATUS_WORDS = TxnStatus.labels()
@@ -25,10 +27,13 @@ STATUS_WORDS = TxnStatus.labels()
 
 @dataclass(frozen=True)
 class Figures:
+    """Summed by money.py's rule: net is sales less refunds less MDR."""
+
     sales: str
     count: int
     fees: str
     net: str
+    refunds: str = ""  # "" when nothing was refunded
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,7 @@ class TxnLine:
     net: str
     status: str
     settlement: str  # "Dibayar 27 Nov 2026" or "Menunggu, 27 Nov 2026"
+    refunds: list[str] = field(default_factory=list)  # each refund with its effect (refund_texts)
 
 
 @dataclass(frozen=True)
@@ -89,13 +95,9 @@ def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) ->
     start, end = _today_range(now)
     mine = col(Transaction.merchant_id).in_(merchant_ids)
     today = (col(Transaction.occurred_at) >= start) & (col(Transaction.occurred_at) < end)
-    approved = col(Transaction.status) == TxnStatus.APPROVED.value
+    approved = col(Transaction.status).in_(money.COUNTED)
     with read_session() as s:
-        sales, count, fees = s.exec(
-            select(func.coalesce(func.sum(Transaction.amount), 0), func.count(), func.coalesce(func.sum(Transaction.mdr), 0))
-            .where(mine, today, approved)
-        ).one()  # fmt: skip
-        net = s.exec(select(func.coalesce(func.sum(Transaction.net), 0)).where(mine, today)).one()
+        totals: Any = s.execute(sa.select(*money.sums()).where(mine, today)).one()
         channels = s.exec(
             select(Transaction.channel, func.count(), func.sum(Transaction.amount), func.sum(Transaction.mdr))
             .where(mine, today, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
@@ -106,7 +108,7 @@ def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) ->
             .group_by(col(Transaction.settle_on)).order_by(col(Transaction.settle_on).desc())
         ).all()  # fmt: skip
     return Dashboard(
-        today=Figures(rupiah(int(sales)), int(count), rupiah(int(fees)), rupiah(int(net))),
+        today=figures(*totals),
         channels=[
             ChannelLine(CHANNELS.get(c, c), int(n), rupiah(int(a or 0)), rupiah(int(f or 0))) for c, n, a, f in channels
         ],
@@ -117,9 +119,33 @@ def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) ->
     )
 
 
-def line(t: Transaction, model: str | None, serial: str | None) -> TxnLine:
+def figures(count: int, sales: int, fees: int, refunds: int, net: int) -> Figures:
+    return Figures(rupiah(int(sales)), int(count), rupiah(int(fees)), rupiah(int(net)),
+                   "-" + rupiah(int(refunds)) if refunds else "")  # fmt: skip
+
+
+def refund_texts(s: Session, txns: list[Transaction]) -> dict[tuple[str, str], list[str]]:
+    """Each refund of these transactions as the merchant reads it under its sale, with its
+    effect (money.py): not paid out, or taken from a payout already made."""
+    refunded = [(t.acquirer, t.txn_id) for t in txns if t.refunded]
+    if not refunded:
+        return {}
+    rows = s.exec(
+        select(Refund).where(sa.tuple_(col(Refund.acquirer), col(Refund.txn_id)).in_(refunded))
+        .order_by(col(Refund.occurred_at))
+    ).all()  # fmt: skip
+    found: dict[tuple[str, str], list[str]] = {}
+    for r in rows:
+        effect = f"dipotong dari pencairan {day_text(r.taken_on)}" if r.taken_on else "tidak ikut dicairkan"
+        found.setdefault((r.acquirer, r.txn_id), []).append(
+            f"Refund {rupiah(r.amount)} · {wib(r.occurred_at)} · {effect}"
+        )
+    return found
+
+
+def line(t: Transaction, model: str | None, serial: str | None, refunds: list[str] | None = None) -> TxnLine:
     product = catalogue.product(model or "")
     device = f"{product.short_name if product else model} · SN {serial}" if serial else f"TID {t.tid}"
     settled = f"Dibayar {day_text(t.settled_on)}" if t.settled_on else f"Menunggu, {day_text(t.settle_on)}"
     return TxnLine(wib(t.occurred_at), device, CHANNELS.get(t.channel, t.channel), rupiah(t.amount), rupiah(t.mdr),
-                   rupiah(t.net), STATUS_WORDS.get(t.status, t.status), settled)  # fmt: skip
+                   rupiah(t.net), STATUS_WORDS.get(t.status, t.status), settled, refunds or [])  # fmt: skip

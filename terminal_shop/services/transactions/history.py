@@ -21,10 +21,10 @@ from terminal_shop.infra.csv_export import neutralise
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.devices.units import units
-from terminal_shop.services.transactions.dashboard import STATUS_WORDS, Figures, TxnLine, line
+from terminal_shop.services.transactions import money
+from terminal_shop.services.transactions.dashboard import STATUS_WORDS, Figures, TxnLine, figures, line, refund_texts
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
-from terminal_shop.services.transactions.terms import TxnStatus
 from terminal_shop.vocabulary import Term
 
 PER_PAGE = 20
@@ -127,19 +127,14 @@ def _device_name(model: str | None, serial: str | None, tid: str) -> str:
 
 
 def page_of(merchant_ids: list[uuid.UUID], f: Filters) -> HistoryPage:
-    """Sales and fees count approved transactions; net adds up every row (a refund's is negative)."""
+    """The figures are money.py's rule summed over every row the filters match."""
     if not merchant_ids:
-        return HistoryPage([], Figures(rupiah(0), 0, rupiah(0), rupiah(0)), [], 1, 1)
+        return HistoryPage([], figures(0, 0, 0, 0, 0), [], 1, 1)
     where = _where(merchant_ids, f)
-    approved = col(Transaction.status) == TxnStatus.APPROVED.value
     unit = units()
     with read_session() as s:
-        totals: Any = s.execute(
-            sa.select(func.count(), func.coalesce(func.sum(Transaction.amount).filter(approved), 0),
-                   func.count().filter(approved), func.coalesce(func.sum(Transaction.mdr).filter(approved), 0),
-                   func.coalesce(func.sum(Transaction.net), 0)).where(*where)
-        ).one()  # fmt: skip
-        rows_total, sales, count, fees, net = totals
+        totals: Any = s.execute(sa.select(func.count(), *money.sums()).where(*where)).one()
+        rows_total, count, sales, fees, refunds, net = totals
         pages = max(1, -(-int(rows_total) // PER_PAGE))
         page = min(f.page, pages)
         rows = s.exec(
@@ -152,13 +147,14 @@ def page_of(merchant_ids: list[uuid.UUID], f: Filters) -> HistoryPage:
             sa.select(col(Transaction.device_id), col(Transaction.tid), unit.c.model, unit.c.serial,
                       func.count(), func.sum(Transaction.amount))
             .join(unit, unit.c.id == col(Transaction.device_id), isouter=True)
-            .where(*where, approved)
+            .where(*where, col(Transaction.status).in_(money.COUNTED))
             .group_by(col(Transaction.device_id), col(Transaction.tid), unit.c.model, unit.c.serial)
             .order_by(func.sum(Transaction.amount).desc())
         ).all()  # fmt: skip
+        notes = refund_texts(s, [t for t, _, _ in rows])
     return HistoryPage(
-        lines=[line(t, model, serial) for t, model, serial in rows],
-        figures=Figures(rupiah(int(sales)), int(count), rupiah(int(fees)), rupiah(int(net))),
+        lines=[line(t, model, serial, notes.get((t.acquirer, t.txn_id))) for t, model, serial in rows],
+        figures=figures(count, sales, fees, refunds, net),
         devices=[
             DeviceLine(str(d or ""), _device_name(model, serial, tid), int(n), rupiah(int(a or 0)))
             for d, tid, model, serial, n, a in per_device
@@ -204,13 +200,13 @@ def _daily_sums(s: Session, merchant_ids: list[uuid.UUID], start: datetime) -> l
     rows = s.exec(
         select(day, func.sum(Transaction.amount))
         .where(col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
-               col(Transaction.status) == TxnStatus.APPROVED.value)
+               col(Transaction.status).in_(money.COUNTED))
         .group_by(day)
     ).all()  # fmt: skip
     return [(d if isinstance(d, date) else date.fromisoformat(str(d)), int(n or 0)) for d, n in rows]
 
 
-CSV_COLUMNS = ("Waktu (WIB)", "Perangkat", "TID", "MID", "Kanal", "Skema/penerbit", "Status", "Nominal", "MDR", "Bersih",
+CSV_COLUMNS = ("Waktu (WIB)", "Perangkat", "TID", "MID", "Kanal", "Skema/penerbit", "Status", "Nominal", "Refund", "MDR", "Bersih",
                "RRN", "Kode approval", "Settlement", "Dibayar")  # fmt: skip
 
 
@@ -232,7 +228,7 @@ def csv_text(merchant_ids: list[uuid.UUID], f: Filters) -> str:
     for t, model, serial in rows:
         writer.writerow(neutralise(cell) for cell in [
             wib(t.occurred_at).removesuffix(" WIB"), _device_name(model, serial, t.tid), t.tid, t.mid,
-            CHANNELS.get(t.channel, t.channel), t.scheme or "", STATUS_WORDS.get(t.status, t.status), t.amount, t.mdr,
+            CHANNELS.get(t.channel, t.channel), t.scheme or "", STATUS_WORDS.get(t.status, t.status), t.amount, t.refunded, t.mdr,
             t.net, t.rrn or "", t.approval_code or "", t.settle_on.isoformat(),
             t.settled_on.isoformat() if t.settled_on else "",
         ])  # fmt: skip

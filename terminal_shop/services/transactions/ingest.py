@@ -19,7 +19,7 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -32,9 +32,11 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.devices import units
 from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.registrations import owners as registrations
-from terminal_shop.services.transactions import agreed, contract, mdr, refused, settlement
+from terminal_shop.services.transactions import agreed, contract, mdr, money, refused, settlement
 from terminal_shop.services.transactions.changes import Change, Kept, check_change
+from terminal_shop.services.transactions.events import PaidOutSaleChanged
 from terminal_shop.services.transactions.tables import Acquirer, AgreedRate, Refund, Transaction
 from terminal_shop.services.transactions.terms import TxnStatus
 
@@ -138,22 +140,11 @@ def _terminals_of(s: Session, tids: set[str]) -> dict[str, _Terminal]:
 _UNKNOWN = _Terminal(None, True, [])
 
 
-def _money(fields: dict[str, Any], terminal: _Terminal) -> tuple[int, int]:
-    """(MDR, net) as the site computes them for this status."""
-    if fields["status"] == TxnStatus.VOID:
-        return 0, 0
-    if fields["status"] == TxnStatus.REFUND:  # until issue 47.3's rule: the refunded part, taken back
-        return 0, -fields["amount"]
+def _money(fields: dict[str, Any], terminal: _Terminal) -> tuple[int, str]:
+    """The sale's MDR as the site computes it, and the rule's name."""
     model = terminal.device.model if terminal.device else None
-    fee = mdr.fee(
-        fields["channel"],
-        model,
-        terminal.micro,
-        fields["amount"],
-        working_days.wib_date(fields["occurred_at"]),
-        terminal.agreed,
-    )
-    return fee, fields["amount"] - fee
+    on = working_days.wib_date(fields["occurred_at"])
+    return mdr.fee_and_reason(fields["channel"], model, terminal.micro, fields["amount"], on, terminal.agreed)
 
 
 def accept(
@@ -174,12 +165,28 @@ def accept(
 
 def _kept(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Kept]:
     """What the delivery's voids and refunds are checked against, in two queries."""
+    t = Transaction
     rows: Any = s.execute(
-        sa.select(col(Transaction.txn_id), col(Transaction.tid), col(Transaction.amount), col(Transaction.status),
-                  col(Transaction.refunded))
-        .where(col(Transaction.acquirer) == acquirer, col(Transaction.txn_id).in_(txn_ids))
+        sa.select(col(t.txn_id), col(t.tid), col(t.amount), col(t.status), col(t.refunded), col(t.fee), col(t.net),
+                  col(t.settled_on), col(t.mid), col(t.merchant_id), col(t.settle_on))
+        .where(col(t.acquirer) == acquirer, col(t.txn_id).in_(txn_ids))
     ).all()  # fmt: skip
-    kept = {t: Kept(tid, amount, status, refunded, set()) for t, tid, amount, status, refunded in rows}
+    kept = {
+        txn: Kept(
+            tid,
+            amount,
+            status,
+            refunded,
+            set(),
+            fee,
+            net,
+            paid_out=settled is not None,
+            mid=mid,
+            merchant_id=str(merchant or ""),
+            settle_on=day,
+        )
+        for txn, tid, amount, status, refunded, fee, net, settled, mid, merchant, day in rows
+    }
     refunds: Any = s.execute(
         sa.select(col(Refund.txn_id), col(Refund.refund_id))
         .where(col(Refund.acquirer) == acquirer, col(Refund.txn_id).in_(list(kept)))
@@ -189,30 +196,47 @@ def _kept(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Kept]:
     return kept
 
 
-def _apply(s: Session, acquirer: str, fields: dict[str, Any], was: Kept, new: dict[str, dict[str, Any]]) -> None:
-    """A checked void or refund, on the row stored earlier or on the one this delivery adds."""
+def _taken_on(fields: dict[str, Any], was: Kept, acquirer: Acquirer) -> date:
+    """The payout a change of a paid-out sale is taken from: its own settlement day, at the
+    earliest the working day after the sale's payout (which was sent)."""
+    own = settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes)
+    return max(own, working_days.add_working_days(was.settle_on or own, 1))
+
+
+def _apply(s: Session, acquirer: Acquirer, fields: dict[str, Any], was: Kept, new: dict[str, dict[str, Any]]) -> None:
+    """A checked void or refund, on the row stored earlier or on the one this delivery adds;
+    after the sale was paid out, what it takes back is published for the next payout."""
     txn_id, status = fields["txn_id"], fields["status"]
+    taken_on = _taken_on(fields, was, acquirer) if was.paid_out else None
+    returned = fields["amount"] if status == TxnStatus.REFUND else was.amount - was.refunded
     if status == TxnStatus.REFUND:
         was.refunded += fields["amount"]
         was.refund_ids.add(fields["refund_id"])
-        s.add(Refund(acquirer=acquirer, txn_id=txn_id, refund_id=fields["refund_id"], amount=fields["amount"],
-                     occurred_at=fields["occurred_at"]))  # fmt: skip
-    was.status = status
-    values = {"status": status, "mdr": 0, "net": -was.refunded, "refunded": was.refunded}
+        s.add(Refund(acquirer=acquirer.code, txn_id=txn_id, refund_id=fields["refund_id"], amount=fields["amount"],
+                     occurred_at=fields["occurred_at"], taken_on=taken_on))  # fmt: skip
+    kept_fee, net = money.after_refund(was.fee, was.amount, was.refunded if status == TxnStatus.REFUND else was.amount)
+    if taken_on is not None and net != was.net:
+        source = f"{acquirer.code}:{txn_id}:{status}:{fields['refund_id']}"
+        publish(s, PaidOutSaleChanged(entity_id=txn_id, actor=acquirer.code, detail=f"{status} {returned}",
+                                      acquirer=acquirer.code, mid=was.mid, merchant_id=was.merchant_id,
+                                      returned=returned, taken=net - was.net, applies_on=taken_on.isoformat(), source=source))  # fmt: skip
+    was.status, was.net = status, net
+    values = {"status": status, "mdr": kept_fee, "net": net, "refunded": was.refunded}
     if txn_id in new:
         new[txn_id].update(values)
     else:
         s.execute(sa.update(table_of(Transaction))
-                  .where(col(Transaction.acquirer) == acquirer, col(Transaction.txn_id) == txn_id)
+                  .where(col(Transaction.acquirer) == acquirer.code, col(Transaction.txn_id) == txn_id)
                   .values(**values, changed_at=utcnow()))  # fmt: skip
 
 
 def _new_row(acquirer: Acquirer, fields: dict[str, Any], terminal: _Terminal, now: datetime) -> dict[str, Any]:
-    fee, net = _money(fields, terminal)
+    fee, reason = _money(fields, terminal)
     device = terminal.device
     row = {k: v for k, v in fields.items() if k != "refund_id"}
     return {"id": uuid.uuid4(), "acquirer": acquirer.code, "device_id": device.id if device else None,
-            "merchant_id": device.merchant_id if device else None, "mdr": fee, "net": net, "refunded": 0,
+            "merchant_id": device.merchant_id if device else None, "fee": fee, "fee_rule": reason, "mdr": fee,
+            "net": fields["amount"] - fee, "refunded": 0,
             "settle_on": settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes),
             "received_at": now, "changed_at": now, "settled_on": None, **row}  # fmt: skip
 
@@ -230,14 +254,15 @@ def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
             txn_id = fields["txn_id"]
             if fields["status"] == TxnStatus.APPROVED and txn_id not in kept:
                 terminal = terminals.get(fields["tid"], _UNKNOWN)
-                new[txn_id] = _new_row(acquirer, fields, terminal, now)
-                kept[txn_id] = Kept(fields["tid"], fields["amount"], TxnStatus.APPROVED.value, 0, set())
+                new[txn_id] = row = _new_row(acquirer, fields, terminal, now)
+                kept[txn_id] = Kept(fields["tid"], fields["amount"], TxnStatus.APPROVED.value, 0, set(), row["fee"],
+                                    row["net"], mid=fields["mid"])  # fmt: skip
                 accepted += 1
                 unknown += int(terminal.device is None)
                 continue
             verdict = check_change(kept.get(txn_id), fields)
             if verdict is Change.APPLY:
-                _apply(s, acquirer.code, fields, kept[txn_id], new)
+                _apply(s, acquirer, fields, kept[txn_id], new)
                 changed += 1
             elif verdict is Change.DUPLICATE:
                 duplicates += 1

@@ -58,8 +58,10 @@ def rupiah_text(amount: int) -> str:
 
 
 def rate_text(r: Rule) -> str:
-    """'1%', 'flat Rp 7.500', '0,3%'."""
-    return f"flat {rupiah_text(r.flat)}" if r.flat and not r.percent else percent_text(r.percent)
+    """'1%', 'flat Rp 7.500', '0,3%', '0,5% + Rp 1.000'."""
+    if r.flat and not r.percent:
+        return f"flat {rupiah_text(r.flat)}"
+    return percent_text(r.percent) + (f" + {rupiah_text(r.flat)}" if r.flat else "")
 
 
 # The figures the pages quote, each a rule of the table above.
@@ -90,12 +92,32 @@ def rule_for(channel: str, model: str | None, micro: bool, amount: int, on: date
 def fee(channel: str, model: str | None, micro: bool, amount: int, on: date, agreed: Sequence[Rule] = ()) -> int:
     """Whole rupiah; 0 where no rule applies (the admin sees the transaction without a fee).
     `agreed`: the merchant's own rates (agreed.py); the newest in effect for the channel wins."""
+    return fee_and_reason(channel, model, micro, amount, on, agreed)[0]
+
+
+def fee_and_reason(
+    channel: str, model: str | None, micro: bool, amount: int, on: date, agreed: Sequence[Rule] = ()
+) -> tuple[int, str]:
+    """The fee and the rule's name the merchant reads beside it (issue 47.2)."""
     mine = sorted((r for r in agreed if r.channel == channel and r.since <= on), key=lambda r: r.since, reverse=True)
     r = mine[0] if mine else rule_for(channel, model, micro, amount, on)
     if r is None or amount <= 0:
-        return 0
+        return 0, ""
     exact = Decimal(amount) * r.percent / 100 + r.flat
-    return int(exact.quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+    return int(exact.quantize(Decimal("1"), rounding=ROUND_HALF_UP)), rule_name(r, agreed=bool(mine))
+
+
+def rule_name(r: Rule, agreed: bool = False) -> str:
+    """'Kartu debit A920 s/d Rp 750.000: 1%', 'QRIS usaha mikro s/d Rp 500.000: 0%',
+    'Tarif khusus Kartu debit: 0,5% + Rp 1.000'."""
+    rate = rate_text(r)
+    if agreed:
+        return f"Tarif khusus {CHANNELS.get(r.channel, r.channel)}: {rate}"
+    size = "" if r.micro is None else ("usaha mikro" if r.micro else "non-mikro")
+    words = [CHANNELS.get(r.channel, r.channel), r.model or "", size]
+    if r.up_to is not None:
+        words.append(f"s/d {rupiah_text(r.up_to)}")
+    return " ".join(w for w in words if w) + f": {rate}"
 
 
 MODEL_CHANNELS = {"SOUNDBOX": ("qris",), "A920": ("debit", "kredit", "qris"), "D210": ("debit", "kredit", "qris")}

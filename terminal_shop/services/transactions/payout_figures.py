@@ -1,9 +1,8 @@
 """What each merchant account (MID) is owed for a settlement day, summed by the database from
 its transactions: the transactions area's door for payouts (issue 47.1).
 
-A sale counts with its amount and MDR; a void counts for nothing; a refunded sale counts
-with its amount, its refunded part taken off, and its MDR returned (until issue 47.3 states
-the pro rata rule, a refund before settlement returns the whole MDR)."""
+Every figure is money.py's rule, summed: a sale with its amount and MDR, a void for nothing,
+a refund before its payout with its part taken off and that part's MDR returned."""
 
 from __future__ import annotations
 
@@ -16,10 +15,10 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, func
 
 from terminal_shop.infra.models import utcnow
+from terminal_shop.services.transactions import money
 from terminal_shop.services.transactions.tables import Transaction
-from terminal_shop.services.transactions.terms import TxnStatus
 
-COUNTED = (TxnStatus.APPROVED.value, TxnStatus.REFUND.value)
+COUNTED = money.COUNTED
 
 
 @dataclass(frozen=True)
@@ -45,6 +44,7 @@ class PaidLine:
     amount: int
     mdr: int
     refunded: int
+    fee_rule: str
 
 
 def for_day(s: Session, day: date, mids: list[str] | None = None) -> list[DayFigures]:
@@ -65,11 +65,10 @@ def for_merchants_since(s: Session, merchant_ids: list[uuid.UUID], since: date) 
 
 def _grouped(s: Session, where: list[Any]) -> list[tuple[date, DayFigures]]:
     t = Transaction
-    approved = col(t.status) == TxnStatus.APPROVED.value
     merchant = func.max(sa.cast(col(t.merchant_id), sa.String))  # one MID is one merchant's (its devices')
+    count, gross, fees, refunds, _ = money.sums()
     rows: Any = s.execute(
-        sa.select(col(t.settle_on), col(t.acquirer), col(t.mid), merchant, func.count(), func.sum(t.amount),
-                  func.coalesce(func.sum(t.mdr).filter(approved), 0), func.sum(t.refunded))
+        sa.select(col(t.settle_on), col(t.acquirer), col(t.mid), merchant, count, gross, fees, refunds)
         .where(*where, col(t.status).in_(COUNTED)).group_by(col(t.settle_on), col(t.acquirer), col(t.mid))
     ).all()  # fmt: skip
     return [(d, DayFigures(a, m, _uuid(mer), int(n), int(g or 0), int(f or 0), int(r or 0)))
@@ -90,7 +89,7 @@ def lines_of(s: Session, acquirer: str, mid: str, day: date, limit: int = 500) -
         .limit(limit)
     ).all()
     return [
-        PaidLine(r.txn_id, r.occurred_at, r.tid, r.channel, r.status, r.amount, r.mdr if r.status == TxnStatus.APPROVED else 0, r.refunded)
+        PaidLine(r.txn_id, r.occurred_at, r.tid, r.channel, r.status, r.amount, r.mdr, r.refunded, r.fee_rule)
         for (r,) in rows
     ]  # fmt: skip
 
@@ -110,12 +109,11 @@ def day_by_merchant(
     s: Session, merchant_ids: list[uuid.UUID], start: datetime, end: datetime
 ) -> dict[uuid.UUID, tuple[int, int, int, int]]:
     """(count, sales, fees, net) of each merchant's transactions in [start, end), as the
-    dashboard sums them (sales and fees of sales, net of everything): the daily recap's figures."""
+    dashboard sums them (money.py): the daily recap's figures."""
     t = Transaction
-    approved = col(t.status) == TxnStatus.APPROVED.value
+    count, gross, fees, _, net = money.sums()
     rows: Any = s.execute(
-        sa.select(col(t.merchant_id), func.count().filter(approved), func.coalesce(func.sum(t.amount).filter(approved), 0),
-                  func.coalesce(func.sum(t.mdr).filter(approved), 0), func.coalesce(func.sum(t.net), 0))
+        sa.select(col(t.merchant_id), count, gross, fees, net)
         .where(col(t.merchant_id).in_(merchant_ids), col(t.occurred_at) >= start, col(t.occurred_at) < end)
         .group_by(col(t.merchant_id))
     ).all()  # fmt: skip

@@ -22,10 +22,10 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.devices import units as device_units
 from terminal_shop.services.registrations.views import business_names
+from terminal_shop.services.transactions import money
 from terminal_shop.services.transactions.history import wib_day
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
-from terminal_shop.services.transactions.terms import TxnStatus
 
 MONTHS_OFFERED = 3  # this month and the two before it
 
@@ -99,21 +99,21 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
     start_at, end_at = datetime.combine(first, time(), WIB), datetime.combine(end, time(), WIB)
     where = [col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.mid) == mid,
              col(Transaction.occurred_at) >= start_at, col(Transaction.occurred_at) < end_at]  # fmt: skip
-    approved = col(Transaction.status) == TxnStatus.APPROVED.value
+    counted = col(Transaction.status).in_(money.COUNTED)
+    count, gross, fees, _, net = money.sums()
     with read_session() as s:
         day = wib_day(s)
         days: Any = s.execute(
-            sa.select(day, func.count().filter(approved), func.coalesce(func.sum(Transaction.amount).filter(approved), 0),
-                      func.coalesce(func.sum(Transaction.mdr), 0), func.coalesce(func.sum(Transaction.net), 0),
+            sa.select(day, count, gross, fees, net,
                       func.min(Transaction.settle_on), func.count(col(Transaction.settled_on)), func.count())
             .where(*where).group_by(day).order_by(day)
         ).all()  # fmt: skip
         channels: Any = s.execute(
             sa.select(col(Transaction.channel), func.count(), func.sum(Transaction.amount), func.sum(Transaction.mdr))
-            .where(*where, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
+            .where(*where, counted).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
         ).all()  # fmt: skip
         refunds = s.execute(
-            sa.select(func.count(), func.coalesce(func.sum(Transaction.refunded), 0)).where(*where, col(Transaction.status) == TxnStatus.REFUND.value)
+            sa.select(func.count().filter(col(Transaction.refunded) > 0), func.coalesce(func.sum(Transaction.refunded), 0)).where(*where)
         ).one()  # fmt: skip
         names = business_names(s, merchant_ids)
     return _pdf(mid, first, ", ".join(names), days, channels, refunds)

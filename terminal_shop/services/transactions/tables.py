@@ -55,8 +55,10 @@ class Transaction(SQLModel, table=True):
     status: str = Field(max_length=20)  # approved, void, refund
     rrn: str | None = Field(default=None, max_length=24)
     approval_code: str | None = Field(default=None, max_length=12)
-    mdr: int = Field(default=0, sa_type=sa.BigInteger)  # what the site computes (services/transactions/mdr.py)
-    net: int = Field(default=0, sa_type=sa.BigInteger)
+    fee: int = Field(default=0, sa_type=sa.BigInteger)  # the sale's MDR as computed (services/transactions/mdr.py)
+    fee_rule: str = Field(default="", max_length=120)  # the rule's name the merchant reads (mdr.rule_name)
+    mdr: int = Field(default=0, sa_type=sa.BigInteger)  # the MDR kept: the fee less what refunds returned (money.py)
+    net: int = Field(default=0, sa_type=sa.BigInteger)  # amount - refunded - mdr
     refunded: int = Field(default=0, sa_type=sa.BigInteger)  # the refunds (table refunds) added up, at most amount
     settle_on: date  # the working day the money is due (settlement.py)
     settled_on: date | None = None  # as the acquirer's report says
@@ -93,6 +95,7 @@ class Refund(SQLModel, table=True):
     amount: int = Field(sa_type=sa.BigInteger)
     occurred_at: datetime = Field(sa_type=UTCDateTime)
     received_at: datetime = now_field()
+    taken_on: date | None = None  # after its sale was paid out: the payout day it is taken from (money.py)
 
 
 class AgreedRate(SQLModel, table=True):
