@@ -14,6 +14,7 @@ from terminal_shop.infra import metrics
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import stored_files
+from terminal_shop.services.disputes import notices
 from terminal_shop.services.events import later
 from terminal_shop.services.notifications import sender
 from terminal_shop.services.orders import payment_qr
@@ -74,6 +75,12 @@ async def queue_daily_recaps() -> None:
     await _every(RECAP_INTERVAL_SECONDS, recap.queue_due, "recap", "daily recap round failed")
 
 
+async def remind_disputes() -> None:
+    """Every few minutes, once a day per worker: the merchants whose dispute's deadline is near
+    (services/disputes/notices.py; the outbox key keeps one reminder a dispute)."""
+    await _every(RECAP_INTERVAL_SECONDS, notices.queue_due, "disputes", "dispute reminder round failed")
+
+
 async def check_qris_at_start() -> None:
     """Says in the log at start-up whether orders get a dynamic QRIS, and if not, why."""
     merchant = await asyncio.to_thread(payment_qr.merchant_or_none)
@@ -109,5 +116,6 @@ TASKS = (
     send_outbox,
     run_pending_work,
     queue_daily_recaps,
+    remind_disputes,
     empty_tabs_of_erased_records,
 )

@@ -70,6 +70,8 @@ API_ACCOUNT_TRANSACTIONS_CSV = "/api/akun/transaksi.csv"  # the signed-in mercha
 API_ACCOUNT_STATEMENT = "/api/akun/laporan.pdf"  # a month's statement for one MID (?mid=&bulan=YYYY-MM)
 API_TRANSACTIONS = "/api/transaksi/{acquirer}"  # an acquirer's signed transactions (services/transactions/ingest.py)
 API_PAYOUTS = "/api/pencairan/{acquirer}"  # an acquirer's signed payouts sent (services/payouts/webhook.py)
+API_DISPUTES = "/api/sengketa/{acquirer}"  # an acquirer's signed disputes (services/disputes/webhook.py)
+API_ADMIN_DISPUTE = "/api/admin/sengketa/{dispute_id}"  # a dispute's case and evidence as a ZIP
 API_WHATSAPP = "/api/whatsapp/webhook"  # Meta's Cloud API: the handshake (GET) and signed deliveries (POST)
 API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"

@@ -9,6 +9,7 @@ from datetime import timedelta
 from terminal_shop.infra import sweeper
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage
+from terminal_shop.services.disputes import cases as disputes
 from terminal_shop.services.orders import checkout
 from terminal_shop.services.registrations import submission
 from terminal_shop.services.whatsapp import slips
@@ -19,11 +20,16 @@ def _order_files(ids: list[uuid.UUID]) -> set[str]:
     return checkout.proof_keys(ids) | slips.stored_keys("order", ids)
 
 
+def _merchant_files(ids: list[uuid.UUID]) -> set[str]:
+    """A registration's documents, and the evidence of a dispute (both keyed by their row id)."""
+    return submission.document_keys(ids) | disputes.evidence_keys(ids)
+
+
 def owners() -> list[sweeper.Owner]:
     settings = get_settings()
     return [
         (settings.bucket_order_payments, _order_files),
-        (settings.bucket_merchant_documents, submission.document_keys),
+        (settings.bucket_merchant_documents, _merchant_files),
     ]
 
 

@@ -21,6 +21,7 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
+from terminal_shop.services.disputes import export as dispute_export
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
 from terminal_shop.services.team.permissions import Permission
@@ -65,6 +66,19 @@ async def personal_data_zip(request: Request) -> Response:
         name, data = await run_in_threadpool(requests.archive, kind, record_id, admin.email)
     except requests.RequestError:
         return PlainTextResponse(NOT_FOUND, status_code=404)
+    headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+    return Response(data, media_type="application/zip", headers=headers)
+
+
+async def dispute_zip(request: Request) -> Response:
+    """A dispute's case with its evidence, to send on to the acquirer (services/disputes/export.py)."""
+    admin = await _admin_with(request, Permission.TRANSACTIONS)
+    if admin is None:
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    found = await run_in_threadpool(dispute_export.case_zip, request.path_params["dispute_id"], admin.email)
+    if found is None:
+        return PlainTextResponse(NOT_FOUND, status_code=404)
+    name, data = found
     headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
     return Response(data, media_type="application/zip", headers=headers)
 

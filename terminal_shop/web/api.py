@@ -20,6 +20,7 @@ from terminal_shop.services.orders import invoice
 from terminal_shop.web import customer_auth, transactions_hook, whatsapp_hook
 from terminal_shop.web.admin_routes import (
     accept_invite,
+    dispute_zip,
     export_csv,
     login,
     logout,
@@ -110,6 +111,8 @@ def files_app() -> Starlette:
             Route(routes.API_ACCOUNT_STATEMENT, customer_auth.monthly_statement),
             Route(routes.API_TRANSACTIONS, transactions_hook.receive, methods=["POST"]),
             Route(routes.API_PAYOUTS, transactions_hook.receive_payouts, methods=["POST"]),
+            Route(routes.API_DISPUTES, transactions_hook.receive_disputes, methods=["POST"]),
+            Route(routes.API_ADMIN_DISPUTE, dispute_zip),
             Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),
         ]

@@ -1,5 +1,5 @@
-"""The acquirers' webhooks: transactions (services/transactions/ingest.py) and payouts sent
-(services/payouts/webhook.py), each a signed POST answered with what was kept, or the reason
+"""The acquirers' webhooks: transactions (services/transactions/ingest.py), payouts sent
+(services/payouts/webhook.py) and disputes (services/disputes/webhook.py), each a signed POST answered with what was kept, or the reason
 it was refused."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse, Response
 
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
+from terminal_shop.services.disputes import webhook as dispute_webhook
 from terminal_shop.services.payouts import webhook
 from terminal_shop.services.transactions import ingest
 from terminal_shop.web.guards import client_address
@@ -25,6 +26,10 @@ async def receive(request: Request) -> Response:
 
 async def receive_payouts(request: Request) -> Response:
     return await _answer(request, webhook.accept)
+
+
+async def receive_disputes(request: Request) -> Response:
+    return await _answer(request, dispute_webhook.accept)
 
 
 async def _answer(request: Request, accept: Callable[..., Any]) -> Response:

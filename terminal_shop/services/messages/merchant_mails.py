@@ -136,3 +136,21 @@ def daily_recap(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
          "Rekap ini dikirim karena Anda memintanya di akun Anda; matikan kapan saja di bagian Pencairan."],
         ("Lihat di akun Anda", values["link"]),
     )  # fmt: skip
+
+
+def dispute(reg: RegistrationFacts, values: dict[str, str], due: bool) -> Mail:
+    """A chargeback the acquirer opened (issue 47.4), or the reminder two days before its deadline."""
+    first = (
+        f"Batas tanggapan sengketa {values['amount']} (transaksi {values['txn']}) tinggal {values['deadline']}."
+        if due
+        else f"Acquirer membuka sengketa (chargeback) {values['amount']} atas transaksi {values['txn']}."
+    )
+    return compose(
+        reg.email,
+        f"{'Pengingat: ' if due else ''}Sengketa {values['amount']} perlu tanggapan sebelum {values['deadline']}",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [first, f"Alasan: {values['reason']}.",
+         "Unggah bukti (foto struk, slip bertanda tangan, bukti pengiriman) lalu bantah, atau terima chargeback-nya. "
+         "Tanpa tanggapan sampai batas waktu, chargeback biasanya berlaku dan dipotong dari pencairan."],
+        ("Tanggapi sengketa", values["link"]),
+    )  # fmt: skip

@@ -17,6 +17,8 @@ from terminal_shop.services.devices import owned, units
 from terminal_shop.services.devices.events import DeviceActivated, DeviceStatusChanged
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.devices.units import DeviceFacts
+from terminal_shop.services.disputes import notices as dispute_notices
+from terminal_shop.services.disputes.events import DisputeOpened
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.notifications.channels import Notice, tell
 from terminal_shop.services.orders import owners as orders
@@ -217,3 +219,8 @@ def _payout_case_answered(s: Session, event: PayoutCaseAnswered) -> None:
             values,
         ),
     )
+
+
+@subscribe(DisputeOpened)
+def _dispute_opened(s: Session, event: DisputeOpened) -> None:
+    dispute_notices.opened(s, event.entity_id)

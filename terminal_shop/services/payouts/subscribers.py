@@ -1,7 +1,8 @@
 """How payouts follow the transactions area (services/events/bus.py SUBSCRIBERS), in the
 transaction that made the change: an imported settlement report marks the payouts of the days
 it paid Dikirim (the report names no bank reference); a refund or void of a sale already paid
-out is taken from that MID's next payout not yet sent (transactions/money.py states the rule)."""
+out is taken from that MID's next payout not yet sent (transactions/money.py states the rule);
+a dispute lost is charged back on the next one."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services import working_days
+from terminal_shop.services.disputes.events import DisputeLost
 from terminal_shop.services.events.bus import publish, subscribe
 from terminal_shop.services.payouts import schedule
 from terminal_shop.services.payouts.events import PayoutSent
@@ -43,20 +45,35 @@ def _reported(s: Session, event: SettlementReported) -> None:
 
 @subscribe(PaidOutSaleChanged)
 def _taken_back(s: Session, event: PaidOutSaleChanged) -> None:
-    if s.exec(select(PayoutAdjustment.id).where(col(PayoutAdjustment.source) == event.source)).first() is not None:
-        return
-    day = date.fromisoformat(event.applies_on)
-    sent = set(s.exec(
-        select(col(Payout.settle_on)).where(col(Payout.acquirer) == event.acquirer, col(Payout.mid) == event.mid,
-                                       col(Payout.settle_on) >= day, col(Payout.status) != PayoutStatus.SCHEDULED.value)
-    ))  # fmt: skip
-    while day in sent:
-        day = working_days.add_working_days(day, 1)
     returned_fee = event.returned + event.taken
     what = "Void" if (event.detail or "").startswith("void") else "Refund"
     reason = f"{what} transaksi {event.entity_id}: {rupiah_text(event.returned)}, MDR {rupiah_text(returned_fee)} dikembalikan"
-    s.add(PayoutAdjustment(acquirer=event.acquirer, mid=event.mid, applies_on=day, kind=AdjustmentKind.REFUND.value,
-                           merchant_id=uuid.UUID(event.merchant_id) if event.merchant_id else None,
-                           amount=event.taken, reason=reason[:200], source=event.source[:120]))  # fmt: skip
+    _land(s, event.acquirer, event.mid, event.merchant_id, date.fromisoformat(event.applies_on),
+          AdjustmentKind.REFUND, event.taken, reason, event.source)  # fmt: skip
+
+
+@subscribe(DisputeLost)
+def _charged_back(s: Session, event: DisputeLost) -> None:
+    """A chargeback lands on the next working day's payout: the acquirer debits it there."""
+    day = working_days.add_working_days(working_days.today_wib(), 1)
+    _land(s, event.acquirer, event.mid, event.merchant_id, day, AdjustmentKind.CHARGEBACK, -event.amount,
+          event.detail or "Chargeback", event.source)  # fmt: skip
+
+
+def _land(s: Session, acquirer: str, mid: str, merchant_id: str, day: date, kind: AdjustmentKind, amount: int,
+          reason: str, source: str) -> None:  # fmt: skip
+    """One adjustment per `source`, on the first payout from `day` not yet sent, whose figures
+    are read again at once."""
+    if s.exec(select(PayoutAdjustment.id).where(col(PayoutAdjustment.source) == source)).first() is not None:
+        return
+    sent = set(s.exec(
+        select(col(Payout.settle_on)).where(col(Payout.acquirer) == acquirer, col(Payout.mid) == mid,
+                                            col(Payout.settle_on) >= day, col(Payout.status) != PayoutStatus.SCHEDULED.value)
+    ))  # fmt: skip
+    while day in sent:
+        day = working_days.add_working_days(day, 1)
+    s.add(PayoutAdjustment(acquirer=acquirer, mid=mid, applies_on=day, kind=kind.value, amount=amount,
+                           merchant_id=uuid.UUID(merchant_id) if merchant_id else None,
+                           reason=reason[:200], source=source[:120]))  # fmt: skip
     s.flush()
-    schedule.refresh_in(s, day, [event.mid])
+    schedule.refresh_in(s, day, [mid])

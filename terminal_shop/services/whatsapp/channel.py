@@ -62,6 +62,11 @@ WORDS: dict[str, tuple[str, Callable[[Notice], list[str]]]] = {  # notice kind: 
         "daily_recap",
         lambda n: [n.values[k] for k in ("day", "sales", "count", "fees", "net", "next", "link")],
     ),
+    "dispute_opened": (
+        "dispute_opened",
+        lambda n: [n.values[k] for k in ("amount", "txn", "reason", "deadline", "link")],
+    ),
+    "dispute_due": ("dispute_due", lambda n: [n.values[k] for k in ("amount", "txn", "deadline", "link")]),
     "device_active": (
         "device_active",
         lambda n: [n.values[k] or "-" for k in ("model", "serial", "tid", "mid", "sign_in")],

@@ -59,6 +59,10 @@ TEMPLATES = {
                  ("kode 6 angka",)),
         Template("proof_received", "Bukti pembayaran untuk pesanan {{1}} diterima. Tim kami memverifikasinya.",
                  ("nomor pesanan",)),
+        Template("dispute_opened", "Sengketa (chargeback) {{1}} atas transaksi {{2}}: {{3}}. Tanggapi dengan bukti sebelum {{4}}: {{5}}",
+                 ("jumlah", "transaksi", "alasan", "batas tanggapan", "tautan akun")),
+        Template("dispute_due", "Pengingat: sengketa {{1}} atas transaksi {{2}} perlu tanggapan sebelum {{3}}. Tanggapi di: {{4}}",
+                 ("jumlah", "transaksi", "batas tanggapan", "tautan akun")),
         Template("daily_recap", "Rekap {{1}}: penjualan {{2}} dari {{3}} transaksi, MDR {{4}}, bersih {{5}}. Pencairan berikutnya: {{6}}. Akun Anda: {{7}}",
                  ("tanggal", "penjualan", "jumlah transaksi", "MDR", "bersih", "pencairan berikutnya", "tautan akun")),
     )

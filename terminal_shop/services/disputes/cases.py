@@ -1,0 +1,159 @@
+"""A merchant's disputes on /akun and the admin's list (issue 47.4): the merchant reaches only
+their own; evidence is checked as every upload is; an answer is one act (accept, or contest
+with a note and at least one file) before the deadline."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date
+
+from sqlmodel import Session, col, func, select
+
+from terminal_shop.formats import rupiah
+from terminal_shop.infra import uploads
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import discard, get_storage
+from terminal_shop.services import working_days
+from terminal_shop.services.disputes.events import DisputeAnswered
+from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
+from terminal_shop.services.disputes.terms import CLOSED, Decision, DisputeRefusal, DisputeStatus, EvidenceKind
+from terminal_shop.services.disputes.views import DisputeView, EvidenceView
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.refusals import Refused
+from terminal_shop.services.registrations import owners as registrations
+from terminal_shop.services.validation import parse_id
+from terminal_shop.views import Badge
+
+MAX_EVIDENCE = 5
+EVIDENCE_WRONG_TYPE = ("Format file tidak didukung", "Bukti berupa foto JPG/PNG atau PDF")
+SHOWN = 50
+
+
+class DisputeError(Refused):
+    code: DisputeRefusal
+
+
+def _answerable(d: Dispute, today: date) -> bool:
+    return d.status == DisputeStatus.OPEN.value and not d.decision and today <= d.deadline
+
+
+def _view(d: Dispute, files: list[DisputeEvidence], today: date, merchant: str = "") -> DisputeView:
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    decided = f"{Decision.label_of(d.decision)}" + (f": {d.note}" if d.note else "") if d.decision else ""
+    return DisputeView(
+        str(d.id), f"Chargeback {rupiah(d.amount)} · transaksi {d.txn_id} (TID {d.tid})", f"{d.reason_code} · {d.reason}",
+        f"Batas tanggapan {working_days.spoken(d.deadline)}", Badge.of(DisputeStatus, d.status), decided, merchant,
+        _answerable(d, today),
+        [EvidenceView(EvidenceKind.label_of(e.kind), f"{EvidenceKind.label_of(e.kind)} ({e.content_type.split('/')[-1].upper()}, "
+                      f"{max(1, e.size // 1024)} KB)", storage.signed_url(bucket, e.file_key)) for e in files],
+    )  # fmt: skip
+
+
+def _files(s: Session, ids: list[uuid.UUID]) -> dict[uuid.UUID, list[DisputeEvidence]]:
+    found: dict[uuid.UUID, list[DisputeEvidence]] = {}
+    rows = s.exec(
+        select(DisputeEvidence).where(col(DisputeEvidence.dispute_id).in_(ids)).order_by(col(DisputeEvidence.id))
+    )
+    for e in rows:
+        found.setdefault(e.dispute_id, []).append(e)
+    return found
+
+
+def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[DisputeView]:
+    """Open ones first, the nearest deadline first; then the closed, newest first."""
+    if not merchant_ids:
+        return []
+    today = today or working_days.today_wib()
+    with read_session() as s:
+        rows = s.exec(
+            select(Dispute).where(col(Dispute.merchant_id).in_(merchant_ids))
+            .order_by(col(Dispute.status).in_(CLOSED), col(Dispute.deadline)).limit(SHOWN)
+        ).all()  # fmt: skip
+        files = _files(s, [d.id for d in rows])
+    return [_view(d, files.get(d.id, []), today) for d in rows]
+
+
+def _mine(s: Session, merchant_ids: list[uuid.UUID], dispute_id: str) -> Dispute:
+    key = parse_id(dispute_id)
+    row = s.get(Dispute, key, with_for_update=True) if key else None
+    if row is None or row.merchant_id is None or row.merchant_id not in merchant_ids:
+        raise DisputeError(DisputeRefusal.NOT_FOUND)
+    return row
+
+
+def _still_open(d: Dispute, today: date) -> None:
+    if d.status in CLOSED:
+        raise DisputeError(DisputeRefusal.CLOSED)
+    if d.decision:
+        raise DisputeError(DisputeRefusal.ANSWERED)
+    if today > d.deadline:
+        raise DisputeError(DisputeRefusal.PAST_DEADLINE, day=working_days.spoken(d.deadline))
+
+
+def add_evidence(merchant_ids: list[uuid.UUID], dispute_id: str, kind: str, data: bytes, email: str,
+                 today: date | None = None) -> None:  # fmt: skip
+    """One file of evidence, checked as every upload is and stripped of its metadata."""
+    today = today or working_days.today_wib()
+    if EvidenceKind.parse(kind) is None:
+        raise DisputeError(DisputeRefusal.KIND)
+    checked = uploads.strip_metadata(uploads.check_file(data, uploads.PROOF_KINDS, EVIDENCE_WRONG_TYPE))
+    storage, bucket = get_storage(), get_settings().bucket_merchant_documents
+    with write_session() as s:
+        d = _mine(s, merchant_ids, dispute_id)
+        _still_open(d, today)
+        count = s.exec(
+            select(func.count()).select_from(DisputeEvidence).where(DisputeEvidence.dispute_id == d.id)
+        ).one()
+        if count >= MAX_EVIDENCE:
+            raise DisputeError(DisputeRefusal.TOO_MANY_FILES, count=MAX_EVIDENCE)
+        key = f"{d.id}/bukti-{uuid.uuid4().hex[:12]}.{checked.extension}"
+        storage.put(bucket, key, checked.data, checked.content_type)
+        try:
+            s.add(DisputeEvidence(dispute_id=d.id, kind=kind, file_key=key, content_type=checked.content_type,
+                                  size=len(checked.data), uploaded_by=email[:254]))  # fmt: skip
+            s.flush()
+        except Exception:
+            discard(storage, bucket, key)
+            raise
+
+
+def answer(merchant_ids: list[uuid.UUID], dispute_id: str, decision: str, note: str, email: str,
+           today: date | None = None) -> None:  # fmt: skip
+    """Accept the chargeback, or contest it with a note and at least one file."""
+    today = today or working_days.today_wib()
+    chosen = Decision.parse(decision)
+    words = " ".join(str(note or "").split())
+    if chosen is None or len(words) > 1000 or (chosen is Decision.CONTEST and not words):
+        raise DisputeError(DisputeRefusal.NOTE)
+    with write_session() as s:
+        d = _mine(s, merchant_ids, dispute_id)
+        _still_open(d, today)
+        has_files = s.exec(select(DisputeEvidence.id).where(DisputeEvidence.dispute_id == d.id)).first() is not None
+        if chosen is Decision.CONTEST and not has_files:
+            raise DisputeError(DisputeRefusal.NO_EVIDENCE)
+        d.decision, d.note, d.answered_by, d.answered_at = chosen.value, words, email[:254], utcnow()
+        s.add(d)
+        publish(
+            s, DisputeAnswered(entity_id=str(d.id), actor=email, new_status=chosen.value, detail=words[:200] or None)
+        )
+
+
+def waiting(limit: int = 100, today: date | None = None) -> list[DisputeView]:
+    """For the admin: every dispute not closed, the nearest deadline first, with whose it is."""
+    today = today or working_days.today_wib()
+    named = registrations.names()
+    with read_session() as s:
+        rows = s.exec(
+            select(Dispute, named.c.nama_usaha).join(named, named.c.id == col(Dispute.merchant_id), isouter=True)
+            .where(col(Dispute.status).not_in(CLOSED)).order_by(col(Dispute.deadline)).limit(limit)
+        ).all()  # fmt: skip
+        files = _files(s, [d.id for d, _ in rows])
+    return [_view(d, files.get(d.id, []), today, name or "") for d, name in rows]
+
+
+def evidence_keys(ids: list[uuid.UUID]) -> set[str]:
+    """The stored evidence of these disputes (services/stored_files.py: what the sweeper keeps)."""
+    with read_session() as s:
+        return set(s.exec(select(DisputeEvidence.file_key).where(col(DisputeEvidence.dispute_id).in_(ids))))

@@ -1,0 +1,179 @@
+"""Disputes (issue 47.4, services/disputes) on this pass's real database and storage: the
+acquirer's signed deliveries open and move them, the merchant answers with evidence before
+the deadline, a lost one is charged back on a payout, the admin exports the case; a merchant
+reaches only their own."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from datetime import timedelta
+
+import pytest
+from sqlmodel import select
+from starlette.testclient import TestClient
+from test_transactions_services import NOW, active_device, deliver, txn
+
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
+from terminal_shop.infra.uploads import UploadRejected
+from terminal_shop.services import working_days
+from terminal_shop.services.disputes import cases, export, notices, webhook
+from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.payouts import merchant as payouts
+from terminal_shop.services.payouts.tables import PayoutAdjustment
+from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions.tables import RefusedDelivery
+from terminal_shop.web.api import files_app
+
+from support.files import png
+
+
+def _send(secret: str, disputes: list[dict], timestamp: int | None = None, tamper: bool = False):
+    body = json.dumps({"disputes": disputes}).encode()
+    ts = int(NOW if timestamp is None else timestamp)
+    signature = ingest.sign(secret, ts, body)
+    return webhook.accept("bri", body.replace(b"4853", b"4837") if tamper else body, signature, str(ts), now=NOW)
+
+
+def _item(
+    status: str = "open", amount: int = 250_000, days: int = 7, txn_id: str = "T1", dispute: str = "CB-1"
+) -> dict:
+    deadline = working_days.today_wib() + timedelta(days=days)
+    return {"id": dispute, "transaction_id": txn_id, "reason_code": "4853", "reason": "Barang tidak diterima",
+            "amount": amount, "deadline": deadline.isoformat(), "status": status}  # fmt: skip
+
+
+def _disputes() -> list[Dispute]:
+    with read_session() as s:
+        return list(s.exec(select(Dispute)))
+
+
+def _mails(subject_part: str) -> list[OutboxMessage]:
+    with read_session() as s:
+        return [m for m in s.exec(select(OutboxMessage)) if subject_part in m.subject]
+
+
+def test_a_signed_delivery_opens_a_dispute_tells_the_merchant_and_refuses_what_it_cannot_apply(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 300_000, "debit")]})
+
+    with pytest.raises(ingest.WebhookRefused) as forged:
+        _send(secret, [_item()], tamper=True)
+    with pytest.raises(ingest.WebhookRefused) as stale:
+        _send(secret, [_item()], timestamp=int(NOW) - 301)
+    with pytest.raises(ingest.WebhookRefused) as malformed:
+        _send(secret, [{**_item(), "status": "menang"}])
+    assert (forged.value.status, stale.value.status, malformed.value.status) == (401, 401, 400) and _disputes() == []
+
+    taken = _send(secret, [_item(), _item(txn_id="NEVER", dispute="CB-2"), _item(amount=300_001, dispute="CB-3")])
+    assert (taken.opened, [r["reason"] for r in taken.refused]) == (
+        1, ["transaction never received", "amount above the transaction's"])  # fmt: skip
+    [d] = _disputes()
+    assert (d.merchant_id, d.amount, d.status, d.tid) == (merchant_id, 250_000, "dibuka", "BRI00123")
+    with read_session() as s:
+        tallied = {r.reason for r in s.exec(select(RefusedDelivery))}
+    assert "dispute: transaction never received" in tallied  # counted for the admin, not stored as a dispute
+    [mail] = _mails("Sengketa Rp 250.000 perlu tanggapan")
+    assert (
+        mail.to_addr == "bri00123@example.com"
+        and "transaksi T1" in mail.body_text
+        and "/akun#sengketa" in mail.body_text
+    )
+
+    again = _send(secret, [_item()])
+    moved = _send(secret, [_item(status="under_review")])
+    assert (again.duplicates, moved.updated, _disputes()[0].status) == (1, 1, "ditinjau")
+    assert len(_mails("Sengketa Rp 250.000")) == 1  # told once
+
+
+def test_the_merchant_contests_with_evidence_before_the_deadline_and_reaches_only_their_own(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine = active_device(tmp_path)
+    theirs = active_device(tmp_path, tid="BRI00999")
+    deliver(secret, {"transactions": [txn("T1", 300_000, "debit")]})
+    _send(secret, [_item()])
+    [view] = cases.of_merchants([mine])
+    assert (
+        view.can_answer
+        and view.deadline.startswith("Batas tanggapan ")
+        and view.title.startswith("Chargeback Rp 250.000")
+    )
+    photo = png(tmp_path / "struk.png").read_bytes()
+
+    with pytest.raises(cases.DisputeError) as not_theirs:
+        cases.add_evidence([theirs], view.id, "struk", photo, "bri00999@example.com")
+    with pytest.raises(cases.DisputeError) as no_files:
+        cases.answer([mine], view.id, "bantah", "Barang sudah diterima pembeli", "bri00123@example.com")
+    with pytest.raises(UploadRejected) as wrong:
+        cases.add_evidence([mine], view.id, "struk", b"GIF89a not a photo", "bri00123@example.com")
+    assert not_theirs.value.text == "Sengketa tidak ditemukan" and cases.of_merchants([theirs]) == []
+    assert no_files.value.text == "Unggah minimal satu bukti sebelum membantah"
+    assert wrong.value.text == "Bukti berupa foto JPG/PNG atau PDF"
+
+    cases.add_evidence([mine], view.id, "struk", photo, "bri00123@example.com")
+    cases.answer([mine], view.id, "bantah", "Barang sudah diterima pembeli", "bri00123@example.com")
+    with pytest.raises(cases.DisputeError) as twice:
+        cases.answer([mine], view.id, "terima", "", "bri00123@example.com")
+    assert twice.value.text == "Sengketa ini sudah Anda tanggapi"
+    [shown] = cases.of_merchants([mine])
+    assert shown.decision == "Dibantah dengan bukti: Barang sudah diterima pembeli" and not shown.can_answer
+    assert [e.kind for e in shown.evidence] == ["Foto struk"]
+    with read_session() as s:
+        [file] = s.exec(select(DisputeEvidence)).all()
+    assert get_storage().get(get_settings().bucket_merchant_documents, file.file_key).startswith(b"\x89PNG")
+
+    [waiting] = cases.waiting()  # the admin's list, with whose it is
+    assert waiting.merchant and waiting.id == view.id
+    name, data = export.case_zip(view.id, "keuangan@terminalku.example")
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    assert sorted(archive.namelist()) == ["01-struk.png", "sengketa.txt"] and name == "sengketa-bri-CB-1.zip"
+    assert "Catatan merchant: Barang sudah diterima pembeli" in archive.read("sengketa.txt").decode()
+    assert _disputes()[0].forwarded_by == "keuangan@terminalku.example"
+    client = TestClient(files_app())
+    assert client.get(f"/api/admin/sengketa/{view.id}").status_code == 403  # not signed in as an admin
+
+
+def test_a_late_answer_is_refused_and_the_merchant_is_reminded_two_days_before_once(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 300_000, "debit"), txn("T2", 100_000, "debit")]})
+    _send(secret, [_item(days=2), _item(txn_id="T2", dispute="CB-2", amount=100_000, days=9)])
+    today = working_days.today_wib()
+    notices._queued_on.clear()
+    assert notices.queue_due(today) == 1  # only the one two days away
+    notices._queued_on.clear()
+    assert notices.queue_due(today) == 0  # the outbox key: once per dispute
+    assert len(_mails("Pengingat: Sengketa Rp 250.000")) == 1
+    near = next(v for v in cases.of_merchants([mine]) if v.title.startswith("Chargeback Rp 250.000"))
+    with pytest.raises(cases.DisputeError) as late:
+        cases.answer([mine], near.id, "terima", "", "bri00123@example.com", today=today + timedelta(days=3))
+    assert late.value.text.startswith("Batas tanggapan sudah lewat")
+
+
+def test_a_lost_dispute_is_charged_back_on_the_next_payout_once(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 300_000, "debit")]})
+    _send(secret, [_item()])
+    [d] = _disputes()
+    cases.answer([mine], str(d.id), "terima", "", "bri00123@example.com")
+    _send(secret, [_item(status="lost")])
+    assert _send(secret, [_item(status="lost")]).duplicates == 1
+    with pytest.raises(ingest.WebhookRefused):
+        _send(secret, [{**_item(status="won"), "id": ""}])  # malformed: nothing changes
+    assert _send(secret, [_item(status="won")]).refused == [{"index": 0, "reason": "dispute already closed"}]
+    with read_session() as s:
+        [cb] = s.exec(select(PayoutAdjustment)).all()
+    day = working_days.add_working_days(working_days.today_wib(), 1)
+    assert (cb.kind, cb.amount, cb.applies_on) == ("chargeback", -250_000, day)
+    assert cb.reason == "Chargeback CB-1 (transaksi T1): Barang tidak diterima"
+    line = next(p for p in payouts.of_merchants([mine], today=day) if p.day == working_days.spoken(day))
+    detail = payouts.detail([mine], line.id)
+    assert detail.chargebacks == "-Rp 250.000" and [a.amount for a in detail.extra] == ["-Rp 250.000"]
+    with write_session() as s:
+        assert s.get(Dispute, d.id).status == "kalah"
