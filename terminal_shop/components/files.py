@@ -193,12 +193,17 @@ CSV_ACCEPT = {"text/csv": [".csv"], "text/plain": [".txt"]}
 
 
 def csv_picker(upload_id: str, text: str, handler, button_class: str) -> rx.Component:
-    """A button that picks one CSV file and hands it to `handler` at once; its text names the
-    file input for screen readers too."""
+    """A button that picks one CSV file and hands it to `handler` at once."""
+    return instant_picker(upload_id, text, handler, CSV_ACCEPT, button_class)
+
+
+def instant_picker(upload_id: str, text: str, handler, accept: dict[str, list[str]], button_class: str) -> rx.Component:
+    """A button that picks one file and hands it to `handler` at once; its text names the file
+    input for screen readers too."""
     zone = rx.upload.root(
         rx.el.div(text, class_name=f"{button_class} cursor-pointer"),
         id=upload_id,
-        accept=CSV_ACCEPT,
+        accept=accept,
         max_files=1,
         on_drop=handler(rx.upload_files(upload_id=upload_id)),
     )

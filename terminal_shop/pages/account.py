@@ -9,6 +9,7 @@ from terminal_shop.components.devices import device_card
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, container, native_form
 from terminal_shop.pages.merchant_dashboard import dashboard_section, history_section
+from terminal_shop.pages.merchant_disputes import disputes_section
 from terminal_shop.pages.merchant_payouts import payouts_section
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.state.account import AccountState as A
@@ -132,6 +133,7 @@ def _section_nav() -> rx.Component:
 
     return rx.el.nav(
         rx.cond(A.board, rx.fragment(link("Hari ini", "hari-ini"), link("Pencairan", "pencairan"), link("Riwayat", "riwayat"))),
+        rx.cond(A.disputes, link("Sengketa", "sengketa")),
         rx.cond(A.devices, link("Perangkat", "perangkat")),
         link("Pesanan", "pesanan"),
         link("Pendaftaran", "pendaftaran"),
@@ -171,6 +173,7 @@ def account_page() -> rx.Component:
                     _section_nav(),
                     rx.cond(A.board, dashboard_section()),
                     rx.cond(A.board, payouts_section()),
+                    rx.cond(A.disputes, disputes_section()),
                     rx.cond(A.history, history_section()),
                     rx.cond(
                         A.devices,

@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextvars
 import functools
 import inspect
+import uuid
+from typing import Any
 
 import reflex as rx
 
@@ -45,3 +47,12 @@ def checked_customer() -> signin.Customer:
     if customer is None:
         raise RuntimeError("checked_customer() outside an account_only handler")
     return customer
+
+
+def own_merchants(state: object) -> list[uuid.UUID] | None:
+    """Inside an `account_only` handler of AccountState or its mixins: the signed-in merchant's
+    ids, or None when the tab holds another person's account."""
+    me: Any = state  # an AccountState: its email and merchants
+    if me.email != checked_customer().email:
+        return None
+    return [uuid.UUID(m) for m in me._merchants]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Callable
-from typing import Any
 
 import reflex as rx
 
@@ -16,7 +15,7 @@ from terminal_shop.services.payouts import cases, recap
 from terminal_shop.services.payouts import merchant as merchant_payouts
 from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
 from terminal_shop.state import toast
-from terminal_shop.state.account_check import account_only, checked_customer
+from terminal_shop.state.account_check import account_only, checked_customer, own_merchants
 from terminal_shop.state.attempt import attempt
 
 
@@ -27,11 +26,7 @@ class PayoutsMixin(rx.State, mixin=True):
     recap: str = ""  # the daily recap's channel: "", "email", "whatsapp"
 
     def _own(self) -> list[uuid.UUID] | None:
-        """The signed-in merchant's ids, or None when the tab holds another person's account."""
-        me: Any = self  # an AccountState: its email and merchants
-        if me.email != checked_customer().email:
-            return None
-        return [uuid.UUID(m) for m in me._merchants]
+        return own_merchants(self)
 
     async def _load_payouts(self, merchants: list[uuid.UUID]) -> None:
         self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)

@@ -109,6 +109,35 @@ def _devices() -> rx.Component:
     )  # fmt: skip
 
 
+def _disputes() -> rx.Component:
+    """Open disputes, the nearest deadline first: the merchant's answer must reach the acquirer."""
+    v = S.view
+    return rx.cond(
+        v.disputes.length() > 0,
+        rx.el.section(
+            rx.el.h2("Sengketa terbuka, batas terdekat dulu", class_name="text-lg font-bold"),
+            rx.el.ul(
+                rx.foreach(
+                    v.disputes,
+                    lambda d: rx.el.li(
+                        rx.el.span(d.title, " · ", d.merchant),
+                        rx.el.span(" · ", d.deadline, class_name="text-slate-600"),
+                        class_name="py-1",
+                        data_testid="overview-dispute",
+                    ),
+                ),
+                class_name="mt-2 text-sm",
+            ),
+            rx.el.a(
+                "Kirim bukti di Transaksi",
+                href=routes.ADMIN_TRANSACTIONS + "#sengketa",
+                class_name="mt-2 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline",
+            ),
+            class_name=f"{CARD} mt-4 border-amber-300 p-5",
+        ),
+    )
+
+
 def _requests_and_payments() -> rx.Component:
     """What waits for an answer: data requests (by law), "Dana belum masuk" cases (by their
     promise), payments an imported line pays."""
@@ -231,6 +260,7 @@ def overview_page() -> rx.Component:
                 class_name="mt-4 grid gap-4 sm:grid-cols-2",
             ),
             _requests_and_payments(),
+            _disputes(),
             _devices(),
             _strays_and_registrations(),
             rx.el.div(

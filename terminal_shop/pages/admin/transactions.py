@@ -7,7 +7,7 @@ import reflex as rx
 
 from terminal_shop import routes, rules
 from terminal_shop.admin_pages import AdminPage
-from terminal_shop.components.admin import TD, admin_layout, scroll_table, when_allowed
+from terminal_shop.components.admin import TD, admin_layout, badge, scroll_table, when_allowed
 from terminal_shop.components.admin_lists import cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
@@ -15,6 +15,8 @@ from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions.settlement_report import FIELDS
 from terminal_shop.state.admin.transactions import REPORT_UPLOAD_ID, SECRET_FIELD
 from terminal_shop.state.admin.transactions import TransactionsState as T
+
+API_ADMIN_DISPUTE_PREFIX = routes.API_ADMIN_DISPUTE.removesuffix("{dispute_id}")
 
 FIELD_LABELS = {
     "txn_id": "ID transaksi",
@@ -108,6 +110,19 @@ def _case(c) -> rx.Component:
     )  # fmt: skip
 
 
+def _dispute(d) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(rx.el.strong(d.title), badge(d.status), class_name="flex flex-wrap items-center justify-between gap-2 text-sm"),
+        rx.el.p(d.merchant, " · ", d.reason, " · ", d.deadline, class_name="text-xs text-slate-600"),
+        rx.el.p(rx.cond(d.decision != "", "Tanggapan merchant: " + d.decision, "Merchant belum menanggapi"), " · ",
+                d.evidence.length(), " bukti", class_name="text-sm"),
+        rx.el.a("Unduh berkas untuk acquirer (ZIP)", href=API_ADMIN_DISPUTE_PREFIX + d.id,
+                class_name="mt-1 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
+        class_name="py-3",
+        data_testid="admin-dispute",
+    )  # fmt: skip
+
+
 def transactions_page() -> rx.Component:
     return admin_layout(
         rx.el.h1("Transaksi", class_name="text-2xl font-bold"),
@@ -123,6 +138,15 @@ def transactions_page() -> rx.Component:
             rx.cond(T.cases, rx.el.ul(rx.foreach(T.cases, _case), class_name="mt-2 divide-y divide-slate-100"),
                     rx.el.p("Tidak ada laporan yang menunggu jawaban.", class_name="mt-1 text-sm text-slate-600")),
             id="dana-belum-masuk",
+            class_name=f"{CARD} mt-6 p-5",
+        ),
+        rx.el.section(
+            rx.el.h2("Sengketa terbuka", class_name="text-lg font-bold"),
+            rx.el.p("Batas terdekat di atas. Unduh berkasnya (fakta, tanggapan dan bukti merchant) lalu kirim ke acquirer.",
+                    class_name="mt-1 text-sm text-slate-600"),
+            rx.cond(T.disputes, rx.el.ul(rx.foreach(T.disputes, _dispute), class_name="mt-2 divide-y divide-slate-100"),
+                    rx.el.p("Tidak ada sengketa terbuka.", class_name="mt-1 text-sm text-slate-600")),
+            id="sengketa",
             class_name=f"{CARD} mt-6 p-5",
         ),
         when_allowed(Permission.ACQUIRER_SECRETS, _new_acquirer()),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from terminal_shop.services.disputes.views import DisputeView
 from terminal_shop.services.payouts.views import CaseView
 from terminal_shop.views import Badge, DataRequestView
 
@@ -46,3 +47,4 @@ class Overview:
     waiting_unmatched: int = 0
     data_requests: tuple[DataRequestView, ...] = ()  # open, nearest deadline first
     payout_cases: tuple[CaseView, ...] = ()  # "Dana belum masuk" waiting, the nearest promise first
+    disputes: tuple[DisputeView, ...] = ()  # open disputes, the nearest deadline first

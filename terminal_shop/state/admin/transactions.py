@@ -10,6 +10,8 @@ import asyncio
 import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
+from terminal_shop.services.disputes import cases as dispute_cases
+from terminal_shop.services.disputes.views import DisputeView
 from terminal_shop.services.payouts import cases
 from terminal_shop.services.payouts.views import CaseView
 from terminal_shop.services.team.permissions import Permission
@@ -37,12 +39,14 @@ class TransactionsState(AdminState):
     acquirer_error: str = ""
     secret_for: str = ""  # whose secret the field shows (the secret itself is never kept here)
     cases: list[CaseView] = []  # "Dana belum masuk" waiting for an answer, the nearest promise first
+    disputes: list[DisputeView] = []  # open disputes, the nearest deadline first
 
     async def _fill(self) -> None:
         self.acquirers = await asyncio.to_thread(health.acquirers)
         self.unknown = await asyncio.to_thread(health.unknown_tids)
         self.silent, self.silent_days = await asyncio.to_thread(health.silent_devices), health.silent_days()
         self.cases = await asyncio.to_thread(cases.open_cases)
+        self.disputes = await asyncio.to_thread(dispute_cases.waiting)
         codes = [a.code for a in self.acquirers]
         self.acquirer = self.acquirer if self.acquirer in codes else (codes[0] if codes else "")
         if self.acquirer:
