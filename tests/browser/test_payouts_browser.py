@@ -1,13 +1,15 @@
-"""The merchant's money in Chromium (issue 47.1-47.2, part of the journey): a sale comes in
-from the acquirer, the merchant finds its payout under "Pencairan" on a phone with its
-breakdown, reports it missing a working day past its date, the finance admin answers on
-"Transaksi" that the money arrived, and the merchant reads the answer and "Diterima"."""
+"""The merchant's money in Chromium (issue 47): a sale comes in from the acquirer, the merchant
+finds its payout under "Pencairan" on a phone with its breakdown, reports it missing a working
+day past its date, the finance admin answers on "Transaksi" that the money arrived, and the
+merchant reads the answer and "Diterima"; a refund and a chargeback the merchant follows and
+contests with evidence, the admin sends on, and the payout that takes it."""
 
 from __future__ import annotations
 
 import json
 import re
 import time
+import zipfile
 from datetime import UTC, datetime, timedelta
 
 from playwright.sync_api import expect
@@ -16,11 +18,14 @@ from test_account_browser import sign_in_by_code
 from terminal_shop.infra.db import write_session
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.disputes import webhook as dispute_webhook
 from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import ingest
+from terminal_shop.state.account_disputes import EVIDENCE_UPLOAD_ID
 
 from support.factories import ADMIN, make_merchant
+from support.files import png
 from support.steps import EMAIL, PASSWORD, sign_in, wait_for_mail
 
 
@@ -84,3 +89,86 @@ def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_pat
     expect(phone.get_by_text("Rekap harian Email")).to_be_visible()
     phone.reload()
     expect(phone.locator("#pencairan").get_by_label(re.compile("Rekap harian"))).to_have_value("email")
+
+
+def _deliver(secret: str, path: str, payload: dict) -> None:
+    """A signed delivery to the acquirer-facing endpoints, as the acquirer's system posts it."""
+    body = json.dumps(payload).encode()
+    ts = int(time.time())
+    accept = {"transaksi": ingest.accept, "sengketa": dispute_webhook.accept}[path]
+    accept("bri", body, ingest.sign(secret, ts, body), str(ts))
+
+
+def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_evidence(phone, page, tmp_path, mailbox):
+    """Issue 47.3-47.4: a refund before the payout is not paid and its MDR returned; a chargeback
+    arrives, the merchant contests it with a photo of the receipt, the admin downloads the case,
+    the acquirer rules against the merchant and the chargeback lands on the next payout."""
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    merchant_id = make_merchant(tmp_path, email="sengketa@example.com", hp="0857-4848-4848")
+    form = admin_merchants.detail(str(merchant_id)).form
+    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    with write_session() as s:
+        s.add(Device(serial="A920DSP1", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="A9200048", mid="000885000000048"))  # fmt: skip
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    at = (datetime.now(UTC) - timedelta(hours=2)).isoformat()
+    sale = {"tid": "A9200048", "mid": "000885000000048", "time": at, "channel": "debit", "scheme": "GPN"}
+    _deliver(secret, "transaksi", {"transactions": [{**sale, "id": "D1", "amount": 500_000, "status": "approved"},
+                                                    {**sale, "id": "D2", "amount": 300_000, "status": "approved"}]})  # fmt: skip
+    _deliver(secret, "transaksi", {**sale, "id": "D1", "amount": 100_000, "status": "refund", "refund_id": "RF-1"})
+    deadline = (datetime.now(UTC) + timedelta(days=7)).date().isoformat()
+    dispute = {"id": "CB-48", "transaction_id": "D2", "reason_code": "4853", "reason": "Barang tidak diterima",
+               "amount": 300_000, "deadline": deadline, "status": "open"}  # fmt: skip
+    _deliver(secret, "sengketa", {"disputes": [dispute]})
+    [told] = wait_for_mail(mailbox, "Sengketa Rp 300.000 perlu tanggapan")
+    assert "transaksi D2" in told.get_body(("plain",)).get_content()
+
+    sign_in_by_code(phone, mailbox, "sengketa@example.com")
+    history = phone.locator("#riwayat")
+    expect(history.get_by_test_id("txn-refund")).to_contain_text("Refund Rp 100.000")
+    expect(history.get_by_test_id("txn-refund")).to_contain_text("tidak ikut dicairkan")
+    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pencairan").click()
+    payouts = phone.locator("#pencairan")
+    payouts.get_by_role("button", name="Rincian").first.click()
+    expect(payouts.get_by_test_id("payout-refunds")).to_have_text("Rp 100.000")
+    expect(payouts.get_by_test_id("payout-mdr")).to_have_text("Rp 7.000")  # 1% of 400.000 kept, and of 300.000
+    expect(payouts.get_by_test_id("payout-net")).to_have_text("Rp 693.000")
+    expect(payouts.get_by_test_id("fee-reason").first).to_have_text("Kartu debit A920 s/d Rp 750.000: 1%")
+
+    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Sengketa").click()
+    case = phone.get_by_test_id("dispute")
+    expect(case).to_contain_text("Chargeback Rp 300.000 · transaksi D2")
+    expect(case.get_by_test_id("dispute-deadline")).to_contain_text("Batas tanggapan")
+    case.get_by_role("button", name="Tanggapi").click()
+    case.get_by_role("radio", name="Bantah dengan bukti").check()
+    case.get_by_role("button", name="Kirim tanggapan").click()  # no note, no file yet
+    expect(phone.get_by_text("Tulis penjelasan singkat (maksimal 1000 karakter)")).to_be_visible()
+    case.locator(f"#{EVIDENCE_UPLOAD_ID} input[type=file]").set_input_files(str(png(tmp_path / "struk.png")))
+    expect(phone.get_by_text("Bukti tersimpan")).to_be_visible()
+    expect(case.get_by_test_id("dispute-evidence")).to_contain_text("Foto struk (PNG")
+    case.get_by_label("Penjelasan singkat (wajib jika membantah)").fill(
+        "Barang diambil sendiri oleh pembeli, struk terlampir."
+    )
+    case.get_by_role("button", name="Kirim tanggapan").click()
+    expect(phone.get_by_text("Tanggapan terkirim")).to_be_visible()
+    expect(case.get_by_test_id("dispute-decision")).to_contain_text("Dibantah dengan bukti: Barang diambil sendiri")
+
+    sign_in(page)
+    page.get_by_role("navigation", name="Menu admin").get_by_role("link", name="Ringkasan").click()
+    expect(page.get_by_test_id("overview-dispute")).to_contain_text("Chargeback Rp 300.000")
+    page.get_by_role("link", name="Kirim bukti di Transaksi").click()
+    listed = page.get_by_test_id("admin-dispute")
+    expect(listed).to_contain_text("Tanggapan merchant: Dibantah dengan bukti")
+    expect(listed).to_contain_text("1 bukti")
+    with page.expect_download() as download:
+        listed.get_by_role("link", name="Unduh berkas untuk acquirer (ZIP)").click()
+    archive = zipfile.ZipFile(download.value.path())
+    assert sorted(archive.namelist()) == ["01-struk.png", "sengketa.txt"]
+
+    _deliver(secret, "sengketa", {"disputes": [{**dispute, "status": "lost"}]})
+    phone.reload()
+    expect(phone.get_by_test_id("dispute")).to_contain_text("Chargeback berlaku")
+    payouts = phone.locator("#pencairan")
+    payouts.get_by_role("button", name="Rincian").first.click()  # the newest: the next working day's
+    expect(payouts.get_by_test_id("payout-chargebacks")).to_have_text("-Rp 300.000")
+    expect(payouts.get_by_test_id("payout-extra")).to_contain_text("Chargeback CB-48 (transaksi D2)")

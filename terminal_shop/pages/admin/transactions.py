@@ -116,7 +116,8 @@ def _dispute(d) -> rx.Component:
         rx.el.p(d.merchant, " · ", d.reason, " · ", d.deadline, class_name="text-xs text-slate-600"),
         rx.el.p(rx.cond(d.decision != "", "Tanggapan merchant: " + d.decision, "Merchant belum menanggapi"), " · ",
                 d.evidence.length(), " bukti", class_name="text-sm"),
-        rx.el.a("Unduh berkas untuk acquirer (ZIP)", href=API_ADMIN_DISPUTE_PREFIX + d.id,
+        rx.el.a("Unduh berkas untuk acquirer (ZIP)", href=API_ADMIN_DISPUTE_PREFIX + d.id, download="",
+                custom_attrs={"reloadDocument": True},  # past the router
                 class_name="mt-1 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
         class_name="py-3",
         data_testid="admin-dispute",
