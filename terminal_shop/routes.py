@@ -67,6 +67,7 @@ API_SIGN_IN_CODE = "/api/masuk/kode"  # step 1: send a code to this address
 API_SIGN_IN = "/api/masuk"  # step 2: the code; sets the session cookie (HttpOnly)
 API_SIGN_OUT = "/api/keluar"  # this browser, or every browser of the address ("semua")
 API_ACCOUNT_TRANSACTIONS_CSV = "/api/akun/transaksi.csv"  # the signed-in merchant's filtered transactions
+API_ACCOUNT_PAYOUTS_CSV = "/api/akun/pencairan.csv"  # the signed-in merchant's payouts of the last year
 API_ACCOUNT_STATEMENT = "/api/akun/laporan.pdf"  # a month's statement for one MID (?mid=&bulan=YYYY-MM)
 API_TRANSACTIONS = "/api/transaksi/{acquirer}"  # an acquirer's signed transactions (services/transactions/ingest.py)
 API_PAYOUTS = "/api/pencairan/{acquirer}"  # an acquirer's signed payouts sent (services/payouts/webhook.py)

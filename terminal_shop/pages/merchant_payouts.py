@@ -8,6 +8,7 @@ from typing import Any
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.admin import badge
 from terminal_shop.components.ui import BTN_OUTLINE, CARD, INPUT
 from terminal_shop.services.payouts.recap import CHANNELS as RECAP_CHANNELS
@@ -114,6 +115,8 @@ def payouts_section() -> rx.Component:
                 rx.el.p("Tidak ada pencairan yang menunggu.", class_name="mt-1 text-sm text-slate-600")),
         rx.el.ul(rx.foreach(A.payouts, _payout_row), class_name="mt-2 divide-y divide-slate-100"),
         rx.cond(A.payout, _breakdown()),
+        rx.el.a("Unduh CSV pencairan", href=routes.API_ACCOUNT_PAYOUTS_CSV, download="", custom_attrs={"reloadDocument": True},
+                class_name="mt-2 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
         _recap(),
         id="pencairan",
         class_name=f"{CARD} scroll-mt-32 p-5",

@@ -14,6 +14,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from terminal_shop import reflex_compat, routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.customers import account, sessions, signin
+from terminal_shop.services.payouts import export as payout_export
 from terminal_shop.services.transactions import history, statement
 from terminal_shop.state.account import ACCOUNT_STATES
 from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
@@ -96,13 +97,26 @@ async def transactions_csv(request: Request) -> Response:
     )
 
 
+async def payouts_csv(request: Request) -> Response:
+    """The signed-in merchant's payouts of the last year, as a CSV file."""
+    merchants = await _merchants_of_session(request)
+    if merchants is None:
+        return RedirectResponse(routes.SIGN_IN, status_code=303)
+    text = await run_in_threadpool(payout_export.csv_text, merchants)
+    return Response(
+        text.encode("utf-8-sig"),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="pencairan.csv"', "Cache-Control": "private, no-store"},
+    )
+
+
 async def monthly_statement(request: Request) -> Response:
     """A month's statement (laporan) for one of the signed-in merchant's MIDs, as a PDF."""
     merchants = await _merchants_of_session(request)
     if merchants is None:
         return RedirectResponse(routes.SIGN_IN, status_code=303)
     mid, month = request.query_params.get("mid", "")[:20], request.query_params.get("bulan", "")[:7]
-    pdf = await run_in_threadpool(statement.render, merchants, mid, month)
+    pdf = await run_in_threadpool(statement.render, merchants, mid, month, payout_export.month_rows)
     if pdf is None:
         return PlainTextResponse("Laporan tidak ditemukan", status_code=404)
     return Response(pdf, media_type="application/pdf", headers={

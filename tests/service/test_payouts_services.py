@@ -4,6 +4,7 @@ read again while Dijadwalkan and kept once Dikirim; a merchant reaches only thei
 
 from __future__ import annotations
 
+import io
 import json
 import uuid
 from datetime import UTC, datetime, time, timedelta
@@ -303,3 +304,39 @@ def test_a_refund_before_its_payout_is_not_paid_and_one_after_is_taken_from_the_
     )
     assert notes["Rp 300.000"][0].endswith(f"dipotong dari pencairan {day_text(next_day)}")
     assert page.figures.refunds == "-Rp 300.000" and page.figures.net == rupiah(800_000 - 300_000 - 4_000 - 1_000)
+
+
+def test_the_payouts_csv_and_the_monthly_statement_list_the_merchants_own_payouts(clean_db, tmp_path):
+    """Issue 47.2: the CSV of payouts over HTTP for the signed-in merchant only, and the month's
+    PDF statement with its payouts."""
+    from pypdf import PdfReader
+    from test_transactions_services import _two_approved_merchants, signed_in
+
+    from terminal_shop import routes
+    from terminal_shop.services.customers import signin
+    from terminal_shop.services.payouts import export
+    from terminal_shop.services.transactions import statement
+
+    secret, mine, theirs = _two_approved_merchants(tmp_path)
+    first_of_month = datetime.now(WIB).date().replace(day=1)
+    mid_last_month = datetime.combine(first_of_month - timedelta(days=20), time(10), WIB)  # its payout: the same month
+    deliver(secret, {"transactions": [txn("P", 222_000, at=mid_last_month.isoformat())]})
+    schedule.refresh_day(_day_of("P"))
+    schedule.refresh_day(_day_of("Z"), ["000885099999999"])  # theirs only
+    [mine_payout] = [p for p in _payouts() if p.merchant_id == mine]
+    _send(secret, [{"mid": mine_payout.mid, "settle_on": mine_payout.settle_on.isoformat(), "net": mine_payout.net,
+                    "bank_reference": "BRI-CSV-1"}])  # fmt: skip
+
+    client = TestClient(files_app())
+    assert client.get(routes.API_ACCOUNT_PAYOUTS_CSV, follow_redirects=False).headers["location"] == routes.SIGN_IN
+    client.cookies.set(signin.SESSION_COOKIE, signed_in("bri00123@example.com"))
+    rows = client.get(routes.API_ACCOUNT_PAYOUTS_CSV).text.lstrip("\ufeff").splitlines()
+    assert rows[0].startswith("Tanggal,MID,Acquirer,Status") and len(rows) == 2  # theirs is not here
+    assert rows[1].endswith(f",{mine_payout.net},BCA ••123,BRI-CSV-1") and ",Dikirim," in rows[1]
+    their_rows = export.csv_text([theirs]).splitlines()
+    assert len(their_rows) == 2 and ",999000," in their_rows[1] and "BRI-CSV-1" not in their_rows[1]
+
+    day = mine_payout.settle_on
+    pdf = statement.render([mine], mine_payout.mid, day.strftime("%Y-%m"), export.month_rows)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Pencairan" in text and "BRI-CSV-1" in text and "Dikirim" in text

@@ -15,6 +15,7 @@ import uuid
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+import reflex as rx
 from sqlmodel import select
 from starlette.testclient import TestClient
 
@@ -567,36 +568,18 @@ def test_an_open_dashboard_is_woken_by_its_own_merchants_delivery_only(clean_db,
     assert dashboard.marker([mine]) != before
 
 
-def test_a_signed_in_merchant_reaches_nothing_of_anothers_over_the_websocket(clean_db, tmp_path):
-    """Issue 37: ownership when the handlers are called with another person's ids."""
+def account_tab(email: str):
+    """The account state of a tab signed in as `email`, and a way to call its handlers as the
+    websocket does (any handler, any arguments)."""
     import asyncio
     import concurrent.futures
 
     import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
-    from terminal_shop.infra.storage import get_storage
     from terminal_shop.reflex_compat import detached_root_state, router_with_headers
     from terminal_shop.services.customers import signin
-    from terminal_shop.services.registrations.tables import MerchantRegistration
     from terminal_shop.state.account import AccountState
-    from terminal_shop.state.checkout import CheckoutState
 
-    from support.factories import checkout_order
-    from support.files import png
-
-    secret = ingest.add_acquirer("bri", "Bank BRI")
-    mine, theirs = active_device(tmp_path), active_device(tmp_path, tid="BRI00999")
-    with write_session() as s:
-        for row in s.exec(select(MerchantRegistration)):
-            row.status = "approved"
-            s.add(row)
-        their_device = str(s.exec(select(Device.id).where(Device.tid == "BRI00999")).one())
-    their_mid = dict(txn("Z", 999_000, tid="BRI00999"), mid="000885099999999")  # each merchant its own MID
-    deliver(secret, {"transactions": [txn("A", 111_000), their_mid]})
-    their_order = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes(),
-                                 buyer={"buyer_name": "Orang Lain", "buyer_phone": "081299990000",
-                                        "buyer_email": "bri00999@example.com", "shipping_address": "Jl. Lain 1"})  # fmt: skip
-    token = signed_in("bri00123@example.com")
-
+    token = signed_in(email)
     root = detached_root_state()
     state = root.get_substate(AccountState.get_full_name().split(".")[1:])
     root.router = router_with_headers({signin.SESSION_HASH_HEADER: signin.hash_token(token)})
@@ -605,6 +588,38 @@ def test_a_signed_in_merchant_reaches_nothing_of_anothers_over_the_websocket(cle
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             return pool.submit(asyncio.run, AccountState.event_handlers[name].fn(state, *args)).result()
 
+    return root, state, call
+
+
+def _two_approved_merchants(tmp_path):
+    from terminal_shop.services.registrations.tables import MerchantRegistration
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine, theirs = active_device(tmp_path), active_device(tmp_path, tid="BRI00999")
+    with write_session() as s:
+        for row in s.exec(select(MerchantRegistration)):
+            row.status = "approved"
+            s.add(row)
+    their_mid = dict(txn("Z", 999_000, tid="BRI00999"), mid="000885099999999")  # each merchant its own MID
+    deliver(secret, {"transactions": [txn("A", 111_000), their_mid]})
+    return secret, mine, theirs
+
+
+def test_a_signed_in_merchant_reaches_nothing_of_anothers_over_the_websocket(clean_db, tmp_path):
+    """Issue 37: ownership when the handlers are called with another person's ids."""
+    from terminal_shop.infra.storage import get_storage
+    from terminal_shop.state.checkout import CheckoutState
+
+    from support.factories import checkout_order
+    from support.files import png
+
+    _, mine, theirs = _two_approved_merchants(tmp_path)
+    with read_session() as s:
+        their_device = str(s.exec(select(Device.id).where(Device.tid == "BRI00999")).one())
+    their_order = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes(),
+                                 buyer={"buyer_name": "Orang Lain", "buyer_phone": "081299990000",
+                                        "buyer_email": "bri00999@example.com", "shipping_address": "Jl. Lain 1"})  # fmt: skip
+    root, state, call = account_tab("bri00123@example.com")
     call("load")
     assert state.board is not None and state.board.today.sales == "Rp 111.000"
     call("filter", {"perangkat": their_device})  # another merchant's terminal, by id
@@ -612,22 +627,50 @@ def test_a_signed_in_merchant_reaches_nothing_of_anothers_over_the_websocket(cle
     call("order_again", str(their_order.id))  # another person's order, by id
     cart = root.get_substate(CheckoutState.get_full_name().split(".")[1:]).cart
     assert cart == {} and theirs not in [uuid.UUID(m) for m in state._merchants] and str(mine) in state._merchants
-    # Issue 47.2: the payouts are the merchant's own; another's payout by its id is not found.
+
+
+def test_a_merchant_reaches_no_payout_case_or_dispute_of_anothers_over_the_websocket(clean_db, tmp_path):
+    """Issue 47: every payouts and disputes handler, called with another merchant's ids."""
+    import io
+
+    from terminal_shop.services.disputes import webhook as disputes
+    from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
+    from terminal_shop.services.payouts import schedule
     from terminal_shop.services.payouts.tables import Payout
 
+    from support.files import png
+
+    secret, _, theirs = _two_approved_merchants(tmp_path)
+    _, state, call = account_tab("bri00123@example.com")
+    call("load")
     assert [p.said.endswith("dari 1 transaksi") for p in state.payouts] == [True]
     with read_session() as s:
-        their_payout = s.exec(select(Payout).where(Payout.merchant_id == theirs)).first()
-    assert their_payout is None  # not made before its merchant (or the day) asks: make it as the workers do
-    from terminal_shop.services.payouts import schedule
-
-    schedule.refresh_day(_settle_day("Z"))
+        assert s.exec(select(Payout).where(Payout.merchant_id == theirs)).first() is None  # made when asked
+    schedule.refresh_day(_settle_day("Z"))  # as the workers do
     with read_session() as s:
         their_payout = s.exec(select(Payout).where(Payout.merchant_id == theirs)).one()
     call("open_payout", str(their_payout.id))
     assert state.payout is None
     call("open_payout", state.payouts[0].id)
     assert state.payout is not None and state.payout.gross == "Rp 111.000"
+    call("report_missing", str(their_payout.id))
+    call("confirm_received", str(their_payout.id))
+    with read_session() as s:
+        assert s.get(Payout, their_payout.id).status == "dijadwalkan"
+
+    deadline = (date.today() + timedelta(days=7)).isoformat()
+    body = json.dumps({"disputes": [{"id": "CB-Z", "transaction_id": "Z", "reason_code": "4853", "reason": "x",
+                                     "amount": 1_000, "deadline": deadline, "status": "open"}]}).encode()  # fmt: skip
+    disputes.accept("bri", body, ingest.sign(secret, int(NOW), body), str(int(NOW)), now=NOW)
+    with read_session() as s:
+        theirs_open = str(s.exec(select(Dispute.id)).one())
+    call("load")
+    assert state.disputes == []  # not listed for this merchant
+    call("answer_dispute_open", theirs_open)
+    call("upload_evidence", [rx.UploadFile(file=io.BytesIO(png(tmp_path / "e.png").read_bytes()))])
+    call("answer_dispute", {"keputusan": "terima", "catatan": ""})
+    with read_session() as s:
+        assert s.exec(select(DisputeEvidence)).all() == [] and s.exec(select(Dispute)).one().decision == ""
 
 
 def _settle_day(txn_id: str) -> date:

@@ -178,3 +178,18 @@ def test_each_whatsapp_template_numbers_its_parameters_once_and_in_order():
         numbers = [int(n) for n in re.findall(r"\{\{(\d+)\}\}", t.body)]
         assert numbers == list(range(1, len(t.params) + 1)), t.key
         assert t.text([f"<{p}>" for p in t.params]).count("<") == len(t.params)
+
+
+def test_every_notice_whatsapp_sends_names_a_template_with_as_many_parameters_as_it_gives():
+    """A notice kind whose parameters miss one (or name no template) fails at Meta, not here."""
+    from collections import defaultdict
+
+    from terminal_shop.services.notifications.channels import Notice
+    from terminal_shop.services.whatsapp.channel import WORDS
+    from terminal_shop.services.whatsapp.templates import TEMPLATES
+
+    for kind, (template, params) in WORDS.items():
+        assert template in TEMPLATES, kind
+        if kind in ("payout_case_answered", "dispute_opened", "dispute_due", "daily_recap", "device_active"):
+            given = params(Notice(kind, "k", ("merchant", "1"), values=defaultdict(lambda: "x")))
+            assert len(given) == len(TEMPLATES[template].params), kind

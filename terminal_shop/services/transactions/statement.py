@@ -5,6 +5,7 @@ database from the same rows the dashboard lists (history.py)."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -84,7 +85,10 @@ def _first_months(merchant_ids: list[uuid.UUID]) -> dict[str, date]:
     return {str(mid): date.fromisoformat(str(day)[:10]).replace(day=1) for mid, day in rows if mid and day}
 
 
-def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
+PayoutRows = Callable[[list[uuid.UUID], str, date], Sequence[tuple[str, str, str, str]]]
+
+
+def render(merchant_ids: list[uuid.UUID], mid: str, month: str, payouts: PayoutRows | None = None) -> bytes | None:
     """None when the MID is not one of these merchants', the month is not a month, or it is
     one no statement can have (before 2000, after this one: 9999-12 overflowed into a 500)."""
     try:
@@ -116,10 +120,12 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str) -> bytes | None:
             sa.select(func.count().filter(col(Transaction.refunded) > 0), func.coalesce(func.sum(Transaction.refunded), 0)).where(*where)
         ).one()  # fmt: skip
         names = business_names(s, merchant_ids)
-    return _pdf(mid, first, ", ".join(names), days, channels, refunds)
+    sent = payouts(merchant_ids, mid, first) if payouts else ()
+    return _pdf(mid, first, ", ".join(names), days, channels, refunds, sent)
 
 
-def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds: Any) -> bytes:
+def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds: Any,
+         sent: Sequence[tuple[str, str, str, str]] = ()) -> bytes:  # fmt: skip
     s = get_settings()
     pdf = table_pdf(row_font_size=9, row_height=6)
     pdf.set_title(latin(f"Laporan {mid} {first:%Y-%m}"))
@@ -154,6 +160,13 @@ def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds
     for channel, n, sales, fee in channels:
         pdf.row([(CHANNELS.get(channel, channel), 64, "L"), (str(n), 30, "R"), (rupiah(int(sales or 0)), 50, "R"),
                  (rupiah(int(fee or 0)), 46, "R")])  # fmt: skip
+    if sent:  # the payouts of the month (handed in by the caller: the payouts area reads them)
+        pdf.ln(4)
+        pdf.row(
+            [("Pencairan", 64, "L"), ("Status", 36, "L"), ("Bersih", 44, "R"), ("Referensi bank", 46, "R")], bold=True
+        )
+        for day, status, net_text, reference in sent:
+            pdf.row([(day, 64, "L"), (status, 36, "L"), (net_text, 44, "R"), (reference, 46, "R")])
     pdf.ln(3)
     pdf.set_font("Helvetica", "", 8)
     pdf.multi_cell(0, 4, latin("MDR dihitung per transaksi dan dibulatkan ke rupiah terdekat (setengah ke atas). "

@@ -59,6 +59,8 @@ TEMPLATES = {
                  ("kode 6 angka",)),
         Template("proof_received", "Bukti pembayaran untuk pesanan {{1}} diterima. Tim kami memverifikasinya.",
                  ("nomor pesanan",)),
+        Template("payout_case_answered", "Jawaban untuk laporan dana belum masuk Anda: {{1}}. Lihat pencairan: {{2}}",
+                 ("jawaban", "tautan pencairan")),
         Template("dispute_opened", "Sengketa (chargeback) {{1}} atas transaksi {{2}}: {{3}}. Tanggapi dengan bukti sebelum {{4}}: {{5}}",
                  ("jumlah", "transaksi", "alasan", "batas tanggapan", "tautan akun")),
         Template("dispute_due", "Pengingat: sengketa {{1}} atas transaksi {{2}} perlu tanggapan sebelum {{3}}. Tanggapi di: {{4}}",
