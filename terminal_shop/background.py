@@ -18,7 +18,7 @@ from terminal_shop.services.disputes import notices
 from terminal_shop.services.events import later
 from terminal_shop.services.notifications import sender
 from terminal_shop.services.orders import payment_qr
-from terminal_shop.services.payouts import recap
+from terminal_shop.services.payouts import recap, reconciliation
 from terminal_shop.services.privacy import erasure, retention
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import refused
@@ -75,6 +75,12 @@ async def queue_daily_recaps() -> None:
     await _every(RECAP_INTERVAL_SECONDS, recap.queue_due, "recap", "daily recap round failed")
 
 
+async def make_payouts() -> None:
+    """Every few minutes: the payouts of the last week and the next working days made or read
+    again, by one worker at a time (services/payouts/reconciliation.py, a lease)."""
+    await _every(RECAP_INTERVAL_SECONDS, reconciliation.make_due, "payouts", "payouts round failed")
+
+
 async def remind_disputes() -> None:
     """Every few minutes, once a day per worker: the merchants whose dispute's deadline is near
     (services/disputes/notices.py; the outbox key keeps one reminder a dispute)."""
@@ -117,5 +123,6 @@ TASKS = (
     run_pending_work,
     queue_daily_recaps,
     remind_disputes,
+    make_payouts,
     empty_tabs_of_erased_records,
 )

@@ -164,6 +164,8 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
         listed.get_by_role("link", name="Unduh berkas untuk acquirer (ZIP)").click()
     archive = zipfile.ZipFile(download.value.path())
     assert sorted(archive.namelist()) == ["01-struk.png", "sengketa.txt"]
+    recon = page.locator("#rekonsiliasi").get_by_test_id("recon-line")  # the day as computed; no report yet
+    expect(recon.first).to_contain_text("Belum dilaporkan")
 
     _deliver(secret, "sengketa", {"disputes": [{**dispute, "status": "lost"}]})
     phone.reload()

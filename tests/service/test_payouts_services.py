@@ -340,3 +340,40 @@ def test_the_payouts_csv_and_the_monthly_statement_list_the_merchants_own_payout
     pdf = statement.render([mine], mine_payout.mid, day.strftime("%Y-%m"), export.month_rows)
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Pencairan" in text and "BRI-CSV-1" in text and "Dikirim" in text
+
+
+def test_the_admin_reconciles_each_acquirer_and_day_computed_reported_and_paid(clean_db, tmp_path):
+    """Issue 47.6: a report line whose net differs from the site's is named with its transaction;
+    a payout sent for less than computed is named with its MID; an agreeing day says so."""
+    from terminal_shop.services.events import leases
+    from terminal_shop.services.payouts import reconciliation
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    active_device(tmp_path)  # usaha mikro: QRIS up to Rp 500.000 costs nothing
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris"), txn("T2", 100_000, "qris")]})
+    day = _day_of("T1")
+    assert reconciliation.make_due() == 10 and len(_payouts()) == 1  # the workers' round: a week back, two ahead
+    assert reconciliation.make_due() == 10  # the same worker again: its lease renewed
+    [before] = reconciliation.lines(today=day)
+    assert (before.count, before.computed, before.reported, before.paid, before.state) == (
+        2, "Rp 500.000", "-", "-", "Belum dilaporkan")  # fmt: skip
+
+    report = (f"transaction_id,settlement_date,gross,mdr,net\nT1,{day.isoformat()},400000,0,400000\n"
+              f"T2,{day.isoformat()},100000,0,98500\n").encode()  # fmt: skip
+    settlement_report.import_report("bri", report, admin_email="keuangan@terminalku.example")
+    [reported] = reconciliation.lines(today=day)
+    assert (reported.reported, reported.state) == ("Rp 498.500", "Selisih Rp 1.500")
+    assert reported.differences == ["T2 (MID 000885012345678): situs Rp 100.000, laporan Rp 98.500"]
+
+    with write_session() as s:  # the report marked it sent; the acquirer's payout delivery says how much
+        payout = s.exec(select(Payout)).one()
+        payout.reported_net = 498_500
+    [paid] = reconciliation.lines(today=day)
+    assert paid.paid == "Rp 498.500"
+    assert "Pencairan MID 000885012345678: situs Rp 500.000, dikirim Rp 498.500" in paid.differences
+
+    later = datetime.now(UTC) + timedelta(seconds=601)  # this process's lease has ended
+    assert leases.claim("payouts.make", 600, holder="worker-a", now=later)
+    assert not leases.claim("payouts.make", 600, holder="worker-b", now=later)  # one worker makes the payouts
+    assert reconciliation.make_due() == 0  # nor this one, while worker-a holds it
+    assert leases.claim("payouts.make", 600, holder="worker-b", now=later + timedelta(seconds=601))  # after it ends

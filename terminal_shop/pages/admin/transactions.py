@@ -124,6 +124,16 @@ def _dispute(d) -> rx.Component:
     )  # fmt: skip
 
 
+def _recon(r) -> rx.Component:
+    return rx.el.tr(
+        cell("Hari", r.day), cell("Acquirer", r.acquirer), cell("Transaksi", r.count), cell("Dihitung situs", r.computed),
+        cell("Laporan acquirer", r.reported), cell("Dicairkan", r.paid),
+        cell("Keadaan", rx.el.span(r.state, rx.foreach(r.differences, lambda x: rx.el.span(x, class_name="block text-xs text-red-700",
+                                                                                        data_testid="recon-difference")))),
+        data_testid="recon-line",
+    )  # fmt: skip
+
+
 def transactions_page() -> rx.Component:
     return admin_layout(
         rx.el.h1("Transaksi", class_name="text-2xl font-bold"),
@@ -148,6 +158,15 @@ def transactions_page() -> rx.Component:
             rx.cond(T.disputes, rx.el.ul(rx.foreach(T.disputes, _dispute), class_name="mt-2 divide-y divide-slate-100"),
                     rx.el.p("Tidak ada sengketa terbuka.", class_name="mt-1 text-sm text-slate-600")),
             id="sengketa",
+            class_name=f"{CARD} mt-6 p-5",
+        ),
+        rx.el.section(
+            rx.el.h2("Rekonsiliasi per acquirer dan hari", class_name="text-lg font-bold"),
+            rx.el.p("Bersih menurut transaksi di situs, menurut laporan settlement acquirer, dan yang dikirim lewat "
+                    "pencairan; setiap selisih dengan transaksinya atau MID-nya.", class_name="mt-1 text-sm text-slate-600"),
+            scroll_table(("Hari", "Acquirer", "Transaksi", "Dihitung situs", "Laporan acquirer", "Dicairkan", "Keadaan"),
+                         T.recon, _recon, "Rekonsiliasi", "mt-2 min-w-full cards-on-phone"),
+            id="rekonsiliasi",
             class_name=f"{CARD} mt-6 p-5",
         ),
         when_allowed(Permission.ACQUIRER_SECRETS, _new_acquirer()),

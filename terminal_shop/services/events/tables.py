@@ -43,3 +43,14 @@ class PendingWork(SQLModel, table=True):
     attempts: int = 0
     done_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     last_error: str | None = Field(default=None, sa_type=sa.Text)
+
+
+class JobLease(SQLModel, table=True):
+    """Which worker does a periodic job for a while (services/events/leases.py): of five units'
+    workers, one makes the day's payouts; another takes over when the lease ends."""
+
+    __tablename__ = "job_leases"
+
+    job: str = Field(primary_key=True, max_length=60)
+    holder: str = Field(max_length=120)
+    until: datetime = Field(sa_type=UTCDateTime)

@@ -16,6 +16,7 @@ from sqlmodel import Session, col, func
 
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.transactions import money
+from terminal_shop.services.transactions.mdr import rupiah_text
 from terminal_shop.services.transactions.tables import Transaction
 
 COUNTED = money.COUNTED
@@ -118,3 +119,43 @@ def day_by_merchant(
         .group_by(col(t.merchant_id))
     ).all()  # fmt: skip
     return {m: (int(n), int(a), int(f), int(net)) for m, n, a, f, net in rows}
+
+
+@dataclass(frozen=True)
+class DayCheck:
+    """One acquirer's settlement day, as the site computed it and as its report said."""
+
+    acquirer: str
+    day: date
+    count: int
+    computed: int  # the transactions' net
+    reported: int  # the settlement report's net, of the transactions it listed
+    reported_count: int
+    computed_of_reported: int  # the site's net of those same transactions
+    mismatched: tuple[str, ...]  # "T1 (MID ...): situs Rp 99.000, laporan Rp 98.500", the first few
+
+
+def checks(s: Session, since: date, until: date, shown: int = 10) -> list[DayCheck]:
+    """Per acquirer and settlement day in [since, until], newest first, with the transactions
+    whose reported net differs from the site's (issue 47.6)."""
+    t = Transaction
+    reported = col(t.reported_net).is_not(None)
+    rows: Any = s.execute(
+        sa.select(col(t.acquirer), col(t.settle_on), func.count(), func.coalesce(func.sum(t.net), 0),
+                  func.coalesce(func.sum(t.reported_net), 0), func.count().filter(reported),
+                  func.coalesce(func.sum(t.net).filter(reported), 0))
+        .where(col(t.settle_on) >= since, col(t.settle_on) <= until)
+        .group_by(col(t.acquirer), col(t.settle_on)).order_by(col(t.settle_on).desc(), col(t.acquirer))
+    ).all()  # fmt: skip
+    odd: Any = s.execute(
+        sa.select(col(t.acquirer), col(t.settle_on), col(t.txn_id), col(t.mid), col(t.net), col(t.reported_net))
+        .where(col(t.settle_on) >= since, col(t.settle_on) <= until, reported, col(t.reported_net) != col(t.net))
+        .order_by(col(t.settle_on), col(t.txn_id)).limit(500)
+    ).all()  # fmt: skip
+    found: dict[tuple[str, date], list[str]] = {}
+    for acquirer, day, txn_id, mid, net, theirs in odd:
+        found.setdefault((acquirer, day), []).append(
+            f"{txn_id} (MID {mid}): situs {rupiah_text(int(net))}, laporan {rupiah_text(int(theirs))}"
+        )
+    return [DayCheck(a, d, int(n), int(c), int(r), int(rn), int(cr), tuple(found.get((a, d), [])[:shown]))
+            for a, d, n, c, r, rn, cr in rows]  # fmt: skip

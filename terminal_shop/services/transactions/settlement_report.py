@@ -122,7 +122,7 @@ def import_report(
                     differences.append(
                         Difference(txn_id, f"{name}: situs {rupiah(value)}, laporan {rupiah(theirs[name])}")
                     )
-            t.settled_on, t.changed_at = day, utcnow()
+            t.settled_on, t.reported_net, t.changed_at = day, theirs["Bersih"], utcnow()
             s.add(t)
             settled += 1
             paid.add(f"{t.mid} {t.settle_on.isoformat()}")

@@ -62,6 +62,7 @@ class Transaction(SQLModel, table=True):
     refunded: int = Field(default=0, sa_type=sa.BigInteger)  # the refunds (table refunds) added up, at most amount
     settle_on: date  # the working day the money is due (settlement.py)
     settled_on: date | None = None  # as the acquirer's report says
+    reported_net: int | None = Field(default=None, sa_type=sa.BigInteger)  # the report's net, for reconciliation
 
 
 class RefusedDelivery(SQLModel, table=True):

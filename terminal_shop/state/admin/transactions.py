@@ -12,7 +12,8 @@ import reflex as rx
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.disputes import cases as dispute_cases
 from terminal_shop.services.disputes.views import DisputeView
-from terminal_shop.services.payouts import cases
+from terminal_shop.services.payouts import cases, reconciliation
+from terminal_shop.services.payouts.reconciliation import ReconLine
 from terminal_shop.services.payouts.views import CaseView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import acquirers as acquirer_setup
@@ -40,6 +41,7 @@ class TransactionsState(AdminState):
     secret_for: str = ""  # whose secret the field shows (the secret itself is never kept here)
     cases: list[CaseView] = []  # "Dana belum masuk" waiting for an answer, the nearest promise first
     disputes: list[DisputeView] = []  # open disputes, the nearest deadline first
+    recon: list[ReconLine] = []  # per acquirer and settlement day: computed, reported, paid out
 
     async def _fill(self) -> None:
         self.acquirers = await asyncio.to_thread(health.acquirers)
@@ -47,6 +49,7 @@ class TransactionsState(AdminState):
         self.silent, self.silent_days = await asyncio.to_thread(health.silent_devices), health.silent_days()
         self.cases = await asyncio.to_thread(cases.open_cases)
         self.disputes = await asyncio.to_thread(dispute_cases.waiting)
+        self.recon = await asyncio.to_thread(reconciliation.lines)
         codes = [a.code for a in self.acquirers]
         self.acquirer = self.acquirer if self.acquirer in codes else (codes[0] if codes else "")
         if self.acquirer:
