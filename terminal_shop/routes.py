@@ -47,6 +47,7 @@ ADMIN_ORDER = "/admin/orders/[id]"
 ADMIN_OVERVIEW = "/admin/ringkasan"
 ADMIN_SESSIONS = "/admin/sesi"  # an admin's own signed-in sessions
 ADMIN_DEVICES = "/admin/perangkat"  # every unit by serial number, receiving stock
+ADMIN_SERVICE = "/admin/servis"  # broken terminals: cases, replacements, collection
 ADMIN_TRANSACTIONS = "/admin/transaksi"  # the acquirers' webhook health, unknown TIDs, settlement reports
 ADMIN_PAYMENTS = "/admin/pembayaran"  # statements and QRIS reports matched to waiting orders
 ADMIN_2FA = "/admin/2fa"  # the second factor after the password

@@ -13,6 +13,7 @@ from terminal_shop.services.orders.payments import tables as payments_tables  # 
 from terminal_shop.services.payouts import tables as payouts_tables  # noqa: F401
 from terminal_shop.services.privacy import tables as privacy_tables  # noqa: F401
 from terminal_shop.services.registrations import tables as registrations_tables  # noqa: F401
+from terminal_shop.services.servicing import tables as servicing_tables  # noqa: F401
 from terminal_shop.services.team import tables as team_tables  # noqa: F401
 from terminal_shop.services.transactions import tables as transactions_tables  # noqa: F401
 from terminal_shop.services.whatsapp import tables as whatsapp_tables  # noqa: F401

@@ -62,6 +62,7 @@ UPLOAD_LIMITS = {
     f"{DevicesState.get_full_name()}.upload_activation": ONE_FILE,
     f"{TransactionsState.get_full_name()}.upload_report": ONE_FILE,
     f"{AccountState.get_full_name()}.upload_evidence": ONE_FILE,
+    f"{AccountState.get_full_name()}.upload_service_media": ONE_FILE,
 }
 ROUTE_LIMITS = {
     routes.API_ORDER: MAX_UPLOAD_BYTES + MB,

@@ -87,19 +87,24 @@ _KINDS = {
     "jpeg": ("jpg", "image/jpeg"),
     "png": ("png", "image/png"),
     "pdf": ("pdf", "application/pdf"),
+    "mp4": ("mp4", "video/mp4"),
+    "webm": ("webm", "video/webm"),
 }
 IMAGE_KINDS = ("jpeg", "png")  # merchant documents
 PROOF_KINDS = ("jpeg", "png", "pdf")  # proofs of payment
+VIDEO_KINDS = ("mp4", "webm")  # a short video of a broken terminal (services/servicing)
+MEDIA_KINDS = (*IMAGE_KINDS, *VIDEO_KINDS)
 
 
 def accept(kinds: tuple[str, ...]) -> dict[str, list[str]]:
     """The browser picker's `accept` for these kinds: content type -> extensions."""
-    extensions = {"jpeg": [".jpg", ".jpeg"], "png": [".png"], "pdf": [".pdf"]}
+    extensions = {"jpeg": [".jpg", ".jpeg"], "png": [".png"], "pdf": [".pdf"], "mp4": [".mp4"], "webm": [".webm"]}
     return {_KINDS[k][1]: extensions[k] for k in kinds}
 
 
 IMAGE_ACCEPT = accept(IMAGE_KINDS)
 PROOF_ACCEPT = accept(PROOF_KINDS)
+MEDIA_ACCEPT = accept(MEDIA_KINDS)
 
 
 def sniff(data: bytes) -> str | None:
@@ -110,7 +115,14 @@ def sniff(data: bytes) -> str | None:
         return "png"
     if data.startswith(b"%PDF-"):
         return "pdf"
+    if data[4:8] == b"ftyp":  # ISO base media (MP4, a phone's .mov is refused by its brand below)
+        return "mp4" if data[8:12] in _MP4_BRANDS else None
+    if data.startswith(b"\x1aE\xdf\xa3"):  # EBML: WebM
+        return "webm"
     return None
+
+
+_MP4_BRANDS = {b"isom", b"iso2", b"mp41", b"mp42", b"avc1", b"M4V ", b"dash", b"3gp4", b"3gp5"}
 
 
 def check_file(data: bytes, allowed: tuple[str, ...], wrong_type: WrongType) -> CheckedFile:
@@ -167,7 +179,8 @@ def strip_metadata(checked: CheckedFile) -> CheckedFile:
     """The image without EXIF (GPS location, device), text chunks, or anything appended
     after it (a hidden HTML page, a zip), its orientation kept: rewritten from its
     segments and chunks, pixels untouched. PDFs pass as they are: they are only ever
-    served sandboxed (api.serve_file). Call it on what check_file passed."""
+    served sandboxed (api.serve_file); a video passes as it is (served as a download to the
+    admin, never embedded in our pages). Call it on what check_file passed."""
     if checked.kind == "jpeg":
         cleaned = _clean_jpeg(checked.data)
     elif checked.kind == "png":

@@ -11,6 +11,7 @@ from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, c
 from terminal_shop.pages.merchant_dashboard import dashboard_section, history_section
 from terminal_shop.pages.merchant_disputes import disputes_section
 from terminal_shop.pages.merchant_payouts import payouts_section
+from terminal_shop.pages.merchant_service import report_button, service_section
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account import SignInState as S
@@ -134,6 +135,7 @@ def _section_nav() -> rx.Component:
     return rx.el.nav(
         rx.cond(A.board, rx.fragment(link("Hari ini", "hari-ini"), link("Pencairan", "pencairan"), link("Riwayat", "riwayat"))),
         rx.cond(A.disputes, link("Sengketa", "sengketa")),
+        rx.cond(A.service_cases, link("Laporan masalah", "laporan-masalah")),
         rx.cond(A.devices, link("Perangkat", "perangkat")),
         link("Pesanan", "pesanan"),
         link("Pendaftaran", "pendaftaran"),
@@ -174,12 +176,13 @@ def account_page() -> rx.Component:
                     rx.cond(A.board, dashboard_section()),
                     rx.cond(A.board, payouts_section()),
                     rx.cond(A.disputes, disputes_section()),
+                    rx.cond(A.service_cases, service_section()),
                     rx.cond(A.history, history_section()),
                     rx.cond(
                         A.devices,
                         rx.el.section(
                             rx.el.h2("Perangkat", class_name="text-lg font-bold"),
-                            rx.el.div(rx.foreach(A.devices, device_card), class_name="mt-3 grid gap-3"),
+                            rx.el.div(rx.foreach(A.devices, lambda d: device_card(d, report_button(d))), class_name="mt-3 grid gap-3"),
                             id="perangkat",
                             class_name=f"{CARD} scroll-mt-32 p-5",
                         ),

@@ -12,6 +12,7 @@ from terminal_shop.infra.storage import Storage
 from terminal_shop.services.disputes import cases as disputes
 from terminal_shop.services.orders import checkout
 from terminal_shop.services.registrations import submission
+from terminal_shop.services.servicing import cases as servicing
 from terminal_shop.services.whatsapp import slips
 
 
@@ -21,8 +22,8 @@ def _order_files(ids: list[uuid.UUID]) -> set[str]:
 
 
 def _merchant_files(ids: list[uuid.UUID]) -> set[str]:
-    """A registration's documents, and the evidence of a dispute (both keyed by their row id)."""
-    return submission.document_keys(ids) | disputes.evidence_keys(ids)
+    """A registration's documents, a dispute's evidence, a service case's photos (each keyed by its row id)."""
+    return submission.document_keys(ids) | disputes.evidence_keys(ids) | servicing.media_keys(ids)
 
 
 def owners() -> list[sweeper.Owner]:

@@ -60,7 +60,9 @@ async def serve_file(request: Request) -> Response:
         # access to this origin; the browser's PDF viewer still shows it.
         headers["Content-Security-Policy"] = "sandbox"
     else:
-        headers["Content-Security-Policy"] = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
+        headers["Content-Security-Policy"] = (
+            "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'"
+        )
     return Response(data, media_type=media_type, headers=headers)
 
 

@@ -41,12 +41,13 @@ def test_each_role_sees_the_menu_entries_its_pages_let_it_open():
         "Orders",
         "Pembayaran",
         "Perangkat",
+        "Servis",
         "Transaksi",
         "Ringkasan",
         "Akun admin",
     ]
     assert menu_of(AdminRole.VERIFIER) == ["Dashboard", "Perangkat"]
-    assert menu_of(AdminRole.SHIPPING) == ["Orders", "Perangkat"]
+    assert menu_of(AdminRole.SHIPPING) == ["Orders", "Perangkat", "Servis"]  # the warehouse works the repairs
     assert menu_of(AdminRole.FINANCE) == ["Orders", "Pembayaran", "Transaksi", "Ringkasan"]
 
 

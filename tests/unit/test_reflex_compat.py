@@ -48,6 +48,7 @@ def test_substates_include_every_admin_area():
         "AccountsState",
         "TransactionsState",
         "DevicesState",
+        "ServiceState",
         "MerchantDevicesState",
         "MerchantRatesState",
         "OrderWhatsAppState",

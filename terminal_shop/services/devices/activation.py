@@ -18,7 +18,7 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.csv_lines import each_line
 from terminal_shop.services.devices import lifecycle
-from terminal_shop.services.devices.events import DeviceActivated
+from terminal_shop.services.devices.events import DeviceActivated, DeviceReplaced
 from terminal_shop.services.devices.stock import DeviceError, LineResult, compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
@@ -33,6 +33,7 @@ HEADER = re.compile(r"\b(sn|tid|mid|acquirer)\b", re.IGNORECASE)
 # A device is activated once it has left the shelf: shipped (or still being packed for a
 # merchant who collects it), or again after a suspension.
 ACTIVATABLE = (DeviceStatus.RESERVED.value, DeviceStatus.SHIPPED.value, DeviceStatus.SUSPENDED.value)
+SWAPPABLE = (DeviceStatus.ACTIVE.value, DeviceStatus.SUSPENDED.value)
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,21 @@ def _ready(s: Session, device: Device) -> None:
         raise DeviceError(DeviceRefusal.NOT_APPROVED, serial=device.serial)
 
 
+def _swap_out(s: Session, device: Device, binding: Binding, admin_email: str) -> None:
+    """A replacement activated with the unit it replaces' TID: that unit leaves the TID
+    (Diganti) in the same transaction (issue 48.2: the replacement takes the TID, MID, NMID)."""
+    if device.replaces_id is None:
+        return
+    old = s.get(Device, device.replaces_id)
+    if old is None or old.tid != binding.tid or old.status not in SWAPPABLE:
+        return
+    lifecycle.move(s, [old.id], old.status, DeviceStatus.REPLACED, admin_email, f"diganti oleh SN {device.serial}",
+                   DeviceReplaced)  # fmt: skip
+
+
 def _bind(s: Session, device: Device, binding: Binding, admin_email: str) -> None:
     _ready(s, device)
+    _swap_out(s, device, binding, admin_email)
     other = s.exec(
         select(Device.id).where(col(Device.tid) == binding.tid, col(Device.status) == DeviceStatus.ACTIVE.value,
                                 col(Device.id) != device.id)

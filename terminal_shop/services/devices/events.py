@@ -64,3 +64,12 @@ class DeviceStatusChanged(DeviceEvent):
 
     name: ClassVar[str] = "device.status_changed"
     action: ClassVar[str] = "status"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceReplaced(DeviceEvent):
+    """Its replacement was activated with its TID and MID (`detail` names the new SN): the
+    unit waits to be collected; its history stays its own."""
+
+    name: ClassVar[str] = "device.replaced"
+    action: ClassVar[str] = "ganti"

@@ -28,6 +28,7 @@ S = DeviceStatus
 NEXT: dict[DeviceStatus, tuple[DeviceStatus, ...]] = {
     S.ACTIVE: (S.SUSPENDED, S.RETURNED, S.BROKEN),
     S.SUSPENDED: (S.ACTIVE, S.RETURNED, S.BROKEN),
+    S.REPLACED: (S.RETURNED,),  # back at the warehouse (servicing)
     S.SHIPPED: (S.RETURNED, S.BROKEN),
     S.RETURNED: (S.IN_STOCK, S.BROKEN),
     S.BROKEN: (S.IN_STOCK,),  # repaired
@@ -85,7 +86,7 @@ def change(device_id: str, to: DeviceStatus, reason: str, admin_email: str) -> N
         values: dict[str, object] = {}
         if to is S.IN_STOCK:  # a new life: nobody's, no identifiers from the acquirer
             values |= {"order_id": None, "merchant_id": None, "tid": None, "mid": None, "nmid": None, "acquirer": None,
-                       "activated_at": None, "warranty_until": None}  # fmt: skip
+                       "activated_at": None, "warranty_until": None, "replaces_id": None}  # fmt: skip
         if not move(
             s, [device.id], old, to, admin_email, why, DeviceStatusChanged, **values
         ):  # someone changed it first

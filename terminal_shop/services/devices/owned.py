@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import calendar
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -64,6 +65,8 @@ class DeviceView:
     activated: str  # WIB date, "" until active
     warranty: str  # "berlaku s.d. 26 Nov 2027", "" until delivered
     waiting: str  # why the unit is not active yet, "" when nothing is missing
+    note: str = ""  # a swap: "Pengganti untuk SN X" or "Diganti oleh SN Y" (issue 48.2)
+    serviceable: bool = False  # active or suspended: "Laporkan masalah" is offered
 
 
 def serials_of(s: Session, order_id: uuid.UUID) -> list[str]:
@@ -87,7 +90,11 @@ def _approved_at(s: Session, merchant: RegistrationFacts | None) -> datetime | N
 
 
 def _view(
-    device: Device, order: OrderFacts | None, merchant: RegistrationFacts | None, approved_at: datetime | None = None
+    device: Device,
+    order: OrderFacts | None,
+    merchant: RegistrationFacts | None,
+    approved_at: datetime | None = None,
+    swaps: Swaps | None = None,
 ) -> DeviceView:
     product = catalogue.product(device.model)
     fulfilment = order.fulfilment if order else ""
@@ -96,6 +103,9 @@ def _view(
     active = device.status == DeviceStatus.ACTIVE.value
     resi = f" · resi {order.resi}" if order and order.resi else ""
     activated = _when(device.activated_at) if active else ""
+    serials, replaced_by = swaps or ({}, {})
+    note = (f"Pengganti untuk SN {serials[device.replaces_id]}" if device.replaces_id in serials
+            else f"Diganti oleh SN {replaced_by[device.id]}" if device.id in replaced_by else "")  # fmt: skip
     steps = [
         Step("Dipesan", True, _when(order.created_at) if order else ""),
         Step("Dikemas", True, _when(order.packed_at) if order else ""),
@@ -106,6 +116,9 @@ def _view(
         Step("TID/MID terpasang" if active else "Menunggu TID/MID", active, activated),
         Step("Aktif", active, activated),
     ]  # fmt: skip
+    if device.replaces_id is not None:  # a replacement has no order of its own
+        steps = [Step(f"Dikirim sebagai {note.lower()}", True, _when(device.updated_at) if not active else ""),
+                 *steps[-2:]]  # fmt: skip
     if active:
         waiting = ""
     elif merchant is None:
@@ -126,7 +139,9 @@ def _view(
         nmid=device.nmid or "" if active else "",
         activated=wib(device.activated_at, with_time=False) if active else "",
         warranty=f"berlaku s.d. {day_text(device.warranty_until)}" if device.warranty_until else "",
-        waiting=waiting,
+        waiting=waiting if device.status != DeviceStatus.REPLACED.value else "",
+        note=note,
+        serviceable=device.status in (DeviceStatus.ACTIVE.value, DeviceStatus.SUSPENDED.value),
     )
 
 
@@ -153,6 +168,13 @@ def order_devices(order_id: uuid.UUID) -> OrderDevices:
         return OrderDevices([_view(d, order, merchant, approved) for d in devices], merchant is not None)
 
 
+Swaps = tuple[dict[uuid.UUID, str], dict[uuid.UUID, str]]  # every unit's SN; an old unit's id -> its replacement's SN
+
+
+def _swaps(devices: Sequence[Device]) -> Swaps:
+    return {d.id: d.serial for d in devices}, {d.replaces_id: d.serial for d in devices if d.replaces_id}
+
+
 def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
     with read_session() as s:
         merchant = registrations.record(s, merchant_id)
@@ -163,7 +185,8 @@ def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
         ).all()
         placed = orders.records(s, {d.order_id for d in devices if d.order_id})
         approved = _approved_at(s, merchant)
-        return [_view(d, placed.get(d.order_id) if d.order_id else None, merchant, approved) for d in devices]
+        swaps = _swaps(devices)
+        return [_view(d, placed.get(d.order_id) if d.order_id else None, merchant, approved, swaps) for d in devices]
 
 
 @dataclass(frozen=True)

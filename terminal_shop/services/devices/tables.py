@@ -46,3 +46,4 @@ class Device(SQLModel, table=True):
     activated_by: str | None = Field(default=None, max_length=254)
     packed_by: str | None = Field(default=None, max_length=254)
     warranty_until: date | None = None  # set when its order is delivered
+    replaces_id: uuid.UUID | None = None  # sent as the replacement of this unit: takes its TID when activated

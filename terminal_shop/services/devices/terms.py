@@ -12,6 +12,7 @@ class DeviceStatus(Term):
     SHIPPED = "dikirim", "Dikirim", "indigo"
     ACTIVE = "aktif", "Aktif", "emerald"
     SUSPENDED = "ditangguhkan", "Ditangguhkan", "amber"
+    REPLACED = "diganti", "Diganti", "slate"  # a replacement took its TID; on its way back (servicing)
     RETURNED = "dikembalikan", "Dikembalikan", "slate"
     BROKEN = "rusak", "Rusak", "red"
 

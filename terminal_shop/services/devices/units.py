@@ -5,10 +5,11 @@ importing the devices table; and one unit as a message about it reads it."""
 from __future__ import annotations
 
 import uuid
+from datetime import date
 from typing import Any, Protocol
 
 import sqlalchemy as sa
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.devices.tables import Device
@@ -35,6 +36,20 @@ class DeviceFacts(Protocol):
     def tid(self) -> str | None: ...
     @property
     def mid(self) -> str | None: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def warranty_until(self) -> date | None: ...
+    @property
+    def replaces_id(self) -> uuid.UUID | None: ...
+    @property
+    def acquirer(self) -> str | None: ...
+    @property
+    def nmid(self) -> str | None: ...
+
+
+def by_serial(s: Session, serial: str) -> DeviceFacts | None:
+    return s.exec(select(Device).where(col(Device.serial) == serial)).first()
 
 
 def record(s: Session, device_id: uuid.UUID) -> DeviceFacts | None:

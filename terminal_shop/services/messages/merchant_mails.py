@@ -12,6 +12,7 @@ from terminal_shop.services import working_days
 from terminal_shop.services.notifications.emails import FIX_VALID, compose, typed
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.registrations.views import RegistrationFacts
+from terminal_shop.services.servicing.terms import CaseStep
 
 
 def device_activated(reg: RegistrationFacts, model: str, serial: str, detail: str, sign_in: str) -> Mail:
@@ -154,3 +155,26 @@ def dispute(reg: RegistrationFacts, values: dict[str, str], due: bool) -> Mail:
          "Tanpa tanggapan sampai batas waktu, chargeback biasanya berlaku dan dipotong dari pencairan."],
         ("Tanggapi sengketa", values["link"]),
     )  # fmt: skip
+
+
+def service_case(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
+    """A service case opened (its number and promise) or moved a step (what happens next)."""
+    step = CaseStep.label_of(values["step"])
+    return compose(
+        reg.email,
+        f"Laporan {values['number']}: {step}",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [f"Laporan masalah {values['device']} ({values['number']}): {step}.", values["next"]],
+        ("Lihat di akun Anda", values["link"]),
+    )
+
+
+def service_case_opened(email: str, values: dict[str, str]) -> Mail:
+    """To the admins who work the cases: a merchant reported a problem."""
+    return compose(
+        email,
+        f"Laporan servis {values['number']}: {values['device']}",
+        "Halo,",
+        [f"Laporan baru {values['problem']}.", values["next"]],
+        ("Tangani di Servis", values["link"]),
+    )

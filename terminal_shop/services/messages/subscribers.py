@@ -48,6 +48,8 @@ from terminal_shop.services.registrations.events import (
 )
 from terminal_shop.services.registrations.registration_status import status_link
 from terminal_shop.services.registrations.views import RegistrationFacts
+from terminal_shop.services.servicing import cases as service_cases
+from terminal_shop.services.servicing.events import ServiceCaseMoved, ServiceCaseOpened
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
 
@@ -224,3 +226,24 @@ def _payout_case_answered(s: Session, event: PayoutCaseAnswered) -> None:
 @subscribe(DisputeOpened)
 def _dispute_opened(s: Session, event: DisputeOpened) -> None:
     dispute_notices.opened(s, event.entity_id)
+
+
+@subscribe(ServiceCaseOpened, ServiceCaseMoved)
+def _service_case(s: Session, event: ServiceCaseOpened | ServiceCaseMoved) -> None:
+    """The merchant is told of their case and each step with what happens next; the admins who
+    work the cases of a new one."""
+    found = service_cases.told(s, event.entity_id)
+    merchant = registrations.record(s, found[0]) if found else None
+    if found is None or merchant is None or merchant.purged_at is not None:
+        return
+    _, number, device, promise = found
+    opened = isinstance(event, ServiceCaseOpened)
+    values = {"number": number, "device": device, "step": event.new_status or "", "next": promise if opened else event.detail or "",
+              "link": get_settings().public_url + routes.ACCOUNT + "#perangkat"}  # fmt: skip
+    key = f"service:{event.entity_id}:{event.new_status}"
+    tell(s, Notice("service_case", key, ("merchant", str(merchant.id)), merchant.email, None, merchant, values))
+    if opened:
+        link = get_settings().public_url + routes.ADMIN_SERVICE
+        for admin in admin_accounts.emails_of(Permission.SERVICE):
+            tell(s, Notice("service_case_opened", f"{key}:{admin}", ("service_case", event.entity_id), admin, None,
+                           None, {**values, "link": link, "problem": event.detail or ""}))  # fmt: skip

@@ -29,6 +29,7 @@ class Permission(StrEnum):
     DEVICES_VIEW = "perangkat.lihat"  # the devices list, its search and export
     DEVICES = "perangkat"  # receiving units into stock
     DEVICES_ACTIVATE = "perangkat.aktivasi"  # bind the acquirer's TID/MID; link an order to its merchant
+    SERVICE = "servis"  # broken terminals: check, send the replacement, collect and receive the old unit
     TRANSACTIONS = "transaksi"  # acquirers' webhook health, unknown TIDs, settlement reports
     ACQUIRER_SECRETS = "acquirer.rahasia"  # add an acquirer, replace its webhook secret: the owner's (issue 46.8)
 
@@ -43,7 +44,8 @@ ROLES: dict[AdminRole, frozenset[Permission]] = {
         {Permission.MERCHANTS_VIEW, Permission.MERCHANTS_EDIT, Permission.MERCHANTS_EXPORT,
          Permission.DEVICES_VIEW, Permission.DEVICES_ACTIVATE}
     ),
-    AdminRole.SHIPPING: frozenset({Permission.ORDERS_VIEW, Permission.FULFIL, Permission.DEVICES_VIEW, Permission.DEVICES}),
+    AdminRole.SHIPPING: frozenset({Permission.ORDERS_VIEW, Permission.FULFIL, Permission.DEVICES_VIEW, Permission.DEVICES,
+                                   Permission.SERVICE}),
 }  # fmt: skip
 
 # Where each role lands after signing in, and is sent back to from a page it may not open.

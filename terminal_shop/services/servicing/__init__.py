@@ -1,0 +1,4 @@
+"""Device service (issue 48): a merchant's report that a terminal is broken, the case the
+admin works (checked, replacement sent, old unit collected and received, repaired or broken),
+the warranty answer and the promise. The units move only through the devices area's door
+(devices/swaps.py); the replacement takes the old unit's TID at activation."""

@@ -1,0 +1,118 @@
+"""The admin works a service case (issue 48.2), one step at a time, each in one transaction
+with its unit's move (devices/swaps.py) and an event the merchant is told of: checked (solved
+remotely closes it), replacement sent (scanned from stock, courier and resi), old unit picked
+up (courier and resi), received at the warehouse, then repaired into stock or broken."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from terminal_shop import couriers
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.devices import activation, swaps, units
+from terminal_shop.services.devices.stock import compact
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.servicing import cases
+from terminal_shop.services.servicing.cases import ServiceError
+from terminal_shop.services.servicing.events import ServiceCaseMoved
+from terminal_shop.services.servicing.journey import next_text
+from terminal_shop.services.servicing.tables import ServiceCase
+from terminal_shop.services.servicing.terms import CaseStep, ServiceRefusal
+from terminal_shop.services.validation import parse_id
+
+
+def _case(s: Session, case_id: str, at: CaseStep, act: str) -> ServiceCase:
+    key = parse_id(case_id)
+    case = s.get(ServiceCase, key, with_for_update=True) if key else None
+    if case is None:
+        raise ServiceError(ServiceRefusal.NOT_FOUND)
+    if case.step != at.value:
+        raise ServiceError(ServiceRefusal.STEP, step=CaseStep.label_of(case.step), act=act)
+    return case
+
+
+def _moved(s: Session, case: ServiceCase, to: CaseStep, admin: str, replacement_serial: str = "") -> None:
+    old, case.step, case.changed_at = case.step, to.value, utcnow()
+    if to is CaseStep.DONE:
+        case.closed_at = case.changed_at
+    s.add(case)
+    publish(s, ServiceCaseMoved(entity_id=str(case.id), actor=admin, old_status=old, new_status=to.value,
+                                detail=next_text(case, replacement_serial)))  # fmt: skip
+
+
+def _parcel(courier: str, resi: str) -> tuple[str, str]:
+    found, number = couriers.courier(courier), couriers.normal_resi(resi)
+    if found is None or not couriers.resi_ok(number):
+        raise ServiceError(ServiceRefusal.COURIER)
+    return found.code, number
+
+
+def check(case_id: str, note: str, solved: bool, admin: str) -> None:
+    words = " ".join(str(note or "").split())[:1000]
+    if not words:
+        raise ServiceError(ServiceRefusal.NOTE)
+    with write_session() as s:
+        case = _case(s, case_id, CaseStep.OPEN, "diperiksa")
+        case.note = words
+        if solved:
+            case.outcome = f"Diselesaikan jarak jauh: {words}"[:200]
+        _moved(s, case, CaseStep.DONE if solved else CaseStep.CHECKED, admin)
+
+
+def ship_replacement(case_id: str, serial: str, courier: str, resi: str, admin: str) -> None:
+    code, number = _parcel(courier, resi)
+    with write_session() as s:
+        case = _case(s, case_id, CaseStep.CHECKED, "dikirimi pengganti")
+        unit = swaps.ship_replacement(s, case.device_id, serial, admin, f"pengganti untuk kasus {case.number}")
+        case.replacement_id, case.replacement_courier, case.replacement_resi = unit.id, code, number
+        _moved(s, case, CaseStep.SENT, admin, unit.serial)
+
+
+def picked_up(case_id: str, courier: str, resi: str, admin: str) -> None:
+    code, number = _parcel(courier, resi)
+    with write_session() as s:
+        case = _case(s, case_id, CaseStep.SENT, "dijemput")
+        case.pickup_courier, case.pickup_resi = code, number
+        _moved(s, case, CaseStep.PICKED_UP, admin)
+
+
+def received(case_id: str, admin: str) -> None:
+    with write_session() as s:
+        case = _case(s, case_id, CaseStep.PICKED_UP, "diterima gudang")
+        swaps.back_at_warehouse(s, case.device_id, admin, f"kembali dari merchant, kasus {case.number}")
+        _moved(s, case, CaseStep.RECEIVED, admin)
+
+
+def finish(case_id: str, repaired: bool, admin: str) -> None:
+    with write_session() as s:
+        case = _case(s, case_id, CaseStep.RECEIVED, "diselesaikan")
+        outcome = "diperbaiki, kembali ke stok" if repaired else "rusak"
+        swaps.finish(s, case.device_id, repaired, admin, f"kasus {case.number}: {outcome}")
+        case.outcome = "Unit pengganti sudah aktif; unit lama " + outcome + "."
+        _moved(s, case, CaseStep.DONE, admin)
+
+
+def activate_replacement(case_id: str, admin: str) -> str:
+    """The replacement activated with the old unit's acquirer, TID, MID and NMID (activation's
+    own rules; the old unit leaves the TID in the same transaction); the TID."""
+    with read_session() as s:
+        key = parse_id(case_id)
+        case = s.get(ServiceCase, key) if key else None
+        if case is None or case.replacement_id is None:
+            raise ServiceError(ServiceRefusal.NOT_FOUND)
+        old = units.record(s, case.device_id)
+        if old is None:
+            raise ServiceError(ServiceRefusal.NOT_FOUND)
+        binding = (old.acquirer or "", old.mid or "", old.tid or "", old.nmid or "")
+    activation.activate(str(case.replacement_id), *binding, admin)
+    return binding[2]
+
+
+def open_by_serial(serial: str, problem: str, text: str, admin: str) -> str:
+    """Staff open a case for a merchant's unit named by its SN (on the phone with them)."""
+    with read_session() as s:
+        device = units.by_serial(s, compact(serial)[:30])
+    if device is None:
+        raise ServiceError(ServiceRefusal.NOT_FOUND)
+    return cases.open_for(str(device.id), problem, text, admin)
