@@ -21,6 +21,7 @@ MODULES = (  # the registry, in the menu's order
     "terminal_shop.pages.admin.payments",
     "terminal_shop.pages.admin.devices",
     "terminal_shop.pages.admin.service",
+    "terminal_shop.pages.admin.fleet",
     "terminal_shop.pages.admin.transactions",
     "terminal_shop.pages.admin.overview",
     "terminal_shop.pages.admin.accounts",

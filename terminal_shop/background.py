@@ -16,6 +16,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import stored_files
 from terminal_shop.services.disputes import notices
 from terminal_shop.services.events import later
+from terminal_shop.services.fleet import alerts
 from terminal_shop.services.notifications import sender
 from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.payouts import recap, reconciliation
@@ -81,6 +82,12 @@ async def make_payouts() -> None:
     await _every(RECAP_INTERVAL_SECONDS, reconciliation.make_due, "payouts", "payouts round failed")
 
 
+async def alert_offline_devices() -> None:
+    """Every few minutes: the merchants whose terminal went quiet, once per episode
+    (services/fleet/alerts.py)."""
+    await _every(RECAP_INTERVAL_SECONDS, alerts.queue_offline, "fleet", "offline alert round failed")
+
+
 async def remind_disputes() -> None:
     """Every few minutes, once a day per worker: the merchants whose dispute's deadline is near
     (services/disputes/notices.py; the outbox key keeps one reminder a dispute)."""
@@ -124,5 +131,6 @@ TASKS = (
     queue_daily_recaps,
     remind_disputes,
     make_payouts,
+    alert_offline_devices,
     empty_tabs_of_erased_records,
 )

@@ -47,6 +47,7 @@ ADMIN_ORDER = "/admin/orders/[id]"
 ADMIN_OVERVIEW = "/admin/ringkasan"
 ADMIN_SESSIONS = "/admin/sesi"  # an admin's own signed-in sessions
 ADMIN_DEVICES = "/admin/perangkat"  # every unit by serial number, receiving stock
+ADMIN_FLEET = "/admin/armada"  # the fleet: offline, out of paper, old app, without transactions
 ADMIN_SERVICE = "/admin/servis"  # broken terminals: cases, replacements, collection
 ADMIN_TRANSACTIONS = "/admin/transaksi"  # the acquirers' webhook health, unknown TIDs, settlement reports
 ADMIN_PAYMENTS = "/admin/pembayaran"  # statements and QRIS reports matched to waiting orders
@@ -72,6 +73,7 @@ API_ACCOUNT_PAYOUTS_CSV = "/api/akun/pencairan.csv"  # the signed-in merchant's 
 API_ACCOUNT_STATEMENT = "/api/akun/laporan.pdf"  # a month's statement for one MID (?mid=&bulan=YYYY-MM)
 API_TRANSACTIONS = "/api/transaksi/{acquirer}"  # an acquirer's signed transactions (services/transactions/ingest.py)
 API_PAYOUTS = "/api/pencairan/{acquirer}"  # an acquirer's signed payouts sent (services/payouts/webhook.py)
+API_HEARTBEATS = "/api/detak"  # the fleet's signed heartbeats (services/fleet/heartbeat.py)
 API_DISPUTES = "/api/sengketa/{acquirer}"  # an acquirer's signed disputes (services/disputes/webhook.py)
 API_ADMIN_DISPUTE = "/api/admin/sengketa/{dispute_id}"  # a dispute's case and evidence as a ZIP
 API_WHATSAPP = "/api/whatsapp/webhook"  # Meta's Cloud API: the handshake (GET) and signed deliveries (POST)

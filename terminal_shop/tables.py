@@ -6,6 +6,7 @@ from terminal_shop.services.customers import tables as customers_tables  # noqa:
 from terminal_shop.services.devices import tables as devices_tables  # noqa: F401
 from terminal_shop.services.disputes import tables as disputes_tables  # noqa: F401
 from terminal_shop.services.events import tables as events_tables  # noqa: F401
+from terminal_shop.services.fleet import tables as fleet_tables  # noqa: F401
 from terminal_shop.services.lists import tables as lists_tables  # noqa: F401
 from terminal_shop.services.notifications import tables as notifications_tables  # noqa: F401
 from terminal_shop.services.orders import tables as orders_tables  # noqa: F401

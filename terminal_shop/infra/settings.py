@@ -141,6 +141,9 @@ class Settings:
     preorder_working_days: int  # "Pre-order, dikirim dalam N hari kerja" when stock is short
     warranty_months: int  # a unit's warranty, from the day its order was delivered
     silent_device_days: int  # an active terminal without a transaction this long is listed on "Transaksi"
+    heartbeat_secret: str = field(repr=False)  # signs the fleet's heartbeats; "" derives one from SECRET_KEY
+    device_offline_minutes: int  # a device silent this long is offline (the fleet view, the merchant's alert)
+    device_min_app_version: str  # an app older than this is listed for an update
     # Operations
     metrics_addresses: tuple[str, ...]  # who may read /metrics (the client's real address)
     metrics_folder: str  # PROMETHEUS_MULTIPROC_DIR: the worker's processes add up their figures there
@@ -260,6 +263,9 @@ def get_settings() -> Settings:
         **_whatsapp(),
         preorder_working_days=_env_int("PREORDER_WORKING_DAYS", 7),
         warranty_months=_env_int("WARRANTY_MONTHS", 12),
+        heartbeat_secret=_env("HEARTBEAT_SECRET", ""),
+        device_offline_minutes=_env_int("DEVICE_OFFLINE_MINUTES", 60),
+        device_min_app_version=_env("DEVICE_MIN_APP_VERSION", "1.0.0"),
         silent_device_days=max(1, _env_int("SILENT_DEVICE_DAYS", 7)),
         metrics_addresses=_env_list("METRICS_ADDRESSES", "127.0.0.1,::1"),
         metrics_folder=_env("PROMETHEUS_MULTIPROC_DIR", ""),

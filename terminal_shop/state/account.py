@@ -21,6 +21,7 @@ from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.devices.owned import DeviceView
+from terminal_shop.services.fleet import view as fleet
 from terminal_shop.services.privacy import person, requests
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.transactions import dashboard, live, statement
@@ -104,7 +105,8 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, rx.State):
         await asyncio.to_thread(sessions.remember_tab, self._session_hash(), client_token)
         mine = await asyncio.to_thread(account.of, customer.email)
         self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
-        self.devices, self._merchants = mine.devices, [str(m) for m in mine.merchants]
+        self.devices = await asyncio.to_thread(fleet.with_last_seen, mine.devices)
+        self._merchants = [str(m) for m in mine.merchants]
         records = await asyncio.to_thread(account.records_of, customer.email)
         self.data_requests = await asyncio.to_thread(person.open_for_records, records)
         self.board = await asyncio.to_thread(dashboard.for_merchants, mine.merchants) if mine.merchants else None

@@ -115,6 +115,7 @@ def files_app() -> Starlette:
             Route(routes.API_TRANSACTIONS, transactions_hook.receive, methods=["POST"]),
             Route(routes.API_PAYOUTS, transactions_hook.receive_payouts, methods=["POST"]),
             Route(routes.API_DISPUTES, transactions_hook.receive_disputes, methods=["POST"]),
+            Route(routes.API_HEARTBEATS, transactions_hook.receive_heartbeats, methods=["POST"]),
             Route(routes.API_ADMIN_DISPUTE, dispute_zip),
             Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),

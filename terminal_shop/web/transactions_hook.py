@@ -1,5 +1,6 @@
 """The acquirers' webhooks: transactions (services/transactions/ingest.py), payouts sent
-(services/payouts/webhook.py) and disputes (services/disputes/webhook.py), each a signed POST answered with what was kept, or the reason
+(services/payouts/webhook.py), disputes (services/disputes/webhook.py) and the fleet's
+heartbeats (services/fleet/heartbeat.py), each a signed POST answered with what was kept, or the reason
 it was refused."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.services.disputes import webhook as dispute_webhook
+from terminal_shop.services.fleet import heartbeat
 from terminal_shop.services.payouts import webhook
 from terminal_shop.services.transactions import ingest
 from terminal_shop.web.guards import client_address
@@ -30,6 +32,27 @@ async def receive_payouts(request: Request) -> Response:
 
 async def receive_disputes(request: Request) -> Response:
     return await _answer(request, dispute_webhook.accept)
+
+
+async def receive_heartbeats(request: Request) -> Response:
+    """The fleet's heartbeats (services/fleet/heartbeat.py): signed with the heartbeat secret."""
+    client = client_address(request.headers, request.client.host if request.client else "")
+    try:
+        rate_limits.check(Action.WEBHOOK_FAILED, client)
+    except rate_limits.TooMany as exc:
+        return JSONResponse({"error": "too many refused deliveries"}, status_code=429,
+                            headers={"Retry-After": str(exc.minutes * 60)})  # fmt: skip
+    body = await request.body()
+    signature, timestamp = (
+        request.headers.get("x-terminalku-signature", ""),
+        request.headers.get("x-terminalku-timestamp", ""),
+    )
+    try:
+        beats = await run_in_threadpool(heartbeat.accept, body, signature, timestamp, None, client)
+    except heartbeat.HeartbeatRefused as refused:
+        rate_limits.hit_quietly(Action.WEBHOOK_FAILED, client)
+        return JSONResponse({"error": refused.reason}, status_code=refused.status)
+    return JSONResponse(asdict(beats))
 
 
 async def _answer(request: Request, accept: Callable[..., Any]) -> Response:

@@ -42,12 +42,13 @@ def test_each_role_sees_the_menu_entries_its_pages_let_it_open():
         "Pembayaran",
         "Perangkat",
         "Servis",
+        "Armada",
         "Transaksi",
         "Ringkasan",
         "Akun admin",
     ]
-    assert menu_of(AdminRole.VERIFIER) == ["Dashboard", "Perangkat"]
-    assert menu_of(AdminRole.SHIPPING) == ["Orders", "Perangkat", "Servis"]  # the warehouse works the repairs
+    assert menu_of(AdminRole.VERIFIER) == ["Dashboard", "Perangkat", "Armada"]
+    assert menu_of(AdminRole.SHIPPING) == ["Orders", "Perangkat", "Servis", "Armada"]  # the warehouse works the repairs
     assert menu_of(AdminRole.FINANCE) == ["Orders", "Pembayaran", "Transaksi", "Ringkasan"]
 
 

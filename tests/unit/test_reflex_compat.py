@@ -49,6 +49,7 @@ def test_substates_include_every_admin_area():
         "TransactionsState",
         "DevicesState",
         "ServiceState",
+        "FleetState",
         "MerchantDevicesState",
         "MerchantRatesState",
         "OrderWhatsAppState",

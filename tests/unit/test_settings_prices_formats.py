@@ -190,6 +190,13 @@ def test_every_notice_whatsapp_sends_names_a_template_with_as_many_parameters_as
 
     for kind, (template, params) in WORDS.items():
         assert template in TEMPLATES, kind
-        if kind in ("payout_case_answered", "dispute_opened", "dispute_due", "daily_recap", "device_active"):
+        if kind in (
+            "payout_case_answered",
+            "dispute_opened",
+            "dispute_due",
+            "daily_recap",
+            "device_active",
+            "device_offline",
+        ):
             given = params(Notice(kind, "k", ("merchant", "1"), values=defaultdict(lambda: "x")))
             assert len(given) == len(TEMPLATES[template].params), kind

@@ -109,6 +109,19 @@ def _devices() -> rx.Component:
     )  # fmt: skip
 
 
+def _fleet() -> rx.Component:
+    """The terminals that need attention, each count a link to its list on Armada."""
+    f = S.view.fleet
+    return rx.el.a(
+        rx.el.strong("Armada: "),
+        rx.el.span(f.offline, " offline", data_testid="overview-fleet-offline"),
+        rx.el.span(" · ", f.paper_out, " kertas habis"),
+        rx.el.span(" · ", f.old_app, " aplikasi lama"),
+        href=routes.ADMIN_FLEET,
+        class_name=f"{CARD} mt-4 flex flex-wrap gap-x-2 p-4 text-sm hover:border-blue-300",
+    )
+
+
 def _disputes() -> rx.Component:
     """Open disputes, the nearest deadline first: the merchant's answer must reach the acquirer."""
     v = S.view
@@ -261,6 +274,7 @@ def overview_page() -> rx.Component:
             ),
             _requests_and_payments(),
             _disputes(),
+            _fleet(),
             _devices(),
             _strays_and_registrations(),
             rx.el.div(

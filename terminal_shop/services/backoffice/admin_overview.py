@@ -20,6 +20,7 @@ from terminal_shop.infra.db import read_rows
 from terminal_shop.services import working_days
 from terminal_shop.services.backoffice.views import DayFigures, Overview, StatusCount, Waiting
 from terminal_shop.services.disputes import cases as dispute_cases
+from terminal_shop.services.fleet import view as fleet
 from terminal_shop.services.lists.list_query import ListQuery, day_text, period_days, utc_bounds
 from terminal_shop.services.lists.listing import cards, tallies
 from terminal_shop.services.lists.terms import Period, SortField
@@ -104,6 +105,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         data_requests=requests.open_requests(),
         payout_cases=tuple(cases.open_cases(limit=20)),
         disputes=tuple(dispute_cases.waiting(limit=20)),
+        fleet=fleet.counts(),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal_shop.services.disputes.views import DisputeView
+from terminal_shop.services.fleet.view import FleetCounts
 from terminal_shop.services.payouts.views import CaseView
 from terminal_shop.views import Badge, DataRequestView
 
@@ -48,3 +49,4 @@ class Overview:
     data_requests: tuple[DataRequestView, ...] = ()  # open, nearest deadline first
     payout_cases: tuple[CaseView, ...] = ()  # "Dana belum masuk" waiting, the nearest promise first
     disputes: tuple[DisputeView, ...] = ()  # open disputes, the nearest deadline first
+    fleet: FleetCounts = FleetCounts(0, 0, 0)  # active terminals offline, out of paper, on an old app

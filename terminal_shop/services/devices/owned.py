@@ -67,6 +67,7 @@ class DeviceView:
     waiting: str  # why the unit is not active yet, "" when nothing is missing
     note: str = ""  # a swap: "Pengganti untuk SN X" or "Diganti oleh SN Y" (issue 48.2)
     serviceable: bool = False  # active or suspended: "Laporkan masalah" is offered
+    last_seen: str = ""  # "Terakhir terhubung", from its heartbeats (services/fleet), "" before any
 
 
 def serials_of(s: Session, order_id: uuid.UUID) -> list[str]:

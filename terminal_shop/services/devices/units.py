@@ -48,6 +48,13 @@ class DeviceFacts(Protocol):
     def nmid(self) -> str | None: ...
 
 
+def ids_of_serials(s: Session, serials: set[str]) -> dict[str, uuid.UUID]:
+    """SN -> unit id, for the units that exist (a heartbeat batch's, in one query)."""
+    if not serials:
+        return {}
+    return dict(s.exec(select(Device.serial, Device.id).where(col(Device.serial).in_(serials))).all())
+
+
 def by_serial(s: Session, serial: str) -> DeviceFacts | None:
     return s.exec(select(Device).where(col(Device.serial) == serial)).first()
 

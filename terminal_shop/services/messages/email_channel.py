@@ -55,6 +55,7 @@ WORDS: dict[str, Callable[[Session, Notice], Mail]] = {
     "payout_case_answered": lambda s, n: merchant_mails.payout_case_answered(
         n.about, n.values["answer"], n.values["link"]
     ),
+    "device_offline": lambda s, n: merchant_mails.device_offline(n.about, n.values),
     "service_case": lambda s, n: merchant_mails.service_case(n.about, n.values),
     "service_case_opened": lambda s, n: merchant_mails.service_case_opened(n.email or "", n.values),
     "dispute_opened": lambda s, n: merchant_mails.dispute(n.about, n.values, due=False),

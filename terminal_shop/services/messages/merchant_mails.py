@@ -178,3 +178,16 @@ def service_case_opened(email: str, values: dict[str, str]) -> Mail:
         [f"Laporan baru {values['problem']}.", values["next"]],
         ("Tangani di Servis", values["link"]),
     )
+
+
+def device_offline(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
+    """A terminal silent longer than the setting (services/fleet/alerts.py), once per episode."""
+    return compose(
+        reg.email,
+        f"{values['model']} SN {values['serial']} tidak terhubung",
+        f"Halo {typed(reg.nama_lengkap)},",
+        [f"{values['model']} SN {values['serial']} terakhir terhubung {values['seen']}.",
+         "Periksa daya dan koneksinya (Wi-Fi atau sinyal SIM). Jika tetap mati, laporkan masalahnya dari akun Anda: "
+         "dalam garansi, unit pengganti kami kirim hari kerja berikutnya."],
+        ("Laporkan masalah", values["link"]),
+    )  # fmt: skip

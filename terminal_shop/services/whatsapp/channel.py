@@ -62,6 +62,7 @@ WORDS: dict[str, tuple[str, Callable[[Notice], list[str]]]] = {  # notice kind: 
         "daily_recap",
         lambda n: [n.values[k] for k in ("day", "sales", "count", "fees", "net", "next", "link")],
     ),
+    "device_offline": ("device_offline", lambda n: [n.values[k] for k in ("model", "serial", "seen", "link")]),
     "payout_case_answered": ("payout_case_answered", lambda n: [n.values["answer"], n.values["link"]]),
     "dispute_opened": (
         "dispute_opened",

@@ -59,6 +59,8 @@ TEMPLATES = {
                  ("kode 6 angka",)),
         Template("proof_received", "Bukti pembayaran untuk pesanan {{1}} diterima. Tim kami memverifikasinya.",
                  ("nomor pesanan",)),
+        Template("device_offline", "{{1}} SN {{2}} tidak terhubung sejak {{3}}. Periksa daya dan koneksinya, atau laporkan masalah di: {{4}}",
+                 ("model", "SN", "terakhir terhubung", "tautan akun")),
         Template("payout_case_answered", "Jawaban untuk laporan dana belum masuk Anda: {{1}}. Lihat pencairan: {{2}}",
                  ("jawaban", "tautan pencairan")),
         Template("dispute_opened", "Sengketa (chargeback) {{1}} atas transaksi {{2}}: {{3}}. Tanggapi dengan bukti sebelum {{4}}: {{5}}",

@@ -1,0 +1,111 @@
+"""The fleet reports itself (issue 48.3, services/fleet) on this pass's real database: signed
+heartbeats kept per unit (the newest), refused when forged, stale or of an unknown SN (counted,
+not stored); the admin's fleet view and counts; the merchant's offline alert once per episode."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlmodel import select
+from starlette.testclient import TestClient
+from test_transactions_services import active_device
+
+from terminal_shop import routes
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.services.devices import owned
+from terminal_shop.services.fleet import alerts, heartbeat, view
+from terminal_shop.services.fleet.tables import DeviceHeartbeat
+from terminal_shop.services.fleet.terms import FleetFilter
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.transactions.tables import RefusedDelivery
+from terminal_shop.web.api import files_app
+
+NOW = time.time()
+
+
+def _beat(sn: str = "SBRI00123", minutes_ago: int = 0, base: float = NOW, **over) -> dict:
+    at = datetime.fromtimestamp(base, UTC) - timedelta(minutes=minutes_ago)
+    return {"sn": sn, "at": at.isoformat(), "app_version": "1.4.2", "firmware": "PAX-9.1", "battery": 80, "signal": 60,
+            "paper": "ok", **over}  # fmt: skip
+
+
+def _send(beats: list[dict], timestamp: int | None = None, key: str | None = None, now: float = NOW):
+    body = json.dumps({"heartbeats": beats}).encode()
+    ts = int(now if timestamp is None else timestamp)
+    return heartbeat.accept(body, heartbeat.sign(key or heartbeat.secret(), ts, body), str(ts), now=now)
+
+
+def _kept() -> list[DeviceHeartbeat]:
+    with read_session() as s:
+        return list(s.exec(select(DeviceHeartbeat)))
+
+
+def test_signed_heartbeats_keep_each_units_newest_and_refuse_the_rest(clean_db, tmp_path):
+    active_device(tmp_path)
+    with pytest.raises(heartbeat.HeartbeatRefused) as forged:
+        _send([_beat()], key="bukan-rahasianya")
+    with pytest.raises(heartbeat.HeartbeatRefused) as stale:
+        _send([_beat()], timestamp=int(NOW) - 301)
+    assert (forged.value.status, stale.value.status, _kept()) == (401, 401, [])
+
+    taken = _send([_beat(minutes_ago=5), _beat(minutes_ago=1, paper="low"), _beat(sn="TIDAKADA"),
+                   _beat(minutes_ago=60 * 25), _beat(battery=140)])  # fmt: skip
+    assert taken.accepted == 2
+    assert [r["reason"] for r in taken.refused] == [
+        "unknown sn", "at more than 10 minutes ahead or older than a day",
+        "sn and at (ISO 8601 with offset) required; battery, signal 0-100; paper ok, low, out or none"]  # fmt: skip
+    [row] = _kept()
+    assert (row.paper, row.app_key) == ("low", "0001.0004.0002.0000")  # the newest of the batch
+    _send([_beat(minutes_ago=3, paper="out")])  # older than the one kept: changes nothing
+    assert _kept()[0].paper == "low"
+    with read_session() as s:
+        tallies = {(r.acquirer, r.reason) for r in s.exec(select(RefusedDelivery))}
+    assert ("detak", "unknown sn") in tallies and ("detak", "signature does not match") in tallies
+
+    body = json.dumps({"heartbeats": [_beat()]}).encode()
+    ts = int(time.time())
+    client = TestClient(files_app(), client=("198.18.48.3", 50000))
+    ok = client.post(routes.API_HEARTBEATS, content=body, headers={
+        "X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": heartbeat.sign(heartbeat.secret(), ts, body)})  # fmt: skip
+    assert ok.status_code == 200 and ok.json()["accepted"] == 1
+    assert (
+        client.post(routes.API_HEARTBEATS, content=body, headers={"X-Terminalku-Timestamp": str(ts)}).status_code == 401
+    )
+
+
+def test_the_fleet_view_lists_offline_paper_out_and_old_apps_and_the_merchant_sees_last_seen(clean_db, tmp_path):
+    merchant_id = active_device(tmp_path)
+    active_device(tmp_path, tid="BRI00999")
+    _send([_beat(minutes_ago=90), _beat(sn="SBRI00999", paper="out", app_version="0.9")])
+    counts = view.counts(datetime.fromtimestamp(NOW, UTC))
+    assert (counts.offline, counts.paper_out, counts.old_app) == (1, 1, 1)
+    now = datetime.fromtimestamp(NOW, UTC)
+    assert [x.serial for x in view.lines(FleetFilter.OFFLINE, now)] == ["SBRI00123"]
+    assert [(x.serial, x.paper.label, x.app) for x in view.lines(FleetFilter.PAPER, now)] == [
+        ("SBRI00999", "Habis", "0.9")
+    ]
+    assert [x.serial for x in view.lines(FleetFilter.OLD_APP, now)] == ["SBRI00999"]
+    [card] = view.with_last_seen(owned.of_merchant(merchant_id))
+    assert card.last_seen.endswith("WIB") and card.serviceable
+
+
+def test_an_offline_unit_is_told_to_its_merchant_once_per_episode_on_a_working_day(clean_db, tmp_path):
+    active_device(tmp_path)
+    monday_noon = datetime(2026, 11, 30, 5, 0, tzinfo=UTC)  # 12.00 WIB, a working day
+    sent_at = monday_noon.timestamp() - 90 * 60  # its last beat, an hour and a half before
+    assert _send([_beat(base=sent_at)], now=sent_at).accepted == 1
+    assert alerts.queue_offline(datetime(2026, 11, 29, 5, 0, tzinfo=UTC)) == 0  # Sunday: not a working day
+    assert alerts.queue_offline(monday_noon) == 1
+    assert alerts.queue_offline(monday_noon + timedelta(minutes=10)) == 0  # once this episode
+    with read_session() as s:
+        subjects = [
+            m.subject for m in s.exec(select(OutboxMessage).where(OutboxMessage.to_addr == "bri00123@example.com"))
+        ]
+    assert len([x for x in subjects if "tidak terhubung" in x]) == 1
+    with write_session() as s:  # it beats again: the episode ends; silent again, a new alert
+        row = s.exec(select(DeviceHeartbeat)).one()
+        row.seen_at, row.alerted_at = monday_noon + timedelta(minutes=20), None
+    assert alerts.queue_offline(monday_noon + timedelta(minutes=120)) == 1
