@@ -28,6 +28,7 @@ class Product:
     short_name: str
     badge: str = ""
     has_sim: bool = False  # a 4G terminal: each unit has an IMEI (and an ICCID when a SIM is fitted)
+    fits: tuple[str, ...] = ()  # a supply: the terminals (SKUs) it is for
 
     @property
     def route(self) -> str:
@@ -76,11 +77,39 @@ PRODUCTS: tuple[Product, ...] = (
     ),
 )
 
-_BY_SKU = {p.sku: p for p in PRODUCTS}
+# Supplies: sold from the cart ("Pesan kertas" on a merchant's device), no page of their own,
+# no serial number (packing scans the terminals only).
+SUPPLIES: tuple[Product, ...] = (
+    Product(
+        sku="KERTAS-57",
+        slug="kertas-57",
+        name="Kertas thermal 57 x 40 mm (isi 10 roll)",
+        tagline="Perlengkapan",
+        description="Gulungan kertas struk untuk printer PAX A920 Pro dan D210.",
+        price=65_000,
+        image="/products/kertas.svg",
+        short_name="Kertas 57 mm",
+        fits=("A920", "D210"),
+    ),
+)
+
+_BY_SKU = {p.sku: p for p in (*PRODUCTS, *SUPPLIES)}
+_DEVICES = {p.sku for p in PRODUCTS}
 
 
 def product(sku: str) -> Product | None:
+    """A terminal or a supply: what a cart line or an order's line is."""
     return _BY_SKU.get(sku)
+
+
+def is_device(sku: str) -> bool:
+    """A terminal: each unit has a serial number, scanned at packing."""
+    return sku in _DEVICES
+
+
+def paper_for(model: str) -> Product | None:
+    """The paper roll a terminal's printer takes (None: no printer, a Soundbox)."""
+    return next((p for p in SUPPLIES if model in p.fits), None)
 
 
 def summary(items: list[dict]) -> str:

@@ -31,10 +31,13 @@ def report_button(d: Any) -> rx.Component:
         on_submit=A.report_problem, reset_on_submit=False,
         class_name="mt-3 rounded-lg bg-slate-50 p-3", data_testid="report-form",
     )  # fmt: skip
+    paper = rx.cond(d.paper != "", rx.el.button("Pesan kertas (", d.paper, ")", type="button", on_click=A.order_paper(d.id),
+                                                class_name=BTN_OUTLINE + " mt-3 min-h-[44px]"))  # fmt: skip
     return rx.cond(
         d.serviceable,
         rx.cond(A.reporting == d.id, form,
-                rx.el.button("Laporkan masalah", type="button", on_click=A.report_open(d.id), class_name=BTN_OUTLINE + " mt-3 min-h-[44px]")),
+                rx.el.div(rx.el.button("Laporkan masalah", type="button", on_click=A.report_open(d.id),
+                                       class_name=BTN_OUTLINE + " mt-3 min-h-[44px]"), paper, class_name="flex flex-wrap gap-2")),
     )  # fmt: skip
 
 

@@ -19,7 +19,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
-from terminal_shop.services.customers import account, sessions, signin
+from terminal_shop.services.customers import account, sessions, signin, supplies
 from terminal_shop.services.devices.owned import DeviceView
 from terminal_shop.services.fleet import view as fleet
 from terminal_shop.services.privacy import person, requests
@@ -149,6 +149,21 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, rx.State):
         checkout = await self.get_state(CheckoutState)
         checkout._replace_cart(lines)
         return [toast.success("Keranjang diisi dengan pesanan yang sama"), rx.redirect(routes.CHECKOUT_PRODUCTS)]
+
+    @rx.event
+    @account_only
+    async def order_paper(self, device_id: str):
+        """ "Pesan kertas": the cart holds the roll this device's printer takes, the form the
+        business's address; only for the signed-in merchant's own device."""
+        found = await asyncio.to_thread(supplies.paper_order, self._customer().email, str(device_id)[:40])
+        if found is None:
+            return toast.error("Perangkat tidak ditemukan")
+        checkout = await self.get_state(CheckoutState)
+        checkout._replace_cart([(found.sku, 1)], found.buyer)
+        return [
+            toast.success("Kertas masuk keranjang; alamat usaha Anda sudah terisi"),
+            rx.redirect(routes.CHECKOUT_PRODUCTS),
+        ]
 
     async def _read_history(self, merchants: list[uuid.UUID], raw: dict[str, str]) -> None:
         found, note = txn_history.Filters.parse(raw)

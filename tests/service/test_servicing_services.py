@@ -164,3 +164,24 @@ def test_a_problem_solved_remotely_closes_the_case_without_a_replacement(clean_d
     assert not done.open and [s.label for s in done.steps] == ["Dilaporkan", "Diperiksa", "Selesai"]
     assert done.next == "Diselesaikan jarak jauh: Gulungan terbalik: dipandu lewat telepon"
     assert _unit("SBRI00123").status == "aktif" and cases.waiting() == []
+
+
+def test_pesan_kertas_fills_the_cart_with_the_printers_roll_and_the_business_address(clean_db, tmp_path):
+    """Issue 48.4: a supply from the catalogue, for the merchant's own device with a printer;
+    packing an order of rolls and a terminal scans the terminal only."""
+    from terminal_shop import catalogue
+    from terminal_shop.services.customers import supplies
+    from terminal_shop.services.devices import packing
+
+    _soundbox(tmp_path, None)  # a Soundbox has no printer
+    a920_merchant = active_device(tmp_path, tid="BRI00777", model="A920")
+    with write_session() as s:
+        s.get(MerchantRegistration, a920_merchant).status = "approved"
+        a920 = s.exec(select(Device.id).where(Device.tid == "BRI00777")).one()
+        soundbox = s.exec(select(Device.id).where(Device.tid == "BRI00123")).one()
+    found = supplies.paper_order("bri00777@example.com", str(a920))
+    assert found.sku == "KERTAS-57" and catalogue.product(found.sku).fits == ("A920", "D210")
+    assert found.buyer["buyer_email"] == "bri00777@example.com" and found.buyer["shipping_address"].count(", ") >= 2
+    assert supplies.paper_order(MERCHANT, str(soundbox)) is None  # no printer
+    assert supplies.paper_order(MERCHANT, str(a920)) is None  # another merchant's device
+    assert packing.units_wanted([{"sku": "KERTAS-57", "qty": 3}, {"sku": "A920", "qty": 1}]) == {"A920": 1}

@@ -68,6 +68,7 @@ class DeviceView:
     note: str = ""  # a swap: "Pengganti untuk SN X" or "Diganti oleh SN Y" (issue 48.2)
     serviceable: bool = False  # active or suspended: "Laporkan masalah" is offered
     last_seen: str = ""  # "Terakhir terhubung", from its heartbeats (services/fleet), "" before any
+    paper: str = ""  # the roll its printer takes ("Kertas 57 mm"): "Pesan kertas" is offered; "" without a printer
 
 
 def serials_of(s: Session, order_id: uuid.UUID) -> list[str]:
@@ -143,6 +144,7 @@ def _view(
         waiting=waiting if device.status != DeviceStatus.REPLACED.value else "",
         note=note,
         serviceable=device.status in (DeviceStatus.ACTIVE.value, DeviceStatus.SUSPENDED.value),
+        paper=roll.short_name if (roll := catalogue.paper_for(device.model)) and device.merchant_id else "",
     )
 
 

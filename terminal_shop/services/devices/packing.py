@@ -29,10 +29,10 @@ from terminal_shop.services.orders.views import OrderFacts, order_number
 
 
 def units_wanted(items: list[dict[str, Any]]) -> Counter[str]:
-    """Units per model an order's lines ask for (lines of unknown SKUs carry no unit)."""
+    """Units per model an order's lines ask for (supplies and unknown SKUs carry no unit)."""
     wanted: Counter[str] = Counter()
     for line in items:
-        if catalogue.product(str(line.get("sku", ""))):
+        if catalogue.is_device(str(line.get("sku", ""))):
             wanted[str(line["sku"])] += int(line.get("qty", 0))
     return wanted
 
