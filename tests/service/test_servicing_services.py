@@ -14,7 +14,7 @@ from test_transactions_services import active_device, deliver, txn
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.uploads import UploadRejected
 from terminal_shop.services import working_days
-from terminal_shop.services.devices import activation
+from terminal_shop.services.devices import activation, owned
 from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.notifications.tables import OutboxMessage
@@ -138,6 +138,8 @@ def test_replace_first_collect_after_the_replacement_takes_the_tid_and_the_old_u
     steps.finish(case_id, repaired=True, admin=admin)
     old = _unit("SBRI00123")
     assert (old.status, old.merchant_id, old.tid) == ("stok", None, None)  # a new life; its history stays
+    [card] = owned.of_merchant(merchant_id)  # the merchant's devices: the replacement, saying whose place it took
+    assert (card.serial, card.note, card.tid) == ("SBXSPARE1", "Pengganti untuk SN SBRI00123", unit.tid)
     [done] = cases.of_merchants([merchant_id])
     assert (
         not done.open

@@ -174,8 +174,13 @@ def order_devices(order_id: uuid.UUID) -> OrderDevices:
 Swaps = tuple[dict[uuid.UUID, str], dict[uuid.UUID, str]]  # every unit's SN; an old unit's id -> its replacement's SN
 
 
-def _swaps(devices: Sequence[Device]) -> Swaps:
-    return {d.id: d.serial for d in devices}, {d.replaces_id: d.serial for d in devices if d.replaces_id}
+def _swaps(s: Session, devices: Sequence[Device]) -> Swaps:
+    """The replaced units may be nobody's now (repaired into stock): their SNs are read too."""
+    replaced = {d.replaces_id for d in devices if d.replaces_id}
+    serials = {d.id: d.serial for d in devices}
+    if replaced - set(serials):
+        serials |= dict(s.exec(select(Device.id, Device.serial).where(col(Device.id).in_(replaced))).all())
+    return serials, {d.replaces_id: d.serial for d in devices if d.replaces_id}
 
 
 def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
@@ -188,7 +193,7 @@ def of_merchant(merchant_id: uuid.UUID) -> list[DeviceView]:
         ).all()
         placed = orders.records(s, {d.order_id for d in devices if d.order_id})
         approved = _approved_at(s, merchant)
-        swaps = _swaps(devices)
+        swaps = _swaps(s, devices)
         return [_view(d, placed.get(d.order_id) if d.order_id else None, merchant, approved, swaps) for d in devices]
 
 
