@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import UTC, datetime, time as clock, timedelta
+from datetime import UTC, datetime, timedelta
+from datetime import time as clock
 
 import httpx
 from playwright.sync_api import expect
+from sqlmodel import select
 from test_account_browser import sign_in_by_code
 
 from terminal_shop.formats import WIB
@@ -22,7 +24,6 @@ from terminal_shop.services.fleet import alerts, heartbeat
 from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team import admin_auth
 from terminal_shop.state.account_service import SERVICE_UPLOAD_ID
-from sqlmodel import select
 
 from support.factories import ADMIN, make_merchant
 from support.files import png
