@@ -357,3 +357,21 @@ def payouts_section(r: dict) -> str:
         f"| the daily recap, 10,000 merchants asking | {r['recap_queued']:,} queued in {r['recap_s']:.1f} s | "
         f"{verdict(r['recap_s'] < 30)} (< 30 s) |\n"
     )
+
+
+def fleet_section(r: dict) -> str:
+    """Section 17: the fleet's heartbeats and the admin's fleet view."""
+    rows = "".join(
+        f"| the fleet view: {name} | p50 {v['p50']:.1f} ms, p95 {v['p95']:.1f} ms | {verdict(v['p95'] < 50)} (p95 < 50 ms) |\n"
+        for name, v in r["view"].items()
+    )
+    return (
+        "## 17. The fleet reporting itself (bench/fleet.py, PostgreSQL)\n\n"
+        f"{r['server']}, {r['devices']:,} active devices with a heartbeat each (about 10% silent for hours, 2% out of "
+        f"paper, 5% on an old app), seeded in {r['seed_s']:.0f} s. Heartbeats go through the signed entry "
+        "(`heartbeat.accept`: signature, parsing, one statement a batch) on one process.\n\n"
+        "| measured | figure | target |\n|---|---|---|\n"
+        f"| heartbeats in batches of 1,000 | {r['batch_rate']:,.0f} a second | {verdict(r['batch_rate'] >= 2000)} (>= 2,000) |\n"
+        f"| heartbeats one by one | {r['single_rate']:,.0f} a second | {verdict(r['single_rate'] >= 200)} (>= 200) |\n"
+        + rows
+    )

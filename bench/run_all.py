@@ -43,6 +43,7 @@ from report import (
     contention_section,
     devices_section,
     event_section,
+    fleet_section,
     fulfilment_section,
     page_section,
     payouts_section,
@@ -216,6 +217,14 @@ def rewrite_payouts_only(args) -> None:
     print(f"wrote section 16 of {args.out}")
 
 
+def rewrite_fleet_only(args) -> None:
+    """Section 17 (the fleet's heartbeats and view) measured again."""
+    result = _script("fleet.py", "--devices", str(args.pg_orders // 10))
+    note = f"_Measured on {machine()['date']} (`bench/run_all.py --only fleet`)._\n\n"
+    args.out.write_text(_replace_section(args.out.read_text(), 17, fleet_section(result), note))
+    print(f"wrote section 17 of {args.out}")
+
+
 ONLY = {
     "queries": rewrite_queries_only,
     "pages": lambda args, docs: rewrite_pages_only(args),
@@ -228,6 +237,7 @@ ONLY = {
     "transactions": lambda args, docs: rewrite_transactions_only(args),
     "capacity": lambda args, docs: rewrite_capacity_only(args),
     "payouts": lambda args, docs: rewrite_payouts_only(args),
+    "fleet": lambda args, docs: rewrite_fleet_only(args),
 }
 
 
@@ -284,6 +294,8 @@ def main() -> None:
     transactions = _script("transactions.py", "--transactions", str(args.pg_orders * 10))
     print("== 16. payouts at scale")
     payouts = _script("payouts.py", "--transactions", str(args.pg_orders * 10))
+    print("== 17. the fleet reporting itself")
+    fleet = _script("fleet.py", "--devices", str(args.pg_orders // 10))
     print("== 15. many open tabs")
     capacity = _script("capacity.py", "--tabs", str(args.tabs))
     print("== 6. a visitor while admins search")
@@ -328,6 +340,8 @@ def main() -> None:
         + capacity_section(capacity)
         + "\n"
         + payouts_section(payouts)
+        + "\n"
+        + fleet_section(fleet)
     )
     print(f"wrote {args.out}")
 

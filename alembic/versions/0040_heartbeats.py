@@ -27,13 +27,15 @@ def upgrade() -> None:
         sa.Column("signal", sa.Integer(), nullable=True),
         sa.Column("paper", sa.String(length=10), nullable=False),
         sa.Column("alerted_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("active", sa.Boolean(), nullable=False),
     )
+    op.create_index("ix_device_heartbeats_active", "device_heartbeats", ["active"])
     op.create_index("ix_device_heartbeats_seen", "device_heartbeats", ["seen_at"])
     op.create_index("ix_device_heartbeats_app_key", "device_heartbeats", ["app_key"])
     op.create_index("ix_device_heartbeats_paper", "device_heartbeats", ["paper"])
 
 
 def downgrade() -> None:
-    for name in ("paper", "app_key", "seen"):
+    for name in ("active", "paper", "app_key", "seen"):
         op.drop_index(f"ix_device_heartbeats_{name}", table_name="device_heartbeats")
     op.drop_table("device_heartbeats")

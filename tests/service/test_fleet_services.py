@@ -15,7 +15,9 @@ from test_transactions_services import active_device
 
 from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.services.devices import owned
+from terminal_shop.services.devices import lifecycle, owned
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.fleet import alerts, heartbeat, view
 from terminal_shop.services.fleet.tables import DeviceHeartbeat
 from terminal_shop.services.fleet.terms import FleetFilter
@@ -90,6 +92,12 @@ def test_the_fleet_view_lists_offline_paper_out_and_old_apps_and_the_merchant_se
     assert [x.serial for x in view.lines(FleetFilter.OLD_APP, now)] == ["SBRI00999"]
     [card] = view.with_last_seen(owned.of_merchant(merchant_id))
     assert card.last_seen.endswith("WIB") and card.serviceable
+    with read_session() as s:
+        theirs = s.exec(select(Device.id).where(Device.serial == "SBRI00999")).one()
+    lifecycle.change(str(theirs), DeviceStatus.SUSPENDED, "tunggakan", "verifikasi@terminalku.example")
+    assert view.counts(now).paper_out == 0 and view.lines(FleetFilter.PAPER, now) == []  # no longer aktif: not listed
+    lifecycle.change(str(theirs), DeviceStatus.ACTIVE, "lunas", "verifikasi@terminalku.example")
+    assert view.counts(now).paper_out == 1
 
 
 def test_an_offline_unit_is_told_to_its_merchant_once_per_episode_on_a_working_day(clean_db, tmp_path):

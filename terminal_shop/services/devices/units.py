@@ -13,6 +13,7 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.infra.models import table_of
 from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.devices.terms import DeviceStatus
 
 
 def units() -> Any:
@@ -48,11 +49,12 @@ class DeviceFacts(Protocol):
     def nmid(self) -> str | None: ...
 
 
-def ids_of_serials(s: Session, serials: set[str]) -> dict[str, uuid.UUID]:
-    """SN -> unit id, for the units that exist (a heartbeat batch's, in one query)."""
+def ids_of_serials(s: Session, serials: set[str]) -> dict[str, tuple[uuid.UUID, bool]]:
+    """SN -> (unit id, whether it is aktif), for the units that exist (a heartbeat batch's, in one query)."""
     if not serials:
         return {}
-    return dict(s.exec(select(Device.serial, Device.id).where(col(Device.serial).in_(serials))).all())
+    rows = s.exec(select(Device.serial, Device.id, Device.status).where(col(Device.serial).in_(serials))).all()
+    return {sn: (i, status == DeviceStatus.ACTIVE.value) for sn, i, status in rows}
 
 
 def by_serial(s: Session, serial: str) -> DeviceFacts | None:

@@ -17,7 +17,6 @@ from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.devices import units
-from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.fleet.tables import DeviceHeartbeat
 from terminal_shop.services.notifications.channels import Notice, tell
 from terminal_shop.services.registrations import owners as registrations
@@ -37,7 +36,7 @@ def queue_offline(now: datetime | None = None) -> int:
         rows: Any = s.execute(
             sa.select(h.c.device_id, h.c.seen_at, unit.c.serial, unit.c.model, unit.c.merchant_id)
             .join(unit, unit.c.id == h.c.device_id)
-            .where(unit.c.status == DeviceStatus.ACTIVE.value, h.c.seen_at < cutoff, col(h.c.alerted_at).is_(None))
+            .where(h.c.active, h.c.seen_at < cutoff, col(h.c.alerted_at).is_(None))
             .limit(ROUND)
         ).all()  # fmt: skip
         for device_id, seen, serial, model, merchant_id in rows:

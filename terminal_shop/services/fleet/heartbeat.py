@@ -125,9 +125,9 @@ def _store(s: Session, items: list[dict[str, Any] | str], now: datetime) -> Beat
             refused.record(SOURCE, reason, f"#{index}", s)
             continue
         assert isinstance(item, dict)
-        device_id = ids[item.pop("sn")]
+        device_id, active = ids[item.pop("sn")]
         if device_id not in rows or rows[device_id]["seen_at"] < item["seen_at"]:
-            rows[device_id] = {"device_id": device_id, "received_at": now, "alerted_at": None, **item}
+            rows[device_id] = {"device_id": device_id, "received_at": now, "alerted_at": None, "active": active, **item}
         taken.accepted += 1
     if rows:
         _upsert(s, list(rows.values()))

@@ -26,3 +26,4 @@ class DeviceHeartbeat(SQLModel, table=True):
     signal: int | None = None  # percent
     paper: str = Field(default="ok", max_length=10, index=True)  # terms.Paper
     alerted_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # this offline episode's alert
+    active: bool = Field(default=True, index=True)  # the unit is aktif: kept by subscribers.py from its events

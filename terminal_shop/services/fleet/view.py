@@ -19,7 +19,6 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.owned import DeviceView
-from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.devices.units import units
 from terminal_shop.services.fleet.heartbeat import app_key
 from terminal_shop.services.fleet.tables import DeviceHeartbeat
@@ -60,13 +59,15 @@ def _conditions(h: Any, now: datetime) -> dict[FleetFilter, Any]:
 
 
 def counts(now: datetime | None = None) -> FleetCounts:
+    """Counted on the heartbeats alone (each row knows whether its unit is aktif: fleet/
+    subscribers.py): at 100,000 units, joining every unit cost 70 ms."""
     now = now or utcnow()
-    h, unit = table_of(DeviceHeartbeat).alias("h"), units()
+    h = table_of(DeviceHeartbeat).alias("h")
     where = _conditions(h, now)
     with read_session() as s:
         row: Any = s.execute(
             sa.select(*[func.count().filter(where[f]) for f in (FleetFilter.OFFLINE, FleetFilter.PAPER, FleetFilter.OLD_APP)])
-            .select_from(unit.join(h, h.c.device_id == unit.c.id)).where(unit.c.status == DeviceStatus.ACTIVE.value)
+            .where(h.c.active)
         ).one()  # fmt: skip
     return FleetCounts(int(row[0]), int(row[1]), int(row[2]))
 
@@ -81,7 +82,7 @@ def lines(chosen: FleetFilter, now: datetime | None = None) -> list[FleetLine]:
             sa.select(unit.c.serial, unit.c.model, unit.c.tid, named.c.nama_usaha, h.c.seen_at, h.c.app_version, h.c.paper,
                       h.c.battery, h.c.signal)
             .select_from(unit.join(h, h.c.device_id == unit.c.id).join(named, named.c.id == unit.c.merchant_id, isouter=True))
-            .where(unit.c.status == DeviceStatus.ACTIVE.value, _conditions(h, now)[chosen])
+            .where(h.c.active, _conditions(h, now)[chosen])
             .order_by(h.c.seen_at).limit(SHOWN)
         ).all()  # fmt: skip
     out = []
