@@ -21,6 +21,7 @@ from terminal_shop.services.notifications import sender
 from terminal_shop.services.orders import payment_qr
 from terminal_shop.services.payouts import recap, reconciliation
 from terminal_shop.services.privacy import erasure, retention
+from terminal_shop.services.servicing import invoices
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import refused
 
@@ -88,6 +89,12 @@ async def alert_offline_devices() -> None:
     await _every(RECAP_INTERVAL_SECONDS, alerts.queue_offline, "fleet", "offline alert round failed")
 
 
+async def charge_unreturned_units() -> None:
+    """Every few minutes: an old unit not collected 14 days after its replacement left is
+    invoiced once (services/servicing/invoices.py)."""
+    await _every(RECAP_INTERVAL_SECONDS, invoices.charge_unreturned, "servicing", "unreturned units round failed")
+
+
 async def remind_disputes() -> None:
     """Every few minutes, once a day per worker: the merchants whose dispute's deadline is near
     (services/disputes/notices.py; the outbox key keeps one reminder a dispute)."""
@@ -132,5 +139,6 @@ TASKS = (
     remind_disputes,
     make_payouts,
     alert_offline_devices,
+    charge_unreturned_units,
     empty_tabs_of_erased_records,
 )

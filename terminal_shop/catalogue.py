@@ -93,7 +93,22 @@ SUPPLIES: tuple[Product, ...] = (
     ),
 )
 
-_BY_SKU = {p.sku: p for p in (*PRODUCTS, *SUPPLIES)}
+
+def _fee(sku: str, name: str, model: str, price: int) -> Product:
+    return Product(sku=sku, slug=sku.lower(), name=name, tagline="Servis", description=name, price=price,
+                   image="/products/kertas.svg", short_name=name, fits=(model,))  # fmt: skip
+
+
+# The service price table (issue 48.2): a repair out of warranty, and an old unit not returned
+# within rules.SERVICE_RETURN_DAYS of its replacement (the unit's own price). Paid like an order.
+SERVICE_FEES: tuple[Product, ...] = (
+    _fee("SERVIS-A920", "Servis PAX A920 Pro di luar garansi", "A920", 850_000),
+    _fee("SERVIS-D210", "Servis D210 UnionPay di luar garansi", "D210", 650_000),
+    _fee("SERVIS-SOUNDBOX", "Servis Soundbox QRIS di luar garansi", "SOUNDBOX", 150_000),
+    *(_fee(f"UNIT-{p.sku}", f"{p.name} lama tidak dikembalikan", p.sku, p.price) for p in PRODUCTS),
+)
+
+_BY_SKU = {p.sku: p for p in (*PRODUCTS, *SUPPLIES, *SERVICE_FEES)}
 _DEVICES = {p.sku for p in PRODUCTS}
 
 
@@ -105,6 +120,12 @@ def product(sku: str) -> Product | None:
 def is_device(sku: str) -> bool:
     """A terminal: each unit has a serial number, scanned at packing."""
     return sku in _DEVICES
+
+
+def service_fee(model: str, unreturned: bool) -> Product | None:
+    """The price table's line for a model: its repair out of warranty, or its unit not returned."""
+    prefix = "UNIT-" if unreturned else "SERVIS-"
+    return next((p for p in SERVICE_FEES if p.sku.startswith(prefix) and model in p.fits), None)
 
 
 def paper_for(model: str) -> Product | None:

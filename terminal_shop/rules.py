@@ -67,6 +67,7 @@ UPLOAD_MAX = f"{UPLOAD_MAX_MB}MB"  # as the SPEC's texts write it: "maksimal 10M
 
 # A "Dana belum masuk?" case is answered by 17.00 WIB of the next working day (services/payouts/cases.py).
 PAYOUT_CASE_ANSWER_DAYS = 1
+SERVICE_RETURN_DAYS = 14  # days: an old unit not collected by then is invoiced at its price (services/servicing)
 SERVICE_REPLACEMENT_DAYS = 1  # working days: a unit in warranty is replaced by then (services/servicing)
 DISPUTE_REMIND_DAYS = 2  # days before a dispute's deadline the merchant is reminded (disputes/notices.py)
 DAILY_RECAP_HOUR = 7  # WIB: the merchant's daily recap is queued from this hour (services/payouts/recap.py)

@@ -38,6 +38,8 @@ def upgrade() -> None:
         sa.Column("replacement_resi", sa.String(length=40), nullable=True),
         sa.Column("pickup_courier", sa.String(length=40), nullable=True),
         sa.Column("pickup_resi", sa.String(length=40), nullable=True),
+        sa.Column("fee_sku", sa.String(length=30), nullable=True),
+        sa.Column("sent_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("changed_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("closed_at", sa.DateTime(timezone=True), nullable=True),
     )

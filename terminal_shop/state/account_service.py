@@ -9,12 +9,14 @@ import uuid
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
-from terminal_shop.services.servicing import cases
+from terminal_shop.services.servicing import cases, invoices
 from terminal_shop.services.servicing.views import ServiceCaseView
 from terminal_shop.state import toast
 from terminal_shop.state.account_check import account_only, checked_customer, own_merchants
 from terminal_shop.state.attempt import attempt
+from terminal_shop.state.checkout import CheckoutState
 
 SERVICE_UPLOAD_ID = "foto-masalah"
 
@@ -58,6 +60,21 @@ class ServiceMixin(rx.State, mixin=True):
         await self._load_service(merchants)
         self.media_case = next((c.id for c in self.service_cases if c.number == tried.value), "")
         return [toast.success(f"Laporan {tried.value} terkirim"), rx.scroll_to("laporan-masalah")]
+
+    @rx.event
+    @account_only
+    async def pay_service_fee(self, case_id: str):
+        """ "Bayar tagihan": the cart holds the case's invoice line and the form the business's
+        address; the merchant pays it like an order."""
+        merchants = own_merchants(self)
+        if merchants is None:
+            return self.reset()
+        found = await asyncio.to_thread(invoices.fee_order, merchants, str(case_id)[:40])
+        if found is None:
+            return toast.error("Tagihan tidak ditemukan")
+        checkout = await self.get_state(CheckoutState)
+        checkout._replace_cart([(found.sku, 1)], found.buyer)
+        return [toast.success("Tagihan masuk keranjang: lanjutkan pembayaran"), rx.redirect(routes.CHECKOUT_PRODUCTS)]
 
     @rx.event
     @account_only

@@ -240,7 +240,7 @@ def _service_case(s: Session, event: ServiceCaseOpened | ServiceCaseMoved) -> No
     opened = isinstance(event, ServiceCaseOpened)
     values = {"number": number, "device": device, "step": event.new_status or "", "next": promise if opened else event.detail or "",
               "link": get_settings().public_url + routes.ACCOUNT + "#perangkat"}  # fmt: skip
-    key = f"service:{event.entity_id}:{event.new_status}"
+    key = f"service:{event.entity_id}:{event.new_status}" + (":tagihan" if event.old_status == event.new_status else "")
     tell(s, Notice("service_case", key, ("merchant", str(merchant.id)), merchant.email, None, merchant, values))
     if opened:
         link = get_settings().public_url + routes.ADMIN_SERVICE

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from terminal_shop import couriers
+from terminal_shop import catalogue, couriers
 from terminal_shop.formats import day_text, wib
 from terminal_shop.services.servicing.tables import ServiceCase
 from terminal_shop.services.servicing.terms import CaseStep, Problem
@@ -57,4 +57,9 @@ def view(c: ServiceCase, device: str, replacement_serial: str, media: list[str],
     warranty = warranty_text(c.warranty_until, c.in_warranty)
     return ServiceCaseView(str(c.id), c.number, str(c.device_id), device, f"{problem}: {c.text}", wib(c.opened_at),
                            Badge.of(CaseStep, c.step), warranty, c.promise, next_text(c, replacement_serial), steps,
-                           media, merchant, c.step != CaseStep.DONE.value, tid)  # fmt: skip
+                           media, merchant, c.step != CaseStep.DONE.value, tid, _fee(c))  # fmt: skip
+
+
+def _fee(c: ServiceCase) -> str:
+    fee = catalogue.product(c.fee_sku) if c.fee_sku else None
+    return f"Tagihan {fee.name}: {fee.price_text}" if fee else ""

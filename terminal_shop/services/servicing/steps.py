@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from terminal_shop import couriers
+from terminal_shop import catalogue, couriers
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.devices import activation, swaps, units
@@ -57,6 +57,10 @@ def check(case_id: str, note: str, solved: bool, admin: str) -> None:
         case.note = words
         if solved:
             case.outcome = f"Diselesaikan jarak jauh: {words}"[:200]
+        elif not case.in_warranty:  # out of warranty: the repair is invoiced from the price table
+            device = units.record(s, case.device_id)
+            fee = catalogue.service_fee(device.model, unreturned=False) if device else None
+            case.fee_sku = fee.sku if fee else None
         _moved(s, case, CaseStep.DONE if solved else CaseStep.CHECKED, admin)
 
 
@@ -66,6 +70,7 @@ def ship_replacement(case_id: str, serial: str, courier: str, resi: str, admin: 
         case = _case(s, case_id, CaseStep.CHECKED, "dikirimi pengganti")
         unit = swaps.ship_replacement(s, case.device_id, serial, admin, f"pengganti untuk kasus {case.number}")
         case.replacement_id, case.replacement_courier, case.replacement_resi = unit.id, code, number
+        case.sent_at = utcnow()
         _moved(s, case, CaseStep.SENT, admin, unit.serial)
 
 

@@ -34,6 +34,8 @@ class ServiceCase(SQLModel, table=True):
     replacement_resi: str | None = Field(default=None, max_length=40)
     pickup_courier: str | None = Field(default=None, max_length=40)
     pickup_resi: str | None = Field(default=None, max_length=40)
+    fee_sku: str | None = Field(default=None, max_length=30)  # the invoice's line, from catalogue.SERVICE_FEES
+    sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # the replacement left: 14 days to collect
     changed_at: datetime = now_field()
     closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 

@@ -31,3 +31,4 @@ class ServiceCaseView:
     merchant: str = ""  # for the admin
     open: bool = True
     tid: str = ""  # the reported unit's TID: what its replacement takes
+    fee: str = ""  # "Tagihan Servis Soundbox QRIS di luar garansi: Rp 150.000", "" when nothing is due

@@ -1,0 +1,73 @@
+"""What a service case costs the merchant (issue 48.2): a repair out of warranty (set when the
+admin checks it: steps.check), or an old unit not collected within rules.SERVICE_RETURN_DAYS
+of its replacement leaving (this module's round), each a line of catalogue.SERVICE_FEES; the
+merchant pays it like an order ("Bayar tagihan" fills the cart), so it has the shop's invoice
+numbering and PDF."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlmodel import col, select
+
+from terminal_shop import catalogue, rules
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
+from terminal_shop.services.devices import units
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.registrations import owners as registrations
+from terminal_shop.services.servicing.events import ServiceCaseMoved
+from terminal_shop.services.servicing.tables import ServiceCase
+from terminal_shop.services.servicing.terms import CaseStep
+from terminal_shop.services.validation import parse_id
+
+
+@dataclass(frozen=True)
+class FeeOrder:
+    sku: str
+    buyer: dict[str, str]  # the checkout's buyer fields, from the registration; the note names the case
+
+
+def charge_unreturned(now: datetime | None = None) -> int:
+    """The cases whose old unit is still not collected 14 days after the replacement left."""
+    now = now or utcnow()
+    due = now - timedelta(days=rules.SERVICE_RETURN_DAYS)
+    charged = 0
+    with write_session() as s:
+        rows = s.exec(
+            select(ServiceCase).where(col(ServiceCase.step) == CaseStep.SENT.value, col(ServiceCase.sent_at) < due,
+                                      col(ServiceCase.fee_sku).is_(None)).with_for_update(skip_locked=True)
+        ).all()  # fmt: skip
+        for case in rows:
+            device = units.record(s, case.device_id)
+            fee = catalogue.service_fee(device.model, unreturned=True) if device else None
+            if fee is None:
+                continue
+            case.fee_sku = fee.sku
+            s.add(case)
+            publish(s, ServiceCaseMoved(entity_id=str(case.id), actor="sistem", old_status=case.step, new_status=case.step,
+                                        detail=f"Unit lama belum kembali {rules.SERVICE_RETURN_DAYS} hari setelah pengganti "
+                                               f"dikirim: tagihan {fee.name} {fee.price_text}. Bayar di akun Anda, atau "
+                                               "serahkan unit lama ke kurir penjemput."))  # fmt: skip
+            charged += 1
+    return charged
+
+
+def fee_order(merchant_ids: list[uuid.UUID], case_id: str) -> FeeOrder | None:
+    """The cart for a case's invoice: only the merchant's own case with a fee."""
+    key = parse_id(case_id)
+    with read_session() as s:
+        case = s.get(ServiceCase, key) if key else None
+        if case is None or case.merchant_id not in merchant_ids or not case.fee_sku:
+            return None
+        merchant = registrations.record(s, case.merchant_id)
+        if merchant is None:
+            return None
+        address = ", ".join(
+            x for x in (merchant.nama_usaha, merchant.alamat_usaha, merchant.kecamatan, merchant.kabupaten_kota) if x
+        )
+        buyer = {"buyer_name": merchant.nama_lengkap, "buyer_phone": merchant.nomor_hp, "buyer_email": merchant.email,
+                 "shipping_address": address, "note": f"Tagihan servis {case.number}"}  # fmt: skip
+    return FeeOrder(case.fee_sku, buyer)
