@@ -251,7 +251,7 @@ MERCHANT_WORK = {
         "MerchantWhatsAppState",
         "MerchantRatesState",
     )
-} - {"MerchantRatesState.set_rate"} | {"PersonalDataState.set_ended"}
+} - {"MerchantRatesState.set_rate", "MerchantDevicesState.open_service"} | {"PersonalDataState.set_ended"}
 DEVICES_READING = {"DevicesState.load", "DevicesState.filter", "DevicesState.export", "FleetState.load",
                    "FleetState.choose"}  # fmt: skip
 ACTIVATING = {"DevicesState.upload_activation", "ServiceState.activate_replacement"}
@@ -266,7 +266,7 @@ EXPECTED = {
     "verifikator": MERCHANT_WORK - {"MerchantDetailState.set_delete_phrase", "MerchantDetailState.delete"}
     | DEVICES_READING | ACTIVATING,
     "pengiriman": ORDER_READING | FULFILLING | {h for h in EVERY if h.startswith(("DevicesState.", "ServiceState.", "FleetState."))}
-    - ACTIVATING,  # the warehouse works the broken terminals; binding the TID stays the verifier's
+    - ACTIVATING | {"MerchantDevicesState.open_service"},  # the warehouse works the broken terminals; binding the TID stays the verifier's
 }  # fmt: skip
 DENIED_TEXT = "Peran Anda tidak memiliki akses untuk tindakan ini"
 

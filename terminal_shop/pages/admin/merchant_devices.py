@@ -8,6 +8,7 @@ from terminal_shop import routes
 from terminal_shop.components.admin import BTN_SMALL, when_allowed
 from terminal_shop.components.devices import device_card
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
+from terminal_shop.services.servicing.terms import Problem
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin.merchant_devices import MerchantDevicesState as M
 
@@ -50,6 +51,22 @@ def _status_form(d) -> rx.Component:
     )  # fmt: skip
 
 
+def _service_form(d) -> rx.Component:
+    """Staff open a service case for the merchant on the phone (services/servicing)."""
+    return rx.cond(
+        d.serviceable,
+        rx.el.form(
+            rx.el.input(type="hidden", name="device_id", value=d.id),
+            rx.el.select(*[rx.el.option(p.label, value=p.value) for p in Problem], name="masalah",
+                         aria_label=f"Masalah {d.serial}", class_name=INPUT),
+            rx.el.input(name="keterangan", placeholder="Keterangan dari merchant", aria_label=f"Keterangan {d.serial}", class_name=INPUT),
+            rx.el.button("Buka laporan servis", type="submit", class_name=BTN_SMALL),
+            on_submit=M.open_service, reset_on_submit=True,
+            class_name="mt-2 flex flex-wrap items-end gap-2",
+        ),
+    )  # fmt: skip
+
+
 def _history(d) -> rx.Component:
     return rx.el.details(
         rx.el.summary("Riwayat perangkat", class_name="cursor-pointer text-sm text-blue-700"),
@@ -64,6 +81,7 @@ def _device(d) -> rx.Component:
         device_card(d),
         when_allowed(Permission.DEVICES_ACTIVATE, rx.cond(d.tid == "", _activation_form(d))),
         when_allowed(Permission.DEVICES_ACTIVATE, _status_form(d)),
+        when_allowed(Permission.SERVICE, _service_form(d)),
         _history(d),
     )
 

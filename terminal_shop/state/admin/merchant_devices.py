@@ -12,9 +12,11 @@ import reflex as rx
 from terminal_shop.services.devices import activation, lifecycle, linking, owned
 from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.servicing import cases as service_cases
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.state.attempt import attempt
 
 
 class MerchantDevicesState(AdminState):
@@ -78,6 +80,19 @@ class MerchantDevicesState(AdminState):
         self.activate_error = ""
         await self._fill()
         return toast.success(f"Status perangkat: {to.label}")
+
+    @rx.event
+    @admin_only(permission=Permission.SERVICE)
+    async def open_service(self, form: dict):
+        """A service case for this merchant's unit, opened by staff on the phone with them."""
+        device_id = str(form.get("device_id", ""))
+        if device_id not in {d.id for d in self.devices}:
+            return toast.error("Pilih perangkat merchant ini")
+        tried = await attempt(service_cases.open_for, device_id, str(form.get("masalah", ""))[:30],
+                              str(form.get("keterangan", ""))[:2000], self.admin_email, failed="Gagal membuka laporan")  # fmt: skip
+        if not tried.ok:
+            return tried.answer
+        return toast.success(f"Laporan {tried.value} dibuka: kerjakan di Servis")
 
     @rx.event
     @admin_only(permission=Permission.DEVICES_ACTIVATE)
