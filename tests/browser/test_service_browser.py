@@ -90,6 +90,7 @@ def test_a_dead_soundbox_is_replaced_first_and_collected_after(phone, page, tmp_
     expect(page.get_by_text("Pengganti dikirim").first).to_be_visible()
     work.get_by_role("button", name="Aktifkan pengganti dengan TID QRS00048").click()
     expect(page.get_by_text("Pengganti aktif dengan TID lama")).to_be_visible()
+    expect(work.get_by_test_id("replacement-active")).to_have_text("Pengganti aktif dengan TID QRS00048")
     work.get_by_label("Kurir penjemputan").select_option("SiCepat")
     work.get_by_label("Resi penjemputan").fill("SCP0048123456")
     work.get_by_role("button", name="Catat penjemputan").click()

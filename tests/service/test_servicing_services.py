@@ -129,6 +129,10 @@ def test_replace_first_collect_after_the_replacement_takes_the_tid_and_the_old_u
         unit.mid,
         "ID1020012345678",
     )
+    [view] = cases.of_merchants([merchant_id])
+    assert view.replacement_active and view.next.startswith(
+        "Unit pengganti SN SBXSPARE1 sudah aktif dengan TID yang sama"
+    )
     deliver(ingest.add_acquirer("bri", "Bank BRI"), txn("AFTER", 50_000))  # the merchant's next sale, same TID
     with read_session() as s:
         assert s.exec(select(Transaction.device_id).where(Transaction.txn_id == "AFTER")).one() == new.id

@@ -137,7 +137,8 @@ def _views(s: Session, rows: list[ServiceCase], names: dict[uuid.UUID, str] | No
         replacement = units.record(s, c.replacement_id) if c.replacement_id else None
         name = _device_name(device.model, device.serial) if device else "-"
         out.append(journey.view(c, name, replacement.serial if replacement else "", media.get(c.id, []),
-                                (names or {}).get(c.merchant_id, ""), (device.tid or "") if device else ""))  # fmt: skip
+                                (names or {}).get(c.merchant_id, ""), (device.tid or "") if device else "",
+                                replacement is not None and replacement.status == DeviceStatus.ACTIVE.value))  # fmt: skip
     return out
 
 

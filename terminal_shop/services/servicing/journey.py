@@ -26,9 +26,11 @@ def warranty_text(until: date | None, in_warranty: bool) -> str:
     return "Di luar garansi" + (f" (berakhir {day_text(until)})" if until else "")
 
 
-def next_text(c: ServiceCase, replacement_serial: str) -> str:
+def next_text(c: ServiceCase, replacement_serial: str, replacement_active: bool = False) -> str:
     """What happens next, in the merchant's words."""
     step = CaseStep.parse(c.step) or CaseStep.OPEN
+    if step is CaseStep.SENT and replacement_active:
+        return f"Unit pengganti SN {replacement_serial} sudah aktif dengan TID yang sama. Siapkan unit lama untuk dijemput."
     return {
         CaseStep.OPEN: "Tim kami memeriksa laporan Anda. " + c.promise,
         CaseStep.CHECKED: "Unit pengganti sedang kami siapkan.",
@@ -41,7 +43,7 @@ def next_text(c: ServiceCase, replacement_serial: str) -> str:
 
 
 def view(c: ServiceCase, device: str, replacement_serial: str, media: list[str], merchant: str = "",
-         tid: str = "") -> ServiceCaseView:  # fmt: skip
+         tid: str = "", replacement_active: bool = False) -> ServiceCaseView:  # fmt: skip
     reached = ORDER.index(CaseStep.parse(c.step) or CaseStep.OPEN)
     details = {
         CaseStep.OPEN: wib(c.opened_at),
@@ -56,8 +58,8 @@ def view(c: ServiceCase, device: str, replacement_serial: str, media: list[str],
     problem = Problem.label_of(c.problem)
     warranty = warranty_text(c.warranty_until, c.in_warranty)
     return ServiceCaseView(str(c.id), c.number, str(c.device_id), device, f"{problem}: {c.text}", wib(c.opened_at),
-                           Badge.of(CaseStep, c.step), warranty, c.promise, next_text(c, replacement_serial), steps,
-                           media, merchant, c.step != CaseStep.DONE.value, tid, _fee(c))  # fmt: skip
+                           Badge.of(CaseStep, c.step), warranty, c.promise, next_text(c, replacement_serial, replacement_active),
+                           steps, media, merchant, c.step != CaseStep.DONE.value, tid, replacement_active, _fee(c))  # fmt: skip
 
 
 def _fee(c: ServiceCase) -> str:

@@ -31,4 +31,5 @@ class ServiceCaseView:
     merchant: str = ""  # for the admin
     open: bool = True
     tid: str = ""  # the reported unit's TID: what its replacement takes
+    replacement_active: bool = False  # activated with the old TID: the admin's button gives way to the pickup
     fee: str = ""  # "Tagihan Servis Soundbox QRIS di luar garansi: Rp 150.000", "" when nothing is due
