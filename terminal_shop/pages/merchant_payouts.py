@@ -19,7 +19,7 @@ def _payout_row(p) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.div(rx.el.p(p.day, class_name="font-semibold"), rx.el.p(p.net, " · ", p.count, " transaksi",
-                      class_name="text-sm text-slate-600")),
+                      class_name="text-sm text-slate-600"), class_name="min-w-0 flex-1"),
             rx.el.div(badge(p.status), rx.el.button("Rincian", type="button", on_click=A.open_payout(p.id),
                       class_name=BTN_OUTLINE + " min-h-[44px]", aria_label="Rincian pencairan " + p.day),
                       class_name="flex items-center gap-2"),

@@ -173,4 +173,6 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     payouts = phone.locator("#pencairan")
     payouts.get_by_role("button", name="Rincian").first.click()  # the newest: the next working day's
     expect(payouts.get_by_test_id("payout-chargebacks")).to_have_text("-Rp 300.000")
-    expect(payouts.get_by_test_id("payout-extra")).to_contain_text("Chargeback CB-48 (transaksi D2)")
+    expect(payouts.get_by_test_id("payout-extra")).to_contain_text(
+        "Chargeback: CB-48 atas transaksi D2: Barang tidak diterima"
+    )

@@ -171,7 +171,7 @@ def test_a_lost_dispute_is_charged_back_on_the_next_payout_once(clean_db, tmp_pa
         [cb] = s.exec(select(PayoutAdjustment)).all()
     day = working_days.add_working_days(working_days.today_wib(), 1)
     assert (cb.kind, cb.amount, cb.applies_on) == ("chargeback", -250_000, day)
-    assert cb.reason == "Chargeback CB-1 (transaksi T1): Barang tidak diterima"
+    assert cb.reason == "CB-1 atas transaksi T1: Barang tidak diterima"
     line = next(p for p in payouts.of_merchants([mine], today=day) if p.day == working_days.spoken(day))
     detail = payouts.detail([mine], line.id)
     assert detail.chargebacks == "-Rp 250.000" and [a.amount for a in detail.extra] == ["-Rp 250.000"]

@@ -288,7 +288,7 @@ def test_a_refund_before_its_payout_is_not_paid_and_one_after_is_taken_from_the_
         [taken] = s.exec(select(PayoutAdjustment)).all()
         d2 = s.exec(select(Transaction).where(Transaction.txn_id == "D2")).one()
     assert (taken.applies_on, taken.kind, taken.amount) == (next_day, "refund", -(200_000 - 2_000))
-    assert taken.reason == "Refund transaksi D2: Rp 200.000, MDR Rp 2.000 dikembalikan"
+    assert taken.reason == "refund transaksi D2: Rp 200.000, MDR Rp 2.000 dikembalikan"
     assert (d2.mdr, d2.net) == (1_000, 99_000)  # a third of its MDR kept
     assert _payouts()[0].net == 693_000  # what was sent stays what was sent
 

@@ -126,6 +126,6 @@ def _take(s: Session, acquirer: str, item: DisputeItem, sale: lookup.Sale | None
     if row.status == DisputeStatus.LOST.value:
         publish(s, DisputeLost(entity_id=str(row.id), actor=acquirer, acquirer=acquirer, mid=row.mid,
                                merchant_id=str(row.merchant_id or ""), amount=row.amount,
-                               detail=f"Chargeback {row.dispute_id} (transaksi {row.txn_id}): {row.reason}"[:200],
+                               detail=f"{row.dispute_id} atas transaksi {row.txn_id}: {row.reason}"[:200],
                                source=f"dispute:{acquirer}:{row.dispute_id}"))  # fmt: skip
     return ""

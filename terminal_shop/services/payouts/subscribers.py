@@ -46,7 +46,9 @@ def _reported(s: Session, event: SettlementReported) -> None:
 @subscribe(PaidOutSaleChanged)
 def _taken_back(s: Session, event: PaidOutSaleChanged) -> None:
     returned_fee = event.returned + event.taken
-    what = "Void" if (event.detail or "").startswith("void") else "Refund"
+    what = (
+        "void" if (event.detail or "").startswith("void") else "refund"
+    )  # the kind's label says "Refund setelah pencairan"
     reason = f"{what} transaksi {event.entity_id}: {rupiah_text(event.returned)}, MDR {rupiah_text(returned_fee)} dikembalikan"
     _land(s, event.acquirer, event.mid, event.merchant_id, date.fromisoformat(event.applies_on),
           AdjustmentKind.REFUND, event.taken, reason, event.source)  # fmt: skip

@@ -30,7 +30,7 @@ class PaidTxn:
 
 @dataclass(frozen=True)
 class AdjustmentLine:
-    """A line beyond the day's own transactions: "Refund transaksi T1: Rp 30.000, MDR Rp 300
+    """A line beyond the day's own transactions: "refund transaksi T1: Rp 30.000, MDR Rp 300
     dikembalikan" with what it takes or adds."""
 
     kind: str
