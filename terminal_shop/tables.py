@@ -8,6 +8,7 @@ from terminal_shop.services.disputes import tables as disputes_tables  # noqa: F
 from terminal_shop.services.events import tables as events_tables  # noqa: F401
 from terminal_shop.services.fleet import tables as fleet_tables  # noqa: F401
 from terminal_shop.services.lists import tables as lists_tables  # noqa: F401
+from terminal_shop.services.merchant_team import tables as merchant_team_tables  # noqa: F401
 from terminal_shop.services.notifications import tables as notifications_tables  # noqa: F401
 from terminal_shop.services.orders import tables as orders_tables  # noqa: F401
 from terminal_shop.services.orders.payments import tables as payments_tables  # noqa: F401

@@ -12,6 +12,7 @@ from terminal_shop.pages.merchant_dashboard import dashboard_section, history_se
 from terminal_shop.pages.merchant_disputes import disputes_section
 from terminal_shop.pages.merchant_payouts import payouts_section
 from terminal_shop.pages.merchant_service import report_button, service_section
+from terminal_shop.pages.merchant_team import activity_section, outlets_section
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account import SignInState as S
@@ -137,6 +138,8 @@ def _section_nav() -> rx.Component:
         rx.cond(A.disputes, link("Sengketa", "sengketa")),
         rx.cond(A.service_cases, link("Laporan masalah", "laporan-masalah")),
         rx.cond(A.devices, link("Perangkat", "perangkat")),
+        rx.cond(A.outlets, link("Outlet", "outlet")),
+        rx.cond(A.activity, link("Aktivitas", "aktivitas")),
         link("Pesanan", "pesanan"),
         link("Pendaftaran", "pendaftaran"),
         link("Data pribadi", "data-pribadi"),
@@ -187,6 +190,8 @@ def account_page() -> rx.Component:
                             class_name=f"{CARD} scroll-mt-32 p-5",
                         ),
                     ),
+                    rx.cond(A.outlets, outlets_section()),
+                    rx.cond(A.activity, activity_section()),
                     _section("Pesanan", A.orders, _order, "Belum ada pesanan dengan email ini.", "pesanan"),
                     _section("Pendaftaran merchant", A.registrations, _registration, "Belum ada pendaftaran merchant dengan email ini.", "pendaftaran"),
                     _personal_data(),

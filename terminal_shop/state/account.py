@@ -31,6 +31,7 @@ from terminal_shop.state.account_check import account_only, checked_customer
 from terminal_shop.state.account_disputes import DisputesMixin
 from terminal_shop.state.account_payouts import PayoutsMixin
 from terminal_shop.state.account_service import ServiceMixin
+from terminal_shop.state.account_team import TeamMixin
 from terminal_shop.state.checkout import CheckoutState
 
 
@@ -59,7 +60,7 @@ WATCH_SECONDS = 1800  # an open dashboard follows new transactions this long aft
 CHECK_SECONDS = 30  # and checks its marker at least this often (the feed's hint may be missed)
 
 
-class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, rx.State):
+class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.State):
     email: str = ""
     orders: list[account.OrderLine] = []
     registrations: list[account.RegistrationLine] = []
@@ -119,6 +120,7 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, rx.State):
             await self._load_payouts(mine.merchants)
             await self._load_disputes(mine.merchants)
             await self._load_service(mine.merchants)
+            await self._load_team(mine.merchants)
         self.loaded = True
         return AccountState.watch if mine.merchants and not self._watching else None
 

@@ -14,6 +14,8 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from terminal_shop import reflex_compat, routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.customers import account, sessions, signin
+from terminal_shop.services.merchant_team import activity
+from terminal_shop.services.merchant_team.terms import Activity
 from terminal_shop.services.payouts import export as payout_export
 from terminal_shop.services.transactions import history, statement
 from terminal_shop.state.account import ACCOUNT_STATES
@@ -54,6 +56,7 @@ async def check_code(request: Request) -> Response:
         token = await run_in_threadpool(signin.verify, email, code, browser, request.headers.get("user-agent", ""))
     except signin.SignInError as exc:
         return _to_sign_in(langkah="kode", gagal=exc.code.value)
+    await run_in_threadpool(_log, email, email, Activity.SIGNED_IN, "")
     response = RedirectResponse(routes.ACCOUNT, status_code=303)
     response.delete_cookie(signin.EMAIL_COOKIE, path="/")
     lifetime = timedelta(days=signin.SESSION_DAYS)
@@ -75,11 +78,23 @@ async def sign_out(request: Request) -> Response:
     return response
 
 
+def _log(email: str, actor: str, act: Activity, what: str) -> None:
+    """The account's own log (services/merchant_team/activity.py), for the merchants it owns."""
+    activity.record(account.merchants_of(email), actor, act, what)
+
+
 async def _merchants_of_session(request: Request) -> list | None:
-    """The signed-in person's approved merchants (None: not signed in)."""
+    """The signed-in person's approved merchants (None: not signed in); who it is, on the request."""
     token = request.cookies.get(signin.SESSION_COOKIE, "")
     customer = await run_in_threadpool(signin.session_customer, signin.hash_token(token)) if token else None
-    return None if customer is None else await run_in_threadpool(account.merchants_of, customer.email)
+    if customer is None:
+        return None
+    request.state.customer_email = customer.email
+    return await run_in_threadpool(account.merchants_of, customer.email)
+
+
+def _who(request: Request) -> str:
+    return str(getattr(request.state, "customer_email", ""))
 
 
 async def transactions_csv(request: Request) -> Response:
@@ -89,6 +104,7 @@ async def transactions_csv(request: Request) -> Response:
         return RedirectResponse(routes.SIGN_IN, status_code=303)
     filters, _ = history.Filters.parse(dict(request.query_params))
     text = await run_in_threadpool(history.csv_text, merchants, filters)
+    await run_in_threadpool(activity.record, merchants, _who(request), Activity.DOWNLOADED, "CSV transaksi")
     name = f"transaksi-{filters.start.isoformat()}-{filters.end.isoformat()}.csv"
     return Response(
         text.encode("utf-8-sig"),  # Excel reads the BOM as UTF-8
@@ -103,6 +119,7 @@ async def payouts_csv(request: Request) -> Response:
     if merchants is None:
         return RedirectResponse(routes.SIGN_IN, status_code=303)
     text = await run_in_threadpool(payout_export.csv_text, merchants)
+    await run_in_threadpool(activity.record, merchants, _who(request), Activity.DOWNLOADED, "CSV pencairan")
     return Response(
         text.encode("utf-8-sig"),
         media_type="text/csv; charset=utf-8",
@@ -119,5 +136,8 @@ async def monthly_statement(request: Request) -> Response:
     pdf = await run_in_threadpool(statement.render, merchants, mid, month, payout_export.month_rows)
     if pdf is None:
         return PlainTextResponse("Laporan tidak ditemukan", status_code=404)
+    await run_in_threadpool(
+        activity.record, merchants, _who(request), Activity.DOWNLOADED, f"laporan MID {mid} {month}"
+    )
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="laporan-{mid}-{month}.pdf"', "Cache-Control": "private, no-store"})  # fmt: skip

@@ -17,6 +17,8 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services import working_days
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.merchant_team import activity
+from terminal_shop.services.merchant_team.terms import Activity
 from terminal_shop.services.payouts.events import PayoutCaseAnswered, PayoutCaseOpened, PayoutReceived
 from terminal_shop.services.payouts.tables import Payout, PayoutCase
 from terminal_shop.services.payouts.terms import CaseRefusal, CaseStatus, PayoutStatus
@@ -76,6 +78,13 @@ def open_case(merchant_ids: list[uuid.UUID], payout_id: str, email: str, today: 
         s.add(case)
         s.flush()
         publish(s, PayoutCaseOpened(entity_id=str(payout.id), actor=email, detail=case.facts, case_id=case.id or 0))
+        activity.record_in(
+            s,
+            [payout.merchant_id],
+            email,
+            Activity.REPORTED,
+            f"dana belum masuk {working_days.spoken(payout.settle_on)}",
+        )
         return _view(case)
 
 

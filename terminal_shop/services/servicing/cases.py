@@ -20,6 +20,8 @@ from terminal_shop.services import working_days
 from terminal_shop.services.devices import swaps, units
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.merchant_team import activity
+from terminal_shop.services.merchant_team.terms import Activity
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.servicing import journey
@@ -84,7 +86,9 @@ def report(merchant_ids: list[uuid.UUID], device_id: str, problem: str, text: st
         device = units.record(s, key) if key else None
         if device is None or device.merchant_id not in merchant_ids:
             raise ServiceError(ServiceRefusal.NOT_FOUND)
-        return _open(s, device, problem, text, email, today or working_days.today_wib()).number
+        case = _open(s, device, problem, text, email, today or working_days.today_wib())
+        activity.record_in(s, [case.merchant_id], email, Activity.REPORTED, f"masalah {case.number}")
+        return case.number
 
 
 def open_for(device_id: str, problem: str, text: str, admin_email: str, today: date | None = None) -> str:

@@ -1,0 +1,3 @@
+"""The merchant's team (issue 49), on the account that exists: the owner's outlets and which
+device stands where, and the account's own activity log (who signed in, downloaded, reported).
+Staff and their scope (49.2-49.3) build on these."""

@@ -1,0 +1,89 @@
+"""The owner's outlets and the account's activity log (issue 49.1, 49.4, services/merchant_team)
+on this pass's real database: the first outlet from the registration, outlets added and devices
+placed only within the owner's own merchants, the log of what the account did, and erasure
+reaching the outlets' addresses and the log's names."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import select
+from starlette.testclient import TestClient
+from test_transactions_services import _two_approved_merchants, signed_in
+
+from terminal_shop import routes
+from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.services.customers import signin
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.merchant_team import activity, outlets
+from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet
+from terminal_shop.services.privacy.events import RecordErased
+from terminal_shop.web.api import files_app
+
+OWNER = "bri00123@example.com"
+
+
+def test_outlets_start_at_the_business_address_and_devices_move_only_within_the_owners_own(clean_db, tmp_path):
+    _, mine, theirs = _two_approved_merchants(tmp_path)
+    [first], [placed] = outlets.of_merchants([mine], OWNER)
+    assert first.merchant_id == str(mine) and first.address and placed.outlet_id == first.id
+    assert first.devices == [placed.device]  # a device with no choice made stands at the first outlet
+
+    with pytest.raises(outlets.OutletError) as short:
+        outlets.add(
+            [mine], str(mine), {"nama": "C", "alamat": "Jl. Dua 2", "kecamatan": "Tebet", "kota": "Jakarta"}, OWNER
+        )
+    with pytest.raises(outlets.OutletError) as not_theirs:
+        outlets.add([mine], str(theirs), {"nama": "Cabang", "alamat": "x", "kecamatan": "y", "kota": "z"}, OWNER)
+    assert (
+        short.value.text == "Nama outlet 2-80 karakter"
+        and not_theirs.value.text == "Outlet atau perangkat tidak ditemukan"
+    )
+    outlets.add(
+        [mine],
+        str(mine),
+        {"nama": "Cabang Tebet", "alamat": "Jl. Dua 2", "kecamatan": "Tebet", "kota": "Jakarta"},
+        OWNER,
+    )
+    with pytest.raises(outlets.OutletError) as twice:
+        outlets.add(
+            [mine],
+            str(mine),
+            {"nama": "Cabang Tebet", "alamat": "Jl. Tiga", "kecamatan": "Tebet", "kota": "Jakarta"},
+            OWNER,
+        )
+    assert twice.value.text == "Outlet bernama Cabang Tebet sudah ada"
+
+    shown, _ = outlets.of_merchants([mine], OWNER)
+    branch = next(o for o in shown if o.name == "Cabang Tebet")
+    [their_outlet], [their_device] = outlets.of_merchants([theirs], "bri00999@example.com")
+    with pytest.raises(outlets.OutletError):  # another merchant's device, or outlet: nothing moves
+        outlets.assign([mine], their_device.device_id, branch.id, OWNER)
+    with pytest.raises(outlets.OutletError):
+        outlets.assign([mine], placed.device_id, their_outlet.id, OWNER)
+    outlets.assign([mine], placed.device_id, branch.id, OWNER)
+    shown, [moved] = outlets.of_merchants([mine], OWNER)
+    assert moved.outlet_id == branch.id and next(o for o in shown if o.name == "Cabang Tebet").devices == [
+        placed.device
+    ]
+    whats = [a.what for a in activity.of_merchants([mine])]
+    assert whats[0].startswith("Mengubah outlet: SN ") and "Mengubah outlet: Cabang Tebet ditambahkan" in whats
+
+
+def test_the_account_log_says_who_signed_in_and_downloaded_and_erasure_reaches_it(clean_db, tmp_path):
+    _, mine, theirs = _two_approved_merchants(tmp_path)
+    client = TestClient(files_app())
+    client.cookies.set(signin.SESSION_COOKIE, signed_in(OWNER))
+    assert client.get(routes.API_ACCOUNT_TRANSACTIONS_CSV).status_code == 200
+    assert client.get(routes.API_ACCOUNT_PAYOUTS_CSV).status_code == 200
+    lines = activity.of_merchants([mine])
+    assert [a.what for a in lines][:2] == ["Mengunduh CSV pencairan", "Mengunduh CSV transaksi"]
+    assert {a.who for a in lines} == {OWNER} and activity.of_merchants([theirs]) == []
+    outlets.of_merchants([mine], OWNER)
+
+    with write_session() as s:  # the merchant's record erased: its outlets' addresses and its log's names go too
+        publish(s, RecordErased(entity_type="merchant", entity_id=str(mine), actor="admin@terminalku.example"))
+    with read_session() as s:
+        assert {o.address for o in s.exec(select(Outlet).where(Outlet.merchant_id == mine))} == {"(dihapus)"}
+        assert {a.actor for a in s.exec(select(AccountActivity).where(AccountActivity.merchant_id == mine))} == {
+            "(dihapus)"
+        }
