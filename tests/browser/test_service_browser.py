@@ -113,3 +113,32 @@ def test_a_dead_soundbox_is_replaced_first_and_collected_after(phone, page, tmp_
     with read_session() as s:
         old = s.exec(select(Device).where(Device.serial == "SBXOLD048")).one()
     assert (old.status, old.merchant_id) == ("stok", None)
+
+
+def test_the_owner_adds_an_outlet_places_a_device_and_reads_the_accounts_activity(phone, tmp_path, mailbox):
+    """Issue 49.1 and 49.4 (their first slice) on a phone."""
+    merchant_id = make_merchant(
+        tmp_path, email="outlet@example.com", hp="0857-4949-0049", nama_usaha="Warung Dua Cabang"
+    )
+    form = admin_merchants.detail(str(merchant_id)).form
+    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    with write_session() as s:
+        s.add(Device(serial="A920OUT49", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="A9200049", mid="000885000000049", acquirer="BRI"))  # fmt: skip
+
+    sign_in_by_code(phone, mailbox, "outlet@example.com")
+    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Outlet").click()
+    section = phone.locator("#outlet")
+    expect(section.get_by_test_id("outlet")).to_contain_text("Warung Dua Cabang")  # the registration's address
+    section.get_by_label("Nama outlet").fill("Cabang Pasar")
+    section.get_by_label("Alamat").fill("Jl. Pasar Baru 7")
+    section.get_by_label("Kecamatan").fill("Sawah Besar")
+    section.get_by_label("Kota/kabupaten").fill("Jakarta Pusat")
+    section.get_by_role("button", name="Tambah outlet").click()
+    expect(phone.get_by_text("Outlet Cabang Pasar ditambahkan")).to_be_visible()
+    section.get_by_test_id("placement").get_by_role("combobox").select_option("Cabang Pasar")
+    expect(phone.get_by_text("Perangkat dipindahkan")).to_be_visible()
+    expect(section.get_by_test_id("outlet").filter(has_text="Cabang Pasar")).to_contain_text("A920 Pro · SN A920OUT49")
+    log = phone.locator("#aktivitas").get_by_test_id("activity")
+    expect(log.first).to_contain_text("Mengubah outlet: SN A920OUT49 di Cabang Pasar")
+    expect(log.filter(has_text="Masuk ke akun")).to_have_count(1)
