@@ -23,39 +23,23 @@ from terminal_shop.web.guards import client_address
 
 
 async def receive(request: Request) -> Response:
-    return await _answer(request, ingest.accept)
+    return await _answer(request, ingest.accept, request.path_params["acquirer"])
 
 
 async def receive_payouts(request: Request) -> Response:
-    return await _answer(request, webhook.accept)
+    return await _answer(request, webhook.accept, request.path_params["acquirer"])
 
 
 async def receive_disputes(request: Request) -> Response:
-    return await _answer(request, dispute_webhook.accept)
+    return await _answer(request, dispute_webhook.accept, request.path_params["acquirer"])
 
 
 async def receive_heartbeats(request: Request) -> Response:
     """The fleet's heartbeats (services/fleet/heartbeat.py): signed with the heartbeat secret."""
-    client = client_address(request.headers, request.client.host if request.client else "")
-    try:
-        rate_limits.check(Action.WEBHOOK_FAILED, client)
-    except rate_limits.TooMany as exc:
-        return JSONResponse({"error": "too many refused deliveries"}, status_code=429,
-                            headers={"Retry-After": str(exc.minutes * 60)})  # fmt: skip
-    body = await request.body()
-    signature, timestamp = (
-        request.headers.get("x-terminalku-signature", ""),
-        request.headers.get("x-terminalku-timestamp", ""),
-    )
-    try:
-        beats = await run_in_threadpool(heartbeat.accept, body, signature, timestamp, None, client)
-    except heartbeat.HeartbeatRefused as refused:
-        rate_limits.hit_quietly(Action.WEBHOOK_FAILED, client)
-        return JSONResponse({"error": refused.reason}, status_code=refused.status)
-    return JSONResponse(asdict(beats))
+    return await _answer(request, heartbeat.accept)
 
 
-async def _answer(request: Request, accept: Callable[..., Any]) -> Response:
+async def _answer(request: Request, accept: Callable[..., Any], *sender: str) -> Response:
     """A client whose deliveries keep failing (forged, stale, malformed) is refused before any
     work or row for a while (rate_limits.WEBHOOK_FAILED); a signed acquirer never fails."""
     client = client_address(request.headers, request.client.host if request.client else "")
@@ -68,7 +52,7 @@ async def _answer(request: Request, accept: Callable[..., Any]) -> Response:
     try:
         result = await run_in_threadpool(
             accept,
-            request.path_params["acquirer"],
+            *sender,  # the acquirer the path names; none for the fleet's heartbeats
             body,
             request.headers.get("x-terminalku-signature", ""),
             request.headers.get("x-terminalku-timestamp", ""),

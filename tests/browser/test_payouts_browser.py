@@ -16,15 +16,13 @@ from playwright.sync_api import expect
 from test_account_browser import sign_in_by_code
 
 from terminal_shop.infra.db import write_session
-from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.disputes import webhook as dispute_webhook
-from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.transactions import ingest
 from terminal_shop.state.account_disputes import EVIDENCE_UPLOAD_ID
 
-from support.factories import ADMIN, make_merchant
+from support.factories import ADMIN, approved_merchant
 from support.files import png
 from support.steps import EMAIL, PASSWORD, sign_in, wait_for_mail
 
@@ -40,9 +38,7 @@ def _sale(secret: str, days_ago: int) -> None:
 
 def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_path, mailbox):
     admin_auth.create_admin(EMAIL, PASSWORD)
-    merchant_id = make_merchant(tmp_path, email="dana@example.com", hp="0857-4747-4747")
-    form = admin_merchants.detail(str(merchant_id)).form
-    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    merchant_id = approved_merchant(tmp_path, email="dana@example.com", hp="0857-4747-4747")
     with write_session() as s:
         s.add(Device(serial="SBXPAY01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00047", mid="000885000000047"))  # fmt: skip
@@ -104,9 +100,7 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     arrives, the merchant contests it with a photo of the receipt, the admin downloads the case,
     the acquirer rules against the merchant and the chargeback lands on the next payout."""
     admin_auth.create_admin(EMAIL, PASSWORD)
-    merchant_id = make_merchant(tmp_path, email="sengketa@example.com", hp="0857-4848-4848")
-    form = admin_merchants.detail(str(merchant_id)).form
-    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    merchant_id = approved_merchant(tmp_path, email="sengketa@example.com", hp="0857-4848-4848")
     with write_session() as s:
         s.add(Device(serial="A920DSP1", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="A9200048", mid="000885000000048"))  # fmt: skip

@@ -18,14 +18,12 @@ from test_account_browser import sign_in_by_code
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services import working_days
-from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.fleet import alerts, heartbeat
-from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team import admin_auth
 from terminal_shop.state.account_service import SERVICE_UPLOAD_ID
 
-from support.factories import ADMIN, make_merchant
+from support.factories import ADMIN, approved_merchant
 from support.files import png
 from support.steps import EMAIL, PASSWORD, sign_in, wait_for_mail
 
@@ -43,9 +41,7 @@ def _beat(base_url: str, minutes_ago: int) -> None:
 
 def test_a_dead_soundbox_is_replaced_first_and_collected_after(phone, page, tmp_path, mailbox):
     admin_auth.create_admin(EMAIL, PASSWORD)
-    merchant_id = make_merchant(tmp_path, email="servis@example.com", hp="0857-4848-0048")
-    form = admin_merchants.detail(str(merchant_id)).form
-    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    merchant_id = approved_merchant(tmp_path, email="servis@example.com", hp="0857-4848-0048")
     with write_session() as s:
         s.add(Device(serial="SBXOLD048", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00048", mid="000885000000048", nmid="ID1020012345048", acquirer="BRI",
@@ -117,11 +113,7 @@ def test_a_dead_soundbox_is_replaced_first_and_collected_after(phone, page, tmp_
 
 def test_the_owner_adds_an_outlet_places_a_device_and_reads_the_accounts_activity(phone, tmp_path, mailbox):
     """Issue 49.1 and 49.4 (their first slice) on a phone."""
-    merchant_id = make_merchant(
-        tmp_path, email="outlet@example.com", hp="0857-4949-0049", nama_usaha="Warung Dua Cabang"
-    )
-    form = admin_merchants.detail(str(merchant_id)).form
-    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    merchant_id = approved_merchant(tmp_path, "outlet@example.com", "0857-4949-0049", nama_usaha="Warung Dua Cabang")
     with write_session() as s:
         s.add(Device(serial="A920OUT49", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="A9200049", mid="000885000000049", acquirer="BRI"))  # fmt: skip

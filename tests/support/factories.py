@@ -97,6 +97,14 @@ def make_merchant(tmp_path, email="sri@example.com", hp="0812-3456-7890", consen
     return reg.submit(form, docs, consent=consent)
 
 
+def approved_merchant(tmp_path, email: str, hp: str, **over) -> uuid.UUID:
+    """A registration sent as an applicant sends it, then approved by an admin."""
+    merchant_id = make_merchant(tmp_path, email=email, hp=hp, **over)
+    form = admin_merchants.detail(str(merchant_id)).form
+    admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
+    return merchant_id
+
+
 def wib_midnight(days_ago: int = 0) -> datetime:
     """The start of a WIB day, in UTC: rows placed around it fall on a known day."""
     today = datetime.now(UTC).astimezone(WIB).date()

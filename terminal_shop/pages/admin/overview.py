@@ -122,33 +122,24 @@ def _fleet() -> rx.Component:
     )
 
 
-def _disputes() -> rx.Component:
-    """Open disputes, the nearest deadline first: the merchant's answer must reach the acquirer."""
-    v = S.view
+def _awaiting(title: str, items, line, testid: str, link: str, href: str) -> rx.Component:
+    """A list of what waits for the admin (shown only when something does), with the way there."""
     return rx.cond(
-        v.disputes.length() > 0,
+        items.length() > 0,
         rx.el.section(
-            rx.el.h2("Sengketa terbuka, batas terdekat dulu", class_name="text-lg font-bold"),
-            rx.el.ul(
-                rx.foreach(
-                    v.disputes,
-                    lambda d: rx.el.li(
-                        rx.el.span(d.title, " · ", d.merchant),
-                        rx.el.span(" · ", d.deadline, class_name="text-slate-600"),
-                        class_name="py-1",
-                        data_testid="overview-dispute",
-                    ),
-                ),
-                class_name="mt-2 text-sm",
-            ),
-            rx.el.a(
-                "Kirim bukti di Transaksi",
-                href=routes.ADMIN_TRANSACTIONS + "#sengketa",
-                class_name="mt-2 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline",
-            ),
+            rx.el.h2(title, class_name="text-lg font-bold"),
+            rx.el.ul(rx.foreach(items, lambda x: rx.el.li(*line(x), class_name="py-1", data_testid=testid)), class_name="mt-2 text-sm"),
+            rx.el.a(link, href=href, class_name="mt-2 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
             class_name=f"{CARD} mt-4 border-amber-300 p-5",
         ),
-    )
+    )  # fmt: skip
+
+
+def _disputes() -> rx.Component:
+    """Open disputes, the nearest deadline first: the merchant's answer must reach the acquirer."""
+    return _awaiting("Sengketa terbuka, batas terdekat dulu", S.view.disputes,
+                    lambda d: (rx.el.span(d.title, " · ", d.merchant), rx.el.span(" · ", d.deadline, class_name="text-slate-600")),
+                    "overview-dispute", "Kirim bukti di Transaksi", routes.ADMIN_TRANSACTIONS + "#sengketa")  # fmt: skip
 
 
 def _requests_and_payments() -> rx.Component:
@@ -167,30 +158,14 @@ def _requests_and_payments() -> rx.Component:
                 class_name=f"{CARD} mt-4 border-amber-300 p-5",
             ),
         ),
-        rx.cond(
-            v.payout_cases.length() > 0,
-            rx.el.section(
-                rx.el.h2("Dana belum masuk: merchant menunggu jawaban", class_name="text-lg font-bold"),
-                rx.el.ul(
-                    rx.foreach(
-                        v.payout_cases,
-                        lambda c: rx.el.li(
-                            rx.el.span(c.facts),
-                            rx.el.span(" · ", c.promised, class_name="text-slate-600"),
-                            class_name="py-1",
-                            data_testid="overview-payout-case",
-                        ),
-                    ),
-                    class_name="mt-2 text-sm",
-                ),
-                rx.el.a(
-                    "Jawab di Transaksi",
-                    href=routes.ADMIN_TRANSACTIONS + "#dana-belum-masuk",
-                    class_name="mt-2 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline",
-                ),
-                class_name=f"{CARD} mt-4 border-amber-300 p-5",
-            ),
-        ),
+        _awaiting(
+            "Dana belum masuk: merchant menunggu jawaban",
+            v.payout_cases,
+            lambda c: (rx.el.span(c.facts), rx.el.span(" · ", c.promised, class_name="text-slate-600")),
+            "overview-payout-case",
+            "Jawab di Transaksi",
+            routes.ADMIN_TRANSACTIONS + "#dana-belum-masuk",
+        ),  # fmt: skip
         nav_link(
             rx.el.span(
                 rx.el.strong(v.waiting_matched, data_testid="waiting-matched"),

@@ -28,7 +28,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices import units
 from terminal_shop.services.fleet.tables import DeviceHeartbeat
 from terminal_shop.services.fleet.terms import Paper
-from terminal_shop.services.transactions import refused
+from terminal_shop.services.transactions import ingest, refused
 
 SOURCE = "detak"  # how refusals are tallied (transactions/refused.py)
 WINDOW_SECONDS = 300
@@ -37,10 +37,7 @@ AHEAD, OLDEST = timedelta(minutes=10), timedelta(days=1)
 VERSION = re.compile(r"\d{1,4}(\.\d{1,4}){0,3}")
 
 
-class HeartbeatRefused(Exception):
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status, self.reason = status, reason
+HeartbeatRefused = ingest.WebhookRefused  # the same answer as the acquirers' webhooks (web/transactions_hook.py)
 
 
 @dataclass
