@@ -676,3 +676,51 @@ def test_a_merchant_reaches_no_payout_case_or_dispute_of_anothers_over_the_webso
 def _settle_day(txn_id: str) -> date:
     with read_session() as s:
         return s.exec(select(Transaction).where(Transaction.txn_id == txn_id)).one().settle_on
+
+
+def test_a_merchant_reaches_no_device_case_outlet_or_invoice_of_anothers_over_the_websocket(clean_db, tmp_path):
+    """Issues 48-49: every device service, supplies and outlet handler, called with another
+    merchant's ids: nothing is opened, stored, moved or put in the cart."""
+    import io
+
+    from terminal_shop.services.merchant_team import outlets
+    from terminal_shop.services.merchant_team.tables import DeviceOutlet, Outlet
+    from terminal_shop.services.servicing import cases, steps
+    from terminal_shop.services.servicing.tables import ServiceCase, ServiceMedia
+    from terminal_shop.state.checkout import CheckoutState
+
+    from support.files import png
+
+    _, mine, theirs = _two_approved_merchants(tmp_path)
+    with read_session() as s:
+        their_device = str(s.exec(select(Device.id).where(Device.tid == "BRI00999")).one())
+    cases.open_for(their_device, "tidak-menyala", "Mati", "gudang@terminalku.example")
+    [their_case] = cases.of_merchants([theirs])
+    steps.check(their_case.id, "Diganti", solved=False, admin="gudang@terminalku.example")
+    [their_outlet], _ = outlets.of_merchants([theirs], "bri00999@example.com")
+    root, state, call = account_tab("bri00123@example.com")
+    call("load")
+    assert state.service_cases == [] and {o.merchant_id for o in state.outlets} == {str(mine)}
+
+    with write_session() as s:  # a second unit of theirs, with no case open: only ownership stops a report
+        spare = Device(serial="SBRI00998", model="A920", status="aktif", received_by="gudang@terminalku.example",
+                       merchant_id=theirs, tid="BRI00998", mid="000885099999999")  # fmt: skip
+        s.add(spare)
+        s.flush()
+        their_spare = str(spare.id)
+    call("report_open", their_spare)
+    call("report_problem", {"masalah": "kertas", "keterangan": "bukan punya saya"})
+    call("media_open", their_case.id)
+    call("upload_service_media", [rx.UploadFile(file=io.BytesIO(png(tmp_path / "m.png").read_bytes()))])
+    call("pay_service_fee", their_case.id)
+    call("order_paper", their_spare)  # an A920: it has a printer
+    call("move_device", their_device, state.outlets[0].id)
+    call("add_outlet", {"usaha": str(theirs), "nama": "Cabang Palsu", "alamat": "Jl. X", "kecamatan": "Y", "kota": "Z"})
+    with read_session() as s:
+        assert len(s.exec(select(ServiceCase)).all()) == 1 and s.exec(select(ServiceMedia)).all() == []
+        assert (
+            s.exec(select(DeviceOutlet)).all() == []
+            and s.exec(select(Outlet).where(Outlet.name == "Cabang Palsu")).first() is None
+        )
+    assert root.get_substate(CheckoutState.get_full_name().split(".")[1:]).cart == {}
+    assert their_outlet.merchant_id == str(theirs)
