@@ -11,13 +11,13 @@ from decimal import Decimal, InvalidOperation
 
 from sqlmodel import col, select
 
-from terminal_shop.formats import day_text, digits_only, rupiah
+from terminal_shop.formats import day_text, digits_only
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions.events import RateAgreed
-from terminal_shop.services.transactions.mdr import CHANNELS, Rule
+from terminal_shop.services.transactions.mdr import CHANNELS, Rule, rate_text
 from terminal_shop.services.transactions.tables import AgreedRate
 from terminal_shop.vocabulary import Term
 
@@ -53,14 +53,8 @@ def rates_of(merchant_id: str) -> list[RateLine]:
             .order_by(col(AgreedRate.since).desc(), col(AgreedRate.id).desc())
         ).all()  # fmt: skip
     return [
-        RateLine(CHANNELS.get(r.channel, r.channel), _rate_text(r.percent, r.flat), day_text(r.since), r.set_by)
-        for r in rows
+        RateLine(CHANNELS.get(r.channel, r.channel), rate_text(rule_of(r)), day_text(r.since), r.set_by) for r in rows
     ]
-
-
-def _rate_text(percent: str, flat: int) -> str:
-    text = f"{Decimal(percent).normalize():f}".replace(".", ",") + "%"
-    return f"{text} + {rupiah(flat)}" if flat else text
 
 
 def set_rate(merchant_id: str, form: dict[str, str], admin_email: str) -> FieldErrors:
@@ -88,6 +82,6 @@ def set_rate(merchant_id: str, form: dict[str, str], admin_email: str) -> FieldE
             return {"channel": Refused(RateRefusal.MERCHANT)}
         s.add(AgreedRate(merchant_id=merchant, channel=channel, percent=str(percent), flat=flat, since=since,
                          set_by=admin_email))  # fmt: skip
-        detail = f"MDR {CHANNELS[channel]} {_rate_text(str(percent), flat)} mulai {day_text(since)}"
+        detail = f"MDR {CHANNELS[channel]} {rate_text(Rule(channel, None, None, None, percent, flat, since))} mulai {day_text(since)}"
         publish(s, RateAgreed(entity_id=merchant_id, actor=admin_email, detail=detail))
     return {}
