@@ -225,3 +225,24 @@ def test_out_of_warranty_and_an_unreturned_unit_are_invoiced_and_paid_like_an_or
 
     order = checkout_order(get_storage(), png(tmp_path / "bukti.png").read_bytes(), lines=(("UNIT-SOUNDBOX", 1),))
     assert order.subtotal == 349_000 and order.number and packing.units_wanted(order.items) == {}
+
+
+def test_the_acquirers_activation_csv_moves_the_tid_to_the_replacement_as_by_hand(clean_db, tmp_path):
+    admin = "gudang@terminalku.example"
+    merchant_id, unit = _soundbox(tmp_path, working_days.today_wib() + timedelta(days=30))
+    cases.open_for(str(unit.id), "tidak-menyala", "Mati", admin)
+    case_id = cases.of_merchants([merchant_id])[0].id
+    steps.check(case_id, "Ganti", solved=False, admin=admin)
+    steps.ship_replacement(case_id, "SBXSPARE1", "jne", "JNE1234567890", admin)
+    line = f"SBXSPARE1,BRI,{unit.mid},{unit.tid},ID1020012345678\n".encode()
+    [result] = activation.activate_csv(line, "verifikasi@terminalku.example")
+    assert result.ok, result.outcome
+    assert (_unit("SBRI00123").status, _unit("SBXSPARE1").status, _unit("SBXSPARE1").tid) == (
+        "diganti",
+        "aktif",
+        unit.tid,
+    )
+    [other_line] = activation.activate_csv(
+        f"A920SPARE,BRI,{unit.mid},{unit.tid},\n".encode(), "verifikasi@terminalku.example"
+    )
+    assert not other_line.ok  # a unit that replaces nothing may not take an active TID
