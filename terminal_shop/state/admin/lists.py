@@ -33,7 +33,6 @@ QUERY_FIELDS = tuple(f.name for f in dataclasses.fields(ListQuery))  # each is a
 # with an admin's cookie) sending them back to back would otherwise take the worker's
 # event loop from the shop's visitors (docs/benchmarks.md section 6).
 LIST_READ_INTERVAL_SECONDS = 0.5
-GOING_SECONDS = 5.0  # a filter change's page load arrives well within this
 
 
 def export_url(kind: str, query: ListQuery) -> str:
@@ -73,8 +72,6 @@ class AdminListMixin(rx.State, mixin=True):
     _after: str = ""
     _before: str = ""
     _next_read_at: float = 0.0  # wall clock: the tab's state may move between workers
-    _going_to: str = ""  # the address the latest filter change sent the tab to, until it is shown
-    _going_since: float = 0.0
 
     _route: ClassVar[str]
     _statuses: ClassVar[type[Term]]
@@ -114,13 +111,10 @@ class AdminListMixin(rx.State, mixin=True):
         take the query at once, so a second change made before the page has loaded builds
         on this one."""
         self._apply(query)
-        self._going_to, self._going_since = query.url(self._route), time.time()
-        return rx.redirect(self._going_to)
+        return rx.redirect(query.url(self._route))
 
     async def _load(self):
         q = self._read(dict(self.router.url.query_parameters))
-        if self._superseded(q.url(self._route)):
-            return None  # a later choice's page load follows: showing this one would undo it
         seeking = q.url(self._route) == self._seek_url
         after, before = (self._after, self._before) if seeking else ("", "")
         self._seek_url = ""
@@ -135,15 +129,6 @@ class AdminListMixin(rx.State, mixin=True):
         self.total_text, self.pages_text = number(result.total) + plus, number(result.pages) + plus
         self._first_key, self._last_key, self._keys_page = result.first_key, result.last_key, q.page
         return None
-
-    def _superseded(self, url: str) -> bool:
-        """Two quick choices send two page loads; the first, read after the second choice, is
-        not what the person asked for last (Back and a typed address never set `_going_to`)."""
-        pending = self._going_to and time.time() - self._going_since < GOING_SECONDS
-        if pending and url != self._going_to:
-            return True
-        self._going_to = ""
-        return False
 
     async def _pace(self) -> None:
         """Waits (holding only this tab's lock) until this tab may read its list again."""
