@@ -25,9 +25,6 @@ class PayoutsMixin(rx.State, mixin=True):
     payout: PayoutDetail | None = None  # the one opened, with its breakdown
     recap: str = ""  # the daily recap's channel: "", "email", "whatsapp"
 
-    def _own(self) -> list[uuid.UUID] | None:
-        return own_merchants(self)
-
     async def _load_payouts(self, merchants: list[uuid.UUID]) -> None:
         self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
         self.next_payout = merchant_payouts.next_of(self.payouts)
@@ -37,7 +34,7 @@ class PayoutsMixin(rx.State, mixin=True):
     @account_only
     async def open_payout(self, payout_id: str):
         """One payout's breakdown: only the signed-in merchant's own (another's is not found)."""
-        merchants = self._own()
+        merchants = own_merchants(self)
         if merchants is None:
             return self.reset()
         self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:40])
@@ -59,7 +56,7 @@ class PayoutsMixin(rx.State, mixin=True):
         return await self._on_payout(cases.mark_received, str(payout_id)[:40], "Tercatat: dana sudah masuk")
 
     async def _on_payout(self, act: Callable[..., object], payout_id: str, done: str):
-        merchants = self._own()
+        merchants = own_merchants(self)
         if merchants is None:
             return self.reset()
         tried = await attempt(act, merchants, payout_id, checked_customer().email, failed="Gagal menyimpan. Coba lagi.")
@@ -73,7 +70,7 @@ class PayoutsMixin(rx.State, mixin=True):
     @account_only
     async def choose_recap(self, form: dict):
         """The 07.00 WIB recap by e-mail or WhatsApp, or none."""
-        merchants = self._own()
+        merchants = own_merchants(self)
         if merchants is None:
             return self.reset()
         self.recap = await asyncio.to_thread(

@@ -57,6 +57,11 @@ def ids_of_serials(s: Session, serials: set[str]) -> dict[str, tuple[uuid.UUID, 
     return {sn: (i, status == DeviceStatus.ACTIVE.value) for sn, i, status in rows}
 
 
+def records(s: Session, device_ids: set[uuid.UUID]) -> dict[uuid.UUID, DeviceFacts]:
+    """Several units by id in one query (a list of cases, each naming its units)."""
+    return {d.id: d for d in s.exec(select(Device).where(col(Device.id).in_(device_ids)))} if device_ids else {}
+
+
 def by_serial(s: Session, serial: str) -> DeviceFacts | None:
     return s.exec(select(Device).where(col(Device.serial) == serial)).first()
 

@@ -7,7 +7,6 @@ admin, never stored."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from terminal_shop.services.disputes.events import DisputeChanged, DisputeLost, 
 from terminal_shop.services.disputes.tables import Dispute
 from terminal_shop.services.disputes.terms import CLOSED, CONTRACT, DisputeStatus
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.transactions import ingest, lookup, refused
+from terminal_shop.services.transactions import contract, ingest, lookup, refused
 
 MAX_ITEMS = 500
 ID = re.compile(r"[A-Za-z0-9._:/-]{1,64}")
@@ -65,14 +64,7 @@ def _item(i: int, x: Any) -> DisputeItem:
 
 
 def _items(body: bytes) -> list[DisputeItem]:
-    try:
-        data = json.loads(body)
-    except ValueError:
-        raise ValueError("body is not JSON") from None
-    raw = data.get("disputes") if isinstance(data, dict) else None
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_ITEMS:
-        raise ValueError(f'"disputes" must be a list of 1 to {MAX_ITEMS}')
-    return [_item(i, x) for i, x in enumerate(raw)]
+    return [_item(i, x) for i, x in enumerate(contract.listed(body, "disputes", MAX_ITEMS))]
 
 
 def accept(

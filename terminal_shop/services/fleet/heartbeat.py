@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import re
 import time
 from dataclasses import dataclass, field
@@ -28,10 +27,9 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices import units
 from terminal_shop.services.fleet.tables import DeviceHeartbeat
 from terminal_shop.services.fleet.terms import Paper
-from terminal_shop.services.transactions import ingest, refused
+from terminal_shop.services.transactions import contract, ingest, refused
 
 SOURCE = "detak"  # how refusals are tallied (transactions/refused.py)
-WINDOW_SECONDS = 300
 MAX_ITEMS = 1_000
 AHEAD, OLDEST = timedelta(minutes=10), timedelta(days=1)
 VERSION = re.compile(r"\d{1,4}(\.\d{1,4}){0,3}")
@@ -51,8 +49,7 @@ def secret() -> str:
     return s.heartbeat_secret or hmac.new(s.secret_key.encode(), b"heartbeat", hashlib.sha256).hexdigest()
 
 
-def sign(key: str, timestamp: int, body: bytes) -> str:
-    return "sha256=" + hmac.new(key.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
+sign = ingest.sign  # the acquirers' signing, with the heartbeat secret
 
 
 def app_key(version: str) -> str:
@@ -94,18 +91,11 @@ def _item(x: Any, now: datetime) -> dict[str, Any] | str:
 
 def accept(body: bytes, signature: str, timestamp: str, now: float | None = None, client: str = "") -> Beats:
     at = now if now is not None else time.time()
-    if not timestamp.isdigit() or abs(at - int(timestamp)) > WINDOW_SECONDS:
-        refused.record(SOURCE, "timestamp missing or more than 5 minutes off", f"dari {client}" if client else "")
-        raise HeartbeatRefused(401, "timestamp missing or more than 5 minutes off")
-    if not hmac.compare_digest(signature.strip().lower().encode(), sign(secret(), int(timestamp), body).encode()):
-        refused.record(SOURCE, "signature does not match", f"dari {client}" if client else "")
-        raise HeartbeatRefused(401, "signature does not match")
+    ingest.verified(SOURCE, secret(), body, signature, timestamp, at, client)
     try:
-        raw = json.loads(body).get("heartbeats")
-    except (ValueError, AttributeError):
-        raw = None
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_ITEMS:
-        raise HeartbeatRefused(400, f'"heartbeats" must be a list of 1 to {MAX_ITEMS}')
+        raw = contract.listed(body, "heartbeats", MAX_ITEMS)
+    except ValueError as bad:
+        raise HeartbeatRefused(400, str(bad)) from None
     moment = datetime.fromtimestamp(at, UTC)
     with write_session() as s:
         return _store(s, [_item(x, moment) for x in raw], moment)

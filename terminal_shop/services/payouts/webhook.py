@@ -5,7 +5,6 @@ kept; a payout the site has no transactions for is answered, not stored."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from terminal_shop.services.payouts import schedule
 from terminal_shop.services.payouts.events import PayoutSent
 from terminal_shop.services.payouts.tables import Payout
 from terminal_shop.services.payouts.terms import PayoutStatus
-from terminal_shop.services.transactions import ingest, payout_figures
+from terminal_shop.services.transactions import contract, ingest, payout_figures
 
 MAX_ITEMS = 1_000
 REFERENCE = re.compile(r"[A-Za-z0-9._/-]{1,64}")
@@ -45,15 +44,8 @@ class PayoutsTaken:
 
 def _items(body: bytes) -> list[PayoutItem]:
     """The delivery's payouts, or ValueError naming the first bad one."""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        raise ValueError("body is not JSON") from None
-    raw = data.get("payouts") if isinstance(data, dict) else None
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_ITEMS:
-        raise ValueError(f'"payouts" must be a list of 1 to {MAX_ITEMS}')
     items = []
-    for i, x in enumerate(raw):
+    for i, x in enumerate(contract.listed(body, "payouts", MAX_ITEMS)):
         try:
             day = date.fromisoformat(str(x["settle_on"]))
             net, mid, ref = x["net"], str(x["mid"]).strip(), str(x["bank_reference"]).strip()

@@ -135,10 +135,11 @@ def _views(s: Session, rows: list[ServiceCase], names: dict[uuid.UUID, str] | No
         select(ServiceMedia).where(col(ServiceMedia.case_id).in_([c.id for c in rows])).order_by(col(ServiceMedia.id))
     ):
         media.setdefault(m.case_id, []).append(storage.signed_url(bucket, m.file_key))
+    found = units.records(s, {c.device_id for c in rows} | {c.replacement_id for c in rows if c.replacement_id})
     out = []
     for c in rows:
-        device = units.record(s, c.device_id)
-        replacement = units.record(s, c.replacement_id) if c.replacement_id else None
+        device = found.get(c.device_id)
+        replacement = found.get(c.replacement_id) if c.replacement_id else None
         name = _device_name(device.model, device.serial) if device else "-"
         out.append(journey.view(c, name, replacement.serial if replacement else "", media.get(c.id, []),
                                 (names or {}).get(c.merchant_id, ""), (device.tid or "") if device else "",

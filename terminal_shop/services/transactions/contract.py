@@ -33,6 +33,19 @@ class BadDelivery(ValueError):
         self.reason, self.items = reason, items
 
 
+def listed(body: bytes, key: str, most: int) -> list[Any]:
+    """The list a signed delivery carries under `key` (payouts, disputes, heartbeats), 1 to
+    `most` items, or ValueError saying what is wrong."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        raise ValueError("body is not JSON") from None
+    raw = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(raw, list) or not 1 <= len(raw) <= most:
+        raise ValueError(f'"{key}" must be a list of 1 to {most}')
+    return raw
+
+
 def items_of(body: bytes) -> list[dict[str, Any]]:
     try:
         data = json.loads(body)

@@ -91,19 +91,23 @@ def refuse(
 
 
 def checked(code: str, body: bytes, signature: str, timestamp: str, now: float, client: str) -> Acquirer:
-    """The acquirer a delivery is signed by (this webhook's and the payouts' one check, README),
-    or WebhookRefused: unknown acquirer, a timestamp more than 5 minutes off, a wrong signature
-    (the last two counted, not stored one row each)."""
+    """The acquirer a delivery is signed by (this webhook's, the payouts' and the disputes' one
+    check, README), or WebhookRefused: unknown acquirer, or `verified` refused it."""
     with read_session() as s:
         acquirer = s.get(Acquirer, code)
     if acquirer is None:
         raise WebhookRefused(404, "unknown acquirer")
-    if not timestamp.isdigit() or abs(now - int(timestamp)) > WINDOW_SECONDS:
-        raise refuse(code, 401, "timestamp missing or more than 5 minutes off", f"dari {client}" if client else "")
-    expected = sign(secret_of(acquirer.code, acquirer.secret_nonce), int(timestamp), body)
-    if not hmac.compare_digest(signature.strip().lower().encode(), expected.encode()):
-        raise refuse(code, 401, "signature does not match", f"dari {client}" if client else "")
+    verified(acquirer.code, secret_of(acquirer.code, acquirer.secret_nonce), body, signature, timestamp, now, client)
     return acquirer
+
+
+def verified(source: str, secret: str, body: bytes, signature: str, timestamp: str, now: float, client: str) -> None:
+    """A delivery signed with `secret` within 5 minutes of `now`, or WebhookRefused (401),
+    counted under `source` (an acquirer's code, or the fleet's heartbeats), not stored one row each."""
+    if not timestamp.isdigit() or abs(now - int(timestamp)) > WINDOW_SECONDS:
+        raise refuse(source, 401, "timestamp missing or more than 5 minutes off", f"dari {client}" if client else "")
+    if not hmac.compare_digest(signature.strip().lower().encode(), sign(secret, int(timestamp), body).encode()):
+        raise refuse(source, 401, "signature does not match", f"dari {client}" if client else "")
 
 
 @dataclass(frozen=True)
