@@ -71,6 +71,9 @@ API_SIGN_OUT = "/api/keluar"  # this browser, or every browser of the address ("
 API_ACCOUNT_TRANSACTIONS_CSV = "/api/akun/transaksi.csv"  # the signed-in merchant's filtered transactions
 API_ACCOUNT_PAYOUTS_CSV = "/api/akun/pencairan.csv"  # the signed-in merchant's payouts of the last year
 API_ACCOUNT_STATEMENT = "/api/akun/laporan.pdf"  # a month's statement for one MID (?mid=&bulan=YYYY-MM)
+API_TEAM_INVITE = (
+    "/api/akun/undangan"  # a merchant team invitation's e-mailed link (?token=): accepted once signed in as the invitee
+)
 API_TRANSACTIONS = "/api/transaksi/{acquirer}"  # an acquirer's signed transactions (services/transactions/ingest.py)
 API_PAYOUTS = "/api/pencairan/{acquirer}"  # an acquirer's signed payouts sent (services/payouts/webhook.py)
 API_HEARTBEATS = "/api/detak"  # the fleet's signed heartbeats (services/fleet/heartbeat.py)

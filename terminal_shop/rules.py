@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 FIX_LINK_VALID = timedelta(days=14)  # a rejected applicant's correction link
-INVITE_VALID = timedelta(hours=48)  # an admin invitation's link
+INVITE_VALID = timedelta(hours=48)  # an admin invitation's link, and a merchant's team invitation
+TEAM_INVITES_PER_HOUR = 10  # invitations one owner sends in an hour
 PAYMENT_REVIEW = timedelta(hours=24)  # the team's promise to check a proof of payment
 # On working days the team imports the bank statement and the QRIS report at least this often
 # (services/orders/payments/reconcile.py matches each line to the order waiting for that exact amount).

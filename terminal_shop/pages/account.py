@@ -12,7 +12,7 @@ from terminal_shop.pages.merchant_dashboard import dashboard_section, history_se
 from terminal_shop.pages.merchant_disputes import disputes_section
 from terminal_shop.pages.merchant_payouts import payouts_section
 from terminal_shop.pages.merchant_service import report_button, service_section
-from terminal_shop.pages.merchant_team import activity_section, outlets_section
+from terminal_shop.pages.merchant_team import OWNER, activity_section, outlets_section, team_section, working_for
 from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account import SignInState as S
@@ -134,11 +134,14 @@ def _section_nav() -> rx.Component:
         return rx.el.a(label, href=f"#{anchor}", class_name=NAV_LINK)
 
     return rx.el.nav(
-        rx.cond(A.board, rx.fragment(link("Hari ini", "hari-ini"), link("Pencairan", "pencairan"), link("Riwayat", "riwayat"))),
+        rx.cond(A.board, link("Hari ini", "hari-ini")),
+        rx.cond(A.role == OWNER, link("Pencairan", "pencairan")),
+        rx.cond(A.history, link("Riwayat", "riwayat")),
         rx.cond(A.disputes, link("Sengketa", "sengketa")),
         rx.cond(A.service_cases, link("Laporan masalah", "laporan-masalah")),
         rx.cond(A.devices, link("Perangkat", "perangkat")),
         rx.cond(A.outlets, link("Outlet", "outlet")),
+        rx.cond(A.role == OWNER, link("Tim", "tim")),
         rx.cond(A.activity, link("Aktivitas", "aktivitas")),
         link("Pesanan", "pesanan"),
         link("Pendaftaran", "pendaftaran"),
@@ -175,9 +178,10 @@ def account_page() -> rx.Component:
                 rx.el.div(
                     rx.el.h1("Akun Saya", class_name="text-2xl font-bold"),
                     rx.el.p("Masuk sebagai ", rx.el.strong(A.email, data_testid="account-email"), class_name="text-slate-600"),
+                    working_for(),
                     _section_nav(),
                     rx.cond(A.board, dashboard_section()),
-                    rx.cond(A.board, payouts_section()),
+                    rx.cond(A.role == OWNER, payouts_section()),
                     rx.cond(A.disputes, disputes_section()),
                     rx.cond(A.service_cases, service_section()),
                     rx.cond(A.history, history_section()),
@@ -191,6 +195,7 @@ def account_page() -> rx.Component:
                         ),
                     ),
                     rx.cond(A.outlets, outlets_section()),
+                    rx.cond(A.role == OWNER, team_section()),
                     rx.cond(A.activity, activity_section()),
                     _section("Pesanan", A.orders, _order, "Belum ada pesanan dengan email ini.", "pesanan"),
                     _section("Pendaftaran merchant", A.registrations, _registration, "Belum ada pendaftaran merchant dengan email ini.", "pendaftaran"),

@@ -120,10 +120,12 @@ def _chart() -> rx.Component:
 def history_section() -> rx.Component:
     h: Any = A.history
     return rx.el.section(
-        rx.el.h2("Riwayat transaksi", class_name="text-lg font-bold"),
-        _chart(),
-        _filters(),
-        rx.el.p(A.filter_error, class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert"),
+        rx.el.h2(rx.cond(A.chart, "Riwayat transaksi", "Transaksi hari ini"), class_name="text-lg font-bold"),
+        rx.cond(A.chart, rx.fragment(  # a cashier's role lists today's only: no chart, no filters
+            _chart(),
+            _filters(),
+            rx.el.p(A.filter_error, class_name="mt-1 min-h-[1.25rem] text-sm text-red-600", role="alert"),
+        )),
         rx.el.dl(
             _figure("Penjualan", h.figures.sales, "list-sales"),
             _figure("Transaksi", h.figures.count, "list-count"),
@@ -152,8 +154,8 @@ def history_section() -> rx.Component:
                 class_name="inline-flex min-h-[44px] items-center text-blue-700 underline", data_testid="statement-link"))),
             class_name="mt-3 text-sm", aria_label="Laporan bulanan",
         ),
-        rx.el.a("Unduh CSV", href=A.csv_link, download="", custom_attrs={"reloadDocument": True},  # past the router
-                class_name=BTN_OUTLINE + " mt-3 inline-flex"),
+        rx.cond(A.csv_link, rx.el.a("Unduh CSV", href=A.csv_link, download="", custom_attrs={"reloadDocument": True},  # past the router
+                                    class_name=BTN_OUTLINE + " mt-3 inline-flex")),
         class_name=f"{CARD} scroll-mt-32 p-5",
         id="riwayat",
         data_testid="transaction-history",

@@ -12,6 +12,7 @@ from terminal_shop.components.admin import badge
 from terminal_shop.components.files import instant_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
 from terminal_shop.infra.uploads import MEDIA_ACCEPT
+from terminal_shop.pages.merchant_team import OWNER
 from terminal_shop.services.servicing.terms import Problem
 from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account_service import SERVICE_UPLOAD_ID
@@ -31,7 +32,7 @@ def report_button(d: Any) -> rx.Component:
         on_submit=A.report_problem, reset_on_submit=False,
         class_name="mt-3 rounded-lg bg-slate-50 p-3", data_testid="report-form",
     )  # fmt: skip
-    paper = rx.cond(d.paper != "", rx.el.button("Pesan kertas (", d.paper, ")", type="button", on_click=A.order_paper(d.id),
+    paper = rx.cond((d.paper != "") & (A.role == OWNER), rx.el.button("Pesan kertas (", d.paper, ")", type="button", on_click=A.order_paper(d.id),
                                                 class_name=BTN_OUTLINE + " mt-3 min-h-[44px]"))  # fmt: skip
     return rx.cond(
         d.serviceable,

@@ -1,4 +1,5 @@
-"""The owner's "Outlet" and "Aktivitas" on /akun (issue 49.1, 49.4; state/account_team.py)."""
+"""The owner's "Outlet", "Tim" and "Aktivitas" on /akun, and the choice of team for an address
+in several (issue 49; state/account_team.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,12 @@ from typing import Any
 
 import reflex as rx
 
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.services.merchant_team.terms import ABILITIES, STAFF_ROLES, MemberRole
 from terminal_shop.state.account import AccountState as A
+
+OWNER = MemberRole.OWNER.value
+ROLE_TEXTS = {r: ", ".join(a.label.lower() for a in ABILITIES[r]) for r in STAFF_ROLES}  # what the invite form explains
 
 
 def _field(label: str, name: str) -> rx.Component:
@@ -64,5 +69,83 @@ def activity_section() -> rx.Component:
                                                            data_testid="activity")),
                  class_name="mt-2 grid gap-1 text-sm"),
         id="aktivitas",
+        class_name=f"{CARD} scroll-mt-32 p-5",
+    )  # fmt: skip
+
+
+def working_for() -> rx.Component:
+    """Which team this browser works for (an address in several picks), and why an invitation's
+    link did not join."""
+    return rx.fragment(
+        rx.cond(A.invite_note, rx.el.p(A.invite_note, class_name="rounded-lg bg-amber-50 p-3 text-sm text-amber-900", role="alert")),
+        rx.cond(A.choices, rx.el.label(
+            rx.el.span("Bekerja untuk", class_name="text-sm text-slate-700"),
+            rx.el.select(rx.foreach(A.choices, lambda c: rx.el.option(c.label, value=c.value)), value=A.chosen,
+                         on_change=A.work_as, class_name=INPUT + " min-h-[44px]", data_testid="work-as"),
+            class_name="flex flex-col gap-1",
+        )),
+    )  # fmt: skip
+
+
+def _outlet_boxes(prefix: str, checked: Any = None) -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Outlet", class_name="text-sm text-slate-700"),
+        rx.foreach(A.outlets, lambda o: rx.el.label(
+            rx.el.input(type="checkbox", name="outlet-" + o.id, value=o.id, default_checked=checked.contains(o.id) if checked is not None else False,
+                        class_name="h-5 w-5"),
+            rx.el.span(o.name), class_name="flex min-h-[44px] items-center gap-2 text-sm",
+            id=prefix + o.id)),
+        class_name="grid gap-1",
+    )  # fmt: skip
+
+
+def _role_select(chosen: Any = "") -> rx.Component:
+    return rx.el.label(
+        rx.el.span("Peran", class_name="text-sm text-slate-700"),
+        rx.el.select(rx.el.option("Pilih peran", value=""), *[rx.el.option(f"{r.label}: {ROLE_TEXTS[r]}", value=r.value) for r in STAFF_ROLES],
+                     name="peran", default_value=chosen, class_name=INPUT + " min-h-[44px]"),
+        class_name="flex flex-col gap-1",
+    )  # fmt: skip
+
+
+def _member(m: Any) -> rx.Component:
+    return rx.el.li(
+        rx.el.p(rx.el.strong(m.email), " · ", m.role_label, class_name="text-sm"),
+        rx.el.p("Outlet: ", m.outlets, class_name="text-sm text-slate-600"),
+        rx.el.p(m.status, class_name="text-sm text-slate-500"),
+        rx.el.details(
+            rx.el.summary("Ubah peran atau outlet", class_name="min-h-[44px] cursor-pointer py-2 text-sm text-blue-700"),
+            rx.el.form(_role_select(m.role), _outlet_boxes("ubah-" + m.id + "-", m.outlet_ids),
+                       rx.el.button("Simpan", type="submit", class_name=BTN_PRIMARY + " min-h-[44px]"),
+                       on_submit=lambda form: A.change_member(m.id, form), class_name="grid gap-2"),
+        ),
+        rx.el.button(rx.cond(m.joined, "Keluarkan dari tim", "Tarik undangan"), type="button", on_click=A.remove_member(m.id),
+                     class_name=BTN_OUTLINE + " mt-2 min-h-[44px]"),
+        class_name="py-3",
+        data_testid="member",
+    )  # fmt: skip
+
+
+def team_section() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Tim", class_name="text-lg font-bold"),
+        rx.el.p("Undang manajer dan kasir untuk outlet tertentu. Mereka masuk dengan kode yang dikirim ke email "
+                "masing-masing dan hanya melihat yang perlu untuk perannya; pencairan dan rekening hanya untuk Anda.",
+                class_name="mt-1 text-sm text-slate-600"),
+        rx.cond(A.team, rx.el.ul(rx.foreach(A.team, _member), class_name="mt-2 divide-y divide-slate-100"),
+                rx.el.p("Belum ada anggota tim.", class_name="mt-2 text-sm text-slate-500")),
+        rx.el.form(
+            rx.el.h3("Undang anggota tim", class_name="font-semibold"),
+            rx.el.label(rx.el.span("Usaha", class_name="text-sm text-slate-700"),
+                        rx.el.select(rx.foreach(A.outlets, lambda o: rx.el.option(o.business, value=o.merchant_id)), name="usaha",
+                                     class_name=INPUT + " min-h-[44px]"), class_name="flex flex-col gap-1"),
+            rx.el.label(rx.el.span("Email", class_name="text-sm text-slate-700"),
+                        rx.el.input(name="email", type="email", class_name=INPUT + " min-h-[44px]"), class_name="flex flex-col gap-1"),
+            _role_select(),
+            _outlet_boxes("undang-"),
+            rx.el.button("Kirim undangan", type="submit", class_name=BTN_PRIMARY + " min-h-[44px]"),
+            on_submit=A.invite_member, reset_on_submit=True, class_name="mt-4 grid gap-2 border-t border-slate-100 pt-3",
+        ),
+        id="tim",
         class_name=f"{CARD} scroll-mt-32 p-5",
     )  # fmt: skip

@@ -22,12 +22,16 @@ from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.customers import account, sessions, signin, supplies
 from terminal_shop.services.devices.owned import DeviceView
 from terminal_shop.services.fleet import view as fleet
+from terminal_shop.services.merchant_team import scope as team_scope
+from terminal_shop.services.merchant_team.scope import Scope
+from terminal_shop.services.merchant_team.terms import Ability, MemberRole, TeamRefusal
 from terminal_shop.services.privacy import person, requests
 from terminal_shop.services.privacy.terms import DataRequestKind
+from terminal_shop.services.reach import Reach
 from terminal_shop.services.transactions import dashboard, live, statement
 from terminal_shop.services.transactions import history as txn_history
 from terminal_shop.state import toast
-from terminal_shop.state.account_check import account_only, checked_customer
+from terminal_shop.state.account_check import account_only, checked_customer, checked_scope
 from terminal_shop.state.account_disputes import DisputesMixin
 from terminal_shop.state.account_payouts import PayoutsMixin
 from terminal_shop.state.account_service import ServiceMixin
@@ -53,9 +57,12 @@ class SignInState(rx.State):
         self.step = "kode" if q.get("langkah") == "kode" else "email"
         refusal = signin.SignInRefusal.parse(q.get("gagal", ""))
         self.error = refusal.label if refusal else ""
-        self.notice = "Anda sudah keluar." if q.get("keluar") else ""
+        self.notice = "Anda sudah keluar." if q.get("keluar") else (INVITED_TEXT if q.get("undangan") else "")
 
 
+INVITED_TEXT = (
+    "Anda diundang ke tim sebuah usaha: masuk dengan alamat email yang diundang, lalu tim langsung tergabung."
+)
 WATCH_SECONDS = 1800  # an open dashboard follows new transactions this long after it was opened
 CHECK_SECONDS = 30  # and checks its marker at least this often (the feed's hint may be missed)
 
@@ -77,6 +84,7 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
     data_requests: list[str] = []  # the person's open requests for their data
     request_answer: str = ""
     request_error: str = ""
+    invite_note: str = ""  # why an invitation's link did not join its team
     _merchants: list[str] = []
     _marker: str = ""
     _watching: bool = False
@@ -99,30 +107,39 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
     @account_only
     async def load(self):
         self.loaded = False
-        customer = self._customer()
+        customer, scope = self._customer(), checked_scope()
+        refusal = TeamRefusal.parse(self.router.url.query_parameters.get("undangan", ""))
+        self.invite_note = refusal.label if refusal else ""
         if self.email and self.email != customer.email:  # another person signed in on this tab
             self._forget()
         client_token = self.router.session.client_token
         await asyncio.to_thread(sessions.remember_tab, self._session_hash(), client_token)
         mine = await asyncio.to_thread(account.of, customer.email)
         self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
-        self.devices = await asyncio.to_thread(fleet.with_last_seen, mine.devices)
-        self._merchants = [str(m) for m in mine.merchants]
+        devices = mine.devices if scope.role is MemberRole.OWNER or scope.role is None else [
+            d for d in await asyncio.to_thread(account.devices_of, list(scope.merchants)) if scope.sees_device(d.id)
+        ]  # fmt: skip
+        self.devices = await asyncio.to_thread(fleet.with_last_seen, devices)
         records = await asyncio.to_thread(account.records_of, customer.email)
         self.data_requests = await asyncio.to_thread(person.open_for_records, records)
-        self.board = await asyncio.to_thread(dashboard.for_merchants, mine.merchants) if mine.merchants else None
-        self._marker = await asyncio.to_thread(dashboard.marker, mine.merchants)
-        if mine.merchants:
-            await self._read_history(mine.merchants, self.filters or {})
-            self.chart = await asyncio.to_thread(txn_history.last_days, mine.merchants)  # not the filters'
-            self.chart_top = txn_history.chart_top(self.chart)
-            self.statements = await asyncio.to_thread(statement.links, mine.merchants)
-            await self._load_payouts(mine.merchants)
-            await self._load_disputes(mine.merchants)
-            await self._load_service(mine.merchants)
-            await self._load_team(mine.merchants)
+        self._merchants = [str(m) for m in scope.merchants]
+        self._marker = await asyncio.to_thread(dashboard.marker, scope.transactions())
+        self.board, self.chart, self.statements = await _figures(scope)
+        self.chart_top = txn_history.chart_top(self.chart) if self.chart else ""
+        await self._read_history(scope.transactions(), self.filters or {}, scope.can(Ability.REPORTS))
+        await self._load_payouts(scope.merchant_ids(Ability.PAYOUTS))
+        await self._load_disputes(scope.reach(Ability.DISPUTES))
+        await self._load_service(scope.reach(Ability.SERVICE))
+        await self._load_team(scope.merchant_ids(Ability.TEAM))
         self.loaded = True
-        return AccountState.watch if mine.merchants and not self._watching else None
+        return AccountState.watch if scope.merchants and not self._watching else None
+
+    async def _scope_now(self) -> Scope | None:
+        """Outside a checked event (the watcher): the session's scope now, None when signed out."""
+        customer = await self._authorise()
+        return (
+            await asyncio.to_thread(team_scope.of_session, self._session_hash(), customer.email) if customer else None
+        )
 
     @rx.event
     @account_only
@@ -167,32 +184,37 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
             rx.redirect(routes.CHECKOUT_PRODUCTS),
         ]
 
-    async def _read_history(self, merchants: list[uuid.UUID], raw: dict[str, str]) -> None:
+    async def _read_history(self, merchants: Reach, raw: dict[str, str], reports: bool) -> None:
+        if not merchants:
+            self.history, self.csv_link = None, ""
+            return
         found, note = txn_history.Filters.parse(raw)
         self.filter_error = note.label if note else ""
         self.history = await asyncio.to_thread(txn_history.page_of, merchants, found)
         self.filters = found.query() | {"halaman": str(self.history.page)}
-        self.csv_link = f"{routes.API_ACCOUNT_TRANSACTIONS_CSV}?{urlencode(found.query())}"
+        self.csv_link = f"{routes.API_ACCOUNT_TRANSACTIONS_CSV}?{urlencode(found.query())}" if reports else ""
 
     @rx.event
     @account_only
     async def filter(self, form: dict):
-        """The filter form: the first page of what it asks for (only the signed-in merchant's)."""
-        if not self._merchants:
-            return
+        """The filter form: the first page of what it asks for (only what the session reaches)."""
         raw = {k: str(form.get(k, ""))[:40] for k in ("dari", "sampai", "perangkat", "kanal", "status")}
-        await self._read_history([uuid.UUID(m) for m in self._merchants], raw)
+        await self._read_history(self._reached(), raw, checked_scope().can(Ability.REPORTS))
 
     @rx.event
     @account_only
     async def go_to_page(self, page: int):
-        if not self._merchants:
-            return
         try:
             number = str(int(page))
         except (TypeError, ValueError):
             return
-        await self._read_history([uuid.UUID(m) for m in self._merchants], self.filters | {"halaman": number})
+        await self._read_history(
+            self._reached(), self.filters | {"halaman": number}, checked_scope().can(Ability.REPORTS)
+        )
+
+    def _reached(self) -> Reach:
+        """The history's reach in this event; nothing when the tab holds another person's account."""
+        return checked_scope().transactions() if self.email == checked_customer().email else Reach(())
 
     @rx.event(background=True)  # type: ignore[operator]  # Reflex types rx.event as a namespace
     async def watch(self):
@@ -208,29 +230,37 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
             deadline = time.monotonic() + WATCH_SECONDS
             while time.monotonic() < deadline:
                 async with self:
-                    merchants, seen = [uuid.UUID(m) for m in self._merchants], self._marker
+                    merchants, seen, held = [uuid.UUID(m) for m in self._merchants], self._marker, self.email
                 if not merchants:
                     return
                 await live.FEED.wait(merchants, CHECK_SECONDS)
-                if await self._authorise() is None:  # signed out meanwhile: nothing more reaches the tab
+                scope = await self._scope_now()
+                if scope is None or scope.email != held or not scope.merchants:  # signed out, removed: nothing more
                     async with self:
                         self._forget()
                     yield rx.redirect(routes.SIGN_IN, replace=True)
                     return
-                now = await asyncio.to_thread(dashboard.marker, merchants)
+                now = await asyncio.to_thread(dashboard.marker, scope.transactions())
                 if now != seen:
-                    board = await asyncio.to_thread(dashboard.for_merchants, merchants)
-                    chart = await asyncio.to_thread(txn_history.last_days, merchants)  # read outside the tab's lock
-                    statements = await asyncio.to_thread(statement.links, merchants)  # a first sale offers its month
+                    board, chart, statements = await _figures(scope)  # read outside the tab's lock
                     async with self:
                         if self._merchants != [str(m) for m in merchants]:  # emptied by a sign-out meanwhile
                             return
-                        self.board, self._marker, self.chart = board, now, chart
-                        self.chart_top, self.statements = txn_history.chart_top(chart), statements
-                        await self._read_history(merchants, self.filters)  # the list too
+                        self.board, self._marker, self.chart, self.statements = board, now, chart, statements
+                        self.chart_top = txn_history.chart_top(chart) if chart else ""
+                        await self._read_history(scope.transactions(), self.filters, scope.can(Ability.REPORTS))
         finally:
             async with self:
                 self._watching = False
+
+
+async def _figures(scope: Scope) -> tuple[dashboard.Dashboard | None, list[txn_history.DayBar], list[dict[str, str]]]:
+    """Today's board, the 30-day chart and the statements, as far as the role reaches."""
+    today, history, reports = scope.reach(Ability.TODAY), scope.reach(Ability.HISTORY), scope.reach(Ability.REPORTS)
+    board = await asyncio.to_thread(dashboard.for_merchants, today) if today else None
+    chart = await asyncio.to_thread(txn_history.last_days, history) if history else []
+    statements = await asyncio.to_thread(statement.links, reports) if reports else []
+    return board, chart, statements
 
 
 ACCOUNT_STATES: tuple[type[rx.State], ...] = (AccountState,)  # what a tab holds of an account

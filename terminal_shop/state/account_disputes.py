@@ -5,15 +5,16 @@ or accept). A mixin of AccountState, each handler through the account's one chec
 from __future__ import annotations
 
 import asyncio
-import uuid
 
 import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.disputes import cases
 from terminal_shop.services.disputes.views import DisputeView
+from terminal_shop.services.merchant_team.terms import Ability
+from terminal_shop.services.reach import Reach
 from terminal_shop.state import toast
-from terminal_shop.state.account_check import account_only, checked_customer, own_merchants
+from terminal_shop.state.account_check import account_only, checked_customer, own_reach
 from terminal_shop.state.attempt import attempt
 
 EVIDENCE_UPLOAD_ID = "bukti-sengketa"
@@ -24,7 +25,7 @@ class DisputesMixin(rx.State, mixin=True):
     answering: str = ""  # the dispute whose answer form is open
     evidence_kind: str = "struk"
 
-    async def _load_disputes(self, merchants: list[uuid.UUID]) -> None:
+    async def _load_disputes(self, merchants: Reach) -> None:
         self.disputes = await asyncio.to_thread(cases.of_merchants, merchants)
 
     @rx.event
@@ -46,7 +47,7 @@ class DisputesMixin(rx.State, mixin=True):
     @account_only
     async def upload_evidence(self, files: list[rx.UploadFile]):
         """One file for the dispute being answered, checked as every upload is."""
-        merchants = own_merchants(self)
+        merchants = own_reach(self, Ability.DISPUTES)
         if merchants is None:
             return self.reset()
         clear = rx.clear_selected_files(EVIDENCE_UPLOAD_ID)
@@ -67,7 +68,7 @@ class DisputesMixin(rx.State, mixin=True):
     @account_only
     async def answer_dispute(self, form: dict):
         """ "Bantah dengan bukti" (a note, at least one file) or "Terima chargeback"."""
-        merchants = own_merchants(self)
+        merchants = own_reach(self, Ability.DISPUTES)
         if merchants is None:
             return self.reset()
         decision, note = str(form.get("keputusan", ""))[:20], str(form.get("catatan", ""))[:2000]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import reflex as rx
 
+from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.services.payouts import cases, recap
 from terminal_shop.services.payouts import merchant as merchant_payouts
 from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
@@ -34,7 +35,7 @@ class PayoutsMixin(rx.State, mixin=True):
     @account_only
     async def open_payout(self, payout_id: str):
         """One payout's breakdown: only the signed-in merchant's own (another's is not found)."""
-        merchants = own_merchants(self)
+        merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
             return self.reset()
         self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:40])
@@ -56,7 +57,7 @@ class PayoutsMixin(rx.State, mixin=True):
         return await self._on_payout(cases.mark_received, str(payout_id)[:40], "Tercatat: dana sudah masuk")
 
     async def _on_payout(self, act: Callable[..., object], payout_id: str, done: str):
-        merchants = own_merchants(self)
+        merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
             return self.reset()
         tried = await attempt(act, merchants, payout_id, checked_customer().email, failed="Gagal menyimpan. Coba lagi.")
@@ -70,7 +71,7 @@ class PayoutsMixin(rx.State, mixin=True):
     @account_only
     async def choose_recap(self, form: dict):
         """The 07.00 WIB recap by e-mail or WhatsApp, or none."""
-        merchants = own_merchants(self)
+        merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
             return self.reset()
         self.recap = await asyncio.to_thread(

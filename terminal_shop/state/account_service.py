@@ -5,16 +5,17 @@ AccountState, each handler through the account's one check."""
 from __future__ import annotations
 
 import asyncio
-import uuid
 
 import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
+from terminal_shop.services.merchant_team.terms import Ability
+from terminal_shop.services.reach import Reach
 from terminal_shop.services.servicing import cases, invoices
 from terminal_shop.services.servicing.views import ServiceCaseView
 from terminal_shop.state import toast
-from terminal_shop.state.account_check import account_only, checked_customer, own_merchants
+from terminal_shop.state.account_check import account_only, checked_customer, own_merchants, own_reach
 from terminal_shop.state.attempt import attempt
 from terminal_shop.state.checkout import CheckoutState
 
@@ -26,7 +27,7 @@ class ServiceMixin(rx.State, mixin=True):
     reporting: str = ""  # the device whose "Laporkan masalah" form is open
     media_case: str = ""  # the case whose photo picker is open
 
-    async def _load_service(self, merchants: list[uuid.UUID]) -> None:
+    async def _load_service(self, merchants: Reach) -> None:
         self.service_cases = await asyncio.to_thread(cases.of_merchants, merchants)
 
     @rx.event
@@ -48,7 +49,7 @@ class ServiceMixin(rx.State, mixin=True):
     @account_only
     async def report_problem(self, form: dict):
         """The case for the device whose form is open: its number, and the promise."""
-        merchants = own_merchants(self)
+        merchants = own_reach(self, Ability.SERVICE)
         if merchants is None:
             return self.reset()
         problem, text = str(form.get("masalah", ""))[:30], str(form.get("keterangan", ""))[:2000]
@@ -65,8 +66,8 @@ class ServiceMixin(rx.State, mixin=True):
     @account_only
     async def pay_service_fee(self, case_id: str):
         """ "Bayar tagihan": the cart holds the case's invoice line and the form the business's
-        address; the merchant pays it like an order."""
-        merchants = own_merchants(self)
+        address; the owner pays it like an order."""
+        merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
             return self.reset()
         found = await asyncio.to_thread(invoices.fee_order, merchants, str(case_id)[:40])
@@ -80,7 +81,7 @@ class ServiceMixin(rx.State, mixin=True):
     @account_only
     async def upload_service_media(self, files: list[rx.UploadFile]):
         """A photo or a video for the case whose picker is open (the service checks it is theirs)."""
-        merchants = own_merchants(self)
+        merchants = own_reach(self, Ability.SERVICE)
         if merchants is None:
             return self.reset()
         clear = rx.clear_selected_files(SERVICE_UPLOAD_ID)

@@ -1,5 +1,6 @@
-"""The owner's outlets and the account's activity log on /akun (issue 49.1, 49.4). A mixin of
-AccountState, each handler through the account's one check."""
+"""The owner's outlets and team, the account's activity log, and which merchant a browser
+works for, on /akun (issue 49). A mixin of AccountState, each handler through the account's
+one check; only the owner reaches outlets and staff."""
 
 from __future__ import annotations
 
@@ -8,11 +9,18 @@ import uuid
 
 import reflex as rx
 
-from terminal_shop.services.merchant_team import activity, outlets
+from terminal_shop import reflex_compat
+from terminal_shop.reflex_compat import request_header
+from terminal_shop.services.customers import sessions, signin
+from terminal_shop.services.merchant_team import activity, members, outlets
+from terminal_shop.services.merchant_team import scope as team_scope
 from terminal_shop.services.merchant_team.activity import ActivityLine
+from terminal_shop.services.merchant_team.members import MemberView
 from terminal_shop.services.merchant_team.outlets import OutletView, Placement
+from terminal_shop.services.merchant_team.scope import Choice
+from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.state import toast
-from terminal_shop.state.account_check import account_only, checked_customer, own_merchants
+from terminal_shop.state.account_check import account_only, checked_customer, checked_scope, own_merchants
 from terminal_shop.state.attempt import attempt
 
 
@@ -20,17 +28,27 @@ class TeamMixin(rx.State, mixin=True):
     outlets: list[OutletView] = []
     placements: list[Placement] = []
     activity: list[ActivityLine] = []
+    team: list[MemberView] = []
+    role: str = ""  # the session's role: pemilik, manajer, kasir ("" for a buyer)
+    abilities: list[str] = []  # what the page offers (each handler checks again)
+    choices: list[Choice] = []  # the merchants this address works for, when more than one
+    chosen: str = ""
 
     async def _load_team(self, merchants: list[uuid.UUID]) -> None:
+        scope = checked_scope()
+        self.role = scope.role.value if scope.role else ""
+        self.abilities = [a.value for a in Ability if scope.can(a)]
+        self.choices, self.chosen = list(scope.choices) if len(scope.choices) > 1 else [], scope.chosen
         self.outlets, self.placements = await asyncio.to_thread(
             outlets.of_merchants, merchants, checked_customer().email
         )
         self.activity = await asyncio.to_thread(activity.of_merchants, merchants)
+        self.team = await asyncio.to_thread(members.of_merchants, merchants)
 
     @rx.event
     @account_only
     async def add_outlet(self, form: dict):
-        merchants = own_merchants(self)
+        merchants = own_merchants(self, Ability.TEAM)
         if merchants is None:
             return self.reset()
         values = {k: str(form.get(k, ""))[:400] for k in ("nama", "alamat", "kecamatan", "kota")}
@@ -44,7 +62,7 @@ class TeamMixin(rx.State, mixin=True):
     @rx.event
     @account_only
     async def move_device(self, device_id: str, outlet_id: str):
-        merchants = own_merchants(self)
+        merchants = own_merchants(self, Ability.TEAM)
         if merchants is None:
             return self.reset()
         tried = await attempt(outlets.assign, merchants, str(device_id)[:40], str(outlet_id)[:40], checked_customer().email,
@@ -53,3 +71,67 @@ class TeamMixin(rx.State, mixin=True):
             return tried.answer
         await self._load_team(merchants)
         return toast.success("Perangkat dipindahkan")
+
+    @rx.event
+    @account_only
+    async def invite_member(self, form: dict):
+        """The owner's invitation: an address, a role and at least one outlet (checkboxes)."""
+        merchants = own_merchants(self, Ability.TEAM)
+        if merchants is None:
+            return self.reset()
+        chosen = [str(v)[:40] for k, v in form.items() if str(k).startswith("outlet-") and v][:50]
+        email = str(form.get("email", ""))[:254]
+        tried = await attempt(members.invite, merchants, str(form.get("usaha", ""))[:40], email, str(form.get("peran", ""))[:20],
+                              chosen, checked_customer().email, failed="Gagal mengirim undangan. Coba lagi.")  # fmt: skip
+        if not tried.ok:
+            return tried.answer
+        await self._load_team(merchants)
+        return toast.success(f"Undangan terkirim ke {email.strip().lower()}: berlaku 48 jam")
+
+    @rx.event
+    @account_only
+    async def change_member(self, member_id: str, form: dict):
+        merchants = own_merchants(self, Ability.TEAM)
+        if merchants is None:
+            return self.reset()
+        chosen = [str(v)[:40] for k, v in form.items() if str(k).startswith("outlet-") and v][:50]
+        tried = await attempt(members.change, merchants, str(member_id)[:40], str(form.get("peran", ""))[:20], chosen,
+                              checked_customer().email, failed="Gagal menyimpan. Coba lagi.")  # fmt: skip
+        if not tried.ok:
+            return tried.answer
+        await self._load_team(merchants)
+        return toast.success("Peran dan outlet disimpan")
+
+    @rx.event
+    @account_only
+    async def remove_member(self, member_id: str):
+        """Removes a member (or withdraws an invitation): their sessions for this team end and
+        their open tabs are emptied at once."""
+        merchants = own_merchants(self, Ability.TEAM)
+        if merchants is None:
+            return self.reset()
+        tried = await attempt(members.remove, merchants, str(member_id)[:40], checked_customer().email,
+                              failed="Gagal mengeluarkan. Coba lagi.")  # fmt: skip
+        if not tried.ok:
+            return tried.answer
+        key, address = uuid.UUID(str(member_id)[:40]), str(tried.value)
+        ended = await asyncio.to_thread(
+            sessions.end_some, address, lambda s, hashes: team_scope.sessions_working_as(s, key, hashes)
+        )
+        await reflex_compat.empty_tab_states(ended, (type(self),))
+        await self._load_team(merchants)
+        return toast.success(f"{address} tidak lagi di tim")
+
+    @rx.event
+    @account_only
+    async def work_as(self, value: str):
+        """An address in several teams picks which one this browser works for."""
+        done = await asyncio.to_thread(
+            team_scope.choose,
+            request_header(self, signin.SESSION_HASH_HEADER),
+            checked_customer().email,
+            str(value)[:40],
+        )
+        if not done:
+            return toast.error("Pilihan tidak tersedia")
+        return type(self).load  # type: ignore[attr-defined]  # AccountState's

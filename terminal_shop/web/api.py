@@ -112,6 +112,7 @@ def files_app() -> Starlette:
             Route(routes.API_ACCOUNT_TRANSACTIONS_CSV, customer_auth.transactions_csv),
             Route(routes.API_ACCOUNT_STATEMENT, customer_auth.monthly_statement),
             Route(routes.API_ACCOUNT_PAYOUTS_CSV, customer_auth.payouts_csv),
+            Route(routes.API_TEAM_INVITE, customer_auth.open_invitation),
             Route(routes.API_TRANSACTIONS, transactions_hook.receive, methods=["POST"]),
             Route(routes.API_PAYOUTS, transactions_hook.receive_payouts, methods=["POST"]),
             Route(routes.API_DISPUTES, transactions_hook.receive_disputes, methods=["POST"]),

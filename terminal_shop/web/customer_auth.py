@@ -14,8 +14,9 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from terminal_shop import reflex_compat, routes
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.customers import account, sessions, signin
-from terminal_shop.services.merchant_team import activity
-from terminal_shop.services.merchant_team.terms import Activity
+from terminal_shop.services.merchant_team import activity, members
+from terminal_shop.services.merchant_team import scope as team_scope
+from terminal_shop.services.merchant_team.terms import Ability, Activity, TeamRefusal
 from terminal_shop.services.payouts import export as payout_export
 from terminal_shop.services.transactions import history, statement
 from terminal_shop.state.account import ACCOUNT_STATES
@@ -57,7 +58,11 @@ async def check_code(request: Request) -> Response:
     except signin.SignInError as exc:
         return _to_sign_in(langkah="kode", gagal=exc.code.value)
     await run_in_threadpool(_log, email, email, Activity.SIGNED_IN, "")
-    response = RedirectResponse(routes.ACCOUNT, status_code=303)
+    invited = request.cookies.get(INVITE_COOKIE, "")
+    if invited:
+        refusal = await _join(invited, email, signin.hash_token(token))
+    response = RedirectResponse(_account(refusal if invited else None), status_code=303)
+    response.delete_cookie(INVITE_COOKIE, path="/")
     response.delete_cookie(signin.EMAIL_COOKIE, path="/")
     lifetime = timedelta(days=signin.SESSION_DAYS)
     response.set_cookie(signin.SIGNED_IN_HINT_COOKIE, "1", max_age=int(lifetime.total_seconds()), path="/",
@@ -78,19 +83,59 @@ async def sign_out(request: Request) -> Response:
     return response
 
 
+INVITE_COOKIE = "ts_undangan_tim"  # a team invitation's token, between its link and the sign-in (HttpOnly)
+
+
+async def _join(token: str, email: str, token_hash: str) -> TeamRefusal | None:
+    """The invitation joined by this signed-in address, and this browser works for it."""
+    try:
+        member = await run_in_threadpool(members.accept, token, email)
+    except members.TeamError as exc:
+        return exc.code
+    await run_in_threadpool(team_scope.choose, token_hash, email, str(member))
+    return None
+
+
+async def open_invitation(request: Request) -> Response:
+    """The e-mailed link: signed in as the invitee, the team is joined at once; otherwise the
+    token waits in an HttpOnly cookie while the invitee signs in with the invited address."""
+    token = request.query_params.get("token", "")[:100]
+    session = request.cookies.get(signin.SESSION_COOKIE, "")
+    token_hash = signin.hash_token(session) if session else ""
+    customer = await run_in_threadpool(signin.session_customer, token_hash) if session else None
+    if customer is None:
+        return private_cookie(_to_sign_in(undangan="1"), INVITE_COOKIE, token, timedelta(hours=1), "lax")
+    refusal = await _join(token, customer.email, token_hash)
+    response = RedirectResponse(_account(refusal), status_code=303)
+    if refusal is TeamRefusal.OTHER_ADDRESS:  # kept for the sign-in with the invited address
+        return private_cookie(response, INVITE_COOKIE, token, timedelta(hours=1), "lax")
+    return response
+
+
+def _account(refusal: TeamRefusal | None) -> str:
+    """/akun, saying why an invitation was not joined (AccountState.load reads it)."""
+    return f"{routes.ACCOUNT}?{urlencode({'undangan': refusal.value})}" if refusal else routes.ACCOUNT
+
+
 def _log(email: str, actor: str, act: Activity, what: str) -> None:
     """The account's own log (services/merchant_team/activity.py), for the merchants it owns."""
     activity.record(account.merchants_of(email), actor, act, what)
 
 
-async def _merchants_of_session(request: Request) -> list | None:
-    """The signed-in person's approved merchants (None: not signed in); who it is, on the request."""
+async def _scope_of_session(request: Request) -> team_scope.Scope | None:
+    """What the signed-in browser may see (None: not signed in), the same scope every account
+    handler uses (services/merchant_team/scope.py); who it is, on the request."""
     token = request.cookies.get(signin.SESSION_COOKIE, "")
-    customer = await run_in_threadpool(signin.session_customer, signin.hash_token(token)) if token else None
+    token_hash = signin.hash_token(token) if token else ""
+    customer = await run_in_threadpool(signin.session_customer, token_hash) if token else None
     if customer is None:
         return None
     request.state.customer_email = customer.email
-    return await run_in_threadpool(account.merchants_of, customer.email)
+    return await run_in_threadpool(team_scope.of_session, token_hash, customer.email)
+
+
+def _refused() -> Response:
+    return PlainTextResponse("Akses ditolak: peran Anda tidak mencakup unduhan ini", status_code=403)
 
 
 def _who(request: Request) -> str:
@@ -99,12 +144,14 @@ def _who(request: Request) -> str:
 
 async def transactions_csv(request: Request) -> Response:
     """The signed-in merchant's transactions the dashboard's filters match, as a CSV file."""
-    merchants = await _merchants_of_session(request)
-    if merchants is None:
+    scope = await _scope_of_session(request)
+    if scope is None:
         return RedirectResponse(routes.SIGN_IN, status_code=303)
+    if not scope.can(Ability.REPORTS):
+        return _refused()
     filters, _ = history.Filters.parse(dict(request.query_params))
-    text = await run_in_threadpool(history.csv_text, merchants, filters)
-    await run_in_threadpool(activity.record, merchants, _who(request), Activity.DOWNLOADED, "CSV transaksi")
+    text = await run_in_threadpool(history.csv_text, scope.reach(Ability.REPORTS), filters)
+    await run_in_threadpool(activity.record, list(scope.merchants), _who(request), Activity.DOWNLOADED, "CSV transaksi")
     name = f"transaksi-{filters.start.isoformat()}-{filters.end.isoformat()}.csv"
     return Response(
         text.encode("utf-8-sig"),  # Excel reads the BOM as UTF-8
@@ -115,9 +162,12 @@ async def transactions_csv(request: Request) -> Response:
 
 async def payouts_csv(request: Request) -> Response:
     """The signed-in merchant's payouts of the last year, as a CSV file."""
-    merchants = await _merchants_of_session(request)
-    if merchants is None:
+    scope = await _scope_of_session(request)
+    if scope is None:
         return RedirectResponse(routes.SIGN_IN, status_code=303)
+    merchants = scope.merchant_ids(Ability.PAYOUTS)
+    if not merchants:
+        return _refused()
     text = await run_in_threadpool(payout_export.csv_text, merchants)
     await run_in_threadpool(activity.record, merchants, _who(request), Activity.DOWNLOADED, "CSV pencairan")
     return Response(
@@ -129,15 +179,18 @@ async def payouts_csv(request: Request) -> Response:
 
 async def monthly_statement(request: Request) -> Response:
     """A month's statement (laporan) for one of the signed-in merchant's MIDs, as a PDF."""
-    merchants = await _merchants_of_session(request)
-    if merchants is None:
+    scope = await _scope_of_session(request)
+    if scope is None:
         return RedirectResponse(routes.SIGN_IN, status_code=303)
+    if not scope.can(Ability.REPORTS):
+        return _refused()
     mid, month = request.query_params.get("mid", "")[:20], request.query_params.get("bulan", "")[:7]
-    pdf = await run_in_threadpool(statement.render, merchants, mid, month, payout_export.month_rows)
+    payouts = payout_export.month_rows if scope.can(Ability.PAYOUTS) else None  # the payouts table: the owner's
+    pdf = await run_in_threadpool(statement.render, scope.reach(Ability.REPORTS), mid, month, payouts)
     if pdf is None:
         return PlainTextResponse("Laporan tidak ditemukan", status_code=404)
     await run_in_threadpool(
-        activity.record, merchants, _who(request), Activity.DOWNLOADED, f"laporan MID {mid} {month}"
+        activity.record, list(scope.merchants), _who(request), Activity.DOWNLOADED, f"laporan MID {mid} {month}"
     )
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="laporan-{mid}-{month}.pdf"', "Cache-Control": "private, no-store"})  # fmt: skip

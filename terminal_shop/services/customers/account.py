@@ -91,6 +91,11 @@ def of(email: str) -> Account:
     )
 
 
+def devices_of(merchant_ids: list[uuid.UUID]) -> list[DeviceView]:
+    """The devices of these merchants (a team member's, filtered to their outlets by the caller)."""
+    return [d for m in merchant_ids for d in of_merchant(m)]
+
+
 def merchants_of(email: str) -> list[uuid.UUID]:
     """The approved registrations sent with this verified address: whose transactions it sees."""
     return registration_owners.approved_of(email)

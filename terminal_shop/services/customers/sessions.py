@@ -4,6 +4,8 @@ whose stored state the site empties (web/customer_auth.py, issue 46.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
@@ -49,6 +51,15 @@ def end_all(token_hash: str) -> list[str]:
         live = s.exec(select(CustomerSession.token_hash).where(
             col(CustomerSession.email) == customer.email, col(CustomerSession.ended_at).is_(None))).all()  # fmt: skip
         return _end(s, list(live))
+
+
+def end_some(address: str, pick: Callable[[Session, list[str]], list[str]]) -> list[str]:
+    """Ends the live sessions of this address that `pick` chooses (a removed team member's,
+    services/merchant_team); the tabs that read under them."""
+    with write_session() as s:
+        live = s.exec(select(CustomerSession.token_hash).where(
+            col(CustomerSession.email) == normal_email(address), col(CustomerSession.ended_at).is_(None))).all()  # fmt: skip
+        return _end(s, pick(s, list(live)))
 
 
 def forget(s: Session, address: str) -> None:

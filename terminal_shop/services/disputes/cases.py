@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import uuid
 from datetime import date
+from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
 from terminal_shop.formats import rupiah
@@ -15,12 +17,14 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
-from terminal_shop.services import working_days
+from terminal_shop.services import reach, working_days
+from terminal_shop.services.devices import units
 from terminal_shop.services.disputes.events import DisputeAnswered
 from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
 from terminal_shop.services.disputes.terms import CLOSED, Decision, DisputeRefusal, DisputeStatus, EvidenceKind
 from terminal_shop.services.disputes.views import DisputeView, EvidenceView
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.reach import Reach
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.validation import parse_id
@@ -61,24 +65,31 @@ def _files(s: Session, ids: list[uuid.UUID]) -> dict[uuid.UUID, list[DisputeEvid
     return found
 
 
-def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[DisputeView]:
+def _terminal() -> Any:
+    """The device whose TID a dispute names (what an outlet's reach is made of)."""
+    u = units.units()
+    return sa.select(u.c.id).where(u.c.tid == col(Dispute.tid)).limit(1).scalar_subquery()
+
+
+def of_merchants(merchant_ids: Reach | list[uuid.UUID], today: date | None = None) -> list[DisputeView]:
     """Open ones first, the nearest deadline first; then the closed, newest first."""
     if not merchant_ids:
         return []
     today = today or working_days.today_wib()
     with read_session() as s:
         rows = s.exec(
-            select(Dispute).where(col(Dispute.merchant_id).in_(merchant_ids))
+            select(Dispute).where(*reach.of(merchant_ids).where(col(Dispute.merchant_id), _terminal()))
             .order_by(col(Dispute.status).in_(CLOSED), col(Dispute.deadline)).limit(SHOWN)
         ).all()  # fmt: skip
         files = _files(s, [d.id for d in rows])
     return [_view(d, files.get(d.id, []), today) for d in rows]
 
 
-def _mine(s: Session, merchant_ids: list[uuid.UUID], dispute_id: str) -> Dispute:
+def _mine(s: Session, merchant_ids: Reach | list[uuid.UUID], dispute_id: str) -> Dispute:
     key = parse_id(dispute_id)
     row = s.get(Dispute, key, with_for_update=True) if key else None
-    if row is None or row.merchant_id is None or row.merchant_id not in merchant_ids:
+    device = s.execute(sa.select(_terminal()).where(col(Dispute.id) == key)).first() if row is not None else None
+    if row is None or not reach.of(merchant_ids).allows(row.merchant_id, device[0] if device else None):
         raise DisputeError(DisputeRefusal.NOT_FOUND)
     return row
 
@@ -92,7 +103,7 @@ def _still_open(d: Dispute, today: date) -> None:
         raise DisputeError(DisputeRefusal.PAST_DEADLINE, day=working_days.spoken(d.deadline))
 
 
-def add_evidence(merchant_ids: list[uuid.UUID], dispute_id: str, kind: str, data: bytes, email: str,
+def add_evidence(merchant_ids: Reach | list[uuid.UUID], dispute_id: str, kind: str, data: bytes, email: str,
                  today: date | None = None) -> None:  # fmt: skip
     """One file of evidence, checked as every upload is and stripped of its metadata."""
     today = today or working_days.today_wib()
@@ -119,7 +130,7 @@ def add_evidence(merchant_ids: list[uuid.UUID], dispute_id: str, kind: str, data
             raise
 
 
-def answer(merchant_ids: list[uuid.UUID], dispute_id: str, decision: str, note: str, email: str,
+def answer(merchant_ids: Reach | list[uuid.UUID], dispute_id: str, decision: str, note: str, email: str,
            today: date | None = None) -> None:  # fmt: skip
     """Accept the chargeback, or contest it with a note and at least one file."""
     today = today or working_days.today_wib()

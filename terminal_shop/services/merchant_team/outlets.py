@@ -64,6 +64,34 @@ def _devices(s: Session, merchant_ids: list[uuid.UUID]) -> list[tuple[uuid.UUID,
     return out
 
 
+def _outlets(s: Session, merchant_ids: list[uuid.UUID]) -> list[Outlet]:
+    return list(
+        s.exec(select(Outlet).where(col(Outlet.merchant_id).in_(merchant_ids)).order_by(col(Outlet.created_at)))
+    )
+
+
+def _standing(
+    s: Session, outlets: list[Outlet], devices: list[tuple[uuid.UUID, uuid.UUID, str]]
+) -> dict[uuid.UUID, uuid.UUID | None]:
+    """Where each device stands: its choice, else its merchant's first outlet."""
+    placed = dict(s.exec(select(DeviceOutlet.device_id, DeviceOutlet.outlet_id)
+                         .where(col(DeviceOutlet.device_id).in_([d for d, _, _ in devices]))).all())  # fmt: skip
+    first: dict[uuid.UUID, uuid.UUID] = {}
+    for o in outlets:
+        first.setdefault(o.merchant_id, o.id)
+    return {d: placed.get(d) or first.get(m) for d, m, _ in devices}
+
+
+def devices_at(s: Session, merchant_id: uuid.UUID, outlet_ids: set[uuid.UUID]) -> frozenset[uuid.UUID]:
+    """The merchant's devices standing at these outlets (a member's reach, scope.py)."""
+    devices = _devices(s, [merchant_id])
+    return frozenset(d for d, o in _standing(s, _outlets(s, [merchant_id]), devices).items() if o in outlet_ids)
+
+
+def names_of(s: Session, outlet_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
+    return dict(s.exec(select(Outlet.id, Outlet.name).where(col(Outlet.id).in_(outlet_ids))).all())
+
+
 def of_merchants(merchant_ids: list[uuid.UUID], by: str) -> tuple[list[OutletView], list[Placement]]:
     """Every outlet of these merchants with its devices, and where each device stands."""
     if not merchant_ids:
@@ -74,17 +102,10 @@ def of_merchants(merchant_ids: list[uuid.UUID], by: str) -> tuple[list[OutletVie
     except IntegrityError:  # another tab made it a moment before
         pass
     with read_session() as s:
-        outlets = s.exec(
-            select(Outlet).where(col(Outlet.merchant_id).in_(merchant_ids)).order_by(col(Outlet.created_at))
-        ).all()
+        outlets = _outlets(s, merchant_ids)
         devices = _devices(s, merchant_ids)
-        placed = dict(s.exec(select(DeviceOutlet.device_id, DeviceOutlet.outlet_id)
-                             .where(col(DeviceOutlet.device_id).in_([d for d, _, _ in devices]))).all())  # fmt: skip
+        at = _standing(s, outlets, devices)
         names = {m: r.nama_usaha for m in merchant_ids if (r := registrations.record(s, m))}
-    first: dict[uuid.UUID, uuid.UUID] = {}
-    for o in outlets:
-        first.setdefault(o.merchant_id, o.id)
-    at = {d: placed.get(d) or first.get(m) for d, m, _ in devices}
     views = [OutletView(str(o.id), str(o.merchant_id), names.get(o.merchant_id, ""), o.name,
                         ", ".join(x for x in (o.address, o.kecamatan, o.kota) if x),
                         [name for d, _, name in devices if at[d] == o.id]) for o in outlets]  # fmt: skip

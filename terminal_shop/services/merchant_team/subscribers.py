@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from terminal_shop.infra.models import personal_columns, table_of
 from terminal_shop.services.events.bus import subscribe
-from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet
+from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet, TeamMember
 from terminal_shop.services.privacy.events import RecordErased
 from terminal_shop.services.registrations.personal import ENTITY as MERCHANT
 
@@ -21,6 +21,6 @@ def _erased(s: Session, event: RecordErased) -> None:
     if event.entity_type != MERCHANT:
         return
     merchant_id = uuid.UUID(event.entity_id)
-    for model in (Outlet, AccountActivity):
+    for model in (Outlet, AccountActivity, TeamMember):
         table = table_of(model)
         s.execute(sa.update(table).where(table.c.merchant_id == merchant_id).values(**personal_columns(model)))

@@ -1,5 +1,5 @@
-"""The merchant team area's tables: outlets, which outlet each device stands at, and the
-account's activity log."""
+"""The merchant team area's tables: outlets, which outlet each device stands at, the account's
+activity log, the owner's team (members, their outlets) and which merchant a browser works for."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from terminal_shop.infra.models import ERASED, now_field, personal
+from terminal_shop.infra.models import ERASED, UTCDateTime, now_field, personal
 
 
 class Outlet(SQLModel, table=True):
@@ -48,3 +48,42 @@ class AccountActivity(SQLModel, table=True):
     actor: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
     what: str = Field(max_length=300)
     at: datetime = now_field()
+
+
+class TeamMember(SQLModel, table=True):
+    """Someone the owner invited (issue 49.2): a pending invitation until `joined_at`, gone when
+    `removed_at` (withdrawn, removed). The link's token is kept hashed; one-time, 48 hours."""
+
+    __tablename__ = "team_members"
+    __table_args__ = (sa.Index("ix_team_members_inviter_created", "invited_by", "created_at"),)
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    merchant_id: uuid.UUID = Field(index=True)
+    email: str = Field(max_length=254, index=True, sa_column_kwargs=personal(ERASED))
+    role: str = Field(max_length=20)  # terms.MemberRole: manajer, kasir
+    invited_by: str = Field(max_length=254)
+    invite_hash: str = Field(max_length=64, unique=True)
+    invite_expires_at: datetime = Field(sa_type=UTCDateTime)
+    joined_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    removed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    created_at: datetime = now_field()
+
+
+class MemberOutlet(SQLModel, table=True):
+    """The outlets a member works for: what of the merchant they reach."""
+
+    __tablename__ = "team_member_outlets"
+
+    member_id: uuid.UUID = Field(primary_key=True, foreign_key="team_members.id")
+    outlet_id: uuid.UUID = Field(primary_key=True)
+
+
+class SessionChoice(SQLModel, table=True):
+    """Which merchant a signed-in browser works for, when its address belongs to several: a
+    member (member_id) or the address's own merchants (None)."""
+
+    __tablename__ = "team_session_choices"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    member_id: uuid.UUID | None = None
+    chosen_at: datetime = now_field()

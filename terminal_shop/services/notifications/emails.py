@@ -120,6 +120,23 @@ def admin_invitation(to: str, role_label: str, invited_by: str, link: str, expir
     )
 
 
+def team_invitation(to: str, business: str, role_label: str, outlets: str, invited_by: str, link: str,
+                    expires: datetime) -> Mail:  # fmt: skip
+    """An owner's invitation to their team on /akun (issue 49.2): the one-time link."""
+    return compose(
+        to,
+        f"Undangan tim {business}",
+        "Halo,",
+        [
+            f"{invited_by} mengundang Anda bergabung di tim {business} sebagai {role_label} (outlet: {outlets}).",
+            f"Buka tautan di bawah ini, lalu masuk dengan kode yang dikirim ke alamat email ini. "
+            f"Tautan hanya bisa dipakai sekali dan berlaku sampai {wib(expires)}.",
+            "Jika Anda tidak mengenal pengirimnya, abaikan email ini.",
+        ],
+        ("Terima undangan", link),
+    )
+
+
 def sign_in_code(to: str, code: str) -> Mail:
     return compose(
         to,

@@ -16,12 +16,13 @@ from terminal_shop.infra import uploads
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
-from terminal_shop.services import working_days
+from terminal_shop.services import reach, working_days
 from terminal_shop.services.devices import swaps, units
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.merchant_team import activity
 from terminal_shop.services.merchant_team.terms import Activity
+from terminal_shop.services.reach import Reach
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.servicing import journey
@@ -78,13 +79,13 @@ def _open(s: Session, device: units.DeviceFacts, problem: str, text: str, by: st
     return case
 
 
-def report(merchant_ids: list[uuid.UUID], device_id: str, problem: str, text: str, email: str,
+def report(merchant_ids: Reach | list[uuid.UUID], device_id: str, problem: str, text: str, email: str,
            today: date | None = None) -> str:  # fmt: skip
     """The merchant's "Laporkan masalah" for one of their own units; the case's number."""
     key = parse_id(device_id)
     with write_session() as s:
         device = units.record(s, key) if key else None
-        if device is None or device.merchant_id not in merchant_ids:
+        if device is None or not reach.of(merchant_ids).allows(device.merchant_id, device.id):
             raise ServiceError(ServiceRefusal.NOT_FOUND)
         case = _open(s, device, problem, text, email, today or working_days.today_wib())
         activity.record_in(s, [case.merchant_id], email, Activity.REPORTED, f"masalah {case.number}")
@@ -101,7 +102,7 @@ def open_for(device_id: str, problem: str, text: str, admin_email: str, today: d
         return _open(s, device, problem, text, admin_email, today or working_days.today_wib()).number
 
 
-def add_media(merchant_ids: list[uuid.UUID], case_id: str, data: bytes, email: str) -> None:
+def add_media(merchant_ids: Reach | list[uuid.UUID], case_id: str, data: bytes, email: str) -> None:
     """A photo (up to 3) or a short video (1) for an open case, checked as every upload is."""
     checked = uploads.strip_metadata(uploads.check_file(data, uploads.MEDIA_KINDS, MEDIA_WRONG_TYPE))
     video = checked.kind in uploads.VIDEO_KINDS
@@ -109,7 +110,7 @@ def add_media(merchant_ids: list[uuid.UUID], case_id: str, data: bytes, email: s
     key = parse_id(case_id)
     with write_session() as s:
         case = s.get(ServiceCase, key, with_for_update=True) if key else None
-        if case is None or case.merchant_id not in merchant_ids:
+        if case is None or not reach.of(merchant_ids).allows(case.merchant_id, case.device_id):
             raise ServiceError(ServiceRefusal.NOT_FOUND)
         if case.step not in OPEN_STEPS:
             raise ServiceError(ServiceRefusal.CLOSED)
@@ -147,13 +148,13 @@ def _views(s: Session, rows: list[ServiceCase], names: dict[uuid.UUID, str] | No
     return out
 
 
-def of_merchants(merchant_ids: list[uuid.UUID]) -> list[ServiceCaseView]:
+def of_merchants(merchant_ids: Reach | list[uuid.UUID]) -> list[ServiceCaseView]:
     """The merchant's cases, open ones first, newest first."""
     if not merchant_ids:
         return []
     with read_session() as s:
         rows = list(s.exec(
-            select(ServiceCase).where(col(ServiceCase.merchant_id).in_(merchant_ids))
+            select(ServiceCase).where(*reach.of(merchant_ids).where(col(ServiceCase.merchant_id), col(ServiceCase.device_id)))
             .order_by(col(ServiceCase.step).not_in(OPEN_STEPS), col(ServiceCase.opened_at).desc()).limit(30)
         ))  # fmt: skip
         return _views(s, rows)

@@ -16,7 +16,8 @@ from sqlmodel import Session, col, func, select
 from terminal_shop import catalogue
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
-from terminal_shop.services import working_days
+from terminal_shop.services import reach, working_days
+from terminal_shop.services.reach import Reach
 from terminal_shop.services.transactions import money
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Refund, Transaction
@@ -77,34 +78,39 @@ def _today_range(now: datetime | None = None) -> tuple[datetime, datetime]:
     return start, start + timedelta(days=1)
 
 
-def marker(merchant_ids: list[uuid.UUID]) -> str:
+def marker(merchant_ids: Reach | list[uuid.UUID]) -> str:
     """Changes whenever one of these merchants' transactions arrives or changes (an open
     dashboard checks it when live.py says so, and reads its figures again only then)."""
     if not merchant_ids:
         return ""
     with read_session() as s:
         latest, count = s.execute(
-            sa.select(func.max(Transaction.changed_at), func.count()).where(
-                col(Transaction.merchant_id).in_(merchant_ids)
-            )
+            sa.select(func.max(Transaction.changed_at), func.count()).where(*mine(merchant_ids))
         ).one()
     return f"{latest}:{count}"
 
 
-def for_merchants(merchant_ids: list[uuid.UUID], now: datetime | None = None) -> Dashboard:
+def mine(merchants: Reach | list[uuid.UUID]) -> list[Any]:
+    """The reader's reach (services/reach.py): their merchants, devices and first moment."""
+    return reach.of(merchants).where(
+        col(Transaction.merchant_id), col(Transaction.device_id), col(Transaction.occurred_at)
+    )
+
+
+def for_merchants(merchant_ids: Reach | list[uuid.UUID], now: datetime | None = None) -> Dashboard:
     start, end = _today_range(now)
-    mine = col(Transaction.merchant_id).in_(merchant_ids)
+    scoped = sa.and_(*mine(merchant_ids))
     today = (col(Transaction.occurred_at) >= start) & (col(Transaction.occurred_at) < end)
     approved = col(Transaction.status).in_(money.COUNTED)
     with read_session() as s:
-        totals: Any = s.execute(sa.select(*money.sums()).where(mine, today)).one()
+        totals: Any = s.execute(sa.select(*money.sums()).where(scoped, today)).one()
         channels = s.exec(
             select(Transaction.channel, func.count(), func.sum(Transaction.amount), func.sum(Transaction.mdr))
-            .where(mine, today, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
+            .where(scoped, today, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
         ).all()  # fmt: skip
         due = s.exec(  # (day, net, transactions, of which settled)
             select(col(Transaction.settle_on), func.sum(Transaction.net), func.count(), func.count(col(Transaction.settled_on)))
-            .where(mine, col(Transaction.settle_on) >= start.date() - timedelta(days=7))
+            .where(scoped, col(Transaction.settle_on) >= start.date() - timedelta(days=7))
             .group_by(col(Transaction.settle_on)).order_by(col(Transaction.settle_on).desc())
         ).all()  # fmt: skip
     return Dashboard(

@@ -1,7 +1,7 @@
 """The merchant's transaction history: a filtered, paged list (date range in WIB, device,
 channel, status), the figures of exactly that list (sales, count, fees, net, per device),
-the last 30 days' sales per day, and the same list as a CSV file. Only the merchants the
-caller passes (services/customers/account.py: the signed-in person's approved ones)."""
+the last 30 days' sales per day, and the same list as a CSV file. Only what the
+caller's reach holds (services/reach.py: the session's merchants, outlets' devices, a cashier's today)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,17 @@ from terminal_shop.infra.csv_export import neutralise
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.devices.units import units
+from terminal_shop.services.reach import Reach
 from terminal_shop.services.transactions import money
-from terminal_shop.services.transactions.dashboard import STATUS_WORDS, Figures, TxnLine, figures, line, refund_texts
+from terminal_shop.services.transactions.dashboard import (
+    STATUS_WORDS,
+    Figures,
+    TxnLine,
+    figures,
+    line,
+    mine,
+    refund_texts,
+)
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
 from terminal_shop.vocabulary import Term
@@ -104,11 +113,10 @@ class HistoryPage:
     pages: int
 
 
-def _where(merchant_ids: list[uuid.UUID], f: Filters) -> list[Any]:
+def _where(merchant_ids: Reach | list[uuid.UUID], f: Filters) -> list[Any]:
     start = datetime.combine(f.start, time(), WIB)
     end = datetime.combine(f.end + timedelta(days=1), time(), WIB)
-    conds = [col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
-             col(Transaction.occurred_at) < end]  # fmt: skip
+    conds = [*mine(merchant_ids), col(Transaction.occurred_at) >= start, col(Transaction.occurred_at) < end]
     if f.device:
         try:
             conds.append(col(Transaction.device_id) == uuid.UUID(f.device))
@@ -126,7 +134,7 @@ def _device_name(model: str | None, serial: str | None, tid: str) -> str:
     return f"{product.short_name if product else model} · SN {serial}" if serial else f"TID {tid}"
 
 
-def page_of(merchant_ids: list[uuid.UUID], f: Filters) -> HistoryPage:
+def page_of(merchant_ids: Reach | list[uuid.UUID], f: Filters) -> HistoryPage:
     """The figures are money.py's rule summed over every row the filters match."""
     if not merchant_ids:
         return HistoryPage([], figures(0, 0, 0, 0, 0), [], 1, 1)
@@ -164,7 +172,7 @@ def page_of(merchant_ids: list[uuid.UUID], f: Filters) -> HistoryPage:
     )
 
 
-def last_days(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[DayBar]:
+def last_days(merchant_ids: Reach | list[uuid.UUID], today: date | None = None) -> list[DayBar]:
     """Approved sales per WIB day for the last CHART_DAYS days, oldest first, empty days too."""
     today = today or working_days.today_wib()
     first = today - timedelta(days=CHART_DAYS - 1)
@@ -194,13 +202,12 @@ def wib_day(s: Session) -> Any:
     return func.date(col(Transaction.occurred_at), "+7 hours")  # SQLite keeps UTC text; WIB is UTC+7 all year
 
 
-def _daily_sums(s: Session, merchant_ids: list[uuid.UUID], start: datetime) -> list[tuple[date, int]]:
+def _daily_sums(s: Session, merchant_ids: Reach | list[uuid.UUID], start: datetime) -> list[tuple[date, int]]:
     """Sums per WIB day, added up by the database (a day's rows never travel to Python)."""
     day = wib_day(s)
     rows = s.exec(
         select(day, func.sum(Transaction.amount))
-        .where(col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
-               col(Transaction.status).in_(money.COUNTED))
+        .where(*mine(merchant_ids), col(Transaction.occurred_at) >= start, col(Transaction.status).in_(money.COUNTED))
         .group_by(day)
     ).all()  # fmt: skip
     return [(d if isinstance(d, date) else date.fromisoformat(str(d)), int(n or 0)) for d, n in rows]
@@ -210,7 +217,7 @@ CSV_COLUMNS = ("Waktu (WIB)", "Perangkat", "TID", "MID", "Kanal", "Skema/penerbi
                "RRN", "Kode approval", "Settlement", "Dibayar")  # fmt: skip
 
 
-def csv_text(merchant_ids: list[uuid.UUID], f: Filters) -> str:
+def csv_text(merchant_ids: Reach | list[uuid.UUID], f: Filters) -> str:
     """Every transaction the filters match, as the list shows them (amounts as plain numbers);
     every cell neutralised as the admin's exports are (an acquirer's text may start with =, +, @)."""
     out = io.StringIO()

@@ -20,10 +20,12 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.pdf import latin, table_pdf
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services import working_days
+from terminal_shop.services import reach, working_days
 from terminal_shop.services.devices import units as device_units
+from terminal_shop.services.reach import Reach
 from terminal_shop.services.registrations.views import business_names
 from terminal_shop.services.transactions import money
+from terminal_shop.services.transactions.dashboard import mine
 from terminal_shop.services.transactions.history import wib_day
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
@@ -46,7 +48,7 @@ def months_back(today: date | None = None) -> list[date]:
     return months
 
 
-def mids_of(merchant_ids: list[uuid.UUID]) -> list[str]:
+def mids_of(merchant_ids: Reach | list[uuid.UUID]) -> list[str]:
     """The MIDs of these merchants' terminals, and any their transactions came with."""
     if not merchant_ids:
         return []
@@ -54,14 +56,16 @@ def mids_of(merchant_ids: list[uuid.UUID]) -> list[str]:
     with read_session() as s:
         found: Any = s.execute(
             sa.union(
-                sa.select(units.c.mid).where(units.c.merchant_id.in_(merchant_ids), units.c.mid.is_not(None)),
-                sa.select(col(Transaction.mid)).where(col(Transaction.merchant_id).in_(merchant_ids)),
+                sa.select(units.c.mid).where(
+                    *reach.of(merchant_ids).where(units.c.merchant_id, units.c.id), units.c.mid.is_not(None)
+                ),
+                sa.select(col(Transaction.mid)).where(*mine(merchant_ids)),
             )
         ).all()
     return sorted(str(m) for (m,) in found if m)
 
 
-def offered(merchant_ids: list[uuid.UUID]) -> list[Offered]:
+def offered(merchant_ids: Reach | list[uuid.UUID]) -> list[Offered]:
     """The last MONTHS_OFFERED months of each MID, from the month of its first transaction on
     (issue 50.6: a new merchant was offered empty statements of months before it sold)."""
     firsts = _first_months(merchant_ids)  # a MID without a transaction has no statement yet
@@ -73,14 +77,14 @@ def offered(merchant_ids: list[uuid.UUID]) -> list[Offered]:
     ]
 
 
-def _first_months(merchant_ids: list[uuid.UUID]) -> dict[str, date]:
+def _first_months(merchant_ids: Reach | list[uuid.UUID]) -> dict[str, date]:
     """Each MID's first transaction's WIB month (its first day)."""
     if not merchant_ids:
         return {}
     with read_session() as s:
         rows: Any = s.execute(
             sa.select(col(Transaction.mid), func.min(wib_day(s)))
-            .where(col(Transaction.merchant_id).in_(merchant_ids)).group_by(col(Transaction.mid))
+            .where(*mine(merchant_ids)).group_by(col(Transaction.mid))
         ).all()  # fmt: skip
     return {str(mid): date.fromisoformat(str(day)[:10]).replace(day=1) for mid, day in rows if mid and day}
 
@@ -88,7 +92,9 @@ def _first_months(merchant_ids: list[uuid.UUID]) -> dict[str, date]:
 PayoutRows = Callable[[list[uuid.UUID], str, date], Sequence[tuple[str, str, str, str]]]
 
 
-def render(merchant_ids: list[uuid.UUID], mid: str, month: str, payouts: PayoutRows | None = None) -> bytes | None:
+def render(
+    merchant_ids: Reach | list[uuid.UUID], mid: str, month: str, payouts: PayoutRows | None = None
+) -> bytes | None:
     """None when the MID is not one of these merchants', the month is not a month, or it is
     one no statement can have (before 2000, after this one: 9999-12 overflowed into a 500)."""
     try:
@@ -101,7 +107,7 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str, payouts: PayoutR
         return None
     end = (first + timedelta(days=32)).replace(day=1)
     start_at, end_at = datetime.combine(first, time(), WIB), datetime.combine(end, time(), WIB)
-    where = [col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.mid) == mid,
+    where = [*mine(merchant_ids), col(Transaction.mid) == mid,
              col(Transaction.occurred_at) >= start_at, col(Transaction.occurred_at) < end_at]  # fmt: skip
     counted = col(Transaction.status).in_(money.COUNTED)
     count, gross, fees, _, net = money.sums()
@@ -119,8 +125,8 @@ def render(merchant_ids: list[uuid.UUID], mid: str, month: str, payouts: PayoutR
         refunds = s.execute(
             sa.select(func.count().filter(col(Transaction.refunded) > 0), func.coalesce(func.sum(Transaction.refunded), 0)).where(*where)
         ).one()  # fmt: skip
-        names = business_names(s, merchant_ids)
-    sent = payouts(merchant_ids, mid, first) if payouts else ()
+        names = business_names(s, list(reach.of(merchant_ids).merchants))
+    sent = payouts(list(reach.of(merchant_ids).merchants), mid, first) if payouts else ()
     return _pdf(mid, first, ", ".join(names), days, channels, refunds, sent)
 
 
@@ -174,7 +180,7 @@ def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds
     return bytes(pdf.output())
 
 
-def links(merchant_ids: list[uuid.UUID]) -> list[dict[str, str]]:
+def links(merchant_ids: Reach | list[uuid.UUID]) -> list[dict[str, str]]:
     """Each monthly statement offered (from the merchant's first transaction on), with its link."""
     return [
         {"label": o.label, "link": f"{routes.API_ACCOUNT_STATEMENT}?{urlencode({'mid': o.mid, 'bulan': o.month})}"}
