@@ -41,7 +41,8 @@ BEYOND_SPEC = [
     f"browser/test_{name}_browser.py"
     for name in (
         "account", "delivery", "device_lifecycle", "devices", "fulfilment", "order_status",
-        "payments", "payouts", "phone_backoffice", "privacy", "resubmission", "roles", "service", "team", "whatsapp",
+        "merchant_team", "payments", "payouts", "phone_backoffice", "privacy", "resubmission", "roles", "service", "team",
+        "whatsapp",
     )
 ]  # fmt: skip
 SCALEOUT_ONLY = ["browser/test_scaleout_browser.py", *BEYOND_SPEC]  # scale-out: two workers share state

@@ -120,7 +120,7 @@ def _chart() -> rx.Component:
 def history_section() -> rx.Component:
     h: Any = A.history
     return rx.el.section(
-        rx.el.h2(rx.cond(A.chart, "Riwayat transaksi", "Transaksi hari ini"), class_name="text-lg font-bold"),
+        rx.el.h2(rx.cond(A.chart, "Riwayat transaksi", "Daftar transaksi hari ini"), class_name="text-lg font-bold"),
         rx.cond(A.chart, rx.fragment(  # a cashier's role lists today's only: no chart, no filters
             _chart(),
             _filters(),

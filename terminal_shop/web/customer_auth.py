@@ -118,8 +118,9 @@ def _account(refusal: TeamRefusal | None) -> str:
 
 
 def _log(email: str, actor: str, act: Activity, what: str) -> None:
-    """The account's own log (services/merchant_team/activity.py), for the merchants it owns."""
-    activity.record(account.merchants_of(email), actor, act, what)
+    """The account's own log (services/merchant_team/activity.py), for the merchants it owns and
+    the teams it works in."""
+    activity.record(account.merchants_of(email) + members.joined_merchants(email), actor, act, what)
 
 
 async def _scope_of_session(request: Request) -> team_scope.Scope | None:

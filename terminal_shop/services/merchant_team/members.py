@@ -125,6 +125,14 @@ def accept(token: str, email: str) -> uuid.UUID:
         return member.id
 
 
+def joined_merchants(email: str) -> list[uuid.UUID]:
+    """The teams this address works in (its sign-ins are in their logs too)."""
+    with read_session() as s:
+        return list(s.exec(select(TeamMember.merchant_id).where(
+            col(TeamMember.email) == email.strip().lower(), col(TeamMember.joined_at).is_not(None),
+            col(TeamMember.removed_at).is_(None))))  # fmt: skip
+
+
 def _mine(s: Session, merchant_ids: list[uuid.UUID], member_id: str) -> TeamMember:
     key = parse_id(member_id)
     member = s.get(TeamMember, key, with_for_update=True) if key else None

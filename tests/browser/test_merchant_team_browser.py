@@ -1,0 +1,95 @@
+"""The merchant's team in Chromium (issue 49, the journey): the owner adds an outlet, places a
+terminal there and invites a cashier for it; the cashier opens the e-mailed link on a phone,
+signs in with their own code and sees only today's sales of that outlet's terminal, is refused
+the CSV and the payouts; the owner removes them and their open tab stops receiving data."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from playwright.sync_api import expect
+from test_account_browser import sign_in_by_code
+
+from terminal_shop import routes
+from terminal_shop.cli.transactions import simulate
+from terminal_shop.infra.db import write_session
+from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.transactions import ingest
+
+from support.factories import ADMIN, approved_merchant
+from support.steps import wait_for_mail
+
+OWNER, CASHIER = "pemilik.tim@example.com", "kasir.tim@example.com"
+
+
+def test_a_cashier_sees_only_their_outlet_today_and_loses_access_when_removed(page, phone, tmp_path, mailbox):
+    merchant_id = approved_merchant(tmp_path, OWNER, "0857-4949-0149", nama_usaha="Warung Tim Dua")
+    with write_session() as s:
+        s.add(Device(serial="SBXTIM01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="QRS00149", mid="000885000000149"))  # fmt: skip
+        s.add(Device(serial="A920TIM02", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="A9200149", mid="000885000000149"))  # fmt: skip
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    simulate(page.base, "bri", secret, "QRS00149", 2, seed=11)  # the first outlet's sales: not the cashier's
+
+    sign_in_by_code(page, mailbox, OWNER)
+    expect(page.get_by_test_id("today-count")).to_have_text("2")
+    outlet = page.locator("#outlet")
+    outlet.get_by_label("Nama outlet").fill("Cabang Pasar")
+    outlet.get_by_label("Alamat").fill("Jl. Pasar Baru 7")
+    outlet.get_by_label("Kecamatan").fill("Sawah Besar")
+    outlet.get_by_label("Kota/kabupaten").fill("Jakarta Pusat")
+    outlet.get_by_role("button", name="Tambah outlet").click()
+    expect(page.get_by_text("Outlet Cabang Pasar ditambahkan")).to_be_visible()
+    outlet.get_by_test_id("placement").filter(has_text="A920TIM02").get_by_role("combobox").select_option(
+        "Cabang Pasar"
+    )
+    expect(page.get_by_text("Perangkat dipindahkan")).to_be_visible()
+
+    team = page.locator("#tim")
+    team.get_by_role("button", name="Kirim undangan").click()  # nothing filled: told what is missing
+    expect(page.get_by_text("Format email tidak valid")).to_be_visible()
+    team.get_by_label("Email").fill(CASHIER)
+    team.get_by_label("Peran").select_option("kasir")
+    team.locator("form").last.get_by_label("Cabang Pasar").check()
+    team.get_by_role("button", name="Kirim undangan").click()
+    expect(page.get_by_text(f"Undangan terkirim ke {CASHIER}")).to_be_visible()
+    expect(team.get_by_test_id("member")).to_contain_text("Undangan berlaku s/d")
+
+    [mail] = wait_for_mail(mailbox, "Undangan tim Warung Tim Dua")
+    body = mail.get_body(("plain",)).get_content()
+    assert "sebagai Kasir (outlet: Cabang Pasar)" in body
+    link = urlsplit(re.search(r"https?://\S+token=[\w-]+", body).group(0))
+    mailbox.clear()  # the cashier's code is the next "Kode masuk"
+    phone.goto(phone.base + link.path + "?" + link.query)
+    phone.wait_for_url(re.compile(r"/masuk\?undangan=1"))
+    expect(phone.get_by_text("masuk dengan alamat email yang diundang")).to_be_visible()
+    sign_in_by_code(phone, mailbox, CASHIER)
+
+    simulate(page.base, "bri", secret, "A9200149", 1, seed=12)  # a sale at the cashier's outlet
+    expect(phone.get_by_test_id("today-count")).to_have_text("1", timeout=10_000)
+    expect(phone.get_by_test_id("history-transaction")).to_have_count(1)
+    expect(phone.get_by_test_id("history-transaction")).to_contain_text("A920 Pro · SN A920TIM02")
+    expect(phone.get_by_role("heading", name="Daftar transaksi hari ini")).to_be_visible()
+    sections = phone.get_by_role("navigation", name="Bagian akun")
+    expect(sections.get_by_role("link", name="Pencairan")).to_have_count(0)
+    expect(phone.get_by_role("link", name="Unduh CSV")).to_have_count(0)
+    expect(phone.locator("#perangkat")).to_contain_text("A920TIM02")
+    expect(phone.locator("#perangkat")).not_to_contain_text("SBXTIM01")
+    for address in (routes.API_ACCOUNT_TRANSACTIONS_CSV, routes.API_ACCOUNT_PAYOUTS_CSV):  # typed by hand: refused
+        refused = phone.request.get(phone.base + address)
+        assert refused.status == 403 and "Akses ditolak" in refused.text()
+
+    page.reload()
+    member = page.locator("#tim").get_by_test_id("member")
+    expect(member).to_contain_text("Aktif")
+    member.get_by_role("button", name="Keluarkan dari tim").click()
+    expect(page.get_by_text(f"{CASHIER} tidak lagi di tim")).to_be_visible()
+    simulate(page.base, "bri", secret, "A9200149", 1, seed=13)  # the open tab hears of it, and stops
+    phone.wait_for_url(re.compile(r"/masuk"), timeout=15_000)
+    expect(phone.get_by_test_id("today-count")).to_have_count(0)
+    log = page.locator("#aktivitas").get_by_test_id("activity")
+    page.reload()
+    expect(log.filter(has_text=f"Mengeluarkan {CASHIER}")).to_have_count(1)
+    expect(log.filter(has_text="Bergabung sebagai Kasir")).to_have_count(1)
