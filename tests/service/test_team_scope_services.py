@@ -245,6 +245,15 @@ def test_an_address_in_two_teams_picks_which_one_a_browser_works_for(team):
     assert state.role == "manajer" and state.board.today.sales == "Rp 222.000" and state.payouts == []
     assert uuid.UUID(member) in {m.id for m in _members(other_owner)}
 
+    as_member, as_owner = signed_in(other_owner), signed_in(other_owner)  # two more browsers
+    assert team_scope.choose(signin.hash_token(as_member), other_owner, member)
+    _, _, owner_call = account_tab(OWNER)
+    owner_call("load")
+    owner_call("remove_member", member)  # ends the browsers working for that team, not their own business
+    assert signin.session_customer(signin.hash_token(as_member)) is None
+    kept = signin.session_customer(signin.hash_token(as_owner))
+    assert kept is not None and team_scope.of_session(signin.hash_token(as_owner), other_owner).role == "pemilik"
+
 
 def _members(email: str) -> list[TeamMember]:
     with read_session() as s:
@@ -261,7 +270,7 @@ def _rows() -> dict[str, list]:
     import sqlalchemy as sa
 
     with read_session() as s:
-        found = {t: sorted(map(str, s.execute(sa.text(f"SELECT * FROM {t}")).all())) for t in WRITTEN}  # noqa: S608
+        found = {t: sorted(map(str, s.execute(sa.text(f"SELECT * FROM {t}")).all())) for t in WRITTEN}
         found["disputes"] = sorted(map(str, s.execute(sa.text("SELECT id, decision FROM disputes")).all()))
         found["payouts"] = sorted(map(str, s.execute(sa.text("SELECT id, status FROM payouts")).all()))
     return found
@@ -304,9 +313,10 @@ def _arguments(handler, ids: dict[str, str], png_bytes: bytes) -> list:
 def test_every_account_handler_called_with_another_outlets_or_merchants_ids_changes_nothing(team, tmp_path, role_email):
     """Issue 49.3's test: each role, every handler of the account, ids of the other outlet and of
     another merchant (open handlers first: the form's target is set by them)."""
+    from test_transactions_services import _settle_day
+
     from terminal_shop.services.payouts import schedule
     from terminal_shop.state.account import AccountState
-    from test_transactions_services import _settle_day
 
     for txn_id in ("A", "Z"):
         schedule.refresh_day(_settle_day(txn_id))

@@ -116,7 +116,11 @@ def choose(token_hash: str, email: str, value: str) -> bool:
 
 def sessions_working_as(s: Session, member_id: uuid.UUID, hashes: list[str]) -> list[str]:
     """Of these sessions (the member's address's), those that work for this member: chosen, or
-    not chosen (a member's first team is the default)."""
+    with no choice made when the address owns no merchant (a member's first team is then the
+    default; an owner's default is their own)."""
+    member = s.get(TeamMember, member_id)
     other = set(s.exec(select(SessionChoice.token_hash).where(col(SessionChoice.token_hash).in_(hashes),
                                                               col(SessionChoice.member_id).is_distinct_from(member_id))))  # fmt: skip
-    return [h for h in hashes if h not in other]
+    chose = set(s.exec(select(SessionChoice.token_hash).where(col(SessionChoice.token_hash).in_(hashes))))
+    owner = member is not None and bool(registrations.approved_of(member.email))
+    return [h for h in hashes if h not in other and (h in chose or not owner)]
