@@ -74,16 +74,20 @@ def activity_section() -> rx.Component:
 
 
 def working_for() -> rx.Component:
-    """Which team this browser works for (an address in several picks), and why an invitation's
+    """Who this browser works as (an address in several teams picks), and why an invitation's
     link did not join."""
+    picker = rx.el.label(
+        rx.el.span("Bekerja untuk", class_name="text-sm text-slate-700"),
+        rx.el.select(rx.foreach(A.choices, lambda c: rx.el.option(c.label, value=c.value)), value=A.chosen,
+                     on_change=A.work_as, class_name=INPUT + " min-h-[44px]", data_testid="work-as"),
+        class_name="flex flex-col gap-1",
+    )  # fmt: skip
+    said = rx.el.p(
+        "Bekerja sebagai ", rx.el.strong(A.working_as, data_testid="working-as"), class_name="text-slate-600"
+    )
     return rx.fragment(
         rx.cond(A.invite_note, rx.el.p(A.invite_note, class_name="rounded-lg bg-amber-50 p-3 text-sm text-amber-900", role="alert")),
-        rx.cond(A.choices, rx.el.label(
-            rx.el.span("Bekerja untuk", class_name="text-sm text-slate-700"),
-            rx.el.select(rx.foreach(A.choices, lambda c: rx.el.option(c.label, value=c.value)), value=A.chosen,
-                         on_change=A.work_as, class_name=INPUT + " min-h-[44px]", data_testid="work-as"),
-            class_name="flex flex-col gap-1",
-        )),
+        rx.cond(A.choices, picker, rx.cond(A.working_as, said)),
     )  # fmt: skip
 
 

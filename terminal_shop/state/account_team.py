@@ -33,12 +33,14 @@ class TeamMixin(rx.State, mixin=True):
     abilities: list[str] = []  # what the page offers (each handler checks again)
     choices: list[Choice] = []  # the merchants this address works for, when more than one
     chosen: str = ""
+    working_as: str = ""  # "Kasir · Warung Sari (Cabang Pasar)"
 
     async def _load_team(self, merchants: list[uuid.UUID]) -> None:
         scope = checked_scope()
         self.role = scope.role.value if scope.role else ""
         self.abilities = [a.value for a in Ability if scope.can(a)]
         self.choices, self.chosen = list(scope.choices) if len(scope.choices) > 1 else [], scope.chosen
+        self.working_as = scope.working_as
         self.outlets, self.placements = await asyncio.to_thread(
             outlets.of_merchants, merchants, checked_customer().email
         )

@@ -72,6 +72,7 @@ def test_a_cashier_sees_only_their_outlet_today_and_loses_access_when_removed(pa
     expect(phone.get_by_test_id("history-transaction")).to_have_count(1)
     expect(phone.get_by_test_id("history-transaction")).to_contain_text("A920 Pro · SN A920TIM02")
     expect(phone.get_by_role("heading", name="Daftar transaksi hari ini")).to_be_visible()
+    expect(phone.get_by_test_id("working-as")).to_have_text("Kasir · Warung Tim Dua (Cabang Pasar)")
     sections = phone.get_by_role("navigation", name="Bagian akun")
     expect(sections.get_by_role("link", name="Pencairan")).to_have_count(0)
     expect(phone.get_by_role("link", name="Unduh CSV")).to_have_count(0)

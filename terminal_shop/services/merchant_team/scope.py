@@ -42,6 +42,11 @@ class Scope:
     chosen: str = ""  # the Choice working now
     choices: tuple[Choice, ...] = field(default_factory=tuple)
 
+    @property
+    def working_as(self) -> str:
+        """ "Kasir · Warung Sari (Cabang Pasar)": who this browser works as, said on /akun."""
+        return next((c.label for c in self.choices if c.value == self.chosen), "")
+
     def can(self, ability: Ability) -> bool:
         return self.role is not None and ability in ABILITIES[self.role]
 
@@ -69,6 +74,11 @@ def _members(s: Session, email: str) -> list[TeamMember]:
                        .order_by(col(TeamMember.joined_at))))  # fmt: skip
 
 
+def _outlet_names(s: Session, member_id: uuid.UUID) -> str:
+    mine = list(s.exec(select(MemberOutlet.outlet_id).where(col(MemberOutlet.member_id) == member_id)))
+    return ", ".join(sorted(outlets.names_of(s, mine).values()))
+
+
 def _member_scope(s: Session, email: str, m: TeamMember) -> Scope:
     outlet_ids = set(s.exec(select(MemberOutlet.outlet_id).where(col(MemberOutlet.member_id) == m.id)))
     role = MemberRole(m.role)
@@ -87,7 +97,10 @@ def of_session(token_hash: str, email: str) -> Scope:
         names = business_names(s, owned) if owned else []
         teams = {m.merchant_id: n for m in members for n in business_names(s, [m.merchant_id])}
         choices = ([Choice(OWNER_CHOICE, "Pemilik · " + ", ".join(names))] if owned else []) + [
-            Choice(str(m.id), f"{MemberRole.label_of(m.role)} · {teams.get(m.merchant_id, '')}") for m in members
+            Choice(
+                str(m.id), f"{MemberRole.label_of(m.role)} · {teams.get(m.merchant_id, '')} ({_outlet_names(s, m.id)})"
+            )
+            for m in members
         ]
         member = next((m for m in members if picked and picked.member_id == m.id), None)
         if member is None and not owned and members:
