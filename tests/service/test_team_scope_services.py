@@ -164,6 +164,22 @@ def test_a_manager_reads_their_outlets_history_reports_and_disputes_and_nothing_
     assert client.get(routes.API_ACCOUNT_PAYOUTS_CSV).status_code == 403
 
 
+def test_a_role_or_outlet_change_counts_from_the_members_next_click(team):
+    root, state, call = account_tab(CASHIER)
+    call("load")
+    assert state.board.today.sales == "Rp 222.000" and state.disputes == [] and state.csv_link == ""
+    members.change([team["mine"]], str(team["ids"]["kasir"]), "manajer", [str(team["first"])], OWNER)
+    call("go_to_page", 1)  # the open tab's next click: the first outlet's terminal, and a manager's reports
+    assert [t.amount for t in state.history.lines] == ["Rp 111.000"] and state.csv_link
+    call("load")
+    assert state.role == "manajer" and state.board.today.sales == "Rp 111.000"
+    assert [d.serial for d in state.devices] == ["SBRI00123"]
+    [line] = [m for m in members.of_merchants([team["mine"]]) if m.email == CASHIER]
+    with read_session() as s:
+        first_name = s.get(Outlet, team["first"]).name
+    assert (line.role_label, line.outlets, line.status) == ("Manajer", first_name, "Aktif")
+
+
 def test_removal_ends_the_members_session_and_their_link_opens_nothing_again(team):
     token = signed_in(CASHIER)
     assert signin.session_customer(signin.hash_token(token)) is not None
