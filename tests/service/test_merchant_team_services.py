@@ -14,8 +14,8 @@ from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.customers import signin
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.merchant_team import activity, outlets
-from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet
+from terminal_shop.services.merchant_team import activity, members, outlets
+from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet, TeamMember
 from terminal_shop.services.privacy.events import RecordErased
 from terminal_shop.web.api import files_app
 
@@ -78,12 +78,16 @@ def test_the_account_log_says_who_signed_in_and_downloaded_and_erasure_reaches_i
     lines = activity.of_merchants([mine])
     assert [a.what for a in lines][:2] == ["Mengunduh CSV pencairan", "Mengunduh CSV transaksi"]
     assert {a.who for a in lines} == {OWNER} and activity.of_merchants([theirs]) == []
-    outlets.of_merchants([mine], OWNER)
+    [first], _ = outlets.of_merchants([mine], OWNER)
+    members.invite([mine], str(mine), "kasir.hapus@example.com", "kasir", [first.id], OWNER)
 
-    with write_session() as s:  # the merchant's record erased: its outlets' addresses and its log's names go too
+    with (
+        write_session() as s
+    ):  # the merchant's record erased: its outlets' addresses, its log's and team's names go too
         publish(s, RecordErased(entity_type="merchant", entity_id=str(mine), actor="admin@terminalku.example"))
     with read_session() as s:
         assert {o.address for o in s.exec(select(Outlet).where(Outlet.merchant_id == mine))} == {"(dihapus)"}
+        assert {m.email for m in s.exec(select(TeamMember).where(TeamMember.merchant_id == mine))} == {"(dihapus)"}
         assert {a.actor for a in s.exec(select(AccountActivity).where(AccountActivity.merchant_id == mine))} == {
             "(dihapus)"
         }

@@ -162,6 +162,10 @@ def test_a_manager_reads_their_outlets_history_reports_and_disputes_and_nothing_
         client.get(f"{routes.API_ACCOUNT_STATEMENT}?mid=000885012345678&bulan={date.today():%Y-%m}").status_code == 200
     )
     assert client.get(routes.API_ACCOUNT_PAYOUTS_CSV).status_code == 403
+    their_month = (
+        f"{routes.API_ACCOUNT_STATEMENT}?mid=000885099999999&bulan={date.today():%Y-%m}"  # another merchant's MID
+    )
+    assert client.get(their_month).status_code == 404
 
 
 def test_a_role_or_outlet_change_counts_from_the_members_next_click(team):
