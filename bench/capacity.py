@@ -56,6 +56,17 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
+def _shares_mb(pid: int) -> tuple[float, float]:
+    """(PSS, private) MB: resident size counts the pages a forked worker still shares with its
+    unit's server in full; PSS counts each shared page divided among the processes sharing it
+    (the unit's PSS add up to what it costs the machine), private what is the worker's alone."""
+    rollup = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        key, value = line.split(":", 1)
+        rollup[key] = int(value.split()[0]) / 1024
+    return rollup["Pss"], rollup["Private_Clean"] + rollup["Private_Dirty"]
+
+
 def _tree(pid: int) -> list[int]:
     """The process and every descendant (a unit: its server and its worker processes)."""
     found, todo = [], [pid]
@@ -68,8 +79,8 @@ def _tree(pid: int) -> list[int]:
     return found
 
 
-def workers_rss(units: list[subprocess.Popen]) -> list[float]:
-    """Resident MB of every Python process of the units (the server and its workers)."""
+def workers_rss(units: list[subprocess.Popen]) -> list[tuple[float, float, float]]:
+    """(resident, PSS, private) MB of every Python process of the units (the server and its workers)."""
     sizes = []
     for unit in units:
         for pid in _tree(unit.pid):
@@ -78,7 +89,7 @@ def workers_rss(units: list[subprocess.Popen]) -> list[float]:
                     "python" in Path(f"/proc/{pid}/comm").read_text()
                     or "granian" in Path(f"/proc/{pid}/comm").read_text()
                 ):
-                    sizes.append(_rss_mb(pid))
+                    sizes.append((_rss_mb(pid), *_shares_mb(pid)))
             except FileNotFoundError:
                 continue
     return sizes
@@ -338,16 +349,21 @@ def main() -> None:
         loaded = workers_rss(units)
     result |= {
         "units": args.units,
-        "rss_idle_mb": max(idle),
-        "rss_max_mb": max(loaded),
-        "rss_median_mb": statistics.median(loaded),
+        "rss_idle_mb": max(r for r, _, _ in idle),
+        "rss_max_mb": max(r for r, _, _ in loaded),
+        "rss_median_mb": statistics.median(r for r, _, _ in loaded),
+        "pss_idle_median_mb": statistics.median(p for _, p, _ in idle),
+        "pss_max_mb": max(p for _, p, _ in loaded),
+        "pss_median_mb": statistics.median(p for _, p, _ in loaded),
+        "private_median_mb": statistics.median(v for _, _, v in loaded),
         "processes": len(loaded),
         **machine(),
     }
     print(f"{result['tabs']} tabs ({result['failed']} failed) on {args.units} units: connected and hydrated in "
           f"{result['connect_s']:.0f} s (the tabs' own side used {result['client_cpu_s']:.0f} s of CPU); add to cart p50 {result['p50']:.1f} ms, p95 {result['p95']:.1f} ms "
           f"(target <= 50); worker processes {result['rss_median_mb']:.0f} MB median, {result['rss_max_mb']:.0f} MB "
-          f"largest (target <= 200; {result['rss_idle_mb']:.0f} MB before the tabs)")  # fmt: skip
+          f"largest (target <= 200; {result['rss_idle_mb']:.0f} MB before the tabs); PSS {result['pss_median_mb']:.0f} MB median, "
+          f"{result['pss_max_mb']:.0f} MB largest ({result['pss_idle_median_mb']:.0f} MB before the tabs), private {result['private_median_mb']:.0f} MB median")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))
 
