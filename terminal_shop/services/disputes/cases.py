@@ -18,7 +18,6 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.services import reach, working_days
-from terminal_shop.services.devices import units
 from terminal_shop.services.disputes.events import DisputeAnswered
 from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
 from terminal_shop.services.disputes.terms import CLOSED, Decision, DisputeRefusal, DisputeStatus, EvidenceKind
@@ -27,6 +26,7 @@ from terminal_shop.services.events.bus import publish
 from terminal_shop.services.reach import Reach
 from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
+from terminal_shop.services.transactions import lookup
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import Badge
 
@@ -66,9 +66,8 @@ def _files(s: Session, ids: list[uuid.UUID]) -> dict[uuid.UUID, list[DisputeEvid
 
 
 def _terminal() -> Any:
-    """The device whose TID a dispute names (what an outlet's reach is made of)."""
-    u = units.units()
-    return sa.select(u.c.id).where(u.c.tid == col(Dispute.tid)).limit(1).scalar_subquery()
+    """The terminal the disputed sale was made on (what an outlet's reach is made of)."""
+    return lookup.terminal_of(col(Dispute.acquirer), col(Dispute.txn_id))
 
 
 def of_merchants(merchant_ids: Reach | list[uuid.UUID], today: date | None = None) -> list[DisputeView]:

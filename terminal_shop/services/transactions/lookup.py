@@ -30,3 +30,10 @@ def sales(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Sale]:
         .where(col(t.acquirer) == acquirer, col(t.txn_id).in_(txn_ids))
     ).all()  # fmt: skip
     return {txn: Sale(tid, mid, merchant, amount, at) for txn, tid, mid, merchant, amount, at in rows}
+
+
+def terminal_of(acquirer: Any, txn_id: Any) -> Any:
+    """The terminal a sale was made on, for a row naming it (a dispute): a correlated subquery
+    an outlet's reach filters by (services/reach.py)."""
+    t = Transaction
+    return sa.select(col(t.device_id)).where(col(t.acquirer) == acquirer, col(t.txn_id) == txn_id).scalar_subquery()
