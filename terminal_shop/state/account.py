@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from typing import Any
 from urllib.parse import urlencode
 
 import reflex as rx
@@ -127,10 +128,12 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
         self.board, self.chart, self.statements = await _figures(scope)
         self.chart_top = txn_history.chart_top(self.chart) if self.chart else ""
         await self._read_history(scope.transactions(), self.filters or {}, scope.can(Ability.REPORTS))
-        await self._load_payouts(scope.merchant_ids(Ability.PAYOUTS))
-        await self._load_disputes(scope.reach(Ability.DISPUTES))
-        await self._load_service(scope.reach(Ability.SERVICE))
-        await self._load_team(scope.merchant_ids(Ability.TEAM))
+        await asyncio.gather(  # each section in its own thread, side by side
+            self._load_payouts(scope.merchant_ids(Ability.PAYOUTS)),
+            self._load_disputes(scope.reach(Ability.DISPUTES)),
+            self._load_service(scope.reach(Ability.SERVICE)),
+            self._load_team(scope.merchant_ids(Ability.TEAM)),
+        )
         self.loaded = True
         return AccountState.watch if scope.merchants and not self._watching else None
 
@@ -257,10 +260,16 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
 async def _figures(scope: Scope) -> tuple[dashboard.Dashboard | None, list[txn_history.DayBar], list[dict[str, str]]]:
     """Today's board, the 30-day chart and the statements, as far as the role reaches."""
     today, history, reports = scope.reach(Ability.TODAY), scope.reach(Ability.HISTORY), scope.reach(Ability.REPORTS)
-    board = await asyncio.to_thread(dashboard.for_merchants, today) if today else None
-    chart = await asyncio.to_thread(txn_history.last_days, history) if history else []
-    statements = await asyncio.to_thread(statement.links, reports) if reports else []
+    board, chart, statements = await asyncio.gather(
+        asyncio.to_thread(dashboard.for_merchants, today) if today else _nothing(None),
+        asyncio.to_thread(txn_history.last_days, history) if history else _nothing([]),
+        asyncio.to_thread(statement.links, reports) if reports else _nothing([]),
+    )
     return board, chart, statements
+
+
+async def _nothing(value: Any) -> Any:
+    return value
 
 
 ACCOUNT_STATES: tuple[type[rx.State], ...] = (AccountState,)  # what a tab holds of an account
