@@ -94,3 +94,44 @@ def test_a_cashier_sees_only_their_outlet_today_and_loses_access_when_removed(pa
     page.reload()
     expect(log.filter(has_text=f"Mengeluarkan {CASHIER}")).to_have_count(1)
     expect(log.filter(has_text="Bergabung sebagai Kasir")).to_have_count(1)
+
+
+def test_an_owner_invited_to_another_team_picks_which_one_the_browser_works_for(page, tmp_path, mailbox):
+    """Issue 49.2: one address, two merchants: its own and a team it joined as manager."""
+    other = approved_merchant(tmp_path, "dua.usaha@example.com", "0857-4949-0249", nama_usaha="Kopi Dua Usaha")
+    mine = approved_merchant(tmp_path, "pemilik.satu@example.com", "0857-4949-0349", nama_usaha="Toko Satu")
+    with write_session() as s:
+        s.add(Device(serial="SBXDUA01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=other,
+                     tid="QRS00249", mid="000885000000249"))  # fmt: skip
+        s.add(Device(serial="SBXSATU1", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=mine,
+                     tid="QRS00349", mid="000885000000349"))  # fmt: skip
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    simulate(page.base, "bri", secret, "QRS00349", 3, seed=21)  # Toko Satu's sales
+
+    sign_in_by_code(page, mailbox, "pemilik.satu@example.com")  # Toko Satu's owner invites a manager
+    team = page.locator("#tim")
+    team.get_by_label("Email").fill("dua.usaha@example.com")
+    team.get_by_label("Peran").select_option("manajer")
+    team.locator("form").last.get_by_role("checkbox", name="Toko Satu").check()
+    team.get_by_role("button", name="Kirim undangan").click()
+    expect(page.get_by_text("Undangan terkirim ke dua.usaha@example.com")).to_be_visible()
+    [mail] = wait_for_mail(mailbox, "Undangan tim Toko Satu")
+    link = urlsplit(re.search(r"https?://\S+token=[\w-]+", mail.get_body(("plain",)).get_content()).group(0))
+    page.get_by_role("button", name="Keluar", exact=True).click()
+    page.wait_for_url(re.compile(r"/masuk\?keluar=1"))
+    mailbox.clear()
+
+    sign_in_by_code(page, mailbox, "dua.usaha@example.com")  # signed in first, then the link: joined at once
+    expect(page.get_by_test_id("today-count")).to_have_text("0")  # Kopi Dua Usaha: its own, no sale yet
+    page.goto(page.base + link.path + "?" + link.query)
+    page.wait_for_url(re.compile(r"/akun$"))
+    picker = page.get_by_test_id("work-as")
+    expect(picker).to_have_value(re.compile(r"^[0-9a-f-]{36}$"))  # the team just joined
+    expect(page.get_by_test_id("today-count")).to_have_text("3")  # Toko Satu's
+    expect(page.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pencairan")).to_have_count(0)
+    picker.select_option(label="Pemilik · Kopi Dua Usaha")
+    expect(page.get_by_test_id("today-count")).to_have_text("0")
+    expect(page.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pencairan")).to_be_visible()
+    page.goto(page.base + link.path + "?" + link.query)  # the link again: used, it opens nothing
+    page.wait_for_url(re.compile(r"/akun\?undangan="))
+    expect(page.get_by_role("alert").filter(has_text="Undangan tidak berlaku lagi")).to_be_visible()
