@@ -8,6 +8,7 @@ import reflex as rx
 
 from terminal_shop.infra.settings import PROJECT_ROOT
 from terminal_shop.reflex_compat import BaseHTML, EventHandler, Img, ReactRouterLink, Var, no_args_event_spec
+from terminal_shop.vocabulary import Term
 
 BTN = "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold transition focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60 disabled:cursor-not-allowed"
 BTN_PRIMARY = f"{BTN} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-600"
@@ -118,3 +119,8 @@ def modal(title, *body, on_close, actions=(), width: str = "max-w-md") -> rx.Com
         aria_label=title,
         class_name="fixed inset-0 z-[70] flex items-center justify-center bg-slate-900/70 p-4",
     )
+
+
+def term_options(term: type[Term], first: str = "") -> list[rx.Component]:
+    """A select's options for a Term's members, their labels shown; `first`: an empty choice."""
+    return ([rx.el.option(first, value="")] if first else []) + [rx.el.option(m.label, value=m.value) for m in term]

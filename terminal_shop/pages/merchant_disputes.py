@@ -10,7 +10,7 @@ import reflex as rx
 
 from terminal_shop.components.admin import badge
 from terminal_shop.components.files import instant_picker
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
 from terminal_shop.infra.uploads import PROOF_ACCEPT
 from terminal_shop.services.disputes.terms import Decision, EvidenceKind
 from terminal_shop.state.account import AccountState as A
@@ -20,7 +20,7 @@ from terminal_shop.state.account_disputes import EVIDENCE_UPLOAD_ID
 def _answer_form() -> rx.Component:
     return rx.el.div(
         rx.el.label(rx.el.span("Jenis bukti", class_name="text-sm text-slate-700"),
-                    rx.el.select(*[rx.el.option(k.label, value=k.value) for k in EvidenceKind], value=A.evidence_kind,
+                    rx.el.select(*term_options(EvidenceKind), value=A.evidence_kind,
                                  on_change=A.choose_evidence_kind, class_name=INPUT + " min-h-[44px]", name="jenis"),
                     class_name="flex flex-col gap-1"),
         rx.el.div(instant_picker(EVIDENCE_UPLOAD_ID, "Unggah bukti (JPG, PNG atau PDF, maks. 10 MB)", A.upload_evidence,

@@ -10,7 +10,7 @@ import reflex as rx
 
 from terminal_shop.components.admin import badge
 from terminal_shop.components.files import instant_picker
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
 from terminal_shop.infra.uploads import MEDIA_ACCEPT
 from terminal_shop.pages.merchant_team import OWNER
 from terminal_shop.services.servicing.terms import Problem
@@ -22,7 +22,7 @@ def report_button(d: Any) -> rx.Component:
     """Under a device card: the button, or the form when it is open."""
     form = rx.el.form(
         rx.el.label(rx.el.span("Apa yang terjadi?", class_name="text-sm text-slate-700"),
-                    rx.el.select(rx.el.option("Pilih masalah", value=""), *[rx.el.option(p.label, value=p.value) for p in Problem],
+                    rx.el.select(*term_options(Problem, "Pilih masalah"),
                                  name="masalah", class_name=INPUT + " min-h-[44px]"), class_name="flex flex-col gap-1"),
         rx.el.label(rx.el.span("Ceritakan singkat", class_name="text-sm text-slate-700"),
                     rx.el.textarea(name="keterangan", rows=3, max_length=1000, class_name=INPUT), class_name="mt-2 flex flex-col gap-1"),

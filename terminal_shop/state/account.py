@@ -32,12 +32,12 @@ from terminal_shop.services.reach import Reach
 from terminal_shop.services.transactions import dashboard, live, statement
 from terminal_shop.services.transactions import history as txn_history
 from terminal_shop.state import toast
+from terminal_shop.state.account_cart import fill_cart
 from terminal_shop.state.account_check import account_only, checked_customer, checked_scope
 from terminal_shop.state.account_disputes import DisputesMixin
 from terminal_shop.state.account_payouts import PayoutsMixin
 from terminal_shop.state.account_service import ServiceMixin
 from terminal_shop.state.account_team import TeamMixin
-from terminal_shop.state.checkout import CheckoutState
 
 
 class SignInState(rx.State):
@@ -168,9 +168,7 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
         lines = await asyncio.to_thread(account.lines_of, self._customer().email, str(order_id)[:64])
         if not lines:
             return toast.error("Pesanan tidak dapat dipesan lagi")
-        checkout = await self.get_state(CheckoutState)
-        checkout._replace_cart(lines)
-        return [toast.success("Keranjang diisi dengan pesanan yang sama"), rx.redirect(routes.CHECKOUT_PRODUCTS)]
+        return await fill_cart(self, lines, None, "Keranjang diisi dengan pesanan yang sama")
 
     @rx.event
     @account_only
@@ -180,12 +178,9 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
         found = await asyncio.to_thread(supplies.paper_order, self._customer().email, str(device_id)[:40])
         if found is None:
             return toast.error("Perangkat tidak ditemukan")
-        checkout = await self.get_state(CheckoutState)
-        checkout._replace_cart([(found.sku, 1)], found.buyer)
-        return [
-            toast.success("Kertas masuk keranjang; alamat usaha Anda sudah terisi"),
-            rx.redirect(routes.CHECKOUT_PRODUCTS),
-        ]
+        return await fill_cart(
+            self, [(found.sku, 1)], found.buyer, "Kertas masuk keranjang; alamat usaha Anda sudah terisi"
+        )
 
     async def _read_history(self, merchants: Reach, raw: dict[str, str], reports: bool) -> None:
         if not merchants:

@@ -8,16 +8,15 @@ import asyncio
 
 import reflex as rx
 
-from terminal_shop import routes
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.services.reach import Reach
 from terminal_shop.services.servicing import cases, invoices
 from terminal_shop.services.servicing.views import ServiceCaseView
 from terminal_shop.state import toast
+from terminal_shop.state.account_cart import fill_cart
 from terminal_shop.state.account_check import account_only, checked_customer, own_merchants, own_reach
 from terminal_shop.state.attempt import attempt
-from terminal_shop.state.checkout import CheckoutState
 
 SERVICE_UPLOAD_ID = "foto-masalah"
 
@@ -73,9 +72,7 @@ class ServiceMixin(rx.State, mixin=True):
         found = await asyncio.to_thread(invoices.fee_order, merchants, str(case_id)[:40])
         if found is None:
             return toast.error("Tagihan tidak ditemukan")
-        checkout = await self.get_state(CheckoutState)
-        checkout._replace_cart([(found.sku, 1)], found.buyer)
-        return [toast.success("Tagihan masuk keranjang: lanjutkan pembayaran"), rx.redirect(routes.CHECKOUT_PRODUCTS)]
+        return await fill_cart(self, [(found.sku, 1)], found.buyer, "Tagihan masuk keranjang: lanjutkan pembayaran")
 
     @rx.event
     @account_only

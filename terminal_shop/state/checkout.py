@@ -111,7 +111,7 @@ class CheckoutState(CheckoutCopy, rx.State):
         self._save()
 
     def _replace_cart(self, lines: list[tuple[str, int]], buyer: dict[str, str] | None = None) -> None:
-        """Another page's "Pesan lagi" or "Pesan kertas" (state/account.py): the cart becomes these
+        """The account's "Pesan lagi", "Pesan kertas", "Bayar tagihan" (state/account_cart.py): the cart becomes these
         lines; `buyer`: the form's fields it knows (the business's address)."""
         self.cart = {sku: min(qty, catalogue.MAX_QTY_PER_LINE) for sku, qty in lines if catalogue.product(sku)}
         self.buyer.update({k: str(v)[:1000] for k, v in (buyer or {}).items() if k in checkout_rules.BUYER_FIELDS})

@@ -28,6 +28,7 @@ from terminal_shop.services.merchant_team import scope as team_scope
 from terminal_shop.services.merchant_team.tables import Outlet, TeamMember
 from terminal_shop.services.servicing.tables import ServiceCase
 from terminal_shop.services.transactions import ingest
+from terminal_shop.services.working_days import today_wib
 from terminal_shop.web.api import files_app
 
 from support.files import png
@@ -130,7 +131,7 @@ def test_a_cashier_sees_today_of_their_outlet_and_every_other_handler_and_route_
     client = TestClient(files_app())
     client.cookies.set(signin.SESSION_COOKIE, signed_in(CASHIER))
     for route in (routes.API_ACCOUNT_TRANSACTIONS_CSV, routes.API_ACCOUNT_PAYOUTS_CSV,
-                  f"{routes.API_ACCOUNT_STATEMENT}?mid=000885012345678&bulan={date.today():%Y-%m}"):  # fmt: skip
+                  f"{routes.API_ACCOUNT_STATEMENT}?mid=000885012345678&bulan={today_wib():%Y-%m}"):  # fmt: skip
         refused = client.get(route)
         assert refused.status_code == 403 and "Akses ditolak" in refused.text
 
@@ -141,7 +142,7 @@ def test_a_manager_reads_their_outlets_history_reports_and_disputes_and_nothing_
     root, state, call = account_tab(MANAGER)
     call("load")
     assert state.role == "manajer" and state.payouts == [] and state.outlets == [] and state.team == []
-    call("filter", {"dari": (date.today() - timedelta(days=3)).isoformat(), "sampai": date.today().isoformat()})
+    call("filter", {"dari": (today_wib() - timedelta(days=3)).isoformat(), "sampai": today_wib().isoformat()})
     assert sorted(t.amount for t in state.history.lines) == ["Rp 222.000", "Rp 333.000"]  # B and C: any day, not A
     assert [d.id for d in state.disputes] == [ours] and state.statements and state.csv_link
 
@@ -155,15 +156,15 @@ def test_a_manager_reads_their_outlets_history_reports_and_disputes_and_nothing_
     client = TestClient(files_app())
     client.cookies.set(signin.SESSION_COOKIE, signed_in(MANAGER))
     rows = client.get(
-        routes.API_ACCOUNT_TRANSACTIONS_CSV + f"?dari={date.today() - timedelta(days=3)}"
+        routes.API_ACCOUNT_TRANSACTIONS_CSV + f"?dari={today_wib() - timedelta(days=3)}"
     ).text.splitlines()
     assert len(rows) == 3 and all("BRI00124" in r for r in rows[1:])  # B and C only
     assert (
-        client.get(f"{routes.API_ACCOUNT_STATEMENT}?mid=000885012345678&bulan={date.today():%Y-%m}").status_code == 200
+        client.get(f"{routes.API_ACCOUNT_STATEMENT}?mid=000885012345678&bulan={today_wib():%Y-%m}").status_code == 200
     )
     assert client.get(routes.API_ACCOUNT_PAYOUTS_CSV).status_code == 403
     their_month = (
-        f"{routes.API_ACCOUNT_STATEMENT}?mid=000885099999999&bulan={date.today():%Y-%m}"  # another merchant's MID
+        f"{routes.API_ACCOUNT_STATEMENT}?mid=000885099999999&bulan={today_wib():%Y-%m}"  # another merchant's MID
     )
     assert client.get(their_month).status_code == 404
 

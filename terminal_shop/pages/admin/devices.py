@@ -10,7 +10,7 @@ from terminal_shop.components.admin import admin_layout, badge, scroll_table, wh
 from terminal_shop.components.admin_lists import cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.scanner import scan_button
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
 from terminal_shop.services.devices import listing
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.team.permissions import Permission
@@ -102,7 +102,7 @@ def _waiting() -> rx.Component:
 
 
 def _filters() -> rx.Component:
-    statuses = [rx.el.option("Semua status", value=""), *[rx.el.option(s.label, value=s.value) for s in DeviceStatus]]
+    statuses = term_options(DeviceStatus, "Semua status")
     models = [rx.el.option("Semua model", value=""), *MODELS]
     return rx.el.form(
         rx.el.input(name="q", type="search", placeholder="Cari SN, IMEI, TID, MID, merchant, nomor pesanan", aria_label="Cari perangkat", class_name=f"{INPUT} min-w-[16rem] flex-1"),

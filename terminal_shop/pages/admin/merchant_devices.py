@@ -7,7 +7,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.components.admin import BTN_SMALL, when_allowed
 from terminal_shop.components.devices import device_card
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, term_options
 from terminal_shop.services.servicing.terms import Problem
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin.merchant_devices import MerchantDevicesState as M
@@ -57,7 +57,7 @@ def _service_form(d) -> rx.Component:
         d.serviceable,
         rx.el.form(
             rx.el.input(type="hidden", name="device_id", value=d.id),
-            rx.el.select(*[rx.el.option(p.label, value=p.value) for p in Problem], name="masalah",
+            rx.el.select(*term_options(Problem), name="masalah",
                          aria_label=f"Masalah {d.serial}", class_name=INPUT),
             rx.el.input(name="keterangan", placeholder="Keterangan dari merchant", aria_label=f"Keterangan {d.serial}", class_name=INPUT),
             rx.el.button("Buka laporan servis", type="submit", class_name=BTN_SMALL),

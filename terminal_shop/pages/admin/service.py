@@ -10,7 +10,7 @@ import reflex as rx
 from terminal_shop import couriers, routes
 from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import admin_layout, badge, when_allowed
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
 from terminal_shop.services.servicing.terms import CaseStep, Problem
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin.service import ServiceState as S
@@ -83,7 +83,7 @@ def _case(c: Any) -> rx.Component:
 def _open_form() -> rx.Component:
     return rx.el.form(
         _field("SN perangkat merchant", rx.el.input(name="sn", class_name=INPUT + " min-h-[44px]", auto_complete="off")),
-        _field("Masalah", rx.el.select(*[rx.el.option(p.label, value=p.value) for p in Problem], name="masalah", class_name=INPUT + " min-h-[44px]")),
+        _field("Masalah", rx.el.select(*term_options(Problem), name="masalah", class_name=INPUT + " min-h-[44px]")),
         _field("Keterangan", rx.el.input(name="keterangan", class_name=INPUT + " min-h-[44px]")),
         rx.el.button("Buka laporan", type="submit", class_name=BTN_OUTLINE + " min-h-[44px]"),
         on_submit=S.open_case, reset_on_submit=True, class_name="mt-2 grid gap-2 sm:grid-cols-4 sm:items-end",
