@@ -62,7 +62,8 @@ class SignInState(rx.State):
 
 
 INVITED_TEXT = (
-    "Anda diundang ke tim sebuah usaha: masuk dengan alamat email yang diundang, lalu tim langsung tergabung."
+    "Anda diundang bergabung dengan tim sebuah usaha. Masuk dengan alamat email yang diundang; "
+    "setelah kode benar, Anda langsung bergabung."
 )
 WATCH_SECONDS = 1800  # an open dashboard follows new transactions this long after it was opened
 CHECK_SECONDS = 30  # and checks its marker at least this often (the feed's hint may be missed)
