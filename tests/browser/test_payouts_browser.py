@@ -11,11 +11,14 @@ import re
 import time
 import zipfile
 from datetime import UTC, datetime, timedelta
+from datetime import time as clock
 
 from playwright.sync_api import expect
 from test_account_browser import sign_in_by_code
 
+from terminal_shop.formats import WIB
 from terminal_shop.infra.db import write_session
+from terminal_shop.services import working_days
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.disputes import webhook as dispute_webhook
 from terminal_shop.services.team import admin_auth
@@ -105,7 +108,8 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
         s.add(Device(serial="A920DSP1", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="A9200048", mid="000885000000048"))  # fmt: skip
     secret = ingest.add_acquirer("bri", "Bank BRI")
-    at = (datetime.now(UTC) - timedelta(hours=2)).isoformat()
+    today_from = datetime.combine(working_days.today_wib(), clock(), WIB) + timedelta(minutes=1)
+    at = max(datetime.now(UTC) - timedelta(hours=2), today_from).isoformat()  # today in WIB: what Riwayat lists first
     sale = {"tid": "A9200048", "mid": "000885000000048", "time": at, "channel": "debit", "scheme": "GPN"}
     _deliver(secret, "transaksi", {"transactions": [{**sale, "id": "D1", "amount": 500_000, "status": "approved"},
                                                     {**sale, "id": "D2", "amount": 300_000, "status": "approved"}]})  # fmt: skip
