@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Awaitable, Callable
 
 import reflex as rx
 
@@ -47,82 +48,65 @@ class TeamMixin(rx.State, mixin=True):
         self.activity = await asyncio.to_thread(activity.of_merchants, merchants)
         self.team = await asyncio.to_thread(members.of_merchants, merchants)
 
-    @rx.event
-    @account_only
-    async def add_outlet(self, form: dict):
+    async def _as_owner(self, act: Callable[..., object], *args: object, failed: str,
+                        done: str | Callable[[object], Awaitable[str]]):  # fmt: skip
+        """One of the owner's changes (outlets, team): the service does it for the owner's own
+        merchants only, the section is read again and the toast says what happened."""
         merchants = own_merchants(self, Ability.TEAM)
         if merchants is None:
             return self.reset()
-        values = {k: str(form.get(k, ""))[:400] for k in ("nama", "alamat", "kecamatan", "kota")}
-        tried = await attempt(outlets.add, merchants, str(form.get("usaha", ""))[:40], values, checked_customer().email,
-                              failed="Gagal menyimpan outlet. Coba lagi.")  # fmt: skip
+        tried = await attempt(act, merchants, *args, checked_customer().email, failed=failed)
         if not tried.ok:
             return tried.answer
         await self._load_team(merchants)
-        return toast.success(f"Outlet {values['nama'].strip()} ditambahkan")
+        return toast.success(await done(tried.value) if callable(done) else done)
+
+    @rx.event
+    @account_only
+    async def add_outlet(self, form: dict):
+        values = {k: str(form.get(k, ""))[:400] for k in ("nama", "alamat", "kecamatan", "kota")}
+        return await self._as_owner(outlets.add, str(form.get("usaha", ""))[:40], values,
+                                    failed="Gagal menyimpan outlet. Coba lagi.",
+                                    done=f"Outlet {values['nama'].strip()} ditambahkan")  # fmt: skip
 
     @rx.event
     @account_only
     async def move_device(self, device_id: str, outlet_id: str):
-        merchants = own_merchants(self, Ability.TEAM)
-        if merchants is None:
-            return self.reset()
-        tried = await attempt(outlets.assign, merchants, str(device_id)[:40], str(outlet_id)[:40], checked_customer().email,
-                              failed="Gagal memindahkan perangkat. Coba lagi.")  # fmt: skip
-        if not tried.ok:
-            return tried.answer
-        await self._load_team(merchants)
-        return toast.success("Perangkat dipindahkan")
+        return await self._as_owner(outlets.assign, str(device_id)[:40], str(outlet_id)[:40],
+                                    failed="Gagal memindahkan perangkat. Coba lagi.", done="Perangkat dipindahkan")  # fmt: skip
 
     @rx.event
     @account_only
     async def invite_member(self, form: dict):
         """The owner's invitation: an address, a role and at least one outlet (checkboxes)."""
-        merchants = own_merchants(self, Ability.TEAM)
-        if merchants is None:
-            return self.reset()
-        chosen = [str(v)[:40] for k, v in form.items() if str(k).startswith("outlet-") and v][:50]
         email = str(form.get("email", ""))[:254]
-        tried = await attempt(members.invite, merchants, str(form.get("usaha", ""))[:40], email, str(form.get("peran", ""))[:20],
-                              chosen, checked_customer().email, failed="Gagal mengirim undangan. Coba lagi.")  # fmt: skip
-        if not tried.ok:
-            return tried.answer
-        await self._load_team(merchants)
-        return toast.success(f"Undangan terkirim ke {email.strip().lower()}: berlaku 48 jam")
+        return await self._as_owner(members.invite, str(form.get("usaha", ""))[:40], email, str(form.get("peran", ""))[:20],
+                                    _outlets_ticked(form), failed="Gagal mengirim undangan. Coba lagi.",
+                                    done=f"Undangan terkirim ke {email.strip().lower()}: berlaku 48 jam")  # fmt: skip
 
     @rx.event
     @account_only
     async def change_member(self, member_id: str, form: dict):
-        merchants = own_merchants(self, Ability.TEAM)
-        if merchants is None:
-            return self.reset()
-        chosen = [str(v)[:40] for k, v in form.items() if str(k).startswith("outlet-") and v][:50]
-        tried = await attempt(members.change, merchants, str(member_id)[:40], str(form.get("peran", ""))[:20], chosen,
-                              checked_customer().email, failed="Gagal menyimpan. Coba lagi.")  # fmt: skip
-        if not tried.ok:
-            return tried.answer
-        await self._load_team(merchants)
-        return toast.success("Peran dan outlet disimpan")
+        return await self._as_owner(members.change, str(member_id)[:40], str(form.get("peran", ""))[:20],
+                                    _outlets_ticked(form), failed="Gagal menyimpan. Coba lagi.",
+                                    done="Peran dan outlet disimpan")  # fmt: skip
 
     @rx.event
     @account_only
     async def remove_member(self, member_id: str):
         """Removes a member (or withdraws an invitation): their sessions for this team end and
         their open tabs are emptied at once."""
-        merchants = own_merchants(self, Ability.TEAM)
-        if merchants is None:
-            return self.reset()
-        tried = await attempt(members.remove, merchants, str(member_id)[:40], checked_customer().email,
-                              failed="Gagal mengeluarkan. Coba lagi.")  # fmt: skip
-        if not tried.ok:
-            return tried.answer
-        key, address = uuid.UUID(str(member_id)[:40]), str(tried.value)
-        ended = await asyncio.to_thread(
-            sessions.end_some, address, lambda s, hashes: team_scope.sessions_working_as(s, key, hashes)
-        )
-        await reflex_compat.empty_tab_states(ended, (type(self),))
-        await self._load_team(merchants)
-        return toast.success(f"{address} tidak lagi di tim")
+
+        async def removed(address: object) -> str:
+            key = uuid.UUID(str(member_id)[:40])  # parsed already: the removal found it
+            ended = await asyncio.to_thread(
+                sessions.end_some, str(address), lambda s, hashes: team_scope.sessions_working_as(s, key, hashes)
+            )
+            await reflex_compat.empty_tab_states(ended, (type(self),))
+            return f"{address} tidak lagi di tim"
+
+        return await self._as_owner(members.remove, str(member_id)[:40], failed="Gagal mengeluarkan. Coba lagi.",
+                                    done=removed)  # fmt: skip
 
     @rx.event
     @account_only
@@ -137,3 +121,8 @@ class TeamMixin(rx.State, mixin=True):
         if not done:
             return toast.error("Pilihan tidak tersedia")
         return type(self).load  # type: ignore[attr-defined]  # AccountState's
+
+
+def _outlets_ticked(form: dict) -> list[str]:
+    """The outlet checkboxes ticked in the invite or change form (named outlet-<id>)."""
+    return [str(v)[:40] for k, v in form.items() if str(k).startswith("outlet-") and v][:50]
