@@ -67,32 +67,39 @@ def _shares_mb(pid: int) -> tuple[float, float]:
     return rollup["Pss"], rollup["Private_Clean"] + rollup["Private_Dirty"]
 
 
+def _children(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(c) for c in children.read_text().split()] if children.exists() else []
+
+
 def _tree(pid: int) -> list[int]:
     """The process and every descendant (a unit: its server and its worker processes)."""
     found, todo = [], [pid]
     while todo:
         p = todo.pop()
         found.append(p)
-        children = Path(f"/proc/{p}/task/{p}/children")
-        if children.exists():
-            todo += [int(c) for c in children.read_text().split()]
+        todo += _children(p)
     return found
 
 
-def workers_rss(units: list[subprocess.Popen]) -> list[tuple[float, float, float]]:
-    """(resident, PSS, private) MB of every Python process of the units (the server and its workers)."""
-    sizes = []
+def unit_memory(units: list[subprocess.Popen]) -> tuple[list[tuple[float, float, float]], list[float]]:
+    """((resident, PSS, private) MB of every worker: the unit's processes with no child, the ones
+    holding the tabs; resident MB of each supervisor above them: the command that built and
+    started the unit, and the web server's master where it runs in a process of its own)."""
+    workers, supervisors = [], []
     for unit in units:
         for pid in _tree(unit.pid):
             try:
-                if (
-                    "python" in Path(f"/proc/{pid}/comm").read_text()
-                    or "granian" in Path(f"/proc/{pid}/comm").read_text()
-                ):
-                    sizes.append((_rss_mb(pid), *_shares_mb(pid)))
+                comm = Path(f"/proc/{pid}/comm").read_text()
+                if "python" not in comm and "granian" not in comm and "gunicorn" not in comm:
+                    continue
+                if _children(pid):
+                    supervisors.append(_rss_mb(pid))
+                else:
+                    workers.append((_rss_mb(pid), *_shares_mb(pid)))
             except FileNotFoundError:
                 continue
-    return sizes
+    return workers, supervisors
 
 
 def _unit_command(port: int) -> list[str]:
@@ -344,9 +351,9 @@ def main() -> None:
     with ExitStack() as stack:
         work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="capacity-")))
         url, units, _ = stack.enter_context(production(args.units, work))
-        idle = workers_rss(units)
+        idle, _ = unit_memory(units)
         result = asyncio.run(_measure(url, args.tabs, args.at_once, args.senders, args.events))
-        loaded = workers_rss(units)
+        loaded, supervisors = unit_memory(units)
     result |= {
         "units": args.units,
         "rss_idle_mb": max(r for r, _, _ in idle),
@@ -356,14 +363,16 @@ def main() -> None:
         "pss_max_mb": max(p for _, p, _ in loaded),
         "pss_median_mb": statistics.median(p for _, p, _ in loaded),
         "private_median_mb": statistics.median(v for _, _, v in loaded),
-        "processes": len(loaded),
+        "workers": len(loaded),
+        "supervisor_rss_max_mb": max(supervisors),
         **machine(),
     }
     print(f"{result['tabs']} tabs ({result['failed']} failed) on {args.units} units: connected and hydrated in "
           f"{result['connect_s']:.0f} s (the tabs' own side used {result['client_cpu_s']:.0f} s of CPU); add to cart p50 {result['p50']:.1f} ms, p95 {result['p95']:.1f} ms "
           f"(target <= 50); worker processes {result['rss_median_mb']:.0f} MB median, {result['rss_max_mb']:.0f} MB "
           f"largest (target <= 200; {result['rss_idle_mb']:.0f} MB before the tabs); PSS {result['pss_median_mb']:.0f} MB median, "
-          f"{result['pss_max_mb']:.0f} MB largest ({result['pss_idle_median_mb']:.0f} MB before the tabs), private {result['private_median_mb']:.0f} MB median")  # fmt: skip
+          f"{result['pss_max_mb']:.0f} MB largest ({result['pss_idle_median_mb']:.0f} MB before the tabs), private {result['private_median_mb']:.0f} MB median; "
+          f"{result['workers']} workers; supervisors up to {result['supervisor_rss_max_mb']:.0f} MB")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))
 

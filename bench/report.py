@@ -305,7 +305,7 @@ def transactions_section(r: dict) -> str:
         f"{r['transactions']:,} transactions over 90 days (1 in 20 voided, some refunded); seeded in {r['seed_s']:.0f} s. "
         "Each read 200 times for a different merchant.\n\n"
         "| read | ms p50 / p95 | target |\n|---|---|---|\n" + rows + "\n"
-        "| webhook on one granian worker | transactions/s | target |\n|---|---|---|\n"
+        "| webhook on one worker | transactions/s | target |\n|---|---|---|\n"
         f"| batches of 100, {batches['in_flight']} in flight | {batches['per_s']:.0f} | {verdict(batches['per_s'] >= 1000)} (>= 1,000) |\n"
         f"| single transactions, {singles['in_flight']} in flight | {singles['per_s']:.0f} | {verdict(singles['per_s'] >= 200)} (>= 200) |\n\n"
         f"From a delivery to the open dashboard with {latency['open']:,} dashboards open ({latency['probes']} deliveries): "
@@ -317,12 +317,16 @@ def transactions_section(r: dict) -> str:
 
 # Issue 51.8's figures before this section existed, measured by the CEO's run on the same
 # configuration (5 units behind nginx, 10,000 tabs): before the devices work, and after it.
-CAPACITY_BEFORE = (("before the devices work", 75, 39, 200), ("after the devices work (issue 51.8)", 167, 52, 290))
+CAPACITY_BEFORE = (  # label, connect s, p95 ms, worker RSS, PSS, private MB
+    ("before the devices work", "75", "39", "about 200", "", ""),
+    ("after the devices work (issue 51.8)", "167", "52", "about 290", "", ""),
+    ("granian, 2026-11-28 16:30 UTC", "400", "104.2", "262 median, 282 largest", "159 median, 182 largest", "141 median"),
+)
 
 
 def capacity_section(r: dict) -> str:
     """Section 15: many open tabs on the production configuration."""
-    rows = "".join(f"| {label} | {secs} | {p95} | about {mb} | | |\n" for label, secs, p95, mb in CAPACITY_BEFORE)
+    rows = "".join(f"| {' | '.join(row)} |\n" for row in CAPACITY_BEFORE)
     ok_latency, ok_rss, ok_pss = r["p95"] <= 50, r["rss_max_mb"] <= 200, r["pss_max_mb"] <= 200
     return (
         "## 15. Capacity: many open tabs (bench/capacity.py, PostgreSQL + Redis, nginx in front)\n\n"
@@ -330,10 +334,10 @@ def capacity_section(r: dict) -> str:
         f"{r['tabs']:,} tabs ({r['failed']} refused) each connect through nginx and hydrate a product page "
         "(its on_load event: the stock line and the settlement day) and stay open; then 20 fresh tabs in a second "
         "process (the held tabs' pings do not delay what it reads) each add to cart 20 times, timed to the last "
-        "update it brings. Memory of each unit's Python processes (a server, 5 workers forked from it) after the run: "
-        "resident size (RSS: the pages a worker still shares with its server counted in full, in every worker), "
-        "PSS (each shared page divided among the processes sharing it: a unit's PSS add up to what it costs the "
-        "machine) and private (the worker's alone).\n\n"
+        "update it brings. A unit serves on gunicorn with uvicorn workers (terminal_shop/web/serve.py), forked from "
+        "gunicorn's master after it loaded the app. Memory of each worker after the run: resident size (RSS: the "
+        "pages a worker still shares with its master counted in full, in every worker), PSS (each shared page "
+        "divided among the processes sharing it: what it costs the machine) and private (the worker's alone).\n\n"
         "| run | connect and hydrate, s | add to cart p95, ms | worker RSS, MB | worker PSS, MB | private, MB |\n"
         "|---|---|---|---|---|---|\n"
         + rows
@@ -341,8 +345,10 @@ def capacity_section(r: dict) -> str:
         f"| {r['pss_median_mb']:.0f} median, {r['pss_max_mb']:.0f} largest | {r['private_median_mb']:.0f} median |\n\n"
         f"Targets: add to cart p95 <= 50 ms ({verdict(ok_latency)}), each worker <= 200 MB: by RSS {verdict(ok_rss)}, "
         f"by PSS {verdict(ok_pss)}. Before the tabs opened: {r['rss_idle_mb']:.0f} MB RSS largest, "
-        f"{r['pss_idle_median_mb']:.0f} MB PSS median. The tabs' own side runs on the same 2 cores as the units, "
-        f"nginx, PostgreSQL and Redis: it used {r['client_cpu_s']:.0f} s of CPU while they connected.\n"
+        f"{r['pss_idle_median_mb']:.0f} MB PSS median. Above the workers, each unit's command (Reflex's, which built "
+        f"and started it) and gunicorn's master hold no tab: {r['supervisor_rss_max_mb']:.0f} MB RSS at most. The tabs' "
+        "own side runs on the same 2 cores as the units, nginx, PostgreSQL and Redis: it used "
+        f"{r['client_cpu_s']:.0f} s of CPU while they connected.\n"
     )
 
 

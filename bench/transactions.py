@@ -9,7 +9,7 @@ the database. Then measures:
 1. the dashboard's reads for a random merchant (today's figures, the history's first page, a
    deeper page of 30 days, the 30-day chart, the change marker an open dashboard polls), p95
    against 50 ms;
-2. the webhook on one granian worker (the real route, signed deliveries): batches of 100 and
+2. the webhook on one worker (the real route, signed deliveries): batches of 100 and
    single transactions, as many at once as an acquirer's sender would keep in flight;
 3. from a delivery to an open dashboard: 1,000 dashboards watching as the site's watcher does
    (services/transactions/live.py: one query per worker every 0.25 s says which merchants
@@ -138,11 +138,12 @@ def _free_port() -> int:
 
 
 def _worker(port: int) -> subprocess.Popen:
-    """The site's HTTP routes on one granian worker (Reflex's own server; the webhook is one of them)."""
+    """The site's HTTP routes on one worker as production serves them (gunicorn with the site's
+    uvicorn worker, web/serve.py; the webhook is one of the routes)."""
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "granian"), "--interface", "asgi", "--factory", "--workers", "1",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log",
-         "terminal_shop.web.api:files_app"], cwd=ROOT, env={**os.environ, "DATABASE_URL": DB_URL},
+        [sys.executable, "-m", "gunicorn", "--worker-class", "terminal_shop.web.serve.SiteWorker", "--workers", "1",
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "terminal_shop.web.api:files_app()"],
+        cwd=ROOT, env={**os.environ, "DATABASE_URL": DB_URL},
     )  # fmt: skip
     for _ in range(100):
         try:

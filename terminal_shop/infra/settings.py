@@ -148,6 +148,8 @@ class Settings:
     metrics_addresses: tuple[str, ...]  # who may read /metrics (the client's real address)
     metrics_folder: str  # PROMETHEUS_MULTIPROC_DIR: the worker's processes add up their figures there
     json_logs: bool  # one JSON object a line, for a log collector
+    web_workers: int  # WEB_CONCURRENCY: a unit's worker processes (web/serve.py); 0 is Reflex's own rule
+    web_server_options: str  # GUNICORN_CMD_ARGS: an operator's own gunicorn options, after (over) the site's
 
     def unsafe(self) -> list[str]:
         """Combinations the site refuses to start with (terminal_shop.py)."""
@@ -269,5 +271,7 @@ def get_settings() -> Settings:
         silent_device_days=max(1, _env_int("SILENT_DEVICE_DAYS", 7)),
         metrics_addresses=_env_list("METRICS_ADDRESSES", "127.0.0.1,::1"),
         metrics_folder=_env("PROMETHEUS_MULTIPROC_DIR", ""),
+        web_workers=max(0, _env_int("WEB_CONCURRENCY", 0)),
+        web_server_options=_env("GUNICORN_CMD_ARGS", ""),
         json_logs=_env("LOG_FORMAT", "text").lower() == "json",
     )

@@ -30,7 +30,8 @@ from terminal_shop.reflex_compat.build import (
     ENTRY_MODULE,
     MODULE_PRELOAD,
     built_pages_dir,
-    run_reflex_cli_with_respawning_workers,
+    reflex_worker_count,
+    run_reflex_cli_on_gunicorn,
 )
 from terminal_shop.reflex_compat.js import browser_expr, js_var
 from terminal_shop.reflex_compat.state_store import empty_states_mentioning, empty_tab_states
@@ -56,7 +57,8 @@ __all__ = [  # what other modules import from here, beyond the functions below
     "js_var",
     "router_with_headers",
     "stored_tab",
-    "run_reflex_cli_with_respawning_workers",
+    "reflex_worker_count",
+    "run_reflex_cli_on_gunicorn",
     "toaster",
     "toasts_end_with_their_page",
     "upload_file",
@@ -240,11 +242,10 @@ def _state_checks() -> list[str]:
 
 
 def self_check() -> list[str]:
-    """Every assumption above, checked against the installed Reflex and granian: the
-    problems found (empty when all hold). tests/unit/test_reflex_compat.py asserts it."""
+    """Every assumption above, checked against the installed Reflex: the problems found
+    (empty when all hold). tests/unit/test_reflex_compat.py asserts it."""
     import inspect
 
-    import granian.server
     from reflex.utils import exec as reflex_exec
 
     problems = []
@@ -257,10 +258,11 @@ def self_check() -> list[str]:
             problems.append("rx.upload.root's first grandchild is no longer its <input>")
     except (AttributeError, IndexError):
         problems.append("rx.upload.root no longer renders Dropzone > div > input")
-    if "respawn_failed_workers" not in inspect.signature(granian.server.Server.__init__).parameters:
-        problems.append("granian's Server takes no respawn_failed_workers")
-    if "from granian.server import Server" not in inspect.getsource(reflex_exec):
-        problems.append("Reflex no longer imports granian's Server when it starts serving")
+    gunicorn = inspect.getsource(reflex_exec.run_uvicorn_backend_prod)
+    if "REFLEX_USE_GRANIAN" not in inspect.getsource(reflex_exec.should_use_granian):
+        problems.append("REFLEX_USE_GRANIAN no longer chooses the production server")
+    if not all(part in gunicorn for part in ('"gunicorn"', '"--preload"', "GUNICORN_CMD_ARGS")):
+        problems.append("the production backend no longer runs gunicorn --preload with GUNICORN_CMD_ARGS")
     hydrate = getattr(rx.State, "hydrate_and_load", None)
     sends_all = hydrate is not None and "self.dict()" in inspect.getsource(hydrate.fn)
     if not sends_all or not all(hasattr(rx.State, n) for n in HYDRATE_EVENTS):

@@ -28,25 +28,28 @@ def built_pages_dir() -> Path:
     return (prerequisites.get_web_dir() / constants.Dirs.STATIC).resolve()
 
 
-def run_reflex_cli_with_respawning_workers() -> None:
-    """Reflex's own command line, with granian's server told to replace a worker that dies.
+def reflex_worker_count() -> int:
+    """Reflex's own rule for how many backend processes: one on the embedded store (tab state
+    in one process's files), two a core plus one with Redis (0.10.1: processes.get_num_workers)."""
+    from reflex.utils import processes
 
-    0.10.1 builds `granian.server.Server(...)` without `respawn_failed_workers` and imports
-    the class when it starts serving, so the swap must come before the CLI is imported.
+    return processes.get_num_workers()
+
+
+def run_reflex_cli_on_gunicorn(worker_class: str, workers: int, operator_options: str = "") -> None:
+    """Reflex's own command line, its production backend served by gunicorn with `worker_class`.
+
+    0.10.1 takes gunicorn and uvicorn (its other production server) when REFLEX_USE_GRANIAN is
+    false, runs `gunicorn --preload --worker-class uvicorn.workers.UvicornH11Worker --threads N`
+    and then the options in GUNICORN_CMD_ARGS, which win: the worker class, and the number of
+    workers (`--threads` means nothing to an ASGI worker: without `--workers` there is one).
+    The operator's own options come last and win over these.
     """
-    import granian.server
+    import os
 
-    base: type = granian.server.Server
-
-    class RespawningServer(base):  # whichever Server granian ships
-        """granian's server, replacing each failed worker (granian exits on a crash loop:
-        the same worker dying again within about 5 seconds of its respawn)."""
-
-        def __init__(self, *args, **kwargs):
-            kwargs.setdefault("respawn_failed_workers", True)
-            super().__init__(*args, **kwargs)
-
-    granian.server.Server = RespawningServer
+    ours = f"--worker-class {worker_class} --workers {workers} --graceful-timeout 25"
+    # The server's process inherits this one's environment: the one place the site writes to it.
+    os.environ.update(REFLEX_USE_GRANIAN="false", GUNICORN_CMD_ARGS=f"{ours} {operator_options}".strip())
     from reflex.reflex import cli
 
     cli(prog_name="reflex")

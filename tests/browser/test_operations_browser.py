@@ -28,10 +28,10 @@ from support.steps import EMAIL, PASSWORD, choose_proof, orders_in_db, sign_in, 
 LINE = re.compile(r"^(terminal_shop_\w+)(\{[^}]*\})? (\S+)$", re.M)
 
 
-def metrics_from(site: str, address: str = "127.0.0.1") -> tuple[int, str]:
+def metrics_from(site: str, address: str = "127.0.0.1", forwarded_for: str = "") -> tuple[int, str]:
     """GET /metrics from one of this machine's loopback addresses."""
     conn = http.client.HTTPConnection("127.0.0.1", urlsplit(site).port, timeout=30, source_address=(address, 0))
-    conn.request("GET", "/metrics")
+    conn.request("GET", "/metrics", headers={"X-Forwarded-For": forwarded_for} if forwarded_for else {})
     answer = conn.getresponse()
     result = answer.status, answer.read().decode()
     conn.close()
@@ -54,6 +54,10 @@ def test_metrics_are_answered_to_the_configured_addresses_only(site):
     assert (status, text) == (403, "Akses ditolak")
     status, text = metrics_from(site)
     assert status == 200 and "terminal_shop_request_seconds_bucket" in text
+    # With no proxy in front (TRUSTED_PROXY_HOPS=0) the header is a client's say-so: neither
+    # the site nor its web server takes the address from it, whichever way it points.
+    assert metrics_from(site, "127.0.0.2", forwarded_for="127.0.0.1")[0] == 403
+    assert metrics_from(site, "127.0.0.1", forwarded_for="203.0.113.9")[0] == 200
 
 
 def test_an_order_is_counted_and_its_request_id_follows_it_to_its_email(page, tmp_path, mailbox, site):

@@ -14,6 +14,8 @@ import threading
 import time
 
 CHUNK = 64 * 1024
+# An interim answer (boto3 sends a PUT's body after the store's "100 Continue").
+INTERIM = b"HTTP/1.1 100 "
 
 
 class FaultProxy:
@@ -105,9 +107,11 @@ class FaultProxy:
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gate: asyncio.Event) -> None:
         try:
             while data := await reader.read(CHUNK):
-                if gate is self._answering and not gate.is_set():
-                    self.held += 1
-                await gate.wait()
+                interim = gate is self._answering and data.startswith(INTERIM)
+                if not interim:  # "go on, send the body" is no answer: held, the request would not arrive
+                    if gate is self._answering and not gate.is_set():
+                        self.held += 1
+                    await gate.wait()
                 if self._cut:
                     return
                 writer.write(data)
