@@ -82,6 +82,21 @@ def _tree(pid: int) -> list[int]:
     return found
 
 
+def _cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def workers_cpu_s(units: list[subprocess.Popen]) -> float:
+    """CPU seconds the units' processes have used so far (what serving the tabs cost the machine)."""
+    total = 0.0
+    for unit in units:
+        for pid in _tree(unit.pid):
+            with suppress(FileNotFoundError):
+                total += _cpu_s(pid)
+    return total
+
+
 def unit_memory(units: list[subprocess.Popen]) -> tuple[list[tuple[float, float, float]], list[float]]:
     """((resident, PSS, private) MB of every worker: the unit's processes with no child, the ones
     holding the tabs; resident MB of each supervisor above them: the command that built and
@@ -352,8 +367,10 @@ def main() -> None:
         work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="capacity-")))
         url, units, _ = stack.enter_context(production(args.units, work))
         idle, _ = unit_memory(units)
+        cpu_before = workers_cpu_s(units)
         result = asyncio.run(_measure(url, args.tabs, args.at_once, args.senders, args.events))
         loaded, supervisors = unit_memory(units)
+        result["server_cpu_s"] = workers_cpu_s(units) - cpu_before
     result |= {
         "units": args.units,
         "rss_idle_mb": max(r for r, _, _ in idle),
@@ -372,7 +389,8 @@ def main() -> None:
           f"(target <= 50); worker processes {result['rss_median_mb']:.0f} MB median, {result['rss_max_mb']:.0f} MB "
           f"largest (target <= 200; {result['rss_idle_mb']:.0f} MB before the tabs); PSS {result['pss_median_mb']:.0f} MB median, "
           f"{result['pss_max_mb']:.0f} MB largest ({result['pss_idle_median_mb']:.0f} MB before the tabs), private {result['private_median_mb']:.0f} MB median; "
-          f"{result['workers']} workers; supervisors up to {result['supervisor_rss_max_mb']:.0f} MB")  # fmt: skip
+          f"{result['workers']} workers; supervisors up to {result['supervisor_rss_max_mb']:.0f} MB; the units used "
+          f"{result['server_cpu_s']:.0f} s of CPU")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))
 

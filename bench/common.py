@@ -80,11 +80,15 @@ def serve(cwd: Path, env: dict[str, str] | None = None):
     The server's output goes to a log file next to the build (printed if it fails to start)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    env = {**(env or {}), "PUBLIC_URL": url}  # the site lets the browser's websocket in from there only
+    # PUBLIC_URL: the site lets the browser's websocket in from there only; PYTHONPATH: a floor's
+    # blank app is served by the site's own server module
+    env = {**(env or {}), "PUBLIC_URL": url, "PYTHONPATH": str(ROOT)}
     log = (Path(tempfile.gettempdir()) / f"bench-server-{port}.log").open("w")
     proc = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "reflex"),
+        [  # the site's own server (gunicorn, uvicorn workers), for the floor's blank app too
+            sys.executable,
+            "-m",
+            "terminal_shop.web.serve",
             "run",
             "--env",
             "prod",

@@ -18,7 +18,6 @@ import gzip
 import json
 import logging
 import re
-from pathlib import Path
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -121,12 +120,9 @@ class PaintFirstMiddleware:
             if start is None:  # not a page: passed through
                 await send(message)
                 return
-            if message["type"] == "http.response.pathsend":  # granian sends a file by its path
-                body.append(await asyncio.to_thread(Path(message["path"]).read_bytes))
-            else:
-                body.append(message.get("body", b""))
-                if message.get("more_body"):
-                    return
+            body.append(message.get("body", b""))
+            if message.get("more_body"):
+                return
             await _send_rewritten(scope, start, b"".join(body), send)
 
         await self.app(scope, receive, hold_html)
