@@ -320,8 +320,22 @@ def transactions_section(r: dict) -> str:
 CAPACITY_BEFORE = (  # label, connect s, p95 ms, worker RSS, PSS, private MB
     ("before the devices work", "75", "39", "about 200", "", ""),
     ("after the devices work (issue 51.8)", "167", "52", "about 290", "", ""),
-    ("granian, 2026-11-28 16:30 UTC", "400", "104.2", "262 median, 282 largest", "159 median, 182 largest", "141 median"),
-    ("granian, 2026-11-28 20:14 UTC (the hour of this run)", "778", "131.2", "249 median, 281 largest", "145 median, 181 largest", "126 median"),
+    (
+        "granian, 2026-11-28 16:30 UTC",
+        "400",
+        "104.2",
+        "262 median, 282 largest",
+        "159 median, 182 largest",
+        "141 median",
+    ),
+    (
+        "granian, 2026-11-28 20:14 UTC (the hour of this run)",
+        "778",
+        "131.2",
+        "249 median, 281 largest",
+        "145 median, 181 largest",
+        "126 median",
+    ),
 )
 
 
