@@ -122,7 +122,10 @@ class _LimitedExchange:
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    response = PlainTextResponse(FILE_TOO_LARGE if limit > DEFAULT_BODY_LIMIT else BODY_TOO_LARGE, status_code=413)
+    """The rest of the body is never read: the connection ends with the answer, or the web
+    server would go on taking in (and throwing away) every byte the client still sends."""
+    text = FILE_TOO_LARGE if limit > DEFAULT_BODY_LIMIT else BODY_TOO_LARGE
+    response = PlainTextResponse(text, status_code=413, headers={"Connection": "close"})
     await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
     await send({"type": "http.response.body", "body": response.body})
 
