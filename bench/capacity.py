@@ -105,8 +105,7 @@ def unit_memory(units: list[subprocess.Popen]) -> tuple[list[tuple[float, float,
     for unit in units:
         for pid in _tree(unit.pid):
             try:
-                comm = Path(f"/proc/{pid}/comm").read_text()
-                if "python" not in comm and "granian" not in comm and "gunicorn" not in comm:
+                if "python" not in Path(f"/proc/{pid}/comm").read_text():  # gunicorn's too
                     continue
                 if _children(pid):
                     supervisors.append(_rss_mb(pid))

@@ -38,24 +38,25 @@ BUYER = {
 }
 
 
-def _parent(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+def _children(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(c) for c in children.read_text().split()] if children.exists() else []
 
 
 def site_workers(site_pid: int) -> set[int]:
     """The web server's worker processes: below the site's process, forks of gunicorn's
     master (the same command line as their parent)."""
-    below, found = {site_pid}, set()
-    for _ in range(3):  # the site's process, gunicorn's master, its workers
-        for proc in Path("/proc").iterdir():
-            try:
-                if not proc.name.isdigit() or (pid := int(proc.name)) in below or _parent(pid) not in below:
-                    continue
-                below.add(pid)
-                if (proc / "cmdline").read_bytes() == Path(f"/proc/{_parent(pid)}/cmdline").read_bytes():
-                    found.add(pid)
-            except (OSError, IndexError, ValueError):
-                continue  # gone while looking
+    found, todo = set(), [site_pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            own = Path(f"/proc/{parent}/cmdline").read_bytes()
+            for child in _children(parent):
+                if Path(f"/proc/{child}/cmdline").read_bytes() == own:
+                    found.add(child)
+                todo.append(child)
+        except OSError:
+            continue  # gone while looking
     return found
 
 
