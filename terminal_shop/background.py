@@ -19,7 +19,7 @@ from terminal_shop.services.events import later
 from terminal_shop.services.fleet import alerts
 from terminal_shop.services.notifications import sender
 from terminal_shop.services.orders import payment_qr
-from terminal_shop.services.payouts import recap, reconciliation
+from terminal_shop.services.payouts import recap
 from terminal_shop.services.privacy import erasure, retention
 from terminal_shop.services.servicing import invoices
 from terminal_shop.services.team import admin_auth
@@ -77,12 +77,6 @@ async def queue_daily_recaps() -> None:
     await _every(RECAP_INTERVAL_SECONDS, recap.queue_due, "recap", "daily recap round failed")
 
 
-async def make_payouts() -> None:
-    """Every few minutes: the payouts of the last week and the next working days made or read
-    again, by one worker at a time (services/payouts/reconciliation.py, a lease)."""
-    await _every(RECAP_INTERVAL_SECONDS, reconciliation.make_due, "payouts", "payouts round failed")
-
-
 async def alert_offline_devices() -> None:
     """Every few minutes: the merchants whose terminal went quiet, once per episode
     (services/fleet/alerts.py)."""
@@ -137,7 +131,6 @@ TASKS = (
     run_pending_work,
     queue_daily_recaps,
     remind_disputes,
-    make_payouts,
     alert_offline_devices,
     charge_unreturned_units,
     empty_tabs_of_erased_records,

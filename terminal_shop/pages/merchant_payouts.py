@@ -16,15 +16,25 @@ from terminal_shop.state.account import AccountState as A
 
 
 def _payout_row(p) -> rx.Component:
+    """A payout with its state; a late or short one offers its report right here, and its
+    breakdown opens under it."""
+    opened: Any = A.payout
     return rx.el.li(
         rx.el.div(
             rx.el.div(rx.el.p(p.day, class_name="font-semibold"), rx.el.p(p.net, " · ", p.count, " transaksi",
-                      class_name="text-sm text-slate-600"), class_name="min-w-0 flex-1"),
-            rx.el.div(badge(p.status), rx.el.button("Rincian", type="button", on_click=A.open_payout(p.id),
+                      class_name="text-sm text-slate-600"),
+                      rx.cond(p.gap != "", rx.el.p(p.gap, class_name="text-sm text-red-700", data_testid="payout-gap")),
+                      rx.cond(p.case_open != "", rx.el.p(p.case_open, class_name="text-sm text-amber-800", data_testid="payout-case-open")),
+                      class_name="min-w-0 flex-1"),
+            rx.el.div(badge(p.status),
+                      rx.cond(p.can_report, rx.el.button(p.report_label, type="button", on_click=A.report_missing(p.id),
+                              class_name=BTN_OUTLINE + " min-h-[44px]", data_testid="payout-report")),
+                      rx.el.button("Rincian", type="button", on_click=A.open_payout(p.id),
                       class_name=BTN_OUTLINE + " min-h-[44px]", aria_label="Rincian pencairan " + p.day),
-                      class_name="flex items-center gap-2"),
-            class_name="flex items-center justify-between gap-3",
+                      class_name="flex flex-wrap items-center justify-end gap-2"),
+            class_name="flex flex-wrap items-center justify-between gap-3",
         ),
+        rx.cond(A.payout, rx.cond(opened.line.id == p.id, _breakdown())),
         class_name="py-3",
         data_testid="payout",
     )  # fmt: skip
@@ -45,27 +55,31 @@ def _breakdown() -> rx.Component:
             row("Biaya MDR", d.mdr, "payout-mdr"),
             row("Refund", d.refunds, "payout-refunds"),
             row("Chargeback", d.chargebacks, "payout-chargebacks"),
-            row("Penyesuaian", d.adjustments, "payout-adjustments"),
+            row("Koreksi", d.adjustments, "payout-adjustments"),
             row("Bersih (masuk ke rekening)", d.net, "payout-net"),
             class_name="mt-2 divide-y divide-slate-100 text-sm",
         ),
+        rx.cond(d.line.gap != "", rx.el.p(d.line.gap, class_name="mt-1 text-sm font-semibold text-red-700")),
         rx.cond(d.reference != "", rx.el.p("Referensi bank: ", d.reference, class_name="mt-1 text-sm text-slate-600")),
         rx.el.ul(
             rx.foreach(d.extra, lambda a: rx.el.li(rx.el.span(a.kind, ": ", a.reason), rx.el.strong(a.amount),
                                                    class_name="flex flex-wrap justify-between gap-2 py-1", data_testid="payout-extra")),
-            class_name="mt-2 text-xs text-amber-900", aria_label="Penyesuaian",
+            class_name="mt-2 text-xs text-amber-900", aria_label="Di luar penjualan hari ini",
         ),
         rx.el.ul(
             rx.foreach(d.transactions, lambda t: rx.el.li(
                 rx.el.span(t.at, " · ", t.what), rx.el.span(t.amount, " (MDR ", t.fee, ")", rx.cond(t.refunded != "", rx.el.span(" · refund ", t.refunded))),
                 rx.cond(t.reason != "", rx.el.span(t.reason, class_name="w-full text-slate-500", data_testid="fee-reason")),
+                rx.cond(t.late != "", rx.el.span(t.late, class_name="w-full text-amber-800", data_testid="late-sale")),
                 class_name="flex flex-wrap justify-between gap-x-2 py-1")),
             class_name="mt-2 max-h-80 overflow-y-auto text-xs text-slate-700", aria_label="Transaksi pencairan ini",
         ),
         _case(d),
         rx.el.div(
-            rx.cond(d.can_report, rx.el.button("Dana belum masuk?", type="button", on_click=A.report_missing(d.line.id),
+            rx.cond(d.can_report, rx.el.button(d.line.report_label, type="button", on_click=A.report_missing(d.line.id),
                                                class_name=BTN_OUTLINE + " min-h-[44px]")),
+            rx.cond(d.can_reopen, rx.el.button("Masih belum masuk", type="button", on_click=A.reopen_case(d.line.id),
+                                               class_name=BTN_OUTLINE + " min-h-[44px]", data_testid="payout-reopen")),
             rx.cond(d.can_confirm, rx.el.button("Sudah masuk", type="button", on_click=A.confirm_received(d.line.id),
                                                 class_name=BTN_OUTLINE + " min-h-[44px]")),
             rx.el.button("Tutup", type="button", on_click=A.close_payout, class_name=BTN_OUTLINE + " min-h-[44px]"),
@@ -114,7 +128,6 @@ def payouts_section() -> rx.Component:
         rx.cond(A.next_payout, rx.el.p("Berikutnya: ", rx.el.strong(n.said), class_name="mt-1 text-sm", data_testid="next-payout"),
                 rx.el.p("Tidak ada pencairan yang menunggu.", class_name="mt-1 text-sm text-slate-600")),
         rx.el.ul(rx.foreach(A.payouts, _payout_row), class_name="mt-2 divide-y divide-slate-100"),
-        rx.cond(A.payout, _breakdown()),
         rx.el.a("Unduh CSV pencairan", href=routes.API_ACCOUNT_PAYOUTS_CSV, download="", custom_attrs={"reloadDocument": True},
                 class_name="mt-2 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
         _recap(),

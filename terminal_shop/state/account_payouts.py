@@ -38,7 +38,7 @@ class PayoutsMixin(rx.State, mixin=True):
         merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
             return self.reset()
-        self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:40])
+        self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:60])
 
     @rx.event
     @account_only
@@ -49,12 +49,18 @@ class PayoutsMixin(rx.State, mixin=True):
     @account_only
     async def report_missing(self, payout_id: str):
         """ "Dana belum masuk?" on the open payout: the case, and when the answer is promised."""
-        return await self._on_payout(cases.open_case, str(payout_id)[:40], "Laporan terkirim")
+        return await self._on_payout(cases.open_case, str(payout_id)[:60], "Laporan terkirim")
+
+    @rx.event
+    @account_only
+    async def reopen_case(self, payout_id: str):
+        """ "Masih belum masuk" after the answer said it arrived: the case opens again."""
+        return await self._on_payout(cases.reopen, str(payout_id)[:60], "Laporan dibuka lagi")
 
     @rx.event
     @account_only
     async def confirm_received(self, payout_id: str):
-        return await self._on_payout(cases.mark_received, str(payout_id)[:40], "Tercatat: dana sudah masuk")
+        return await self._on_payout(cases.mark_received, str(payout_id)[:60], "Tercatat: dana sudah masuk")
 
     async def _on_payout(self, act: Callable[..., object], payout_id: str, done: str):
         merchants = own_merchants(self, Ability.PAYOUTS)
@@ -65,6 +71,7 @@ class PayoutsMixin(rx.State, mixin=True):
             return tried.answer
         self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, payout_id)
         self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
+        self.next_payout = merchant_payouts.next_of(self.payouts)
         return toast.success(done)
 
     @rx.event

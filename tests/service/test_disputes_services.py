@@ -24,9 +24,8 @@ from terminal_shop.services.disputes import cases, export, notices, webhook
 from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.payouts import merchant as payouts
-from terminal_shop.services.payouts.tables import PayoutAdjustment
 from terminal_shop.services.transactions import ingest
-from terminal_shop.services.transactions.tables import RefusedDelivery
+from terminal_shop.services.transactions.tables import LedgerEntry, RefusedDelivery
 from terminal_shop.web.api import files_app
 
 from support.files import png
@@ -70,9 +69,11 @@ def test_a_signed_delivery_opens_a_dispute_tells_the_merchant_and_refuses_what_i
         _send(secret, [{**_item(), "status": "menang"}])
     assert (forged.value.status, stale.value.status, malformed.value.status) == (401, 401, 400) and _disputes() == []
 
-    taken = _send(secret, [_item(), _item(txn_id="NEVER", dispute="CB-2"), _item(amount=300_001, dispute="CB-3")])
-    assert (taken.opened, [r["reason"] for r in taken.refused]) == (
-        1, ["transaction never received", "amount above the transaction's"])  # fmt: skip
+    taken = _send(secret, [_item(), _item(txn_id="NEVER", dispute="CB-2"), _item(amount=300_001, dispute="CB-3"),
+                           _item(dispute="CB-4", days=-1), _item(dispute="CB-5", days=181)])  # fmt: skip
+    assert (taken.opened, [r["reason"] for r in taken.refused]) == (1, [
+        "transaction never received", "amount above what is left of the sale after its refunds and chargebacks",
+        "deadline outside today .. 180 days ahead", "deadline outside today .. 180 days ahead"])  # fmt: skip
     [d] = _disputes()
     assert (d.merchant_id, d.amount, d.status, d.tid) == (merchant_id, 250_000, "dibuka", "BRI00123")
     with read_session() as s:
@@ -88,6 +89,8 @@ def test_a_signed_delivery_opens_a_dispute_tells_the_merchant_and_refuses_what_i
     again = _send(secret, [_item()])
     moved = _send(secret, [_item(status="under_review")])
     assert (again.duplicates, moved.updated, _disputes()[0].status) == (1, 1, "ditinjau")
+    assert _send(secret, [_item()]).refused == [{"index": 0, "reason": "dispute status cannot move backwards"}]
+    assert _disputes()[0].status == "ditinjau"
     assert len(_mails("Sengketa Rp 250.000")) == 1  # told once
 
 
@@ -168,12 +171,34 @@ def test_a_lost_dispute_is_charged_back_on_the_next_payout_once(clean_db, tmp_pa
         _send(secret, [{**_item(status="won"), "id": ""}])  # malformed: nothing changes
     assert _send(secret, [_item(status="won")]).refused == [{"index": 0, "reason": "dispute already closed"}]
     with read_session() as s:
-        [cb] = s.exec(select(PayoutAdjustment)).all()
+        [cb] = s.exec(select(LedgerEntry).where(LedgerEntry.kind == "chargeback")).all()
     day = working_days.add_working_days(working_days.today_wib(), 1)
-    assert (cb.kind, cb.amount, cb.applies_on) == ("chargeback", -250_000, day)
-    assert cb.reason == "CB-1 atas transaksi T1: Barang tidak diterima"
+    assert (cb.amount, cb.payout_on, cb.txn_id) == (-250_000, day, "T1")
+    assert cb.note == "CB-1 atas transaksi T1: Barang tidak diterima"
     line = next(p for p in payouts.of_merchants([mine], today=day) if p.day == working_days.spoken(day))
     detail = payouts.detail([mine], line.id)
     assert detail.chargebacks == "-Rp 250.000" and [a.amount for a in detail.extra] == ["-Rp 250.000"]
     with write_session() as s:
         assert s.get(Dispute, d.id).status == "kalah"
+
+
+def test_chargebacks_of_one_sale_never_exceed_what_is_left_of_it_and_a_voided_sale_takes_none(clean_db, tmp_path):
+    """Three lost disputes of Rp 410.000 on one Rp 410.000 sale took Rp 1.230.000 (issue 59)."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 410_000, "debit"), txn("T2", 200_000, "debit")]})
+    deliver(secret, {"transactions": [dict(txn("T1", 10_000, "debit", status="refund"), refund_id="R1"),
+                                      txn("T2", 200_000, "debit", status="void")]})  # fmt: skip
+    lost = [_item(status="lost", amount=400_000, dispute=f"CB-{i}") for i in (1, 2, 3)]
+    taken = _send(secret, [*lost, _item(txn_id="T2", amount=200_000, dispute="CB-9")])
+    assert taken.opened == 1 and [r["reason"] for r in taken.refused] == [
+        "amount above what is left of the sale after its refunds and chargebacks",
+        "amount above what is left of the sale after its refunds and chargebacks",
+        "transaction was voided",
+    ]
+    assert _send(secret, [_item(status="lost", amount=400_001, dispute="CB-4")]).refused  # 410.000 - 10.000 refunded
+    with read_session() as s:
+        taken_back = sum(e.amount for e in s.exec(select(LedgerEntry).where(LedgerEntry.kind == "chargeback")))
+    assert taken_back == -400_000
+    [line] = [p for p in payouts.of_merchants([mine]) if p.count]
+    assert payouts.detail([mine], line.id).chargebacks == "-Rp 400.000"

@@ -1,6 +1,7 @@
-"""Payouts (issue 47.1-47.2, services/payouts) on this pass's real database: one per acquirer,
-MID and settlement day, made of its transactions (sales, voids, refunds) and adjustments,
-read again while Dijadwalkan and kept once Dikirim; a merchant reaches only their own."""
+"""Payouts as one ledger (issue 59, services/transactions/ledger.py, services/payouts) on this
+pass's real database: every movement one entry in exactly one payout of its MID; a sent payout's
+entries fixed and what comes later on the next one, named; the acquirer's figure beside ours;
+what cannot be true refused per item; a merchant reaches only their own."""
 
 from __future__ import annotations
 
@@ -12,22 +13,30 @@ from datetime import UTC, datetime, time, timedelta
 import pytest
 from sqlmodel import select
 from starlette.testclient import TestClient
-from test_transactions_services import NOW, active_device, deliver, txn
+from test_transactions_services import NOW, active_device, deliver, payout_key, txn
 
-from terminal_shop.formats import WIB, day_text, rupiah
-from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.formats import WIB, day_text, rupiah, wib
+from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.payouts import cases, merchant, recap, schedule, webhook
-from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
-from terminal_shop.services.payouts.terms import AdjustmentKind, CaseRefusal, PayoutStatus
+from terminal_shop.services.payouts import cases, merchant, recap, reconciliation, webhook
+from terminal_shop.services.payouts.tables import Payout
+from terminal_shop.services.payouts.terms import CaseRefusal, PayoutStatus
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
-from terminal_shop.services.transactions import history, ingest, settlement_report
-from terminal_shop.services.transactions.tables import RefusedDelivery, Transaction
+from terminal_shop.services.transactions import history, ingest, settlement, settlement_report
+from terminal_shop.services.transactions.tables import LedgerEntry, RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
+
+MID = "000885012345678"
+
+
+def _ago(days: int, hour: int = 10) -> str:
+    """A sale's time `days` ago at `hour` WIB: its payout day has come (a payout is never sent
+    for a day ahead)."""
+    return datetime.combine(working_days.today_wib() - timedelta(days=days), time(hour), WIB).isoformat()
 
 
 def _day_of(txn_id: str):
@@ -40,74 +49,9 @@ def _payouts() -> list[Payout]:
         return list(s.exec(select(Payout)))
 
 
-def test_a_payout_adds_up_its_sales_voids_and_refunds_and_says_where_the_money_goes(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
-    merchant_id = active_device(tmp_path)
-    deliver(secret, {"transactions": [txn("T1", 1_000_000, "kredit"), txn("T2", 200_000, "debit"),
-                                      txn("T3", 50_000, "qris"), txn("T4", 300_000, "qris")]})  # fmt: skip
-    deliver(secret, {"transactions": [txn("T3", 50_000, "qris", status="void"), dict(txn("T4", 100_000, "qris", status="refund"), refund_id="R1")]})  # fmt: skip
-    day = _day_of("T1")
-    assert schedule.refresh_day(day) == 1
-    [payout] = _payouts()
+def _entries() -> list[LedgerEntry]:
     with read_session() as s:
-        kept = {t.txn_id: t for t in s.exec(select(Transaction))}
-    sold = kept["T1"].mdr + kept["T2"].mdr
-    assert (payout.count, payout.gross, payout.mdr, payout.refunds) == (
-        3,
-        1_500_000,
-        sold,
-        100_000,
-    )  # the void counts for nothing
-    assert payout.net == 1_500_000 - sold - 100_000 and payout.status == PayoutStatus.SCHEDULED
-    assert (
-        payout.account == "BCA ••123" and payout.merchant_id == merchant_id
-    )  # its last four digits: this one has three
-
-    [line] = merchant.of_merchants([merchant_id], today=day)
-    assert line.said.startswith(f"Rp {payout.net:,}".replace(",", ".") + " dijadwalkan masuk ke BCA ••123 pada ")
-    assert line.said.endswith("dari 3 transaksi") and merchant.next_of([line]) == line
-    shown = merchant.detail([merchant_id], line.id)
-    assert [t.amount for t in shown.transactions] == ["Rp 1.000.000", "Rp 200.000", "Rp 300.000"]
-    assert [t.refunded for t in shown.transactions] == ["", "", "Rp 100.000"]
-
-
-def test_a_sent_payout_keeps_what_was_sent_and_an_adjustment_lands_on_its_day(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
-    active_device(tmp_path)
-    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
-    day = _day_of("T1")
-    schedule.refresh_day(day)
-    with write_session() as s:
-        sent = s.exec(select(Payout)).one()
-        sent.status, sent.bank_reference, sent.sent_at = PayoutStatus.SENT.value, "BRI-20261130-001", datetime.now(UTC)
-        s.add(sent)
-    before = _payouts()[0].net
-    late = txn("T2", 250_000, "qris", at=datetime.now(UTC).isoformat())
-    deliver(secret, {"transactions": [late]})
-    schedule.refresh_day(day)
-    assert _payouts()[0].net == before  # what was sent is what the bank received
-
-    with write_session() as s:
-        s.add(PayoutAdjustment(acquirer="bri", mid="000885012345678", applies_on=day,
-                               kind=AdjustmentKind.CHARGEBACK.value, amount=-75_000, reason="Chargeback T9",
-                               source="test:chargeback:T9"))  # fmt: skip
-        s.exec(select(Payout)).one().status = PayoutStatus.SCHEDULED.value
-    schedule.refresh_day(day)
-    [payout] = _payouts()
-    assert payout.chargebacks == -75_000 and payout.net == payout.gross - payout.mdr - payout.refunds - 75_000
-
-
-def test_a_merchant_reaches_only_their_own_payouts(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
-    mine = active_device(tmp_path)
-    theirs = active_device(tmp_path, tid="BRI00999")
-    other_mid = dict(txn("T2", 100_000, tid="BRI00999"), mid="000885099999999")  # each merchant its own MID
-    deliver(secret, {"transactions": [txn("T1", 100_000), other_mid]})
-    schedule.refresh_day(_day_of("T1"))
-    [their_line] = merchant.of_merchants([theirs], today=_day_of("T2"))
-    assert merchant.detail([mine], their_line.id) is None
-    assert merchant.detail([mine], str(uuid.uuid4())) is None and merchant.detail([mine], "bukan-id") is None
-    assert merchant.detail([theirs], their_line.id) is not None
+        return list(s.exec(select(LedgerEntry)))
 
 
 def _send(secret: str, payouts: list[dict], timestamp: int | None = None, tamper: bool = False):
@@ -117,71 +61,165 @@ def _send(secret: str, payouts: list[dict], timestamp: int | None = None, tamper
     return webhook.accept("bri", body.replace(b"BRI-", b"XXX-") if tamper else body, signature, str(ts), now=NOW)
 
 
-def test_a_signed_payout_delivery_marks_it_sent_with_its_reference_and_keeps_the_difference(clean_db, tmp_path):
+def _sent(day, net: int, reference: str = "BRI-1", mid: str = MID) -> dict:
+    return {"mid": mid, "settle_on": day.isoformat(), "net": net, "bank_reference": reference}
+
+
+def test_a_payout_is_its_entries_summed_and_says_where_the_money_goes(clean_db, tmp_path):
     secret = ingest.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
-    deliver(secret, {"transactions": [txn("T1", 400_000, "qris"), txn("T2", 100_000, "debit")]})
+    at = _ago(10)
+    deliver(secret, {"transactions": [txn("T1", 1_000_000, "kredit", at=at), txn("T2", 200_000, "debit", at=at),
+                                      txn("T3", 50_000, "qris", at=at), txn("T4", 300_000, "qris", at=at)]})  # fmt: skip
+    deliver(secret, {"transactions": [txn("T3", 50_000, "qris", status="void", at=at),
+                                      dict(txn("T4", 100_000, "qris", status="refund", at=at), refund_id="R1")]})  # fmt: skip
     day = _day_of("T1")
-    item = {"mid": "000885012345678", "settle_on": day.isoformat(), "net": 1, "bank_reference": "BRI-20261130-77"}
+    with read_session() as s:
+        kept = {t.txn_id: t for t in s.exec(select(Transaction))}
+    assert {e.payout_on for e in _entries()} == {day}  # each refund and void on its sale's payout, still open
+    assert sum(e.amount for e in _entries()) == sum(t.net for t in kept.values())
+
+    [line] = merchant.of_merchants([merchant_id], today=day)
+    net = sum(t.net for t in kept.values())
+    assert line.said == f"{rupiah(net)} dijadwalkan masuk ke BCA ••123 pada {working_days.spoken(day)}, dari 4 transaksi"
+    assert merchant.next_of([line]) == line and line.status.label == "Dijadwalkan"
+    shown = merchant.detail([merchant_id], line.id, today=day)
+    assert (shown.gross, shown.refunds, shown.net) == ("Rp 1.550.000", "Rp 150.000", rupiah(net))
+    assert [t.amount for t in shown.transactions] == ["Rp 1.000.000", "Rp 200.000", "Rp 50.000", "Rp 300.000"]
+    assert [t.refunded for t in shown.transactions] == ["", "", "Rp 50.000", "Rp 100.000"]
+    assert [x.kind for x in shown.extra] == ["Pembatalan", "Refund"]  # a micro merchant's QRIS costs nothing: no MDR back
+    [late_line] = merchant.of_merchants([merchant_id], today=working_days.add_working_days(day, 2))
+    assert late_line.status.label == "Terlambat" and "belum dikirim acquirer" in late_line.said and late_line.can_report
+
+
+def test_a_late_sale_after_its_payout_was_sent_lands_on_the_next_one_named_and_every_rupiah_once(clean_db, tmp_path):
+    """Issue 59: a Rp 700.000 sale delivered after its day's payout was sent was in no payout."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
+    day = _day_of("T1")
+    assert _send(secret, [_sent(day, 400_000)]).sent == 1
+    deliver(secret, {"transactions": [txn("LATE", 700_000, "qris", at=_ago(10, hour=11))]})
+    deliver(secret, {"transactions": [txn("LATE", 700_000, "qris", at=_ago(10, hour=11))]})  # replayed: posted once
+
+    [late] = [e for e in _entries() if e.txn_id == "LATE" and e.kind == "sale"]
+    assert late.due_on == day and late.payout_on == working_days.add_working_days(day, 1)
+    assert len({(e.source) for e in _entries()}) == len(_entries())  # every entry once
+    [after, sent] = merchant.of_merchants([merchant_id], today=late.payout_on)
+    assert sent.net == "Rp 400.000" and sent.status.label == "Dikirim"  # what was sent stays what was sent
+    with read_session() as s:
+        net = s.exec(select(Transaction).where(Transaction.txn_id == "LATE")).one().net
+    assert after.net == rupiah(net) and after.count == 1
+    shown = merchant.detail([merchant_id], after.id)
+    assert [(x.kind, x.amount) for x in shown.extra] == [(f"Transaksi terlambat {day_text(day)}", "+Rp 700.000")]
+    assert shown.transactions[0].late.startswith("Transaksi terlambat (jadwal ")
+    assert [t.amount for t in merchant.detail([merchant_id], sent.id).transactions] == ["Rp 400.000"]  # not the late one
+
+
+def test_a_merchant_reaches_only_their_own_payouts(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine = active_device(tmp_path)
+    theirs = active_device(tmp_path, tid="BRI00999", mid="000885099999999")
+    other_mid = dict(txn("T2", 100_000, tid="BRI00999"), mid="000885099999999")  # each merchant its own MID
+    deliver(secret, {"transactions": [txn("T1", 100_000), other_mid]})
+    [their_line] = merchant.of_merchants([theirs])
+    assert merchant.detail([mine], their_line.id) is None
+    assert merchant.detail([mine], str(uuid.uuid4())) is None and merchant.detail([mine], "bukan-id") is None
+    assert merchant.detail([theirs], their_line.id) is not None
+
+
+def test_a_sale_whose_mid_is_not_its_terminals_is_held_out_of_every_payout(clean_db, tmp_path):
+    """Issue 59: one acquirer mistake put merchant B's sale in merchant A's payout, and the other
+    merchant's /akun then failed on the unique key for good."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    mine = active_device(tmp_path)
+    theirs = active_device(tmp_path, tid="BRI00999", mid="000885099999999")
+    wrong = dict(txn("W1", 500_000, tid="BRI00999"), mid=MID)  # their terminal, my MID
+    taken = deliver(secret, {"transactions": [txn("T1", 100_000), wrong]})
+    assert (taken.accepted, taken.held) == (2, 1)
+    with read_session() as s:
+        held = s.exec(select(Transaction).where(Transaction.txn_id == "W1")).one()
+    assert (held.held, held.merchant_id, held.device_id) == ("mid", None, None)
+    assert {e.payout_on for e in _entries() if e.txn_id == "W1"} == {None}
+    [line] = merchant.of_merchants([mine])
+    assert line.net == "Rp 100.000" and merchant.of_merchants([theirs]) == []
+    deliver(secret, dict(txn("W1", 500_000, tid="BRI00999", status="refund"), mid=MID, refund_id="R1"))
+    assert {e.payout_on for e in _entries() if e.txn_id == "W1"} == {None}  # its refund is held with it
+    from terminal_shop.services.transactions import health
+
+    [unknown] = health.unknown_tids()
+    assert unknown.tid == "BRI00999" and unknown.why == f"MID tidak sesuai dengan terminal (MID {MID})"
+
+
+def test_a_signed_payout_delivery_marks_it_sent_shows_what_was_sent_and_refuses_what_cannot_be(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 1_000_000, "debit", at=_ago(10)), txn("T2", 378_553, "qris", at=_ago(10))]})
+    day = _day_of("T1")
+    with read_session() as s:
+        ours = sum(t.net for t in s.exec(select(Transaction)))
 
     with pytest.raises(ingest.WebhookRefused) as forged:
-        _send(secret, [item], tamper=True)
-    assert forged.value.status == 401 and _payouts() == []
+        _send(secret, [_sent(day, 1)], tamper=True)
     with pytest.raises(ingest.WebhookRefused) as stale:
-        _send(secret, [item], timestamp=int(NOW) - 301)
-    assert stale.value.status == 401
+        _send(secret, [_sent(day, 1)], timestamp=int(NOW) - 301)
     with pytest.raises(ingest.WebhookRefused) as malformed:
-        _send(secret, [dict(item, net="satu juta")])
-    assert malformed.value.status == 400 and "#0: net" in malformed.value.reason
-    with read_session() as s:
-        assert sum(r.count for r in s.exec(select(RefusedDelivery))) == 3  # counted, not one row each
+        _send(secret, [dict(_sent(day, 1), net="satu juta")])
+    assert (forged.value.status, stale.value.status, malformed.value.status) == (401, 401, 400)
+    assert "#0: net" in malformed.value.reason and _payouts() == []
 
-    taken = _send(secret, [item, dict(item, mid="000885000000000")])
-    [payout] = _payouts()
-    computed = payout.gross - payout.mdr - payout.refunds
-    assert (taken.sent, taken.duplicates, len(taken.unknown)) == (1, 0, 1)
-    assert taken.differences == [{"index": 0, "computed": computed, "reported": 1}]
-    assert (payout.status, payout.bank_reference, payout.reported_net) == ("dikirim", "BRI-20261130-77", 1)
+    tomorrow = working_days.today_wib() + timedelta(days=1)
+    taken = _send(secret, [_sent(tomorrow, 1), _sent(day, -5), _sent(day, 2_000_000), _sent(day, 1, mid="000885000000000"),
+                           _sent(day - timedelta(days=1), 1), _sent(day, ours - 5_000, "BRI-20261130-77")])  # fmt: skip
+    assert [r["reason"] for r in taken.refused] == [
+        "payout day has not come yet", "net below zero", "net above the payout's sales",
+        "no merchant account of this acquirer has that MID", "no entries for that MID and day",
+    ]  # fmt: skip
+    assert (taken.sent, taken.differences) == (1, [{"index": 5, "computed": ours, "reported": ours - 5_000}])
     with read_session() as s:
-        assert {t.settled_on for t in s.exec(select(Transaction))} == {day}  # "Dibayar" on the payout's day
-    assert _send(secret, [item]).duplicates == 1
+        assert {r.reason for r in s.exec(select(RefusedDelivery))} >= {"payout: net below zero", "payout: payout day has not come yet"}
+    [payout] = _payouts()
+    assert (payout.status, payout.bank_reference, payout.reported_net, payout.account) == (
+        "dikirim", "BRI-20261130-77", ours - 5_000, "BCA ••123")  # fmt: skip
+    assert _send(secret, [_sent(day, ours - 5_000)]).duplicates == 1
+
     [line] = merchant.of_merchants([merchant_id], today=day)
-    assert " dikirim ke BCA ••123 pada " in line.said and line.status.label == "Dikirim"
-    assert merchant.detail([merchant_id], line.id).reference == "BRI-20261130-77"
+    assert line.said.startswith(f"{rupiah(ours - 5_000)} dikirim ke BCA ••123 pada ")  # what the bank received
+    assert line.gap == f"Acquirer mengirim {rupiah(ours - 5_000)}, hitungan kami {rupiah(ours)} (selisih -Rp 5.000)"
+    assert line.report_label == "Selisih?"
+    shown = merchant.detail([merchant_id], line.id)
+    assert shown.reference == "BRI-20261130-77" and shown.net == rupiah(ours) and shown.can_confirm
 
 
 def test_the_payout_route_answers_as_the_transactions_route_does(clean_db, tmp_path):
     secret = ingest.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)
-    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
-    body = json.dumps({"payouts": [{"mid": "000885012345678", "settle_on": _day_of("T1").isoformat(),
-                                    "net": 397_200, "bank_reference": "BRI-1"}]}).encode()  # fmt: skip
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
+    body = json.dumps({"payouts": [_sent(_day_of("T1"), 400_000)]}).encode()
     ts = int(datetime.now(UTC).timestamp())  # the route signs against the clock, not the module's NOW
     headers = {"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)}
     client = TestClient(files_app(), client=("198.18.47.1", 50000))  # an address of its own: one Redis counts all
     answer = client.post("/api/pencairan/bri", content=body, headers=headers)
-    assert answer.status_code == 200 and answer.json()["sent"] == 1
-    assert (
-        client.post(
-            "/api/pencairan/bri", content=body, headers=dict(headers, **{"X-Terminalku-Signature": "sha256=00"})
-        ).status_code
-        == 401
-    )
+    assert answer.status_code == 200 and answer.json()["sent"] == 1 and answer.json()["refused"] == []
+    forged = client.post("/api/pencairan/bri", content=body, headers=dict(headers, **{"X-Terminalku-Signature": "sha256=00"}))
+    assert forged.status_code == 401
     assert client.post("/api/pencairan/bni", content=body, headers=headers).status_code == 404
 
 
 def test_an_imported_settlement_report_marks_the_days_payouts_sent(clean_db, tmp_path):
     secret = ingest.add_acquirer("bri", "Bank BRI")
-    active_device(tmp_path)
-    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
     day = _day_of("T1")
-    report = f"transaction_id,settlement_date,gross,mdr,net\nT1,{day.isoformat()},400000,2800,397200\n".encode()
+    report = f"transaction_id,settlement_date,gross,mdr,net\nT1,{day.isoformat()},400000,0,400000\n".encode()
     settlement_report.import_report("bri", report, admin_email="keuangan@terminalku.example")
     [payout] = _payouts()
-    assert (payout.status, payout.bank_reference, payout.net) == ("dikirim", None, 400_000 - payout.mdr)
+    assert (payout.status, payout.bank_reference, payout.reported_net) == ("dikirim", None, None)
     with read_session() as s:
         audited = s.exec(select(AuditEvent).where(AuditEvent.entity_id == str(payout.id))).all()
     assert [(a.action, a.admin_email) for a in audited] == [("kirim", "keuangan@terminalku.example")]
+    [line] = merchant.of_merchants([merchant_id], today=day)
+    assert line.status.label == "Dikirim" and line.gap == ""
 
 
 def _mail_subjects(to: str) -> list[str]:
@@ -191,15 +229,16 @@ def _mail_subjects(to: str) -> list[str]:
         ]  # after the brand
 
 
-def test_dana_belum_masuk_is_a_case_with_its_facts_answered_to_the_merchant(clean_db, tmp_path):
-    """Issue 47.2: a working day past its date, the merchant reports a payout missing; the admins
-    are told with every fact, the answer reaches the merchant, and the money is marked received."""
+def test_dana_belum_masuk_is_a_case_answered_to_the_merchant_who_may_say_it_still_did_not_arrive(clean_db, tmp_path):
+    """Issue 47.2, 59.6: a working day past its date the merchant reports a payout missing on its
+    row; the admins are told with every fact; after "it arrived" the merchant may reopen it."""
     secret = ingest.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
-    other = active_device(tmp_path, tid="BRI00999")
-    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
+    other = active_device(tmp_path, tid="BRI00999", mid="000885099999999")
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
     day = _day_of("T1")
     [line] = merchant.of_merchants([merchant_id], today=day)
+    assert not line.can_report
 
     with pytest.raises(cases.CaseError) as early:
         cases.open_case([merchant_id], line.id, "bri00123@example.com", today=day)
@@ -209,42 +248,52 @@ def test_dana_belum_masuk_is_a_case_with_its_facts_answered_to_the_merchant(clea
     assert theirs.value.code is CaseRefusal.NOT_FOUND
 
     later = working_days.add_working_days(day, 1)
+    [line] = merchant.of_merchants([merchant_id], today=later)
+    assert line.can_report and line.report_label == "Dana belum masuk?" and line.status.label == "Terlambat"
     case = cases.open_case([merchant_id], line.id, "bri00123@example.com", today=later)
     assert cases.open_case([merchant_id], line.id, "bri00123@example.com", today=later) == case  # one open case
     assert case.status.label == "Sedang diperiksa" and case.promised.startswith("Jawaban paling lambat ")
-    assert "BCA ••123" in case.facts and "1 transaksi" in case.facts and "MID 000885012345678" in case.facts
-    told = admin_accounts.emails_of(Permission.TRANSACTIONS)  # who reads the transactions
+    assert "BCA ••123" in case.facts and "1 transaksi" in case.facts and f"MID {MID}" in case.facts
+    [line] = merchant.of_merchants([merchant_id], today=later)
+    assert not line.can_report and line.case_open == "Laporan Anda sedang diperiksa"  # the open case instead
+    told = admin_accounts.emails_of(Permission.TRANSACTIONS)
     assert told and [_mail_subjects(a) for a in told] == [["Dana belum masuk: merchant menunggu jawaban"]] * len(told)
-    assert [c.id for c in cases.open_cases()] == [case.id]
-    assert [c.facts for c in admin_overview.overview().payout_cases] == [case.facts]  # on the overview, by promise
+    assert [c.id for c in cases.open_cases()] == [case.id] and cases.open_cases()[0].payout_id == line.id
+    assert [c.facts for c in admin_overview.overview().payout_cases] == [case.facts]
 
     with pytest.raises(cases.CaseError) as empty:
         cases.answer(case.id, "   ", "keuangan@terminalku.example")
     assert empty.value.code is CaseRefusal.ANSWER
     cases.answer(case.id, "Sudah kami cek: dana dikirim BRI hari ini, ref BRI-77.", "keuangan@terminalku.example",
                  received=True)  # fmt: skip
-    shown = merchant.detail([merchant_id], line.id)
+    shown = merchant.detail([merchant_id], line.id, today=later)
     assert shown.case.answer.startswith("Sudah kami cek") and shown.case.status.label == "Selesai"
     assert shown.line.status.label == "Diterima" and not shown.can_report and cases.open_cases() == []
-    assert admin_overview.overview().payout_cases == ()
+    assert shown.can_reopen and admin_overview.overview().payout_cases == ()
     assert "Jawaban untuk laporan dana belum masuk" in _mail_subjects("bri00123@example.com")
+
+    reopened = cases.reopen([merchant_id], line.id, "bri00123@example.com", today=later)
+    assert reopened.status.label == "Sedang diperiksa" and reopened.facts.startswith("Masih belum masuk")
+    assert [c.id for c in cases.open_cases()] == [case.id]
+    assert merchant.detail([merchant_id], line.id, today=later).line.status.label == "Terlambat"  # never sent: late again
 
 
 def test_the_merchant_says_the_money_arrived(clean_db, tmp_path):
     secret = ingest.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
-    deliver(secret, {"transactions": [txn("T1", 400_000, "qris")]})
-    [line] = merchant.of_merchants([merchant_id], today=_day_of("T1"))
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
+    _send(secret, [_sent(_day_of("T1"), 400_000)])
+    [line] = merchant.of_merchants([merchant_id])
     cases.mark_received([merchant_id], line.id, "bri00123@example.com")
     [payout] = _payouts()
     assert payout.status == PayoutStatus.RECEIVED and payout.received_at is not None
 
 
-def test_the_daily_recap_goes_once_a_day_from_seven_and_not_after_a_day_without_sales(clean_db, tmp_path):
-    """Issue 47.5: yesterday's sales, fees, net and the next payout, by the channel asked for."""
+def test_the_daily_recap_goes_once_a_day_from_seven_with_the_ledgers_figures_and_why_they_differ(clean_db, tmp_path):
+    """Issue 47.5, 59: yesterday's sales, fees, net and the next payout, by the channel asked for."""
     secret = ingest.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
-    quiet = active_device(tmp_path, tid="BRI00999")  # asked too, sold nothing yesterday
+    quiet = active_device(tmp_path, tid="BRI00999", mid="000885099999999")  # asked too, sold nothing yesterday
     yesterday_noon = datetime.now(WIB).replace(hour=12, minute=0, second=0, microsecond=0) - timedelta(days=1)
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=yesterday_noon.isoformat())]})
     assert recap.choose([merchant_id], "email", "bri00123@example.com") == "email"
@@ -255,8 +304,14 @@ def test_the_daily_recap_goes_once_a_day_from_seven_and_not_after_a_day_without_
     assert recap.queue_due(datetime.combine(today, time(6, 59), WIB)) == 0  # not before 07.00 WIB
     assert recap.queue_due(datetime.combine(today, time(7, 0), WIB)) == 1
     assert recap.queue_due(datetime.combine(today, time(7, 5), WIB)) == 0  # once a day, whichever worker
-    [mail] = [m for m in _mail_subjects("bri00123@example.com") if m.startswith("Rekap ")]
-    assert mail.endswith(": Rp 400.000")
+    [subject] = [m for m in _mail_subjects("bri00123@example.com") if m.startswith("Rekap ")]
+    assert subject.endswith(": Rp 400.000")
+    with read_session() as s:
+        body = s.exec(select(OutboxMessage).where(OutboxMessage.subject.contains("Rekap "))).one().body_text
+    paid_on = settlement.settle_on(yesterday_noon)
+    if paid_on >= today:  # the sale's payout is still to come: it is the next one
+        assert f"Pencairan berikutnya: Rp 400.000 pada {working_days.spoken(paid_on)}" in body
+    assert f"dijadwalkan cair {working_days.spoken(paid_on)}" in body  # why the two figures differ
     assert not [m for m in _mail_subjects("bri00999@example.com") if m.startswith("Rekap ")]
 
     recap.choose([merchant_id], "whatsapp", "bri00123@example.com")  # a number that never agreed: nothing
@@ -265,50 +320,50 @@ def test_the_daily_recap_goes_once_a_day_from_seven_and_not_after_a_day_without_
     assert recap.choice_of([merchant_id]) == ""
 
 
-def test_a_refund_before_its_payout_is_not_paid_and_one_after_is_taken_from_the_next_with_its_mdr(clean_db, tmp_path):
-    """Issue 47.3, money.py's rule: the refunded part's MDR is returned pro rata; after the
-    sale's payout was sent, the refund less that MDR is taken from the next payout."""
+def test_a_refund_names_the_payout_it_landed_on_at_its_own_time_and_a_partial_one_says_so(clean_db, tmp_path):
+    """Issue 47.3, 59: the refunded part's MDR is returned pro rata; before the sale's payout is
+    sent it is not paid out, after it the refund less that MDR lands on the next one."""
     secret = ingest.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)  # an A920: debit up to Rp 750.000 costs 1%
-    deliver(secret, {"transactions": [txn("D1", 500_000, "debit"), txn("D2", 300_000, "debit")]})
-    deliver(secret, dict(txn("D1", 100_000, "debit", status="refund"), refund_id="RF-1"))
+    at = _ago(10)
+    deliver(secret, {"transactions": [txn("D1", 500_000, "debit", at=at), txn("D2", 300_000, "debit", at=at)]})
+    deliver(secret, dict(txn("D1", 100_000, "debit", status="refund", at=at), refund_id="RF-1"))
     day = _day_of("D1")
-    schedule.refresh_day(day)
-    [payout] = _payouts()
-    assert (payout.gross, payout.refunds, payout.mdr, payout.net) == (800_000, 100_000, 4_000 + 3_000, 693_000)
-    shown = merchant.detail([merchant_id], str(payout.id))
+    [line] = merchant.of_merchants([merchant_id], today=day)
+    shown = merchant.detail([merchant_id], line.id)
+    assert (shown.gross, shown.refunds, shown.mdr, shown.net) == ("Rp 800.000", "Rp 100.000", "Rp 7.000", "Rp 693.000")
     assert {t.reason for t in shown.transactions} == {"Kartu debit A920 s/d Rp 750.000: 1%"}
 
-    item = {"mid": "000885012345678", "settle_on": day.isoformat(), "net": 693_000, "bank_reference": "BRI-1"}
-    _send(secret, [item])  # sent: D1 and D2 are paid
-    deliver(secret, dict(txn("D2", 200_000, "debit", status="refund"), refund_id="RF-2"))
-    deliver(secret, dict(txn("D2", 200_000, "debit", status="refund"), refund_id="RF-2"))  # replayed: taken once
-    next_day = working_days.add_working_days(day, 1)
+    _send(secret, [_sent(day, 693_000)])
+    refund_at = _ago(3, hour=15)
+    deliver(secret, dict(txn("D2", 200_000, "debit", status="refund", at=refund_at), refund_id="RF-2"))
+    deliver(secret, dict(txn("D2", 200_000, "debit", status="refund", at=refund_at), refund_id="RF-2"))  # taken once
+    landed = settlement.settle_on(datetime.fromisoformat(refund_at))
+    taken = [e for e in _entries() if e.txn_id == "D2" and e.kind in ("refund", "mdr_kembali")]
+    assert sorted((e.kind, e.amount, e.payout_on) for e in taken) == [("mdr_kembali", 2_000, landed), ("refund", -200_000, landed)]
     with read_session() as s:
-        [taken] = s.exec(select(PayoutAdjustment)).all()
         d2 = s.exec(select(Transaction).where(Transaction.txn_id == "D2")).one()
-    assert (taken.applies_on, taken.kind, taken.amount) == (next_day, "refund", -(200_000 - 2_000))
-    assert taken.reason == "refund transaksi D2: Rp 200.000, MDR Rp 2.000 dikembalikan"
     assert (d2.mdr, d2.net) == (1_000, 99_000)  # a third of its MDR kept
-    assert _payouts()[0].net == 693_000  # what was sent stays what was sent
 
-    [later, first] = merchant.of_merchants([merchant_id], today=next_day)  # a day with no sale still has a payout
-    assert (later.count, later.net) == (0, "-Rp 198.000") and first.id == str(payout.id)
+    lines = merchant.of_merchants([merchant_id], today=landed)
+    assert {x.day: x.net for x in lines}[working_days.spoken(day)] == "Rp 693.000"  # what was sent stays
+    [later] = [x for x in lines if x.day == working_days.spoken(landed)]
+    assert (later.count, later.net) == (0, "-Rp 198.000")  # a day with no sale still has a payout
     extra = merchant.detail([merchant_id], later.id).extra
-    assert [(a.kind, a.amount) for a in extra] == [("Refund setelah pencairan", "-Rp 198.000")]
+    assert [(a.kind, a.amount) for a in extra] == [("Refund", "-Rp 200.000"), ("MDR dikembalikan", "+Rp 2.000")]
 
-    page = history.page_of([merchant_id], history.Filters.parse({})[0])
-    notes = {line.amount: line.refunds for line in page.lines}
-    assert notes["Rp 500.000"][0].startswith("Refund Rp 100.000 · ") and notes["Rp 500.000"][0].endswith(
-        "tidak ikut dicairkan"
-    )
-    assert notes["Rp 300.000"][0].endswith(f"dipotong dari pencairan {day_text(next_day)}")
-    assert page.figures.refunds == "-Rp 300.000" and page.figures.net == rupiah(800_000 - 300_000 - 4_000 - 1_000)
+    page = history.page_of([merchant_id], history.Filters.parse({"dari": (working_days.today_wib() - timedelta(days=30)).isoformat()})[0])
+    by_amount = {x.amount: x for x in page.lines}
+    assert by_amount["Rp 500.000"].refunds[0] == f"Refund Rp 100.000 · {wib(datetime.fromisoformat(at))} · tidak ikut dicairkan"
+    assert by_amount["Rp 300.000"].refunds[0] == (
+        f"Refund Rp 200.000 · {wib(datetime.fromisoformat(refund_at))} · dipotong dari pencairan {day_text(landed)}")  # fmt: skip
+    assert by_amount["Rp 300.000"].status == "Refund sebagian" and by_amount["Rp 500.000"].status == "Refund sebagian"
+    assert by_amount["Rp 300.000"].settlement == f"Dikirim {day_text(day)}"
 
 
 def test_the_payouts_csv_and_the_monthly_statement_list_the_merchants_own_payouts(clean_db, tmp_path):
-    """Issue 47.2: the CSV of payouts over HTTP for the signed-in merchant only, and the month's
-    PDF statement with its payouts."""
+    """Issue 47.2, 59: the CSV of payouts over HTTP for the signed-in merchant only, with what the
+    acquirer sent beside ours, and the month's PDF statement with its payouts."""
     from pypdf import PdfReader
     from test_transactions_services import _two_approved_merchants, signed_in
 
@@ -321,59 +376,52 @@ def test_the_payouts_csv_and_the_monthly_statement_list_the_merchants_own_payout
     first_of_month = datetime.now(WIB).date().replace(day=1)
     mid_last_month = datetime.combine(first_of_month - timedelta(days=20), time(10), WIB)  # its payout: the same month
     deliver(secret, {"transactions": [txn("P", 222_000, at=mid_last_month.isoformat())]})
-    schedule.refresh_day(_day_of("P"))
-    schedule.refresh_day(_day_of("Z"), ["000885099999999"])  # theirs only
-    [mine_payout] = [p for p in _payouts() if p.merchant_id == mine]
-    _send(secret, [{"mid": mine_payout.mid, "settle_on": mine_payout.settle_on.isoformat(), "net": mine_payout.net,
-                    "bank_reference": "BRI-CSV-1"}])  # fmt: skip
+    day = _day_of("P")
+    _send(secret, [_sent(day, 221_000, "BRI-CSV-1")])
 
     client = TestClient(files_app())
     assert client.get(routes.API_ACCOUNT_PAYOUTS_CSV, follow_redirects=False).headers["location"] == routes.SIGN_IN
     client.cookies.set(signin.SESSION_COOKIE, signed_in("bri00123@example.com"))
     rows = client.get(routes.API_ACCOUNT_PAYOUTS_CSV).text.lstrip("\ufeff").splitlines()
-    assert rows[0].startswith("Tanggal,MID,Acquirer,Status") and len(rows) == 2  # theirs is not here
-    assert rows[1].endswith(f",{mine_payout.net},BCA ••123,BRI-CSV-1") and ",Dikirim," in rows[1]
+    assert rows[0].startswith("Tanggal,MID,Acquirer,Status") and ",Dikirim acquirer,Selisih," in rows[0]
+    assert len(rows) == 3  # P's payout and today's sale A's; theirs is not here
+    [sent] = [r for r in rows if r.startswith(day.isoformat())]
+    assert sent.endswith(",222000,221000,-1000,BCA ••123,BRI-CSV-1") and ",Dikirim," in sent
     their_rows = export.csv_text([theirs]).splitlines()
     assert len(their_rows) == 2 and ",999000," in their_rows[1] and "BRI-CSV-1" not in their_rows[1]
 
-    day = mine_payout.settle_on
-    pdf = statement.render([mine], mine_payout.mid, day.strftime("%Y-%m"), export.month_rows)
+    pdf = statement.render([mine], MID, day.strftime("%Y-%m"), export.month_rows)
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert "Pencairan" in text and "BRI-CSV-1" in text and "Dikirim" in text
+    assert "Pencairan" in text and "BRI-CSV-1" in text and "Dikirim" in text and "Rp 222.000" in text
 
 
-def test_the_admin_reconciles_each_acquirer_and_day_computed_reported_and_paid(clean_db, tmp_path):
-    """Issue 47.6: a report line whose net differs from the site's is named with its transaction;
-    a payout sent for less than computed is named with its MID; an agreeing day says so."""
-    from terminal_shop.services.events import leases
-    from terminal_shop.services.payouts import reconciliation
-
+def test_the_admin_reconciles_each_mid_and_day_and_never_calls_unequal_amounts_matched(clean_db, tmp_path):
+    """Issue 59: the reconciliation compared only payouts marked sent and summed per acquirer
+    and day, so +Rp 5.000 on one MID and -Rp 5.000 on another cancelled out."""
     secret = ingest.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)  # usaha mikro: QRIS up to Rp 500.000 costs nothing
-    deliver(secret, {"transactions": [txn("T1", 400_000, "qris"), txn("T2", 100_000, "qris")]})
+    active_device(tmp_path, tid="BRI00999", mid="000885099999999")
+    at = _ago(10)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=at), txn("T2", 100_000, "qris", at=at),
+                                      dict(txn("T3", 600_000, "debit", tid="BRI00999", at=at), mid="000885099999999")]})  # fmt: skip
     day = _day_of("T1")
-    assert reconciliation.make_due() == 10 and len(_payouts()) == 1  # the workers' round: a week back, two ahead
-    assert reconciliation.make_due() == 10  # the same worker again: its lease renewed
-    [before] = reconciliation.lines(today=day)
-    assert (before.count, before.computed, before.reported, before.paid, before.state) == (
-        2, "Rp 500.000", "-", "-", "Belum dilaporkan")  # fmt: skip
+    before = {x.mid: x for x in reconciliation.lines(today=day)}
+    assert (before[MID].count, before[MID].computed, before[MID].state) == (2, "Rp 500.000", "Dijadwalkan")
+    later = working_days.add_working_days(day, 1)
+    assert {x.state for x in reconciliation.lines(today=later)} == {"Belum dikirim"}  # not sent is not "Cocok"
 
     report = (f"transaction_id,settlement_date,gross,mdr,net\nT1,{day.isoformat()},400000,0,400000\n"
               f"T2,{day.isoformat()},100000,0,98500\n").encode()  # fmt: skip
     settlement_report.import_report("bri", report, admin_email="keuangan@terminalku.example")
-    [reported] = reconciliation.lines(today=day)
-    assert (reported.reported, reported.state) == ("Rp 498.500", "Selisih Rp 1.500")
-    assert reported.differences == ["T2 (MID 000885012345678): situs Rp 100.000, laporan Rp 98.500"]
+    _send(secret, [_sent(day, 495_000, "BRI-A"), _sent(day, 599_000, "BRI-B", mid="000885099999999")])  # 594.000 ours
+    lines = {x.mid: x for x in reconciliation.lines(today=later)}
+    assert (lines[MID].paid, lines[MID].state) == ("Rp 495.000", "Selisih -Rp 5.000")
+    assert lines["000885099999999"].state == "Selisih +Rp 5.000"  # each MID on its own: no cancelling out
+    assert "T2: situs Rp 100.000, laporan Rp 98.500" in lines[MID].differences
+    assert all(x.differs for x in reconciliation.lines(today=later, differences_only=True))
 
-    with write_session() as s:  # the report marked it sent; the acquirer's payout delivery says how much
-        payout = s.exec(select(Payout)).one()
-        payout.reported_net = 498_500
-    [paid] = reconciliation.lines(today=day)
-    assert paid.paid == "Rp 498.500"
-    assert "Pencairan MID 000885012345678: situs Rp 500.000, dikirim Rp 498.500" in paid.differences
-
-    later = datetime.now(UTC) + timedelta(seconds=601)  # this process's lease has ended
-    assert leases.claim("payouts.make", 600, holder="worker-a", now=later)
-    assert not leases.claim("payouts.make", 600, holder="worker-b", now=later)  # one worker makes the payouts
-    assert reconciliation.make_due() == 0  # nor this one, while worker-a holds it
-    assert leases.claim("payouts.make", 600, holder="worker-b", now=later + timedelta(seconds=601))  # after it ends
+    deliver(secret, {"transactions": [txn("T4", 50_000, "qris", at=_ago(5))]})
+    _send(secret, [_sent(_day_of("T4"), 50_000, "BRI-C")])
+    shown = reconciliation.lines(today=later + timedelta(days=7))
+    assert [x.state for x in shown if x.day == working_days.spoken(_day_of("T4"))] == ["Cocok"]
+    assert "Cocok" not in [x.state for x in reconciliation.lines(today=later + timedelta(days=7), differences_only=True)]

@@ -19,7 +19,7 @@ import reflex as rx
 from sqlmodel import select
 from starlette.testclient import TestClient
 
-from terminal_shop.formats import WIB, rupiah
+from terminal_shop.formats import WIB, day_text, rupiah
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.events.tables import DomainEventRecord
@@ -33,11 +33,13 @@ from support.refusals import codes
 NOW = time.time()
 
 
-def active_device(tmp_path, tid: str = "BRI00123", model: str = "A920", omzet: str = "15000000"):
+def active_device(
+    tmp_path, tid: str = "BRI00123", model: str = "A920", omzet: str = "15000000", mid: str = "000885012345678"
+):
     merchant_id = make_merchant(tmp_path, email=f"{tid.lower()}@example.com", omzet_bulanan=omzet)
     with write_session() as s:
         device = Device(serial=f"S{tid}", model=model, status="aktif", received_by="admin@terminalku.example",
-                        merchant_id=merchant_id, tid=tid, mid="000885012345678", imei="490154203237518" if model == "D210" else None)  # fmt: skip
+                        merchant_id=merchant_id, tid=tid, mid=mid, imei="490154203237518" if model == "D210" else None)  # fmt: skip
         s.add(device)
     return merchant_id
 
@@ -269,7 +271,8 @@ def test_the_dashboard_figures_add_up_to_its_list(clean_db, tmp_path):
     assert {c.channel: c.sales for c in board.channels} == {"Kartu debit": "Rp 200.000", "QRIS": "Rp 600.000"}
     listed = history.page_of([merchant_id], history.Filters.parse({})[0]).lines  # today's, in the history
     assert sorted(t.amount for t in listed) == ["Rp 200.000", "Rp 50.000", "Rp 600.000"]  # not the other merchant's
-    assert [s.state for s in board.settlements] == ["Menunggu"]
+    day = settlement.settle_on(datetime.now(UTC))
+    assert {t.settlement for t in listed} == {f"Dijadwalkan {day_text(day)}"}  # the payout each sale is in
     assert dashboard.marker([merchant_id]) != dashboard.marker([other])
 
 
@@ -283,7 +286,7 @@ def test_the_webhook_route_answers_with_what_it_kept(clean_db, tmp_path):
                      headers={"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)})  # fmt: skip
     assert (ok.status_code, ok.json()) == (
         200,
-        {"accepted": 1, "duplicates": 0, "unknown_tid": 0, "changed": 0, "refused": []},
+        {"accepted": 1, "duplicates": 0, "unknown_tid": 0, "changed": 0, "refused": [], "held": 0},
     )
     bad = client.post("/api/transaksi/bri", content=body, headers={"X-Terminalku-Timestamp": str(ts)})
     assert (bad.status_code, bad.json()) == (401, {"error": "signature does not match"})
@@ -322,7 +325,8 @@ def test_the_settlement_report_marks_transactions_paid_and_lists_differences(cle
             "A": date(2026, 11, 27),
             "B": date(2026, 11, 27),
         }
-    assert [x.state for x in dashboard.for_merchants([merchant_id]).settlements] == ["Dibayar"]
+    listed = history.page_of([merchant_id], history.Filters.parse({})[0]).lines
+    assert {t.settlement.split(" ")[0] for t in listed} == {"Dikirim"}  # the report sent their payout
 
 
 def test_the_admin_sees_each_acquirers_health_unknown_tids_and_silent_devices(clean_db, tmp_path):
@@ -595,7 +599,7 @@ def _two_approved_merchants(tmp_path):
     from terminal_shop.services.registrations.tables import MerchantRegistration
 
     secret = ingest.add_acquirer("bri", "Bank BRI")
-    mine, theirs = active_device(tmp_path), active_device(tmp_path, tid="BRI00999")
+    mine, theirs = active_device(tmp_path), active_device(tmp_path, tid="BRI00999", mid="000885099999999")
     with write_session() as s:
         for row in s.exec(select(MerchantRegistration)):
             row.status = "approved"
@@ -635,7 +639,6 @@ def test_a_merchant_reaches_no_payout_case_or_dispute_of_anothers_over_the_webso
 
     from terminal_shop.services.disputes import webhook as disputes
     from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
-    from terminal_shop.services.payouts import schedule
     from terminal_shop.services.payouts.tables import Payout
 
     from support.files import png
@@ -644,19 +647,16 @@ def test_a_merchant_reaches_no_payout_case_or_dispute_of_anothers_over_the_webso
     _, state, call = account_tab("bri00123@example.com")
     call("load")
     assert [p.said.endswith("dari 1 transaksi") for p in state.payouts] == [True]
-    with read_session() as s:
-        assert s.exec(select(Payout).where(Payout.merchant_id == theirs)).first() is None  # made when asked
-    schedule.refresh_day(_settle_day("Z"))  # as the workers do
-    with read_session() as s:
-        their_payout = s.exec(select(Payout).where(Payout.merchant_id == theirs)).one()
-    call("open_payout", str(their_payout.id))
+    their_payout = payout_key("Z")
+    call("open_payout", their_payout)
     assert state.payout is None
     call("open_payout", state.payouts[0].id)
     assert state.payout is not None and state.payout.gross == "Rp 111.000"
-    call("report_missing", str(their_payout.id))
-    call("confirm_received", str(their_payout.id))
+    call("report_missing", their_payout)
+    call("confirm_received", their_payout)
+    call("reopen_case", their_payout)
     with read_session() as s:
-        assert s.get(Payout, their_payout.id).status == "dijadwalkan"
+        assert s.exec(select(Payout)).all() == []  # nothing happened to theirs: no row was made
 
     deadline = (date.today() + timedelta(days=7)).isoformat()
     body = json.dumps({"disputes": [{"id": "CB-Z", "transaction_id": "Z", "reason_code": "4853", "reason": "x",
@@ -676,6 +676,15 @@ def test_a_merchant_reaches_no_payout_case_or_dispute_of_anothers_over_the_webso
 def _settle_day(txn_id: str) -> date:
     with read_session() as s:
         return s.exec(select(Transaction).where(Transaction.txn_id == txn_id)).one().settle_on
+
+
+def payout_key(txn_id: str) -> str:
+    """The payout a sale is in, as the merchant's page names it ("bri:<MID>:<day>")."""
+    from terminal_shop.services.transactions.tables import LedgerEntry
+
+    with read_session() as s:
+        e = s.exec(select(LedgerEntry).where(LedgerEntry.txn_id == txn_id, LedgerEntry.kind == "sale")).one()
+    return f"{e.acquirer}:{e.mid}:{e.payout_on.isoformat()}"
 
 
 def test_a_merchant_reaches_no_device_case_outlet_or_invoice_of_anothers_over_the_websocket(clean_db, tmp_path):

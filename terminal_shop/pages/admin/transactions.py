@@ -126,7 +126,7 @@ def _dispute(d) -> rx.Component:
 
 def _recon(r) -> rx.Component:
     return rx.el.tr(
-        cell("Hari", r.day), cell("Acquirer", r.acquirer), cell("Transaksi", r.count), cell("Dihitung situs", r.computed),
+        cell("Hari", r.day), cell("Acquirer", r.acquirer), cell("MID", r.mid), cell("Transaksi", r.count), cell("Dihitung situs", r.computed),
         cell("Laporan acquirer", r.reported), cell("Dicairkan", r.paid),
         cell("Keadaan", rx.el.span(r.state, rx.foreach(r.differences, lambda x: rx.el.span(x, class_name="block text-xs text-red-700",
                                                                                         data_testid="recon-difference")))),
@@ -161,10 +161,13 @@ def transactions_page() -> rx.Component:
             class_name=f"{CARD} mt-6 p-5",
         ),
         rx.el.section(
-            rx.el.h2("Rekonsiliasi per acquirer dan hari", class_name="text-lg font-bold"),
-            rx.el.p("Bersih menurut transaksi di situs, menurut laporan settlement acquirer, dan yang dikirim lewat "
-                    "pencairan; setiap selisih dengan transaksinya atau MID-nya.", class_name="mt-1 text-sm text-slate-600"),
-            scroll_table(("Hari", "Acquirer", "Transaksi", "Dihitung situs", "Laporan acquirer", "Dicairkan", "Keadaan"),
+            rx.el.h2("Rekonsiliasi per MID dan hari", class_name="text-lg font-bold"),
+            rx.el.p("Bersih tiap pencairan menurut ledger situs, menurut laporan settlement acquirer, dan yang dikirim "
+                    "acquirer; pencairan yang belum dikirim pada harinya tertulis Belum dikirim.", class_name="mt-1 text-sm text-slate-600"),
+            rx.el.label(rx.el.input(type="checkbox", checked=T.differences_only, on_change=T.show_differences_only,
+                                    class_name="h-5 w-5"), rx.el.span("Hanya yang berselisih"),
+                        class_name="mt-2 inline-flex min-h-[44px] items-center gap-2 text-sm"),
+            scroll_table(("Hari", "Acquirer", "MID", "Transaksi", "Dihitung situs", "Laporan acquirer", "Dicairkan", "Keadaan"),
                          T.recon, _recon, "Rekonsiliasi", "mt-2 min-w-full cards-on-phone"),
             id="rekonsiliasi",
             class_name=f"{CARD} mt-6 p-5",
@@ -173,7 +176,7 @@ def transactions_page() -> rx.Component:
         _report(),
         rx.el.section(
             rx.el.h2("TID tidak dikenal", class_name="text-lg font-bold"),
-            rx.el.ul(rx.foreach(T.unknown, lambda u: rx.el.li(u.at, " · ", u.acquirer, " · TID ", u.tid, " · ", u.amount, data_testid="unknown-tid")),
+            rx.el.ul(rx.foreach(T.unknown, lambda u: rx.el.li(u.at, " · ", u.acquirer, " · TID ", u.tid, " · ", u.amount, " · ", u.why, data_testid="unknown-tid")),
                      class_name="mt-2 text-sm"),
             class_name=f"{CARD} mt-6 p-5",
         ),

@@ -40,6 +40,7 @@ class DisputeLost(DisputeEvent):
     acquirer: str = ""
     mid: str = ""
     merchant_id: str = ""
+    txn_id: str = ""
     amount: int = 0
     source: str = ""
 

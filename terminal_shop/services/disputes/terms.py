@@ -18,6 +18,20 @@ class DisputeStatus(Term):
 CONTRACT = {"open": DisputeStatus.OPEN, "under_review": DisputeStatus.REVIEW, "won": DisputeStatus.WON,
             "lost": DisputeStatus.LOST}  # fmt: skip
 CLOSED = (DisputeStatus.WON.value, DisputeStatus.LOST.value)
+STEP = {DisputeStatus.OPEN.value: 0, DisputeStatus.REVIEW.value: 1, DisputeStatus.WON.value: 2,
+        DisputeStatus.LOST.value: 2}  # a status moves only forwards  # fmt: skip
+DEADLINE_DAYS = 180  # a deadline is between today and this many days ahead
+
+
+class ItemRefusal(Term):
+    """Why an item of a dispute delivery is refused (tallied for the admin, never stored)."""
+
+    UNKNOWN = "unknown", "transaction never received"
+    VOIDED = "voided", "transaction was voided"
+    CLOSED = "closed", "dispute already closed"
+    BACKWARDS = "backwards", "dispute status cannot move backwards"
+    DEADLINE = "deadline", "deadline outside today .. 180 days ahead"
+    ABOVE_LEFT = "above-left", "amount above what is left of the sale after its refunds and chargebacks"
 
 
 class Decision(Term):

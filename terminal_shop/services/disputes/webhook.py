@@ -1,27 +1,30 @@
 """The acquirers' dispute deliveries (README, Disputes): signed as the transactions webhook is
 (`ingest.checked`). Each item opens a dispute on a kept transaction, or moves one along
-(open -> under_review -> won or lost; a closed one stays closed); the same status again is a
-duplicate. A malformed delivery keeps nothing; an item naming an unknown transaction, an
-amount above the sale's, or a closed dispute is refused for that item and tallied for the
-admin, never stored."""
+(open -> under_review -> won or lost, never back; a closed one stays closed); the same status
+again is a duplicate. A malformed delivery keeps nothing; an item that cannot be true is refused
+with its reason (terms.ItemRefusal: an unknown or voided sale, a status moving backwards, a
+deadline outside today .. 180 days, an amount above what is left of the sale after its refunds
+and the lost disputes before it), tallied for the admin and never stored."""
 
 from __future__ import annotations
 
 import re
 import time
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.services import working_days
 from terminal_shop.services.disputes.events import DisputeChanged, DisputeLost, DisputeOpened
 from terminal_shop.services.disputes.tables import Dispute
-from terminal_shop.services.disputes.terms import CLOSED, CONTRACT, DisputeStatus
+from terminal_shop.services.disputes.terms import CLOSED, CONTRACT, DEADLINE_DAYS, STEP, DisputeStatus, ItemRefusal
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.transactions import contract, ingest, lookup, refused
+from terminal_shop.services.transactions.terms import TxnStatus
 
 MAX_ITEMS = 500
 ID = re.compile(r"[A-Za-z0-9._:/-]{1,64}")
@@ -77,25 +80,56 @@ def accept(
     except ValueError as bad:
         raise ingest.refuse(acquirer.code, 400, f"disputes: {bad}") from None
     taken = DisputesTaken()
+    today = working_days.today_wib()
     with write_session() as s:
         sales = lookup.sales(s, acquirer.code, list({i.txn_id for i in items}))
         for index, item in enumerate(items):
-            reason = _take(s, acquirer.code, item, sales.get(item.txn_id), taken)
-            if reason:
-                taken.refused.append({"index": index, "reason": reason})
-                refused.record(acquirer.code, f"dispute: {reason}", f"#{index}: {item.id}", s)
+            why = _take(s, acquirer.code, item, sales.get(item.txn_id), today, taken)
+            if why is not None:
+                taken.refused.append({"index": index, "reason": why.label})
+                refused.record(acquirer.code, f"dispute: {why.label}", f"#{index}: {item.id}", s)
     return taken
 
 
-def _take(s: Session, acquirer: str, item: DisputeItem, sale: lookup.Sale | None, taken: DisputesTaken) -> str:
-    """'' when applied or a duplicate, else why the item was refused."""
+def _lost_before(s: Session, acquirer: str, item: DisputeItem) -> int:
+    """What the other lost disputes of the same sale charged back."""
+    d = Dispute
+    found = s.exec(select(func.coalesce(func.sum(d.amount), 0)).where(
+        col(d.acquirer) == acquirer, col(d.txn_id) == item.txn_id, col(d.dispute_id) != item.id,
+        col(d.status) == DisputeStatus.LOST.value)).one()  # fmt: skip
+    return int(found)
+
+
+def _refusal(
+    s: Session, acquirer: str, item: DisputeItem, sale: lookup.Sale | None, row: Dispute | None, today: date
+) -> ItemRefusal | None:
     if sale is None:
-        return "transaction never received"
-    if item.amount > sale.amount:
-        return "amount above the transaction's"
+        return ItemRefusal.UNKNOWN
+    if sale.status == TxnStatus.VOID.value:
+        return ItemRefusal.VOIDED
+    if row is not None and row.status != item.status.value:
+        if row.status in CLOSED:
+            return ItemRefusal.CLOSED
+        if STEP[item.status.value] < STEP[row.status]:
+            return ItemRefusal.BACKWARDS
+    if row is None or row.status != item.status.value:
+        if not today <= item.deadline <= today + timedelta(days=DEADLINE_DAYS):
+            return ItemRefusal.DEADLINE
+        if item.amount > sale.amount - sale.refunded - _lost_before(s, acquirer, item):
+            return ItemRefusal.ABOVE_LEFT
+    return None
+
+
+def _take(
+    s: Session, acquirer: str, item: DisputeItem, sale: lookup.Sale | None, today: date, taken: DisputesTaken
+) -> ItemRefusal | None:
+    """None when applied or a duplicate, else why the item was refused."""
     row = s.exec(
         select(Dispute).where(col(Dispute.acquirer) == acquirer, col(Dispute.dispute_id) == item.id).with_for_update()
     ).first()
+    why = _refusal(s, acquirer, item, sale, row, today)
+    if why is not None or sale is None:
+        return why
     if row is None:
         row = Dispute(acquirer=acquirer, dispute_id=item.id, txn_id=item.txn_id, tid=sale.tid, mid=sale.mid,
                       merchant_id=sale.merchant_id, amount=item.amount, reason_code=item.reason_code,
@@ -107,9 +141,7 @@ def _take(s: Session, acquirer: str, item: DisputeItem, sale: lookup.Sale | None
         taken.opened += 1
     elif row.status == item.status.value:
         taken.duplicates += 1
-        return ""
-    elif row.status in CLOSED:
-        return "dispute already closed"
+        return None
     else:
         old, row.status, row.deadline, row.changed_at = row.status, item.status.value, item.deadline, utcnow()
         s.add(row)
@@ -117,7 +149,7 @@ def _take(s: Session, acquirer: str, item: DisputeItem, sale: lookup.Sale | None
         taken.updated += 1
     if row.status == DisputeStatus.LOST.value:
         publish(s, DisputeLost(entity_id=str(row.id), actor=acquirer, acquirer=acquirer, mid=row.mid,
-                               merchant_id=str(row.merchant_id or ""), amount=row.amount,
+                               merchant_id=str(row.merchant_id or ""), txn_id=row.txn_id, amount=row.amount,
                                detail=f"{row.dispute_id} atas transaksi {row.txn_id}: {row.reason}"[:200],
                                source=f"dispute:{acquirer}:{row.dispute_id}"))  # fmt: skip
-    return ""
+    return None

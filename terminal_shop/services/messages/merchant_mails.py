@@ -134,6 +134,7 @@ def daily_recap(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
         [f"Rekap {values['day']} untuk {typed(reg.nama_usaha)}:",
          f"Penjualan {values['sales']} dari {values['count']} transaksi, biaya MDR {values['fees']}, bersih {values['net']}.",
          f"Pencairan berikutnya: {values['next']}.",
+         values.get("why", ""),
          "Rekap ini dikirim karena Anda memintanya di akun Anda; matikan kapan saja di bagian Pencairan."],
         ("Lihat di akun Anda", values["link"]),
     )  # fmt: skip

@@ -1,5 +1,5 @@
-"""A merchant's payouts as a CSV file and as the rows of the monthly statement (issue 47.2):
-the same figures as "Pencairan" shows, only the merchant's own."""
+"""A merchant's payouts as a CSV file and as the rows of the monthly statement (issue 47.2, 59):
+the same figures and words as "Pencairan" shows (payouts/book.py), only the merchant's own."""
 
 from __future__ import annotations
 
@@ -8,17 +8,15 @@ import io
 import uuid
 from datetime import date, timedelta
 
-from sqlmodel import col, select
-
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.csv_export import neutralise
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
-from terminal_shop.services.payouts.tables import Payout
-from terminal_shop.services.payouts.terms import PayoutStatus
+from terminal_shop.services.payouts import book
+from terminal_shop.services.transactions import ledger_reads
 
 CSV_COLUMNS = ("Tanggal", "MID", "Acquirer", "Status", "Transaksi", "Penjualan", "MDR", "Refund", "Chargeback",
-               "Penyesuaian", "Bersih", "Rekening", "Referensi bank")  # fmt: skip
+               "Penyesuaian", "Bersih", "Dikirim acquirer", "Selisih", "Rekening", "Referensi bank")  # fmt: skip
 CSV_DAYS = 366
 
 
@@ -31,14 +29,16 @@ def csv_text(merchant_ids: list[uuid.UUID], today: date | None = None) -> str:
     if not merchant_ids:
         return out.getvalue()
     with read_session() as s:
-        rows = s.exec(
-            select(Payout).where(col(Payout.merchant_id).in_(merchant_ids), col(Payout.settle_on) >= today - timedelta(days=CSV_DAYS))
-            .order_by(col(Payout.settle_on), col(Payout.mid))
-        ).all()  # fmt: skip
-    for p in rows:
+        found = ledger_reads.of_merchants(
+            s, merchant_ids, 0, since=today - timedelta(days=CSV_DAYS), newest_first=False
+        )
+        rows = book.read(s, found, today)
+    for b in rows:
+        f = b.sums
         writer.writerow(neutralise(cell) for cell in (
-            p.settle_on.isoformat(), p.mid, p.acquirer.upper(), PayoutStatus.label_of(p.status), p.count, p.gross, p.mdr,
-            p.refunds, p.chargebacks, p.adjustments, p.net, p.account, p.bank_reference or ""))  # fmt: skip
+            b.key.day.isoformat(), b.key.mid, b.key.acquirer.upper(), b.status.label, f.count, f.gross, f.mdr,
+            f.refunds, f.chargebacks, f.corrections, f.net, "" if b.reported is None else b.reported,
+            b.gap if b.reported is not None else "", b.account, b.reference))  # fmt: skip
     return out.getvalue()
 
 
@@ -47,9 +47,6 @@ def month_rows(merchant_ids: list[uuid.UUID], mid: str, first: date) -> list[tup
     for the monthly statement."""
     end = (first + timedelta(days=32)).replace(day=1)
     with read_session() as s:
-        rows = s.exec(
-            select(Payout).where(col(Payout.merchant_id).in_(merchant_ids), col(Payout.mid) == mid,
-                                 col(Payout.settle_on) >= first, col(Payout.settle_on) < end).order_by(col(Payout.settle_on))
-        ).all()  # fmt: skip
-    return [(working_days.spoken(p.settle_on), PayoutStatus.label_of(p.status), rupiah(p.net), p.bank_reference or "-")
-            for p in rows]  # fmt: skip
+        found = ledger_reads.of_merchants(s, merchant_ids, 0, since=first, until=end, mid=mid, newest_first=False)
+        rows = book.read(s, found)
+    return [(working_days.spoken(b.key.day), b.status.label, rupiah(b.sums.net), b.reference or "-") for b in rows]

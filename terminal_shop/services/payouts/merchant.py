@@ -1,88 +1,32 @@
-"""A merchant's payouts as /akun shows them (issue 47.2): the list by day with status, the
-next one, and one payout's breakdown. Only the merchant's own: a payout of another merchant
-is not found, whoever asks."""
+"""A merchant's payouts as /akun shows them (issue 47.2, 59): the list by day with status, what
+the acquirer sent beside what the ledger says, the next one, and one payout's breakdown listing
+exactly its entries. Only the merchant's own: another merchant's payout is not found, whoever
+asks."""
 
 from __future__ import annotations
 
 import uuid
-from datetime import date, timedelta
+from datetime import date
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from terminal_shop.formats import rupiah, wib
+from terminal_shop.formats import day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
-from terminal_shop.services.payouts import cases, schedule
-from terminal_shop.services.payouts.tables import Payout, PayoutAdjustment
-from terminal_shop.services.payouts.terms import AdjustmentKind, PayoutStatus
+from terminal_shop.services.payouts import book, cases
+from terminal_shop.services.payouts.book import Booked
+from terminal_shop.services.payouts.tables import Payout
+from terminal_shop.services.payouts.terms import PayoutStatus
 from terminal_shop.services.payouts.views import AdjustmentLine, PaidTxn, PayoutDetail, PayoutLine
-from terminal_shop.services.transactions import payout_figures
+from terminal_shop.services.transactions import ledger_reads
+from terminal_shop.services.transactions.ledger import PayoutKey
 from terminal_shop.services.transactions.mdr import CHANNELS
-from terminal_shop.services.validation import parse_id
+from terminal_shop.services.transactions.terms import EntryKind
 from terminal_shop.views import Badge
 
 SHOWN = 60  # payouts listed, newest first
-REFRESHED_DAYS = 7  # a payout older than this is sent, or the admin follows it up
-
-
-def _line(p: Payout) -> PayoutLine:
-    day = working_days.spoken(p.settle_on)
-    status = PayoutStatus.parse(p.status) or PayoutStatus.SCHEDULED
-    verb = {PayoutStatus.SCHEDULED: "dijadwalkan masuk ke", PayoutStatus.SENT: "dikirim ke"}.get(status, "masuk ke")
-    said = f"{rupiah(p.net)} {verb} {p.account or 'rekening Anda'} pada {day}, dari {p.count} transaksi"
-    return PayoutLine(str(p.id), day, rupiah(p.net), p.count, p.account, Badge.of(PayoutStatus, p.status), said)
-
-
-def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[PayoutLine]:
-    """Newest first; the ones still Dijadwalkan read again from their transactions first."""
-    if not merchant_ids:
-        return []
-    today = today or working_days.today_wib()
-    schedule.refresh_merchant(merchant_ids, today - timedelta(days=REFRESHED_DAYS))
-    with read_session() as s:
-        rows = s.exec(
-            select(Payout)
-            .where(col(Payout.merchant_id).in_(merchant_ids))
-            .order_by(col(Payout.settle_on).desc(), col(Payout.mid))
-            .limit(SHOWN)
-        ).all()
-    return [_line(p) for p in rows]
-
-
-def next_of(lines: list[PayoutLine]) -> PayoutLine | None:
-    """The soonest payout not yet sent (the list is newest first)."""
-    waiting = [x for x in lines if x.status.label == PayoutStatus.SCHEDULED.label]
-    return waiting[-1] if waiting else None
-
-
-def detail(merchant_ids: list[uuid.UUID], payout_id: str) -> PayoutDetail | None:
-    """None for a payout that is not one of these merchants'."""
-    key = parse_id(payout_id)
-    if key is None or not merchant_ids:
-        return None
-    with read_session() as s:
-        p = s.get(Payout, key)
-        if p is None or p.merchant_id not in merchant_ids:
-            return None
-        paid = payout_figures.lines_of(s, p.acquirer, p.mid, p.settle_on)
-        extra = s.exec(
-            select(PayoutAdjustment).where(col(PayoutAdjustment.acquirer) == p.acquirer, col(PayoutAdjustment.mid) == p.mid,
-                                           col(PayoutAdjustment.applies_on) == p.settle_on)
-            .order_by(col(PayoutAdjustment.id))
-        ).all()  # fmt: skip
-    txns = tuple(
-        PaidTxn(wib(t.occurred_at), f"{CHANNELS.get(t.channel, t.channel)} · TID {t.tid}", rupiah(t.amount),
-                rupiah(t.mdr), rupiah(t.refunded) if t.refunded else "", t.fee_rule)
-        for t in paid
-    )  # fmt: skip
-    adjustments = tuple(AdjustmentLine(AdjustmentKind.label_of(a.kind), a.reason, signed(a.amount)) for a in extra)
-    today = working_days.today_wib()
-    return PayoutDetail(
-        _line(p), rupiah(p.gross), rupiah(p.mdr), rupiah(p.refunds), rupiah(p.chargebacks), rupiah(p.adjustments),
-        rupiah(p.net), p.bank_reference or "", txns, adjustments,
-        can_report=cases.reportable(p.settle_on, p.status, today), can_confirm=p.status == PayoutStatus.SENT.value,
-        case=cases.case_of(merchant_ids, str(p.id)),
-    )  # fmt: skip
+_VERB = {PayoutStatus.SCHEDULED: "dijadwalkan masuk ke", PayoutStatus.SENT: "dikirim ke",
+         PayoutStatus.RECEIVED: "masuk ke", PayoutStatus.LATE: "belum dikirim ke"}  # fmt: skip
 
 
 def signed(amount: int) -> str:
@@ -90,7 +34,95 @@ def signed(amount: int) -> str:
     return ("-" if amount < 0 else "+") + rupiah(abs(amount))
 
 
+def gap_text(b: Booked) -> str:
+    """What the acquirer sent beside the ledger's figure, when they differ."""
+    if b.reported is None or not b.gap:
+        return ""
+    return (f"Acquirer mengirim {rupiah(b.reported)}, hitungan kami {rupiah(b.sums.net)} "
+            f"(selisih {signed(b.gap)})")  # fmt: skip
+
+
+def line_of(b: Booked, today: date, open_cases: set[str] | None = None) -> PayoutLine:
+    day = working_days.spoken(b.key.day)
+    shown = b.reported if b.reported is not None else b.sums.net  # what reached, or will reach, the bank
+    said = f"{rupiah(shown)} {_VERB[b.status]} {b.account or 'rekening Anda'} pada {day}, dari {b.sums.count} transaksi"
+    if b.status is PayoutStatus.LATE:
+        said = f"{rupiah(shown)} seharusnya masuk ke {b.account or 'rekening Anda'} pada {day}: belum dikirim acquirer"
+    gap = gap_text(b)
+    reported = b.key.text in (open_cases or set())
+    return PayoutLine(b.key.text, day, rupiah(shown), b.sums.count, b.account, Badge.of(PayoutStatus, b.status), said,
+                      gap, cases.reportable(b.key.day, b.status, today) and not reported,
+                      "Selisih?" if gap else "Dana belum masuk?", cases.OPEN_LABEL if reported else "")  # fmt: skip
+
+
+def _lines(s: Session, merchant_ids: list[uuid.UUID], today: date) -> list[PayoutLine]:
+    booked = book.of_merchants(s, merchant_ids, SHOWN, today)
+    reported = cases.open_keys(s, merchant_ids)
+    return [line_of(b, today, reported) for b in booked]
+
+
+def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[PayoutLine]:
+    """Newest first, read from the ledger as it stands (nothing is written to show them)."""
+    if not merchant_ids:
+        return []
+    with read_session() as s:
+        return _lines(s, merchant_ids, today or working_days.today_wib())
+
+
+def next_of(lines: list[PayoutLine]) -> PayoutLine | None:
+    """The soonest payout not yet sent, from today on (the list is newest first)."""
+    waiting = [x for x in lines if x.status.label == PayoutStatus.SCHEDULED.label]
+    return waiting[-1] if waiting else None
+
+
+def _sale(x: ledger_reads.Line, fee: int, refunded: int, key: PayoutKey) -> PaidTxn:
+    late = f"Transaksi terlambat (jadwal {working_days.spoken(x.due_on)})" if x.due_on < key.day else ""
+    return PaidTxn(wib(x.occurred_at), f"{CHANNELS.get(x.channel, x.channel)} · TID {x.tid}", rupiah(x.amount),
+                   rupiah(fee), rupiah(refunded) if refunded else "", x.fee_rule, late)  # fmt: skip
+
+
+def _other(x: ledger_reads.Line) -> AdjustmentLine:
+    what = x.note or (f"transaksi {x.txn_id} · {wib(x.occurred_at)}" if x.txn_id else wib(x.occurred_at))
+    return AdjustmentLine(EntryKind.label_of(x.kind), what, signed(x.amount))
+
+
+def detail(merchant_ids: list[uuid.UUID], payout_key: str, today: date | None = None) -> PayoutDetail | None:
+    """The payout's figures and exactly its entries; None for one that is not these merchants'."""
+    key = PayoutKey.parse(payout_key)
+    if key is None or not merchant_ids:
+        return None
+    today = today or working_days.today_wib()
+    with read_session() as s:
+        b = book.one(s, key, merchant_ids, today)
+        if b is None:
+            return None
+        held = ledger_reads.entries(s, key)
+        case = cases.newest(s, merchant_ids, key)
+        reported = cases.open_keys(s, merchant_ids)
+    sales = {x.txn_id for x in held if x.kind == EntryKind.SALE.value}
+    fee = {x.txn_id: -x.amount for x in held if x.kind == EntryKind.MDR.value and x.txn_id in sales}
+    refunded: dict[str, int] = {}
+    for x in held:
+        if x.kind in (EntryKind.REFUND.value, EntryKind.VOID.value) and x.txn_id in sales:
+            refunded[x.txn_id] = refunded.get(x.txn_id, 0) - x.amount
+    txns = tuple(
+        _sale(x, fee.get(x.txn_id, 0), refunded.get(x.txn_id, 0), key) for x in held if x.kind == EntryKind.SALE.value
+    )
+    extra = tuple(_other(x) for x in held if x.kind != EntryKind.SALE.value
+                  and not (x.kind == EntryKind.MDR.value and x.txn_id in sales))  # fmt: skip
+    f = b.sums
+    late = [AdjustmentLine(f"Transaksi terlambat {day_text(x.due_on)}", f"transaksi {x.txn_id} · {wib(x.occurred_at)}",
+                           signed(x.amount)) for x in held if x.kind == EntryKind.SALE.value and x.due_on < key.day]  # fmt: skip
+    return PayoutDetail(
+        line_of(b, today, reported), rupiah(f.gross), rupiah(f.mdr), rupiah(f.refunds), rupiah(-f.chargebacks),
+        signed(f.corrections) if f.corrections else rupiah(0), rupiah(f.net), b.reference, txns, (*late, *extra),
+        can_report=cases.reportable(key.day, b.status, today) and key.text not in reported,
+        can_confirm=b.status == PayoutStatus.SENT, case=case,
+        can_reopen=case is not None and cases.reopenable(case),
+    )  # fmt: skip
+
+
 def merchant_of(s: Session, payout_id: uuid.UUID) -> uuid.UUID | None:
-    """Whose payout this is (a message about it), in the caller's transaction."""
+    """Whose payout this is (a message about it, whose event names its row), in the caller's transaction."""
     payout = s.get(Payout, payout_id)
     return payout.merchant_id if payout else None

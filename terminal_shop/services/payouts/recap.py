@@ -1,6 +1,9 @@
 """The daily recap (issue 47.5): an approved merchant who asked for it gets yesterday's sales,
 fees and net and the next payout each morning from 07.00 WIB, by e-mail or WhatsApp (their
-choice; WhatsApp only to a number that agreed to it). One message per merchant per day (its
+choice; WhatsApp only to a number that agreed to it). Both figures are the ledger's
+(transactions/ledger.py): yesterday's entries, and the soonest payout not yet sent, with a word
+on why the two differ (a payout holds the sales of its own day, and refunds, chargebacks and
+corrections that land on it). One message per merchant per day (its
 outbox key), none after a day without transactions. The workers look every few minutes; the
 first one past 07.00 queues them all, the others find them queued."""
 
@@ -8,10 +11,8 @@ from __future__ import annotations
 
 import uuid
 from datetime import date, datetime, time, timedelta
-from typing import Any
 
-import sqlalchemy as sa
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from terminal_shop import routes, rules
 from terminal_shop.formats import WIB, rupiah
@@ -20,10 +21,9 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications.channels import Notice, tell
-from terminal_shop.services.payouts.tables import Payout, RecapChoice
-from terminal_shop.services.payouts.terms import PayoutStatus
+from terminal_shop.services.payouts.tables import RecapChoice
 from terminal_shop.services.registrations import owners as registrations
-from terminal_shop.services.transactions import payout_figures
+from terminal_shop.services.transactions import ledger_reads, settlement
 
 CHANNELS = {"email": "Email", "whatsapp": "WhatsApp"}  # what the merchant may choose ("" is off)
 _queued_on: dict[str, date] = {}  # the day this process last queued the recaps (not read again all day)
@@ -62,8 +62,9 @@ def queue_due(now: datetime | None = None) -> int:
     with write_session() as s:
         chosen = select(RecapChoice.merchant_id, RecapChoice.channel).where(col(RecapChoice.channel) != "")
         asked: dict[uuid.UUID, str] = dict(s.exec(chosen).all())
-        figures = payout_figures.day_by_merchant(s, list(asked), start, start + timedelta(days=1)) if asked else {}
+        figures = ledger_reads.moved_between(s, list(asked), start, start + timedelta(days=1)) if asked else {}
         upcoming = _next_payouts(s, [m for m, f in figures.items() if f[0]], today)
+        why = why_text(start.date(), today)
         queued = 0
         for merchant_id, (count, sales, fees, net) in figures.items():
             merchant = registrations.record(s, merchant_id)
@@ -71,7 +72,7 @@ def queue_due(now: datetime | None = None) -> int:
                 continue
             by_whatsapp = asked[merchant_id] == "whatsapp"
             values = {"day": working_days.spoken(start.date()), "count": str(count), "sales": rupiah(sales),
-                      "fees": rupiah(fees), "net": rupiah(net), "next": upcoming.get(merchant_id, "-"),
+                      "fees": rupiah(fees), "net": rupiah(net), "next": upcoming.get(merchant_id, "-"), "why": why,
                       "link": get_settings().public_url + routes.ACCOUNT + "#pencairan"}  # fmt: skip
             notice = Notice("daily_recap", f"recap:{merchant_id}:{today.isoformat()}", ("merchant", str(merchant_id)),
                             None if by_whatsapp else merchant.email, merchant.nomor_hp if by_whatsapp else None,
@@ -81,19 +82,22 @@ def queue_due(now: datetime | None = None) -> int:
     return queued
 
 
+def why_text(day: date, today: date) -> str:
+    """Why yesterday's net and the next payout are two figures."""
+    paid_on = settlement.settle_on(datetime.combine(day, time(12), WIB))
+    return (f"Bersih {working_days.spoken(day)} dijadwalkan cair {working_days.spoken(paid_on)}; pencairan berikutnya "
+            "berisi transaksi yang jadwalnya hari itu, ditambah refund, chargeback atau koreksi yang jatuh padanya.")  # fmt: skip
+
+
 def _next_payouts(s: Session, merchant_ids: list[uuid.UUID], today: date) -> dict[uuid.UUID, str]:
-    """The soonest payout not yet sent of each merchant, in words."""
+    """The soonest payout day not yet sent of each merchant (all its MIDs of that day), in words."""
     if not merchant_ids:
         return {}
-    first = (
-        select(Payout.merchant_id, func.min(Payout.settle_on).label("day"))
-        .where(col(Payout.merchant_id).in_(merchant_ids), col(Payout.status) == PayoutStatus.SCHEDULED.value,
-               col(Payout.settle_on) >= today)
-        .group_by(col(Payout.merchant_id)).subquery()
-    )  # fmt: skip
-    rows: Any = s.execute(
-        sa.select(col(Payout.merchant_id), col(Payout.settle_on), func.sum(Payout.net))
-        .join(first, (first.c.merchant_id == col(Payout.merchant_id)) & (first.c.day == col(Payout.settle_on)))
-        .group_by(col(Payout.merchant_id), col(Payout.settle_on))
-    ).all()
-    return {m: f"{rupiah(int(n or 0))} pada {working_days.spoken(day)}" for m, day, n in rows}
+    found: dict[uuid.UUID, tuple[date, int]] = {}
+    for p in ledger_reads.of_merchants(s, merchant_ids, 0, since=today, newest_first=False):
+        if p.closed or p.merchant_id is None:
+            continue
+        day, net = found.get(p.merchant_id, (p.key.day, 0))
+        if p.key.day == day:
+            found[p.merchant_id] = (day, net + p.net)
+    return {m: f"{rupiah(net)} pada {working_days.spoken(day)}" for m, (day, net) in found.items()}

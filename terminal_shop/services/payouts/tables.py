@@ -1,6 +1,5 @@
-"""The payouts area's tables: one payout per acquirer, merchant account (MID) and settlement
-day, and the adjustments that land on a payout beyond its own day's transactions. Money in
-whole rupiah."""
+"""The payouts area's tables: what happened to each payout (acquirer, merchant account (MID),
+day), the merchants' "Dana belum masuk" cases and their recap choice. Money in whole rupiah."""
 
 from __future__ import annotations
 
@@ -15,8 +14,9 @@ from terminal_shop.services.payouts.terms import CaseStatus, PayoutStatus
 
 
 class Payout(SQLModel, table=True):
-    """Its figures follow its transactions while it is Dijadwalkan (schedule.py) and stay as
-    they were once it is Dikirim: what was sent is what the merchant's bank received."""
+    """What happened to a payout (acquirer, MID, day): sent with the bank's reference and the
+    amount the acquirer says it sent, received. Its figures are not here: they are its ledger
+    entries summed (transactions/ledger.py). A row is made when something happens to it."""
 
     __tablename__ = "payouts"
     __table_args__ = (
@@ -29,40 +29,12 @@ class Payout(SQLModel, table=True):
     mid: str = Field(max_length=20)
     merchant_id: uuid.UUID | None = None
     settle_on: date
-    status: str = Field(default=PayoutStatus.SCHEDULED.value, max_length=20)
-    count: int = 0  # the transactions that make it up
-    gross: int = Field(default=0, sa_type=sa.BigInteger)
-    mdr: int = Field(default=0, sa_type=sa.BigInteger)
-    refunds: int = Field(default=0, sa_type=sa.BigInteger)
-    chargebacks: int = Field(default=0, sa_type=sa.BigInteger)
-    adjustments: int = Field(default=0, sa_type=sa.BigInteger)
-    net: int = Field(default=0, sa_type=sa.BigInteger)  # what reaches the bank account
-    account: str = Field(default="", max_length=80)  # "BCA ••7890", from the approved registration
+    status: str = Field(default=PayoutStatus.SCHEDULED.value, max_length=20)  # never LATE: that is read, not kept
+    account: str = Field(default="", max_length=80)  # "BCA ••7890" it was sent to, from the approved registration
     bank_reference: str | None = Field(default=None, max_length=64)
     reported_net: int | None = Field(default=None, sa_type=sa.BigInteger)  # what the acquirer says it sent
-    computed_at: datetime = now_field()
     sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     received_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-
-
-class PayoutAdjustment(SQLModel, table=True):
-    """An amount that lands on the payout of `applies_on` for that MID: a refund after its
-    transaction's payout was sent (minus the MDR returned), a chargeback, a correction.
-    `source` names what caused it, once."""
-
-    __tablename__ = "payout_adjustments"
-    __table_args__ = (sa.Index("ix_payout_adjustments_mid_day", "acquirer", "mid", "applies_on"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    acquirer: str = Field(max_length=20)
-    mid: str = Field(max_length=20)
-    merchant_id: uuid.UUID | None = None
-    applies_on: date
-    kind: str = Field(max_length=20)  # terms.AdjustmentKind
-    amount: int = Field(sa_type=sa.BigInteger)  # signed: taken off (-) or added (+)
-    reason: str = Field(max_length=200)
-    source: str = Field(max_length=120, unique=True)
-    created_at: datetime = now_field()
 
 
 class PayoutCase(SQLModel, table=True):

@@ -1,5 +1,5 @@
-"""The payouts area's words: a payout's status and what an adjustment is, with what the
-merchant reads."""
+"""The payouts area's words: a payout's status, a case's, and why an act or a delivery's item
+is refused, with what the merchant or the acquirer reads."""
 
 from __future__ import annotations
 
@@ -7,17 +7,12 @@ from terminal_shop.vocabulary import Term
 
 
 class PayoutStatus(Term):
+    """One set of words for a payout everywhere; LATE is read (not sent by its day), never kept."""
+
     SCHEDULED = "dijadwalkan", "Dijadwalkan", "slate"
+    LATE = "terlambat", "Terlambat", "red"
     SENT = "dikirim", "Dikirim", "blue"
     RECEIVED = "diterima", "Diterima", "emerald"
-
-
-class AdjustmentKind(Term):
-    """A line of a payout beyond its own day's transactions."""
-
-    REFUND = "refund", "Refund setelah pencairan"
-    CHARGEBACK = "chargeback", "Chargeback"
-    CORRECTION = "koreksi", "Koreksi"
 
 
 class CaseStatus(Term):
@@ -35,3 +30,13 @@ class CaseRefusal(Term):
     TOO_EARLY = "terlalu-awal", "Pencairan ini dijadwalkan {day}: laporkan jika belum masuk satu hari kerja setelahnya"
     RECEIVED = "sudah-diterima", "Pencairan ini sudah tercatat diterima"
     ANSWER = "jawaban", "Tulis jawaban untuk merchant"
+
+
+class Refusal(Term):
+    """Why an item of a payout delivery is refused (kept for the admin, never applied)."""
+
+    FUTURE = "future", "payout day has not come yet"
+    NEGATIVE = "negative", "net below zero"
+    ABOVE_SALES = "above-sales", "net above the payout's sales"
+    OTHER_MID = "other-mid", "no merchant account of this acquirer has that MID"
+    UNKNOWN = "unknown", "no entries for that MID and day"

@@ -15,7 +15,11 @@ class PayoutLine:
     count: int
     account: str  # "BCA ••7890"
     status: Badge
-    said: str  # "Rp 3.408.403 masuk ke BCA ••7890 pada Senin, 30 Nov 2026, dari 14 transaksi"
+    said: str  # "Rp 3.408.403 dijadwalkan masuk ke BCA ••7890 pada Senin, 30 Nov 2026, dari 14 transaksi"
+    gap: str = ""  # "Acquirer mengirim Rp 1.373.553, hitungan kami Rp 1.378.553 (selisih -Rp 5.000)"
+    can_report: bool = False  # "Dana belum masuk?" (or "Selisih?") on its row
+    report_label: str = "Dana belum masuk?"
+    case_open: str = ""  # "Laporan Anda sedang diperiksa" once reported
 
 
 @dataclass(frozen=True)
@@ -26,12 +30,13 @@ class PaidTxn:
     fee: str
     refunded: str  # "" when nothing was refunded
     reason: str = ""  # the fee's rule: "Kartu debit A920 s/d Rp 750.000: 1%"
+    late: str = ""  # "Transaksi terlambat (jadwal Sabtu, 28 Nov 2026)": it missed its own payout
 
 
 @dataclass(frozen=True)
 class AdjustmentLine:
-    """A line beyond the day's own transactions: "refund transaksi T1: Rp 30.000, MDR Rp 300
-    dikembalikan" with what it takes or adds."""
+    """An entry of the payout beyond its sales and their MDR: a refund or void (with the MDR it
+    returned), a chargeback, a correction, with what it takes or adds."""
 
     kind: str
     reason: str
@@ -57,7 +62,7 @@ class PayoutDetail:
     mdr: str
     refunds: str
     chargebacks: str
-    adjustments: str
+    adjustments: str  # the admin's corrections
     net: str
     reference: str  # the bank's reference once sent, "" before
     transactions: tuple[PaidTxn, ...]
@@ -65,3 +70,4 @@ class PayoutDetail:
     can_report: bool = False  # "Dana belum masuk?": not received, a working day past its date
     can_confirm: bool = False  # "Sudah masuk": sent, not yet said received
     case: CaseView | None = None  # the newest "Dana belum masuk" case, with its answer
+    can_reopen: bool = False  # "Masih belum masuk": the answer said it arrived, the merchant says not

@@ -1,7 +1,9 @@
 """The acquirers' payout deliveries (README, Payouts): signed as the transactions webhook is,
-each payout of a MID and settlement day marked Dikirim with the bank's reference, and the
-difference from what the site computed kept for the admin. Nothing of a malformed delivery is
-kept; a payout the site has no transactions for is answered, not stored."""
+each payout of a MID and day marked Dikirim with the bank's reference and the amount the
+acquirer says it sent, which the merchant and the admin read beside the ledger's. Nothing of a
+malformed delivery is kept. An item that cannot be true is refused with its reason (terms.Refusal),
+tallied for the admin and never applied: a day that has not come, a negative net, a net above the
+payout's sales, a MID this acquirer holds no entries for, a day with no entries."""
 
 from __future__ import annotations
 
@@ -11,16 +13,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import write_session
-from terminal_shop.services.events.bus import publish
-from terminal_shop.services.payouts import schedule
-from terminal_shop.services.payouts.events import PayoutSent
-from terminal_shop.services.payouts.tables import Payout
-from terminal_shop.services.payouts.terms import PayoutStatus
-from terminal_shop.services.transactions import contract, ingest, payout_figures
+from terminal_shop.services import working_days
+from terminal_shop.services.payouts import book
+from terminal_shop.services.payouts.terms import Refusal
+from terminal_shop.services.transactions import contract, ingest, ledger, refused
+from terminal_shop.services.transactions.ledger import PayoutKey
 
 MAX_ITEMS = 1_000
 REFERENCE = re.compile(r"[A-Za-z0-9._/-]{1,64}")
@@ -38,7 +39,7 @@ class PayoutItem:
 class PayoutsTaken:
     sent: int = 0
     duplicates: int = 0
-    unknown: list[dict[str, Any]] = field(default_factory=list)  # index, mid, settle_on: no such payout
+    refused: list[dict[str, Any]] = field(default_factory=list)  # index, reason: not applied
     differences: list[dict[str, Any]] = field(default_factory=list)  # index, computed, reported
 
 
@@ -70,32 +71,35 @@ def accept(
         raise ingest.refuse(acquirer.code, 400, f"payouts: {bad}") from None
     taken = PayoutsTaken()
     sent_at = datetime.fromtimestamp(at, UTC)
+    today = working_days.today_wib(sent_at)
     with write_session() as s:
         for i, item in enumerate(items):
-            _take(s, acquirer.code, i, item, sent_at, taken)
+            why = _take(s, acquirer.code, i, item, sent_at, today, taken)
+            if why is not None:
+                taken.refused.append({"index": i, "reason": why.label})
+                refused.record(acquirer.code, f"payout: {why.label}", f"#{i}: MID {item.mid} {item.settle_on}", s)
     return taken
 
 
-def _take(s: Session, acquirer: str, i: int, item: PayoutItem, sent_at: datetime, taken: PayoutsTaken) -> None:
-    schedule.refresh_in(s, item.settle_on, [item.mid])  # its figures as they stand before they are kept
-    payout = s.exec(
-        select(Payout).where(col(Payout.acquirer) == acquirer, col(Payout.mid) == item.mid,
-                             col(Payout.settle_on) == item.settle_on)
-    ).first()  # fmt: skip
-    if payout is None:
-        taken.unknown.append({"index": i, "mid": item.mid, "settle_on": item.settle_on.isoformat()})
-        return
-    if payout.status != PayoutStatus.SCHEDULED.value:
-        taken.duplicates += 1
-        return
-    payout.status, payout.bank_reference = PayoutStatus.SENT.value, item.reference
-    payout.reported_net, payout.sent_at = item.net, sent_at
-    s.add(payout)
-    payout_figures.mark_settled(s, acquirer, item.mid, item.settle_on)
+def _take(
+    s: Session, acquirer: str, i: int, item: PayoutItem, sent_at: datetime, today: date, taken: PayoutsTaken
+) -> Refusal | None:
+    if item.settle_on > today:
+        return Refusal.FUTURE
+    if item.net < 0:
+        return Refusal.NEGATIVE
+    booked = book.one(s, PayoutKey(acquirer, item.mid, item.settle_on), today=today)
+    if booked is None:
+        return Refusal.UNKNOWN if ledger.holds_mid(s, acquirer, item.mid) else Refusal.OTHER_MID
+    if item.net > booked.sums.gross + max(booked.sums.corrections, 0):
+        return Refusal.ABOVE_SALES
     detail = f"ref {item.reference}"
-    if item.net != payout.net:
-        taken.differences.append({"index": i, "computed": payout.net, "reported": item.net})
-        detail += f"; situs {rupiah(payout.net)}, acquirer {rupiah(item.net)}"
-    publish(s, PayoutSent(entity_id=str(payout.id), actor=f"acquirer {acquirer}", old_status=PayoutStatus.SCHEDULED.value,
-                          new_status=PayoutStatus.SENT.value, detail=detail))  # fmt: skip
+    if item.net != booked.sums.net:
+        detail += f"; situs {rupiah(booked.sums.net)}, acquirer {rupiah(item.net)}"
+    if not book.mark_sent(s, booked, item.reference, item.net, sent_at, f"acquirer {acquirer}", detail):
+        taken.duplicates += 1
+        return None
     taken.sent += 1
+    if item.net != booked.sums.net:
+        taken.differences.append({"index": i, "computed": booked.sums.net, "reported": item.net})
+    return None

@@ -9,8 +9,8 @@ is a duplicate. Anything else is refused with the reason below, for the admin to
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
-from datetime import date
 from enum import StrEnum
 from typing import Any
 
@@ -38,10 +38,9 @@ class Kept:
     refund_ids: set[str]
     fee: int = 0  # the sale's MDR before refunds
     net: int = 0
-    paid_out: bool = False  # its payout was sent: a change is taken from the next one
-    settle_on: date | None = None
     mid: str = ""
-    merchant_id: str = ""
+    merchant_id: uuid.UUID | None = None
+    held: bool = False  # kept out of every payout: so is what changes it
 
 
 def check_change(was: Kept | None, item: dict[str, Any]) -> Change:

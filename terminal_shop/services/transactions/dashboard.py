@@ -1,13 +1,14 @@
-"""The merchant's dashboard figures: today's sales, count, fees and net (WIB day), per channel,
-and the money due per settlement day. Every figure is summed by the database from the rows the
-history (history.py) lists; the transactions themselves are listed there only (issue 50.6:
-/akun listed today's twice)."""
+"""The merchant's dashboard figures: today's sales, count, fees and net (WIB day) and per
+channel, summed by the database from the rows the history (history.py) lists; the transactions
+themselves are listed there only (issue 50.6: /akun listed today's twice). What is paid out,
+and when, is the ledger's (ledger.py): each line names the payout its sale is in and each
+refund the payout it actually landed on."""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -18,10 +19,10 @@ from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import reach, working_days
 from terminal_shop.services.reach import Reach
-from terminal_shop.services.transactions import money
+from terminal_shop.services.transactions import ledger_reads, money
 from terminal_shop.services.transactions.mdr import CHANNELS
-from terminal_shop.services.transactions.tables import Refund, Transaction
-from terminal_shop.services.transactions.terms import TxnStatus
+from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions.terms import Hold, TxnStatus
 
 STATUS_WORDS = TxnStatus.labels()
 
@@ -53,23 +54,15 @@ class TxnLine:
     amount: str
     fee: str
     net: str
-    status: str
-    settlement: str  # "Dibayar 27 Nov 2026" or "Menunggu, 27 Nov 2026"
+    status: str  # "Berhasil", "Refund sebagian", "Dikembalikan", "Dibatalkan"
+    settlement: str  # "Dikirim 27 Nov 2026", "Dijadwalkan 30 Nov 2026", "Ditahan: TID tidak dikenal"
     refunds: list[str] = field(default_factory=list)  # each refund with its effect (refund_texts)
-
-
-@dataclass(frozen=True)
-class SettlementLine:
-    day: str
-    net: str
-    state: str  # Menunggu / Dibayar
 
 
 @dataclass(frozen=True)
 class Dashboard:
     today: Figures
     channels: list[ChannelLine]
-    settlements: list[SettlementLine]
 
 
 def _today_range(now: datetime | None = None) -> tuple[datetime, datetime]:
@@ -108,19 +101,10 @@ def for_merchants(merchant_ids: Reach | list[uuid.UUID], now: datetime | None = 
             select(Transaction.channel, func.count(), func.sum(Transaction.amount), func.sum(Transaction.mdr))
             .where(scoped, today, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
         ).all()  # fmt: skip
-        due = s.exec(  # (day, net, transactions, of which settled)
-            select(col(Transaction.settle_on), func.sum(Transaction.net), func.count(), func.count(col(Transaction.settled_on)))
-            .where(scoped, col(Transaction.settle_on) >= start.date() - timedelta(days=7))
-            .group_by(col(Transaction.settle_on)).order_by(col(Transaction.settle_on).desc())
-        ).all()  # fmt: skip
     return Dashboard(
         today=figures(*totals),
         channels=[
             ChannelLine(CHANNELS.get(c, c), int(n), rupiah(int(a or 0)), rupiah(int(f or 0))) for c, n, a, f in channels
-        ],
-        settlements=[
-            SettlementLine(day_text(d), rupiah(int(n or 0)), "Dibayar" if paid == total else "Menunggu")
-            for d, n, total, paid in due
         ],
     )
 
@@ -131,27 +115,48 @@ def figures(count: int, sales: int, fees: int, refunds: int, net: int) -> Figure
 
 
 def refund_texts(s: Session, txns: list[Transaction]) -> dict[tuple[str, str], list[str]]:
-    """Each refund of these transactions as the merchant reads it under its sale, with its
-    effect (money.py): not paid out, or taken from a payout already made."""
-    refunded = [(t.acquirer, t.txn_id) for t in txns if t.refunded]
-    if not refunded:
-        return {}
-    rows = s.exec(
-        select(Refund).where(sa.tuple_(col(Refund.acquirer), col(Refund.txn_id)).in_(refunded))
-        .order_by(col(Refund.occurred_at))
-    ).all()  # fmt: skip
+    """Each refund, void or chargeback of these sales as the merchant reads it under its sale:
+    its own time, and the payout it actually landed on (ledger.py)."""
+    changed = [(t.acquirer, t.txn_id) for t in txns if t.refunded or t.status != TxnStatus.APPROVED.value]
     found: dict[tuple[str, str], list[str]] = {}
-    for r in rows:
-        effect = f"dipotong dari pencairan {day_text(r.taken_on)}" if r.taken_on else "tidak ikut dicairkan"
-        found.setdefault((r.acquirer, r.txn_id), []).append(
-            f"Refund {rupiah(r.amount)} · {wib(r.occurred_at)} · {effect}"
-        )
+    for pair, moves in ledger_reads.movements(s, changed).items():
+        for m in moves:
+            found.setdefault(pair, []).append(
+                f"{_MOVED.get(m.kind, m.kind)} {rupiah(m.amount)} · {wib(m.occurred_at)} · {_effect(m)}"
+            )
     return found
 
 
-def line(t: Transaction, model: str | None, serial: str | None, refunds: list[str] | None = None) -> TxnLine:
+_MOVED = {"refund": "Refund", "void": "Pembatalan", "chargeback": "Chargeback"}
+
+
+def _effect(m: ledger_reads.Movement) -> str:
+    if m.payout_on is None:
+        return "ditahan bersama transaksinya"
+    if m.with_sale:
+        return "tidak ikut dicairkan"
+    return f"dipotong dari pencairan {day_text(m.payout_on)}"
+
+
+def status_word(t: Transaction) -> str:
+    if t.status == TxnStatus.REFUND.value and 0 < t.refunded < t.amount:
+        return "Refund sebagian"
+    return STATUS_WORDS.get(t.status, t.status)
+
+
+def payout_word(t: Transaction, payouts: dict[tuple[str, str], tuple[date | None, bool]]) -> str:
+    """Where the sale's money is: "Dikirim 30 Nov 2026", "Dijadwalkan 1 Des 2026", "Ditahan: ..."."""
+    if t.held:
+        return "Ditahan: " + Hold.label_of(t.held)
+    on, sent = payouts.get((t.acquirer, t.txn_id), (None, False))
+    if on is None:
+        return "-"
+    return f"{'Dikirim' if sent else 'Dijadwalkan'} {day_text(on)}"
+
+
+def line(t: Transaction, model: str | None, serial: str | None, refunds: list[str] | None = None,
+         payouts: dict[tuple[str, str], tuple[date | None, bool]] | None = None) -> TxnLine:  # fmt: skip
     product = catalogue.product(model or "")
     device = f"{product.short_name if product else model} · SN {serial}" if serial else f"TID {t.tid}"
-    settled = f"Dibayar {day_text(t.settled_on)}" if t.settled_on else f"Menunggu, {day_text(t.settle_on)}"
     return TxnLine(wib(t.occurred_at), device, CHANNELS.get(t.channel, t.channel), rupiah(t.amount), rupiah(t.mdr),
-                   rupiah(t.net), STATUS_WORDS.get(t.status, t.status), settled, refunds or [])  # fmt: skip
+                   rupiah(t.net), status_word(t), payout_word(t, payouts or {}), refunds or [])  # fmt: skip

@@ -43,21 +43,3 @@ class SettlementReported(Event):
     entity_type: str = "acquirer"
     name: ClassVar[str] = "transactions.settlement_reported"
     paid: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True)
-class PaidOutSaleChanged(Event):
-    """A refund or void of a sale already paid out (`entity_id`: its transaction id): `taken`
-    (rupiah, negative) lands on that MID's payout of `applies_on` (payouts/subscribers.py);
-    `source` names the change once, so a replay takes nothing twice."""
-
-    entity_type: str = "transaction"
-    name: ClassVar[str] = "transactions.paid_out_sale_changed"
-    action: ClassVar[str] = "refund"
-    acquirer: str = ""
-    mid: str = ""
-    merchant_id: str = ""
-    returned: int = 0  # given back to the cardholder
-    taken: int = 0  # from the merchant: the returned part less its MDR
-    applies_on: str = ""  # ISO day
-    source: str = ""

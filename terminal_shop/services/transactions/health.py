@@ -18,6 +18,7 @@ from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.devices.units import units
 from terminal_shop.services.transactions import refused
 from terminal_shop.services.transactions.tables import Acquirer, Transaction
+from terminal_shop.services.transactions.terms import Hold
 
 LIST_MAX = 50
 
@@ -37,6 +38,7 @@ class UnknownLine:
     acquirer: str
     tid: str
     amount: str
+    why: str = ""  # terms.Hold's label, with the MID the sale named
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,8 @@ def unknown_tids() -> list[UnknownLine]:
             select(Transaction).where(col(Transaction.device_id).is_(None))
             .order_by(col(Transaction.received_at).desc()).limit(LIST_MAX)
         ).all()  # fmt: skip
-    return [UnknownLine(wib(t.occurred_at), t.acquirer, t.tid, rupiah(t.amount)) for t in rows]
+    return [UnknownLine(wib(t.occurred_at), t.acquirer, t.tid, rupiah(t.amount), f"{Hold.label_of(t.held or 'tid')} (MID {t.mid})")
+            for t in rows]  # fmt: skip
 
 
 def silent_days() -> int:

@@ -22,18 +22,20 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.devices.units import units
 from terminal_shop.services.reach import Reach
-from terminal_shop.services.transactions import money
+from terminal_shop.services.transactions import ledger_reads, money
 from terminal_shop.services.transactions.dashboard import (
-    STATUS_WORDS,
     Figures,
     TxnLine,
     figures,
     line,
     mine,
+    payout_word,
     refund_texts,
+    status_word,
 )
 from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions.terms import TxnStatus
 from terminal_shop.vocabulary import Term
 
 PER_PAGE = 20
@@ -77,7 +79,7 @@ class Filters:
         if end - start > LONGEST:
             start, error = end - LONGEST, FilterNote.TOO_LONG
         channel = raw.get("kanal", "") if raw.get("kanal", "") in CHANNELS else ""
-        status = raw.get("status", "") if raw.get("status", "") in STATUS_WORDS else ""
+        status = raw.get("status", "") if raw.get("status", "") in TxnStatus.labels() else ""
         page = int(raw["halaman"]) if str(raw.get("halaman", "")).isdigit() else 1
         return cls(start, end, str(raw.get("perangkat", ""))[:36], channel, status, max(1, min(page, 10_000))), error
 
@@ -160,8 +162,9 @@ def page_of(merchant_ids: Reach | list[uuid.UUID], f: Filters) -> HistoryPage:
             .order_by(func.sum(Transaction.amount).desc())
         ).all()  # fmt: skip
         notes = refund_texts(s, [t for t, _, _ in rows])
+        payouts = ledger_reads.sale_payouts(s, [(t.acquirer, t.txn_id) for t, _, _ in rows])
     return HistoryPage(
-        lines=[line(t, model, serial, notes.get((t.acquirer, t.txn_id))) for t, model, serial in rows],
+        lines=[line(t, model, serial, notes.get((t.acquirer, t.txn_id)), payouts) for t, model, serial in rows],
         figures=figures(count, sales, fees, refunds, net),
         devices=[
             DeviceLine(str(d or ""), _device_name(model, serial, tid), int(n), rupiah(int(a or 0)))
@@ -214,7 +217,7 @@ def _daily_sums(s: Session, merchant_ids: Reach | list[uuid.UUID], start: dateti
 
 
 CSV_COLUMNS = ("Waktu (WIB)", "Perangkat", "TID", "MID", "Kanal", "Skema/penerbit", "Status", "Nominal", "Refund", "MDR", "Bersih",
-               "RRN", "Kode approval", "Settlement", "Dibayar")  # fmt: skip
+               "RRN", "Kode approval", "Pencairan", "Status pencairan")  # fmt: skip
 
 
 def csv_text(merchant_ids: Reach | list[uuid.UUID], f: Filters) -> str:
@@ -232,11 +235,13 @@ def csv_text(merchant_ids: Reach | list[uuid.UUID], f: Filters) -> str:
             .join(unit, unit.c.id == col(Transaction.device_id), isouter=True)
             .where(*_where(merchant_ids, f)).order_by(col(Transaction.occurred_at), col(Transaction.id))
         ).all()  # fmt: skip
+        payouts = ledger_reads.sale_payouts(s, [(t.acquirer, t.txn_id) for t, _, _ in rows])
     for t, model, serial in rows:
+        on, sent = payouts.get((t.acquirer, t.txn_id), (None, False))
         writer.writerow(neutralise(cell) for cell in [
             wib(t.occurred_at).removesuffix(" WIB"), _device_name(model, serial, t.tid), t.tid, t.mid,
-            CHANNELS.get(t.channel, t.channel), t.scheme or "", STATUS_WORDS.get(t.status, t.status), t.amount, t.refunded, t.mdr,
-            t.net, t.rrn or "", t.approval_code or "", t.settle_on.isoformat(),
-            t.settled_on.isoformat() if t.settled_on else "",
+            CHANNELS.get(t.channel, t.channel), t.scheme or "", status_word(t), t.amount, t.refunded, t.mdr,
+            t.net, t.rrn or "", t.approval_code or "", on.isoformat() if on else "",
+            payout_word(t, payouts).split(" ")[0].rstrip(":") if on or t.held else "",
         ])  # fmt: skip
     return out.getvalue()

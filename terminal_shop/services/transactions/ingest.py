@@ -8,7 +8,9 @@ minutes from ours (a replay later than that), a malformed body or item (contract
 item named). Each transaction is kept once per (acquirer, transaction id). A void or refund
 is checked against what it changes (changes.py, issue 46.4); one that may not apply is
 refused for that item, tallied for the admin (refused.py) and never applied. A TID no active
-device has is kept for the admin.
+device has, or a sale whose MID is not the one its TID was activated with, is kept for the
+admin and held out of every payout (terms.Hold). Each movement is posted to the ledger
+(ledger.py) in the same transaction.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -32,13 +34,11 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.devices import units
 from terminal_shop.services.devices.terms import DeviceStatus
-from terminal_shop.services.events.bus import publish
 from terminal_shop.services.registrations import owners as registrations
-from terminal_shop.services.transactions import agreed, contract, mdr, money, refused, settlement
+from terminal_shop.services.transactions import agreed, contract, ledger, mdr, money, refused, settlement
 from terminal_shop.services.transactions.changes import Change, Kept, check_change
-from terminal_shop.services.transactions.events import PaidOutSaleChanged
 from terminal_shop.services.transactions.tables import Acquirer, AgreedRate, Refund, Transaction
-from terminal_shop.services.transactions.terms import TxnStatus
+from terminal_shop.services.transactions.terms import Hold, TxnStatus
 
 WINDOW_SECONDS = 300
 
@@ -56,6 +56,7 @@ class Ingested:
     unknown_tid: int
     changed: int  # void or refund of a transaction already kept
     refused: list[dict[str, Any]] = field(default_factory=list)  # {"index", "reason"}: items not applied
+    held: int = 0  # kept for the admin, in no payout: an unknown TID, or a MID not its TID's
 
 
 def secret_of(code: str, nonce: str) -> str:
@@ -172,24 +173,12 @@ def _kept(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Kept]:
     t = Transaction
     rows: Any = s.execute(
         sa.select(col(t.txn_id), col(t.tid), col(t.amount), col(t.status), col(t.refunded), col(t.fee), col(t.net),
-                  col(t.settled_on), col(t.mid), col(t.merchant_id), col(t.settle_on))
+                  col(t.mid), col(t.merchant_id), col(t.held))
         .where(col(t.acquirer) == acquirer, col(t.txn_id).in_(txn_ids))
     ).all()  # fmt: skip
     kept = {
-        txn: Kept(
-            tid,
-            amount,
-            status,
-            refunded,
-            set(),
-            fee,
-            net,
-            paid_out=settled is not None,
-            mid=mid,
-            merchant_id=str(merchant or ""),
-            settle_on=day,
-        )
-        for txn, tid, amount, status, refunded, fee, net, settled, mid, merchant, day in rows
+        txn: Kept(tid, amount, status, refunded, set(), fee, net, mid=mid, merchant_id=merchant, held=bool(held))
+        for txn, tid, amount, status, refunded, fee, net, mid, merchant, held in rows
     }
     refunds: Any = s.execute(
         sa.select(col(Refund.txn_id), col(Refund.refund_id))
@@ -200,30 +189,25 @@ def _kept(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Kept]:
     return kept
 
 
-def _taken_on(fields: dict[str, Any], was: Kept, acquirer: Acquirer) -> date:
-    """The payout a change of a paid-out sale is taken from: its own settlement day, at the
-    earliest the working day after the sale's payout (which was sent)."""
-    own = settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes)
-    return max(own, working_days.add_working_days(was.settle_on or own, 1))
-
-
-def _apply(s: Session, acquirer: Acquirer, fields: dict[str, Any], was: Kept, new: dict[str, dict[str, Any]]) -> None:
-    """A checked void or refund, on the row stored earlier or on the one this delivery adds;
-    after the sale was paid out, what it takes back is published for the next payout."""
+def _apply(
+    s: Session, acquirer: Acquirer, fields: dict[str, Any], was: Kept, new: dict[str, dict[str, Any]],
+    postings: list[ledger.Posting],
+) -> None:  # fmt: skip
+    """A checked void or refund, on the row stored earlier or on the one this delivery adds,
+    and what it takes back posted (ledger.py says on which payout)."""
     txn_id, status = fields["txn_id"], fields["status"]
-    taken_on = _taken_on(fields, was, acquirer) if was.paid_out else None
-    returned = fields["amount"] if status == TxnStatus.REFUND else was.amount - was.refunded
+    taken = fields["amount"] if status == TxnStatus.REFUND else was.amount - was.refunded
+    fee_before, _ = money.after_refund(was.fee, was.amount, was.refunded)
     if status == TxnStatus.REFUND:
         was.refunded += fields["amount"]
         was.refund_ids.add(fields["refund_id"])
         s.add(Refund(acquirer=acquirer.code, txn_id=txn_id, refund_id=fields["refund_id"], amount=fields["amount"],
-                     occurred_at=fields["occurred_at"], taken_on=taken_on))  # fmt: skip
+                     occurred_at=fields["occurred_at"]))  # fmt: skip
     kept_fee, net = money.after_refund(was.fee, was.amount, was.refunded if status == TxnStatus.REFUND else was.amount)
-    if taken_on is not None and net != was.net:
-        source = f"{acquirer.code}:{txn_id}:{status}:{fields['refund_id']}"
-        publish(s, PaidOutSaleChanged(entity_id=txn_id, actor=acquirer.code, detail=f"{status} {returned}",
-                                      acquirer=acquirer.code, mid=was.mid, merchant_id=was.merchant_id,
-                                      returned=returned, taken=net - was.net, applies_on=taken_on.isoformat(), source=source))  # fmt: skip
+    change = f"refund:{fields['refund_id']}" if status == TxnStatus.REFUND else "void"
+    due = settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes)
+    postings += ledger.change_postings(acquirer.code, txn_id, was.mid, was.merchant_id, change, taken,
+                                       fee_before - kept_fee, fields["occurred_at"], due, was.held)  # fmt: skip
     was.status, was.net = status, net
     values = {"status": status, "mdr": kept_fee, "net": net, "refunded": was.refunded}
     if txn_id in new:
@@ -234,21 +218,34 @@ def _apply(s: Session, acquirer: Acquirer, fields: dict[str, Any], was: Kept, ne
                   .values(**values, changed_at=utcnow()))  # fmt: skip
 
 
+def _hold(fields: dict[str, Any], terminal: _Terminal) -> Hold | None:
+    """Why a new sale is kept out of every payout: no active device has its TID, or its MID is
+    not the one the TID was activated with (an acquirer's mistake would pay one merchant's
+    sale to another)."""
+    device = terminal.device
+    if device is None:
+        return Hold.TID
+    return Hold.MID if device.mid and device.mid != fields["mid"] else None
+
+
 def _new_row(acquirer: Acquirer, fields: dict[str, Any], terminal: _Terminal, now: datetime) -> dict[str, Any]:
     fee, reason = _money(fields, terminal)
-    device = terminal.device
+    hold = _hold(fields, terminal)
+    device = None if hold else terminal.device
     row = {k: v for k, v in fields.items() if k != "refund_id"}
     return {"id": uuid.uuid4(), "acquirer": acquirer.code, "device_id": device.id if device else None,
             "merchant_id": device.merchant_id if device else None, "fee": fee, "fee_rule": reason, "mdr": fee,
-            "net": fields["amount"] - fee, "refunded": 0,
+            "net": fields["amount"] - fee, "refunded": 0, "held": hold.value if hold else "",
             "settle_on": settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes),
             "received_at": now, "changed_at": now, "settled_on": None, **row}  # fmt: skip
 
 
 def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
-    """New rows in one INSERT; a checked void or refund of a kept transaction changes its row."""
-    accepted = duplicates = unknown = changed = 0
+    """New rows in one INSERT; a checked void or refund of a kept transaction changes its row;
+    every movement posted to the ledger at the end, in the order it came."""
+    accepted = duplicates = unknown = changed = held = 0
     refusals: list[dict[str, Any]] = []
+    postings: list[ledger.Posting] = []
     with write_session() as s:
         kept = _kept(s, acquirer.code, [p["txn_id"] for p in parsed])
         terminals = _terminals_of(s, {p["tid"] for p in parsed})
@@ -260,13 +257,15 @@ def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
                 terminal = terminals.get(fields["tid"], _UNKNOWN)
                 new[txn_id] = row = _new_row(acquirer, fields, terminal, now)
                 kept[txn_id] = Kept(fields["tid"], fields["amount"], TxnStatus.APPROVED.value, 0, set(), row["fee"],
-                                    row["net"], mid=fields["mid"])  # fmt: skip
+                                    row["net"], mid=fields["mid"], merchant_id=row["merchant_id"], held=bool(row["held"]))  # fmt: skip
+                postings += ledger.sale_postings(acquirer.code, row, held=bool(row["held"]))
                 accepted += 1
                 unknown += int(terminal.device is None)
+                held += int(bool(row["held"]))
                 continue
             verdict = check_change(kept.get(txn_id), fields)
             if verdict is Change.APPLY:
-                _apply(s, acquirer, fields, kept[txn_id], new)
+                _apply(s, acquirer, fields, kept[txn_id], new, postings)
                 changed += 1
             elif verdict is Change.DUPLICATE:
                 duplicates += 1
@@ -275,4 +274,5 @@ def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
                 refused.record(acquirer.code, verdict.value, f"#{index}: {txn_id} (TID {fields['tid']})", s)
         if new:
             s.execute(sa.insert(table_of(Transaction)), list(new.values()))
-    return Ingested(accepted, duplicates, unknown, changed, refusals)
+        ledger.post(s, postings)
+    return Ingested(accepted, duplicates, unknown, changed, refusals, held)

@@ -21,15 +21,21 @@ class Sale:
     merchant_id: uuid.UUID | None
     amount: int
     occurred_at: datetime
+    status: str = ""  # terms.TxnStatus
+    refunded: int = 0
+    scheme: str = ""
+    rrn: str = ""
+    approval_code: str = ""
 
 
 def sales(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Sale]:
     t = Transaction
     rows: Any = s.execute(
-        sa.select(col(t.txn_id), col(t.tid), col(t.mid), col(t.merchant_id), col(t.amount), col(t.occurred_at))
+        sa.select(col(t.txn_id), col(t.tid), col(t.mid), col(t.merchant_id), col(t.amount), col(t.occurred_at),
+                  col(t.status), col(t.refunded), col(t.scheme), col(t.rrn), col(t.approval_code))
         .where(col(t.acquirer) == acquirer, col(t.txn_id).in_(txn_ids))
     ).all()  # fmt: skip
-    return {txn: Sale(tid, mid, merchant, amount, at) for txn, tid, mid, merchant, amount, at in rows}
+    return {r[0]: Sale(r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8] or "", r[9] or "", r[10] or "") for r in rows}
 
 
 def terminal_of(acquirer: Any, txn_id: Any) -> Any:

@@ -9,8 +9,10 @@ import csv
 import io
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
-from sqlmodel import col, select
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, select
 
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import write_session
@@ -18,6 +20,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.payments import preferences
 from terminal_shop.services.refusals import Refused
+from terminal_shop.services.transactions import ledger_reads
 from terminal_shop.services.transactions.events import SettlementReported
 from terminal_shop.services.transactions.tables import Transaction
 from terminal_shop.vocabulary import Term
@@ -99,7 +102,6 @@ def import_report(
     if len(rows) > MAX_LINES:
         raise ReportError(ReportRefusal.TOO_LONG, most=f"{MAX_LINES:,}".replace(",", "."))
     settled, differences, unknown = 0, [], []
-    paid: set[str] = set()
     with write_session() as s:
         ids = [r[chosen["txn_id"]].strip() for r in rows]
         found = {t.txn_id: t for t in s.exec(select(Transaction).where(col(Transaction.acquirer) == acquirer,
@@ -125,7 +127,40 @@ def import_report(
             t.settled_on, t.reported_net, t.changed_at = day, theirs["Bersih"], utcnow()
             s.add(t)
             settled += 1
-            paid.add(f"{t.mid} {t.settle_on.isoformat()}")
+        payouts = ledger_reads.sale_payouts(
+            s, [(acquirer, t.txn_id) for t in found.values() if t.settled_on is not None]
+        )
+        paid = {f"{found[txn].mid} {on.isoformat()}" for (_, txn), (on, _) in payouts.items() if on is not None}
         publish(s, SettlementReported(entity_id=acquirer, actor=admin_email, paid=tuple(sorted(paid))))
     _save_columns(acquirer, chosen)
     return ReportResult(settled, differences, unknown)
+
+
+@dataclass(frozen=True)
+class ReportCheck:
+    """What the settlement report said of one MID's transactions due on a day."""
+
+    reported: int  # the report's net of the transactions it listed
+    ours: int  # the site's net of those same transactions
+    count: int
+    mismatched: tuple[str, ...]  # "T1: situs Rp 99.000, laporan Rp 98.500", the first few
+
+
+def checks(s: Session, since: date, until: date, shown: int = 10) -> dict[tuple[str, str, date], ReportCheck]:
+    """Per (acquirer, MID, day due) in [since, until] with a report, and the lines that differ."""
+    t = Transaction
+    reported = col(t.reported_net).is_not(None)
+    where = (col(t.settle_on) >= since, col(t.settle_on) <= until, reported)
+    rows: Any = s.execute(
+        sa.select(col(t.acquirer), col(t.mid), col(t.settle_on), func.sum(t.reported_net), func.sum(t.net), func.count())
+        .where(*where).group_by(col(t.acquirer), col(t.mid), col(t.settle_on))
+    ).all()  # fmt: skip
+    odd: Any = s.execute(
+        sa.select(col(t.acquirer), col(t.mid), col(t.settle_on), col(t.txn_id), col(t.net), col(t.reported_net))
+        .where(*where, col(t.reported_net) != col(t.net)).order_by(col(t.settle_on), col(t.txn_id)).limit(500)
+    ).all()  # fmt: skip
+    found: dict[tuple[str, str, date], list[str]] = {}
+    for a, m, d, txn_id, net, theirs in odd:
+        found.setdefault((a, m, d), []).append(f"{txn_id}: situs {rupiah(int(net))}, laporan {rupiah(int(theirs))}")
+    return {(a, m, d): ReportCheck(int(r or 0), int(o or 0), int(n), tuple(found.get((a, m, d), [])[:shown]))
+            for a, m, d, r, o, n in rows}  # fmt: skip

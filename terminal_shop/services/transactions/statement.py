@@ -114,9 +114,7 @@ def render(
     with read_session() as s:
         day = wib_day(s)
         days: Any = s.execute(
-            sa.select(day, count, gross, fees, net,
-                      func.min(Transaction.settle_on), func.count(col(Transaction.settled_on)), func.count())
-            .where(*where).group_by(day).order_by(day)
+            sa.select(day, count, gross, fees, net).where(*where).group_by(day).order_by(day)
         ).all()  # fmt: skip
         channels: Any = s.execute(
             sa.select(col(Transaction.channel), func.count(), func.sum(Transaction.amount), func.sum(Transaction.mdr))
@@ -152,21 +150,19 @@ def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds
     pdf.row([(f"Pengembalian dana ({int(refunds[0])})", 95, "L"), ("-" + rupiah(int(refunds[1])), 95, "R")])
     pdf.row([("Bersih", 95, "L"), (rupiah(net), 95, "R")], bold=True)
     pdf.ln(4)
-    widths = (34, 22, 36, 30, 36, 32)
+    widths = (46, 28, 40, 36, 40)
     pdf.row([("Tanggal", widths[0], "L"), ("Transaksi", widths[1], "R"), ("Penjualan", widths[2], "R"),
-             ("MDR", widths[3], "R"), ("Bersih", widths[4], "R"), ("Settlement", widths[5], "R")], bold=True)  # fmt: skip
-    for d, n, sales, fee, day_net, settle_on, settled, rows in days:
+             ("MDR", widths[3], "R"), ("Bersih", widths[4], "R")], bold=True)  # fmt: skip
+    for d, n, sales, fee, day_net in days:
         d = d if isinstance(d, date) else date.fromisoformat(str(d))  # SQLite's date() is text
-        paid = "Dibayar" if settled == rows else "Menunggu"
         pdf.row([(day_text(d), widths[0], "L"), (str(n), widths[1], "R"), (rupiah(int(sales)), widths[2], "R"),
-                 (rupiah(int(fee)), widths[3], "R"), (rupiah(int(day_net)), widths[4], "R"),
-                 (f"{paid} {day_text(settle_on)}" if settle_on else "-", widths[5], "R")])  # fmt: skip
+                 (rupiah(int(fee)), widths[3], "R"), (rupiah(int(day_net)), widths[4], "R")])  # fmt: skip
     pdf.ln(4)
     pdf.row([("Kanal", 64, "L"), ("Transaksi", 30, "R"), ("Penjualan", 50, "R"), ("MDR", 46, "R")], bold=True)
     for channel, n, sales, fee in channels:
         pdf.row([(CHANNELS.get(channel, channel), 64, "L"), (str(n), 30, "R"), (rupiah(int(sales or 0)), 50, "R"),
                  (rupiah(int(fee or 0)), 46, "R")])  # fmt: skip
-    if sent:  # the payouts of the month (handed in by the caller: the payouts area reads them)
+    if sent:  # the payouts of the month, as Pencairan shows them (handed in by the caller: the payouts area reads them)
         pdf.ln(4)
         pdf.row(
             [("Pencairan", 64, "L"), ("Status", 36, "L"), ("Bersih", 44, "R"), ("Referensi bank", 46, "R")], bold=True
@@ -176,7 +172,7 @@ def _pdf(mid: str, first: date, business: str, days: Any, channels: Any, refunds
     pdf.ln(3)
     pdf.set_font("Helvetica", "", 8)
     pdf.multi_cell(0, 4, latin("MDR dihitung per transaksi dan dibulatkan ke rupiah terdekat (setengah ke atas). "
-                                "Settlement H+1 hari kerja; hari Sabtu, Minggu dan libur nasional bukan hari kerja."))  # fmt: skip
+                                "Pencairan H+1 hari kerja; hari Sabtu, Minggu dan libur nasional bukan hari kerja."))  # fmt: skip
     return bytes(pdf.output())
 
 

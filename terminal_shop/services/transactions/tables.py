@@ -33,8 +33,7 @@ class Transaction(SQLModel, table=True):
         sa.Index("ix_transactions_merchant_time", "merchant_id", "occurred_at"),
         sa.Index("ix_transactions_device_time", "device_id", "occurred_at"),
         sa.Index("ix_transactions_unknown", "device_id", "received_at"),
-        sa.Index("ix_transactions_settle_on", "settle_on", "acquirer", "mid"),  # a day's payouts (payout_figures.py)
-        sa.Index("ix_transactions_merchant_settle_on", "merchant_id", "settle_on"),  # a merchant's payouts
+        sa.Index("ix_transactions_settle_on", "settle_on", "acquirer", "mid"),  # the admin's settlement checks
     )
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
@@ -63,6 +62,7 @@ class Transaction(SQLModel, table=True):
     settle_on: date  # the working day the money is due (settlement.py)
     settled_on: date | None = None  # as the acquirer's report says
     reported_net: int | None = Field(default=None, sa_type=sa.BigInteger)  # the report's net, for reconciliation
+    held: str = Field(default="", max_length=20)  # terms.Hold: "" counted; else kept out of every payout (ledger.py)
 
 
 class RefusedDelivery(SQLModel, table=True):
@@ -96,7 +96,6 @@ class Refund(SQLModel, table=True):
     amount: int = Field(sa_type=sa.BigInteger)
     occurred_at: datetime = Field(sa_type=UTCDateTime)
     received_at: datetime = now_field()
-    taken_on: date | None = None  # after its sale was paid out: the payout day it is taken from (money.py)
 
 
 class AgreedRate(SQLModel, table=True):
@@ -113,3 +112,42 @@ class AgreedRate(SQLModel, table=True):
     since: date
     set_by: str = Field(max_length=254)
     created_at: datetime = now_field()
+
+
+class LedgerEntry(SQLModel, table=True):
+    """One movement of what a merchant account (MID) is owed (services/transactions/ledger.py):
+    never edited; a mistake is put right by a new entry. `payout_on` is the payout it belongs
+    to (acquirer, MID, day); None while it is held for the admin."""
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        sa.Index("ix_ledger_payout", "acquirer", "mid", "payout_on"),
+        sa.Index("ix_ledger_merchant_payout", "merchant_id", "payout_on"),
+        sa.Index("ix_ledger_txn", "acquirer", "txn_id"),
+    )
+
+    id: int | None = Field(default=None, sa_type=sa.BigInteger().with_variant(sa.Integer(), "sqlite"), primary_key=True)
+    acquirer: str = Field(max_length=20)
+    mid: str = Field(max_length=20)
+    merchant_id: uuid.UUID | None = None
+    kind: str = Field(max_length=20)  # terms.EntryKind
+    amount: int = Field(sa_type=sa.BigInteger)  # signed: owed to the merchant (+) or taken (-)
+    txn_id: str = Field(default="", max_length=64)  # the sale it is about ("" for a correction)
+    source: str = Field(max_length=160, unique=True)  # what caused it, once: a replay posts nothing
+    occurred_at: datetime = Field(sa_type=UTCDateTime)  # when the movement happened (a refund: the refund's time)
+    due_on: date  # the payout it was due on by the schedule
+    payout_on: date | None = None  # the payout it is in: due_on, or the next one not sent when that was sent
+    note: str = Field(default="", max_length=200)
+    posted_by: str = Field(default="", max_length=254)  # an admin's correction: who
+    posted_at: datetime = now_field()
+
+
+class LedgerClosing(SQLModel, table=True):
+    """A payout sent: nothing more is posted to it (the next entries land on a later one)."""
+
+    __tablename__ = "ledger_closings"
+
+    acquirer: str = Field(primary_key=True, max_length=20)
+    mid: str = Field(primary_key=True, max_length=20)
+    payout_on: date = Field(primary_key=True)
+    closed_at: datetime = now_field()

@@ -10,3 +10,22 @@ class TxnStatus(Term):
     APPROVED = "approved", "Berhasil", "emerald"
     VOID = "void", "Dibatalkan", "slate"
     REFUND = "refund", "Dikembalikan", "amber"
+
+
+class EntryKind(Term):
+    """A ledger entry (ledger.py), as a payout's breakdown names it."""
+
+    SALE = "sale", "Penjualan"
+    MDR = "mdr", "MDR"
+    REFUND = "refund", "Refund"
+    MDR_BACK = "mdr_kembali", "MDR dikembalikan"
+    VOID = "void", "Pembatalan"
+    CHARGEBACK = "chargeback", "Chargeback"
+    CORRECTION = "koreksi", "Koreksi"
+
+
+class Hold(Term):
+    """Why a sale is kept out of every payout until the admin resolves it."""
+
+    TID = "tid", "TID tidak dikenal"
+    MID = "mid", "MID tidak sesuai dengan terminal"

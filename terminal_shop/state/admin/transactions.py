@@ -41,7 +41,8 @@ class TransactionsState(AdminState):
     secret_for: str = ""  # whose secret the field shows (the secret itself is never kept here)
     cases: list[CaseView] = []  # "Dana belum masuk" waiting for an answer, the nearest promise first
     disputes: list[DisputeView] = []  # open disputes, the nearest deadline first
-    recon: list[ReconLine] = []  # per acquirer and settlement day: computed, reported, paid out
+    recon: list[ReconLine] = []  # per acquirer, MID and day: the ledger's, reported, sent
+    differences_only: bool = False
 
     async def _fill(self) -> None:
         self.acquirers = await asyncio.to_thread(health.acquirers)
@@ -49,7 +50,7 @@ class TransactionsState(AdminState):
         self.silent, self.silent_days = await asyncio.to_thread(health.silent_devices), health.silent_days()
         self.cases = await asyncio.to_thread(cases.open_cases)
         self.disputes = await asyncio.to_thread(dispute_cases.waiting)
-        self.recon = await asyncio.to_thread(reconciliation.lines)
+        self.recon = await asyncio.to_thread(reconciliation.lines, None, self.differences_only)
         codes = [a.code for a in self.acquirers]
         self.acquirer = self.acquirer if self.acquirer in codes else (codes[0] if codes else "")
         if self.acquirer:
@@ -60,6 +61,12 @@ class TransactionsState(AdminState):
     async def load(self):
         self.report_error = ""
         await self._fill()
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def show_differences_only(self, on: bool):
+        self.differences_only = bool(on)
+        self.recon = await asyncio.to_thread(reconciliation.lines, None, self.differences_only)
 
     @rx.event
     @admin_only(permission=Permission.ACQUIRER_SECRETS)
