@@ -95,6 +95,7 @@ def _sqlite_trigger_sql(table: str, method: str) -> list[str]:
 
 def _trgm_schema() -> str:
     """pg_trgm lives in one schema per database; our own schema may not be on its search path."""
+    op.execute("SELECT pg_advisory_xact_lock(hashtext('create pg_trgm'))")  # two first migrations at once: one creates it
     op.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public")
     return op.get_bind().execute(sa.text(
         "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"

@@ -202,3 +202,9 @@ def test_chargebacks_of_one_sale_never_exceed_what_is_left_of_it_and_a_voided_sa
     assert taken_back == -400_000
     [line] = [p for p in payouts.of_merchants([mine]) if p.count]
     assert payouts.detail([mine], line.id).chargebacks == "-Rp 400.000"
+    deliver(secret, {"transactions": [txn("T5", 200_000, "debit")]})
+    _send(secret, [_item(status="lost", amount=50_000, txn_id="T5", dispute="CB-7")])
+    late = deliver(secret, {"transactions": [dict(txn("T1", 10_000, "debit", status="refund"), refund_id="R2"),
+                                             txn("T5", 200_000, "debit", status="void")]})  # fmt: skip
+    assert [r["reason"] for r in late.refused] == [  # found by the ledger's property test
+        "refunds would exceed the transaction's amount", "a charged back transaction cannot be voided"]  # fmt: skip

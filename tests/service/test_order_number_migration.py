@@ -12,27 +12,12 @@ from sqlalchemy.exc import IntegrityError
 from alembic import command
 from terminal_shop.cli.migrate import alembic_config
 
-from support.environment import SCALEOUT
-
 BEFORE = "9b4f2e6a1c57"  # 0009
 
 
 @pytest.fixture
-def database_at_0009(tmp_path):
-    if not SCALEOUT:
-        url = f"sqlite:///{tmp_path / 'old.db'}"
-        yield url
-        return
-    schema = f"mig_{uuid.uuid4().hex[:8]}"
-    admin = create_engine("postgresql+psycopg2://postgres@127.0.0.1:5432/test", isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f"CREATE SCHEMA {schema}"))
-    try:
-        yield f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+def database_at_0009(empty_database):
+    return empty_database
 
 
 def _insert(engine, order_id: uuid.UUID, created: str) -> None:

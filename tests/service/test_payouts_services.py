@@ -13,7 +13,7 @@ from datetime import UTC, datetime, time, timedelta
 import pytest
 from sqlmodel import select
 from starlette.testclient import TestClient
-from test_transactions_services import NOW, active_device, deliver, payout_key, txn
+from test_transactions_services import NOW, active_device, deliver, txn
 
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
@@ -81,13 +81,18 @@ def test_a_payout_is_its_entries_summed_and_says_where_the_money_goes(clean_db, 
 
     [line] = merchant.of_merchants([merchant_id], today=day)
     net = sum(t.net for t in kept.values())
-    assert line.said == f"{rupiah(net)} dijadwalkan masuk ke BCA ••123 pada {working_days.spoken(day)}, dari 4 transaksi"
+    assert (
+        line.said == f"{rupiah(net)} dijadwalkan masuk ke BCA ••123 pada {working_days.spoken(day)}, dari 4 transaksi"
+    )
     assert merchant.next_of([line]) == line and line.status.label == "Dijadwalkan"
     shown = merchant.detail([merchant_id], line.id, today=day)
     assert (shown.gross, shown.refunds, shown.net) == ("Rp 1.550.000", "Rp 150.000", rupiah(net))
     assert [t.amount for t in shown.transactions] == ["Rp 1.000.000", "Rp 200.000", "Rp 50.000", "Rp 300.000"]
     assert [t.refunded for t in shown.transactions] == ["", "", "Rp 50.000", "Rp 100.000"]
-    assert [x.kind for x in shown.extra] == ["Pembatalan", "Refund"]  # a micro merchant's QRIS costs nothing: no MDR back
+    assert [x.kind for x in shown.extra] == [
+        "Pembatalan",
+        "Refund",
+    ]  # a micro merchant's QRIS costs nothing: no MDR back
     [late_line] = merchant.of_merchants([merchant_id], today=working_days.add_working_days(day, 2))
     assert late_line.status.label == "Terlambat" and "belum dikirim acquirer" in late_line.said and late_line.can_report
 
@@ -113,7 +118,9 @@ def test_a_late_sale_after_its_payout_was_sent_lands_on_the_next_one_named_and_e
     shown = merchant.detail([merchant_id], after.id)
     assert [(x.kind, x.amount) for x in shown.extra] == [(f"Transaksi terlambat {day_text(day)}", "+Rp 700.000")]
     assert shown.transactions[0].late.startswith("Transaksi terlambat (jadwal ")
-    assert [t.amount for t in merchant.detail([merchant_id], sent.id).transactions] == ["Rp 400.000"]  # not the late one
+    assert [t.amount for t in merchant.detail([merchant_id], sent.id).transactions] == [
+        "Rp 400.000"
+    ]  # not the late one
 
 
 def test_a_merchant_reaches_only_their_own_payouts(clean_db, tmp_path):
@@ -154,7 +161,9 @@ def test_a_sale_whose_mid_is_not_its_terminals_is_held_out_of_every_payout(clean
 def test_a_signed_payout_delivery_marks_it_sent_shows_what_was_sent_and_refuses_what_cannot_be(clean_db, tmp_path):
     secret = ingest.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
-    deliver(secret, {"transactions": [txn("T1", 1_000_000, "debit", at=_ago(10)), txn("T2", 378_553, "qris", at=_ago(10))]})
+    deliver(
+        secret, {"transactions": [txn("T1", 1_000_000, "debit", at=_ago(10)), txn("T2", 378_553, "qris", at=_ago(10))]}
+    )
     day = _day_of("T1")
     with read_session() as s:
         ours = sum(t.net for t in s.exec(select(Transaction)))
@@ -177,7 +186,10 @@ def test_a_signed_payout_delivery_marks_it_sent_shows_what_was_sent_and_refuses_
     ]  # fmt: skip
     assert (taken.sent, taken.differences) == (1, [{"index": 5, "computed": ours, "reported": ours - 5_000}])
     with read_session() as s:
-        assert {r.reason for r in s.exec(select(RefusedDelivery))} >= {"payout: net below zero", "payout: payout day has not come yet"}
+        assert {r.reason for r in s.exec(select(RefusedDelivery))} >= {
+            "payout: net below zero",
+            "payout: payout day has not come yet",
+        }
     [payout] = _payouts()
     assert (payout.status, payout.bank_reference, payout.reported_net, payout.account) == (
         "dikirim", "BRI-20261130-77", ours - 5_000, "BCA ••123")  # fmt: skip
@@ -201,7 +213,9 @@ def test_the_payout_route_answers_as_the_transactions_route_does(clean_db, tmp_p
     client = TestClient(files_app(), client=("198.18.47.1", 50000))  # an address of its own: one Redis counts all
     answer = client.post("/api/pencairan/bri", content=body, headers=headers)
     assert answer.status_code == 200 and answer.json()["sent"] == 1 and answer.json()["refused"] == []
-    forged = client.post("/api/pencairan/bri", content=body, headers=dict(headers, **{"X-Terminalku-Signature": "sha256=00"}))
+    forged = client.post(
+        "/api/pencairan/bri", content=body, headers=dict(headers, **{"X-Terminalku-Signature": "sha256=00"})
+    )
     assert forged.status_code == 401
     assert client.post("/api/pencairan/bni", content=body, headers=headers).status_code == 404
 
@@ -275,7 +289,9 @@ def test_dana_belum_masuk_is_a_case_answered_to_the_merchant_who_may_say_it_stil
     reopened = cases.reopen([merchant_id], line.id, "bri00123@example.com", today=later)
     assert reopened.status.label == "Sedang diperiksa" and reopened.facts.startswith("Masih belum masuk")
     assert [c.id for c in cases.open_cases()] == [case.id]
-    assert merchant.detail([merchant_id], line.id, today=later).line.status.label == "Terlambat"  # never sent: late again
+    assert (
+        merchant.detail([merchant_id], line.id, today=later).line.status.label == "Terlambat"
+    )  # never sent: late again
 
 
 def test_the_merchant_says_the_money_arrived(clean_db, tmp_path):
@@ -340,7 +356,10 @@ def test_a_refund_names_the_payout_it_landed_on_at_its_own_time_and_a_partial_on
     deliver(secret, dict(txn("D2", 200_000, "debit", status="refund", at=refund_at), refund_id="RF-2"))  # taken once
     landed = settlement.settle_on(datetime.fromisoformat(refund_at))
     taken = [e for e in _entries() if e.txn_id == "D2" and e.kind in ("refund", "mdr_kembali")]
-    assert sorted((e.kind, e.amount, e.payout_on) for e in taken) == [("mdr_kembali", 2_000, landed), ("refund", -200_000, landed)]
+    assert sorted((e.kind, e.amount, e.payout_on) for e in taken) == [
+        ("mdr_kembali", 2_000, landed),
+        ("refund", -200_000, landed),
+    ]
     with read_session() as s:
         d2 = s.exec(select(Transaction).where(Transaction.txn_id == "D2")).one()
     assert (d2.mdr, d2.net) == (1_000, 99_000)  # a third of its MDR kept
@@ -352,9 +371,14 @@ def test_a_refund_names_the_payout_it_landed_on_at_its_own_time_and_a_partial_on
     extra = merchant.detail([merchant_id], later.id).extra
     assert [(a.kind, a.amount) for a in extra] == [("Refund", "-Rp 200.000"), ("MDR dikembalikan", "+Rp 2.000")]
 
-    page = history.page_of([merchant_id], history.Filters.parse({"dari": (working_days.today_wib() - timedelta(days=30)).isoformat()})[0])
+    page = history.page_of(
+        [merchant_id], history.Filters.parse({"dari": (working_days.today_wib() - timedelta(days=30)).isoformat()})[0]
+    )
     by_amount = {x.amount: x for x in page.lines}
-    assert by_amount["Rp 500.000"].refunds[0] == f"Refund Rp 100.000 · {wib(datetime.fromisoformat(at))} · tidak ikut dicairkan"
+    assert (
+        by_amount["Rp 500.000"].refunds[0]
+        == f"Refund Rp 100.000 · {wib(datetime.fromisoformat(at))} · tidak ikut dicairkan"
+    )
     assert by_amount["Rp 300.000"].refunds[0] == (
         f"Refund Rp 200.000 · {wib(datetime.fromisoformat(refund_at))} · dipotong dari pencairan {day_text(landed)}")  # fmt: skip
     assert by_amount["Rp 300.000"].status == "Refund sebagian" and by_amount["Rp 500.000"].status == "Refund sebagian"
@@ -424,4 +448,6 @@ def test_the_admin_reconciles_each_mid_and_day_and_never_calls_unequal_amounts_m
     _send(secret, [_sent(_day_of("T4"), 50_000, "BRI-C")])
     shown = reconciliation.lines(today=later + timedelta(days=7))
     assert [x.state for x in shown if x.day == working_days.spoken(_day_of("T4"))] == ["Cocok"]
-    assert "Cocok" not in [x.state for x in reconciliation.lines(today=later + timedelta(days=7), differences_only=True)]
+    assert "Cocok" not in [
+        x.state for x in reconciliation.lines(today=later + timedelta(days=7), differences_only=True)
+    ]

@@ -50,3 +50,26 @@ def clean_db(database):
         for table in sorted(tables, key=lambda t: t.name == "status_tallies"):  # tallies last: triggers update them
             s.exec(table.delete())
     yield
+
+
+@pytest.fixture
+def empty_database(tmp_path):
+    """A database of its own with no tables, for a migration test to take from an old revision:
+    a SQLite file, or (scale-out) a PostgreSQL schema dropped afterwards."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+
+    if not SCALEOUT:
+        yield f"sqlite:///{tmp_path / 'old.db'}"
+        return
+    schema = f"mig_{uuid.uuid4().hex[:8]}"
+    admin = create_engine("postgresql+psycopg2://postgres@127.0.0.1:5432/test", isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"postgresql+psycopg2://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()

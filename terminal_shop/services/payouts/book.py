@@ -113,7 +113,10 @@ def mark_sent(
     if row.status != PayoutStatus.SCHEDULED.value:
         if row.reported_net is not None or reported is None:
             return False
-        row.bank_reference, row.reported_net = reference or row.bank_reference, reported  # a report said sent, without how much
+        row.bank_reference, row.reported_net = (
+            reference or row.bank_reference,
+            reported,
+        )  # a report said sent, without how much
         s.add(row)
         return True
     ledger.close(s, booked.key)

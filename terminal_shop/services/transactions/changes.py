@@ -3,8 +3,8 @@ Rp 99.000.000 on a Rp 250.000 sale, one naming another merchant's TID, a void an
 replayed to flip the status, a refund of an id never seen: all were applied).
 
 The rules, once: it names a transaction this acquirer delivered, with the same TID; status
-moves one way (approved -> void, or approved -> refund, in part or whole); refunds add up to
-at most the amount; the same void, or the same refund (its `refund_id`, "" when none), again
+moves one way (approved -> void, or approved -> refund, in part or whole); refunds and
+chargebacks add up to at most the amount (a charged back sale is not voided); the same void, or the same refund (its `refund_id`, "" when none), again
 is a duplicate. Anything else is refused with the reason below, for the admin to follow up."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ class Change(StrEnum):
     VOIDED = "transaction already voided"
     REFUNDED = "a refunded transaction cannot be voided"
     TOO_MUCH = "refunds would exceed the transaction's amount"
+    CHARGED_BACK = "a charged back transaction cannot be voided"
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Kept:
     mid: str = ""
     merchant_id: uuid.UUID | None = None
     held: bool = False  # kept out of every payout: so is what changes it
+    charged_back: int = 0  # what lost disputes took: a refund may give back only the rest
 
 
 def check_change(was: Kept | None, item: dict[str, Any]) -> Change:
@@ -52,6 +54,8 @@ def check_change(was: Kept | None, item: dict[str, Any]) -> Change:
     if item["tid"] != was.tid:
         return Change.OTHER_TID
     if status == TxnStatus.VOID:
+        if was.charged_back and was.status == TxnStatus.APPROVED:
+            return Change.CHARGED_BACK
         return {TxnStatus.APPROVED.value: Change.APPLY, TxnStatus.VOID.value: Change.DUPLICATE}.get(
             was.status, Change.REFUNDED
         )
@@ -59,6 +63,6 @@ def check_change(was: Kept | None, item: dict[str, Any]) -> Change:
         return Change.DUPLICATE
     if was.status == TxnStatus.VOID:
         return Change.VOIDED
-    if was.refunded + item["amount"] > was.amount:
+    if was.refunded + was.charged_back + item["amount"] > was.amount:
         return Change.TOO_MUCH
     return Change.APPLY

@@ -186,6 +186,8 @@ def _kept(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, Kept]:
     ).all()  # fmt: skip
     for txn_id, refund_id in refunds:
         kept[txn_id].refund_ids.add(refund_id)
+    for txn_id, taken in ledger.charged_back(s, acquirer, list(kept)).items():
+        kept[txn_id].charged_back = taken
     return kept
 
 

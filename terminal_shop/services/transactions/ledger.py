@@ -198,11 +198,16 @@ def correct(
                      utcnow(), due, note=reason, posted_by=by)])  # fmt: skip
 
 
-def charged_back(s: Session, acquirer: str, txn_id: str) -> int:
-    """What chargebacks took from a sale so far (positive)."""
-    found = s.execute(sa.select(func.coalesce(func.sum(E.amount), 0)).where(
-        col(E.acquirer) == acquirer, col(E.txn_id) == txn_id, col(E.kind) == EntryKind.CHARGEBACK.value)).scalar()  # fmt: skip
-    return -int(found or 0)
+def charged_back(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, int]:
+    """What lost disputes took from each of these sales so far (positive)."""
+    if not txn_ids:
+        return {}
+    rows: Any = s.execute(
+        sa.select(col(E.txn_id), func.sum(E.amount))
+        .where(col(E.acquirer) == acquirer, col(E.txn_id).in_(txn_ids), col(E.kind) == EntryKind.CHARGEBACK.value)
+        .group_by(col(E.txn_id))
+    ).all()  # fmt: skip
+    return {txn: -int(total or 0) for txn, total in rows}
 
 
 def holds_mid(s: Session, acquirer: str, mid: str) -> bool:
