@@ -179,7 +179,9 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
     expect(page.get_by_test_id("today-count")).to_have_text("2", timeout=5_000)  # no reload
     expect(page.get_by_test_id("history-transaction")).to_have_count(2)  # listed once: in Riwayat (issue 50.6)
     expect(page.get_by_test_id("history-transaction").first).to_contain_text("Soundbox · SN SBXLIVE01")
-    expect(page.get_by_test_id("settlement").first).to_contain_text("Menunggu")
+    expect(page.get_by_test_id("settlement").first).to_contain_text(
+        "Dijadwalkan"
+    )  # the ledger's payout, as Pencairan says
 
     history = page.get_by_test_id("transaction-history")  # the same two in the list, summed alike
     expect(history.get_by_test_id("history-transaction")).to_have_count(2)

@@ -21,8 +21,9 @@ from terminal_shop.infra.db import write_session
 from terminal_shop.services import working_days
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.disputes import webhook as dispute_webhook
+from terminal_shop.services.payouts import webhook as payout_webhook
 from terminal_shop.services.team import admin_auth
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import ingest, settlement
 from terminal_shop.state.account_disputes import EVIDENCE_UPLOAD_ID
 
 from support.factories import ADMIN, approved_merchant
@@ -51,13 +52,18 @@ def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_pat
     sign_in_by_code(phone, mailbox, "dana@example.com")
     phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pencairan").click()
     payouts = phone.locator("#pencairan")
-    expect(payouts.get_by_test_id("next-payout")).to_contain_text("Rp 250.000 dijadwalkan masuk ke BCA")
-    expect(payouts.get_by_test_id("next-payout")).to_contain_text("dari 1 transaksi")
-    payouts.get_by_role("button", name="Rincian").click()
+    expect(payouts.get_by_test_id("next-payout")).to_contain_text("Rp 250.000 seharusnya masuk ke BCA")
+    expect(payouts.get_by_test_id("next-payout")).to_contain_text("belum dikirim acquirer")
+    row = payouts.get_by_test_id("payout").first
+    expect(row).to_contain_text("Terlambat")
+    row.get_by_role("button", name="Dana belum masuk?").click()  # on its row, without opening it (issue 59.6)
+    expect(phone.get_by_text("Laporan terkirim")).to_be_visible()
+    expect(row.get_by_test_id("payout-case-open")).to_have_text("Laporan Anda sedang diperiksa")
+    expect(row.get_by_role("button", name="Dana belum masuk?")).to_have_count(0)
+    row.get_by_role("button", name="Rincian").click()
+    expect(row.get_by_test_id("payout-detail")).to_be_in_viewport()  # under its row, seen without scrolling
     expect(payouts.get_by_test_id("payout-gross")).to_have_text("Rp 250.000")
     expect(payouts.get_by_test_id("payout-net")).to_have_text("Rp 250.000")  # QRIS up to Rp 500.000, usaha mikro: 0%
-    payouts.get_by_role("button", name="Dana belum masuk?").click()
-    expect(phone.get_by_text("Laporan terkirim")).to_be_visible()
     expect(payouts.get_by_test_id("payout-case")).to_contain_text("Sedang diperiksa")
     expect(payouts.get_by_test_id("payout-case-promise")).to_contain_text("Jawaban paling lambat")
 
@@ -82,6 +88,10 @@ def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_pat
     payouts.get_by_role("button", name="Rincian").first.click()
     expect(payouts.get_by_test_id("payout-case-answer")).to_contain_text("masuk hari ini")
     expect(payouts.get_by_role("button", name="Dana belum masuk?")).to_have_count(0)
+    payouts.get_by_role("button", name="Masih belum masuk").click()  # the bank says otherwise: the case opens again
+    expect(phone.get_by_text("Laporan dibuka lagi")).to_be_visible()
+    expect(payouts.get_by_test_id("payout-case")).to_contain_text("Sedang diperiksa")
+    expect(payouts.get_by_test_id("payout").first).to_contain_text("Laporan Anda sedang diperiksa")
 
     # Issue 47.5: the merchant asks for the 07.00 WIB recap by e-mail, and it stays chosen.
     payouts.get_by_label(re.compile("Rekap harian pukul 07.00 WIB")).select_option("Email")
@@ -162,8 +172,11 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
         listed.get_by_role("link", name="Unduh berkas untuk acquirer (ZIP)").click()
     archive = zipfile.ZipFile(download.value.path())
     assert sorted(archive.namelist()) == ["01-struk.png", "sengketa.txt"]
-    recon = page.locator("#rekonsiliasi").get_by_test_id("recon-line")  # the day as computed; no report yet
-    expect(recon.first).to_contain_text("Belum dilaporkan")
+    recon = page.locator("#rekonsiliasi").get_by_test_id("recon-line")  # the payout as the ledger sums it; not sent yet
+    expect(recon.first).to_contain_text("000885000000048")
+    expect(recon.first).to_contain_text("Dijadwalkan")
+    page.locator("#rekonsiliasi").get_by_label("Hanya yang berselisih").check()
+    expect(recon).to_have_count(0)  # a payout still to come differs from nothing
 
     _deliver(secret, "sengketa", {"disputes": [{**dispute, "status": "lost"}]})
     phone.reload()
@@ -174,3 +187,64 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     expect(payouts.get_by_test_id("payout-extra")).to_contain_text(
         "Chargeback: CB-48 atas transaksi D2: Barang tidak diterima"
     )
+
+
+def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_the_same_everywhere(
+    phone, tmp_path, mailbox
+):
+    """Issue 59's walk: the acquirer sends one day Rp 5.000 short, a sale of that day arrives after
+    it was sent and a sale is partly refunded after its payout; the merchant on a phone reads the
+    bank's figure beside ours, the late sale and the refund on the payout they landed on."""
+    merchant_id = approved_merchant(tmp_path, email="buku@example.com", hp="0857-5959-5959")
+    with write_session() as s:
+        s.add(Device(serial="SBXLED01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="QRS00059", mid="000885000000059"))  # fmt: skip
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    today = working_days.today_wib()
+    sold = datetime.combine(today - timedelta(days=9), clock(10), WIB)
+    sale = {"tid": "QRS00059", "mid": "000885000000059", "channel": "qris", "scheme": "QRIS BCA", "status": "approved"}
+    week = [
+        {**sale, "id": f"W{i}", "amount": 100_000 * (i + 1), "time": (sold + timedelta(days=i)).isoformat()}
+        for i in range(5)
+    ]
+    _deliver(secret, "transaksi", {"transactions": week})
+    first_day = settlement.settle_on(sold)
+    body = json.dumps({"payouts": [{"mid": "000885000000059", "settle_on": first_day.isoformat(), "net": 95_000,
+                                    "bank_reference": "BRI-59"}]}).encode()  # fmt: skip
+    ts = int(time.time())
+    payout_webhook.accept("bri", body, ingest.sign(secret, ts, body), str(ts))
+    late_at = (sold + timedelta(hours=3)).isoformat()
+    _deliver(secret, "transaksi", {**sale, "id": "LATE", "amount": 70_000, "time": late_at})
+    refund_at = datetime.combine(today - timedelta(days=2), clock(11), WIB)
+    _deliver(secret, "transaksi", {**sale, "id": "W0", "amount": 40_000, "status": "refund", "refund_id": "RF-59",
+                                   "time": refund_at.isoformat()})  # fmt: skip
+    landed = settlement.settle_on(refund_at)
+    next_day = working_days.add_working_days(first_day, 1)
+
+    sign_in_by_code(phone, mailbox, "buku@example.com")
+    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pencairan").click()
+    payouts = phone.locator("#pencairan")
+    short = payouts.get_by_test_id("payout").filter(has_text=working_days.spoken(first_day))
+    expect(short).to_contain_text("Rp 95.000")  # what reached the bank
+    expect(short.get_by_test_id("payout-gap")).to_have_text(
+        "Acquirer mengirim Rp 95.000, hitungan kami Rp 100.000 (selisih -Rp 5.000)")  # fmt: skip
+    expect(short.get_by_role("button", name="Selisih?")).to_be_visible()
+    short.get_by_role("button", name="Rincian").click()
+    expect(short.get_by_test_id("payout-net")).to_have_text("Rp 100.000")
+    later = payouts.get_by_test_id("payout").filter(has_text=working_days.spoken(next_day))
+    later.get_by_role("button", name="Rincian").click()
+    extra = later.get_by_test_id("payout-extra")
+    expect(extra.first).to_contain_text(f"Transaksi terlambat {first_day.day} ")
+    expect(extra.first).to_contain_text("+Rp 70.000")
+    refund_row = payouts.get_by_test_id("payout").filter(has_text=working_days.spoken(landed))
+    refund_row.get_by_role("button", name="Rincian").click()
+    expect(refund_row.get_by_test_id("payout-extra").first).to_contain_text("-Rp 40.000")
+
+    history = phone.locator("#riwayat")
+    history.get_by_label("Dari").fill((today - timedelta(days=30)).isoformat())
+    history.get_by_role("button", name="Tampilkan").click()
+    refunded = history.get_by_test_id("history-transaction").filter(has_text="Rp 100.000")
+    expect(refunded).to_contain_text("Refund sebagian")
+    expect(refunded.get_by_test_id("txn-refund")).to_contain_text(f"dipotong dari pencairan {landed.day} ")
+    newest = payouts.get_by_test_id("payout").first.locator("p").nth(1).inner_text().split(" · ")[0]
+    expect(phone.get_by_test_id("settlement").first).to_contain_text(newest)  # Hari ini's block: Pencairan's figure

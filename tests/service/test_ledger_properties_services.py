@@ -14,17 +14,19 @@ from datetime import date, datetime, time, timedelta
 
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
-from sqlmodel import SQLModel, select
+from sqlmodel import select
 from test_transactions_services import NOW, active_device, txn
 
 from terminal_shop.formats import WIB, rupiah
-from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.disputes import webhook as disputes
 from terminal_shop.services.payouts import export, merchant, reconciliation
 from terminal_shop.services.payouts import webhook as payouts
 from terminal_shop.services.transactions import ingest, ledger_reads
 from terminal_shop.services.transactions.tables import LedgerClosing, LedgerEntry, Transaction
+
+from support.database import empty_tables
 
 MIDS = ("000885012345678", "000885099999999")
 TIDS = ("BRI00123", "BRI00999")
@@ -62,12 +64,6 @@ class Acquirer:
     def replay(self, i: int) -> None:
         if self.deliveries:
             self._send(*self.deliveries[i % len(self.deliveries)])
-
-
-def _wipe() -> None:
-    with write_session() as s:
-        for table in sorted(reversed(SQLModel.metadata.sorted_tables), key=lambda t: t.name == "status_tallies"):
-            s.exec(table.delete())
 
 
 def _apply(a: Acquirer, step: tuple, today: date) -> None:
@@ -167,7 +163,7 @@ def _screens_agree(owners: list, by_key: dict, today: date) -> None:
           derandomize=True, database=None)  # fmt: skip
 @given(history=histories)
 def test_every_history_adds_up_on_every_screen(clean_db, tmp_path, history):
-    _wipe()
+    empty_tables()
     secret = ingest.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)
     active_device(tmp_path, tid=TIDS[1], mid=MIDS[1])

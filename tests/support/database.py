@@ -41,14 +41,7 @@ def database(request):
 @pytest.fixture
 def clean_db(database):
     """Empties every table before a test that counts rows."""
-    from sqlmodel import SQLModel
-
-    from terminal_shop.infra.db import write_session
-
-    with write_session() as s:
-        tables = reversed(SQLModel.metadata.sorted_tables)
-        for table in sorted(tables, key=lambda t: t.name == "status_tallies"):  # tallies last: triggers update them
-            s.exec(table.delete())
+    empty_tables()
     yield
 
 
@@ -73,3 +66,15 @@ def empty_database(tmp_path):
         with admin.connect() as c:
             c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+def empty_tables() -> None:
+    """Every table emptied, children first (a test that makes many histories empties between them)."""
+    from sqlmodel import SQLModel
+
+    from terminal_shop.infra.db import write_session
+
+    with write_session() as s:
+        tables = reversed(SQLModel.metadata.sorted_tables)
+        for table in sorted(tables, key=lambda t: t.name == "status_tallies"):  # tallies last: triggers update them
+            s.exec(table.delete())

@@ -70,8 +70,8 @@ def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> li
 
 
 def next_of(lines: list[PayoutLine]) -> PayoutLine | None:
-    """The soonest payout not yet sent, from today on (the list is newest first)."""
-    waiting = [x for x in lines if x.status.label == PayoutStatus.SCHEDULED.label]
+    """The oldest payout not yet sent, late or still to come (the list is newest first)."""
+    waiting = [x for x in lines if x.status.label in (PayoutStatus.SCHEDULED.label, PayoutStatus.LATE.label)]
     return waiting[-1] if waiting else None
 
 
