@@ -13,6 +13,7 @@ from terminal_shop.components.admin import badge
 from terminal_shop.components.ui import BTN_OUTLINE, CARD, INPUT
 from terminal_shop.services.payouts.recap import CHANNELS as RECAP_CHANNELS
 from terminal_shop.state.account import AccountState as A
+from terminal_shop.state.account_payouts import BREAKDOWN_ID
 
 
 def _payout_row(p) -> rx.Component:
@@ -85,7 +86,8 @@ def _breakdown() -> rx.Component:
             rx.el.button("Tutup", type="button", on_click=A.close_payout, class_name=BTN_OUTLINE + " min-h-[44px]"),
             class_name="mt-3 flex flex-wrap gap-2",
         ),
-        class_name="mt-4 rounded-xl border border-slate-200 p-4",
+        class_name="mt-4 scroll-mt-32 rounded-xl border border-slate-200 p-4",
+        id=BREAKDOWN_ID,
         data_testid="payout-detail",
     )  # fmt: skip
 

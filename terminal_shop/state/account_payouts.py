@@ -19,6 +19,8 @@ from terminal_shop.state import toast
 from terminal_shop.state.account_check import account_only, checked_customer, own_merchants
 from terminal_shop.state.attempt import attempt
 
+BREAKDOWN_ID = "rincian-pencairan"
+
 
 class PayoutsMixin(rx.State, mixin=True):
     payouts: list[PayoutLine] = []  # an approved merchant's, newest first (services/payouts)
@@ -39,6 +41,8 @@ class PayoutsMixin(rx.State, mixin=True):
         if merchants is None:
             return self.reset()
         self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:60])
+        if self.payout is not None:
+            return rx.scroll_to(BREAKDOWN_ID)  # under its row, in view on a phone
 
     @rx.event
     @account_only
