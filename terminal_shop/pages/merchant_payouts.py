@@ -11,7 +11,6 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.components.admin import badge
 from terminal_shop.components.ui import BTN_OUTLINE, CARD, INPUT
-from terminal_shop.services.payouts.recap import CHANNELS as RECAP_CHANNELS
 from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account_payouts import BREAKDOWN_ID
 
@@ -110,12 +109,11 @@ def _case(d: Any) -> rx.Component:
 
 
 def _recap() -> rx.Component:
-    """The 07.00 WIB daily recap: by e-mail, by WhatsApp (to a number that agreed), or none."""
-    options = [("", "Tidak usah"), *RECAP_CHANNELS.items()]
+    """The 07.00 WIB daily recap: by e-mail, by WhatsApp (offered only to a number that agreed), or none."""
     return rx.el.form(
         rx.el.label(rx.el.span("Rekap harian pukul 07.00 WIB (penjualan kemarin, biaya, bersih, pencairan berikutnya)",
                                class_name="text-sm text-slate-700"),
-                    rx.el.select(*[rx.el.option(text, value=value) for value, text in options], name="rekap",
+                    rx.el.select(rx.foreach(A.recap_options, lambda o: rx.el.option(o[1], value=o[0])), name="rekap",
                                  value=A.recap, on_change=lambda v: A.choose_recap({"rekap": v}), class_name=INPUT + " min-h-[44px]"),
                     class_name="flex flex-col gap-1"),
         class_name="mt-4 border-t border-slate-100 pt-3",

@@ -27,11 +27,16 @@ class PayoutsMixin(rx.State, mixin=True):
     next_payout: PayoutLine | None = None
     payout: PayoutDetail | None = None  # the one opened, with its breakdown
     recap: str = ""  # the daily recap's channel: "", "email", "whatsapp"
+    recap_options: list[list[str]] = [["", "Tidak usah"], ["email", "Email"]]  # the channels that would deliver it
 
     async def _load_payouts(self, merchants: list[uuid.UUID]) -> None:
         self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
         self.next_payout = merchant_payouts.next_of(self.payouts)
         self.recap = await asyncio.to_thread(recap.choice_of, merchants)
+        self.recap_options = [
+            ["", "Tidak usah"],
+            *([k, v] for k, v in (await asyncio.to_thread(recap.offered, merchants)).items()),
+        ]
 
     @rx.event
     @account_only

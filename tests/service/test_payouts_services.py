@@ -330,7 +330,8 @@ def test_the_daily_recap_goes_once_a_day_from_seven_with_the_ledgers_figures_and
     assert f"dijadwalkan cair {working_days.spoken(paid_on)}" in body  # why the two figures differ
     assert not [m for m in _mail_subjects("bri00999@example.com") if m.startswith("Rekap ")]
 
-    recap.choose([merchant_id], "whatsapp", "bri00123@example.com")  # a number that never agreed: nothing
+    assert recap.offered([merchant_id]) == {"email": "Email"}  # a number that never agreed: no WhatsApp offered
+    assert recap.choose([merchant_id], "whatsapp", "bri00123@example.com") == ""  # nor kept if asked over the websocket
     assert recap.queue_due(datetime.combine(today + timedelta(days=1), time(7, 0), WIB)) == 0
     recap.choose([merchant_id], "", "bri00123@example.com")
     assert recap.choice_of([merchant_id]) == ""

@@ -20,6 +20,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
+from terminal_shop.services.notifications import channels
 from terminal_shop.services.notifications.channels import Notice, tell
 from terminal_shop.services.payouts.tables import RecapChoice
 from terminal_shop.services.registrations import owners as registrations
@@ -38,9 +39,29 @@ def choice_of(merchant_ids: list[uuid.UUID]) -> str:
     return found or ""
 
 
+def offered(merchant_ids: list[uuid.UUID]) -> dict[str, str]:
+    """The channels that would deliver these merchants' recap: e-mail always, WhatsApp only where
+    it is switched on and the merchant's number agreed to it (the channel's own check)."""
+    found = {"email": CHANNELS["email"]}
+    whatsapp = channels.channel("whatsapp")
+    if whatsapp is None or not merchant_ids:
+        return found
+    with read_session() as s:
+        merchant = registrations.record(s, merchant_ids[0])
+        if merchant is None or merchant.purged_at is not None:
+            return found
+        address = whatsapp.address(
+            Notice("daily_recap", "", ("merchant", str(merchant.id)), None, merchant.nomor_hp, merchant, {})
+        )
+        if address and whatsapp.consents(s, address):
+            found["whatsapp"] = CHANNELS["whatsapp"]
+    return found
+
+
 def choose(merchant_ids: list[uuid.UUID], channel: str, by: str) -> str:
-    """Sets (or, with "", stops) the recap for these merchants; the channel kept."""
-    wanted = channel if channel in CHANNELS else ""
+    """Sets (or, with "", stops) the recap for these merchants; the channel kept (one that would
+    not deliver is not kept)."""
+    wanted = channel if channel in offered(merchant_ids) else ""
     with write_session() as s:
         for merchant_id in merchant_ids:
             row = s.get(RecapChoice, merchant_id) or RecapChoice(merchant_id=merchant_id, changed_by=by)
