@@ -49,8 +49,10 @@ def _answer_form() -> rx.Component:
 def _dispute(d: Any) -> rx.Component:
     return rx.el.li(
         rx.el.div(rx.el.p(d.title, class_name="font-semibold"), badge(d.status), class_name="flex flex-wrap items-center justify-between gap-2"),
+        rx.el.p(d.sale, class_name="text-sm text-slate-700", data_testid="dispute-sale"),
         rx.el.p(d.reason, class_name="text-sm text-slate-700"),
         rx.el.p(d.deadline, class_name="text-sm font-medium text-amber-800", data_testid="dispute-deadline"),
+        rx.cond(d.next_step != "", rx.el.p(d.next_step, class_name="text-sm text-slate-700", data_testid="dispute-next")),
         rx.cond(d.decision != "", rx.el.p("Tanggapan: ", d.decision, class_name="text-sm", data_testid="dispute-decision")),
         rx.el.ul(rx.foreach(d.evidence, lambda e: rx.el.li(rx.el.a(e.name, href=e.link, target="_blank", rel="noopener",
                                                                   class_name="text-blue-700 underline"), data_testid="dispute-evidence")),

@@ -172,6 +172,12 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
         listed.get_by_role("link", name="Unduh berkas untuk acquirer (ZIP)").click()
     archive = zipfile.ZipFile(download.value.path())
     assert sorted(archive.namelist()) == ["01-struk.png", "sengketa.txt"]
+    listed.get_by_role("button", name="Tandai sudah diteruskan ke acquirer").click()  # the staff's own step, dated
+    expect(page.get_by_text("Tercatat: diteruskan ke acquirer")).to_be_visible()
+    phone.reload()
+    expect(phone.get_by_test_id("dispute")).to_contain_text("Diteruskan ke acquirer")
+    expect(phone.get_by_test_id("dispute-next")).to_contain_text("keputusan diharapkan paling lambat")
+    expect(phone.get_by_test_id("dispute-sale")).to_contain_text("Penjualan Rp 300.000")
     recon = page.locator("#rekonsiliasi").get_by_test_id("recon-line")  # the payout as the ledger sums it; not sent yet
     expect(recon.first).to_contain_text("000885000000048")
     expect(recon.first).to_contain_text("Dijadwalkan")

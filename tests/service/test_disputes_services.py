@@ -125,6 +125,8 @@ def test_the_merchant_contests_with_evidence_before_the_deadline_and_reaches_onl
     assert twice.value.text == "Sengketa ini sudah Anda tanggapi"
     [shown] = cases.of_merchants([mine])
     assert shown.decision == "Dibantah dengan bukti: Barang sudah diterima pembeli" and not shown.can_answer
+    assert shown.status.label == "Ditanggapi" and shown.sale.startswith("Penjualan Rp 300.000 · ")
+    assert shown.sale.endswith(" · QRIS BCA · TID BRI00123")
     assert [e.kind for e in shown.evidence] == ["Foto struk"]
     with read_session() as s:
         [file] = s.exec(select(DisputeEvidence)).all()
@@ -135,8 +137,14 @@ def test_the_merchant_contests_with_evidence_before_the_deadline_and_reaches_onl
     name, data = export.case_zip(view.id, "keuangan@terminalku.example")
     archive = zipfile.ZipFile(io.BytesIO(data))
     assert sorted(archive.namelist()) == ["01-struk.png", "sengketa.txt"] and name == "sengketa-bri-CB-1.zip"
-    assert "Catatan merchant: Barang sudah diterima pembeli" in archive.read("sengketa.txt").decode()
-    assert _disputes()[0].forwarded_by == "keuangan@terminalku.example"
+    told = archive.read("sengketa.txt").decode()
+    assert "Catatan merchant: Barang sudah diterima pembeli" in told
+    assert "RRN 123456789012, kode approval A1B2C3" in told  # what the acquirer finds the sale by
+    assert _disputes()[0].forwarded_by is None and waiting.can_forward  # downloaded is not yet sent on
+    cases.forward(view.id, "keuangan@terminalku.example")
+    [shown] = cases.of_merchants([mine])
+    assert _disputes()[0].forwarded_by == "keuangan@terminalku.example" and shown.status.label == "Diteruskan ke acquirer"
+    assert shown.next_step.startswith("Diteruskan ke acquirer ") and "keputusan diharapkan paling lambat" in shown.next_step
     client = TestClient(files_app())
     assert client.get(f"/api/admin/sengketa/{view.id}").status_code == 403  # not signed in as an admin
 

@@ -114,11 +114,15 @@ def _dispute(d) -> rx.Component:
     return rx.el.li(
         rx.el.div(rx.el.strong(d.title), badge(d.status), class_name="flex flex-wrap items-center justify-between gap-2 text-sm"),
         rx.el.p(d.merchant, " · ", d.reason, " · ", d.deadline, class_name="text-xs text-slate-600"),
+        rx.el.p(d.sale, class_name="text-xs text-slate-600", data_testid="admin-dispute-sale"),
         rx.el.p(rx.cond(d.decision != "", "Tanggapan merchant: " + d.decision, "Merchant belum menanggapi"), " · ",
                 d.evidence.length(), " bukti", class_name="text-sm"),
         rx.el.a("Unduh berkas untuk acquirer (ZIP)", href=API_ADMIN_DISPUTE_PREFIX + d.id, download="",
                 custom_attrs={"reloadDocument": True},  # past the router
                 class_name="mt-1 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
+        rx.cond(d.can_forward, rx.el.button("Tandai sudah diteruskan ke acquirer", type="button", on_click=T.forward_dispute(d.id),
+                                            class_name=BTN_OUTLINE + " mt-1 min-h-[44px]")),
+        rx.cond(d.next_step != "", rx.el.p(d.next_step, class_name="text-xs text-slate-600")),
         class_name="py-3",
         data_testid="admin-dispute",
     )  # fmt: skip

@@ -5,22 +5,31 @@ with a note and at least one file) before the deadline."""
 from __future__ import annotations
 
 import uuid
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
-from terminal_shop.formats import rupiah
+from terminal_shop.formats import day_text, rupiah, wib
 from terminal_shop.infra import uploads
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.services import reach, working_days
-from terminal_shop.services.disputes.events import DisputeAnswered
+from terminal_shop.services.disputes.events import DisputeAnswered, DisputeForwarded
 from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
-from terminal_shop.services.disputes.terms import CLOSED, Decision, DisputeRefusal, DisputeStatus, EvidenceKind
+from terminal_shop.services.disputes.terms import (
+    ANSWERED,
+    CLOSED,
+    DECISION_DAYS,
+    FORWARDED,
+    Decision,
+    DisputeRefusal,
+    DisputeStatus,
+    EvidenceKind,
+)
 from terminal_shop.services.disputes.views import DisputeView, EvidenceView
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.reach import Reach
@@ -43,16 +52,53 @@ def _answerable(d: Dispute, today: date) -> bool:
     return d.status == DisputeStatus.OPEN.value and not d.decision and today <= d.deadline
 
 
-def _view(d: Dispute, files: list[DisputeEvidence], today: date, merchant: str = "") -> DisputeView:
+def _sale_text(sale: lookup.Sale | None) -> str:
+    if sale is None:
+        return ""
+    return (f"Penjualan {rupiah(sale.amount)} · {wib(sale.occurred_at)} · {sale.scheme or '-'} · TID {sale.tid}")  # fmt: skip
+
+
+def _status(d: Dispute) -> Badge:
+    """The acquirer's status, and while it is open the merchant's side of it."""
+    if d.status == DisputeStatus.OPEN.value and d.forwarded_at:
+        return Badge(*FORWARDED)
+    if d.status == DisputeStatus.OPEN.value and d.decision:
+        return Badge(*ANSWERED)
+    return Badge.of(DisputeStatus, d.status)
+
+
+def _next_step(d: Dispute) -> str:
+    if d.status in CLOSED:
+        return ""
+    if d.forwarded_at:
+        due = working_days.wib_date(d.forwarded_at) + timedelta(days=DECISION_DAYS)
+        return f"Diteruskan ke acquirer {day_text(working_days.wib_date(d.forwarded_at))}; keputusan diharapkan paling lambat {day_text(due)}"
+    if d.decision:
+        return f"Tanggapan Anda kami teruskan ke acquirer; keputusan biasanya dalam {DECISION_DAYS} hari setelahnya"
+    return ""
+
+
+def _view(
+    d: Dispute, files: list[DisputeEvidence], today: date, merchant: str = "", sale: lookup.Sale | None = None
+) -> DisputeView:
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     decided = f"{Decision.label_of(d.decision)}" + (f": {d.note}" if d.note else "") if d.decision else ""
     return DisputeView(
         str(d.id), f"Chargeback {rupiah(d.amount)} · transaksi {d.txn_id} (TID {d.tid})", f"{d.reason_code} · {d.reason}",
-        f"Batas tanggapan {working_days.spoken(d.deadline)}", Badge.of(DisputeStatus, d.status), decided, merchant,
+        f"Batas tanggapan {working_days.spoken(d.deadline)}", _status(d), decided, merchant,
         _answerable(d, today),
         [EvidenceView(EvidenceKind.label_of(e.kind), f"{EvidenceKind.label_of(e.kind)} ({e.content_type.split('/')[-1].upper()}, "
                       f"{max(1, e.size // 1024)} KB)", storage.signed_url(bucket, e.file_key)) for e in files],
+        _sale_text(sale), _next_step(d), bool(d.decision) and not d.forwarded_at and d.status not in CLOSED,
     )  # fmt: skip
+
+
+def _sales(s: Session, rows: list[Dispute]) -> dict[tuple[str, str], lookup.Sale]:
+    found: dict[tuple[str, str], lookup.Sale] = {}
+    for acquirer in {d.acquirer for d in rows}:
+        for txn_id, sale in lookup.sales(s, acquirer, [d.txn_id for d in rows if d.acquirer == acquirer]).items():
+            found[(acquirer, txn_id)] = sale
+    return found
 
 
 def _files(s: Session, ids: list[uuid.UUID]) -> dict[uuid.UUID, list[DisputeEvidence]]:
@@ -81,7 +127,8 @@ def of_merchants(merchant_ids: Reach | list[uuid.UUID], today: date | None = Non
             .order_by(col(Dispute.status).in_(CLOSED), col(Dispute.deadline)).limit(SHOWN)
         ).all()  # fmt: skip
         files = _files(s, [d.id for d in rows])
-    return [_view(d, files.get(d.id, []), today) for d in rows]
+        sales = _sales(s, list(rows))
+    return [_view(d, files.get(d.id, []), today, sale=sales.get((d.acquirer, d.txn_id))) for d in rows]
 
 
 def _mine(s: Session, merchant_ids: Reach | list[uuid.UUID], dispute_id: str) -> Dispute:
@@ -160,7 +207,26 @@ def waiting(limit: int = 100, today: date | None = None) -> list[DisputeView]:
             .where(col(Dispute.status).not_in(CLOSED)).order_by(col(Dispute.deadline)).limit(limit)
         ).all()  # fmt: skip
         files = _files(s, [d.id for d, _ in rows])
-    return [_view(d, files.get(d.id, []), today, name or "") for d, name in rows]
+        sales = _sales(s, [d for d, _ in rows])
+    return [_view(d, files.get(d.id, []), today, name or "", sales.get((d.acquirer, d.txn_id))) for d, name in rows]
+
+
+def forward(dispute_id: str, admin_email: str) -> None:
+    """The staff's step: the answer and its evidence were sent on to the acquirer, today."""
+    key = parse_id(dispute_id)
+    with write_session() as s:
+        d = s.get(Dispute, key, with_for_update=True) if key else None
+        if d is None:
+            raise DisputeError(DisputeRefusal.NOT_FOUND)
+        if d.status in CLOSED:
+            raise DisputeError(DisputeRefusal.CLOSED)
+        if not d.decision:
+            raise DisputeError(DisputeRefusal.NOT_ANSWERED)
+        if d.forwarded_at:
+            return
+        d.forwarded_by, d.forwarded_at = admin_email[:254], utcnow()
+        s.add(d)
+        publish(s, DisputeForwarded(entity_id=str(d.id), actor=admin_email, detail="diteruskan ke acquirer"))
 
 
 def evidence_keys(ids: list[uuid.UUID]) -> set[str]:

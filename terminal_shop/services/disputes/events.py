@@ -54,8 +54,16 @@ class DisputeAnswered(DisputeEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class DisputeExported(DisputeEvent):
+    """The admin downloaded the case with its evidence (to send it on)."""
+
+    name: ClassVar[str] = "dispute.exported"
+    action: ClassVar[str] = "unduh-bukti"
+
+
+@dataclass(frozen=True, kw_only=True)
 class DisputeForwarded(DisputeEvent):
-    """The admin exported the case with its evidence to send it on."""
+    """The staff recorded that they sent the case on to the acquirer (its date: the merchant reads it)."""
 
     name: ClassVar[str] = "dispute.forwarded"
     action: ClassVar[str] = "kirim-bukti"

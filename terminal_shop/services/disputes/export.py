@@ -1,6 +1,6 @@
-"""A dispute's case as one ZIP the admin sends on to the acquirer (issue 47.4): the facts, the
-merchant's answer and every evidence file. Exporting it is recorded (who, when): the admin's
-list says it was sent on."""
+"""A dispute's case as one ZIP the admin sends on to the acquirer (issue 47.4, 59.6): the facts
+with the sale's RRN and approval code, the merchant's answer and every evidence file. The
+download is audited; that it was sent on is the staff's own step (cases.forward)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from sqlmodel import col, select
 
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import write_session
-from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services import working_days
-from terminal_shop.services.disputes.events import DisputeForwarded
+from terminal_shop.services.disputes.events import DisputeExported
 from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
 from terminal_shop.services.disputes.terms import Decision, DisputeStatus, EvidenceKind
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.transactions import lookup
 from terminal_shop.services.validation import parse_id
 
 
@@ -30,11 +30,14 @@ def case_zip(dispute_id: str, admin_email: str) -> tuple[str, bytes] | None:
         d = s.get(Dispute, key) if key else None
         if d is None:
             return None
+        sale = lookup.sales(s, d.acquirer, [d.txn_id]).get(d.txn_id)
         files = s.exec(
             select(DisputeEvidence).where(col(DisputeEvidence.dispute_id) == d.id).order_by(col(DisputeEvidence.id))
         ).all()
         facts = [
             f"Sengketa {d.dispute_id} ({d.acquirer.upper()})", f"Transaksi {d.txn_id}, TID {d.tid}, MID {d.mid}",
+            f"Penjualan {rupiah(sale.amount)} pada {wib(sale.occurred_at)}, {sale.scheme or '-'}, RRN {sale.rrn or '-'}, "
+            f"kode approval {sale.approval_code or '-'}" if sale else "Penjualan tidak ditemukan",
             f"Jumlah {rupiah(d.amount)}", f"Alasan {d.reason_code}: {d.reason}",
             f"Batas tanggapan {working_days.spoken(d.deadline)}", f"Status {DisputeStatus.label_of(d.status)}",
             f"Tanggapan merchant: {Decision.label_of(d.decision) if d.decision else 'belum ada'}",
@@ -48,7 +51,5 @@ def case_zip(dispute_id: str, admin_email: str) -> tuple[str, bytes] | None:
                 z.writestr(name, storage.get(bucket, e.file_key))
                 facts.append(f"Bukti {i:02d}: {EvidenceKind.label_of(e.kind)} ({name}), diunggah {wib(e.uploaded_at)}")
             z.writestr("sengketa.txt", "\n".join(facts) + "\n")
-        d.forwarded_by, d.forwarded_at = admin_email[:254], utcnow()
-        s.add(d)
-        publish(s, DisputeForwarded(entity_id=str(d.id), actor=admin_email, detail=f"{len(files)} bukti"))
+        publish(s, DisputeExported(entity_id=str(d.id), actor=admin_email, detail=f"{len(files)} bukti"))
         return f"sengketa-{d.acquirer}-{d.dispute_id}.zip".replace("/", "-"), out.getvalue()

@@ -21,6 +21,9 @@ CLOSED = (DisputeStatus.WON.value, DisputeStatus.LOST.value)
 STEP = {DisputeStatus.OPEN.value: 0, DisputeStatus.REVIEW.value: 1, DisputeStatus.WON.value: 2,
         DisputeStatus.LOST.value: 2}  # a status moves only forwards  # fmt: skip
 DEADLINE_DAYS = 180  # a deadline is between today and this many days ahead
+DECISION_DAYS = 30  # what the merchant is told: the acquirer decides within this many days of the evidence
+ANSWERED = ("Ditanggapi", "blue")  # an open dispute the merchant answered, as they read it
+FORWARDED = ("Diteruskan ke acquirer", "blue")  # ... and the staff sent on
 
 
 class ItemRefusal(Term):
@@ -48,6 +51,7 @@ class EvidenceKind(Term):
 
 class DisputeRefusal(Term):
     NOT_FOUND = "tidak-ada", "Sengketa tidak ditemukan"
+    NOT_ANSWERED = "belum-dijawab", "Merchant belum menanggapi: belum ada yang diteruskan"
     CLOSED = "selesai", "Sengketa ini sudah selesai"
     ANSWERED = "dijawab", "Sengketa ini sudah Anda tanggapi"
     PAST_DEADLINE = "lewat", "Batas tanggapan sudah lewat ({day})"

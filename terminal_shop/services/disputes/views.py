@@ -25,3 +25,6 @@ class DisputeView:
     merchant: str = ""  # for the admin: the business's name
     can_answer: bool = False
     evidence: list[EvidenceView] = field(default_factory=list)
+    sale: str = ""  # "Penjualan Rp 300.000 · Jumat, 27 Nov 2026 08.26 WIB · Kartu debit GPN · TID A9200048"
+    next_step: str = ""  # "Diteruskan ke acquirer 2 Des 2026; keputusan paling lambat 1 Jan 2027"
+    can_forward: bool = False  # for the admin: answered, not yet recorded as sent on

@@ -137,3 +137,13 @@ class TransactionsState(AdminState):
             return tried.answer
         self.cases = await asyncio.to_thread(cases.open_cases)
         return toast.success("Jawaban terkirim ke merchant")
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def forward_dispute(self, dispute_id: str):
+        """The staff sent the case on to the acquirer: recorded with today's date, the merchant reads it."""
+        tried = await attempt(dispute_cases.forward, str(dispute_id)[:40], self.admin_email, failed="Gagal menyimpan")
+        if not tried.ok:
+            return tried.answer
+        self.disputes = await asyncio.to_thread(dispute_cases.waiting)
+        return toast.success("Tercatat: diteruskan ke acquirer")
