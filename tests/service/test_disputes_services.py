@@ -143,8 +143,13 @@ def test_the_merchant_contests_with_evidence_before_the_deadline_and_reaches_onl
     assert _disputes()[0].forwarded_by is None and waiting.can_forward  # downloaded is not yet sent on
     cases.forward(view.id, "keuangan@terminalku.example")
     [shown] = cases.of_merchants([mine])
-    assert _disputes()[0].forwarded_by == "keuangan@terminalku.example" and shown.status.label == "Diteruskan ke acquirer"
-    assert shown.next_step.startswith("Diteruskan ke acquirer ") and "keputusan diharapkan paling lambat" in shown.next_step
+    assert (
+        _disputes()[0].forwarded_by == "keuangan@terminalku.example" and shown.status.label == "Diteruskan ke acquirer"
+    )
+    assert (
+        shown.next_step.startswith("Diteruskan ke acquirer ")
+        and "keputusan diharapkan paling lambat" in shown.next_step
+    )
     client = TestClient(files_app())
     assert client.get(f"/api/admin/sengketa/{view.id}").status_code == 403  # not signed in as an admin
 
