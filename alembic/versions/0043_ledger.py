@@ -3,7 +3,8 @@ transaction, refund, void and payout adjustment becomes its entries once, on the
 in (a refund or void after its payout: the day it was taken on; a chargeback or correction: its
 adjustment's day); each payout sent or received is closed. The payout figure columns, the
 adjustments table and refunds.taken_on go: the ledger replaces them. transactions.held marks a
-sale kept out of every payout (an unknown TID).
+sale kept out of every payout (an unknown TID). Each acquirer gets its payout schedule's hour and
+day count, today's rule (by 17.00 WIB, working days).
 
 Revision ID: e1a4c8d6b371
 Revises: d9f3b7c5a260
@@ -63,6 +64,9 @@ def upgrade() -> None:
         sa.Column("payout_on", sa.Date(), primary_key=True),
         sa.Column("closed_at", sa.DateTime(timezone=True), nullable=False),
     )
+    with op.batch_alter_table("acquirers") as batch:  # each acquirer's payout schedule (59.5): today's rule
+        batch.add_column(sa.Column("arrives_minutes", sa.Integer(), nullable=False, server_default=str(17 * 60)))
+        batch.add_column(sa.Column("calendar_days", sa.Boolean(), nullable=False, server_default=sa.false()))
     with op.batch_alter_table("transactions") as batch:
         batch.add_column(sa.Column("held", sa.String(length=20), nullable=False, server_default=""))
         batch.drop_index("ix_transactions_merchant_settle_on")
@@ -174,6 +178,9 @@ def downgrade() -> None:
     with op.batch_alter_table("transactions") as batch:
         batch.create_index("ix_transactions_merchant_settle_on", ["merchant_id", "settle_on"])
         batch.drop_column("held")
+    with op.batch_alter_table("acquirers") as batch:
+        batch.drop_column("calendar_days")
+        batch.drop_column("arrives_minutes")
     op.drop_table("ledger_closings")
     op.drop_index("ix_ledger_txn", table_name="ledger_entries")
     op.drop_index("ix_ledger_merchant_payout", table_name="ledger_entries")

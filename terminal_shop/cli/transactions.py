@@ -2,7 +2,7 @@
 
     python -m terminal_shop.cli.transactions add-acquirer bri "Bank BRI"     # prints its secret, once
     python -m terminal_shop.cli.transactions simulate --acquirer bri --secret <secret> --tid BRI00123 \\
-        --count 3 --url http://localhost:3000                               # signed demo transactions
+        --mid 000885012345678 --count 3 --url http://localhost:3000         # signed demo transactions
 
 `simulate` posts to the site's webhook exactly as an acquirer would (signed, timestamped), for
 demos and tests; nothing fake is loaded into a database by default.
@@ -24,17 +24,23 @@ from terminal_shop.infra.settings import private_files
 from terminal_shop.services.transactions import ingest
 from terminal_shop.services.transactions.terms import TxnStatus
 
+DEMO_MID = "000885000000001"
 
-def demo(tid: str, rng: random.Random) -> dict:
+
+def demo(tid: str, rng: random.Random, mid: str = DEMO_MID) -> dict:
     channel = rng.choice(("qris", "qris", "debit", "kredit"))
-    return {"id": f"SIM-{uuid.uuid4().hex[:16]}", "tid": tid, "mid": "000885000000001", "time": datetime.now(UTC).isoformat(),
+    return {"id": f"SIM-{uuid.uuid4().hex[:16]}", "tid": tid, "mid": mid, "time": datetime.now(UTC).isoformat(),
             "amount": rng.choice((15_000, 27_500, 48_000, 120_000, 350_000, 650_000)), "channel": channel,
             "scheme": "QRIS" if channel == "qris" else rng.choice(("GPN", "VISA", "MASTERCARD")), "status": TxnStatus.APPROVED.value,
             "rrn": f"{rng.randrange(10**11, 10**12)}", "approval_code": f"{rng.randrange(10**5, 10**6)}"}  # fmt: skip
 
 
-def simulate(url: str, acquirer: str, secret: str, tid: str, count: int, seed: int | None = None) -> dict:
-    body = json.dumps({"transactions": [demo(tid, random.Random(seed)) for _ in range(count)]}).encode()
+def simulate(
+    url: str, acquirer: str, secret: str, tid: str, count: int, seed: int | None = None, mid: str = DEMO_MID
+) -> dict:
+    """`mid`: the one the TID was activated with (another is held out of every payout, as the site must)."""
+    rng = random.Random(seed)
+    body = json.dumps({"transactions": [demo(tid, rng, mid) for _ in range(count)]}).encode()
     ts = int(time.time())
     headers = {"Content-Type": "application/json", "X-Terminalku-Timestamp": str(ts),
                "X-Terminalku-Signature": ingest.sign(secret, ts, body)}  # fmt: skip
@@ -55,6 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     for flag in ("--acquirer", "--secret", "--tid", "--url"):
         sim.add_argument(flag, required=True)
     sim.add_argument("--count", type=int, default=1)
+    sim.add_argument("--mid", default=DEMO_MID, help="the MID the TID was activated with")
     args = parser.parse_args(argv)
     private_files()
     if args.command == "add-acquirer":
@@ -62,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
             f"Secret for {args.code} (shown once, give it to the acquirer): {ingest.add_acquirer(args.code, args.name)}"
         )
     else:
-        print(simulate(args.url, args.acquirer, args.secret, args.tid, args.count))
+        print(simulate(args.url, args.acquirer, args.secret, args.tid, args.count, mid=args.mid))
 
 
 if __name__ == "__main__":

@@ -248,6 +248,7 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
                         self.board, self._marker, self.chart, self.statements = board, now, chart, statements
                         self.chart_top = txn_history.chart_top(chart) if chart else ""
                         await self._read_history(scope.transactions(), self.filters, scope.can(Ability.REPORTS))
+                        await self._load_payouts(scope.merchant_ids(Ability.PAYOUTS))  # a new sale is in a payout
         finally:
             async with self:
                 self._watching = False

@@ -212,7 +212,7 @@ def test_a_merchants_account_is_in_sections_on_a_phone_and_lists_a_sale_once(pho
         s.add(Device(serial="SBXSECT01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00077", mid="000885000000077"))  # fmt: skip
     secret = ingest.add_acquirer("bni", "Bank BNI")
-    simulate(phone.base, "bni", secret, "QRS00077", 1, seed=3)
+    simulate(phone.base, "bni", secret, "QRS00077", 1, seed=3, mid="000885000000077")
     sign_in_by_code(phone, mailbox, "bagian@example.com")
     sections = phone.get_by_role("navigation", name="Bagian akun")
     for name in ("Hari ini", "Riwayat", "Perangkat", "Pesanan"):
@@ -266,4 +266,6 @@ def test_the_owner_adds_an_acquirer_and_its_secret_is_shown_once_never_stored(pa
     with write_session() as s:
         s.add(Device(serial="SBX9", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00009", mid="000885000000009"))  # fmt: skip
-    assert simulate(page.base, "bri", rotated, "QRS00009", 1, seed=3)["accepted"] == 1  # with the new secret
+    assert (
+        simulate(page.base, "bri", rotated, "QRS00009", 1, seed=3, mid="000885000000009")["accepted"] == 1
+    )  # with the new secret

@@ -31,7 +31,9 @@ def test_a_cashier_sees_only_their_outlet_today_and_loses_access_when_removed(pa
         s.add(Device(serial="A920TIM02", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="A9200149", mid="000885000000149"))  # fmt: skip
     secret = ingest.add_acquirer("bri", "Bank BRI")
-    simulate(page.base, "bri", secret, "QRS00149", 2, seed=11)  # the first outlet's sales: not the cashier's
+    simulate(
+        page.base, "bri", secret, "QRS00149", 2, seed=11, mid="000885000000149"
+    )  # the first outlet's sales: not the cashier's
 
     sign_in_by_code(page, mailbox, OWNER)
     expect(page.get_by_test_id("today-count")).to_have_text("2")
@@ -67,7 +69,7 @@ def test_a_cashier_sees_only_their_outlet_today_and_loses_access_when_removed(pa
     expect(phone.get_by_text("masuk dengan alamat email yang diundang")).to_be_visible()
     sign_in_by_code(phone, mailbox, CASHIER)
 
-    simulate(page.base, "bri", secret, "A9200149", 1, seed=12)  # a sale at the cashier's outlet
+    simulate(page.base, "bri", secret, "A9200149", 1, seed=12, mid="000885000000149")  # a sale at the cashier's outlet
     expect(phone.get_by_test_id("today-count")).to_have_text("1", timeout=10_000)
     expect(phone.get_by_test_id("history-transaction")).to_have_count(1)
     expect(phone.get_by_test_id("history-transaction")).to_contain_text("A920 Pro · SN A920TIM02")
@@ -87,7 +89,9 @@ def test_a_cashier_sees_only_their_outlet_today_and_loses_access_when_removed(pa
     expect(member).to_contain_text("Aktif")
     member.get_by_role("button", name="Keluarkan dari tim").click()
     expect(page.get_by_text(f"{CASHIER} tidak lagi di tim")).to_be_visible()
-    simulate(page.base, "bri", secret, "A9200149", 1, seed=13)  # the open tab hears of it, and stops
+    simulate(
+        page.base, "bri", secret, "A9200149", 1, seed=13, mid="000885000000149"
+    )  # the open tab hears of it, and stops
     phone.wait_for_url(re.compile(r"/masuk"), timeout=15_000)
     expect(phone.get_by_test_id("today-count")).to_have_count(0)
     log = page.locator("#aktivitas").get_by_test_id("activity")
@@ -106,7 +110,7 @@ def test_an_owner_invited_to_another_team_picks_which_one_the_browser_works_for(
         s.add(Device(serial="SBXSATU1", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=mine,
                      tid="QRS00349", mid="000885000000349"))  # fmt: skip
     secret = ingest.add_acquirer("bri", "Bank BRI")
-    simulate(page.base, "bri", secret, "QRS00349", 3, seed=21)  # Toko Satu's sales
+    simulate(page.base, "bri", secret, "QRS00349", 3, seed=21, mid="000885000000349")  # Toko Satu's sales
 
     sign_in_by_code(page, mailbox, "pemilik.satu@example.com")  # Toko Satu's owner invites a manager
     team = page.locator("#tim")

@@ -27,6 +27,7 @@ from terminal_shop.services.payouts.terms import CaseRefusal, PayoutStatus
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import history, ingest, settlement, settlement_report
+from terminal_shop.services.transactions.ledger import PayoutKey
 from terminal_shop.services.transactions.tables import LedgerEntry, RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
 
@@ -82,7 +83,9 @@ def test_a_payout_is_its_entries_summed_and_says_where_the_money_goes(clean_db, 
     [line] = merchant.of_merchants([merchant_id], today=day)
     net = sum(t.net for t in kept.values())
     assert (
-        line.said == f"{rupiah(net)} dijadwalkan masuk ke BCA ••123 pada {working_days.spoken(day)}, dari 4 transaksi"
+        line.said
+        == f"{rupiah(net)} dijadwalkan masuk ke BCA ••123 paling lambat {working_days.spoken(day)} 17.00 WIB, "
+        "dari 4 transaksi"  # today's rule: H+1 working day, by 17.00 WIB
     )
     assert merchant.next_of([line]) == line and line.status.label == "Dijadwalkan"
     shown = merchant.detail([merchant_id], line.id, today=day)
@@ -452,3 +455,36 @@ def test_the_admin_reconciles_each_mid_and_day_and_never_calls_unequal_amounts_m
     assert "Cocok" not in [
         x.state for x in reconciliation.lines(today=later + timedelta(days=7), differences_only=True)
     ]
+
+
+def test_each_acquirer_pays_by_its_own_schedule_and_late_follows_its_hour(clean_db, tmp_path):
+    """Issue 59.5: acquirers differ (BRI pays H+1 by 10.00; card terminals often H+1 calendar day);
+    the owner sets each one's, a payout says its hour, "Terlambat" and "Dana belum masuk?" follow it."""
+    from terminal_shop.services.payouts import book
+    from terminal_shop.services.transactions import acquirers
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    with pytest.raises(acquirers.AcquirerError) as wrong:
+        acquirers.set_schedule("bri", "23:00", "jam sepuluh", True, "pemilik@terminalku.example")
+    assert wrong.value.text == "Isi jam dana masuk seperti 10:00"
+    plan = acquirers.set_schedule("bri", "22:00", "10:00", True, "pemilik@terminalku.example")
+    assert plan.words() == "H+1 hari kalender, batas 22.00, paling lambat 10.00 WIB"
+    with read_session() as s:
+        assert [a.action for a in s.exec(select(AuditEvent).where(AuditEvent.entity_id == "bri"))][-1:] == ["jadwal"]
+
+    friday = working_days.today_wib() - timedelta(days=(working_days.today_wib().weekday() - 4) % 7 + 7)
+    deliver(secret, {"transactions": [txn("F1", 100_000, at=datetime.combine(friday, time(21, 30), WIB).isoformat()),
+                                      txn("F2", 100_000, at=datetime.combine(friday, time(22, 30), WIB).isoformat())]})  # fmt: skip
+    assert (_day_of("F1"), _day_of("F2")) == (
+        friday + timedelta(days=1),
+        friday + timedelta(days=2),
+    )  # Saturday, Sunday
+    saturday = friday + timedelta(days=1)
+    [line] = [x for x in merchant.of_merchants([merchant_id], today=saturday) if x.day == working_days.spoken(saturday)]
+    assert line.said.endswith(f"paling lambat {working_days.spoken(saturday)} 10.00 WIB, dari 1 transaksi")
+    with read_session() as s:
+        booked = book.one(s, PayoutKey("bri", MID, saturday), today=saturday)
+    before, after = (datetime.combine(saturday, time(9, 59), WIB), datetime.combine(saturday, time(10, 1), WIB))
+    assert book.status_of(None, booked.arrives_by, before) is PayoutStatus.SCHEDULED
+    assert book.status_of(None, booked.arrives_by, after) is PayoutStatus.LATE  # past its hour, not a day later

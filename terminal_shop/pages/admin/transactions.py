@@ -30,7 +30,7 @@ FIELD_LABELS = {
 def _health(a) -> rx.Component:
     """An acquirer's row; on a phone a card (issue 50.8), each value beside its label."""
     return rx.el.tr(
-        cell("Kode", a.code), cell("Nama", a.name), cell("Transaksi terakhir", a.last_transaction),
+        cell("Kode", a.code), cell("Nama", a.name), cell("Jadwal pencairan", a.schedule), cell("Transaksi terakhir", a.last_transaction),
         cell("Ditolak", a.refused_today), cell("Alasan terakhir", a.last_refusal),
         rx.el.td(when_allowed(Permission.ACQUIRER_SECRETS, rx.el.button(
             "Ganti rahasia", type="button", on_click=T.rotate_secret(a.code), aria_label="Ganti rahasia " + a.code,
@@ -59,6 +59,32 @@ def _new_acquirer() -> rx.Component:
             rx.el.span("Rahasia webhook ", T.secret_for, ": tampil sekali, berikan ke acquirer sekarang", class_name="text-sm font-medium"),
             rx.el.input(id=SECRET_FIELD, read_only=True, auto_complete="off", class_name=INPUT + " font-mono"),
             class_name=rx.cond(T.secret_for != "", "mt-2 flex flex-col", "hidden"),
+        ),
+        class_name=f"{CARD} mt-6 p-5",
+    )  # fmt: skip
+
+
+def _schedule() -> rx.Component:
+    """The owner sets when each acquirer pays: what "Terlambat" and "Dana belum masuk?" follow."""
+    return rx.el.section(
+        rx.el.h2("Jadwal pencairan acquirer", class_name="text-lg font-bold"),
+        rx.el.p("Batas jam transaksi, jam dana paling lambat masuk, dan hitungan hari (kerja atau kalender). "
+                "Berlaku untuk transaksi berikutnya.", class_name="mt-1 text-sm text-slate-600"),
+        rx.el.form(
+            rx.el.label(rx.el.span("Acquirer", class_name="text-xs font-medium"),
+                        rx.el.select(rx.foreach(T.acquirers, lambda a: rx.el.option(a.name, value=a.code)), name="acquirer",
+                                     class_name=INPUT), class_name="flex flex-col"),
+            *[rx.el.label(rx.el.span(label, class_name="text-xs font-medium"),
+                          rx.el.input(name=name, placeholder=hint, default_value=hint, auto_complete="off", class_name=INPUT),
+                          class_name="flex flex-col")
+              for name, label, hint in (("cutoff", "Batas jam transaksi (WIB)", "23:00"), ("arrives", "Dana masuk paling lambat (WIB)", "17:00"))],
+            rx.el.label(rx.el.span("Hitungan hari", class_name="text-xs font-medium"),
+                        rx.el.select(rx.el.option("H+1 hari kerja", value="kerja"), rx.el.option("H+1 hari kalender", value="kalender"),
+                                     name="days", class_name=INPUT), class_name="flex flex-col"),
+            rx.el.button("Simpan jadwal", type="submit", class_name=BTN_PRIMARY + " self-end min-h-[44px]"),
+            on_submit=T.set_schedule,
+            class_name="mt-3 grid gap-3 sm:grid-cols-5",
+            aria_label="Jadwal pencairan acquirer",
         ),
         class_name=f"{CARD} mt-6 p-5",
     )  # fmt: skip
@@ -145,7 +171,7 @@ def transactions_page() -> rx.Component:
                 class_name="mt-1 text-sm text-slate-600"),
         rx.el.section(
             rx.el.h2("Webhook per acquirer", class_name="text-lg font-bold"),
-            scroll_table(("Kode", "Nama", "Transaksi terakhir", f"Ditolak ({rules.hours(rules.REFUSALS_SHOWN)})", "Alasan terakhir", ""), T.acquirers, _health, "Acquirer", "mt-2 min-w-full cards-on-phone"),
+            scroll_table(("Kode", "Nama", "Jadwal pencairan", "Transaksi terakhir", f"Ditolak ({rules.hours(rules.REFUSALS_SHOWN)})", "Alasan terakhir", ""), T.acquirers, _health, "Acquirer", "mt-2 min-w-full cards-on-phone"),
             class_name=f"{CARD} mt-6 p-5",
         ),
         rx.el.section(
@@ -177,6 +203,7 @@ def transactions_page() -> rx.Component:
             class_name=f"{CARD} mt-6 p-5",
         ),
         when_allowed(Permission.ACQUIRER_SECRETS, _new_acquirer()),
+        when_allowed(Permission.ACQUIRER_SECRETS, _schedule()),
         _report(),
         rx.el.section(
             rx.el.h2("TID tidak dikenal", class_name="text-lg font-bold"),

@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from terminal_shop.formats import WIB
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services import working_days
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.payouts.events import PayoutSent
 from terminal_shop.services.payouts.tables import Payout
 from terminal_shop.services.payouts.terms import PayoutStatus
 from terminal_shop.services.registrations import owners as registrations
-from terminal_shop.services.transactions import ledger, ledger_reads
+from terminal_shop.services.transactions import ledger, ledger_reads, settlement
 from terminal_shop.services.transactions.ledger import PayoutKey
 from terminal_shop.services.transactions.ledger_reads import PayoutSums
 
@@ -30,6 +32,13 @@ class Booked:
     account: str  # where it went (or will go): "BCA ••7890"
     reference: str  # the bank's, once sent
     reported: int | None  # what the acquirer says it sent
+    arrives_by: datetime  # its day at the acquirer's hour (settlement.Schedule)
+    now: datetime  # the moment it was read at: whether it is late is said against it
+
+    @property
+    def arrives_text(self) -> str:
+        """'Rabu, 2 Des 2026 10.00 WIB'."""
+        return f"{working_days.spoken(self.key.day)} {self.arrives_by.strftime('%H.%M')} WIB"
 
     @property
     def key(self) -> PayoutKey:
@@ -41,12 +50,17 @@ class Booked:
         return 0 if self.reported is None else self.reported - self.sums.net
 
 
-def status_of(row: Payout | None, key: PayoutKey, today: date) -> PayoutStatus:
-    """Dikirim or Diterima as recorded; not sent: Terlambat once its day has passed."""
+def moment(today: date | None) -> datetime:
+    """Now; for a given day (a test's, a report's), the start of that day in WIB."""
+    return utcnow().astimezone(WIB) if today is None else datetime.combine(today, time(), WIB)
+
+
+def status_of(row: Payout | None, arrives_by: datetime, now: datetime) -> PayoutStatus:
+    """Dikirim or Diterima as recorded; not sent: Terlambat once the acquirer's hour of its day has passed."""
     stored = PayoutStatus.parse(row.status) if row else None
     if stored in (PayoutStatus.SENT, PayoutStatus.RECEIVED):
         return stored
-    return PayoutStatus.LATE if today > key.day else PayoutStatus.SCHEDULED
+    return PayoutStatus.LATE if now > arrives_by else PayoutStatus.SCHEDULED
 
 
 def _rows(s: Session, keys: list[PayoutKey]) -> dict[PayoutKey, Payout]:
@@ -59,9 +73,10 @@ def _rows(s: Session, keys: list[PayoutKey]) -> dict[PayoutKey, Payout]:
 
 
 def read(s: Session, found: list[PayoutSums], today: date | None = None) -> list[Booked]:
-    """Each payout's sums with its status and account (one query for the rows)."""
-    today = today or working_days.today_wib()
+    """Each payout's sums with its status, account and hour (one query for the rows)."""
+    now = moment(today)
     rows = _rows(s, [p.key for p in found])
+    plans = settlement.schedules(s)
     accounts: dict[uuid.UUID, str] = {}
     out = []
     for p in found:
@@ -71,8 +86,9 @@ def read(s: Session, found: list[PayoutSums], today: date | None = None) -> list
             if p.merchant_id not in accounts:
                 accounts[p.merchant_id] = registrations.payout_account(s, p.merchant_id)
             account = accounts[p.merchant_id]
-        out.append(Booked(p, status_of(row, p.key, today), account, (row.bank_reference or "") if row else "",
-                          row.reported_net if row else None))  # fmt: skip
+        arrives = plans.get(p.key.acquirer, settlement.DEFAULT).arrives_by(p.key.day)
+        out.append(Booked(p, status_of(row, arrives, now), account, (row.bank_reference or "") if row else "",
+                          row.reported_net if row else None, arrives, now))  # fmt: skip
     return out
 
 

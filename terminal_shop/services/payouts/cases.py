@@ -48,7 +48,7 @@ def _view(c: PayoutCase, p: Payout) -> CaseView:
                     c.answer or "", answered)  # fmt: skip
 
 
-def _mine(s: Session, merchant_ids: list[uuid.UUID], payout_key: str, today: date) -> tuple[Booked, Payout]:
+def _mine(s: Session, merchant_ids: list[uuid.UUID], payout_key: str, today: date | None) -> tuple[Booked, Payout]:
     key = PayoutKey.parse(payout_key)
     booked = book.one(s, key, merchant_ids, today) if key else None
     if booked is None or booked.sums.merchant_id is None:
@@ -56,9 +56,9 @@ def _mine(s: Session, merchant_ids: list[uuid.UUID], payout_key: str, today: dat
     return booked, book.row_for(s, booked, lock=True)
 
 
-def reportable(day: date, status: str, today: date) -> bool:
-    """A payout not yet received, a working day past its date."""
-    return status != PayoutStatus.RECEIVED.value and today >= working_days.add_working_days(day, 1)
+def reportable(b: Booked) -> bool:
+    """A payout not yet received, past the acquirer's hour of its day."""
+    return b.status is not PayoutStatus.RECEIVED and b.now >= b.arrives_by
 
 
 def _facts(b: Booked) -> str:
@@ -74,13 +74,13 @@ def _promise(today: date) -> datetime:
 
 def open_case(merchant_ids: list[uuid.UUID], payout_key: str, email: str, today: date | None = None) -> CaseView:
     """The case (a new one, or the one already open for this payout); CaseError otherwise."""
-    today = today or working_days.today_wib()
     with write_session() as s:
         booked, payout = _mine(s, merchant_ids, payout_key, today)
+        today = booked.now.date()
         if booked.status is PayoutStatus.RECEIVED:
             raise CaseError(CaseRefusal.RECEIVED)
-        if not reportable(booked.key.day, booked.status, today):
-            raise CaseError(CaseRefusal.TOO_EARLY, day=working_days.spoken(booked.key.day))
+        if not reportable(booked):
+            raise CaseError(CaseRefusal.TOO_EARLY, day=booked.arrives_text)
         open_ = s.exec(select(PayoutCase).where(col(PayoutCase.payout_id) == payout.id,
                                                 col(PayoutCase.status) == CaseStatus.OPEN.value)).first()  # fmt: skip
         if open_ is not None:
@@ -103,9 +103,9 @@ def reopenable(case: CaseView) -> bool:
 
 def reopen(merchant_ids: list[uuid.UUID], payout_key: str, email: str, today: date | None = None) -> CaseView:
     """ "Masih belum masuk": the newest case opened again, the payout no longer Diterima."""
-    today = today or working_days.today_wib()
     with write_session() as s:
         booked, payout = _mine(s, merchant_ids, payout_key, today)
+        today = booked.now.date()
         case = s.exec(select(PayoutCase).where(col(PayoutCase.payout_id) == payout.id)
                       .order_by(col(PayoutCase.opened_at).desc(), col(PayoutCase.id).desc())).first()  # fmt: skip
         if case is None or case.status != CaseStatus.CLOSED.value or not case.answer:
@@ -179,7 +179,7 @@ def answer(case_id: int, text: str, admin_email: str, received: bool = False) ->
 def mark_received(merchant_ids: list[uuid.UUID], payout_key: str, email: str) -> None:
     """ "Sudah masuk": the merchant says the money arrived; an open case is closed with it."""
     with write_session() as s:
-        _, payout = _mine(s, merchant_ids, payout_key, working_days.today_wib())
+        _, payout = _mine(s, merchant_ids, payout_key, None)
         for case in s.exec(select(PayoutCase).where(col(PayoutCase.payout_id) == payout.id,
                                                     col(PayoutCase.status) != CaseStatus.CLOSED.value)):  # fmt: skip
             case.status = CaseStatus.CLOSED.value

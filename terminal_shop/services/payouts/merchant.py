@@ -42,23 +42,25 @@ def gap_text(b: Booked) -> str:
             f"(selisih {signed(b.gap)})")  # fmt: skip
 
 
-def line_of(b: Booked, today: date, open_cases: set[str] | None = None) -> PayoutLine:
+def line_of(b: Booked, open_cases: set[str] | None = None) -> PayoutLine:
     day = working_days.spoken(b.key.day)
     shown = b.reported if b.reported is not None else b.sums.net  # what reached, or will reach, the bank
-    said = f"{rupiah(shown)} {_VERB[b.status]} {b.account or 'rekening Anda'} pada {day}, dari {b.sums.count} transaksi"
+    when = f"paling lambat {b.arrives_text}" if b.status is PayoutStatus.SCHEDULED else f"pada {day}"
+    said = f"{rupiah(shown)} {_VERB[b.status]} {b.account or 'rekening Anda'} {when}, dari {b.sums.count} transaksi"
     if b.status is PayoutStatus.LATE:
-        said = f"{rupiah(shown)} seharusnya masuk ke {b.account or 'rekening Anda'} pada {day}: belum dikirim acquirer"
+        said = (f"{rupiah(shown)} seharusnya masuk ke {b.account or 'rekening Anda'} paling lambat {b.arrives_text}: "
+                "belum dikirim acquirer")  # fmt: skip
     gap = gap_text(b)
     reported = b.key.text in (open_cases or set())
     return PayoutLine(b.key.text, day, rupiah(shown), b.sums.count, b.account, Badge.of(PayoutStatus, b.status), said,
-                      gap, cases.reportable(b.key.day, b.status, today) and not reported,
+                      gap, cases.reportable(b) and not reported,
                       "Selisih?" if gap else "Dana belum masuk?", cases.OPEN_LABEL if reported else "")  # fmt: skip
 
 
-def _lines(s: Session, merchant_ids: list[uuid.UUID], today: date) -> list[PayoutLine]:
+def _lines(s: Session, merchant_ids: list[uuid.UUID], today: date | None) -> list[PayoutLine]:
     booked = book.of_merchants(s, merchant_ids, SHOWN, today)
     reported = cases.open_keys(s, merchant_ids)
-    return [line_of(b, today, reported) for b in booked]
+    return [line_of(b, reported) for b in booked]
 
 
 def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> list[PayoutLine]:
@@ -66,7 +68,7 @@ def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> li
     if not merchant_ids:
         return []
     with read_session() as s:
-        return _lines(s, merchant_ids, today or working_days.today_wib())
+        return _lines(s, merchant_ids, today)
 
 
 def next_of(lines: list[PayoutLine]) -> PayoutLine | None:
@@ -91,7 +93,6 @@ def detail(merchant_ids: list[uuid.UUID], payout_key: str, today: date | None = 
     key = PayoutKey.parse(payout_key)
     if key is None or not merchant_ids:
         return None
-    today = today or working_days.today_wib()
     with read_session() as s:
         b = book.one(s, key, merchant_ids, today)
         if b is None:
@@ -114,9 +115,9 @@ def detail(merchant_ids: list[uuid.UUID], payout_key: str, today: date | None = 
     late = [AdjustmentLine(f"Transaksi terlambat {day_text(x.due_on)}", f"transaksi {x.txn_id} · {wib(x.occurred_at)}",
                            signed(x.amount)) for x in held if x.kind == EntryKind.SALE.value and x.due_on < key.day]  # fmt: skip
     return PayoutDetail(
-        line_of(b, today, reported), rupiah(f.gross), rupiah(f.mdr), rupiah(f.refunds), rupiah(-f.chargebacks),
+        line_of(b, reported), rupiah(f.gross), rupiah(f.mdr), rupiah(f.refunds), rupiah(-f.chargebacks),
         signed(f.corrections) if f.corrections else rupiah(0), rupiah(f.net), b.reference, txns, (*late, *extra),
-        can_report=cases.reportable(key.day, b.status, today) and key.text not in reported,
+        can_report=cases.reportable(b) and key.text not in reported,
         can_confirm=b.status == PayoutStatus.SENT, case=case,
         can_reopen=case is not None and cases.reopenable(case),
     )  # fmt: skip

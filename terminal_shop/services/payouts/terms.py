@@ -27,7 +27,10 @@ class CaseRefusal(Term):
     """Why a case cannot be opened or answered."""
 
     NOT_FOUND = "tidak-ada", "Pencairan tidak ditemukan"
-    TOO_EARLY = "terlalu-awal", "Pencairan ini dijadwalkan {day}: laporkan jika belum masuk satu hari kerja setelahnya"
+    TOO_EARLY = (
+        "terlalu-awal",
+        "Pencairan ini dijadwalkan masuk paling lambat {day}: laporkan jika belum masuk setelah itu",
+    )
     RECEIVED = "sudah-diterima", "Pencairan ini sudah tercatat diterima"
     ANSWER = "jawaban", "Tulis jawaban untuk merchant"
 

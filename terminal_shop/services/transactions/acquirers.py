@@ -1,5 +1,6 @@
 """Acquirers as the admin adds them on "Transaksi" (issue 37 point 7): a code, a name and the
-cut-off time after which a transaction counts for the next day. The webhook secret is made
+cut-off time after which a transaction counts for the next day; the owner sets each one's payout
+schedule (issue 59.5: cut-off, the hour a payout is in the account by, working or calendar days). The webhook secret is made
 here, returned once for the admin to hand over, and never stored: it is derived from the
 site's key and a nonce (ingest.secret_of); "Ganti rahasia" draws a new nonce."""
 
@@ -13,8 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from terminal_shop.infra.db import write_session
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.refusals import Refused
-from terminal_shop.services.transactions import ingest
-from terminal_shop.services.transactions.events import AcquirerAdded, AcquirerSecretReplaced
+from terminal_shop.services.transactions import ingest, settlement
+from terminal_shop.services.transactions.events import AcquirerAdded, AcquirerScheduled, AcquirerSecretReplaced
 from terminal_shop.services.transactions.tables import Acquirer
 from terminal_shop.vocabulary import Term
 
@@ -25,6 +26,7 @@ class AcquirerRefusal(Term):
     """What the admin reads beside the acquirer form."""
 
     CUTOFF = "jam", "Isi jam batas seperti 23:00"
+    ARRIVES = "jam-masuk", "Isi jam dana masuk seperti 10:00"
     CODE = "kode", "Kode 2-20 huruf kecil atau angka, contoh bri"
     NAME = "nama", "Isi nama acquirer"
     EXISTS = "sudah-ada", "Acquirer {acquirer} sudah ada"
@@ -35,11 +37,11 @@ class AcquirerError(Refused):
     code: AcquirerRefusal
 
 
-def cutoff_minutes(text: str) -> int:
+def cutoff_minutes(text: str, refusal: AcquirerRefusal = AcquirerRefusal.CUTOFF) -> int:
     """'23:00' (or '23.00', WIB) as minutes after midnight."""
     match = re.fullmatch(r"([01]?\d|2[0-3])[:.]([0-5]\d)", text.strip())
     if match is None:
-        raise AcquirerError(AcquirerRefusal.CUTOFF)
+        raise AcquirerError(refusal)
     return int(match[1]) * 60 + int(match[2])
 
 
@@ -71,3 +73,20 @@ def rotate(code: str, admin_email: str) -> str:
         s.add(acquirer)
         publish(s, AcquirerSecretReplaced(entity_id=code, actor=admin_email, detail="rahasia webhook diganti"))
         return ingest.secret_of(acquirer.code, acquirer.secret_nonce)
+
+
+def set_schedule(code: str, cutoff: str, arrives: str, calendar_days: bool, admin_email: str) -> settlement.Schedule:
+    """The acquirer's payout schedule from now on (sales already posted keep their day)."""
+    plan = settlement.Schedule(
+        cutoff_minutes(cutoff), cutoff_minutes(arrives, AcquirerRefusal.ARRIVES), bool(calendar_days)
+    )
+    with write_session() as s:
+        acquirer = s.get(Acquirer, code)
+        if acquirer is None:
+            raise AcquirerError(AcquirerRefusal.NOT_FOUND)
+        before = settlement.of(acquirer).words()
+        acquirer.cutoff_minutes, acquirer.arrives_minutes, acquirer.calendar_days = (
+            plan.cutoff_minutes, plan.arrives_minutes, plan.calendar_days)  # fmt: skip
+        s.add(acquirer)
+        publish(s, AcquirerScheduled(entity_id=code, actor=admin_email, detail=f"{before} -> {plan.words()}"))
+    return plan

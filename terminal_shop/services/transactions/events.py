@@ -27,6 +27,15 @@ class AcquirerSecretReplaced(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AcquirerScheduled(Event):
+    """`entity_id`: the acquirer's code; `detail`: its payout schedule before and after."""
+
+    entity_type: str = "acquirer"
+    name: ClassVar[str] = "transactions.acquirer_scheduled"
+    action: ClassVar[str] = "jadwal"
+
+
+@dataclass(frozen=True, kw_only=True)
 class RateAgreed(Event):
     """`entity_id`: the merchant's id; `detail`: the channel, the rate and its first day."""
 

@@ -16,7 +16,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.devices.units import units
-from terminal_shop.services.transactions import refused
+from terminal_shop.services.transactions import refused, settlement
 from terminal_shop.services.transactions.tables import Acquirer, Transaction
 from terminal_shop.services.transactions.terms import Hold
 
@@ -30,6 +30,7 @@ class AcquirerHealth:
     last_transaction: str  # WIB, "-" when none yet
     refused_today: int  # in the last 24 hours
     last_refusal: str  # its reason, "" when none
+    schedule: str = ""  # "H+1 hari kerja, batas 23.00, paling lambat 17.00 WIB"
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,8 @@ def acquirers() -> list[AcquirerHealth]:
         for a in rows:
             last = s.exec(select(func.max(Transaction.received_at)).where(col(Transaction.acquirer) == a.code)).one()
             lately = refused.recent(a.code, since)  # counted in SQL, whatever a flood wrote
-            out.append(AcquirerHealth(a.code, a.name, wib(last) if last else "-", lately.count, lately.last_reason))
+            out.append(AcquirerHealth(a.code, a.name, wib(last) if last else "-", lately.count, lately.last_reason,
+                                      settlement.of(a).words()))  # fmt: skip
     return out
 
 

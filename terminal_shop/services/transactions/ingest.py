@@ -207,7 +207,7 @@ def _apply(
                      occurred_at=fields["occurred_at"]))  # fmt: skip
     kept_fee, net = money.after_refund(was.fee, was.amount, was.refunded if status == TxnStatus.REFUND else was.amount)
     change = f"refund:{fields['refund_id']}" if status == TxnStatus.REFUND else "void"
-    due = settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes)
+    due = settlement.of(acquirer).due_on(fields["occurred_at"])
     postings += ledger.change_postings(acquirer.code, txn_id, was.mid, was.merchant_id, change, taken,
                                        fee_before - kept_fee, fields["occurred_at"], due, was.held)  # fmt: skip
     was.status, was.net = status, net
@@ -238,7 +238,7 @@ def _new_row(acquirer: Acquirer, fields: dict[str, Any], terminal: _Terminal, no
     return {"id": uuid.uuid4(), "acquirer": acquirer.code, "device_id": device.id if device else None,
             "merchant_id": device.merchant_id if device else None, "fee": fee, "fee_rule": reason, "mdr": fee,
             "net": fields["amount"] - fee, "refunded": 0, "held": hold.value if hold else "",
-            "settle_on": settlement.settle_on(fields["occurred_at"], acquirer.cutoff_minutes),
+            "settle_on": settlement.of(acquirer).due_on(fields["occurred_at"]),
             "received_at": now, "changed_at": now, "settled_on": None, **row}  # fmt: skip
 
 

@@ -26,7 +26,8 @@ from sqlmodel import Session, col, func
 from terminal_shop.infra.db import insert_new
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services import working_days
-from terminal_shop.services.transactions.tables import LedgerClosing, LedgerEntry
+from terminal_shop.services.transactions import settlement
+from terminal_shop.services.transactions.tables import Acquirer, LedgerClosing, LedgerEntry
 from terminal_shop.services.transactions.terms import EntryKind
 
 E = LedgerEntry
@@ -86,9 +87,9 @@ def _closed(s: Session, acquirer: str, mid: str, since: date) -> set[date]:
         col(c.acquirer) == acquirer, col(c.mid) == mid, col(c.payout_on) >= since)).scalars())  # fmt: skip
 
 
-def _open_from(day: date, closed: set[date]) -> date:
+def _open_from(day: date, closed: set[date], schedule: settlement.Schedule) -> date:
     while day in closed:
-        day = working_days.add_working_days(day, 1)
+        day = schedule.next_day(day)
     return day
 
 
@@ -118,10 +119,11 @@ def post(s: Session, postings: Iterable[Posting]) -> int:
     now = utcnow()
     for (acquirer, mid), group in sorted(by_mid.items()):
         _lock(s, acquirer, mid)
+        schedule = settlement.of(s.get(Acquirer, acquirer))
         sale_on = _sale_payouts(s, acquirer, list({p.txn_id for p in group if p.with_sale}))
         closed = _closed(s, acquirer, mid, min([p.due_on for p in group] + [d for d in sale_on.values() if d]))
         for p in group:
-            on = _payout_for(p, closed, sale_on)
+            on = _payout_for(p, closed, sale_on, schedule)
             if p.kind is EntryKind.SALE and not p.held:
                 sale_on[p.txn_id] = on
             rows.append({"acquirer": acquirer, "mid": mid, "merchant_id": p.merchant_id, "kind": p.kind.value,
@@ -133,7 +135,9 @@ def post(s: Session, postings: Iterable[Posting]) -> int:
     return len(rows)
 
 
-def _payout_for(p: Posting, closed: set[date], sale_on: dict[str, date | None]) -> date | None:
+def _payout_for(
+    p: Posting, closed: set[date], sale_on: dict[str, date | None], schedule: settlement.Schedule
+) -> date | None:
     if p.held:
         return None
     if p.with_sale:
@@ -142,7 +146,7 @@ def _payout_for(p: Posting, closed: set[date], sale_on: dict[str, date | None]) 
         on = sale_on.get(p.txn_id)
         if on is not None and on not in closed:
             return on
-    return _open_from(p.due_on, closed)
+    return _open_from(p.due_on, closed, schedule)
 
 
 def close(s: Session, key: PayoutKey) -> bool:
@@ -181,8 +185,8 @@ def chargeback(
     s: Session, acquirer: str, mid: str, merchant_id: uuid.UUID | None, txn_id: str, amount: int, source: str,
     note: str, today: date | None = None,
 ) -> int:  # fmt: skip
-    """A lost dispute, debited on the next working day's payout not yet sent."""
-    due = working_days.add_working_days(today or working_days.today_wib(), 1)
+    """A lost dispute, debited on the next payout day's payout not yet sent."""
+    due = settlement.of(s.get(Acquirer, acquirer)).next_day(today or working_days.today_wib())
     return post(s, [Posting(acquirer, mid, merchant_id, EntryKind.CHARGEBACK, -amount, txn_id, source, utcnow(), due,
                             note=note)])  # fmt: skip
 

@@ -23,6 +23,8 @@ class Acquirer(SQLModel, table=True):
     name: str = Field(max_length=80)
     secret_nonce: str = Field(max_length=64)
     cutoff_minutes: int = Field(default=23 * 60)  # WIB minutes after midnight: later counts as the next day
+    arrives_minutes: int = Field(default=17 * 60)  # a payout is in the account by this time of its day, WIB
+    calendar_days: bool = False  # pays every day (H+1 calendar day), not on working days only
     created_at: datetime = now_field()
 
 

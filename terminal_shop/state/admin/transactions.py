@@ -83,6 +83,23 @@ class TransactionsState(AdminState):
 
     @rx.event
     @admin_only(permission=Permission.ACQUIRER_SECRETS)
+    async def set_schedule(self, form: dict):
+        """The owner's: an acquirer's payout schedule (cut-off, the hour it pays by, working or calendar days)."""
+        code, cutoff, arrives = (str(form.get(k, ""))[:20] for k in ("acquirer", "cutoff", "arrives"))
+        calendar = str(form.get("days", "")) == "kalender"
+        try:
+            plan = await asyncio.to_thread(
+                acquirer_setup.set_schedule, code, cutoff, arrives, calendar, self.admin_email
+            )
+        except acquirer_setup.AcquirerError as refused:
+            self.acquirer_error = refused.text
+            return toast.error(refused.text)
+        self.acquirer_error = ""
+        await self._fill()
+        return toast.success(f"Jadwal {code.upper()}: {plan.words()}")
+
+    @rx.event
+    @admin_only(permission=Permission.ACQUIRER_SECRETS)
     async def rotate_secret(self, code: str):
         try:
             secret = await asyncio.to_thread(acquirer_setup.rotate, str(code)[:20], self.admin_email)
