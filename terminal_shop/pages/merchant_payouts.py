@@ -20,19 +20,16 @@ def _payout_row(p) -> rx.Component:
     breakdown opens under it."""
     opened: Any = A.payout
     return rx.el.li(
+        rx.el.div(rx.el.p(p.day, class_name="font-semibold"), badge(p.status), class_name="flex flex-wrap items-center justify-between gap-2"),
+        rx.el.p(p.net, " · ", p.count, " transaksi", class_name="text-sm text-slate-600"),
+        rx.cond(p.gap != "", rx.el.p(p.gap, class_name="text-sm text-red-700", data_testid="payout-gap")),
+        rx.cond(p.case_open != "", rx.el.p(p.case_open, class_name="text-sm text-amber-800", data_testid="payout-case-open")),
         rx.el.div(
-            rx.el.div(rx.el.p(p.day, class_name="font-semibold"), rx.el.p(p.net, " · ", p.count, " transaksi",
-                      class_name="text-sm text-slate-600"),
-                      rx.cond(p.gap != "", rx.el.p(p.gap, class_name="text-sm text-red-700", data_testid="payout-gap")),
-                      rx.cond(p.case_open != "", rx.el.p(p.case_open, class_name="text-sm text-amber-800", data_testid="payout-case-open")),
-                      class_name="min-w-0 flex-1"),
-            rx.el.div(badge(p.status),
-                      rx.cond(p.can_report, rx.el.button(p.report_label, type="button", on_click=A.report_missing(p.id),
-                              class_name=BTN_OUTLINE + " min-h-[44px]", data_testid="payout-report")),
-                      rx.el.button("Rincian", type="button", on_click=A.open_payout(p.id),
-                      class_name=BTN_OUTLINE + " min-h-[44px]", aria_label="Rincian pencairan " + p.day),
-                      class_name="flex flex-wrap items-center justify-end gap-2"),
-            class_name="flex flex-wrap items-center justify-between gap-3",
+            rx.el.button("Rincian", type="button", on_click=A.open_payout(p.id), class_name=BTN_OUTLINE + " min-h-[44px]",
+                         aria_label="Rincian pencairan " + p.day),
+            rx.cond(p.can_report, rx.el.button(p.report_label, type="button", on_click=A.report_missing(p.id),
+                                               class_name=BTN_OUTLINE + " min-h-[44px]", data_testid="payout-report")),
+            class_name="mt-2 flex flex-wrap gap-2",
         ),
         rx.cond(A.payout, rx.cond(opened.line.id == p.id, _breakdown())),
         class_name="py-3",
@@ -44,7 +41,7 @@ def _breakdown() -> rx.Component:
     d: Any = A.payout  # a Var of PayoutDetail | None: shown only under rx.cond(A.payout)
 
     def row(label: str, value, testid: str) -> rx.Component:
-        return rx.el.div(rx.el.dt(label, class_name="text-slate-600"), rx.el.dd(value, class_name="font-semibold", data_testid=testid),
+        return rx.el.div(rx.el.dt(label, class_name="text-slate-600"), rx.el.dd(value, class_name="whitespace-nowrap font-semibold", data_testid=testid),
                          class_name="flex justify-between py-1")  # fmt: skip
 
     return rx.el.div(

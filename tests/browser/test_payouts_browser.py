@@ -178,6 +178,11 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     expect(phone.get_by_test_id("dispute")).to_contain_text("Diteruskan ke acquirer")
     expect(phone.get_by_test_id("dispute-next")).to_contain_text("keputusan diharapkan paling lambat")
     expect(phone.get_by_test_id("dispute-sale")).to_contain_text("Penjualan Rp 300.000")
+    schedule = page.get_by_role("form", name="Jadwal pencairan acquirer")  # the owner sets when BRI pays
+    schedule.get_by_label("Dana masuk paling lambat (WIB)").fill("10:00")
+    schedule.get_by_role("button", name="Simpan jadwal").click()
+    expect(page.get_by_text("Jadwal BRI: H+1 hari kerja, batas 23.00, paling lambat 10.00 WIB")).to_be_visible()
+    expect(page.get_by_test_id("acquirer-health")).to_contain_text("paling lambat 10.00 WIB")
     recon = page.locator("#rekonsiliasi").get_by_test_id("recon-line")  # the payout as the ledger sums it; not sent yet
     expect(recon.first).to_contain_text("000885000000048")
     expect(recon.first).to_contain_text("Dijadwalkan")

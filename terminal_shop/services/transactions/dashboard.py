@@ -145,12 +145,15 @@ def status_word(t: Transaction) -> str:
 
 
 def payout_word(t: Transaction, payouts: dict[tuple[str, str], tuple[date | None, bool]]) -> str:
-    """Where the sale's money is: "Dikirim 30 Nov 2026", "Dijadwalkan 1 Des 2026", "Ditahan: ..."."""
+    """Where the sale's money is: "Dikirim 30 Nov 2026", "Dijadwalkan 1 Des 2026", "Terlambat, jadwal
+    27 Nov 2026", "Ditahan: ..." (the payout's own words, Pencairan's)."""
     if t.held:
         return "Ditahan: " + Hold.label_of(t.held)
     on, sent = payouts.get((t.acquirer, t.txn_id), (None, False))
     if on is None:
         return "-"
+    if not sent and on < working_days.today_wib():
+        return f"Terlambat, jadwal {day_text(on)}"  # its day passed and the acquirer has not sent it
     return f"{'Dikirim' if sent else 'Dijadwalkan'} {day_text(on)}"
 
 
