@@ -64,12 +64,12 @@ def status_of(row: Payout | None, arrives_by: datetime, now: datetime) -> Payout
 
 
 def _rows(s: Session, keys: list[PayoutKey]) -> dict[PayoutKey, Payout]:
-    if not keys:
-        return {}
-    p = Payout
-    rows = s.exec(select(p).where(sa.tuple_(col(p.acquirer), col(p.mid), col(p.settle_on)).in_(
-        [(k.acquirer, k.mid, k.day) for k in keys]))).all()  # fmt: skip
-    return {PayoutKey(r.acquirer, r.mid, r.settle_on): r for r in rows}
+    p, found = Payout, {}
+    for i in range(0, len(keys), 500):  # a day of 10,000 merchants' payouts: in bites a planner takes
+        part = [(k.acquirer, k.mid, k.day) for k in keys[i : i + 500]]
+        for r in s.exec(select(p).where(sa.tuple_(col(p.acquirer), col(p.mid), col(p.settle_on)).in_(part))):
+            found[PayoutKey(r.acquirer, r.mid, r.settle_on)] = r
+    return found
 
 
 def read(s: Session, found: list[PayoutSums], today: date | None = None) -> list[Booked]:

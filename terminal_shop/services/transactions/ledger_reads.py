@@ -16,6 +16,8 @@ from terminal_shop.services.transactions.ledger import E, PayoutKey
 from terminal_shop.services.transactions.tables import LedgerClosing, Transaction
 from terminal_shop.services.transactions.terms import EntryKind
 
+C = LedgerClosing
+
 
 @dataclass(frozen=True)
 class PayoutSums:
@@ -54,7 +56,10 @@ def sums(s: Session, where: list[Any], newest_first: bool = True, limit: int | N
         sa.select(col(E.acquirer), col(E.mid), col(E.payout_on), merchant,
                   func.count().filter(col(E.kind) == EntryKind.SALE.value), _sum_of(EntryKind.SALE),
                   _sum_of(EntryKind.MDR, EntryKind.MDR_BACK), _sum_of(EntryKind.REFUND, EntryKind.VOID),
-                  _sum_of(EntryKind.CHARGEBACK), _sum_of(EntryKind.CORRECTION), func.sum(E.amount), late)
+                  _sum_of(EntryKind.CHARGEBACK), _sum_of(EntryKind.CORRECTION), func.sum(E.amount), late,
+                  func.max(col(C.mid)))
+        .join(C, (col(C.acquirer) == col(E.acquirer)) & (col(C.mid) == col(E.mid)) & (col(C.payout_on) == col(E.payout_on)),
+              isouter=True)  # one closing a payout at most: the join adds no rows
         .where(*where, col(E.payout_on).is_not(None))
         .group_by(col(E.acquirer), col(E.mid), col(E.payout_on))
         .order_by(col(E.payout_on).desc() if newest_first else col(E.payout_on), col(E.mid))
@@ -62,20 +67,9 @@ def sums(s: Session, where: list[Any], newest_first: bool = True, limit: int | N
     if limit:
         grouped = grouped.limit(limit)
     rows: Any = s.execute(grouped).all()
-    keys = [PayoutKey(a, m, d) for a, m, d, *_ in rows]
-    shut = closed_of(s, keys)
-    return [PayoutSums(k, uuid.UUID(mer) if mer else None, int(n), int(g), -int(f), -int(r), -int(cb), int(c),
-                       int(net or 0), int(lt), k in shut)
-            for k, (_, _, _, mer, n, g, f, r, cb, c, net, lt) in zip(keys, rows, strict=True)]  # fmt: skip
-
-
-def closed_of(s: Session, keys: list[PayoutKey]) -> set[PayoutKey]:
-    if not keys:
-        return set()
-    c = LedgerClosing
-    rows: Any = s.execute(sa.select(col(c.acquirer), col(c.mid), col(c.payout_on)).where(
-        sa.tuple_(col(c.acquirer), col(c.mid), col(c.payout_on)).in_([(k.acquirer, k.mid, k.day) for k in keys]))).all()  # fmt: skip
-    return {PayoutKey(a, m, d) for a, m, d in rows}
+    return [PayoutSums(PayoutKey(a, m, d), uuid.UUID(mer) if mer else None, int(n), int(g), -int(f), -int(r), -int(cb),
+                       int(c), int(net or 0), int(lt), shut is not None)
+            for a, m, d, mer, n, g, f, r, cb, c, net, lt, shut in rows]  # fmt: skip
 
 
 def of_merchants(
@@ -149,13 +143,18 @@ class Movement:
 
 def sale_payouts(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple[str, str], tuple[date | None, bool]]:
     """The payout each sale is in (None: held) and whether it was sent."""
-    if not acquirer_txns:
-        return {}
-    rows: Any = s.execute(
-        sa.select(col(E.acquirer), col(E.txn_id), col(E.payout_on), _closed_flag())
-        .where(sa.tuple_(col(E.acquirer), col(E.txn_id)).in_(acquirer_txns), col(E.kind) == EntryKind.SALE.value)
-    ).all()  # fmt: skip
-    return {(a, t): (d, bool(shut)) for a, t, d, shut in rows}
+    found: dict[tuple[str, str], tuple[date | None, bool]] = {}
+    for part in _bites(acquirer_txns):  # a year's CSV names many: a tuple list a planner takes
+        rows: Any = s.execute(
+            sa.select(col(E.acquirer), col(E.txn_id), col(E.payout_on), _closed_flag())
+            .where(sa.tuple_(col(E.acquirer), col(E.txn_id)).in_(part), col(E.kind) == EntryKind.SALE.value)
+        ).all()  # fmt: skip
+        found.update({(a, t): (d, bool(shut)) for a, t, d, shut in rows})
+    return found
+
+
+def _bites(pairs: list[tuple[str, str]], size: int = 500) -> list[list[tuple[str, str]]]:
+    return [pairs[i : i + size] for i in range(0, len(pairs), size)]
 
 
 def movements(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple[str, str], list[Movement]]:
@@ -164,12 +163,14 @@ def movements(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple[st
         return {}
     kinds = [EntryKind.REFUND.value, EntryKind.VOID.value, EntryKind.CHARGEBACK.value]
     sold = sale_payouts(s, acquirer_txns)
-    rows: Any = s.execute(
-        sa.select(col(E.acquirer), col(E.txn_id), col(E.kind), col(E.amount), col(E.occurred_at), col(E.payout_on),
-                  _closed_flag())
-        .where(sa.tuple_(col(E.acquirer), col(E.txn_id)).in_(acquirer_txns), col(E.kind).in_(kinds))
-        .order_by(col(E.occurred_at), col(E.id))
-    ).all()  # fmt: skip
+    rows: list[Any] = []
+    for part in _bites(acquirer_txns):
+        rows += s.execute(
+            sa.select(col(E.acquirer), col(E.txn_id), col(E.kind), col(E.amount), col(E.occurred_at), col(E.payout_on),
+                      _closed_flag())
+            .where(sa.tuple_(col(E.acquirer), col(E.txn_id)).in_(part), col(E.kind).in_(kinds))
+            .order_by(col(E.occurred_at), col(E.id))
+        ).all()  # fmt: skip
     found: dict[tuple[str, str], list[Movement]] = {}
     for a, t, kind, amount, at, on, shut in rows:
         own = sold.get((a, t), (None, False))[0]
