@@ -190,6 +190,12 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     only.click()
     expect(only).to_be_checked()
     expect(recon).to_have_count(0)  # a payout still to come differs from nothing
+    fix = page.get_by_role("form", name="Koreksi pencairan")  # a correction: its own entry, with the merchant's reason
+    fix.get_by_label("MID").fill("000885000000048")
+    fix.get_by_label("Jumlah (+ ditambah, - dipotong)").fill("1.500")
+    fix.get_by_label("Alasan (dibaca merchant)").fill("Pengembalian biaya cetak struk")
+    fix.get_by_role("button", name="Catat koreksi").click()
+    expect(page.get_by_text(re.compile(r"Koreksi \+Rp 1\.500 masuk pencairan "))).to_be_visible()
 
     _deliver(secret, "sengketa", {"disputes": [{**dispute, "status": "lost"}]})
     phone.reload()
@@ -197,6 +203,9 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     payouts = phone.locator("#pencairan")
     payouts.get_by_role("button", name="Rincian").first.click()  # the newest: the next working day's
     expect(payouts.get_by_test_id("payout-chargebacks")).to_have_text("-Rp 300.000")
+    expect(payouts.get_by_test_id("payout").filter(has_text="Rp 1.500")).to_have_count(
+        1
+    )  # the correction's payout, today's
     expect(payouts.get_by_test_id("payout-extra").filter(has_text="Chargeback")).to_contain_text(
         "Chargeback: CB-48 atas transaksi D2: Barang tidak diterima"
     )  # beside the refund's entries: exactly what this payout holds

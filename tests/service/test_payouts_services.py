@@ -488,3 +488,37 @@ def test_each_acquirer_pays_by_its_own_schedule_and_late_follows_its_hour(clean_
     before, after = (datetime.combine(saturday, time(9, 59), WIB), datetime.combine(saturday, time(10, 1), WIB))
     assert book.status_of(None, booked.arrives_by, before) is PayoutStatus.SCHEDULED
     assert book.status_of(None, booked.arrives_by, after) is PayoutStatus.LATE  # past its hour, not a day later
+
+
+def test_an_admins_correction_lands_on_the_next_payout_with_its_reason_audited(clean_db, tmp_path):
+    """Issue 59.1: a correction is an entry of its own (the ledger is never edited), with the
+    reason the merchant reads."""
+    from terminal_shop.services.transactions import corrections
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
+    day = _day_of("T1")
+    _send(secret, [_sent(day, 395_000)])  # sent Rp 5.000 short
+    for amount, reason, said in (("0", "Selisih", "Tulis jumlah dengan tanda, misalnya -5.000 atau 5000 (bukan 0)"),
+                                 ("5.000", "x", "Tulis alasan koreksi yang dibaca merchant (5-200 karakter)")):  # fmt: skip
+        with pytest.raises(corrections.CorrectionError) as refused:
+            corrections.correct("bri", MID, amount, reason, "keuangan@terminalku.example")
+        assert refused.value.text == said
+    with pytest.raises(corrections.CorrectionError) as unknown:
+        corrections.correct("bri", "000885000000000", "5.000", "Selisih 27 Nov", "keuangan@terminalku.example")
+    assert unknown.value.text == "MID ini tidak punya pencairan di acquirer tersebut"
+
+    value, landed = corrections.correct(
+        "bri", MID, "+5.000", "Kekurangan pencairan 24 Nov dikirim ulang", "keuangan@terminalku.example"
+    )
+    assert value == 5_000 and landed >= working_days.today_wib()  # not on the sent one
+    [line] = [x for x in merchant.of_merchants([merchant_id]) if x.day == working_days.spoken(landed)]
+    shown = merchant.detail([merchant_id], line.id)
+    assert shown.adjustments == "+Rp 5.000" and shown.net == "Rp 5.000"
+    assert [(x.kind, x.reason, x.amount) for x in shown.extra] == [
+        ("Koreksi", "Kekurangan pencairan 24 Nov dikirim ulang", "+Rp 5.000")
+    ]
+    with read_session() as s:
+        [audited] = s.exec(select(AuditEvent).where(AuditEvent.action == "koreksi")).all()
+    assert audited.admin_email == "keuangan@terminalku.example" and audited.entity_id == f"bri:{MID}"

@@ -64,6 +64,24 @@ def _new_acquirer() -> rx.Component:
     )  # fmt: skip
 
 
+def _correction() -> rx.Component:
+    """A correction of a MID's money: on its next payout not yet sent, with the reason the merchant reads."""
+    return rx.el.form(
+        rx.el.label(rx.el.span("Acquirer", class_name="text-xs font-medium"),
+                    rx.el.select(rx.foreach(T.acquirers, lambda a: rx.el.option(a.name, value=a.code)), name="acquirer",
+                                 class_name=INPUT), class_name="flex flex-col"),
+        *[rx.el.label(rx.el.span(label, class_name="text-xs font-medium"),
+                      rx.el.input(name=name, placeholder=hint, auto_complete="off", class_name=INPUT), class_name="flex flex-col")
+          for name, label, hint in (("mid", "MID", "000885012345678"), ("jumlah", "Jumlah (+ ditambah, - dipotong)", "-5.000"),
+                                    ("alasan", "Alasan (dibaca merchant)", "Selisih MDR 27 Nov dikembalikan"))],
+        rx.el.button("Catat koreksi", type="submit", class_name=BTN_OUTLINE + " self-end min-h-[44px]"),
+        on_submit=T.correct_payout,
+        reset_on_submit=True,
+        class_name="mt-3 grid gap-3 sm:grid-cols-5",
+        aria_label="Koreksi pencairan",
+    )  # fmt: skip
+
+
 def _schedule() -> rx.Component:
     """The owner sets when each acquirer pays: what "Terlambat" and "Dana belum masuk?" follow."""
     return rx.el.section(
@@ -197,6 +215,7 @@ def transactions_page() -> rx.Component:
             rx.el.label(rx.el.input(type="checkbox", checked=T.differences_only, on_change=T.show_differences_only,
                                     class_name="h-5 w-5"), rx.el.span("Hanya yang berselisih"),
                         class_name="mt-2 inline-flex min-h-[44px] items-center gap-2 text-sm"),
+            _correction(),
             scroll_table(("Hari", "Acquirer", "MID", "Transaksi", "Dihitung situs", "Laporan acquirer", "Dicairkan", "Keadaan"),
                          T.recon, _recon, "Rekonsiliasi", "mt-2 min-w-full cards-on-phone"),
             id="rekonsiliasi",

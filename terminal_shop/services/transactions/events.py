@@ -36,6 +36,15 @@ class AcquirerScheduled(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class LedgerCorrected(Event):
+    """`entity_id`: "<acquirer>:<MID>"; `detail`: the signed amount, the payout day and the reason."""
+
+    entity_type: str = "merchant_account"
+    name: ClassVar[str] = "transactions.ledger_corrected"
+    action: ClassVar[str] = "koreksi"
+
+
+@dataclass(frozen=True, kw_only=True)
 class RateAgreed(Event):
     """`entity_id`: the merchant's id; `detail`: the channel, the rate and its first day."""
 

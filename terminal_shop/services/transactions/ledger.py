@@ -194,12 +194,23 @@ def chargeback(
 def correct(
     s: Session, acquirer: str, mid: str, merchant_id: uuid.UUID | None, amount: int, reason: str, by: str,
     today: date | None = None,
-) -> None:  # fmt: skip
+) -> date | None:  # fmt: skip
     """An admin's correction (signed), on the next payout not yet sent; its reason is what the
-    merchant reads in the breakdown."""
-    due = today or working_days.today_wib()
-    post(s, [Posting(acquirer, mid, merchant_id, EntryKind.CORRECTION, amount, "", f"koreksi:{uuid.uuid4()}",
-                     utcnow(), due, note=reason, posted_by=by)])  # fmt: skip
+    merchant reads in the breakdown. The payout day it landed on."""
+    source = f"koreksi:{uuid.uuid4()}"
+    post(s, [Posting(acquirer, mid, merchant_id, EntryKind.CORRECTION, amount, "", source, utcnow(),
+                     today or working_days.today_wib(), note=reason, posted_by=by)])  # fmt: skip
+    landed: date | None = s.execute(sa.select(col(E.payout_on)).where(col(E.source) == source)).scalar()
+    return landed
+
+
+def merchant_of_mid(s: Session, acquirer: str, mid: str) -> uuid.UUID | None:
+    """Whose this MID's payouts are (its latest counted entry's merchant)."""
+    found = s.execute(
+        sa.select(col(E.merchant_id)).where(col(E.acquirer) == acquirer, col(E.mid) == mid, col(E.payout_on).is_not(None))
+        .order_by(col(E.id).desc()).limit(1)
+    ).scalar()  # fmt: skip
+    return uuid.UUID(str(found)) if found else None
 
 
 def charged_back(s: Session, acquirer: str, txn_ids: list[str]) -> dict[str, int]:

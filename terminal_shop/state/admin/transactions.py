@@ -9,6 +9,7 @@ import asyncio
 
 import reflex as rx
 
+from terminal_shop.formats import day_text, rupiah
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
 from terminal_shop.services.disputes import cases as dispute_cases
 from terminal_shop.services.disputes.views import DisputeView
@@ -17,7 +18,7 @@ from terminal_shop.services.payouts.reconciliation import ReconLine
 from terminal_shop.services.payouts.views import CaseView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import acquirers as acquirer_setup
-from terminal_shop.services.transactions import health, settlement_report
+from terminal_shop.services.transactions import corrections, health, settlement_report
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.state.attempt import attempt
@@ -154,6 +155,20 @@ class TransactionsState(AdminState):
             return tried.answer
         self.cases = await asyncio.to_thread(cases.open_cases)
         return toast.success("Jawaban terkirim ke merchant")
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def correct_payout(self, form: dict):
+        """A correction of a MID's money with the reason the merchant reads: on its next payout not yet sent."""
+        fields = (str(form.get(k, ""))[:200] for k in ("acquirer", "mid", "jumlah", "alasan"))
+        tried = await attempt(corrections.correct, *fields, self.admin_email, failed="Gagal menyimpan koreksi")
+        if not tried.ok or tried.value is None:
+            return tried.answer
+        amount, day = tried.value
+        self.recon = await asyncio.to_thread(reconciliation.lines, None, self.differences_only)
+        return toast.success(
+            f"Koreksi {'+' if amount > 0 else '-'}{rupiah(abs(amount))} masuk pencairan {day_text(day)}"
+        )
 
     @rx.event
     @admin_only(permission=Permission.TRANSACTIONS)
