@@ -124,6 +124,9 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     _deliver(secret, "transaksi", {"transactions": [{**sale, "id": "D1", "amount": 500_000, "status": "approved"},
                                                     {**sale, "id": "D2", "amount": 300_000, "status": "approved"}]})  # fmt: skip
     _deliver(secret, "transaksi", {**sale, "id": "D1", "amount": 100_000, "status": "refund", "refund_id": "RF-1"})
+    _deliver(
+        secret, "transaksi", {**sale, "id": "H1", "tid": "A9200049", "amount": 50_000, "status": "approved"}
+    )  # no terminal yet
     deadline = (datetime.now(UTC) + timedelta(days=7)).date().isoformat()
     dispute = {"id": "CB-48", "transaction_id": "D2", "reason_code": "4853", "reason": "Barang tidak diterima",
                "amount": 300_000, "deadline": deadline, "status": "open"}  # fmt: skip
@@ -161,10 +164,18 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     expect(phone.get_by_text("Tanggapan terkirim")).to_be_visible()
     expect(case.get_by_test_id("dispute-decision")).to_contain_text("Dibantah dengan bukti: Barang diambil sendiri")
 
+    with write_session() as s:  # its terminal activated late, on the merchant's MID
+        s.add(Device(serial="A920DSP2", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="A9200049", mid="000885000000048"))  # fmt: skip
     sign_in(page)
     page.get_by_role("navigation", name="Menu admin").get_by_role("link", name="Ringkasan").click()
     expect(page.get_by_test_id("overview-dispute")).to_contain_text("Chargeback Rp 300.000")
     page.get_by_role("link", name="Kirim bukti di Transaksi").click()
+    held_sale = page.get_by_test_id("unknown-tid").filter(has_text="A9200049")
+    expect(held_sale).to_contain_text("TID tidak dikenal (MID 000885000000048)")
+    held_sale.get_by_role("button", name="Masukkan ke pencairan").click()  # the admin resolves it: now in a payout
+    expect(page.get_by_text(re.compile(r"Masuk pencairan "))).to_be_visible()
+    expect(page.get_by_test_id("unknown-tid").filter(has_text="A9200049")).to_have_count(0)
     listed = page.get_by_test_id("admin-dispute")
     expect(listed).to_contain_text("Tanggapan merchant: Dibantah dengan bukti")
     expect(listed).to_contain_text("1 bukti")
@@ -203,12 +214,17 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     payouts = phone.locator("#pencairan")
     payouts.get_by_role("button", name="Rincian").first.click()  # the newest: the next working day's
     expect(payouts.get_by_test_id("payout-chargebacks")).to_have_text("-Rp 300.000")
-    expect(payouts.get_by_test_id("payout").filter(has_text="Rp 1.500")).to_have_count(
-        1
-    )  # the correction's payout, today's
     expect(payouts.get_by_test_id("payout-extra").filter(has_text="Chargeback")).to_contain_text(
         "Chargeback: CB-48 atas transaksi D2: Barang tidak diterima"
     )  # beside the refund's entries: exactly what this payout holds
+    first_day = settlement.DEFAULT.on_or_after(working_days.today_wib())  # today, or the next working day
+    todays = payouts.get_by_test_id("payout").filter(has_text=working_days.spoken(first_day))
+    todays.get_by_role("button", name="Rincian").click()  # today's: the correction and the sale the admin released
+    expect(todays.get_by_test_id("payout-extra").filter(has_text="Koreksi")).to_contain_text(
+        "Pengembalian biaya cetak struk"
+    )
+    expect(todays.get_by_test_id("payout-adjustments")).to_have_text("+Rp 1.500")
+    expect(todays.get_by_text("TID A9200049")).to_be_visible()
 
 
 def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_the_same_everywhere(

@@ -522,3 +522,32 @@ def test_an_admins_correction_lands_on_the_next_payout_with_its_reason_audited(c
     with read_session() as s:
         [audited] = s.exec(select(AuditEvent).where(AuditEvent.action == "koreksi")).all()
     assert audited.admin_email == "keuangan@terminalku.example" and audited.entity_id == f"bri:{MID}"
+
+
+def test_a_held_sale_goes_to_its_terminals_merchant_once_the_terminal_is_active(clean_db, tmp_path):
+    """Issue 59.4: a sale held out of every payout until the admin resolves it."""
+    from terminal_shop.infra.db import write_session
+    from terminal_shop.services.devices.tables import Device
+    from terminal_shop.services.transactions import health, held
+
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, {"transactions": [dict(txn("H1", 300_000, tid="BRI00555", at=_ago(3)), mid=MID)]})
+    [line] = health.unknown_tids()
+    assert line.releasable and line.txn_id == "H1"
+    with pytest.raises(held.HeldError) as early:
+        held.release("bri", "H1", "keuangan@terminalku.example")
+    assert early.value.text == f"Belum ada terminal aktif dengan TID BRI00555 dan MID {MID}"
+    assert merchant.of_merchants([merchant_id]) == []
+
+    with write_session() as s:  # the terminal activated late, on the merchant's MID
+        s.add(Device(serial="SBRI00555", model="A920", status="aktif", received_by="admin@terminalku.example",
+                     merchant_id=merchant_id, tid="BRI00555", mid=MID))  # fmt: skip
+    day = held.release("bri", "H1", "keuangan@terminalku.example")
+    assert day >= working_days.today_wib() and health.unknown_tids() == []
+    [line] = merchant.of_merchants([merchant_id])
+    assert line.day == working_days.spoken(day) and line.count == 1
+    with pytest.raises(held.HeldError):
+        held.release("bri", "H1", "keuangan@terminalku.example")  # once
+    with read_session() as s:
+        assert [a.action for a in s.exec(select(AuditEvent).where(AuditEvent.entity_id == "H1"))] == ["lepas-tahan"]

@@ -226,7 +226,11 @@ def transactions_page() -> rx.Component:
         _report(),
         rx.el.section(
             rx.el.h2("TID tidak dikenal", class_name="text-lg font-bold"),
-            rx.el.ul(rx.foreach(T.unknown, lambda u: rx.el.li(u.at, " · ", u.acquirer, " · TID ", u.tid, " · ", u.amount, " · ", u.why, data_testid="unknown-tid")),
+            rx.el.ul(rx.foreach(T.unknown, lambda u: rx.el.li(u.at, " · ", u.acquirer, " · TID ", u.tid, " · ", u.amount, " · ", u.why,
+                                                                  rx.cond(u.releasable, rx.el.button("Masukkan ke pencairan", type="button",
+                                                                          on_click=T.release_held(u.acquirer, u.txn_id),
+                                                                          class_name=BTN_OUTLINE + " ml-2 min-h-[44px]")),
+                                                                  data_testid="unknown-tid")),
                      class_name="mt-2 text-sm"),
             class_name=f"{CARD} mt-6 p-5",
         ),

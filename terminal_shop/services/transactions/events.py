@@ -45,6 +45,15 @@ class LedgerCorrected(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class HeldSaleReleased(Event):
+    """A held sale given to its terminal's merchant (`entity_id`: the transaction id)."""
+
+    entity_type: str = "transaction"
+    name: ClassVar[str] = "transactions.held_released"
+    action: ClassVar[str] = "lepas-tahan"
+
+
+@dataclass(frozen=True, kw_only=True)
 class RateAgreed(Event):
     """`entity_id`: the merchant's id; `detail`: the channel, the rate and its first day."""
 

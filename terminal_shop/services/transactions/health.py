@@ -40,6 +40,8 @@ class UnknownLine:
     tid: str
     amount: str
     why: str = ""  # terms.Hold's label, with the MID the sale named
+    txn_id: str = ""
+    releasable: bool = False  # an unknown TID's sale: "Masukkan ke pencairan" once its terminal is active
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,8 @@ def unknown_tids() -> list[UnknownLine]:
             select(Transaction).where(col(Transaction.device_id).is_(None))
             .order_by(col(Transaction.received_at).desc()).limit(LIST_MAX)
         ).all()  # fmt: skip
-    return [UnknownLine(wib(t.occurred_at), t.acquirer, t.tid, rupiah(t.amount), f"{Hold.label_of(t.held or 'tid')} (MID {t.mid})")
-            for t in rows]  # fmt: skip
+    return [UnknownLine(wib(t.occurred_at), t.acquirer, t.tid, rupiah(t.amount), f"{Hold.label_of(t.held or 'tid')} (MID {t.mid})",
+                        t.txn_id, t.held == Hold.TID.value) for t in rows]  # fmt: skip
 
 
 def silent_days() -> int:

@@ -198,8 +198,9 @@ def correct(
     """An admin's correction (signed), on the next payout not yet sent; its reason is what the
     merchant reads in the breakdown. The payout day it landed on."""
     source = f"koreksi:{uuid.uuid4()}"
-    post(s, [Posting(acquirer, mid, merchant_id, EntryKind.CORRECTION, amount, "", source, utcnow(),
-                     today or working_days.today_wib(), note=reason, posted_by=by)])  # fmt: skip
+    due = settlement.of(s.get(Acquirer, acquirer)).on_or_after(today or working_days.today_wib())
+    post(s, [Posting(acquirer, mid, merchant_id, EntryKind.CORRECTION, amount, "", source, utcnow(), due, note=reason,
+                     posted_by=by)])  # fmt: skip
     landed: date | None = s.execute(sa.select(col(E.payout_on)).where(col(E.source) == source)).scalar()
     return landed
 
@@ -229,3 +230,18 @@ def holds_mid(s: Session, acquirer: str, mid: str) -> bool:
     """Whether this acquirer ever posted for this MID."""
     found = s.execute(sa.select(col(E.id)).where(col(E.acquirer) == acquirer, col(E.mid) == mid).limit(1)).first()
     return found is not None
+
+
+def release(
+    s: Session, acquirer: str, mid: str, txn_id: str, merchant_id: uuid.UUID, today: date | None = None
+) -> date:
+    """A held sale's entries (pending: in no payout yet) given their merchant and the next payout
+    of its MID not yet sent, from today on; the payout day."""
+    _lock(s, acquirer, mid)
+    schedule = settlement.of(s.get(Acquirer, acquirer))
+    start = schedule.on_or_after(today or working_days.today_wib())
+    day = _open_from(start, _closed(s, acquirer, mid, start), schedule)
+    s.execute(sa.update(table_of(LedgerEntry))
+              .where(col(E.acquirer) == acquirer, col(E.txn_id) == txn_id, col(E.payout_on).is_(None))
+              .values(payout_on=day, merchant_id=merchant_id))  # fmt: skip
+    return day

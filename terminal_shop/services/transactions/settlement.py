@@ -29,6 +29,10 @@ class Schedule:
     def next_day(self, day: date) -> date:
         return day + timedelta(days=1) if self.calendar_days else working_days.add_working_days(day, 1)
 
+    def on_or_after(self, day: date) -> date:
+        """The first day it pays on from `day` (a correction made on a Sunday: Monday's)."""
+        return day if self.calendar_days or working_days.is_working_day(day) else working_days.add_working_days(day, 1)
+
     def due_on(self, occurred_at: datetime) -> date:
         local = occurred_at.astimezone(WIB)
         late = local.hour * 60 + local.minute >= self.cutoff_minutes

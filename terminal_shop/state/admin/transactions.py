@@ -18,7 +18,7 @@ from terminal_shop.services.payouts.reconciliation import ReconLine
 from terminal_shop.services.payouts.views import CaseView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import acquirers as acquirer_setup
-from terminal_shop.services.transactions import corrections, health, settlement_report
+from terminal_shop.services.transactions import corrections, health, held, settlement_report
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.state.attempt import attempt
@@ -169,6 +169,18 @@ class TransactionsState(AdminState):
         return toast.success(
             f"Koreksi {'+' if amount > 0 else '-'}{rupiah(abs(amount))} masuk pencairan {day_text(day)}"
         )
+
+    @rx.event
+    @admin_only(permission=Permission.TRANSACTIONS)
+    async def release_held(self, acquirer: str, txn_id: str):
+        """A held sale to its terminal's merchant, once a terminal is active with its TID and MID."""
+        tried = await attempt(
+            held.release, str(acquirer)[:20], str(txn_id)[:64], self.admin_email, failed="Gagal menyimpan"
+        )
+        if not tried.ok or tried.value is None:
+            return tried.answer
+        self.unknown = await asyncio.to_thread(health.unknown_tids)
+        return toast.success(f"Masuk pencairan {day_text(tried.value)}")
 
     @rx.event
     @admin_only(permission=Permission.TRANSACTIONS)
