@@ -144,7 +144,7 @@ class Movement:
 def sale_payouts(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple[str, str], tuple[date | None, bool]]:
     """The payout each sale is in (None: held) and whether it was sent."""
     found: dict[tuple[str, str], tuple[date | None, bool]] = {}
-    for part in _bites(acquirer_txns):  # a year's CSV names many: a tuple list a planner takes
+    for part in bites(acquirer_txns):  # a year's CSV names many: a tuple list a planner takes
         rows: Any = s.execute(
             sa.select(col(E.acquirer), col(E.txn_id), col(E.payout_on), _closed_flag())
             .where(sa.tuple_(col(E.acquirer), col(E.txn_id)).in_(part), col(E.kind) == EntryKind.SALE.value)
@@ -153,7 +153,8 @@ def sale_payouts(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple
     return found
 
 
-def _bites(pairs: list[tuple[str, str]], size: int = 500) -> list[list[tuple[str, str]]]:
+def bites(pairs: list[Any], size: int = 500) -> list[list[Any]]:
+    """A long key list in parts a planner takes (PostgreSQL refused an 8,537-tuple IN)."""
     return [pairs[i : i + size] for i in range(0, len(pairs), size)]
 
 
@@ -164,7 +165,7 @@ def movements(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple[st
     kinds = [EntryKind.REFUND.value, EntryKind.VOID.value, EntryKind.CHARGEBACK.value]
     sold = sale_payouts(s, acquirer_txns)
     rows: list[Any] = []
-    for part in _bites(acquirer_txns):
+    for part in bites(acquirer_txns):
         rows += s.execute(
             sa.select(col(E.acquirer), col(E.txn_id), col(E.kind), col(E.amount), col(E.occurred_at), col(E.payout_on),
                       _closed_flag())
