@@ -234,7 +234,7 @@ def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, 
     page.evaluate("window.beforeTheFault = true")
     lines.store.hold_answers()
     page.get_by_role("button", name="Kirim Pesanan").click()
-    lines.store.wait_for_held_answer()
+    lines.store.wait_for_held_answer(b"PUT ")  # the proof's, not another call meanwhile
     for _ in range(WORKERS):  # whichever worker has it
         kill_a_worker(proc, url)
     lines.store.restore()

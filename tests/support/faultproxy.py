@@ -10,12 +10,14 @@ the site has not heard), and then restores it.
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 
 CHUNK = 64 * 1024
 # An interim answer (boto3 sends a PUT's body after the store's "100 Continue").
 INTERIM = b"HTTP/1.1 100 "
+REQUEST_LINE = re.compile(rb"[A-Z]+ \S+ HTTP/1\.[01]\r\n")  # an HTTP request's first line (the object store's API)
 
 
 class FaultProxy:
@@ -26,7 +28,7 @@ class FaultProxy:
         self._answering = asyncio.Event()  # answers, back to the site
         self._cut = False
         self._writers: set[asyncio.StreamWriter] = set()
-        self.held = 0  # answers the service gave that wait at a held gate
+        self.held: list[bytes] = []  # the request lines whose answers wait at a held gate
         ready = threading.Event()
         self.port = 0
 
@@ -63,13 +65,15 @@ class FaultProxy:
         """Requests reach the service (it acts on them), but its answers wait until `restore`."""
         self.loop.call_soon_threadsafe(self._answering.clear)
 
-    def wait_for_held_answer(self, timeout: float = 15.0) -> None:
-        """Returns once the service has answered something that `hold_answers` keeps back.
+    def wait_for_held_answer(self, method: bytes = b"", timeout: float = 15.0) -> None:
+        """Returns once the service has answered something that `hold_answers` keeps back
+        (`method`: a request of that method, e.g. b"PUT": another call the site made meanwhile
+        is not the one the test is after).
 
         A fixed sleep before a fault was once too short on a busy machine: the fault came
         before the request it was meant to catch."""
         deadline = time.monotonic() + timeout
-        while self.held == 0:
+        while not any(line.startswith(method) for line in self.held):
             if time.monotonic() > deadline:
                 raise AssertionError(f"the service answered nothing within {timeout} s")
             time.sleep(0.05)
@@ -79,7 +83,7 @@ class FaultProxy:
             self._cut = False
             self._flowing.set()
             self._answering.set()
-            self.held = 0
+            self.held = []
 
         self.loop.call_soon_threadsafe(restore)
 
@@ -95,22 +99,28 @@ class FaultProxy:
             client_w.transport.abort()
             return
         self._writers |= {client_w, server_w}
+        asked = [b""]  # this connection's latest request line
         try:
             await asyncio.gather(
-                self._pipe(client_r, server_w, self._flowing), self._pipe(server_r, client_w, self._answering)
+                self._pipe(client_r, server_w, self._flowing, asked),
+                self._pipe(server_r, client_w, self._answering, asked),
             )
         finally:
             self._writers -= {client_w, server_w}
             for w in (client_w, server_w):
                 w.transport.abort()
 
-    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gate: asyncio.Event) -> None:
+    async def _pipe(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gate: asyncio.Event, asked: list[bytes]
+    ) -> None:
         try:
             while data := await reader.read(CHUNK):
+                if gate is self._flowing and REQUEST_LINE.match(data):
+                    asked[0] = data.split(b"\r\n", 1)[0]
                 interim = gate is self._answering and data.startswith(INTERIM)
                 if not interim:  # "go on, send the body" is no answer: held, the request would not arrive
                     if gate is self._answering and not gate.is_set():
-                        self.held += 1
+                        self.held.append(asked[0])
                     await gate.wait()
                 if self._cut:
                     return
