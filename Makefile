@@ -14,6 +14,8 @@ export REFLEX_BUN_PATH := $(CURDIR)/$(BUN)
 export REFLEX_TELEMETRY_ENABLED := false
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
+BROWSERS := -n 2 --dist loadfile
+
 .PHONY: run dev check test setup bench lint share-images
 
 run: $(VENV)/.runtime $(BUN)
@@ -41,19 +43,21 @@ check: $(VENV)/.test $(BUN)
 # Lint first (fails fast), then two passes: embedded defaults, then PostgreSQL + S3 (moto)
 # + Redis. Each pass runs its tiers in order: unit and service tests first, on two processes
 # (each its own data folder, schema, buckets and Redis database), before any site is started
-# (a running site's outbox sender would race them). Unit tests touch no backend and run in
+# (a running site's outbox sender would race them). The browser tiers run on two processes too,
+# a test file to each (BROWSERS): each its own site, data folder, schema, buckets and Redis
+# database (tests/support/site.py). Unit tests touch no backend and run in
 # the first pass only; so do the browser tests of how pages look (tests/conftest.py DRAWN_ALIKE),
 # while the browser journeys beyond the SPEC run in the second (BEYOND_SPEC).
-test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium /usr/sbin/nginx
+test: $(VENV)/.test $(BUN) $(AXE) /usr/bin/chromium-headless-shell /usr/sbin/nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	@# mypy beside the first tier (a core of its own for a minute); a type error still fails the build
 	$(VENV)/bin/mypy & types=$$!; \
 	TEST_MODE=embedded $(PY) -m pytest tests/unit tests/service -n 2 -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS); \
 	tier=$$?; wait $$types && exit $$tier
-	TEST_MODE=embedded $(PY) -m pytest tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
+	TEST_MODE=embedded $(PY) -m pytest tests/browser $(BROWSERS) -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 	TEST_MODE=scaleout $(PY) -m pytest tests/service -n 2 -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
-	TEST_MODE=scaleout $(PY) -m pytest tests/browser -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
+	TEST_MODE=scaleout $(PY) -m pytest tests/browser $(BROWSERS) -ra --timeout=900 -p no:cacheprovider $(PYTEST_ARGS)
 
 setup: $(VENV)/.test $(BUN)
 
@@ -88,6 +92,10 @@ $(AXE): | $(BUN)
 
 /usr/bin/chromium:
 	apt-get update && apt-get install -y --no-install-recommends chromium
+
+# The browser tests' Chromium (tests/support/environment.py): the same build without its window layer.
+/usr/bin/chromium-headless-shell:
+	apt-get update && apt-get install -y --no-install-recommends chromium-headless-shell
 
 # The reverse proxy of deploy/nginx.conf, for the scale-out browser test.
 /usr/sbin/nginx:

@@ -18,7 +18,9 @@ DATA_DIR = Path(tempfile.mkdtemp(prefix="terminal-shop-test-"))
 RUN_ID = uuid.uuid4().hex[:8]
 SCALEOUT = os.environ.get("TEST_MODE", "embedded") == "scaleout"
 PG_SCHEMA = f"ts_{RUN_ID}"  # scale-out: this run's tables, dropped afterwards
-CHROMIUM = "/usr/bin/chromium"
+# Debian's headless shell of the same Chromium (what Playwright itself runs headless): no
+# browser window layer to draw, a tenth less time and a quarter less CPU on the checkout's tests.
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

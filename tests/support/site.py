@@ -105,7 +105,11 @@ def start_worker(
 
 @pytest.fixture(scope="session")
 def site(database):
-    proc, url = start_site(free_port())
+    # Under pytest-xdist each process has its own site; a build folder is one site's (a
+    # second build in it would replace the files the first one serves), so the first
+    # process serves the checkout's and each other one a copy of its own.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    proc, url = start_site(free_port()) if worker == "gw0" else start_worker(f"web-{worker}")
     yield url
     stop_site(proc)
 
