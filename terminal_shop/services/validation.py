@@ -60,6 +60,12 @@ def strip_phone(value: str) -> str:
     return value.replace(" ", "").replace("-", "")
 
 
+def typed_mobile(value: str) -> str:
+    """A stored number (+62812...) as the buyer form takes it (0812...: digits only, the SPEC's
+    rule): what an order form filled from an account shows."""
+    return "0" + value.removeprefix("+62") if value.startswith("+62") else value
+
+
 def normalise_mobile(value: str) -> str | None:
     """An Indonesian mobile number in one spelling (+62812...), or None if it is not one.
 

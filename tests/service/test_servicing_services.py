@@ -200,6 +200,7 @@ def test_out_of_warranty_and_an_unreturned_unit_are_invoiced_and_paid_like_an_or
     from terminal_shop.infra.models import utcnow
     from terminal_shop.infra.storage import get_storage
     from terminal_shop.services.devices import packing
+    from terminal_shop.services.orders import checkout_rules
     from terminal_shop.services.servicing import invoices
 
     from support.factories import checkout_order
@@ -212,6 +213,8 @@ def test_out_of_warranty_and_an_unreturned_unit_are_invoiced_and_paid_like_an_or
     assert cases.of_merchants([merchant_id])[0].fee == "Tagihan Servis Soundbox QRIS di luar garansi: Rp 150.000"
     cart = invoices.fee_order([merchant_id], case_id)
     assert cart.sku == "SERVIS-SOUNDBOX" and cart.buyer["note"].startswith("Tagihan servis SRV-")
+    assert checkout_rules.validate_buyer(cart.buyer)[1] == {}  # issue 63: the form takes its own prefill
+    assert cart.buyer["buyer_phone"].startswith("08")
     assert invoices.fee_order([uuid.uuid4()], case_id) is None  # another merchant's case
 
     steps.ship_replacement(case_id, "SBXSPARE1", "jne", "JNE1234567890", admin)

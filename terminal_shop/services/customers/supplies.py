@@ -31,9 +31,5 @@ def paper_order(email: str, device_id: str) -> PaperOrder | None:
         merchant = registrations.record(s, device.merchant_id) if device.merchant_id else None
         if roll is None or merchant is None:
             return None
-        address = ", ".join(
-            x for x in (merchant.nama_usaha, merchant.alamat_usaha, merchant.kecamatan, merchant.kabupaten_kota) if x
-        )
-        buyer = {"buyer_name": merchant.nama_lengkap, "buyer_phone": merchant.nomor_hp, "buyer_email": merchant.email,
-                 "shipping_address": address}  # fmt: skip
+        buyer = registrations.as_buyer(merchant)
     return PaperOrder(roll.sku, buyer)

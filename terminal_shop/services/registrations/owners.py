@@ -17,6 +17,7 @@ from terminal_shop.infra.search import contains
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.registrations.views import RegistrationFacts
+from terminal_shop.services.validation import typed_mobile
 
 
 @dataclass(frozen=True)
@@ -141,3 +142,13 @@ def payout_account(s: Session, registration_id: uuid.UUID) -> str:
         return ""
     digits = "".join(c for c in row.nomor_rekening if c.isdigit())
     return f"{row.nama_bank.removeprefix('Bank ')} ••{digits[-4:]}" if digits else row.nama_bank
+
+
+def as_buyer(merchant: RegistrationFacts) -> dict[str, str]:
+    """The order form's fields this business fills ("Pesan kertas", "Bayar tagihan"): its owner,
+    the number as the form takes it, and the business's address to ship to."""
+    address = ", ".join(
+        x for x in (merchant.nama_usaha, merchant.alamat_usaha, merchant.kecamatan, merchant.kabupaten_kota) if x
+    )
+    return {"buyer_name": merchant.nama_lengkap, "buyer_phone": typed_mobile(merchant.nomor_hp),
+            "buyer_email": merchant.email, "shipping_address": address}  # fmt: skip

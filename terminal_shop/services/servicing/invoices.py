@@ -65,9 +65,5 @@ def fee_order(merchant_ids: list[uuid.UUID], case_id: str) -> FeeOrder | None:
         merchant = registrations.record(s, case.merchant_id)
         if merchant is None:
             return None
-        address = ", ".join(
-            x for x in (merchant.nama_usaha, merchant.alamat_usaha, merchant.kecamatan, merchant.kabupaten_kota) if x
-        )
-        buyer = {"buyer_name": merchant.nama_lengkap, "buyer_phone": merchant.nomor_hp, "buyer_email": merchant.email,
-                 "shipping_address": address, "note": f"Tagihan servis {case.number}"}  # fmt: skip
+        buyer = registrations.as_buyer(merchant) | {"note": f"Tagihan servis {case.number}"}
     return FeeOrder(case.fee_sku, buyer)
