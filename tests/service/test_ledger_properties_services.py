@@ -2,7 +2,9 @@
 makes histories of two merchants over three weeks (sales, late sales, partial and whole
 refunds, voids, disputes lost, payouts sent with the right or a different amount, replays of
 every delivery) and drives them through the signed webhooks, as the acquirers would. After each
-history the ledger's invariants hold and every screen's figure is the ledger's."""
+history the ledger's invariants hold and every screen's figure is the ledger's: a payout's on
+Pencairan, both CSVs, the statement and the reconciliation; a day's on Hari ini, the
+transactions CSV and the recap."""
 
 from __future__ import annotations
 
@@ -21,9 +23,9 @@ from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.disputes import webhook as disputes
-from terminal_shop.services.payouts import export, merchant, reconciliation
+from terminal_shop.services.payouts import export, merchant, recap, reconciliation
 from terminal_shop.services.payouts import webhook as payouts
-from terminal_shop.services.transactions import ingest, ledger_reads
+from terminal_shop.services.transactions import dashboard, history, ingest, ledger_reads
 from terminal_shop.services.transactions.tables import LedgerClosing, LedgerEntry, Transaction
 
 from support.database import empty_tables
@@ -33,7 +35,9 @@ TIDS = ("BRI00123", "BRI00999")
 
 sale = st.tuples(st.just("sale"), st.integers(0, 1), st.integers(3, 20), st.integers(1, 40).map(lambda n: n * 25_000),
                  st.sampled_from(["qris", "debit", "kredit"]))  # fmt: skip
-refund = st.tuples(st.just("refund"), st.integers(0, 30), st.integers(1, 4))  # which sale, a quarter .. all of it
+refund = st.tuples(
+    st.just("refund"), st.integers(0, 30), st.integers(1, 4), st.integers(0, 5)
+)  # which sale, a quarter .. all of it, days later
 void = st.tuples(st.just("void"), st.integers(0, 30))
 lost = st.tuples(st.just("lost"), st.integers(0, 30), st.integers(1, 4))
 send = st.tuples(st.just("send"), st.integers(0, 1), st.integers(0, 30), st.sampled_from([0, 0, -5_000, -29_700]))
@@ -78,9 +82,10 @@ def _apply(a: Acquirer, step: tuple, today: date) -> None:
         item = a.sales[step[1] % len(a.sales)]
         if kind == "refund":
             part = item["amount"] * step[2] // 4
+            at = min(datetime.fromisoformat(item["time"]) + timedelta(days=step[3]), datetime.fromtimestamp(NOW, WIB))
             a.post(
                 "transaksi",
-                dict(item, status="refund", amount=part, refund_id=f"R{len(a.deliveries)}", time=item["time"]),
+                dict(item, status="refund", amount=part, refund_id=f"R{len(a.deliveries)}", time=at.isoformat()),
             )
         elif kind == "void":
             a.post("transaksi", dict(item, status="void"))
@@ -134,6 +139,7 @@ def _check(a: Acquirer, today: date) -> None:
     for key, net in a.sent.items():
         assert by_key[key] == net  # what was sent stays what was sent
     _screens_agree(owners, by_key, today)
+    _days_agree(owners, entries, txns, today)
 
 
 def _screens_agree(owners: list, by_key: dict, today: date) -> None:
@@ -156,6 +162,23 @@ def _screens_agree(owners: list, by_key: dict, today: date) -> None:
         day = next(d for (m, d) in by_key if m == line.mid and working_days.spoken(d) == line.day)
         assert line.computed == rupiah(by_key[(line.mid, day)])  # the admin's reconciliation
         assert line.state != "Cocok" or line.paid in ("-", line.computed)  # unequal is never "Cocok"
+
+
+def _days_agree(owners: list, entries: list, txns: dict, today: date) -> None:
+    """A day's figures (Hari ini, Riwayat's CSV, the next morning's recap) are that day's sales
+    as they stand: the ledger's entries of those sales, chargebacks apart (a payout's line)."""
+    for owner in owners:
+        sold = {t.txn_id: t.occurred_at.astimezone(WIB).date() for t in txns.values() if t.merchant_id == owner}
+        for day in sorted(set(sold.values())):
+            net = sum(e.amount for e in entries if sold.get(e.txn_id) == day and e.kind != "chargeback")
+            start = datetime.combine(day, time(), WIB)
+            assert dashboard.for_merchants([owner], now=start + timedelta(hours=12)).today.net == rupiah(net)
+            with read_session() as s:
+                assert recap.day_of(s, [owner], day)[owner][4] == net  # the next morning's recap
+            picked = history.Filters.parse({"dari": day.isoformat(), "sampai": day.isoformat()}, today=today)[0]
+            rows = list(csv.DictReader(io.StringIO(history.csv_text([owner], picked))))
+            assert len(rows) == sum(d == day for d in sold.values())
+            assert sum(int(r["Bersih"]) for r in rows) == net  # the transactions CSV
 
 
 @seed(59)

@@ -1,9 +1,9 @@
 """The daily recap (issue 47.5): an approved merchant who asked for it gets yesterday's sales,
 fees and net and the next payout each morning from 07.00 WIB, by e-mail or WhatsApp (their
-choice; WhatsApp only to a number that agreed to it). Both figures are the ledger's
-(transactions/ledger.py): yesterday's entries, and the soonest payout not yet sent, with a word
-on why the two differ (a payout holds the sales of its own day, and refunds, chargebacks and
-corrections that land on it). One message per merchant per day (its
+choice; WhatsApp only to a number that agreed to it). Yesterday's figures are those its Hari ini
+and Riwayat show (transactions/dashboard.py: the day's sales as they stand); the next payout is
+the ledger's soonest not yet sent, with a word on why the two differ (a payout holds the sales
+of its own day, and refunds, chargebacks and corrections that land on it). One message per merchant per day (its
 outbox key), none after a day without transactions. The workers look every few minutes; the
 first one past 07.00 queues them all, the others find them queued."""
 
@@ -24,7 +24,7 @@ from terminal_shop.services.notifications import channels
 from terminal_shop.services.notifications.channels import Notice, tell
 from terminal_shop.services.payouts.tables import RecapChoice
 from terminal_shop.services.registrations import owners as registrations
-from terminal_shop.services.transactions import ledger_reads, settlement
+from terminal_shop.services.transactions import dashboard, ledger_reads, settlement
 
 CHANNELS = {"email": "Email", "whatsapp": "WhatsApp"}  # what the merchant may choose ("" is off)
 _queued_on: dict[str, date] = {}  # the day this process last queued the recaps (not read again all day)
@@ -83,11 +83,11 @@ def queue_due(now: datetime | None = None) -> int:
     with write_session() as s:
         chosen = select(RecapChoice.merchant_id, RecapChoice.channel).where(col(RecapChoice.channel) != "")
         asked: dict[uuid.UUID, str] = dict(s.exec(chosen).all())
-        figures = ledger_reads.moved_between(s, list(asked), start, start + timedelta(days=1)) if asked else {}
+        figures = day_of(s, list(asked), start.date()) if asked else {}
         upcoming = _next_payouts(s, [m for m, f in figures.items() if f[0]], today)
         why = why_text(start.date(), today)
         queued = 0
-        for merchant_id, (count, sales, fees, net) in figures.items():
+        for merchant_id, (count, sales, fees, _, net) in figures.items():
             merchant = registrations.record(s, merchant_id)
             if not count or merchant is None or merchant.purged_at is not None:
                 continue
@@ -101,6 +101,12 @@ def queue_due(now: datetime | None = None) -> int:
             queued += bool(tell(s, notice))
     _queued_on["day"] = today  # once the round committed: every worker looks every 5 minutes
     return queued
+
+
+def day_of(s: Session, merchant_ids: list[uuid.UUID], day: date) -> dict[uuid.UUID, tuple[int, int, int, int, int]]:
+    """The recap's figures of `day`: what Hari ini showed that day (dashboard.days_of)."""
+    start = datetime.combine(day, time(), WIB)
+    return dashboard.days_of(s, merchant_ids, start, start + timedelta(days=1))
 
 
 def why_text(day: date, today: date) -> str:

@@ -109,6 +109,20 @@ def for_merchants(merchant_ids: Reach | list[uuid.UUID], now: datetime | None = 
     )
 
 
+def days_of(
+    s: Session, merchant_ids: list[uuid.UUID], start: datetime, end: datetime
+) -> dict[uuid.UUID, tuple[int, int, int, int, int]]:
+    """(sales, gross, MDR, refunds, net) of each merchant's sales made in [start, end), as Hari
+    ini and Riwayat sum them: the daily recap's "yesterday" is the figure its Hari ini showed."""
+    rows: Any = s.execute(
+        sa.select(col(Transaction.merchant_id), *money.sums())
+        .where(col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
+               col(Transaction.occurred_at) < end)
+        .group_by(col(Transaction.merchant_id))
+    ).all()  # fmt: skip
+    return {m: (int(n), int(g), int(f), int(r), int(net)) for m, n, g, f, r, net in rows}
+
+
 def figures(count: int, sales: int, fees: int, refunds: int, net: int) -> Figures:
     return Figures(rupiah(int(sales)), int(count), rupiah(int(fees)), rupiah(int(net)),
                    "-" + rupiah(int(refunds)) if refunds else "")  # fmt: skip

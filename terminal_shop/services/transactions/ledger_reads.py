@@ -179,18 +179,3 @@ def movements(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple[st
             Movement(kind, -int(amount), at, on, bool(shut), on is not None and on == own)
         )
     return found
-
-
-def moved_between(
-    s: Session, merchant_ids: list[uuid.UUID], start: datetime, end: datetime
-) -> dict[uuid.UUID, tuple[int, int, int, int]]:
-    """(sales, gross, MDR, net) of each merchant's entries that happened in [start, end): the
-    daily recap's "yesterday", the ledger's own figures."""
-    rows: Any = s.execute(
-        sa.select(col(E.merchant_id), func.count().filter(col(E.kind) == EntryKind.SALE.value), _sum_of(EntryKind.SALE),
-                  _sum_of(EntryKind.MDR, EntryKind.MDR_BACK), func.sum(E.amount))
-        .where(col(E.merchant_id).in_(merchant_ids), col(E.occurred_at) >= start, col(E.occurred_at) < end,
-               col(E.payout_on).is_not(None))
-        .group_by(col(E.merchant_id))
-    ).all()  # fmt: skip
-    return {m: (int(n), int(g), -int(f), int(net or 0)) for m, n, g, f, net in rows}
