@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from contextlib import suppress
@@ -103,13 +105,27 @@ def start_worker(
     return start_site(port or free_port(), env={**(env or {}), "REFLEX_WEB_WORKDIR": str(web)}, public_url=public_url)
 
 
+def _first_site_of_run() -> tuple[subprocess.Popen, str]:
+    """Under pytest-xdist each process has its own site, and a build folder is one site's (a
+    second build in it would replace the files the first one serves): the first process to
+    get here builds and serves the checkout's (on a fresh clone, making .web and its packages),
+    the others wait for that and each serve a copy of their own."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        return start_site(free_port())
+    shared = Path(tempfile.gettempdir()) / f"terminal-shop-web-{run}"
+    with Path(f"{shared}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        claimed = Path(f"{shared}.claimed")
+        if not claimed.exists():
+            claimed.touch()
+            return start_site(free_port())
+    return start_worker(f"web-{os.environ['PYTEST_XDIST_WORKER']}")
+
+
 @pytest.fixture(scope="session")
 def site(database):
-    # Under pytest-xdist each process has its own site; a build folder is one site's (a
-    # second build in it would replace the files the first one serves), so the first
-    # process serves the checkout's and each other one a copy of its own.
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    proc, url = start_site(free_port()) if worker == "gw0" else start_worker(f"web-{worker}")
+    proc, url = _first_site_of_run()
     yield url
     stop_site(proc)
 
