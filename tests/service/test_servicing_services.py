@@ -18,6 +18,8 @@ from terminal_shop.services import working_days
 from terminal_shop.services.devices import activation, owned
 from terminal_shop.services.devices.stock import DeviceError
 from terminal_shop.services.devices.tables import Device
+from terminal_shop.services.merchant_team import outlets
+from terminal_shop.services.merchant_team.tables import DeviceOutlet
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.servicing import cases, steps
@@ -120,8 +122,15 @@ def test_replace_first_collect_after_the_replacement_takes_the_tid_and_the_old_u
     [view] = cases.of_merchants([merchant_id])
     assert view.next.startswith("Unit pengganti SN SBXSPARE1 dikirim (JNE · resi JNE1234567890)")
 
+    outlets.of_merchants([merchant_id], MERCHANT)  # the owner opens Outlet: the business's address is the first
+    outlets.add([merchant_id], str(merchant_id), {"nama": "Cabang Dua", "alamat": "Jl. Dua 2", "kecamatan": "Tebet",
+                                                  "kota": "Jakarta Selatan"}, MERCHANT)  # fmt: skip
+    second = next(o for o in outlets.of_merchants([merchant_id], MERCHANT)[0] if o.name == "Cabang Dua")
+    outlets.assign([merchant_id], str(unit.id), second.id, MERCHANT)  # the broken unit stood at the second outlet
     activation.activate(str(spare.id), "BRI", unit.mid, unit.tid, "ID1020012345678", "verifikasi@terminalku.example")
     old, new = _unit("SBRI00123"), _unit("SBXSPARE1")
+    with read_session() as s:  # issue 63: its replacement stands there, for that outlet's cashiers
+        assert outlets.devices_at(s, merchant_id, {uuid.UUID(second.id)}) == {new.id}
     assert (old.status, new.status, new.tid, new.mid, new.nmid) == (
         "diganti",
         "aktif",
@@ -143,6 +152,8 @@ def test_replace_first_collect_after_the_replacement_takes_the_tid_and_the_old_u
     steps.finish(case_id, repaired=True, admin=admin)
     old = _unit("SBRI00123")
     assert (old.status, old.merchant_id, old.tid) == ("stok", None, None)  # a new life; its history stays
+    with read_session() as s:  # back in stock: at no outlet of anyone's
+        assert s.get(DeviceOutlet, old.id) is None and s.get(DeviceOutlet, new.id).outlet_id == uuid.UUID(second.id)
     [card] = owned.of_merchant(merchant_id)  # the merchant's devices: the replacement, saying whose place it took
     assert (card.serial, card.note, card.tid) == ("SBXSPARE1", "Pengganti untuk SN SBRI00123", unit.tid)
     [done] = cases.of_merchants([merchant_id])

@@ -68,3 +68,10 @@ def by_serial(s: Session, serial: str) -> DeviceFacts | None:
 
 def record(s: Session, device_id: uuid.UUID) -> DeviceFacts | None:
     return s.get(Device, device_id)
+
+
+def replacement_of(s: Session, device_id: uuid.UUID) -> DeviceFacts | None:
+    """The newest unit sent to replace this one (servicing), if any."""
+    return s.exec(
+        select(Device).where(col(Device.replaces_id) == device_id).order_by(col(Device.updated_at).desc())
+    ).first()

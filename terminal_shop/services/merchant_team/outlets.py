@@ -135,6 +135,19 @@ def add(merchant_ids: list[uuid.UUID], merchant_id: str, form: dict[str, str], b
         raise OutletError(OutletRefusal.TAKEN, name=name) from None
 
 
+def take_place(s: Session, old_id: uuid.UUID, new_id: uuid.UUID | None) -> None:
+    """A unit leaves its outlet; `new_id`, the unit that replaces it, stands where it stood (a
+    replacement keeps the outlet's cashiers seeing its sales, issue 63)."""
+    row = s.get(DeviceOutlet, old_id)
+    if new_id is not None:
+        if (mine := s.get(DeviceOutlet, new_id)) is not None:
+            s.delete(mine)
+        if row is not None:
+            s.add(DeviceOutlet(device_id=new_id, outlet_id=row.outlet_id, assigned_by=row.assigned_by))
+    if row is not None:
+        s.delete(row)
+
+
 def assign(merchant_ids: list[uuid.UUID], device_id: str, outlet_id: str, by: str) -> None:
     """The device stands at this outlet: both the same merchant's, one of the owner's."""
     device_key, outlet_key = parse_id(device_id), parse_id(outlet_id)

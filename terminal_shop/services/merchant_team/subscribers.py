@@ -1,6 +1,7 @@
-"""How the merchant team area follows privacy (services/events/bus.py SUBSCRIBERS): a merchant's
+"""How the merchant team area follows others (services/events/bus.py SUBSCRIBERS): a merchant's
 record erased takes its outlets' addresses and the names in its activity log with it, in the
-erasure's own transaction (the marked columns, tables.py)."""
+erasure's own transaction (the marked columns, tables.py); a replaced unit's outlet goes to its
+replacement, and a unit back at the warehouse stands at no outlet."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from terminal_shop.infra.models import personal_columns, table_of
+from terminal_shop.services.devices import units
+from terminal_shop.services.devices.events import DeviceReplaced, DeviceStatusChanged
+from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
+from terminal_shop.services.merchant_team import outlets
 from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet, TeamMember
 from terminal_shop.services.privacy.events import RecordErased
 from terminal_shop.services.registrations.personal import ENTITY as MERCHANT
@@ -24,3 +29,16 @@ def _erased(s: Session, event: RecordErased) -> None:
     for model in (Outlet, AccountActivity, TeamMember):
         table = table_of(model)
         s.execute(sa.update(table).where(table.c.merchant_id == merchant_id).values(**personal_columns(model)))
+
+
+@subscribe(DeviceReplaced)
+def _replaced(s: Session, event: DeviceReplaced) -> None:
+    old = uuid.UUID(event.entity_id)
+    new = units.replacement_of(s, old)
+    outlets.take_place(s, old, new.id if new else None)
+
+
+@subscribe(DeviceStatusChanged)
+def _left(s: Session, event: DeviceStatusChanged) -> None:
+    if event.new_status in (DeviceStatus.IN_STOCK.value, DeviceStatus.RETURNED.value):  # back at the warehouse
+        outlets.take_place(s, uuid.UUID(event.entity_id), None)
