@@ -138,7 +138,7 @@ def test_a_wizard_sent_after_the_state_store_restarted_is_stored_as_filled(buyer
         expect(page.locator("#nama_usaha")).to_have_value(DETAILS["nama_usaha"])
         expect(page.get_by_text("Data Diri & Usaha").first).to_be_visible()
         next_step(page)  # each step read before the next tap, as a person does: a second tap
-        expect(page.get_by_role("heading", name="Dokumen")).to_be_visible()  # sent before the first
+        expect(page.get_by_text("Foto harus jelas dan tidak terpotong")).to_be_visible()  # sent before the first
         next_step(page)  # answered went to the step the first tap was still leaving
         agree(page)
     page.get_by_role("button", name="Kirim Pendaftaran").click()
