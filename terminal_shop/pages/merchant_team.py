@@ -123,8 +123,14 @@ def _member(m: Any) -> rx.Component:
                        rx.el.button("Simpan", type="submit", class_name=BTN_PRIMARY + " min-h-[44px]"),
                        on_submit=lambda form: A.change_member(m.id, form), class_name="grid gap-2"),
         ),
-        rx.el.button(rx.cond(m.joined, "Keluarkan dari tim", "Tarik undangan"), type="button", on_click=A.remove_member(m.id),
-                     class_name=BTN_OUTLINE + " mt-2 min-h-[44px]"),
+        rx.el.details(  # asked first (issue 63.4): one stray tap signed a cashier out mid-shift
+            rx.el.summary(rx.cond(m.joined, "Keluarkan dari tim", "Tarik undangan"),
+                          class_name=BTN_OUTLINE + " mt-2 inline-flex min-h-[44px] cursor-pointer items-center"),
+            rx.el.p(rx.cond(m.joined, "Keluarkan " + m.email + "? Akses mereka ke akun ini langsung berakhir.",
+                            "Tarik undangan untuk " + m.email + "? Tautannya tidak berlaku lagi."), class_name="mt-2 text-sm"),
+            rx.el.button(rx.cond(m.joined, "Ya, keluarkan", "Ya, tarik undangan"), type="button", on_click=A.remove_member(m.id),
+                         class_name=BTN_PRIMARY + " mt-2 min-h-[44px]"),
+        ),
         class_name="py-3",
         data_testid="member",
     )  # fmt: skip

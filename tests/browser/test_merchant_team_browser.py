@@ -87,7 +87,9 @@ def test_a_cashier_sees_only_their_outlet_today_and_loses_access_when_removed(pa
     page.reload()
     member = page.locator("#tim").get_by_test_id("member")
     expect(member).to_contain_text("Aktif")
-    member.get_by_role("button", name="Keluarkan dari tim").click()
+    member.get_by_text("Keluarkan dari tim").click()  # asked first
+    expect(member).to_contain_text(f"Keluarkan {CASHIER}? Akses mereka ke akun ini langsung berakhir.")
+    member.get_by_role("button", name="Ya, keluarkan").click()
     expect(page.get_by_text(f"{CASHIER} tidak lagi di tim")).to_be_visible()
     simulate(
         page.base, "bri", secret, "A9200149", 1, seed=13, mid="000885000000149"
