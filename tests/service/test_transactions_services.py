@@ -320,6 +320,11 @@ def test_the_settlement_report_marks_transactions_paid_and_lists_differences(cle
     assert settlement_report.columns_of("bri") == columns  # remembered for the next report
     again = settlement_report.import_report("bri", report)
     assert again.settled == 2
+    many = b"Tanggal Settle,ID Transaksi,Kotor,Biaya,Bersih\n" + b"".join(
+        b"27/11/2026,Y%d,50.000,0,50.000\n" % i for i in range(settlement_report.SHOWN + 7)
+    )
+    unknown = settlement_report.import_report("bri", many)  # issue 60.8: the tab gets the first ones and a count
+    assert (len(unknown.unknown), unknown.more_unknown) == (settlement_report.SHOWN, 7)  # fmt: skip
     with read_session() as s:
         assert {t.txn_id: t.settled_on for t in s.exec(select(Transaction))} == {
             "A": date(2026, 11, 27),

@@ -55,11 +55,20 @@ class Difference:
     what: str  # "MDR: situs Rp 1.500, laporan Rp 1.800"
 
 
+SHOWN = 50  # of a report's differences and unknown ids, the first ones the admin's page lists
+
+
 @dataclass(frozen=True)
 class ReportResult:
+    """What the page shows of an import: the first SHOWN differences and unknown ids and how
+    many more (a report of 200,000 lines would not travel to the tab; the reconciliation keeps
+    each MID and day's difference)."""
+
     settled: int
     differences: list[Difference]
     unknown: list[str]  # transaction ids the site never received
+    more_differences: int = 0
+    more_unknown: int = 0
 
 
 def columns_of(acquirer: str) -> dict[str, str]:
@@ -133,7 +142,8 @@ def import_report(
         paid = {f"{found[txn].mid} {on.isoformat()}" for (_, txn), (on, _) in payouts.items() if on is not None}
         publish(s, SettlementReported(entity_id=acquirer, actor=admin_email, paid=tuple(sorted(paid))))
     _save_columns(acquirer, chosen)
-    return ReportResult(settled, differences, unknown)
+    return ReportResult(settled, differences[:SHOWN], unknown[:SHOWN], max(0, len(differences) - SHOWN),
+                        max(0, len(unknown) - SHOWN))  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ class TransactionsState(AdminState):
     settled: int = -1  # the last report's result (-1: none yet)
     differences: list[settlement_report.Difference] = []
     not_found: list[str] = []
+    more_differences: int = 0  # beyond the first settlement_report.SHOWN
+    more_not_found: int = 0
     report_error: str = ""
     acquirer_error: str = ""
     secret_for: str = ""  # whose secret the field shows (the secret itself is never kept here)
@@ -138,6 +140,7 @@ class TransactionsState(AdminState):
             return [toast.error(exc.text), clear]
         self.report_error = ""
         self.settled, self.differences, self.not_found = result.settled, result.differences, result.unknown
+        self.more_differences, self.more_not_found = result.more_differences, result.more_unknown
         await self._fill()
         return [toast.success(f"{result.settled} transaksi ditandai dibayar"), clear]
 
