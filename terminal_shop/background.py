@@ -23,7 +23,7 @@ from terminal_shop.services.payouts import recap
 from terminal_shop.services.privacy import erasure, retention
 from terminal_shop.services.servicing import invoices
 from terminal_shop.services.team import admin_auth
-from terminal_shop.services.transactions import refused
+from terminal_shop.services.transactions import ledger, refused
 
 OUTBOX_INTERVAL_SECONDS = 5
 PENDING_WORK_INTERVAL_SECONDS = 1
@@ -75,6 +75,12 @@ async def queue_daily_recaps() -> None:
     """Every few minutes: from 07.00 WIB, the merchants' daily recaps of yesterday, once a day
     (services/payouts/recap.py; the outbox key keeps one a merchant a day across workers)."""
     await _every(RECAP_INTERVAL_SECONDS, recap.queue_due, "recap", "daily recap round failed")
+
+
+async def carry_short_payouts() -> None:
+    """Every few minutes: a payout whose day came with its entries below zero pays nothing and
+    its shortfall goes to the MID's next payout (services/transactions/ledger.py)."""
+    await _every(RECAP_INTERVAL_SECONDS, ledger.carry_due, "ledger", "short payouts round failed")
 
 
 async def alert_offline_devices() -> None:
@@ -130,6 +136,7 @@ TASKS = (
     send_outbox,
     run_pending_work,
     queue_daily_recaps,
+    carry_short_payouts,
     remind_disputes,
     alert_offline_devices,
     charge_unreturned_units,

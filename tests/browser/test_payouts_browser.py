@@ -217,6 +217,11 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     expect(payouts.get_by_test_id("payout-extra").filter(has_text="Chargeback")).to_contain_text(
         "Chargeback: CB-48 atas transaksi D2: Barang tidak diterima"
     )  # beside the refund's entries: exactly what this payout holds
+    charged = phone.locator("#riwayat").get_by_test_id("history-transaction").filter(has_text="Rp 300.000")
+    expect(charged.get_by_test_id("txn-refund")).to_contain_text(
+        "Chargeback Rp 300.000"
+    )  # under its sale too, with the payout it is taken from (issue 59's walk: the line said nothing)
+    expect(charged.get_by_test_id("txn-refund")).to_contain_text("tidak ikut dicairkan")  # on the sale's own payout
     first_day = settlement.DEFAULT.on_or_after(working_days.today_wib())  # today, or the next working day
     todays = payouts.get_by_test_id("payout").filter(has_text=working_days.spoken(first_day))
     todays.get_by_role("button", name="Rincian").click()  # today's: the correction and the sale the admin released

@@ -26,7 +26,7 @@ from terminal_shop.services.payouts.tables import Payout
 from terminal_shop.services.payouts.terms import CaseRefusal, PayoutStatus
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
-from terminal_shop.services.transactions import history, ingest, settlement, settlement_report
+from terminal_shop.services.transactions import history, ingest, ledger, settlement, settlement_report
 from terminal_shop.services.transactions.ledger import PayoutKey
 from terminal_shop.services.transactions.tables import LedgerEntry, RefusedDelivery, Transaction
 from terminal_shop.web.api import files_app
@@ -551,3 +551,37 @@ def test_a_held_sale_goes_to_its_terminals_merchant_once_the_terminal_is_active(
         held.release("bri", "H1", "keuangan@terminalku.example")  # once
     with read_session() as s:
         assert [a.action for a in s.exec(select(AuditEvent).where(AuditEvent.entity_id == "H1"))] == ["lepas-tahan"]
+
+
+def test_a_payout_below_zero_pays_nothing_and_its_shortfall_goes_to_the_next(clean_db, tmp_path):
+    """Issue 59's walk: a refund of an old sale on a day without sales left that day's payout at
+    -Rp 40.000, listed "Terlambat" with "Dana belum masuk?" for money that never comes. On its
+    day it pays nothing (Nihil), and the next payout carries the shortfall, named in its breakdown."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    merchant_id = active_device(tmp_path)
+    deliver(secret, txn("OLD", 100_000, "qris", at=_ago(12)))
+    with read_session() as s:
+        paid = s.exec(select(Transaction)).one().net
+    _send(secret, [_sent(_day_of("OLD"), paid)])  # the sale's own payout sent
+    deliver(secret, dict(txn("OLD", 40_000, "qris", status="refund", at=_ago(3, 11)), refund_id="R1"))
+    deliver(secret, txn("NEW", 200_000, "qris", at=_ago(0, 1)))  # today's: paid on a later payout
+    with read_session() as s:
+        kept = {t.txn_id: t.net for t in s.exec(select(Transaction))}
+    shortfall = paid - kept["OLD"]  # the refund less the MDR it returned
+    [short] = [p for p in merchant.of_merchants([merchant_id]) if p.net.startswith("-")]
+    assert short.said == (f"Potongan melebihi penjualan untuk {short.day} sebesar {rupiah(shortfall)}: tidak ada "
+                          "yang dicairkan, kekurangannya dipotong dari pencairan berikutnya")  # fmt: skip
+    assert merchant.next_of(merchant.of_merchants([merchant_id])).id != short.id  # nothing to expect from it
+
+    assert ledger.carry_due() == 1 and ledger.carry_due() == 0  # once
+    lines = merchant.of_merchants([merchant_id])
+    nil = next(p for p in lines if p.id == short.id)
+    assert (nil.net, nil.status.label, nil.can_report) == ("Rp 0", "Nihil", False)
+    assert nil.said.startswith(f"Tidak ada yang dicairkan pada {short.day}")
+    following = next(p for p in lines if p.id.endswith(_day_of("NEW").isoformat()))
+    shown = merchant.detail([merchant_id], following.id)
+    assert following.net == shown.net == rupiah(kept["NEW"] - shortfall)  # its own sale, less the shortfall
+    assert [x.amount for x in shown.extra if x.reason.startswith(f"Sisa potongan pencairan {short.day}")] == [
+        "-" + rupiah(shortfall)]  # fmt: skip
+    with read_session() as s:
+        assert sum(e.amount for e in s.exec(select(LedgerEntry))) == kept["OLD"] + kept["NEW"]  # moved, not made

@@ -55,11 +55,15 @@ def moment(today: date | None) -> datetime:
     return utcnow().astimezone(WIB) if today is None else datetime.combine(today, time(), WIB)
 
 
-def status_of(row: Payout | None, arrives_by: datetime, now: datetime) -> PayoutStatus:
-    """Dikirim or Diterima as recorded; not sent: Terlambat once the acquirer's hour of its day has passed."""
+def status_of(row: Payout | None, arrives_by: datetime, now: datetime, nil: bool = False) -> PayoutStatus:
+    """Dikirim or Diterima as recorded; `nil`, closed at zero and never sent: Nihil (its
+    shortfall carried, ledger.carry_due); not sent: Terlambat once the acquirer's hour of its
+    day has passed."""
     stored = PayoutStatus.parse(row.status) if row else None
     if stored in (PayoutStatus.SENT, PayoutStatus.RECEIVED):
         return stored
+    if nil:
+        return PayoutStatus.NIL
     return PayoutStatus.LATE if now > arrives_by else PayoutStatus.SCHEDULED
 
 
@@ -86,7 +90,7 @@ def read(s: Session, found: list[PayoutSums], today: date | None = None) -> list
                 accounts[p.merchant_id] = registrations.payout_account(s, p.merchant_id)
             account = accounts[p.merchant_id]
         arrives = plans.get(p.key.acquirer, settlement.DEFAULT).arrives_by(p.key.day)
-        out.append(Booked(p, status_of(row, arrives, now), account, (row.bank_reference or "") if row else "",
+        out.append(Booked(p, status_of(row, arrives, now, p.closed and p.net <= 0), account, (row.bank_reference or "") if row else "",
                           row.reported_net if row else None, arrives, now))  # fmt: skip
     return out
 

@@ -26,7 +26,8 @@ from terminal_shop.views import Badge
 
 SHOWN = 60  # payouts listed, newest first
 _VERB = {PayoutStatus.SCHEDULED: "dijadwalkan masuk ke", PayoutStatus.SENT: "dikirim ke",
-         PayoutStatus.RECEIVED: "masuk ke", PayoutStatus.LATE: "belum dikirim ke"}  # fmt: skip
+         PayoutStatus.RECEIVED: "masuk ke", PayoutStatus.LATE: "belum dikirim ke",
+         PayoutStatus.NIL: "tidak dikirim ke"}  # fmt: skip
 
 
 def signed(amount: int) -> str:
@@ -50,6 +51,11 @@ def line_of(b: Booked, open_cases: set[str] | None = None) -> PayoutLine:
     if b.status is PayoutStatus.LATE:
         said = (f"{rupiah(shown)} seharusnya masuk ke {b.account or 'rekening Anda'} paling lambat {b.arrives_text}: "
                 "belum dikirim acquirer")  # fmt: skip
+    if b.status is PayoutStatus.NIL:
+        said = f"Tidak ada yang dicairkan pada {day}: potongan melebihi penjualan, kekurangannya dipotong dari pencairan berikutnya"
+    elif b.sums.net < 0 and b.reported is None:
+        said = (f"Potongan melebihi penjualan untuk {day} sebesar {rupiah(-b.sums.net)}: tidak ada yang dicairkan, "
+                "kekurangannya dipotong dari pencairan berikutnya")  # fmt: skip
     gap = gap_text(b)
     reported = b.key.text in (open_cases or set())
     return PayoutLine(b.key.text, day, rupiah(shown), b.sums.count, b.account, Badge.of(PayoutStatus, b.status), said,
@@ -73,7 +79,8 @@ def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> li
 
 def next_of(lines: list[PayoutLine]) -> PayoutLine | None:
     """The oldest payout not yet sent, late or still to come (the list is newest first)."""
-    waiting = [x for x in lines if x.status.label in (PayoutStatus.SCHEDULED.label, PayoutStatus.LATE.label)]
+    waiting = [x for x in lines if x.status.label in (PayoutStatus.SCHEDULED.label, PayoutStatus.LATE.label)
+               and not x.net.startswith("-")]  # a shortfall pays nothing: not "Berikutnya"  # fmt: skip
     return waiting[-1] if waiting else None
 
 

@@ -122,7 +122,7 @@ def _next_payouts(s: Session, merchant_ids: list[uuid.UUID], today: date) -> dic
         return {}
     found: dict[uuid.UUID, tuple[date, int]] = {}
     for p in ledger_reads.of_merchants(s, merchant_ids, 0, since=today, newest_first=False):
-        if p.closed or p.merchant_id is None:
+        if p.closed or p.merchant_id is None or p.net <= 0:
             continue
         day, net = found.get(p.merchant_id, (p.key.day, 0))
         if p.key.day == day:

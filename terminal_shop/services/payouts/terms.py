@@ -13,6 +13,7 @@ class PayoutStatus(Term):
     LATE = "terlambat", "Terlambat", "red"
     SENT = "dikirim", "Dikirim", "blue"
     RECEIVED = "diterima", "Diterima", "emerald"
+    NIL = "nihil", "Nihil", "slate"  # below zero on its day: nothing paid, the shortfall on the next (ledger.carry_due)
 
 
 class CaseStatus(Term):

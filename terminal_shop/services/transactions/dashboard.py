@@ -131,9 +131,8 @@ def figures(count: int, sales: int, fees: int, refunds: int, net: int) -> Figure
 def refund_texts(s: Session, txns: list[Transaction]) -> dict[tuple[str, str], list[str]]:
     """Each refund, void or chargeback of these sales as the merchant reads it under its sale:
     its own time, and the payout it actually landed on (ledger.py)."""
-    changed = [(t.acquirer, t.txn_id) for t in txns if t.refunded or t.status != TxnStatus.APPROVED.value]
-    found: dict[tuple[str, str], list[str]] = {}
-    for pair, moves in ledger_reads.movements(s, changed).items():
+    found: dict[tuple[str, str], list[str]] = {}  # every sale asked: a chargeback leaves it "Berhasil"
+    for pair, moves in ledger_reads.movements(s, [(t.acquirer, t.txn_id) for t in txns]).items():
         for m in moves:
             found.setdefault(pair, []).append(
                 f"{_MOVED.get(m.kind, m.kind)} {rupiah(m.amount)} · {wib(m.occurred_at)} · {_effect(m)}"

@@ -23,7 +23,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, func
 
-from terminal_shop.infra.db import insert_new
+from terminal_shop.infra.db import insert_new, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services import working_days
 from terminal_shop.services.transactions import settlement
@@ -203,6 +203,51 @@ def correct(
                      posted_by=by)])  # fmt: skip
     landed: date | None = s.execute(sa.select(col(E.payout_on)).where(col(E.source) == source)).scalar()
     return landed
+
+
+def carry_due(today: date | None = None) -> int:
+    """Each payout whose day has come and whose entries sum below zero (a refund or chargeback
+    larger than the day's sales) pays nothing: what it is short is taken from the MID's first
+    payout after today not yet sent, as acquirers net it. Two entries say so, one on each, and the payout
+    closes at zero. How many were carried this round (the background runs it every few minutes)."""
+    today = today or working_days.today_wib()
+    carried = 0
+    with write_session() as s:
+        short: Any = s.execute(
+            sa.select(col(E.acquirer), col(E.mid), col(E.payout_on), func.max(sa.cast(col(E.merchant_id), sa.String)))
+            .where(col(E.payout_on) <= today, ~closed_exists())
+            .group_by(col(E.acquirer), col(E.mid), col(E.payout_on)).having(func.sum(E.amount) < 0)
+        ).all()  # fmt: skip
+        for acquirer, mid, day, merchant in short:
+            carried += _carry(s, PayoutKey(acquirer, mid, day), uuid.UUID(merchant) if merchant else None, today)
+    return carried
+
+
+def closed_exists() -> Any:
+    """SQL: the entry's payout was sent (or carried): nothing more lands on it."""
+    c = LedgerClosing
+    return sa.exists().where(col(c.acquirer) == col(E.acquirer), col(c.mid) == col(E.mid),
+                             col(c.payout_on) == col(E.payout_on))  # fmt: skip
+
+
+def _carry(s: Session, key: PayoutKey, merchant_id: uuid.UUID | None, today: date) -> int:
+    _lock(s, key.acquirer, key.mid)
+    net = s.execute(sa.select(func.sum(E.amount)).where(
+        col(E.acquirer) == key.acquirer, col(E.mid) == key.mid, col(E.payout_on) == key.day)).scalar() or 0  # fmt: skip
+    if net >= 0 or key.day in _closed(s, key.acquirer, key.mid, key.day):
+        return 0  # another worker carried it a moment before
+    schedule = settlement.of(s.get(Acquirer, key.acquirer))
+    start = schedule.next_day(today)  # the next payout still to come (one passed unpaid would be carried again)
+    later = _open_from(start, _closed(s, key.acquirer, key.mid, start), schedule)
+    at, source = utcnow(), f"saldo:{key.text}"
+    post(s, [
+        Posting(key.acquirer, key.mid, merchant_id, EntryKind.CARRY, -net, "", f"{source}:keluar", at, key.day,
+                note=f"Dipotong dari pencairan {working_days.spoken(later)}"),
+        Posting(key.acquirer, key.mid, merchant_id, EntryKind.CARRY, net, "", f"{source}:masuk", at, later,
+                note=f"Sisa potongan pencairan {working_days.spoken(key.day)}"),
+    ])  # fmt: skip
+    close(s, key)
+    return 1
 
 
 def merchant_of_mid(s: Session, acquirer: str, mid: str) -> uuid.UUID | None:

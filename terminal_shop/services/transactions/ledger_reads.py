@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, func
 
-from terminal_shop.services.transactions.ledger import E, PayoutKey
+from terminal_shop.services.transactions.ledger import E, PayoutKey, closed_exists
 from terminal_shop.services.transactions.tables import LedgerClosing, Transaction
 from terminal_shop.services.transactions.terms import EntryKind
 
@@ -30,7 +30,7 @@ class PayoutSums:
     mdr: int  # the MDR charged less the MDR returned
     refunds: int  # refunds and voids
     chargebacks: int
-    corrections: int  # signed
+    corrections: int  # signed: the admin's, and a payout's shortfall carried to the next (ledger.carry_due)
     net: int
     late: int  # sales that landed here after their own payout was sent
     closed: bool  # sent: nothing more lands on it
@@ -38,12 +38,6 @@ class PayoutSums:
 
 def _sum_of(*kinds: EntryKind) -> Any:
     return func.coalesce(func.sum(E.amount).filter(col(E.kind).in_([k.value for k in kinds])), 0)
-
-
-def _closed_flag() -> Any:
-    c = LedgerClosing
-    return sa.exists().where(col(c.acquirer) == col(E.acquirer), col(c.mid) == col(E.mid),
-                             col(c.payout_on) == col(E.payout_on))  # fmt: skip
 
 
 def sums(s: Session, where: list[Any], newest_first: bool = True, limit: int | None = None) -> list[PayoutSums]:
@@ -56,7 +50,7 @@ def sums(s: Session, where: list[Any], newest_first: bool = True, limit: int | N
         sa.select(col(E.acquirer), col(E.mid), col(E.payout_on), merchant,
                   func.count().filter(col(E.kind) == EntryKind.SALE.value), _sum_of(EntryKind.SALE),
                   _sum_of(EntryKind.MDR, EntryKind.MDR_BACK), _sum_of(EntryKind.REFUND, EntryKind.VOID),
-                  _sum_of(EntryKind.CHARGEBACK), _sum_of(EntryKind.CORRECTION), func.sum(E.amount), late,
+                  _sum_of(EntryKind.CHARGEBACK), _sum_of(EntryKind.CORRECTION, EntryKind.CARRY), func.sum(E.amount), late,
                   func.max(col(C.mid)))
         .join(C, (col(C.acquirer) == col(E.acquirer)) & (col(C.mid) == col(E.mid)) & (col(C.payout_on) == col(E.payout_on)),
               isouter=True)  # one closing a payout at most: the join adds no rows
@@ -146,7 +140,7 @@ def sale_payouts(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple
     found: dict[tuple[str, str], tuple[date | None, bool]] = {}
     for part in bites(acquirer_txns):  # a year's CSV names many: a tuple list a planner takes
         rows: Any = s.execute(
-            sa.select(col(E.acquirer), col(E.txn_id), col(E.payout_on), _closed_flag())
+            sa.select(col(E.acquirer), col(E.txn_id), col(E.payout_on), closed_exists())
             .where(sa.tuple_(col(E.acquirer), col(E.txn_id)).in_(part), col(E.kind) == EntryKind.SALE.value)
         ).all()  # fmt: skip
         found.update({(a, t): (d, bool(shut)) for a, t, d, shut in rows})
@@ -168,7 +162,7 @@ def movements(s: Session, acquirer_txns: list[tuple[str, str]]) -> dict[tuple[st
     for part in bites(acquirer_txns):
         rows += s.execute(
             sa.select(col(E.acquirer), col(E.txn_id), col(E.kind), col(E.amount), col(E.occurred_at), col(E.payout_on),
-                      _closed_flag())
+                      closed_exists())
             .where(sa.tuple_(col(E.acquirer), col(E.txn_id)).in_(part), col(E.kind).in_(kinds))
             .order_by(col(E.occurred_at), col(E.id))
         ).all()  # fmt: skip

@@ -22,6 +22,7 @@ class EntryKind(Term):
     VOID = "void", "Pembatalan"
     CHARGEBACK = "chargeback", "Chargeback"
     CORRECTION = "koreksi", "Koreksi"
+    CARRY = "saldo", "Saldo dibawa"  # a payout below zero: taken from the next one (ledger.carry_due)
 
 
 class Hold(Term):
