@@ -56,8 +56,14 @@ def email_ok(value: str) -> bool:
 
 
 def strip_phone(value: str) -> str:
-    """Buyer phones are stored as typed minus spaces and hyphens (docs/decisions.md, Orders)."""
-    return value.replace(" ", "").replace("-", "")
+    """Buyer phones are stored as typed minus spaces and hyphens (docs/decisions.md, Orders), an
+    Indonesian country code written as the 0 it stands for: "+62 812-3456-7890", "62812..." and
+    "0812 3456 7890" are one number, stored once as 081234567890 (issue 63.2)."""
+    digits = value.replace(" ", "").replace("-", "")
+    for code in ("+62", "62"):
+        if digits.startswith(code) and digits[len(code) : len(code) + 1] == "8":  # a mobile after the code
+            return "0" + digits[len(code) :]
+    return digits
 
 
 def typed_mobile(value: str) -> str:

@@ -225,6 +225,9 @@ def test_buyer_rules_and_texts():
     assert codes(errors) == {"buyer_phone": BuyerRefusal.PHONE_LONG}
     buyer, errors = checkout_rules.validate_buyer(BUYER_TYPED)
     assert errors == {} and buyer.buyer_phone == "081234567890"
+    for typed in ("+62 812-3456-7890", "62812 3456 7890", "0812 3456 7890"):  # issue 63.2: as people write it
+        buyer, errors = checkout_rules.validate_buyer({**BUYER_TYPED, "buyer_phone": typed})
+        assert errors == {} and buyer.buyer_phone == "081234567890", typed
 
 
 def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
