@@ -238,9 +238,7 @@ def get_settings() -> Settings:
         stock_fresh_seconds=max(0.0, float(_env("STOCK_FRESH_SECONDS", "5"))),
         password_hash_memory_kib=max(1024, int(_env("PASSWORD_HASH_MEMORY_KIB", "65536"))),
         public_url=public_url,
-        cors_origins=tuple(
-            o.strip() for o in _env("CORS_ALLOWED_ORIGINS", _same_machine(public_url)).split(",") if o.strip()
-        ),
+        cors_origins=_env_list("CORS_ALLOWED_ORIGINS", _same_machine(public_url)),
         trusted_proxy_hops=_env_int("TRUSTED_PROXY_HOPS", 0),
         secure_cookies=_env_bool("SECURE_COOKIES", public_url.startswith("https://")),
         state_expiry_seconds=_env_int("STATE_EXPIRY_SECONDS", 3600),
