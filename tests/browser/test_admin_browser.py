@@ -218,6 +218,7 @@ def test_exports_download_real_csv(page, admin, tmp_path):
     make_order(name="Citra")
     sign_in(page)
     page.get_by_role("combobox", name="status").select_option("pending")
+    expect(page).to_have_url(re.compile(r"status=pending"))  # the filter applied before exporting
     with page.expect_download() as dl:
         page.get_by_role("button", name="Export CSV").click()
     assert re.fullmatch(r"merchants_\d{4}-\d{2}-\d{2}\.csv", dl.value.suggested_filename)
@@ -228,6 +229,7 @@ def test_exports_download_real_csv(page, admin, tmp_path):
 
     page.goto(page.base + "/admin/orders")
     page.get_by_role("combobox", name="status").select_option("confirmed")
+    expect(page.get_by_text("Citra")).to_have_count(0)  # the list filtered, as the admin sees it, before exporting
     with page.expect_download() as dl:
         page.get_by_role("button", name="Export CSV").click()
     assert re.fullmatch(r"orders_\d{4}-\d{2}-\d{2}\.csv", dl.value.suggested_filename)
