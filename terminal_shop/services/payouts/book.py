@@ -45,6 +45,11 @@ class Booked:
         return self.sums.key
 
     @property
+    def pays(self) -> bool:
+        """Money is to reach the bank: a net above zero, or the acquirer said it sent some."""
+        return self.sums.net > 0 or self.reported is not None
+
+    @property
     def gap(self) -> int:
         """What the acquirer sent less what the ledger says (0 when not said)."""
         return 0 if self.reported is None else self.reported - self.sums.net

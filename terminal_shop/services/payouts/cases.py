@@ -58,8 +58,7 @@ def _mine(s: Session, merchant_ids: list[uuid.UUID], payout_key: str, today: dat
 
 def reportable(b: Booked) -> bool:
     """A payout not yet received, past the acquirer's hour of its day, with money to arrive."""
-    pays = b.sums.net > 0 or b.reported is not None
-    return pays and b.status not in (PayoutStatus.RECEIVED, PayoutStatus.NIL) and b.now >= b.arrives_by
+    return b.pays and b.status not in (PayoutStatus.RECEIVED, PayoutStatus.NIL) and b.now >= b.arrives_by
 
 
 def _facts(b: Booked) -> str:

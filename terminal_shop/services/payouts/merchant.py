@@ -60,7 +60,7 @@ def line_of(b: Booked, open_cases: set[str] | None = None) -> PayoutLine:
     reported = b.key.text in (open_cases or set())
     return PayoutLine(b.key.text, day, rupiah(shown), b.sums.count, b.account, Badge.of(PayoutStatus, b.status), said,
                       gap, cases.reportable(b) and not reported,
-                      "Selisih?" if gap else "Dana belum masuk?", cases.OPEN_LABEL if reported else "")  # fmt: skip
+                      "Selisih?" if gap else "Dana belum masuk?", cases.OPEN_LABEL if reported else "", b.pays)  # fmt: skip
 
 
 def _lines(s: Session, merchant_ids: list[uuid.UUID], today: date | None) -> list[PayoutLine]:
@@ -79,8 +79,7 @@ def of_merchants(merchant_ids: list[uuid.UUID], today: date | None = None) -> li
 
 def next_of(lines: list[PayoutLine]) -> PayoutLine | None:
     """The oldest payout not yet sent, late or still to come (the list is newest first)."""
-    waiting = [x for x in lines if x.status.label in (PayoutStatus.SCHEDULED.label, PayoutStatus.LATE.label)
-               and not x.net.startswith("-")]  # a shortfall pays nothing: not "Berikutnya"  # fmt: skip
+    waiting = [x for x in lines if x.pays and x.status.label in (PayoutStatus.SCHEDULED.label, PayoutStatus.LATE.label)]
     return waiting[-1] if waiting else None
 
 

@@ -103,10 +103,7 @@ def queue_due(now: datetime | None = None) -> int:
     return queued
 
 
-def day_of(s: Session, merchant_ids: list[uuid.UUID], day: date) -> dict[uuid.UUID, tuple[int, int, int, int, int]]:
-    """The recap's figures of `day`: what Hari ini showed that day (dashboard.days_of)."""
-    start = datetime.combine(day, time(), WIB)
-    return dashboard.days_of(s, merchant_ids, start, start + timedelta(days=1))
+day_of = dashboard.days_of  # the recap's figures of a day: what Hari ini showed that day
 
 
 def why_text(day: date, today: date) -> str:

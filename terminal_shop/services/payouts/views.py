@@ -20,6 +20,7 @@ class PayoutLine:
     can_report: bool = False  # "Dana belum masuk?" (or "Selisih?") on its row
     report_label: str = "Dana belum masuk?"
     case_open: str = ""  # "Laporan Anda sedang diperiksa" once reported
+    pays: bool = True  # money is to reach the bank (book.Booked.pays): a shortfall is never "Berikutnya"
 
 
 @dataclass(frozen=True)

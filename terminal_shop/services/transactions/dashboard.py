@@ -65,8 +65,8 @@ class Dashboard:
     channels: list[ChannelLine]
 
 
-def _today_range(now: datetime | None = None) -> tuple[datetime, datetime]:
-    day = working_days.today_wib(now)
+def day_range(day: date) -> tuple[datetime, datetime]:
+    """A WIB calendar day as [start, end): what Hari ini and the recap call one day."""
     start = datetime.combine(day, time(), WIB)
     return start, start + timedelta(days=1)
 
@@ -91,7 +91,7 @@ def mine(merchants: Reach | list[uuid.UUID]) -> list[Any]:
 
 
 def for_merchants(merchant_ids: Reach | list[uuid.UUID], now: datetime | None = None) -> Dashboard:
-    start, end = _today_range(now)
+    start, end = day_range(working_days.today_wib(now))
     scoped = sa.and_(*mine(merchant_ids))
     today = (col(Transaction.occurred_at) >= start) & (col(Transaction.occurred_at) < end)
     approved = col(Transaction.status).in_(money.COUNTED)
@@ -109,11 +109,10 @@ def for_merchants(merchant_ids: Reach | list[uuid.UUID], now: datetime | None = 
     )
 
 
-def days_of(
-    s: Session, merchant_ids: list[uuid.UUID], start: datetime, end: datetime
-) -> dict[uuid.UUID, tuple[int, int, int, int, int]]:
-    """(sales, gross, MDR, refunds, net) of each merchant's sales made in [start, end), as Hari
+def days_of(s: Session, merchant_ids: list[uuid.UUID], day: date) -> dict[uuid.UUID, tuple[int, int, int, int, int]]:
+    """(sales, gross, MDR, refunds, net) of each merchant's sales made on this WIB day, as Hari
     ini and Riwayat sum them: the daily recap's "yesterday" is the figure its Hari ini showed."""
+    start, end = day_range(day)
     rows: Any = s.execute(
         sa.select(col(Transaction.merchant_id), *money.sums())
         .where(col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
