@@ -124,3 +124,27 @@ def test_an_address_another_live_order_still_has_keeps_its_account(clean_db, tmp
     session = signed_in_customer(EMAIL)
     erasure.erase_order(old.id, erasure.SYSTEM, "masa simpan berakhir")
     assert signin.session_customer(session) is not None  # still the newer order's buyer's account
+
+
+def test_an_erased_merchant_leaves_no_address_on_where_its_devices_stand(clean_db, tmp_path):
+    """The owner's address kept on a device's outlet (who placed it), and copied to a
+    replacement's (issue 63.3), goes with the merchant's record."""
+    from test_transactions_services import active_device
+
+    from terminal_shop.services.devices.tables import Device
+    from terminal_shop.services.merchant_team import outlets
+
+    owner = "bri00123@example.com"
+    merchant_id = active_device(tmp_path)
+    outlets.of_merchants([merchant_id], owner)
+    outlets.add([merchant_id], str(merchant_id), {"nama": "Cabang Dua", "alamat": "Jl. Dua 2", "kecamatan": "Tebet",
+                                                  "kota": "Jakarta Selatan"}, owner)  # fmt: skip
+    second = next(o for o in outlets.of_merchants([merchant_id], owner)[0] if o.name == "Cabang Dua")
+    with read_session() as s:
+        device = s.exec(select(Device.id)).one()
+    outlets.assign([merchant_id], str(device), second.id, owner)
+    assert [p for p in found_anywhere(owner) if p.startswith("device_outlets")]
+
+    erasure.erase_merchant(merchant_id, erasure.SYSTEM, "permintaan pemilik")
+
+    assert [p for p in found_anywhere(owner) if p.startswith("device_outlets")] == []

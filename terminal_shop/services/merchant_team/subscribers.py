@@ -16,7 +16,7 @@ from terminal_shop.services.devices.events import DeviceReplaced, DeviceStatusCh
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.merchant_team import outlets
-from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet, TeamMember
+from terminal_shop.services.merchant_team.tables import AccountActivity, DeviceOutlet, Outlet, TeamMember
 from terminal_shop.services.privacy.events import RecordErased
 from terminal_shop.services.registrations.personal import ENTITY as MERCHANT
 
@@ -29,6 +29,9 @@ def _erased(s: Session, event: RecordErased) -> None:
     for model in (Outlet, AccountActivity, TeamMember):
         table = table_of(model)
         s.execute(sa.update(table).where(table.c.merchant_id == merchant_id).values(**personal_columns(model)))
+    placed, outlets_of = table_of(DeviceOutlet), table_of(Outlet)  # who placed each device: by its outlet's merchant
+    mine = sa.select(outlets_of.c.id).where(outlets_of.c.merchant_id == merchant_id)
+    s.execute(sa.update(placed).where(placed.c.outlet_id.in_(mine)).values(**personal_columns(DeviceOutlet)))
 
 
 @subscribe(DeviceReplaced)

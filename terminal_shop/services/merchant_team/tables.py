@@ -35,7 +35,7 @@ class DeviceOutlet(SQLModel, table=True):
 
     device_id: uuid.UUID = Field(primary_key=True)
     outlet_id: uuid.UUID = Field(index=True)
-    assigned_by: str = Field(max_length=254)
+    assigned_by: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
     assigned_at: datetime = now_field()
 
 
