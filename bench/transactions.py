@@ -50,6 +50,7 @@ from terminal_shop import routes  # noqa: E402
 from terminal_shop.cli import migrate, seed  # noqa: E402
 from terminal_shop.infra.db import get_engine  # noqa: E402
 from terminal_shop.infra.models import table_of  # noqa: E402
+from terminal_shop.intake import signed  # noqa: E402
 from terminal_shop.services.registrations.tables import MerchantRegistration  # noqa: E402
 from terminal_shop.services.transactions import dashboard, history, ingest, live  # noqa: E402
 
@@ -173,7 +174,7 @@ class Sender:
         ts = int(time.time())
         answer = self.client.post(self.url, content=body, headers={
             "Content-Type": "application/json", "X-Terminalku-Timestamp": str(ts),
-            "X-Terminalku-Signature": ingest.sign(self.secret, ts, body)})  # fmt: skip
+            "X-Terminalku-Signature": signed.sign(self.secret, ts, body)})  # fmt: skip
         answer.raise_for_status()
         return answer.json()
 

@@ -13,6 +13,7 @@ from terminal_shop import reflex_compat
 from terminal_shop.infra import metrics
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.intake import tallies
 from terminal_shop.services import stored_files
 from terminal_shop.services.disputes import notices
 from terminal_shop.services.events import later
@@ -23,7 +24,7 @@ from terminal_shop.services.payouts import recap
 from terminal_shop.services.privacy import erasure, retention
 from terminal_shop.services.servicing import invoices
 from terminal_shop.services.team import admin_auth
-from terminal_shop.services.transactions import ledger, refused
+from terminal_shop.services.transactions import ledger
 
 OUTBOX_INTERVAL_SECONDS = 5
 PENDING_WORK_INTERVAL_SECONDS = 1
@@ -41,7 +42,7 @@ async def sweep_orphan_files() -> None:
         await asyncio.to_thread(retention.run_quietly)
         try:
             await asyncio.to_thread(admin_auth.purge_attempts)
-            await asyncio.to_thread(refused.purge)  # webhook refusals past rules.REFUSALS_KEPT
+            await asyncio.to_thread(tallies.purge)  # webhook refusals past rules.REFUSALS_KEPT
         except Exception:  # the database was away: the rows wait for the next round
             logging.getLogger("terminal_shop").exception("purging sign-in attempts or webhook refusals failed")
         metrics.task_ran("sweeper")

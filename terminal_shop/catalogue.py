@@ -105,16 +105,25 @@ SERVICE_FEES: tuple[Product, ...] = (
     _fee("SERVIS-A920", "Servis PAX A920 Pro di luar garansi", "A920", 850_000),
     _fee("SERVIS-D210", "Servis D210 UnionPay di luar garansi", "D210", 650_000),
     _fee("SERVIS-SOUNDBOX", "Servis Soundbox QRIS di luar garansi", "SOUNDBOX", 150_000),
-    *(_fee(f"UNIT-{p.sku}", f"{p.name} lama tidak dikembalikan", p.sku, p.price) for p in PRODUCTS),
+    *(
+        _fee(f"UNIT-{p.sku}", f"{p.name} lama tidak dikembalikan", p.sku, p.price) for p in PRODUCTS
+    ),  # UNRETURNED_PREFIX
 )
 
-_BY_SKU = {p.sku: p for p in (*PRODUCTS, *SUPPLIES, *SERVICE_FEES)}
+_BY_SKU = {p.sku: p for p in (*PRODUCTS, *SUPPLIES)}
+_FEES = {p.sku: p for p in SERVICE_FEES}
 _DEVICES = {p.sku for p in PRODUCTS}
 
 
 def product(sku: str) -> Product | None:
-    """A terminal or a supply: what a cart line or an order's line is."""
+    """A terminal or a supply: what a buyer may put in a cart. A service fee is none (issue
+    63.1): it is billed to its case (services/orders/bills.py), never chosen."""
     return _BY_SKU.get(sku)
+
+
+def fee(sku: str) -> Product | None:
+    """A line of the service price table."""
+    return _FEES.get(sku)
 
 
 def is_device(sku: str) -> bool:
@@ -122,9 +131,12 @@ def is_device(sku: str) -> bool:
     return sku in _DEVICES
 
 
+REPAIR_PREFIX, UNRETURNED_PREFIX = "SERVIS-", "UNIT-"
+
+
 def service_fee(model: str, unreturned: bool) -> Product | None:
     """The price table's line for a model: its repair out of warranty, or its unit not returned."""
-    prefix = "UNIT-" if unreturned else "SERVIS-"
+    prefix = UNRETURNED_PREFIX if unreturned else REPAIR_PREFIX
     return next((p for p in SERVICE_FEES if p.sku.startswith(prefix) and model in p.fits), None)
 
 

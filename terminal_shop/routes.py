@@ -18,8 +18,17 @@ PRODUCT = "/produk/{slug}"
 LEGACY_PRODUCT = "/product-{slug}"  # the hero's old links, redirected to PRODUCT
 ORDER_STATUS = "/pesanan/[id]"
 WARRANTY = "/garansi"  # a device's warranty by its serial number
+TEAM_INVITATION = "/undangan"  # a merchant team invitation: who invites, as what, and "Gabung"
 SIGN_IN = "/masuk"  # buyers and merchants: an e-mail, then the code sent to it
-ACCOUNT = "/akun"  # what the signed-in person owns
+ACCOUNT = "/akun"  # what the signed-in person owns: a summary, and a page per section
+ACCOUNT_TRANSACTIONS = "/akun/transaksi"  # today, the history, the chart, CSV and statements
+ACCOUNT_PAYOUTS = "/akun/pencairan"
+ACCOUNT_DISPUTES = "/akun/sengketa"
+ACCOUNT_DEVICES = "/akun/perangkat"
+ACCOUNT_SERVICE = "/akun/servis"  # ?perangkat=<id> opens the report form for that device
+ACCOUNT_TEAM = "/akun/tim"  # outlets, team and the activity log
+ACCOUNT_ORDERS = "/akun/pesanan"  # orders and merchant registrations
+ACCOUNT_DATA = "/akun/data"  # the person's requests under UU 27/2022
 
 # Checkout
 CHECKOUT = "/checkout"
@@ -97,6 +106,16 @@ FILES_PREFIX = FILES + "/"
 def buy(sku: str) -> str:
     """A product's order button: the picker with that product put in the cart (state/checkout.py)."""
     return f"{CHECKOUT_PRODUCTS}?beli={sku}"
+
+
+def service_case(number: str) -> str:
+    """A service case on the account's Servis page (its bill's thank-you and status pages lead back)."""
+    return f"{ACCOUNT_SERVICE}#{number}"
+
+
+def service_case_admin(number: str) -> str:
+    """A case's card on the admin's Servis page (the fleet's rows link to it)."""
+    return f"{ADMIN_SERVICE}#{number}"
 
 
 def with_id(route: str, record_id: object) -> str:

@@ -15,6 +15,10 @@ PAYMENT_REVIEW = timedelta(hours=24)  # the team's promise to check a proof of p
 STATEMENT_MATCH = timedelta(hours=2)
 DATA_REQUEST_ANSWER = timedelta(hours=72)  # UU 27/2022: a data subject's request is answered within
 UPLOAD_MAX_MB = 10  # every file a person or an admin uploads
+LOW_BATTERY_PERCENT = 20  # the fleet view flags a unit below this (issue 63.6)
+WEAK_SIGNAL_PERCENT = 25  # and a signal below this
+SHOP_HOURS = (7, 21)  # WIB: a merchant is told of a silent terminal from 07.00 until 21.00 (issue 63.6)
+VIDEO_MAX_SECONDS = 60  # a service report's video: a broken terminal shown, not a film (issue 63.5)
 ORDERS_PER_BUYER = 5  # orders stored per hour for one e-mail address or one phone number
 BUYER_WINDOW = timedelta(hours=1)
 CHECKOUT_DRAFT_KEPT = timedelta(days=3)  # a checkout's cart and form kept in the browser (issue 50.3)

@@ -23,6 +23,8 @@ PRIVATE_PREFIXES = (
     routes.with_id(routes.REGISTRATION_STATUS, ""),
     routes.with_id(routes.REGISTRATION_FIX, ""),
     routes.with_id(routes.ORDER_STATUS, ""),
+    routes.ACCOUNT,  # the account's pages: a person's own, and their scripts preloaded (web/paint_first.py)
+    routes.TEAM_INVITATION,
 )
 
 

@@ -1,6 +1,8 @@
 """Every table of the site, imported so SQLModel's metadata holds them all: migrations
 (alembic/env.py), backups and the tests' checks of every table read it."""
 
+from terminal_shop.infra import preferences  # noqa: F401 (its table)
+from terminal_shop.intake import tables as intake_tables  # noqa: F401
 from terminal_shop.services.audit import tables as audit_tables  # noqa: F401
 from terminal_shop.services.customers import tables as customers_tables  # noqa: F401
 from terminal_shop.services.devices import tables as devices_tables  # noqa: F401

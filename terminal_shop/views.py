@@ -37,10 +37,11 @@ class LineView:
     unit_text: str
     total_text: str
     image: str = ""
+    fixed: bool = False  # a service bill's line: one, its quantity not the buyer's to change
 
     @classmethod
-    def of(cls, sku: str, name: str, qty: int, unit_price: int, image: str = "") -> LineView:
-        return cls(sku, name, qty, unit_price, rupiah(unit_price), rupiah(qty * unit_price), image)
+    def of(cls, sku: str, name: str, qty: int, unit_price: int, image: str = "", fixed: bool = False) -> LineView:
+        return cls(sku, name, qty, unit_price, rupiah(unit_price), rupiah(qty * unit_price), image, fixed)
 
 
 @dataclass(frozen=True)

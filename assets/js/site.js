@@ -92,6 +92,18 @@
     });
   });
 
+  // A scanner ends an SN with Enter: in a field marked data-enter-next that moves on to the
+  // form's next field instead of sending the whole form half filled (issue 63.7).
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Enter" || !ev.target.matches || !ev.target.matches("[data-enter-next]")) return;
+    ev.preventDefault();
+    var fields = ev.target.form ? [].filter.call(ev.target.form.elements, function (e) {
+      return !e.disabled && e.type !== "hidden" && e.offsetParent !== null;
+    }) : [];
+    var next = fields[fields.indexOf(ev.target) + 1];
+    if (next) next.focus();
+  }, true);
+
   document.addEventListener("keydown", function (ev) {
     if (ev.key !== "Escape") return;
     setMenu(false);

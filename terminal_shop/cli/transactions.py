@@ -21,6 +21,7 @@ import httpx
 
 from terminal_shop import routes
 from terminal_shop.infra.settings import private_files
+from terminal_shop.intake import signed
 from terminal_shop.services.transactions import ingest
 from terminal_shop.services.transactions.terms import TxnStatus
 
@@ -43,7 +44,7 @@ def simulate(
     body = json.dumps({"transactions": [demo(tid, rng, mid) for _ in range(count)]}).encode()
     ts = int(time.time())
     headers = {"Content-Type": "application/json", "X-Terminalku-Timestamp": str(ts),
-               "X-Terminalku-Signature": ingest.sign(secret, ts, body)}  # fmt: skip
+               "X-Terminalku-Signature": signed.sign(secret, ts, body)}  # fmt: skip
     response = httpx.post(
         url.rstrip("/") + routes.API_TRANSACTIONS.format(acquirer=acquirer), content=body, headers=headers, timeout=10
     )

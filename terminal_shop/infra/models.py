@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -75,3 +77,45 @@ def blank_personal(row: Any) -> None:
     for name, erased in personal_columns(type(row)).items():
         setattr(row, name, f"{ERASED[:-1]} {row.id.hex[:8]})" if erased is ERASED_UNIQUE else erased)
     row.purged_at = row.updated_at = utcnow()
+
+
+def blank_where(s: Any, model: type[SQLModel], where: Callable[[sa.Table], Any]) -> None:
+    """The rows `where` picks get their marked columns' erased values (a unique one its row's
+    id's, as `blank_personal`), in the caller's session."""
+    table = table_of(model)
+    values = {name: _own_erased(table) if erased is ERASED_UNIQUE else erased
+              for name, erased in personal_columns(model).items()}  # fmt: skip
+    s.execute(sa.update(table).where(where(table)).values(**values))
+
+
+def _own_erased(table: sa.Table) -> Any:
+    """ "(dihapus 1a2b3c4d)", the row's id's first digits, in SQL."""
+    return sa.literal(ERASED[:-1] + " ", sa.String) + sa.func.substr(sa.cast(table.c.id, sa.String), 1, 8) + ")"
+
+
+@dataclass(frozen=True)
+class Held:
+    """What an area erased of a person's record in the caller's transaction, for the privacy
+    area to finish: its own records whose copies (outbox, audit log, events) go too, as
+    (entity type, id); the files to delete once it commits, as (bucket, key); and addresses
+    whose accounts go unless another live record still has them."""
+
+    records: tuple[tuple[str, str], ...] = ()
+    files: tuple[tuple[str, str], ...] = ()
+    addresses: tuple[str, ...] = ()
+
+
+def erase_rows_and_files(
+    s: Any, records: type[SQLModel], files: type[SQLModel], of: str, merchant_id: Any, entity: str, bucket: str
+) -> Held:
+    """A merchant's `records` blanked and the `files` rows pointing at them (by their `of`
+    column) deleted, the stored files left for the erasure to delete once it commits."""
+    table = table_of(records)
+    ids = list(s.execute(sa.select(table.c.id).where(table.c.merchant_id == merchant_id)).scalars())
+    if not ids:
+        return Held()
+    blank_where(s, records, lambda t: t.c.id.in_(ids))
+    stored = table_of(files)
+    keys = list(s.execute(sa.select(stored.c.file_key).where(stored.c[of].in_(ids))).scalars())
+    s.execute(sa.delete(stored).where(stored.c[of].in_(ids)))
+    return Held(records=tuple((entity, str(i)) for i in ids), files=tuple((bucket, k) for k in keys))

@@ -1,5 +1,5 @@
 """What the site's PDFs share (the invoice, the merchant's monthly statement): fpdf2's built-in
-Helvetica, which knows Latin-1 only, and a table row of cells with a rule under them.
+Helvetica, which knows Latin-1 only (pdf_text.latin), and a table row of cells with a rule under them.
 
 fpdf2 (with fontTools) is about 50 MB of a worker's memory: it is imported on the first PDF
 the worker makes (`table_pdf`), not when the site starts (issue 51.8)."""
@@ -10,11 +10,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from terminal_shop.infra.pdf_table import TablePdf
-
-
-def latin(text: object) -> str:
-    """Anything outside Latin-1 is shown as '?' (the built-in font has no other glyphs)."""
-    return str(text).encode("latin-1", "replace").decode("latin-1")
 
 
 def table_pdf(row_font_size: int = 10, row_height: int = 7) -> TablePdf:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fpdf import FPDF
 
-from terminal_shop.infra.pdf import latin
+from terminal_shop.infra.pdf_text import latin
 
 
 class TablePdf(FPDF):

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from PIL import Image, UnidentifiedImageError
 
 from terminal_shop import rules
-from terminal_shop.services.refusals import Refused
+from terminal_shop.infra import file_structure
+from terminal_shop.refusals import Refused
 from terminal_shop.vocabulary import Term
 
 MAX_UPLOAD_MB = rules.UPLOAD_MAX_MB
@@ -45,6 +46,14 @@ class UploadRefusal(Term):
     PNG_TOO_MANY_PIXELS = "png-besar", "Gambar PNG maksimal 16 megapiksel. Kirim sebagai JPG atau perkecil gambarnya."
     BROKEN = "rusak", "File JPG rusak"
     WRONG_TYPE = "jenis", "Format file tidak didukung"
+    VIDEO = (
+        "video",
+        f"Video tidak dapat dibaca atau lebih dari {rules.VIDEO_MAX_SECONDS} detik. Kirim MP4 atau WebM yang lebih pendek.",
+    )
+    ACTIVE_PDF = (
+        "pdf-aktif",
+        "PDF berisi skrip, tautan peluncur atau lampiran tersembunyi. Kirim foto, atau simpan ulang sebagai PDF biasa.",
+    )
 
 
 _TOO_LARGE_TITLE, _UNSUPPORTED_TITLE = "File terlalu besar", "Format file tidak didukung"
@@ -54,6 +63,8 @@ TITLES = {
     UploadRefusal.PNG_TOO_MANY_PIXELS: _TOO_LARGE_TITLE,
     UploadRefusal.BROKEN: _UNSUPPORTED_TITLE,
     UploadRefusal.WRONG_TYPE: _UNSUPPORTED_TITLE,
+    UploadRefusal.VIDEO: _UNSUPPORTED_TITLE,
+    UploadRefusal.ACTIVE_PDF: _UNSUPPORTED_TITLE,
 }
 WrongType = tuple[str, str]  # an area's (title, text) for a file its form does not take
 
@@ -107,29 +118,11 @@ PROOF_ACCEPT = accept(PROOF_KINDS)
 MEDIA_ACCEPT = accept(MEDIA_KINDS)
 
 
-def sniff(data: bytes) -> str | None:
-    """The real type of a file from its first bytes, or None."""
-    if data.startswith(b"\xff\xd8\xff"):
-        return "jpeg"
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if data.startswith(b"%PDF-"):
-        return "pdf"
-    if data[4:8] == b"ftyp":  # ISO base media (MP4, a phone's .mov is refused by its brand below)
-        return "mp4" if data[8:12] in _MP4_BRANDS else None
-    if data.startswith(b"\x1aE\xdf\xa3"):  # EBML: WebM
-        return "webm"
-    return None
-
-
-_MP4_BRANDS = {b"isom", b"iso2", b"mp41", b"mp42", b"avc1", b"M4V ", b"dash", b"3gp4", b"3gp5"}
-
-
 def check_file(data: bytes, allowed: tuple[str, ...], wrong_type: WrongType) -> CheckedFile:
     """Refuses empty, oversized, mislabelled and undecodable files."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise UploadRejected(UploadRefusal.TOO_LARGE)
-    kind = sniff(data)
+    kind = file_structure.sniff(data)
     if kind is None or kind not in allowed:
         raise UploadRejected(UploadRefusal.WRONG_TYPE, wrong_type=wrong_type)
     if kind in ("jpeg", "png"):
@@ -137,6 +130,14 @@ def check_file(data: bytes, allowed: tuple[str, ...], wrong_type: WrongType) -> 
             _check_image(data, kind)
         except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
             raise UploadRejected(UploadRefusal.WRONG_TYPE, wrong_type=wrong_type) from None
+    elif kind in ("mp4", "webm") and not file_structure.video_ok(data, kind, rules.VIDEO_MAX_SECONDS):
+        raise UploadRejected(UploadRefusal.VIDEO)  # the first bytes of a video, and then anything (issue 63.5)
+    elif kind == "pdf":
+        found = file_structure.pdf_activity(data)
+        if found is None:
+            raise UploadRejected(UploadRefusal.WRONG_TYPE, wrong_type=wrong_type)
+        if found:
+            raise UploadRejected(UploadRefusal.ACTIVE_PDF)
     ext, content_type = _KINDS[kind]
     return CheckedFile(data, kind, ext, content_type)
 

@@ -1,27 +1,29 @@
-"""/masuk (an e-mail, then the code sent to it) and /akun (orders, registrations, devices)."""
+"""/masuk (an e-mail, then the code sent to it) and /akun, the account's summary: a card per
+section the role reaches, each with its figure and the link to its page (issue 60.5: the
+whole account on one page was ten phone screens)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import reflex as rx
 
 from terminal_shop import routes, rules
-from terminal_shop.components.devices import device_card
+from terminal_shop.account_pages import AccountPage
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, container, native_form
-from terminal_shop.pages.merchant_dashboard import dashboard_section, history_section
-from terminal_shop.pages.merchant_disputes import disputes_section
-from terminal_shop.pages.merchant_payouts import payouts_section
-from terminal_shop.pages.merchant_service import report_button, service_section
-from terminal_shop.pages.merchant_team import OWNER, activity_section, outlets_section, team_section, working_for
-from terminal_shop.services.privacy.terms import DataRequestKind
-from terminal_shop.state.account import AccountState as A
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, container, native_form, nav_link
+from terminal_shop.pages.account_frame import account_page
+from terminal_shop.services.merchant_team.terms import Ability, MemberRole
+from terminal_shop.site_pages import Page
 from terminal_shop.state.account import SignInState as S
+from terminal_shop.state.account_summary import SummaryState as A
 
 
 def _email_step() -> rx.Component:
     return native_form(
         rx.el.label("Email atau nomor HP", html_for="email", class_name="text-sm font-medium"),
-        rx.el.input(id="email", name="email", type="text", auto_complete="email", required=True,
+        rx.el.input(id="email", name="email", type="text", auto_complete="email", required=True, default_value=S.invited,
+                    key=S.invited,
                     placeholder="nama@email.com atau 0812...", class_name=INPUT),
         rx.el.button("Kirim Kode", type="submit", class_name=BTN_PRIMARY + " mt-3 w-full"),
         rx.el.p("Tanpa password: kami kirim kode 6 angka ke email Anda, atau lewat WhatsApp ke nomor HP merchant "
@@ -86,131 +88,109 @@ def sign_in_page() -> rx.Component:
     )
 
 
-def _order(o) -> rx.Component:
-    return rx.el.li(
-        rx.el.a(rx.el.code(o.number), href=o.link, class_name="font-semibold text-blue-700 underline"),
-        rx.el.span(" · ", o.placed, " · ", o.status, " · ", rx.el.strong(o.total)),
-        rx.el.button(
-            "Pesan lagi",
-            type="button",
-            on_click=A.order_again(o.id),
-            class_name=BTN_OUTLINE + " ml-auto",
-        ),
-        class_name="flex flex-wrap items-center gap-x-1 gap-y-2 py-2 text-sm",
-        data_testid="account-order",
-    )
+LINK = "inline-flex min-h-[44px] shrink-0 items-center text-sm font-medium text-blue-700 underline"
 
 
-def _registration(r) -> rx.Component:
-    return rx.el.li(
-        rx.el.a(r.business, href=r.link, class_name="font-semibold text-blue-700 underline"),
-        rx.el.span(" · ", r.sent, " · ", r.status),
-        class_name="py-2 text-sm",
-        data_testid="account-registration",
-    )
-
-
-def _section(title: str, items, render, empty: str, anchor: str) -> rx.Component:
+def _card(title: str, testid: str, *children: Any, link: tuple[str, str]) -> rx.Component:
+    """A section's figure; its link beside the title (a card is one short glance on a phone)."""
     return rx.el.section(
-        rx.el.h2(title, class_name="text-lg font-bold"),
-        rx.cond(
-            items,
-            rx.el.ul(rx.foreach(items, render), class_name="mt-2 divide-y divide-slate-100"),
-            rx.el.p(empty, class_name="mt-2 text-sm text-slate-500"),
-        ),  # fmt: skip
-        id=anchor,
-        class_name=f"{CARD} scroll-mt-32 p-5",
-    )
-
-
-NAV_LINK = "inline-flex min-h-[44px] shrink-0 items-center rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
-
-
-def _section_nav() -> rx.Component:
-    """Issue 50.6: the account in sections, each one tap away (a merchant's page was about
-    5,700 px long on a phone)."""
-
-    def link(label: str, anchor: str) -> rx.Component:
-        return rx.el.a(label, href=f"#{anchor}", class_name=NAV_LINK)
-
-    return rx.el.nav(
-        rx.cond(A.board, link("Hari ini", "hari-ini")),
-        rx.cond(A.role == OWNER, link("Pencairan", "pencairan")),
-        rx.cond(A.history, link("Riwayat", "riwayat")),
-        rx.cond(A.disputes, link("Sengketa", "sengketa")),
-        rx.cond(A.service_cases, link("Laporan masalah", "laporan-masalah")),
-        rx.cond(A.devices, link("Perangkat", "perangkat")),
-        rx.cond(A.outlets, link("Outlet", "outlet")),
-        rx.cond(A.role == OWNER, link("Tim", "tim")),
-        rx.cond(A.activity, link("Aktivitas", "aktivitas")),
-        link("Pesanan", "pesanan"),
-        link("Pendaftaran", "pendaftaran"),
-        link("Data pribadi", "data-pribadi"),
-        class_name="sticky top-16 z-10 -mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 bg-white/95 px-4 py-1 backdrop-blur",
-        aria_label="Bagian akun",
+        rx.el.div(rx.el.h2(title, class_name="font-bold"), nav_link(link[0], href=link[1], class_name=LINK),
+                  class_name="flex items-center justify-between gap-2"),
+        *children,
+        class_name=f"{CARD} flex flex-col gap-1 px-4 pb-4 pt-1",
+        data_testid=testid,
     )  # fmt: skip
 
 
-def _personal_data() -> rx.Component:
-    return rx.el.section(
-        rx.el.h2("Data pribadi", class_name="text-lg font-bold"),
-        rx.el.p("Sesuai UU 27/2022: minta salinan semua data Anda di sini, atau penghapusannya (data yang wajib "
-                "disimpan menurut hukum dibatasi sampai masa simpannya berakhir).", class_name="mt-1 text-sm text-slate-600"),
-        rx.el.ul(rx.foreach(A.data_requests, lambda r: rx.el.li(r, data_testid="data-request")),
-                 class_name="mt-2 text-sm text-slate-700"),
+def _today() -> rx.Component:
+    t: Any = A.today
+    return _card(
+        "Hari ini", "summary-today",
+        rx.el.p(t.sales, class_name="text-2xl font-bold", data_testid="summary-sales"),
+        rx.el.p(rx.el.span(t.count, data_testid="summary-count"), " transaksi", rx.cond(A.fees_shown, rx.el.span(" · bersih ", t.net)), class_name="text-sm text-slate-600"),
+        link=("Lihat transaksi", routes.ACCOUNT_TRANSACTIONS),
+    )  # fmt: skip
+
+
+def _payout() -> rx.Component:
+    p: Any = A.next_payout
+    return _card(
+        "Pencairan berikutnya", "summary-payout",
+        rx.cond(A.next_payout, rx.el.p(p.said, class_name="text-sm"),
+                rx.el.p("Belum ada pencairan terjadwal.", class_name="text-sm text-slate-500")),
+        link=("Semua pencairan", routes.ACCOUNT_PAYOUTS),
+    )  # fmt: skip
+
+
+def _disputes() -> rx.Component:
+    return _card(
+        "Sengketa", "summary-disputes",
+        rx.cond(A.disputes_open > 0,
+                rx.fragment(rx.el.p(A.disputes_open, " menunggu tanggapan Anda", class_name="font-semibold text-red-700"),
+                            rx.el.p(A.dispute_due, class_name="text-sm")),
+                rx.el.p("Tidak ada sengketa yang menunggu tanggapan.", class_name="text-sm text-slate-500")),
+        link=("Lihat sengketa", routes.ACCOUNT_DISPUTES),
+    )  # fmt: skip
+
+
+def _service() -> rx.Component:
+    return _card(
+        "Laporan masalah", "summary-service",
+        rx.cond(A.cases,
+                rx.el.ul(rx.foreach(A.cases, lambda c: rx.el.li(rx.el.strong(c.number), " · ", c.device, rx.el.br(), c.next,
+                                                                class_name="text-sm")), class_name="grid gap-2"),
+                rx.el.p("Tidak ada laporan yang terbuka.", class_name="text-sm text-slate-500")),
+        link=("Lihat laporan", routes.ACCOUNT_SERVICE),
+    )  # fmt: skip
+
+
+def _devices() -> rx.Component:
+    return _card(
+        "Perangkat", "summary-devices",
+        rx.el.p(A.device_count, " perangkat", class_name="text-sm text-slate-600"),
+        rx.cond(A.attention,
+                rx.el.ul(rx.foreach(A.attention, lambda a: rx.el.li(rx.el.strong(a.device), rx.el.br(), a.why, class_name="text-sm",
+                                                                    data_testid="summary-attention")), class_name="grid gap-2"),
+                rx.cond(A.device_count > 0, rx.el.p("Semua perangkat berjalan normal.", class_name="text-sm text-emerald-700"))),
+        link=("Lihat perangkat", routes.ACCOUNT_DEVICES),
+    )  # fmt: skip
+
+
+def _orders() -> rx.Component:
+    return _card(
+        "Pesanan dan pendaftaran", "summary-orders",
+        rx.cond(A.orders | A.registrations,
+                rx.el.ul(rx.foreach(A.orders, lambda o: rx.el.li(rx.el.a(rx.el.code(o.number), href=o.link, class_name="text-blue-700 underline"),
+                                                                 " · ", o.status, " · ", o.total, class_name="text-sm", data_testid="account-order")),
+                         rx.foreach(A.registrations, lambda r: rx.el.li(rx.el.a(r.business, href=r.link, class_name="text-blue-700 underline"),
+                                                                        " · ", r.status, class_name="text-sm", data_testid="account-registration")),
+                         class_name="grid gap-2"),
+                rx.el.p("Belum ada pesanan atau pendaftaran dengan email ini.", class_name="text-sm text-slate-500")),
+        link=("Semua pesanan", routes.ACCOUNT_ORDERS),
+    )  # fmt: skip
+
+
+def _can(ability: Ability) -> Any:
+    return A.abilities.contains(ability.value)
+
+
+def summary_page() -> rx.Component:
+    return account_page(
+        routes.ACCOUNT, "Akun Saya", A.loaded,
         rx.el.div(
-            *[rx.el.button(kind.label, type="button", on_click=A.ask_about_me(kind.value),
-                           class_name=BTN_OUTLINE) for kind in DataRequestKind],
-            class_name="mt-3 flex flex-wrap gap-3",
+            rx.cond(A.today, _today()),
+            rx.cond(_can(Ability.PAYOUTS), _payout()),
+            rx.cond(_can(Ability.DISPUTES), _disputes()),
+            rx.cond(_can(Ability.SERVICE), _service()),
+            _devices(),
+            rx.cond((A.role == "") | (A.role == MemberRole.OWNER.value), _orders()),
+            class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
         ),
-        rx.el.p(A.request_answer, class_name="mt-2 text-sm text-emerald-700", role="status"),
-        rx.el.p(A.request_error, class_name="mt-1 text-sm text-red-600", role="alert"),
-        id="data-pribadi",
-        class_name=f"{CARD} scroll-mt-32 p-5",
+        wide=True,
     )  # fmt: skip
 
 
-def account_page() -> rx.Component:
-    return site_page(
-        container(
-            rx.cond(
-                A.loaded,
-                rx.el.div(
-                    rx.el.h1("Akun Saya", class_name="text-2xl font-bold"),
-                    rx.el.p("Masuk sebagai ", rx.el.strong(A.email, data_testid="account-email"), class_name="text-slate-600"),
-                    working_for(),
-                    _section_nav(),
-                    rx.cond(A.board, dashboard_section()),
-                    rx.cond(A.role == OWNER, payouts_section()),
-                    rx.cond(A.disputes, disputes_section()),
-                    rx.cond(A.service_cases, service_section()),
-                    rx.cond(A.history, history_section()),
-                    rx.cond(
-                        A.devices,
-                        rx.el.section(
-                            rx.el.h2("Perangkat", class_name="text-lg font-bold"),
-                            rx.el.div(rx.foreach(A.devices, lambda d: device_card(d, report_button(d))), class_name="mt-3 grid gap-3"),
-                            id="perangkat",
-                            class_name=f"{CARD} scroll-mt-32 p-5",
-                        ),
-                    ),
-                    rx.cond(A.outlets, outlets_section()),
-                    rx.cond(A.role == OWNER, team_section()),
-                    rx.cond(A.activity, activity_section()),
-                    _section("Pesanan", A.orders, _order, "Belum ada pesanan dengan email ini.", "pesanan"),
-                    _section("Pendaftaran merchant", A.registrations, _registration, "Belum ada pendaftaran merchant dengan email ini.", "pendaftaran"),
-                    _personal_data(),
-                    rx.el.div(
-                        native_form(rx.el.button("Keluar", type="submit", class_name=BTN_OUTLINE),
-                                    action=routes.API_SIGN_OUT, method="post"),
-                        native_form(rx.el.input(type="hidden", name="semua", value="1"),
-                                    rx.el.button("Keluar dari semua perangkat", type="submit", class_name=BTN_OUTLINE),
-                                    action=routes.API_SIGN_OUT, method="post"),
-                        class_name="flex flex-wrap gap-3",
-                    ),  # fmt: skip
-                    class_name="mx-auto flex max-w-2xl flex-col gap-6 py-10",
-                ),
-                rx.el.p("Memuat akun...", class_name="py-24 text-center text-slate-500"),
-            )
-        )
-    )  # fmt: skip
+PAGE = AccountPage(routes.ACCOUNT, "Akun Saya", "Ringkasan", summary_page, A, hidden_for=(MemberRole.CASHIER.value,))
+
+
+PAGES = (Page(routes.SIGN_IN, "Masuk", sign_in_page, "Masuk dengan kode dari email, tanpa password.", on_load=S.load),)

@@ -19,6 +19,7 @@ from terminal_shop.components.ui import (
     link_button,
     section_title,
 )
+from terminal_shop.site_pages import Page
 
 
 def benefits() -> rx.Component:
@@ -280,3 +281,6 @@ def faq() -> rx.Component:
 
 def index() -> rx.Component:
     return site_page(hero(), benefits(), catalogue(), fees(), videos(), cta_band(), testimonials(), faq())
+
+
+PAGES = (Page(routes.HOME, f"{content.BRAND}: Mesin EDC & QRIS untuk Merchant Indonesia", index, indexable=True),)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import privacy_policy
+from terminal_shop import privacy_policy, routes
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, anchor, container, icon, link_button
 from terminal_shop.content import BRAND
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.pages.home import faq_list
+from terminal_shop.site_pages import Page
 
 
 def _article(title: str, *children) -> rx.Component:
@@ -154,3 +155,21 @@ def redirect_to(target: str):
         )
 
     return page
+
+
+PAGES = (
+    Page(routes.ABOUT, "Tentang Kami", about,
+         f"{BRAND} menyediakan mesin EDC dan QRIS untuk warung, toko dan restoran di seluruh Indonesia.", indexable=True),
+    Page(routes.CAREERS, "Karier", careers,
+         f"Lowongan kerja di {BRAND}: bantu merchant Indonesia menerima pembayaran digital.", indexable=True),
+    Page(routes.CONTACT, "Kontak", contact,
+         f"Hubungi tim {BRAND} lewat WhatsApp atau e-mail untuk pertanyaan pesanan dan pendaftaran merchant.", indexable=True),
+    Page(routes.FAQ, "FAQ", faq,
+         "Jawaban seputar biaya, MDR, pengiriman perangkat, verifikasi dan pencairan dana merchant EDC dan QRIS.", indexable=True),
+    Page(routes.DOCS, "Dokumentasi", docs,
+         "Panduan memasang dan memakai mesin EDC dan Soundbox QRIS, dari pengaturan awal sampai settlement.", indexable=True),
+    Page(routes.PRIVACY, "Kebijakan Privasi", privacy,
+         f"Data pribadi apa yang dikumpulkan {BRAND}, untuk apa, berapa lama dan siapa yang melihatnya.", indexable=True),
+    Page(routes.CHECKOUT, "Pesan", redirect_to(routes.CHECKOUT_PRODUCTS)),
+    Page("404", "Halaman tidak ditemukan", not_found, "Halaman tidak ditemukan."),
+)  # fmt: skip

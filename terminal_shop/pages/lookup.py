@@ -11,6 +11,7 @@ from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, container, link_button
 from terminal_shop.pages.order_status import help_box
 from terminal_shop.services.privacy.terms import DataRequestKind
+from terminal_shop.site_pages import Page
 from terminal_shop.state.order_status import RegistrationStatusState as Reg
 from terminal_shop.state.order_status import TrackingState as T
 
@@ -131,3 +132,10 @@ def registration_page() -> rx.Component:
             )
         )
     )
+
+
+PAGES = (
+    Page(routes.DASHBOARD, routes.DASHBOARD_NAME, dashboard, "Lacak pesanan perangkat Anda.", indexable=True,
+         on_load=T.to_account),
+    Page(routes.REGISTRATION_STATUS, "Status Pendaftaran", registration_page, on_load=Reg.load),
+)  # fmt: skip

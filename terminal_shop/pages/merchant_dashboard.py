@@ -1,6 +1,6 @@
-"""The approved merchant's part of /akun: today's figures and the transaction history with its
-filters, pages, per-device figures, 30-day chart, CSV and monthly statements
-(services/transactions; state/account.py AccountState)."""
+"""/akun/transaksi: today's figures, live, and the transaction history with its filters, pages,
+per-device figures, 30-day chart, CSV and monthly statements (services/transactions;
+state/account_transactions.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,14 @@ from typing import Any
 
 import reflex as rx
 
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop import routes
+from terminal_shop.account_pages import AccountPage
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, nav_link
+from terminal_shop.pages.account_frame import account_page
 from terminal_shop.services.transactions.dashboard import STATUS_WORDS
 from terminal_shop.services.transactions.history import CHART_DAYS
 from terminal_shop.services.transactions.mdr import CHANNELS
-from terminal_shop.state.account import AccountState as A
+from terminal_shop.state.account_transactions import TransactionsState as A
 
 
 def _figure(label: str, value, testid: str) -> rx.Component:
@@ -23,7 +26,23 @@ def _figure(label: str, value, testid: str) -> rx.Component:
     )
 
 
+def _counter_line(t, testid: str) -> rx.Component:
+    """At the counter (a cashier): did this payment arrive? Large, and nothing of the merchant's money."""
+    return rx.el.li(
+        rx.el.div(rx.el.span(t.amount, class_name="text-2xl font-bold"), rx.el.span(t.status, class_name="text-base font-semibold text-emerald-700"),
+                  class_name="flex items-baseline justify-between gap-2"),
+        rx.el.p(t.at, " · ", t.channel, class_name="text-base text-slate-700"),
+        rx.el.p(t.device, class_name="text-sm text-slate-500"),
+        class_name="py-3",
+        data_testid=testid,
+    )  # fmt: skip
+
+
 def _txn_line(t, testid: str) -> rx.Component:
+    return rx.cond(A.fees_shown, _full_line(t, testid), _counter_line(t, testid))
+
+
+def _full_line(t, testid: str) -> rx.Component:
     return rx.el.li(
         rx.el.div(rx.el.span(t.amount, class_name="font-semibold"), rx.el.span(t.status, class_name="text-xs text-slate-600"),
                   class_name="flex justify-between"),
@@ -43,17 +62,14 @@ def dashboard_section() -> rx.Component:
         rx.el.dl(
             _figure("Penjualan", b.today.sales, "today-sales"),
             _figure("Transaksi", b.today.count, "today-count"),
-            _figure("Biaya MDR", b.today.fees, "today-fees"),
+            rx.cond(A.fees_shown, _figure("Biaya MDR", b.today.fees, "today-fees")),
             rx.cond(b.today.refunds != "", _figure("Refund", b.today.refunds, "today-refunds")),
-            _figure("Bersih", b.today.net, "today-net"),
+            rx.cond(A.fees_shown, _figure("Bersih", b.today.net, "today-net")),
             class_name="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4",
         ),
-        rx.el.ul(rx.foreach(b.channels, lambda c: rx.el.li(c.channel, ": ", c.count, " transaksi, ", c.sales, " (MDR ", c.fees, ")")),
+        rx.el.ul(rx.foreach(b.channels, lambda c: rx.el.li(c.channel, ": ", c.count, " transaksi, ", c.sales,
+                                                            rx.cond(A.fees_shown, rx.el.span(" (MDR ", c.fees, ")")))),
                  class_name="mt-3 text-sm text-slate-700", aria_label="Per kanal"),
-        rx.el.h3("Pencairan", class_name="mt-4 font-semibold"),
-        rx.el.ul(rx.foreach(A.payouts[:4], lambda x: rx.el.li(x.day, ": ", rx.el.strong(x.net), " · ", x.status.label, data_testid="settlement")),
-                 class_name="mt-1 text-sm"),
-        rx.el.a("Semua pencairan", href="#pencairan", class_name="inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
         rx.el.a("Lihat transaksi hari ini", href="#riwayat", class_name="mt-3 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
         class_name=f"{CARD} scroll-mt-32 p-5",
         id="hari-ini",
@@ -82,7 +98,7 @@ def _filters() -> rx.Component:
         rx.el.label(
             rx.el.span("Perangkat", class_name="text-xs text-slate-600"),
             rx.el.select(rx.el.option("Semua perangkat", value=""),
-                         rx.foreach(A.devices, lambda d: rx.el.option(d.model, " · SN ", d.serial, value=d.id)),
+                         rx.foreach(A.device_options, lambda d: rx.el.option(d[1], value=d[0])),
                          name="perangkat", default_value=f["perangkat"], class_name=INPUT + " min-h-[44px]"),
             class_name="flex flex-col",
         ),
@@ -130,9 +146,9 @@ def history_section() -> rx.Component:
         rx.el.dl(
             _figure("Penjualan", h.figures.sales, "list-sales"),
             _figure("Transaksi", h.figures.count, "list-count"),
-            _figure("Biaya MDR", h.figures.fees, "list-fees"),
+            rx.cond(A.fees_shown, _figure("Biaya MDR", h.figures.fees, "list-fees")),
             rx.cond(h.figures.refunds != "", _figure("Refund", h.figures.refunds, "list-refunds")),
-            _figure("Bersih", h.figures.net, "list-net"),
+            rx.cond(A.fees_shown, _figure("Bersih", h.figures.net, "list-net")),
             class_name="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4",
         ),
         rx.el.ul(rx.foreach(h.devices, lambda d: rx.el.li(d.device, ": ", d.count, " transaksi, ", rx.el.strong(d.sales),
@@ -161,3 +177,30 @@ def history_section() -> rx.Component:
         id="riwayat",
         data_testid="transaction-history",
     )  # fmt: skip
+
+
+def transactions_page() -> rx.Component:
+    return account_page(
+        routes.ACCOUNT_TRANSACTIONS,
+        rx.cond(A.chart, "Transaksi", "Pembayaran masuk"),
+        A.loaded,
+        rx.cond(A.board, dashboard_section()),
+        rx.cond(A.history, history_section()),
+        rx.cond(A.reportable, _counter_devices()),
+    )
+
+
+def _counter_devices() -> rx.Component:
+    """A cashier's outlet's devices, each a tap from "Laporkan masalah"."""
+    return rx.el.section(
+        rx.el.h2("Perangkat di outlet Anda", class_name="text-lg font-bold"),
+        rx.el.ul(rx.foreach(A.reportable, lambda d: rx.el.li(
+            rx.el.span(d[1], class_name="text-sm"),
+            nav_link("Laporkan masalah", href=f"{routes.ACCOUNT_SERVICE}?perangkat=" + d[0], class_name=BTN_OUTLINE + " min-h-[44px]"),
+            class_name="flex flex-wrap items-center justify-between gap-2 py-2")), class_name="mt-2 divide-y divide-slate-100"),
+        class_name=f"{CARD} p-5",
+        data_testid="counter-devices",
+    )  # fmt: skip
+
+
+PAGE = AccountPage(routes.ACCOUNT_TRANSACTIONS, "Transaksi", "Transaksi", transactions_page, A)

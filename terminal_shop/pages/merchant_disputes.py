@@ -1,6 +1,6 @@
-"""The approved merchant's "Sengketa" on /akun (issue 47.4): each chargeback with its reason,
-deadline and status, the evidence sent, and the answer form for the one being answered
-(state/account_disputes.py, services/disputes)."""
+"""/akun/sengketa (issue 47.4): each chargeback with its reason, deadline and status, the evidence
+sent, and the answer form for the one being answered (state/account_disputes.py,
+services/disputes)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ from typing import Any
 
 import reflex as rx
 
+from terminal_shop import routes
+from terminal_shop.account_pages import AccountPage
 from terminal_shop.components.admin import badge
 from terminal_shop.components.files import instant_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
 from terminal_shop.infra.uploads import PROOF_ACCEPT
+from terminal_shop.pages.account_frame import account_page
 from terminal_shop.services.disputes.terms import Decision, EvidenceKind
-from terminal_shop.state.account import AccountState as A
 from terminal_shop.state.account_disputes import EVIDENCE_UPLOAD_ID
+from terminal_shop.state.account_disputes import DisputesState as A
 
 
 def _answer_form() -> rx.Component:
@@ -71,8 +74,16 @@ def disputes_section() -> rx.Component:
         rx.el.h2("Sengketa", class_name="text-lg font-bold"),
         rx.el.p("Chargeback yang dibuka acquirer atas transaksi Anda. Tanggapi sebelum batas waktunya: "
                 "tanpa tanggapan, chargeback biasanya berlaku dan dipotong dari pencairan.", class_name="mt-1 text-sm text-slate-600"),
-        rx.el.ul(rx.foreach(A.disputes, _dispute), class_name="mt-2 divide-y divide-slate-100"),
+        rx.cond(A.disputes, rx.el.ul(rx.foreach(A.disputes, _dispute), class_name="mt-2 divide-y divide-slate-100"),
+                rx.el.p("Belum ada sengketa.", class_name="mt-2 text-sm text-slate-500")),
         id="sengketa",
         class_name=f"{CARD} scroll-mt-32 p-5",
         data_testid="disputes",
     )  # fmt: skip
+
+
+def disputes_page() -> rx.Component:
+    return account_page(routes.ACCOUNT_DISPUTES, "Sengketa", A.loaded, disputes_section())
+
+
+PAGE = AccountPage(routes.ACCOUNT_DISPUTES, "Sengketa", "Sengketa", disputes_page, A)

@@ -1,6 +1,5 @@
-"""The approved merchant's "Pencairan" on /akun (issue 47.2): the next payout and its day, the
-payouts by day with their status, each opening its breakdown (state/account.py AccountState,
-services/payouts)."""
+"""/akun/pencairan, the owner's (issue 47.2): the next payout and its day, the payouts by day with
+their status, each opening its breakdown (state/account_payouts.py, services/payouts)."""
 
 from __future__ import annotations
 
@@ -9,10 +8,12 @@ from typing import Any
 import reflex as rx
 
 from terminal_shop import routes
+from terminal_shop.account_pages import AccountPage
 from terminal_shop.components.admin import badge
 from terminal_shop.components.ui import BTN_OUTLINE, CARD, INPUT
-from terminal_shop.state.account import AccountState as A
+from terminal_shop.pages.account_frame import account_page
 from terminal_shop.state.account_payouts import BREAKDOWN_ID
+from terminal_shop.state.account_payouts import PayoutsState as A
 
 
 def _payout_row(p) -> rx.Component:
@@ -122,6 +123,8 @@ def payouts_section() -> rx.Component:
     n: Any = A.next_payout
     return rx.el.section(
         rx.el.h2("Pencairan", class_name="text-lg font-bold"),
+        rx.cond(A.payouts, rx.fragment(), rx.el.p("Belum ada pencairan. Pencairan pertama dijadwalkan setelah transaksi pertama Anda.",
+                                                  class_name="mt-1 text-sm text-slate-600")),
         rx.cond(A.next_payout, rx.el.p("Berikutnya: ", rx.el.strong(n.said), class_name="mt-1 text-sm", data_testid="next-payout"),
                 rx.el.p("Tidak ada pencairan yang menunggu.", class_name="mt-1 text-sm text-slate-600")),
         rx.el.ul(rx.foreach(A.payouts, _payout_row), class_name="mt-2 divide-y divide-slate-100"),
@@ -131,3 +134,10 @@ def payouts_section() -> rx.Component:
         id="pencairan",
         class_name=f"{CARD} scroll-mt-32 p-5",
     )  # fmt: skip
+
+
+def payouts_page() -> rx.Component:
+    return account_page(routes.ACCOUNT_PAYOUTS, "Pencairan", A.loaded, payouts_section())
+
+
+PAGE = AccountPage(routes.ACCOUNT_PAYOUTS, "Pencairan", "Pencairan", payouts_page, A)

@@ -1,5 +1,4 @@
-"""The owner's "Outlet", "Tim" and "Aktivitas" on /akun, and the choice of team for an address
-in several (issue 49; state/account_team.py)."""
+"""/akun/tim, the owner's "Outlet", "Tim" and "Aktivitas" (issue 49; state/account_team.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +6,13 @@ from typing import Any
 
 import reflex as rx
 
+from terminal_shop import routes
+from terminal_shop.account_pages import AccountPage
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
-from terminal_shop.services.merchant_team.terms import ABILITIES, STAFF_ROLES, MemberRole
-from terminal_shop.state.account import AccountState as A
+from terminal_shop.pages.account_frame import account_page
+from terminal_shop.services.merchant_team.terms import ABILITIES, STAFF_ROLES
+from terminal_shop.state.account_team import TeamState as A
 
-OWNER = MemberRole.OWNER.value
 ROLE_TEXTS = {r: ", ".join(a.label.lower() for a in ABILITIES[r]) for r in STAFF_ROLES}  # what the invite form explains
 
 
@@ -20,11 +21,36 @@ def _field(label: str, name: str) -> rx.Component:
                        rx.el.input(name=name, class_name=INPUT + " min-h-[44px]"), class_name="flex flex-col gap-1")  # fmt: skip
 
 
+def _hour(label: str, name: str, value: Any, hours: range) -> rx.Component:
+    return rx.el.label(rx.el.span(label, class_name="text-xs text-slate-600"),
+                       rx.el.select(*[rx.el.option(f"{h:02d}.00", value=str(h)) for h in hours], name=name,
+                                    default_value=value.to(str), class_name=INPUT + " min-h-[44px]"),
+                       class_name="flex flex-col gap-1")  # fmt: skip
+
+
+def _hours_form(o: Any) -> rx.Component:
+    """When the shop is open: a silent device is told of only then (issue 63.6)."""
+    return rx.el.form(
+        rx.el.input(type="hidden", name="outlet", value=o.id),
+        _hour("Jam buka", "buka", o.opens, range(24)), _hour("Jam tutup", "tutup", o.closes, range(1, 25)),
+        rx.el.button("Simpan jam", type="submit", class_name=BTN_OUTLINE + " min-h-[44px]"),
+        on_submit=A.set_outlet_hours, key=o.id + o.hours, class_name="mt-2 flex flex-wrap items-end gap-2",
+    )  # fmt: skip
+
+
 def _outlet(o: Any) -> rx.Component:
     return rx.el.li(
         rx.el.p(o.name, class_name="font-semibold"),
         rx.el.p(o.address, class_name="text-sm text-slate-600"),
+        rx.el.p(
+            "Buka ",
+            o.hours,
+            ": perangkat yang tidak terhubung kami kabarkan pada jam ini.",
+            class_name="text-sm text-slate-600",
+            data_testid="outlet-hours",
+        ),
         rx.el.ul(rx.foreach(o.devices, lambda d: rx.el.li(d, class_name="text-sm")), class_name="mt-1"),
+        _hours_form(o),
         class_name="py-3",
         data_testid="outlet",
     )
@@ -51,7 +77,7 @@ def outlets_section() -> rx.Component:
         rx.el.form(
             rx.el.h3("Tambah outlet", class_name="font-semibold"),
             rx.el.label(rx.el.span("Usaha", class_name="text-sm text-slate-700"),
-                        rx.el.select(rx.foreach(A.outlets, lambda o: rx.el.option(o.business, value=o.merchant_id)), name="usaha",
+                        rx.el.select(rx.foreach(A.businesses, lambda b: rx.el.option(b[1], value=b[0])), name="usaha",
                                      class_name=INPUT + " min-h-[44px]"), class_name="flex flex-col gap-1"),
             _field("Nama outlet", "nama"), _field("Alamat", "alamat"), _field("Kecamatan", "kecamatan"), _field("Kota/kabupaten", "kota"),
             rx.el.button("Tambah outlet", type="submit", class_name=BTN_PRIMARY + " min-h-[44px]"),
@@ -73,24 +99,6 @@ def activity_section() -> rx.Component:
     )  # fmt: skip
 
 
-def working_for() -> rx.Component:
-    """Who this browser works as (an address in several teams picks), and why an invitation's
-    link did not join."""
-    picker = rx.el.label(
-        rx.el.span("Bekerja untuk", class_name="text-sm text-slate-700"),
-        rx.el.select(rx.foreach(A.choices, lambda c: rx.el.option(c.label, value=c.value)), value=A.chosen,
-                     on_change=A.work_as, class_name=INPUT + " min-h-[44px]", data_testid="work-as"),
-        class_name="flex flex-col gap-1",
-    )  # fmt: skip
-    said = rx.el.p(
-        "Bekerja sebagai ", rx.el.strong(A.working_as, data_testid="working-as"), class_name="text-slate-600"
-    )
-    return rx.fragment(
-        rx.cond(A.invite_note, rx.el.p(A.invite_note, class_name="rounded-lg bg-amber-50 p-3 text-sm text-amber-900", role="alert")),
-        rx.cond(A.choices, picker, rx.cond(A.working_as, said)),
-    )  # fmt: skip
-
-
 def _outlet_boxes(prefix: str, checked: Any = None) -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Outlet", class_name="text-sm text-slate-700"),
@@ -104,11 +112,14 @@ def _outlet_boxes(prefix: str, checked: Any = None) -> rx.Component:
 
 
 def _role_select(chosen: Any = "") -> rx.Component:
-    return rx.el.label(
-        rx.el.span("Peran", class_name="text-sm text-slate-700"),
-        rx.el.select(rx.el.option("Pilih peran", value=""), *[rx.el.option(f"{r.label}: {ROLE_TEXTS[r]}", value=r.value) for r in STAFF_ROLES],
-                     name="peran", default_value=chosen, class_name=INPUT + " min-h-[44px]"),
-        class_name="flex flex-col gap-1",
+    """The roles by name; what each may do said under the select (issue 63.8: in the options it was cut off on a phone)."""
+    return rx.el.div(
+        rx.el.label(rx.el.span("Peran", class_name="text-sm text-slate-700"),
+                    rx.el.select(rx.el.option("Pilih peran", value=""), *[rx.el.option(r.label, value=r.value) for r in STAFF_ROLES],
+                                 name="peran", default_value=chosen, class_name=INPUT + " min-h-[44px] w-full"),
+                    class_name="flex flex-col gap-1"),
+        rx.el.ul(*[rx.el.li(rx.el.strong(r.label), ": ", ROLE_TEXTS[r]) for r in STAFF_ROLES], class_name="text-xs text-slate-600"),
+        class_name="grid gap-1",
     )  # fmt: skip
 
 
@@ -147,7 +158,7 @@ def team_section() -> rx.Component:
         rx.el.form(
             rx.el.h3("Undang anggota tim", class_name="font-semibold"),
             rx.el.label(rx.el.span("Usaha", class_name="text-sm text-slate-700"),
-                        rx.el.select(rx.foreach(A.outlets, lambda o: rx.el.option(o.business, value=o.merchant_id)), name="usaha",
+                        rx.el.select(rx.foreach(A.businesses, lambda b: rx.el.option(b[1], value=b[0])), name="usaha",
                                      class_name=INPUT + " min-h-[44px]"), class_name="flex flex-col gap-1"),
             rx.el.label(rx.el.span("Email", class_name="text-sm text-slate-700"),
                         rx.el.input(name="email", type="email", class_name=INPUT + " min-h-[44px]"), class_name="flex flex-col gap-1"),
@@ -159,3 +170,11 @@ def team_section() -> rx.Component:
         id="tim",
         class_name=f"{CARD} scroll-mt-32 p-5",
     )  # fmt: skip
+
+
+def team_page() -> rx.Component:
+    return account_page(routes.ACCOUNT_TEAM, "Outlet dan tim", A.loaded, outlets_section(), team_section(),
+                        rx.cond(A.activity, activity_section()))  # fmt: skip
+
+
+PAGE = AccountPage(routes.ACCOUNT_TEAM, "Outlet dan tim", "Tim", team_page, A)

@@ -8,10 +8,12 @@ from terminal_shop import routes, rules
 from terminal_shop.components.devices import device_card, register_invitation
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.payment import bank_details, dynamic_qris
+from terminal_shop.components.service import case_link
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
+from terminal_shop.site_pages import Page
 from terminal_shop.state.order_status import OrderStatusState as S
 
 _DOT_BASE = "flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm "
@@ -172,6 +174,7 @@ def _order() -> rx.Component:
                 role="status",
             ),
         ),
+        rx.cond(v.service_case != "", case_link(v.service_case, v.case_link)),
         rx.cond(v.waiting, _how_to_pay()),
         rx.cond(v.status == OrderStatus.CONFIRMED, _parcel()),
         _devices(),
@@ -228,3 +231,6 @@ def status_page() -> rx.Component:
             )
         )
     )
+
+
+PAGES = (Page(routes.ORDER_STATUS, "Status Pesanan", status_page, on_load=S.load),)

@@ -20,8 +20,11 @@ from terminal_shop.components.ui import (
     section_title,
 )
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.pages.info import redirect_to
 from terminal_shop.services.transactions import mdr
+from terminal_shop.site_pages import Page
 from terminal_shop.state.calendar import WorkingDayState
+from terminal_shop.state.stock import StockState
 
 WARRANTY = rules.warranty(get_settings().warranty_months)  # "1 tahun"
 
@@ -232,3 +235,19 @@ def soundbox() -> rx.Component:
         ),
         _order_band("SOUNDBOX", "Order Sekarang"),
     )
+
+
+PAGES = (
+    Page(routes.product("a920"), "PAX A920 Pro", a920,
+         "PAX A920 Pro: terminal Android dengan printer thermal untuk kartu, tap dan QRIS.",
+         indexable=True, on_load=StockState.load_product_page),
+    Page(routes.product("d210"), "D210 UnionPay", d210,
+         f"D210 UnionPay: terminal kartu 4G yang ringkas dengan MDR flat {mdr.rate_text(mdr.D210_CARDS)}.",
+         indexable=True, on_load=StockState.load_product_page),
+    Page(routes.product("soundbox"), "Soundbox QRIS", soundbox,
+         "Soundbox QRIS: notifikasi suara setiap pembayaran, tanpa biaya langganan.",
+         indexable=True, on_load=StockState.load_product_page),
+    # The hero's old links lead to the canonical product routes (docs/decisions.md).
+    *(Page(routes.LEGACY_PRODUCT.format(slug=slug), "Mengalihkan", redirect_to(routes.product(slug)))
+      for slug in ("a920", "d210", "soundbox")),
+)  # fmt: skip

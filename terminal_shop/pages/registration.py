@@ -20,12 +20,11 @@ from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.services.registrations.fields import FIELDS, RegistrationField, Widget, in_group
 from terminal_shop.services.registrations.terms import DocumentKind, FixGroup
+from terminal_shop.site_pages import Page
 from terminal_shop.state.registration import DOCS_UPLOAD_ID, READ_DRAFT
 from terminal_shop.state.registration import RegistrationState as S
 
 STEPS = ("Data Diri & Usaha", "Dokumen", "Konfirmasi")
-
-
 DOC_KEYS = tuple(d.value for d in DocumentKind)
 
 
@@ -279,16 +278,10 @@ def wizard_page() -> rx.Component:
                     "Daftar 100% online dalam tiga langkah. Data Anda tersimpan otomatis di perangkat ini sampai dikirim.",
                     class_name="mt-2 text-slate-600",
                 ),
-                rx.cond(
-                    S.for_order != "",
-                    rx.el.p(
-                        "Pendaftaran ini mengaktifkan perangkat pesanan ",
-                        rx.el.strong(S.for_order),
-                        ": setelah disetujui, perangkatnya tercatat di akun merchant Anda.",
-                        class_name="mt-3 rounded-lg bg-blue-50 p-3 text-sm text-blue-900",
-                        data_testid="for-order",
-                    ),
-                ),
+                rx.cond(S.for_order != "", rx.el.p(
+                    "Pendaftaran ini mengaktifkan perangkat pesanan ", rx.el.strong(S.for_order),
+                    ": setelah disetujui, perangkatnya tercatat di akun merchant Anda.",
+                    class_name="mt-3 rounded-lg bg-blue-50 p-3 text-sm text-blue-900", data_testid="for-order")),
                 _stepper(),
                 rx.match(S.step, (1, _step_details()), (2, _step_documents()), _step_confirm()),
                 rx.el.span(bundle_documents(DOC_KEYS, DOCS_UPLOAD_ID), hidden=True),
@@ -296,4 +289,10 @@ def wizard_page() -> rx.Component:
                 class_name="mx-auto max-w-3xl scroll-mt-20 py-10",
             )
         )
-    )
+    )  # fmt: skip
+
+
+PAGES = (
+    Page(routes.REGISTER, "Pendaftaran Merchant", wizard_page, "Daftar merchant EDC dan QRIS 100% online dalam tiga langkah.",
+         indexable=True, on_load=S.restore_draft),
+)  # fmt: skip

@@ -8,6 +8,7 @@ from terminal_shop import routes, rules
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.site_pages import Page
 from terminal_shop.state.calendar import WorkingDayState
 from terminal_shop.state.registration import RegistrationResultState as R
 
@@ -112,3 +113,9 @@ def failed_page() -> rx.Component:
             )
         )
     )
+
+
+PAGES = (
+    Page(routes.REGISTER_SUCCESS, "Pendaftaran Berhasil", success_page, on_load=WorkingDayState.load_verify_by),
+    Page(routes.REGISTER_FAILED, "Pendaftaran Gagal", failed_page, on_load=R.load_failed),
+)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop import rules
+from terminal_shop import routes, rules
 from terminal_shop.components.files import bundle_documents, file_picker
 from terminal_shop.components.forms import consent_box, select_field, text_field
 from terminal_shop.components.layout import site_page
@@ -12,6 +12,7 @@ from terminal_shop.components.ui import BTN_PRIMARY, CARD, container, icon, link
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.services.registrations.fields import RegistrationField, in_group
 from terminal_shop.services.registrations.terms import DocumentKind, FixGroup
+from terminal_shop.site_pages import Page
 from terminal_shop.state.resubmission import FIX_UPLOAD_ID
 from terminal_shop.state.resubmission import FixState as S
 
@@ -97,3 +98,6 @@ def fix_page() -> rx.Component:
             )
         )
     )
+
+
+PAGES = (Page(routes.REGISTRATION_FIX, "Perbaiki Pendaftaran", fix_page, on_load=S.load),)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from terminal_shop import routes
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, container
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.site_pages import Page
 from terminal_shop.state.warranty import WarrantyState as W
 
 
@@ -47,3 +49,9 @@ def warranty_page() -> rx.Component:
             )
         )
     )  # fmt: skip
+
+
+PAGES = (
+    Page(routes.WARRANTY, "Cek Garansi", warranty_page, "Cek masa garansi mesin EDC atau Soundbox dengan nomor seri.",
+         indexable=True),
+)  # fmt: skip

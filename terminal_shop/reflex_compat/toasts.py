@@ -14,9 +14,13 @@ TOAST_OFFSET = "76px"  # below the sticky header: the bottom bars and the page's
 
 
 def toaster() -> rx.Component:
-    """The app's toaster, at the top (never over the phone's sticky cart bar)."""
+    """The app's toaster, at the top (never over the phone's sticky cart bar), one toast at a
+    time: the newest (issue 63.8: toasts stacked over the content)."""
     return rx.toast.provider(
-        position="top-center", offset=TOAST_OFFSET, custom_attrs={"mobileOffset": {"top": TOAST_OFFSET}}
+        position="top-center",
+        offset=TOAST_OFFSET,
+        visible_toasts=1,
+        custom_attrs={"mobileOffset": {"top": TOAST_OFFSET}},
     )
 
 

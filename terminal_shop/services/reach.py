@@ -19,6 +19,7 @@ class Reach:
     merchants: tuple[uuid.UUID, ...]
     devices: frozenset[uuid.UUID] | None = None
     since: datetime | None = None
+    money: bool = True  # the reader sees what the merchant pays and nets (MDR, net, payouts); a cashier not
 
     def __bool__(self) -> bool:
         return bool(self.merchants) and self.devices != frozenset()

@@ -1,9 +1,10 @@
-"""/masuk and /akun: the sign-in page's step and message (read from its address), and what the
-signed-in person owns, read for the session whose hash the tab's connection carries
-(web/guards.py; the cookie itself never reaches the state).
+"""/masuk and the account's pages (/akun and /akun/...): the sign-in page's step and message (read
+from its address), and the header every account page shares, read for the session whose hash the
+tab's connection carries (web/guards.py; the cookie itself never reaches the state).
 
-Any client can send any event with only its tab token, so every account handler passes one
-check (`account_only`): the session behind the cookie, looked up on every event. A tab
+Each account page has its own small state below `AccountState` that loads only what it shows
+(issue 60.5). Any client can send any event with only its tab token, so every handler of them
+passes one check (`account_only`): the session behind the cookie, looked up on every event. A tab
 without a live session is emptied and sent to /masuk; its whole state is emptied before a
 hydrate is answered (`withhold_account_data`), and signing out empties the stored state of
 every tab that read under the session (web/customer_auth.py, issue 46.1)."""
@@ -11,39 +12,28 @@ every tab that read under the session (web/customer_auth.py, issue 46.1)."""
 from __future__ import annotations
 
 import asyncio
-import time
-import uuid
-from typing import Any
-from urllib.parse import urlencode
+import hashlib
+from typing import ClassVar
 
 import reflex as rx
 
-from terminal_shop import routes
-from terminal_shop.reflex_compat import request_header
-from terminal_shop.services.customers import account, sessions, signin, supplies
-from terminal_shop.services.devices.owned import DeviceView
-from terminal_shop.services.fleet import view as fleet
+from terminal_shop import account_pages, reflex_compat, routes
+from terminal_shop.reflex_compat import EventSpec, request_header
+from terminal_shop.services.customers import sessions, signin
+from terminal_shop.services.customers.terms import SignInRefusal
+from terminal_shop.services.merchant_team import invitations, members
 from terminal_shop.services.merchant_team import scope as team_scope
-from terminal_shop.services.merchant_team.scope import Scope
-from terminal_shop.services.merchant_team.terms import Ability, MemberRole, TeamRefusal
-from terminal_shop.services.privacy import person, requests
-from terminal_shop.services.privacy.terms import DataRequestKind
-from terminal_shop.services.reach import Reach
-from terminal_shop.services.transactions import dashboard, live, statement
-from terminal_shop.services.transactions import history as txn_history
+from terminal_shop.services.merchant_team.scope import Choice
+from terminal_shop.services.merchant_team.terms import Ability, TeamRefusal
 from terminal_shop.state import toast
-from terminal_shop.state.account_cart import fill_cart
 from terminal_shop.state.account_check import account_only, checked_customer, checked_scope
-from terminal_shop.state.account_disputes import DisputesMixin
-from terminal_shop.state.account_payouts import PayoutsMixin
-from terminal_shop.state.account_service import ServiceMixin
-from terminal_shop.state.account_team import TeamMixin
 
 
 class SignInState(rx.State):
     step: str = "email"  # "email", then "kode" once a code was sent
     error: str = ""
     notice: str = ""
+    invited: str = ""  # the address a team invitation on this browser is for: the field's first value
 
     @rx.event
     async def load(self):
@@ -56,40 +46,35 @@ class SignInState(rx.State):
             if customer is not None:
                 return rx.redirect(routes.ACCOUNT, replace=True)
         self.step = "kode" if q.get("langkah") == "kode" else "email"
-        refusal = signin.SignInRefusal.parse(q.get("gagal", ""))
+        refusal = SignInRefusal.parse(q.get("gagal", ""))
         self.error = refusal.label if refusal else ""
-        self.notice = "Anda sudah keluar." if q.get("keluar") else (INVITED_TEXT if q.get("undangan") else "")
+        ended = await asyncio.to_thread(sessions.ended_note, request_header(self, signin.SESSION_HASH_HEADER))
+        said = await asyncio.to_thread(members.removal_said, ended) if ended else ""
+        self.notice = "Anda sudah keluar." if q.get("keluar") else said  # a removal says why
+        found = await asyncio.to_thread(invitations.of_hash, request_header(self, invitations.HASH_HEADER))
+        live = found if found is not None and not found.gone else None
+        self.invited = live.email if live else ""
+        if live and not q.get("keluar"):
+            self.notice = (
+                f"Undangan dari {live.business} sebagai {live.role}: masuk dengan {live.email}, lalu pilih Gabung."
+            )
 
 
-INVITED_TEXT = (
-    "Anda diundang bergabung dengan tim sebuah usaha. Masuk dengan alamat email yang diundang; "
-    "setelah kode benar, Anda langsung bergabung."
-)
-WATCH_SECONDS = 1800  # an open dashboard follows new transactions this long after it was opened
-CHECK_SECONDS = 30  # and checks its marker at least this often (the feed's hint may be missed)
+class AccountState(rx.State):
+    """The header of every account page: who is signed in, as whom they work, and what their
+    role may open (the section links). A page's state is a substate of this one and names the
+    ability it needs (`needs`); without it the page sends the person to the summary."""
 
-
-class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.State):
+    needs: ClassVar[Ability | None] = None
     email: str = ""
-    orders: list[account.OrderLine] = []
-    registrations: list[account.RegistrationLine] = []
-    devices: list[DeviceView] = []
-    board: dashboard.Dashboard | None = None  # an approved merchant's transactions (services/transactions)
-    loaded: bool = False
-    history: txn_history.HistoryPage | None = None  # the filtered list and its figures
-    chart: list[txn_history.DayBar] = []  # the last 30 days' sales
-    chart_top: str = ""  # the busiest of them: the chart's scale
-    filters: dict[str, str] = {}  # as the filter form shows them (dari, sampai, perangkat, kanal, status)
-    filter_error: str = ""
-    csv_link: str = ""
-    statements: list[dict[str, str]] = []  # label, link: a month's PDF per MID
-    data_requests: list[str] = []  # the person's open requests for their data
-    request_answer: str = ""
-    request_error: str = ""
+    role: str = ""  # the session's role: pemilik, manajer, kasir ("" for a buyer)
+    abilities: list[str] = []  # what the pages offer (each handler checks again)
+    links: list[str] = []  # the routes of the section links shown (account_pages.offered)
+    choices: list[Choice] = []  # the merchants this address works for, when more than one
+    chosen: str = ""
+    working_as: str = ""  # "Kasir · Warung Sari (Cabang Pasar)"
     invite_note: str = ""  # why an invitation's link did not join its team
-    _merchants: list[str] = []
-    _marker: str = ""
-    _watching: bool = False
+    _remembered: str = ""  # a digest of the session this tab was remembered under
 
     def _session_hash(self) -> str:
         return request_header(self, signin.SESSION_HASH_HEADER)
@@ -103,173 +88,48 @@ class AccountState(PayoutsMixin, DisputesMixin, ServiceMixin, TeamMixin, rx.Stat
 
     def _forget(self) -> None:
         """Drops everything of the account this tab holds (signed out, or another person)."""
-        self.reset()
+        root: rx.State = self if type(self) is AccountState else self.parent_state  # type: ignore[assignment]
+        root.reset()
 
-    @rx.event
-    @account_only
-    async def load(self):
-        self.loaded = False
-        customer, scope = self._customer(), checked_scope()
-        refusal = TeamRefusal.parse(self.router.url.query_parameters.get("undangan", ""))
-        self.invite_note = refusal.label if refusal else ""
+    async def _open(self) -> EventSpec | None:
+        """A page's first step (inside its `account_only` load): the header for this session and
+        the tab remembered once per session (signing out empties it); a redirect to the summary
+        when the role may not open this page."""
+        customer, scope = checked_customer(), checked_scope()
         if self.email and self.email != customer.email:  # another person signed in on this tab
             self._forget()
-        client_token = self.router.session.client_token
-        await asyncio.to_thread(sessions.remember_tab, self._session_hash(), client_token)
-        mine = await asyncio.to_thread(account.of, customer.email)
-        self.email, self.orders, self.registrations = mine.email, mine.orders, mine.registrations
-        devices = mine.devices if scope.role is MemberRole.OWNER or scope.role is None else [
-            d for d in await asyncio.to_thread(account.devices_of, list(scope.merchants)) if scope.sees_device(d.id)
-        ]  # fmt: skip
-        self.devices = await asyncio.to_thread(fleet.with_last_seen, devices)
-        records = await asyncio.to_thread(account.records_of, customer.email)
-        self.data_requests = await asyncio.to_thread(person.open_for_records, records)
-        self._merchants = [str(m) for m in scope.merchants]
-        self._marker = await asyncio.to_thread(dashboard.marker, scope.transactions())
-        self.board, self.chart, self.statements = await _figures(scope)
-        self.chart_top = txn_history.chart_top(self.chart) if self.chart else ""
-        await self._read_history(scope.transactions(), self.filters or {}, scope.can(Ability.REPORTS))
-        await asyncio.gather(  # each section in its own thread, side by side
-            self._load_payouts(scope.merchant_ids(Ability.PAYOUTS)),
-            self._load_disputes(scope.reach(Ability.DISPUTES)),
-            self._load_service(scope.reach(Ability.SERVICE)),
-            self._load_team(scope.merchant_ids(Ability.TEAM)),
-        )
-        self.loaded = True
-        return AccountState.watch if scope.merchants and not self._watching else None
-
-    async def _scope_now(self) -> Scope | None:
-        """Outside a checked event (the watcher): the session's scope now, None when signed out."""
-        customer = await self._authorise()
-        return (
-            await asyncio.to_thread(team_scope.of_session, self._session_hash(), customer.email) if customer else None
-        )
-
-    @rx.event
-    @account_only
-    async def ask_about_me(self, kind: str):
-        """ "Minta salinan data" / "Minta penghapusan data" for all the address owns."""
-        chosen, customer = DataRequestKind.parse(str(kind)), self._customer()
-        if chosen is None:
+        self.email = customer.email
+        self.role = scope.role.value if scope.role else ""
+        self.abilities = [a.value for a in Ability if scope.can(a)]
+        self.links = account_pages.offered(self.role, set(self.abilities))
+        self.choices, self.chosen = list(scope.choices) if len(scope.choices) > 1 else [], scope.chosen
+        self.working_as = scope.working_as
+        refusal = TeamRefusal.parse(self.router.url.query_parameters.get("undangan", ""))
+        self.invite_note = refusal.label if refusal else ""
+        digest = hashlib.sha256(self._session_hash().encode()).hexdigest()[:16]
+        if self._remembered != digest:
+            await asyncio.to_thread(sessions.remember_tab, self._session_hash(), self.router.session.client_token)
+            self._remembered = digest
+        if self.needs is None or scope.can(self.needs):
             return None
-        records = await asyncio.to_thread(account.records_of, customer.email)
-        try:
-            answer = await asyncio.to_thread(person.ask_for_records, records, chosen, self.router.session.client_ip)
-            self.request_answer, self.request_error = answer, ""
-        except requests.RequestError as exc:
-            self.request_answer, self.request_error = "", exc.text
-        self.data_requests = await asyncio.to_thread(person.open_for_records, records)
-        return None
+        self.reset()  # this page's own vars: what an earlier role read here
+        return rx.redirect(routes.ACCOUNT, replace=True)
 
     @rx.event
     @account_only
-    async def order_again(self, order_id: str):
-        """ "Pesan lagi": the cart holds that order's lines, checked against the session's
-        address again (any id may be sent over the websocket)."""
-        lines = await asyncio.to_thread(account.lines_of, self._customer().email, str(order_id)[:64])
-        if not lines:
-            return toast.error("Pesanan tidak dapat dipesan lagi")
-        return await fill_cart(self, lines, None, "Keranjang diisi dengan pesanan yang sama")
-
-    @rx.event
-    @account_only
-    async def order_paper(self, device_id: str):
-        """ "Pesan kertas": the cart holds the roll this device's printer takes, the form the
-        business's address; only for the signed-in merchant's own device."""
-        found = await asyncio.to_thread(supplies.paper_order, self._customer().email, str(device_id)[:40])
-        if found is None:
-            return toast.error("Perangkat tidak ditemukan")
-        return await fill_cart(
-            self, [(found.sku, 1)], found.buyer, "Kertas masuk keranjang; alamat usaha Anda sudah terisi"
+    async def work_as(self, value: str):
+        """An address in several teams picks which one this browser works for: the summary again."""
+        done = await asyncio.to_thread(
+            team_scope.choose, self._session_hash(), checked_customer().email, str(value)[:40]
         )
-
-    async def _read_history(self, merchants: Reach, raw: dict[str, str], reports: bool) -> None:
-        if not merchants:
-            self.history, self.csv_link = None, ""
-            return
-        found, note = txn_history.Filters.parse(raw)
-        self.filter_error = note.label if note else ""
-        self.history = await asyncio.to_thread(txn_history.page_of, merchants, found)
-        self.filters = found.query() | {"halaman": str(self.history.page)}
-        self.csv_link = f"{routes.API_ACCOUNT_TRANSACTIONS_CSV}?{urlencode(found.query())}" if reports else ""
-
-    @rx.event
-    @account_only
-    async def filter(self, form: dict):
-        """The filter form: the first page of what it asks for (only what the session reaches)."""
-        raw = {k: str(form.get(k, ""))[:40] for k in ("dari", "sampai", "perangkat", "kanal", "status")}
-        await self._read_history(self._reached(), raw, checked_scope().can(Ability.REPORTS))
-
-    @rx.event
-    @account_only
-    async def go_to_page(self, page: int):
-        try:
-            number = str(int(page))
-        except (TypeError, ValueError):
-            return
-        await self._read_history(
-            self._reached(), self.filters | {"halaman": number}, checked_scope().can(Ability.REPORTS)
-        )
-
-    def _reached(self) -> Reach:
-        """The history's reach in this event; nothing when the tab holds another person's account."""
-        return checked_scope().transactions() if self.email == checked_customer().email else Reach(())
-
-    @rx.event(background=True)  # type: ignore[operator]  # Reflex types rx.event as a namespace
-    async def watch(self):
-        """Waits for this merchant's transactions to change (services/transactions/live.py), then
-        reads the figures again if its marker moved. One watcher a tab, for WATCH_SECONDS (a
-        reload starts it again); a check every CHECK_SECONDS in any case, and of the session
-        each time: signed out, the tab is emptied and sent to /masuk."""
-        async with self:
-            if self._watching or not self._merchants:
-                return
-            self._watching = True
-        try:
-            deadline = time.monotonic() + WATCH_SECONDS
-            while time.monotonic() < deadline:
-                async with self:
-                    merchants, seen, held = [uuid.UUID(m) for m in self._merchants], self._marker, self.email
-                if not merchants:
-                    return
-                await live.FEED.wait(merchants, CHECK_SECONDS)
-                scope = await self._scope_now()
-                if scope is None or scope.email != held or not scope.merchants:  # signed out, removed: nothing more
-                    async with self:
-                        self._forget()
-                    yield rx.redirect(routes.SIGN_IN, replace=True)
-                    return
-                now = await asyncio.to_thread(dashboard.marker, scope.transactions())
-                if now != seen:
-                    board, chart, statements = await _figures(scope)  # read outside the tab's lock
-                    async with self:
-                        if self._merchants != [str(m) for m in merchants]:  # emptied by a sign-out meanwhile
-                            return
-                        self.board, self._marker, self.chart, self.statements = board, now, chart, statements
-                        self.chart_top = txn_history.chart_top(chart) if chart else ""
-                        await self._read_history(scope.transactions(), self.filters, scope.can(Ability.REPORTS))
-                        await self._load_payouts(scope.merchant_ids(Ability.PAYOUTS))  # a new sale is in a payout
-        finally:
-            async with self:
-                self._watching = False
+        if not done:
+            return toast.error("Pilihan tidak tersedia")
+        return rx.redirect(routes.ACCOUNT)
 
 
-async def _figures(scope: Scope) -> tuple[dashboard.Dashboard | None, list[txn_history.DayBar], list[dict[str, str]]]:
-    """Today's board, the 30-day chart and the statements, as far as the role reaches."""
-    today, history, reports = scope.reach(Ability.TODAY), scope.reach(Ability.HISTORY), scope.reach(Ability.REPORTS)
-    board, chart, statements = await asyncio.gather(
-        asyncio.to_thread(dashboard.for_merchants, today) if today else _nothing(None),
-        asyncio.to_thread(txn_history.last_days, history) if history else _nothing([]),
-        asyncio.to_thread(statement.links, reports) if reports else _nothing([]),
-    )
-    return board, chart, statements
-
-
-async def _nothing(value: Any) -> Any:
-    return value
-
-
-ACCOUNT_STATES: tuple[type[rx.State], ...] = (AccountState,)  # what a tab holds of an account
+def account_states() -> tuple[type[rx.State], ...]:
+    """What a tab holds of an account: the header and every page's state below it."""
+    return (AccountState, *reflex_compat.all_substates(AccountState))
 
 
 async def withhold_account_data(root: rx.State) -> None:
@@ -281,5 +141,5 @@ async def withhold_account_data(root: rx.State) -> None:
         return
     now = await held._authorise()
     if now is None or now.email != held.email:
-        for state in ACCOUNT_STATES:
+        for state in account_states():
             (await root.get_state(state)).reset()

@@ -12,6 +12,8 @@ from terminal_shop.state.checkout import CheckoutState
 
 
 async def fill_cart(state: rx.State, lines: list[tuple[str, int]], buyer: dict[str, str] | None, said: str) -> list:
+    """With the business's address known, straight to the buyer form (issue 63.8: "Pesan kertas"
+    landed on the terminals picker); "Pesan lagi" to the cart, where quantities may change."""
     checkout = await state.get_state(CheckoutState)
     checkout._replace_cart(lines, buyer)
-    return [toast.success(said), rx.redirect(routes.CHECKOUT_PRODUCTS)]
+    return [toast.success(said), rx.redirect(routes.CHECKOUT_FORM if buyer else routes.CHECKOUT_PRODUCTS)]

@@ -1,10 +1,10 @@
-"""The approved merchant's disputes on /akun (issue 47.4): the list with deadlines, the one
-being answered, its evidence uploaded one file at a time, and the answer (contest with a note,
-or accept). A mixin of AccountState, each handler through the account's one check."""
+"""/akun/sengketa (issue 47.4): the merchant's disputes with deadlines, the one being answered,
+its evidence uploaded one file at a time, and the answer (contest with a note, or accept)."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import ClassVar
 
 import reflex as rx
 
@@ -14,16 +14,27 @@ from terminal_shop.services.disputes.views import DisputeView
 from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.services.reach import Reach
 from terminal_shop.state import toast
-from terminal_shop.state.account_check import account_only, checked_customer, own_reach
+from terminal_shop.state.account import AccountState
+from terminal_shop.state.account_check import account_only, checked_customer, checked_scope, own_reach
 from terminal_shop.state.attempt import attempt
 
 EVIDENCE_UPLOAD_ID = "bukti-sengketa"
 
 
-class DisputesMixin(rx.State, mixin=True):
+class DisputesState(AccountState):
+    needs: ClassVar[Ability | None] = Ability.DISPUTES
+    loaded: bool = False
     disputes: list[DisputeView] = []
     answering: str = ""  # the dispute whose answer form is open
     evidence_kind: str = "struk"
+
+    @rx.event
+    @account_only
+    async def load(self):
+        if away := await self._open():
+            return away
+        await self._load_disputes(checked_scope().reach(Ability.DISPUTES))
+        self.loaded = True
 
     async def _load_disputes(self, merchants: Reach) -> None:
         self.disputes = await asyncio.to_thread(cases.of_merchants, merchants)
@@ -49,7 +60,7 @@ class DisputesMixin(rx.State, mixin=True):
         """One file for the dispute being answered, checked as every upload is."""
         merchants = own_reach(self, Ability.DISPUTES)
         if merchants is None:
-            return self.reset()
+            return self._forget()
         clear = rx.clear_selected_files(EVIDENCE_UPLOAD_ID)
         if not files:
             return clear
@@ -70,7 +81,7 @@ class DisputesMixin(rx.State, mixin=True):
         """ "Bantah dengan bukti" (a note, at least one file) or "Terima chargeback"."""
         merchants = own_reach(self, Ability.DISPUTES)
         if merchants is None:
-            return self.reset()
+            return self._forget()
         decision, note = str(form.get("keputusan", ""))[:20], str(form.get("catatan", ""))[:2000]
         tried = await attempt(cases.answer, merchants, self.answering, decision, note, checked_customer().email,
                               failed="Gagal menyimpan tanggapan. Coba lagi.")  # fmt: skip

@@ -1,13 +1,12 @@
-"""The approved merchant's payouts on /akun (issue 47.2, 47.5): the list and the next one, a
-payout's breakdown, "Dana belum masuk?", "Sudah masuk" and the daily recap's channel. A mixin
-of AccountState: its vars and handlers are AccountState's own (the same stored state and event
-names), each handler through the account's one check."""
+"""/akun/pencairan, the owner's (issue 47.2, 47.5): the payouts and the next one, a payout's
+breakdown, "Dana belum masuk?", "Sudah masuk" and the daily recap's channel."""
 
 from __future__ import annotations
 
 import asyncio
 import uuid
 from collections.abc import Callable
+from typing import ClassVar
 
 import reflex as rx
 
@@ -16,18 +15,29 @@ from terminal_shop.services.payouts import cases, recap
 from terminal_shop.services.payouts import merchant as merchant_payouts
 from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
 from terminal_shop.state import toast
-from terminal_shop.state.account_check import account_only, checked_customer, own_merchants
+from terminal_shop.state.account import AccountState
+from terminal_shop.state.account_check import account_only, checked_customer, checked_scope, own_merchants
 from terminal_shop.state.attempt import attempt
 
 BREAKDOWN_ID = "rincian-pencairan"
 
 
-class PayoutsMixin(rx.State, mixin=True):
+class PayoutsState(AccountState):
+    needs: ClassVar[Ability | None] = Ability.PAYOUTS
+    loaded: bool = False
     payouts: list[PayoutLine] = []  # an approved merchant's, newest first (services/payouts)
     next_payout: PayoutLine | None = None
     payout: PayoutDetail | None = None  # the one opened, with its breakdown
     recap: str = ""  # the daily recap's channel: "", "email", "whatsapp"
     recap_options: list[list[str]] = [["", "Tidak usah"], ["email", "Email"]]  # the channels that would deliver it
+
+    @rx.event
+    @account_only
+    async def load(self):
+        if away := await self._open():
+            return away
+        await self._load_payouts(checked_scope().merchant_ids(Ability.PAYOUTS))
+        self.loaded = True
 
     async def _load_payouts(self, merchants: list[uuid.UUID]) -> None:
         self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
@@ -44,7 +54,7 @@ class PayoutsMixin(rx.State, mixin=True):
         """One payout's breakdown: only the signed-in merchant's own (another's is not found)."""
         merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
-            return self.reset()
+            return self._forget()
         self.payout = await asyncio.to_thread(merchant_payouts.detail, merchants, str(payout_id)[:60])
         if self.payout is not None:
             return rx.scroll_to(BREAKDOWN_ID)  # under its row, in view on a phone
@@ -74,7 +84,7 @@ class PayoutsMixin(rx.State, mixin=True):
     async def _on_payout(self, act: Callable[..., object], payout_id: str, done: str):
         merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
-            return self.reset()
+            return self._forget()
         tried = await attempt(act, merchants, payout_id, checked_customer().email, failed="Gagal menyimpan. Coba lagi.")
         if not tried.ok:
             return tried.answer
@@ -89,7 +99,7 @@ class PayoutsMixin(rx.State, mixin=True):
         """The 07.00 WIB recap by e-mail or WhatsApp, or none."""
         merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
-            return self.reset()
+            return self._forget()
         self.recap = await asyncio.to_thread(
             recap.choose, merchants, str(form.get("rekap", "")), checked_customer().email
         )

@@ -1,43 +1,66 @@
-"""The merchant's broken terminals on /akun (issue 48.1): "Laporkan masalah" on a device, the
-report's photos or video, and each case with its steps and what happens next. A mixin of
-AccountState, each handler through the account's one check."""
+"""/akun/servis (issue 48.1): the report form for a device ("Laporkan masalah" on its card opens
+it here), the report's photos or video, and each case with its steps and what happens next."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
+from typing import ClassVar
 
 import reflex as rx
 
-from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT
+from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT, browser_rejection
 from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.services.reach import Reach
-from terminal_shop.services.servicing import cases, invoices
+from terminal_shop.services.servicing import cases, invoices, steps
 from terminal_shop.services.servicing.views import ServiceCaseView
 from terminal_shop.state import toast
+from terminal_shop.state.account import AccountState
 from terminal_shop.state.account_cart import fill_cart
-from terminal_shop.state.account_check import account_only, checked_customer, own_merchants, own_reach
+from terminal_shop.state.account_check import account_only, checked_customer, checked_scope, own_merchants, own_reach
+from terminal_shop.state.account_devices import reached_devices
 from terminal_shop.state.attempt import attempt
+from terminal_shop.views import Badge
 
 SERVICE_UPLOAD_ID = "foto-masalah"
+REPORT_UPLOAD_ID = "foto-laporan"  # the report form's own photo
 
 
-class ServiceMixin(rx.State, mixin=True):
+class ServiceState(AccountState):
+    needs: ClassVar[Ability | None] = Ability.SERVICE
+    loaded: bool = False
     service_cases: list[ServiceCaseView] = []
     reporting: str = ""  # the device whose "Laporkan masalah" form is open
+    reporting_device: str = ""  # its name on the form: "Soundbox QRIS · SN SBX001"
     media_case: str = ""  # the case whose photo picker is open
-
-    async def _load_service(self, merchants: Reach) -> None:
-        self.service_cases = await asyncio.to_thread(cases.of_merchants, merchants)
 
     @rx.event
     @account_only
-    async def report_open(self, device_id: str):
-        self.reporting = str(device_id)[:40]
+    async def load(self):
+        """The cases; with ?perangkat=<id> of a device the session reaches, its report form open."""
+        if away := await self._open():
+            return away
+        await self._load_service(checked_scope().reach(Ability.SERVICE))
+        asked = str(self.router.url.query_parameters.get("perangkat", ""))[:40]
+        devices = await asyncio.to_thread(reached_devices, checked_scope(), checked_customer().email) if asked else []
+        device = next((d for d in devices if d.id == asked and d.serviceable), None)
+        self.reporting = device.id if device else ""
+        self.reporting_device = f"{device.model} · SN {device.serial}" if device else ""
+        self.loaded = True
+
+    async def _load_service(self, merchants: Reach) -> None:
+        """The cases; their bills only for the owner, who pays them (issue 63.4)."""
+        found = await asyncio.to_thread(cases.of_merchants, merchants)
+        self.service_cases = (
+            found
+            if checked_scope().can(Ability.PAYOUTS)
+            else [replace(c, fee="", bill=Badge("", "slate"), payable=False) for c in found]
+        )
 
     @rx.event
     @account_only
     async def report_close(self):
-        self.reporting = ""
+        self.reporting, self.reporting_device = "", ""
 
     @rx.event
     @account_only
@@ -50,38 +73,76 @@ class ServiceMixin(rx.State, mixin=True):
         """The case for the device whose form is open: its number, and the promise."""
         merchants = own_reach(self, Ability.SERVICE)
         if merchants is None:
-            return self.reset()
+            return self._forget()
         problem, text = str(form.get("masalah", ""))[:30], str(form.get("keterangan", ""))[:2000]
+        self.media_case = ""  # the form's photo follows only a report that was made (upload_report_media)
         tried = await attempt(cases.report, merchants, self.reporting, problem, text, checked_customer().email,
                               failed="Gagal mengirim laporan. Coba lagi.")  # fmt: skip
         if not tried.ok:
             return tried.answer
-        self.reporting = ""
+        self.reporting, self.reporting_device = "", ""
         await self._load_service(merchants)
         self.media_case = next((c.id for c in self.service_cases if c.number == tried.value), "")
-        return [toast.success(f"Laporan {tried.value} terkirim"), rx.scroll_to("laporan-masalah")]
+        forget_device = rx.call_script("history.replaceState(null, '', location.pathname)")  # a reload opens no form
+        return [toast.success(f"Laporan {tried.value} terkirim"), forget_device, rx.scroll_to("laporan-masalah")]
 
     @rx.event
     @account_only
     async def pay_service_fee(self, case_id: str):
-        """ "Bayar tagihan": the cart holds the case's invoice line and the form the business's
-        address; the owner pays it like an order."""
+        """ "Bayar tagihan": the cart holds the case's own bill (priced and signed by the
+        servicing area) and the form the business's address; the owner pays it like an order."""
         merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
-            return self.reset()
-        found = await asyncio.to_thread(invoices.fee_order, merchants, str(case_id)[:40])
-        if found is None:
-            return toast.error("Tagihan tidak ditemukan")
-        return await fill_cart(self, [(found.sku, 1)], found.buyer, "Tagihan masuk keranjang: lanjutkan pembayaran")
+            return self._forget()
+        tried = await attempt(
+            invoices.fee_order, merchants, str(case_id)[:40], failed="Gagal membuka tagihan. Coba lagi."
+        )
+        if not tried.ok or tried.value is None:
+            return tried.answer
+        return await fill_cart(
+            self, [(tried.value.line, 1)], tried.value.buyer, "Tagihan siap dibayar: periksa data lalu lanjutkan"
+        )
+
+    @rx.event
+    @account_only
+    async def replacement_received(self, case_id: str):
+        """ "Pengganti sudah diterima": the merchant's word that it arrived; it is activated next."""
+        merchants = own_reach(self, Ability.SERVICE)
+        if merchants is None:
+            return self._forget()
+        tried = await attempt(steps.delivered, str(case_id)[:40], checked_customer().email, merchants,
+                              failed="Gagal menyimpan. Coba lagi.")  # fmt: skip
+        if not tried.ok:
+            return tried.answer
+        await self._load_service(merchants)
+        return toast.success("Terima kasih: kami aktifkan unit pengganti dengan TID yang sama")
 
     @rx.event
     @account_only
     async def upload_service_media(self, files: list[rx.UploadFile]):
         """A photo or a video for the case whose picker is open (the service checks it is theirs)."""
+        return await self._store_media(files, SERVICE_UPLOAD_ID, "Foto tersimpan")
+
+    @rx.event
+    @account_only
+    async def upload_report_media(self, files: list[rx.UploadFile]):
+        """The photo chosen on the report form itself, sent right after the report (issue 63.8):
+        for the case just made; a refused report keeps the chosen photo for the next try."""
+        if not self.media_case or not files:
+            return None
+        return await self._store_media(files, REPORT_UPLOAD_ID, None)  # the report's own toast said it
+
+    @rx.event
+    @account_only
+    async def media_rejected(self, codes: list[str]):
+        title, message = browser_rejection(codes, cases.MEDIA_WRONG_TYPE)
+        return toast.error(title, description=message)
+
+    async def _store_media(self, files: list[rx.UploadFile], upload_id: str, said: str | None):
         merchants = own_reach(self, Ability.SERVICE)
         if merchants is None:
-            return self.reset()
-        clear = rx.clear_selected_files(SERVICE_UPLOAD_ID)
+            return self._forget()
+        clear = rx.clear_selected_files(upload_id)
         if not files or not self.media_case:
             return clear
         data = await files[0].read()
@@ -92,4 +153,4 @@ class ServiceMixin(rx.State, mixin=True):
         if not tried.ok:
             return tried.answer
         await self._load_service(merchants)
-        return [toast.success("Foto tersimpan"), clear]
+        return [toast.success(said), clear] if said else clear

@@ -1,50 +1,49 @@
-"""The owner's outlets and team, the account's activity log, and which merchant a browser
-works for, on /akun (issue 49). A mixin of AccountState, each handler through the account's
-one check; only the owner reaches outlets and staff."""
+"""/akun/tim, the owner's (issue 49): outlets and where each device stands, the team and its
+invitations, and the account's activity log."""
 
 from __future__ import annotations
 
 import asyncio
 import uuid
 from collections.abc import Awaitable, Callable
+from typing import ClassVar
 
 import reflex as rx
 
 from terminal_shop import reflex_compat
-from terminal_shop.reflex_compat import request_header
-from terminal_shop.services.customers import sessions, signin
 from terminal_shop.services.merchant_team import activity, members, outlets
-from terminal_shop.services.merchant_team import scope as team_scope
 from terminal_shop.services.merchant_team.activity import ActivityLine
 from terminal_shop.services.merchant_team.members import MemberView
 from terminal_shop.services.merchant_team.outlets import OutletView, Placement
-from terminal_shop.services.merchant_team.scope import Choice
 from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.state import toast
+from terminal_shop.state.account import AccountState, account_states
 from terminal_shop.state.account_check import account_only, checked_customer, checked_scope, own_merchants
 from terminal_shop.state.attempt import attempt
 
 
-class TeamMixin(rx.State, mixin=True):
+class TeamState(AccountState):
+    needs: ClassVar[Ability | None] = Ability.TEAM
+    loaded: bool = False
     outlets: list[OutletView] = []
     placements: list[Placement] = []
     activity: list[ActivityLine] = []
     team: list[MemberView] = []
-    role: str = ""  # the session's role: pemilik, manajer, kasir ("" for a buyer)
-    abilities: list[str] = []  # what the page offers (each handler checks again)
-    choices: list[Choice] = []  # the merchants this address works for, when more than one
-    chosen: str = ""
-    working_as: str = ""  # "Kasir · Warung Sari (Cabang Pasar)"
+    businesses: list[list[str]] = []  # merchant id, name: each business once (issue 63.8), for the forms' "Usaha"
+
+    @rx.event
+    @account_only
+    async def load(self):
+        if away := await self._open():
+            return away
+        await self._load_team(checked_scope().merchant_ids(Ability.TEAM))
+        self.loaded = True
 
     async def _load_team(self, merchants: list[uuid.UUID]) -> None:
-        scope = checked_scope()
-        self.role = scope.role.value if scope.role else ""
-        self.abilities = [a.value for a in Ability if scope.can(a)]
-        self.choices, self.chosen = list(scope.choices) if len(scope.choices) > 1 else [], scope.chosen
-        self.working_as = scope.working_as
         self.outlets, self.placements = await asyncio.to_thread(
             outlets.of_merchants, merchants, checked_customer().email
         )
+        self.businesses = [[m, n] for m, n in {o.merchant_id: o.business for o in self.outlets}.items()]
         self.activity = await asyncio.to_thread(activity.of_merchants, merchants)
         self.team = await asyncio.to_thread(members.of_merchants, merchants)
 
@@ -54,7 +53,7 @@ class TeamMixin(rx.State, mixin=True):
         merchants only, the section is read again and the toast says what happened."""
         merchants = own_merchants(self, Ability.TEAM)
         if merchants is None:
-            return self.reset()
+            return self._forget()
         tried = await attempt(act, merchants, *args, checked_customer().email, failed=failed)
         if not tried.ok:
             return tried.answer
@@ -68,6 +67,13 @@ class TeamMixin(rx.State, mixin=True):
         return await self._as_owner(outlets.add, str(form.get("usaha", ""))[:40], values,
                                     failed="Gagal menyimpan outlet. Coba lagi.",
                                     done=f"Outlet {values['nama'].strip()} ditambahkan")  # fmt: skip
+
+    @rx.event
+    @account_only
+    async def set_outlet_hours(self, form: dict):
+        return await self._as_owner(outlets.set_hours, str(form.get("outlet", ""))[:40], str(form.get("buka", ""))[:3],
+                                    str(form.get("tutup", ""))[:3], failed="Gagal menyimpan jam. Coba lagi.",
+                                    done="Jam outlet disimpan")  # fmt: skip
 
     @rx.event
     @account_only
@@ -97,30 +103,13 @@ class TeamMixin(rx.State, mixin=True):
         """Removes a member (or withdraws an invitation): their sessions for this team end and
         their open tabs are emptied at once."""
 
-        async def removed(address: object) -> str:
-            key = uuid.UUID(str(member_id)[:40])  # parsed already: the removal found it
-            ended = await asyncio.to_thread(
-                sessions.end_some, str(address), lambda s, hashes: team_scope.sessions_working_as(s, key, hashes)
-            )
-            await reflex_compat.empty_tab_states(ended, (type(self),))
-            return f"{address} tidak lagi di tim"
+        async def removed(done: object) -> str:
+            assert isinstance(done, members.Removed)
+            await reflex_compat.empty_tab_states(done.tabs, account_states())
+            return f"{done.email} tidak lagi di tim"
 
         return await self._as_owner(members.remove, str(member_id)[:40], failed="Gagal mengeluarkan. Coba lagi.",
                                     done=removed)  # fmt: skip
-
-    @rx.event
-    @account_only
-    async def work_as(self, value: str):
-        """An address in several teams picks which one this browser works for."""
-        done = await asyncio.to_thread(
-            team_scope.choose,
-            request_header(self, signin.SESSION_HASH_HEADER),
-            checked_customer().email,
-            str(value)[:40],
-        )
-        if not done:
-            return toast.error("Pilihan tidak tersedia")
-        return type(self).load  # type: ignore[attr-defined]  # AccountState's
 
 
 def _outlets_ticked(form: dict) -> list[str]:

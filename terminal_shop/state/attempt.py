@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from terminal_shop.reflex_compat import EventSpec
-from terminal_shop.services.refusals import Refused
+from terminal_shop.refusals import Refused
 from terminal_shop.state import toast
 
 log = logging.getLogger(__name__)
@@ -52,3 +52,8 @@ async def attempt(
     except Exception:
         log.exception("%s (%s)", failed, getattr(work, "__qualname__", work))
         return Outcome(answer=[toast.error(failed), *then])
+
+
+async def given(value: Any) -> Any:
+    """An answer known already, beside reads run in threads in one `asyncio.gather`."""
+    return value

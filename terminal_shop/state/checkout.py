@@ -11,11 +11,11 @@ import reflex as rx
 from terminal_shop import catalogue, routes
 from terminal_shop.infra.uploads import browser_rejection
 from terminal_shop.reflex_compat import EventSpec
+from terminal_shop.refusals import texts
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, payment_qr, transfer_codes
 from terminal_shop.services.orders.terms import OrderRefusal, PaymentMethod
 from terminal_shop.services.orders.views import PaymentQr, PricedCart, TransferAmount, order_number
-from terminal_shop.services.refusals import texts
 from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
 from terminal_shop.state.checkout_copy import FORGET_DRAFT, CheckoutCopy
@@ -105,7 +105,7 @@ class CheckoutState(CheckoutCopy, rx.State):
         if catalogue.product(sku) is None:
             return
         qty = max(1, self.qty_inputs.get(sku, 1))
-        self.cart[sku] = min(self.cart.get(sku, 0) + qty, catalogue.MAX_QTY_PER_LINE)
+        self._add(sku, qty)
         if qty != 1:  # back to 1; left alone when it is, so the update stays small
             self.qty_inputs[sku] = 1
         self._save()
@@ -113,7 +113,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     def _replace_cart(self, lines: list[tuple[str, int]], buyer: dict[str, str] | None = None) -> None:
         """The account's "Pesan lagi", "Pesan kertas", "Bayar tagihan" (state/account_cart.py): the cart becomes these
         lines; `buyer`: the form's fields it knows (the business's address)."""
-        self.cart = {sku: min(qty, catalogue.MAX_QTY_PER_LINE) for sku, qty in lines if catalogue.product(sku)}
+        self.cart = {sku: min(qty, catalogue.MAX_QTY_PER_LINE) for sku, qty in lines if checkout_rules.sellable(sku)}
         self.buyer.update({k: str(v)[:1000] for k, v in (buyer or {}).items() if k in checkout_rules.BUYER_FIELDS})
         self._save()
 
@@ -124,7 +124,7 @@ class CheckoutState(CheckoutCopy, rx.State):
         qty = typed_int(value, 0)
         if qty <= 0:
             self.cart.pop(sku)
-        else:
+        elif catalogue.product(sku) is not None:  # a bill's line stays one
             self.cart[sku] = min(qty, catalogue.MAX_QTY_PER_LINE)
             self._redraw_if_put_right(qty, self.cart[sku])
         self._save()

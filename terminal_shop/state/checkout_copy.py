@@ -68,10 +68,16 @@ class CheckoutCopy(rx.State, mixin=True):
         sku, self._buy_now = self._buy_now, ""
         if not sku:
             return None
-        self.cart[sku] = min(self.cart.get(sku, 0) + 1, catalogue.MAX_QTY_PER_LINE)
+        self._add(sku, 1)
         self._save()
         return [rx.call_script(f"history.replaceState(null, '', '{routes.CHECKOUT_PRODUCTS}')"),
                 rx.scroll_to(f"baris-{sku}")]  # fmt: skip
+
+    def _add(self, sku: str, qty: int) -> None:
+        """A product into the cart; a service bill in it leaves (a bill is paid alone and
+        stays on the case, where "Bayar tagihan" brings it back)."""
+        self.cart = {k: n for k, n in self.cart.items() if catalogue.product(k) is not None}
+        self.cart[sku] = min(self.cart.get(sku, 0) + qty, catalogue.MAX_QTY_PER_LINE)
 
     def _apply(self, draft: checkout_rules.CheckoutDraft | None) -> None:
         """Takes the tab's copy where it knows more than the server (checkout_rules.merge)."""

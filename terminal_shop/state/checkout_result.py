@@ -33,8 +33,9 @@ class OrderResultState(rx.State):
         if self.summary is None:
             return rx.redirect(routes.HOME, replace=True)
         found = await asyncio.to_thread(owned.order_devices, uuid.UUID(order_id))
-        self.needs_registration = not found.linked
-        self.register_link = linking.register_path(order_id) if not found.linked else ""
+        invite = not found.linked and not self.summary.service_case  # a bill's merchant is registered
+        self.needs_registration = invite
+        self.register_link = linking.register_path(order_id) if invite else ""
         self.loading = False
         return None
 

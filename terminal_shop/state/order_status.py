@@ -44,8 +44,9 @@ class OrderStatusState(rx.State):
         self.devices, self.needs_registration = [], False
         if self.view is not None and self.view.status != OrderStatus.CANCELLED:  # the link was verified
             found = await asyncio.to_thread(owned.order_devices, uuid.UUID(order_id))
-            self.devices, self.needs_registration = found.devices, not found.linked
-            self.register_link = linking.register_path(order_id) if not found.linked else ""
+            invite = not found.linked and not self.view.service_case  # a bill's merchant is registered
+            self.devices, self.needs_registration = found.devices, invite
+            self.register_link = linking.register_path(order_id) if invite else ""
 
 
 class TrackingState(rx.State):

@@ -9,8 +9,8 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.infra.uploads import browser_rejection
+from terminal_shop.refusals import texts
 from terminal_shop.services.devices import linking
-from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.terms import DocumentKind, Premises, RegistrationRefusal

@@ -25,6 +25,7 @@ from terminal_shop.services.disputes import export as dispute_export
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
 from terminal_shop.services.team.permissions import Permission
+from terminal_shop.services.team.terms import AccountRefusal
 from terminal_shop.web.guards import NOT_FOUND, client_address, from_our_pages, private_cookie
 
 
@@ -137,7 +138,7 @@ async def accept_invite(request: Request) -> Response:
         await run_in_threadpool(rate_limits.hit, Action.ADMIN_INVITE, client)
         session_token = await run_in_threadpool(admin_accounts.accept, token, password, repeat, agent, client)
     except (rate_limits.TooMany, admin_accounts.AccountError) as refused:
-        gone = admin_accounts.AccountRefusal.INVITE_GONE
+        gone = AccountRefusal.INVITE_GONE
         code = refused.code.value if isinstance(refused, admin_accounts.AccountError) else gone.value
         return RedirectResponse(f"{routes.ADMIN_INVITE}?{urlencode({'gagal': code})}", 303)
     response = _with_session(RedirectResponse(routes.ADMIN_2FA_SETUP, 303), session_token)

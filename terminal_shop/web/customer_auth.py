@@ -11,15 +11,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
-from terminal_shop import reflex_compat, routes
+from terminal_shop import reflex_compat, routes, rules
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.customers import account, sessions, signin
-from terminal_shop.services.merchant_team import activity, members
+from terminal_shop.services.customers.terms import SignInRefusal
+from terminal_shop.services.merchant_team import activity, invitations, members
 from terminal_shop.services.merchant_team import scope as team_scope
 from terminal_shop.services.merchant_team.terms import Ability, Activity, TeamRefusal
 from terminal_shop.services.payouts import export as payout_export
 from terminal_shop.services.transactions import history, statement
-from terminal_shop.state.account import ACCOUNT_STATES
+from terminal_shop.state.account import account_states
 from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
 
 
@@ -50,7 +51,7 @@ async def check_code(request: Request) -> Response:
         return PlainTextResponse("Akses ditolak", status_code=403)
     browser, email = signin.read_pending_cookie(request.cookies.get(signin.EMAIL_COOKIE, ""))
     if not email:
-        return _to_sign_in(gagal=signin.SignInRefusal.SESSION.value)
+        return _to_sign_in(gagal=SignInRefusal.SESSION.value)
     form = await request.form()
     code = str(form.get("code", ""))[:20]
     try:
@@ -58,11 +59,8 @@ async def check_code(request: Request) -> Response:
     except signin.SignInError as exc:
         return _to_sign_in(langkah="kode", gagal=exc.code.value)
     await run_in_threadpool(_log, email, email, Activity.SIGNED_IN, "")
-    invited = request.cookies.get(INVITE_COOKIE, "")
-    if invited:
-        refusal = await _join(invited, email, signin.hash_token(token))
-    response = RedirectResponse(_account(refusal if invited else None), status_code=303)
-    response.delete_cookie(INVITE_COOKIE, path="/")
+    invited = bool(request.cookies.get(invitations.COOKIE))  # back to the invitation: joining is their click
+    response = RedirectResponse(routes.TEAM_INVITATION if invited else routes.ACCOUNT, status_code=303)
     response.delete_cookie(signin.EMAIL_COOKIE, path="/")
     lifetime = timedelta(days=signin.SESSION_DAYS)
     response.set_cookie(signin.SIGNED_IN_HINT_COOKIE, "1", max_age=int(lifetime.total_seconds()), path="/",
@@ -76,44 +74,51 @@ async def sign_out(request: Request) -> Response:
     form = await request.form()
     token_hash = signin.hash_token(request.cookies.get(signin.SESSION_COOKIE, "") or "-")
     ended = await run_in_threadpool(sessions.end_all if form.get("semua") else sessions.end, token_hash)
-    await reflex_compat.empty_tab_states(ended, ACCOUNT_STATES)  # every tab that read the account, this one too
+    await reflex_compat.empty_tab_states(ended, account_states())  # every tab that read the account, this one too
     response = _to_sign_in(keluar="1")
     response.delete_cookie(signin.SESSION_COOKIE, path="/")
     response.delete_cookie(signin.SIGNED_IN_HINT_COOKIE, path="/")
     return response
 
 
-INVITE_COOKIE = "ts_undangan_tim"  # a team invitation's token, between its link and the sign-in (HttpOnly)
-
-
 async def _join(token: str, email: str, token_hash: str) -> TeamRefusal | None:
     """The invitation joined by this signed-in address, and this browser works for it."""
     try:
-        member = await run_in_threadpool(members.accept, token, email)
+        await run_in_threadpool(members.accept, token, email, token_hash)
     except members.TeamError as exc:
         return exc.code
-    await run_in_threadpool(team_scope.choose, token_hash, email, str(member))
     return None
 
 
 async def open_invitation(request: Request) -> Response:
-    """The e-mailed link: signed in as the invitee, the team is joined at once; otherwise the
-    token waits in an HttpOnly cookie while the invitee signs in with the invited address."""
+    """The e-mailed link: its token into an HttpOnly cookie (never in an address or tab state),
+    then the invitation's page, which says who invites and as what; a GET joins nothing
+    (issue 63.4: opening the link switched a signed-in person to the inviting team at once)."""
     token = request.query_params.get("token", "")[:100]
+    response = RedirectResponse(routes.TEAM_INVITATION, status_code=303)
+    return private_cookie(response, invitations.COOKIE, token, rules.INVITE_VALID, "lax") if token else response
+
+
+async def join_invitation(request: Request) -> Response:
+    """ "Gabung dengan <usaha> sebagai <peran>": the signed-in invitee joins, and works for that
+    team in this browser; another address is told so and joins nothing."""
+    if not from_our_pages(request):
+        return PlainTextResponse("Akses ditolak", status_code=403)
     session = request.cookies.get(signin.SESSION_COOKIE, "")
     token_hash = signin.hash_token(session) if session else ""
     customer = await run_in_threadpool(signin.session_customer, token_hash) if session else None
     if customer is None:
-        return private_cookie(_to_sign_in(undangan="1"), INVITE_COOKIE, token, timedelta(hours=1), "lax")
-    refusal = await _join(token, customer.email, token_hash)
+        return _to_sign_in(undangan="1")
+    refusal = await _join(request.cookies.get(invitations.COOKIE, ""), customer.email, token_hash)
+    if refusal is TeamRefusal.OTHER_ADDRESS:  # kept: they may sign in with the invited address
+        return RedirectResponse(routes.TEAM_INVITATION, status_code=303)
     response = RedirectResponse(_account(refusal), status_code=303)
-    if refusal is TeamRefusal.OTHER_ADDRESS:  # kept for the sign-in with the invited address
-        return private_cookie(response, INVITE_COOKIE, token, timedelta(hours=1), "lax")
+    response.delete_cookie(invitations.COOKIE, path="/")
     return response
 
 
 def _account(refusal: TeamRefusal | None) -> str:
-    """/akun, saying why an invitation was not joined (AccountState.load reads it)."""
+    """/akun, saying why an invitation was not joined (AccountState._open reads it)."""
     return f"{routes.ACCOUNT}?{urlencode({'undangan': refusal.value})}" if refusal else routes.ACCOUNT
 
 

@@ -17,6 +17,7 @@ from terminal_shop import routes, rules
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import STATE_PATHS, UPLOAD_HANDLER_HEADER, UPLOAD_PATH
 from terminal_shop.services.customers import signin
+from terminal_shop.services.merchant_team import invitations
 from terminal_shop.services.team.admin_auth import (
     INVITE_COOKIE,
     INVITE_HASH_HEADER,
@@ -193,8 +194,8 @@ class CookieToTabStateGuard:
     Reflex stores the headers of the request that opened a tab's websocket (and of each
     upload) with the tab's state, in plain text on disk or in Redis: an HttpOnly session
     cookie would land there. On those two paths this drops the Cookie header and passes
-    on only the SHA-256 of the admin session token (and of an invitation's token, and of a
-    signed-in customer's session), each in a
+    on only the SHA-256 of the admin session token (and of an admin invitation's token, of a
+    signed-in customer's session and of a merchant team invitation's token), each in a
     header of its own that a client cannot set itself. The database keeps the same hash, so the session check needs
     nothing else, and a leaked state store holds no usable token.
     """
@@ -205,9 +206,11 @@ class CookieToTabStateGuard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket") and scope["path"].startswith(STATE_PATHS):
             cookie = Headers(scope=scope).get("cookie", "")
-            own = (SESSION_HASH_HEADER.encode(), INVITE_HASH_HEADER.encode(), signin.SESSION_HASH_HEADER.encode())
+            own = (SESSION_HASH_HEADER.encode(), INVITE_HASH_HEADER.encode(), signin.SESSION_HASH_HEADER.encode(),
+                   invitations.HASH_HEADER.encode())  # fmt: skip
             headers = [(k, v) for k, v in scope["headers"] if k.lower() not in (b"cookie", *own)]
-            for header, name in zip(own, (SESSION_COOKIE, INVITE_COOKIE, signin.SESSION_COOKIE), strict=True):
+            names = (SESSION_COOKIE, INVITE_COOKIE, signin.SESSION_COOKIE, invitations.COOKIE)
+            for header, name in zip(own, names, strict=True):
                 if digest := _cookie_hash(cookie, name):
                     headers.append((header, digest.encode()))
             scope = {**scope, "headers": headers}

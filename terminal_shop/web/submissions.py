@@ -28,11 +28,13 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, UploadRejected
 from terminal_shop.privacy_policy import Consent
+from terminal_shop.services.orders import bills, checkout_rules
 from terminal_shop.services.orders import checkout as orders
-from terminal_shop.services.orders import checkout_rules
+from terminal_shop.services.orders.terms import OrderRefusal
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.terms import DocumentKind
+from terminal_shop.services.servicing import invoices
 from terminal_shop.services.validation import new_client_ref
 from terminal_shop.web.guards import client_address, from_our_pages
 
@@ -116,6 +118,9 @@ async def submit_order(request: Request) -> Response:
     client = client_address(request.headers, request.client.host if request.client else "")
 
     def place() -> uuid.UUID:  # in a thread: the order, then the address's count (Redis is I/O)
+        billed = [b for b in (bills.parse(key) for key, _ in draft.cart) if b]
+        if billed and not invoices.still_due(billed[0].case, billed[0].fee.sku):  # its case asks for another now
+            raise orders.OrderError(OrderRefusal.BILL_GONE)
         order = orders.create_order(
             client_ref=draft.client_ref or new_client_ref(),
             buyer=draft.buyer,

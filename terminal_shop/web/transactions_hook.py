@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
+from terminal_shop.intake import signed
 from terminal_shop.services.disputes import webhook as dispute_webhook
 from terminal_shop.services.fleet import heartbeat
 from terminal_shop.services.payouts import webhook
@@ -59,7 +60,7 @@ async def _answer(request: Request, accept: Callable[..., Any], *sender: str) ->
             None,
             client,
         )
-    except ingest.WebhookRefused as refused:
+    except signed.WebhookRefused as refused:
         rate_limits.hit_quietly(Action.WEBHOOK_FAILED, client)
         answer: dict[str, object] = {"error": refused.reason}
         if refused.items:

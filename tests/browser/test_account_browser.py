@@ -1,13 +1,13 @@
 """Signing in with a code in Chromium (issue 37): a merchant asks for a code on a phone, reads
-it in the e-mail, signs in, sees the order and its device on /akun; "Keluar dari semua
-perangkat" ends it, and /akun sends a signed-out visitor to /masuk."""
+it in the e-mail, signs in, sees the order and its device from the account's summary and its
+pages (issue 60.5); "Keluar dari semua perangkat" ends it, and /akun sends a signed-out visitor
+to /masuk."""
 
 from __future__ import annotations
 
 import re
 import time
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from terminal_shop.cli.transactions import simulate
@@ -46,13 +46,19 @@ def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_de
     phone.get_by_role("button", name="Masuk").click()
     phone.wait_for_url(re.compile(r"/akun$"))
     expect(phone.get_by_test_id("account-email")).to_have_text("rahma@example.com")
-    expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)
+    expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)  # the summary's latest orders
+    expect(phone.get_by_test_id("summary-attention")).to_contain_text("Menunggu pendaftaran merchant")
+    expect(phone.get_by_test_id("summary-today")).to_have_count(0)  # a buyer without a registration: no takings
+    sections = phone.get_by_role("navigation", name="Bagian akun")
+    expect(sections.get_by_role("link")).to_have_text(["Ringkasan", "Perangkat", "Pesanan", "Data pribadi"])
+    sections.get_by_role("link", name="Perangkat").click()
+    phone.wait_for_url(re.compile(r"/akun/perangkat$"))
     expect(phone.get_by_test_id("device-serial")).to_have_text("D2109001")
     expect(phone.get_by_test_id("device-waiting")).to_contain_text("Menunggu pendaftaran merchant")
-    expect(phone.get_by_test_id("merchant-dashboard")).to_have_count(0)  # a buyer without a registration: orders only
-    expect(phone.get_by_test_id("transaction-history")).to_have_count(0)
     phone.goto(phone.base + "/dashboard")  # the header's Status / Tracking: signed in, the account
     phone.wait_for_url(re.compile(r"/akun$"))
+    phone.get_by_test_id("summary-orders").get_by_role("link", name="Semua pesanan").click()
+    phone.wait_for_url(re.compile(r"/akun/pesanan$"))
     expect(phone.get_by_test_id("account-order")).to_contain_text(order.number)
     phone.get_by_test_id("account-order").get_by_role("button", name="Pesan lagi").click()
     phone.wait_for_url(re.compile(r"/checkout/products$"))  # the same line in the cart
@@ -60,6 +66,8 @@ def test_a_merchant_signs_in_with_the_emailed_code_and_sees_the_order_and_its_de
     expect(phone.get_by_test_id("cart-line")).to_contain_text("D210")
     phone.goto(phone.base + "/akun")
 
+    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Data pribadi").click()
+    phone.wait_for_url(re.compile(r"/akun/data$"))
     phone.get_by_role("button", name="Minta salinan data").click()
     expect(phone.get_by_role("status").filter(has_text="Permintaan Anda")).to_contain_text("kami terima")
     expect(phone.get_by_test_id("data-request")).to_contain_text("Minta salinan data, diminta")
@@ -86,11 +94,20 @@ def sign_in_by_code(page, mailbox, email: str) -> None:
     page.wait_for_url(re.compile(r"/akun$"))
 
 
+def open_section(page, name: str) -> None:
+    """A tap on one of the account's section links (issue 60.5: a page each), and its page open."""
+    page.get_by_role("navigation", name="Bagian akun").get_by_role("link", name=name, exact=True).click()
+    expect(
+        page.get_by_role("navigation", name="Bagian akun").get_by_role("link", name=name, exact=True)
+    ).to_have_attribute("aria-current", "page")
+
+
 def test_signing_out_in_one_tab_ends_the_account_in_every_open_tab(page, mailbox):
     """Issue 46.1: a tab left open on /akun kept answering (its orders, "Pesan lagi", the filter)
     after "Keluar" in another tab, and the tab states stored on disk or in Redis kept the account."""
     order = checkout_order(buyer={**BUYER_TYPED, "buyer_email": "dewi.keluar@example.com"}, lines=ONE_D210)
     sign_in_by_code(page, mailbox, "dewi.keluar@example.com")
+    page.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pesanan").click()
     expect(page.get_by_test_id("account-order")).to_contain_text(order.number)
     other = page.context.new_page()  # the same browser, a second tab on the account
     other.base = page.base
@@ -153,9 +170,12 @@ def test_a_delivered_order_reads_diterima_everywhere_and_every_step_has_its_date
     line = phone.get_by_test_id("account-order")
     expect(line).to_contain_text("Diterima")
     expect(line).not_to_contain_text("Dikonfirmasi")
+    sections = phone.get_by_role("navigation", name="Bagian akun")
+    sections.get_by_role("link", name="Perangkat").click()
     device = phone.get_by_role("list", name="Perjalanan perangkat")
     expect(device.get_by_test_id("step-date")).to_have_count(4)  # ordered, packed, shipped, received
-    line.get_by_role("link", name=order.number).click()
+    sections.get_by_role("link", name="Pesanan").click()
+    phone.get_by_test_id("account-order").get_by_role("link", name=order.number).click()
     phone.wait_for_url(re.compile(r"/pesanan/"))
     expect(phone.get_by_test_id("order-status")).to_have_text("Diterima")
     steps = phone.get_by_test_id("timeline").locator("li")
@@ -173,20 +193,20 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
                      tid="QRS00001", mid="000885000000001"))  # fmt: skip
     secret = ingest.add_acquirer("bri", "Bank BRI")
     sign_in_by_code(page, mailbox, "warung@example.com")
+    page.get_by_test_id("summary-today").get_by_role("link", name="Lihat transaksi").click()
+    page.wait_for_url(re.compile(r"/akun/transaksi$"))
     expect(page.get_by_test_id("today-count")).to_have_text("0")
 
     simulate(page.base, "bri", secret, "QRS00001", 2, seed=7)  # as the acquirer's system would, signed
     expect(page.get_by_test_id("today-count")).to_have_text("2", timeout=5_000)  # no reload
     expect(page.get_by_test_id("history-transaction")).to_have_count(2)  # listed once: in Riwayat (issue 50.6)
     expect(page.get_by_test_id("history-transaction").first).to_contain_text("Soundbox · SN SBXLIVE01")
-    expect(page.get_by_test_id("settlement").first).to_contain_text(
-        "Dijadwalkan"
-    )  # the ledger's payout, as Pencairan says
 
     history = page.get_by_test_id("transaction-history")  # the same two in the list, summed alike
     expect(history.get_by_test_id("history-transaction")).to_have_count(2)
     expect(history.get_by_test_id("list-count")).to_have_text("2")
-    expect(history.get_by_test_id("list-sales")).to_have_text(page.get_by_test_id("today-sales").inner_text())
+    sale = page.get_by_test_id("today-sales").inner_text()
+    expect(history.get_by_test_id("list-sales")).to_have_text(sale)
     expect(history.get_by_test_id("chart-day")).to_have_count(30)
     with page.expect_download() as download:
         history.get_by_role("link", name="Unduh CSV").click()
@@ -200,11 +220,14 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
     history.get_by_role("button", name="Tampilkan").click()
     expect(history.get_by_text("Tidak ada transaksi untuk pilihan ini.")).to_be_visible()
     expect(history.get_by_test_id("list-count")).to_have_text("0")
+    page.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Ringkasan").click()
+    expect(page.get_by_test_id("summary-sales")).to_have_text(sale)  # the same takings on the summary
+    expect(page.get_by_test_id("summary-payout")).to_contain_text("dijadwalkan masuk")  # the ledger's payout
 
 
-def test_a_merchants_account_is_in_sections_on_a_phone_and_lists_a_sale_once(phone, tmp_path, mailbox):
-    """Issue 50.6: about 5,700 px on a phone with today's transactions listed twice, a chart
-    without a scale, statements offered for months before the first sale."""
+def test_a_merchants_account_is_a_short_summary_on_a_phone_with_a_page_per_section(phone, tmp_path, mailbox):
+    """Issue 50.6, then 60.5: the account was one page of about ten phone screens; now a summary
+    of at most two, each section a page of its own that lists a sale once."""
     merchant_id = make_merchant(tmp_path, email="bagian@example.com", hp="0857-3333-4444")
     form = admin_merchants.detail(str(merchant_id)).form
     admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)
@@ -214,28 +237,24 @@ def test_a_merchants_account_is_in_sections_on_a_phone_and_lists_a_sale_once(pho
     secret = ingest.add_acquirer("bni", "Bank BNI")
     simulate(phone.base, "bni", secret, "QRS00077", 1, seed=3, mid="000885000000077")
     sign_in_by_code(phone, mailbox, "bagian@example.com")
+    expect(phone.get_by_test_id("summary-devices")).to_contain_text("Semua perangkat berjalan normal.")
+    main = phone.locator("#main").bounding_box()
+    assert main["height"] <= 2 * 740, f"the summary is {main['height']:.0f} px on a 740 px phone"
     sections = phone.get_by_role("navigation", name="Bagian akun")
-    for name in ("Hari ini", "Riwayat", "Perangkat", "Pesanan"):
+    for name in ("Ringkasan", "Transaksi", "Pencairan", "Sengketa", "Perangkat", "Servis", "Tim", "Pesanan"):
         expect(sections.get_by_role("link", name=name)).to_be_visible()
-    sections.get_by_role("link", name="Riwayat").click()
-    phone.wait_for_url(re.compile(r"/akun#riwayat$"))
-    expect(phone.get_by_test_id("transaction-history")).to_be_in_viewport()
+    expect(sections.get_by_role("link", name="Ringkasan")).to_have_attribute("aria-current", "page")
+    sections.get_by_role("link", name="Transaksi").click()
+    phone.wait_for_url(re.compile(r"/akun/transaksi$"))
     expect(phone.get_by_test_id("history-transaction")).to_have_count(1)  # the one sale, once on the page
     expect(phone.get_by_test_id("merchant-dashboard")).not_to_contain_text("SBXSECT01")  # figures only, no list
     sale = phone.get_by_test_id("list-sales").inner_text()
     expect(phone.get_by_test_id("chart-top")).to_have_text(sale)  # the scale: the busiest day
     expect(phone.get_by_test_id("statement-link")).to_have_count(1)  # this month only: the first sale's
-    # As the Riwayat step: the address says where the tap went, then the section is in view. (The
-    # 05:20 clean run once stayed on #riwayat: the tap landed while the live figures re-rendered
-    # the page; a person taps again, and so does this test, once.)
-    for attempt in (1, 2):
-        sections.get_by_role("link", name="Perangkat").click()
-        try:
-            phone.wait_for_url(re.compile(r"/akun#perangkat$"), timeout=5_000)
-            break
-        except PlaywrightTimeout:
-            assert attempt == 1, "the Perangkat link did not take the page to its section"
-    expect(phone.locator("#perangkat")).to_be_in_viewport()
+    sections.get_by_role("link", name="Perangkat").click()
+    phone.wait_for_url(re.compile(r"/akun/perangkat$"))
+    expect(phone.locator("#perangkat")).to_contain_text("SBXSECT01")
+    expect(phone.get_by_test_id("history-transaction")).to_have_count(0)  # this page reads only its own
 
 
 def test_the_owner_adds_an_acquirer_and_its_secret_is_shown_once_never_stored(page, tmp_path, clean_db):

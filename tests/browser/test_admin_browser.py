@@ -228,7 +228,9 @@ def test_exports_download_real_csv(page, admin, tmp_path):
     expect(page.get_by_text("CSV exported")).to_be_visible()
 
     page.goto(page.base + "/admin/orders")
+    expect(page.get_by_text("Citra", exact=True)).to_be_visible()  # the list loaded, so its filtering below is real
     page.get_by_role("combobox", name="status").select_option("confirmed")
+    expect(page).to_have_url(re.compile(r"status=confirmed"))
     expect(page.get_by_text("Citra")).to_have_count(0)  # the list filtered, as the admin sees it, before exporting
     with page.expect_download() as dl:
         page.get_by_role("button", name="Export CSV").click()

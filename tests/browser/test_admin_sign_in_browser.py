@@ -42,7 +42,7 @@ def test_sign_in(page, admin):
     page.locator("#password").fill(PASSWORD)
     page.get_by_role("button", name="Masuk sebagai Admin").click()
     expect(page.get_by_text("Login berhasil!")).to_be_visible()
-    page.wait_for_url(re.compile(r"/admin/?$"))
+    page.wait_for_url(re.compile(r"/admin/ringkasan$"))
     cookie = next(c for c in page.context.cookies() if c["name"] == "admin_session")
     assert cookie["sameSite"] == "Strict" and cookie["httpOnly"] and len(cookie["value"]) >= 40
     assert page.evaluate("document.cookie").find("admin_session") == -1  # no script can read it
@@ -70,7 +70,7 @@ def test_a_strangers_wrong_passwords_do_not_lock_out_the_admin(page, admin):
     page.locator("#email").fill(EMAIL)
     page.locator("#password").fill(PASSWORD)
     page.get_by_role("button", name="Masuk sebagai Admin").click()  # answered after a short delay
-    page.wait_for_url(re.compile(r"/admin/?$"))
+    page.wait_for_url(re.compile(r"/admin/ringkasan$"))
     expect(page.get_by_test_id("admin-email")).to_have_text(EMAIL)
 
 
@@ -93,7 +93,7 @@ def test_first_admin_must_choose_a_new_password(page, clean_db):
     page.locator("#repeat_password").fill("password-baru-saya")
     page.get_by_role("button", name="Simpan Password").click()
     expect(page.get_by_text("Password berhasil diganti")).to_be_visible()
-    page.wait_for_url(re.compile(r"/admin/?$"))
+    page.wait_for_url(re.compile(r"/admin/ringkasan$"))
     expect(page.get_by_test_id("admin-email")).to_have_text(EMAIL)
 
 

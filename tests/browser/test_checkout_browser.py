@@ -104,6 +104,9 @@ def test_cart_quantities(page):
     expect(page.get_by_test_id("total")).to_have_text("Rp 7.497.000")
     add(page, "SOUNDBOX")
     expect(lines).to_have_count(2)
+    # Three toasts within moments: only the newest shows (issue 63.8: they stacked over the cart).
+    expect(page.get_by_text("Soundbox QRIS ditambahkan ke keranjang")).to_be_visible()
+    expect(page.locator("[data-sonner-toast][data-visible=true]")).to_have_count(1)
     lines.first.get_by_role("spinbutton").fill("0")
     expect(lines).to_have_count(1)
     expect(page.get_by_test_id("subtotal")).to_have_text("Rp 349.000")

@@ -27,11 +27,11 @@ from terminal_shop.services import stored_files
 from support.environment import SCALEOUT
 from support.faults import (
     BUYER,
-    WORKERS,
     all_orders,
     cut_answers,
     forget_every_tab,
     kill_a_worker,
+    kill_every_worker,
     proofs_of,
     to_confirm_page,
     wait_until,
@@ -236,8 +236,7 @@ def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, 
     lines.store.hold_answers()
     page.get_by_role("button", name="Kirim Pesanan").click()
     lines.store.wait_for_held_answer(b"PUT ")  # the proof's, not another call meanwhile
-    for _ in range(WORKERS):  # whichever worker has it
-        kill_a_worker(proc, url)
+    kill_every_worker(proc, url)  # whichever worker has it
     lines.store.restore()
 
     # Chromium may send a POST cut off this way again, to a worker still alive: then the tab

@@ -35,7 +35,7 @@ def test_state_store_holds_no_session_token_and_forgets_admin_data(page, clean_d
     page.locator("#email").fill(EMAIL)
     page.locator("#password").fill(PASSWORD)
     page.get_by_role("button", name="Masuk sebagai Admin").click()
-    page.wait_for_url(re.compile(r"/admin/?$"))
+    page.wait_for_url(re.compile(r"/admin/ringkasan$"))
     page.goto(page.base + "/admin/orders")
     page.get_by_text("Pembeli Rahasia Sekali").wait_for()
     token = next(c["value"] for c in page.context.cookies() if c["name"] == admin_auth.SESSION_COOKIE)

@@ -14,10 +14,11 @@ from datetime import UTC, datetime, timedelta
 from datetime import time as clock
 
 from playwright.sync_api import expect
-from test_account_browser import sign_in_by_code
+from test_account_browser import open_section, sign_in_by_code
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import write_session
+from terminal_shop.intake import signed
 from terminal_shop.services import working_days
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.disputes import webhook as dispute_webhook
@@ -37,7 +38,7 @@ def _sale(secret: str, days_ago: int) -> None:
     body = json.dumps({"id": "PAY-1", "tid": "QRS00047", "mid": "000885000000047", "time": at, "amount": 250_000,
                        "channel": "qris", "scheme": "QRIS BCA", "status": "approved"}).encode()  # fmt: skip
     ts = int(time.time())
-    ingest.accept("bri", body, ingest.sign(secret, ts, body), str(ts))
+    ingest.accept("bri", body, signed.sign(secret, ts, body), str(ts))
 
 
 def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_path, mailbox):
@@ -50,7 +51,7 @@ def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_pat
     _sale(secret, days_ago=5)  # due a few working days ago: late enough to report
 
     sign_in_by_code(phone, mailbox, "dana@example.com")
-    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pencairan").click()
+    open_section(phone, "Pencairan")
     payouts = phone.locator("#pencairan")
     expect(payouts.get_by_test_id("next-payout")).to_contain_text("Rp 250.000 seharusnya masuk ke BCA")
     expect(payouts.get_by_test_id("next-payout")).to_contain_text("belum dikirim acquirer")
@@ -105,7 +106,7 @@ def _deliver(secret: str, path: str, payload: dict) -> None:
     body = json.dumps(payload).encode()
     ts = int(time.time())
     accept = {"transaksi": ingest.accept, "sengketa": dispute_webhook.accept}[path]
-    accept("bri", body, ingest.sign(secret, ts, body), str(ts))
+    accept("bri", body, signed.sign(secret, ts, body), str(ts))
 
 
 def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_evidence(phone, page, tmp_path, mailbox):
@@ -135,10 +136,11 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     assert "transaksi D2" in told.get_body(("plain",)).get_content()
 
     sign_in_by_code(phone, mailbox, "sengketa@example.com")
+    open_section(phone, "Transaksi")
     history = phone.locator("#riwayat")
     expect(history.get_by_test_id("txn-refund")).to_contain_text("Refund Rp 100.000")
     expect(history.get_by_test_id("txn-refund")).to_contain_text("tidak ikut dicairkan")
-    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pencairan").click()
+    open_section(phone, "Pencairan")
     payouts = phone.locator("#pencairan")
     payouts.get_by_role("button", name="Rincian").first.click()
     expect(payouts.get_by_test_id("payout-refunds")).to_have_text("Rp 100.000")
@@ -146,7 +148,7 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     expect(payouts.get_by_test_id("payout-net")).to_have_text("Rp 693.000")
     expect(payouts.get_by_test_id("fee-reason").first).to_have_text("Kartu debit A920 s/d Rp 750.000: 1%")
 
-    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Sengketa").click()
+    open_section(phone, "Sengketa")
     case = phone.get_by_test_id("dispute")
     expect(case).to_contain_text("Chargeback Rp 300.000 · transaksi D2")
     expect(case.get_by_test_id("dispute-deadline")).to_contain_text("Batas tanggapan")
@@ -211,17 +213,13 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     _deliver(secret, "sengketa", {"disputes": [{**dispute, "status": "lost"}]})
     phone.reload()
     expect(phone.get_by_test_id("dispute")).to_contain_text("Chargeback berlaku")
+    open_section(phone, "Pencairan")
     payouts = phone.locator("#pencairan")
     payouts.get_by_role("button", name="Rincian").first.click()  # the newest: the next working day's
     expect(payouts.get_by_test_id("payout-chargebacks")).to_have_text("-Rp 300.000")
     expect(payouts.get_by_test_id("payout-extra").filter(has_text="Chargeback")).to_contain_text(
         "Chargeback: CB-48 atas transaksi D2: Barang tidak diterima"
     )  # beside the refund's entries: exactly what this payout holds
-    charged = phone.locator("#riwayat").get_by_test_id("history-transaction").filter(has_text="Rp 300.000")
-    expect(charged.get_by_test_id("txn-refund")).to_contain_text(
-        "Chargeback Rp 300.000"
-    )  # under its sale too, with the payout it is taken from (issue 59's walk: the line said nothing)
-    expect(charged.get_by_test_id("txn-refund")).to_contain_text("tidak ikut dicairkan")  # on the sale's own payout
     first_day = settlement.DEFAULT.on_or_after(working_days.today_wib())  # today, or the next working day
     todays = payouts.get_by_test_id("payout").filter(has_text=working_days.spoken(first_day))
     todays.get_by_role("button", name="Rincian").click()  # today's: the correction and the sale the admin released
@@ -230,6 +228,12 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     )
     expect(todays.get_by_test_id("payout-adjustments")).to_have_text("+Rp 1.500")
     expect(todays.get_by_text("TID A9200049")).to_be_visible()
+    open_section(phone, "Transaksi")
+    charged = phone.locator("#riwayat").get_by_test_id("history-transaction").filter(has_text="Rp 300.000")
+    expect(charged.get_by_test_id("txn-refund")).to_contain_text(
+        "Chargeback Rp 300.000"
+    )  # under its sale too, with the payout it is taken from (issue 59's walk: the line said nothing)
+    expect(charged.get_by_test_id("txn-refund")).to_contain_text("tidak ikut dicairkan")  # on the sale's own payout
 
 
 def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_the_same_everywhere(
@@ -255,7 +259,7 @@ def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_t
     body = json.dumps({"payouts": [{"mid": "000885000000059", "settle_on": first_day.isoformat(), "net": 95_000,
                                     "bank_reference": "BRI-59"}]}).encode()  # fmt: skip
     ts = int(time.time())
-    payout_webhook.accept("bri", body, ingest.sign(secret, ts, body), str(ts))
+    payout_webhook.accept("bri", body, signed.sign(secret, ts, body), str(ts))
     late_at = (sold + timedelta(hours=3)).isoformat()
     _deliver(secret, "transaksi", {**sale, "id": "LATE", "amount": 70_000, "time": late_at})
     refund_at = datetime.combine(today - timedelta(days=2), clock(11), WIB)
@@ -265,7 +269,7 @@ def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_t
     next_day = working_days.add_working_days(first_day, 1)
 
     sign_in_by_code(phone, mailbox, "buku@example.com")
-    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Pencairan").click()
+    open_section(phone, "Pencairan")
     payouts = phone.locator("#pencairan")
     short = payouts.get_by_test_id("payout").filter(has_text=working_days.spoken(first_day))
     expect(short).to_contain_text("Rp 95.000")  # what reached the bank
@@ -283,11 +287,14 @@ def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_t
     refund_row.get_by_role("button", name="Rincian").click()
     expect(refund_row.get_by_test_id("payout-extra").first).to_contain_text("-Rp 40.000")
 
+    coming = payouts.get_by_test_id("next-payout")
+    said = coming.inner_text().removeprefix("Berikutnya: ") if coming.count() else "Belum ada pencairan terjadwal."
+    open_section(phone, "Transaksi")
     history = phone.locator("#riwayat")
     history.get_by_label("Dari").fill((today - timedelta(days=30)).isoformat())
     history.get_by_role("button", name="Tampilkan").click()
     refunded = history.get_by_test_id("history-transaction").filter(has_text="Rp 100.000")
     expect(refunded).to_contain_text("Refund sebagian")
     expect(refunded.get_by_test_id("txn-refund")).to_contain_text(f"dipotong dari pencairan {landed.day} ")
-    newest = payouts.get_by_test_id("payout").first.locator("p").nth(1).inner_text().split(" · ")[0]
-    expect(phone.get_by_test_id("settlement").first).to_contain_text(newest)  # Hari ini's block: Pencairan's figure
+    open_section(phone, "Ringkasan")
+    expect(phone.get_by_test_id("summary-payout")).to_contain_text(said)  # the summary: Pencairan's own words

@@ -12,8 +12,8 @@ from terminal_shop import privacy_policy, routes
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.refusals import texts
 from terminal_shop.services import working_days
-from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations.fields import FIELDS
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -110,7 +110,8 @@ def test_step_validation_texts_and_navigation(page, tmp_path):
     expect(page.get_by_text("Format email tidak valid")).to_be_visible()
     page.locator("#email").fill("sri.nav@example.com")
     next_step(page)
-
+    # The documents step is on screen before its own "Lanjutkan" is pressed (else the click lands on step one's).
+    expect(page.get_by_role("button", name="Foto KTP *")).to_be_visible()
     next_step(page)  # no documents yet
     expect(page.get_by_text("Dokumen tidak lengkap")).to_be_visible()
     for text in texts(details.validate_documents(set())).values():  # "Foto KTP wajib diupload", ...

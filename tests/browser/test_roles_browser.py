@@ -24,7 +24,7 @@ def test_a_finance_clerk_confirms_payments_and_sees_no_registrations(page, clean
     page.locator("#email").fill(EMAIL)
     page.locator("#password").fill(PASSWORD)
     page.get_by_role("button", name="Masuk sebagai Admin").click()
-    page.wait_for_url(re.compile(r"/admin/orders"))  # the role's own first page
+    page.wait_for_url(re.compile(r"/admin/ringkasan"))  # the role's own first page: what waits (issue 63.6)
     header = page.get_by_role("banner")
     for area in ("Orders", "Pembayaran", "Ringkasan"):
         expect(header.get_by_role("link", name=area, exact=True)).to_be_visible()
@@ -39,7 +39,7 @@ def test_a_finance_clerk_confirms_payments_and_sees_no_registrations(page, clean
 
     page.goto(f"{page.base}/admin/merchants/{mid}")  # typed in: sent back, nothing shown
     expect(page.get_by_text("Peran Anda tidak memiliki akses untuk tindakan ini")).to_be_visible()
-    page.wait_for_url(re.compile(r"/admin/orders"))
+    page.wait_for_url(re.compile(r"/admin/ringkasan"))
     expect(page.locator("main")).not_to_contain_text("Warung Bu Sri")
 
     ingest.add_acquirer("bri", "Bank BRI")  # issue 46.8: the webhook's health is finance's, its secret is not

@@ -85,7 +85,7 @@ def test_cart_admin_and_orders_are_shared_between_workers(browser, site, second_
     a.locator("#email").fill(EMAIL)
     a.locator("#password").fill(PASSWORD)
     a.get_by_role("button", name="Masuk sebagai Admin").click()
-    a.wait_for_url(re.compile(r"/admin/?$"))
+    a.wait_for_url(re.compile(r"/admin/ringkasan$"))
     for page, base in ((a, site), (b, second_worker)):
         page.goto(base + "/admin/orders")
         expect(page.get_by_test_id("admin-email")).to_have_text(EMAIL)
@@ -177,7 +177,7 @@ def test_purchase_review_and_throttling_through_the_proxy(browser, proxy, clean_
     page.locator("#email").fill(EMAIL)
     page.locator("#password").fill(PASSWORD)
     page.get_by_role("button", name="Masuk sebagai Admin").click()
-    page.wait_for_url(re.compile(r"/admin/?$"))
+    page.wait_for_url(re.compile(r"/admin/ringkasan$"))
     page.goto(f"{proxy}/admin/orders/{order.id}")
     page.get_by_role("button", name="Konfirmasi").click()
     page.get_by_role("button", name="Ya, tanpa mutasi").click()  # no statement line yet: asked once (issue 39.4)
@@ -207,7 +207,9 @@ def test_purchase_review_and_throttling_through_the_proxy(browser, proxy, clean_
     assert "gagal=terkunci" in _login_from(
         "127.0.0.2", EMAIL, PASSWORD, trusted, forwarded_for="203.0.113.9"
     )  # no escape
-    assert _login_from("127.0.0.3", EMAIL, PASSWORD, trusted).endswith("/admin?masuk=1")  # another visitor is let in
+    assert _login_from("127.0.0.3", EMAIL, PASSWORD, trusted).endswith(
+        "/admin/ringkasan?masuk=1"
+    )  # another visitor is let in
 
 
 def _through(url: str, trusted: ssl.SSLContext, **headers: str) -> tuple[int, dict[str, str], bytes]:

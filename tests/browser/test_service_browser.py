@@ -6,6 +6,7 @@ merchant's case shows each step; a heartbeat gap raises the offline alert once."
 from __future__ import annotations
 
 import json
+import re
 import time
 from datetime import UTC, datetime, timedelta
 from datetime import time as clock
@@ -13,7 +14,7 @@ from datetime import time as clock
 import httpx
 from playwright.sync_api import expect
 from sqlmodel import select
-from test_account_browser import sign_in_by_code
+from test_account_browser import open_section, sign_in_by_code
 
 from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
@@ -21,7 +22,7 @@ from terminal_shop.services import working_days
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.fleet import alerts, heartbeat
 from terminal_shop.services.team import admin_auth
-from terminal_shop.state.account_service import SERVICE_UPLOAD_ID
+from terminal_shop.state.account_service import REPORT_UPLOAD_ID, SERVICE_UPLOAD_ID
 
 from support.factories import ADMIN, approved_merchant
 from support.files import png
@@ -57,20 +58,40 @@ def test_a_dead_soundbox_is_replaced_first_and_collected_after(phone, page, tmp_
     assert "Laporkan masalah" in offline.get_body(("plain",)).get_content()
 
     sign_in_by_code(phone, mailbox, "servis@example.com")
-    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Perangkat").click()
+    expect(phone.get_by_test_id("summary-attention")).to_contain_text("Tidak terhubung sejak")  # on the summary
+    open_section(phone, "Perangkat")
     card = phone.get_by_test_id("device")
     expect(card.get_by_test_id("device-last-seen")).to_contain_text("WIB")
-    card.get_by_role("button", name="Laporkan masalah").click()
-    card.get_by_label("Apa yang terjadi?").select_option("Tidak menyala")
-    card.get_by_label("Ceritakan singkat").fill("Mati total sejak pagi, lampu tidak menyala")
-    card.get_by_role("button", name="Kirim laporan").click()
+    card.get_by_role("link", name="Laporkan masalah").click()
+    phone.wait_for_url(re.compile(r"/akun/servis\?perangkat="))
+    form = phone.get_by_test_id("report-form")
+    expect(form.get_by_test_id("report-device")).to_have_text("Soundbox QRIS · SN SBXOLD048")
+    form.get_by_label("Ceritakan singkat").fill("Mati total sejak pagi, lampu tidak menyala")
+    form.locator(f"#{REPORT_UPLOAD_ID} input[type=file]").set_input_files(
+        str(png(tmp_path / "mati.png"))
+    )  # with the report
+    expect(form.get_by_test_id(f"{REPORT_UPLOAD_ID}-name")).to_have_text("mati.png")
+    form.get_by_role("button", name="Kirim laporan").click()  # no problem chosen: refused, the photo kept
+    expect(phone.get_by_text("Pilih masalahnya")).to_be_visible()
+    expect(form.get_by_test_id(f"{REPORT_UPLOAD_ID}-name")).to_have_text("mati.png")
+    form.get_by_label("Apa yang terjadi?").select_option("Tidak menyala")
+    form.get_by_role("button", name="Kirim laporan").click()
     expect(phone.get_by_text("terkirim")).to_be_visible()
     case = phone.get_by_test_id("service-case")
     expect(case).to_contain_text("Garansi berlaku s.d.")
     expect(case.get_by_test_id("service-next")).to_contain_text("unit pengganti kami kirim paling lambat")
-    case.locator(f"#{SERVICE_UPLOAD_ID} input[type=file]").set_input_files(str(png(tmp_path / "mati.png")))
+    expect(case).to_contain_text("1 foto/video terlampir")  # the form's photo came with the report (issue 63.8)
+    expect(phone.get_by_text("Foto tersimpan")).to_have_count(0)  # one toast: the report's
+    polyglot = tmp_path / "video.mp4"  # starts like an MP4, then a web page (issue 63.5)
+    polyglot.write_bytes(
+        b"\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2" + b"<html><script>alert(1)</script></html>" * 13
+    )
+    case.locator(f"#{SERVICE_UPLOAD_ID} input[type=file]").set_input_files(str(polyglot))
+    expect(phone.get_by_text("Video tidak dapat dibaca atau lebih dari 60 detik")).to_be_visible()
+    expect(case).to_contain_text("1 foto/video terlampir")  # nothing more kept
+    case.locator(f"#{SERVICE_UPLOAD_ID} input[type=file]").set_input_files(str(png(tmp_path / "lampu.png")))
     expect(phone.get_by_text("Foto tersimpan")).to_be_visible()
-    expect(case).to_contain_text("1 foto/video terlampir")
+    expect(case).to_contain_text("2 foto/video terlampir")
 
     sign_in(page)  # the owner works the case as the warehouse does
     page.get_by_role("navigation", name="Menu admin").get_by_role("link", name="Servis").click()
@@ -80,13 +101,36 @@ def test_a_dead_soundbox_is_replaced_first_and_collected_after(phone, page, tmp_
     work.get_by_role("button", name="Simpan pemeriksaan").click()
     expect(page.get_by_text("Pemeriksaan tersimpan")).to_be_visible()
     work.get_by_label("SN pengganti (pindai)").fill("SBXNEW048")
+    work.get_by_label("SN pengganti (pindai)").press("Enter")  # a scanner's Enter: on to the courier, nothing sent
+    expect(work.get_by_label("Kurir pengiriman")).to_be_focused()
+    expect(work.get_by_label("SN pengganti (pindai)")).to_have_value("SBXNEW048")
+    expect(page.get_by_text("Pilih kurir dan isi nomor resi")).to_have_count(0)
     work.get_by_label("Kurir pengiriman").select_option("JNE")
     work.get_by_label("Resi pengiriman").fill("JNE0048123456")
     work.get_by_role("button", name="Kirim pengganti").click()
     expect(page.get_by_text("Pengganti dikirim").first).to_be_visible()
+    expect(work.get_by_role("button", name=re.compile("Aktifkan pengganti"))).to_have_count(0)  # still on the road
+
+    phone.reload()  # the merchant has it in hand and says so (issue 63.8); only then it is activated
+    case = phone.get_by_test_id("service-case")
+    expect(case.get_by_test_id("service-next")).to_contain_text('tekan "Pengganti sudah diterima"')
+    case.get_by_role("button", name="Pengganti sudah diterima").click()
+    expect(phone.get_by_text("kami aktifkan unit pengganti")).to_be_visible()
+    page.get_by_role("navigation", name="Menu admin").get_by_role("link", name="Servis").click()
     work.get_by_role("button", name="Aktifkan pengganti dengan TID QRS00048").click()
     expect(page.get_by_text("Pengganti aktif dengan TID lama")).to_be_visible()
     expect(work.get_by_test_id("replacement-active")).to_have_text("Pengganti aktif dengan TID QRS00048")
+    pickup_day = working_days.add_working_days(working_days.today_wib(), 1)
+    work.get_by_label("Tanggal penjemputan").fill(pickup_day.isoformat())
+    work.get_by_label("Jam penjemputan").select_option("13.00-17.00")
+    work.get_by_role("button", name="Kirim jadwal ke merchant").click()
+    expect(work.get_by_test_id("pickup")).to_have_text(
+        f"Penjemputan: {working_days.spoken(pickup_day)}, pukul 13.00-17.00 WIB"
+    )
+    phone.reload()
+    expect(phone.get_by_test_id("service-next")).to_contain_text(
+        f"dijemput kurir {working_days.spoken(pickup_day)}, pukul 13.00-17.00 WIB"
+    )
     work.get_by_label("Kurir penjemputan").select_option("SiCepat")
     work.get_by_label("Resi penjemputan").fill("SCP0048123456")
     work.get_by_role("button", name="Catat penjemputan").click()
@@ -102,6 +146,8 @@ def test_a_dead_soundbox_is_replaced_first_and_collected_after(phone, page, tmp_
     for shown in ("Selesai", "SN SBXNEW048 · JNE · resi JNE0048123456", "SiCepat · resi SCP0048123456",
                   "unit lama diperbaiki, kembali ke stok"):  # fmt: skip
         expect(case).to_contain_text(shown)
+    expect(phone.get_by_test_id("report-form")).to_have_count(0)  # reported: the form does not open again
+    open_section(phone, "Perangkat")
     replacement = phone.get_by_test_id("device")
     expect(replacement).to_have_count(1)  # the old unit went back to stock: nobody's now
     expect(replacement.get_by_test_id("device-note")).to_have_text("Pengganti untuk SN SBXOLD048")
@@ -119,7 +165,7 @@ def test_the_owner_adds_an_outlet_places_a_device_and_reads_the_accounts_activit
                      tid="A9200049", mid="000885000000049", acquirer="BRI"))  # fmt: skip
 
     sign_in_by_code(phone, mailbox, "outlet@example.com")
-    phone.get_by_role("navigation", name="Bagian akun").get_by_role("link", name="Outlet").click()
+    open_section(phone, "Tim")
     section = phone.locator("#outlet")
     expect(section.get_by_test_id("outlet")).to_contain_text("Warung Dua Cabang")  # the registration's address
     section.get_by_label("Nama outlet").fill("Cabang Pasar")
@@ -134,3 +180,9 @@ def test_the_owner_adds_an_outlet_places_a_device_and_reads_the_accounts_activit
     log = phone.locator("#aktivitas").get_by_test_id("activity")
     expect(log.first).to_contain_text("Mengubah outlet: SN A920OUT49 di Cabang Pasar")
     expect(log.filter(has_text="Masuk ke akun")).to_have_count(1)
+
+    open_section(phone, "Perangkat")  # the A920's printer: its paper in two taps (issue 63.8)
+    phone.get_by_role("button", name="Pesan kertas (Kertas 57 mm)").click()
+    phone.wait_for_url(re.compile(r"/checkout/form$"))  # the cart holds the roll; the form, the business's address
+    expect(phone.get_by_test_id("summary-line")).to_contain_text("Kertas thermal 57")
+    expect(phone.get_by_label("Alamat pengiriman")).not_to_have_value("")

@@ -138,7 +138,7 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     recovery = codes_field.input_value().split("\n")
     assert len(recovery) == 10 and all(re.fullmatch(r"([a-z2-7]{5}-){3}[a-z2-7]{5}", c) for c in recovery)
     clerk.get_by_role("link", name="Lanjut ke back office").click()
-    clerk.wait_for_url(re.compile(r"/admin/orders"))
+    clerk.wait_for_url(re.compile(r"/admin/ringkasan"))  # finance lands on the overview (issue 63.6)
     log_out(clerk)
 
     # Signing in again: the password, then a code (the next step's: this one was used).
@@ -146,7 +146,7 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     clerk.wait_for_url(re.compile(r"/admin/2fa/?$"))
     axe(clerk, "2FA code")
     give_code(clerk, code_at(secret, 30))
-    clerk.wait_for_url(re.compile(r"/admin/orders"))
+    clerk.wait_for_url(re.compile(r"/admin/ringkasan"))
     header = clerk.get_by_role("banner")
     open_admin_menu(clerk)  # a phone: the areas are behind "Menu"
     expect(header.get_by_role("link", name="Orders", exact=True)).to_be_visible()
@@ -159,7 +159,7 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     expect(clerk.get_by_test_id("personal-data")).to_have_count(0)
     clerk.goto(f"{clerk.base}/admin/merchants/{mid}")
     expect(clerk.get_by_text(DENIED)).to_be_visible()
-    clerk.wait_for_url(re.compile(r"/admin/orders"))
+    clerk.wait_for_url(re.compile(r"/admin/ringkasan"))
     expect(clerk.locator("main")).not_to_contain_text("Warung Bu Sri")
 
     # A merchant handler called straight over the websocket with the clerk's cookie.
@@ -176,14 +176,14 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     log_out(clerk)
     sign_in_with_password(clerk, CLERK, CLERK_PASSWORD)
     give_code(clerk, recovery[0])
-    clerk.wait_for_url(re.compile(r"/admin/orders"))
+    clerk.wait_for_url(re.compile(r"/admin/ringkasan"))
     expect(clerk.get_by_text("Kode pemulihan dipakai")).to_be_visible()
     log_out(clerk)
     sign_in_with_password(clerk, CLERK, CLERK_PASSWORD)
     give_code(clerk, recovery[0])
     expect(clerk.get_by_role("alert").filter(has_text="Kode salah atau sudah dipakai")).to_be_visible()
     give_code(clerk, recovery[1])
-    clerk.wait_for_url(re.compile(r"/admin/orders"))
+    clerk.wait_for_url(re.compile(r"/admin/ringkasan"))
 
     # The owner sees the clerk with 2FA on, signs the clerk out everywhere, then deactivates
     # the account: each time the clerk's open tab is out.
@@ -197,7 +197,7 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     clerk.wait_for_url(re.compile(r"/admin/login"))
     sign_in_with_password(clerk, CLERK, CLERK_PASSWORD)
     give_code(clerk, recovery[2])
-    clerk.wait_for_url(re.compile(r"/admin/orders"))
+    clerk.wait_for_url(re.compile(r"/admin/ringkasan"))
     row.get_by_role("combobox").select_option("pengiriman")  # the clerk moves to shipping...
     expect(page.get_by_text("Peran diubah menjadi Pengiriman")).to_be_visible()
     clerk.goto(f"{clerk.base}/admin/orders/{order.id}")

@@ -8,19 +8,17 @@ all), and the hook that runs before a tab's whole state is sent.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import contextvars
 import inspect
 
 import pytest
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.reflex_compat import detached_root_state, router_with_headers
+from terminal_shop.reflex_compat import router_with_headers
 from terminal_shop.services.customers import sessions, signin
-from terminal_shop.state.account import AccountState, withhold_account_data
+from terminal_shop.state.account import withhold_account_data
 
+from support.account_tab import AccountTab, own_handlers, run
 from support.factories import BUYER_TYPED, checkout_order, signed_in_customer
 from support.files import png
 
@@ -28,15 +26,9 @@ OPEN_TO_ANYONE = {"setvar"}  # Reflex's own; refuses every var without a setter 
 CHECKS_INSIDE = {"watch"}  # the background watcher checks the session after each wait
 
 
-def _run(coroutine):
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # Playwright's sync API may hold this thread's loop
-        return pool.submit(contextvars.copy_context().run, asyncio.run, coroutine).result()
-
-
 def _tab(session_hash: str):
-    root = detached_root_state()
-    root.router = router_with_headers({signin.SESSION_HASH_HEADER: session_hash})
-    return root, root.get_substate(AccountState.get_full_name().split(".")[1:])
+    tab = AccountTab(session_hash)
+    return tab.root, tab
 
 
 @pytest.fixture
@@ -47,9 +39,14 @@ def buyer(clean_db, tmp_path):
 
 
 def test_every_account_handler_goes_through_the_shared_check():
-    guarded = {n for n, h in AccountState.event_handlers.items() if getattr(h.fn, "account_only", False)}
-    assert set(AccountState.event_handlers) - OPEN_TO_ANYONE - CHECKS_INSIDE == guarded
-    assert {"load", "filter", "go_to_page", "order_again", "ask_about_me"} <= guarded
+    handlers = {(cls.__name__, n) for cls, n, _ in own_handlers()}
+    guarded = {(cls.__name__, n) for cls, n, h in own_handlers() if getattr(h.fn, "account_only", False)}
+    assert {x for x in handlers if x[1] not in OPEN_TO_ANYONE | CHECKS_INSIDE} == guarded
+    assert {("TransactionsState", "filter"), ("TransactionsState", "go_to_page"), ("OrdersState", "order_again"),
+            ("DataState", "ask_about_me"), ("AccountState", "work_as")} <= guarded  # fmt: skip
+    assert {cls for cls, n in guarded if n == "load"} == {cls.__name__ for cls, _, _ in own_handlers()} - {
+        "AccountState"
+    }
 
 
 def _dummy(param: inspect.Parameter):
@@ -62,7 +59,7 @@ def test_a_tab_that_lost_its_session_gets_nothing_more(buyer, how):
     session = signed_in_customer(buyer)
     other = signed_in_customer(buyer)  # the same person on another device
     root, state = _tab(session)
-    _run(AccountState.event_handlers["load"].fn(state))
+    state.call("load")
     assert state.email == buyer and state.orders and buyer in str(root.dict())
 
     if how == "keluar":
@@ -70,29 +67,33 @@ def test_a_tab_that_lost_its_session_gets_nothing_more(buyer, how):
     elif how == "keluar-semua":
         sessions.end_all(other)
     else:
-        root.router = router_with_headers({})  # the tab token alone, from a browser without the cookie
-    for name, handler in AccountState.event_handlers.items():
+        state.without_cookie()  # the tab token alone, from a browser without the cookie
+    for cls, name, handler in own_handlers():
         if name in OPEN_TO_ANYONE | CHECKS_INSIDE:
             continue
         params = list(inspect.signature(handler.fn).parameters.values())[1:]
-        answer = _run(handler.fn(state, *[_dummy(p) for p in params]))
-        assert "/masuk" in str(getattr(answer, "args", answer)), f"{name} answered a tab without a session"
-        assert buyer not in str(root.dict()) and state.orders == [] and not state.loaded, name
+        answer = run(handler.fn(state.of(cls), *[_dummy(p) for p in params]))
+        assert "/masuk" in str(getattr(answer, "args", answer)), (
+            f"{cls.__name__}.{name} answered a tab without a session"
+        )
+        assert buyer not in str(root.dict()) and state.orders == [] and not getattr(state.of(cls), "loaded", False), (
+            name
+        )
 
 
 def test_a_tabs_whole_state_keeps_the_account_only_for_its_ownsigned_in_customer(buyer):
     session = signed_in_customer(buyer)
     root, state = _tab(session)
-    _run(AccountState.event_handlers["load"].fn(state))
-    _run(withhold_account_data(root))  # the same session reloads: kept
+    state.call("load")
+    run(withhold_account_data(root))  # the same session reloads: kept
     assert buyer in str(root.dict())
 
     root.router = router_with_headers({signin.SESSION_HASH_HEADER: signed_in_customer("orang.lain@example.com")})
-    _run(withhold_account_data(root))  # another person signed in on this browser
+    run(withhold_account_data(root))  # another person signed in on this browser
     assert buyer not in str(root.dict()) and state.orders == []
 
     root, state = _tab(session)
-    _run(AccountState.event_handlers["load"].fn(state))
+    state.call("load")
     sessions.end(session)
-    _run(withhold_account_data(root))  # signed out, then the tab reconnects
+    run(withhold_account_data(root))  # signed out, then the tab reconnects
     assert buyer not in str(root.dict())

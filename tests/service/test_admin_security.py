@@ -357,7 +357,7 @@ def test_our_admin_routes_check_the_role_too(seeded):
     signed_in = client.post(
         routes.API_ADMIN_LOGIN, data={"email": "admin@terminalku.example", "password": "rahasia-123"}
     )
-    assert signed_in.headers["location"] == "/admin/orders?masuk=1"  # a finance clerk lands on the orders
+    assert signed_in.headers["location"] == "/admin/ringkasan?masuk=1"  # a finance clerk lands on the overview (63.6)
 
 
 def _session_for(email: str, role: str, *, second_factor_pending: bool = False) -> str:

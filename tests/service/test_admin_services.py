@@ -19,6 +19,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.services.backoffice import admin_merchants, merchant_actions
 from terminal_shop.services.orders import order_list, transitions
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import ChangeRefusal
 from terminal_shop.services.registrations import admin_edit, merchant_list
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.team import admin_auth
@@ -204,7 +205,7 @@ def test_confirm_and_reject_are_one_way_and_audited(clean_db):
     transitions.confirm(str(a.id), ADMIN)
     with pytest.raises(transitions.TransitionError) as refused:
         transitions.reject(str(b.id), "   ", ADMIN)
-    assert refused.value.code is transitions.ChangeRefusal.REASON_REQUIRED
+    assert refused.value.code is ChangeRefusal.REASON_REQUIRED
     transitions.reject(str(b.id), "Nominal transfer kurang", ADMIN)
     with pytest.raises(transitions.TransitionError):
         transitions.reject(str(a.id), "terlambat", ADMIN)

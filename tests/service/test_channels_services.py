@@ -13,6 +13,7 @@ from terminal_shop.services.notifications import channels, consent, sender
 from terminal_shop.services.notifications.channels import Notice
 from terminal_shop.services.notifications.outbox import Mail, Queued
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications.terms import NoticeKind
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.registrations.terms import RegistrationStatus
@@ -27,6 +28,7 @@ class Pigeon:
 
     name = "merpati"
     key_prefix = "merpati:"
+    offers = frozenset(k.value for k in NoticeKind)  # a pigeon carries any word
 
     def __init__(self) -> None:
         self.carried: list[tuple[str, str]] = []

@@ -20,8 +20,9 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.customers import account, sessions, signin
-from terminal_shop.services.customers.signin import SignInError, SignInRefusal
+from terminal_shop.services.customers.signin import SignInError
 from terminal_shop.services.customers.tables import SignInCode
+from terminal_shop.services.customers.terms import SignInRefusal
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.privacy import person, requests
 from terminal_shop.services.privacy.tables import DataRequest

@@ -26,8 +26,9 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, invoice, transitions
-from terminal_shop.services.orders.fulfilment import FulfilmentError, StepRefusal
+from terminal_shop.services.orders.fulfilment import FulfilmentError
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import StepRefusal
 from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team.permissions import Permission, allows
 

@@ -5,6 +5,8 @@ writes, the audit log nor the domain events. An erased e-mail cannot be sent aga
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from sqlalchemy import select as core_select
 from sqlmodel import SQLModel, select
 
@@ -36,7 +38,8 @@ def found_anywhere(*words: str) -> list[str]:
                 text = " ".join(str(v) for v in row)
                 places += [f"{table.name}: {w}" for w in words if w.lower() in text.lower()]
     storage, settings = get_storage(), get_settings()
-    for bucket in (settings.bucket_order_payments, settings.bucket_merchant_documents, settings.bucket_assets):
+    buckets = [getattr(settings, f.name) for f in fields(settings) if f.name.startswith("bucket_")]  # a new one too
+    for bucket in buckets:
         for key, _ in storage.list_keys(bucket):
             data = storage.get(bucket, key)
             places += [f"{bucket}/{key}: {w}" for w in words if w.encode() in data]

@@ -19,8 +19,9 @@ from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import fulfilment, invoice, transitions
-from terminal_shop.services.orders.fulfilment import FulfilmentError, StepRefusal
+from terminal_shop.services.orders.fulfilment import FulfilmentError
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import StepRefusal
 
 from support.factories import make_order
 
@@ -237,3 +238,31 @@ def test_a_restricted_order_shows_only_its_status_items_and_dates_to_other_roles
     assert seen.lines and seen.status == "confirmed" and seen.restricted
     owner = admin_orders.detail(str(order.id), reads_restricted=True).view
     assert (owner.buyer_name, owner.buyer_email) == (order.buyer_name, order.buyer_email)
+
+
+def test_a_restricted_orders_buyer_is_signed_out_and_the_order_leaves_their_account(clean_db):
+    """Issue 63.7: after "Hapus data pribadi" answered "kept restricted", the buyer's sign-in
+    codes, sessions (30 days) and sign-in e-mails stayed, and their old browser listed the order."""
+    from sqlmodel import col
+
+    from terminal_shop.services.customers import account, signin
+    from terminal_shop.services.customers.tables import CustomerSession, SignInCode
+    from terminal_shop.services.notifications.tables import OutboxMessage
+    from terminal_shop.services.privacy import requests
+
+    from support.factories import signed_in_customer
+
+    order = confirmed()
+    address = order.buyer_email.lower()
+    session = signed_in_customer(address)
+    assert signin.session_customer(session) is not None and account.of(address).orders
+    said = requests.erase_or_restrict("order", str(order.id), ADMIN)
+    assert said.startswith("Masih wajib disimpan")  # an order is a tax record: restricted, not erased
+    assert signin.session_customer(session) is None
+    with read_session() as s:
+        assert s.exec(select(CustomerSession).where(col(CustomerSession.email) == address)).first() is None
+        assert s.exec(select(SignInCode).where(col(SignInCode.email) == address)).first() is None
+        sign_in_mails = s.exec(select(OutboxMessage).where(col(OutboxMessage.subject).contains("Kode masuk"))).all()
+        assert all(address not in (m.to_addr or "") for m in sign_in_mails)
+        assert s.get(Order, order.id).buyer_email == order.buyer_email  # the order's own record is kept
+    assert account.of(address).orders == []  # signed in again later: the restricted order is not listed

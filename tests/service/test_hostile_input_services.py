@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.infra.storage import LocalStorage, build_storage
-from terminal_shop.infra.uploads import MAX_IMAGE_PIXELS, UploadRefusal, check_file
+from terminal_shop.infra.uploads import MAX_IMAGE_PIXELS, UploadRefusal, UploadRejected, check_file
 from terminal_shop.reflex_compat import detached_root_state
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.registrations import submission as registrations
@@ -101,9 +101,11 @@ def _local_files_client(monkeypatch, tmp_path) -> tuple[TestClient, LocalStorage
 def test_polyglot_pdf_is_served_sandboxed(clean_db, monkeypatch, tmp_path):
     client, storage = _local_files_client(monkeypatch, tmp_path)
     polyglot = b"%PDF-1.4\n<html><body><script>document.title='pwned'</script></body></html>\n%%EOF"
-    checked = check_file(polyglot, ("pdf",), ("x", "y"))  # a PDF by its first bytes...
-    bucket = api.get_settings().bucket_order_payments
-    storage.put(bucket, "o1/bukti.pdf", checked.data, checked.content_type)
+    with pytest.raises(UploadRejected) as refused:  # a PDF by its first bytes only: no PDF inside (issue 63.5)
+        check_file(polyglot, ("pdf",), ("Bukti ditolak", "Kirim JPG, PNG atau PDF"))
+    assert refused.value.text == "Kirim JPG, PNG atau PDF"
+    bucket = api.get_settings().bucket_order_payments  # and had one been stored before, it is served inert
+    storage.put(bucket, "o1/bukti.pdf", polyglot, "application/pdf")
     r = client.get(storage.signed_url(bucket, "o1/bukti.pdf"))
     assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
     policy = r.headers["content-security-policy"]

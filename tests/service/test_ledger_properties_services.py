@@ -21,6 +21,7 @@ from test_transactions_services import NOW, active_device, txn
 
 from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session
+from terminal_shop.intake import signed
 from terminal_shop.services import working_days
 from terminal_shop.services.disputes import webhook as disputes
 from terminal_shop.services.payouts import export, merchant, recap, reconciliation
@@ -63,7 +64,7 @@ class Acquirer:
 
     def _send(self, kind: str, body: bytes) -> None:
         accept = {"transaksi": ingest.accept, "pencairan": payouts.accept, "sengketa": disputes.accept}[kind]
-        accept("bri", body, ingest.sign(self.secret, int(NOW), body), str(int(NOW)), now=NOW)
+        accept("bri", body, signed.sign(self.secret, int(NOW), body), str(int(NOW)), now=NOW)
 
     def replay(self, i: int) -> None:
         if self.deliveries:

@@ -11,12 +11,11 @@ from starlette.testclient import TestClient
 from test_transactions_services import _two_approved_merchants, signed_in
 
 from terminal_shop import routes
-from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.db import read_session
 from terminal_shop.services.customers import signin
-from terminal_shop.services.events.bus import publish
 from terminal_shop.services.merchant_team import activity, members, outlets
 from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet, TeamMember
-from terminal_shop.services.privacy.events import RecordErased
+from terminal_shop.services.privacy import erasure
 from terminal_shop.web.api import files_app
 
 OWNER = "bri00123@example.com"
@@ -81,13 +80,54 @@ def test_the_account_log_says_who_signed_in_and_downloaded_and_erasure_reaches_i
     [first], _ = outlets.of_merchants([mine], OWNER)
     members.invite([mine], str(mine), "kasir.hapus@example.com", "kasir", [first.id], OWNER)
 
-    with (
-        write_session() as s
-    ):  # the merchant's record erased: its outlets' addresses, its log's and team's names go too
-        publish(s, RecordErased(entity_type="merchant", entity_id=str(mine), actor="admin@terminalku.example"))
+    # the merchant's record erased: its outlets' addresses, its log's and team's names go too
+    erasure.erase_merchant(mine, erasure.SYSTEM, "permintaan pemilik")
     with read_session() as s:
         assert {o.address for o in s.exec(select(Outlet).where(Outlet.merchant_id == mine))} == {"(dihapus)"}
         assert {m.email for m in s.exec(select(TeamMember).where(TeamMember.merchant_id == mine))} == {"(dihapus)"}
         assert {a.actor for a in s.exec(select(AccountActivity).where(AccountActivity.merchant_id == mine))} == {
             "(dihapus)"
         }
+
+
+def test_an_invitations_link_joins_nothing_until_the_invited_address_clicks_gabung(clean_db, tmp_path):
+    """Issue 63.4: the link's GET switched a signed-in person to the inviting team at once, and the
+    landing named no business; issue 63.7: the owner's log missed the session that joined."""
+    from terminal_shop.services.merchant_team import invitations
+
+    _, mine, _ = _two_approved_merchants(tmp_path)
+    [first], _ = outlets.of_merchants([mine], OWNER)
+    link = members.invite([mine], str(mine), "kasir.gabung@example.com", "kasir", [first.id], OWNER)
+    token = link.split("token=")[1]
+    client = TestClient(files_app())
+    client.cookies.set(signin.SESSION_COOKIE, signed_in("kasir.gabung@example.com"))
+    opened = client.get(routes.API_TEAM_INVITE, params={"token": token}, follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == routes.TEAM_INVITATION
+    assert "httponly" in opened.headers["set-cookie"].lower() and token not in opened.headers["location"]
+    with read_session() as s:
+        assert s.exec(select(TeamMember.joined_at).where(TeamMember.email == "kasir.gabung@example.com")).one() is None
+    shown = invitations.of_hash(members.token_hash(token))
+    assert (shown.role, shown.email, shown.gone) == ("Kasir", "kasir.gabung@example.com", "")
+    assert (
+        shown.business
+        and shown.outlets == first.name
+        and shown.join_label == f"Gabung dengan {shown.business} sebagai Kasir"
+    )
+
+    stranger = TestClient(files_app())  # another address, signed in, with the same cookie: joins nothing
+    stranger.cookies.set(signin.SESSION_COOKIE, signed_in("orang.lain@example.com"))
+    stranger.cookies.set(invitations.COOKIE, token)
+    refused = stranger.post(routes.API_TEAM_INVITE, follow_redirects=False)
+    assert refused.status_code == 303 and refused.headers["location"] == routes.TEAM_INVITATION
+
+    client.cookies.set(invitations.COOKIE, token)
+    joined = client.post(routes.API_TEAM_INVITE, follow_redirects=False)
+    assert joined.status_code == 303 and joined.headers["location"] == routes.ACCOUNT
+    with read_session() as s:
+        assert s.exec(select(TeamMember.joined_at).where(TeamMember.email == "kasir.gabung@example.com")).one()
+    said = [(a.who, a.what) for a in activity.of_merchants([mine])]
+    assert ("kasir.gabung@example.com", "Masuk ke akun") in said and (
+        "kasir.gabung@example.com",
+        "Bergabung sebagai Kasir",
+    ) in said
+    assert invitations.of_hash(members.token_hash(token)).gone.startswith("Undangan tidak berlaku lagi")

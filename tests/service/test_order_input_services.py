@@ -8,12 +8,12 @@ import uuid
 import pytest
 
 from terminal_shop.infra.db import write_session
+from terminal_shop.refusals import texts
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.orders.checkout_rules import BuyerRefusal
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import OrderRefusal
-from terminal_shop.services.refusals import texts
 
 from support.factories import BUYER_TYPED, checkout_order, stored_orders
 from support.files import png

@@ -14,12 +14,12 @@ from sqlalchemy import text
 from terminal_shop import rules
 from terminal_shop.infra.db import get_engine
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRefusal
+from terminal_shop.refusals import texts
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, order_status
 from terminal_shop.services.orders.checkout_rules import BuyerRefusal
 from terminal_shop.services.orders.terms import OrderRefusal
 from terminal_shop.services.orders.views import OrderSummary
-from terminal_shop.services.refusals import texts
 
 from support.factories import BUYER_TYPED, checkout_order, stored_orders
 from support.files import fake_png, pdf, png

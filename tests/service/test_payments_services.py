@@ -23,10 +23,9 @@ from terminal_shop.services.events.tables import PendingWork
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import order_list, proof_prints, transfer_codes, transitions
 from terminal_shop.services.orders.payments import manual_match, matching, reconcile
-from terminal_shop.services.orders.payments.reconcile import MatchRefusal
 from terminal_shop.services.orders.payments.statement import Columns, ColumnsMissing, StatementRefusal
 from terminal_shop.services.orders.payments.tables import StatementLine
-from terminal_shop.services.orders.payments.terms import MatchKind
+from terminal_shop.services.orders.payments.terms import MatchKind, MatchRefusal
 from terminal_shop.services.orders.tables import Order, ProofPrint, TransferCode
 
 from support.factories import ADMIN, checkout_order, make_order
@@ -202,6 +201,9 @@ def test_confirming_the_matches_records_the_line_and_tells_the_buyer_once(clean_
 
     again = reconcile.import_bank(data, ADMIN)  # the same file once more
     assert (again.new, again.line_ids) == (0, imported.line_ids)
+    # Each import is kept server-side by its id, the payments page holding only that (issue 60.8).
+    assert again.import_id != imported.import_id and reconcile.lines_of(again.import_id) == list(imported.line_ids)
+    assert reconcile.lines_of(0) == [] and reconcile.lines_of(10**9) == []
     assert kinds(again) == [MatchKind.USED]
     assert matching.confirm_matched(again.line_ids, ADMIN) == (0, 0)
     with read_session() as s:

@@ -17,6 +17,8 @@ from test_transactions_services import NOW, active_device, deliver, txn
 
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
+from terminal_shop.intake import signed
+from terminal_shop.intake.tables import RefusedDelivery
 from terminal_shop.services import working_days
 from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_overview
@@ -28,7 +30,7 @@ from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import history, ingest, ledger, settlement, settlement_report
 from terminal_shop.services.transactions.ledger import PayoutKey
-from terminal_shop.services.transactions.tables import LedgerEntry, RefusedDelivery, Transaction
+from terminal_shop.services.transactions.tables import LedgerEntry, Transaction
 from terminal_shop.web.api import files_app
 
 MID = "000885012345678"
@@ -58,7 +60,7 @@ def _entries() -> list[LedgerEntry]:
 def _send(secret: str, payouts: list[dict], timestamp: int | None = None, tamper: bool = False):
     body = json.dumps({"payouts": payouts}).encode()
     ts = int(NOW if timestamp is None else timestamp)
-    signature = ingest.sign(secret, ts, body)
+    signature = signed.sign(secret, ts, body)
     return webhook.accept("bri", body.replace(b"BRI-", b"XXX-") if tamper else body, signature, str(ts), now=NOW)
 
 
@@ -171,11 +173,11 @@ def test_a_signed_payout_delivery_marks_it_sent_shows_what_was_sent_and_refuses_
     with read_session() as s:
         ours = sum(t.net for t in s.exec(select(Transaction)))
 
-    with pytest.raises(ingest.WebhookRefused) as forged:
+    with pytest.raises(signed.WebhookRefused) as forged:
         _send(secret, [_sent(day, 1)], tamper=True)
-    with pytest.raises(ingest.WebhookRefused) as stale:
+    with pytest.raises(signed.WebhookRefused) as stale:
         _send(secret, [_sent(day, 1)], timestamp=int(NOW) - 301)
-    with pytest.raises(ingest.WebhookRefused) as malformed:
+    with pytest.raises(signed.WebhookRefused) as malformed:
         _send(secret, [dict(_sent(day, 1), net="satu juta")])
     assert (forged.value.status, stale.value.status, malformed.value.status) == (401, 401, 400)
     assert "#0: net" in malformed.value.reason and _payouts() == []
@@ -212,7 +214,7 @@ def test_the_payout_route_answers_as_the_transactions_route_does(clean_db, tmp_p
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
     body = json.dumps({"payouts": [_sent(_day_of("T1"), 400_000)]}).encode()
     ts = int(datetime.now(UTC).timestamp())  # the route signs against the clock, not the module's NOW
-    headers = {"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)}
+    headers = {"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": signed.sign(secret, ts, body)}
     client = TestClient(files_app(), client=("198.18.47.1", 50000))  # an address of its own: one Redis counts all
     answer = client.post("/api/pencairan/bri", content=body, headers=headers)
     assert answer.status_code == 200 and answer.json()["sent"] == 1 and answer.json()["refused"] == []
@@ -564,7 +566,8 @@ def test_a_payout_below_zero_pays_nothing_and_its_shortfall_goes_to_the_next(cle
         paid = s.exec(select(Transaction)).one().net
     _send(secret, [_sent(_day_of("OLD"), paid)])  # the sale's own payout sent
     deliver(secret, dict(txn("OLD", 40_000, "qris", status="refund", at=_ago(3, 11)), refund_id="R1"))
-    deliver(secret, txn("NEW", 200_000, "qris", at=_ago(0, 1)))  # today's: paid on a later payout
+    # today's (the delivery's own moment: 01.00 WIB was still ahead from 00.00 to 01.00 WIB and refused)
+    deliver(secret, txn("NEW", 200_000, "qris", at=datetime.fromtimestamp(NOW, UTC).isoformat()))
     with read_session() as s:
         kept = {t.txn_id: t.net for t in s.exec(select(Transaction))}
     shortfall = paid - kept["OLD"]  # the refund less the MDR it returned

@@ -12,8 +12,8 @@ from sqlmodel import select
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.storage import build_storage
 from terminal_shop.infra.uploads import UploadRefusal
+from terminal_shop.refusals import texts
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.fields import FIELDS

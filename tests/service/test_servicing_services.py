@@ -205,42 +205,6 @@ def test_pesan_kertas_fills_the_cart_with_the_printers_roll_and_the_business_add
     assert packing.units_wanted([{"sku": "KERTAS-57", "qty": 3}, {"sku": "A920", "qty": 1}]) == {"A920": 1}
 
 
-def test_out_of_warranty_and_an_unreturned_unit_are_invoiced_and_paid_like_an_order(clean_db, tmp_path):
-    """Issue 48.2: the price table's line on the case, "Bayar tagihan" as a cart, and the order
-    it becomes (the shop's numbering, no SN to scan)."""
-    from terminal_shop.infra.models import utcnow
-    from terminal_shop.infra.storage import get_storage
-    from terminal_shop.services.devices import packing
-    from terminal_shop.services.orders import checkout_rules
-    from terminal_shop.services.servicing import invoices
-
-    from support.factories import checkout_order
-
-    admin = "gudang@terminalku.example"
-    merchant_id, unit = _soundbox(tmp_path, None)  # out of warranty
-    cases.report([merchant_id], str(unit.id), "tidak-menyala", "Mati", MERCHANT)
-    case_id = cases.of_merchants([merchant_id])[0].id
-    steps.check(case_id, "Papan daya rusak", solved=False, admin=admin)
-    assert cases.of_merchants([merchant_id])[0].fee == "Tagihan Servis Soundbox QRIS di luar garansi: Rp 150.000"
-    cart = invoices.fee_order([merchant_id], case_id)
-    assert cart.sku == "SERVIS-SOUNDBOX" and cart.buyer["note"].startswith("Tagihan servis SRV-")
-    assert checkout_rules.validate_buyer(cart.buyer)[1] == {}  # issue 63: the form takes its own prefill
-    assert cart.buyer["buyer_phone"].startswith("08")
-    assert invoices.fee_order([uuid.uuid4()], case_id) is None  # another merchant's case
-
-    steps.ship_replacement(case_id, "SBXSPARE1", "jne", "JNE1234567890", admin)
-    assert invoices.charge_unreturned(utcnow() + timedelta(days=13)) == 0
-    with write_session() as s:  # the out-of-warranty fee paid; the old unit still not back after 14 days
-        s.exec(select(ServiceCase)).one().fee_sku = None
-    assert invoices.charge_unreturned(utcnow() + timedelta(days=15)) == 1
-    assert invoices.charge_unreturned(utcnow() + timedelta(days=16)) == 0  # once
-    assert cases.of_merchants([merchant_id])[0].fee == "Tagihan Soundbox QRIS lama tidak dikembalikan: Rp 349.000"
-    assert sum("Pengganti dikirim" in x for x in _subjects()) == 2  # the step, then the invoice
-
-    order = checkout_order(get_storage(), png(tmp_path / "bukti.png").read_bytes(), lines=(("UNIT-SOUNDBOX", 1),))
-    assert order.subtotal == 349_000 and order.number and packing.units_wanted(order.items) == {}
-
-
 def test_the_acquirers_activation_csv_moves_the_tid_to_the_replacement_as_by_hand(clean_db, tmp_path):
     admin = "gudang@terminalku.example"
     merchant_id, unit = _soundbox(tmp_path, working_days.today_wib() + timedelta(days=30))

@@ -12,7 +12,8 @@ import uuid
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.reflex_compat import empty_states_mentioning, empty_tab_states, forget_loaded_tabs, stored_tab
-from terminal_shop.state.account import ACCOUNT_STATES, AccountState
+from terminal_shop.state.account import account_states
+from terminal_shop.state.account_data import DataState
 
 # One event loop for the module, in a thread of its own: the app's store (Redis' client
 # especially) stays bound to the loop it first ran on, as in a worker.
@@ -26,14 +27,14 @@ def _run(coroutine):
 
 async def _write(token: str, **values) -> None:
     async with stored_tab(token) as root:
-        account = await root.get_state(AccountState)
+        page = await root.get_state(DataState)  # the header's email lives in AccountState, read through it
         for name, value in values.items():
-            setattr(account, name, value)
+            setattr(page, name, value)
 
 
-async def _read(token: str) -> AccountState:
+async def _read(token: str) -> DataState:
     async with stored_tab(token) as root:
-        return await root.get_state(AccountState)
+        return await root.get_state(DataState)
 
 
 def test_signing_out_empties_the_account_in_the_tabs_that_read_it_and_no_other():
@@ -43,7 +44,7 @@ def test_signing_out_empties_the_account_in_the_tabs_that_read_it_and_no_other()
     async def scenario():
         for token in [*signed_out, someone_else]:
             await _write(token, email=f"{token[:8]}@example.com", data_requests=["Salinan data"])
-        await empty_tab_states(signed_out, ACCOUNT_STATES)
+        await empty_tab_states(signed_out, account_states())
         await forget_loaded_tabs()  # read back from the store itself, as another worker or a restart would
         return [(await _read(t)).email for t in signed_out], await _read(someone_else)
 

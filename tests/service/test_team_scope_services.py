@@ -19,6 +19,7 @@ from test_transactions_services import NOW, _two_approved_merchants, account_tab
 
 from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.intake import signed
 from terminal_shop.services.customers import signin
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.disputes import webhook as disputes
@@ -27,8 +28,8 @@ from terminal_shop.services.merchant_team import members, outlets
 from terminal_shop.services.merchant_team import scope as team_scope
 from terminal_shop.services.merchant_team.tables import Outlet, TeamMember
 from terminal_shop.services.servicing.tables import ServiceCase
-from terminal_shop.services.transactions import ingest
 from terminal_shop.services.working_days import today_wib
+from terminal_shop.state.account_service import ServiceState
 from terminal_shop.web.api import files_app
 
 from support.files import png
@@ -80,7 +81,7 @@ def _dispute(secret: str, dispute_id: str, txn_id: str) -> str:
     deadline = (date.today() + timedelta(days=7)).isoformat()
     body = json.dumps({"disputes": [{"id": dispute_id, "transaction_id": txn_id, "reason_code": "4853", "reason": "x",
                                      "amount": 1_000, "deadline": deadline, "status": "open"}]}).encode()  # fmt: skip
-    disputes.accept("bri", body, ingest.sign(secret, int(NOW), body), str(int(NOW)), now=NOW)
+    disputes.accept("bri", body, signed.sign(secret, int(NOW), body), str(int(NOW)), now=NOW)
     with read_session() as s:
         return str(s.exec(select(Dispute.id).where(Dispute.dispute_id == dispute_id)).one())
 
@@ -91,6 +92,9 @@ def test_a_cashier_sees_today_of_their_outlet_and_every_other_handler_and_route_
     call("load")
     assert state.role == "kasir" and state.board is not None and state.board.today.sales == "Rp 222.000"
     assert [t.amount for t in state.history.lines] == ["Rp 222.000"]  # B only: not A (other outlet), not C (yesterday)
+    counter = state.history.lines[0]  # issue 63.4: the owner's money is not the counter's business, nor in its tab
+    assert (counter.fee, counter.net, counter.settlement, state.board.today.fees, state.board.today.net) == ("",) * 5
+    assert not state.fees_shown and [name for _, name in state.reportable] == ["PAX A920 Pro · SN SBRI00124"]
     assert state.csv_link == "" and state.chart == [] and state.statements == []
     assert [d.serial for d in state.devices] == ["SBRI00124"]
     assert (state.payouts, state.disputes, state.outlets, state.team, state.activity) == ([], [], [], [], [])
@@ -110,7 +114,8 @@ def test_a_cashier_sees_today_of_their_outlet_and_every_other_handler_and_route_
     call("answer_dispute_open", first_dispute)
     call("upload_evidence", [rx.UploadFile(file=io.BytesIO(png(tmp_path / "e.png").read_bytes()))])
     call("answer_dispute", {"keputusan": "terima", "catatan": ""})
-    call("report_open", _device("BRI00123"))  # the other outlet's unit
+    state.at(routes.ACCOUNT_SERVICE, perangkat=_device("BRI00123"))  # the other outlet's unit: no form
+    state.open(ServiceState)
     call("report_problem", {"masalah": "kertas", "keterangan": "bukan outlet saya"})
     call("order_paper", str(team["branch_device"]))
     with read_session() as s:
@@ -124,7 +129,10 @@ def test_a_cashier_sees_today_of_their_outlet_and_every_other_handler_and_route_
         str(team["branch"])
     ]  # fmt: skip
 
-    call("report_open", str(team["branch_device"]))  # their own outlet's unit: a cashier reports it
+    state.at(
+        routes.ACCOUNT_SERVICE, perangkat=str(team["branch_device"])
+    )  # their own outlet's unit: a cashier reports it
+    state.open(ServiceState)
     call("report_problem", {"masalah": "kertas", "keterangan": "Kertas macet"})
     assert [c.device for c in state.service_cases] and len(state.service_cases) == 1
 
@@ -144,6 +152,7 @@ def test_a_manager_reads_their_outlets_history_reports_and_disputes_and_nothing_
     assert state.role == "manajer" and state.payouts == [] and state.outlets == [] and state.team == []
     call("filter", {"dari": (today_wib() - timedelta(days=3)).isoformat(), "sampai": today_wib().isoformat()})
     assert sorted(t.amount for t in state.history.lines) == ["Rp 222.000", "Rp 333.000"]  # B and C: any day, not A
+    assert state.fees_shown and all(t.fee.startswith("Rp") and t.net.startswith("Rp") for t in state.history.lines)
     assert [d.id for d in state.disputes] == [ours] and state.statements and state.csv_link
 
     call("answer_dispute_open", theirs_open)
@@ -193,6 +202,11 @@ def test_removal_ends_the_members_session_and_their_link_opens_nothing_again(tea
     assert {m.email for m in state.team} == {CASHIER, MANAGER} and state.role == "pemilik"
     call("remove_member", str(team["ids"]["kasir"]))
     assert signin.session_customer(signin.hash_token(token)) is None  # ended at once
+    from terminal_shop.services.customers import sessions
+
+    said = members.removal_said(sessions.ended_note(signin.hash_token(token)))
+    assert said.startswith("Anda tidak lagi di tim ") and said.endswith(".")  # said on /masuk, the business named
+    assert sessions.ended_note(signin.hash_token(signed_in(OWNER))) == ""  # a live session: nothing to say
     assert team_scope.of_session("", CASHIER).role is None  # a new sign-in reaches nothing
     assert {m.email for m in state.team} == {MANAGER} and "Mengeluarkan kasir@example.com" in [
         a.what for a in state.activity
@@ -334,7 +348,7 @@ def _arguments(handler, ids: dict[str, str], png_bytes: bytes) -> list:
 def test_every_account_handler_called_with_another_outlets_or_merchants_ids_changes_nothing(team, tmp_path, role_email):
     """Issue 49.3's test: each role, every handler of the account, ids of the other outlet and of
     another merchant (open handlers first: the form's target is set by them)."""
-    from terminal_shop.state.account import AccountState
+    from support.account_tab import own_handlers
 
     other_outlet = _foreign(team, "BRI00123", _dispute(team["secret"], "CB-A", "A"))
     other_merchant = _foreign(team, "BRI00999", _dispute(team["secret"], "CB-Z", "Z"))
@@ -344,11 +358,13 @@ def test_every_account_handler_called_with_another_outlets_or_merchants_ids_chan
     root, state, call = account_tab(role_email)
     call("load")
     before = _rows()
-    guarded = {n for n, h in AccountState.event_handlers.items() if getattr(h.fn, "account_only", False)}
-    handlers = sorted(guarded - PERSONAL, key=lambda n: not n.endswith("_open"))
+    guarded = {n: h for _, n, h in own_handlers() if getattr(h.fn, "account_only", False)}
+    handlers = sorted(set(guarded) - PERSONAL, key=lambda n: not n.endswith("_open"))
     for ids in (other_outlet, other_merchant):
+        state.at(routes.ACCOUNT_SERVICE, perangkat=ids["device_id"])  # the report form asked for a foreign unit
+        state.open(ServiceState)
         for name in handlers:
-            call(name, *_arguments(AccountState.event_handlers[name].fn, ids, png_bytes))
+            call(name, *_arguments(guarded[name].fn, ids, png_bytes))
     assert _rows() == before
     assert state.payout is None
     assert not {other_outlet["dispute_id"], other_merchant["dispute_id"]} & {d.id for d in state.disputes}

@@ -19,12 +19,15 @@ import reflex as rx
 from sqlmodel import select
 from starlette.testclient import TestClient
 
+from terminal_shop import routes
 from terminal_shop.formats import WIB, day_text, rupiah
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.intake import signed
+from terminal_shop.intake.tables import RefusedDelivery
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.events.tables import DomainEventRecord
 from terminal_shop.services.transactions import dashboard, health, history, ingest, mdr, settlement, settlement_report
-from terminal_shop.services.transactions.tables import Acquirer, RefusedDelivery, Transaction
+from terminal_shop.services.transactions.tables import Acquirer, Transaction
 from terminal_shop.web.api import files_app
 
 from support.factories import make_merchant
@@ -60,7 +63,7 @@ def txn(
 def deliver(secret: str, payload: dict, timestamp: int | None = None, code: str = "bri", tamper: bool = False):
     body = json.dumps(payload).encode()
     ts = int(NOW if timestamp is None else timestamp)
-    signature = ingest.sign(secret, ts, body)
+    signature = signed.sign(secret, ts, body)
     return ingest.accept(code, body.replace(b"100000", b"900000") if tamper else body, signature, str(ts), now=NOW)
 
 
@@ -87,7 +90,7 @@ def strict_webhook_limits():
 
 
 def refused(call) -> tuple[int, str]:
-    with pytest.raises(ingest.WebhookRefused) as no:
+    with pytest.raises(signed.WebhookRefused) as no:
         call()
     return no.value.status, no.value.reason
 
@@ -197,7 +200,7 @@ def test_a_bad_item_is_named_with_its_index_never_a_500(clean_db, tmp_path, fiel
     client = TestClient(files_app())
     ts = int(time.time())
     answer = client.post("/api/transaksi/bri", content=body,
-                         headers={"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)})  # fmt: skip
+                         headers={"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": signed.sign(secret, ts, body)})  # fmt: skip
     assert answer.status_code == 400
     assert answer.json() == {"error": "1 of 2 transactions are malformed", "items": [{"index": 1, "reason": reason}]}
     with read_session() as s:
@@ -222,9 +225,9 @@ def test_forged_deliveries_cost_a_count_not_rows_and_the_forger_is_stopped(clean
     [bri] = health.acquirers()
     assert (bri.refused_today, bri.last_refusal) == (60, "signature does not match")
     acquirer = TestClient(files_app(), client=("198.51.100.20", 443))  # the acquirer itself, from its own address
-    signed = acquirer.post("/api/transaksi/bri", content=body,
-                           headers={"X-Terminalku-Timestamp": ts, "X-Terminalku-Signature": ingest.sign(secret, int(ts), body)})  # fmt: skip
-    assert (signed.status_code, signed.json()["accepted"]) == (200, 1)
+    answer = acquirer.post("/api/transaksi/bri", content=body,
+                           headers={"X-Terminalku-Timestamp": ts, "X-Terminalku-Signature": signed.sign(secret, int(ts), body)})  # fmt: skip
+    assert (answer.status_code, answer.json()["accepted"]) == (200, 1)
 
 
 @pytest.mark.parametrize(
@@ -283,7 +286,7 @@ def test_the_webhook_route_answers_with_what_it_kept(clean_db, tmp_path):
     ts = int(time.time())
     client = TestClient(files_app())
     ok = client.post("/api/transaksi/bri", content=body,
-                     headers={"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": ingest.sign(secret, ts, body)})  # fmt: skip
+                     headers={"X-Terminalku-Timestamp": str(ts), "X-Terminalku-Signature": signed.sign(secret, ts, body)})  # fmt: skip
     assert (ok.status_code, ok.json()) == (
         200,
         {"accepted": 1, "duplicates": 0, "unknown_tid": 0, "changed": 0, "refused": [], "held": 0},
@@ -578,26 +581,13 @@ def test_an_open_dashboard_is_woken_by_its_own_merchants_delivery_only(clean_db,
 
 
 def account_tab(email: str):
-    """The account state of a tab signed in as `email`, and a way to call its handlers as the
-    websocket does (any handler, any arguments)."""
-    import asyncio
-    import concurrent.futures
-
-    import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
-    from terminal_shop.reflex_compat import detached_root_state, router_with_headers
+    """The account pages of a tab signed in as `email`, and a way to call their handlers as the
+    websocket does (any handler, any arguments): tests/support/account_tab.py."""
     from terminal_shop.services.customers import signin
-    from terminal_shop.state.account import AccountState
 
-    token = signed_in(email)
-    root = detached_root_state()
-    state = root.get_substate(AccountState.get_full_name().split(".")[1:])
-    root.router = router_with_headers({signin.SESSION_HASH_HEADER: signin.hash_token(token)})
+    from support.account_tab import account_tab as tab_of
 
-    def call(name: str, *args):
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            return pool.submit(asyncio.run, AccountState.event_handlers[name].fn(state, *args)).result()
-
-    return root, state, call
+    return tab_of(signin.hash_token(signed_in(email)))
 
 
 def _two_approved_merchants(tmp_path):
@@ -666,7 +656,7 @@ def test_a_merchant_reaches_no_payout_case_or_dispute_of_anothers_over_the_webso
     deadline = (date.today() + timedelta(days=7)).isoformat()
     body = json.dumps({"disputes": [{"id": "CB-Z", "transaction_id": "Z", "reason_code": "4853", "reason": "x",
                                      "amount": 1_000, "deadline": deadline, "status": "open"}]}).encode()  # fmt: skip
-    disputes.accept("bri", body, ingest.sign(secret, int(NOW), body), str(int(NOW)), now=NOW)
+    disputes.accept("bri", body, signed.sign(secret, int(NOW), body), str(int(NOW)), now=NOW)
     with read_session() as s:
         theirs_open = str(s.exec(select(Dispute.id)).one())
     call("load")
@@ -722,7 +712,10 @@ def test_a_merchant_reaches_no_device_case_outlet_or_invoice_of_anothers_over_th
         s.add(spare)
         s.flush()
         their_spare = str(spare.id)
-    call("report_open", their_spare)
+    from terminal_shop.state.account_service import ServiceState
+
+    state.at(routes.ACCOUNT_SERVICE, perangkat=their_spare)  # another merchant's unit: no form
+    state.open(ServiceState)
     call("report_problem", {"masalah": "kertas", "keterangan": "bukan punya saya"})
     call("media_open", their_case.id)
     call("upload_service_media", [rx.UploadFile(file=io.BytesIO(png(tmp_path / "m.png").read_bytes()))])

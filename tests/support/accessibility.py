@@ -29,6 +29,8 @@ def to_payment_step(pg) -> None:
 def axe(pg, where: str) -> None:
     """No violation of the WCAG A/AA rules on what the page shows now."""
     pg.wait_for_function("document.readyState === 'complete'")
+    # A list still loading is dimmed on purpose (admin_lists.table): measure it loaded.
+    pg.wait_for_function("!document.querySelector('[aria-busy=\"true\"]')")
     # Toasts and dialogs fading in would be measured half transparent: wait until they end.
     pg.wait_for_function(
         "document.getAnimations().every(a => a.playState !== 'running' || !isFinite(a.effect.getComputedTiming().endTime))"

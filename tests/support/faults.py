@@ -166,6 +166,20 @@ def kill_a_worker(proc: subprocess.Popen, url: str, meanwhile=lambda: None) -> f
     return served_after
 
 
+def kill_every_worker(proc: subprocess.Popen, url: str) -> None:
+    """SIGKILL to every worker serving now, at once (killing them one by one, the lowest PID
+    first, could take a fresh replacement and spare the worker the test meant to catch)."""
+    victims = site_workers(proc.pid)
+    for victim in victims:
+        os.kill(victim, signal.SIGKILL)
+    killed_at = time.monotonic()
+    while not serves(url):
+        assert time.monotonic() - killed_at < 10, "the site did not serve again within 10 s of the kill"
+        time.sleep(0.05)
+    wait_for_workers(proc, victims, killed_at)
+    assert proc.poll() is None, "the site stopped with its workers"
+
+
 def forget_every_tab(proc: subprocess.Popen, url: str, state_store: PrivateRedis | None) -> None:
     """The state store comes back empty while the tabs stay open."""
     if state_store:

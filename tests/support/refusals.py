@@ -7,13 +7,13 @@ from contextlib import contextmanager
 
 import pytest
 
-from terminal_shop.services.refusals import FieldErrors, Refused
+from terminal_shop.refusals import FieldErrors, Refused
 from terminal_shop.vocabulary import Term
 
 
 @contextmanager
 def refused(code: Term) -> Iterator[pytest.ExceptionInfo[Refused]]:
-    """The block raises a Refused (services/refusals.py) with this code."""
+    """The block raises a Refused (terminal_shop/refusals.py) with this code."""
     with pytest.raises(Refused) as caught:
         yield caught
     assert caught.value.code is code

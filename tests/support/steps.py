@@ -25,8 +25,10 @@ def sign_in(pg) -> None:
     pg.locator("#email").fill(EMAIL)
     pg.locator("#password").fill(PASSWORD)
     pg.get_by_role("button", name="Masuk sebagai Admin").click()
-    pg.wait_for_url(re.compile(r"/admin/?$"))
+    pg.wait_for_url(re.compile(r"/admin/ringkasan$"))  # the owner lands on the overview (issue 63.6)
     expect(pg.get_by_test_id("admin-email")).to_have_text(EMAIL)
+    pg.goto(pg.base + "/admin")  # the tests start from the registrations, the SPEC's /admin
+    expect(pg.get_by_test_id("list")).to_have_attribute("aria-busy", "false")  # loaded, not dimmed
 
 
 def get_merchant(mid) -> MerchantRegistration | None:

@@ -12,6 +12,7 @@ migrations, backups and the demo seeder.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "terminal_shop"
@@ -135,3 +136,69 @@ def test_infrastructure_knows_no_area():
         if (area := _area(target))
     }
     assert reaching == set()
+    # Nor anything else under services/ (issue 60.7: uploads imported services.refusals).
+    beyond = {(m, t) for m, targets in _imports().items() if m.startswith("terminal_shop.infra.") and m not in SEES_EVERY_TABLE
+              for t in targets if t.startswith("terminal_shop.services")}  # fmt: skip
+    assert beyond == set()
+
+
+def test_each_areas_refusal_codes_live_in_its_terms():
+    """Issue 60.7: 23 of 31 refusal codes lived beside the code that raises them; an area's
+    words are in one file, its terms.py."""
+    elsewhere = sorted(
+        f"{path.relative_to(PACKAGE)}:{node.name}"
+        for path in (PACKAGE / "services").rglob("*.py") if path.name != "terms.py"
+        for node in ast.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.ClassDef) and any(getattr(b, "id", "") == "Term" for b in node.bases)
+        and node.name.endswith("Refusal")
+    )  # fmt: skip
+    assert elsewhere == []
+
+
+SQL = re.compile(r"\b(select|insert\s+into|update|delete\s+from|join|from)\b", re.IGNORECASE)
+# Raw SQL naming another area's table, where it is today: the allow-list may only shrink (issue 60.1).
+SQL_ACROSS: set[tuple[str, str]] = set()  # devices/stock.py's read of the orders' lines moved to orders/owners.py
+
+
+def _tables_by_area() -> dict[str, str]:
+    """Each table's name -> the area whose tables module declares it."""
+    owner: dict[str, str] = {}
+    for path in (PACKAGE / "services").rglob("tables.py"):
+        area = _area(_module(path))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__tablename__" for t in node.targets):
+                owner[node.value.value] = area  # type: ignore[attr-defined]
+    return owner
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}  # fmt: skip
+
+
+def sql_across() -> set[tuple[str, str]]:
+    """(module, table) for each SQL text in an area's module that names another area's table."""
+    owner, found = _tables_by_area(), set()
+    names = re.compile(r"\b(" + "|".join(sorted(map(re.escape, owner), key=len, reverse=True)) + r")\b")
+    for path in (PACKAGE / "services").rglob("*.py"):
+        module = _module(path)
+        if (area := _area(module)) is None:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in skip
+                and SQL.search(node.value)
+            ):
+                found |= {(module, t) for t in names.findall(node.value) if owner[t] != area}
+    return found
+
+
+def test_no_sql_text_reads_another_areas_tables():
+    """The import walls cannot see a table named in raw SQL (devices/stock.py read the orders'
+    JSON items so): what is allowed is listed, and may only shrink."""
+    assert sql_across() == SQL_ACROSS  # a new one: read through the area's door; one gone: take it off the list

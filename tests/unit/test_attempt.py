@@ -7,7 +7,8 @@ import logging
 import threading
 
 from terminal_shop.infra.uploads import UploadRefusal, UploadRejected
-from terminal_shop.services.orders.fulfilment import FulfilmentError, StepRefusal
+from terminal_shop.services.orders.fulfilment import FulfilmentError
+from terminal_shop.services.orders.terms import StepRefusal
 from terminal_shop.state import toast
 from terminal_shop.state.attempt import attempt
 

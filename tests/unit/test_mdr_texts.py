@@ -5,6 +5,7 @@ from services/transactions/mdr.py, and this reads what the pages show)."""
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from terminal_shop.reflex_compat.testing import page_components
 from terminal_shop.services.transactions import mdr
@@ -45,3 +46,15 @@ def test_a_changed_rate_is_caught():
     sentence = "Kartu kredit: MDR flat 2,1% tanpa batas nominal"
     assert [f"{p}%" for p in PERCENT.findall(sentence) if f"{p}%" not in percents] == ["2,1%"]
     assert "Rp 7.500" in mdr.rate_text(mdr.A920_DEBIT_ABOVE) and 7_500 in amounts
+
+
+def test_a_fee_above_a_bound_says_the_bound_beside_the_sale():
+    """Issue 63.7: a Rp 700.900 QRIS sale's 0,3% read "QRIS usaha mikro: 0,3%", as if every amount paid it."""
+    on = date(2026, 12, 1)
+    assert mdr.fee_and_reason("qris", None, True, 700_900, on) == (2_103, "QRIS usaha mikro di atas Rp 500.000: 0,3%")
+    assert mdr.fee_and_reason("qris", None, True, 500_000, on) == (0, "QRIS usaha mikro s/d Rp 500.000: 0%")
+    assert (
+        mdr.fee_and_reason("debit", "A920", False, 900_000, on)[1]
+        == "Kartu debit A920 di atas Rp 750.000: flat Rp 7.500"
+    )
+    assert mdr.fee_and_reason("qris", None, False, 900_000, on)[1] == "QRIS: 0,7%"  # no bound below it: none said

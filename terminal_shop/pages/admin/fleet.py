@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import routes, rules
 from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import admin_layout, badge, scroll_table
 from terminal_shop.components.admin_lists import cell
@@ -25,8 +25,21 @@ def _filter(f: FleetFilter, count: Any) -> rx.Component:
                                            "min-h-[44px] rounded-full border border-slate-300 px-4 text-sm"))  # fmt: skip
 
 
+def _reach(x: Any) -> rx.Component:
+    """The merchant: their page, a call, a WhatsApp, the unit's open case (issue 63.6: rows had no action)."""
+    link = "text-blue-700 underline min-h-[44px] inline-flex items-center"
+    return rx.el.span(
+        rx.cond(x.merchant_link != "", rx.el.a(x.merchant, href=x.merchant_link, class_name=link), x.merchant),
+        rx.cond(x.phone != "", rx.fragment(
+            rx.el.a("Telepon", href="tel:" + x.phone, class_name=link),
+            rx.el.a("WhatsApp", href="https://wa.me/62" + x.phone.to(str)[1:], target="_blank", rel="noopener", class_name=link))),
+        rx.cond(x.case != "", rx.el.a("Kasus ", x.case, href=x.case_link, class_name=link, data_testid="fleet-case")),
+        class_name="flex flex-wrap gap-x-3",
+    )  # fmt: skip
+
+
 def _line(x: Any) -> rx.Component:
-    return rx.el.tr(cell("SN", x.serial), cell("Perangkat", x.device), cell("Merchant", x.merchant), cell("Terakhir terhubung", x.seen),
+    return rx.el.tr(cell("SN", x.serial), cell("Perangkat", x.device), cell("Merchant", _reach(x)), cell("Terakhir terhubung", x.seen),
                     cell("Aplikasi", x.app), cell("Kertas", badge(x.paper)), cell("Baterai", x.battery), cell("Sinyal", x.signal),
                     data_testid="fleet-line")  # fmt: skip
 
@@ -36,9 +49,11 @@ def fleet_page() -> rx.Component:
     s = get_settings()
     return admin_layout(
         rx.el.h1("Armada perangkat", class_name="text-2xl font-bold"),
-        rx.el.p(f"Dari detak tiap terminal: offline lebih dari {s.device_offline_minutes} menit, kertas habis, aplikasi di bawah "
-                f"versi {s.device_min_app_version}; dan yang aktif tanpa transaksi.", class_name="mt-1 text-sm text-slate-600"),
-        rx.el.div(_filter(FleetFilter.OFFLINE, c.offline), _filter(FleetFilter.PAPER, c.paper_out), _filter(FleetFilter.OLD_APP, c.old_app),
+        rx.el.p(f"Dari detak tiap terminal: offline lebih dari {s.device_offline_minutes} menit, aktif tapi belum pernah terhubung, "
+                f"kertas habis, aplikasi di bawah versi {s.device_min_app_version}, baterai di bawah {rules.LOW_BATTERY_PERCENT}%, "
+                f"sinyal di bawah {rules.WEAK_SIGNAL_PERCENT}%; dan yang aktif tanpa transaksi.", class_name="mt-1 text-sm text-slate-600"),
+        rx.el.div(_filter(FleetFilter.OFFLINE, c.offline), _filter(FleetFilter.NEVER, c.never), _filter(FleetFilter.PAPER, c.paper_out),
+                  _filter(FleetFilter.OLD_APP, c.old_app), _filter(FleetFilter.BATTERY, c.battery), _filter(FleetFilter.SIGNAL, c.signal),
                   _filter(FleetFilter.SILENT, None), class_name="mt-4 flex flex-wrap gap-2", role="group", aria_label="Saring armada"),
         rx.el.section(
             rx.cond(S.chosen == FleetFilter.SILENT.value,

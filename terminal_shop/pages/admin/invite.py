@@ -7,7 +7,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, native_form
-from terminal_shop.services.team.admin_auth import MIN_PASSWORD_CHARS
+from terminal_shop.services.team.terms import MIN_PASSWORD_CHARS
 from terminal_shop.state.admin.invite import InviteState as S
 
 

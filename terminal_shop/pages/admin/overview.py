@@ -115,6 +115,7 @@ def _fleet() -> rx.Component:
     return rx.el.a(
         rx.el.strong("Armada: "),
         rx.el.span(f.offline, " offline", data_testid="overview-fleet-offline"),
+        rx.el.span(" · ", f.never, " belum pernah terhubung", data_testid="overview-fleet-never"),
         rx.el.span(" · ", f.paper_out, " kertas habis"),
         rx.el.span(" · ", f.old_app, " aplikasi lama"),
         href=routes.ADMIN_FLEET,

@@ -11,7 +11,7 @@ from terminal_shop import couriers, routes
 from terminal_shop.admin_pages import AdminPage
 from terminal_shop.components.admin import admin_layout, badge, when_allowed
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
-from terminal_shop.services.servicing.terms import CaseStep, Problem
+from terminal_shop.services.servicing.terms import PICKUP_WINDOWS, CaseStep, Problem
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin.service import ServiceState as S
 
@@ -38,23 +38,44 @@ def _form(c: Any, handler, *fields: rx.Component, button: str) -> rx.Component:
     )  # fmt: skip
 
 
-def _next_step(c: Any) -> rx.Component:
-    return rx.match(
-        c.step.label,
-        (CaseStep.OPEN.label, _form(c, S.check, _field("Catatan pemeriksaan", rx.el.input(name="catatan", class_name=INPUT + " min-h-[44px]")),
-                                    rx.el.label(rx.el.input(type="checkbox", name="selesai", class_name="h-5 w-5"), "Selesai jarak jauh",
-                                                class_name="flex min-h-[44px] items-center gap-2 text-sm"), button="Simpan pemeriksaan")),
-        (CaseStep.CHECKED.label, _form(c, S.ship, _field("SN pengganti (pindai)", rx.el.input(name="sn", class_name=INPUT + " min-h-[44px]",
-                                                                                              auto_complete="off")),
-                                       *_parcel_fields("pengiriman"), button="Kirim pengganti")),
-        (CaseStep.SENT.label, rx.fragment(
+def _sent(c: Any) -> rx.Component:
+    """On the road (marked delivered from the courier's tracking, or by the merchant), then
+    activated with the old TID, then the old unit's pickup booked and recorded (issue 63.8)."""
+    return rx.cond(
+        c.awaiting_delivery,
+        rx.el.div(rx.el.p("Belum diterima merchant: aktifkan setelah unit pengganti sampai.", class_name="text-sm text-amber-900"),
+                  rx.el.button("Tandai pengganti diterima", type="button", on_click=S.delivered(c.id),
+                               class_name=BTN_OUTLINE + " mt-1 min-h-[44px]"), class_name="mt-2"),
+        rx.fragment(
             rx.cond(c.replacement_active,
                     rx.el.p("Pengganti aktif dengan TID ", c.tid, class_name="mt-2 text-sm font-medium text-emerald-800",
                             data_testid="replacement-active"),
                     when_allowed(Permission.DEVICES_ACTIVATE, rx.el.button("Aktifkan pengganti dengan TID ", c.tid, type="button",
                                                                            on_click=S.activate_replacement(c.id),
                                                                            class_name=BTN_OUTLINE + " mt-2 min-h-[44px]"))),
-            _form(c, S.picked_up, *_parcel_fields("penjemputan"), button="Catat penjemputan"))),
+            rx.cond(c.pickup != "", rx.el.p("Penjemputan: ", c.pickup, class_name="mt-2 text-sm", data_testid="pickup"),
+                    _form(c, S.schedule_pickup,
+                          _field("Tanggal penjemputan", rx.el.input(type="date", name="tanggal", class_name=INPUT + " min-h-[44px]")),
+                          _field("Jam penjemputan", rx.el.select(*[rx.el.option(w + " WIB", value=w) for w in PICKUP_WINDOWS],
+                                                                  name="jam", class_name=INPUT + " min-h-[44px]")),
+                          button="Kirim jadwal ke merchant")),
+            _form(c, S.picked_up, *_parcel_fields("penjemputan"), button="Catat penjemputan"),
+        ),
+    )  # fmt: skip
+
+
+def _next_step(c: Any) -> rx.Component:
+    return rx.match(
+        c.step.label,
+        (CaseStep.OPEN.label, _form(c, S.check, _field("Catatan pemeriksaan", rx.el.input(name="catatan", class_name=INPUT + " min-h-[44px]")),
+                                    rx.el.label(rx.el.input(type="checkbox", name="selesai", class_name="h-5 w-5"), "Selesai jarak jauh",
+                                                class_name="flex min-h-[44px] items-center gap-2 text-sm"), button="Simpan pemeriksaan")),
+        (CaseStep.CHECKED.label, rx.cond(c.waits_payment, rx.el.p(
+            "Menunggu pembayaran tagihan: kirim pengganti setelah tagihannya Lunas (dikonfirmasi di Pesanan).",
+            class_name="mt-2 text-sm font-medium text-amber-900", data_testid="waits-payment"), _form(c, S.ship, _field("SN pengganti (pindai)", rx.el.input(name="sn", class_name=INPUT + " min-h-[44px]",
+                                                                                              auto_complete="off", custom_attrs={"data-enter-next": ""})),
+                                       *_parcel_fields("pengiriman"), button="Kirim pengganti"))),
+        (CaseStep.SENT.label, _sent(c)),
         (CaseStep.PICKED_UP.label, rx.el.button("Unit lama diterima gudang", type="button", on_click=S.received(c.id),
                                                 class_name=BTN_PRIMARY + " mt-2 min-h-[44px]")),
         (CaseStep.RECEIVED.label, rx.el.div(
@@ -72,11 +93,14 @@ def _case(c: Any) -> rx.Component:
         rx.el.p(c.problem, class_name="text-sm text-slate-700"),
         rx.el.p(c.warranty, " · ", c.promise, class_name="text-xs text-slate-600"),
         rx.el.p(c.next, class_name="text-sm text-blue-900"),
-        rx.el.div(rx.foreach(c.media, lambda m: rx.el.a("Lampiran", href=m, target="_blank", rel="noopener",
-                                                      class_name="mr-3 text-sm text-blue-700 underline")), class_name="mt-1"),
+        rx.cond(c.fee != "", rx.el.p(c.fee, " · ", badge(c.bill), class_name="mt-1 flex flex-wrap items-center gap-1 text-sm font-medium",
+                                     data_testid="admin-service-fee")),
+        rx.el.div(rx.foreach(c.media, lambda m, i: rx.el.a("Lampiran ", i + 1, href=m, target="_blank", rel="noopener",
+                                                         class_name="mr-3 text-sm text-blue-700 underline")), class_name="mt-1"),
         _next_step(c),
-        class_name="py-4",
+        class_name="scroll-mt-24 py-4",
         data_testid="admin-service-case",
+        id=c.number,  # the fleet's rows link here (routes.service_case_admin)
     )  # fmt: skip
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from terminal_shop import asset_links, routes
@@ -14,9 +16,11 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.terms import PaymentMethod
+from terminal_shop.site_pages import Page
 from terminal_shop.state import toast
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.state.checkout_copy import READ_DRAFT
+from terminal_shop.state.stock import StockState
 
 STEPS = ("Pilih Produk", "Isi Data", "Pembayaran")
 
@@ -25,16 +29,10 @@ def _steps(active: int) -> rx.Component:
     return rx.el.ol(
         *[
             rx.el.li(
-                rx.el.span(
-                    str(i + 1),
-                    class_name="flex h-7 w-7 items-center justify-center rounded-full text-sm font-bold "
-                    + ("bg-blue-700 text-white" if i <= active else "bg-slate-200 text-slate-600"),
-                ),
-                rx.el.span(
-                    name,
-                    class_name="hidden text-sm font-medium sm:inline "
-                    + ("text-slate-900" if i <= active else "text-slate-500"),
-                ),
+                rx.el.span(str(i + 1), class_name="flex h-7 w-7 items-center justify-center rounded-full text-sm font-bold "
+                           + ("bg-blue-700 text-white" if i <= active else "bg-slate-200 text-slate-600")),
+                rx.el.span(name, class_name="hidden text-sm font-medium sm:inline "
+                           + ("text-slate-900" if i <= active else "text-slate-500")),
                 class_name="flex items-center gap-2",
                 aria_current="step" if i == active else None,
             )
@@ -42,7 +40,7 @@ def _steps(active: int) -> rx.Component:
         ],
         class_name="flex items-center justify-center gap-6 py-6",
         aria_label="Langkah pemesanan",
-    )
+    )  # fmt: skip
 
 
 def step_frame(active: int, title: str, *children) -> rx.Component:
@@ -128,11 +126,22 @@ def _totals(with_code: bool) -> rx.Component:
     )
     return rx.el.dl(
         rx.el.div(rx.el.dt("Subtotal"), rx.el.dd(S.priced.subtotal_text, data_testid="subtotal"), class_name=row),
-        rx.el.div(rx.el.dt("Ongkos kirim"), rx.el.dd(S.priced.shipping_text), class_name=row),
+        rx.cond(
+            S.priced.bill_case == "",
+            rx.el.div(rx.el.dt("Ongkos kirim"), rx.el.dd(S.priced.shipping_text), class_name=row),
+        ),
         rx.el.div(rx.el.dt("Total"), rx.el.dd(S.priced.total_text, data_testid="total"), class_name=bold),
         *([code] if with_code else []),
         class_name="mt-4 flex flex-col gap-2",
     )
+
+
+def _line_qty(line: Any) -> rx.Component:
+    """A product's quantity box; a service bill's line is one, not the buyer's to change."""
+    box = rx.el.input(type="number", input_mode="numeric", value=line.qty, on_change=lambda v: S.set_line_qty(line.sku, v),
+                      key=f"{line.sku}-{S.qty_box_resets}", aria_label="Jumlah " + line.name,
+                      class_name="h-11 w-14 rounded-lg border border-slate-300 text-center text-sm")  # fmt: skip
+    return rx.cond(line.fixed, rx.el.span("1×", class_name="w-14 text-center text-sm"), typed(box))
 
 
 def _cart_panel() -> rx.Component:
@@ -151,17 +160,7 @@ def _cart_panel() -> rx.Component:
                                 line_stock_note(line),
                                 class_name="min-w-0 flex-1",
                             ),
-                            typed(
-                                rx.el.input(
-                                    type="number",
-                                    input_mode="numeric",
-                                    value=line.qty,
-                                    on_change=lambda v: S.set_line_qty(line.sku, v),
-                                    key=f"{line.sku}-{S.qty_box_resets}",
-                                    aria_label="Jumlah " + line.name,
-                                    class_name="h-11 w-14 rounded-lg border border-slate-300 text-center text-sm",
-                                )
-                            ),
+                            _line_qty(line),
                             rx.el.p(line.total_text, class_name="w-24 shrink-0 text-right text-sm font-semibold"),
                             rx.el.button(
                                 icon("trash-2", "h-4 w-4"),
@@ -291,3 +290,10 @@ def form_page() -> rx.Component:
             empty_notice("Keranjang Kosong", "Silakan pilih produk terlebih dahulu", "Pilih Produk"),
         ),
     )
+
+
+PAGES = (
+    Page(routes.CHECKOUT_PRODUCTS, "Pesan Perangkat", products_page, "Pilih perangkat EDC atau Soundbox dan pesan online.",
+         indexable=True, on_load=[S.restore, StockState.load]),
+    Page(routes.CHECKOUT_FORM, "Data Pembeli", form_page, on_load=[S.restore, StockState.load]),
+)  # fmt: skip

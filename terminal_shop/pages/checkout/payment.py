@@ -14,9 +14,11 @@ from terminal_shop.infra.uploads import PROOF_ACCEPT
 from terminal_shop.pages.checkout.cart import empty_notice, order_summary, step_frame
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.services.orders.terms import PaymentMethod
+from terminal_shop.site_pages import Page
 from terminal_shop.state.checkout import PROOF_SECTION, PROOF_UPLOAD_ID, QRIS_FALLBACK
 from terminal_shop.state.checkout import CheckoutState as S
 from terminal_shop.state.checkout_copy import READ_DRAFT
+from terminal_shop.state.stock import StockState
 
 
 def _method_option(method: PaymentMethod, subtitle, disabled=False) -> rx.Component:
@@ -198,3 +200,6 @@ def confirm_page() -> rx.Component:
             empty_notice("Data Tidak Lengkap", "Silakan lengkapi data pembelian terlebih dahulu", "Kembali"),
         ),
     )
+
+
+PAGES = (Page(routes.CHECKOUT_CONFIRM, "Pembayaran", confirm_page, on_load=[S.load_confirm, StockState.load]),)

@@ -7,7 +7,9 @@ import reflex as rx
 from terminal_shop import routes, rules
 from terminal_shop.components.devices import register_invitation
 from terminal_shop.components.layout import site_page
+from terminal_shop.components.service import case_link
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
+from terminal_shop.site_pages import Page
 from terminal_shop.state.checkout_result import OrderResultState as R
 
 
@@ -46,18 +48,22 @@ def success_page() -> rx.Component:
                         icon("list-checks", "h-4 w-4"),
                         "Lihat Status Pesanan",
                         href=R.summary.status_link,
-                        class_name="mt-4 inline-flex items-center gap-2 font-semibold text-blue-700 underline",
+                        class_name="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-blue-700 underline",
                     ),
                     rx.el.p(
                         f"Simpan tautan ini, atau lacak dengan nomor pesanan dan email di halaman {routes.DASHBOARD_NAME}.",
                         class_name="mt-1 text-xs text-slate-500",
                     ),
+                    rx.cond(R.summary.service_case != "", case_link(R.summary.service_case, R.summary.case_link)),
                     rx.cond(
                         R.needs_registration, rx.el.div(register_invitation(R.register_link), class_name="mt-4 w-full")
                     ),
                     rx.el.div(
                         link_button("Kembali ke Beranda", "/", BTN_OUTLINE),
-                        link_button("Belanja Lagi", routes.CHECKOUT_PRODUCTS, BTN_PRIMARY),
+                        rx.cond(
+                            R.summary.service_case == "",
+                            link_button("Belanja Lagi", routes.CHECKOUT_PRODUCTS, BTN_PRIMARY),
+                        ),
                         class_name="mt-8 flex flex-wrap justify-center gap-3",
                     ),
                     class_name=f"{CARD} mx-auto my-12 flex max-w-lg flex-col items-center p-8 text-center",
@@ -83,3 +89,9 @@ def failed_page() -> rx.Component:
             )
         )
     )
+
+
+PAGES = (
+    Page(routes.CHECKOUT_SUCCESS, "Pesanan Diterima", success_page, on_load=R.load_success),
+    Page(routes.CHECKOUT_FAILED, "Pesanan Gagal", failed_page, on_load=R.load_failed),
+)

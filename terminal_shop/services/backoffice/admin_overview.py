@@ -37,6 +37,7 @@ from terminal_shop.services.payouts import cases
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.registrations import merchant_list
 from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.servicing import queue as service_queue
 from terminal_shop.views import Badge
 
 MAX_DAYS = 366  # a chart of more days than this is unreadable; longer custom ranges are cut
@@ -96,6 +97,10 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
                 f"{routes.ADMIN_MERCHANTS}?status={RegistrationStatus.PENDING.value}&urut=tanggal&arah=naik",
             ),
             *shipping,
+            *(
+                Waiting(q.label, q.count, _waited(q.oldest, now), routes.ADMIN_SERVICE)
+                for q in service_queue.waiting(now)
+            ),
         ),
         registrations=tuple(
             StatusCount(Badge.of(RegistrationStatus, s), registrations.get(s.value, 0)) for s in RegistrationStatus

@@ -30,6 +30,7 @@ class OrderLine:
     status: str  # as the buyer reads it
     total: str
     link: str  # the order's own page (its signed link)
+    again: bool = True  # "Pesan lagi": not for a service bill (issue 63.1)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ def of(email: str) -> Account:
                 buyer_status(o.status, o.fulfilment),
                 rupiah(o.total),
                 status_path(o.id),
+                not o.service_case,
             )
             for o in orders
         ],  # fmt: skip

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from terminal_shop.infra.db import write_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services.customers.signin import normal_email, session_customer
 from terminal_shop.services.customers.tables import CustomerSession, CustomerTab, SignInCode
@@ -53,13 +53,27 @@ def end_all(token_hash: str) -> list[str]:
         return _end(s, list(live))
 
 
-def end_some(address: str, pick: Callable[[Session, list[str]], list[str]]) -> list[str]:
-    """Ends the live sessions of this address that `pick` chooses (a removed team member's,
-    services/merchant_team); the tabs that read under them."""
-    with write_session() as s:
-        live = s.exec(select(CustomerSession.token_hash).where(
-            col(CustomerSession.email) == normal_email(address), col(CustomerSession.ended_at).is_(None))).all()  # fmt: skip
-        return _end(s, pick(s, list(live)))
+def end_some(s: Session, address: str, pick: Callable[[Session, list[str]], list[str]], note: str = "") -> list[str]:
+    """In the caller's transaction: ends the live sessions of this address that `pick` chooses (a
+    removed team member's, services/merchant_team), with why (`note`, said on /masuk); the tabs
+    that read under them."""
+    live = s.exec(select(CustomerSession.token_hash).where(
+        col(CustomerSession.email) == normal_email(address), col(CustomerSession.ended_at).is_(None))).all()  # fmt: skip
+    picked = pick(s, list(live))
+    if picked and note:
+        s.exec(sa.update(CustomerSession).where(col(CustomerSession.token_hash).in_(picked))
+               .values(ended_note=note[:200]))  # fmt: skip
+    return _end(s, picked)
+
+
+def ended_note(token_hash: str) -> str:
+    """Why this browser's session was ended for its person, as its ender wrote it (merchant_team's
+    removal: its member); "" when it was not, or they signed out."""
+    if not token_hash:
+        return ""
+    with read_session() as s:
+        row = s.get(CustomerSession, token_hash)
+    return row.ended_note or "" if row is not None and row.ended_at is not None else ""
 
 
 def forget(s: Session, address: str) -> None:

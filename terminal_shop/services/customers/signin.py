@@ -35,13 +35,13 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.refusals import Refused
 from terminal_shop.services.customers.tables import CustomerSession, SignInCode
+from terminal_shop.services.customers.terms import SignInRefusal
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners
 from terminal_shop.services.validation import email_ok, normalise_mobile
 from terminal_shop.services.whatsapp import channel as whatsapp
-from terminal_shop.vocabulary import Term
 
 CODE_VALID, CODE_TRIES, CODES_PER_HOUR, CODES_PER_ADDRESS_HOUR = (
     rules.SIGN_IN_CODE_VALID,
@@ -56,18 +56,6 @@ SESSION_HASH_HEADER = "x-customer-session-hash"  # its hash, on the tab's websoc
 # "Masuk" (issue 50.1). A hint, never a proof: every account event checks the session itself.
 SIGNED_IN_HINT_COOKIE = "ts_akun_ada"
 EMAIL_COOKIE = "ts_masuk"  # "<browser nonce>.<address or HP typed>", between the two steps (HttpOnly, 10 minutes)
-
-
-class SignInRefusal(Term):
-    EMAIL = "email", "Format email tidak valid"
-    TOO_MANY_CODES = (
-        "banyak-kode",
-        "Sudah terlalu banyak kode dikirim ke alamat ini dalam satu jam. Coba lagi nanti.",
-    )
-    CODE_WRONG = "kode", "Kode salah atau sudah kedaluwarsa. Periksa email terbaru, atau minta kode baru."
-    CODE_FORMAT = "format-kode", "Kode terdiri dari 6 angka"
-    TRIES = "percobaan", "Terlalu banyak kode salah. Minta kode baru."
-    SESSION = "sesi", "Silakan masuk lagi"
 
 
 class SignInError(Refused):

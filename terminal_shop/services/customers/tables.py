@@ -42,6 +42,7 @@ class CustomerSession(SQLModel, table=True):
     last_seen_at: datetime = now_field()
     ended_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     agent: str | None = Field(default=None, max_length=300)
+    ended_note: str | None = Field(default=None, max_length=200)  # why, told on the next page (a removal)
 
 
 class CustomerTab(SQLModel, table=True):

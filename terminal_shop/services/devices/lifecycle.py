@@ -102,11 +102,17 @@ class HistoryLine:
 
 def history(device_id: str) -> list[HistoryLine]:
     """Everything that happened to the unit, oldest first, in the admin's words."""
+    return histories([str(device_id)])[str(device_id)]
+
+
+def histories(device_ids: list[str]) -> dict[str, list[HistoryLine]]:
+    """`history` of each of these units, read in one query."""
     with read_session() as s:
-        rows = trail.entries(s, "device", str(device_id))
-    lines = []
-    for r in rows:
-        step = (f"{DeviceStatus.label_of(r.old_status)} → {DeviceStatus.label_of(r.new_status)}"
-                if r.old_status and r.new_status else DeviceStatus.label_of(r.new_status or ""))  # fmt: skip
-        lines.append(HistoryLine(wib(r.at), " · ".join(x for x in (step, r.detail or "") if x), r.by))
-    return lines
+        found = trail.entries_of_many(s, "device", [str(d) for d in device_ids])
+    return {d: [_said(r) for r in rows] for d, rows in found.items()}
+
+
+def _said(r: trail.Entry) -> HistoryLine:
+    step = (f"{DeviceStatus.label_of(r.old_status)} → {DeviceStatus.label_of(r.new_status)}"
+            if r.old_status and r.new_status else DeviceStatus.label_of(r.new_status or ""))  # fmt: skip
+    return HistoryLine(wib(r.at), " · ".join(x for x in (step, r.detail or "") if x), r.by)

@@ -19,27 +19,20 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.signing import verify
+from terminal_shop.refusals import Refused
 from terminal_shop.services.devices.events import OrderLinked
 from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.devices.terms import DeviceStatus, LinkRefusal
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.order_status import status_token
 from terminal_shop.services.orders.views import OrderFacts, order_number
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.registrations.views import RegistrationFacts
 from terminal_shop.services.validation import normalise_mobile
-from terminal_shop.vocabulary import Term
 
 LINKABLE = (RegistrationStatus.PENDING.value, RegistrationStatus.APPROVED.value)
-
-
-class LinkRefusal(Term):
-    UNKNOWN_ORDER = "pesanan", "Nomor pesanan tidak ditemukan"
-    UNKNOWN_MERCHANT = "merchant", "Pendaftaran merchant tidak ditemukan atau sudah dihapus"
-    REJECTED = "ditolak", "Pendaftaran merchant ini ditolak: tautkan setelah diperbaiki"
 
 
 class LinkError(Refused):

@@ -18,23 +18,31 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.refusals import Refused
 from terminal_shop.services.devices.stock import compact
 from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.devices.terms import DeviceStatus
+from terminal_shop.services.devices.terms import DeviceStatus, WarrantyRefusal
 from terminal_shop.services.events.bus import last_time
 from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.terms import Fulfilment
 from terminal_shop.services.orders.views import OrderFacts
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.events import RegistrationApproved
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.registrations.views import RegistrationFacts
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.working_days import today_wib
 
 # Said to a buyer whose order no merchant registration owns yet (linking.py): its e-mail and page.
 DEVICES_WAIT = "Perangkat Anda aktif setelah pendaftaran merchant disetujui."
 WAITING_FOR_MERCHANT = "Menunggu pendaftaran merchant: perangkat aktif setelah pendaftaran merchant disetujui"
+
+
+def _warranty_said(until: date | None) -> str:
+    """After "Garansi ": "berlaku s.d. 26 Nov 2027", or "berakhir 20 Nov 2026" once it has (issue
+    63.8: an expired unit's card read as if it were still covered)."""
+    if until is None:
+        return ""
+    return f"berlaku s.d. {day_text(until)}" if until >= today_wib() else f"berakhir {day_text(until)}"
 
 
 def warranty_end(delivered: date) -> date:
@@ -63,7 +71,7 @@ class DeviceView:
     mid: str
     nmid: str
     activated: str  # WIB date, "" until active
-    warranty: str  # "berlaku s.d. 26 Nov 2027", "" until delivered
+    warranty: str  # "berlaku s.d. 26 Nov 2027" or "berakhir 20 Nov 2026", "" until delivered
     waiting: str  # why the unit is not active yet, "" when nothing is missing
     note: str = ""  # a swap: "Pengganti untuk SN X" or "Diganti oleh SN Y" (issue 48.2)
     serviceable: bool = False  # active or suspended: "Laporkan masalah" is offered
@@ -140,7 +148,7 @@ def _view(
         mid=device.mid or "" if active else "",
         nmid=device.nmid or "" if active else "",
         activated=wib(device.activated_at, with_time=False) if active else "",
-        warranty=f"berlaku s.d. {day_text(device.warranty_until)}" if device.warranty_until else "",
+        warranty=_warranty_said(device.warranty_until),
         waiting=waiting if device.status != DeviceStatus.REPLACED.value else "",
         note=note,
         serviceable=device.status in (DeviceStatus.ACTIVE.value, DeviceStatus.SUSPENDED.value),
@@ -202,10 +210,6 @@ class WarrantyAnswer:
     model: str
     serial: str
     until: str  # "26 Nov 2027", or what stands instead
-
-
-class WarrantyRefusal(Term):
-    TOO_MANY = "terlalu-sering", rate_limits.TOO_MANY_TEXT
 
 
 class WarrantyRefused(Refused):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -20,14 +19,13 @@ from terminal_shop import catalogue
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.refusals import Refused
 from terminal_shop.services.csv_lines import each_line
 from terminal_shop.services.devices.events import DeviceReceived
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import owners as orders
-from terminal_shop.services.orders.terms import OrderStatus
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 
 SERIAL = re.compile(r"[A-Z0-9]{6,20}")
@@ -155,23 +153,11 @@ def in_stock() -> dict[str, int]:
     return {p.sku: int(found.get(p.sku, 0)) for p in catalogue.PRODUCTS}
 
 
-# Orders that hold units: placed and not packed yet (packing takes real units from the shelf).
-HOLDING = (OrderStatus.PENDING.value, OrderStatus.PAID_REVIEW.value, OrderStatus.CONFIRMED.value)
-_HELD_SQL = {
-    "postgresql": "SELECT e->>'sku', SUM((e->>'qty')::int) FROM orders, json_array_elements(orders.items) AS e"
-    " WHERE orders.status IN :holding AND orders.fulfilment = '' GROUP BY 1",
-    "sqlite": "SELECT json_extract(e.value, '$.sku'), SUM(json_extract(e.value, '$.qty'))"
-    " FROM orders, json_each(orders.items) AS e WHERE orders.status IN :holding AND orders.fulfilment = '' GROUP BY 1",
-}
-
-
 def held() -> dict[str, int]:
-    """Units per model that orders placed and not yet packed will take, summed by the database
-    from the orders' lines (on the (status, fulfilment) index: waiting orders are few)."""
+    """Units per model that orders placed and not yet packed will take (the orders area sums
+    its lines: issue 60.1, this module read the orders' JSON in raw SQL)."""
     with read_session() as s:
-        sql = sa.text(_HELD_SQL[s.get_bind().dialect.name]).bindparams(sa.bindparam("holding", expanding=True))
-        rows = s.connection().execute(sql, {"holding": list(HOLDING)}).all()
-    return {str(sku): int(str(qty or 0)) for sku, qty in rows}
+        return orders.units_held(s)
 
 
 def available() -> dict[str, int]:

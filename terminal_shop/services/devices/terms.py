@@ -3,6 +3,7 @@ Indonesian texts the admin reads; `{...}` are filled from the refusal's details)
 
 from __future__ import annotations
 
+from terminal_shop.infra import rate_limits
 from terminal_shop.vocabulary import Term
 
 
@@ -55,3 +56,13 @@ class DeviceRefusal(Term):
     # later in its life (lifecycle.py)
     STEP = "langkah", "Perangkat berstatus {status} tidak dapat diubah menjadi {to}"
     REASON = "alasan", "Tulis alasannya (untuk riwayat perangkat)"
+
+
+class LinkRefusal(Term):
+    UNKNOWN_ORDER = "pesanan", "Nomor pesanan tidak ditemukan"
+    UNKNOWN_MERCHANT = "merchant", "Pendaftaran merchant tidak ditemukan atau sudah dihapus"
+    REJECTED = "ditolak", "Pendaftaran merchant ini ditolak: tautkan setelah diperbaiki"
+
+
+class WarrantyRefusal(Term):
+    TOO_MANY = "terlalu-sering", rate_limits.TOO_MANY_TEXT

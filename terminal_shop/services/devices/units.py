@@ -17,9 +17,10 @@ from terminal_shop.services.devices.terms import DeviceStatus
 
 
 def units() -> Any:
-    """id, serial, model, status, merchant_id, tid, mid, activated_at of every unit."""
+    """id, serial, model, status, merchant_id, tid, mid, activated_at, warranty_until of every unit."""
     d = table_of(Device).c
-    return sa.select(d.id, d.serial, d.model, d.status, d.merchant_id, d.tid, d.mid, d.activated_at).subquery("units")
+    return sa.select(d.id, d.serial, d.model, d.status, d.merchant_id, d.tid, d.mid, d.activated_at,
+                     d.warranty_until).subquery("units")  # fmt: skip
 
 
 class DeviceFacts(Protocol):

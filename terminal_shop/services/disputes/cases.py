@@ -17,6 +17,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
+from terminal_shop.refusals import Refused
 from terminal_shop.services import reach, working_days
 from terminal_shop.services.disputes.events import DisputeAnswered, DisputeForwarded
 from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
@@ -33,7 +34,6 @@ from terminal_shop.services.disputes.terms import (
 from terminal_shop.services.disputes.views import DisputeView, EvidenceView
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.reach import Reach
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions import lookup
 from terminal_shop.services.validation import parse_id

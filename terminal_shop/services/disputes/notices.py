@@ -28,7 +28,7 @@ def tell_merchant(s: Session, d: Dispute, kind: str) -> bool:
     if merchant is None or merchant.purged_at is not None:
         return False
     values = {"amount": rupiah(d.amount), "txn": d.txn_id, "reason": d.reason, "deadline": working_days.spoken(d.deadline),
-              "link": get_settings().public_url + routes.ACCOUNT + "#sengketa"}  # fmt: skip
+              "link": get_settings().public_url + routes.ACCOUNT_DISPUTES}  # fmt: skip
     notice = Notice(kind, f"{kind}:{d.id}", ("merchant", str(merchant.id)), merchant.email, merchant.nomor_hp,
                     merchant, values)  # fmt: skip
     return bool(tell(s, notice))

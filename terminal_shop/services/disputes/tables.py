@@ -9,7 +9,7 @@ from datetime import date, datetime
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from terminal_shop.infra.models import UTCDateTime, now_field
+from terminal_shop.infra.models import ERASED, UTCDateTime, now_field, personal
 from terminal_shop.services.disputes.terms import DisputeStatus
 
 
@@ -35,8 +35,8 @@ class Dispute(SQLModel, table=True):
     opened_at: datetime = now_field()
     changed_at: datetime = now_field()
     decision: str = Field(default="", max_length=20)  # terms.Decision, "" until answered
-    note: str = Field(default="", max_length=1000)
-    answered_by: str | None = Field(default=None, max_length=254)
+    note: str = Field(default="", max_length=1000, sa_column_kwargs=personal(ERASED))
+    answered_by: str | None = Field(default=None, max_length=254, sa_column_kwargs=personal())
     answered_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     forwarded_by: str | None = Field(default=None, max_length=254)  # the admin who sent the evidence on
     forwarded_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
@@ -51,5 +51,5 @@ class DisputeEvidence(SQLModel, table=True):
     file_key: str = Field(max_length=200)
     content_type: str = Field(max_length=40)
     size: int
-    uploaded_by: str = Field(max_length=254)
+    uploaded_by: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
     uploaded_at: datetime = now_field()

@@ -18,12 +18,13 @@ from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.intake import signed, tallies
 from terminal_shop.services import working_days
 from terminal_shop.services.disputes.events import DisputeChanged, DisputeLost, DisputeOpened
 from terminal_shop.services.disputes.tables import Dispute
 from terminal_shop.services.disputes.terms import CLOSED, CONTRACT, DEADLINE_DAYS, STEP, DisputeStatus, ItemRefusal
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.transactions import contract, ingest, lookup, refused
+from terminal_shop.services.transactions import ingest, lookup
 from terminal_shop.services.transactions.terms import TxnStatus
 
 MAX_ITEMS = 500
@@ -67,7 +68,7 @@ def _item(i: int, x: Any) -> DisputeItem:
 
 
 def _items(body: bytes) -> list[DisputeItem]:
-    return [_item(i, x) for i, x in enumerate(contract.listed(body, "disputes", MAX_ITEMS))]
+    return [_item(i, x) for i, x in enumerate(signed.listed(body, "disputes", MAX_ITEMS))]
 
 
 def accept(
@@ -78,7 +79,7 @@ def accept(
     try:
         items = _items(body)
     except ValueError as bad:
-        raise ingest.refuse(acquirer.code, 400, f"disputes: {bad}") from None
+        raise signed.refuse(acquirer.code, 400, f"disputes: {bad}") from None
     taken = DisputesTaken()
     today = working_days.today_wib()
     with write_session() as s:
@@ -87,7 +88,7 @@ def accept(
             why = _take(s, acquirer.code, item, sales.get(item.txn_id), today, taken)
             if why is not None:
                 taken.refused.append({"index": index, "reason": why.label})
-                refused.record(acquirer.code, f"dispute: {why.label}", f"#{index}: {item.id}", s)
+                tallies.record(acquirer.code, f"dispute: {why.label}", f"#{index}: {item.id}", s)
     return taken
 
 

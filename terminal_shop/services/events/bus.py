@@ -29,7 +29,7 @@ SUBSCRIBERS = (
     "terminal_shop.services.orders.proof_prints",  # after the commit: a new proof's perceptual hash
     "terminal_shop.services.payouts.subscribers",  # a settlement report marks its payouts sent
     "terminal_shop.services.fleet.subscribers",  # a unit's heartbeat row knows whether it is aktif
-    "terminal_shop.services.merchant_team.subscribers",  # an erased merchant's outlets and log lose their personal data
+    "terminal_shop.services.merchant_team.subscribers",  # a replacement stands at its predecessor's outlet
 )
 
 

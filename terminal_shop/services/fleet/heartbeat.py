@@ -24,18 +24,18 @@ from sqlmodel import Session
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import table_of
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.intake import signed, tallies
 from terminal_shop.services.devices import units
 from terminal_shop.services.fleet.tables import DeviceHeartbeat
 from terminal_shop.services.fleet.terms import Paper
-from terminal_shop.services.transactions import contract, ingest, refused
 
-SOURCE = "detak"  # how refusals are tallied (transactions/refused.py)
+SOURCE = "detak"  # how refusals are tallied (intake/tallies.py)
 MAX_ITEMS = 1_000
 AHEAD, OLDEST = timedelta(minutes=10), timedelta(days=1)
 VERSION = re.compile(r"\d{1,4}(\.\d{1,4}){0,3}")
 
 
-HeartbeatRefused = ingest.WebhookRefused  # the same answer as the acquirers' webhooks (web/transactions_hook.py)
+HeartbeatRefused = signed.WebhookRefused  # the same answer as the acquirers' webhooks (web/transactions_hook.py)
 
 
 @dataclass
@@ -49,7 +49,7 @@ def secret() -> str:
     return s.heartbeat_secret or hmac.new(s.secret_key.encode(), b"heartbeat", hashlib.sha256).hexdigest()
 
 
-sign = ingest.sign  # the acquirers' signing, with the heartbeat secret
+sign = signed.sign  # the acquirers' signing, with the heartbeat secret
 
 
 def app_key(version: str) -> str:
@@ -91,9 +91,9 @@ def _item(x: Any, now: datetime) -> dict[str, Any] | str:
 
 def accept(body: bytes, signature: str, timestamp: str, now: float | None = None, client: str = "") -> Beats:
     at = now if now is not None else time.time()
-    ingest.verified(SOURCE, secret(), body, signature, timestamp, at, client)
+    signed.verified(SOURCE, secret(), body, signature, timestamp, at, client)
     try:
-        raw = contract.listed(body, "heartbeats", MAX_ITEMS)
+        raw = signed.listed(body, "heartbeats", MAX_ITEMS)
     except ValueError as bad:
         raise HeartbeatRefused(400, str(bad)) from None
     moment = datetime.fromtimestamp(at, UTC)
@@ -109,7 +109,7 @@ def _store(s: Session, items: list[dict[str, Any] | str], now: datetime) -> Beat
         reason = item if isinstance(item, str) else ("unknown sn" if item["sn"] not in ids else "")
         if reason:
             taken.refused.append({"index": index, "reason": reason})
-            refused.record(SOURCE, reason, f"#{index}", s)
+            tallies.record(SOURCE, reason, f"#{index}", s)
             continue
         assert isinstance(item, dict)
         device_id, active = ids[item.pop("sn")]

@@ -19,11 +19,15 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.merchant_team import activity, outlets
-from terminal_shop.services.merchant_team.tables import MemberOutlet, Outlet, TeamMember
-from terminal_shop.services.merchant_team.terms import STAFF_ROLES, Activity, MemberRole, TeamRefusal
+from terminal_shop.refusals import Refused
+from terminal_shop.services.customers import sessions
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.merchant_team import outlets, scope
+from terminal_shop.services.merchant_team.events import MemberChanged, MemberInvited, MemberJoined, MemberRemoved
+from terminal_shop.services.merchant_team.personal import MEMBER
+from terminal_shop.services.merchant_team.tables import MemberOutlet, Outlet, SessionChoice, TeamMember
+from terminal_shop.services.merchant_team.terms import STAFF_ROLES, MemberRole, TeamRefusal
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.validation import email_ok, parse_id
 
@@ -104,13 +108,14 @@ def invite(
         business = facts.nama_usaha if facts else ""
         mail = emails.team_invitation(address, business, chosen.label, ", ".join(sorted(names.values())), by, link,
                                       member.invite_expires_at)  # fmt: skip
-        outbox.enqueue(s, f"team-invite:{member.invite_hash}", "team_member", str(member.id), mail)
-        activity.record_in(s, [key], by, Activity.INVITED, f"{address} sebagai {chosen.label}")
+        outbox.enqueue(s, f"team-invite:{member.invite_hash}", MEMBER, str(member.id), mail)
+        publish(s, MemberInvited(entity_id=str(key), actor=by, detail=f"{address} sebagai {chosen.label}"))
     return link
 
 
-def accept(token: str, email: str) -> uuid.UUID:
-    """The invitee, signed in as the invited address, joins; the link works once."""
+def accept(token: str, email: str, session_hash: str = "") -> uuid.UUID:
+    """The invitee, signed in as the invited address, joins, and the browser that joined works for
+    that team from now on (one transaction, issue 60.4); the link works once."""
     now = utcnow()
     with write_session() as s:
         member = s.exec(select(TeamMember).where(col(TeamMember.invite_hash) == token_hash(token or "-"))
@@ -121,7 +126,14 @@ def accept(token: str, email: str) -> uuid.UUID:
             raise TeamError(TeamRefusal.OTHER_ADDRESS)
         member.joined_at = now
         s.add(member)
-        activity.record_in(s, [member.merchant_id], member.email, Activity.JOINED, MemberRole.label_of(member.role))
+        publish(
+            s,
+            MemberJoined(
+                entity_id=str(member.merchant_id), actor=member.email, detail=MemberRole.label_of(member.role)
+            ),
+        )
+        if session_hash:
+            s.merge(SessionChoice(token_hash=session_hash, member_id=member.id, chosen_at=now))
         return member.id
 
 
@@ -148,17 +160,44 @@ def change(merchant_ids: list[uuid.UUID], member_id: str, role: str, outlet_ids:
         member.role = chosen.value
         s.add(member)
         _set_outlets(s, member.id, outlet_keys)
-        activity.record_in(s, [member.merchant_id], by, Activity.CHANGED, f"{member.email}: {chosen.label}")
+        publish(s, MemberChanged(entity_id=str(member.merchant_id), actor=by, detail=f"{member.email}: {chosen.label}"))
 
 
-def remove(merchant_ids: list[uuid.UUID], member_id: str, by: str) -> str:
-    """Removes a member or withdraws an invitation; the address whose sessions the caller ends."""
+@dataclass(frozen=True)
+class Removed:
+    email: str
+    tabs: list[str]  # the client tokens of the tabs that read under the ended sessions
+
+
+def remove(merchant_ids: list[uuid.UUID], member_id: str, by: str) -> Removed:
+    """Removes a member (or withdraws an invitation) and ends their sessions working for this
+    team, in one transaction; each such browser is told why on its next page."""
     with write_session() as s:
         member = _mine(s, merchant_ids, member_id)
         member.removed_at = utcnow()
         s.add(member)
-        activity.record_in(s, [member.merchant_id], by, Activity.REMOVED, member.email)
-        return member.email
+        publish(s, MemberRemoved(entity_id=str(member.merchant_id), actor=by, detail=member.email))
+        key = member.id
+        tabs = sessions.end_some(
+            s, member.email, lambda s2, hashes: scope.sessions_working_as(s2, key, hashes), f"{REMOVED_NOTE}{key}"
+        )  # the member, not the business's name: erasure reaches it
+        return Removed(member.email, tabs)
+
+
+REMOVED_NOTE = "tim:"  # a session ended by a removal from the team of this member id
+
+
+def removal_said(note: str) -> str:
+    """What /masuk tells a person whose session a removal ended: "Anda tidak lagi di tim Warung Bu
+    Sri." ("" for a session ended otherwise)."""
+    key = parse_id(note.removeprefix(REMOVED_NOTE)) if note.startswith(REMOVED_NOTE) else None
+    if key is None:
+        return ""
+    with read_session() as s:
+        member = s.get(TeamMember, key)
+        facts = registrations.record(s, member.merchant_id) if member else None
+    business = facts.nama_usaha if facts and facts.purged_at is None else "usaha ini"
+    return f"Anda tidak lagi di tim {business}."
 
 
 def of_merchants(merchant_ids: list[uuid.UUID]) -> list[MemberView]:

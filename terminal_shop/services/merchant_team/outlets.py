@@ -13,13 +13,15 @@ from sqlmodel import Session, col, select
 
 from terminal_shop import catalogue
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.refusals import Refused
 from terminal_shop.services.devices import units
-from terminal_shop.services.merchant_team import activity
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.merchant_team import hours
+from terminal_shop.services.merchant_team.events import OutletChanged
 from terminal_shop.services.merchant_team.tables import DeviceOutlet, Outlet
-from terminal_shop.services.merchant_team.terms import Activity, OutletRefusal
-from terminal_shop.services.refusals import Refused
+from terminal_shop.services.merchant_team.terms import OutletRefusal
 from terminal_shop.services.registrations import owners as registrations
-from terminal_shop.services.validation import parse_id
+from terminal_shop.services.validation import parse_id, typed_int
 
 
 class OutletError(Refused):
@@ -34,6 +36,9 @@ class OutletView:
     name: str
     address: str  # "Jl. Melati 5, Kebayoran Baru, Jakarta Selatan"
     devices: list[str] = field(default_factory=list)  # "Soundbox · SN SBX001"
+    hours: str = ""  # "07.00-21.00 WIB": when a silent unit there is told of
+    opens: int = 7
+    closes: int = 21
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,16 @@ def devices_at(s: Session, merchant_id: uuid.UUID, outlet_ids: set[uuid.UUID]) -
     return frozenset(d for d, o in _standing(s, _outlets(s, [merchant_id]), devices).items() if o in outlet_ids)
 
 
+def hours_of(s: Session, device_ids: list[uuid.UUID]) -> dict[uuid.UUID, hours.Hours]:
+    """The shop hours of the outlet each of these units stands at (the fleet's alerts)."""
+    u = units.units()
+    devices = s.exec(select(u.c.id, u.c.merchant_id).where(u.c.id.in_(device_ids), u.c.merchant_id.is_not(None))).all()
+    found = _outlets(s, list({m for _, m in devices}))
+    by_id = {o.id: o for o in found}
+    standing = _standing(s, found, [(d, m, "") for d, m in devices])
+    return {d: hours.of(by_id[o]) for d, o in standing.items() if o in by_id}
+
+
 def names_of(s: Session, outlet_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
     return dict(s.exec(select(Outlet.id, Outlet.name).where(col(Outlet.id).in_(outlet_ids))).all())
 
@@ -108,7 +123,8 @@ def of_merchants(merchant_ids: list[uuid.UUID], by: str) -> tuple[list[OutletVie
         names = {m: r.nama_usaha for m in merchant_ids if (r := registrations.record(s, m))}
     views = [OutletView(str(o.id), str(o.merchant_id), names.get(o.merchant_id, ""), o.name,
                         ", ".join(x for x in (o.address, o.kecamatan, o.kota) if x),
-                        [name for d, _, name in devices if at[d] == o.id]) for o in outlets]  # fmt: skip
+                        [name for d, _, name in devices if at[d] == o.id], hours.text(hours.of(o)), *hours.of(o))
+             for o in outlets]  # fmt: skip
     return views, [Placement(str(d), name, str(at[d] or "")) for d, _, name in devices]
 
 
@@ -130,9 +146,28 @@ def add(merchant_ids: list[uuid.UUID], merchant_id: str, form: dict[str, str], b
                 Outlet(merchant_id=key, name=name, address=address, kecamatan=kecamatan, kota=kota, created_by=by[:254])
             )
             s.flush()
-            activity.record_in(s, [key], by, Activity.OUTLET, f"{name} ditambahkan")
+            publish(s, OutletChanged(entity_id=str(key), actor=by, detail=f"{name} ditambahkan"))
     except IntegrityError:
         raise OutletError(OutletRefusal.TAKEN, name=name) from None
+
+
+def set_hours(merchant_ids: list[uuid.UUID], outlet_id: str, opens: str, closes: str, by: str) -> None:
+    """The owner's "Jam buka" and "Jam tutup" for one of their outlets (hours.py)."""
+    key, start, end = parse_id(outlet_id), typed_int(opens, -1), typed_int(closes, -1)
+    if not 0 <= start < end <= 24:
+        raise OutletError(OutletRefusal.HOURS)
+    with write_session() as s:
+        outlet = s.get(Outlet, key) if key else None
+        if outlet is None or outlet.merchant_id not in merchant_ids:
+            raise OutletError(OutletRefusal.NOT_FOUND)
+        outlet.opens, outlet.closes = start, end
+        s.add(outlet)
+        publish(
+            s,
+            OutletChanged(
+                entity_id=str(outlet.merchant_id), actor=by, detail=f"Jam {outlet.name}: {hours.text((start, end))}"
+            ),
+        )
 
 
 def take_place(s: Session, old_id: uuid.UUID, new_id: uuid.UUID | None) -> None:
@@ -167,4 +202,6 @@ def assign(merchant_ids: list[uuid.UUID], device_id: str, outlet_id: str, by: st
         else:
             row.outlet_id, row.assigned_by = outlet.id, by[:254]
             s.add(row)
-        activity.record_in(s, [outlet.merchant_id], by, Activity.OUTLET, f"SN {device.serial} di {outlet.name}")
+        publish(
+            s, OutletChanged(entity_id=str(outlet.merchant_id), actor=by, detail=f"SN {device.serial} di {outlet.name}")
+        )

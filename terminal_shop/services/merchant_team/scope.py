@@ -54,7 +54,7 @@ class Scope:
         """What of the merchants this ability reaches; empty when the role lacks it."""
         if not self.can(ability) or not self.merchants:
             return Reach(())
-        return Reach(self.merchants, self.devices, self.since)
+        return Reach(self.merchants, self.devices, self.since, money=self.can(Ability.FEES))
 
     def transactions(self) -> Reach:
         """The list of transactions: a manager's history, a cashier's today."""

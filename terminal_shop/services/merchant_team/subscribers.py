@@ -1,37 +1,59 @@
-"""How the merchant team area follows others (services/events/bus.py SUBSCRIBERS): a merchant's
-record erased takes its outlets' addresses and the names in its activity log with it, in the
-erasure's own transaction (the marked columns, tables.py); a replaced unit's outlet goes to its
-replacement, and a unit back at the warehouse stands at no outlet."""
+"""How the merchant team area follows its own events and others' (services/events/bus.py
+SUBSCRIBERS): the account's log from the team's events (events.py); a replaced unit's outlet
+goes to its replacement, and a unit back at the warehouse stands at no outlet.
+(What erasure takes of a team: personal.py.)"""
 
 from __future__ import annotations
 
 import uuid
 
-import sqlalchemy as sa
 from sqlmodel import Session
 
-from terminal_shop.infra.models import personal_columns, table_of
+from terminal_shop.services import working_days
 from terminal_shop.services.devices import units
 from terminal_shop.services.devices.events import DeviceReplaced, DeviceStatusChanged
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
-from terminal_shop.services.merchant_team import outlets
-from terminal_shop.services.merchant_team.tables import AccountActivity, DeviceOutlet, Outlet, TeamMember
-from terminal_shop.services.privacy.events import RecordErased
-from terminal_shop.services.registrations.personal import ENTITY as MERCHANT
+from terminal_shop.services.merchant_team import activity, outlets
+from terminal_shop.services.merchant_team.events import (
+    MemberChanged,
+    MemberInvited,
+    MemberJoined,
+    MemberRemoved,
+    OutletChanged,
+    TeamEvent,
+)
+from terminal_shop.services.merchant_team.terms import Activity
+from terminal_shop.services.payouts import cases as payout_cases
+from terminal_shop.services.payouts.events import PayoutCaseOpened
+from terminal_shop.services.servicing import cases as service_cases
+from terminal_shop.services.servicing.events import ServiceCaseOpened
 
 
-@subscribe(RecordErased)
-def _erased(s: Session, event: RecordErased) -> None:
-    if event.entity_type != MERCHANT:
-        return
-    merchant_id = uuid.UUID(event.entity_id)
-    for model in (Outlet, AccountActivity, TeamMember):
-        table = table_of(model)
-        s.execute(sa.update(table).where(table.c.merchant_id == merchant_id).values(**personal_columns(model)))
-    placed, outlets_of = table_of(DeviceOutlet), table_of(Outlet)  # who placed each device: by its outlet's merchant
-    mine = sa.select(outlets_of.c.id).where(outlets_of.c.merchant_id == merchant_id)
-    s.execute(sa.update(placed).where(placed.c.outlet_id.in_(mine)).values(**personal_columns(DeviceOutlet)))
+@subscribe(MemberInvited, MemberJoined, MemberChanged, MemberRemoved, OutletChanged)
+def _logged(s: Session, event: TeamEvent) -> None:
+    """The account's own log, from the team's events; a join logs the session that joined too."""
+    merchants = [uuid.UUID(event.entity_id)]
+    if isinstance(event, MemberJoined):
+        activity.record_in(s, merchants, event.actor, Activity.SIGNED_IN)
+    activity.record_in(s, merchants, event.actor, event.logged_as, event.detail or "")
+
+
+@subscribe(ServiceCaseOpened)
+def _problem_reported(s: Session, event: ServiceCaseOpened) -> None:
+    """The owner's log names who reported a unit's problem (the merchant's staff, or ours on the phone)."""
+    found = service_cases.told(s, event.entity_id)
+    if found is not None:
+        activity.record_in(s, [found[0]], event.actor, Activity.REPORTED, f"masalah {found[1]}")
+
+
+@subscribe(PayoutCaseOpened)
+def _payout_reported(s: Session, event: PayoutCaseOpened) -> None:
+    """ "Dana belum masuk?", and "Masih belum masuk" when a case is opened again."""
+    found = payout_cases.reported(s, event.entity_id)
+    if found is not None:
+        again = "masih belum masuk" if event.detail == payout_cases.STILL_MISSING else "dana belum masuk"
+        activity.record_in(s, [found[0]], event.actor, Activity.REPORTED, f"{again} {working_days.spoken(found[1])}")
 
 
 @subscribe(DeviceReplaced)

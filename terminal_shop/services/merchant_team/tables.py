@@ -9,7 +9,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from terminal_shop.infra.models import ERASED, UTCDateTime, now_field, personal
+from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, UTCDateTime, now_field, personal
 
 
 class Outlet(SQLModel, table=True):
@@ -18,14 +18,17 @@ class Outlet(SQLModel, table=True):
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
     merchant_id: uuid.UUID = Field(index=True)
-    name: str = Field(max_length=80)
+    name: str = Field(max_length=80, sa_column_kwargs=personal(ERASED_UNIQUE))  # the first is the business's name
     address: str = Field(
         max_length=300, sa_column_kwargs=personal(ERASED)
     )  # a home warung's is a home: erased with its merchant
     kecamatan: str = Field(max_length=120)
     kota: str = Field(max_length=120)
-    created_by: str = Field(max_length=254)
+    created_by: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
     created_at: datetime = now_field()
+    # Its shop hours (WIB, whole hours; None: rules.SHOP_HOURS): a silent unit is told of only then (hours.py).
+    opens: int | None = None
+    closes: int | None = None
 
 
 class DeviceOutlet(SQLModel, table=True):
@@ -46,7 +49,7 @@ class AccountActivity(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     merchant_id: uuid.UUID
     actor: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
-    what: str = Field(max_length=300)
+    what: str = Field(max_length=300, sa_column_kwargs=personal(ERASED))  # names staff and outlets
     at: datetime = now_field()
 
 
@@ -61,7 +64,7 @@ class TeamMember(SQLModel, table=True):
     merchant_id: uuid.UUID = Field(index=True)
     email: str = Field(max_length=254, index=True, sa_column_kwargs=personal(ERASED))
     role: str = Field(max_length=20)  # terms.MemberRole: manajer, kasir
-    invited_by: str = Field(max_length=254)
+    invited_by: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
     invite_hash: str = Field(max_length=64, unique=True)
     invite_expires_at: datetime = Field(sa_type=UTCDateTime)
     joined_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

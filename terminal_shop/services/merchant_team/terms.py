@@ -11,6 +11,7 @@ class OutletRefusal(Term):
     AREA = "wilayah", "Isi kecamatan dan kota/kabupaten"
     NOT_FOUND = "tidak-ada", "Outlet atau perangkat tidak ditemukan"
     TAKEN = "nama-dipakai", "Outlet bernama {name} sudah ada"
+    HOURS = "jam", "Jam buka harus lebih awal dari jam tutup"
 
 
 class Activity(Term):
@@ -37,6 +38,7 @@ class Ability(Term):
     """What a role may see or do on /akun: checked by every handler and route (scope.py)."""
 
     TODAY = "hari-ini", "Transaksi hari ini"
+    FEES = "biaya", "MDR dan pendapatan bersih"
     HISTORY = "riwayat", "Riwayat transaksi"
     REPORTS = "laporan", "Unduh CSV dan laporan bulanan"
     PAYOUTS = "pencairan", "Pencairan dan rekening"
@@ -47,7 +49,9 @@ class Ability(Term):
 
 ABILITIES: dict[MemberRole, frozenset[Ability]] = {
     MemberRole.OWNER: frozenset(Ability),
-    MemberRole.MANAGER: frozenset({Ability.TODAY, Ability.HISTORY, Ability.REPORTS, Ability.DISPUTES, Ability.SERVICE}),
+    MemberRole.MANAGER: frozenset(
+        {Ability.TODAY, Ability.FEES, Ability.HISTORY, Ability.REPORTS, Ability.DISPUTES, Ability.SERVICE}
+    ),
     MemberRole.CASHIER: frozenset({Ability.TODAY, Ability.SERVICE}),
 }
 STAFF_ROLES = (MemberRole.MANAGER, MemberRole.CASHIER)  # what the owner invites

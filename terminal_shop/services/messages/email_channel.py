@@ -69,6 +69,7 @@ WORDS: dict[str, Callable[[Session, Notice], Mail]] = {
 class EmailChannel:
     name = outbox.EMAIL
     key_prefix = ""
+    offers = frozenset(WORDS)
 
     def address(self, notice: Notice) -> str | None:
         return notice.email

@@ -188,7 +188,8 @@ def device_offline(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
         f"{values['model']} SN {values['serial']} tidak terhubung",
         f"Halo {typed(reg.nama_lengkap)},",
         [f"{values['model']} SN {values['serial']} terakhir terhubung {values['seen']}.",
-         "Periksa daya dan koneksinya (Wi-Fi atau sinyal SIM). Jika tetap mati, laporkan masalahnya dari akun Anda: "
-         "dalam garansi, unit pengganti kami kirim hari kerja berikutnya."],
+         "Periksa daya dan koneksinya (Wi-Fi atau sinyal SIM). Jika tetap mati, laporkan masalahnya dari akun Anda. "
+         + values.get("warranty", ""),
+         "Sementara itu, terima pembayaran QRIS dengan perangkat lain atau QRIS cetak Anda."],
         ("Laporkan masalah", values["link"]),
     )  # fmt: skip

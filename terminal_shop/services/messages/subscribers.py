@@ -5,6 +5,7 @@ these notices; neither this module nor the places that change statuses change.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from typing import Any
 
@@ -207,7 +208,7 @@ def _payout_case_answered(s: Session, event: PayoutCaseAnswered) -> None:
     merchant = registrations.record(s, merchant_id) if merchant_id else None
     if merchant is None or merchant.purged_at is not None:
         return
-    values = {"answer": event.detail or "", "link": get_settings().public_url + routes.ACCOUNT + "#pencairan"}
+    values = {"answer": event.detail or "", "link": get_settings().public_url + routes.ACCOUNT_PAYOUTS}
     key = f"payout-case:{event.case_id}:answered:{utcnow().isoformat()}"
     tell(
         s,
@@ -239,8 +240,14 @@ def _service_case(s: Session, event: ServiceCaseOpened | ServiceCaseMoved) -> No
     _, number, device, promise = found
     opened = isinstance(event, ServiceCaseOpened)
     values = {"number": number, "device": device, "step": event.new_status or "", "next": promise if opened else event.detail or "",
-              "link": get_settings().public_url + routes.ACCOUNT + "#perangkat"}  # fmt: skip
-    key = f"service:{event.entity_id}:{event.new_status}" + (":tagihan" if event.old_status == event.new_status else "")
+              "link": get_settings().public_url + routes.ACCOUNT_SERVICE}  # fmt: skip
+    # A word within one step (an invoice, the replacement received, the pickup booked): once per wording.
+    within = (
+        ":" + hashlib.sha256((event.detail or "").encode()).hexdigest()[:12]
+        if event.old_status == event.new_status
+        else ""
+    )
+    key = f"service:{event.entity_id}:{event.new_status}{within}"
     tell(s, Notice("service_case", key, ("merchant", str(merchant.id)), merchant.email, None, merchant, values))
     if opened:
         link = get_settings().public_url + routes.ADMIN_SERVICE

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from sqlmodel import Session
 
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.terms import NoticeKind
 
 CHANNELS = (  # the registry: imported on first use, each module registers its channel
     "terminal_shop.services.messages.email_channel",
@@ -38,9 +39,14 @@ class Notice:
     about: Any = None
     values: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if NoticeKind.parse(self.kind) is None:  # a typo would reach no channel, silently
+            raise ValueError(f"unknown notice kind {self.kind!r} (notifications/terms.py NoticeKind)")
+
 
 class Channel(Protocol):
     name: str  # stored on each outbox row
+    offers: frozenset[str]  # the NoticeKind values it has words for (tests/unit/test_notice_kinds.py)
     key_prefix: str  # before the notice's key on this channel's rows ("" for e-mail, "wa:" for WhatsApp)
 
     def address(self, notice: Notice) -> str | None:

@@ -23,16 +23,16 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import PROOF_KINDS, CheckedFile, UploadRejected, check_file, safe_name, strip_metadata
+from terminal_shop.refusals import first_text
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import consent
-from terminal_shop.services.orders import order_status, proof_prints, transfer_codes
+from terminal_shop.services.orders import bills, order_status, proof_prints, transfer_codes
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import OrderRefusal, OrderStatus, PaymentMethod, buyer_status
+from terminal_shop.services.orders.terms import Fulfilment, OrderRefusal, OrderStatus, PaymentMethod, buyer_status
 from terminal_shop.services.orders.views import OrderSummary, PricedCart, order_number
-from terminal_shop.services.refusals import first_text
 from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
 
 log = logging.getLogger(__name__)
@@ -164,6 +164,9 @@ def _new_order(
         status=OrderStatus.PAID_REVIEW.value,
         payment_proof_url=None,  # private file: admins get signed links (docs/decisions.md)
         qris_payload=qris_payload,
+        service_case=cart.bill_case or None,
+        service_fee=cart.bill_fee or None,
+        fulfilment=Fulfilment.NOTHING.value if cart.bill_case else Fulfilment.NOT_STARTED.value,
     )
 
 
@@ -184,6 +187,7 @@ def _store(
     try:
         with write_session() as s:
             _within_buyer_limit(s, order)
+            _bill_not_taken(s, order)
             if order.unique_code:
                 transfer_codes.claim(s, order.client_ref or "", order.total + order.unique_code, order.id)
             # Only the later order is marked (the earlier one's page still names it): marking
@@ -197,14 +201,20 @@ def _store(
     except IntegrityError:
         discard(storage, bucket, key)
         winner = _find_by_client_ref(order.client_ref or "")
-        if winner is None:
-            raise OrderError(OrderRefusal.GENERIC) from None
+        if winner is None:  # another tab paid the same bill at the same moment (uq_orders_live_bill)
+            raise OrderError(OrderRefusal.BILL_TAKEN if order.service_case else OrderRefusal.GENERIC) from None
         return winner
     except BaseException:
         discard(storage, bucket, key)
         raise
     log.info("order %s placed: %s, %s", order_number(order.id), order.payment_method, rupiah(order.total))
     return order
+
+
+def _bill_not_taken(s: Session, order: Order) -> None:
+    """A service bill is paid once: a second order for it is refused while the first stands."""
+    if order.service_case and order.service_fee and bills.live_order(s, order.service_case, order.service_fee):
+        raise OrderError(OrderRefusal.BILL_TAKEN)
 
 
 def _within_buyer_limit(s: Session, order: Order) -> None:
@@ -248,6 +258,8 @@ def load_summary(order_id: str) -> OrderSummary | None:
         buyer_status(order.status, order.fulfilment),
         order_status.status_path(order.id),
         order_status.transfer_amount(order),
+        order.service_case or "",
+        routes.service_case(order.service_case) if order.service_case else "",
     )
 
 

@@ -15,22 +15,21 @@ from typing import Any
 from terminal_shop import catalogue, rules
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.models import table_of
+from terminal_shop.refusals import FieldErrors, Refused
+from terminal_shop.services.orders import bills
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import OrderRefusal, PaymentMethod
+from terminal_shop.services.orders.terms import BuyerRefusal, OrderRefusal, PaymentMethod
 from terminal_shop.services.orders.views import PricedCart
-from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.services.validation import (
     MAX_PHONE_DIGITS,
     MIN_ADDRESS_CHARS,
     MIN_PHONE_DIGITS,
-    MSG_EMAIL_FORMAT,
     clean,
     client_ref_ok,
     email_ok,
     strip_phone,
 )
 from terminal_shop.views import LineView
-from terminal_shop.vocabulary import Term
 
 
 class OrderError(Refused):
@@ -50,21 +49,6 @@ class Buyer:
     shipping_address: str
     note: str | None
     whatsapp: str = ""  # "1": the buyer ticked "Kirim info pesanan lewat WhatsApp"
-
-
-class BuyerRefusal(Term):
-    """What is wrong with a field of the buyer form; the label is what the buyer reads."""
-
-    NAME_MISSING = "nama", "Nama lengkap wajib diisi"
-    PHONE_MISSING = "telepon", "Nomor telepon wajib diisi"
-    PHONE_DIGITS = "telepon-angka", "Nomor telepon hanya boleh berisi angka"
-    PHONE_SHORT = "telepon-pendek", f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
-    PHONE_LONG = "telepon-panjang", f"Nomor telepon maksimal {MAX_PHONE_DIGITS} digit"
-    EMAIL_MISSING = "email", "Email wajib diisi"
-    EMAIL_FORMAT = "format-email", MSG_EMAIL_FORMAT
-    ADDRESS_MISSING = "alamat", "Alamat pengiriman wajib diisi"
-    ADDRESS_SHORT = "alamat-pendek", f"Alamat minimal {MIN_ADDRESS_CHARS} karakter"
-    TOO_LONG = "terlalu-panjang", "{label} maksimal {longest} karakter"
 
 
 def _phone_refusal(phone: str) -> BuyerRefusal | None:
@@ -188,7 +172,7 @@ class CheckoutDraft:
         cart: list[tuple[str, int]] = []
         lines = raw.get("c")
         for line in lines if isinstance(lines, list) else []:
-            if isinstance(line, list) and len(line) == 2 and catalogue.product(str(line[0])):
+            if isinstance(line, list) and len(line) == 2 and sellable(str(line[0])):
                 qty = line[1]
                 if isinstance(qty, int) and not isinstance(qty, bool) and 1 <= qty <= catalogue.MAX_QTY_PER_LINE:
                     cart.append((str(line[0]), qty))
@@ -224,30 +208,43 @@ def merge(kept: CheckoutDraft, tab: CheckoutDraft | None, *, first_read: bool) -
     )
 
 
+def sellable(key: str) -> bool:
+    """A cart line the checkout can price: a product, or a service case's signed bill."""
+    return catalogue.product(key) is not None or bills.parse(key) is not None
+
+
 def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
     """Prices (sku, qty) lines from the catalogue; merges repeated skus.
 
     The one pricing of a cart: the checkout pages show it and the order is charged it.
-    An empty cart prices to nothing; create_order refuses it.
+    An empty cart prices to nothing; create_order refuses it. A service bill (bills.py) is
+    paid alone, once, without shipping.
     """
     qty_by_sku: dict[str, int] = {}
-    products: dict[str, catalogue.Product] = {}
+    named: dict[str, tuple[str, int, str]] = {}  # key -> name, unit price, image
+    billed: dict[str, bills.Bill] = {}
     for sku, qty in lines:
-        product = catalogue.product(str(sku))
-        if product is None:
+        key = str(sku)
+        product, bill = catalogue.product(key), bills.parse(key)
+        if product is not None:
+            named[key] = (product.name, product.price, product.image)
+        elif bill is not None:
+            named[key], billed[key] = (bill.line_name, bill.fee.price, ""), bill
+        else:
             raise OrderError(OrderRefusal.UNKNOWN_PRODUCT)
         if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
             raise OrderError(OrderRefusal.QTY_MIN)
-        qty_by_sku[product.sku] = qty_by_sku.get(product.sku, 0) + qty
-        products[product.sku] = product
-        if qty_by_sku[product.sku] > catalogue.MAX_QTY_PER_LINE:
+        qty_by_sku[key] = qty_by_sku.get(key, 0) + qty
+        if qty_by_sku[key] > (1 if bill else catalogue.MAX_QTY_PER_LINE):
             raise OrderError(OrderRefusal.QTY_MAX)
+    if billed and len(qty_by_sku) > 1:
+        raise OrderError(OrderRefusal.BILL_ALONE)
     priced = []
     for sku, qty in qty_by_sku.items():
-        p = products[sku]
-        priced.append(LineView.of(sku, p.name, qty, p.price, p.image))
+        name, price, image = named[sku]
+        priced.append(LineView.of(sku, name, qty, price, image, fixed=sku in billed))
     subtotal = sum(line.qty * line.unit_price for line in priced)
-    shipping = catalogue.SHIPPING_FEE
+    shipping = 0 if billed else catalogue.SHIPPING_FEE
     return PricedCart(
         lines=tuple(priced),
         subtotal=subtotal,
@@ -258,12 +255,17 @@ def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
         shipping_text=rupiah(shipping),
         total_text=rupiah(subtotal + shipping),
         qris_allowed=qris_allowed(subtotal + shipping),
+        bill_case=next(iter(billed.values())).case if billed else "",
+        bill_fee=next(iter(billed.values())).fee.sku if billed else "",
     )
 
 
 def stored_items(cart: PricedCart) -> list[dict[str, Any]]:
     """The lines as the order row keeps them (prices frozen at the time of the order)."""
-    return [{"sku": ln.sku, "name": ln.name, "qty": ln.qty, "unit_price": ln.unit_price} for ln in cart.lines]
+    return [
+        {"sku": cart.bill_fee or ln.sku, "name": ln.name, "qty": ln.qty, "unit_price": ln.unit_price}
+        for ln in cart.lines
+    ]
 
 
 def qris_allowed(total: int) -> bool:

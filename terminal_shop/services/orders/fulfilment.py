@@ -20,34 +20,17 @@ from sqlmodel import Session, col, select
 from terminal_shop import catalogue, couriers
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.refusals import Refused
 from terminal_shop.services.csv_lines import each_line
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.events import OrderDelivered, OrderPacked, OrderShipped
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import FULFILMENT_FROM, Fulfilment, OrderStatus
-from terminal_shop.services.refusals import Refused
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.orders.terms import FULFILMENT_FROM, Fulfilment, OrderStatus, StepRefusal
 
 BULK_MAX_LINES = 5000
 HEADER = re.compile(r"pesanan|order|nomor|\bno\b", re.IGNORECASE)
 EVENTS = {Fulfilment.PACKED: OrderPacked, Fulfilment.SHIPPED: OrderShipped, Fulfilment.DELIVERED: OrderDelivered}
 STAMPED = {Fulfilment.PACKED: "packed_at", Fulfilment.SHIPPED: "shipped_at", Fulfilment.DELIVERED: "delivered_at"}
-
-
-class StepRefusal(Term):
-    """Why a fulfilment step was refused; the label is what the admin reads."""
-
-    UNKNOWN_ORDER = "pesanan", "Nomor pesanan tidak dikenal"
-    NOT_CONFIRMED = "belum-dikonfirmasi", "Pesanan belum dikonfirmasi"
-    WRONG_STEP = "langkah", "Langkah ini tidak berlaku untuk pesanan pada tahap sekarang"
-    COURIER = "kurir", "Pilih kurir dari daftar"
-    RESI = "resi", "Nomor resi harus 8-30 huruf atau angka"
-    RESI_USED = "resi-dipakai", "Nomor resi sudah dipakai pesanan lain"
-    SHORT_LINE = "baris", "Baris harus berisi nomor pesanan, kurir dan resi"
-    NOT_PACKED = (
-        "belum-dikemas",
-        "Pesanan ini berisi perangkat: kemas dulu dengan memindai SN setiap unit (Tandai Dikemas)",
-    )
 
 
 class FulfilmentError(Refused):

@@ -22,7 +22,8 @@ from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, wib
 from terminal_shop.infra.db import insert_new, read_session
 from terminal_shop.infra.models import table_of
-from terminal_shop.infra.pdf import latin, table_pdf
+from terminal_shop.infra.pdf import table_pdf
+from terminal_shop.infra.pdf_text import latin
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services.orders import transfer_codes

@@ -21,16 +21,15 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.signing import sign, verify
+from terminal_shop.refusals import Refused
 from terminal_shop.services.audit import trail
 from terminal_shop.services.orders.invoice import link as invoice_link
 from terminal_shop.services.orders.payment_qr import qr_view
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import Fulfilment, OrderStatus, PaymentMethod, buyer_status
+from terminal_shop.services.orders.terms import Fulfilment, LookupRefusal, OrderStatus, PaymentMethod, buyer_status
 from terminal_shop.services.orders.views import PaymentQr, TransferAmount, order_number
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.validation import clean, parse_id
 from terminal_shop.views import LineView
-from terminal_shop.vocabulary import Term
 
 
 def status_token(order_id: uuid.UUID | str) -> str:
@@ -71,6 +70,8 @@ class OrderStatusView:
     invoice_link: str = ""
     transfer: TransferAmount = TransferAmount()  # while a BCA order waits: the exact amount
     code_discount: str = ""  # "-Rp 290": the kode unik taken off, so the lines add up to the total
+    service_case: str = ""  # a service bill's case number: nothing ships, the page leads back to the case
+    case_link: str = ""
 
 
 def transfer_amount(order: Order) -> TransferAmount:
@@ -111,7 +112,7 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
                     wib(order.created_at))  # the proof came with the order  # fmt: skip
     waiting = status is OrderStatus.PAID_REVIEW
     courier = couriers.courier(order.courier or "")
-    shipping = _shipping_steps(order, courier) if status is OrderStatus.CONFIRMED else ()
+    shipping = _shipping_steps(order, courier) if status is OrderStatus.CONFIRMED and not order.service_case else ()
     return OrderStatusView(
         number=order_number(order.id),
         status=status.value,
@@ -128,6 +129,8 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         method=order.payment_method,
         method_label=PaymentMethod.label_of(order.payment_method),
         created_at=wib(order.created_at),
+        service_case=order.service_case or "",
+        case_link=routes.service_case(order.service_case) if order.service_case else "",
         waiting=waiting,
         rejection_reason=reason,
         payment_qr=qr_view(order.qris_payload) if waiting and order.qris_payload else None,
@@ -154,15 +157,6 @@ def _shipping_steps(order: Order, courier: couriers.Courier | None) -> tuple[Ste
         else:
             steps.append(Step(stage.label, "current" if i == reached + 1 else "todo"))
     return tuple(steps)
-
-
-class LookupRefusal(Term):
-    """Why a guest's lookup gets no answer; one code for a wrong e-mail and an unknown number."""
-
-    NOT_FOUND = "tidak-ada", "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
-    ORDER_FIELDS = "isian-pesanan", "Nomor pesanan (8 karakter) dan email wajib diisi"
-    REGISTRATION_FIELDS = "isian-pendaftaran", "Email dan nomor HP wajib diisi dengan benar"
-    TOO_MANY = "terlalu-sering", rate_limits.TOO_MANY_TEXT
 
 
 class LookupRefused(Refused):

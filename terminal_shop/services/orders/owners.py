@@ -28,16 +28,18 @@ class Owned:
     status: str
     fulfilment: str | None
     total: int
+    service_case: str | None = None  # a service bill's case: not ordered again
 
 
 def of_address(address: str, limit: int) -> list[Owned]:
-    """The orders placed with this address (erased ones left out), newest first."""
+    """The orders placed with this address (erased and restricted ones left out), newest first."""
     with read_session() as s:
         rows = s.exec(
-            select(Order).where(func.lower(Order.buyer_email) == address.strip().lower(), col(Order.purged_at).is_(None))
+            select(Order).where(func.lower(Order.buyer_email) == address.strip().lower(), col(Order.purged_at).is_(None),
+                                col(Order.restricted_at).is_(None))
             .order_by(col(Order.created_at).desc()).limit(limit)
         ).all()  # fmt: skip
-    return [Owned(o.id, o.created_at, o.status, o.fulfilment, o.total) for o in rows]
+    return [Owned(o.id, o.created_at, o.status, o.fulfilment, o.total, o.service_case) for o in rows]
 
 
 def items_of(address: str, order_id: uuid.UUID) -> list[dict[str, Any]] | None:
@@ -145,6 +147,24 @@ def waiting_to_pack(s: Session) -> list[tuple[uuid.UUID, str | None, datetime, l
         .order_by(col(Order.created_at), col(Order.id))
     ).all()
     return [(oid, number, placed, list(items)) for oid, number, placed, items in rows]
+
+
+# Orders that hold units: placed and not packed yet (packing takes real units from the shelf).
+HOLDING = (OrderStatus.PENDING.value, OrderStatus.PAID_REVIEW.value, OrderStatus.CONFIRMED.value)
+_HELD_SQL = {
+    "postgresql": "SELECT e->>'sku', SUM((e->>'qty')::int) FROM orders, json_array_elements(orders.items) AS e"
+    " WHERE orders.status IN :holding AND orders.fulfilment = '' GROUP BY 1",
+    "sqlite": "SELECT json_extract(e.value, '$.sku'), SUM(json_extract(e.value, '$.qty'))"
+    " FROM orders, json_each(orders.items) AS e WHERE orders.status IN :holding AND orders.fulfilment = '' GROUP BY 1",
+}
+
+
+def units_held(s: Session) -> dict[str, int]:
+    """Units per SKU that orders placed and not yet packed will take, summed by the database
+    from the orders' lines (on the (status, fulfilment) index: waiting orders are few)."""
+    sql = sa.text(_HELD_SQL[s.get_bind().dialect.name]).bindparams(sa.bindparam("holding", expanding=True))
+    rows = s.connection().execute(sql, {"holding": list(HOLDING)}).all()
+    return {str(sku): int(str(qty or 0)) for sku, qty in rows}
 
 
 def numbers() -> Any:

@@ -21,6 +21,7 @@ from terminal_shop.formats import rupiah
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.services.orders import qris
+from terminal_shop.services.orders.terms import PayloadRefusal
 from terminal_shop.services.orders.views import PaymentQr
 
 log = logging.getLogger(__name__)
@@ -35,10 +36,10 @@ def _decode(image: bytes) -> str:
         with Image.open(io.BytesIO(image)) as img:
             grey = img.convert("L")
     except (OSError, ValueError, Image.DecompressionBombError):  # not a picture Pillow reads
-        raise qris.PayloadError(qris.PayloadRefusal.NOT_AN_IMAGE, key=STICKER_KEY) from None
+        raise qris.PayloadError(PayloadRefusal.NOT_AN_IMAGE, key=STICKER_KEY) from None
     found = [b.text for b in zxingcpp.read_barcodes(grey) if b.format == zxingcpp.BarcodeFormat.QRCode]
     if not found:
-        raise qris.PayloadError(qris.PayloadRefusal.NO_QR)
+        raise qris.PayloadError(PayloadRefusal.NO_QR)
     return found[0]
 
 
@@ -51,7 +52,7 @@ def merchant() -> qris.Merchant:
     try:
         sticker = get_storage().get(settings.bucket_assets, STICKER_KEY)
     except StorageError:
-        raise qris.PayloadError(qris.PayloadRefusal.NO_STICKER, key=STICKER_KEY) from None
+        raise qris.PayloadError(PayloadRefusal.NO_STICKER, key=STICKER_KEY) from None
     return qris.check_static(_decode(sticker))
 
 

@@ -31,10 +31,11 @@ from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.file_structure import sniff
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.infra.uploads import CheckedFile, sniff, thumbnail
+from terminal_shop.infra.uploads import CheckedFile, thumbnail
 from terminal_shop.services.events.bus import after_commit
 from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.tables import Order, ProofPrint

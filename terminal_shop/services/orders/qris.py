@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import segno
 
-from terminal_shop.services.refusals import Refused
-from terminal_shop.vocabulary import Term
+from terminal_shop.refusals import Refused
+from terminal_shop.services.orders.terms import PayloadRefusal
 
 POINT_OF_INITIATION = "01"
 STATIC, DYNAMIC = "11", "12"
@@ -22,26 +22,6 @@ AMOUNT = "54"
 MERCHANT_NAME, MERCHANT_CITY = "59", "60"
 ADDITIONAL_DATA, BILL_NUMBER = "62", "01"
 CRC = "63"
-
-
-class PayloadRefusal(Term):
-    """Why a QRIS payload (or the sticker it is read from) cannot be used; the label is the
-    operator's text (`python -m terminal_shop.cli.qris check`, the log)."""
-
-    TOO_LONG = "panjang", "tag {tag} lebih dari 99 karakter"
-    BROKEN = "tlv", "struktur TLV rusak di posisi {at}"
-    SHORT = "pendek", "tag {tag} lebih pendek dari panjang yang tertulis ({length})"
-    EMPTY = "kosong", "payload kosong"
-    FORMAT = "format", "tag 00 (format payload) harus '01' dan berada di awal"
-    CRC_MISSING = "crc", "tag 63 (CRC) harus ada di akhir, 4 karakter"
-    CRC_WRONG = "crc-salah", "CRC tidak cocok: tertulis {written}, seharusnya {expected}"
-    NOT_STATIC = "statis", "tag 01 (point of initiation) harus 11 (QRIS statis)"
-    NO_NAME = "nama", "tag 59 (nama merchant) tidak ada"
-    NO_CITY = "kota", "tag 60 (kota merchant) tidak ada"
-    AMOUNT = "jumlah", "jumlah harus minimal Rp 1"
-    NOT_AN_IMAGE = "gambar", "{key} bukan gambar yang terbaca"
-    NO_QR = "tanpa-qr", "tidak ada QR yang terbaca di gambar stiker"
-    NO_STICKER = "stiker", "QRIS_PAYLOAD kosong dan {key} tidak ada di penyimpanan"
 
 
 class PayloadError(Refused):

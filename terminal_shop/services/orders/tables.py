@@ -28,7 +28,10 @@ class Order(SQLModel, table=True):
         sa.Index("ix_orders_waiting_amount", "status", "payment_method", "total", "created_at"),  # 0014
         sa.Index("ix_orders_proof_suspect_created_id", "proof_suspect", "created_at", "id"),  # 0014
         sa.Index("ix_orders_stage_updated", "status", "fulfilment", "updated_at"),  # the overview's oldest (0029)
-    )
+        # One bill not refused per service case and fee (bills.py, 0045).
+        sa.Index("uq_orders_live_bill", "service_case", "service_fee", unique=True,
+                 postgresql_where=sa.text("status <> 'cancelled'"), sqlite_where=sa.text("status <> 'cancelled'")),
+    )  # fmt: skip
 
     id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
     client_ref: str | None = Field(default=None, max_length=64, unique=True, sa_column_kwargs=personal())
@@ -71,6 +74,9 @@ class Order(SQLModel, table=True):
     # The buyer's "Kirim info pesanan lewat WhatsApp": when, and the text shown (services/whatsapp)
     # The merchant registration whose devices these are (services/devices/linking.py)
     merchant_id: uuid.UUID | None = Field(default=None, index=True)
+    # A service case's bill (bills.py): the case's number and the fee it pays; None for a purchase.
+    service_case: str | None = Field(default=None, max_length=20)
+    service_fee: str | None = Field(default=None, max_length=30)
     purged_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     restricted_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
 

@@ -4,6 +4,8 @@ filters, the list's work queues, how it is paid, why one is refused."""
 from __future__ import annotations
 
 from terminal_shop.catalogue import MAX_QTY_PER_LINE
+from terminal_shop.infra import rate_limits
+from terminal_shop.services.validation import MAX_PHONE_DIGITS, MIN_ADDRESS_CHARS, MIN_PHONE_DIGITS, MSG_EMAIL_FORMAT
 from terminal_shop.vocabulary import Term
 
 
@@ -30,6 +32,8 @@ def buyer_status(status: str, fulfilment: str | None) -> str:
     stage = Fulfilment.parse(fulfilment or "")
     if status == OrderStatus.CONFIRMED.value and stage in (Fulfilment.SHIPPED, Fulfilment.DELIVERED):
         return stage.label
+    if status == OrderStatus.CONFIRMED.value and stage is Fulfilment.NOTHING:
+        return "Lunas"  # a service bill: paid is all there is
     parsed = OrderStatus.parse(status)
     return BUYER_ORDER_STATUS[parsed] if parsed is not None else status
 
@@ -45,6 +49,7 @@ class Fulfilment(Term):
     packed). Its own field: the SPEC's four statuses keep their meaning."""
 
     NOT_STARTED = "", "Perlu dikemas", "amber"
+    NOTHING = "tanpa-kirim", "Tanpa pengiriman", "slate"  # a service bill (bills.py): no step follows
     PACKED = "packed", "Dikemas", "blue"
     SHIPPED = "shipped", "Dikirim", "indigo"
     DELIVERED = "delivered", "Diterima", "emerald"
@@ -123,9 +128,79 @@ class OrderRefusal(Term):
         "Terlalu banyak pesanan dengan email atau nomor HP ini dalam satu jam terakhir. "
         "Silakan coba lagi nanti atau hubungi kami.",
     )
+    BILL_ALONE = "tagihan", "Tagihan servis dibayar tersendiri, tanpa produk lain di keranjang"
+    BILL_TAKEN = "tagihan-lunas", "Tagihan servis ini sudah dibayar atau sedang diverifikasi. Lihat di akun Anda."
+    BILL_GONE = "tagihan-berubah", "Tagihan servis ini sudah tidak berlaku. Buka halaman Servis di akun Anda."
 
 
 class ProofFilter(Term):
     """The admin list's proof filter (?bukti=): orders whose proof of payment looks wrong."""
 
     SUSPECT = "mencurigakan", "Bukti mencurigakan"
+
+
+class StepRefusal(Term):
+    """Why a fulfilment step was refused; the label is what the admin reads."""
+
+    UNKNOWN_ORDER = "pesanan", "Nomor pesanan tidak dikenal"
+    NOT_CONFIRMED = "belum-dikonfirmasi", "Pesanan belum dikonfirmasi"
+    WRONG_STEP = "langkah", "Langkah ini tidak berlaku untuk pesanan pada tahap sekarang"
+    COURIER = "kurir", "Pilih kurir dari daftar"
+    RESI = "resi", "Nomor resi harus 8-30 huruf atau angka"
+    RESI_USED = "resi-dipakai", "Nomor resi sudah dipakai pesanan lain"
+    SHORT_LINE = "baris", "Baris harus berisi nomor pesanan, kurir dan resi"
+    NOT_PACKED = (
+        "belum-dikemas",
+        "Pesanan ini berisi perangkat: kemas dulu dengan memindai SN setiap unit (Tandai Dikemas)",
+    )
+
+
+class ChangeRefusal(Term):
+    """Why a confirmation or cancellation was refused; the label is the admin's text."""
+
+    NOT_WAITING = "tidak-menunggu", "Pesanan tidak lagi menunggu review"
+    REASON_REQUIRED = "alasan", "Alasan penolakan harus diisi"
+
+
+class PayloadRefusal(Term):
+    """Why a QRIS payload (or the sticker it is read from) cannot be used; the label is the
+    operator's text (`python -m terminal_shop.cli.qris check`, the log)."""
+
+    TOO_LONG = "panjang", "tag {tag} lebih dari 99 karakter"
+    BROKEN = "tlv", "struktur TLV rusak di posisi {at}"
+    SHORT = "pendek", "tag {tag} lebih pendek dari panjang yang tertulis ({length})"
+    EMPTY = "kosong", "payload kosong"
+    FORMAT = "format", "tag 00 (format payload) harus '01' dan berada di awal"
+    CRC_MISSING = "crc", "tag 63 (CRC) harus ada di akhir, 4 karakter"
+    CRC_WRONG = "crc-salah", "CRC tidak cocok: tertulis {written}, seharusnya {expected}"
+    NOT_STATIC = "statis", "tag 01 (point of initiation) harus 11 (QRIS statis)"
+    NO_NAME = "nama", "tag 59 (nama merchant) tidak ada"
+    NO_CITY = "kota", "tag 60 (kota merchant) tidak ada"
+    AMOUNT = "jumlah", "jumlah harus minimal Rp 1"
+    NOT_AN_IMAGE = "gambar", "{key} bukan gambar yang terbaca"
+    NO_QR = "tanpa-qr", "tidak ada QR yang terbaca di gambar stiker"
+    NO_STICKER = "stiker", "QRIS_PAYLOAD kosong dan {key} tidak ada di penyimpanan"
+
+
+class BuyerRefusal(Term):
+    """What is wrong with a field of the buyer form; the label is what the buyer reads."""
+
+    NAME_MISSING = "nama", "Nama lengkap wajib diisi"
+    PHONE_MISSING = "telepon", "Nomor telepon wajib diisi"
+    PHONE_DIGITS = "telepon-angka", "Nomor telepon hanya boleh berisi angka"
+    PHONE_SHORT = "telepon-pendek", f"Nomor telepon minimal {MIN_PHONE_DIGITS} digit"
+    PHONE_LONG = "telepon-panjang", f"Nomor telepon maksimal {MAX_PHONE_DIGITS} digit"
+    EMAIL_MISSING = "email", "Email wajib diisi"
+    EMAIL_FORMAT = "format-email", MSG_EMAIL_FORMAT
+    ADDRESS_MISSING = "alamat", "Alamat pengiriman wajib diisi"
+    ADDRESS_SHORT = "alamat-pendek", f"Alamat minimal {MIN_ADDRESS_CHARS} karakter"
+    TOO_LONG = "terlalu-panjang", "{label} maksimal {longest} karakter"
+
+
+class LookupRefusal(Term):
+    """Why a guest's lookup gets no answer; one code for a wrong e-mail and an unknown number."""
+
+    NOT_FOUND = "tidak-ada", "Pesanan tidak ditemukan. Periksa nomor pesanan dan email yang Anda pakai saat memesan."
+    ORDER_FIELDS = "isian-pesanan", "Nomor pesanan (8 karakter) dan email wajib diisi"
+    REGISTRATION_FIELDS = "isian-pendaftaran", "Email dan nomor HP wajib diisi dengan benar"
+    TOO_MANY = "terlalu-sering", rate_limits.TOO_MANY_TEXT

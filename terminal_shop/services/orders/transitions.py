@@ -19,22 +19,14 @@ from sqlmodel import Session, col
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import invoice, transfer_codes
 from terminal_shop.services.orders.events import OrderCancelled, OrderConfirmed
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import ORDER_TRANSITIONS, OrderStatus
-from terminal_shop.services.refusals import Refused
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.orders.terms import ORDER_TRANSITIONS, ChangeRefusal, OrderStatus
 
 REASON_MAX = 500
-
-
-class ChangeRefusal(Term):
-    """Why a confirmation or cancellation was refused; the label is the admin's text."""
-
-    NOT_WAITING = "tidak-menunggu", "Pesanan tidak lagi menunggu review"
-    REASON_REQUIRED = "alasan", "Alasan penolakan harus diisi"
 
 
 class TransitionError(Refused):

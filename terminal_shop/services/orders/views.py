@@ -97,6 +97,8 @@ class OrderSummary:
     status: str  # as the buyer reads it (terms.BUYER_ORDER_STATUS)
     status_link: str = ""  # the order's own page (a signed link)
     transfer: TransferAmount = TransferAmount()  # a waiting BCA order's exact amount
+    service_case: str = ""  # a service bill's case number ("" for a purchase), and its page
+    case_link: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,8 @@ class PricedCart:
     shipping_text: str = ""
     total_text: str = ""
     qris_allowed: bool = True
+    bill_case: str = ""  # a service case's bill (bills.py): its number and fee; "" for a purchase
+    bill_fee: str = ""
 
 
 @dataclass(frozen=True)

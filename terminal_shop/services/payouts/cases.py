@@ -18,22 +18,21 @@ from terminal_shop import rules
 from terminal_shop.formats import WIB, rupiah, wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.refusals import Refused
 from terminal_shop.services import working_days
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.merchant_team import activity
-from terminal_shop.services.merchant_team.terms import Activity
 from terminal_shop.services.payouts import book
 from terminal_shop.services.payouts.book import Booked
 from terminal_shop.services.payouts.events import PayoutCaseAnswered, PayoutCaseOpened, PayoutReceived
 from terminal_shop.services.payouts.tables import Payout, PayoutCase
 from terminal_shop.services.payouts.terms import CaseRefusal, CaseStatus, PayoutStatus
 from terminal_shop.services.payouts.views import CaseView
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions import ledger
 from terminal_shop.services.transactions.ledger import PayoutKey
 from terminal_shop.views import Badge
 
 OPEN_LABEL = "Laporan Anda sedang diperiksa"
+STILL_MISSING = "masih belum masuk"  # a case opened again (the event's detail, the log's words)
 
 
 class CaseError(Refused):
@@ -91,9 +90,13 @@ def open_case(merchant_ids: list[uuid.UUID], payout_key: str, email: str, today:
         s.add(case)
         s.flush()
         publish(s, PayoutCaseOpened(entity_id=str(payout.id), actor=email, detail=case.facts, case_id=case.id or 0))
-        activity.record_in(s, [booked.sums.merchant_id], email, Activity.REPORTED,
-                           f"dana belum masuk {working_days.spoken(booked.key.day)}")  # fmt: skip
         return _view(case, payout)
+
+
+def reported(s: Session, payout_id: str) -> tuple[uuid.UUID, date] | None:
+    """(merchant, settlement day) of a payout a case was opened on, for the account's log."""
+    payout = s.get(Payout, uuid.UUID(payout_id))
+    return (payout.merchant_id, payout.settle_on) if payout and payout.merchant_id else None
 
 
 def reopenable(case: CaseView) -> bool:
@@ -117,10 +120,8 @@ def reopen(merchant_ids: list[uuid.UUID], payout_key: str, email: str, today: da
             back = PayoutStatus.SENT if payout.sent_at else PayoutStatus.SCHEDULED  # as the acquirer left it
             payout.status, payout.received_at = back.value, None
             s.add(payout)
-        publish(s, PayoutCaseOpened(entity_id=str(payout.id), actor=email, detail="masih belum masuk",
+        publish(s, PayoutCaseOpened(entity_id=str(payout.id), actor=email, detail=STILL_MISSING,
                                     case_id=case.id or 0))  # fmt: skip
-        activity.record_in(s, [payout.merchant_id or booked.sums.merchant_id], email, Activity.REPORTED,  # type: ignore[list-item]
-                           f"masih belum masuk {working_days.spoken(booked.key.day)}")  # fmt: skip
         return _view(case, payout)
 
 

@@ -94,7 +94,7 @@ def queue_due(now: datetime | None = None) -> int:
             by_whatsapp = asked[merchant_id] == "whatsapp"
             values = {"day": working_days.spoken(start.date()), "count": str(count), "sales": rupiah(sales),
                       "fees": rupiah(fees), "net": rupiah(net), "next": upcoming.get(merchant_id, "-"), "why": why,
-                      "link": get_settings().public_url + routes.ACCOUNT + "#pencairan"}  # fmt: skip
+                      "link": get_settings().public_url + routes.ACCOUNT_PAYOUTS}  # fmt: skip
             notice = Notice("daily_recap", f"recap:{merchant_id}:{today.isoformat()}", ("merchant", str(merchant_id)),
                             None if by_whatsapp else merchant.email, merchant.nomor_hp if by_whatsapp else None,
                             merchant, values)  # fmt: skip

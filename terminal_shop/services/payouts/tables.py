@@ -9,7 +9,7 @@ from datetime import date, datetime
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from terminal_shop.infra.models import UTCDateTime, now_field
+from terminal_shop.infra.models import ERASED, UTCDateTime, now_field, personal
 from terminal_shop.services.payouts.terms import CaseStatus, PayoutStatus
 
 
@@ -47,12 +47,14 @@ class PayoutCase(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     payout_id: uuid.UUID = Field(index=True)
     merchant_id: uuid.UUID = Field(index=True)
-    opened_by: str = Field(max_length=254)
+    opened_by: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
     opened_at: datetime = now_field()
     promised_by: datetime = Field(sa_type=UTCDateTime)  # when the merchant is told they will hear back
-    facts: str = Field(max_length=1000)  # amount, account, reference, transactions, as the merchant saw them
+    facts: str = Field(
+        max_length=1000, sa_column_kwargs=personal(ERASED)
+    )  # amount, account, reference, transactions, as the merchant saw them
     status: str = Field(default=CaseStatus.OPEN.value, max_length=20, index=True)
-    answer: str | None = Field(default=None, max_length=1000)
+    answer: str | None = Field(default=None, max_length=1000, sa_column_kwargs=personal())
     answered_by: str | None = Field(default=None, max_length=254)
     answered_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
@@ -65,5 +67,5 @@ class RecapChoice(SQLModel, table=True):
 
     merchant_id: uuid.UUID = Field(primary_key=True)
     channel: str = Field(default="", max_length=20, index=True)
-    changed_by: str = Field(max_length=254)
+    changed_by: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
     changed_at: datetime = now_field()

@@ -17,10 +17,11 @@ from sqlmodel import Session
 
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import write_session
+from terminal_shop.intake import signed, tallies
 from terminal_shop.services import working_days
 from terminal_shop.services.payouts import book
 from terminal_shop.services.payouts.terms import Refusal
-from terminal_shop.services.transactions import contract, ingest, ledger, refused
+from terminal_shop.services.transactions import ingest, ledger
 from terminal_shop.services.transactions.ledger import PayoutKey
 
 MAX_ITEMS = 1_000
@@ -46,7 +47,7 @@ class PayoutsTaken:
 def _items(body: bytes) -> list[PayoutItem]:
     """The delivery's payouts, or ValueError naming the first bad one."""
     items = []
-    for i, x in enumerate(contract.listed(body, "payouts", MAX_ITEMS)):
+    for i, x in enumerate(signed.listed(body, "payouts", MAX_ITEMS)):
         try:
             day = date.fromisoformat(str(x["settle_on"]))
             net, mid, ref = x["net"], str(x["mid"]).strip(), str(x["bank_reference"]).strip()
@@ -68,7 +69,7 @@ def accept(
     try:
         items = _items(body)
     except ValueError as bad:
-        raise ingest.refuse(acquirer.code, 400, f"payouts: {bad}") from None
+        raise signed.refuse(acquirer.code, 400, f"payouts: {bad}") from None
     taken = PayoutsTaken()
     sent_at = datetime.fromtimestamp(at, UTC)
     today = working_days.today_wib(sent_at)
@@ -77,7 +78,7 @@ def accept(
             why = _take(s, acquirer.code, i, item, sent_at, today, taken)
             if why is not None:
                 taken.refused.append({"index": i, "reason": why.label})
-                refused.record(acquirer.code, f"payout: {why.label}", f"#{i}: MID {item.mid} {item.settle_on}", s)
+                tallies.record(acquirer.code, f"payout: {why.label}", f"#{i}: MID {item.mid} {item.settle_on}", s)
     return taken
 
 

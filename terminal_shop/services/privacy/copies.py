@@ -1,7 +1,8 @@
 """Where a person's data is copied besides its own record, and how erasure reaches each copy.
 
 The one list (docs/decisions.md, Personal data): the record's fields and files (erasure.py),
-and here
+what other areas hold of it (their doors, holders.py PARTS: their records' copies erased here
+too), and here
 - the outbox: each e-mail about the record keeps its recipient, its body (name, items,
   address), the attached QRIS and invoice PDF; and in the embedded mode its .eml file;
 - the WhatsApp messages the person sent about the record (their number, text, a slip), and

@@ -19,13 +19,14 @@ from typing import Any
 from sqlmodel import Session
 
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import Held
 from terminal_shop.infra.storage import Storage, discard, get_storage
 from terminal_shop.services.audit import trail
 from terminal_shop.services.customers import sessions, signin
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.privacy import copies
 from terminal_shop.services.privacy.events import RecordErased
-from terminal_shop.services.privacy.holders import HOLDERS, MERCHANT, ORDER
+from terminal_shop.services.privacy.holders import HOLDERS, MERCHANT, ORDER, PARTS
 from terminal_shop.services.validation import wa_number
 from terminal_shop.services.whatsapp import consent
 
@@ -73,34 +74,62 @@ def _erase(
         row = holder.record(s, record_id, lock=True)
         if row is None or row.purged_at is not None or not still_due(row):
             return None
-        keys = [key for _, key in holder.files(s, record_id)]
-        words = copies.person_words(*holder.personal_values(s, record_id))
+        held = [Held(files=tuple((holder.bucket(), key) for _, key in holder.files(s, record_id)))]
+        held += [part(s, record_id) for part in PARTS[entity]]
+        words = copies.person_words(*holder.personal_values(s, record_id), *(a for h in held for a in h.addresses))
         emls = copies.erase(s, entity, str(record_id), words) + _identity_copies(s, holder, row, words)
+        emls += _parts_copies(s, held, row, words)
+        files = [f for h in held for f in h.files]
         status = row.status
         holder.blank(s, record_id)
         publish(s, RecordErased(entity_type=entity, entity_id=str(record_id), actor=who, old_status=status,
-                                new_status=status, detail=f"{why}; {len(keys)} {holder.FILES_ARE} dihapus"))  # fmt: skip
+                                new_status=status, detail=f"{why}; {len(files)} {holder.FILES_ARE} dihapus"))  # fmt: skip
         if then is not None:
             then(s)
     copies.remove(emls)
-    discard(storage or get_storage(), holder.bucket(), *keys)
-    return len(keys)
+    storage = storage or get_storage()
+    for bucket in {b for b, _ in files}:
+        discard(storage, bucket, *(k for b, k in files if b == bucket))
+    return len(files)
+
+
+def _parts_copies(s: Session, held: list[Held], row: Any, words: list[str]) -> list[Path]:
+    """The copies of what the areas erased with the record (their records' e-mails, audit lines
+    and events; their people's accounts), in the erasure's transaction."""
+    emls: list[Path] = []
+    for entity_type, entity_id in {r for h in held for r in h.records}:
+        emls += copies.erase(s, entity_type, entity_id, words)
+    for address in {a for h in held for a in h.addresses}:
+        emls += _account_copies(s, address, row.id, words)
+    return emls
 
 
 def _identity_copies(s: Session, holder: Any, row: Any, words: list[str]) -> list[Path]:
     """The person's account (sign-in codes, sessions, sign-in e-mails) and WhatsApp contact and
     stray messages go with the record (issue 46.12), unless another live record still has the
     same address or number: then they are that record's person's too."""
-    emls: list[Path] = []
-    email, phone = holder.contact(row)
-    address, number = signin.normal_email(email), wa_number(phone)
-    if address and not any(h.address_in_use(s, address, row.id) for h in HOLDERS.values()):
-        sessions.forget(s, address)
-        emls += copies.erase(s, "customer", address, words)
+    emls = sign_out(s, holder, row, words)
+    number = wa_number(holder.contact(row)[1])
     if number and not _number_in_use(s, number, row.id):
         consent.forget(s, number)
         copies.erase_messages_from(s, number)
     return emls
+
+
+def sign_out(s: Session, holder: Any, row: Any, words: list[str]) -> list[Path]:
+    """In the caller's transaction: the record's person's account goes (sign-in codes, sessions,
+    sign-in e-mails), unless another live record has the same address. An erasure and a
+    restriction both (issue 63.7: a restricted order's buyer stayed signed in for 30 days). The
+    stored e-mail files to remove after the commit."""
+    return _account_copies(s, holder.contact(row)[0], row.id, words)
+
+
+def _account_copies(s: Session, email: str, record_id: uuid.UUID, words: list[str]) -> list[Path]:
+    address = signin.normal_email(email)
+    if not address or any(h.address_in_use(s, address, record_id) for h in HOLDERS.values()):
+        return []
+    sessions.forget(s, address)
+    return copies.erase(s, "customer", address, words)
 
 
 def _number_in_use(s: Session, number: str, record_id: uuid.UUID) -> bool:

@@ -12,7 +12,7 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
 from terminal_shop.services.privacy import requests
 from terminal_shop.services.privacy.tables import DataRequest
-from terminal_shop.services.privacy.terms import DataRequestKind
+from terminal_shop.services.privacy.terms import DataRequestKind, RequestRefusal
 
 
 def ask_for_records(records: list[tuple[str, str]], kind: DataRequestKind, client: str) -> str:
@@ -20,11 +20,11 @@ def ask_for_records(records: list[tuple[str, str]], kind: DataRequestKind, clien
     (customers/account.records_of); what the person reads back. Raises requests.RequestError (nothing
     owned, or too many asks)."""
     if not records:
-        raise requests.RequestError(requests.RequestRefusal.NOTHING_OWNED)
+        raise requests.RequestError(RequestRefusal.NOTHING_OWNED)
     try:
         due = max(requests.ask(entity_type, record_id, kind, client) for entity_type, record_id in records)
     except rate_limits.TooMany as exc:
-        raise requests.RequestError(requests.RequestRefusal.TOO_MANY, minutes=exc.minutes) from None
+        raise requests.RequestError(RequestRefusal.TOO_MANY, minutes=exc.minutes) from None
     return (f"Permintaan Anda ({kind.label.lower()}) untuk {len(records)} data kami terima. "
             f"Kami menjawab lewat email paling lambat {wib(due)}.")  # fmt: skip
 

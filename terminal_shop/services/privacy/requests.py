@@ -34,6 +34,7 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.infra.storage import StorageError, get_storage
+from terminal_shop.refusals import Refused
 from terminal_shop.services.audit import access_log, trail
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.events.bus import publish
@@ -42,27 +43,16 @@ from terminal_shop.services.privacy import copies, erasure
 from terminal_shop.services.privacy.events import DataExported, DataRequestAsked, DataRestricted
 from terminal_shop.services.privacy.holders import HOLDERS, ORDER, PersonalRecord
 from terminal_shop.services.privacy.tables import DataRequest
-from terminal_shop.services.privacy.terms import DataRequestKind
-from terminal_shop.services.refusals import Refused
+from terminal_shop.services.privacy.terms import DataRequestKind, RequestRefusal
 from terminal_shop.services.registrations import registration_status
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import parse_id
 from terminal_shop.views import DataRequestView
-from terminal_shop.vocabulary import Term
 
 ANSWER_WITHIN = rules.DATA_REQUEST_ANSWER
 LINK_SECONDS = 300  # an export link, made after the typed confirmation, works this long
 WHY_ASKED = "Permintaan pemilik data"
 ARCHIVE = "Arsip data pribadi"
-
-
-class RequestRefusal(Term):
-    """Why a data request cannot be taken; the label (its {details} filled) is what is read."""
-
-    NOT_FOUND = "tidak-ada", "Data tidak ditemukan"
-    LINK = "tautan", f"Tautan tidak berlaku. Minta tautan baru di halaman {routes.DASHBOARD_NAME}."
-    NOTHING_OWNED = "tanpa-data", "Belum ada pesanan atau pendaftaran dengan email ini"
-    TOO_MANY = "terlalu-sering", rate_limits.TOO_MANY_TEXT
 
 
 class RequestError(Refused):
@@ -128,11 +118,14 @@ def erase_or_restrict(entity_type: str, record_id: str, admin_email: str) -> str
                 answered(s)
         return f"Data pribadi dihapus: {files or 0} dokumen dihapus, status dan tanggal disimpan."
     with write_session() as s:
-        HOLDERS[entity_type].restrict(s, row.id)
+        holder = HOLDERS[entity_type]
+        holder.restrict(s, row.id)
         copies.restrict(s, entity_type, str(row.id))
+        emls = erasure.sign_out(s, holder, row, copies.person_words(*holder.personal_values(s, row.id)))
         publish(s, DataRestricted(entity_type=entity_type, entity_id=str(row.id), actor=admin_email,
                                   old_status=row.status, new_status=row.status, detail=WHY_ASKED))  # fmt: skip
         answered(s)
+    copies.remove(emls)
     return "Masih wajib disimpan menurut hukum: data dibatasi (tidak tampil di daftar, dokumen tidak dapat dibuka) sampai masa retensi berakhir, lalu dihapus otomatis."
 
 

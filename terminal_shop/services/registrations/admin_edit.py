@@ -8,12 +8,12 @@ from sqlmodel import Session
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.services.refusals import FieldErrors
+from terminal_shop.refusals import FieldErrors
 from terminal_shop.services.registrations import transitions
 from terminal_shop.services.registrations.details import validate_details
 from terminal_shop.services.registrations.fields import FIELDS
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.registrations.terms import ChangeRefusal, RegistrationStatus
 from terminal_shop.services.validation import parse_id
 
 
@@ -46,7 +46,7 @@ def save(merchant_id: str, form: dict[str, str], admin_email: str, fix_items: li
     values, errors = validate_details(form)
     status = RegistrationStatus.parse(form.get("status", ""))
     if status is None:
-        errors["status"] = transitions.ChangeRefused(transitions.ChangeRefusal.UNKNOWN_STATUS)
+        errors["status"] = transitions.ChangeRefused(ChangeRefusal.UNKNOWN_STATUS)
     if errors or values is None or status is None:
         return errors
     try:
@@ -67,10 +67,10 @@ def decide(
     """ "Setujui" / "Tolak" on the merchant's page: the status alone, the record's fields as they
     are (issue 39.5). Raises ChangeRefused, nothing changed, when it may not be decided so."""
     if status is RegistrationStatus.REJECTED and not reason.strip():
-        raise transitions.ChangeRefused(transitions.ChangeRefusal.REASON_MISSING)
+        raise transitions.ChangeRefused(ChangeRefusal.REASON_MISSING)
     with write_session() as s:
         row = find_row(s, merchant_id, lock=True)
         transitions.editable(row)
         if row.status == status.value:
-            raise transitions.ChangeRefused(transitions.ChangeRefusal.ALREADY, status=status.label)
+            raise transitions.ChangeRefused(ChangeRefusal.ALREADY, status=status.label)
         transitions.change(s, row, status, reason.strip()[:1000], admin_email, utcnow(), fix_items)

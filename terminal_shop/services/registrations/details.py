@@ -8,27 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from terminal_shop.formats import digits_only, rupiah
-from terminal_shop.services.refusals import FieldErrors, Refused
+from terminal_shop.refusals import FieldErrors, Refused
 from terminal_shop.services.registrations.fields import FIELDS, NAMES, RegistrationField, Widget
-from terminal_shop.services.registrations.terms import DocumentKind, Premises
-from terminal_shop.services.validation import MSG_EMAIL_FORMAT, clean, client_ref_ok, email_ok, normalise_mobile
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.registrations.terms import DetailRefusal, DocumentKind, Premises
+from terminal_shop.services.validation import clean, client_ref_ok, email_ok, normalise_mobile
 
 TEXT_FIELDS = NAMES
 DOC_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG atau PNG yang diperbolehkan")
-
-
-class DetailRefusal(Term):
-    """What is wrong with a field of the wizard (and of the admin's edit form, which checks the
-    same); the label is what the applicant reads. A required field left empty says the words
-    written on its definition (registrations/fields.FIELDS: `missing`)."""
-
-    MISSING = "kosong", "Wajib diisi"
-    TOO_LONG = "terlalu-panjang", "{label} maksimal {longest} karakter"
-    PHONE = "hp", "Nomor HP harus nomor ponsel Indonesia yang valid, contoh 0812-3456-7890"
-    EMAIL = "email", MSG_EMAIL_FORMAT
-    ACCOUNT = "rekening", "Nomor rekening hanya boleh berisi angka"
-    DOCUMENT = "dokumen", "{label} wajib diupload"
 
 
 def format_omzet(typed: str) -> str:

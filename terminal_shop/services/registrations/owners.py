@@ -104,9 +104,10 @@ def of_address_in(s: Session, address: str, statuses: tuple[str, ...]) -> list[R
 
 
 def names() -> Any:
-    """id and business name of every registration, as a subquery another area's list joins."""
+    """id, business name and HP of every registration, as a subquery another area's list joins
+    (the fleet view calls the merchant)."""
     m = table_of(MerchantRegistration).c
-    return sa.select(m.id, m.nama_usaha).subquery("merchant_names")
+    return sa.select(m.id, m.nama_usaha, m.nomor_hp).subquery("merchant_names")
 
 
 def ids_named(text: str) -> Any:

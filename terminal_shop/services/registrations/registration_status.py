@@ -23,7 +23,8 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.orders.order_status import LookupRefusal, LookupRefused, throttle_lookup
+from terminal_shop.services.orders.order_status import LookupRefused, throttle_lookup
+from terminal_shop.services.orders.terms import LookupRefusal
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.validation import clean, email_ok, normalise_mobile, parse_id

@@ -9,7 +9,6 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from terminal_shop import rules
 from terminal_shop.formats import rupiah
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
@@ -19,32 +18,21 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, check_file, strip_metadata
 from terminal_shop.privacy_policy import Consent
+from terminal_shop.refusals import Refused, first_text
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import Refused, first_text
 from terminal_shop.services.registrations import fields
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details
 from terminal_shop.services.registrations.events import RegistrationCorrected
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS, link_alive, token_matches
 from terminal_shop.services.registrations.submission import consent_fields, document_key
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.registrations.terms import DocumentKind, FixGroup, RegistrationRefusal, RegistrationStatus
+from terminal_shop.services.registrations.terms import (
+    DocumentKind,
+    FixGroup,
+    FixRefusal,
+    RegistrationStatus,
+)
 from terminal_shop.services.validation import parse_id
-from terminal_shop.vocabulary import Term
-
-
-class FixRefusal(Term):
-    """Why a correction was refused; the label is what the applicant reads."""
-
-    LINK = (
-        "tautan",
-        f"Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat {rules.days(rules.FIX_LINK_VALID)}, "
-        "atau tidak lengkap.",
-    )
-    NO_CONSENT = RegistrationRefusal.NO_CONSENT.value, RegistrationRefusal.NO_CONSENT.label
-    INVALID = RegistrationRefusal.INVALID.value, RegistrationRefusal.INVALID.label  # words: the field's own
-    DOCUMENT = "dokumen", "{label} baru wajib diunggah"
-    BUSY = "batas", rate_limits.TOO_MANY_TEXT
-    STORAGE = "simpan", "Gagal menyimpan dokumen. Silakan coba lagi."
 
 
 class ResubmissionError(Refused):

@@ -26,10 +26,10 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
 from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, UploadRejected, check_file, strip_metadata
 from terminal_shop.privacy_policy import Consent
+from terminal_shop.refusals import Refused, first_text
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.notifications.consent import whatsapp_box_ticked
-from terminal_shop.services.refusals import Refused, first_text
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_details, validate_documents
 from terminal_shop.services.registrations.events import RegistrationSubmitted

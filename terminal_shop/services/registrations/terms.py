@@ -3,6 +3,9 @@ premises, banks), its documents, what a rejected applicant corrects, why one is 
 
 from __future__ import annotations
 
+from terminal_shop import rules
+from terminal_shop.infra import rate_limits
+from terminal_shop.services.validation import MSG_EMAIL_FORMAT
 from terminal_shop.vocabulary import Term
 
 
@@ -97,3 +100,49 @@ class RegistrationRefusal(Term):
 
 
 _REQUIRED_DOCUMENTS = frozenset({DocumentKind.KTP, DocumentKind.SELFIE, DocumentKind.SHOP})
+
+
+class ChangeRefusal(Term):
+    """Why a registration may not be changed; the label is the admin's text (issue 35.8)."""
+
+    ERASED = "dihapus", "Data dihapus: catatan ini tidak dapat diubah lagi."
+    RESTRICTED = (
+        "dibatasi",
+        "Data dibatasi atas permintaan pemiliknya: catatan ini tidak dapat diubah selama masa simpannya.",
+    )
+    UNKNOWN_STATUS = "status", "Status tidak dikenal"
+    REASON_MISSING = "alasan", "Isi alasan penolakan: pemohon membacanya di email"
+    ALREADY = "sudah", "Pendaftaran sudah {status}"
+    KEPT_BY_LAW = (
+        "wajib-disimpan",
+        "Merchant yang sudah disetujui tidak dapat ditolak: identitasnya wajib disimpan sampai {years} "
+        'setelah hubungan usaha berakhir. Gunakan "Tandai berhenti" bila hubungan usaha berakhir.',
+    )
+
+
+class DetailRefusal(Term):
+    """What is wrong with a field of the wizard (and of the admin's edit form, which checks the
+    same); the label is what the applicant reads. A required field left empty says the words
+    written on its definition (registrations/fields.FIELDS: `missing`)."""
+
+    MISSING = "kosong", "Wajib diisi"
+    TOO_LONG = "terlalu-panjang", "{label} maksimal {longest} karakter"
+    PHONE = "hp", "Nomor HP harus nomor ponsel Indonesia yang valid, contoh 0812-3456-7890"
+    EMAIL = "email", MSG_EMAIL_FORMAT
+    ACCOUNT = "rekening", "Nomor rekening hanya boleh berisi angka"
+    DOCUMENT = "dokumen", "{label} wajib diupload"
+
+
+class FixRefusal(Term):
+    """Why a correction was refused; the label is what the applicant reads."""
+
+    LINK = (
+        "tautan",
+        f"Tautan perbaikan tidak berlaku: sudah dipakai, sudah lewat {rules.days(rules.FIX_LINK_VALID)}, "
+        "atau tidak lengkap.",
+    )
+    NO_CONSENT = RegistrationRefusal.NO_CONSENT.value, RegistrationRefusal.NO_CONSENT.label
+    INVALID = RegistrationRefusal.INVALID.value, RegistrationRefusal.INVALID.label  # words: the field's own
+    DOCUMENT = "dokumen", "{label} baru wajib diunggah"
+    BUSY = "batas", rate_limits.TOO_MANY_TEXT
+    STORAGE = "simpan", "Gagal menyimpan dokumen. Silakan coba lagi."

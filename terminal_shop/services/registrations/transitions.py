@@ -10,8 +10,8 @@ from sqlmodel import Session
 
 from terminal_shop import rules
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations.events import (
     RegistrationApproved,
@@ -21,26 +21,7 @@ from terminal_shop.services.registrations.events import (
     RegistrationReopened,
 )
 from terminal_shop.services.registrations.tables import MerchantRegistration
-from terminal_shop.services.registrations.terms import RegistrationStatus
-from terminal_shop.vocabulary import Term
-
-
-class ChangeRefusal(Term):
-    """Why a registration may not be changed; the label is the admin's text (issue 35.8)."""
-
-    ERASED = "dihapus", "Data dihapus: catatan ini tidak dapat diubah lagi."
-    RESTRICTED = (
-        "dibatasi",
-        "Data dibatasi atas permintaan pemiliknya: catatan ini tidak dapat diubah selama masa simpannya.",
-    )
-    UNKNOWN_STATUS = "status", "Status tidak dikenal"
-    REASON_MISSING = "alasan", "Isi alasan penolakan: pemohon membacanya di email"
-    ALREADY = "sudah", "Pendaftaran sudah {status}"
-    KEPT_BY_LAW = (
-        "wajib-disimpan",
-        "Merchant yang sudah disetujui tidak dapat ditolak: identitasnya wajib disimpan sampai {years} "
-        'setelah hubungan usaha berakhir. Gunakan "Tandai berhenti" bila hubungan usaha berakhir.',
-    )
+from terminal_shop.services.registrations.terms import ChangeRefusal, RegistrationStatus
 
 
 class ChangeRefused(Refused):

@@ -16,14 +16,14 @@ from terminal_shop.infra import uploads
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
+from terminal_shop.refusals import Refused
 from terminal_shop.services import reach, working_days
 from terminal_shop.services.devices import swaps, units
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.merchant_team import activity
-from terminal_shop.services.merchant_team.terms import Activity
+from terminal_shop.services.orders import bills
+from terminal_shop.services.orders.bills import BillState
 from terminal_shop.services.reach import Reach
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.servicing import journey
 from terminal_shop.services.servicing.events import ServiceCaseOpened
@@ -45,10 +45,15 @@ def _device_name(model: str, serial: str) -> str:
     return f"{product.name if product else model} · SN {serial}"
 
 
+def promised_day(opened_on: date) -> date:
+    """The day an in-warranty case's replacement ships by (the overview's queue reads it too)."""
+    return working_days.add_working_days(opened_on, rules.SERVICE_REPLACEMENT_DAYS)
+
+
 def promise_of(warranty_until: date | None, today: date) -> tuple[bool, str, str]:
     """(in warranty, the warranty answer, the promise), stated once when a case opens."""
     if warranty_until is not None and warranty_until >= today:
-        ships = working_days.add_working_days(today, rules.SERVICE_REPLACEMENT_DAYS)
+        ships = promised_day(today)
         return (True, journey.warranty_text(warranty_until, True),
                 f"Dalam garansi: unit pengganti kami kirim paling lambat {working_days.spoken(ships)}, "
                 "unit lama dijemput setelahnya.")  # fmt: skip
@@ -87,9 +92,7 @@ def report(merchant_ids: Reach | list[uuid.UUID], device_id: str, problem: str, 
         device = units.record(s, key) if key else None
         if device is None or not reach.of(merchant_ids).allows(device.merchant_id, device.id):
             raise ServiceError(ServiceRefusal.NOT_FOUND)
-        case = _open(s, device, problem, text, email, today or working_days.today_wib())
-        activity.record_in(s, [case.merchant_id], email, Activity.REPORTED, f"masalah {case.number}")
-        return case.number
+        return _open(s, device, problem, text, email, today or working_days.today_wib()).number
 
 
 def open_for(device_id: str, problem: str, text: str, admin_email: str, today: date | None = None) -> str:
@@ -137,6 +140,7 @@ def _views(s: Session, rows: list[ServiceCase], names: dict[uuid.UUID, str] | No
     ):
         media.setdefault(m.case_id, []).append(storage.signed_url(bucket, m.file_key))
     found = units.records(s, {c.device_id for c in rows} | {c.replacement_id for c in rows if c.replacement_id})
+    billed = bills.states(s, [c.number for c in rows if c.fee_sku])
     out = []
     for c in rows:
         device = found.get(c.device_id)
@@ -144,7 +148,8 @@ def _views(s: Session, rows: list[ServiceCase], names: dict[uuid.UUID, str] | No
         name = _device_name(device.model, device.serial) if device else "-"
         out.append(journey.view(c, name, replacement.serial if replacement else "", media.get(c.id, []),
                                 (names or {}).get(c.merchant_id, ""), (device.tid or "") if device else "",
-                                replacement is not None and replacement.status == DeviceStatus.ACTIVE.value))  # fmt: skip
+                                replacement is not None and replacement.status == DeviceStatus.ACTIVE.value,
+                                billed.get((c.number, c.fee_sku or ""), BillState.UNPAID)))  # fmt: skip
     return out
 
 
@@ -169,6 +174,16 @@ def waiting(limit: int = 100) -> list[ServiceCaseView]:
             .where(col(ServiceCase.step).in_(OPEN_STEPS)).order_by(col(ServiceCase.opened_at)).limit(limit)
         ).all()  # fmt: skip
         return _views(s, [c for c, _ in found], {c.merchant_id: n or "" for c, n in found})
+
+
+def open_numbers(device_ids: list[uuid.UUID]) -> dict[uuid.UUID, str]:
+    """Each of these units' open case, by number (the fleet's rows link to it)."""
+    if not device_ids:
+        return {}
+    with read_session() as s:
+        rows = s.exec(select(ServiceCase.device_id, ServiceCase.number)
+                      .where(col(ServiceCase.device_id).in_(device_ids), col(ServiceCase.step).in_(OPEN_STEPS))).all()  # fmt: skip
+    return dict(rows)
 
 
 def open_count() -> int:

@@ -5,20 +5,27 @@ up (courier and resi), received at the warehouse, then repaired into stock or br
 
 from __future__ import annotations
 
+import uuid
+from datetime import date, timedelta
+
 from sqlmodel import Session
 
 from terminal_shop import catalogue, couriers
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.services import reach, working_days
 from terminal_shop.services.devices import activation, swaps, units
 from terminal_shop.services.devices.stock import compact
+from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.orders import bills
+from terminal_shop.services.reach import Reach
 from terminal_shop.services.servicing import cases
 from terminal_shop.services.servicing.cases import ServiceError
 from terminal_shop.services.servicing.events import ServiceCaseMoved
-from terminal_shop.services.servicing.journey import next_text
+from terminal_shop.services.servicing.journey import next_text, waits_for_bill
 from terminal_shop.services.servicing.tables import ServiceCase
-from terminal_shop.services.servicing.terms import CaseStep, ServiceRefusal
+from terminal_shop.services.servicing.terms import PICKUP_DAYS_AHEAD, PICKUP_WINDOWS, CaseStep, ServiceRefusal
 from terminal_shop.services.validation import parse_id
 
 
@@ -32,13 +39,14 @@ def _case(s: Session, case_id: str, at: CaseStep, act: str) -> ServiceCase:
     return case
 
 
-def _moved(s: Session, case: ServiceCase, to: CaseStep, admin: str, replacement_serial: str = "") -> None:
+def _moved(s: Session, case: ServiceCase, to: CaseStep, admin: str, replacement_serial: str = "",
+           active: bool = False) -> None:  # fmt: skip
     old, case.step, case.changed_at = case.step, to.value, utcnow()
     if to is CaseStep.DONE:
         case.closed_at = case.changed_at
     s.add(case)
     publish(s, ServiceCaseMoved(entity_id=str(case.id), actor=admin, old_status=old, new_status=to.value,
-                                detail=next_text(case, replacement_serial)))  # fmt: skip
+                                detail=next_text(case, replacement_serial, active)))  # fmt: skip
 
 
 def _parcel(courier: str, resi: str) -> tuple[str, str]:
@@ -68,10 +76,46 @@ def ship_replacement(case_id: str, serial: str, courier: str, resi: str, admin: 
     code, number = _parcel(courier, resi)
     with write_session() as s:
         case = _case(s, case_id, CaseStep.CHECKED, "dikirimi pengganti")
+        if waits_for_bill(case, bills.state(s, case.number, case.fee_sku or "")):
+            raise ServiceError(ServiceRefusal.UNPAID)
         unit = swaps.ship_replacement(s, case.device_id, serial, admin, f"pengganti untuk kasus {case.number}")
         case.replacement_id, case.replacement_courier, case.replacement_resi = unit.id, code, number
         case.sent_at = utcnow()
         _moved(s, case, CaseStep.SENT, admin, unit.serial)
+
+
+def delivered(case_id: str, by: str, merchant_ids: Reach | list[uuid.UUID] | None = None) -> None:
+    """The replacement is in the merchant's hands: they say so on their case (`merchant_ids`, their
+    own), or staff do from the courier's tracking. Only then it is activated (issue 63.8)."""
+    with write_session() as s:
+        case = _case(s, case_id, CaseStep.SENT, "dicatat diterima")
+        if merchant_ids is not None and not reach.of(merchant_ids).allows(case.merchant_id, case.device_id):
+            raise ServiceError(ServiceRefusal.NOT_FOUND)  # another merchant's, or another outlet's for its staff
+        if case.delivered_at is None:
+            case.delivered_at = utcnow()
+            _moved(s, case, CaseStep.SENT, by, *_replacement(s, case))
+
+
+def schedule_pickup(case_id: str, day: str, window: str, admin: str, today: date | None = None) -> None:
+    """The old unit's collection booked with the courier: a working day soon, and a window of hours."""
+    today = today or working_days.today_wib()
+    try:
+        chosen = date.fromisoformat(str(day)[:10])
+    except ValueError:
+        raise ServiceError(ServiceRefusal.PICKUP) from None
+    soon = today <= chosen <= today + timedelta(days=PICKUP_DAYS_AHEAD)
+    if window not in PICKUP_WINDOWS or not soon or not working_days.is_working_day(chosen):
+        raise ServiceError(ServiceRefusal.PICKUP)
+    with write_session() as s:
+        case = _case(s, case_id, CaseStep.SENT, "dijadwalkan penjemputannya")
+        case.pickup_on, case.pickup_window = chosen, window
+        _moved(s, case, CaseStep.SENT, admin, *_replacement(s, case))
+
+
+def _replacement(s: Session, case: ServiceCase) -> tuple[str, bool]:
+    """The replacement's SN and whether it is active: what the merchant is told next."""
+    unit = units.record(s, case.replacement_id) if case.replacement_id else None
+    return (unit.serial, unit.status == DeviceStatus.ACTIVE.value) if unit else ("", False)
 
 
 def picked_up(case_id: str, courier: str, resi: str, admin: str) -> None:
@@ -106,6 +150,8 @@ def activate_replacement(case_id: str, admin: str) -> str:
         case = s.get(ServiceCase, key) if key else None
         if case is None or case.replacement_id is None:
             raise ServiceError(ServiceRefusal.NOT_FOUND)
+        if case.delivered_at is None:  # a unit still on the road would take sales nobody makes
+            raise ServiceError(ServiceRefusal.NOT_DELIVERED)
         old = units.record(s, case.device_id)
         if old is None:
             raise ServiceError(ServiceRefusal.NOT_FOUND)

@@ -27,6 +27,10 @@ class CaseStep(Term):
 
 OPEN_STEPS = tuple(s.value for s in CaseStep if s is not CaseStep.DONE)
 
+# The courier's collection windows the merchant is offered (WIB), as they read them.
+PICKUP_WINDOWS = ("09.00-12.00", "13.00-17.00")
+PICKUP_DAYS_AHEAD = 14  # a pickup is booked at most this many days ahead
+
 
 class ServiceRefusal(Term):
     NOT_FOUND = "tidak-ada", "Perangkat atau kasus tidak ditemukan"
@@ -39,3 +43,8 @@ class ServiceRefusal(Term):
     NOTE = "catatan", "Tulis catatan pemeriksaan"
     COURIER = "kurir", "Pilih kurir dan isi nomor resi"
     CLOSED = "selesai", "Kasus ini sudah selesai"
+    NO_BILL = "tanpa-tagihan", "Tagihan tidak ditemukan"
+    BILL_PAID = "tagihan-dibayar", "Tagihan ini sudah dibayar atau sedang diverifikasi"
+    NOT_DELIVERED = "belum-diterima", "Aktifkan setelah unit pengganti diterima merchant"
+    PICKUP = "jemput", "Pilih tanggal (hari kerja, paling lambat 14 hari lagi) dan jam penjemputan"
+    UNPAID = "belum-lunas", "Tagihan servis belum lunas: unit pengganti dikirim setelah pembayarannya terverifikasi"

@@ -33,3 +33,8 @@ class ServiceCaseView:
     tid: str = ""  # the reported unit's TID: what its replacement takes
     replacement_active: bool = False  # activated with the old TID: the admin's button gives way to the pickup
     fee: str = ""  # "Tagihan Servis Soundbox QRIS di luar garansi: Rp 150.000", "" when nothing is due
+    bill: Badge = Badge("", "slate")  # the fee's bill: Belum dibayar, Menunggu verifikasi, Lunas (orders.bills)
+    payable: bool = False  # "Bayar tagihan" offered: a fee with no bill paid or waiting
+    waits_payment: bool = False  # out of warranty, checked: the replacement ships once the repair's bill is paid
+    awaiting_delivery: bool = False  # sent, not yet in the merchant's hands: not to be activated
+    pickup: str = ""  # "Jumat, 4 Des 2026, pukul 09.00-12.00 WIB" once booked

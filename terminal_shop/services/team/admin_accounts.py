@@ -22,9 +22,9 @@ from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team import admin_auth, passwords, permissions
 from terminal_shop.services.team.admin_auth import hash_token, normalise_email, pwd_context
 from terminal_shop.services.team.events import (
@@ -35,36 +35,12 @@ from terminal_shop.services.team.events import (
     AdminReactivated,
     AdminRoleChanged,
 )
-from terminal_shop.services.team.passwords import PasswordRefusal
 from terminal_shop.services.team.tables import AdminInvite, AdminUser
-from terminal_shop.services.team.terms import AdminRole
+from terminal_shop.services.team.terms import AccountRefusal, AdminRole
 from terminal_shop.services.team.views import AdminAccountView
 from terminal_shop.services.validation import email_ok, parse_id
-from terminal_shop.vocabulary import Term
 
 INVITE_VALID = rules.INVITE_VALID
-
-
-class AccountRefusal(Term):
-    """Why the owner's change to the team, or an invitee's acceptance, is refused; the label
-    is what the page says (the invitation page gets the code in its redirect)."""
-
-    EMAIL = "email", "Email tidak valid"
-    ROLE = "peran", "Pilih peran"
-    EXISTS = "sudah-ada", "Email ini sudah punya akun admin aktif"
-    LAST_OWNER = (
-        "pemilik-terakhir",
-        "Harus ada minimal satu Pemilik aktif: akun ini tidak bisa dinonaktifkan atau diubah perannya",
-    )
-    NOT_FOUND = "tidak-ada", "Akun tidak ditemukan"
-    SELF = "diri-sendiri", "Anda tidak bisa menonaktifkan akun Anda sendiri"
-    INVITE_GONE = (
-        "tidak-berlaku",
-        "Undangan tidak berlaku, sudah dipakai atau sudah kedaluwarsa. Minta undangan baru ke Pemilik.",
-    )
-    INVITE_CLOSED = "ditutup", "Undangan ini sudah tidak berlaku"  # "Salin tautan" / "Kirim ulang" too late
-    SHORT = PasswordRefusal.SHORT.value, PasswordRefusal.SHORT.label
-    MISMATCH = PasswordRefusal.MISMATCH.value, PasswordRefusal.MISMATCH.label
 
 
 # What the invitation page may say, by the code in its address.

@@ -18,14 +18,13 @@ from typing import Any
 from passlib.context import CryptContext
 from sqlmodel import Session, col, delete, func, select, update
 
-from terminal_shop import routes, rules
+from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.refusals import Refused
+from terminal_shop.refusals import Refused
 from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt
-from terminal_shop.services.team.terms import AdminRole
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.team.terms import THROTTLE_WINDOW, AdminRole, LoginRefusal
 
 # argon2id at passlib's time and lanes; its memory from the settings (64 MiB unless lowered).
 pwd_context = CryptContext(
@@ -39,20 +38,9 @@ INVITE_HASH_HEADER = "x-admin-invite-hash"  # its hash, in place of the cookie (
 SESSION_HASH_HEADER = "x-admin-session-hash"
 SESSION_IDLE = timedelta(hours=2)
 SESSION_ABSOLUTE = timedelta(hours=12)
-THROTTLE_WINDOW = timedelta(minutes=15)
 FREE_FAILURES_PER_EMAIL = 5  # then every further attempt on that account waits longer
 MAX_DELAY_SECONDS = 30
 MAX_FAILURES_PER_CLIENT = 20  # then that client address is refused until the window passes
-MIN_PASSWORD_CHARS = 12
-
-
-class LoginRefusal(Term):
-    """What the sign-in page says, by the code the sign-in route puts in its redirect."""
-
-    REQUIRED = "wajib", "Email dan password wajib diisi"
-    BAD_LOGIN = "salah", "Email atau password salah"
-    LOCKED = "terkunci", f"Terlalu banyak percobaan masuk. Coba lagi dalam {rules.minutes(THROTTLE_WINDOW)}."
-    DENIED = "ditolak", "Akses ditolak. Email tidak memiliki hak akses admin."
 
 
 # Verifying against this keeps the time of a failed login the same whether or not

@@ -21,11 +21,10 @@ from terminal_shop.services.notifications import mail_log, sender, sent
 from terminal_shop.services.notifications.sent import Sent
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.team import admin_accounts
-from terminal_shop.services.team.admin_accounts import AccountRefusal
 from terminal_shop.services.team.admin_auth import hash_token, normalise_email
 from terminal_shop.services.team.events import AdminInviteLinkCopied
 from terminal_shop.services.team.tables import AdminInvite
-from terminal_shop.services.team.terms import AdminRole
+from terminal_shop.services.team.terms import AccountRefusal, AdminRole
 from terminal_shop.services.team.views import InviteView
 
 

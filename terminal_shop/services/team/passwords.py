@@ -6,28 +6,17 @@ from __future__ import annotations
 import uuid
 
 from terminal_shop.infra.db import write_session
+from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.team.admin_auth import (
     MAX_FAILURES_PER_CLIENT,
-    MIN_PASSWORD_CHARS,
-    LoginRefusal,
     end_sessions,
     pwd_context,
     recent_attempts,
 )
 from terminal_shop.services.team.events import PasswordChanged
 from terminal_shop.services.team.tables import AdminUser, LoginAttempt
-from terminal_shop.vocabulary import Term
-
-
-class PasswordRefusal(Term):
-    SHORT = "pendek", f"Password baru minimal {MIN_PASSWORD_CHARS} karakter"
-    MISMATCH = "beda", "Konfirmasi password tidak sama"
-    SAME = "sama", "Password baru harus berbeda dari password saat ini"
-    CURRENT = "salah", "Password saat ini salah"
-    LOCKED = "terkunci", LoginRefusal.LOCKED.label  # guesses of the current password count like sign-in failures
-    UNKNOWN = "tidak-ada", LoginRefusal.BAD_LOGIN.label
+from terminal_shop.services.team.terms import MIN_PASSWORD_CHARS, PasswordRefusal
 
 
 class PasswordRefused(Refused):

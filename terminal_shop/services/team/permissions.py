@@ -48,8 +48,10 @@ ROLES: dict[AdminRole, frozenset[Permission]] = {
                                    Permission.SERVICE}),
 }  # fmt: skip
 
-# Where each role lands after signing in, and is sent back to from a page it may not open.
+# Where each role lands after signing in, and is sent back to from a page it may not open: the
+# overview first, where what waits is counted (issue 63.6: staff landed on the registrations).
 HOMES = (
+    (Permission.OVERVIEW, routes.ADMIN_OVERVIEW),
     (Permission.MERCHANTS_VIEW, routes.ADMIN_MERCHANTS),
     (Permission.ORDERS_VIEW, routes.ADMIN_ORDERS),
 )

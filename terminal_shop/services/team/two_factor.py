@@ -24,17 +24,16 @@ from cryptography.fernet import Fernet, InvalidToken
 from sqlalchemy import update
 from sqlmodel import Session, col, delete, func, select
 
-from terminal_shop import rules
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import Refused
-from terminal_shop.services.team.admin_auth import THROTTLE_WINDOW, end_sessions
+from terminal_shop.services.team.admin_auth import end_sessions
 from terminal_shop.services.team.events import RecoveryCodesRenewed, RecoveryCodeUsed, TwoFactorOff, TwoFactorOn
 from terminal_shop.services.team.tables import AdminSession, AdminUser, LoginAttempt, RecoveryCode
+from terminal_shop.services.team.terms import THROTTLE_WINDOW, CodeRefusal
 from terminal_shop.services.validation import parse_id
-from terminal_shop.vocabulary import Term
 
 STEP_SECONDS = 30
 WINDOW = 1  # steps either side of now: a phone's clock a little off still works
@@ -42,16 +41,6 @@ RECOVERY_CODES = 10
 RECOVERY_BYTES, RECOVERY_GROUPS = 13, 4  # 20 base32 characters: 100 bits a code
 MAX_FAILURES = 10  # wrong codes per account in the throttle window, then it waits
 ISSUER = "TerminalKu Admin"
-
-
-class CodeRefusal(Term):
-    """Why a 6-digit code (or a recovery code) does not sign in; the label is what is read."""
-
-    WRONG = "salah", "Kode salah atau sudah dipakai"
-    REQUIRED = "kosong", "Masukkan kode 6 angka dari aplikasi autentikator"
-    LOCKED = "terkunci", f"Terlalu banyak kode salah. Coba lagi dalam {rules.minutes(THROTTLE_WINDOW)}."
-    NO_ACCOUNT = "akun", "Akun tidak ditemukan. Silakan masuk lagi."
-    NO_SETUP = "belum-diatur", "Mulai ulang pengaturan 2FA: kunci baru belum dibuat"
 
 
 @dataclass(frozen=True)

@@ -12,25 +12,14 @@ import secrets
 from sqlalchemy.exc import IntegrityError
 
 from terminal_shop.infra.db import write_session
+from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions import ingest, settlement
 from terminal_shop.services.transactions.events import AcquirerAdded, AcquirerScheduled, AcquirerSecretReplaced
 from terminal_shop.services.transactions.tables import Acquirer
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.transactions.terms import AcquirerRefusal
 
 CODE = re.compile(r"[a-z0-9]{2,20}")
-
-
-class AcquirerRefusal(Term):
-    """What the admin reads beside the acquirer form."""
-
-    CUTOFF = "jam", "Isi jam batas seperti 23:00"
-    ARRIVES = "jam-masuk", "Isi jam dana masuk seperti 10:00"
-    CODE = "kode", "Kode 2-20 huruf kecil atau angka, contoh bri"
-    NAME = "nama", "Isi nama acquirer"
-    EXISTS = "sudah-ada", "Acquirer {acquirer} sudah ada"
-    NOT_FOUND = "tidak-ada", "Acquirer tidak ditemukan"
 
 
 class AcquirerError(Refused):

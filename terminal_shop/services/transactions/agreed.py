@@ -13,24 +13,13 @@ from sqlmodel import col, select
 
 from terminal_shop.formats import day_text, digits_only
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.refusals import FieldErrors, Refused
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import FieldErrors, Refused
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions.events import RateAgreed
 from terminal_shop.services.transactions.mdr import CHANNELS, Rule, rate_text
 from terminal_shop.services.transactions.tables import AgreedRate
-from terminal_shop.vocabulary import Term
-
-MAX_PERCENT = Decimal("10")
-
-
-class RateRefusal(Term):
-    """What is wrong with a field of the agreed-rate form; the label is the admin's text."""
-
-    CHANNEL = "kanal", "Pilih kanal"
-    PERCENT = "persen", f"Isi persen 0 sampai {MAX_PERCENT}, contoh 0,5"
-    SINCE = "tanggal", "Isi tanggal berlaku"
-    MERCHANT = "merchant", "Merchant tidak ditemukan"
+from terminal_shop.services.transactions.terms import MAX_PERCENT, RateRefusal
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ the acquirer fixes that item instead of retrying the whole batch for ever (issue
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from terminal_shop.intake.signed import BadItem
 from terminal_shop.services.transactions.terms import TxnStatus
 
 BATCH_MAX = 1000
@@ -19,31 +19,12 @@ STATUSES = tuple(TxnStatus)
 CHANNEL_WORDS = {"debit": "debit", "kredit": "kredit", "credit": "kredit", "qris": "qris"}
 
 
-@dataclass(frozen=True)
-class BadItem:
-    index: int
-    reason: str
-
-
 class BadDelivery(ValueError):
     """The body as a whole (not JSON, not a list of items) or some of its items."""
 
     def __init__(self, reason: str, items: tuple[BadItem, ...] = ()) -> None:
         super().__init__(reason)
         self.reason, self.items = reason, items
-
-
-def listed(body: bytes, key: str, most: int) -> list[Any]:
-    """The list a signed delivery carries under `key` (payouts, disputes, heartbeats), 1 to
-    `most` items, or ValueError saying what is wrong."""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        raise ValueError("body is not JSON") from None
-    raw = data.get(key) if isinstance(data, dict) else None
-    if not isinstance(raw, list) or not 1 <= len(raw) <= most:
-        raise ValueError(f'"{key}" must be a list of 1 to {most}')
-    return raw
 
 
 def items_of(body: bytes) -> list[dict[str, Any]]:

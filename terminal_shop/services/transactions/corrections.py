@@ -10,21 +10,15 @@ from datetime import date
 
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import write_session
+from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions import ledger
 from terminal_shop.services.transactions.events import LedgerCorrected
 from terminal_shop.services.transactions.tables import Acquirer
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.transactions.terms import CorrectionRefusal
 
 AMOUNT = re.compile(r"([+-]?)\s*(?:Rp\s*)?(\d{1,3}(?:\.\d{3})+|\d+)")
 MOST = 10**10  # Rp 10 miliar: beyond it, a typo
-
-
-class CorrectionRefusal(Term):
-    MID = "mid", "MID ini tidak punya pencairan di acquirer tersebut"
-    AMOUNT = "jumlah", "Tulis jumlah dengan tanda, misalnya -5.000 atau 5000 (bukan 0)"
-    REASON = "alasan", "Tulis alasan koreksi yang dibaca merchant (5-200 karakter)"
 
 
 class CorrectionError(Refused):

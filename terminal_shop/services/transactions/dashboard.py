@@ -7,7 +7,7 @@ refund the payout it actually landed on."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -90,6 +90,20 @@ def mine(merchants: Reach | list[uuid.UUID]) -> list[Any]:
     )
 
 
+def at_the_counter(found: Any, reader: Reach | list[uuid.UUID]) -> Any:
+    """What a reader without the merchant's money sees (issue 63.4: a cashier read MDR, net and
+    the payout): the same figures and lines with fees, net, payouts and refunds' effects blank."""
+    if reach.of(reader).money:
+        return found
+    if isinstance(found, Figures):
+        return replace(found, fees="", net="")
+    if isinstance(found, ChannelLine):
+        return replace(found, fees="")
+    if isinstance(found, TxnLine):
+        return replace(found, fee="", net="", settlement="", refunds=[])
+    return found
+
+
 def for_merchants(merchant_ids: Reach | list[uuid.UUID], now: datetime | None = None) -> Dashboard:
     start, end = day_range(working_days.today_wib(now))
     scoped = sa.and_(*mine(merchant_ids))
@@ -102,9 +116,12 @@ def for_merchants(merchant_ids: Reach | list[uuid.UUID], now: datetime | None = 
             .where(scoped, today, approved).group_by(col(Transaction.channel)).order_by(col(Transaction.channel))
         ).all()  # fmt: skip
     return Dashboard(
-        today=figures(*totals),
+        today=at_the_counter(figures(*totals), merchant_ids),
         channels=[
-            ChannelLine(CHANNELS.get(c, c), int(n), rupiah(int(a or 0)), rupiah(int(f or 0))) for c, n, a, f in channels
+            at_the_counter(
+                ChannelLine(CHANNELS.get(c, c), int(n), rupiah(int(a or 0)), rupiah(int(f or 0))), merchant_ids
+            )
+            for c, n, a, f in channels
         ],
     )
 

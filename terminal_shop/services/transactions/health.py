@@ -14,9 +14,10 @@ from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.intake import tallies
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.devices.units import units
-from terminal_shop.services.transactions import refused, settlement
+from terminal_shop.services.transactions import settlement
 from terminal_shop.services.transactions.tables import Acquirer, Transaction
 from terminal_shop.services.transactions.terms import Hold
 
@@ -59,7 +60,7 @@ def acquirers() -> list[AcquirerHealth]:
         out = []
         for a in rows:
             last = s.exec(select(func.max(Transaction.received_at)).where(col(Transaction.acquirer) == a.code)).one()
-            lately = refused.recent(a.code, since)  # counted in SQL, whatever a flood wrote
+            lately = tallies.recent(a.code, since)  # counted in SQL, whatever a flood wrote
             out.append(AcquirerHealth(a.code, a.name, wib(last) if last else "-", lately.count, lately.last_reason,
                                       settlement.of(a).words()))  # fmt: skip
     return out

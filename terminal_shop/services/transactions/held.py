@@ -13,21 +13,14 @@ from sqlmodel import col, select
 
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.refusals import Refused
 from terminal_shop.services.devices import units
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions import ledger
 from terminal_shop.services.transactions.events import HeldSaleReleased
 from terminal_shop.services.transactions.tables import Transaction
-from terminal_shop.services.transactions.terms import Hold
-from terminal_shop.vocabulary import Term
-
-
-class HeldRefusal(Term):
-    NOT_FOUND = "tidak-ada", "Transaksi ini tidak sedang ditahan"
-    NO_TERMINAL = "tanpa-terminal", "Belum ada terminal aktif dengan TID {tid} dan MID {mid}"
-    OTHER_MID = "mid-lain", "MID transaksi tidak sesuai dengan terminalnya: minta acquirer membetulkannya"
+from terminal_shop.services.transactions.terms import HeldRefusal, Hold
 
 
 class HeldError(Refused):

@@ -26,6 +26,7 @@ from terminal_shop.services.transactions import ledger_reads, money
 from terminal_shop.services.transactions.dashboard import (
     Figures,
     TxnLine,
+    at_the_counter,
     figures,
     line,
     mine,
@@ -164,8 +165,11 @@ def page_of(merchant_ids: Reach | list[uuid.UUID], f: Filters) -> HistoryPage:
         notes = refund_texts(s, [t for t, _, _ in rows])
         payouts = ledger_reads.sale_payouts(s, [(t.acquirer, t.txn_id) for t, _, _ in rows])
     return HistoryPage(
-        lines=[line(t, model, serial, notes.get((t.acquirer, t.txn_id)), payouts) for t, model, serial in rows],
-        figures=figures(count, sales, fees, refunds, net),
+        lines=[
+            at_the_counter(line(t, model, serial, notes.get((t.acquirer, t.txn_id)), payouts), merchant_ids)
+            for t, model, serial in rows
+        ],
+        figures=at_the_counter(figures(count, sales, fees, refunds, net), merchant_ids),
         devices=[
             DeviceLine(str(d or ""), _device_name(model, serial, tid), int(n), rupiah(int(a or 0)))
             for d, tid, model, serial, n, a in per_device

@@ -4,10 +4,10 @@ The contract (README, Transactions): `POST /api/transaksi/<acquirer>` with a JSO
 transaction, or `{"transactions": [...]}`), `X-Terminalku-Timestamp` (Unix seconds) and
 `X-Terminalku-Signature: sha256=<hex>`, the HMAC-SHA256 of `<timestamp>.<raw body>` with the
 acquirer's secret. Refused as a whole: a wrong or missing signature, a timestamp more than 5
-minutes from ours (a replay later than that), a malformed body or item (contract.py, each bad
-item named). Each transaction is kept once per (acquirer, transaction id). A void or refund
+minutes from ours (a replay later than that: intake/signed.py), a malformed body or item
+(contract.py, each bad item named). Each transaction is kept once per (acquirer, transaction id). A void or refund
 is checked against what it changes (changes.py, issue 46.4); one that may not apply is
-refused for that item, tallied for the admin (refused.py) and never applied. A TID no active
+refused for that item, tallied for the admin (intake/tallies.py) and never applied. A TID no active
 device has, or a sale whose MID is not the one its TID was activated with, is kept for the
 admin and held out of every payout (terms.Hold). Each movement is posted to the ledger
 (ledger.py) in the same transaction.
@@ -31,22 +31,16 @@ from sqlmodel import Session, col
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.intake import tallies
+from terminal_shop.intake.signed import WebhookRefused, refuse, verified
 from terminal_shop.services import working_days
 from terminal_shop.services.devices import units
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.registrations import owners as registrations
-from terminal_shop.services.transactions import agreed, contract, ledger, mdr, money, refused, settlement
+from terminal_shop.services.transactions import agreed, contract, ledger, mdr, money, settlement
 from terminal_shop.services.transactions.changes import Change, Kept, check_change
 from terminal_shop.services.transactions.tables import Acquirer, AgreedRate, Refund, Transaction
 from terminal_shop.services.transactions.terms import Hold, TxnStatus
-
-WINDOW_SECONDS = 300
-
-
-class WebhookRefused(Exception):
-    def __init__(self, status: int, reason: str, items: tuple[contract.BadItem, ...] = ()) -> None:
-        super().__init__(reason)
-        self.status, self.reason, self.items = status, reason, items
 
 
 @dataclass(frozen=True)
@@ -80,17 +74,6 @@ def new_acquirer(s: Session, code: str, name: str, cutoff_minutes: int = 23 * 60
     return secret_of(code.strip().lower()[:20], nonce)
 
 
-def sign(secret: str, timestamp: int, body: bytes) -> str:
-    return "sha256=" + hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
-
-
-def refuse(
-    code: str, status: int, reason: str, example: str = "", items: tuple[contract.BadItem, ...] = ()
-) -> WebhookRefused:
-    refused.record(code, reason, example)
-    return WebhookRefused(status, reason, items)
-
-
 def checked(code: str, body: bytes, signature: str, timestamp: str, now: float, client: str) -> Acquirer:
     """The acquirer a delivery is signed by (this webhook's, the payouts' and the disputes' one
     check, README), or WebhookRefused: unknown acquirer, or `verified` refused it."""
@@ -100,15 +83,6 @@ def checked(code: str, body: bytes, signature: str, timestamp: str, now: float, 
         raise WebhookRefused(404, "unknown acquirer")
     verified(acquirer.code, secret_of(acquirer.code, acquirer.secret_nonce), body, signature, timestamp, now, client)
     return acquirer
-
-
-def verified(source: str, secret: str, body: bytes, signature: str, timestamp: str, now: float, client: str) -> None:
-    """A delivery signed with `secret` within 5 minutes of `now`, or WebhookRefused (401),
-    counted under `source` (an acquirer's code, or the fleet's heartbeats), not stored one row each."""
-    if not timestamp.isdigit() or abs(now - int(timestamp)) > WINDOW_SECONDS:
-        raise refuse(source, 401, "timestamp missing or more than 5 minutes off", f"dari {client}" if client else "")
-    if not hmac.compare_digest(signature.strip().lower().encode(), sign(secret, int(timestamp), body).encode()):
-        raise refuse(source, 401, "signature does not match", f"dari {client}" if client else "")
 
 
 @dataclass(frozen=True)
@@ -273,7 +247,7 @@ def _store(acquirer: Acquirer, parsed: list[dict[str, Any]]) -> Ingested:
                 duplicates += 1
             else:
                 refusals.append({"index": index, "reason": verdict.value})
-                refused.record(acquirer.code, verdict.value, f"#{index}: {txn_id} (TID {fields['tid']})", s)
+                tallies.record(acquirer.code, verdict.value, f"#{index}: {txn_id} (TID {fields['tid']})", s)
         if new:
             s.execute(sa.insert(table_of(Transaction)), list(new.values()))
         ledger.post(s, postings)

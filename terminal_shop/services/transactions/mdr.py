@@ -108,15 +108,20 @@ def fee_and_reason(
 
 
 def rule_name(r: Rule, agreed: bool = False) -> str:
-    """'Kartu debit A920 s/d Rp 750.000: 1%', 'QRIS usaha mikro s/d Rp 500.000: 0%',
-    'Tarif khusus Kartu debit: 0,5% + Rp 1.000'."""
+    """'Kartu debit A920 s/d Rp 750.000: 1%', 'QRIS usaha mikro di atas Rp 500.000: 0,3%',
+    'Tarif khusus Kartu debit: 0,5% + Rp 1.000'. A rule that applies above another's bound says
+    so (issue 63.7: "QRIS usaha mikro: 0,3%" read as if it applied to every amount)."""
     rate = rate_text(r)
     if agreed:
         return f"Tarif khusus {CHANNELS.get(r.channel, r.channel)}: {rate}"
     size = "" if r.micro is None else ("usaha mikro" if r.micro else "non-mikro")
     words = [CHANNELS.get(r.channel, r.channel), r.model or "", size]
+    below = [x.up_to for x in RULES if (x.channel, x.model, x.micro) == (r.channel, r.model, r.micro)
+             and x.up_to is not None and (r.up_to is None or x.up_to < r.up_to)]  # fmt: skip
     if r.up_to is not None:
         words.append(f"s/d {rupiah_text(r.up_to)}")
+    elif below:
+        words.append(f"di atas {rupiah_text(max(below))}")
     return " ".join(w for w in words if w) + f": {rate}"
 
 

@@ -15,15 +15,15 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
 from terminal_shop.formats import rupiah
+from terminal_shop.infra import preferences
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
+from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.orders.payments import preferences
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.transactions import ledger_reads
 from terminal_shop.services.transactions.events import SettlementReported
 from terminal_shop.services.transactions.tables import Transaction
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.transactions.terms import ReportRefusal
 
 FIELDS = ("txn_id", "settled_on", "gross", "mdr", "net")
 DEFAULT_COLUMNS = {
@@ -34,15 +34,6 @@ DEFAULT_COLUMNS = {
     "net": "net",
 }
 MAX_LINES = 200_000
-
-
-class ReportRefusal(Term):
-    """What is wrong with a settlement report file, as the admin reads it."""
-
-    NOT_CSV = "bukan-csv", "File harus CSV (UTF-8)"
-    EMPTY = "kosong", "File kosong"
-    COLUMNS = "kolom", "Kolom tidak ditemukan: {missing}. Pilih kolom yang sesuai."
-    TOO_LONG = "terlalu-panjang", "Maksimal {most} baris"
 
 
 class ReportError(Refused):

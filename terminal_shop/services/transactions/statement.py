@@ -18,7 +18,8 @@ from terminal_shop import routes
 from terminal_shop.formats import WIB, day_text, rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import utcnow
-from terminal_shop.infra.pdf import latin, table_pdf
+from terminal_shop.infra.pdf import table_pdf
+from terminal_shop.infra.pdf_text import latin
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import reach, working_days
 from terminal_shop.services.devices import units as device_units

@@ -3,6 +3,8 @@ and the database keeps them, with what the merchant reads; no other module spell
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from terminal_shop.vocabulary import Term
 
 
@@ -30,3 +32,47 @@ class Hold(Term):
 
     TID = "tid", "TID tidak dikenal"
     MID = "mid", "MID tidak sesuai dengan terminal"
+
+
+class HeldRefusal(Term):
+    NOT_FOUND = "tidak-ada", "Transaksi ini tidak sedang ditahan"
+    NO_TERMINAL = "tanpa-terminal", "Belum ada terminal aktif dengan TID {tid} dan MID {mid}"
+    OTHER_MID = "mid-lain", "MID transaksi tidak sesuai dengan terminalnya: minta acquirer membetulkannya"
+
+
+class ReportRefusal(Term):
+    """What is wrong with a settlement report file, as the admin reads it."""
+
+    NOT_CSV = "bukan-csv", "File harus CSV (UTF-8)"
+    EMPTY = "kosong", "File kosong"
+    COLUMNS = "kolom", "Kolom tidak ditemukan: {missing}. Pilih kolom yang sesuai."
+    TOO_LONG = "terlalu-panjang", "Maksimal {most} baris"
+
+
+class AcquirerRefusal(Term):
+    """What the admin reads beside the acquirer form."""
+
+    CUTOFF = "jam", "Isi jam batas seperti 23:00"
+    ARRIVES = "jam-masuk", "Isi jam dana masuk seperti 10:00"
+    CODE = "kode", "Kode 2-20 huruf kecil atau angka, contoh bri"
+    NAME = "nama", "Isi nama acquirer"
+    EXISTS = "sudah-ada", "Acquirer {acquirer} sudah ada"
+    NOT_FOUND = "tidak-ada", "Acquirer tidak ditemukan"
+
+
+class CorrectionRefusal(Term):
+    MID = "mid", "MID ini tidak punya pencairan di acquirer tersebut"
+    AMOUNT = "jumlah", "Tulis jumlah dengan tanda, misalnya -5.000 atau 5000 (bukan 0)"
+    REASON = "alasan", "Tulis alasan koreksi yang dibaca merchant (5-200 karakter)"
+
+
+MAX_PERCENT = Decimal("10")
+
+
+class RateRefusal(Term):
+    """What is wrong with a field of the agreed-rate form; the label is the admin's text."""
+
+    CHANNEL = "kanal", "Pilih kanal"
+    PERCENT = "persen", f"Isi persen 0 sampai {MAX_PERCENT}, contoh 0,5"
+    SINCE = "tanggal", "Isi tanggal berlaku"
+    MERCHANT = "merchant", "Merchant tidak ditemukan"

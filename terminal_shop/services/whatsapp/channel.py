@@ -88,6 +88,7 @@ def template_mail(number: str, template: str, values: list[str]) -> Mail:
 class WhatsAppChannel:
     name = CHANNEL
     key_prefix = "wa:"
+    offers = frozenset(WORDS)
 
     def address(self, notice: Notice) -> str | None:
         return wa_number(notice.phone or "")

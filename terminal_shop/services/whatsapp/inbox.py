@@ -12,24 +12,22 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from terminal_shop import rules
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import ERASED, utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
+from terminal_shop.refusals import Refused
 from terminal_shop.services.notifications import outbox, sent
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders import owners as order_owners
-from terminal_shop.services.refusals import Refused
 from terminal_shop.services.registrations import owners as registration_owners
 from terminal_shop.services.validation import normalise_mobile, wa_number
 from terminal_shop.services.whatsapp.consent import CHANNEL
 from terminal_shop.services.whatsapp.tables import WhatsAppContact, WhatsAppInbound
-from terminal_shop.vocabulary import Term
+from terminal_shop.services.whatsapp.terms import WINDOW, ReplyRefusal
 
-WINDOW = rules.WHATSAPP_REPLY_WINDOW
 REPLY_MAX = 1000
 DELIVERY = {"sent": "Terkirim", "delivered": "Diterima", "read": "Dibaca", "failed": "Gagal"}
 
@@ -41,16 +39,6 @@ class MessageLine:
     text: str
     status: str  # Menunggu, Terkirim, Diterima, Dibaca, Gagal (with the API's code)
     slip_url: str  # a signed link to a slip the person sent, '' otherwise
-
-
-class ReplyRefusal(Term):
-    EMPTY = "kosong", "Tulis pesan terlebih dahulu"
-    TOO_LONG = "panjang", "Pesan maksimal {most} karakter"
-    NO_NUMBER = "tanpa-nomor", "Nomor ini tidak bisa dihubungi lewat WhatsApp"
-    WINDOW_CLOSED = (
-        "di-luar-24-jam",
-        f"Lebih dari {rules.hours(WINDOW)} sejak pesan terakhir pembeli: WhatsApp hanya mengizinkan pesan template",
-    )
 
 
 class ReplyRefused(Refused):

@@ -68,13 +68,15 @@ def _wrote_about(number: str, order_id: uuid.UUID) -> bool:
     return found is not None
 
 
-def _ask_for_the_number(inbound: WhatsAppInbound) -> None:
-    """A free reply (the person just wrote: WhatsApp's window is open), unless they said STOP."""
+def _ask_for_the_number(inbound: WhatsAppInbound) -> str:
+    """A free reply (the person just wrote: WhatsApp's window is open), unless they said STOP,
+    and the message's outcome, in one transaction (issue 60.4)."""
     with write_session() as s:
-        if consent.stopped(s, inbound.phone):
-            return
-        asked = Mail(inbound.phone, "minta nomor pesanan", json.dumps({"text": ASK_TEXT}), ASK_TEXT)
-        outbox.enqueue(s, f"wa:ask-order:{inbound.id}", "whatsapp", str(inbound.id), asked, CHANNEL)
+        if not consent.stopped(s, inbound.phone):
+            asked = Mail(inbound.phone, "minta nomor pesanan", json.dumps({"text": ASK_TEXT}), ASK_TEXT)
+            outbox.enqueue(s, f"wa:ask-order:{inbound.id}", "whatsapp", str(inbound.id), asked, CHANNEL)
+        _note(s, inbound.id, ASKED, None)
+    return ASKED
 
 
 def _done(inbound_id: uuid.UUID, outcome: str, order: uuid.UUID | None = None) -> str:
@@ -104,8 +106,7 @@ def take(inbound_id: uuid.UUID) -> str:
         return _done(inbound_id, NO_ORDER)
     order = _pick(orders, inbound)
     if order is None:
-        _ask_for_the_number(inbound)
-        return _done(inbound_id, ASKED)
+        return _ask_for_the_number(inbound)
     try:
         media = cloud_api.media(inbound.media_id)
         checked = strip_metadata(check_file(media.data, PROOF_KINDS, PROOF_WRONG_TYPE))

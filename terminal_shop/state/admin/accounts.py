@@ -12,6 +12,7 @@ from terminal_shop import rules
 from terminal_shop.services.notifications import mail_log
 from terminal_shop.services.team import admin_accounts, admin_sessions, invite_links, two_factor
 from terminal_shop.services.team.permissions import Permission
+from terminal_shop.services.team.terms import AccountRefusal
 from terminal_shop.services.team.views import AdminAccountView, InviteView
 from terminal_shop.state import toast
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -138,5 +139,5 @@ class AccountsState(AdminState):
         reset = await asyncio.to_thread(two_factor.turn_off, str(account_id), admin.email, reason)
         await self._list()
         if not reset:
-            return toast.error(admin_accounts.AccountRefusal.NOT_FOUND.label)
+            return toast.error(AccountRefusal.NOT_FOUND.label)
         return toast.success("2FA direset: akun ini mengatur ulang 2FA saat masuk berikutnya")

@@ -18,7 +18,7 @@ class FleetState(AdminState):
     chosen: str = FleetFilter.OFFLINE.value
     lines: list[view.FleetLine] = []
     silent: list[health.SilentDevice] = []
-    counts: view.FleetCounts = view.FleetCounts(0, 0, 0)
+    counts: view.FleetCounts = view.FleetCounts(0, 0, 0)  # the others default to 0
     silent_days: int = 7
 
     async def _read(self) -> None:

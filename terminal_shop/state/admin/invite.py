@@ -12,6 +12,7 @@ import reflex as rx
 from terminal_shop import routes
 from terminal_shop.reflex_compat import request_header
 from terminal_shop.services.team import admin_accounts, admin_auth
+from terminal_shop.services.team.terms import AccountRefusal
 
 
 class InviteState(rx.State):
@@ -34,7 +35,7 @@ class InviteState(rx.State):
         self.invite_error = admin_accounts.INVITE_MESSAGES.get(str(query.get("gagal", "")), "")
         if found is None:
             self.invite_email, self.invite_role = "", ""
-            self.invite_error = admin_accounts.AccountRefusal.INVITE_GONE.label
+            self.invite_error = AccountRefusal.INVITE_GONE.label
             return None
         self.invite_email, self.invite_role = found.email, found.role_label
         return None

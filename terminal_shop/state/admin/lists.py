@@ -24,7 +24,7 @@ from terminal_shop.services.lists.listing import Page
 from terminal_shop.services.lists.terms import Period, SortField
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
-from terminal_shop.state.admin.session import admin_only
+from terminal_shop.state.admin.session import admin_only, signed_in
 from terminal_shop.state.attempt import attempt
 from terminal_shop.vocabulary import Term
 
@@ -141,12 +141,7 @@ class AdminListMixin(rx.State, mixin=True):
     @admin_only(permission=lambda state: state._view_permission)
     async def load(self):
         failed = await self._load()
-        if self.router.url.query_parameters.get("masuk"):  # just signed in (web/admin_routes.py login)
-            return [
-                toast.success("Login berhasil!"),
-                rx.call_script("history.replaceState(null, '', location.pathname)"),
-            ]
-        return failed
+        return signed_in(self.router) or failed
 
     @rx.event
     @admin_only(permission=lambda state: state._view_permission)

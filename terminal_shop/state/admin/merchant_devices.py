@@ -31,7 +31,7 @@ class MerchantDevicesState(AdminState):
     async def _fill(self) -> None:
         mid = uuid.UUID(self._merchant_id)
         self.devices = await asyncio.to_thread(owned.of_merchant, mid)
-        self.histories = {d.id: await asyncio.to_thread(lifecycle.history, d.id) for d in self.devices}
+        self.histories = await asyncio.to_thread(lifecycle.histories, [d.id for d in self.devices])  # one query
         self.steps = {
             d.id: [(n.value, n.label) for n in lifecycle.NEXT.get(DeviceStatus(d.state), ())] for d in self.devices
         }

@@ -8,7 +8,7 @@ import uuid
 
 import reflex as rx
 
-from terminal_shop.services.refusals import texts
+from terminal_shop.refusals import texts
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions import agreed
 from terminal_shop.state import toast

@@ -12,11 +12,11 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.infra.uploads import browser_rejection
+from terminal_shop.refusals import texts
 from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.backoffice import admin_merchants, merchant_actions
 from terminal_shop.services.notifications import mail_log
-from terminal_shop.services.refusals import texts
 from terminal_shop.services.registrations import admin_edit, merchant_list
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS

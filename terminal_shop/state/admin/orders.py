@@ -21,6 +21,7 @@ from terminal_shop.services.orders import fulfilment, order_list, transitions
 from terminal_shop.services.orders.payments import order_payment, reconcile
 from terminal_shop.services.orders.terms import (
     QUEUE_FILTERS,
+    ChangeRefusal,
     Fulfilment,
     FulfilmentFilter,
     OrderQueue,
@@ -201,8 +202,8 @@ class OrderDetailState(AdminState):
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def reject(self):
         if not self.reject_reason.strip():
-            self.reject_error = transitions.ChangeRefusal.REASON_REQUIRED.label
-            return toast.error(transitions.ChangeRefusal.REASON_REQUIRED.label)
+            self.reject_error = ChangeRefusal.REASON_REQUIRED.label
+            return toast.error(ChangeRefusal.REASON_REQUIRED.label)
         try:
             await asyncio.to_thread(transitions.reject, self._order_id(), self.reject_reason, self.admin_email)
         except Exception:  # noqa: BLE001 - someone acted first or the database failed: one toast

@@ -13,7 +13,7 @@ from terminal_shop.services.lists.list_query import ListQuery
 from terminal_shop.services.lists.terms import Period
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.whatsapp import inbox
-from terminal_shop.state.admin.session import AdminState, admin_only
+from terminal_shop.state.admin.session import AdminState, admin_only, signed_in
 from terminal_shop.state.attempt import attempt
 
 DEFAULT_PERIOD = Period.LAST_30
@@ -52,7 +52,7 @@ class OverviewState(AdminState):
             return done.answer
         self.view, self.mail_warning, self.devices, self.strays = done.value
         self.chart = [{"hari": d.day, "pesanan": d.orders, "pendapatan": d.revenue} for d in self.view.days]
-        return None
+        return signed_in(self.router)
 
     @rx.event
     @admin_only(permission=Permission.OVERVIEW)

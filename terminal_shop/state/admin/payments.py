@@ -33,7 +33,7 @@ class PaymentsState(AdminState):
     col_amount: str = ""
     col_reference: str = ""
     found_columns: list[str] = []
-    _line_ids: list[int] = []
+    _import_id: int = 0  # the last import's record (its line ids stay server-side, issue 60.8)
     # "Cocokkan manual": the "Tidak dikenal" line being matched by hand, and the orders found for it
     manual_line: int = 0
     manual_text: str = ""  # the line as the dialog names it: date, description, amount
@@ -45,7 +45,7 @@ class PaymentsState(AdminState):
     async def load(self):
         columns = await asyncio.to_thread(reconcile.qris_columns)
         self.col_date, self.col_amount, self.col_reference = columns.date, columns.amount, columns.reference
-        if self._line_ids:  # back on the page: the last import as things stand now
+        if self._import_id:  # back on the page: the last import as things stand now
             await self._review()
 
     @rx.event
@@ -85,12 +85,17 @@ class PaymentsState(AdminState):
             self.error = done.refused.text if done.refused else ""
             return done.answer
         self.error, self.found_columns = "", []
-        self._line_ids = list(imported.line_ids)
+        self._import_id = imported.import_id
         await self._review()
         return [toast.success(f"{len(imported.line_ids)} baris dibaca, {imported.new} baru"), clear]
 
+    async def _imported(self, line_id: int) -> bool:
+        """A line of the import this page shows: no other line is acted on from here."""
+        return line_id in await asyncio.to_thread(reconcile.lines_of, self._import_id)
+
     async def _review(self) -> None:
-        rows = await asyncio.to_thread(matching.review, self._line_ids)
+        import_id = self._import_id
+        rows = await asyncio.to_thread(lambda: matching.review(reconcile.lines_of(import_id)))
         counted = Counter(r.kind for r in rows)
         self.summary = ", ".join(f"{counted[k.value]} {k.label.lower()}" for k in MatchKind if counted[k.value])
         # A month's statement is thousands of lines: every line to act on is shown, and the
@@ -105,7 +110,8 @@ class PaymentsState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm_all(self):
-        done, refused = await asyncio.to_thread(matching.confirm_matched, self._line_ids, self.admin_email)
+        import_id, admin = self._import_id, self.admin_email
+        done, refused = await asyncio.to_thread(lambda: matching.confirm_matched(reconcile.lines_of(import_id), admin))
         await self._review()
         if refused:
             return toast.error(f"{done} pesanan dikonfirmasi, {refused} gagal (sudah diproses admin lain?)")
@@ -114,7 +120,7 @@ class PaymentsState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm_one(self, line_id: int, order_id: str):
-        if int(line_id) not in self._line_ids:
+        if not await self._imported(int(line_id)):
             return toast.error("Baris mutasi tidak ditemukan")
         try:
             await asyncio.to_thread(reconcile.confirm_line, int(line_id), str(order_id), self.admin_email)
@@ -142,7 +148,7 @@ class PaymentsState(AdminState):
     @rx.event
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def search_manual(self, form: dict):
-        if self.manual_line not in self._line_ids:
+        if not await self._imported(self.manual_line):
             return None
         text = str((form or {}).get("q", ""))[:100]
         self.manual_found = await asyncio.to_thread(manual_match.search, self.manual_line, text)
@@ -153,7 +159,7 @@ class PaymentsState(AdminState):
     @admin_only(permission=Permission.ORDERS_REVIEW)
     async def confirm_manual(self, order_id: str):
         """The line pays the order the admin chose (audited as matched by hand)."""
-        if self.manual_line not in self._line_ids:
+        if not await self._imported(self.manual_line):
             return toast.error("Baris mutasi tidak ditemukan")
         try:
             await asyncio.to_thread(manual_match.confirm, self.manual_line, str(order_id), self.admin_email)

@@ -61,6 +61,19 @@ class ServiceState(AdminState):
 
     @rx.event
     @admin_only(permission=Permission.SERVICE)
+    async def delivered(self, case_id: str):
+        return await self._act(
+            steps.delivered, str(case_id)[:40], self.admin_email, done="Pengganti tercatat diterima merchant"
+        )
+
+    @rx.event
+    @admin_only(permission=Permission.SERVICE)
+    async def schedule_pickup(self, form: dict):
+        return await self._act(steps.schedule_pickup, str(form.get("case", ""))[:40], str(form.get("tanggal", ""))[:10],
+                               str(form.get("jam", ""))[:20], self.admin_email, done="Jadwal penjemputan terkirim ke merchant")  # fmt: skip
+
+    @rx.event
+    @admin_only(permission=Permission.SERVICE)
     async def picked_up(self, form: dict):
         return await self._act(steps.picked_up, str(form.get("case", ""))[:40], str(form.get("kurir", ""))[:40],
                                str(form.get("resi", ""))[:40], self.admin_email, done="Penjemputan tercatat")  # fmt: skip

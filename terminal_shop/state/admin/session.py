@@ -20,9 +20,10 @@ from typing import cast
 import reflex as rx
 
 from terminal_shop import routes
-from terminal_shop.reflex_compat import all_substates, request_header
+from terminal_shop.reflex_compat import EventSpec, all_substates, request_header
 from terminal_shop.services.audit import trail
 from terminal_shop.services.team import admin_auth, passwords, permissions
+from terminal_shop.services.team.terms import LoginRefusal
 from terminal_shop.state import toast
 
 # The admin the shared check let through, for the rest of that event (AdminState._admin).
@@ -134,10 +135,10 @@ class AdminState(rx.State):
         await self._forget_everything()
         query = self.router.url.query_parameters
         code = query.get("gagal", "")
-        refusal = admin_auth.LoginRefusal.parse(code)
+        refusal = LoginRefusal.parse(code)
         self.login_error = refusal.label if refusal is not None else ""
         typed_again = rx.set_value("email", query.get("email", "")[:254])
-        if refusal is admin_auth.LoginRefusal.DENIED:
+        if refusal is LoginRefusal.DENIED:
             return [typed_again, toast.error("Akses ditolak", description=self.login_error)]
         if self.login_error:
             return [typed_again, toast.error(self.login_error)]
@@ -191,3 +192,10 @@ async def withhold_admin_data(root: rx.State) -> None:
     if now is None or now.next_step or _holder_of(now) != holder:
         await admin._forget_everything()
         admin._holds_data, admin._holder = False, ""
+
+
+def signed_in(router) -> list[EventSpec] | None:
+    """ "Login berhasil!" on the page a sign-in landed on (web/admin_routes.py adds ?masuk=1)."""
+    if not router.url.query_parameters.get("masuk"):
+        return None
+    return [toast.success("Login berhasil!"), rx.call_script("history.replaceState(null, '', location.pathname)")]

@@ -35,8 +35,10 @@ class TwoFactorState(AdminState):
     @rx.event
     @admin_only(step=routes.ADMIN_2FA)
     async def show_verify(self):
+        """Leaves `code_error` as it is: this load can run after a fast first try's answer (a tap
+        right after the page appeared), and cleared it (the 2FA journey's "Kode salah" vanished);
+        a code that passes clears it."""
         admin = self._admin()
-        self.code_error = ""
         if not admin.next_step:  # already given for this session
             return rx.redirect(permissions.home(admin.role), replace=True)
         return None

@@ -10,15 +10,8 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from terminal_shop.formats import rupiah_cents
-from terminal_shop.services.orders.payments.lines import (
-    PERIOD,
-    Line,
-    Statement,
-    StatementError,
-    StatementRefusal,
-    amount,
-)
-from terminal_shop.services.orders.payments.terms import StatementSource
+from terminal_shop.services.orders.payments.lines import PERIOD, Line, Statement, StatementError, amount
+from terminal_shop.services.orders.payments.terms import StatementRefusal, StatementSource
 
 BCA_HEADER = "Tanggal Transaksi"
 RUPIAH = ("IDR", "RP")  # KlikBCA writes `Rp`; other exports `IDR`

@@ -9,45 +9,12 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from terminal_shop.services.orders.payments.terms import StatementSource
-from terminal_shop.services.refusals import Refused
-from terminal_shop.vocabulary import Term
+from terminal_shop.refusals import Refused
+from terminal_shop.services.orders.payments.terms import StatementRefusal, StatementSource
 
 _EN = re.compile(r"\d{1,3}(,\d{3})+(\.\d{1,2})?|\d+(\.\d{1,2})?")
 _ID = re.compile(r"\d{1,3}(\.\d{3})+(,\d{1,2})?|\d+(,\d{1,2})?")
 PERIOD = re.compile(r"(\d{2}/\d{2}/\d{4})\s*-\s*(\d{2}/\d{2}/\d{4})")
-
-
-class StatementRefusal(Term):
-    """Why a statement file cannot be read; the label is the admin's text ({line}: where)."""
-
-    EMPTY = "kosong", "Baris {line}: file kosong"
-    NOT_CSV = "bukan-csv", "Baris {line}: bukan file CSV"
-    TOO_LONG = "panjang", "Baris {line}: file lebih dari {most} baris"
-    BROKEN = "rusak", "Baris {line}: format CSV rusak ({why})"
-    UNKNOWN_FORMAT = (
-        "format",
-        "Baris {line}: bukan file mutasi yang dikenal: file mutasi BCA (KlikBCA) atau CSV dengan kolom date, "
-        "description, amount",
-    )
-    COLUMNS = "kolom", "Baris {line}: kolom {missing} tidak ada di file. Kolom di file: {found}"
-    DATE = "tanggal", "Baris {line}: tanggal '{text}' tidak terbaca, contoh 2026-11-25 atau 25/11/2026"
-    AMOUNT = "jumlah", "Baris {line}: jumlah '{text}' tidak terbaca"
-    BCA_HEADER = (
-        "judul",
-        "Baris {line}: baris judul 'Tanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo' tidak ditemukan",
-    )
-    CURRENCY = "mata-uang", "Baris {line}: mata uang {currency} tidak didukung, hanya Rupiah (Rp/IDR)"
-    PERIOD_MISSING = "periode", "Baris {line}: baris 'Periode : dd/mm/yyyy - dd/mm/yyyy' tidak ditemukan"
-    PERIOD = "periode-format", "Baris {line}: periode '{text}' tidak terbaca, contoh 01/11/2026 - 25/11/2026"
-    BCA_COLUMNS = "kolom-kurang", "Baris {line}: kolom kurang: tanggal, keterangan, cabang, jumlah wajib ada"
-    DIRECTION = "cr-db", "Baris {line}: tanda CR/DB tidak ditemukan"
-    BCA_DATE = "tanggal-bca", "Baris {line}: tanggal '{text}' tidak terbaca, contoh '25/11"
-    OUTSIDE = "di-luar-periode", "Baris {line}: tanggal {text} di luar periode {start} - {end}"
-    TOTALS = (
-        "total",
-        "Baris {line}: {label} {stated} tidak sama dengan jumlah baris {read}: file terpotong atau diubah?",
-    )
 
 
 class StatementError(Refused):

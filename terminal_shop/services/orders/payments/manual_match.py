@@ -16,12 +16,12 @@ from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.payments.matching import candidate_view, waiting_orders
 from terminal_shop.services.orders.payments.reconcile import (
     BANK_SOURCES,
-    MatchRefusal,
     ReconcileError,
     evidence,
     take_line,
 )
 from terminal_shop.services.orders.payments.tables import StatementLine
+from terminal_shop.services.orders.payments.terms import MatchRefusal
 from terminal_shop.services.orders.payments.views import CandidateView
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import PaymentMethod

@@ -27,34 +27,21 @@ from sqlalchemy import Connection, and_, exists, func, update
 from sqlmodel import Session, col, select
 
 from terminal_shop.formats import WIB, rupiah
-from terminal_shop.infra.db import insert_new, write_session
+from terminal_shop.infra import preferences
+from terminal_shop.infra.db import insert_new, read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
+from terminal_shop.refusals import Refused
 from terminal_shop.services.orders import transfer_codes, transitions
-from terminal_shop.services.orders.payments import preferences
 from terminal_shop.services.orders.payments.statement import Columns, Line, Statement, read, read_qris
-from terminal_shop.services.orders.payments.tables import StatementLine
-from terminal_shop.services.orders.payments.terms import StatementSource
+from terminal_shop.services.orders.payments.tables import StatementImport, StatementLine
+from terminal_shop.services.orders.payments.terms import MatchRefusal, StatementSource
 from terminal_shop.services.orders.tables import Order, TransferCode
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
-from terminal_shop.services.refusals import Refused
-from terminal_shop.vocabulary import Term
 
 WINDOW = transfer_codes.MATCH_WINDOW
 CHUNK = 5000  # ids or amounts in one IN list (SQLite allows 32,766 parameters)
 QRIS_COLUMNS = "qris_report_columns"
 BANK_SOURCES = (StatementSource.BCA.value, StatementSource.BANK.value)
-
-
-class MatchRefusal(Term):
-    """Why a statement line cannot confirm an order; the label is what the admin reads."""
-
-    AMOUNT = "jumlah", "Jumlah baris mutasi tidak sama dengan total pesanan"
-    NOT_THIS_ORDER = "bukan-pesanan-ini", "Baris mutasi ini tidak cocok dengan pesanan tersebut"
-    USED = "dipakai", "Baris mutasi ini sudah dipakai untuk pesanan lain"
-    # "Cocokkan manual" (manual_match.py)
-    SHORT = "kurang", "Jumlah di mutasi kurang dari total pesanan"
-    LINE = "baris", "Baris mutasi ini tidak bisa dicocokkan (bukan kredit, masih pending, atau sudah dipakai)"
-    METHOD = "metode", "Metode pembayaran pesanan tidak sesuai dengan baris mutasi ini"
 
 
 class ReconcileError(Refused):
@@ -63,6 +50,7 @@ class ReconcileError(Refused):
 
 @dataclass(frozen=True)
 class Imported:
+    import_id: int  # its record (tables.StatementImport): what the page keeps
     line_ids: tuple[int, ...]
     new: int  # lines this file added; the rest were imported before
     source: StatementSource
@@ -147,7 +135,17 @@ def _store(statement: Statement, admin_email: str) -> Imported:
                 select(StatementLine.identity, StatementLine.id).where(col(StatementLine.identity).in_(chunk))
             ).all()
             ids.update((identity, line_id) for identity, line_id in found if line_id is not None)
-    return Imported(tuple(ids[r["identity"]] for r in rows), new, statement.source)
+        record = StatementImport(imported_by=admin_email[:254], line_ids=[ids[r["identity"]] for r in rows])
+        s.add(record)
+        s.flush()
+    return Imported(record.id or 0, tuple(record.line_ids), new, statement.source)
+
+
+def lines_of(import_id: int) -> list[int]:
+    """The line ids of one import, in its file's order (empty for an unknown import)."""
+    with read_session() as s:
+        record = s.get(StatementImport, int(import_id)) if import_id else None
+    return list(record.line_ids) if record else []
 
 
 def _take_for_settled(s: Session, added: list[tuple[int, dict[str, Any]]]) -> None:

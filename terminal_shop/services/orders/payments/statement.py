@@ -24,10 +24,9 @@ from terminal_shop.services.orders.payments.lines import (
     Line,
     Statement,
     StatementError,
-    StatementRefusal,
     amount,
 )
-from terminal_shop.services.orders.payments.terms import StatementSource
+from terminal_shop.services.orders.payments.terms import StatementRefusal, StatementSource
 
 __all__ = [
     "Columns",

@@ -1,4 +1,4 @@
-"""The payments area's tables: imported statement lines, the admins' remembered choices. Times are
+"""The payments area's tables: imported statement lines and the imports. Times are
 timezone-aware UTC, money is whole rupiah. (An order's kode unik and its proof's fingerprint are
 the orders area's.)"""
 
@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import uuid
 from datetime import date, datetime
-from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
@@ -40,11 +39,14 @@ class StatementLine(SQLModel, table=True):
     imported_by: str = Field(max_length=254)
 
 
-class Preference(SQLModel, table=True):
-    """A setting the admins choose once and the site remembers (the QRIS report's columns)."""
+class StatementImport(SQLModel, table=True):
+    """One file imported, and the lines it held in its order (a line imported before is its
+    earlier row): the payments page reviews the last import from here, so a month's thousands
+    of line ids stay out of the tab's state (issue 60.8)."""
 
-    __tablename__ = "preferences"
+    __tablename__ = "statement_imports"
 
-    name: str = Field(primary_key=True, max_length=60)
-    value: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
-    updated_at: datetime = now_field()
+    id: int | None = Field(default=None, primary_key=True)
+    imported_by: str = Field(max_length=254)
+    imported_at: datetime = now_field()
+    line_ids: list[int] = Field(default_factory=list, sa_type=sa.JSON)

@@ -1,4 +1,4 @@
-"""Refused webhook deliveries as tallies: one row per acquirer, reason and hour, its count and
+"""Refused signed deliveries as tallies: one row per sender (an acquirer, the fleet), reason and hour, its count and
 latest example (issue 46.6: 2,000 forged posts wrote 2,000 rows, and the admin's page read
 them all to count them). Counted and summed in SQL; kept rules.REFUSALS_KEPT."""
 
@@ -14,7 +14,7 @@ from sqlmodel import Session, col, func, select
 from terminal_shop import rules
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import table_of, utcnow
-from terminal_shop.services.transactions.tables import RefusedDelivery
+from terminal_shop.intake.tables import RefusedDelivery
 
 
 def record(acquirer: str, reason: str, example: str = "", s: Session | None = None) -> None:

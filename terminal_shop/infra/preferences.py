@@ -1,13 +1,27 @@
 """A setting the admins choose once and the site remembers (a QRIS report's or an acquirer's
-settlement report's columns), by name: the door to the preferences table."""
+settlement report's columns), by name: plumbing, used by whichever area asks (issue 60.7: it
+was the payments area's, and the transactions area read it there)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import utcnow
-from terminal_shop.services.orders.payments.tables import Preference
+from terminal_shop.infra.models import now_field, utcnow
+
+
+class Preference(SQLModel, table=True):
+    """One remembered setting by name, its value as JSON."""
+
+    __tablename__ = "preferences"
+
+    name: str = Field(primary_key=True, max_length=60)
+    value: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    updated_at: datetime = now_field()
 
 
 def remembered(name: str) -> dict[str, Any]:
