@@ -36,6 +36,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     qty_box_resets: int = 0  # part of the quantity boxes' keys: see _redraw_if_put_right
     errors: dict[str, str] = {}
     submitting: bool = False
+    ready: bool = False  # the confirm page knows its attempt's key: "Kirim Pesanan" may send
     proof_error: str = ""  # beside the proof field: "Kirim Pesanan" pressed without one
     qris_src: str = ""
     qris_broken: bool = False  # neither the sticker nor the demo QR loaded
@@ -163,7 +164,7 @@ class CheckoutState(CheckoutCopy, rx.State):
 
     @rx.event
     async def load_confirm(self):
-        self.submitting = False  # a page (re)loaded sends nothing yet
+        self.submitting = self.ready = False  # a page (re)loaded sends nothing yet
         if not self._restored:
             return CheckoutState.restore
         self._apply(checkout_rules.CheckoutDraft.parse(self.draft))  # a kept state may be older than the tab
@@ -186,6 +187,7 @@ class CheckoutState(CheckoutCopy, rx.State):
         self.payment_qr = await asyncio.to_thread(payment_qr.shown_qr, priced.total, number)
         if not self.qris_src:
             self.qris_src = await asyncio.to_thread(payment_qr.static_image_url, QRIS_FALLBACK)
+        self.ready = True  # the tab's copy carries the key now (saved above)
 
     async def _hold_code(self) -> None:
         total = self.priced.total
@@ -257,7 +259,7 @@ class CheckoutState(CheckoutCopy, rx.State):
         if order_id:
             return self._succeeded(order_id)
         message = str(answer.get("message") or "")[:300]
-        if answer.get("kind") == "limit":  # sent too often: nothing was made, the form stays
+        if answer.get("kind") in ("limit", "wait"):  # sent too often or too early: nothing made, the form stays
             return toast.error("Pesanan belum terkirim", description=message)
         if answer.get("kind") == "file":
             title = str(answer.get("title") or orders.PROOF_WRONG_TYPE[0])[:100]
@@ -291,7 +293,7 @@ class CheckoutState(CheckoutCopy, rx.State):
         self.buyer = dict.fromkeys(checkout_rules.BUYER_FIELDS, "")
         self.errors = {}
         self.payment_method = PaymentMethod.TRANSFER_BCA.value
-        self.submitting = False
+        self.submitting = self.ready = False
         self._client_ref = ""
         self.transfer_code = self.transfer_for = 0
         self.payment_qr = None

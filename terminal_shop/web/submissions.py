@@ -107,6 +107,8 @@ async def submit_order(request: Request) -> Response:
     draft = checkout_rules.CheckoutDraft.parse(form.get("draft") if form else None)
     if form is None or draft is None:
         return _refused(orders.MSG_GENERIC)
+    if not draft.client_ref:  # a key made here would make a resend of this a second order
+        return _refused(OrderRefusal.NOT_READY.label, 409, kind="wait")
     proof = next(iter(form.getlist("files")), None)
     if not isinstance(proof, UploadFile):
         return _refused(orders.PROOF_MISSING, 422, kind="file", title=orders.PROOF_MISSING)
@@ -122,7 +124,7 @@ async def submit_order(request: Request) -> Response:
         if billed and not invoices.still_due(billed[0].case, billed[0].fee.sku):  # its case asks for another now
             raise orders.OrderError(OrderRefusal.BILL_GONE)
         order = orders.create_order(
-            client_ref=draft.client_ref or new_client_ref(),
+            client_ref=draft.client_ref,
             buyer=draft.buyer,
             lines=list(draft.cart),
             payment_method=draft.payment_method,

@@ -28,6 +28,7 @@ from support.environment import SCALEOUT
 from support.faults import (
     BUYER,
     all_orders,
+    all_stored_proofs,
     cut_answers,
     forget_every_tab,
     kill_a_worker,
@@ -236,6 +237,7 @@ def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, 
     lines.store.hold_answers()
     page.get_by_role("button", name="Kirim Pesanan").click()
     lines.store.wait_for_held_answer(b"PUT ")  # the proof's, not another call meanwhile
+    held = list(lines.store.held)
     kill_every_worker(proc, url)  # whichever worker has it
     lines.store.restore()
 
@@ -253,7 +255,10 @@ def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, 
 
     # The killed attempt left its file (Chromium may have sent the cut-off POST again to the
     # other worker, which was killed too: one more file).
-    assert len(proofs_of(made)) >= 2, "the killed attempt's file is not in the store (the fault was not caught)"
+    assert len(proofs_of(made)) >= 2, (
+        f"the killed attempt's file is not in the store (the fault was not caught): held {held}, "
+        f"order {made[0].id}, stored {all_stored_proofs()}"
+    )
     stored_files.sweep(grace=timedelta(0))
     assert len(proofs_of(made)) == 1, "a file of the killed attempt is left beside the order's"
     assert made[0].payment_proof_path in proofs_of(made)

@@ -17,6 +17,7 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.terms import OrderRefusal
 from terminal_shop.services.registrations import details
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.services.registrations.tables import MerchantRegistration
@@ -80,6 +81,11 @@ def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
     assert (no_draft.status_code, no_draft.json()["message"]) == (400, orders.MSG_GENERIC)
     no_file = client.post(routes.API_ORDER, data={"draft": draft})
     assert (no_file.status_code, no_file.json()["message"]) == (422, orders.PROOF_MISSING)
+    # No attempt key yet (sent before the confirm page had loaded): a key made here would
+    # make a resend a second order; the page keeps the form and says to wait.
+    keyless = client.post(routes.API_ORDER, data={"draft": _checkout("")}, files=proof)
+    assert (keyless.status_code, keyless.json()["kind"]) == (409, "wait")
+    assert keyless.json()["message"] == OrderRefusal.NOT_READY.label
     html = client.post(routes.API_ORDER, data={"draft": draft}, files={"files": ("bukti.png", b"<html>", "image/png")})
     assert (html.status_code, html.json()["kind"]) == (422, "file")
     assert html.json()["title"] and html.json()["message"]

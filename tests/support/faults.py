@@ -216,9 +216,12 @@ def all_orders() -> list[Order]:
         return list(s.exec(select(Order).where(Order.buyer_email == BUYER["buyer_email"])))
 
 
+def all_stored_proofs() -> set[str]:
+    return set(stored_keys(get_settings(), get_storage(), get_settings().bucket_order_payments))
+
+
 def proofs_of(orders: list[Order]) -> set[str]:
-    keys = set(stored_keys(get_settings(), get_storage(), get_settings().bucket_order_payments))
-    return {k for k in keys if any(k.startswith(f"{o.id}/") for o in orders)}
+    return {k for k in all_stored_proofs() if any(k.startswith(f"{o.id}/") for o in orders)}
 
 
 def cut_answers(page, files: list[Path]) -> None:

@@ -34,3 +34,10 @@ def test_a_kept_state_is_replaced_only_by_a_newer_copy():
 def test_an_attempt_keeps_its_key():
     got = merge(draft(1, client_ref=REF), draft(3, client_ref="b" * 32), first_read=True)
     assert got.client_ref == REF
+
+
+def test_a_newer_copy_written_before_the_key_keeps_the_key():
+    """A copy saved before the confirm page gave the attempt its key: taking it whole made the
+    next submission keyless, and a resend of it a second order (the killed-upload fault)."""
+    got = merge(draft(5, client_ref=REF), draft(7, cart=(("A920", 1),)), first_read=False)
+    assert (got.cart, got.client_ref, got.rev) == ((("A920", 1),), REF, 7)

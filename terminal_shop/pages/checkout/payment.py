@@ -129,7 +129,7 @@ def _send() -> rx.Component:
         rx.el.button(
             rx.cond(S.submitting, "Mengirim pesanan...", "Kirim Pesanan"),
             type="button",
-            disabled=S.submitting,
+            disabled=S.submitting | ~S.ready,  # before its key, a resend could make a second order
             on_click=[
                 S.sending(browser_expr(READ_DRAFT)),
                 rx.call_function(send_chosen(routes.API_ORDER, PROOF_UPLOAD_ID, READ_DRAFT), callback=S.submitted),

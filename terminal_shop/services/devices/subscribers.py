@@ -1,4 +1,4 @@
-"""How devices follow their orders and merchants (services/events/bus.py SUBSCRIBERS): a new
+"""How devices follow their orders and merchants (declared in the area's __init__.py): a new
 order or registration is linked to its counterpart, a shipped order's units are `dikirim`,
 a delivered order's units get their warranty date."""
 

@@ -1,3 +1,13 @@
 """Disputes (Sengketa, issue 47.4): chargebacks the acquirer opens, updates and closes through
 its signed webhook; the merchant answers each before its deadline with evidence, accepting or
 contesting; the admin sends the evidence on; a lost one becomes a chargeback on a payout."""
+
+from terminal_shop.areas import Area, Files, Task
+
+AREA = Area(
+    face=("events", "terms", "views", "personal"),
+    tables=("tables",),
+    tasks=(Task("disputes", "notices:queue_due", 300, "dispute reminder round failed"),),
+    files=(Files("bucket_merchant_documents", "cases:evidence_keys"),),
+    part_of=("merchant",),
+)

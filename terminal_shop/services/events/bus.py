@@ -3,7 +3,7 @@
 Why in the transaction: the audit entry and the outbox rows an event causes must exist
 exactly when the change does. A subscriber that raises therefore rolls the whole change
 back (docs/decisions.md, Events): nothing is half told, and the caller sees the error.
-Subscribers are listed in SUBSCRIBERS, one module each, imported on the first publish so
+Subscribers are the modules each area declares (terminal_shop/areas.py), imported on the first publish so
 that no area module imports the modules that react to it. What need not happen before the
 answer is registered with `after_commit` instead: a row of pending work, done after the commit.
 """
@@ -19,18 +19,8 @@ from typing import Any, ClassVar, TypeVar
 
 from sqlmodel import Session, col, select
 
+from terminal_shop import areas
 from terminal_shop.services.events.tables import DomainEventRecord, PendingWork
-
-# Each module registers its reactions with @subscribe when imported.
-SUBSCRIBERS = (
-    "terminal_shop.services.audit.trail",
-    "terminal_shop.services.devices.subscribers",  # before the e-mails: they say whether the order is linked
-    "terminal_shop.services.messages.subscribers",  # every channel's messages (notifications/channels.py)
-    "terminal_shop.services.orders.proof_prints",  # after the commit: a new proof's perceptual hash
-    "terminal_shop.services.payouts.subscribers",  # a settlement report marks its payouts sent
-    "terminal_shop.services.fleet.subscribers",  # a unit's heartbeat row knows whether it is aktif
-    "terminal_shop.services.merchant_team.subscribers",  # a replacement stands at its predecessor's outlet
-)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,7 +77,7 @@ def unsubscribe(kind: type[Event], handler: Handler) -> None:
 
 
 def handlers(kind: type[Event]) -> list[Handler]:
-    """The reactions to `kind` and to every event class it derives from, in SUBSCRIBERS' order."""
+    """The reactions to `kind` and to every event class it derives from, in the areas' order."""
     load()
     return [h for base in kind.__mro__ if base in _handlers for h in _handlers[base]]
 
@@ -121,7 +111,7 @@ def load() -> None:
     their registrations)."""
     global _loaded
     if not _loaded:
-        for module in SUBSCRIBERS:
+        for module in areas.subscriber_modules():  # each registers its reactions with @subscribe
             importlib.import_module(module)
         _loaded = True
 

@@ -1,4 +1,4 @@
-"""How the fleet follows the devices area (services/events/bus.py SUBSCRIBERS): a unit's
+"""How the fleet follows the devices area (declared in the area's __init__.py): a unit's
 heartbeat row says whether it is aktif, kept from every status event in the transaction that
 changes it, so the fleet view counts without joining every unit (issue 48.3's 100,000)."""
 

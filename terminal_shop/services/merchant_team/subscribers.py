@@ -1,5 +1,5 @@
-"""How the merchant team area follows its own events and others' (services/events/bus.py
-SUBSCRIBERS): the account's log from the team's events (events.py); a replaced unit's outlet
+"""How the merchant team area follows its own events and others' (the area's
+__init__.py): the account's log from the team's events (events.py); a replaced unit's outlet
 goes to its replacement, and a unit back at the warehouse stands at no outlet.
 (What erasure takes of a team: personal.py.)"""
 

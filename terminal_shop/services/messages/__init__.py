@@ -2,3 +2,9 @@
 notices, and the e-mail channel with its words (issue 51.1: the plumbing every area uses, the
 outbox, channels and consent, is notifications/, which imports no area; this area sits above
 the areas it tells of, and none imports it)."""
+
+from terminal_shop.areas import Area
+
+AREA = Area(
+    subscribers=("subscribers",),  # every channel's messages (notifications/channels.py)
+)

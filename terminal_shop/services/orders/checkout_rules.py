@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from terminal_shop import catalogue, rules
@@ -197,7 +197,10 @@ def merge(kept: CheckoutDraft, tab: CheckoutDraft | None, *, first_read: bool) -
     if tab is None:
         return kept
     if not first_read:
-        return tab if tab.rev > kept.rev else kept
+        if tab.rev <= kept.rev:
+            return kept
+        # A newer copy written before the attempt had its key keeps the key.
+        return tab if tab.client_ref or not kept.client_ref else replace(tab, client_ref=kept.client_ref)
     return CheckoutDraft(
         kept.cart or tab.cart,
         {k: kept.buyer.get(k) or tab.buyer.get(k, "") for k in BUYER_FIELDS},

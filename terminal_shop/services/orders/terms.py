@@ -122,6 +122,8 @@ class OrderRefusal(Term):
         "QRIS hanya untuk transaksi sampai Rp 10.000.000 (ketentuan Bank Indonesia). Silakan gunakan transfer BCA.",
     )
     PROOF_MISSING = "bukti", "Bukti pembayaran wajib diupload"
+    # Sent before the confirm page had its attempt's key: without it a resend is a second order.
+    NOT_READY = "belum-siap", "Halaman pembayaran belum selesai dimuat. Tunggu sebentar, lalu tekan Kirim Pesanan lagi."
     STORAGE = "simpan", "Gagal menyimpan bukti pembayaran. Silakan coba lagi."
     TOO_MANY = (
         "batas",

@@ -1,3 +1,13 @@
 """The merchant's money (issue 47): what each acquirer pays a merchant account (MID) for each
 settlement day, made of its transactions, refunds, chargebacks and adjustments, and where it
 is (Dijadwalkan, Dikirim, Diterima)."""
+
+from terminal_shop.areas import Area, Task
+
+AREA = Area(
+    face=("cases", "events", "terms", "views", "personal"),
+    tables=("tables",),
+    subscribers=("subscribers",),  # a settlement report marks its payouts sent
+    tasks=(Task("recap", "recap:queue_due", 300, "daily recap round failed"),),
+    part_of=("merchant",),
+)

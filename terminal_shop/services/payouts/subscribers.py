@@ -1,4 +1,4 @@
-"""How payouts follow the other areas (services/events/bus.py SUBSCRIBERS), in the transaction
+"""How payouts follow the other areas (declared in the area's __init__.py), in the transaction
 that made the change: an imported settlement report marks the payouts of the days it paid
 Dikirim (the report names no bank reference nor amount sent); a dispute lost is charged back in
 the ledger, on the MID's next payout not yet sent (transactions/ledger.py)."""

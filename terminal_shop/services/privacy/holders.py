@@ -12,24 +12,18 @@ from typing import Protocol
 
 from sqlmodel import Session
 
+from terminal_shop import areas
 from terminal_shop.infra.models import Held
-from terminal_shop.services.disputes import personal as disputes
-from terminal_shop.services.merchant_team import personal as merchant_team
-from terminal_shop.services.orders import personal as orders
-from terminal_shop.services.payouts import personal as payouts
-from terminal_shop.services.registrations import personal as registrations
-from terminal_shop.services.servicing import personal as servicing
 
-ORDER, MERCHANT = orders.ENTITY, registrations.ENTITY
-HOLDERS: dict[str, ModuleType] = {ORDER: orders, MERCHANT: registrations}
-# What else belongs to a record and goes with it: each area's door, in the erasure's
-# transaction (infra/models.py Held says what the privacy area finishes for it).
+# The areas that hold records of their own (each declares `holds`), by their ENTITY.
+HOLDERS: dict[str, ModuleType] = areas.holders()
+ORDER, MERCHANT = "order", "merchant"  # the two the privacy rules are written for
+if set(HOLDERS) != {ORDER, MERCHANT}:
+    raise RuntimeError(f"privacy knows orders and merchants; the areas declare holders of {sorted(HOLDERS)}")
+# What else belongs to a record and goes with it: each area's door (declared `part_of`), in the
+# erasure's transaction (infra/models.py Held says what the privacy area finishes for it).
 Part = Callable[[Session, uuid.UUID], Held]
-PARTS: dict[str, tuple[Part, ...]] = {
-    ORDER: (),
-    MERCHANT: (merchant_team.erase_of_merchant, servicing.erase_of_merchant, disputes.erase_of_merchant,
-               payouts.erase_of_merchant),
-}  # fmt: skip
+PARTS: dict[str, tuple[Part, ...]] = {entity: areas.parts(entity) for entity in HOLDERS}
 
 
 class PersonalRecord(Protocol):

@@ -1,1 +1,9 @@
 """Card and QRIS transactions from the acquirers, their MDR and their settlement day."""
+
+from terminal_shop.areas import Area, Task
+
+AREA = Area(
+    face=("ledger", "ledger_reads", "lookup", "settlement", "events", "terms"),
+    tables=("tables",),
+    tasks=(Task("ledger", "ledger:carry_due", 300, "short payouts round failed"),),
+)

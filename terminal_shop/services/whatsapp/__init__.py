@@ -1,2 +1,10 @@
 """WhatsApp through Meta's Cloud API: template notifications to numbers that opted in, the
 webhook's statuses and replies, a reply with a transfer slip taken as the order's proof."""
+
+from terminal_shop.areas import Area, Files
+
+AREA = Area(
+    face=("terms",),
+    tables=("tables",),
+    files=(Files("bucket_order_payments", "slips:order_keys"),),
+)

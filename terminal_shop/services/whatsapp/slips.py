@@ -140,3 +140,8 @@ def stored_keys(entity_type: str, ids: list[uuid.UUID]) -> set[str]:
             )
         )
         return {k for k in keys if k}
+
+
+def order_keys(ids: list[uuid.UUID]) -> set[str]:
+    """The slips kept as orders' proofs (this area's declaration, __init__.py)."""
+    return stored_keys("order", ids)
