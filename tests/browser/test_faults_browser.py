@@ -29,6 +29,7 @@ from support.faults import (
     BUYER,
     all_orders,
     all_stored_proofs,
+    choose_proof,
     cut_answers,
     forget_every_tab,
     kill_a_worker,
@@ -176,7 +177,7 @@ def test_database_down_ten_seconds_then_exactly_one_order(buyer_page, lines, cle
     page, _, url = buyer_page
     to_confirm_page(page, url)
     proof = png(tmp_path / "bukti.png")
-    page.locator("input[type=file]").set_input_files(str(proof))
+    choose_proof(page, proof)
 
     lines.db.cut()
     down_at = time.monotonic()
@@ -206,7 +207,7 @@ def test_database_down_ten_seconds_then_exactly_one_order(buyer_page, lines, cle
 def test_object_store_stalled_fifteen_seconds_still_tells_the_buyer(buyer_page, lines, clean_db, tmp_path):
     page, _, url = buyer_page
     to_confirm_page(page, url)
-    page.locator("input[type=file]").set_input_files(str(png(tmp_path / "bukti.png")))
+    choose_proof(page, png(tmp_path / "bukti.png"))
 
     lines.store.stall()
     stalled_at = time.monotonic()
@@ -229,7 +230,7 @@ def test_workers_killed_mid_upload_lose_nothing_and_leave_no_orphan(buyer_page, 
     page, proc, url = buyer_page
     to_confirm_page(page, url)
     proof = png(tmp_path / "bukti.png")
-    page.locator("input[type=file]").set_input_files(str(proof))
+    choose_proof(page, proof)
 
     # The store keeps the file but holds its answer: the upload is caught between storing
     # its file and committing its order.

@@ -211,6 +211,14 @@ def to_confirm_page(page, url: str) -> None:
     expect(page.get_by_role("heading", name="Metode Pembayaran")).to_be_visible()
 
 
+def choose_proof(page, proof: Path) -> None:
+    """The proof chosen, and "Kirim Pesanan" ready as the buyer sees it: the page has its
+    attempt's key (a fault struck while the page still loads would catch the page, not the
+    submission the test is after)."""
+    page.locator("input[type=file]").set_input_files(str(proof))
+    expect(page.get_by_role("button", name="Kirim Pesanan")).to_be_enabled()
+
+
 def all_orders() -> list[Order]:
     with read_session() as s:
         return list(s.exec(select(Order).where(Order.buyer_email == BUYER["buyer_email"])))
