@@ -29,6 +29,11 @@ class Product:
     badge: str = ""
     has_sim: bool = False  # a 4G terminal: each unit has an IMEI (and an ICCID when a SIM is fitted)
     fits: tuple[str, ...] = ()  # a supply: the terminals (SKUs) it is for
+    # A terminal's certificate from SDPPI (Kominfo) for its radio, and the registration number
+    # of its warranty card with Kemendag (Permendag 38/2019): the company's, per model (DEMO
+    # values until the real ones are entered here; docs/decisions.md, Catalogue).
+    sdppi: str = ""
+    warranty_card_no: str = ""
 
     @property
     def route(self) -> str:
@@ -50,6 +55,8 @@ PRODUCTS: tuple[Product, ...] = (
         price=349_000,
         image="/products/soundbox.svg",
         short_name="Soundbox",
+        sdppi="00000/SDPPI/2025 (DEMO)",
+        warranty_card_no="P.00.KG.001.2025 (DEMO)",
     ),
     Product(
         sku="D210",
@@ -62,6 +69,8 @@ PRODUCTS: tuple[Product, ...] = (
         short_name="D210 UnionPay",
         badge="Populer",
         has_sim=True,
+        sdppi="00001/SDPPI/2025 (DEMO)",
+        warranty_card_no="P.00.KG.002.2025 (DEMO)",
     ),
     Product(
         sku="A920",
@@ -74,6 +83,8 @@ PRODUCTS: tuple[Product, ...] = (
         image="/products/a920.svg",
         short_name="A920 Pro",
         badge="Terlaris",
+        sdppi="00002/SDPPI/2025 (DEMO)",
+        warranty_card_no="P.00.KG.003.2025 (DEMO)",
     ),
 )
 

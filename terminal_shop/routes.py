@@ -73,6 +73,7 @@ SITEMAP = "/sitemap.xml"  # written by Reflex's sitemap plugin at build time
 # Our HTTP routes (web/api.py and the modules it gathers)
 API_PREFIX = "/api/"
 API_ORDER = "/api/pesanan"
+API_WARRANTY_CARD = "/api/garansi/kartu.pdf"  # ?sn=<serial>: a unit's warranty card (devices/warranty_card.py)
 API_REGISTRATION = "/api/pendaftaran"
 API_SIGN_IN_CODE = "/api/masuk/kode"  # step 1: send a code to this address
 API_SIGN_IN = "/api/masuk"  # step 2: the code; sets the session cookie (HttpOnly)

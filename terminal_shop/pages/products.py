@@ -17,6 +17,7 @@ from terminal_shop.components.ui import (
     icon,
     inline_svg,
     link_button,
+    nav_link,
     section_title,
 )
 from terminal_shop.infra.settings import get_settings
@@ -119,6 +120,37 @@ def _settlement() -> rx.Component:
     )
 
 
+def _papers(p: Product) -> rx.Component:
+    """What the unit carries by law: its SDPPI certificate and its registered warranty card
+    (Permendag 38/2019), which /garansi hands out per serial number."""
+    return rx.el.section(
+        container(
+            rx.el.dl(
+                rx.el.div(
+                    rx.el.dt("Sertifikat SDPPI", class_name="text-sm text-slate-600"),
+                    rx.el.dd(p.sdppi, class_name="font-semibold", data_testid="sdppi"),
+                ),  # fmt: skip
+                rx.el.div(
+                    rx.el.dt("Kartu garansi terdaftar", class_name="text-sm text-slate-600"),
+                    rx.el.dd(p.warranty_card_no, class_name="font-semibold"),
+                ),  # fmt: skip
+                rx.el.div(
+                    rx.el.dt("Kartu garansi Anda", class_name="text-sm text-slate-600"),
+                    rx.el.dd(
+                        nav_link(
+                            "Unduh dengan nomor seri di Cek Garansi",
+                            href=routes.WARRANTY,
+                            class_name="font-semibold text-blue-700 underline",
+                        )
+                    ),  # fmt: skip
+                ),
+                class_name=f"{CARD} grid gap-4 p-6 sm:grid-cols-3",
+            )
+        ),
+        class_name="pb-4",
+    )
+
+
 def _order_band(sku: str, label: str = "Pesan Sekarang") -> rx.Component:
     return rx.el.section(
         container(
@@ -146,6 +178,7 @@ def terminal_page(slug: str, lead: str) -> rx.Component:
         ),
         rx.el.section(container(section_title(f"Keunggulan {p.name}"), _cards(_BENEFITS[slug])), class_name="py-16"),
         _settlement(),
+        _papers(p),
         _order_band(p.sku),
     )
 
@@ -233,6 +266,7 @@ def soundbox() -> rx.Component:
             id="fitur",
             class_name="scroll-mt-20 py-16",
         ),
+        _papers(p),
         _order_band("SOUNDBOX", "Order Sekarang"),
     )
 

@@ -13,11 +13,12 @@ class WarrantyState(rx.State):
     model: str = ""
     serial: str = ""
     until: str = ""
+    card: str = ""  # its warranty card's download, once its warranty runs
     error: str = ""
 
     @rx.event
     async def look_up(self, form: dict):
-        self.model = self.serial = self.until = self.error = ""
+        self.model = self.serial = self.until = self.card = self.error = ""
         try:
             answer = await asyncio.to_thread(
                 owned.look_up, str(form.get("serial", ""))[:40], self.router.session.client_ip
@@ -28,4 +29,4 @@ class WarrantyState(rx.State):
         if answer is None:
             self.error = owned.NOT_FOUND
             return
-        self.model, self.serial, self.until = answer.model, answer.serial, answer.until
+        self.model, self.serial, self.until, self.card = answer.model, answer.serial, answer.until, answer.card

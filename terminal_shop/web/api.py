@@ -6,6 +6,8 @@ that carry files), web/customer_auth.py and the partners' webhooks.
 
 from __future__ import annotations
 
+import re
+
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -15,7 +17,7 @@ from starlette.routing import Route
 from terminal_shop import routes, structured_data
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
-from terminal_shop.services.devices import owned
+from terminal_shop.services.devices import owned, warranty_card
 from terminal_shop.services.orders import invoice
 from terminal_shop.web import customer_auth, transactions_hook, whatsapp_hook
 from terminal_shop.web.admin_routes import (
@@ -28,7 +30,7 @@ from terminal_shop.web.admin_routes import (
     personal_data_zip,
     two_factor_qr,
 )
-from terminal_shop.web.guards import NOT_FOUND
+from terminal_shop.web.guards import NOT_FOUND, client_address
 from terminal_shop.web.operations import metrics_page
 from terminal_shop.web.submissions import submit_order, submit_registration
 
@@ -86,6 +88,20 @@ async def invoice_pdf(request: Request) -> Response:
     )
 
 
+async def warranty_card_pdf(request: Request) -> Response:
+    """A unit's warranty card for whoever has its serial number, counted as a /garansi lookup."""
+    client = client_address(request.headers, request.client.host if request.client else "")
+    try:
+        card = await run_in_threadpool(warranty_card.requested, request.query_params.get("sn", "")[:40], client)
+    except owned.WarrantyRefused as refused:
+        return PlainTextResponse(refused.text, status_code=429)
+    if card is None:
+        return PlainTextResponse(warranty_card.NO_CARD, status_code=404)
+    pdf = await run_in_threadpool(warranty_card.render, card)
+    disposition = f'attachment; filename="kartu-garansi-{re.sub(r"[^A-Za-z0-9-]", "", card.serial)}.pdf"'
+    return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": disposition})
+
+
 async def robots(request: Request) -> Response:
     return PlainTextResponse(structured_data.robots_txt(), headers={"Cache-Control": "public, max-age=3600"})
 
@@ -95,6 +111,7 @@ def files_app() -> Starlette:
         routes=[
             Route(routes.ROBOTS, robots),
             Route(routes.API_INVOICE, invoice_pdf),
+            Route(routes.API_WARRANTY_CARD, warranty_card_pdf),
             Route(routes.METRICS, metrics_page),
             Route(routes.FILES + "/{bucket}/{key:path}", serve_file),
             Route(routes.API_EXPORT, export_csv),

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from pypdf import PdfReader
 
+from terminal_shop import catalogue
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.devices import stock
@@ -22,12 +24,18 @@ from support.factories import ADMIN, ONE_D210, checkout_order, make_merchant
 from support.steps import EMAIL, PASSWORD, sign_in
 
 IMEI = ("490154203237518", "356938035643809")
+D210 = catalogue.product("D210")
+
+
+def _pdf_text(path) -> str:
+    return "\n".join(p.extract_text() for p in PdfReader(path).pages)
 
 
 def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page, browser, tmp_path, clean_db):
     admin_auth.create_admin(EMAIL, PASSWORD)
     page.goto(page.base + "/produk/d210")
     expect(page.get_by_test_id("stock-D210")).to_have_text("Pre-order, dikirim dalam 7 hari kerja")
+    expect(page.get_by_test_id("sdppi")).to_have_text(D210.sdppi)  # its certificate, on its page (issue 61.6)
     for sn, imei in zip(("D2100001", "D2100002"), IMEI, strict=True):
         stock.receive(sn, "D210", ADMIN, imei=imei)
     stock.receive("A9200001", "A920", ADMIN)
@@ -90,6 +98,7 @@ def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page
     expect(page.get_by_test_id("device-serial")).to_have_text("D2100002")
     expect(page.get_by_test_id("device-tid")).to_have_text("BRI00123")
     expect(page.get_by_test_id("device-warranty")).to_contain_text("berlaku s.d.")
+    expect(mine.get_by_role("link", name="Kartu garansi (PDF)")).to_be_visible()
     expect(mine.get_by_role("list", name="Perjalanan perangkat")).to_contain_text("Dikirim · resi CGK0012345678")
     expect(page.get_by_test_id("register-invitation")).to_have_count(0)  # linked: nothing to register
     registration_page = registration_status.status_link(merchant_id).removeprefix(get_settings().public_url)
@@ -105,6 +114,23 @@ def test_an_order_is_packed_by_scanning_activated_and_followed_by_its_buyer(page
     expect(stranger.get_by_test_id("warranty-until")).to_have_text(re.compile(r"^\d{1,2} \w+ \d{4}$"))
     for private in ("Rahma", "Warung", "example.com", "0812", "BRI00123"):
         expect(stranger.locator("main")).not_to_contain_text(private)
+    # Its warranty card (Permendag 38/2019), in Bahasa Indonesia, naming no owner either.
+    with stranger.expect_download() as got:
+        stranger.get_by_role("link", name="Unduh Kartu Garansi (PDF)").click()
+    card = _pdf_text(got.value.path())
+    until = stranger.get_by_test_id("warranty-until").inner_text()
+    for said in (
+        "KARTU GARANSI",
+        "D210 UnionPay",
+        "D2100002",
+        D210.sdppi,
+        D210.warranty_card_no,
+        f"Garansi berakhir {until}",
+        "Layanan servis",
+        get_settings().seller_address,
+    ):
+        assert said in card, f"{said!r} not on the card:\n{card}"
+    assert not any(private in card for private in ("Rahma", "Warung", "rahma@", "0812", "BRI00123"))
     stranger.get_by_label("Nomor seri (SN)").fill("D2100001")  # still on the shelf: nobody's yet
     stranger.get_by_role("button", name="Cek Garansi").click()
     expect(stranger.get_by_test_id("warranty-error")).to_contain_text("Nomor seri tidak ditemukan")

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 from sqlalchemy import text
 
-from terminal_shop import rules
+from terminal_shop import catalogue, rules
 from terminal_shop.infra.db import get_engine
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, UploadRefusal
 from terminal_shop.refusals import texts
@@ -26,6 +26,9 @@ from support.files import fake_png, pdf, png
 from support.refusals import codes, refused
 from support.storage import stored_keys
 
+# Each terminal's certificate rides on its order line as it stood (issue 61.6).
+A920_SDPPI, D210_SDPPI, SOUNDBOX_SDPPI = (catalogue.product(sku).sdppi for sku in ("A920", "D210", "SOUNDBOX"))  # type: ignore[union-attr]
+
 
 def test_order_is_stored_with_its_private_proof(clean_db, any_storage, tmp_path):
     settings, storage = any_storage
@@ -36,8 +39,8 @@ def test_order_is_stored_with_its_private_proof(clean_db, any_storage, tmp_path)
     assert row.id == order.id
     assert row.status == "paid_review"
     assert row.items == [
-        {"sku": "A920", "name": "PAX A920 Pro", "qty": 2, "unit_price": 3_499_000},
-        {"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 2, "unit_price": 349_000},
+        {"sku": "A920", "name": "PAX A920 Pro", "qty": 2, "unit_price": 3_499_000, "sdppi": A920_SDPPI},
+        {"sku": "SOUNDBOX", "name": "Soundbox QRIS", "qty": 2, "unit_price": 349_000, "sdppi": SOUNDBOX_SDPPI},
     ]
     # A BCA transfer's total is the cart's less its kode unik (docs/decisions.md, Payments).
     assert (row.subtotal, row.shipping_fee) == (7_696_000, 0)
@@ -87,7 +90,7 @@ def test_prices_come_from_the_catalogue_only():
     assert cart.total == 3 * 2_499_000
     assert (cart.lines[0].unit_price, cart.lines[0].total_text) == (2_499_000, "Rp 7.497.000")
     assert checkout_rules.stored_items(cart) == [
-        {"sku": "D210", "name": "D210 UnionPay", "qty": 3, "unit_price": 2_499_000}
+        {"sku": "D210", "name": "D210 UnionPay", "qty": 3, "unit_price": 2_499_000, "sdppi": D210_SDPPI}
     ]
 
 

@@ -9,10 +9,11 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from urllib.parse import urlencode
 
 from sqlmodel import Session, col, select
 
-from terminal_shop import catalogue
+from terminal_shop import catalogue, routes
 from terminal_shop.formats import day_text, wib
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
@@ -77,6 +78,12 @@ class DeviceView:
     serviceable: bool = False  # active or suspended: "Laporkan masalah" is offered
     last_seen: str = ""  # "Terakhir terhubung", from its heartbeats (services/fleet), "" before any
     paper: str = ""  # the roll its printer takes ("Kertas 57 mm"): "Pesan kertas" is offered; "" without a printer
+    card: str = ""  # its warranty card's download (warranty_card.py), "" until its warranty runs
+
+
+def card_link(serial: str) -> str:
+    """Where a unit's warranty card is downloaded (web/api.py; devices/warranty_card.py draws it)."""
+    return f"{routes.API_WARRANTY_CARD}?{urlencode({'sn': serial})}"
 
 
 def serials_of(s: Session, order_id: uuid.UUID) -> list[str]:
@@ -153,6 +160,7 @@ def _view(
         note=note,
         serviceable=device.status in (DeviceStatus.ACTIVE.value, DeviceStatus.SUSPENDED.value),
         paper=roll.short_name if (roll := catalogue.paper_for(device.model)) and device.merchant_id else "",
+        card=card_link(device.serial) if device.warranty_until else "",
     )
 
 
@@ -210,6 +218,7 @@ class WarrantyAnswer:
     model: str
     serial: str
     until: str  # "26 Nov 2027", or what stands instead
+    card: str = ""  # its warranty card's download, once its warranty runs
 
 
 class WarrantyRefused(Refused):
@@ -245,4 +254,5 @@ def warranty(serial: str) -> WarrantyAnswer | None:
         if device.warranty_until
         else f"dimulai saat perangkat diterima ({get_settings().warranty_months} bulan)"
     )
-    return WarrantyAnswer(product.name if product else device.model, device.serial, until)
+    card = card_link(device.serial) if device.warranty_until else ""
+    return WarrantyAnswer(product.name if product else device.model, device.serial, until, card)

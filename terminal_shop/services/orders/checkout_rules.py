@@ -264,9 +264,11 @@ def price_cart(lines: list[tuple[str, int]]) -> PricedCart:
 
 
 def stored_items(cart: PricedCart) -> list[dict[str, Any]]:
-    """The lines as the order row keeps them (prices frozen at the time of the order)."""
+    """The lines as the order row keeps them (prices and a terminal's SDPPI certificate frozen
+    at the time of the order: its invoice always renders the same)."""
     return [
         {"sku": cart.bill_fee or ln.sku, "name": ln.name, "qty": ln.qty, "unit_price": ln.unit_price}
+        | ({"sdppi": found.sdppi} if (found := catalogue.product(ln.sku)) and found.sdppi else {})
         for ln in cart.lines
     ]
 

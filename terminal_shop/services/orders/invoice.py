@@ -139,9 +139,13 @@ def _lines(pdf: TablePdf, order: Order, serials: Sequence[str]) -> None:
     for item in order.items:
         qty, unit = int(item["qty"]), int(item["unit_price"])
         pdf.row(_cells((item["name"], str(qty), rupiah(unit), rupiah(qty * unit))))
-    if serials:
+    certified = [f"{item['name']}: {item['sdppi']}" for item in order.items if item.get("sdppi")]
+    if serials or certified:
         pdf.set_font("Helvetica", "", 9)
-        pdf.multi_cell(0, 5, latin(f"Nomor seri (SN): {', '.join(serials)}"))
+        if serials:
+            pdf.multi_cell(0, 5, latin(f"Nomor seri (SN): {', '.join(serials)}"), new_x="LMARGIN", new_y="NEXT")
+        if certified:
+            pdf.multi_cell(0, 5, latin(f"Sertifikat SDPPI: {'; '.join(certified)}"), new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("Helvetica", "", 10)
     _totals(pdf, order, WIDTHS)
 
