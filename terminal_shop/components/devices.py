@@ -36,7 +36,7 @@ def device_card(d, below: rx.Component | None = None) -> rx.Component:
         ),  # fmt: skip
         rx.cond(d.waiting != "", rx.el.p(d.waiting, class_name="mt-3 text-sm text-amber-800", data_testid="device-waiting")),
         rx.cond(d.warranty != "", rx.el.p("Garansi ", d.warranty, class_name="mt-1 text-sm text-slate-700", data_testid="device-warranty")),
-        rx.cond(d.card != "", rx.el.a(icon("download", "h-4 w-4"), "Kartu garansi (PDF)", href=d.card, download=True,
+        rx.cond(d.card != "", rx.el.a(icon("download", "h-4 w-4"), "Kartu garansi (PDF)", href=d.card, download="", custom_attrs={"reloadDocument": True},
                                       class_name="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-blue-700 underline")),
         rx.cond(d.last_seen != "", rx.el.p("Terakhir terhubung ", d.last_seen, class_name="mt-1 text-sm text-slate-700",
                                             data_testid="device-last-seen")),

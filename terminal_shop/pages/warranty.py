@@ -41,7 +41,7 @@ def warranty_page() -> rx.Component:
                         rx.el.dd(rx.el.code(W.serial)),
                         rx.el.dt("Garansi berlaku sampai", class_name="mt-2 text-sm text-slate-500"),
                         rx.el.dd(W.until, class_name="font-semibold", data_testid="warranty-until"),
-                        rx.cond(W.card != "", rx.el.dd(rx.el.a("Unduh Kartu Garansi (PDF)", href=W.card, download=True,
+                        rx.cond(W.card != "", rx.el.dd(rx.el.a("Unduh Kartu Garansi (PDF)", href=W.card, download="", custom_attrs={"reloadDocument": True},
                                                                class_name=BTN_PRIMARY + " mt-4 inline-flex"))),
                         class_name="mt-4 rounded-xl bg-emerald-50 p-4",
                         data_testid="warranty-answer",
