@@ -160,6 +160,26 @@ def test_a_silent_unit_is_told_of_within_its_outlets_own_hours(clean_db, tmp_pat
     assert alerts.queue_offline(datetime(2026, 11, 30, 2, 30, tzinfo=UTC)) == 1  # 09.30 WIB: open, told
 
 
+def test_units_in_closed_shops_do_not_keep_an_open_shops_unit_out_of_the_round(clean_db, tmp_path, monkeypatch):
+    """A round read one page of silent units and passed over those whose shop was closed: on a
+    night with more of them than a round, a 24-hour shop's unit was not told of at all."""
+    monkeypatch.setattr(alerts, "ROUND", 2)
+    monday_2am = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)  # 02.00 WIB: the default hours are closed
+    stalls = [active_device(tmp_path, tid=f"BRI0070{i}") for i in range(5)]  # 07.00-21.00, silent longest
+    all_night = active_device(tmp_path, tid="BRI00999")
+    owner = "bri00999@example.com"
+    [outlet], _ = outlets.of_merchants([all_night], owner)
+    outlets.set_hours([all_night], outlet.id, "0", "24", owner)
+    silent_since = monday_2am.timestamp() - 3 * 3600
+    _send([_beat(sn=f"SBRI0070{i}", base=silent_since - 60 * (5 - i)) for i in range(len(stalls))]
+          + [_beat(sn="SBRI00999", base=silent_since)], now=silent_since)  # fmt: skip
+    assert alerts.queue_offline(monday_2am) == 1  # the all-night shop's unit, behind five closed shops'
+    told = {row.device_id for row in _kept() if row.alerted_at is not None}
+    assert len(told) == 1 and all(row.alerted_at is None for row in _kept() if row.device_id not in told)
+    morning = datetime(2026, 11, 30, 0, 30, tzinfo=UTC)  # 07.30 WIB: the stalls open, two a round
+    assert (alerts.queue_offline(morning), alerts.queue_offline(morning), alerts.queue_offline(morning)) == (2, 2, 1)
+
+
 def test_every_active_unit_is_watched_even_one_that_never_spoke_and_weak_ones_are_flagged(clean_db, tmp_path):
     """Issue 63.6: an active replacement that never sent a heartbeat was neither counted nor
     listed; 12% battery and 20% signal were not flagged; a row offered nothing to do."""

@@ -11,7 +11,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import col
+from sqlmodel import Session, col
 
 from terminal_shop import catalogue, routes, rules
 from terminal_shop.formats import day_text, wib
@@ -27,6 +27,7 @@ from terminal_shop.services.notifications.channels import Notice, tell
 from terminal_shop.services.registrations import owners as registrations
 
 ROUND = 500  # alerts a round at most: the next round takes the rest
+SCANNED = 20 * ROUND  # silent units read a round at most, most of them in shops closed now
 
 
 def queue_offline(now: datetime | None = None) -> int:
@@ -35,19 +36,9 @@ def queue_offline(now: datetime | None = None) -> int:
         return 0  # told on the next working day, if still silent then
     settings = get_settings()
     cutoff = now - timedelta(minutes=settings.device_offline_minutes)
-    h, unit = table_of(DeviceHeartbeat), units.units()
-    told = 0
+    h, told = table_of(DeviceHeartbeat), 0
     with write_session() as s:
-        rows: Any = s.execute(
-            sa.select(h.c.device_id, h.c.seen_at, unit.c.serial, unit.c.model, unit.c.merchant_id, unit.c.warranty_until)
-            .join(unit, unit.c.id == h.c.device_id)
-            .where(h.c.active, h.c.seen_at < cutoff, col(h.c.alerted_at).is_(None))
-            .limit(ROUND)
-        ).all()  # fmt: skip
-        kept = outlets.hours_of(s, [row[0] for row in rows])
-        for device_id, seen, serial, model, merchant_id, warranty_until in rows:
-            if not shop_hours.open_at(kept.get(device_id, rules.SHOP_HOURS), now):
-                continue  # its shop is closed: told when it opens, if still silent then
+        for device_id, seen, serial, model, merchant_id, warranty_until in _open_now(s, cutoff, now):
             merchant = registrations.record(s, merchant_id) if merchant_id else None
             s.execute(sa.update(h).where(h.c.device_id == device_id).values(alerted_at=now))
             if merchant is None or merchant.purged_at is not None:
@@ -58,6 +49,33 @@ def queue_offline(now: datetime | None = None) -> int:
             told += bool(tell(s, Notice("device_offline", f"offline:{device_id}:{seen.isoformat()}", ("merchant", str(merchant.id)),
                                         merchant.email, merchant.nomor_hp, merchant, values)))  # fmt: skip
     return told
+
+
+def _open_now(s: Session, cutoff: datetime, now: datetime) -> list[Any]:
+    """Up to ROUND silent units not told of yet whose shop is open now, the longest silent first,
+    read in pages: units in shops closed now (most of them, at night) are passed over and wait
+    for their shop's hours, without keeping an open shop's unit out of the round (they did when
+    one page of ROUND was read, and more than ROUND were closed)."""
+    h, unit = table_of(DeviceHeartbeat), units.units()
+    due: list[Any] = []
+    after: tuple[Any, ...] | None = None
+    for _ in range(SCANNED // ROUND):
+        query = (
+            sa.select(h.c.device_id, h.c.seen_at, unit.c.serial, unit.c.model, unit.c.merchant_id, unit.c.warranty_until)
+            .join(unit, unit.c.id == h.c.device_id)
+            .where(h.c.active, h.c.seen_at < cutoff, col(h.c.alerted_at).is_(None))
+            .order_by(h.c.seen_at, h.c.device_id)
+            .limit(ROUND)
+        )  # fmt: skip
+        if after is not None:
+            query = query.where(sa.tuple_(h.c.seen_at, h.c.device_id) > sa.tuple_(*after))
+        rows = s.execute(query).all()
+        kept = outlets.hours_of(s, [row[0] for row in rows])
+        due += [row for row in rows if shop_hours.open_at(kept.get(row[0], rules.SHOP_HOURS), now)]
+        if len(due) >= ROUND or len(rows) < ROUND:
+            break
+        after = (rows[-1][1], rows[-1][0])
+    return due[:ROUND]
 
 
 def _warranty_words(until: date | None, now: datetime) -> str:
