@@ -30,6 +30,9 @@ PAYMENT_LINE_WINDOW = timedelta(days=7)  # a bank line booked this long after an
 WHATSAPP_REPLY_WINDOW = timedelta(hours=24)  # Meta's customer-service window for a free reply
 REFUSALS_SHOWN = timedelta(hours=24)  # an acquirer's refused webhook calls counted on "Transaksi"
 REFUSALS_KEPT = timedelta(days=90)  # how long refused deliveries are kept as hourly counts
+# How long an imported statement's list of lines is kept for the payments page to review (its
+# lines stay: only the file's order of them goes; no tab holds an import that long).
+STATEMENT_IMPORTS_KEPT = timedelta(days=7)
 REGISTRATION_REVIEW_DAYS = 3  # working days: the team's promise to review a registration
 REGISTRATION_REVIEW = f"1-{REGISTRATION_REVIEW_DAYS} hari kerja"
 

@@ -14,6 +14,7 @@ from sqlmodel import select
 from terminal_shop import rules
 from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.audit.tables import AuditEvent
@@ -24,7 +25,7 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import order_list, proof_prints, transfer_codes, transitions
 from terminal_shop.services.orders.payments import manual_match, matching, reconcile
 from terminal_shop.services.orders.payments.statement import Columns, ColumnsMissing, StatementRefusal
-from terminal_shop.services.orders.payments.tables import StatementLine
+from terminal_shop.services.orders.payments.tables import StatementImport, StatementLine
 from terminal_shop.services.orders.payments.terms import MatchKind, MatchRefusal
 from terminal_shop.services.orders.tables import Order, ProofPrint, TransferCode
 
@@ -204,7 +205,14 @@ def test_confirming_the_matches_records_the_line_and_tells_the_buyer_once(clean_
     # Each import is kept server-side by its id, the payments page holding only that (issue 60.8).
     assert again.import_id != imported.import_id and reconcile.lines_of(again.import_id) == list(imported.line_ids)
     assert reconcile.lines_of(0) == [] and reconcile.lines_of(10**9) == []
-    assert kinds(again) == [MatchKind.USED]
+    with write_session() as s:  # a week and a day later, no tab holds the first import any more
+        first = s.get(StatementImport, imported.import_id)
+        first.imported_at = utcnow() - rules.STATEMENT_IMPORTS_KEPT - timedelta(days=1)
+    assert reconcile.purge_imports() == 1
+    assert reconcile.lines_of(imported.import_id) == [] and reconcile.lines_of(again.import_id) == list(
+        imported.line_ids
+    )
+    assert kinds(again) == [MatchKind.USED]  # its lines stay: only the old file's list went
     assert matching.confirm_matched(again.line_ids, ADMIN) == (0, 0)
     with read_session() as s:
         assert len(s.exec(select(OutboxMessage)).all()) == 1

@@ -1,12 +1,15 @@
 """Orders: the cart priced from the catalogue, the checkout with its proof of payment, the
 admin's verification, packing and shipping, the buyer's status page and invoice."""
 
-from terminal_shop.areas import Area, Files
+from terminal_shop.areas import Area, Files, Task
 
 AREA = Area(
     face=("owners", "views", "terms", "events", "personal", "order_status", "bills"),
     tables=("tables", "payments.tables"),
     subscribers=("proof_prints",),  # after the commit: a new proof's perceptual hash
+    tasks=(
+        Task("statement_imports", "payments.reconcile:purge_imports", 3600, "purging old statement imports failed"),
+    ),
     files=(Files("bucket_order_payments", "checkout:proof_keys"),),
     holds=True,
 )

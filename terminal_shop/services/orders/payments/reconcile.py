@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, and_, exists, func, update
+from sqlalchemy import Connection, and_, delete, exists, func, update
 from sqlmodel import Session, col, select
 
+from terminal_shop import rules
 from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra import preferences
 from terminal_shop.infra.db import insert_new, read_session, write_session
@@ -146,6 +147,14 @@ def lines_of(import_id: int) -> list[int]:
     with read_session() as s:
         record = s.get(StatementImport, int(import_id)) if import_id else None
     return list(record.line_ids) if record else []
+
+
+def purge_imports() -> int:
+    """Drops imports older than rules.STATEMENT_IMPORTS_KEPT (the area's hourly round)."""
+    with write_session() as s:
+        gone = s.execute(delete(table_of(StatementImport)).where(
+            col(StatementImport.imported_at) < utcnow() - rules.STATEMENT_IMPORTS_KEPT))  # fmt: skip
+    return int(gone.rowcount)  # type: ignore[attr-defined]
 
 
 def _take_for_settled(s: Session, added: list[tuple[int, dict[str, Any]]]) -> None:
