@@ -140,7 +140,7 @@ def _papers(p: Product) -> rx.Component:
                         nav_link(
                             "Unduh dengan nomor seri di Cek Garansi",
                             href=routes.WARRANTY,
-                            class_name="font-semibold text-blue-700 underline",
+                            class_name="inline-flex min-h-11 items-center font-semibold text-blue-700 underline",
                         )
                     ),  # fmt: skip
                 ),

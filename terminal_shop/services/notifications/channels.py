@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from sqlmodel import Session
 
 from terminal_shop.services.notifications import outbox
-from terminal_shop.services.notifications.terms import NoticeKind
+from terminal_shop.services.notifications.terms import NOTICE_VALUES, NoticeKind
 
 CHANNELS = (  # the registry: imported on first use, each module registers its channel
     "terminal_shop.services.messages.email_channel",
@@ -42,6 +42,8 @@ class Notice:
     def __post_init__(self) -> None:
         if NoticeKind.parse(self.kind) is None:  # a typo would reach no channel, silently
             raise ValueError(f"unknown notice kind {self.kind!r} (notifications/terms.py NoticeKind)")
+        if missing := set(NOTICE_VALUES[self.kind]) - set(self.values):
+            raise ValueError(f"a {self.kind} notice without {sorted(missing)} (notifications/terms.py NOTICE_VALUES)")
 
 
 class Channel(Protocol):

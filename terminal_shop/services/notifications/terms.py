@@ -38,3 +38,32 @@ class NoticeKind(Term):
     SERVICE_CASE_OPENED = "service_case_opened", "Laporan servis baru (untuk tim)"
     DISPUTE_OPENED = "dispute_opened", "Sengketa dibuka"
     DISPUTE_DUE = "dispute_due", "Batas jawaban sengketa"
+
+
+# What each kind of notice carries besides the record it is about (`Notice.values`), declared
+# once: the event's subscriber fills them, every channel that offers the kind may say any of
+# them, and a notice missing one is refused where it is made (a channel would otherwise fail on
+# it at sending, one channel only). tests/service/test_notice_rendering_services.py renders
+# every kind on every channel from these.
+NOTICE_VALUES: dict[str, tuple[str, ...]] = {
+    NoticeKind.ORDER_RECEIVED.value: (),
+    NoticeKind.PROOF_RECEIVED.value: (),
+    NoticeKind.ORDER_CONFIRMED.value: (),
+    NoticeKind.ORDER_CANCELLED.value: ("reason",),
+    NoticeKind.ORDER_SHIPPED.value: ("courier", "serials"),
+    NoticeKind.ORDER_DELIVERED.value: (),
+    NoticeKind.REGISTRATION_RECEIVED.value: ("status_link",),
+    NoticeKind.REGISTRATION_APPROVED.value: ("sign_in",),
+    NoticeKind.REGISTRATION_REJECTED.value: ("reason", "fix_link"),
+    NoticeKind.DATA_REQUEST.value: ("what", "link", "due"),
+    NoticeKind.DEVICE_ACTIVE.value: ("model", "serial", "tid", "mid", "detail", "sign_in"),
+    NoticeKind.DEVICE_STATUS.value: ("model", "serial", "status", "reason"),
+    NoticeKind.DEVICE_OFFLINE.value: ("model", "serial", "seen", "link", "warranty"),
+    NoticeKind.DAILY_RECAP.value: ("day", "count", "sales", "fees", "net", "next", "why", "link"),
+    NoticeKind.PAYOUT_CASE.value: ("facts", "link"),
+    NoticeKind.PAYOUT_CASE_ANSWERED.value: ("answer", "link"),
+    NoticeKind.SERVICE_CASE.value: ("number", "device", "step", "next", "link"),
+    NoticeKind.SERVICE_CASE_OPENED.value: ("number", "device", "next", "link", "problem"),
+    NoticeKind.DISPUTE_OPENED.value: ("amount", "txn", "reason", "deadline", "link"),
+    NoticeKind.DISPUTE_DUE.value: ("amount", "txn", "reason", "deadline", "link"),
+}

@@ -22,6 +22,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications import channels
 from terminal_shop.services.notifications.channels import Notice, tell
+from terminal_shop.services.notifications.terms import NOTICE_VALUES
 from terminal_shop.services.payouts.tables import RecapChoice
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions import dashboard, ledger_reads, settlement
@@ -50,8 +51,9 @@ def offered(merchant_ids: list[uuid.UUID]) -> dict[str, str]:
         merchant = registrations.record(s, merchant_ids[0])
         if merchant is None or merchant.purged_at is not None:
             return found
+        probe = dict.fromkeys(NOTICE_VALUES["daily_recap"], "")  # where a recap would go: never sent
         address = whatsapp.address(
-            Notice("daily_recap", "", ("merchant", str(merchant.id)), None, merchant.nomor_hp, merchant, {})
+            Notice("daily_recap", "", ("merchant", str(merchant.id)), None, merchant.nomor_hp, merchant, probe)
         )
         if address and whatsapp.consents(s, address):
             found["whatsapp"] = CHANNELS["whatsapp"]
