@@ -8,7 +8,11 @@ hours, 2% out of paper, 5% on an old app). Then measures, on one process:
 1. heartbeats in batches of 1,000 through the real signed entry (heartbeat.accept: signature,
    parsing, one statement per batch), target at least 2,000 a second;
 2. heartbeats one by one through the same entry, target at least 200 a second;
-3. the admin's fleet view (each filter's list, and the overview's counts), p95 against 50 ms.
+3. the admin's fleet view (each filter's list, and the overview's counts), p95 against 50 ms;
+4. the offline alert's round (services/fleet/alerts.py) on the next working day, with every unit
+   silent by then: at 02.00 WIB, every shop closed (the round reads its pages of units and tells
+   none), and at 07.30 WIB (the round marks its 500), each against 2 s (a round runs every 5
+   minutes on every worker).
 """
 
 from __future__ import annotations
@@ -33,16 +37,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sqlalchemy import text  # noqa: E402
 
 from terminal_shop.cli import migrate  # noqa: E402
+from terminal_shop.formats import WIB  # noqa: E402
 from terminal_shop.infra.db import get_engine  # noqa: E402
 from terminal_shop.infra.models import table_of  # noqa: E402
+from terminal_shop.services import working_days  # noqa: E402
 from terminal_shop.services.devices.tables import Device  # noqa: E402
-from terminal_shop.services.fleet import heartbeat, view  # noqa: E402
+from terminal_shop.services.fleet import alerts, heartbeat, view  # noqa: E402
 from terminal_shop.services.fleet.tables import DeviceHeartbeat  # noqa: E402
 from terminal_shop.services.fleet.terms import FleetFilter  # noqa: E402
 
 from sql_timing import pct  # noqa: E402
 
-BATCH_TARGET, SINGLE_TARGET, VIEW_TARGET_MS = 2_000, 200, 50
+BATCH_TARGET, SINGLE_TARGET, VIEW_TARGET_MS, ROUND_TARGET_S = 2_000, 200, 50, 2.0
 RUNS = 100
 
 
@@ -104,10 +110,28 @@ def measure(n: int) -> dict:
             call()
             times.append((time.perf_counter() - t) * 1000)
         shown[name] = times
+    rounds = _alert_rounds()
     with get_engine().connect() as c:
         server = c.execute(text("SELECT version()")).scalar_one().split(" on ")[0]
     return {"server": server, "devices": n, "seed_s": seed_s, "batch_rate": batch_rate, "single_rate": single_rate,
-            "view": {k: {"p50": pct(v, 50), "p95": pct(v, 95)} for k, v in shown.items()}}  # fmt: skip
+            "view": {k: {"p50": pct(v, 50), "p95": pct(v, 95)} for k, v in shown.items()}, "rounds": rounds}  # fmt: skip
+
+
+def _alert_rounds() -> dict[str, tuple[float, int]]:
+    """The next working day's 02.00 and 07.30 WIB rounds: (seconds, units marked)."""
+    day = working_days.add_working_days(working_days.today_wib(), 1)
+    found = {}
+    for name, hour, minute in (("02.00 WIB, shops closed", 2, 0), ("07.30 WIB, shops open", 7, 30)):
+        at = datetime(day.year, day.month, day.day, hour, minute, tzinfo=WIB).astimezone(UTC)
+        with get_engine().connect() as c:
+            before = c.execute(text("SELECT count(*) FROM device_heartbeats WHERE alerted_at IS NOT NULL")).scalar_one()
+        started = time.perf_counter()
+        alerts.queue_offline(at)
+        took = time.perf_counter() - started
+        with get_engine().connect() as c:
+            after = c.execute(text("SELECT count(*) FROM device_heartbeats WHERE alerted_at IS NOT NULL")).scalar_one()
+        found[name] = (took, after - before)
+    return found
 
 
 def main() -> None:
@@ -125,6 +149,8 @@ def main() -> None:
               f"{r['single_rate']:,.0f}/s one by one (target >= {SINGLE_TARGET})")  # fmt: skip
         for name, v in r["view"].items():
             print(f"fleet view {name}: p50 {v['p50']:.1f} ms, p95 {v['p95']:.1f} ms (target < {VIEW_TARGET_MS} ms)")
+        for name, (took, marked) in r["rounds"].items():
+            print(f"offline alert round at {name}: {took:.2f} s, {marked} units marked (target < {ROUND_TARGET_S} s)")
         if args.json:
             args.json.write_text(json.dumps(r, indent=1))
     finally:
