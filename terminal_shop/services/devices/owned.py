@@ -228,15 +228,19 @@ class WarrantyRefused(Refused):
 NOT_FOUND = "Nomor seri tidak ditemukan. Periksa SN pada label di bawah perangkat."
 
 
-def look_up(serial: str, client: str) -> WarrantyAnswer | None:
-    """/garansi: counted per client address and per serial (a shared address is not refused
-    for strangers' lookups alone), then answered."""
+def counted(serial: str, client: str) -> str:
+    """A /garansi lookup (its answer or its card) counted per client address and per serial (a
+    shared address is not refused for strangers' lookups alone): the serial as stored."""
     sn = compact(serial)[:30]
     try:
         rate_limits.hit_all((Action.LOOKUP, client), *([(Action.LOOKUP_NUMBER, f"sn:{sn}")] if sn else []))
     except rate_limits.TooMany as exc:
         raise WarrantyRefused(WarrantyRefusal.TOO_MANY, minutes=exc.minutes) from None
-    return warranty(sn)
+    return sn
+
+
+def look_up(serial: str, client: str) -> WarrantyAnswer | None:
+    return warranty(counted(serial, client))
 
 
 def warranty(serial: str) -> WarrantyAnswer | None:

@@ -13,16 +13,14 @@ from sqlmodel import col, select
 
 from terminal_shop import catalogue, routes
 from terminal_shop.formats import day_text
-from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.pdf import table_pdf
 from terminal_shop.infra.pdf_text import latin
-from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.devices.owned import WarrantyRefused
+from terminal_shop.services.devices import owned
 from terminal_shop.services.devices.stock import compact
 from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.devices.terms import DeviceStatus, WarrantyRefusal
+from terminal_shop.services.devices.terms import DeviceStatus
 
 NO_CARD = "Kartu garansi tidak ditemukan: periksa nomor seri. Kartu tersedia setelah perangkat diterima."
 
@@ -67,12 +65,7 @@ def card_of(serial: str) -> Card | None:
 
 def requested(serial: str, client: str) -> Card | None:
     """/garansi's download, counted as a lookup (per client address and per serial number)."""
-    sn = compact(serial)[:30]
-    try:
-        rate_limits.hit_all((Action.LOOKUP, client), *([(Action.LOOKUP_NUMBER, f"sn:{sn}")] if sn else []))
-    except rate_limits.TooMany as exc:
-        raise WarrantyRefused(WarrantyRefusal.TOO_MANY, minutes=exc.minutes) from None
-    return card_of(sn)
+    return card_of(owned.counted(serial, client))
 
 
 def render(card: Card) -> bytes:
