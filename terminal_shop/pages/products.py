@@ -129,11 +129,11 @@ def _papers(p: Product) -> rx.Component:
                 rx.el.div(
                     rx.el.dt("Sertifikat SDPPI", class_name="text-sm text-slate-600"),
                     rx.el.dd(p.sdppi, class_name="font-semibold", data_testid="sdppi"),
-                ),  # fmt: skip
+                ),
                 rx.el.div(
                     rx.el.dt("Kartu garansi terdaftar", class_name="text-sm text-slate-600"),
                     rx.el.dd(p.warranty_card_no, class_name="font-semibold"),
-                ),  # fmt: skip
+                ),
                 rx.el.div(
                     rx.el.dt("Kartu garansi Anda", class_name="text-sm text-slate-600"),
                     rx.el.dd(
@@ -142,7 +142,7 @@ def _papers(p: Product) -> rx.Component:
                             href=routes.WARRANTY,
                             class_name="inline-flex min-h-11 items-center font-semibold text-blue-700 underline",
                         )
-                    ),  # fmt: skip
+                    ),
                 ),
                 class_name=f"{CARD} grid gap-4 p-6 sm:grid-cols-3",
             )

@@ -36,7 +36,7 @@ def _client(address: str = "203.0.113.7") -> TestClient:
     return TestClient(api.files_app(), raise_server_exceptions=False, client=(address, 50000))
 
 
-def _delivered_a920(tmp_path, serial: str):
+def _packed_a920(tmp_path, serial: str):
     stock.receive(serial, "A920", ADMIN)
     made = checkout_order(get_storage(), png(tmp_path / f"{uuid.uuid4().hex}.png").read_bytes(), lines=(("A920", 1),))
     transitions.confirm(str(made.id), ADMIN)
@@ -46,7 +46,7 @@ def _delivered_a920(tmp_path, serial: str):
 
 def test_the_card_comes_once_the_warranty_runs_and_names_the_unit_and_nobody(clean_db, tmp_path):
     stock.receive("A9200009", "A920", ADMIN)
-    made = _delivered_a920(tmp_path, "A9200001")
+    made = _packed_a920(tmp_path, "A9200001")
     assert warranty_card.card_of("A9200009") is None  # on the shelf: nobody's yet
     assert warranty_card.card_of("A9200001") is None  # packed, not received: no warranty yet
     assert owned.warranty("A9200001").card == ""
