@@ -151,7 +151,9 @@ class AdminState(rx.State):
     @rx.event
     @admin_only(step=routes.ADMIN_PASSWORD)
     async def show_password_page(self):
-        self.password_error = ""
+        """Leaves `password_error` as it is, as the 2FA page's load does: a submission sent while
+        the page was opening is answered before this load runs (Reflex queues the page's loads
+        after it), and clearing here wiped its "Password saat ini salah"; a change that passes clears it."""
 
     @rx.event
     @admin_only(step=routes.ADMIN_PASSWORD)
