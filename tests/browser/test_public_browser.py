@@ -86,6 +86,7 @@ def test_header_links(page, label, expected):
 
 @pytest.mark.parametrize("label, anchor", [("Biaya", "mdr"), ("FAQ", "faq")])
 def test_header_anchors_scroll_to_sections(page, label, anchor):
+    page.emulate_media(reduced_motion="no-preference")  # as most visitors browse: the section glides into view
     page.goto(page.base + "/")
     page.locator("header nav").get_by_role("link", name=label, exact=True).first.click()
     wait_path(page, f"/#{anchor}")
