@@ -79,3 +79,8 @@ SERVICE_RETURN_DAYS = 14  # days: an old unit not collected by then is invoiced 
 SERVICE_REPLACEMENT_DAYS = 1  # working days: a unit in warranty is replaced by then (services/servicing)
 DISPUTE_REMIND_DAYS = 2  # days before a dispute's deadline the merchant is reminded (disputes/notices.py)
 DAILY_RECAP_HOUR = 7  # WIB: the merchant's daily recap is queued from this hour (services/payouts/recap.py)
+ACCOUNT_CHANGE_WAIT_DAYS = 3  # working days: an approved new payout account is used from then (issue 61.4)
+ACCOUNT_CHANGE_CODE_VALID = timedelta(minutes=15)  # the owner's e-mailed code confirming the request
+ACCOUNT_CHANGE_CODE_TRIES = 5  # wrong codes a request allows
+ACCOUNT_CHANGES_PER_DAY = 3  # requests one merchant makes in 24 hours
+ACCOUNT_CHANGE_MARKED = timedelta(days=30)  # staff see a payout account changed this recently marked

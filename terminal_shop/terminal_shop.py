@@ -21,6 +21,7 @@ from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.state import plain, toast
 from terminal_shop.state.account import withhold_account_data
 from terminal_shop.state.account_disputes import DisputesState
+from terminal_shop.state.account_payout_account import PayoutAccountState
 from terminal_shop.state.account_service import ServiceState
 from terminal_shop.state.admin import BulkShipState, DevicesState, MerchantDetailState, PaymentsState, TransactionsState
 from terminal_shop.state.admin.session import withhold_admin_data
@@ -55,6 +56,7 @@ UPLOAD_LIMITS = {
     f"{DisputesState.get_full_name()}.upload_evidence": ONE_FILE,
     f"{ServiceState.get_full_name()}.upload_service_media": ONE_FILE,
     f"{ServiceState.get_full_name()}.upload_report_media": ONE_FILE,
+    f"{PayoutAccountState.get_full_name()}.send_change": ONE_FILE,
 }
 ROUTE_LIMITS = {
     routes.API_ORDER: MAX_UPLOAD_BYTES + MB,

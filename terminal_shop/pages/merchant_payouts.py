@@ -12,6 +12,7 @@ from terminal_shop.account_pages import AccountPage
 from terminal_shop.components.admin import badge
 from terminal_shop.components.ui import BTN_OUTLINE, CARD, INPUT
 from terminal_shop.pages.account_frame import account_page
+from terminal_shop.pages.merchant_payout_account import payout_account_section
 from terminal_shop.state.account_payouts import BREAKDOWN_ID
 from terminal_shop.state.account_payouts import PayoutsState as A
 
@@ -137,7 +138,7 @@ def payouts_section() -> rx.Component:
 
 
 def payouts_page() -> rx.Component:
-    return account_page(routes.ACCOUNT_PAYOUTS, "Pencairan", A.loaded, payouts_section())
+    return account_page(routes.ACCOUNT_PAYOUTS, "Pencairan", A.loaded, payouts_section(), payout_account_section())
 
 
 PAGE = AccountPage(routes.ACCOUNT_PAYOUTS, "Pencairan", "Pencairan", payouts_page, A)

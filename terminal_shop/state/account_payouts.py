@@ -17,6 +17,7 @@ from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
 from terminal_shop.state import toast
 from terminal_shop.state.account import AccountState
 from terminal_shop.state.account_check import account_only, checked_customer, checked_scope, own_merchants
+from terminal_shop.state.account_payout_account import PayoutAccountState
 from terminal_shop.state.attempt import attempt
 
 BREAKDOWN_ID = "rincian-pencairan"
@@ -38,6 +39,7 @@ class PayoutsState(AccountState):
             return away
         await self._load_payouts(checked_scope().merchant_ids(Ability.PAYOUTS))
         self.loaded = True
+        return PayoutAccountState.load  # the account card, after the payouts
 
     async def _load_payouts(self, merchants: list[uuid.UUID]) -> None:
         self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)

@@ -128,6 +128,7 @@ def _active_slide(page) -> int:
 
 
 def test_carousel_autoplay_buttons_dots_and_wrap(page):
+    page.emulate_media(reduced_motion="no-preference")  # it plays by itself for those who did not ask for less motion
     page.goto(page.base + "/")
     carousel = page.locator("[data-carousel]")
     assert _active_slide(page) == 0

@@ -50,13 +50,13 @@ def _stored(mid) -> MerchantRegistration:
 def test_merchant_status_rules(clean_db, tmp_path):
     mid = make_merchant(tmp_path)
     form = admin_merchants.detail(str(mid)).form
-    assert codes(admin_edit.save(str(mid), {**form, "email": "salah@"}, ADMIN)) == {"email": DetailRefusal.EMAIL}
+    assert codes(admin_edit.save(str(mid), {**form, "email": "salah@"}, ADMIN).errors) == {"email": DetailRefusal.EMAIL}
     admin_edit.save(str(mid), {**form, "status": "rejected", "rejection_reason": "KTP buram"}, ADMIN)
     row = _stored(mid)
     assert (row.status, row.verified_at, row.rejection_reason) == ("rejected", None, "KTP buram")
     admin_edit.save(str(mid), {**form, "status": "pending", "rejection_reason": "lama"}, ADMIN)
     assert _stored(mid).rejection_reason is None
-    assert admin_edit.save(str(mid), {**form, "status": "approved"}, ADMIN) == {}
+    assert admin_edit.save(str(mid), {**form, "status": "approved"}, ADMIN).errors == {}
     first_verified = _stored(mid).verified_at
     assert first_verified is not None
     admin_edit.save(str(mid), {**form, "status": "approved", "nama_usaha": "Warung Baru"}, ADMIN)
@@ -65,7 +65,7 @@ def test_merchant_status_rules(clean_db, tmp_path):
     # Issue 35.8: rejecting an approved merchant would start the purge of an identity the
     # company must keep: refused with the reason, nothing of the form kept.
     refused = admin_edit.save(str(mid), {**form, "status": "rejected", "rejection_reason": "salah klik"}, ADMIN)
-    assert codes(refused) == {"status": transitions.ChangeRefusal.KEPT_BY_LAW}
+    assert codes(refused.errors) == {"status": transitions.ChangeRefusal.KEPT_BY_LAW}
     row = _stored(mid)
     assert (row.status, row.rejected_at, row.nama_usaha) == ("approved", None, "Warung Baru")
     assert [(e.old_status, e.new_status) for e in audit_rows()] == [
@@ -86,7 +86,7 @@ def test_erased_and_restricted_registrations_are_read_only(clean_db, tmp_path):
         s.get(MerchantRegistration, restricted).restricted_at = utcnow()
     for mid, code in ((erased, transitions.ChangeRefusal.ERASED), (restricted, transitions.ChangeRefusal.RESTRICTED)):
         before = _stored(mid)
-        assert codes(admin_edit.save(str(mid), {**form, "status": "approved"}, ADMIN)) == {"status": code}
+        assert codes(admin_edit.save(str(mid), {**form, "status": "approved"}, ADMIN).errors) == {"status": code}
         with pytest.raises(transitions.ChangeRefused) as refused:
             merchant_actions.replace_document(str(mid), "ktp", "k.jpg", jpg(tmp_path / "n.jpg").read_bytes(), ADMIN)
         assert refused.value.code is code

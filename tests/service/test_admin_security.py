@@ -248,6 +248,7 @@ MERCHANT_WORK = {
         "MerchantListState",
         "MerchantDetailState",
         "MerchantDevicesState",
+        "MerchantAccountState",  # issue 61.4: the verifier checks and approves a new payout account
         "MerchantWhatsAppState",
         "MerchantRatesState",
     )

@@ -64,7 +64,7 @@ def confirmed_order(tmp_path, lines=(("A920", 2),), buyer=None) -> Order:
 
 def approve(merchant_id) -> None:
     form = admin_merchants.detail(str(merchant_id)).form
-    assert admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN) == {}
+    assert admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN).errors == {}
 
 
 def refusal(call) -> DeviceRefusal:

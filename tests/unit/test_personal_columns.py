@@ -42,6 +42,7 @@ STAFF = {  # the company's own people and processes, not a merchant's or a buyer
     "payout_cases": {"answered_by"},
     "statement_lines": {"imported_by"},
     "statement_imports": {"imported_by"},
+    "payout_account_changes": {"reviewed_by"},
     "job_leases": {"holder"},
     "pending_work": {"last_error"},
 }
@@ -77,6 +78,7 @@ CODES = {  # identifiers, states, kinds, amounts as text, hashes: no one's words
     "outbox": {"request_id", "provider_id", "delivery", "entity_type", "channel", "status"},
     "outlets": {"kecamatan", "kota"},
     "payout_cases": {"status"},
+    "payout_account_changes": {"nama_bank", "step", "old_account"},  # the old account kept masked, as payouts keep it
     "payouts": {"mid", "account", "status", "acquirer", "bank_reference"},  # the account kept masked: "BCA ••7890"
     "pending_work": {"entity_id", "job"},
     "preferences": {"value", "name"},

@@ -51,6 +51,7 @@ def test_substates_include_every_admin_area():
         "ServiceState",
         "FleetState",
         "MerchantDevicesState",
+        "MerchantAccountState",
         "MerchantRatesState",
         "OrderWhatsAppState",
         "MerchantWhatsAppState",

@@ -20,6 +20,7 @@ from terminal_shop.components.admin import (
 )
 from terminal_shop.components.forms import select_field, text_field, typed
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, icon, nav_link
+from terminal_shop.pages.admin.merchant_account import merchant_account_card
 from terminal_shop.pages.admin.merchant_devices import merchant_devices_card
 from terminal_shop.pages.admin.merchant_documents import documents_section
 from terminal_shop.pages.admin.merchant_rates import merchant_rates_card
@@ -239,6 +240,7 @@ def merchant_detail_page() -> rx.Component:
             rx.el.div(
                 *[_section(g) for g in FixGroup],
                 _status_block(),
+                merchant_account_card(),
                 documents_section(),
                 merchant_devices_card(),
                 merchant_rates_card(),

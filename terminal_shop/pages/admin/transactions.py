@@ -179,6 +179,8 @@ def _recon(r) -> rx.Component:
     return rx.el.tr(
         cell("Hari", r.day), cell("Acquirer", r.acquirer), cell("MID", r.mid), cell("Transaksi", r.count), cell("Dihitung situs", r.computed),
         cell("Laporan acquirer", r.reported), cell("Dicairkan", r.paid),
+        cell("Rekening", rx.el.span(r.account, rx.cond(r.account_changed != "", rx.el.span(r.account_changed, class_name="block text-xs font-semibold text-red-700",
+                                                                                             data_testid="recon-account-changed")))),
         cell("Keadaan", rx.el.span(r.state, rx.foreach(r.differences, lambda x: rx.el.span(x, class_name="block text-xs text-red-700",
                                                                                         data_testid="recon-difference")))),
         data_testid="recon-line",
@@ -219,7 +221,7 @@ def transactions_page() -> rx.Component:
                                     class_name="h-5 w-5"), rx.el.span("Hanya yang berselisih"),
                         class_name="mt-2 inline-flex min-h-[44px] items-center gap-2 text-sm"),
             _correction(),
-            scroll_table(("Hari", "Acquirer", "MID", "Transaksi", "Dihitung situs", "Laporan acquirer", "Dicairkan", "Keadaan"),
+            scroll_table(("Hari", "Acquirer", "MID", "Transaksi", "Dihitung situs", "Laporan acquirer", "Dicairkan", "Rekening", "Keadaan"),
                          T.recon, _recon, "Rekonsiliasi", "mt-2 min-w-full cards-on-phone"),
             id="rekonsiliasi",
             class_name=f"{CARD} mt-6 p-5",

@@ -35,7 +35,7 @@ from terminal_shop.services.orders.terms import (
 )
 from terminal_shop.services.payouts import cases
 from terminal_shop.services.privacy import requests
-from terminal_shop.services.registrations import merchant_list
+from terminal_shop.services.registrations import merchant_list, payout_account_views
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.servicing import queue as service_queue
 from terminal_shop.views import Badge
@@ -101,6 +101,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
                 Waiting(q.label, q.count, _waited(q.oldest, now), routes.ADMIN_SERVICE)
                 for q in service_queue.waiting(now)
             ),
+            _account_changes(now),
         ),
         registrations=tuple(
             StatusCount(Badge.of(RegistrationStatus, s), registrations.get(s.value, 0)) for s in RegistrationStatus
@@ -112,6 +113,13 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         disputes=tuple(dispute_cases.waiting(limit=20)),
         fleet=fleet.counts(),
     )
+
+
+def _account_changes(now: datetime) -> Waiting:
+    """New payout accounts the owners confirmed, for staff to check: the oldest one's page."""
+    count, since, merchant = payout_account_views.oldest_waiting()
+    href = routes.ADMIN_MERCHANT.replace("[id]", merchant) + "#ganti-rekening" if merchant else routes.ADMIN_MERCHANTS
+    return Waiting("Ganti rekening menunggu pemeriksaan", count, _waited(since, now), href)
 
 
 def _shipping_queues(conn: Connection, now: datetime) -> list[Waiting]:

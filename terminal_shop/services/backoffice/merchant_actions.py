@@ -1,10 +1,11 @@
 """What an admin does to a merchant's record beyond its fields and status: replace a document,
-mark the business relationship ended or resumed, delete it. Each change is an event, audited
-in its transaction."""
+mark the business relationship ended or resumed, delete it, approve a new payout account. Each
+change is an event, audited in its transaction."""
 
 from __future__ import annotations
 
 import time
+from datetime import datetime
 
 from terminal_shop.infra import uploads
 from terminal_shop.infra.db import read_session, write_session
@@ -14,7 +15,7 @@ from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.registrations import transitions
+from terminal_shop.services.registrations import payout_account, transitions
 from terminal_shop.services.registrations.admin_edit import find_row
 from terminal_shop.services.registrations.events import (
     DocumentReplaced,
@@ -23,6 +24,7 @@ from terminal_shop.services.registrations.events import (
     RegistrationResumed,
 )
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
+from terminal_shop.services.team import two_factor
 
 NOT_IMAGE = ("File harus berupa gambar",) * 2  # an admin's replacement document: its toast's title and text
 
@@ -33,6 +35,7 @@ def delete(merchant_id: str, admin_email: str) -> None:
     with write_session() as s:
         row = find_row(s, merchant_id)
         keys = [getattr(row, d.column) for d in DocumentKind if getattr(row, d.column)]
+        keys += payout_account.forget(s, row.id)
         # Nothing personal in the entry: it outlives the record (docs/decisions.md, Personal data).
         gone = f"{len(keys)} dokumen dihapus"
         publish(s, RegistrationDeleted(entity_id=str(row.id), actor=admin_email, old_status=row.status, detail=gone))
@@ -84,3 +87,11 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
         raise
     if old_key and old_key != key:
         discard(storage, bucket, old_key)
+
+
+def approve_account_change(admin_id: str, admin_email: str, change_id: str, code: str, reason: str) -> datetime:
+    """A new payout account approved with the admin's second factor asked again (issue 61.4):
+    refusals that need no code first, then the code, then the approval. When it is used."""
+    payout_account.check_approvable(change_id, admin_email, reason)
+    two_factor.confirm_action(admin_id, code)
+    return payout_account.approve(change_id, admin_email, reason)

@@ -193,3 +193,16 @@ def device_offline(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
          "Sementara itu, terima pembayaran QRIS dengan perangkat lain atau QRIS cetak Anda."],
         ("Laporkan masalah", values["link"]),
     )  # fmt: skip
+
+
+def payout_account(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
+    """To the owner, at each step of a request for a new payout account; while it is open, how
+    to stop it (registrations/payout_account.py)."""
+    paragraphs = [values["said"], *([values["stop"]] if values["stop"] else [])]
+    return compose(
+        reg.email,
+        f"Ganti rekening pencairan: {values['step']}",
+        f"Halo {typed(reg.nama_lengkap)},",
+        paragraphs,
+        ("Buka halaman Pencairan", values["link"]),
+    )

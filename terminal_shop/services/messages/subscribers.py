@@ -41,6 +41,7 @@ from terminal_shop.services.privacy.terms import DataRequestKind
 from terminal_shop.services.registrations import fix_link
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations.events import (
+    PayoutAccountChanged,
     RegistrationApproved,
     RegistrationCorrected,
     RegistrationEvent,
@@ -48,6 +49,7 @@ from terminal_shop.services.registrations.events import (
     RegistrationSubmitted,
 )
 from terminal_shop.services.registrations.registration_status import status_link
+from terminal_shop.services.registrations.terms import AccountChangeStep
 from terminal_shop.services.registrations.views import RegistrationFacts
 from terminal_shop.services.servicing import cases as service_cases
 from terminal_shop.services.servicing.events import ServiceCaseMoved, ServiceCaseOpened
@@ -254,3 +256,22 @@ def _service_case(s: Session, event: ServiceCaseOpened | ServiceCaseMoved) -> No
         for admin in admin_accounts.emails_of(Permission.SERVICE):
             tell(s, Notice("service_case_opened", f"{key}:{admin}", ("service_case", event.entity_id), admin, None,
                            None, {**values, "link": link, "problem": event.detail or ""}))  # fmt: skip
+
+
+STOP_IT = 'Bukan Anda? Buka halaman Pencairan, pilih "Batalkan permintaan", lalu hubungi kami:'
+
+
+@subscribe(PayoutAccountChanged)
+def _payout_account(s: Session, event: PayoutAccountChanged) -> None:
+    """The owner is told of each step of a payout account's change on every channel, at once:
+    the first word is how a request they did not make is found ("Bukan Anda? Batalkan")."""
+    merchant = registrations.record(s, uuid.UUID(event.entity_id))
+    if merchant is None or merchant.purged_at is not None:
+        return
+    step = AccountChangeStep.parse(event.new_status or "")
+    values = {"step": step.label if step else "", "said": event.detail or "",
+              "stop": STOP_IT if step in (AccountChangeStep.CODE, AccountChangeStep.REVIEW, AccountChangeStep.WAITING) else "",
+              "link": get_settings().public_url + routes.ACCOUNT_PAYOUTS}  # fmt: skip
+    key = f"payout-account:{event.entity_id}:{event.new_status}:{hashlib.sha256((event.detail or '').encode()).hexdigest()[:12]}"
+    tell(s, Notice("payout_account", key, ("merchant", str(merchant.id)), merchant.email, merchant.nomor_hp,
+                   merchant, values))  # fmt: skip

@@ -14,7 +14,7 @@ from datetime import datetime
 from html import escape
 from typing import Protocol
 
-from terminal_shop import rules
+from terminal_shop import routes, rules
 from terminal_shop.formats import wib
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.notifications.outbox import Mail
@@ -148,4 +148,23 @@ def sign_in_code(to: str, code: str) -> Mail:
             " termasuk yang mengaku dari tim kami.",
             "Tidak merasa meminta kode? Abaikan email ini: tanpa kode, tidak ada yang bisa masuk.",
         ],
+    )
+
+
+def payout_account_code(to: str, business: str, account: str, code: str) -> Mail:
+    """The code that confirms a request for a new payout account (registrations/payout_account.py)."""
+    return compose(
+        to,
+        f"Kode {code}: ganti rekening pencairan",
+        "Halo,",
+        [
+            f"Ada permintaan mengganti rekening pencairan {typed(business)} ke {account}.",
+            f"Kode konfirmasi: {code}",
+            f"Masukkan kode ini di halaman Pencairan akun Anda. Kode berlaku "
+            f"{rules.minutes(rules.ACCOUNT_CHANGE_CODE_VALID)}. Jangan berikan kode ini kepada siapa pun, termasuk "
+            "yang mengaku dari tim kami.",
+            'Bukan Anda? Jangan masukkan kode ini: buka halaman Pencairan dan pilih "Batalkan permintaan", lalu '
+            "hubungi kami. Rekening Anda tidak berubah tanpa kode ini.",
+        ],
+        ("Buka halaman Pencairan", get_settings().public_url + routes.ACCOUNT_PAYOUTS),
     )

@@ -38,6 +38,7 @@ class NoticeKind(Term):
     SERVICE_CASE_OPENED = "service_case_opened", "Laporan servis baru (untuk tim)"
     DISPUTE_OPENED = "dispute_opened", "Sengketa dibuka"
     DISPUTE_DUE = "dispute_due", "Batas jawaban sengketa"
+    PAYOUT_ACCOUNT = "payout_account", "Ganti rekening pencairan"
 
 
 # What each kind of notice carries besides the record it is about (`Notice.values`), declared
@@ -66,4 +67,5 @@ NOTICE_VALUES: dict[str, tuple[str, ...]] = {
     NoticeKind.SERVICE_CASE_OPENED.value: ("number", "device", "next", "link", "problem"),
     NoticeKind.DISPUTE_OPENED.value: ("amount", "txn", "reason", "deadline", "link"),
     NoticeKind.DISPUTE_DUE.value: ("amount", "txn", "reason", "deadline", "link"),
+    NoticeKind.PAYOUT_ACCOUNT.value: ("step", "said", "stop", "link"),
 }

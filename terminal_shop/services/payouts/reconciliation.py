@@ -9,12 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from terminal_shop.formats import rupiah
+from terminal_shop import rules
+from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
+from terminal_shop.infra.models import utcnow
 from terminal_shop.services import working_days
 from terminal_shop.services.payouts import book
 from terminal_shop.services.payouts.merchant import signed
 from terminal_shop.services.payouts.terms import PayoutStatus
+from terminal_shop.services.registrations import payout_account
 from terminal_shop.services.transactions import ledger_reads, settlement_report
 
 DAYS_SHOWN = 14
@@ -36,6 +39,8 @@ class ReconLine:
     paid: str  # what the payout delivery says was sent, "-" before
     state: str  # "Cocok", "Selisih -Rp 5.000", "Belum dikirim", "Dijadwalkan"
     differences: list[str] = field(default_factory=list)
+    account: str = ""  # where it went (or goes): "BNI ••1234"
+    account_changed: str = ""  # "Rekening diganti 3 Des 2026": within rules.ACCOUNT_CHANGE_MARKED (issue 61.4)
 
     @property
     def differs(self) -> bool:
@@ -59,16 +64,20 @@ def lines(today: date | None = None, differences_only: bool = False) -> list[Rec
     with read_session() as s:
         booked = book.read(s, ledger_reads.in_days(s, since, until), today)
         reports = settlement_report.checks(s, since, until)
+    merchants = list({b.sums.merchant_id for b in booked if b.sums.merchant_id is not None})
+    changed = payout_account.changed_since(merchants, utcnow() - rules.ACCOUNT_CHANGE_MARKED)
     out = []
     for b in booked:
         report = reports.get((b.key.acquirer, b.key.mid, b.key.day))
+        at = changed.get(b.sums.merchant_id) if b.sums.merchant_id is not None else None
         extra = (
             [f"Dikirim {rupiah(b.reported)}, ledger {rupiah(b.sums.net)}"] if b.reported is not None and b.gap else []
         )
         line = ReconLine(working_days.spoken(b.key.day), b.key.acquirer.upper(), b.key.mid, b.sums.count,
                          rupiah(b.sums.net), rupiah(report.reported) if report else "-",
                          rupiah(b.reported) if b.reported is not None else "-", _state(b, report),
-                         [*extra, *(report.mismatched if report else ())])  # fmt: skip
+                         [*extra, *(report.mismatched if report else ())], b.account,
+                         f"Rekening diganti {wib(at, with_time=False)}" if at else "")  # fmt: skip
         if line.differs or not differences_only:
             out.append(line)
     return out

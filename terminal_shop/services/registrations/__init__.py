@@ -1,11 +1,15 @@
 """Merchant registrations: the wizard's fields and documents, the admin's review, the fix link
-and resubmission, the approved merchant's record every other merchant area reads."""
+and resubmission, the approved merchant's record every other merchant area reads, and its
+payout account changed safely (payout_account.py)."""
 
-from terminal_shop.areas import Area, Files
+from terminal_shop.areas import Area, Files, Task
 
 AREA = Area(
-    face=("owners", "views", "terms", "events", "personal", "registration_status", "admin_edit"),
+    face=("owners", "views", "terms", "events", "personal", "registration_status", "admin_edit",
+          "payout_account", "payout_account_views"),
     tables=("tables",),
-    files=(Files("bucket_merchant_documents", "submission:document_keys"),),
+    tasks=(Task("payout_accounts", "payout_account:apply_due", 300, "payout account round failed"),),
+    files=(Files("bucket_merchant_documents", "submission:document_keys"),
+           Files("bucket_merchant_documents", "payout_account:proof_keys")),
     holds=True,
-)
+)  # fmt: skip

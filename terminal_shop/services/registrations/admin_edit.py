@@ -3,14 +3,16 @@ status (the transitions' rules), all or nothing."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlmodel import Session
 
 from terminal_shop.formats import rupiah
 from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.refusals import FieldErrors
-from terminal_shop.services.registrations import transitions
-from terminal_shop.services.registrations.details import validate_details
+from terminal_shop.services.registrations import payout_account, transitions
+from terminal_shop.services.registrations.details import BANK_FIELDS, validate_details
 from terminal_shop.services.registrations.fields import FIELDS
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import ChangeRefusal, RegistrationStatus
@@ -41,24 +43,38 @@ def form_values(row: MerchantRegistration) -> dict[str, str]:
     return values
 
 
-def save(merchant_id: str, form: dict[str, str], admin_email: str, fix_items: list[str] | None = None) -> FieldErrors:
-    """The wizard's checks and the status rules (docs/decisions.md, Merchant registrations): all or nothing."""
+@dataclass(frozen=True)
+class Saved:
+    errors: FieldErrors
+    account_waits: bool = False  # an approved merchant's new bank fields: a request the owner confirms
+
+
+def save(merchant_id: str, form: dict[str, str], admin_email: str, fix_items: list[str] | None = None) -> Saved:
+    """The wizard's checks and the status rules (docs/decisions.md, Merchant registrations): all or
+    nothing. An approved merchant's payout account is never typed over: new bank fields become a
+    request confirmed by the owner's code and approved by another admin (payout_account.py)."""
     values, errors = validate_details(form)
     status = RegistrationStatus.parse(form.get("status", ""))
     if status is None:
         errors["status"] = transitions.ChangeRefused(ChangeRefusal.UNKNOWN_STATUS)
     if errors or values is None or status is None:
-        return errors
+        return Saved(errors)
     try:
         with write_session() as s:
             row = find_row(s, merchant_id, lock=True)
             transitions.editable(row)
-            for k, v in values.items():
+            bank = {k: values.pop(k) for k in BANK_FIELDS} if row.status == RegistrationStatus.APPROVED else {}
+            waits = any(bank[k] != getattr(row, k) for k in bank)
+            if waits:
+                payout_account.start(s, row, bank, admin_email, None)
+            for k, v in {**values, **({} if waits else bank)}.items():
                 setattr(row, k, v)
             transitions.change(s, row, status, form.get("rejection_reason"), admin_email, utcnow(), fix_items)
     except transitions.ChangeRefused as refused:  # nothing of the form was kept
-        return {"status": refused}
-    return {}
+        return Saved({"status": refused})
+    except payout_account.AccountChangeRefused as refused:
+        return Saved({"nomor_rekening": refused})
+    return Saved({}, waits)
 
 
 def decide(

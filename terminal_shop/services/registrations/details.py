@@ -67,6 +67,18 @@ def validate_details(raw: dict[str, str]) -> tuple[dict[str, Any] | None, FieldE
     return (None, errors) if errors else (_stored(typed), {})
 
 
+BANK_FIELDS = ("nama_bank", "nama_rekening", "nomor_rekening")
+
+
+def validate_bank(raw: dict[str, str]) -> tuple[dict[str, str] | None, FieldErrors]:
+    """The payout account's three fields checked as the wizard checks them (a new account asked
+    for on /akun: registrations/payout_account.py): the values as stored, or each field's error."""
+    fields = [f for f in FIELDS if f.name in BANK_FIELDS]
+    typed = {f.name: clean(raw.get(f.name)) for f in fields}
+    errors = {f.name: e for f in fields if (e := _field_error(f, typed[f.name]))}
+    return (None, errors) if errors else ({**typed, "nomor_rekening": _account(typed["nomor_rekening"])}, {})
+
+
 def validate_documents(present: set[str]) -> FieldErrors:
     """Step 2: each missing required document."""
     return {

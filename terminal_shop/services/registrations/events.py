@@ -86,3 +86,13 @@ class DocumentReplaced(RegistrationEvent):
 
     name: ClassVar[str] = "registration.document_replaced"
     action: ClassVar[str] = "document"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayoutAccountChanged(RegistrationEvent):
+    """A step of a request for a new payout account (registrations/payout_account.py):
+    `new_status` its AccountChangeStep, `detail` the masked account and what happens next.
+    The owner is told of each step by every channel they agreed to."""
+
+    name: ClassVar[str] = "registration.payout_account"
+    action: ClassVar[str] = "rekening"

@@ -141,8 +141,13 @@ def payout_account(s: Session, registration_id: uuid.UUID) -> str:
     row = s.get(MerchantRegistration, registration_id)
     if row is None or row.purged_at is not None:
         return ""
-    digits = "".join(c for c in row.nomor_rekening if c.isdigit())
-    return f"{row.nama_bank.removeprefix('Bank ')} ••{digits[-4:]}" if digits else row.nama_bank
+    return masked(row.nama_bank, row.nomor_rekening)
+
+
+def masked(bank: str, number: str) -> str:
+    """An account as people read it beside money: "BCA ••7890"."""
+    digits = "".join(c for c in number if c.isdigit())
+    return f"{bank.removeprefix('Bank ')} ••{digits[-4:]}" if digits else bank
 
 
 def as_buyer(merchant: RegistrationFacts) -> dict[str, str]:

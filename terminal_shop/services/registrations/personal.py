@@ -11,9 +11,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
-from terminal_shop.infra.models import blank_personal, column_values, personal_texts, utcnow
+from terminal_shop.infra.models import blank_personal, blank_where, column_values, personal_texts, utcnow
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.services.registrations.tables import MerchantRegistration, PayoutAccountChange
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
 from terminal_shop.services.registrations.views import RegistrationFacts
 
@@ -30,9 +30,14 @@ def bucket() -> str:
 
 
 def files(s: Session, registration_id: uuid.UUID) -> list[tuple[str, str]]:
-    """(name, storage key) of the registration's documents."""
+    """(name, storage key) of the registration's documents, with its payout account requests' photos."""
     row = s.get(MerchantRegistration, registration_id)
-    return [(d.value, k) for d in DocumentKind if row is not None and (k := getattr(row, d.column))]
+    proofs = s.exec(
+        select(PayoutAccountChange.proof_key).where(col(PayoutAccountChange.merchant_id) == registration_id)
+    )
+    return [(d.value, k) for d in DocumentKind if row is not None and (k := getattr(row, d.column))] + [
+        ("rekening", k) for k in proofs if k
+    ]
 
 
 def contact(row: RegistrationFacts) -> tuple[str, str]:
@@ -55,6 +60,7 @@ def blank(s: Session, registration_id: uuid.UUID) -> None:
     row = s.get_one(MerchantRegistration, registration_id)
     blank_personal(row)
     s.add(row)
+    blank_where(s, PayoutAccountChange, lambda t: t.c.merchant_id == registration_id)
 
 
 def restrict(s: Session, registration_id: uuid.UUID) -> None:

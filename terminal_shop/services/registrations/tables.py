@@ -1,4 +1,5 @@
-"""The registrations area's table: a merchant's registration with its documents' keys. Times are timezone-aware UTC, money is whole rupiah."""
+"""The registrations area's tables: a merchant's registration with its documents' keys, and the
+requests to change its payout account. Times are timezone-aware UTC, money is whole rupiah."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from terminal_shop.infra.models import ERASED, ERASED_UNIQUE, UTCDateTime, now_field, personal
-from terminal_shop.services.registrations.terms import Premises, RegistrationStatus
+from terminal_shop.services.registrations.terms import AccountChangeStep, Premises, RegistrationStatus
 
 
 class MerchantRegistration(SQLModel, table=True):
@@ -66,3 +67,40 @@ class MerchantRegistration(SQLModel, table=True):
     ended_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     purged_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     restricted_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+
+
+OPEN_CHANGE = sa.text("step IN ('kode', 'periksa', 'disetujui')")  # AccountChangeStep CODE, REVIEW, WAITING
+
+
+class PayoutAccountChange(SQLModel, table=True):
+    """A new payout account asked for (issue 61.4): confirmed by a code to the owner's e-mail,
+    checked by staff and approved with their second factor, used only after a waiting period;
+    until then payouts go to the registration's account. One open request per merchant."""
+
+    __tablename__ = "payout_account_changes"
+    __table_args__ = (
+        sa.Index("uq_payout_account_change_open", "merchant_id", unique=True,
+                 postgresql_where=OPEN_CHANGE, sqlite_where=OPEN_CHANGE),
+    )  # fmt: skip
+
+    id: uuid.UUID = Field(default_factory=uuid.uuid4, primary_key=True)
+    merchant_id: uuid.UUID = Field(index=True)
+    step: str = Field(default=AccountChangeStep.CODE.value, max_length=20, index=True)
+    nama_bank: str = Field(max_length=60)
+    nama_rekening: str = Field(max_length=200, sa_column_kwargs=personal(ERASED))
+    nomor_rekening: str = Field(max_length=40, sa_column_kwargs=personal(""))
+    proof_key: str | None = Field(default=None, max_length=500, sa_column_kwargs=personal())
+    old_account: str = Field(default="", max_length=80)  # "BCA ••7890", masked as payouts keep it
+    requested_by: str = Field(max_length=254, sa_column_kwargs=personal(ERASED))
+    requested_at: datetime = now_field()
+    code_hash: str | None = Field(default=None, max_length=64, sa_column_kwargs=personal())
+    code_expires_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    code_tries: int = 0
+    confirmed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    reviewed_by: str | None = Field(default=None, max_length=254)  # an admin's address (STAFF)
+    reviewed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    note: str | None = Field(
+        default=None, max_length=1000, sa_column_kwargs=personal()
+    )  # why approved despite a name, or refused
+    effective_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # approved: used from then
+    ended_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # applied, refused or cancelled

@@ -146,3 +146,40 @@ class FixRefusal(Term):
     DOCUMENT = "dokumen", "{label} baru wajib diunggah"
     BUSY = "batas", rate_limits.TOO_MANY_TEXT
     STORAGE = "simpan", "Gagal menyimpan dokumen. Silakan coba lagi."
+
+
+class AccountChangeStep(Term):
+    """Where a request for a new payout account is (issue 61.4; registrations/payout_account.py)."""
+
+    CODE = "kode", "Menunggu kode konfirmasi", "amber"
+    REVIEW = "periksa", "Menunggu pemeriksaan tim", "amber"
+    WAITING = "disetujui", "Disetujui, menunggu masa tunggu", "blue"
+    APPLIED = "berlaku", "Berlaku", "emerald"
+    REFUSED = "ditolak", "Ditolak", "red"
+    CANCELLED = "batal", "Dibatalkan", "slate"
+
+
+class AccountChangeRefusal(Term):
+    """Why a payout account change was refused; the label is what the owner or the admin reads."""
+
+    OPEN = (
+        "berjalan",
+        "Masih ada permintaan ganti rekening yang berjalan. Batalkan dulu bila ingin mengganti tujuannya.",
+    )
+    SAME = "sama", "Rekening ini sudah menjadi rekening pencairan."
+    PROOF = (
+        "bukti",
+        "Unggah foto buku tabungan atau layar mobile banking yang menunjukkan nomor dan nama pemilik rekening.",
+    )
+    CODE = "kode", "Kode salah. Periksa email terakhir dari kami."
+    CODE_EXPIRED = "kedaluwarsa", "Kode sudah tidak berlaku. Batalkan permintaan ini lalu ajukan lagi."
+    NOT_FOUND = "tidak-ada", "Permintaan ganti rekening tidak ditemukan atau sudah selesai."
+    NOT_APPROVED = "belum-disetujui", "Rekening pencairan hanya bisa diganti untuk merchant yang sudah disetujui."
+    MISMATCH = (
+        "nama-beda",
+        "Nama pemilik rekening berbeda dengan nama di pendaftaran: tulis alasan Anda menyetujuinya.",
+    )
+    REASON = "alasan", "Tulis alasan penolakan: pemilik usaha membacanya."
+    SELF = "sendiri", "Permintaan yang Anda ajukan sendiri diperiksa dan disetujui admin lain."
+    INVALID = "data", "Periksa data rekening baru."  # said in the first wrong field's own words
+    TOO_MANY = "batas", f"Sudah {rules.ACCOUNT_CHANGES_PER_DAY} permintaan dalam 24 jam. Coba lagi besok."

@@ -4,6 +4,6 @@ second factor, sessions (docs/decisions.md, Team)."""
 from terminal_shop.areas import Area
 
 AREA = Area(
-    face=("permissions", "terms", "events", "views"),
+    face=("permissions", "terms", "events", "views", "two_factor"),  # two_factor: an action that asks for it again
     tables=("tables",),
 )

@@ -69,3 +69,4 @@ class CodeRefusal(Term):
     LOCKED = "terkunci", f"Terlalu banyak kode salah. Coba lagi dalam {rules.minutes(THROTTLE_WINDOW)}."
     NO_ACCOUNT = "akun", "Akun tidak ditemukan. Silakan masuk lagi."
     NO_SETUP = "belum-diatur", "Mulai ulang pengaturan 2FA: kunci baru belum dibuat"
+    NO_FACTOR = "tanpa-2fa", "Atur 2FA di akun Anda dulu: tindakan ini perlu kode dari aplikasi autentikator"

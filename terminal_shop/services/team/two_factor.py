@@ -5,7 +5,8 @@ The secret is stored encrypted with a key derived from SECRET_KEY (a copy of the
 alone yields no codes). It never enters a tab's state: the setup page gets the QR from
 an HTTP route and the secret as text through a one-off event (state/admin/two_factor.py).
 A code is good once: the time step of the last accepted code is kept, and only a later
-step passes. Wrong codes count like failed sign-ins.
+step passes. Wrong codes count like failed sign-ins. An action may ask for a code again
+(`confirm_action`: a payout account's approval, issue 61.4).
 """
 
 from __future__ import annotations
@@ -142,8 +143,7 @@ def provisioning_uri(email: str, secret: str) -> str:
 
 def setup_qr_svg(admin_id: str, email: str) -> str | None:
     """The pending secret as a QR code an authenticator app scans, drawn here as SVG."""
-    secret = pending_secret(admin_id)
-    if not secret:
+    if not (secret := pending_secret(admin_id)):
         return None
     out = io.BytesIO()  # a file of its own (with its namespace): an <img> shows nothing without it
     segno.make(provisioning_uri(email, secret), error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
@@ -189,9 +189,8 @@ def new_recovery_codes(admin_id: str, actor: str) -> list[str]:
     with write_session() as s:
         user = _account(s, admin_id)
         codes = _new_recovery_codes(s, user.id)
-        publish(
-            s, RecoveryCodesRenewed(entity_id=admin_id, actor=actor, detail=f"{RECOVERY_CODES} kode pemulihan baru")
-        )
+        renewed = f"{RECOVERY_CODES} kode pemulihan baru"
+        publish(s, RecoveryCodesRenewed(entity_id=admin_id, actor=actor, detail=renewed))
     return codes
 
 
@@ -205,8 +204,7 @@ def turn_off(admin_id: str, actor: str, reason: str) -> bool:
     """2FA off for the account (the owner's reset for a lost phone, or the server's); its
     sessions end. False when there is no such account."""
     with write_session() as s:
-        user = _user(s, admin_id)
-        if user is None:
+        if (user := _user(s, admin_id)) is None:
             return False
         user.totp_secret = user.totp_pending = user.totp_last_step = None
         s.add(user)
@@ -250,6 +248,21 @@ def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
         if passed is not None:
             _verify_session(s, user.id, session_hash)
             return passed
+        s.add(LoginAttempt(email=user.email, client="2fa"))  # committed as the block ends: then refused
+    raise CodeRefused(CodeRefusal.WRONG)
+
+
+def confirm_action(admin_id: str, code: str) -> None:
+    given = "".join(str(code or "").split())[:6]
+    if not given:
+        raise CodeRefused(CodeRefusal.REQUIRED)
+    with write_session() as s:
+        user = _account(s, admin_id, lock=True)
+        _throttle(s, user.email)
+        if not user.totp_secret:
+            raise CodeRefused(CodeRefusal.NO_FACTOR)
+        if given.isdigit() and _by_app(s, user, given) is not None:
+            return
         s.add(LoginAttempt(email=user.email, client="2fa"))  # committed as the block ends: then refused
     raise CodeRefused(CodeRefusal.WRONG)
 

@@ -17,7 +17,7 @@ from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.backoffice import admin_merchants, merchant_actions
 from terminal_shop.services.notifications import mail_log
-from terminal_shop.services.registrations import admin_edit, merchant_list
+from terminal_shop.services.registrations import admin_edit, merchant_list, payout_account
 from terminal_shop.services.registrations.details import format_omzet
 from terminal_shop.services.registrations.fix_link import ALL_ITEMS
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
@@ -26,6 +26,7 @@ from terminal_shop.services.registrations.views import MerchantRow, MerchantView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import toast
 from terminal_shop.state.admin.lists import AdminListMixin
+from terminal_shop.state.admin.merchant_account import MerchantAccountState
 from terminal_shop.state.admin.merchant_devices import MerchantDevicesState
 from terminal_shop.state.admin.merchant_rates import MerchantRatesState
 from terminal_shop.state.admin.order_whatsapp import MerchantWhatsAppState
@@ -101,6 +102,7 @@ class MerchantDetailState(AdminState):
             self._show_document(next((d for d in self._stored_documents() if d.key == self._viewer_key), None))
         return [
             MerchantDevicesState.load,
+            MerchantAccountState.load,
             MerchantRatesState.load,
             MerchantWhatsAppState.load,
         ]  # after the record: a refused admin hears "no" once
@@ -126,13 +128,15 @@ class MerchantDetailState(AdminState):
             admin_edit.save, self._merchant_id(), dict(self.form), self.admin_email, list(self.fix),
             failed="Gagal menyimpan data",
         )  # fmt: skip
-        if (errors := done.value) is None:
+        if (saved := done.value) is None:
             return done.answer
-        self.errors = texts(errors)
+        self.errors = texts(saved.errors)
         if self.errors:
             return toast.error("Gagal menyimpan data", description=next(iter(self.errors.values())))
         await self._fill(self._merchant_id())
         self.editing = False
+        if saved.account_waits:
+            return toast.success("Data berhasil disimpan", description=payout_account.ADMIN_EDIT_WAITS)
         return toast.success("Data berhasil disimpan")
 
     @rx.event
