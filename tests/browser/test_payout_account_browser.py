@@ -20,7 +20,7 @@ from terminal_shop.services.team import admin_auth, two_factor
 
 from support.factories import approved_merchant
 from support.files import jpg
-from support.steps import EMAIL, PASSWORD, wait_for_mail
+from support.steps import EMAIL, PASSWORD, get_merchant, sign_in, wait_for_mail
 
 OWNER = "rekening@example.com"
 
@@ -58,7 +58,7 @@ def test_the_owner_asks_for_a_new_account_and_staff_approve_it_with_their_second
     expect(change.get_by_test_id("account-change-next")).to_contain_text(f"kode 6 angka yang kami kirim ke {OWNER}")
     [told] = wait_for_mail(mailbox, "Ganti rekening pencairan: Menunggu kode konfirmasi")
     assert "Bukan Anda?" in told.get_body(("plain",)).get_content()
-    [mail] = wait_for_mail(mailbox, ": ganti rekening pencairan")
+    [mail] = wait_for_mail(mailbox, "Kode konfirmasi ganti rekening pencairan")
     code = re.search(r"Kode konfirmasi: (\d{6})", mail.get_body(("plain",)).get_content())[1]
     change.get_by_label("Kode dari email").fill(code)
     change.get_by_role("button", name="Konfirmasi").click()
@@ -101,4 +101,27 @@ def test_the_owner_asks_for_a_new_account_and_staff_approve_it_with_their_second
     card = phone.locator("#rekening")
     expect(card.get_by_test_id("payout-account")).to_have_text("BNI ••4321 a.n. Sri")
     expect(card.get_by_test_id("account-change")).to_have_count(0)
+    expect(card).to_contain_text("sebelumnya BCA ••123.")
     expect(card.get_by_role("button", name="Ganti rekening")).to_be_visible()
+
+
+def test_an_admins_edit_of_the_bank_fields_saves_and_says_the_change_waits(page, tmp_path, mailbox):
+    """The SPEC's edit form still saves an approved merchant; its new account waits for the
+    owner's code and another admin, and the record keeps the old one meanwhile."""
+    admin_auth.create_admin(EMAIL, PASSWORD)
+    merchant_id = approved_merchant(tmp_path, email=OWNER, hp="0857-6161-6161")
+    sign_in(page)
+    page.goto(page.base + f"/admin/merchants/{merchant_id}")
+    page.get_by_role("button", name="Ubah").click()
+    page.locator("#m_nomor_rekening").fill("5556667778")
+    page.locator("#m_kecamatan").fill("Kenjeran")
+    page.get_by_role("button", name="Simpan").click()
+    expect(page.get_by_text("Data berhasil disimpan")).to_be_visible()
+    expect(page.get_by_text("Rekening baru belum dipakai: pemilik usaha mengonfirmasi dengan kode")).to_be_visible()
+    request = page.locator("#ganti-rekening")
+    expect(request).to_contain_text("Menunggu kode konfirmasi")
+    expect(request).to_contain_text("Diajukan admin lewat formulir: tanpa foto.")
+    expect(request.get_by_role("button", name="Setujui rekening baru")).to_have_count(0)  # the owner's code first
+    row = get_merchant(merchant_id)
+    assert (row.kecamatan, row.nomor_rekening) == ("Kenjeran", "123")  # the rest saved, the account kept
+    wait_for_mail(mailbox, "Kode konfirmasi ganti rekening pencairan")

@@ -53,7 +53,7 @@ def _mails(to: str) -> list[OutboxMessage]:
 
 
 def _code_mailed(to: str = OWNER) -> str:
-    [mail] = [m for m in _mails(to) if re.search(r": Kode \d{6}: ganti rekening pencairan$", m.subject)]
+    [mail] = [m for m in _mails(to) if re.search(r": Kode konfirmasi ganti rekening pencairan$", m.subject)]
     return re.search(r"Kode konfirmasi: (\d{6})", mail.body_text)[1]
 
 
@@ -182,6 +182,7 @@ def test_staff_approve_with_their_second_factor_and_the_old_account_is_paid_unti
     assert recon.account == "BNI ••4321" and recon.account_changed.startswith("Rekening diganti ")
     [card] = payout_account_views.cards([merchant_id])
     assert card.account == "BNI ••4321" and card.change_step is None
+    assert card.last.startswith("Rekening ini dipakai sejak ") and card.last.endswith("; sebelumnya BCA ••123.")
 
 
 def test_staff_refuse_with_a_reason_the_owner_reads(clean_db, tmp_path):

@@ -7,7 +7,7 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.services.audit import trail
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.orders.terms import Fulfilment, OrderStatus
-from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.registrations.terms import AccountChangeStep, RegistrationStatus
 from terminal_shop.views import HistoryView
 from terminal_shop.vocabulary import Term
 
@@ -26,7 +26,7 @@ def history(entity_type: str, entity_id: str) -> tuple[HistoryView, ...]:
 # The words each record's statuses are shown in (issue 39.6: never "paid_review -> confirmed").
 _TERMS: dict[str, tuple[type[Term], ...]] = {
     "order": (OrderStatus, Fulfilment),
-    "merchant": (RegistrationStatus,),
+    "merchant": (RegistrationStatus, AccountChangeStep),
     "device": (DeviceStatus,),
 }
 

@@ -155,7 +155,7 @@ def payout_account_code(to: str, business: str, account: str, code: str) -> Mail
     """The code that confirms a request for a new payout account (registrations/payout_account.py)."""
     return compose(
         to,
-        f"Kode {code}: ganti rekening pencairan",
+        "Kode konfirmasi ganti rekening pencairan",  # not in the subject: the back office lists subjects
         "Halo,",
         [
             f"Ada permintaan mengganti rekening pencairan {typed(business)} ke {account}.",

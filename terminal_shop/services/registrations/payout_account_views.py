@@ -35,7 +35,7 @@ class AccountCard:
     change_account: str = ""  # the account asked for, masked
     change_said: str = ""  # what happens next
     needs_code: bool = False
-    last: str = ""  # the last request's end when it was refused or cancelled lately
+    last: str = ""  # the last request's end (used, refused, cancelled) when it was lately
 
 
 @dataclass(frozen=True)
@@ -71,9 +71,11 @@ def _said(change: PayoutAccountChange, email: str) -> str:
 
 
 def _last(change: PayoutAccountChange | None) -> str:
-    if change is None or change.step not in (Step.REFUSED.value, Step.CANCELLED.value):
+    if change is None or change.step in OPEN_STEPS:
         return ""
     asked = masked(change.nama_bank, change.nomor_rekening)
+    if change.step == Step.APPLIED.value:
+        return f"Rekening ini dipakai sejak {wib(change.ended_at, with_time=False)}; sebelumnya {change.old_account}."
     if change.step == Step.REFUSED.value:
         return f"Permintaan ganti rekening ke {asked} ditolak: {change.note or '-'}"
     return f"Permintaan ganti rekening ke {asked} dibatalkan."

@@ -135,8 +135,9 @@ class MerchantDetailState(AdminState):
             return toast.error("Gagal menyimpan data", description=next(iter(self.errors.values())))
         await self._fill(self._merchant_id())
         self.editing = False
-        if saved.account_waits:
-            return toast.success("Data berhasil disimpan", description=payout_account.ADMIN_EDIT_WAITS)
+        if saved.account_waits:  # the request's card shows it
+            return [toast.success("Data berhasil disimpan", description=payout_account.ADMIN_EDIT_WAITS),
+                    MerchantAccountState.load]  # fmt: skip
         return toast.success("Data berhasil disimpan")
 
     @rx.event
