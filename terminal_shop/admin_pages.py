@@ -25,6 +25,7 @@ MODULES = (  # the registry, in the menu's order
     "terminal_shop.pages.admin.transactions",
     "terminal_shop.pages.admin.overview",
     "terminal_shop.pages.admin.accounts",
+    "terminal_shop.pages.admin.incidents",
     "terminal_shop.pages.admin.merchant_detail",
     "terminal_shop.pages.admin.order_detail",
     "terminal_shop.pages.admin.sessions",

@@ -15,7 +15,7 @@ from terminal_shop import rules
 from terminal_shop.infra.settings import get_settings
 
 # (version, the day it took effect): written by hand when the text below changes.
-RECORDED = ("27857755b0a5", "25 November 2026")
+RECORDED = ("43aa744ca3c0", "4 Desember 2026")
 
 SECTIONS: tuple[tuple[str, str], ...] = (
     (
@@ -67,6 +67,13 @@ SECTIONS: tuple[tuple[str, str], ...] = (
         "mengirim permintaan ke {support_email} dengan menyebut email dan nomor HP atau nomor pesanan yang "
         "dipakai.",
     ),
+    (
+        "Petugas pelindungan data dan insiden",
+        "Pertanyaan tentang data pribadi Anda dijawab petugas pelindungan data kami: {dpo_name}, {dpo_email}. "
+        "Jika terjadi kegagalan pelindungan data pribadi yang menyangkut data Anda, kami memberi tahu Anda "
+        "secara tertulis paling lambat 3x24 jam sejak kami mengetahuinya: data yang terungkap, kapan dan "
+        "bagaimana, dan upaya penanganan serta pemulihannya (Pasal 46).",
+    ),
 )
 
 VERSION = hashlib.sha256(repr(SECTIONS).encode()).hexdigest()[:12]
@@ -88,6 +95,8 @@ def sections() -> list[tuple[str, str]]:
     names = {
         "brand": s.brand_name,
         "support_email": s.support_email,
+        "dpo_name": s.dpo_name,
+        "dpo_email": s.dpo_email,
         "rejected_days": s.retention_rejected_days,
         "abandoned_days": s.retention_abandoned_days,
         "ended_years": s.retention_ended_years,

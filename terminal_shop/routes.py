@@ -63,6 +63,7 @@ ADMIN_PAYMENTS = "/admin/pembayaran"  # statements and QRIS reports matched to w
 ADMIN_2FA = "/admin/2fa"  # the second factor after the password
 ADMIN_2FA_SETUP = "/admin/2fa/atur"  # the authenticator app set up, recovery codes
 ADMIN_ACCOUNTS = "/admin/akun"  # the owner's list of admins and invitations
+ADMIN_INCIDENTS = "/admin/insiden"  # breaches of personal data, their people and deadline (UU 27/2022 Ps 46)
 ADMIN_INVITE = "/admin/undangan"  # an invited admin chooses a password (the e-mailed link)
 
 # For robots and search engines
@@ -89,6 +90,7 @@ API_PAYOUTS = "/api/pencairan/{acquirer}"  # an acquirer's signed payouts sent (
 API_HEARTBEATS = "/api/detak"  # the fleet's signed heartbeats (services/fleet/heartbeat.py)
 API_DISPUTES = "/api/sengketa/{acquirer}"  # an acquirer's signed disputes (services/disputes/webhook.py)
 API_ADMIN_DISPUTE = "/api/admin/sengketa/{dispute_id}"  # a dispute's case and evidence as a ZIP
+API_ADMIN_INCIDENT_LETTER = "/api/admin/insiden/{incident_id}/surat.pdf"  # the letter to the authority
 API_WHATSAPP = "/api/whatsapp/webhook"  # Meta's Cloud API: the handshake (GET) and signed deliveries (POST)
 API_ADMIN_LOGIN = "/api/admin/login"
 API_ADMIN_LOGOUT = "/api/admin/logout"

@@ -13,6 +13,7 @@ PAYMENT_REVIEW = timedelta(hours=24)  # the team's promise to check a proof of p
 # On working days the team imports the bank statement and the QRIS report at least this often
 # (services/orders/payments/reconcile.py matches each line to the order waiting for that exact amount).
 STATEMENT_MATCH = timedelta(hours=2)
+BREACH_NOTICE = timedelta(hours=72)  # UU 27/2022 Ps 46: a breach told to the people and the authority within
 DATA_REQUEST_ANSWER = timedelta(hours=72)  # UU 27/2022: a data subject's request is answered within
 UPLOAD_MAX_MB = 10  # every file a person or an admin uploads
 LOW_BATTERY_PERCENT = 20  # the fleet view flags a unit below this (issue 63.6)

@@ -123,6 +123,8 @@ class Settings:
     seller_address: str  # on the invoice
     seller_npwp: str  # the company's tax number, on the invoice
     seller_is_pkp: bool  # a PKP charges PPN: the invoice then shows its tax base and PPN lines
+    dpo_name: str  # the data protection officer (UU 27/2022 Ps 53): on /privacy, every breach notice, the letter
+    dpo_email: str
     smtp_url: str = field(repr=False)  # smtp://user:pass@host:587 (STARTTLS) or smtps://...; '' writes .eml files
     mail_from: str
     qris_payload: str  # the merchant's static QRIS (the text inside the sticker); '' reads the sticker image
@@ -215,6 +217,11 @@ def _whatsapp() -> dict[str, Any]:
     }
 
 
+def _privacy_officer() -> dict[str, Any]:
+    return {"dpo_name": _env("DPO_NAME", "Petugas Pelindungan Data TerminalKu (DEMO)"),
+            "dpo_email": _env("DPO_EMAIL", "privasi@terminalku.example")}  # fmt: skip
+
+
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
     data_dir = Path(_env("DATA_DIR", str(PROJECT_ROOT / "data"))).resolve()
@@ -263,6 +270,7 @@ def get_settings() -> Settings:
         retention_ended_years=_env_int("RETENTION_ENDED_YEARS", 5),
         retention_records_years=_env_int("RETENTION_RECORDS_YEARS", 10),
         **_whatsapp(),
+        **_privacy_officer(),
         preorder_working_days=_env_int("PREORDER_WORKING_DAYS", 7),
         warranty_months=_env_int("WARRANTY_MONTHS", 12),
         heartbeat_secret=_env("HEARTBEAT_SECRET", ""),

@@ -22,7 +22,7 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.disputes import export as dispute_export
-from terminal_shop.services.privacy import requests
+from terminal_shop.services.privacy import incidents, requests
 from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.team.terms import AccountRefusal
@@ -82,6 +82,20 @@ async def dispute_zip(request: Request) -> Response:
     name, data = found
     headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
     return Response(data, media_type="application/zip", headers=headers)
+
+
+async def incident_letter(request: Request) -> Response:
+    """A data incident's letter to the authority (services/privacy/incidents.py), the owner's."""
+    admin = await _admin_with(request, Permission.PERSONAL_DATA)
+    if admin is None:
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    try:
+        incident = int(request.path_params["incident_id"])
+        name, data = await run_in_threadpool(incidents.letter, incident, admin.email)
+    except (ValueError, incidents.IncidentRefused):
+        return PlainTextResponse(NOT_FOUND, status_code=404)
+    headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+    return Response(data, media_type="application/pdf", headers=headers)
 
 
 def _back_to_login(**query: str) -> RedirectResponse:

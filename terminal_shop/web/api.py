@@ -24,6 +24,7 @@ from terminal_shop.web.admin_routes import (
     accept_invite,
     dispute_zip,
     export_csv,
+    incident_letter,
     login,
     logout,
     open_invite,
@@ -136,6 +137,7 @@ def files_app() -> Starlette:
             Route(routes.API_DISPUTES, transactions_hook.receive_disputes, methods=["POST"]),
             Route(routes.API_HEARTBEATS, transactions_hook.receive_heartbeats, methods=["POST"]),
             Route(routes.API_ADMIN_DISPUTE, dispute_zip),
+            Route(routes.API_ADMIN_INCIDENT_LETTER, incident_letter),
             Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),
         ]

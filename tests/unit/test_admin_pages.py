@@ -46,6 +46,7 @@ def test_each_role_sees_the_menu_entries_its_pages_let_it_open():
         "Transaksi",
         "Ringkasan",
         "Akun admin",
+        "Insiden",
     ]
     assert menu_of(AdminRole.VERIFIER) == ["Dashboard", "Perangkat", "Armada"]
     assert menu_of(AdminRole.SHIPPING) == ["Orders", "Perangkat", "Servis", "Armada"]  # the warehouse works the repairs

@@ -43,6 +43,7 @@ STAFF = {  # the company's own people and processes, not a merchant's or a buyer
     "statement_lines": {"imported_by"},
     "statement_imports": {"imported_by"},
     "payout_account_changes": {"reviewed_by"},
+    "data_incidents": {"recorded_by", "closed_by", "what", "steps", "outcome"},  # the owner's words of the incident
     "job_leases": {"holder"},
     "pending_work": {"last_error"},
 }
@@ -78,7 +79,8 @@ CODES = {  # identifiers, states, kinds, amounts as text, hashes: no one's words
     "outbox": {"request_id", "provider_id", "delivery", "entity_type", "channel", "status"},
     "outlets": {"kecamatan", "kota"},
     "payout_cases": {"status"},
-    "payout_account_changes": {"nama_bank", "step", "old_account"},  # the old account kept masked, as payouts keep it
+    "payout_account_changes": {"nama_bank", "step", "old_account"},
+    "data_incidents": {"data", "scope", "affected"},  # kinds of data, a kind of record, record ids  # the old account kept masked, as payouts keep it
     "payouts": {"mid", "account", "status", "acquirer", "bank_reference"},  # the account kept masked: "BCA ••7890"
     "pending_work": {"entity_id", "job"},
     "preferences": {"value", "name"},

@@ -52,6 +52,7 @@ def test_substates_include_every_admin_area():
         "FleetState",
         "MerchantDevicesState",
         "MerchantAccountState",
+        "IncidentsState",
         "MerchantRatesState",
         "OrderWhatsAppState",
         "MerchantWhatsAppState",

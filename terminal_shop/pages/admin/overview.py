@@ -6,11 +6,12 @@ import reflex as rx
 
 from terminal_shop import routes, rules
 from terminal_shop.admin_pages import AdminPage
-from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_loaded
+from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_allowed, when_loaded
 from terminal_shop.components.admin_lists import date_range, filter_select
 from terminal_shop.components.ui import CARD, nav_link
 from terminal_shop.pages.admin.personal_data import request_list
 from terminal_shop.services.lists.terms import Period
+from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import OverviewState as S
 
 
@@ -136,6 +137,15 @@ def _awaiting(title: str, items, line, testid: str, link: str, href: str) -> rx.
     )  # fmt: skip
 
 
+def _incidents() -> rx.Component:
+    """Open data incidents, the owner's: the people and the authority are told within 3x24 hours."""
+    return when_allowed(Permission.PERSONAL_DATA, _awaiting(
+        "Insiden data pribadi: beri tahu dalam 3x24 jam", S.view.incidents,
+        lambda i: (rx.el.span("Insiden ", i.id, " · ", i.affected, " orang"), rx.el.span(" · batas ", i.due, " (", i.left, ")",
+                                                                                     class_name="font-semibold text-red-700")),
+        "overview-incident", "Buka Insiden", routes.ADMIN_INCIDENTS))  # fmt: skip
+
+
 def _disputes() -> rx.Component:
     """Open disputes, the nearest deadline first: the merchant's answer must reach the acquirer."""
     return _awaiting("Sengketa terbuka, batas terdekat dulu", S.view.disputes,
@@ -248,6 +258,7 @@ def overview_page() -> rx.Component:
                 rx.foreach(v.waiting, _waiting),
                 class_name="mt-4 grid gap-4 sm:grid-cols-2",
             ),
+            _incidents(),
             _requests_and_payments(),
             _disputes(),
             _fleet(),

@@ -34,7 +34,7 @@ from terminal_shop.services.orders.terms import (
     OrderStatus,
 )
 from terminal_shop.services.payouts import cases
-from terminal_shop.services.privacy import requests
+from terminal_shop.services.privacy import incidents, requests
 from terminal_shop.services.registrations import merchant_list, payout_account_views
 from terminal_shop.services.registrations.terms import RegistrationStatus
 from terminal_shop.services.servicing import queue as service_queue
@@ -112,6 +112,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
         payout_cases=tuple(cases.open_cases(limit=20)),
         disputes=tuple(dispute_cases.waiting(limit=20)),
         fleet=fleet.counts(),
+        incidents=tuple(incidents.incidents(open_only=True)),
     )
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from terminal_shop.services.disputes.views import DisputeView
 from terminal_shop.services.fleet.view import FleetCounts
 from terminal_shop.services.payouts.views import CaseView
+from terminal_shop.services.privacy.incidents import IncidentView
 from terminal_shop.views import Badge, DataRequestView
 
 
@@ -50,3 +51,4 @@ class Overview:
     payout_cases: tuple[CaseView, ...] = ()  # "Dana belum masuk" waiting, the nearest promise first
     disputes: tuple[DisputeView, ...] = ()  # open disputes, the nearest deadline first
     fleet: FleetCounts = FleetCounts(0, 0, 0)  # active terminals offline, out of paper, on an old app
+    incidents: tuple[IncidentView, ...] = ()  # open data incidents and their 3x24-hour clocks (the owner's)

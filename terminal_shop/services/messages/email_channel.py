@@ -61,6 +61,7 @@ WORDS: dict[str, Callable[[Session, Notice], Mail]] = {
     "dispute_opened": lambda s, n: merchant_mails.dispute(n.about, n.values, due=False),
     "dispute_due": lambda s, n: merchant_mails.dispute(n.about, n.values, due=True),
     "payout_account": lambda s, n: merchant_mails.payout_account(n.about, n.values),
+    "data_incident": lambda s, n: merchant_mails.data_incident(n.email or "", n.values),
     "device_status": lambda s, n: merchant_mails.device_status(
         n.about, n.values["model"], n.values["serial"], n.values["status"], n.values["reason"]
     ),

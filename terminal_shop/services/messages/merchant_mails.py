@@ -206,3 +206,22 @@ def payout_account(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
         paragraphs,
         ("Buka halaman Pencairan", values["link"]),
     )
+
+
+def data_incident(to: str, values: dict[str, str]) -> Mail:
+    """To each person a breach of personal data touched (UU 27/2022 Ps 46: what data, when and how,
+    what is done), to the address on their own record (privacy/incidents.py)."""
+    return compose(
+        to,
+        "Pemberitahuan insiden data pribadi",
+        "Halo,",
+        [
+            "Kami menemukan insiden yang menyangkut data pribadi Anda yang tersimpan pada kami.",
+            f"Data yang terungkap: {values['data']}.",
+            f"Kapan dan bagaimana: {values['what']}",
+            f"Yang kami lakukan: {values['steps']}",
+            "Yang bisa Anda lakukan: waspadai pesan, email atau telepon yang mengaku dari kami; kami tidak pernah "
+            "meminta kode, password atau PIN.",
+            f"Pertanyaan tentang data Anda: {values['contact']}.",
+        ],
+    )

@@ -39,6 +39,7 @@ class NoticeKind(Term):
     DISPUTE_OPENED = "dispute_opened", "Sengketa dibuka"
     DISPUTE_DUE = "dispute_due", "Batas jawaban sengketa"
     PAYOUT_ACCOUNT = "payout_account", "Ganti rekening pencairan"
+    DATA_INCIDENT = "data_incident", "Pemberitahuan insiden data pribadi"
 
 
 # What each kind of notice carries besides the record it is about (`Notice.values`), declared
@@ -68,4 +69,5 @@ NOTICE_VALUES: dict[str, tuple[str, ...]] = {
     NoticeKind.DISPUTE_OPENED.value: ("amount", "txn", "reason", "deadline", "link"),
     NoticeKind.DISPUTE_DUE.value: ("amount", "txn", "reason", "deadline", "link"),
     NoticeKind.PAYOUT_ACCOUNT.value: ("step", "said", "stop", "link"),
+    NoticeKind.DATA_INCIDENT.value: ("what", "data", "steps", "contact"),
 }

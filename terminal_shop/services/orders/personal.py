@@ -89,3 +89,10 @@ def forget_abandoned(s: Session, limit: datetime, batch: int, dry_run: bool) -> 
     if found and not dry_run:
         s.exec(sa.delete(TransferCode).where(*stale))
     return found
+
+
+def created_between(s: Session, start: datetime, end: datetime) -> list[uuid.UUID]:
+    """The live orders placed in [start, end): the people a data incident over them touched."""
+    o = Order
+    window = (col(o.created_at) >= start, col(o.created_at) < end, col(o.purged_at).is_(None))
+    return list(s.exec(select(o.id).where(*window)))

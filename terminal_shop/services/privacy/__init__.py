@@ -4,6 +4,6 @@ and the data subject's copy of their record."""
 from terminal_shop.areas import Area
 
 AREA = Area(
-    face=("requests", "copies", "retention", "events", "terms"),
+    face=("requests", "copies", "retention", "events", "terms", "incidents"),
     tables=("tables",),
 )

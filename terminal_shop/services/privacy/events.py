@@ -41,3 +41,31 @@ class RecordErased(Event):
 
     name: ClassVar[str] = "privacy.erased"
     action: ClassVar[str] = "purge"
+
+
+@dataclass(frozen=True, kw_only=True)
+class IncidentEvent(Event):
+    """A data incident (UU 27/2022 Ps 46: privacy/incidents.py) recorded, told of, closed."""
+
+    entity_type: str = "incident"
+    action: ClassVar[str] = "insiden"
+
+
+@dataclass(frozen=True, kw_only=True)
+class IncidentRecorded(IncidentEvent):
+    name: ClassVar[str] = "privacy.incident_recorded"
+
+
+@dataclass(frozen=True, kw_only=True)
+class IncidentNotified(IncidentEvent):
+    name: ClassVar[str] = "privacy.incident_notified"
+
+
+@dataclass(frozen=True, kw_only=True)
+class IncidentLetter(IncidentEvent):
+    name: ClassVar[str] = "privacy.incident_letter"
+
+
+@dataclass(frozen=True, kw_only=True)
+class IncidentClosed(IncidentEvent):
+    name: ClassVar[str] = "privacy.incident_closed"

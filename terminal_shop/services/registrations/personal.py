@@ -97,3 +97,10 @@ def ended_before(limit: datetime) -> Any:
     """A select of the ids of merchants whose relationship ended before `limit`, not erased yet."""
     m = MerchantRegistration
     return select(m.id).where(col(m.ended_at) <= limit, col(m.purged_at).is_(None))
+
+
+def created_between(s: Session, start: datetime, end: datetime) -> list[uuid.UUID]:
+    """The live registrations made in [start, end): the people a data incident over them touched."""
+    m = MerchantRegistration
+    window = (col(m.created_at) >= start, col(m.created_at) < end, col(m.purged_at).is_(None))
+    return list(s.exec(select(m.id).where(*window)))

@@ -64,6 +64,7 @@ WORDS: dict[str, tuple[str, Callable[[Notice], list[str]]]] = {  # notice kind: 
     ),
     "device_offline": ("device_offline", lambda n: [n.values[k] for k in ("model", "serial", "seen", "link")]),
     "payout_case_answered": ("payout_case_answered", lambda n: [n.values["answer"], n.values["link"]]),
+    "data_incident": ("data_incident", lambda n: [n.values[k] for k in ("data", "what", "steps", "contact")]),
     "payout_account": (
         "payout_account",
         lambda n: [n.values["said"], n.values["stop"] or "Lihat di halaman Pencairan:", n.values["link"]],

@@ -67,6 +67,8 @@ TEMPLATES = {
                  ("jumlah", "transaksi", "alasan", "batas tanggapan", "tautan akun")),
         Template("dispute_due", "Pengingat: sengketa {{1}} atas transaksi {{2}} perlu tanggapan sebelum {{3}}. Tanggapi di: {{4}}",
                  ("jumlah", "transaksi", "batas tanggapan", "tautan akun")),
+        Template("data_incident", "Pemberitahuan insiden data pribadi. Data yang terungkap: {{1}}. Kapan dan bagaimana: {{2}} Yang kami lakukan: {{3}} Pertanyaan: {{4}}",
+                 ("data yang terungkap", "kapan dan bagaimana", "penanganan", "petugas pelindungan data")),
         Template("payout_account", "Rekening pencairan: {{1}} {{2}} {{3}}",
                  ("langkah permintaan", "cara membatalkannya, atau: lihat di", "tautan pencairan")),
         Template("daily_recap", "Rekap {{1}}: penjualan {{2}} dari {{3}} transaksi, MDR {{4}}, bersih {{5}}. Pencairan berikutnya: {{6}}. Akun Anda: {{7}}",
