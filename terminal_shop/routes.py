@@ -81,6 +81,7 @@ API_SIGN_IN = "/api/masuk"  # step 2: the code; sets the session cookie (HttpOnl
 API_SIGN_OUT = "/api/keluar"  # this browser, or every browser of the address ("semua")
 API_ACCOUNT_TRANSACTIONS_CSV = "/api/akun/transaksi.csv"  # the signed-in merchant's filtered transactions
 API_ACCOUNT_PAYOUTS_CSV = "/api/akun/pencairan.csv"  # the signed-in merchant's payouts of the last year
+API_ACCOUNT_FEE_INVOICE = "/api/akun/invoice-mdr.pdf"  # one of the owner's monthly MDR invoices (?nomor=)
 API_ACCOUNT_STATEMENT = "/api/akun/laporan.pdf"  # a month's statement for one MID (?mid=&bulan=YYYY-MM)
 API_TEAM_INVITE = (
     "/api/akun/undangan"  # a merchant team invitation's e-mailed link (?token=): accepted once signed in as the invitee

@@ -107,6 +107,18 @@ def _case(d: Any) -> rx.Component:
     )  # fmt: skip
 
 
+def _fee_invoices() -> rx.Component:
+    """The monthly MDR invoices (issue 61.2), each a PDF."""
+    return rx.cond(A.fee_invoices, rx.el.div(
+        rx.el.h3("Invoice biaya MDR bulanan", class_name="text-sm font-semibold"),
+        rx.el.ul(rx.foreach(A.fee_invoices, lambda f: rx.el.li(
+            rx.el.a(f.month, " · ", f.number, " · ", f.total, href=routes.API_ACCOUNT_FEE_INVOICE + "?nomor=" + f.number, download="",
+                    custom_attrs={"reloadDocument": True}, class_name="inline-flex min-h-[44px] items-center text-sm text-blue-700 underline"),
+            data_testid="fee-invoice"))),
+        class_name="mt-4 border-t border-slate-100 pt-3",
+    ))  # fmt: skip
+
+
 def _recap() -> rx.Component:
     """The 07.00 WIB daily recap: by e-mail, by WhatsApp (offered only to a number that agreed), or none."""
     return rx.el.form(
@@ -131,6 +143,7 @@ def payouts_section() -> rx.Component:
         rx.el.ul(rx.foreach(A.payouts, _payout_row), class_name="mt-2 divide-y divide-slate-100"),
         rx.el.a("Unduh CSV pencairan", href=routes.API_ACCOUNT_PAYOUTS_CSV, download="", custom_attrs={"reloadDocument": True},
                 class_name="mt-2 inline-flex min-h-[44px] items-center text-sm font-medium text-blue-700 underline"),
+        _fee_invoices(),
         _recap(),
         id="pencairan",
         class_name=f"{CARD} scroll-mt-32 p-5",

@@ -14,6 +14,7 @@ from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.services.payouts import cases, recap
 from terminal_shop.services.payouts import merchant as merchant_payouts
 from terminal_shop.services.payouts.views import PayoutDetail, PayoutLine
+from terminal_shop.services.transactions import fee_invoices
 from terminal_shop.state import toast
 from terminal_shop.state.account import AccountState
 from terminal_shop.state.account_check import account_only, checked_customer, checked_scope, own_merchants
@@ -31,6 +32,7 @@ class PayoutsState(AccountState):
     payout: PayoutDetail | None = None  # the one opened, with its breakdown
     recap: str = ""  # the daily recap's channel: "", "email", "whatsapp"
     recap_options: list[list[str]] = [["", "Tidak usah"], ["email", "Email"]]  # the channels that would deliver it
+    fee_invoices: list[fee_invoices.FeeInvoiceLine] = []  # the monthly MDR invoices, newest first
 
     @rx.event
     @account_only
@@ -44,6 +46,7 @@ class PayoutsState(AccountState):
     async def _load_payouts(self, merchants: list[uuid.UUID]) -> None:
         self.payouts = await asyncio.to_thread(merchant_payouts.of_merchants, merchants)
         self.next_payout = merchant_payouts.next_of(self.payouts)
+        self.fee_invoices = await asyncio.to_thread(fee_invoices.of_merchants, merchants)
         self.recap = await asyncio.to_thread(recap.choice_of, merchants)
         self.recap_options = [
             ["", "Tidak usah"],

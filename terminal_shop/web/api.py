@@ -130,6 +130,7 @@ def files_app() -> Starlette:
             Route(routes.API_ACCOUNT_TRANSACTIONS_CSV, customer_auth.transactions_csv),
             Route(routes.API_ACCOUNT_STATEMENT, customer_auth.monthly_statement),
             Route(routes.API_ACCOUNT_PAYOUTS_CSV, customer_auth.payouts_csv),
+            Route(routes.API_ACCOUNT_FEE_INVOICE, customer_auth.fee_invoice),
             Route(routes.API_TEAM_INVITE, customer_auth.open_invitation, methods=["GET"]),
             Route(routes.API_TEAM_INVITE, customer_auth.join_invitation, methods=["POST"]),
             Route(routes.API_TRANSACTIONS, transactions_hook.receive, methods=["POST"]),

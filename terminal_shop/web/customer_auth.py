@@ -19,7 +19,7 @@ from terminal_shop.services.merchant_team import activity, invitations, members
 from terminal_shop.services.merchant_team import scope as team_scope
 from terminal_shop.services.merchant_team.terms import Ability, Activity, TeamRefusal
 from terminal_shop.services.payouts import export as payout_export
-from terminal_shop.services.transactions import history, statement
+from terminal_shop.services.transactions import fee_invoices, history, statement
 from terminal_shop.state.account import account_states
 from terminal_shop.web.guards import client_address, from_our_pages, private_cookie
 
@@ -181,6 +181,21 @@ async def payouts_csv(request: Request) -> Response:
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="pencairan.csv"', "Cache-Control": "private, no-store"},
     )
+
+
+async def fee_invoice(request: Request) -> Response:
+    """One of the signed-in owner's monthly MDR invoices, as a PDF (services/transactions/fee_invoices.py)."""
+    scope = await _scope_of_session(request)
+    if scope is None:
+        return RedirectResponse(routes.SIGN_IN, status_code=303)
+    merchants = scope.merchant_ids(Ability.PAYOUTS)
+    found = await run_in_threadpool(fee_invoices.download, merchants, request.query_params.get("nomor", "")[:30])
+    if not merchants or found is None:
+        return PlainTextResponse("Invoice tidak ditemukan", status_code=404)
+    name, pdf = found
+    await run_in_threadpool(activity.record, merchants, _who(request), Activity.DOWNLOADED, f"invoice {name}")
+    return Response(pdf, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"})  # fmt: skip
 
 
 async def monthly_statement(request: Request) -> Response:

@@ -298,3 +298,33 @@ def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_t
     expect(refunded.get_by_test_id("txn-refund")).to_contain_text(f"dipotong dari pencairan {landed.day} ")
     open_section(phone, "Ringkasan")
     expect(phone.get_by_test_id("summary-payout")).to_contain_text(said)  # the summary: Pencairan's own words
+
+
+def test_the_owner_downloads_last_months_mdr_invoice(phone, tmp_path, mailbox):
+    """Issue 61.2: last month's MDR, invoiced on the first working day, listed under Pencairan."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from terminal_shop.services.transactions import fee_invoices
+
+    merchant_id = approved_merchant(tmp_path, email="invoice@example.com", hp="0857-5050-5050")
+    with write_session() as s:
+        s.add(Device(serial="A920INV1", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
+                     tid="A9200050", mid="000885000000050"))  # fmt: skip
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    month = (working_days.today_wib().replace(day=1) - timedelta(days=1)).replace(day=1)
+    at = datetime.combine(month + timedelta(days=3), clock(10), WIB).isoformat()
+    _deliver(secret, "transaksi", {"id": "INV1", "tid": "A9200050", "mid": "000885000000050", "time": at,
+                                   "amount": 1_000_000, "channel": "kredit", "scheme": "VISA", "status": "approved"})  # fmt: skip
+    assert fee_invoices.issue_month(month) == 1
+    [line] = fee_invoices.of_merchants([merchant_id])
+
+    sign_in_by_code(phone, mailbox, "invoice@example.com")
+    open_section(phone, "Pencairan")
+    link = phone.get_by_test_id("fee-invoice").get_by_role("link")
+    expect(link).to_have_text(f"{line.month} · {line.number} · {line.total}")
+    with phone.expect_download() as download:
+        link.click()
+    text = "\n".join(p.extract_text() for p in PdfReader(BytesIO(download.value.path().read_bytes())).pages)
+    assert f"INVOICE BIAYA MDR {line.number}" in text and "000885000000050" in text and "PPN 12% x DPP" in text

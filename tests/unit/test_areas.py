@@ -46,7 +46,7 @@ def test_the_registries_keep_what_the_areas_declared_before():
     ]
     assert {t.name: t.seconds for t, _ in areas.tasks()} == {
         "sender": 5, "later": 1, "recap": 300, "ledger": 300, "fleet": 300, "servicing": 300, "disputes": 300,
-        "statement_imports": 3600, "payout_accounts": 300,
+        "statement_imports": 3600, "payout_accounts": 300, "fee_invoices": 3600,
     }  # fmt: skip
     assert set(areas.holders()) == {"order", "merchant"}
 

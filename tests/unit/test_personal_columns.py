@@ -80,7 +80,8 @@ CODES = {  # identifiers, states, kinds, amounts as text, hashes: no one's words
     "outlets": {"kecamatan", "kota"},
     "payout_cases": {"status"},
     "payout_account_changes": {"nama_bank", "step", "old_account"},
-    "data_incidents": {"data", "scope", "affected"},  # kinds of data, a kind of record, record ids  # the old account kept masked, as payouts keep it
+    "data_incidents": {"data", "scope", "affected"},  # kinds of data, a kind of record, record ids
+    "fee_invoices": {"number", "month", "lines"},  # MIDs and amounts  # the old account kept masked, as payouts keep it
     "payouts": {"mid", "account", "status", "acquirer", "bank_reference"},  # the account kept masked: "BCA ••7890"
     "pending_work": {"entity_id", "job"},
     "preferences": {"value", "name"},

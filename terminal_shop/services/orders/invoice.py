@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -30,8 +29,8 @@ from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.tables import InvoiceCounter, Order
 from terminal_shop.services.orders.terms import PaymentMethod
 from terminal_shop.services.orders.views import order_number
+from terminal_shop.tax import PPN_RATE, Tax
 
-PPN_RATE = 12  # percent, on a tax base of 11/12 of the price (PMK 131/2024, non-luxury goods)
 STAMP_DUTY_ABOVE = 5_000_000  # UU 10/2020: a receipt of more than this carries Rp 10.000 meterai
 STAMP_DUTY = 10_000
 
@@ -49,21 +48,6 @@ def allocate(s: Session, when: datetime) -> str:
         sa.update(table).where(table.c.year == year).values(last=table.c.last + 1).returning(table.c.last)
     ).scalar_one()
     return f"INV/{year}/{taken:06d}"
-
-
-@dataclass(frozen=True)
-class Tax:
-    """PPN as a PKP states it on a price that includes it."""
-
-    price: int  # harga jual, without PPN
-    base: int  # DPP nilai lain: 11/12 of the price
-    ppn: int
-
-    @classmethod
-    def of(cls, total: int) -> Tax:
-        price = round(total * 100 / 111)  # the total includes 12% of 11/12, i.e. 11%
-        base = round(price * 11 / 12)
-        return cls(price, base, total - price)
 
 
 def _totals(pdf: TablePdf, order: Order, widths: tuple[int, ...]) -> None:

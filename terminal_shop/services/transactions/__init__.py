@@ -3,7 +3,10 @@
 from terminal_shop.areas import Area, Task
 
 AREA = Area(
-    face=("ledger", "ledger_reads", "lookup", "settlement", "events", "terms"),
+    face=("ledger", "ledger_reads", "lookup", "settlement", "events", "terms", "fee_invoices"),
     tables=("tables",),
-    tasks=(Task("ledger", "ledger:carry_due", 300, "short payouts round failed"),),
+    tasks=(
+        Task("ledger", "ledger:carry_due", 300, "short payouts round failed"),
+        Task("fee_invoices", "fee_invoices:issue_due", 3600, "monthly MDR invoice round failed"),
+    ),  # fmt: skip
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import date, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
@@ -136,3 +137,29 @@ class LedgerClosing(SQLModel, table=True):
     mid: str = Field(primary_key=True, max_length=20)
     payout_on: date = Field(primary_key=True)
     closed_at: datetime = now_field()
+
+
+class FeeInvoice(SQLModel, table=True):
+    """A merchant's monthly invoice of the MDR its MIDs were charged (issue 61.2): numbered in a
+    series of its own without gaps (FeeInvoiceCounter), one per merchant and month, its figures
+    the ledger's entries of that month (transactions/fee_invoices.py)."""
+
+    __tablename__ = "fee_invoices"
+    __table_args__ = (sa.UniqueConstraint("merchant_id", "month", name="uq_fee_invoice_month"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    number: str = Field(max_length=30, unique=True)  # "MDR/2026/000001"
+    merchant_id: uuid.UUID = Field(index=True)
+    month: str = Field(max_length=7)  # "2026-11"
+    lines: list[dict[str, Any]] = Field(sa_type=sa.JSON)  # per MID: count, gross, mdr, back (rupiah)
+    total: int = Field(sa_type=sa.BigInteger)  # the MDR charged less the MDR returned: what the invoice bills
+    issued_at: datetime = now_field()
+
+
+class FeeInvoiceCounter(SQLModel, table=True):
+    """The last fee invoice number of each year, taken under the row's lock (no gap, no twin)."""
+
+    __tablename__ = "fee_invoice_counters"
+
+    year: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    last: int = 0

@@ -1,0 +1,83 @@
+"""The merchant's monthly MDR invoice (issue 61.2) on this pass's real database: numbered in its own
+series without gaps, once per merchant and month, its totals the ledger's entries of that month,
+the PPN inside the MDR stated, sent by e-mail with the PDF and downloaded only by its owner."""
+
+from __future__ import annotations
+
+import base64
+import io
+from datetime import date, datetime, time, timedelta
+
+from pypdf import PdfReader
+from sqlmodel import select
+from test_transactions_services import active_device, deliver, txn
+
+from terminal_shop.formats import WIB, rupiah
+from terminal_shop.infra.db import read_session
+from terminal_shop.services import working_days
+from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.transactions import fee_invoices, ingest
+from terminal_shop.services.transactions.tables import FeeInvoice, LedgerEntry
+from terminal_shop.tax import Tax
+
+
+def _last_month() -> date:
+    return (working_days.today_wib().replace(day=1) - timedelta(days=1)).replace(day=1)
+
+
+def _at(day: date, hour: int = 10) -> str:
+    return datetime.combine(day, time(hour), WIB).isoformat()
+
+
+def _ledger_mdr(month: date) -> int:
+    """The MDR charged less the MDR returned, summed straight from the ledger's entries of the month."""
+    lo = datetime.combine(month, time(0), WIB)
+    hi = datetime.combine((month + timedelta(days=32)).replace(day=1), time(0), WIB)
+    with read_session() as s:
+        rows = s.exec(select(LedgerEntry).where(LedgerEntry.occurred_at >= lo, LedgerEntry.occurred_at < hi)).all()
+    return -sum(e.amount for e in rows if e.kind == "mdr") - sum(e.amount for e in rows if e.kind == "mdr_kembali")
+
+
+def _invoices() -> list[FeeInvoice]:
+    with read_session() as s:
+        return list(s.exec(select(FeeInvoice).order_by(FeeInvoice.number)))
+
+
+def test_a_month_of_mdr_is_invoiced_once_numbered_without_gaps_and_equal_to_the_ledger(clean_db, tmp_path):
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    month = _last_month()
+    first = active_device(tmp_path)
+    second = active_device(tmp_path, tid="BRI00777", mid="000885000000777")
+    deliver(secret, {"transactions": [txn("K1", 1_000_000, "kredit", at=_at(month)), txn("D1", 400_000, "debit", at=_at(month)),
+                                      dict(txn("T7", 2_000_000, "kredit", tid="BRI00777", at=_at(month + timedelta(days=1))),
+                                           mid="000885000000777")]})  # fmt: skip
+    deliver(secret, {"transactions": [dict(txn("K1", 500_000, "kredit", status="refund", at=_at(month + timedelta(days=2))),
+                                           refund_id="RF1")]})  # fmt: skip
+    deliver(secret, {"transactions": [txn("NOW", 300_000, "kredit")]})  # this month's: on next month's invoice
+
+    assert fee_invoices.issue_month(month) == 2
+    assert fee_invoices.issue_month(month) == 0  # a second round: nothing again, no number taken
+    rows = _invoices()
+    year = datetime.now(WIB).year
+    assert [r.number for r in rows] == [f"MDR/{year}/000001", f"MDR/{year}/000002"]
+    assert sum(r.total for r in rows) == _ledger_mdr(month) > 0
+    mine = next(r for r in rows if r.merchant_id == first)
+    [line] = mine.lines
+    assert (line["mid"], line["count"], line["gross"]) == ("000885012345678", 2, 1_400_000)
+    assert mine.total == line["mdr"] - line["back"] and line["back"] > 0  # the refund gave MDR back
+
+    name, pdf = fee_invoices.download([first], mine.number)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    tax = Tax.of(mine.total)
+    assert name == mine.number.replace("/", "-") + ".pdf" and mine.number in text
+    assert rupiah(mine.total) in text and rupiah(tax.ppn) in text and "PPN 12% x DPP" in text
+    assert fee_invoices.download([second], mine.number) is None  # another merchant's: not found
+
+    with read_session() as s:
+        mail = s.exec(select(OutboxMessage).where(OutboxMessage.key == f"fee-invoice:{mine.number}")).one()
+    assert "Invoice biaya MDR" in mail.subject and base64.b64decode(mail.attachment_pdf).startswith(b"%PDF")
+    assert [f.number for f in fee_invoices.of_merchants([first])] == [mine.number]
+
+
+def test_the_round_waits_for_the_first_working_day_of_the_month(clean_db):
+    assert fee_invoices.issue_due(date(2026, 11, 1)) == 0  # a Sunday: Monday 2 November is the first working day
