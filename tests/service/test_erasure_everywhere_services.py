@@ -25,6 +25,7 @@ from terminal_shop.services.notifications import sender
 from terminal_shop.services.payouts import cases as payout_cases
 from terminal_shop.services.payouts import merchant as payouts
 from terminal_shop.services.privacy import erasure
+from terminal_shop.services.registrations import payout_account
 from terminal_shop.services.servicing import cases as servicing
 from terminal_shop.services.transactions import ingest
 from terminal_shop.services.whatsapp import webhook
@@ -35,6 +36,7 @@ from support.whatsapp_standin import inbound_text
 
 NAME, EMAIL, PHONE, NIK = "Sukmawati Handayaningsih", "sukma.handayani@contoh.id", "081377712345", "3578016504890002"
 SHOP, ACCOUNT, STAFF = "Kedai Kopi Sukmajaya", "8830145577", "kasir.dewi@contoh.id"
+NEW_ACCOUNT = "5550172634"  # the payout account asked for
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 
@@ -76,16 +78,19 @@ def _merchant_with_everything(tmp_path) -> object:
     [payout] = payouts.of_merchants([merchant_id], today=later)
     payout_cases.open_case([merchant_id], payout.id, EMAIL, today=later)
     webhook.receive(inbound_text("62" + PHONE[1:], f"Halo, saya {NAME} dari {SHOP}"))
+    new_account = {"nama_bank": "Bank BNI", "nomor_rekening": NEW_ACCOUNT, "nama_rekening": NAME}
+    payout_account.request(merchant_id, new_account, png(tmp_path / "buku.png").read_bytes(), EMAIL)  # issue 61.4
     sender.send_pending()
     return merchant_id, order.id
 
 
 def test_an_erased_merchant_leaves_no_word_of_its_owner_or_staff_in_any_area(whatsapp, tmp_path):
-    words = (NAME, EMAIL, PHONE, "62" + PHONE[1:], NIK, SHOP, ACCOUNT, STAFF)
+    words = (NAME, EMAIL, PHONE, "62" + PHONE[1:], NIK, SHOP, ACCOUNT, STAFF, NEW_ACCOUNT)
     merchant_id, order_id = _merchant_with_everything(tmp_path)
     before = found_anywhere(*words)
     for place in ("service_cases", "service_media", "disputes", "dispute_evidence", "outlets", "team_members",
-                  "account_activity", "payout_cases", "outbox", "audit_events", "whatsapp_inbound"):  # fmt: skip
+                  "account_activity", "payout_cases", "outbox", "audit_events", "whatsapp_inbound",
+                  "payout_account_changes"):  # fmt: skip
         assert any(p.startswith(place) for p in before), place  # the test sees each area's copy before
 
     erasure.erase_merchant(merchant_id, erasure.SYSTEM, "permintaan pemilik")

@@ -5,8 +5,11 @@ the same path; every bad input refused with nothing changed."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import uuid
+import zipfile
 from datetime import datetime, time, timedelta
 
 import pytest
@@ -226,10 +229,15 @@ def test_an_admins_edit_of_the_bank_fields_waits_for_the_owners_code_and_another
 
 
 def test_erasure_and_deletion_take_the_requests_and_their_photos(clean_db, tmp_path):
-    from terminal_shop.services.privacy import erasure
+    from terminal_shop.services.privacy import erasure, requests
 
     merchant_id = _requested(tmp_path)
     key = _changes()[0].proof_key
+    _, archive = requests.archive("merchant", str(merchant_id), ADMIN)  # the owner's copy holds the request
+    copied = json.loads(zipfile.ZipFile(io.BytesIO(archive)).read("data.json"))["permintaan_ganti_rekening"]
+    assert [(c["nomor_rekening"], c["step"]) for c in copied] == [("0987654321", "kode")] and "code_hash" not in copied[
+        0
+    ]
     erasure.erase_merchant(merchant_id, ADMIN, "permintaan pemilik")
     [change] = _changes()
     assert change.nomor_rekening == "" and change.proof_key is None and "SRI" not in change.nama_rekening

@@ -45,9 +45,13 @@ def contact(row: RegistrationFacts) -> tuple[str, str]:
 
 
 def fields(s: Session, registration_id: uuid.UUID) -> dict[str, Any]:
-    """Every column of the registration, for the data subject's copy."""
+    """Every column of the registration and of its payout account requests, for the data subject's copy."""
     row = s.get(MerchantRegistration, registration_id)
-    return column_values(row) if row is not None else {}
+    if row is None:
+        return {}
+    asked = s.exec(select(PayoutAccountChange).where(col(PayoutAccountChange.merchant_id) == registration_id))
+    return {**column_values(row), "permintaan_ganti_rekening": [
+        {k: v for k, v in column_values(c).items() if k != "code_hash"} for c in asked]}  # fmt: skip
 
 
 def personal_values(s: Session, registration_id: uuid.UUID) -> list[str]:
