@@ -80,15 +80,19 @@ def _never_spoken(unit: Any, h: Any) -> Any:
 
 def counts(now: datetime | None = None) -> FleetCounts:
     """Counted on the heartbeats alone (each row knows whether its unit is aktif: fleet/
-    subscribers.py): at 100,000 units, joining every unit cost 70 ms."""
+    subscribers.py): at 100,000 units, joining every unit cost 70 ms. So "never spoke" is the
+    active units less the active heartbeat rows (one a unit), not an outer join (issue 63.6's
+    join took the counts' p95 from 26 to 113 ms: docs/benchmarks.md section 17)."""
     now = now or utcnow()
-    h = table_of(DeviceHeartbeat).alias("h")
+    h, unit = table_of(DeviceHeartbeat).alias("h"), units()
     where = _conditions(h, now)
     flagged = (FleetFilter.OFFLINE, FleetFilter.PAPER, FleetFilter.OLD_APP, FleetFilter.BATTERY, FleetFilter.SIGNAL)
-    joined, never = _never_spoken(units(), table_of(DeviceHeartbeat).alias("never"))
     with read_session() as s:
-        row: Any = s.execute(sa.select(*[func.count().filter(where[f]) for f in flagged]).where(h.c.active)).one()
-        silent_always = int(s.execute(sa.select(func.count()).select_from(joined).where(never)).scalar_one())
+        row: Any = s.execute(
+            sa.select(*[func.count().filter(where[f]) for f in flagged], func.count()).where(h.c.active)
+        ).one()
+        active = s.execute(sa.select(func.count()).select_from(unit).where(unit.c.status == DeviceStatus.ACTIVE.value))
+        silent_always = max(0, int(active.scalar_one()) - int(row[5]))
     return FleetCounts(int(row[0]), int(row[1]), int(row[2]), silent_always, int(row[3]), int(row[4]))
 
 
