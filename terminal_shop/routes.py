@@ -91,6 +91,7 @@ API_PAYOUTS = "/api/pencairan/{acquirer}"  # an acquirer's signed payouts sent (
 API_HEARTBEATS = "/api/detak"  # the fleet's signed heartbeats (services/fleet/heartbeat.py)
 API_DISPUTES = "/api/sengketa/{acquirer}"  # an acquirer's signed disputes (services/disputes/webhook.py)
 API_ADMIN_DISPUTE = "/api/admin/sengketa/{dispute_id}"  # a dispute's case and evidence as a ZIP
+API_ADMIN_CORETAX = "/api/admin/coretax.csv"  # a month's PKP buyers' orders for Coretax (?bulan=YYYY-MM)
 API_ADMIN_INCIDENT_LETTER = "/api/admin/insiden/{incident_id}/surat.pdf"  # the letter to the authority
 API_WHATSAPP = "/api/whatsapp/webhook"  # Meta's Cloud API: the handshake (GET) and signed deliveries (POST)
 API_ADMIN_LOGIN = "/api/admin/login"

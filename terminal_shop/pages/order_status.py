@@ -130,6 +130,7 @@ def _parcel() -> rx.Component:
                 data_testid="invoice-link",
             ),
         ),
+        rx.cond(v.faktur != "", rx.el.p(v.faktur, class_name="mt-2 text-sm text-slate-700", data_testid="faktur")),
         class_name=f"{CARD} p-5",
     )
 

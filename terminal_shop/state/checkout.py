@@ -141,7 +141,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     def set_buyer_field(self, field: str, value: str):
         if field not in checkout_rules.BUYER_FIELDS:
             return
-        self.buyer[field] = checkout_rules.ticked(value) if field == "whatsapp" else str(value)[:1000]
+        self.buyer[field] = checkout_rules.ticked(value) if field in checkout_rules.TICKED else str(value)[:1000]
         self.errors.pop(field, None)
         self._save()
 

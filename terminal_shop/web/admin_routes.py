@@ -22,6 +22,7 @@ from terminal_shop.infra.rate_limits import Action
 from terminal_shop.services.audit import access_log
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.services.disputes import export as dispute_export
+from terminal_shop.services.orders import tax_invoices
 from terminal_shop.services.privacy import incidents, requests
 from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
 from terminal_shop.services.team.permissions import Permission
@@ -82,6 +83,17 @@ async def dispute_zip(request: Request) -> Response:
     name, data = found
     headers = {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
     return Response(data, media_type="application/zip", headers=headers)
+
+
+async def coretax_csv(request: Request) -> Response:
+    """A month's PKP buyers' orders as the finance staff take them into Coretax (?bulan=YYYY-MM)."""
+    admin = await _admin_with(request, Permission.ORDERS_EXPORT)
+    if admin is None:
+        return PlainTextResponse("Akses ditolak", status_code=403)
+    name, text = await run_in_threadpool(tax_invoices.coretax_csv, request.query_params.get("bulan", "")[:7])
+    await run_in_threadpool(access_log.record, admin.email, AccessAction.EXPORTED, "orders", "-", f"Coretax {name}")
+    return Response(text.encode("utf-8-sig"), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})  # fmt: skip
 
 
 async def incident_letter(request: Request) -> Response:

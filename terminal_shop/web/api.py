@@ -22,6 +22,7 @@ from terminal_shop.services.orders import invoice
 from terminal_shop.web import customer_auth, transactions_hook, whatsapp_hook
 from terminal_shop.web.admin_routes import (
     accept_invite,
+    coretax_csv,
     dispute_zip,
     export_csv,
     incident_letter,
@@ -139,6 +140,7 @@ def files_app() -> Starlette:
             Route(routes.API_HEARTBEATS, transactions_hook.receive_heartbeats, methods=["POST"]),
             Route(routes.API_ADMIN_DISPUTE, dispute_zip),
             Route(routes.API_ADMIN_INCIDENT_LETTER, incident_letter),
+            Route(routes.API_ADMIN_CORETAX, coretax_csv),
             Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
             Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),
         ]

@@ -44,7 +44,7 @@ def test_the_owner_records_an_incident_tells_the_people_and_the_authority_and_cl
     page.get_by_label("Dibuat dari tanggal").fill(today.date().isoformat())
     page.get_by_label("sampai tanggal").fill(today.date().isoformat())
     page.get_by_role("button", name="Catat insiden").click()
-    expect(page.get_by_text("Insiden dicatat")).to_be_visible()
+    expect(page.get_by_text("Insiden dicatat", exact=True)).to_be_visible()
     incident = page.get_by_test_id("incident")
     expect(incident).to_have_count(1)
     expect(incident).to_contain_text("1 orang terdampak")

@@ -211,7 +211,7 @@ def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
 
 # ----- roles: which admin may do what (services/team/permissions.py) -----
 
-ORDER_PAGES = {"OrderListState", "OrderDetailState", "OrderWhatsAppState"}
+ORDER_PAGES = {"OrderListState", "OrderDetailState", "OrderWhatsAppState", "OrderTaxState"}
 # Every admin's own password and sessions.
 ANY_ADMIN = {"AdminState.show_password_page", "AdminState.change_password", "SessionsState.load", "SessionsState.end",
              "SessionsState.end_others", "TwoFactorState.show_verify", "TwoFactorState.verify",
@@ -224,6 +224,7 @@ REVIEWING = {
     "OrderDetailState.set_reject_reason",
     "OrderDetailState.reject",
     "OrderDetailState.cancel_unmatched",
+    "OrderTaxState.record_nsfp",  # issue 61.1: the faktur's number from Coretax is finance's
 }
 FULFILLING = {
     "OrderDetailState.add_serial",

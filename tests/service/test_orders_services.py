@@ -254,8 +254,9 @@ def test_success_summary_shows_no_contact_data(clean_db, any_storage, tmp_path):
 
 
 def test_a_tabs_checkout_copy_reads_back_only_what_is_well_formed():
+    typed = {**dict.fromkeys(checkout_rules.BUYER_FIELDS, ""), **BUYER_TYPED}  # every field the form has, as typed
     draft = checkout_rules.CheckoutDraft(
-        (("A920", 2), ("SOUNDBOX", 1)), dict(BUYER_TYPED), "QRIS", uuid.uuid4().hex, rev=7, saved=int(time.time())
+        (("A920", 2), ("SOUNDBOX", 1)), typed, "QRIS", uuid.uuid4().hex, rev=7, saved=int(time.time())
     )
     assert checkout_rules.CheckoutDraft.parse(draft.to_json()) == draft
     # Issue 50.3: the copy lives in the browser across tabs, so an old one is not read back.

@@ -75,7 +75,7 @@ CODES = {  # identifiers, states, kinds, amounts as text, hashes: no one's words
     "merchant_registrations": {"rejection_reason", "jenis_usaha", "consent_version", "kabupaten_kota", "tempat_usaha",
                                "nama_bank", "status", "kecamatan"},
     "orders": {"courier", "number", "payment_check", "invoice_number", "fulfilment", "qris_payload", "resi", "status",
-               "items", "payment_method", "service_case", "service_fee"},
+               "items", "payment_method", "service_case", "service_fee", "nsfp"},
     "outbox": {"request_id", "provider_id", "delivery", "entity_type", "channel", "status"},
     "outlets": {"kecamatan", "kota"},
     "payout_cases": {"status"},

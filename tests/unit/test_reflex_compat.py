@@ -53,6 +53,7 @@ def test_substates_include_every_admin_area():
         "MerchantDevicesState",
         "MerchantAccountState",
         "IncidentsState",
+        "OrderTaxState",
         "MerchantRatesState",
         "OrderWhatsAppState",
         "MerchantWhatsAppState",

@@ -25,6 +25,7 @@ from terminal_shop.components.forms import typed
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, nav_link
 from terminal_shop.pages.admin.order_fulfilment import fulfilment_card
 from terminal_shop.pages.admin.order_proof import proof_viewer
+from terminal_shop.pages.admin.order_tax import order_tax_card
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
 from terminal_shop.pages.admin.payments import payment_card
 from terminal_shop.pages.admin.personal_data import personal_data_card
@@ -192,6 +193,7 @@ def order_detail_page() -> rx.Component:
                 ),
                 rx.el.div(
                     _buyer(),
+                    order_tax_card(),
                     _items(),
                     _note(),
                     history(o.history),

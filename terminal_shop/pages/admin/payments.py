@@ -12,7 +12,7 @@ from terminal_shop.components.admin import BTN_SMALL, admin_layout, badge, detai
 from terminal_shop.components.admin_lists import FILTER, cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.forms import typed
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, modal, nav_link
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, modal, native_form, nav_link
 from terminal_shop.services.orders.payments.terms import MatchKind
 from terminal_shop.services.orders.terms import ProofFilter
 from terminal_shop.state.admin import OrderDetailState as D
@@ -209,6 +209,18 @@ def _importers() -> rx.Component:
     )
 
 
+def _coretax() -> rx.Component:
+    """The PKP buyers' confirmed orders of a month, for Coretax's import (issue 61.1): a plain GET form."""
+    return native_form(
+        rx.el.h2("Faktur pajak untuk Coretax", class_name="text-lg font-bold"),
+        rx.el.label("Bulan", html_for="coretax-bulan", class_name="text-sm font-medium"),
+        rx.el.input(id="coretax-bulan", name="bulan", type="month", required=True, class_name=INPUT + " min-h-11"),
+        rx.el.button("Unduh CSV Coretax", type="submit", class_name=BTN_PRIMARY + " min-h-11 self-start"),
+        action=routes.API_ADMIN_CORETAX, method="get",
+        class_name=f"{CARD} mt-6 flex flex-col gap-2 p-5",
+    )  # fmt: skip
+
+
 def payments_page() -> rx.Component:
     return admin_layout(
         rx.el.h1("Cek Pembayaran", class_name="text-2xl font-bold"),
@@ -218,6 +230,7 @@ def payments_page() -> rx.Component:
             class_name="mt-1 text-sm text-slate-600",
         ),
         _importers(),
+        _coretax(),
         rx.cond(P.manual_line != 0, _manual()),
         rx.cond(
             P.error != "",

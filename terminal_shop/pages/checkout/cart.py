@@ -8,11 +8,11 @@ import reflex as rx
 
 from terminal_shop import asset_links, routes
 from terminal_shop.catalogue import PRODUCTS, Product
-from terminal_shop.components.forms import text_field, typed, whatsapp_box
+from terminal_shop.components.forms import text_field, typed
 from terminal_shop.components.layout import site_page
 from terminal_shop.components.stock import line_stock_note, stock_note
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, container, icon, link_button
-from terminal_shop.infra.settings import get_settings
+from terminal_shop.pages.checkout.buyer_extras import extras
 from terminal_shop.reflex_compat import browser_expr
 from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.terms import PaymentMethod
@@ -269,11 +269,7 @@ def form_page() -> rx.Component:
                     _field("buyer_email", "Email", kind="email", auto_complete="email", placeholder="nama@email.com"),
                     _field("shipping_address", "Alamat pengiriman", textarea=True, auto_complete="street-address"),
                     _field("note", "Catatan", required=False, textarea=True),
-                    *(
-                        [whatsapp_box(S.buyer["whatsapp"] == "1", lambda v: S.set_buyer_field("whatsapp", v))]
-                        if get_settings().whatsapp_on
-                        else []
-                    ),
+                    *extras(_field),
                     rx.el.div(
                         link_button("Kembali", routes.CHECKOUT_PRODUCTS, BTN_OUTLINE),
                         rx.el.button("Lanjut ke Pembayaran", type="submit", class_name=BTN_PRIMARY),

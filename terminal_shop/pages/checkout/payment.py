@@ -102,6 +102,13 @@ def _buyer_block() -> rx.Component:
             row("Email", S.buyer["buyer_email"]),
             row("Alamat", S.buyer["shipping_address"]),
             rx.cond(S.buyer["note"] != "", row("Catatan", S.buyer["note"])),
+            rx.cond(
+                S.buyer["pkp"] == "1",
+                row(
+                    "Faktur pajak",
+                    S.buyer["tax_name"] + " · NPWP " + S.buyer["tax_id"] + " · NITKU " + S.buyer["tax_nitku"],
+                ),
+            ),  # fmt: skip
             class_name="mt-3 grid gap-3 text-sm sm:grid-cols-2",
         ),
         class_name=f"{CARD} p-5",

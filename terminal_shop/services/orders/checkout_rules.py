@@ -18,6 +18,7 @@ from terminal_shop.infra.models import table_of
 from terminal_shop.refusals import FieldErrors, Refused
 from terminal_shop.services.orders import bills
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.services.orders.tax_buyer import TAX_FIELDS, TaxBuyer, validate_tax
 from terminal_shop.services.orders.terms import BuyerRefusal, OrderRefusal, PaymentMethod
 from terminal_shop.services.orders.views import PricedCart
 from terminal_shop.services.validation import (
@@ -38,7 +39,8 @@ class OrderError(Refused):
     code: OrderRefusal
 
 
-BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note", "whatsapp")
+BUYER_FIELDS = ("buyer_name", "buyer_phone", "buyer_email", "shipping_address", "note", "whatsapp", *TAX_FIELDS)
+TICKED = ("whatsapp", "pkp")  # the form's checkboxes: "1" or ""
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,15 @@ class Buyer:
     shipping_address: str
     note: str | None
     whatsapp: str = ""  # "1": the buyer ticked "Kirim info pesanan lewat WhatsApp"
+    pkp: str = ""  # "1": "Saya PKP, minta faktur pajak", with the four below (orders/tax_buyer.py)
+    tax_id: str = ""
+    tax_nitku: str = ""
+    tax_name: str = ""
+    tax_address: str = ""
+
+    @property
+    def tax(self) -> TaxBuyer | None:
+        return TaxBuyer(self.tax_id, self.tax_nitku, self.tax_name, self.tax_address) if self.pkp else None
 
 
 def _phone_refusal(phone: str) -> BuyerRefusal | None:
@@ -76,7 +87,8 @@ def _address_refusal(address: str) -> BuyerRefusal | None:
 
 
 # How the form names each free-text field, for "... maksimal N karakter".
-_NAMED = {"buyer_name": "Nama lengkap", "buyer_email": "Email", "shipping_address": "Alamat", "note": "Catatan"}
+_NAMED = {"buyer_name": "Nama lengkap", "buyer_email": "Email", "shipping_address": "Alamat", "note": "Catatan",
+          "tax_name": "Nama sesuai NPWP", "tax_address": "Alamat sesuai NPWP"}  # fmt: skip
 MAX_NOTE_CHARS = 1000  # the note's column is unbounded; what a tab's copy keeps of it
 
 
@@ -105,7 +117,8 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, FieldErrors]:
         "shipping_address": _address_refusal(v["shipping_address"]),
     }
     errors: FieldErrors = {name: Refused(code) for name, code in wrong.items() if code is not None}
-    for name, error in _length_errors(v).items():
+    tax, tax_errors = validate_tax(bool(ticked(v["pkp"])), v)
+    for name, error in [*tax_errors.items(), *_length_errors(v).items()]:
         errors.setdefault(name, error)
     if errors:
         return None, errors
@@ -116,6 +129,7 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, FieldErrors]:
         v["shipping_address"],
         v["note"] or None,
         ticked(v["whatsapp"]),
+        *((("1", tax.tax_id, tax.nitku, tax.name, tax.address)) if tax else ()),
     ), {}
 
 

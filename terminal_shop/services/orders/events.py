@@ -61,3 +61,11 @@ class OrderProofAdded(OrderEvent):
 
     name: ClassVar[str] = "order.proof_added"
     action: ClassVar[str] = "bukti-tambahan"
+
+
+@dataclass(frozen=True, kw_only=True)
+class OrderTaxInvoiced(OrderEvent):
+    """The finance staff recorded the faktur pajak's NSFP from Coretax; `detail` names it."""
+
+    name: ClassVar[str] = "order.tax_invoiced"
+    action: ClassVar[str] = "faktur-pajak"

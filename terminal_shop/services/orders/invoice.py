@@ -105,9 +105,19 @@ def _heading(pdf: TablePdf, order: Order, revised: bool) -> None:
         latin(
             f"Tanggal: {wib(order.invoiced_at, with_time=False)}    Pesanan: {order_number(order.id)}\n"
             f"Kepada: {order.buyer_name}\n{order.buyer_phone} | {order.buyer_email}\n{order.shipping_address}"
+            + _tax_buyer(order)
         ),
     )
     pdf.ln(3)
+
+
+def _tax_buyer(order: Order) -> str:
+    """A PKP buyer's identity for its faktur pajak (issue 61.1), and the faktur's NSFP once recorded."""
+    if not order.tax_id:
+        return ""
+    nsfp = f"\nFaktur pajak NSFP {order.nsfp}" if order.nsfp else "\nFaktur pajak: menunggu nomor dari Coretax"
+    return (f"\nPembeli PKP: {order.tax_name}, NPWP/NIK {order.tax_id}, NITKU {order.tax_nitku}\n"
+            f"Alamat sesuai NPWP: {order.tax_address}{nsfp}")  # fmt: skip
 
 
 WIDTHS = (86, 20, 40, 44)  # the items table's columns, in mm: the product left, figures right

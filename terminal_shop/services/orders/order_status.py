@@ -72,6 +72,7 @@ class OrderStatusView:
     code_discount: str = ""  # "-Rp 290": the kode unik taken off, so the lines add up to the total
     service_case: str = ""  # a service bill's case number: nothing ships, the page leads back to the case
     case_link: str = ""
+    faktur: str = ""  # a PKP buyer's faktur pajak: its NSFP once recorded, or that it waits (issue 61.1)
 
 
 def transfer_amount(order: Order) -> TransferAmount:
@@ -131,6 +132,13 @@ def load(order_id: str, token: str) -> OrderStatusView | None:
         created_at=wib(order.created_at),
         service_case=order.service_case or "",
         case_link=routes.service_case(order.service_case) if order.service_case else "",
+        faktur=(
+            f"Faktur pajak NSFP {order.nsfp}"
+            if order.nsfp
+            else "Faktur pajak: dibuat setelah pembayaran dikonfirmasi, nomornya muncul di sini"
+        )
+        if order.tax_id
+        else "",  # fmt: skip
         waiting=waiting,
         rejection_reason=reason,
         payment_qr=qr_view(order.qris_payload) if waiting and order.qris_payload else None,

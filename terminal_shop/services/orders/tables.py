@@ -74,6 +74,13 @@ class Order(SQLModel, table=True):
     # The buyer's "Kirim info pesanan lewat WhatsApp": when, and the text shown (services/whatsapp)
     # The merchant registration whose devices these are (services/devices/linking.py)
     merchant_id: uuid.UUID | None = Field(default=None, index=True)
+    # A PKP buyer's tax identity for the faktur pajak (tax_buyer.py), kept with the order's books,
+    # and the faktur's serial number (NSFP) Coretax gave, once the finance staff record it.
+    tax_id: str | None = Field(default=None, max_length=16, sa_column_kwargs=personal())
+    tax_nitku: str | None = Field(default=None, max_length=22, sa_column_kwargs=personal())
+    tax_name: str | None = Field(default=None, max_length=200, sa_column_kwargs=personal())
+    tax_address: str | None = Field(default=None, max_length=1000, sa_column_kwargs=personal())
+    nsfp: str | None = Field(default=None, max_length=17)
     # A service case's bill (bills.py): the case's number and the fee it pays; None for a purchase.
     service_case: str | None = Field(default=None, max_length=20)
     service_fee: str | None = Field(default=None, max_length=30)

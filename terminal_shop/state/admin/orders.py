@@ -33,6 +33,7 @@ from terminal_shop.services.orders.views import OrderRow, OrderView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import focus, toast
 from terminal_shop.state.admin.lists import AdminListMixin
+from terminal_shop.state.admin.order_tax import OrderTaxState
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
 from terminal_shop.state.attempt import attempt
@@ -133,7 +134,7 @@ class OrderDetailState(AdminState):
             found = False
         if not found:
             return [toast.error("Gagal memuat detail pesanan"), rx.redirect(routes.ADMIN_ORDERS)]
-        return [OrderWhatsAppState.load, *self._next_step()]  # its conversation, after the order
+        return [OrderWhatsAppState.load, OrderTaxState.load, *self._next_step()]  # its conversation, after the order
 
     def _next_step(self) -> list[EventSpec]:
         """A confirmed order opens on its next step (issue 50.8): the shipping card in view, and
