@@ -12,7 +12,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Insert, Table, event
+from sqlalchemy import Insert, Table, event, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
@@ -53,6 +53,16 @@ def insert_new(session: Session, table: Table, key: list[str]) -> Insert:
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     statement: Insert = dialect.insert(table).on_conflict_do_nothing(index_elements=key)
     return statement
+
+
+def next_in_series(session: Session, table: Table, year: int) -> int:
+    """The next number of a yearly series kept in `table` (columns year, last), taken under the
+    year's row lock in the caller's transaction: no gap, no twin (the invoices' numbers)."""
+    session.exec(insert_new(session, table, ["year"]).values(year=year, last=0))
+    taken: int = session.exec(
+        update(table).where(table.c.year == year).values(last=table.c.last + 1).returning(table.c.last)
+    ).scalar_one()
+    return taken
 
 
 @contextmanager

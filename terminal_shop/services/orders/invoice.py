@@ -14,12 +14,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-import sqlalchemy as sa
 from sqlmodel import Session
 
 from terminal_shop import routes
 from terminal_shop.formats import WIB, rupiah, wib
-from terminal_shop.infra.db import insert_new, read_session
+from terminal_shop.infra.db import next_in_series, read_session
 from terminal_shop.infra.models import table_of
 from terminal_shop.infra.pdf import table_pdf
 from terminal_shop.infra.pdf_text import latin
@@ -42,12 +41,7 @@ if TYPE_CHECKING:
 def allocate(s: Session, when: datetime) -> str:
     """The next number of `when`'s year (WIB), in the caller's transaction."""
     year = when.astimezone(WIB).year
-    table = table_of(InvoiceCounter)
-    s.exec(insert_new(s, table, ["year"]).values(year=year, last=0))
-    taken: int = s.exec(
-        sa.update(table).where(table.c.year == year).values(last=table.c.last + 1).returning(table.c.last)
-    ).scalar_one()
-    return f"INV/{year}/{taken:06d}"
+    return f"INV/{year}/{next_in_series(s, table_of(InvoiceCounter), year):06d}"
 
 
 def _totals(pdf: TablePdf, order: Order, widths: tuple[int, ...]) -> None:

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
 from terminal_shop.formats import WIB, day_text, rupiah
-from terminal_shop.infra.db import insert_new, read_session, write_session
+from terminal_shop.infra.db import next_in_series, read_session, write_session
 from terminal_shop.infra.models import table_of
 from terminal_shop.infra.pdf import table_pdf
 from terminal_shop.infra.pdf_text import latin
@@ -77,12 +77,7 @@ def _sums(s: Session, month: date) -> dict[uuid.UUID, list[dict[str, int | str]]
 
 def _allocate(s: Session, when: datetime) -> str:
     year = when.astimezone(WIB).year
-    table = table_of(FeeInvoiceCounter)
-    s.exec(insert_new(s, table, ["year"]).values(year=year, last=0))
-    taken: int = s.exec(
-        sa.update(table).where(table.c.year == year).values(last=table.c.last + 1).returning(table.c.last)
-    ).scalar_one()
-    return f"MDR/{year}/{taken:06d}"
+    return f"MDR/{year}/{next_in_series(s, table_of(FeeInvoiceCounter), year):06d}"
 
 
 def issue_month(month: date, now: datetime | None = None) -> int:
