@@ -53,7 +53,8 @@ def _merchant_with_everything(tmp_path) -> object:
     signed_in(EMAIL)
     order = checkout_order(get_storage(), png(tmp_path / "p.png").read_bytes(),
                    buyer={"buyer_name": NAME, "buyer_phone": PHONE, "buyer_email": EMAIL,
-                          "shipping_address": f"{SHOP}, Jl. Kenjeran 10"})  # fmt: skip
+                          "shipping_address": f"{SHOP}, Jl. Kenjeran 10", "pkp": "1", "tax_id": NIK,
+                          "tax_nitku": NIK + "000000", "tax_name": SHOP, "tax_address": "Jl. Kenjeran 10"})  # fmt: skip  # issue 61.1
     outlets.add([merchant_id], str(merchant_id), {"nama": f"{SHOP} Cabang", "alamat": "Jl. Dua 2", "kecamatan": "Tebet",
                                                   "kota": "Jakarta Selatan"}, EMAIL)  # fmt: skip
     branch = next(o for o in outlets.of_merchants([merchant_id], EMAIL)[0] if o.name.endswith("Cabang"))

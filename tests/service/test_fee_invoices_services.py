@@ -81,3 +81,17 @@ def test_a_month_of_mdr_is_invoiced_once_numbered_without_gaps_and_equal_to_the_
 
 def test_the_round_waits_for_the_first_working_day_of_the_month(clean_db):
     assert fee_invoices.issue_due(date(2026, 11, 1)) == 0  # a Sunday: Monday 2 November is the first working day
+
+
+def test_a_round_too_small_for_every_merchant_leaves_the_rest_to_the_next(clean_db, tmp_path, monkeypatch):
+    """A round invoices at most ISSUED_AT_ONCE merchants; the next takes the ones still without
+    one (its first draft sliced before leaving out those done, and never reached the rest)."""
+    secret = ingest.add_acquirer("bri", "Bank BRI")
+    month = _last_month()
+    active_device(tmp_path)
+    active_device(tmp_path, tid="BRI00777", mid="000885000000777")
+    deliver(secret, {"transactions": [txn("K1", 1_000_000, "kredit", at=_at(month)),
+                                      dict(txn("T7", 2_000_000, "kredit", tid="BRI00777", at=_at(month)), mid="000885000000777")]})  # fmt: skip
+    monkeypatch.setattr(fee_invoices, "ISSUED_AT_ONCE", 1)
+    assert [fee_invoices.issue_month(month) for _ in range(3)] == [1, 1, 0]
+    assert len(_invoices()) == 2

@@ -119,7 +119,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
 def _account_changes(now: datetime) -> Waiting:
     """New payout accounts the owners confirmed, for staff to check: the oldest one's page."""
     count, since, merchant = payout_account_views.oldest_waiting()
-    href = routes.ADMIN_MERCHANT.replace("[id]", merchant) + "#ganti-rekening" if merchant else routes.ADMIN_MERCHANTS
+    href = routes.with_id(routes.ADMIN_MERCHANT, merchant) + "#ganti-rekening" if merchant else routes.ADMIN_MERCHANTS
     return Waiting("Ganti rekening menunggu pemeriksaan", count, _waited(since, now), href)
 
 

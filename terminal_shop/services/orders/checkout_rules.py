@@ -129,7 +129,7 @@ def validate_buyer(raw: dict[str, str]) -> tuple[Buyer | None, FieldErrors]:
         v["shipping_address"],
         v["note"] or None,
         ticked(v["whatsapp"]),
-        *((("1", tax.tax_id, tax.nitku, tax.name, tax.address)) if tax else ()),
+        *(("1", tax.tax_id, tax.nitku, tax.name, tax.address) if tax else ()),
     ), {}
 
 

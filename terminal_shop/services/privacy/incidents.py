@@ -65,12 +65,11 @@ def _window(start: str, end: str) -> tuple[datetime, datetime]:
     return datetime.combine(first, time(0), WIB), datetime.combine(last + timedelta(days=1), time(0), WIB)
 
 
-def affected(scope: str, start: str, end: str) -> list[uuid.UUID]:
-    """The live records of that kind made in those WIB days: whose data the incident touched."""
+def _affected(scope: str, lo: datetime, hi: datetime) -> list[uuid.UUID]:
+    """The live records of that kind made in [lo, hi): whose data the incident touched."""
     kind = IncidentScope.parse(scope)
     if kind is None:
         raise IncidentRefused(IncidentRefusal.SCOPE)
-    lo, hi = _window(start, end)
     with read_session() as s:
         return list(HOLDERS[kind.value].created_between(s, lo, hi))
 
@@ -97,10 +96,10 @@ def record(form: dict[str, object], admin_email: str) -> int:
     if not steps:
         raise IncidentRefused(IncidentRefusal.STEPS)
     scope, start, end = str(form.get("scope", "")), str(form.get("start", "")), str(form.get("end", ""))
-    ids = affected(scope, start, end)
+    lo, hi = _window(start, end)
+    ids = _affected(scope, lo, hi)
     if not ids:
         raise IncidentRefused(IncidentRefusal.NOBODY)
-    lo, hi = _window(start, end)
     due = discovered + rules.BREACH_NOTICE
     with write_session() as s:
         row = DataIncident(what=what, steps=steps, data=data, scope=scope, touched_from=lo, touched_until=hi,

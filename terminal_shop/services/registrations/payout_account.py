@@ -49,8 +49,9 @@ class AccountChangeRefused(Refused):
     pass
 
 
-def _refused(code: R) -> AccountChangeRefused:
-    return AccountChangeRefused(code)
+def asked(change: PayoutAccountChange) -> str:
+    """The account a request asks for, masked as payouts show accounts: "BNI ••4321"."""
+    return masked(change.nama_bank, change.nomor_rekening)
 
 
 def same_holder(a: str, b: str) -> bool:
@@ -77,7 +78,7 @@ def effective_from(approved: datetime) -> datetime:
 def _registration(s: Session, merchant_id: uuid.UUID) -> MerchantRegistration:
     row = s.get(MerchantRegistration, merchant_id, with_for_update=True)
     if row is None or row.status != RegistrationStatus.APPROVED.value or row.purged_at or row.restricted_at:
-        raise _refused(R.NOT_APPROVED)
+        raise AccountChangeRefused(R.NOT_APPROVED)
     return row
 
 
@@ -100,14 +101,14 @@ def start(s: Session, row: MerchantRegistration, form: dict[str, str], actor: st
     if values is None:
         raise AccountChangeRefused(R.INVALID, words=first_text(errors))
     if open_change(s, row.id, lock=True) is not None:
-        raise _refused(R.OPEN)
+        raise AccountChangeRefused(R.OPEN)
     if values["nama_bank"] == row.nama_bank and values["nomor_rekening"] == row.nomor_rekening:
-        raise _refused(R.SAME)
+        raise AccountChangeRefused(R.SAME)
     since = utcnow() - timedelta(days=1)
-    asked = s.exec(select(func.count()).select_from(PayoutAccountChange).where(
+    lately = s.exec(select(func.count()).select_from(PayoutAccountChange).where(
         col(PayoutAccountChange.merchant_id) == row.id, col(PayoutAccountChange.requested_at) >= since)).one()  # fmt: skip
-    if asked >= rules.ACCOUNT_CHANGES_PER_DAY:
-        raise _refused(R.TOO_MANY)
+    if lately >= rules.ACCOUNT_CHANGES_PER_DAY:
+        raise AccountChangeRefused(R.TOO_MANY)
     code, now = f"{secrets.randbelow(10**6):06d}", utcnow()
     change = PayoutAccountChange(merchant_id=row.id, old_account=masked(row.nama_bank, row.nomor_rekening),
                                  requested_by=actor[:254], requested_at=now, proof_key=proof_key,
@@ -116,7 +117,7 @@ def start(s: Session, row: MerchantRegistration, form: dict[str, str], actor: st
     change.code_hash = _code_hash(change.id, code)
     s.add(change)
     s.flush()  # a second open request for the merchant stops here (uq_payout_account_change_open)
-    new = masked(change.nama_bank, change.nomor_rekening)
+    new = asked(change)
     mail = emails.payout_account_code(row.email, row.nama_usaha, new, code)
     outbox.enqueue(s, f"payout-account-code:{change.id}", "merchant", str(row.id), mail)
     _tell(s, change, actor, f"Ada permintaan mengganti rekening pencairan ke {new}. "
@@ -126,7 +127,7 @@ def start(s: Session, row: MerchantRegistration, form: dict[str, str], actor: st
 def request(merchant_id: uuid.UUID, form: dict[str, str], proof: bytes | None, actor: str) -> None:
     """The owner's request from /akun/pencairan, with the photo of the account."""
     if not proof:
-        raise _refused(R.PROOF)
+        raise AccountChangeRefused(R.PROOF)
     checked = uploads.strip_metadata(uploads.check_file(proof, uploads.IMAGE_KINDS, DOC_WRONG_TYPE))
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     key = f"{merchant_id}/rekening-{secrets.token_hex(6)}.{checked.extension}"
@@ -145,10 +146,10 @@ def confirm(merchant_id: uuid.UUID, code: str, actor: str) -> None:
     with write_session() as s:
         change = open_change(s, merchant_id, lock=True)
         if change is None or change.step != Step.CODE.value:
-            raise _refused(R.NOT_FOUND)
+            raise AccountChangeRefused(R.NOT_FOUND)
         expired = change.code_expires_at is None or utcnow() > change.code_expires_at
         if expired or change.code_tries >= rules.ACCOUNT_CHANGE_CODE_TRIES:
-            raise _refused(R.CODE_EXPIRED)
+            raise AccountChangeRefused(R.CODE_EXPIRED)
         if not hmac.compare_digest(change.code_hash or "", _code_hash(change.id, given)):
             change.code_tries += 1
             s.add(change)
@@ -157,10 +158,10 @@ def confirm(merchant_id: uuid.UUID, code: str, actor: str) -> None:
             change.step, change.confirmed_at, change.code_hash = Step.REVIEW.value, utcnow(), None
             s.add(change)
             _tell(s, change, actor, f"Permintaan ganti rekening pencairan ke "
-                                    f"{masked(change.nama_bank, change.nomor_rekening)} sudah dikonfirmasi dan "
+                                    f"{asked(change)} sudah dikonfirmasi dan "
                                     "sedang diperiksa tim kami.")  # fmt: skip
     if wrong:
-        raise _refused(R.CODE)
+        raise AccountChangeRefused(R.CODE)
 
 
 def cancel(merchant_id: uuid.UUID, actor: str) -> None:
@@ -168,9 +169,9 @@ def cancel(merchant_id: uuid.UUID, actor: str) -> None:
     with write_session() as s:
         change = open_change(s, merchant_id, lock=True)
         if change is None:
-            raise _refused(R.NOT_FOUND)
+            raise AccountChangeRefused(R.NOT_FOUND)
         _end(s, change, Step.CANCELLED, actor, f"Permintaan ganti rekening pencairan ke "
-             f"{masked(change.nama_bank, change.nomor_rekening)} dibatalkan. Pencairan tetap ke {change.old_account}.")  # fmt: skip
+             f"{asked(change)} dibatalkan. Pencairan tetap ke {change.old_account}.")  # fmt: skip
 
 
 def _end(s: Session, change: PayoutAccountChange, step: Step, actor: str, said: str) -> None:
@@ -183,7 +184,7 @@ def _in_review(s: Session, change_id: str) -> PayoutAccountChange:
     key = parse_id(change_id)
     change = s.get(PayoutAccountChange, key, with_for_update=True) if key else None
     if change is None or change.step != Step.REVIEW.value:
-        raise _refused(R.NOT_FOUND)
+        raise AccountChangeRefused(R.NOT_FOUND)
     return change
 
 
@@ -191,10 +192,10 @@ def _approvable(s: Session, change_id: str, admin_email: str, reason: str) -> Pa
     """A holder other than the registration's needs the reason; an admin's own request, another admin."""
     change = _in_review(s, change_id)
     if change.requested_by.lower() == admin_email.lower():
-        raise _refused(R.SELF)
+        raise AccountChangeRefused(R.SELF)
     row = _registration(s, change.merchant_id)
     if not same_holder(change.nama_rekening, row.nama_rekening) and not reason.strip():
-        raise _refused(R.MISMATCH)
+        raise AccountChangeRefused(R.MISMATCH)
     return change
 
 
@@ -213,19 +214,19 @@ def approve(change_id: str, admin_email: str, reason: str) -> datetime:
         change.note, change.effective_at = reason.strip()[:1000] or None, effective_from(now)
         day = working_days.spoken(working_days.wib_date(change.effective_at))
         s.add(change)
-        _tell(s, change, admin_email, f"Rekening pencairan {masked(change.nama_bank, change.nomor_rekening)} "
+        _tell(s, change, admin_email, f"Rekening pencairan {asked(change)} "
                                       f"disetujui dan dipakai mulai {day}. Sampai itu pencairan tetap ke {change.old_account}.")  # fmt: skip
         return change.effective_at
 
 
 def refuse(change_id: str, admin_email: str, reason: str) -> None:
     if not reason.strip():
-        raise _refused(R.REASON)
+        raise AccountChangeRefused(R.REASON)
     with write_session() as s:
         change = _in_review(s, change_id)
         change.reviewed_by, change.reviewed_at, change.note = admin_email[:254], utcnow(), reason.strip()[:1000]
         _end(s, change, Step.REFUSED, admin_email, f"Permintaan ganti rekening pencairan ke "
-             f"{masked(change.nama_bank, change.nomor_rekening)} ditolak: {reason.strip()[:500]}. "
+             f"{asked(change)} ditolak: {reason.strip()[:500]}. "
              f"Pencairan tetap ke {change.old_account}.")  # fmt: skip
 
 
@@ -249,7 +250,7 @@ def apply_due(now: datetime | None = None) -> int:
             row.updated_at = moment
             s.add(row)
             _end(s, change, Step.APPLIED, "sistem", "Mulai hari ini pencairan dikirim ke "
-                 f"{masked(change.nama_bank, change.nomor_rekening)}, bukan lagi ke {change.old_account}.")  # fmt: skip
+                 f"{asked(change)}, bukan lagi ke {change.old_account}.")  # fmt: skip
             applied += 1
     return applied
 

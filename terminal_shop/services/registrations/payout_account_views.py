@@ -7,7 +7,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 from terminal_shop import rules
 from terminal_shop.formats import wib
@@ -17,7 +17,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services import working_days
 from terminal_shop.services.registrations.owners import masked
-from terminal_shop.services.registrations.payout_account import OPEN_STEPS, same_holder
+from terminal_shop.services.registrations.payout_account import OPEN_STEPS, asked, open_change, same_holder
 from terminal_shop.services.registrations.tables import MerchantRegistration, PayoutAccountChange
 from terminal_shop.services.registrations.terms import AccountChangeStep as Step
 from terminal_shop.views import Badge
@@ -73,12 +73,12 @@ def _said(change: PayoutAccountChange, email: str) -> str:
 def _last(change: PayoutAccountChange | None) -> str:
     if change is None or change.step in OPEN_STEPS:
         return ""
-    asked = masked(change.nama_bank, change.nomor_rekening)
+    account = asked(change)
     if change.step == Step.APPLIED.value:
         return f"Rekening ini dipakai sejak {wib(change.ended_at, with_time=False)}; sebelumnya {change.old_account}."
     if change.step == Step.REFUSED.value:
-        return f"Permintaan ganti rekening ke {asked} ditolak: {change.note or '-'}"
-    return f"Permintaan ganti rekening ke {asked} dibatalkan."
+        return f"Permintaan ganti rekening ke {account} ditolak: {change.note or '-'}"
+    return f"Permintaan ganti rekening ke {account} dibatalkan."
 
 
 def cards(merchant_ids: list[uuid.UUID]) -> list[AccountCard]:
@@ -99,7 +99,7 @@ def cards(merchant_ids: list[uuid.UUID]) -> list[AccountCard]:
         card = AccountCard(str(row.id), row.nama_usaha, masked(row.nama_bank, row.nomor_rekening), row.nama_rekening)
         if change is not None and change.step in OPEN_STEPS:
             card = AccountCard(card.merchant_id, card.business, card.account, card.holder,
-                               Badge.of(Step, change.step), masked(change.nama_bank, change.nomor_rekening),
+                               Badge.of(Step, change.step), asked(change),
                                _said(change, row.email), change.step == Step.CODE.value)  # fmt: skip
         elif change is not None and (change.ended_at or change.requested_at) >= since:
             card = AccountCard(card.merchant_id, card.business, card.account, card.holder, last=_last(change))
@@ -107,7 +107,7 @@ def cards(merchant_ids: list[uuid.UUID]) -> list[AccountCard]:
     return out
 
 
-def _review(s: Session, change: PayoutAccountChange, row: MerchantRegistration) -> ChangeReview:
+def _review(change: PayoutAccountChange, row: MerchantRegistration) -> ChangeReview:
     proof = (
         get_storage().signed_url(get_settings().bucket_merchant_documents, change.proof_key) if change.proof_key else ""
     )
@@ -122,20 +122,9 @@ def _review(s: Session, change: PayoutAccountChange, row: MerchantRegistration) 
 def of_merchant(merchant_id: uuid.UUID) -> ChangeReview | None:
     """The merchant's open request, for its page in the back office."""
     with read_session() as s:
-        change = s.exec(select(PayoutAccountChange).where(col(PayoutAccountChange.merchant_id) == merchant_id,
-                                                          col(PayoutAccountChange.step).in_(OPEN_STEPS))).first()  # fmt: skip
+        change = open_change(s, merchant_id)
         row = s.get(MerchantRegistration, merchant_id)
-        return _review(s, change, row) if change is not None and row is not None else None
-
-
-def awaiting_review(limit: int = 20) -> tuple[int, list[ChangeReview]]:
-    """The requests confirmed by their owner and waiting for staff, oldest first (the overview)."""
-    with read_session() as s:
-        waiting = s.exec(select(PayoutAccountChange).where(col(PayoutAccountChange.step) == Step.REVIEW.value)
-                         .order_by(col(PayoutAccountChange.confirmed_at))).all()  # fmt: skip
-        rows = {r.id: r for r in s.exec(select(MerchantRegistration).where(
-            col(MerchantRegistration.id).in_([c.merchant_id for c in waiting[:limit]])))}  # fmt: skip
-        return len(waiting), [_review(s, c, rows[c.merchant_id]) for c in waiting[:limit] if c.merchant_id in rows]
+        return _review(change, row) if change is not None and row is not None else None
 
 
 def oldest_waiting() -> tuple[int, datetime | None, str]:

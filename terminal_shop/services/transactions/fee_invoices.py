@@ -7,6 +7,7 @@ e-mail."""
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -30,6 +31,9 @@ from terminal_shop.services.transactions.terms import EntryKind
 from terminal_shop.tax import PPN_RATE, Tax
 
 ISSUED_AT_ONCE = 200  # merchants one round invoices
+# Per worker: the day a month was last found wholly invoiced. The hourly round sums a month of
+# the ledger; once nothing is left it looks again the next day (a late first sale of the month).
+_finished: dict[str, date] = {}
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,7 @@ def _sums(s: Session, month: date) -> dict[uuid.UUID, list[dict[str, int | str]]
     lo, hi = _bounds(month)
     e = LedgerEntry
     kind = col(e.kind)
-    rows = s.execute(sa.select(col(e.merchant_id), col(e.mid),
+    rows: Any = s.execute(sa.select(col(e.merchant_id), col(e.mid),
                          func.sum(sa.case((kind == EntryKind.SALE.value, 1), else_=0)),
                          func.sum(sa.case((kind == EntryKind.SALE.value, e.amount), else_=0)),
                          func.sum(sa.case((kind == EntryKind.MDR.value, -e.amount), else_=0)),
@@ -60,8 +64,7 @@ def _sums(s: Session, month: date) -> dict[uuid.UUID, list[dict[str, int | str]]
                   .where(col(e.occurred_at) >= lo, col(e.occurred_at) < hi, col(e.merchant_id).is_not(None))
                   .group_by(col(e.merchant_id), col(e.mid)).order_by(col(e.mid))).all()  # fmt: skip
     found: dict[uuid.UUID, list[dict[str, int | str]]] = {}
-    typed: list[tuple[Any, ...]] = [tuple(r) for r in rows]
-    for merchant_id, mid, count, gross, mdr, back in typed:
+    for merchant_id, mid, count, gross, mdr, back in rows:
         if merchant_id is not None and int(mdr or 0):
             found.setdefault(merchant_id, []).append(
                 {
@@ -87,10 +90,9 @@ def issue_month(month: date, now: datetime | None = None) -> int:
     with read_session() as s:
         sums = _sums(s, month)
         done = set(s.exec(select(FeeInvoice.merchant_id).where(col(FeeInvoice.month) == key)))
+    todo = [(merchant_id, lines) for merchant_id, lines in sums.items() if merchant_id not in done]
     issued = 0
-    for merchant_id, lines in list(sums.items())[:ISSUED_AT_ONCE]:
-        if merchant_id in done:
-            continue
+    for merchant_id, lines in todo[:ISSUED_AT_ONCE]:  # the rest in the next round
         with write_session() as s:
             merchant = registrations.record(s, merchant_id)
             if merchant is None or merchant.purged_at is not None:
@@ -103,10 +105,11 @@ def issue_month(month: date, now: datetime | None = None) -> int:
             mail = compose(merchant.email, f"Invoice biaya MDR {_month_text(key)}", "Halo,",
                            [f"Terlampir invoice {row.number}: biaya MDR {merchant.nama_usaha} untuk {_month_text(key)}, "
                             f"{rupiah(total)} (termasuk PPN), sudah dipotong dari pencairan Anda."])  # fmt: skip
-            mail = outbox.Mail(mail.to, mail.subject, mail.text, mail.html, pdf=_pdf(row, merchant.nama_usaha),
-                               pdf_name=_file_name(row.number))  # fmt: skip
+            mail = dataclasses.replace(mail, pdf=_pdf(row, merchant.nama_usaha), pdf_name=_file_name(row.number))
             outbox.enqueue(s, f"fee-invoice:{row.number}", "merchant", str(merchant_id), mail)
         issued += 1
+    if len(todo) <= ISSUED_AT_ONCE:
+        _finished[key] = working_days.today_wib()
     return issued
 
 
@@ -116,9 +119,10 @@ def issue_due(today: date | None = None) -> int:
     first_working = day.replace(day=1)
     while not working_days.is_working_day(first_working):
         first_working += timedelta(days=1)
-    if day < first_working:
+    month = (day.replace(day=1) - timedelta(days=1)).replace(day=1)
+    if day < first_working or _finished.get(month.strftime("%Y-%m")) == day:
         return 0
-    return issue_month((day.replace(day=1) - timedelta(days=1)).replace(day=1))
+    return issue_month(month)
 
 
 def _month_text(key: str) -> str:
