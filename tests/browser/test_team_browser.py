@@ -135,6 +135,9 @@ def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(pa
     clerk.get_by_role("button", name="Aktifkan 2FA").click()
     codes_field = clerk.get_by_label("Kode pemulihan Anda")
     expect(codes_field).to_be_visible()
+    # The codes come in a one-off set_value after the box shows (they never enter tab state):
+    # read them once they are there (CI read the box a moment before, empty).
+    expect(codes_field).to_have_value(re.compile(r"\S"))
     recovery = codes_field.input_value().split("\n")
     assert len(recovery) == 10 and all(re.fullmatch(r"([a-z2-7]{5}-){3}[a-z2-7]{5}", c) for c in recovery)
     clerk.get_by_role("link", name="Lanjut ke back office").click()
