@@ -22,7 +22,7 @@ import httpx
 from terminal_shop import routes
 from terminal_shop.infra.settings import private_files
 from terminal_shop.intake import signed
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import signers
 from terminal_shop.services.transactions.terms import TxnStatus
 
 DEMO_MID = "000885000000001"
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     private_files()
     if args.command == "add-acquirer":
         print(
-            f"Secret for {args.code} (shown once, give it to the acquirer): {ingest.add_acquirer(args.code, args.name)}"
+            f"Secret for {args.code} (shown once, give it to the acquirer): {signers.add_acquirer(args.code, args.name)}"
         )
     else:
         print(simulate(args.url, args.acquirer, args.secret, args.tid, args.count, mid=args.mid))

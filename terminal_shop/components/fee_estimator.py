@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop.catalogue import PRODUCTS
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
-from terminal_shop.services.transactions.mdr import CHANNELS
+from terminal_shop.services.transactions.terms import CHANNELS
 from terminal_shop.state.fee_estimator import FeeEstimatorState as E
 
 

@@ -14,7 +14,7 @@ from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, n
 from terminal_shop.pages.account_frame import account_page
 from terminal_shop.services.transactions.dashboard import STATUS_WORDS
 from terminal_shop.services.transactions.history import CHART_DAYS
-from terminal_shop.services.transactions.mdr import CHANNELS
+from terminal_shop.services.transactions.terms import CHANNELS
 from terminal_shop.state.account_transactions import TransactionsState as A
 
 

@@ -14,7 +14,7 @@ from terminal_shop.reflex_compat import EventSpec
 from terminal_shop.refusals import texts
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders import checkout_rules, payment_qr, transfer_codes
-from terminal_shop.services.orders.terms import OrderRefusal, PaymentMethod
+from terminal_shop.services.orders.terms import PROOF_WRONG_TYPE, OrderRefusal, PaymentMethod
 from terminal_shop.services.orders.views import PaymentQr, PricedCart, TransferAmount, order_number
 from terminal_shop.services.validation import typed_int
 from terminal_shop.state import focus, toast
@@ -235,7 +235,7 @@ class CheckoutState(CheckoutCopy, rx.State):
 
     @rx.event
     def proof_rejected(self, codes: list[str]):
-        title, message = browser_rejection(codes, orders.PROOF_WRONG_TYPE)
+        title, message = browser_rejection(codes, PROOF_WRONG_TYPE)
         return toast.error(title, description=message)
 
     @rx.event
@@ -262,7 +262,7 @@ class CheckoutState(CheckoutCopy, rx.State):
         if answer.get("kind") in ("limit", "wait"):  # sent too often or too early: nothing made, the form stays
             return toast.error("Pesanan belum terkirim", description=message)
         if answer.get("kind") == "file":
-            title = str(answer.get("title") or orders.PROOF_WRONG_TYPE[0])[:100]
+            title = str(answer.get("title") or PROOF_WRONG_TYPE[0])[:100]
             return [toast.error(title, description=message or None), rx.clear_selected_files(PROOF_UPLOAD_ID)]
         return self._fail(message, OrderRefusal.parse(answer.get("code")) or OrderRefusal.UNKNOWN)
 

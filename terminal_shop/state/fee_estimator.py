@@ -9,6 +9,7 @@ from terminal_shop import catalogue
 from terminal_shop.formats import digits_only, rupiah
 from terminal_shop.services import working_days
 from terminal_shop.services.transactions import mdr
+from terminal_shop.services.transactions.terms import CHANNELS
 
 DEFAULT_AVERAGE = 100_000
 
@@ -25,7 +26,7 @@ class FeeEstimatorState(rx.State):
         if catalogue.product(model) is None or model not in mdr.MODEL_CHANNELS:
             self.error = "Pilih perangkat"
             return
-        monthly = {c: int(digits_only(str(form.get(c, "")))[:15] or 0) for c in mdr.CHANNELS}
+        monthly = {c: int(digits_only(str(form.get(c, "")))[:15] or 0) for c in CHANNELS}
         average = int(digits_only(str(form.get("rata_rata", "")))[:12] or DEFAULT_AVERAGE)
         if not any(monthly.values()):
             self.error, self.lines, self.total_fee = "Isi penjualan sebulan, contoh 15.000.000", [], ""

@@ -18,7 +18,7 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.team import admin_auth
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import signers
 
 from support.factories import ADMIN, BUYER_TYPED, ONE_D210, checkout_order, make_merchant
 from support.steps import EMAIL, PASSWORD, sign_in, stored_tab_states, wait_for_mail
@@ -191,7 +191,7 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
     with write_session() as s:
         s.add(Device(serial="SBXLIVE01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00001", mid="000885000000001"))  # fmt: skip
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     sign_in_by_code(page, mailbox, "warung@example.com")
     page.get_by_test_id("summary-today").get_by_role("link", name="Lihat transaksi").click()
     page.wait_for_url(re.compile(r"/akun/transaksi$"))
@@ -234,7 +234,7 @@ def test_a_merchants_account_is_a_short_summary_on_a_phone_with_a_page_per_secti
     with write_session() as s:
         s.add(Device(serial="SBXSECT01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00077", mid="000885000000077"))  # fmt: skip
-    secret = ingest.add_acquirer("bni", "Bank BNI")
+    secret = signers.add_acquirer("bni", "Bank BNI")
     simulate(phone.base, "bni", secret, "QRS00077", 1, seed=3, mid="000885000000077")
     sign_in_by_code(phone, mailbox, "bagian@example.com")
     expect(phone.get_by_test_id("summary-devices")).to_contain_text("Semua perangkat berjalan normal.")

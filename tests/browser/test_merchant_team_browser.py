@@ -15,7 +15,7 @@ from terminal_shop import routes
 from terminal_shop.cli.transactions import simulate
 from terminal_shop.infra.db import write_session
 from terminal_shop.services.devices.tables import Device
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import signers
 
 from support.factories import ADMIN, approved_merchant
 from support.steps import wait_for_mail
@@ -30,7 +30,7 @@ def test_a_cashier_sees_only_their_outlet_today_and_loses_access_when_removed(pa
                      tid="QRS00149", mid="000885000000149"))  # fmt: skip
         s.add(Device(serial="A920TIM02", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="A9200149", mid="000885000000149"))  # fmt: skip
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     simulate(
         page.base, "bri", secret, "QRS00149", 2, seed=11, mid="000885000000149"
     )  # the first outlet's sales: not the cashier's
@@ -139,7 +139,7 @@ def test_an_owner_invited_to_another_team_picks_which_one_the_browser_works_for(
                      tid="QRS00249", mid="000885000000249"))  # fmt: skip
         s.add(Device(serial="SBXSATU1", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=mine,
                      tid="QRS00349", mid="000885000000349"))  # fmt: skip
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     simulate(page.base, "bri", secret, "QRS00349", 3, seed=21, mid="000885000000349")  # Toko Satu's sales
 
     sign_in_by_code(page, mailbox, "pemilik.satu@example.com")  # Toko Satu's owner invites a manager

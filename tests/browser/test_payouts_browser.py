@@ -24,7 +24,7 @@ from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.disputes import webhook as dispute_webhook
 from terminal_shop.services.payouts import webhook as payout_webhook
 from terminal_shop.services.team import admin_auth
-from terminal_shop.services.transactions import ingest, settlement
+from terminal_shop.services.transactions import ingest, settlement, signers
 from terminal_shop.state.account_disputes import EVIDENCE_UPLOAD_ID
 
 from support.factories import ADMIN, approved_merchant
@@ -47,7 +47,7 @@ def test_a_missing_payout_is_reported_answered_and_received(phone, page, tmp_pat
     with write_session() as s:
         s.add(Device(serial="SBXPAY01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00047", mid="000885000000047"))  # fmt: skip
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     _sale(secret, days_ago=5)  # due a few working days ago: late enough to report
 
     sign_in_by_code(phone, mailbox, "dana@example.com")
@@ -118,7 +118,7 @@ def test_a_refund_and_a_chargeback_the_merchant_follows_and_contests_with_eviden
     with write_session() as s:
         s.add(Device(serial="A920DSP1", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="A9200048", mid="000885000000048"))  # fmt: skip
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     today_from = datetime.combine(working_days.today_wib(), clock(), WIB) + timedelta(minutes=1)
     at = max(datetime.now(UTC) - timedelta(hours=2), today_from).isoformat()  # today in WIB: what Riwayat lists first
     sale = {"tid": "A9200048", "mid": "000885000000048", "time": at, "channel": "debit", "scheme": "GPN"}
@@ -246,7 +246,7 @@ def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_t
     with write_session() as s:
         s.add(Device(serial="SBXLED01", model="SOUNDBOX", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="QRS00059", mid="000885000000059"))  # fmt: skip
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     today = working_days.today_wib()
     sold = datetime.combine(today - timedelta(days=9), clock(10), WIB)
     sale = {"tid": "QRS00059", "mid": "000885000000059", "channel": "qris", "scheme": "QRIS BCA", "status": "approved"}
@@ -312,7 +312,7 @@ def test_the_owner_downloads_last_months_mdr_invoice(phone, tmp_path, mailbox):
     with write_session() as s:
         s.add(Device(serial="A920INV1", model="A920", status="aktif", received_by=ADMIN, merchant_id=merchant_id,
                      tid="A9200050", mid="000885000000050"))  # fmt: skip
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     month = (working_days.today_wib().replace(day=1) - timedelta(days=1)).replace(day=1)
     at = datetime.combine(month + timedelta(days=3), clock(10), WIB).isoformat()
     _deliver(secret, "transaksi", {"id": "INV1", "tid": "A9200050", "mid": "000885000000050", "time": at,

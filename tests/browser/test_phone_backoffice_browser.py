@@ -15,6 +15,7 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.services.devices import owned, stock
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.team import admin_auth
+from terminal_shop.services.transactions import signers
 
 from support.camera import barcode_video
 from support.environment import CHROMIUM, CHROMIUM_ARGS
@@ -169,12 +170,11 @@ def test_staff_on_a_phone_act_from_the_first_screen(browser, page, admin, tmp_pa
     its buyer, not on "Kemas"; the devices and acquirers tables scrolled sideways."""
     from terminal_shop.services.devices import stock
     from terminal_shop.services.orders import transitions
-    from terminal_shop.services.transactions import ingest
 
     order = checkout_order(buyer_name="Rina Kemas", lines=ONE_D210)
     transitions.confirm(str(order.id), "admin@terminalku.example")
     stock.receive("D2108001", "D210", "admin@terminalku.example", imei="490154203237518")
-    ingest.add_acquirer("bri", "Bank BRI")
+    signers.add_acquirer("bri", "Bank BRI")
     phone = _at(browser, page.base, 390, 844)
     sign_in(phone)
     header = phone.get_by_role("banner")

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from terminal_shop.services.team import admin_auth
 from terminal_shop.services.team.terms import AdminRole
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import signers
 
 from support.factories import ONE_D210, checkout_order, make_merchant
 from support.steps import EMAIL, PASSWORD, sign_in
@@ -42,7 +42,7 @@ def test_a_finance_clerk_confirms_payments_and_sees_no_registrations(page, clean
     page.wait_for_url(re.compile(r"/admin/ringkasan"))
     expect(page.locator("main")).not_to_contain_text("Warung Bu Sri")
 
-    ingest.add_acquirer("bri", "Bank BRI")  # issue 46.8: the webhook's health is finance's, its secret is not
+    signers.add_acquirer("bri", "Bank BRI")  # issue 46.8: the webhook's health is finance's, its secret is not
     page.get_by_role("banner").get_by_role("link", name="Transaksi", exact=True).click()
     expect(page.get_by_test_id("acquirer-health")).to_contain_text("Bank BRI")
     expect(page.get_by_role("button", name="Ganti rahasia bri")).to_have_count(0)

@@ -11,10 +11,12 @@ from sqlmodel import Session, col, select
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.notifications import channels, consent, sender
 from terminal_shop.services.notifications.channels import Notice
+from terminal_shop.services.notifications.content import Content
 from terminal_shop.services.notifications.outbox import Mail, Queued
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import NoticeKind
 from terminal_shop.services.orders import transitions
+from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.registrations import admin_edit
 from terminal_shop.services.registrations.terms import RegistrationStatus
 
@@ -24,7 +26,8 @@ BUYER = BUYER_TYPED["buyer_email"]
 
 
 class Pigeon:
-    """A carrier pigeon: the whole of a channel, as a new one would be written."""
+    """A carrier pigeon: the whole of a channel, as a new one would be written. It renders any
+    kind from the notice's neutral content (issue 60.3): no words of its own for any kind."""
 
     name = "merpati"
     key_prefix = "merpati:"
@@ -39,8 +42,8 @@ class Pigeon:
     def consents(self, s: Session, address: str) -> bool:
         return consent.allowed(s, self.name, address)
 
-    def render(self, s: Session, notice: Notice, address: str) -> Mail:
-        return Mail(address, notice.kind, f"Kabar: {notice.kind}", f"<p>Kabar: {notice.kind}</p>")
+    def render(self, s: Session, notice: Notice, content: Content, address: str) -> Mail:
+        return Mail(address, content.title, content.plain(), f"<p>{content.title}</p>")
 
     def send(self, queued: Queued) -> str:
         self.carried.append((queued.mail.to, queued.mail.subject))
@@ -84,9 +87,11 @@ def test_a_channel_plugged_in_with_one_line_is_told_what_the_email_is(pigeon, tm
     assert not any(k.startswith("merpati:registration") for k in keys("merpati"))
 
     assert sender.send_pending(limit=100) >= 8
+    kept_no, dropped_no = order_number(kept.id), order_number(dropped.id)
     assert sorted(pigeon.carried) == sorted(
-        [(BUYER, "order_received")] * 2 + [(BUYER, "order_confirmed"), (BUYER, "order_cancelled")]
-    )
+        [(BUYER, f"Pesanan {kept_no} diterima"), (BUYER, f"Pesanan {dropped_no} diterima"),
+         (BUYER, f"Pembayaran pesanan {kept_no} dikonfirmasi"), (BUYER, f"Pembayaran pesanan {dropped_no} ditolak")]
+    )  # fmt: skip
 
 
 def test_a_channel_unplugged_leaves_its_rows_refused_and_email_going(pigeon):

@@ -26,7 +26,7 @@ from terminal_shop.services.disputes import cases, export, notices, webhook
 from terminal_shop.services.disputes.tables import Dispute, DisputeEvidence
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.payouts import merchant as payouts
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import signers
 from terminal_shop.services.transactions.tables import LedgerEntry
 from terminal_shop.web.api import files_app
 
@@ -59,7 +59,7 @@ def _mails(subject_part: str) -> list[OutboxMessage]:
 
 
 def test_a_signed_delivery_opens_a_dispute_tells_the_merchant_and_refuses_what_it_cannot_apply(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 300_000, "debit")]})
 
@@ -97,7 +97,7 @@ def test_a_signed_delivery_opens_a_dispute_tells_the_merchant_and_refuses_what_i
 
 
 def test_the_merchant_contests_with_evidence_before_the_deadline_and_reaches_only_their_own(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     mine = active_device(tmp_path)
     theirs = active_device(tmp_path, tid="BRI00999")
     deliver(secret, {"transactions": [txn("T1", 300_000, "debit")]})
@@ -157,7 +157,7 @@ def test_the_merchant_contests_with_evidence_before_the_deadline_and_reaches_onl
 
 
 def test_a_late_answer_is_refused_and_the_merchant_is_reminded_two_days_before_once(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     mine = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 300_000, "debit"), txn("T2", 100_000, "debit")]})
     _send(secret, [_item(days=2), _item(txn_id="T2", dispute="CB-2", amount=100_000, days=9)])
@@ -174,7 +174,7 @@ def test_a_late_answer_is_refused_and_the_merchant_is_reminded_two_days_before_o
 
 
 def test_a_lost_dispute_is_charged_back_on_the_next_payout_once(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     mine = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 300_000, "debit")]})
     _send(secret, [_item()])
@@ -199,7 +199,7 @@ def test_a_lost_dispute_is_charged_back_on_the_next_payout_once(clean_db, tmp_pa
 
 def test_chargebacks_of_one_sale_never_exceed_what_is_left_of_it_and_a_voided_sale_takes_none(clean_db, tmp_path):
     """Three lost disputes of Rp 410.000 on one Rp 410.000 sale took Rp 1.230.000 (issue 59)."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     mine = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 410_000, "debit"), txn("T2", 200_000, "debit")]})
     deliver(secret, {"transactions": [dict(txn("T1", 10_000, "debit", status="refund"), refund_id="R1"),

@@ -27,7 +27,7 @@ from terminal_shop.services.payouts import merchant as payouts
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import payout_account
 from terminal_shop.services.servicing import cases as servicing
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import signers
 from terminal_shop.services.whatsapp import webhook
 
 from support.factories import approved_merchant, checkout_order
@@ -68,7 +68,7 @@ def _merchant_with_everything(tmp_path) -> object:
     servicing.add_media([merchant_id], photo.id, png(tmp_path / "mati.png").read_bytes(), EMAIL)
     servicing.add_media([merchant_id], video.id, (FIXTURES / "broken-terminal.mp4").read_bytes(), EMAIL)
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     deliver(secret, {"transactions": [txn("T1", 300_000, "debit")]})
     _send(secret, [_item()])
     [dispute] = disputes.of_merchants([merchant_id])

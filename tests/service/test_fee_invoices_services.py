@@ -16,7 +16,7 @@ from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.transactions import fee_invoices, ingest
+from terminal_shop.services.transactions import fee_invoices, signers
 from terminal_shop.services.transactions.tables import FeeInvoice, LedgerEntry
 from terminal_shop.tax import Tax
 
@@ -44,7 +44,7 @@ def _invoices() -> list[FeeInvoice]:
 
 
 def test_a_month_of_mdr_is_invoiced_once_numbered_without_gaps_and_equal_to_the_ledger(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     month = _last_month()
     first = active_device(tmp_path)
     second = active_device(tmp_path, tid="BRI00777", mid="000885000000777")
@@ -86,7 +86,7 @@ def test_the_round_waits_for_the_first_working_day_of_the_month(clean_db):
 def test_a_round_too_small_for_every_merchant_leaves_the_rest_to_the_next(clean_db, tmp_path, monkeypatch):
     """A round invoices at most ISSUED_AT_ONCE merchants; the next takes the ones still without
     one (its first draft sliced before leaving out those done, and never reached the rest)."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     month = _last_month()
     active_device(tmp_path)
     active_device(tmp_path, tid="BRI00777", mid="000885000000777")

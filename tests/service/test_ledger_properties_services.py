@@ -26,7 +26,7 @@ from terminal_shop.services import working_days
 from terminal_shop.services.disputes import webhook as disputes
 from terminal_shop.services.payouts import export, merchant, recap, reconciliation
 from terminal_shop.services.payouts import webhook as payouts
-from terminal_shop.services.transactions import dashboard, history, ingest, ledger, ledger_reads
+from terminal_shop.services.transactions import dashboard, history, ingest, ledger, ledger_reads, signers
 from terminal_shop.services.transactions.tables import LedgerClosing, LedgerEntry, Transaction
 
 from support.database import empty_tables
@@ -189,7 +189,7 @@ def _days_agree(owners: list, entries: list, txns: dict, today: date) -> None:
 @given(history=histories)
 def test_every_history_adds_up_on_every_screen(clean_db, tmp_path, history):
     empty_tables()
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)
     active_device(tmp_path, tid=TIDS[1], mid=MIDS[1])
     a = Acquirer(secret)

@@ -77,7 +77,7 @@ def test_every_kind_is_rendered_whole_on_every_channel_that_offers_it(records):
                     continue
                 address = ch.address(notice)
                 assert address, (kind, ch.name)
-                mail = ch.render(s, notice, address)
+                mail = ch.render(s, notice, channels.content(s, notice), address)
                 assert mail is not None, f"{ch.name} offers {kind} but says nothing"
                 text = _said(mail)
                 assert mail.subject.strip() and mail.text.strip(), (kind, ch.name)

@@ -13,8 +13,7 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.backoffice import admin_merchants, admin_orders
-from terminal_shop.services.messages import email_channel
-from terminal_shop.services.notifications import emails, mail_log, outbox, sender
+from terminal_shop.services.notifications import email_channel, emails, mail_log, outbox, sender
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
 from terminal_shop.services.orders import checkout as orders

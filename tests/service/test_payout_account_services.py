@@ -31,7 +31,7 @@ from terminal_shop.services.registrations.owners import payout_account as accoun
 from terminal_shop.services.registrations.tables import MerchantRegistration, PayoutAccountChange
 from terminal_shop.services.registrations.terms import AccountChangeRefusal as R
 from terminal_shop.services.team.two_factor import CodeRefusal
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import signers
 
 from support.factories import ADMIN, approved_merchant, make_merchant
 from support.files import jpg
@@ -145,7 +145,7 @@ def test_too_many_wrong_codes_end_the_code(clean_db, tmp_path):
 
 
 def test_staff_approve_with_their_second_factor_and_the_old_account_is_paid_until_the_day(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)  # a business with an active terminal, account BCA ••123
     form = admin_merchants.detail(str(merchant_id)).form
     admin_edit.save(str(merchant_id), {**form, "status": "approved"}, ADMIN)

@@ -28,7 +28,7 @@ from terminal_shop.services.payouts.tables import Payout
 from terminal_shop.services.payouts.terms import CaseRefusal, PayoutStatus
 from terminal_shop.services.team import admin_accounts
 from terminal_shop.services.team.permissions import Permission
-from terminal_shop.services.transactions import history, ingest, ledger, settlement, settlement_report
+from terminal_shop.services.transactions import history, ledger, settlement, settlement_report, signers
 from terminal_shop.services.transactions.ledger import PayoutKey
 from terminal_shop.services.transactions.tables import LedgerEntry, Transaction
 from terminal_shop.web.api import files_app
@@ -69,7 +69,7 @@ def _sent(day, net: int, reference: str = "BRI-1", mid: str = MID) -> dict:
 
 
 def test_a_payout_is_its_entries_summed_and_says_where_the_money_goes(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     at = _ago(10)
     deliver(secret, {"transactions": [txn("T1", 1_000_000, "kredit", at=at), txn("T2", 200_000, "debit", at=at),
@@ -104,7 +104,7 @@ def test_a_payout_is_its_entries_summed_and_says_where_the_money_goes(clean_db, 
 
 def test_a_late_sale_after_its_payout_was_sent_lands_on_the_next_one_named_and_every_rupiah_once(clean_db, tmp_path):
     """Issue 59: a Rp 700.000 sale delivered after its day's payout was sent was in no payout."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
     day = _day_of("T1")
@@ -129,7 +129,7 @@ def test_a_late_sale_after_its_payout_was_sent_lands_on_the_next_one_named_and_e
 
 
 def test_a_merchant_reaches_only_their_own_payouts(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     mine = active_device(tmp_path)
     theirs = active_device(tmp_path, tid="BRI00999", mid="000885099999999")
     other_mid = dict(txn("T2", 100_000, tid="BRI00999"), mid="000885099999999")  # each merchant its own MID
@@ -143,7 +143,7 @@ def test_a_merchant_reaches_only_their_own_payouts(clean_db, tmp_path):
 def test_a_sale_whose_mid_is_not_its_terminals_is_held_out_of_every_payout(clean_db, tmp_path):
     """Issue 59: one acquirer mistake put merchant B's sale in merchant A's payout, and the other
     merchant's /akun then failed on the unique key for good."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     mine = active_device(tmp_path)
     theirs = active_device(tmp_path, tid="BRI00999", mid="000885099999999")
     wrong = dict(txn("W1", 500_000, tid="BRI00999"), mid=MID)  # their terminal, my MID
@@ -164,7 +164,7 @@ def test_a_sale_whose_mid_is_not_its_terminals_is_held_out_of_every_payout(clean
 
 
 def test_a_signed_payout_delivery_marks_it_sent_shows_what_was_sent_and_refuses_what_cannot_be(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(
         secret, {"transactions": [txn("T1", 1_000_000, "debit", at=_ago(10)), txn("T2", 378_553, "qris", at=_ago(10))]}
@@ -209,7 +209,7 @@ def test_a_signed_payout_delivery_marks_it_sent_shows_what_was_sent_and_refuses_
 
 
 def test_the_payout_route_answers_as_the_transactions_route_does(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
     body = json.dumps({"payouts": [_sent(_day_of("T1"), 400_000)]}).encode()
@@ -226,7 +226,7 @@ def test_the_payout_route_answers_as_the_transactions_route_does(clean_db, tmp_p
 
 
 def test_an_imported_settlement_report_marks_the_days_payouts_sent(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
     day = _day_of("T1")
@@ -251,7 +251,7 @@ def _mail_subjects(to: str) -> list[str]:
 def test_dana_belum_masuk_is_a_case_answered_to_the_merchant_who_may_say_it_still_did_not_arrive(clean_db, tmp_path):
     """Issue 47.2, 59.6: a working day past its date the merchant reports a payout missing on its
     row; the admins are told with every fact; after "it arrived" the merchant may reopen it."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     other = active_device(tmp_path, tid="BRI00999", mid="000885099999999")
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
@@ -300,7 +300,7 @@ def test_dana_belum_masuk_is_a_case_answered_to_the_merchant_who_may_say_it_stil
 
 
 def test_the_merchant_says_the_money_arrived(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
     _send(secret, [_sent(_day_of("T1"), 400_000)])
@@ -312,7 +312,7 @@ def test_the_merchant_says_the_money_arrived(clean_db, tmp_path):
 
 def test_the_daily_recap_goes_once_a_day_from_seven_with_the_ledgers_figures_and_why_they_differ(clean_db, tmp_path):
     """Issue 47.5, 59: yesterday's sales, fees, net and the next payout, by the channel asked for."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     quiet = active_device(tmp_path, tid="BRI00999", mid="000885099999999")  # asked too, sold nothing yesterday
     yesterday_noon = datetime.now(WIB).replace(hour=12, minute=0, second=0, microsecond=0) - timedelta(days=1)
@@ -345,7 +345,7 @@ def test_the_daily_recap_goes_once_a_day_from_seven_with_the_ledgers_figures_and
 def test_a_refund_names_the_payout_it_landed_on_at_its_own_time_and_a_partial_one_says_so(clean_db, tmp_path):
     """Issue 47.3, 59: the refunded part's MDR is returned pro rata; before the sale's payout is
     sent it is not paid out, after it the refund less that MDR lands on the next one."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)  # an A920: debit up to Rp 750.000 costs 1%
     at = _ago(10)
     deliver(secret, {"transactions": [txn("D1", 500_000, "debit", at=at), txn("D2", 300_000, "debit", at=at)]})
@@ -428,7 +428,7 @@ def test_the_payouts_csv_and_the_monthly_statement_list_the_merchants_own_payout
 def test_the_admin_reconciles_each_mid_and_day_and_never_calls_unequal_amounts_matched(clean_db, tmp_path):
     """Issue 59: the reconciliation compared only payouts marked sent and summed per acquirer
     and day, so +Rp 5.000 on one MID and -Rp 5.000 on another cancelled out."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)  # usaha mikro: QRIS up to Rp 500.000 costs nothing
     active_device(tmp_path, tid="BRI00999", mid="000885099999999")
     at = _ago(10)
@@ -465,7 +465,7 @@ def test_each_acquirer_pays_by_its_own_schedule_and_late_follows_its_hour(clean_
     from terminal_shop.services.payouts import book
     from terminal_shop.services.transactions import acquirers
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     with pytest.raises(acquirers.AcquirerError) as wrong:
         acquirers.set_schedule("bri", "23:00", "jam sepuluh", True, "pemilik@terminalku.example")
@@ -497,7 +497,7 @@ def test_an_admins_correction_lands_on_the_next_payout_with_its_reason_audited(c
     reason the merchant reads."""
     from terminal_shop.services.transactions import corrections
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 400_000, "qris", at=_ago(10))]})
     day = _day_of("T1")
@@ -532,7 +532,7 @@ def test_a_held_sale_goes_to_its_terminals_merchant_once_the_terminal_is_active(
     from terminal_shop.services.devices.tables import Device
     from terminal_shop.services.transactions import health, held
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, {"transactions": [dict(txn("H1", 300_000, tid="BRI00555", at=_ago(3)), mid=MID)]})
     [line] = health.unknown_tids()
@@ -559,7 +559,7 @@ def test_a_payout_below_zero_pays_nothing_and_its_shortfall_goes_to_the_next(cle
     """Issue 59's walk: a refund of an old sale on a day without sales left that day's payout at
     -Rp 40.000, listed "Terlambat" with "Dana belum masuk?" for money that never comes. On its
     day it pays nothing (Nihil), and the next payout carries the shortfall, named in its breakdown."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, txn("OLD", 100_000, "qris", at=_ago(12)))
     with read_session() as s:

@@ -24,7 +24,7 @@ from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.servicing import cases, steps
 from terminal_shop.services.servicing.tables import ServiceCase
-from terminal_shop.services.transactions import ingest
+from terminal_shop.services.transactions import signers
 from terminal_shop.services.transactions.tables import Transaction
 
 from support.files import png
@@ -142,7 +142,7 @@ def test_replace_first_collect_after_the_replacement_takes_the_tid_and_the_old_u
     assert view.replacement_active and view.next.startswith(
         "Unit pengganti SN SBXSPARE1 sudah aktif dengan TID yang sama"
     )
-    deliver(ingest.add_acquirer("bri", "Bank BRI"), txn("AFTER", 50_000))  # the merchant's next sale, same TID
+    deliver(signers.add_acquirer("bri", "Bank BRI"), txn("AFTER", 50_000))  # the merchant's next sale, same TID
     with read_session() as s:
         assert s.exec(select(Transaction.device_id).where(Transaction.txn_id == "AFTER")).one() == new.id
 

@@ -26,7 +26,16 @@ from terminal_shop.intake import signed
 from terminal_shop.intake.tables import RefusedDelivery
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.events.tables import DomainEventRecord
-from terminal_shop.services.transactions import dashboard, health, history, ingest, mdr, settlement, settlement_report
+from terminal_shop.services.transactions import (
+    dashboard,
+    health,
+    history,
+    ingest,
+    mdr,
+    settlement,
+    settlement_report,
+    signers,
+)
 from terminal_shop.services.transactions.tables import Acquirer, Transaction
 from terminal_shop.web.api import files_app
 
@@ -96,7 +105,7 @@ def refused(call) -> tuple[int, str]:
 
 
 def test_only_a_signed_fresh_delivery_is_taken_and_each_transaction_is_kept_once(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)
     assert refused(lambda: deliver("bukan-rahasia", txn("T1")))[0] == 401
     assert refused(lambda: deliver(secret, txn("T1"), tamper=True)) == (401, "signature does not match")
@@ -112,7 +121,7 @@ def test_only_a_signed_fresh_delivery_is_taken_and_each_transaction_is_kept_once
 
 
 def test_void_and_refund_change_the_transaction_and_unknown_tids_are_kept(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("T1", 1_000_000, "kredit"), txn("T2", 200_000, "debit")]})
     changed = deliver(
@@ -137,7 +146,7 @@ def test_void_and_refund_change_the_transaction_and_unknown_tids_are_kept(clean_
 def test_a_refund_or_void_is_checked_against_what_it_changes(clean_db, tmp_path):
     """Issue 46.4: every one of these was applied, setting a merchant's net to -99.000.000,
     changing another merchant's row, flipping a status back and forth, storing a negative sale."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     active_device(tmp_path, tid="BRI00999")  # another merchant's terminal
     deliver(secret, {"transactions": [txn("S1", 250_000), txn("S2", 100_000), txn("S3", 80_000)]})
@@ -194,7 +203,7 @@ def test_a_refund_or_void_is_checked_against_what_it_changes(clean_db, tmp_path)
 def test_a_bad_item_is_named_with_its_index_never_a_500(clean_db, tmp_path, field, value, reason):
     """Issue 46.5: these failed the whole batch with a 500 (the acquirer retried for ever), or
     were taken (JSON true as Rp 1; 2^62 twice overflowed every sum of the merchant)."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)
     body = json.dumps({"transactions": [txn("OK1"), {**txn("BAD"), field: value}]}).encode()
     client = TestClient(files_app())
@@ -211,7 +220,7 @@ def test_forged_deliveries_cost_a_count_not_rows_and_the_forger_is_stopped(clean
     """Issue 46.6: every badly signed POST wrote a row (2,000 in 18 s from one client)."""
     from terminal_shop.services.transactions import health
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     body = json.dumps(txn("T1")).encode()
     client = TestClient(files_app(), client=("198.18.9.9", 50000))  # no other test's address: one Redis counts all
     ts = str(int(time.time()))
@@ -262,7 +271,7 @@ def test_settlement_is_the_next_working_day_after_weekends_holidays_and_the_cuto
 
 
 def test_the_dashboard_figures_add_up_to_its_list(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     other = active_device(tmp_path, tid="BRI00999")
     deliver(secret, {"transactions": [txn("A", 600_000, "qris"), txn("B", 200_000, "debit"), txn("C", 50_000, "kredit"),
@@ -280,7 +289,7 @@ def test_the_dashboard_figures_add_up_to_its_list(clean_db, tmp_path):
 
 
 def test_the_webhook_route_answers_with_what_it_kept(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     active_device(tmp_path)
     body = json.dumps(txn("R1")).encode()
     ts = int(time.time())
@@ -296,7 +305,7 @@ def test_the_webhook_route_answers_with_what_it_kept(clean_db, tmp_path):
 
 
 def test_the_settlement_report_marks_transactions_paid_and_lists_differences(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     deliver(secret, {"transactions": [txn("A", 600_000, "qris"), txn("B", 200_000, "debit")]})
     report = (
@@ -338,8 +347,8 @@ def test_the_settlement_report_marks_transactions_paid_and_lists_differences(cle
 
 
 def test_the_admin_sees_each_acquirers_health_unknown_tids_and_silent_devices(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
-    ingest.add_acquirer("bca", "Bank BCA")
+    secret = signers.add_acquirer("bri", "Bank BRI")
+    signers.add_acquirer("bca", "Bank BCA")
     active_device(tmp_path)
     quiet = active_device(tmp_path, tid="BRI00777")
     with write_session() as s:
@@ -356,7 +365,7 @@ def test_the_admin_sees_each_acquirers_health_unknown_tids_and_silent_devices(cl
 
 
 def test_the_history_filters_pages_and_sums_exactly_the_list_it_shows(clean_db, tmp_path):
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     with write_session() as s:  # a second terminal of the same merchant
         second = Device(serial="SBRI00456", model="D210", status="aktif", received_by="admin@terminalku.example",
@@ -410,7 +419,7 @@ def test_the_csv_route_gives_the_signed_in_merchant_only_their_own(clean_db, tmp
     from terminal_shop.services.customers import signin
     from terminal_shop.services.registrations.tables import MerchantRegistration
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     active_device(tmp_path, tid="BRI00999")
     with write_session() as s:  # both approved
@@ -434,7 +443,7 @@ def test_the_csv_route_gives_the_signed_in_merchant_only_their_own(clean_db, tmp
 def test_the_merchants_csv_neutralises_formulas_the_acquirer_sent(clean_db, tmp_path):
     """Issue 46.7: an acquirer's text came out of the merchant's CSV as written, so a spreadsheet
     ran it; cells are neutralised as the admin's exports are, and numbers stay numbers."""
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     hostile = [{**txn(f"F{i}", 250_000), "rrn": rrn, "approval_code": code}
                for i, (rrn, code) in enumerate([('=HYPERLINK("http://x")', "@SUM(A1)"), ("+1+2", "-3")])]  # fmt: skip
@@ -449,7 +458,7 @@ def test_the_merchants_csv_neutralises_formulas_the_acquirer_sent(clean_db, tmp_
 def test_an_agreed_mdr_replaces_the_tables_rule_from_its_day_for_that_merchant_only(clean_db, tmp_path):
     from terminal_shop.services.transactions import agreed
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     active_device(tmp_path, tid="BRI00999")
     today = datetime.now(UTC).astimezone(WIB).date()
@@ -485,7 +494,7 @@ def test_the_monthly_statement_sums_one_mid_of_the_merchants_own(clean_db, tmp_p
     from terminal_shop.services.registrations.tables import MerchantRegistration
     from terminal_shop.services.transactions import statement
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     merchant_id = active_device(tmp_path)
     other = active_device(tmp_path, tid="BRI00999")
     today = datetime.now(UTC)
@@ -560,7 +569,7 @@ def test_an_open_dashboard_is_woken_by_its_own_merchants_delivery_only(clean_db,
 
     from terminal_shop.services.transactions import live
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     mine = active_device(tmp_path)
     other = active_device(tmp_path, tid="BRI00999")
     before = dashboard.marker([mine])
@@ -593,7 +602,7 @@ def account_tab(email: str):
 def _two_approved_merchants(tmp_path):
     from terminal_shop.services.registrations.tables import MerchantRegistration
 
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     mine, theirs = active_device(tmp_path), active_device(tmp_path, tid="BRI00999", mid="000885099999999")
     with write_session() as s:
         for row in s.exec(select(MerchantRegistration)):

@@ -227,9 +227,14 @@ def beyond_faces() -> set[tuple[str, str]]:
     return found
 
 
-# Imports between areas that reach past the other's face, where they are today (issue 60.1: 74
-# reached no documented door): the list may only shrink. Each is a use case another area calls
-# that belongs behind a door of its own (a function in the area's face) in a later change.
+# The areas above the others, whose work is to read across them: the back office's overview
+# and record pages, what events tell people (messages), a person's erasure and copy (privacy).
+ABOVE = {"backoffice", "messages", "privacy"}
+# Their imports past another area's face, where they are today: the list may only shrink (issue
+# 60.1: 74 imports reached no documented door, 34 when the faces were declared, 22 now). Between
+# peer areas there is none: each went behind a door of its face (transactions/signers.py, days.py,
+# report_checks.py, orders/owners.mark_packed, orders/proof_prints.checked, whatsapp/codes.py,
+# devices/swaps.activate_in_place_of, the notifications' sender, the payment channels' words).
 BEYOND_FACES = {
     ("backoffice.admin_orders", "orders.admin_fields"),
     ("backoffice.admin_orders", "orders.checkout"),
@@ -241,36 +246,30 @@ BEYOND_FACES = {
     ("backoffice.admin_overview", "registrations.merchant_list"),
     ("backoffice.admin_overview", "servicing.queue"),
     ("backoffice.merchant_actions", "registrations.transitions"),
-    ("customers.signin", "whatsapp.channel"),
-    ("devices.packing", "orders.fulfilment"),
-    ("disputes.webhook", "transactions.ingest"),
-    ("messages.email_channel", "orders.invoice"),
-    ("messages.order_mails", "devices.linking"),
-    ("messages.order_mails", "orders.qris"),
-    ("messages.order_mails", "orders.transfer_codes"),
+    ("messages.order_words", "devices.linking"),
+    ("messages.order_words", "orders.qris"),
+    ("messages.order_words", "orders.transfer_codes"),
     ("messages.subscribers", "disputes.notices"),
     ("messages.subscribers", "payouts.merchant"),
     ("messages.subscribers", "registrations.fix_link"),
     ("messages.subscribers", "team.admin_accounts"),
-    ("payouts.merchant", "transactions.mdr"),
-    ("payouts.recap", "transactions.dashboard"),
-    ("payouts.reconciliation", "transactions.settlement_report"),
-    ("payouts.webhook", "transactions.ingest"),
+    ("messages.words", "orders.invoice"),
     ("privacy.copies", "notifications.erasure"),
     ("privacy.copies", "whatsapp.inbox"),
     ("privacy.erasure", "customers.signin"),
     ("privacy.erasure", "whatsapp.consent"),
-    ("servicing.steps", "devices.activation"),
-    ("servicing.steps", "devices.stock"),
-    ("team.invite_links", "notifications.sender"),
-    ("whatsapp.slips", "orders.checkout"),
-    ("whatsapp.slips", "orders.proof_prints"),
 }
 
 
-def test_areas_import_each_other_only_through_their_faces():
-    """Issue 60.1: an area's face (its `AREA.face`) is what other areas may import."""
-    assert beyond_faces() == BEYOND_FACES  # a new one: use the area's face; one gone: take it off the list
+def test_peer_areas_import_each_other_only_through_their_faces():
+    """Issue 60.1: an area's face (its `AREA.face`) is what other areas may import; between peers
+    nothing reaches past it (12 imports did when the faces were declared)."""
+    assert {(m, t) for m, t in beyond_faces() if m.split(".")[0] not in ABOVE} == set()
+
+
+def test_the_areas_above_reach_past_faces_only_where_listed():
+    found = {(m, t) for m, t in beyond_faces() if m.split(".")[0] in ABOVE}
+    assert found == BEYOND_FACES  # a new one: use the area's face; one gone: take it off the list
 
 
 def test_every_area_declares_itself():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import uuid
 
-from terminal_shop.services.messages import order_mails
+from terminal_shop.services.messages import order_words
 from terminal_shop.services.notifications import emails
 from terminal_shop.services.orders.tables import Order
 
@@ -31,7 +31,7 @@ def test_an_order_mail_to_a_stranger_carries_no_link_but_ours():
         total=349_000,
         payment_method="TRANSFER_BCA",
     )
-    mail = order_mails.order_received(order)
+    mail = emails.email(order.buyer_email, order_words.order_received(order))
     for body in (mail.text, mail.html):
         assert "hadiah-palsu.example" not in body and "https://hadiah" not in body
     links = re.findall(r'href="([^"]+)"', mail.html)

@@ -4,6 +4,7 @@ made of a kind no list holds (a typo reached no channel, silently)."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,13 @@ def test_every_channel_offers_only_listed_kinds_and_every_kind_has_a_channel():
         EMAIL_ONLY,
         WHATSAPP_ONLY,
     )
+
+
+def test_every_kind_has_its_content_and_nothing_else_has():
+    """Issue 60.3: each kind's words are built once, channel-neutral (messages/words.py); a
+    channel renders that content, so a kind missing there would reach no channel at all."""
+    words = importlib.import_module(channels.WORDS).CONTENT
+    assert set(words) == KINDS
 
 
 def test_a_notice_of_an_unlisted_kind_is_refused_where_it_is_made():

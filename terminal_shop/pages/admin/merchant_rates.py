@@ -7,7 +7,7 @@ import reflex as rx
 from terminal_shop.components.admin import BTN_SMALL, when_allowed
 from terminal_shop.components.ui import CARD, INPUT
 from terminal_shop.services.team.permissions import Permission
-from terminal_shop.services.transactions.mdr import CHANNELS
+from terminal_shop.services.transactions.terms import CHANNELS
 from terminal_shop.state.admin.merchant_rates import MerchantRatesState as R
 
 

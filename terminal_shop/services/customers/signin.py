@@ -41,7 +41,7 @@ from terminal_shop.services.customers.terms import SignInRefusal
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.registrations import owners
 from terminal_shop.services.validation import email_ok, normalise_mobile
-from terminal_shop.services.whatsapp import channel as whatsapp
+from terminal_shop.services.whatsapp import codes as whatsapp
 
 CODE_VALID, CODE_TRIES, CODES_PER_HOUR, CODES_PER_ADDRESS_HOUR = (
     rules.SIGN_IN_CODE_VALID,

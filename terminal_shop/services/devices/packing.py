@@ -22,7 +22,6 @@ from terminal_shop.services.devices.events import DevicePacked
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceRefusal, DeviceStatus
-from terminal_shop.services.orders import fulfilment
 from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.terms import Fulfilment
 from terminal_shop.services.orders.views import OrderFacts, order_number
@@ -93,7 +92,7 @@ def pack(order_id: str, serials: Sequence[str], admin_email: str) -> None:
     oid = uuid.UUID(str(order_id))
     given = [compact(x)[:30] for x in serials if compact(x)]
     with write_session() as s:
-        order = fulfilment.step(s, oid, Fulfilment.PACKED, admin_email)  # refused first if the order is not ready
+        order = orders.mark_packed(s, oid, admin_email)  # refused first if the order is not ready
         devices = _checked(s, order, given)
         taken = lifecycle.move(s, [d.id for d in devices], DeviceStatus.IN_STOCK, DeviceStatus.RESERVED, admin_email,
                                f"pesanan {order_number(order.id)}", DevicePacked,

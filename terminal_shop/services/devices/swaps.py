@@ -10,7 +10,7 @@ import uuid
 from sqlmodel import Session, col, select
 
 from terminal_shop import catalogue
-from terminal_shop.services.devices import lifecycle
+from terminal_shop.services.devices import activation, lifecycle
 from terminal_shop.services.devices.events import DeviceShipped, DeviceStatusChanged
 from terminal_shop.services.devices.stock import DeviceError, compact
 from terminal_shop.services.devices.tables import Device
@@ -62,3 +62,11 @@ def finish(s: Session, old_id: uuid.UUID, repaired: bool, actor: str, detail: st
         return bool(lifecycle.move(s, [old_id], DeviceStatus.RETURNED, DeviceStatus.IN_STOCK, actor, detail,
                                    DeviceStatusChanged, **values))  # fmt: skip
     return bool(lifecycle.move(s, [old_id], DeviceStatus.RETURNED, DeviceStatus.BROKEN, actor, detail))
+
+
+def activate_in_place_of(replacement_id: uuid.UUID, old: DeviceFacts, actor: str) -> str:
+    """The replacement activated with the old unit's acquirer, TID, MID and NMID (activation's
+    own rules, in a unit of work of its own; the old unit leaves the TID in it): the TID."""
+    binding = (old.acquirer or "", old.mid or "", old.tid or "", old.nmid or "")
+    activation.activate(str(replacement_id), *binding, actor)
+    return binding[2]

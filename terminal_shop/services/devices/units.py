@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from terminal_shop.infra.models import table_of
+from terminal_shop.services.devices.stock import compact
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.devices.terms import DeviceStatus
 
@@ -64,7 +65,8 @@ def records(s: Session, device_ids: set[uuid.UUID]) -> dict[uuid.UUID, DeviceFac
 
 
 def by_serial(s: Session, serial: str) -> DeviceFacts | None:
-    return s.exec(select(Device).where(col(Device.serial) == serial)).first()
+    """A unit by its SN as a person typed it (spaces and case ignored, as the stock keeps it)."""
+    return s.exec(select(Device).where(col(Device.serial) == compact(serial)[:30])).first()
 
 
 def record(s: Session, device_id: uuid.UUID) -> DeviceFacts | None:

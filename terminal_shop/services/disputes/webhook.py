@@ -1,5 +1,5 @@
 """The acquirers' dispute deliveries (README, Disputes): signed as the transactions webhook is
-(`ingest.checked`). Each item opens a dispute on a kept transaction, or moves one along
+(`signers.checked`). Each item opens a dispute on a kept transaction, or moves one along
 (open -> under_review -> won or lost, never back; a closed one stays closed); the same status
 again is a duplicate. A malformed delivery keeps nothing; an item that cannot be true is refused
 with its reason (terms.ItemRefusal: an unknown or voided sale, a status moving backwards, a
@@ -24,7 +24,7 @@ from terminal_shop.services.disputes.events import DisputeChanged, DisputeLost, 
 from terminal_shop.services.disputes.tables import Dispute
 from terminal_shop.services.disputes.terms import CLOSED, CONTRACT, DEADLINE_DAYS, STEP, DisputeStatus, ItemRefusal
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.transactions import ingest, lookup
+from terminal_shop.services.transactions import lookup, signers
 from terminal_shop.services.transactions.terms import TxnStatus
 
 MAX_ITEMS = 500
@@ -75,7 +75,7 @@ def accept(
     code: str, body: bytes, signature: str, timestamp: str, now: float | None = None, client: str = ""
 ) -> DisputesTaken:
     at = now if now is not None else time.time()
-    acquirer = ingest.checked(code.strip().lower()[:20], body, signature, timestamp, at, client)
+    acquirer = signers.checked(code.strip().lower()[:20], body, signature, timestamp, at, client)
     try:
         items = _items(body)
     except ValueError as bad:

@@ -1,10 +1,11 @@
 """The plumbing of telling people, which imports no area: the outbox (one row a message, in
-the change's transaction), the channels and their consent, the sender and its log."""
+the change's transaction), the channels and their consent, a notice's neutral content and the
+e-mail channel's one template, the sender and its log."""
 
 from terminal_shop.areas import Area, Task
 
 AREA = Area(
-    face=("channels", "consent", "emails", "outbox", "sent", "mail_log", "terms", "views"),
+    face=("channels", "content", "consent", "emails", "outbox", "sender", "sent", "mail_log", "terms", "views"),
     tables=("tables",),
     tasks=(Task("sender", "sender:drain", 5, "outbox round failed"),),
 )

@@ -1,10 +1,11 @@
 """The ways a person is told (issue 51.2): each channel is a plug-in, one module that renders a
-notice in its own words, says whether an address consents, and sends a queued row.
+notice's content in its own form, says whether an address consents, and sends a queued row.
 
 An event's subscriber (messages/subscribers.py) says *what* happened to *whom* once, as a
-Notice; `tell` hands it to every registered channel, and each one that has an address, its
-consent and words for it gets one outbox row. A new channel is a module that calls `register`
-when imported, plus its line in CHANNELS; nothing else changes (README, Layout).
+Notice; `tell` builds its content once (messages/words.py, by kind: issue 60.3) and hands both
+to every registered channel that offers the kind, and each one that has an address and its
+consent gets one outbox row. A new channel is a module that calls `register` when imported,
+plus its line in CHANNELS; nothing else changes (README, Layout).
 """
 
 from __future__ import annotations
@@ -17,12 +18,15 @@ from typing import Any, Protocol
 from sqlmodel import Session
 
 from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications.content import Content
 from terminal_shop.services.notifications.terms import NOTICE_VALUES, NoticeKind
 
 CHANNELS = (  # the registry: imported on first use, each module registers its channel
-    "terminal_shop.services.messages.email_channel",
+    "terminal_shop.services.notifications.email_channel",
     "terminal_shop.services.whatsapp.channel",
 )
+# Each kind's content, built from the notice above the areas it tells of (this plumbing imports none).
+WORDS = "terminal_shop.services.messages.words"
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ class Notice:
 
 class Channel(Protocol):
     name: str  # stored on each outbox row
-    offers: frozenset[str]  # the NoticeKind values it has words for (tests/unit/test_notice_kinds.py)
+    offers: frozenset[str]  # the NoticeKind values it tells (tests/unit/test_notice_kinds.py)
     key_prefix: str  # before the notice's key on this channel's rows ("" for e-mail, "wa:" for WhatsApp)
 
     def address(self, notice: Notice) -> str | None:
@@ -57,8 +61,8 @@ class Channel(Protocol):
     def consents(self, s: Session, address: str) -> bool:
         """Whether the address may be told now (its consent, the channel's own limits)."""
 
-    def render(self, s: Session, notice: Notice, address: str) -> outbox.Mail | None:
-        """The message in this channel's words, or None when it says nothing of this kind."""
+    def render(self, s: Session, notice: Notice, content: Content, address: str) -> outbox.Mail | None:
+        """The content in this channel's form (a template of its own, or the kind's approved one)."""
 
     def send(self, queued: outbox.Queued) -> str | None:
         """Delivers a queued message: the provider's id, or outbox.TemporaryFailure / PermanentFailure."""
@@ -94,15 +98,25 @@ def channel(name: str) -> Channel | None:
     return next((c for c in registered() if c.name == name), None)
 
 
+def content(s: Session, notice: Notice) -> Content:
+    """What the notice says, whichever channel says it."""
+    words: dict[str, Any] = importlib.import_module(WORDS).CONTENT
+    built: Content = words[notice.kind](s, notice)
+    return built
+
+
 def tell(s: Session, notice: Notice) -> list[str]:
     """One outbox row per channel that can say it, in the caller's transaction: the names of
-    the channels it went to."""
-    went = []
+    the channels it went to. The content is built once, and only if some channel will say it."""
+    went, said = [], None
     for ch in registered():
+        if notice.kind not in ch.offers:
+            continue
         address = ch.address(notice)
         if not address or not ch.consents(s, address):
             continue
-        mail = ch.render(s, notice, address)
+        said = said or content(s, notice)
+        mail = ch.render(s, notice, said, address)
         if mail is not None and outbox.enqueue(s, ch.key_prefix + notice.key, *notice.entity, mail, ch.name):
             went.append(ch.name)
     return went

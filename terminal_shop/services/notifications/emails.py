@@ -17,6 +17,7 @@ from typing import Protocol
 from terminal_shop import routes, rules
 from terminal_shop.formats import wib
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.services.notifications.content import Content
 from terminal_shop.services.notifications.outbox import Mail
 
 
@@ -54,26 +55,28 @@ def _footer() -> tuple[str, str]:
     return text, html
 
 
-def compose(
-    to: str,
-    subject: str,
-    greeting: str,
-    paragraphs: list[str],
-    link: tuple[str, str] | None = None,
-    png: bytes | None = None,
-) -> Mail:
-    """Plain text and HTML from the same paragraphs; `link` is (label, absolute URL)."""
+def email(to: str, content: Content) -> Mail:
+    """The e-mail template: plain text and HTML from the same paragraphs, the link as a button."""
     foot_text, foot_html = _footer()
-    text = [greeting, "", *[p + "\n" for p in paragraphs]]
-    html = [f"<p>{escape(greeting)}</p>", *[f"<p>{escape(p)}</p>" for p in paragraphs]]
-    if link:
-        text.append(f"{link[0]}: {link[1]}\n")
-        html.append(f'<p><a href="{escape(link[1])}">{escape(link[0])}</a></p>')
+    text = [content.greeting, "", *[p + "\n" for p in content.lines if p]]
+    html = [f"<p>{escape(content.greeting)}</p>", *[f"<p>{escape(p)}</p>" for p in content.lines if p]]
+    if content.link:
+        label, url = content.link
+        text.append(f"{label}: {url}\n")
+        html.append(f'<p><a href="{escape(url)}">{escape(label)}</a></p>')
     text.append(foot_text)
     html.append(foot_html)
     brand = escape(get_settings().brand_name)
     body = f'<!doctype html><html lang="id"><body style="font-family:sans-serif"><h2>{brand}</h2>{"".join(html)}</body></html>'
-    return Mail(to, f"{get_settings().brand_name}: {subject}", "\n".join(text), body, png)
+    return Mail(
+        to, f"{get_settings().brand_name}: {content.title}", "\n".join(text), body,
+        content.picture, content.document, content.document_name,
+    )  # fmt: skip
+
+
+def compose(to: str, subject: str, greeting: str, paragraphs: list[str], link: tuple[str, str] | None = None) -> Mail:
+    """An e-mail an area sends itself (a code, an invitation): no notice, the same template."""
+    return email(to, Content(subject, greeting, paragraphs, link))
 
 
 def registration_fix_requested(reg: Applicant, fix_link: str) -> Mail:

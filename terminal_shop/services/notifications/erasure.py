@@ -53,6 +53,6 @@ def hold(s: Session, entity_type: str, entity_id: str) -> None:
 
 
 def _eml_files(row: OutboxMessage) -> list[Path]:
-    """The files the embedded mode wrote for this message (messages/email_channel.py `_write_eml`)."""
+    """The files the embedded mode wrote for this message (notifications/email_channel.py `_write_eml`)."""
     folder = get_settings().data_dir / "outbox"
     return list(folder.glob(f"{row.id:08d}-*.eml")) if row.id is not None and folder.is_dir() else []

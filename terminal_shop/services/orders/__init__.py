@@ -4,7 +4,7 @@ admin's verification, packing and shipping, the buyer's status page and invoice.
 from terminal_shop.areas import Area, Files, Task
 
 AREA = Area(
-    face=("owners", "views", "terms", "events", "personal", "order_status", "bills", "tax_invoices"),
+    face=("owners", "views", "terms", "events", "personal", "order_status", "bills", "tax_invoices", "proof_prints"),
     tables=("tables", "payments.tables"),
     subscribers=("proof_prints",),  # after the commit: a new proof's perceptual hash
     tasks=(

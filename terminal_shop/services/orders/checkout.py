@@ -22,7 +22,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
-from terminal_shop.infra.uploads import PROOF_KINDS, CheckedFile, UploadRejected, check_file, safe_name, strip_metadata
+from terminal_shop.infra.uploads import CheckedFile, UploadRejected, safe_name
 from terminal_shop.refusals import first_text
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import consent
@@ -37,7 +37,6 @@ from terminal_shop.services.validation import clean, client_ref_ok, new_client_r
 
 log = logging.getLogger(__name__)
 
-PROOF_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
 PROOF_MISSING = OrderRefusal.PROOF_MISSING.label
 QRIS_LIMIT_MESSAGE = OrderRefusal.QRIS_LIMIT.label
 MSG_GENERIC = OrderRefusal.GENERIC.label
@@ -139,7 +138,7 @@ def _checked_payment(lines: list[tuple[str, int]], payment_method: str) -> tuple
 def _checked_proof(data: bytes | None) -> CheckedFile:
     if not data:
         raise OrderError(OrderRefusal.PROOF_MISSING)
-    return strip_metadata(check_file(data, PROOF_KINDS, PROOF_WRONG_TYPE))
+    return proof_prints.checked(data)
 
 
 def _new_order(

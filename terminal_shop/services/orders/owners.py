@@ -15,6 +15,7 @@ from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.models import table_of, utcnow
+from terminal_shop.services.orders import fulfilment
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import Fulfilment, OrderStatus
 from terminal_shop.services.orders.views import OrderFacts
@@ -95,6 +96,12 @@ def mark_proof_suspect(s: Session, order_id: uuid.UUID) -> None:
     if order is not None and not order.proof_suspect:
         order.proof_suspect = True
         s.add(order)
+
+
+def mark_packed(s: Session, order_id: uuid.UUID, admin_email: str) -> OrderFacts:
+    """The order Dikemas in the caller's transaction, where packing assigns its units
+    (devices/packing.py); FulfilmentError first when it is not ready to pack."""
+    return fulfilment.step(s, order_id, Fulfilment.PACKED, admin_email)
 
 
 def record(s: Session, order_id: uuid.UUID, lock: bool = False) -> OrderFacts | None:

@@ -35,10 +35,11 @@ from terminal_shop.infra.file_structure import sniff
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.infra.uploads import CheckedFile, thumbnail
+from terminal_shop.infra.uploads import PROOF_KINDS, CheckedFile, check_file, strip_metadata, thumbnail
 from terminal_shop.services.events.bus import after_commit
 from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.tables import Order, ProofPrint
+from terminal_shop.services.orders.terms import PROOF_WRONG_TYPE
 from terminal_shop.services.orders.views import order_number
 
 HASH_SIZE = 32  # 32 x 32 = 1024 bits
@@ -52,6 +53,12 @@ LOOKBACK = timedelta(days=90)
 class Fingerprint:
     sha256: str
     phash: str | None  # hex, None for a PDF or an image that does not decode
+
+
+def checked(data: bytes) -> CheckedFile:
+    """A proof as every way in takes it (the checkout's form, a WhatsApp slip): a JPG, PNG or
+    PDF that is what it says, its metadata stripped; or UploadRejected in the buyer's words."""
+    return strip_metadata(check_file(data, PROOF_KINDS, PROOF_WRONG_TYPE))
 
 
 def file_print(proof: CheckedFile) -> Fingerprint:

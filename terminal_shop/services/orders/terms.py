@@ -8,6 +8,9 @@ from terminal_shop.infra import rate_limits
 from terminal_shop.services.validation import MAX_PHONE_DIGITS, MIN_ADDRESS_CHARS, MIN_PHONE_DIGITS, MSG_EMAIL_FORMAT
 from terminal_shop.vocabulary import Term
 
+# A proof of payment of another kind, from the checkout's form or a WhatsApp chat: (title, text).
+PROOF_WRONG_TYPE = ("Format file tidak didukung", "Hanya file JPG, PNG, atau PDF yang diperbolehkan")
+
 
 class OrderStatus(Term):
     PENDING = "pending", "Pending", "amber"

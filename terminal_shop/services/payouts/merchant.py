@@ -20,8 +20,7 @@ from terminal_shop.services.payouts.terms import PayoutStatus
 from terminal_shop.services.payouts.views import AdjustmentLine, PaidTxn, PayoutDetail, PayoutLine
 from terminal_shop.services.transactions import ledger_reads
 from terminal_shop.services.transactions.ledger import PayoutKey
-from terminal_shop.services.transactions.mdr import CHANNELS
-from terminal_shop.services.transactions.terms import EntryKind
+from terminal_shop.services.transactions.terms import CHANNELS, EntryKind
 from terminal_shop.views import Badge
 
 SHOWN = 60  # payouts listed, newest first

@@ -1,7 +1,7 @@
 """The daily recap (issue 47.5): an approved merchant who asked for it gets yesterday's sales,
 fees and net and the next payout each morning from 07.00 WIB, by e-mail or WhatsApp (their
 choice; WhatsApp only to a number that agreed to it). Yesterday's figures are those its Hari ini
-and Riwayat show (transactions/dashboard.py: the day's sales as they stand); the next payout is
+and Riwayat show (transactions/days.py: the day's sales as they stand); the next payout is
 the ledger's soonest not yet sent, with a word on why the two differ (a payout holds the sales
 of its own day, and refunds, chargebacks and corrections that land on it). One message per merchant per day (its
 outbox key), none after a day without transactions. The workers look every few minutes; the
@@ -25,7 +25,7 @@ from terminal_shop.services.notifications.channels import Notice, tell
 from terminal_shop.services.notifications.terms import NOTICE_VALUES
 from terminal_shop.services.payouts.tables import RecapChoice
 from terminal_shop.services.registrations import owners as registrations
-from terminal_shop.services.transactions import dashboard, ledger_reads, settlement
+from terminal_shop.services.transactions import days, ledger_reads, settlement
 
 CHANNELS = {"email": "Email", "whatsapp": "WhatsApp"}  # what the merchant may choose ("" is off)
 _queued_on: dict[str, date] = {}  # the day this process last queued the recaps (not read again all day)
@@ -105,7 +105,7 @@ def queue_due(now: datetime | None = None) -> int:
     return queued
 
 
-day_of = dashboard.days_of  # the recap's figures of a day: what Hari ini showed that day
+day_of = days.days_of  # the recap's figures of a day: what Hari ini showed that day
 
 
 def why_text(day: date, today: date) -> str:

@@ -18,7 +18,7 @@ from terminal_shop.services.payouts import book
 from terminal_shop.services.payouts.merchant import signed
 from terminal_shop.services.payouts.terms import PayoutStatus
 from terminal_shop.services.registrations import payout_account
-from terminal_shop.services.transactions import ledger_reads, settlement_report
+from terminal_shop.services.transactions import ledger_reads, report_checks
 
 DAYS_SHOWN = 14
 AHEAD_SHOWN = 4  # days: the ones coming, "Dijadwalkan"
@@ -47,7 +47,7 @@ class ReconLine:
         return self.state not in (MATCHED, SCHEDULED)
 
 
-def _state(b: book.Booked, report: settlement_report.ReportCheck | None) -> str:
+def _state(b: book.Booked, report: report_checks.ReportCheck | None) -> str:
     if b.status in (PayoutStatus.SCHEDULED, PayoutStatus.LATE):
         return NOT_SENT if b.status is PayoutStatus.LATE else SCHEDULED
     if b.reported is not None:
@@ -63,7 +63,7 @@ def lines(today: date | None = None, differences_only: bool = False) -> list[Rec
     since, until = today - timedelta(days=DAYS_SHOWN), today + timedelta(days=AHEAD_SHOWN)
     with read_session() as s:
         booked = book.read(s, ledger_reads.in_days(s, since, until), today)
-        reports = settlement_report.checks(s, since, until)
+        reports = report_checks.checks(s, since, until)
     merchants = list({b.sums.merchant_id for b in booked if b.sums.merchant_id is not None})
     changed = payout_account.changed_since(merchants, utcnow() - rules.ACCOUNT_CHANGE_MARKED)
     out = []

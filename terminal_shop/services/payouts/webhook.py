@@ -21,7 +21,7 @@ from terminal_shop.intake import signed, tallies
 from terminal_shop.services import working_days
 from terminal_shop.services.payouts import book
 from terminal_shop.services.payouts.terms import Refusal
-from terminal_shop.services.transactions import ingest, ledger
+from terminal_shop.services.transactions import ledger, signers
 from terminal_shop.services.transactions.ledger import PayoutKey
 
 MAX_ITEMS = 1_000
@@ -65,7 +65,7 @@ def accept(
     code: str, body: bytes, signature: str, timestamp: str, now: float | None = None, client: str = ""
 ) -> PayoutsTaken:
     at = now if now is not None else time.time()
-    acquirer = ingest.checked(code.strip().lower()[:20], body, signature, timestamp, at, client)
+    acquirer = signers.checked(code.strip().lower()[:20], body, signature, timestamp, at, client)
     try:
         items = _items(body)
     except ValueError as bad:

@@ -14,8 +14,7 @@ from terminal_shop import catalogue, couriers
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.services import reach, working_days
-from terminal_shop.services.devices import activation, swaps, units
-from terminal_shop.services.devices.stock import compact
+from terminal_shop.services.devices import swaps, units
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders import bills
@@ -155,15 +154,13 @@ def activate_replacement(case_id: str, admin: str) -> str:
         old = units.record(s, case.device_id)
         if old is None:
             raise ServiceError(ServiceRefusal.NOT_FOUND)
-        binding = (old.acquirer or "", old.mid or "", old.tid or "", old.nmid or "")
-    activation.activate(str(case.replacement_id), *binding, admin)
-    return binding[2]
+    return swaps.activate_in_place_of(case.replacement_id, old, admin)
 
 
 def open_by_serial(serial: str, problem: str, text: str, admin: str) -> str:
     """Staff open a case for a merchant's unit named by its SN (on the phone with them)."""
     with read_session() as s:
-        device = units.by_serial(s, compact(serial)[:30])
+        device = units.by_serial(s, serial)
     if device is None:
         raise ServiceError(ServiceRefusal.NOT_FOUND)
     return cases.open_for(str(device.id), problem, text, admin)

@@ -3,7 +3,18 @@
 from terminal_shop.areas import Area, Task
 
 AREA = Area(
-    face=("ledger", "ledger_reads", "lookup", "settlement", "events", "terms", "fee_invoices"),
+    face=(
+        "ledger",
+        "ledger_reads",
+        "lookup",
+        "settlement",
+        "events",
+        "terms",
+        "fee_invoices",
+        "signers",
+        "days",
+        "report_checks",
+    ),
     tables=("tables",),
     tasks=(
         Task("ledger", "ledger:carry_due", 300, "short payouts round failed"),

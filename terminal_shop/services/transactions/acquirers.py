@@ -2,7 +2,7 @@
 cut-off time after which a transaction counts for the next day; the owner sets each one's payout
 schedule (issue 59.5: cut-off, the hour a payout is in the account by, working or calendar days). The webhook secret is made
 here, returned once for the admin to hand over, and never stored: it is derived from the
-site's key and a nonce (ingest.secret_of); "Ganti rahasia" draws a new nonce."""
+site's key and a nonce (signers.secret_of); "Ganti rahasia" draws a new nonce."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from terminal_shop.infra.db import write_session
 from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
-from terminal_shop.services.transactions import ingest, settlement
+from terminal_shop.services.transactions import settlement, signers
 from terminal_shop.services.transactions.events import AcquirerAdded, AcquirerScheduled, AcquirerSecretReplaced
 from terminal_shop.services.transactions.tables import Acquirer
 from terminal_shop.services.transactions.terms import AcquirerRefusal
@@ -44,7 +44,7 @@ def add(code: str, name: str, cutoff: str, admin_email: str) -> str:
     minutes = cutoff_minutes(cutoff or "23:00")
     try:
         with write_session() as s:  # the acquirer and its audit entry, or neither
-            secret = ingest.new_acquirer(s, code, name, minutes)
+            secret = signers.new_acquirer(s, code, name, minutes)
             detail = f"{name.strip()[:80]}, batas {cutoff or '23:00'} WIB"
             publish(s, AcquirerAdded(entity_id=code, actor=admin_email, detail=detail))
     except IntegrityError:
@@ -61,7 +61,7 @@ def rotate(code: str, admin_email: str) -> str:
         acquirer.secret_nonce = secrets.token_hex(16)
         s.add(acquirer)
         publish(s, AcquirerSecretReplaced(entity_id=code, actor=admin_email, detail="rahasia webhook diganti"))
-        return ingest.secret_of(acquirer.code, acquirer.secret_nonce)
+        return signers.secret_of(acquirer.code, acquirer.secret_nonce)
 
 
 def set_schedule(code: str, cutoff: str, arrives: str, calendar_days: bool, admin_email: str) -> settlement.Schedule:

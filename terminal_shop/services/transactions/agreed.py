@@ -17,9 +17,9 @@ from terminal_shop.refusals import FieldErrors, Refused
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions.events import RateAgreed
-from terminal_shop.services.transactions.mdr import CHANNELS, Rule, rate_text
+from terminal_shop.services.transactions.mdr import Rule, rate_text
 from terminal_shop.services.transactions.tables import AgreedRate
-from terminal_shop.services.transactions.terms import MAX_PERCENT, RateRefusal
+from terminal_shop.services.transactions.terms import CHANNELS, MAX_PERCENT, RateRefusal
 
 
 @dataclass(frozen=True)

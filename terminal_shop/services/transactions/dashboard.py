@@ -20,9 +20,8 @@ from terminal_shop.infra.db import read_session
 from terminal_shop.services import reach, working_days
 from terminal_shop.services.reach import Reach
 from terminal_shop.services.transactions import ledger_reads, money
-from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
-from terminal_shop.services.transactions.terms import Hold, TxnStatus
+from terminal_shop.services.transactions.terms import CHANNELS, Hold, TxnStatus
 
 STATUS_WORDS = TxnStatus.labels()
 
@@ -124,19 +123,6 @@ def for_merchants(merchant_ids: Reach | list[uuid.UUID], now: datetime | None = 
             for c, n, a, f in channels
         ],
     )
-
-
-def days_of(s: Session, merchant_ids: list[uuid.UUID], day: date) -> dict[uuid.UUID, tuple[int, int, int, int, int]]:
-    """(sales, gross, MDR, refunds, net) of each merchant's sales made on this WIB day, as Hari
-    ini and Riwayat sum them: the daily recap's "yesterday" is the figure its Hari ini showed."""
-    start, end = day_range(day)
-    rows: Any = s.execute(
-        sa.select(col(Transaction.merchant_id), *money.sums())
-        .where(col(Transaction.merchant_id).in_(merchant_ids), col(Transaction.occurred_at) >= start,
-               col(Transaction.occurred_at) < end)
-        .group_by(col(Transaction.merchant_id))
-    ).all()  # fmt: skip
-    return {m: (int(n), int(g), int(f), int(r), int(net)) for m, n, g, f, r, net in rows}
 
 
 def figures(count: int, sales: int, fees: int, refunds: int, net: int) -> Figures:

@@ -7,7 +7,6 @@ e-mail."""
 
 from __future__ import annotations
 
-import dataclasses
 import uuid
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -24,7 +23,8 @@ from terminal_shop.infra.pdf_text import latin
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications import outbox
-from terminal_shop.services.notifications.emails import compose
+from terminal_shop.services.notifications.content import Content
+from terminal_shop.services.notifications.emails import email
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions.tables import FeeInvoice, FeeInvoiceCounter, LedgerEntry
 from terminal_shop.services.transactions.terms import EntryKind
@@ -102,10 +102,11 @@ def issue_month(month: date, now: datetime | None = None) -> int:
                              issued_at=moment)  # fmt: skip
             s.add(row)
             s.flush()
-            mail = compose(merchant.email, f"Invoice biaya MDR {_month_text(key)}", "Halo,",
+            said = Content(f"Invoice biaya MDR {_month_text(key)}", "Halo,",
                            [f"Terlampir invoice {row.number}: biaya MDR {merchant.nama_usaha} untuk {_month_text(key)}, "
-                            f"{rupiah(total)} (termasuk PPN), sudah dipotong dari pencairan Anda."])  # fmt: skip
-            mail = dataclasses.replace(mail, pdf=_pdf(row, merchant.nama_usaha), pdf_name=_file_name(row.number))
+                            f"{rupiah(total)} (termasuk PPN), sudah dipotong dari pencairan Anda."],
+                           document=_pdf(row, merchant.nama_usaha), document_name=_file_name(row.number))  # fmt: skip
+            mail = email(merchant.email, said)
             outbox.enqueue(s, f"fee-invoice:{row.number}", "merchant", str(merchant_id), mail)
         issued += 1
     if len(todo) <= ISSUED_AT_ONCE:

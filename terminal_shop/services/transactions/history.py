@@ -34,9 +34,8 @@ from terminal_shop.services.transactions.dashboard import (
     refund_texts,
     status_word,
 )
-from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
-from terminal_shop.services.transactions.terms import TxnStatus
+from terminal_shop.services.transactions.terms import CHANNELS, TxnStatus
 from terminal_shop.vocabulary import Term
 
 PER_PAGE = 20

@@ -15,9 +15,6 @@ admin and held out of every payout (terms.Hold). Each movement is posted to the 
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -28,17 +25,17 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
-from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.db import write_session
 from terminal_shop.infra.models import table_of, utcnow
-from terminal_shop.infra.settings import get_settings
 from terminal_shop.intake import tallies
-from terminal_shop.intake.signed import WebhookRefused, refuse, verified
+from terminal_shop.intake.signed import refuse
 from terminal_shop.services import working_days
 from terminal_shop.services.devices import units
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions import agreed, contract, ledger, mdr, money, settlement
 from terminal_shop.services.transactions.changes import Change, Kept, check_change
+from terminal_shop.services.transactions.signers import checked
 from terminal_shop.services.transactions.tables import Acquirer, AgreedRate, Refund, Transaction
 from terminal_shop.services.transactions.terms import Hold, TxnStatus
 
@@ -51,38 +48,6 @@ class Ingested:
     changed: int  # void or refund of a transaction already kept
     refused: list[dict[str, Any]] = field(default_factory=list)  # {"index", "reason"}: items not applied
     held: int = 0  # kept for the admin, in no payout: an unknown TID, or a MID not its TID's
-
-
-def secret_of(code: str, nonce: str) -> str:
-    key = get_settings().secret_key.encode()
-    return hmac.new(key, f"acquirer:{code}:{nonce}".encode(), hashlib.sha256).hexdigest()
-
-
-def add_acquirer(code: str, name: str, cutoff_minutes: int = 23 * 60) -> str:
-    """A new acquirer in a transaction of its own (the CLI's, the tests'); returns its secret."""
-    with write_session() as s:
-        return new_acquirer(s, code, name, cutoff_minutes)
-
-
-def new_acquirer(s: Session, code: str, name: str, cutoff_minutes: int = 23 * 60) -> str:
-    """A new acquirer in the caller's transaction; returns its secret, shown once (it can be
-    derived again only with the site's key: `acquirers.rotate` gives a new one)."""
-    nonce = secrets.token_hex(16)
-    s.add(Acquirer(code=code.strip().lower()[:20], name=name.strip()[:80], secret_nonce=nonce,
-                   cutoff_minutes=cutoff_minutes))  # fmt: skip
-    s.flush()  # a code taken already is refused here, inside the caller's transaction
-    return secret_of(code.strip().lower()[:20], nonce)
-
-
-def checked(code: str, body: bytes, signature: str, timestamp: str, now: float, client: str) -> Acquirer:
-    """The acquirer a delivery is signed by (this webhook's, the payouts' and the disputes' one
-    check, README), or WebhookRefused: unknown acquirer, or `verified` refused it."""
-    with read_session() as s:
-        acquirer = s.get(Acquirer, code)
-    if acquirer is None:
-        raise WebhookRefused(404, "unknown acquirer")
-    verified(acquirer.code, secret_of(acquirer.code, acquirer.secret_nonce), body, signature, timestamp, now, client)
-    return acquirer
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
+from terminal_shop.services.transactions.terms import CHANNELS
+
 MICRO_YEARLY_TURNOVER = 2_000_000_000  # UU 20/2008 as amended (PP 7/2021): usaha mikro up to Rp 2 miliar a year
 
 
@@ -38,7 +40,6 @@ RULES: tuple[Rule, ...] = (
     Rule("debit", "D210", None, None, Decimal("2.5"), 0, date(2024, 1, 1)),
     Rule("kredit", "D210", None, None, Decimal("2.5"), 0, date(2024, 1, 1)),
 )
-CHANNELS = {"debit": "Kartu debit", "kredit": "Kartu kredit", "qris": "QRIS"}
 
 
 def rule(channel: str, model: str | None = None, micro: bool | None = None, up_to: int | None = None) -> Rule:

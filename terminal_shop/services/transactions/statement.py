@@ -28,8 +28,8 @@ from terminal_shop.services.registrations.views import business_names
 from terminal_shop.services.transactions import money
 from terminal_shop.services.transactions.dashboard import mine
 from terminal_shop.services.transactions.history import wib_day
-from terminal_shop.services.transactions.mdr import CHANNELS
 from terminal_shop.services.transactions.tables import Transaction
+from terminal_shop.services.transactions.terms import CHANNELS
 
 MONTHS_OFFERED = 3  # this month and the two before it
 

@@ -7,6 +7,9 @@ from decimal import Decimal
 
 from terminal_shop.vocabulary import Term
 
+# The ways a card or QRIS sale is paid, as every screen and statement names them.
+CHANNELS = {"debit": "Kartu debit", "kredit": "Kartu kredit", "qris": "QRIS"}
+
 
 class TxnStatus(Term):
     APPROVED = "approved", "Berhasil", "emerald"

@@ -18,6 +18,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.channels import Notice, register
+from terminal_shop.services.notifications.content import Content
 from terminal_shop.services.notifications.outbox import Mail, PermanentFailure, Queued, TemporaryFailure
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.terms import PaymentMethod
@@ -104,9 +105,8 @@ class WhatsAppChannel:
             return False
         return outbox.sent_to_since(s, CHANNEL, address, utcnow() - timedelta(days=1)) < PER_NUMBER_PER_DAY
 
-    def render(self, s: Session, notice: Notice, address: str) -> Mail | None:
-        if notice.kind not in WORDS:
-            return None
+    def render(self, s: Session, notice: Notice, content: Content, address: str) -> Mail | None:
+        """The kind's approved template (Meta sends no free text): its parameters from the notice."""
         template, values = WORDS[notice.kind]
         return template_mail(address, template, values(notice))
 
@@ -121,12 +121,3 @@ class WhatsAppChannel:
 
 
 WHATSAPP_CHANNEL = register(WhatsAppChannel())
-
-
-def queue_sign_in_code(s: Session, number: str, code: str, address: str) -> bool:
-    """A sign-in code by WhatsApp (services/customers/signin.py), to a number that opted in;
-    False when it cannot go (the code then goes nowhere: the answer to the person is the same)."""
-    if not WHATSAPP_CHANNEL.consents(s, number):
-        return False
-    key = f"wa:sign-in:{number}:{utcnow().isoformat()}"
-    return outbox.enqueue(s, key, "customer", address, template_mail(number, "sign_in_code", [code]), CHANNEL)

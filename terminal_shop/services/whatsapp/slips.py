@@ -25,13 +25,12 @@ from sqlmodel import Session, col, select
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, get_storage
-from terminal_shop.infra.uploads import PROOF_KINDS, UploadRejected, check_file, strip_metadata
+from terminal_shop.infra.uploads import UploadRejected
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import outbox, sent
 from terminal_shop.services.notifications.outbox import Mail
 from terminal_shop.services.orders import owners as order_owners
 from terminal_shop.services.orders import proof_prints
-from terminal_shop.services.orders.checkout import PROOF_WRONG_TYPE
 from terminal_shop.services.orders.events import OrderProofAdded
 from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.whatsapp import cloud_api, consent
@@ -109,7 +108,7 @@ def take(inbound_id: uuid.UUID) -> str:
         return _ask_for_the_number(inbound)
     try:
         media = cloud_api.media(inbound.media_id)
-        checked = strip_metadata(check_file(media.data, PROOF_KINDS, PROOF_WRONG_TYPE))
+        checked = proof_prints.checked(media.data)
     except cloud_api.WhatsAppError as exc:
         return _done(inbound_id, f"File tidak dapat diunduh dari WhatsApp ({exc})", order)
     except UploadRejected as exc:

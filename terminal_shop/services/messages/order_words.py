@@ -1,9 +1,9 @@
-"""The e-mails a buyer receives about an order: received (with what was paid and the one
-payment promise), confirmed (with the invoice), shipped, delivered, rejected."""
+"""What a buyer is told about an order, in no channel's form (notifications/content.py):
+received (with what was paid and the one payment promise), confirmed (with the invoice),
+shipped, delivered, rejected; and the proof a buyer sent by chat, received."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from terminal_shop import rules
@@ -12,8 +12,8 @@ from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.devices.linking import register_path
 from terminal_shop.services.devices.owned import DEVICES_WAIT
-from terminal_shop.services.notifications.emails import compose, typed
-from terminal_shop.services.notifications.outbox import Mail
+from terminal_shop.services.notifications.content import Content
+from terminal_shop.services.notifications.emails import typed
 from terminal_shop.services.orders import qris, transfer_codes
 from terminal_shop.services.orders.order_status import status_path
 from terminal_shop.services.orders.terms import PaymentMethod
@@ -34,7 +34,7 @@ def transfer_exactly(order: OrderFacts) -> str:
     return said + (f" {transfer_codes.CODE_TAKEN_OFF}{rupiah(order.unique_code)}." if order.unique_code else "")
 
 
-def order_received(order: OrderFacts) -> Mail:
+def order_received(order: OrderFacts) -> Content:
     s = get_settings()
     number = order_number(order.id)
     how = (
@@ -43,9 +43,7 @@ def order_received(order: OrderFacts) -> Mail:
         else f"Pembayaran: QRIS sejumlah {rupiah(order.total)}"
         + (" (QR terlampir, jumlah sudah terisi)." if order.qris_payload else ".")
     )
-    png = qris.png(order.qris_payload) if order.qris_payload else None
-    return compose(
-        order.buyer_email,
+    return Content(
         f"Pesanan {number} diterima",
         f"Halo {typed(order.buyer_name)},",
         [
@@ -56,7 +54,7 @@ def order_received(order: OrderFacts) -> Mail:
             *([] if order.merchant_id else [f"{DEVICES_WAIT} {register_invitation(order)}"]),
         ],
         _order_link(order),
-        png,
+        picture=qris.png(order.qris_payload) if order.qris_payload else None,
     )
 
 
@@ -65,10 +63,9 @@ def register_invitation(order: OrderFacts) -> str:
     return f"Belum mendaftar sebagai merchant? Daftar di {get_settings().public_url}{register_path(order.id)}"
 
 
-def order_confirmed(order: OrderFacts, invoice_pdf: bytes | None = None, invoice_name: str = "") -> Mail:
+def order_confirmed(order: OrderFacts, invoice_pdf: bytes | None = None, invoice_name: str = "") -> Content:
     number = order_number(order.id)
-    mail = compose(
-        order.buyer_email,
+    return Content(
         f"Pembayaran pesanan {number} dikonfirmasi",
         f"Halo {typed(order.buyer_name)},",
         [
@@ -78,19 +75,19 @@ def order_confirmed(order: OrderFacts, invoice_pdf: bytes | None = None, invoice
             *([f"Invoice {order.invoice_number} terlampir (PDF)."] if invoice_pdf else []),
         ],
         _order_link(order),
+        document=invoice_pdf,
+        document_name=invoice_name,
     )
-    return dataclasses.replace(mail, pdf=invoice_pdf, pdf_name=invoice_name)
 
 
-def order_shipped(order: OrderFacts, courier: Courier, serials: Sequence[str] = ()) -> Mail:
+def order_shipped(order: OrderFacts, courier: Courier, serials: Sequence[str] = ()) -> Content:
     number = order_number(order.id)
     track = (
         [f"Lacak paket di {courier.tracking_page} dengan nomor resi {order.resi}."]
         if courier.tracking_page
         else [f"{courier.name} tidak punya halaman pelacakan umum; kami kabari bila ada kendala."]
     )
-    return compose(
-        order.buyer_email,
+    return Content(
         f"Pesanan {number} dikirim",
         f"Halo {typed(order.buyer_name)},",
         [
@@ -102,10 +99,9 @@ def order_shipped(order: OrderFacts, courier: Courier, serials: Sequence[str] = 
     )
 
 
-def order_delivered(order: OrderFacts) -> Mail:
+def order_delivered(order: OrderFacts) -> Content:
     number = order_number(order.id)
-    return compose(
-        order.buyer_email,
+    return Content(
         f"Pesanan {number} diterima",
         f"Halo {typed(order.buyer_name)},",
         [
@@ -116,10 +112,9 @@ def order_delivered(order: OrderFacts) -> Mail:
     )
 
 
-def order_rejected(order: OrderFacts, reason: str) -> Mail:
+def order_rejected(order: OrderFacts, reason: str) -> Content:
     number = order_number(order.id)
-    return compose(
-        order.buyer_email,
+    return Content(
         f"Pembayaran pesanan {number} ditolak",
         f"Halo {typed(order.buyer_name)},",
         [
@@ -127,5 +122,16 @@ def order_rejected(order: OrderFacts, reason: str) -> Mail:
             f"Alasan: {reason}",
             "Balas email ini atau hubungi kami lewat WhatsApp untuk pengembalian dana atau pesanan ulang.",
         ],
+        _order_link(order),
+    )
+
+
+def proof_received(order: OrderFacts) -> Content:
+    """A proof of payment sent by chat and taken for the order (whatsapp/slips.py)."""
+    number = order_number(order.id)
+    return Content(
+        f"Bukti pembayaran pesanan {number} diterima",
+        f"Halo {typed(order.buyer_name)},",
+        [f"Bukti pembayaran untuk pesanan {number} diterima. Tim kami memverifikasinya.", rules.PAYMENT_PROMISE],
         _order_link(order),
     )

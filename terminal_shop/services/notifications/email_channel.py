@@ -1,4 +1,5 @@
-"""The e-mail channel (notifications/channels.py): every notice has e-mail words, sent by SMTP,
+"""The e-mail channel (notifications/channels.py): a notice's content (messages/words.py) in the
+one e-mail template (notifications/emails.py `email`), sent by SMTP,
 or with no SMTP_URL (the embedded default) written as an .eml file under $DATA_DIR/outbox/
 and logged, so `make run` needs no mail server.
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 import logging
 import smtplib
 import ssl
-from collections.abc import Callable
 from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid, parseaddr
@@ -20,58 +20,25 @@ from email_validator import EmailNotValidError, validate_email
 from sqlmodel import Session
 
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.messages import merchant_mails, order_mails
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.channels import Notice, register
+from terminal_shop.services.notifications.content import Content
+from terminal_shop.services.notifications.emails import email
 from terminal_shop.services.notifications.outbox import Mail, PermanentFailure, Queued
-from terminal_shop.services.orders import invoice
+from terminal_shop.services.notifications.terms import NoticeKind
 
 log = logging.getLogger(__name__)
 
 
-def _confirmed(s: Session, n: Notice) -> Mail:
-    return order_mails.order_confirmed(n.about, invoice.render(n.about), invoice.file_name(n.about))
-
-
-WORDS: dict[str, Callable[[Session, Notice], Mail]] = {
-    "order_received": lambda s, n: order_mails.order_received(n.about),
-    "order_confirmed": _confirmed,
-    "order_cancelled": lambda s, n: order_mails.order_rejected(n.about, n.values["reason"]),
-    "order_shipped": lambda s, n: order_mails.order_shipped(n.about, n.values["courier"], n.values["serials"]),
-    "order_delivered": lambda s, n: order_mails.order_delivered(n.about),
-    "registration_received": lambda s, n: merchant_mails.registration_received(n.about, n.values["status_link"]),
-    "registration_approved": lambda s, n: merchant_mails.registration_approved(n.about, n.values["sign_in"]),
-    "registration_rejected": lambda s, n: merchant_mails.registration_rejected(
-        n.about, n.values["reason"], n.values["fix_link"]
-    ),
-    "data_request": lambda s, n: merchant_mails.data_request(
-        n.email or "", n.values["what"], n.values["link"], n.values["due"]
-    ),
-    "device_active": lambda s, n: merchant_mails.device_activated(
-        n.about, n.values["model"], n.values["serial"], n.values["detail"], n.values["sign_in"]
-    ),
-    "daily_recap": lambda s, n: merchant_mails.daily_recap(n.about, n.values),
-    "payout_case": lambda s, n: merchant_mails.payout_case(n.email or "", n.values["facts"], n.values["link"]),
-    "payout_case_answered": lambda s, n: merchant_mails.payout_case_answered(
-        n.about, n.values["answer"], n.values["link"]
-    ),
-    "device_offline": lambda s, n: merchant_mails.device_offline(n.about, n.values),
-    "service_case": lambda s, n: merchant_mails.service_case(n.about, n.values),
-    "service_case_opened": lambda s, n: merchant_mails.service_case_opened(n.email or "", n.values),
-    "dispute_opened": lambda s, n: merchant_mails.dispute(n.about, n.values, due=False),
-    "dispute_due": lambda s, n: merchant_mails.dispute(n.about, n.values, due=True),
-    "payout_account": lambda s, n: merchant_mails.payout_account(n.about, n.values),
-    "data_incident": lambda s, n: merchant_mails.data_incident(n.email or "", n.values),
-    "device_status": lambda s, n: merchant_mails.device_status(
-        n.about, n.values["model"], n.values["serial"], n.values["status"], n.values["reason"]
-    ),
-}
+# The buyer's proof sent by chat is answered in the chat; the e-mail of the order received
+# already says the proof is with us (tests/unit/test_notice_kinds.py holds what was decided).
+NOT_BY_EMAIL = frozenset({NoticeKind.PROOF_RECEIVED.value})
 
 
 class EmailChannel:
     name = outbox.EMAIL
     key_prefix = ""
-    offers = frozenset(WORDS)
+    offers = frozenset(k.value for k in NoticeKind) - NOT_BY_EMAIL
 
     def address(self, notice: Notice) -> str | None:
         return notice.email
@@ -79,9 +46,8 @@ class EmailChannel:
     def consents(self, s: Session, address: str) -> bool:
         return True
 
-    def render(self, s: Session, notice: Notice, address: str) -> Mail | None:
-        words = WORDS.get(notice.kind)
-        return words(s, notice) if words else None
+    def render(self, s: Session, notice: Notice, content: Content, address: str) -> Mail | None:
+        return email(address, content)
 
     def send(self, queued: Queued) -> str | None:
         _deliver_email(queued)

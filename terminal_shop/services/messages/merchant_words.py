@@ -1,6 +1,5 @@
-"""The e-mails events send to applicants, merchants and admins, in Indonesian, plain text and
-HTML, built with notifications/emails.compose (everything a person typed is escaped, `typed`
-keeps a stranger's link out)."""
+"""What events tell applicants, merchants and admins, in Indonesian and in no channel's form
+(notifications/content.py); `typed` keeps a stranger's link out of what a person typed."""
 
 from __future__ import annotations
 
@@ -9,15 +8,14 @@ from datetime import datetime
 from terminal_shop import rules
 from terminal_shop.formats import wib
 from terminal_shop.services import working_days
-from terminal_shop.services.notifications.emails import FIX_VALID, compose, typed
-from terminal_shop.services.notifications.outbox import Mail
+from terminal_shop.services.notifications.content import Content
+from terminal_shop.services.notifications.emails import FIX_VALID, typed
 from terminal_shop.services.registrations.views import RegistrationFacts
 from terminal_shop.services.servicing.terms import CaseStep
 
 
-def device_activated(reg: RegistrationFacts, model: str, serial: str, detail: str, sign_in: str) -> Mail:
-    return compose(
-        reg.email,
+def device_activated(reg: RegistrationFacts, model: str, serial: str, detail: str, sign_in: str) -> Content:
+    return Content(
         f"EDC Anda aktif: {model} SN {serial}",
         f"Halo {typed(reg.nama_lengkap)},",
         [
@@ -30,10 +28,9 @@ def device_activated(reg: RegistrationFacts, model: str, serial: str, detail: st
     )
 
 
-def registration_received(reg: RegistrationFacts, status: str) -> Mail:
+def registration_received(reg: RegistrationFacts, status: str) -> Content:
     due = working_days.spoken(working_days.review_due(working_days.today_wib()))
-    return compose(
-        reg.email,
+    return Content(
         "Pendaftaran merchant diterima",
         f"Halo {typed(reg.nama_lengkap)},",
         [
@@ -45,9 +42,8 @@ def registration_received(reg: RegistrationFacts, status: str) -> Mail:
     )
 
 
-def registration_approved(reg: RegistrationFacts, sign_in: str) -> Mail:
-    return compose(
-        reg.email,
+def registration_approved(reg: RegistrationFacts, sign_in: str) -> Content:
+    return Content(
         "Pendaftaran merchant disetujui",
         f"Halo {typed(reg.nama_lengkap)},",
         [
@@ -59,9 +55,8 @@ def registration_approved(reg: RegistrationFacts, sign_in: str) -> Mail:
     )
 
 
-def registration_rejected(reg: RegistrationFacts, reason: str, fix_link: str) -> Mail:
-    return compose(
-        reg.email,
+def registration_rejected(reg: RegistrationFacts, reason: str, fix_link: str) -> Content:
+    return Content(
         "Pendaftaran merchant belum dapat disetujui",
         f"Halo {typed(reg.nama_lengkap)},",
         [
@@ -74,10 +69,9 @@ def registration_rejected(reg: RegistrationFacts, reason: str, fix_link: str) ->
     )
 
 
-def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
+def data_request(what: str, link: str, due: datetime) -> Content:
     """To each admin: a data subject's request, with the legal deadline (UU 27/2022)."""
-    return compose(
-        admin_email,
+    return Content(
         f"{what}: jawab sebelum {wib(due)}",
         "Halo,",
         [
@@ -88,10 +82,9 @@ def data_request(admin_email: str, what: str, link: str, due: datetime) -> Mail:
     )
 
 
-def device_status(reg: RegistrationFacts, model: str, serial: str, status: str, reason: str) -> Mail:
+def device_status(reg: RegistrationFacts, model: str, serial: str, status: str, reason: str) -> Content:
     """A later change of a merchant's terminal (suspended, active again, returned, broken)."""
-    return compose(
-        reg.email,
+    return Content(
         f"Status EDC Anda: {status} ({model} SN {serial})",
         f"Halo {typed(reg.nama_lengkap)},",
         [
@@ -102,10 +95,9 @@ def device_status(reg: RegistrationFacts, model: str, serial: str, status: str, 
     )
 
 
-def payout_case(admin_email: str, facts: str, link: str) -> Mail:
+def payout_case(facts: str, link: str) -> Content:
     """To each admin who reads the transactions: a merchant's "Dana belum masuk?", with its facts."""
-    return compose(
-        admin_email,
+    return Content(
         "Dana belum masuk: merchant menunggu jawaban",
         "Halo,",
         [f"Merchant melaporkan pencairan yang belum masuk: {facts}.",
@@ -114,10 +106,9 @@ def payout_case(admin_email: str, facts: str, link: str) -> Mail:
     )  # fmt: skip
 
 
-def payout_case_answered(reg: RegistrationFacts, answer: str, link: str) -> Mail:
+def payout_case_answered(reg: RegistrationFacts, answer: str, link: str) -> Content:
     """To the merchant: the answer to their "Dana belum masuk?"."""
-    return compose(
-        reg.email,
+    return Content(
         "Jawaban untuk laporan dana belum masuk",
         f"Halo {typed(reg.nama_lengkap)},",
         [f"Tentang pencairan {typed(reg.nama_usaha)} yang Anda laporkan:", answer],
@@ -125,10 +116,9 @@ def payout_case_answered(reg: RegistrationFacts, answer: str, link: str) -> Mail
     )
 
 
-def daily_recap(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
+def daily_recap(reg: RegistrationFacts, values: dict[str, str]) -> Content:
     """The 07.00 WIB recap the merchant asked for (services/payouts/recap.py)."""
-    return compose(
-        reg.email,
+    return Content(
         f"Rekap {values['day']}: {values['sales']}",
         f"Halo {typed(reg.nama_lengkap)},",
         [f"Rekap {values['day']} untuk {typed(reg.nama_usaha)}:",
@@ -140,15 +130,14 @@ def daily_recap(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
     )  # fmt: skip
 
 
-def dispute(reg: RegistrationFacts, values: dict[str, str], due: bool) -> Mail:
+def dispute(reg: RegistrationFacts, values: dict[str, str], due: bool) -> Content:
     """A chargeback the acquirer opened (issue 47.4), or the reminder two days before its deadline."""
     first = (
         f"Batas tanggapan sengketa {values['amount']} (transaksi {values['txn']}) tinggal {values['deadline']}."
         if due
         else f"Acquirer membuka sengketa (chargeback) {values['amount']} atas transaksi {values['txn']}."
     )
-    return compose(
-        reg.email,
+    return Content(
         f"{'Pengingat: ' if due else ''}Sengketa {values['amount']} perlu tanggapan sebelum {values['deadline']}",
         f"Halo {typed(reg.nama_lengkap)},",
         [first, f"Alasan: {values['reason']}.",
@@ -158,11 +147,10 @@ def dispute(reg: RegistrationFacts, values: dict[str, str], due: bool) -> Mail:
     )  # fmt: skip
 
 
-def service_case(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
+def service_case(reg: RegistrationFacts, values: dict[str, str]) -> Content:
     """A service case opened (its number and promise) or moved a step (what happens next)."""
     step = CaseStep.label_of(values["step"])
-    return compose(
-        reg.email,
+    return Content(
         f"Laporan {values['number']}: {step}",
         f"Halo {typed(reg.nama_lengkap)},",
         [f"Laporan masalah {values['device']} ({values['number']}): {step}.", values["next"]],
@@ -170,10 +158,9 @@ def service_case(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
     )
 
 
-def service_case_opened(email: str, values: dict[str, str]) -> Mail:
+def service_case_opened(values: dict[str, str]) -> Content:
     """To the admins who work the cases: a merchant reported a problem."""
-    return compose(
-        email,
+    return Content(
         f"Laporan servis {values['number']}: {values['device']}",
         "Halo,",
         [f"Laporan baru {values['problem']}.", values["next"]],
@@ -181,10 +168,9 @@ def service_case_opened(email: str, values: dict[str, str]) -> Mail:
     )
 
 
-def device_offline(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
+def device_offline(reg: RegistrationFacts, values: dict[str, str]) -> Content:
     """A terminal silent longer than the setting (services/fleet/alerts.py), once per episode."""
-    return compose(
-        reg.email,
+    return Content(
         f"{values['model']} SN {values['serial']} tidak terhubung",
         f"Halo {typed(reg.nama_lengkap)},",
         [f"{values['model']} SN {values['serial']} terakhir terhubung {values['seen']}.",
@@ -195,12 +181,11 @@ def device_offline(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
     )  # fmt: skip
 
 
-def payout_account(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
+def payout_account(reg: RegistrationFacts, values: dict[str, str]) -> Content:
     """To the owner, at each step of a request for a new payout account; while it is open, how
     to stop it (registrations/payout_account.py)."""
     paragraphs = [values["said"], *([values["stop"]] if values["stop"] else [])]
-    return compose(
-        reg.email,
+    return Content(
         f"Ganti rekening pencairan: {values['step']}",
         f"Halo {typed(reg.nama_lengkap)},",
         paragraphs,
@@ -208,11 +193,10 @@ def payout_account(reg: RegistrationFacts, values: dict[str, str]) -> Mail:
     )
 
 
-def data_incident(to: str, values: dict[str, str]) -> Mail:
+def data_incident(values: dict[str, str]) -> Content:
     """To each person a breach of personal data touched (UU 27/2022 Ps 46: what data, when and how,
     what is done), to the address on their own record (privacy/incidents.py)."""
-    return compose(
-        to,
+    return Content(
         "Pemberitahuan insiden data pribadi",
         "Halo,",
         [
