@@ -17,7 +17,8 @@ from terminal_shop.services.customers import account, sessions, signin
 from terminal_shop.services.customers.terms import SignInRefusal
 from terminal_shop.services.merchant_team import activity, invitations, members
 from terminal_shop.services.merchant_team import scope as team_scope
-from terminal_shop.services.merchant_team.terms import Ability, Activity, TeamRefusal
+from terminal_shop.services.merchant_team.events import AccountDownloaded, AccountSignedIn
+from terminal_shop.services.merchant_team.terms import Ability, TeamRefusal
 from terminal_shop.services.payouts import export as payout_export
 from terminal_shop.services.transactions import fee_invoices, history, statement
 from terminal_shop.state.account import account_states
@@ -58,7 +59,7 @@ async def check_code(request: Request) -> Response:
         token = await run_in_threadpool(signin.verify, email, code, browser, request.headers.get("user-agent", ""))
     except signin.SignInError as exc:
         return _to_sign_in(langkah="kode", gagal=exc.code.value)
-    await run_in_threadpool(_log, email, email, Activity.SIGNED_IN, "")
+    await run_in_threadpool(_log, email)
     invited = bool(request.cookies.get(invitations.COOKIE))  # back to the invitation: joining is their click
     response = RedirectResponse(routes.TEAM_INVITATION if invited else routes.ACCOUNT, status_code=303)
     response.delete_cookie(signin.EMAIL_COOKIE, path="/")
@@ -122,10 +123,10 @@ def _account(refusal: TeamRefusal | None) -> str:
     return f"{routes.ACCOUNT}?{urlencode({'undangan': refusal.value})}" if refusal else routes.ACCOUNT
 
 
-def _log(email: str, actor: str, act: Activity, what: str) -> None:
-    """The account's own log (services/merchant_team/activity.py), for the merchants it owns and
-    the teams it works in."""
-    activity.record(account.merchants_of(email) + members.joined_merchants(email), actor, act, what)
+def _log(email: str) -> None:
+    """The sign-in in the account's own log (services/merchant_team/activity.py), for the
+    merchants it owns and the teams it works in."""
+    activity.acted(account.merchants_of(email) + members.joined_merchants(email), AccountSignedIn, email)
 
 
 async def _scope_of_session(request: Request) -> team_scope.Scope | None:
@@ -157,7 +158,7 @@ async def transactions_csv(request: Request) -> Response:
         return _refused()
     filters, _ = history.Filters.parse(dict(request.query_params))
     text = await run_in_threadpool(history.csv_text, scope.reach(Ability.REPORTS), filters)
-    await run_in_threadpool(activity.record, list(scope.merchants), _who(request), Activity.DOWNLOADED, "CSV transaksi")
+    await run_in_threadpool(activity.acted, list(scope.merchants), AccountDownloaded, _who(request), "CSV transaksi")
     name = f"transaksi-{filters.start.isoformat()}-{filters.end.isoformat()}.csv"
     return Response(
         text.encode("utf-8-sig"),  # Excel reads the BOM as UTF-8
@@ -175,7 +176,7 @@ async def payouts_csv(request: Request) -> Response:
     if not merchants:
         return _refused()
     text = await run_in_threadpool(payout_export.csv_text, merchants)
-    await run_in_threadpool(activity.record, merchants, _who(request), Activity.DOWNLOADED, "CSV pencairan")
+    await run_in_threadpool(activity.acted, merchants, AccountDownloaded, _who(request), "CSV pencairan")
     return Response(
         text.encode("utf-8-sig"),
         media_type="text/csv; charset=utf-8",
@@ -193,7 +194,7 @@ async def fee_invoice(request: Request) -> Response:
     if not merchants or found is None:
         return PlainTextResponse("Invoice tidak ditemukan", status_code=404)
     name, pdf = found
-    await run_in_threadpool(activity.record, merchants, _who(request), Activity.DOWNLOADED, f"invoice {name}")
+    await run_in_threadpool(activity.acted, merchants, AccountDownloaded, _who(request), f"invoice {name}")
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"})  # fmt: skip
 
@@ -211,7 +212,7 @@ async def monthly_statement(request: Request) -> Response:
     if pdf is None:
         return PlainTextResponse("Laporan tidak ditemukan", status_code=404)
     await run_in_threadpool(
-        activity.record, list(scope.merchants), _who(request), Activity.DOWNLOADED, f"laporan MID {mid} {month}"
+        activity.acted, list(scope.merchants), AccountDownloaded, _who(request), f"laporan MID {mid} {month}"
     )
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="laporan-{mid}-{month}.pdf"', "Cache-Control": "private, no-store"})  # fmt: skip

@@ -127,6 +127,30 @@ def test_every_audited_change_is_an_event():
     assert direct == {"terminal_shop.state.admin.session"}
 
 
+def test_the_accounts_log_is_written_only_from_events():
+    """Issue 60.4: the merchant's activity log was a second audit trail, written directly in 9
+    places (routes, services); now each act publishes its event and the merchant team's
+    subscribers write the lines, as the admin's trail is written from theirs."""
+    activity = PACKAGE / "services" / "merchant_team" / "activity.py"
+
+    def writes(path: Path, node: ast.AST) -> str | None:
+        if not isinstance(node, ast.Call):
+            return None
+        if getattr(node.func, "id", "") == "AccountActivity":
+            return "row"
+        named = getattr(node.func, "attr", None) == "record_in" and getattr(node.func.value, "id", "") == "activity"
+        return "line" if named or (path == activity and getattr(node.func, "id", "") == "record_in") else None
+
+    found = {
+        (_module(path), kind)
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if (kind := writes(path, node))
+    }
+    assert found == {("terminal_shop.services.merchant_team.subscribers", "line"),
+                     ("terminal_shop.services.merchant_team.activity", "row")}  # fmt: skip
+
+
 def test_infrastructure_knows_no_area():
     """Issue 51.1: infra/ is handed what it needs (the sweeper its owners, services/stored_files.py);
     only the backups, which copy every table, see them all (through terminal_shop.tables)."""

@@ -1,6 +1,7 @@
 """The account's own log (issue 49.4): who signed in, downloaded, reported, answered or changed
-outlets, with time; the owner reads it on /akun. Written where the act happens (a route, a
-service, a subscriber), one row per merchant the act concerns."""
+outlets, with time; the owner reads it on /akun. Written only by this area's subscribers, from
+the events of the act (issue 60.4: routes and services wrote it directly, a second audit trail
+beside the events), one row per merchant the act concerns."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from sqlmodel import Session, col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.services.events.bus import publish
+from terminal_shop.services.merchant_team.events import TeamEvent
 from terminal_shop.services.merchant_team.tables import AccountActivity
 from terminal_shop.services.merchant_team.terms import Activity
 
@@ -29,10 +32,13 @@ def record_in(s: Session, merchant_ids: list[uuid.UUID], actor: str, act: Activi
     s.add_all(AccountActivity(merchant_id=m, actor=actor[:254], what=text) for m in merchant_ids)
 
 
-def record(merchant_ids: list[uuid.UUID], actor: str, act: Activity, what: str = "") -> None:
+def acted(merchant_ids: list[uuid.UUID], kind: type[TeamEvent], actor: str, what: str = "") -> None:
+    """An act of the account outside any other change (signed in, a download): its event for
+    each merchant it concerns, in one unit of work; the subscriber writes the lines."""
     if merchant_ids:
         with write_session() as s:
-            record_in(s, merchant_ids, actor, act, what)
+            for merchant_id in merchant_ids:
+                publish(s, kind(entity_id=str(merchant_id), actor=actor[:254], detail=what or None))
 
 
 def of_merchants(merchant_ids: list[uuid.UUID]) -> list[ActivityLine]:

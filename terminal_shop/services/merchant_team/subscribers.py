@@ -16,6 +16,8 @@ from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
 from terminal_shop.services.merchant_team import activity, outlets
 from terminal_shop.services.merchant_team.events import (
+    AccountDownloaded,
+    AccountSignedIn,
     MemberChanged,
     MemberInvited,
     MemberJoined,
@@ -30,7 +32,7 @@ from terminal_shop.services.servicing import cases as service_cases
 from terminal_shop.services.servicing.events import ServiceCaseOpened
 
 
-@subscribe(MemberInvited, MemberJoined, MemberChanged, MemberRemoved, OutletChanged)
+@subscribe(MemberInvited, MemberJoined, MemberChanged, MemberRemoved, OutletChanged, AccountSignedIn, AccountDownloaded)
 def _logged(s: Session, event: TeamEvent) -> None:
     """The account's own log, from the team's events; a join logs the session that joined too."""
     merchants = [uuid.UUID(event.entity_id)]
