@@ -5,7 +5,19 @@ e-mail channel's one template, the sender and its log."""
 from terminal_shop.areas import Area, Task
 
 AREA = Area(
-    face=("channels", "content", "consent", "emails", "outbox", "sender", "sent", "mail_log", "terms", "views"),
+    face=(
+        "channels",
+        "content",
+        "consent",
+        "emails",
+        "outbox",
+        "sender",
+        "sent",
+        "erasure",
+        "mail_log",
+        "terms",
+        "views",
+    ),
     tables=("tables",),
     tasks=(Task("sender", "sender:drain", 5, "outbox round failed"),),
 )

@@ -35,7 +35,7 @@ from terminal_shop.services.audit import trail
 from terminal_shop.services.events import bus
 from terminal_shop.services.notifications import erasure as notification_erasure
 from terminal_shop.services.notifications.views import MailView
-from terminal_shop.services.whatsapp import inbox
+from terminal_shop.services.whatsapp import personal as whatsapp
 
 
 def person_words(*values: str | None) -> list[str]:
@@ -63,7 +63,7 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
     them are gone)."""
     blank = partial(_blank, words=words)
     emls = notification_erasure.erase(s, entity_type, entity_id, blank)
-    inbox.erase_about(s, entity_type, entity_id)
+    whatsapp.erase_sent_about(s, entity_type, entity_id)
     trail.blank_words(s, entity_type, entity_id, blank, ERASED)
     bus.blank_words(s, entity_type, entity_id, blank, ERASED)
     return emls
@@ -71,7 +71,7 @@ def erase(s: Session, entity_type: str, entity_id: str, words: list[str]) -> lis
 
 def erase_messages_from(s: Session, number: str) -> None:
     """What the number sent that joined no record (a stray slip or question)."""
-    inbox.erase_strays_from(s, number)
+    whatsapp.erase_strays_from(s, number)
 
 
 RESTRICTED = "Dibatasi"  # what a role that does not read restricted records sees instead of a personal value

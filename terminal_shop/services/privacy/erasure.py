@@ -28,7 +28,7 @@ from terminal_shop.services.privacy import copies
 from terminal_shop.services.privacy.events import RecordErased
 from terminal_shop.services.privacy.holders import HOLDERS, MERCHANT, ORDER, PARTS
 from terminal_shop.services.validation import wa_number
-from terminal_shop.services.whatsapp import consent
+from terminal_shop.services.whatsapp import personal as whatsapp
 
 SYSTEM = "sistem (retensi)"  # who erases when a retention period ends
 
@@ -111,7 +111,7 @@ def _identity_copies(s: Session, holder: Any, row: Any, words: list[str]) -> lis
     emls = sign_out(s, holder, row, words)
     number = wa_number(holder.contact(row)[1])
     if number and not _number_in_use(s, number, row.id):
-        consent.forget(s, number)
+        whatsapp.forget_number(s, number)
         copies.erase_messages_from(s, number)
     return emls
 

@@ -4,7 +4,7 @@ webhook's statuses and replies, a reply with a transfer slip taken as the order'
 from terminal_shop.areas import Area, Files
 
 AREA = Area(
-    face=("terms", "codes"),  # codes: a sign-in code sent by WhatsApp (customers)
+    face=("terms", "codes", "personal"),  # codes: a sign-in code sent by WhatsApp (customers)
     tables=("tables",),
     files=(Files("bucket_order_payments", "slips:order_keys"),),
 )
