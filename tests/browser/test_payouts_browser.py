@@ -248,11 +248,14 @@ def test_a_week_of_sales_a_short_payout_a_late_sale_and_a_refund_after_it_read_t
                      tid="QRS00059", mid="000885000000059"))  # fmt: skip
     secret = signers.add_acquirer("bri", "Bank BRI")
     today = working_days.today_wib()
-    sold = datetime.combine(today - timedelta(days=9), clock(10), WIB)
+    # Five working days about a week and a half back, so that each sale is a payout of its own
+    # (a weekend's sales are paid with the Monday's: on a Sunday, nine days back was a Friday).
+    days = [working_days.add_working_days(today - timedelta(days=12), i) for i in range(1, 6)]
+    sold = datetime.combine(days[0], clock(10), WIB)
     sale = {"tid": "QRS00059", "mid": "000885000000059", "channel": "qris", "scheme": "QRIS BCA", "status": "approved"}
     week = [
-        {**sale, "id": f"W{i}", "amount": 100_000 * (i + 1), "time": (sold + timedelta(days=i)).isoformat()}
-        for i in range(5)
+        {**sale, "id": f"W{i}", "amount": 100_000 * (i + 1), "time": datetime.combine(day, clock(10), WIB).isoformat()}
+        for i, day in enumerate(days)
     ]
     _deliver(secret, "transaksi", {"transactions": week})
     first_day = settlement.settle_on(sold)
