@@ -566,8 +566,11 @@ def test_a_payout_below_zero_pays_nothing_and_its_shortfall_goes_to_the_next(cle
         paid = s.exec(select(Transaction)).one().net
     _send(secret, [_sent(_day_of("OLD"), paid)])  # the sale's own payout sent
     deliver(secret, dict(txn("OLD", 40_000, "qris", status="refund", at=_ago(3, 11)), refund_id="R1"))
-    # today's (the delivery's own moment: 01.00 WIB was still ahead from 00.00 to 01.00 WIB and refused)
-    deliver(secret, txn("NEW", 200_000, "qris", at=datetime.fromtimestamp(NOW, UTC).isoformat()))
+    # today's, before the cut-off: the delivery's own moment (01.00 WIB was still ahead from 00.00 to
+    # 01.00 WIB and refused), but never past 23.00 WIB, whose sale is paid a day after the carried shortfall
+    cutoff = datetime.combine(working_days.today_wib(), time(22, 59), WIB)
+    new_at = min(datetime.fromtimestamp(NOW, UTC), cutoff)
+    deliver(secret, txn("NEW", 200_000, "qris", at=new_at.isoformat()))
     with read_session() as s:
         kept = {t.txn_id: t.net for t in s.exec(select(Transaction))}
     shortfall = paid - kept["OLD"]  # the refund less the MDR it returned
