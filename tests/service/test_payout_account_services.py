@@ -30,6 +30,7 @@ from terminal_shop.services.registrations import admin_edit, payout_account, pay
 from terminal_shop.services.registrations.owners import payout_account as account_of
 from terminal_shop.services.registrations.tables import MerchantRegistration, PayoutAccountChange
 from terminal_shop.services.registrations.terms import AccountChangeRefusal as R
+from terminal_shop.services.team.tables import LoginAttempt
 from terminal_shop.services.team.two_factor import CodeRefusal
 from terminal_shop.services.transactions import signers
 
@@ -160,6 +161,8 @@ def test_staff_approve_with_their_second_factor_and_the_old_account_is_paid_unti
         merchant_actions.approve_account_change(admin_id, ADMIN, str(change.id), "123456" if _code(totp, 1) != "123456" else "654321",
                                                 "Rekening bersama, dicek di foto")  # fmt: skip
     assert _changes()[0].step == "periksa"
+    with read_session() as s:  # the wrong code counted for the throttle, in the approval's one transaction
+        assert [a.email for a in s.exec(select(LoginAttempt).where(LoginAttempt.client == "2fa"))] == [ADMIN]
     effective = merchant_actions.approve_account_change(
         admin_id, ADMIN, str(change.id), _code(totp, 1), "Rekening bersama, dicek di foto"
     )

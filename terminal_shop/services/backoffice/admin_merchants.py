@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal_shop.formats import wib
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.audit import access_log
@@ -38,7 +38,8 @@ def detail(merchant_id: str, viewer: str = "", reads_restricted: bool = False) -
     readable = row.restricted_at is None or reads_restricted
     shown = [d.label for d in DocumentKind if getattr(row, d.column)] if readable else []
     if viewer and shown:
-        access_log.record(viewer, AccessAction.VIEWED, "merchant", str(row.id), ", ".join(shown))
+        with write_session() as s:  # the look is logged: the view is this use case's one write
+            access_log.record_in(s, viewer, AccessAction.VIEWED, "merchant", str(row.id), ", ".join(shown))
     storage, bucket = get_storage(), get_settings().bucket_merchant_documents
     view = MerchantView(
         id=str(row.id),

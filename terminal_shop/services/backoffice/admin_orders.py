@@ -9,7 +9,7 @@ from typing import Any
 
 from terminal_shop import routes
 from terminal_shop.formats import rupiah, wib
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.audit import access_log
@@ -44,7 +44,8 @@ def detail(order_id: str, viewer: str = "", reads_restricted: bool = False) -> O
     open_record = order.restricted_at is None or reads_restricted  # restricted: status, items and dates only
     readable = order.payment_proof_path and open_record
     if viewer and readable:
-        access_log.record(viewer, AccessAction.VIEWED, "order", str(order.id), PROOF_ITEM)
+        with write_session() as s:  # the look is logged: the view is this use case's one write
+            access_log.record_in(s, viewer, AccessAction.VIEWED, "order", str(order.id), PROOF_ITEM)
     if readable and order.payment_proof_path:
         proof_url = get_storage().signed_url(get_settings().bucket_order_payments, order.payment_proof_path)
     view = OrderView(

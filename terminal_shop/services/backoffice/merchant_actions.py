@@ -25,6 +25,7 @@ from terminal_shop.services.registrations.events import (
 )
 from terminal_shop.services.registrations.terms import DocumentKind, RegistrationStatus
 from terminal_shop.services.team import two_factor
+from terminal_shop.services.team.terms import CodeRefusal
 
 NOT_IMAGE = ("File harus berupa gambar",) * 2  # an admin's replacement document: its toast's title and text
 
@@ -90,8 +91,10 @@ def replace_document(merchant_id: str, doc: str, filename: str, data: bytes, adm
 
 
 def approve_account_change(admin_id: str, admin_email: str, change_id: str, code: str, reason: str) -> datetime:
-    """A new payout account approved with the admin's second factor asked again (issue 61.4):
-    refusals that need no code first, then the code, then the approval. When it is used."""
-    payout_account.check_approvable(change_id, admin_email, reason)
-    two_factor.confirm_action(admin_id, code)
-    return payout_account.approve(change_id, admin_email, reason)
+    """A new payout account approved with the admin's second factor asked again (issue 61.4), in
+    one transaction: a wrong code is remembered and refused, nothing else changes. When it is used."""
+    with write_session() as s:
+        payout_account.approvable(s, change_id, admin_email, reason)
+        if two_factor.confirmed_in(s, admin_id, code):
+            return payout_account.approve_in(s, change_id, admin_email, reason)
+    raise two_factor.CodeRefused(CodeRefusal.WRONG)  # the failed try committed: the throttle counts it

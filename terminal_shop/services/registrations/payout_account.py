@@ -199,24 +199,24 @@ def _approvable(s: Session, change_id: str, admin_email: str, reason: str) -> Pa
     return change
 
 
-def check_approvable(change_id: str, admin_email: str, reason: str) -> None:
-    """Before the second factor is asked (a code spent on a refusal would make staff wait for the next)."""
-    with write_session() as s:
-        _approvable(s, change_id, admin_email, reason)
+def approvable(s: Session, change_id: str, admin_email: str, reason: str) -> None:
+    """The refusals that need no code, asked before the second factor (a code spent on a refusal
+    would make staff wait for the next)."""
+    _approvable(s, change_id, admin_email, reason)
 
 
-def approve(change_id: str, admin_email: str, reason: str) -> datetime:
-    """Staff's approval (its second factor checked by the caller): used from `effective_from`."""
-    with write_session() as s:
-        change = _approvable(s, change_id, admin_email, reason)
-        now = utcnow()
-        change.step, change.reviewed_by, change.reviewed_at = Step.WAITING.value, admin_email[:254], now
-        change.note, change.effective_at = reason.strip()[:1000] or None, effective_from(now)
-        day = working_days.spoken(working_days.wib_date(change.effective_at))
-        s.add(change)
-        _tell(s, change, admin_email, f"Rekening pencairan {asked(change)} "
-                                      f"disetujui dan dipakai mulai {day}. Sampai itu pencairan tetap ke {change.old_account}.")  # fmt: skip
-        return change.effective_at
+def approve_in(s: Session, change_id: str, admin_email: str, reason: str) -> datetime:
+    """Staff's approval in the caller's transaction (its second factor checked there): used from
+    `effective_from`."""
+    change = _approvable(s, change_id, admin_email, reason)
+    now = utcnow()
+    change.step, change.reviewed_by, change.reviewed_at = Step.WAITING.value, admin_email[:254], now
+    change.note, change.effective_at = reason.strip()[:1000] or None, effective_from(now)
+    day = working_days.spoken(working_days.wib_date(change.effective_at))
+    s.add(change)
+    _tell(s, change, admin_email, f"Rekening pencairan {asked(change)} "
+                                  f"disetujui dan dipakai mulai {day}. Sampai itu pencairan tetap ke {change.old_account}.")  # fmt: skip
+    return change.effective_at
 
 
 def refuse(change_id: str, admin_email: str, reason: str) -> None:

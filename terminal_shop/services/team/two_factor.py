@@ -6,7 +6,7 @@ alone yields no codes). It never enters a tab's state: the setup page gets the Q
 an HTTP route and the secret as text through a one-off event (state/admin/two_factor.py).
 A code is good once: the time step of the last accepted code is kept, and only a later
 step passes. Wrong codes count like failed sign-ins. An action may ask for a code again
-(`confirm_action`: a payout account's approval, issue 61.4).
+(`confirmed_in`: a payout account's approval, issue 61.4).
 """
 
 from __future__ import annotations
@@ -252,19 +252,20 @@ def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
     raise CodeRefused(CodeRefusal.WRONG)
 
 
-def confirm_action(admin_id: str, code: str) -> None:
+def confirmed_in(s: Session, admin_id: str, code: str) -> bool:
+    """In the caller's transaction (the action it guards): the code from the app, spent; False
+    records a failed try, which the caller commits before it refuses (CodeRefusal.WRONG)."""
     given = "".join(str(code or "").split())[:6]
     if not given:
         raise CodeRefused(CodeRefusal.REQUIRED)
-    with write_session() as s:
-        user = _account(s, admin_id, lock=True)
-        _throttle(s, user.email)
-        if not user.totp_secret:
-            raise CodeRefused(CodeRefusal.NO_FACTOR)
-        if given.isdigit() and _by_app(s, user, given) is not None:
-            return
-        s.add(LoginAttempt(email=user.email, client="2fa"))  # committed as the block ends: then refused
-    raise CodeRefused(CodeRefusal.WRONG)
+    user = _account(s, admin_id, lock=True)
+    _throttle(s, user.email)
+    if not user.totp_secret:
+        raise CodeRefused(CodeRefusal.NO_FACTOR)
+    if given.isdigit() and _by_app(s, user, given) is not None:
+        return True
+    s.add(LoginAttempt(email=user.email, client="2fa"))
+    return False
 
 
 def _by_app(s: Session, user: AdminUser, code: str) -> Verified | None:
