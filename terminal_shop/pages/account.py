@@ -54,6 +54,8 @@ def _code_step() -> rx.Component:
                 required=True,
                 class_name=INPUT + " text-center text-2xl tracking-widest",
             ),  # fmt: skip
+            # this tab, remembered with the session: "Keluar" empties what it stores (services/customers/sessions.py)
+            rx.el.input(type="hidden", name="tab", value=rx.State.router.session.client_token),
             rx.el.button("Masuk", type="submit", class_name=BTN_PRIMARY + " mt-3 w-full"),
             action=routes.API_SIGN_IN,
             method="post",

@@ -12,13 +12,16 @@ def detached_root_state() -> rx.State:
     return rx.State(_reflex_internal_init=True)  # type: ignore[call-arg]  # a private flag
 
 
-def router_with_headers(headers: dict[str, str], params: dict[str, str] | None = None, as_path: str = ""):
+def router_with_headers(
+    headers: dict[str, str], params: dict[str, str] | None = None, as_path: str = "", token: str = ""
+):
     """What Reflex gives the handlers of a tab whose websocket opened with these headers,
     on a page whose dynamic parts are `params` and whose address is `as_path` (its query is
-    `router.url.query_parameters`; 0.10.1: reflex.istate.data.RouterData, "asPath")."""
+    `router.url.query_parameters`; 0.10.1: reflex.istate.data.RouterData, "asPath"), in the
+    tab whose client token is `token` (router.session.client_token)."""
     from reflex.istate.data import RouterData
 
-    return RouterData.from_router_data({"headers": headers, "query": params or {}, "asPath": as_path})
+    return RouterData.from_router_data({"headers": headers, "query": params or {}, "asPath": as_path, "token": token})
 
 
 def upload_file(data: bytes, filename: str | None = None):

@@ -93,7 +93,8 @@ class AccountState(rx.State):
 
     async def _open(self) -> EventSpec | None:
         """A page's first step (inside its `account_only` load): the header for this session and
-        the tab remembered once per session (signing out empties it); a redirect to the summary
+        the tab remembered (signing out empties it: the tab that signed in was, then; another
+        one writes once per session); a redirect to the summary
         when the role may not open this page."""
         customer, scope = checked_customer(), checked_scope()
         if self.email and self.email != customer.email:  # another person signed in on this tab

@@ -13,11 +13,11 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from terminal_shop import reflex_compat, routes, rules
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.customers import account, sessions, signin
+from terminal_shop.services.customers import sessions, signin
 from terminal_shop.services.customers.terms import SignInRefusal
 from terminal_shop.services.merchant_team import activity, invitations, members
 from terminal_shop.services.merchant_team import scope as team_scope
-from terminal_shop.services.merchant_team.events import AccountDownloaded, AccountSignedIn
+from terminal_shop.services.merchant_team.events import AccountDownloaded
 from terminal_shop.services.merchant_team.terms import Ability, TeamRefusal
 from terminal_shop.services.payouts import export as payout_export
 from terminal_shop.services.transactions import fee_invoices, history, statement
@@ -56,10 +56,10 @@ async def check_code(request: Request) -> Response:
     form = await request.form()
     code = str(form.get("code", ""))[:20]
     try:
-        token = await run_in_threadpool(signin.verify, email, code, browser, request.headers.get("user-agent", ""))
+        token = await run_in_threadpool(signin.verify, email, code, browser, request.headers.get("user-agent", ""),
+                                        str(form.get("tab", ""))[:64])  # fmt: skip
     except signin.SignInError as exc:
         return _to_sign_in(langkah="kode", gagal=exc.code.value)
-    await run_in_threadpool(_log, email)
     invited = bool(request.cookies.get(invitations.COOKIE))  # back to the invitation: joining is their click
     response = RedirectResponse(routes.TEAM_INVITATION if invited else routes.ACCOUNT, status_code=303)
     response.delete_cookie(signin.EMAIL_COOKIE, path="/")
@@ -121,12 +121,6 @@ async def join_invitation(request: Request) -> Response:
 def _account(refusal: TeamRefusal | None) -> str:
     """/akun, saying why an invitation was not joined (AccountState._open reads it)."""
     return f"{routes.ACCOUNT}?{urlencode({'undangan': refusal.value})}" if refusal else routes.ACCOUNT
-
-
-def _log(email: str) -> None:
-    """The sign-in in the account's own log (services/merchant_team/activity.py), for the
-    merchants it owns and the teams it works in."""
-    activity.acted(account.merchants_of(email) + members.joined_merchants(email), AccountSignedIn, email)
 
 
 async def _scope_of_session(request: Request) -> team_scope.Scope | None:

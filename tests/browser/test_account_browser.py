@@ -90,6 +90,8 @@ def sign_in_by_code(page, mailbox, email: str) -> None:
     page.get_by_label("Kode masuk").fill(
         re.search(r"Kode masuk Anda: (\d{6})", mail.get_body(("plain",)).get_content()).group(1)
     )
+    tab = page.evaluate("window.sessionStorage.getItem('token')")  # this tab, remembered with its session
+    expect(page.locator("input[name=tab]")).to_have_value(tab)
     page.get_by_role("button", name="Masuk").click()
     page.wait_for_url(re.compile(r"/akun$"))
 

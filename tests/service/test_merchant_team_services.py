@@ -5,24 +5,35 @@ reaching the outlets' addresses and the log's names."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
+import sqlalchemy as sa
 from sqlmodel import select
 from starlette.testclient import TestClient
+from test_customer_sign_in_services import last_code
 from test_transactions_services import _two_approved_merchants, signed_in
 
 from terminal_shop import routes
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import get_engine, read_session
 from terminal_shop.services.customers import signin
+from terminal_shop.services.customers.tables import CustomerTab
 from terminal_shop.services.merchant_team import activity, members, outlets
 from terminal_shop.services.merchant_team.tables import AccountActivity, Outlet, TeamMember
 from terminal_shop.services.privacy import erasure
 from terminal_shop.web.api import files_app
 
+from support.account_tab import AccountTab
+from support.factories import ADMIN, approved_merchant
+
 OWNER = "bri00123@example.com"
 
 
 def test_outlets_start_at_the_business_address_and_devices_move_only_within_the_owners_own(clean_db, tmp_path):
-    _, mine, theirs = _two_approved_merchants(tmp_path)
+    approved = approved_merchant(tmp_path, "toko.baru@example.com", "081234500001")
+    with read_session() as s:  # made when an admin approves it: the team's page only reads (issue 60.4)
+        assert [(o.merchant_id, o.created_by) for o in s.exec(select(Outlet))] == [(approved, ADMIN)]
+    _, mine, theirs = _two_approved_merchants(tmp_path)  # approved straight in the table: made when first read
     [first], [placed] = outlets.of_merchants([mine], OWNER)
     assert first.merchant_id == str(mine) and first.address and placed.outlet_id == first.id
     assert first.devices == [placed.device]  # a device with no choice made stands at the first outlet
@@ -90,6 +101,32 @@ def test_the_account_log_says_who_signed_in_and_downloaded_and_erasure_reaches_i
         }
 
 
+def test_signing_in_logs_it_and_remembers_the_tab_with_the_session_in_one_transaction(clean_db, tmp_path):
+    """Issue 60.4: the route wrote the log line in a second transaction, and /akun's load wrote
+    the tab. Now the code's transaction holds the session, the tab that typed it (what "Keluar"
+    empties) and, from its event, the owner's log line."""
+    _, mine, theirs = _two_approved_merchants(tmp_path)
+    client = TestClient(files_app(), base_url="http://127.0.0.1")
+    client.post(routes.API_SIGN_IN_CODE, data={"email": OWNER}, follow_redirects=False)
+    tab = str(uuid.uuid4())
+    signed = client.post(routes.API_SIGN_IN, data={"code": last_code(OWNER), "tab": tab}, follow_redirects=False)
+    assert signed.headers["location"] == routes.ACCOUNT
+    assert [(a.who, a.what) for a in activity.of_merchants([mine])] == [(OWNER, "Masuk ke akun")]
+    assert activity.of_merchants([theirs]) == []
+    with read_session() as s:
+        assert [t.client_token for t in s.exec(select(CustomerTab))] == [tab]
+    out = client.post(routes.API_SIGN_OUT, follow_redirects=False)
+    assert out.headers["location"].startswith(routes.SIGN_IN)
+    with read_session() as s:  # its tab named for emptying, then forgotten with the session
+        assert list(s.exec(select(CustomerTab))) == []
+
+    client.post(routes.API_SIGN_IN_CODE, data={"email": OWNER}, follow_redirects=False)
+    client.post(routes.API_SIGN_IN, data={"code": last_code(OWNER), "tab": "../../etc"}, follow_redirects=False)
+    with read_session() as s:  # not a tab's token: signed in, nothing remembered
+        assert list(s.exec(select(CustomerTab))) == []
+    assert [a.what for a in activity.of_merchants([mine])] == ["Masuk ke akun"] * 2
+
+
 def test_an_invitations_link_joins_nothing_until_the_invited_address_clicks_gabung(clean_db, tmp_path):
     """Issue 63.4: the link's GET switched a signed-in person to the inviting team at once, and the
     landing named no business; issue 63.7: the owner's log missed the session that joined."""
@@ -131,3 +168,27 @@ def test_an_invitations_link_joins_nothing_until_the_invited_address_clicks_gabu
         "Bergabung sebagai Kasir",
     ) in said
     assert invitations.of_hash(members.token_hash(token)).gone.startswith("Undangan tidak berlaku lagi")
+
+
+def test_opening_every_account_page_writes_nothing(clean_db, tmp_path):
+    """Issue 60.4: /akun's load wrote the tab and the first outlet (the writer's lock, on SQLite
+    every other writer waiting). A merchant approved by an admin signs in from a tab and goes
+    through every page: no INSERT, UPDATE or DELETE reaches the database."""
+    approved_merchant(tmp_path, "toko.baca@example.com", "081234500002")
+    client, tab_token = TestClient(files_app(), base_url="http://127.0.0.1"), str(uuid.uuid4())
+    client.post(routes.API_SIGN_IN_CODE, data={"email": "toko.baca@example.com"}, follow_redirects=False)
+    client.post(routes.API_SIGN_IN, data={"code": last_code("toko.baca@example.com"), "tab": tab_token})
+    tab = AccountTab(signin.hash_token(client.cookies[signin.SESSION_COOKIE]), tab_token)
+    writes: list[str] = []
+
+    def seen(_conn, _cursor, statement, *_rest) -> None:
+        if statement.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            writes.append(statement)
+
+    sa.event.listen(get_engine(), "before_cursor_execute", seen)
+    try:
+        tab.call("load")
+    finally:
+        sa.event.remove(get_engine(), "before_cursor_execute", seen)
+    assert tab.email == "toko.baca@example.com" and [o.name for o in tab.outlets] == ["Warung Bu Sri"]
+    assert writes == []

@@ -33,14 +33,16 @@ def own_handlers() -> list[tuple[type, str, Any]]:
 
 
 class AccountTab:
-    def __init__(self, session_hash: str) -> None:
+    def __init__(self, session_hash: str, client_token: str = "") -> None:
         self.root = detached_root_state()
+        self.client_token = client_token
         self._headers = {signin.SESSION_HASH_HEADER: session_hash} if session_hash else {}
         self.at("/akun")
 
     def at(self, path: str, **query: str) -> None:
         """The tab's address (a page's load reads its query)."""
-        self.root.router = router_with_headers(self._headers, as_path=path + (f"?{urlencode(query)}" if query else ""))
+        address = path + (f"?{urlencode(query)}" if query else "")
+        self.root.router = router_with_headers(self._headers, as_path=address, token=self.client_token)
 
     def without_cookie(self) -> None:
         self._headers = {}

@@ -12,7 +12,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from terminal_shop.formats import wib
-from terminal_shop.infra.db import read_session
+from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.services.audit.tables import AccessEvent
 from terminal_shop.services.audit.terms import AccessAction
 from terminal_shop.views import AccessView
@@ -30,6 +30,12 @@ def record_in(s: Session, admin_email: str, action: AccessAction, entity_type: s
             item=item[:500],
         )
     )
+
+
+def record(admin_email: str, action: AccessAction, entity_type: str, entity_id: str, item: str) -> None:
+    """A look or a download on its own (a route's, a page's): its one write."""
+    with write_session() as s:
+        record_in(s, admin_email, action, entity_type, entity_id, item)
 
 
 def history(entity_type: str, entity_id: str, limit: int = SHOWN) -> tuple[AccessView, ...]:

@@ -3,6 +3,6 @@
 from terminal_shop.areas import Area
 
 AREA = Area(
-    face=("sessions", "terms"),
+    face=("sessions", "terms", "events"),
     tables=("tables",),
 )

@@ -16,12 +16,24 @@ from terminal_shop.services.customers.tables import CustomerSession, CustomerTab
 
 
 def remember_tab(token_hash: str, client_token: str) -> None:
-    """A tab read the account under this session: signing out empties its stored state."""
+    """A tab read the account under this session: signing out empties its stored state. The tab
+    that signed in was remembered then (signin.verify): only another tab of the session (a link
+    from an e-mail opened beside it) writes, once."""
     if not token_hash or not client_token:
         return
+    key = (token_hash, client_token[:64])
+    with read_session() as s:
+        if s.get(CustomerTab, key) is not None:
+            return
     with write_session() as s:
-        if s.get(CustomerTab, (token_hash, client_token[:64])) is None:
+        if s.get(CustomerTab, key) is None:
             s.add(CustomerTab(token_hash=token_hash, client_token=client_token[:64]))
+
+
+def address_of(s: Session, token_hash: str) -> str | None:
+    """Whose session this is (a sign-in event names only its hash)."""
+    session = s.get(CustomerSession, token_hash)
+    return session.email if session else None
 
 
 def _end(s: Session, sessions: list[str]) -> list[str]:

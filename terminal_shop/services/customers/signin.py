@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -36,8 +37,10 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.refusals import Refused
-from terminal_shop.services.customers.tables import CustomerSession, SignInCode
+from terminal_shop.services.customers.events import CustomerSignedIn
+from terminal_shop.services.customers.tables import CustomerSession, CustomerTab, SignInCode
 from terminal_shop.services.customers.terms import SignInRefusal
+from terminal_shop.services.events.bus import publish
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.registrations import owners
 from terminal_shop.services.validation import email_ok, normalise_mobile
@@ -50,6 +53,7 @@ CODE_VALID, CODE_TRIES, CODES_PER_HOUR, CODES_PER_ADDRESS_HOUR = (
     rules.SIGN_IN_CODES_PER_ADDRESS_HOUR,
 )
 SESSION_DAYS = 30
+TAB_TOKEN = re.compile(r"[0-9a-f-]{36}")  # a Reflex client token (a UUID), sent by the code form
 SESSION_COOKIE = "ts_akun"  # the session token (HttpOnly, SameSite=Lax)
 SESSION_HASH_HEADER = "x-customer-session-hash"  # its hash, on the tab's websocket (web/guards.py)
 # "1" while signed in, readable by the page's script: the header says "Akun Saya" instead of
@@ -185,9 +189,10 @@ def _new_code(who: Identity, browser_nonce: str) -> None:
             outbox.enqueue(s, f"sign-in:{address}:{now.isoformat()}", "customer", address, mail)
 
 
-def verify(email: str, code: str, browser: str, agent: str = "") -> str:
+def verify(email: str, code: str, browser: str, agent: str = "", tab: str = "") -> str:
     """The new session's token for a right code this browser asked for, or SignInError (the
-    try is counted on this browser's code only)."""
+    try is counted on this browser's code only). The tab that signed in (its Reflex client
+    token) is remembered with the session: signing out empties what it stores."""
     who = identity(email) if _looks_like_phone(email) else Identity(normal_email(email))
     if who is None:
         raise SignInError(SignInRefusal.CODE_WRONG)
@@ -217,6 +222,9 @@ def verify(email: str, code: str, browser: str, agent: str = "") -> str:
         token = secrets.token_urlsafe(32)
         s.add(CustomerSession(token_hash=hash_token(token), email=address, created_at=now,
                               expires_at=now + timedelta(days=SESSION_DAYS), last_seen_at=now, agent=agent[:300] or None))  # fmt: skip
+        if TAB_TOKEN.fullmatch(tab):
+            s.add(CustomerTab(token_hash=hash_token(token), client_token=tab[:64]))
+        publish(s, CustomerSignedIn(entity_id=hash_token(token), actor="pelanggan"))
     return token
 
 

@@ -54,14 +54,6 @@ class OutletChanged(TeamEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AccountSignedIn(TeamEvent):
-    """A session of the account began (the e-mailed code accepted): the owner's log says who."""
-
-    name: ClassVar[str] = "team.signed_in"
-    logged_as: ClassVar[Activity] = Activity.SIGNED_IN
-
-
-@dataclass(frozen=True, kw_only=True)
 class AccountDownloaded(TeamEvent):
     """The account downloaded a CSV, an invoice or a statement (`detail`: which)."""
 

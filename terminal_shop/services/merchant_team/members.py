@@ -137,12 +137,11 @@ def accept(token: str, email: str, session_hash: str = "") -> uuid.UUID:
         return member.id
 
 
-def joined_merchants(email: str) -> list[uuid.UUID]:
+def joined_merchants(s: Session, email: str) -> list[uuid.UUID]:
     """The teams this address works in (its sign-ins are in their logs too)."""
-    with read_session() as s:
-        return list(s.exec(select(TeamMember.merchant_id).where(
-            col(TeamMember.email) == email.strip().lower(), col(TeamMember.joined_at).is_not(None),
-            col(TeamMember.removed_at).is_(None))))  # fmt: skip
+    return list(s.exec(select(TeamMember.merchant_id).where(
+        col(TeamMember.email) == email.strip().lower(), col(TeamMember.joined_at).is_not(None),
+        col(TeamMember.removed_at).is_(None))))  # fmt: skip
 
 
 def _mine(s: Session, merchant_ids: list[uuid.UUID], member_id: str) -> TeamMember:

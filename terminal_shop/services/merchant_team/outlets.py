@@ -48,13 +48,19 @@ class Placement:
     outlet_id: str  # where it stands
 
 
-def _first_outlets(s: Session, merchant_ids: list[uuid.UUID], by: str) -> None:
-    have = set(s.exec(select(Outlet.merchant_id).where(col(Outlet.merchant_id).in_(merchant_ids))))
-    for m in merchant_ids:
-        reg = registrations.record(s, m) if m not in have else None
+def first_outlets(s: Session, merchant_ids: list[uuid.UUID], by: str) -> None:
+    """The business's own address as each merchant's first outlet, where it has none: made when
+    the registration is approved (subscribers.py), so the team's page only reads."""
+    for m in _without_outlet(s, merchant_ids):
+        reg = registrations.record(s, m)
         if reg is not None:
             s.add(Outlet(merchant_id=m, name=reg.nama_usaha[:80] or "Outlet utama", address=reg.alamat_usaha[:300],
                          kecamatan=reg.kecamatan[:120], kota=reg.kabupaten_kota[:120], created_by=by[:254]))  # fmt: skip
+
+
+def _without_outlet(s: Session, merchant_ids: list[uuid.UUID]) -> list[uuid.UUID]:
+    have = set(s.exec(select(Outlet.merchant_id).where(col(Outlet.merchant_id).in_(merchant_ids))))
+    return [m for m in merchant_ids if m not in have]
 
 
 def _devices(s: Session, merchant_ids: list[uuid.UUID]) -> list[tuple[uuid.UUID, uuid.UUID, str]]:
@@ -111,11 +117,14 @@ def of_merchants(merchant_ids: list[uuid.UUID], by: str) -> tuple[list[OutletVie
     """Every outlet of these merchants with its devices, and where each device stands."""
     if not merchant_ids:
         return [], []
-    try:
-        with write_session() as s:
-            _first_outlets(s, merchant_ids, by)
-    except IntegrityError:  # another tab made it a moment before
-        pass
+    with read_session() as s:
+        missing = _without_outlet(s, merchant_ids)
+    if missing:  # approved before outlets were made on approval (or seeded straight into the tables)
+        try:
+            with write_session() as s:
+                first_outlets(s, missing, by)
+        except IntegrityError:  # another tab made it a moment before
+            pass
     with read_session() as s:
         outlets = _outlets(s, merchant_ids)
         devices = _devices(s, merchant_ids)

@@ -1,5 +1,5 @@
 """How the merchant team area follows its own events and others' (the area's
-__init__.py): the account's log from the team's events (events.py); a replaced unit's outlet
+__init__.py): the account's log from the team's events (events.py) and a customer's sign-in; an approved merchant's first outlet; a replaced unit's outlet
 goes to its replacement, and a unit back at the warehouse stands at no outlet.
 (What erasure takes of a team: personal.py.)"""
 
@@ -10,14 +10,15 @@ import uuid
 from sqlmodel import Session
 
 from terminal_shop.services import working_days
+from terminal_shop.services.customers import sessions
+from terminal_shop.services.customers.events import CustomerSignedIn
 from terminal_shop.services.devices import units
 from terminal_shop.services.devices.events import DeviceReplaced, DeviceStatusChanged
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.events.bus import subscribe
-from terminal_shop.services.merchant_team import activity, outlets
+from terminal_shop.services.merchant_team import activity, members, outlets
 from terminal_shop.services.merchant_team.events import (
     AccountDownloaded,
-    AccountSignedIn,
     MemberChanged,
     MemberInvited,
     MemberJoined,
@@ -28,17 +29,33 @@ from terminal_shop.services.merchant_team.events import (
 from terminal_shop.services.merchant_team.terms import Activity
 from terminal_shop.services.payouts import cases as payout_cases
 from terminal_shop.services.payouts.events import PayoutCaseOpened
+from terminal_shop.services.registrations import owners as registrations
+from terminal_shop.services.registrations.events import RegistrationApproved
 from terminal_shop.services.servicing import cases as service_cases
 from terminal_shop.services.servicing.events import ServiceCaseOpened
 
 
-@subscribe(MemberInvited, MemberJoined, MemberChanged, MemberRemoved, OutletChanged, AccountSignedIn, AccountDownloaded)
+@subscribe(MemberInvited, MemberJoined, MemberChanged, MemberRemoved, OutletChanged, AccountDownloaded)
 def _logged(s: Session, event: TeamEvent) -> None:
     """The account's own log, from the team's events; a join logs the session that joined too."""
     merchants = [uuid.UUID(event.entity_id)]
     if isinstance(event, MemberJoined):
         activity.record_in(s, merchants, event.actor, Activity.SIGNED_IN)
     activity.record_in(s, merchants, event.actor, event.logged_as, event.detail or "")
+
+
+@subscribe(CustomerSignedIn)
+def _signed_in(s: Session, event: CustomerSignedIn) -> None:
+    """A sign-in in the log of the merchants the address owns and the teams it works in."""
+    address = sessions.address_of(s, event.entity_id)
+    if address:
+        merchants = registrations.approved_in(s, address) + members.joined_merchants(s, address)
+        activity.record_in(s, merchants, address, Activity.SIGNED_IN)
+
+
+@subscribe(RegistrationApproved)
+def _approved(s: Session, event: RegistrationApproved) -> None:
+    outlets.first_outlets(s, [uuid.UUID(event.entity_id)], event.actor)
 
 
 @subscribe(ServiceCaseOpened)

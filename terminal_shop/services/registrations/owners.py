@@ -46,15 +46,19 @@ def of_address(address: str, limit: int) -> list[Owned]:
 def approved_of(address: str) -> list[uuid.UUID]:
     """The approved registrations sent with this address: whose transactions it sees."""
     with read_session() as s:
-        return list(
-            s.exec(
-                select(MerchantRegistration.id).where(
-                    func.lower(MerchantRegistration.email) == address.strip().lower(),
-                    col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value,
-                    col(MerchantRegistration.purged_at).is_(None),
-                )
-            ).all()
-        )
+        return approved_in(s, address)
+
+
+def approved_in(s: Session, address: str) -> list[uuid.UUID]:
+    return list(
+        s.exec(
+            select(MerchantRegistration.id).where(
+                func.lower(MerchantRegistration.email) == address.strip().lower(),
+                col(MerchantRegistration.status) == RegistrationStatus.APPROVED.value,
+                col(MerchantRegistration.purged_at).is_(None),
+            )
+        ).all()
+    )
 
 
 def address_of_number(mobile: str) -> str | None:

@@ -5,9 +5,8 @@ The secret is stored encrypted with a key derived from SECRET_KEY (a copy of the
 alone yields no codes). It never enters a tab's state: the setup page gets the QR from
 an HTTP route and the secret as text through a one-off event (state/admin/two_factor.py).
 A code is good once: the time step of the last accepted code is kept, and only a later
-step passes. Wrong codes count like failed sign-ins. An action may ask for a code again
-(`confirmed_in`: a payout account's approval, issue 61.4).
-"""
+step passes. Wrong codes count like failed sign-ins. An action may ask for one again
+(`confirmed_in`: a payout account's approval, issue 61.4)."""
 
 from __future__ import annotations
 
@@ -253,8 +252,8 @@ def verify_sign_in(admin_id: str, code: str, session_hash: str) -> Verified:
 
 
 def confirmed_in(s: Session, admin_id: str, code: str) -> bool:
-    """In the caller's transaction (the action it guards): the code from the app, spent; False
-    records a failed try, which the caller commits before it refuses (CodeRefusal.WRONG)."""
+    """In the action's transaction: the app's code, spent; False records a failed try, which the
+    caller commits before it refuses (CodeRefusal.WRONG)."""
     given = "".join(str(code or "").split())[:6]
     if not given:
         raise CodeRefused(CodeRefusal.REQUIRED)
