@@ -2,9 +2,9 @@
 
 Each area's `__init__.py` holds one `AREA = Area(...)`: the modules other areas may import
 (its face), its tables, the modules that subscribe to events, its background rounds, the
-stored files its rows own, and the personal records it holds. The registries that must see
+stored files its rows own, its figures for the operator, and the personal records it holds. The registries that must see
 every area (terminal_shop/tables.py, the event bus, the background tasks, the orphan-file
-sweeper, erasure) read these declarations instead of being edited beside them, so a new area
+sweeper, /metrics, erasure) read these declarations instead of being edited beside them, so a new area
 is its folder plus its name in AREAS (README, Layout).
 
 Declarations name modules relative to their area and functions as "module:function": reading
@@ -72,6 +72,7 @@ class Area:
     subscribers: tuple[str, ...] = ()  # modules registering reactions with @subscribe
     tasks: tuple[Task, ...] = ()
     files: tuple[Files, ...] = ()
+    figures: tuple[str, ...] = ()  # "module:function" (conn, now) -> the operator's figures (/metrics)
     holds: bool = False  # its `personal` module is a holder of records (keyed by its ENTITY)
     part_of: tuple[str, ...] = ()  # entity types whose erasure reaches `personal.erase_of_<type>`
 
@@ -104,6 +105,11 @@ def subscriber_modules() -> list[str]:
 
 def tasks() -> list[tuple[Task, Callable[[], object]]]:
     return [(task, resolve(pkg, task.run)) for pkg, area in declared() for task in area.tasks]
+
+
+def figure_readers() -> list[Callable[..., Any]]:
+    """Each area's figures for the operator: (conn, now) -> (name, help, labels, value) rows."""
+    return [resolve(pkg, target) for pkg, area in declared() for target in area.figures]
 
 
 def file_owners() -> dict[str, list[Callable[[list[Any]], set[str]]]]:

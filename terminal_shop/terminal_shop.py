@@ -20,12 +20,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.state import plain, toast
 from terminal_shop.state.account import withhold_account_data
-from terminal_shop.state.account_disputes import DisputesState
-from terminal_shop.state.account_payout_account import PayoutAccountState
-from terminal_shop.state.account_service import ServiceState
-from terminal_shop.state.admin import BulkShipState, DevicesState, MerchantDetailState, PaymentsState, TransactionsState
 from terminal_shop.state.admin.session import withhold_admin_data
-from terminal_shop.state.resubmission import FixState
 from terminal_shop.web.api import files_app
 from terminal_shop.web.caching import LongCacheMiddleware
 from terminal_shop.web.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
@@ -39,25 +34,11 @@ logs.configure(json_lines=get_settings().json_logs)
 BRAND = get_settings().brand_name
 SITE_CHANGED = "2026-11-25"  # the sitemap's lastmod of the public pages: change it with their content
 
-# Each request that carries files, and its body limit (its files plus 1 MB for the form), by
-# upload handler (Reflex's /_upload) and by path (our routes): tests/unit/test_upload_limits.py
-# finds every handler that takes files and its entry here.
+# Each request that carries files, and its body limit (its files plus 1 MB for the form): by
+# upload handler (Reflex's /_upload), found on every page's state once the pages are added
+# below (a handler marked `reflex_compat.several_files` takes several files), and by path.
 ONE_FILE, FILES = MAX_UPLOAD_BYTES + MB, MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB
-UPLOAD_LIMITS = {
-    f"{MerchantDetailState.get_full_name()}.replace_document": ONE_FILE,
-    f"{FixState.get_full_name()}.submit": FILES,
-    f"{PaymentsState.get_full_name()}.upload_bank": ONE_FILE,
-    f"{PaymentsState.get_full_name()}.upload_qris": ONE_FILE,
-    f"{BulkShipState.get_full_name()}.upload": ONE_FILE,
-    f"{BulkShipState.get_full_name()}.upload_delivered": ONE_FILE,
-    f"{DevicesState.get_full_name()}.upload_csv": ONE_FILE,
-    f"{DevicesState.get_full_name()}.upload_activation": ONE_FILE,
-    f"{TransactionsState.get_full_name()}.upload_report": ONE_FILE,
-    f"{DisputesState.get_full_name()}.upload_evidence": ONE_FILE,
-    f"{ServiceState.get_full_name()}.upload_service_media": ONE_FILE,
-    f"{ServiceState.get_full_name()}.upload_report_media": ONE_FILE,
-    f"{PayoutAccountState.get_full_name()}.send_change": ONE_FILE,
-}
+UPLOAD_LIMITS: dict[str, int]  # at the end of this module
 ROUTE_LIMITS = {
     routes.API_ORDER: MAX_UPLOAD_BYTES + MB,
     routes.API_REGISTRATION: MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB,
@@ -75,7 +56,7 @@ app = rx.App(
     toaster=reflex_compat.toaster(),
     api_transformer=[
         files_app(),
-        lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS, ROUTE_LIMITS),
+        lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS, ROUTE_LIMITS),  # built after the pages: below
         CookieToTabStateGuard,
         PaintFirstMiddleware,  # public pages paint before the framework's scripts load
         LongCacheMiddleware,  # files named by their content: kept a year
@@ -120,3 +101,5 @@ for _mine in account_pages.pages():  # every account page checks the session on 
 # Back office: every page checks the session on load, then loads its data.
 for _admin in admin_pages.pages():  # each declared beside its page (admin_pages.py)
     _page(_admin.component, _admin.route, _admin.title, on_load=_admin.on_load)
+
+UPLOAD_LIMITS = reflex_compat.upload_limits(ONE_FILE, FILES)  # every page's state is known now

@@ -11,6 +11,8 @@ from __future__ import annotations
 import inspect
 import json
 import typing
+from collections.abc import Callable
+from typing import Any
 
 import reflex as rx
 
@@ -142,6 +144,25 @@ def upload_handlers(state: type[rx.State]) -> list[str]:
         if any("UploadFile" in str(a) for a in typing.get_type_hints(fn).values()):
             names.append(f"{state.get_full_name()}.{name}")
     return names
+
+
+def several_files(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """Marks an upload handler that takes several files in one request (the resubmission's
+    documents): its body limit is the several files' (`upload_limits`)."""
+    vars(handler)["several_files"] = True
+    return handler
+
+
+def upload_limits(one: int, several: int) -> dict[str, int]:
+    """Each upload handler of every state and its body limit, by the full name the upload
+    route's header carries: `one` file's, or `several` for a handler marked `several_files`.
+    Derived, so a new upload on a new page needs no line elsewhere."""
+    return {
+        name: several if getattr(inspect.unwrap(state.event_handlers[name.rsplit(".", 1)[1]].fn), "several_files", False)
+        else one
+        for state in all_substates(rx.State)
+        for name in upload_handlers(state)
+    }  # fmt: skip
 
 
 def request_header(state: rx.State, name: str) -> str:

@@ -8,7 +8,7 @@ import logging
 
 import reflex as rx
 
-from terminal_shop import routes
+from terminal_shop import reflex_compat, routes
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.infra.uploads import UploadRejected, browser_rejection
@@ -61,6 +61,7 @@ class FixState(rx.State):
         return toast.error(title, description=message)
 
     @rx.event
+    @reflex_compat.several_files
     async def submit(self, files: list[rx.UploadFile]):
         if self.submitting:
             return

@@ -103,6 +103,6 @@ async def metrics_page(request: Request) -> Response:
     client = client_address(request.headers, request.client.host if request.client else "")
     if client not in get_settings().metrics_addresses:
         return PlainTextResponse("Akses ditolak", status_code=403)
-    figures = metrics.figures_collector(lambda: health.health().figures())
+    figures = metrics.figures_collector(health.figures)
     body = await asyncio.to_thread(metrics.exposition, figures)
     return Response(body, media_type=CONTENT_TYPE_LATEST, headers={"Cache-Control": "no-store"})

@@ -28,6 +28,7 @@ def test_every_registry_sees_a_new_area_from_its_declaration(with_sample_area):
     assert its_keys in areas.file_owners()["bucket_order_payments"]
     some = uuid.uuid4()
     assert its_keys([some]) == {f"{some}/sample.png"}
+    assert areas.figure_readers()[-1] is sys.modules[f"{SAMPLE}.rounds"].figures  # on /metrics (services/health.py)
     parts = areas.parts("merchant")
     assert sys.modules[f"{SAMPLE}.personal"].erase_of_merchant in parts
 
@@ -49,6 +50,11 @@ def test_the_registries_keep_what_the_areas_declared_before():
         "statement_imports": 3600, "payout_accounts": 300, "fee_invoices": 3600,
     }  # fmt: skip
     assert set(areas.holders()) == {"order", "merchant"}
+    assert [f.__module__.rsplit(".", 2)[-2] for f in areas.figure_readers()] == [
+        "orders",
+        "registrations",
+        "notifications",
+    ]
 
 
 def test_an_area_without_a_declaration_is_refused(monkeypatch):

@@ -10,7 +10,7 @@ from starlette.datastructures import Headers
 
 from terminal_shop.infra import logs
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.health import Health
+from terminal_shop.services.health import mail_warning
 from terminal_shop.web.operations import ProxySettingCheck, kind_of
 
 
@@ -65,9 +65,6 @@ def test_requests_are_timed_by_kind_not_by_address():
 
 
 def test_the_overview_warns_when_mail_fails_or_waits_over_15_minutes():
-    calm = Health({}, {}, 0, 0, {"sent": 3}, oldest_pending_seconds=600, failed_recently=0)
-    assert calm.mail_warning == ""
-    late = Health({}, {}, 0, 0, {"pending": 1}, oldest_pending_seconds=20 * 60, failed_recently=0)
-    assert "menunggu 20 menit" in late.mail_warning
-    failing = Health({}, {}, 0, 0, {"failed": 2}, oldest_pending_seconds=0, failed_recently=2)
-    assert failing.mail_warning.startswith("2 e-mail gagal terkirim")
+    assert mail_warning(failed_recently=0, oldest_pending_seconds=600) == ""
+    assert "menunggu 20 menit" in mail_warning(failed_recently=0, oldest_pending_seconds=20 * 60)
+    assert mail_warning(failed_recently=2, oldest_pending_seconds=0).startswith("2 e-mail gagal terkirim")

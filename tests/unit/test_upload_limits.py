@@ -10,18 +10,23 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES
+from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.reflex_compat import UPLOAD_HANDLER_HEADER, UPLOAD_PATH, all_substates, upload_handlers
 from terminal_shop.state.admin import BulkShipState, PaymentsState
+from terminal_shop.state.resubmission import FixState
 from terminal_shop.terminal_shop import ROUTE_LIMITS, UPLOAD_LIMITS
 from terminal_shop.web.guards import MB, BodyLimitMiddleware
 
 
 def test_every_handler_that_takes_files_has_a_limit_of_at_least_one_screen_file():
+    """Derived from the states (issue 60.1: a new page's upload needed a line in terminal_shop.py)."""
     handlers = [name for state in all_substates(rx.State) for name in upload_handlers(state)]
-    assert len(handlers) >= 6  # the documents, the correction, two statements, two bulk uploads
+    assert len(handlers) >= 13  # documents, corrections, statements, bulk uploads, evidence, service media
     assert sorted(handlers) == sorted(UPLOAD_LIMITS)
-    assert all(UPLOAD_LIMITS[name] > MAX_UPLOAD_BYTES for name in handlers)
+    several = {name for name, limit in UPLOAD_LIMITS.items() if limit > MAX_UPLOAD_BYTES + MB}
+    assert several == {f"{FixState.get_full_name()}.submit"}  # the resubmission's documents, in one request
+    assert UPLOAD_LIMITS[f"{FixState.get_full_name()}.submit"] == MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB
+    assert all(UPLOAD_LIMITS[name] == MAX_UPLOAD_BYTES + MB for name in set(handlers) - several)
 
 
 def test_a_statement_of_five_megabytes_passes_the_guard_and_one_of_twelve_does_not():

@@ -230,6 +230,14 @@ def tallies(conn: Connection, entity: str) -> list[tuple[str, str, int]]:
     return [(str(status), str(method), int(cast(int, n))) for status, method, n in rows]  # n: a SUM, int or Decimal
 
 
+def per_status(conn: Connection, entity: str) -> dict[str, int]:
+    """Rows per status of one table, whatever the method (the operator's figures)."""
+    counts: dict[str, int] = {}
+    for status, _method, n in tallies(conn, entity):
+        counts[status] = counts.get(status, 0) + n
+    return counts
+
+
 def cards(tally: list[tuple[str, str, int]], statuses: Iterable[str]) -> dict[str, int]:
     """The stat cards: rows per status (every known status, zero when none) and the total."""
     counts = dict.fromkeys(map(str, statuses), 0)

@@ -20,4 +20,5 @@ AREA = Area(
     ),
     tables=("tables",),
     tasks=(Task("sender", "sender:drain", 5, "outbox round failed"),),
+    figures=("mail_log:operator_figures",),
 )

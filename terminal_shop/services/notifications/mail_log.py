@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Protocol
 
 import sqlalchemy as sa
@@ -109,3 +110,24 @@ def figures(conn: Connection, failed_since: datetime) -> OutboxFigures:
         sa.select(sa.func.count()).where(m.status == MailStatus.FAILED.value, m.next_attempt_at >= failed_since)
     ).scalar_one()
     return OutboxFigures({str(k): int(v) for k, v in per_status.items()}, oldest, int(failed))
+
+
+def operator_figures(conn: Connection, now: datetime) -> Iterator[tuple[str, str, dict[str, str], float]]:
+    """The operator's figures (/metrics): messages by outbox status, the oldest one's wait."""
+    outbox = figures(conn, failed_since=now)
+    for status in MailStatus:
+        yield (
+            "emails",
+            "E-mails in the outbox, by status",
+            {"status": status.value},
+            outbox.per_status.get(status.value, 0),
+        )
+    yield "outbox_oldest_pending_seconds", "Age of the oldest e-mail waiting to be sent", {}, waited(outbox, now)
+
+
+def waited(outbox: OutboxFigures, now: datetime) -> float:
+    """Seconds the oldest pending message has waited (0 when nothing waits)."""
+    if outbox.oldest_pending is None:
+        return 0.0
+    oldest = outbox.oldest_pending if outbox.oldest_pending.tzinfo else outbox.oldest_pending.replace(tzinfo=UTC)
+    return max(0.0, (now - oldest).total_seconds())

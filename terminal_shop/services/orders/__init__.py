@@ -11,5 +11,6 @@ AREA = Area(
         Task("statement_imports", "payments.reconcile:purge_imports", 3600, "purging old statement imports failed"),
     ),
     files=(Files("bucket_order_payments", "checkout:proof_keys"),),
+    figures=("checkout:operator_figures",),
     holds=True,
 )

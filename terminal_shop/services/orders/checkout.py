@@ -7,8 +7,8 @@ import logging
 import secrets
 import time
 import uuid
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, func, or_, text
 from sqlalchemy.exc import IntegrityError
@@ -25,6 +25,7 @@ from terminal_shop.infra.storage import Storage, StorageError, discard, get_stor
 from terminal_shop.infra.uploads import CheckedFile, UploadRejected, safe_name
 from terminal_shop.refusals import first_text
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.lists.listing import per_status
 from terminal_shop.services.notifications import consent
 from terminal_shop.services.orders import bills, order_status, proof_prints, transfer_codes
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
@@ -269,9 +270,12 @@ def load_summary(order_id: str) -> OrderSummary | None:
 __all__ = ["OrderError", "UploadRejected", "create_order", "load_summary", "order_id_for", "success_path"]
 
 
-def placed_since(conn: Connection, since: datetime) -> int:
-    """Orders placed from `since` on (services/health.py: the operator's metrics)."""
-    return int(conn.execute(select(func.count()).where(col(Order.created_at) >= since)).scalar_one())
+def operator_figures(conn: Connection, now: datetime) -> Iterator[tuple[str, str, dict[str, str], float]]:
+    """The operator's figures (/metrics): orders by status (trigger-kept tallies), the last hour's."""
+    for status, n in per_status(conn, "orders").items():
+        yield "orders", "Orders stored, by status", {"status": status}, n
+    placed = conn.execute(select(func.count()).where(col(Order.created_at) >= now - timedelta(hours=1))).scalar_one()
+    yield "orders_last_hour", "Orders placed in the last hour", {}, int(placed)
 
 
 def proof_keys(ids: list[uuid.UUID]) -> set[str]:

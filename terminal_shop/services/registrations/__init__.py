@@ -11,5 +11,6 @@ AREA = Area(
     tasks=(Task("payout_accounts", "payout_account:apply_due", 300, "payout account round failed"),),
     files=(Files("bucket_merchant_documents", "submission:document_keys"),
            Files("bucket_merchant_documents", "payout_account:proof_keys")),
+    figures=("submission:operator_figures",),
     holds=True,
 )  # fmt: skip

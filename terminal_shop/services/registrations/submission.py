@@ -13,6 +13,7 @@ import logging
 import secrets
 import time
 import uuid
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -28,6 +29,7 @@ from terminal_shop.infra.uploads import IMAGE_KINDS, CheckedFile, UploadRejected
 from terminal_shop.privacy_policy import Consent
 from terminal_shop.refusals import Refused, first_text
 from terminal_shop.services.events.bus import publish
+from terminal_shop.services.lists.listing import per_status
 from terminal_shop.services.notifications import emails, outbox
 from terminal_shop.services.notifications.consent import whatsapp_box_ticked
 from terminal_shop.services.registrations import fix_link
@@ -230,9 +232,13 @@ __all__ = [
 ]
 
 
-def sent_since(conn: Connection, since: datetime) -> int:
-    """Registrations sent from `since` on (services/health.py: the operator's metrics)."""
-    return int(conn.execute(select(func.count()).where(col(MerchantRegistration.created_at) >= since)).scalar_one())
+def operator_figures(conn: Connection, now: datetime) -> Iterator[tuple[str, str, dict[str, str], float]]:
+    """The operator's figures (/metrics): registrations by status, the last hour's."""
+    for status, n in per_status(conn, "merchant_registrations").items():
+        yield "registrations", "Merchant registrations stored, by status", {"status": status}, n
+    since = now - timedelta(hours=1)
+    sent = conn.execute(select(func.count()).where(col(MerchantRegistration.created_at) >= since)).scalar_one()
+    yield "registrations_last_hour", "Registrations sent in the last hour", {}, int(sent)
 
 
 def document_keys(ids: list[uuid.UUID]) -> set[str]:

@@ -23,7 +23,7 @@ def _figures(period: str, start: str, end: str) -> tuple[Overview, str, stock.De
     """Everything the overview shows, read in one thread."""
     return (
         admin_overview.overview(period, start, end),
-        health.health().mail_warning,
+        health.overview_warning(),
         stock.counts(),
         inbox.strays(),
     )

@@ -9,5 +9,6 @@ AREA = Area(
     subscribers=("reactions",),
     tasks=(Task("sample", "rounds:tick", 60, "sample round failed"),),
     files=(Files("bucket_order_payments", "rounds:keys"),),
+    figures=("rounds:figures",),
     part_of=("merchant",),
 )

@@ -1,4 +1,4 @@
-"""The area's background round and the files its rows own."""
+"""The area's background round, the files its rows own and its figure for the operator."""
 
 import uuid
 
@@ -9,3 +9,7 @@ def tick() -> str:
 
 def keys(ids: list[uuid.UUID]) -> set[str]:
     return {f"{i}/sample.png" for i in ids}
+
+
+def figures(conn, now):
+    yield "sample_rounds", "Rounds the sample area ran", {}, 1
