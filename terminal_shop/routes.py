@@ -21,6 +21,9 @@ WARRANTY = "/garansi"  # a device's warranty by its serial number
 TEAM_INVITATION = "/undangan"  # a merchant team invitation: who invites, as what, and "Gabung"
 SIGN_IN = "/masuk"  # buyers and merchants: an e-mail, then the code sent to it
 ACCOUNT = "/akun"  # what the signed-in person owns: a summary, and a page per section
+ACCOUNT_FIRST_PAINT = (
+    "akun-awal"  # the summary's element the server fills before scripts run (web/account_first_paint.py)
+)
 ACCOUNT_TRANSACTIONS = "/akun/transaksi"  # today, the history, the chart, CSV and statements
 ACCOUNT_PAYOUTS = "/akun/pencairan"
 ACCOUNT_DISPUTES = "/akun/sengketa"

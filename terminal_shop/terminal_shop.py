@@ -21,6 +21,7 @@ from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.state import plain, toast
 from terminal_shop.state.account import withhold_account_data
 from terminal_shop.state.admin.session import withhold_admin_data
+from terminal_shop.web.account_first_paint import AccountFirstPaint
 from terminal_shop.web.api import files_app
 from terminal_shop.web.caching import LongCacheMiddleware
 from terminal_shop.web.guards import MB, BodyLimitMiddleware, CookieToTabStateGuard, SecurityHeadersMiddleware
@@ -59,6 +60,7 @@ app = rx.App(
         lambda asgi: BodyLimitMiddleware(asgi, UPLOAD_LIMITS, ROUTE_LIMITS),  # built after the pages: below
         CookieToTabStateGuard,
         PaintFirstMiddleware,  # public pages paint before the framework's scripts load
+        AccountFirstPaint,  # and the account's summary with today's takings in its HTML
         LongCacheMiddleware,  # files named by their content: kept a year
         SecurityHeadersMiddleware,  # refusals get the headers too
         RequestMiddleware,  # outermost: a request id and a time for everything

@@ -189,6 +189,7 @@ def summary_page() -> rx.Component:
             class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
         ),
         wide=True,
+        first_paint=True,  # today's takings in the page's HTML (web/account_first_paint.py)
     )  # fmt: skip
 
 

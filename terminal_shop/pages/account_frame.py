@@ -61,8 +61,11 @@ def _sign_out() -> rx.Component:
     )  # fmt: skip
 
 
-def account_page(here: str, title: Any, loaded: Any, *body: rx.Component, wide: bool = False) -> rx.Component:
-    """An account page: `body` once its state has loaded, "Memuat akun..." before."""
+def account_page(
+    here: str, title: Any, loaded: Any, *body: rx.Component, wide: bool = False, first_paint: bool = False
+) -> rx.Component:
+    """An account page: `body` once its state has loaded, "Memuat akun..." before; with
+    `first_paint`, before it what the server painted into the page (web/account_first_paint.py)."""
     return site_page(
         container(
             rx.cond(
@@ -76,7 +79,10 @@ def account_page(here: str, title: Any, loaded: Any, *body: rx.Component, wide: 
                     _sign_out(),
                     class_name=f"mx-auto flex {'max-w-5xl' if wide else 'max-w-2xl'} flex-col gap-6 py-10",
                 ),
-                rx.el.p("Memuat akun...", class_name="py-24 text-center text-slate-500"),
+                rx.fragment(
+                    *([rx.html("", id=routes.ACCOUNT_FIRST_PAINT)] if first_paint else []),  # React keeps it as painted
+                    rx.el.p("Memuat akun...", class_name="akun-memuat py-24 text-center text-slate-500"),
+                ),
             )
         )
     )  # fmt: skip

@@ -226,6 +226,23 @@ def test_a_transaction_sent_by_the_simulator_appears_on_the_open_dashboard(page,
     expect(page.get_by_test_id("summary-sales")).to_have_text(sale)  # the same takings on the summary
     expect(page.get_by_test_id("summary-payout")).to_contain_text("dijadwalkan masuk")  # the ledger's payout
 
+    # Issue 60.5: the takings are in the summary's HTML, painted before any script has run
+    bare_context = page.context.browser.new_context(java_script_enabled=False)
+    bare_context.add_cookies(page.context.cookies())
+    bare = bare_context.new_page()
+    answer = bare.goto(page.base + "/akun")
+    assert answer.headers["cache-control"] == "private, no-store"  # a person's money: kept nowhere
+    expect(bare.get_by_test_id("summary-sales")).to_have_text(sale)
+    expect(bare.get_by_test_id("summary-count")).to_have_text("2")
+    expect(bare.get_by_text("Memuat akun...")).to_be_hidden()
+    bare.get_by_role("link", name="Lihat transaksi").click()  # a plain link: it works before the scripts too
+    bare.wait_for_url(re.compile(r"/akun/transaksi$"))
+    bare_context.close()
+    page.goto(page.base + "/akun")  # with its scripts: the page's own summary takes its place, once
+    expect(page.get_by_test_id("account-email")).to_be_visible()
+    expect(page.get_by_test_id("summary-today")).to_have_count(1)
+    expect(page.get_by_test_id("summary-sales")).to_have_text(sale)
+
 
 def test_a_merchants_account_is_a_short_summary_on_a_phone_with_a_page_per_section(phone, tmp_path, mailbox):
     """Issue 50.6, then 60.5: the account was one page of about ten phone screens; now a summary
