@@ -40,7 +40,7 @@ def _merchant() -> None:
     from terminal_shop.intake import signed
     from terminal_shop.services.devices.tables import Device
     from terminal_shop.services.registrations.tables import MerchantRegistration
-    from terminal_shop.services.transactions import ingest
+    from terminal_shop.services.transactions import ingest, signers
 
     now = datetime.now(UTC)
     with write_session() as s:
@@ -54,7 +54,7 @@ def _merchant() -> None:
         for i in range(3):
             s.add(Device(serial=f"SBXBENCH{i}", model="SOUNDBOX", status="aktif", received_by="bench@terminalku.example",
                          merchant_id=m.id, tid=f"QRS0900{i}", mid="000885000009000"))  # fmt: skip
-    secret = ingest.add_acquirer("bri", "Bank BRI")
+    secret = signers.add_acquirer("bri", "Bank BRI")
     sales = [{"id": f"B{i}", "tid": f"QRS0900{i % 3}", "mid": "000885000009000", "channel": "qris",
               "scheme": "QRIS BCA", "status": "approved", "amount": 10_000 + 1_000 * i,
               "time": (now - timedelta(minutes=i)).isoformat()} for i in range(40)]  # fmt: skip

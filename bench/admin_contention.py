@@ -80,7 +80,7 @@ def prepare(backend: str, orders: int) -> tuple[dict[str, str], str, Callable[[]
     )
     print(f"seeded {orders} orders in {time.perf_counter() - t:.0f} s")
     token = _python(
-        "from terminal_shop.services import admin_auth as a;"
+        "from terminal_shop.services.team import admin_auth as a;"
         f"a.create_admin('{ADMIN}', 'bench-password-1');"
         f"print(a.login('{ADMIN}', 'bench-password-1', 'bench'))",
         env,

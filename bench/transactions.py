@@ -52,7 +52,7 @@ from terminal_shop.infra.db import get_engine  # noqa: E402
 from terminal_shop.infra.models import table_of  # noqa: E402
 from terminal_shop.intake import signed  # noqa: E402
 from terminal_shop.services.registrations.tables import MerchantRegistration  # noqa: E402
-from terminal_shop.services.transactions import dashboard, history, ingest, live  # noqa: E402
+from terminal_shop.services.transactions import dashboard, history, live, signers  # noqa: E402
 
 from sql_timing import pct  # noqa: E402
 
@@ -160,7 +160,7 @@ class Sender:
 
     def __init__(self, port: int) -> None:
         self.url = f"http://127.0.0.1:{port}" + routes.API_TRANSACTIONS.format(acquirer="bri")
-        self.secret = ingest.secret_of("bri", "bench")
+        self.secret = signers.secret_of("bri", "bench")
         self.client = httpx.Client(timeout=30, limits=httpx.Limits(max_connections=64))
         self.serial = 0
 
