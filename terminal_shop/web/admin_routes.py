@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from starlette.concurrency import iterate_in_threadpool, run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
 
 from terminal_shop import admin_pages, routes
 from terminal_shop.infra import rate_limits
@@ -191,3 +192,17 @@ async def logout(request: Request) -> Response:
     response = _back_to_login(keluar="1")
     response.delete_cookie(admin_auth.SESSION_COOKIE, path="/", httponly=True, samesite="strict")
     return response
+
+
+ROUTES = [  # mounted by web/api.py
+    Route(routes.API_EXPORT, export_csv),
+    Route(routes.API_PERSONAL_DATA, personal_data_zip),
+    Route(routes.API_ADMIN_LOGIN, login, methods=["POST"]),
+    Route(routes.API_ADMIN_LOGOUT, logout, methods=["POST"]),
+    Route(routes.API_ADMIN_INVITE, accept_invite, methods=["POST"]),
+    Route(routes.API_ADMIN_INVITE_OPEN, open_invite),
+    Route(routes.API_2FA_QR, two_factor_qr),
+    Route(routes.API_ADMIN_DISPUTE, dispute_zip),
+    Route(routes.API_ADMIN_INCIDENT_LETTER, incident_letter),
+    Route(routes.API_ADMIN_CORETAX, coretax_csv),
+]

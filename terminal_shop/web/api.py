@@ -1,11 +1,12 @@
 """Our own HTTP routes, plugged into Reflex through api_transformer (`files_app`): private
-files behind signed links, invoices, robots.txt, and the routes of web/admin_routes.py (the
-admin's sign-in, sign-out, invitations and exports), web/submissions.py (the two submissions
-that carry files), web/customer_auth.py and the partners' webhooks.
+files behind signed links, invoices, robots.txt, and the ROUTES each web module declares beside
+its handlers (MODULES: the admin's sign-in and exports, the two submissions that carry files,
+the customer's sign-in and downloads, the partners' webhooks, /metrics).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 
 from starlette.applications import Starlette
@@ -19,22 +20,7 @@ from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import LocalStorage, StorageError, content_type_for, get_storage
 from terminal_shop.services.devices import owned, warranty_card
 from terminal_shop.services.orders import invoice
-from terminal_shop.web import customer_auth, transactions_hook, whatsapp_hook
-from terminal_shop.web.admin_routes import (
-    accept_invite,
-    coretax_csv,
-    dispute_zip,
-    export_csv,
-    incident_letter,
-    login,
-    logout,
-    open_invite,
-    personal_data_zip,
-    two_factor_qr,
-)
 from terminal_shop.web.guards import NOT_FOUND, client_address
-from terminal_shop.web.operations import metrics_page
-from terminal_shop.web.submissions import submit_order, submit_registration
 
 
 def _stored_buckets() -> set[str]:
@@ -108,40 +94,22 @@ async def robots(request: Request) -> Response:
     return PlainTextResponse(structured_data.robots_txt(), headers={"Cache-Control": "public, max-age=3600"})
 
 
+OWN = [
+    Route(routes.ROBOTS, robots),
+    Route(routes.API_INVOICE, invoice_pdf),
+    Route(routes.API_WARRANTY_CARD, warranty_card_pdf),
+    Route(routes.FILES + "/{bucket}/{key:path}", serve_file),
+]
+# The web modules that declare ROUTES beside their handlers: a new one is its module and its line.
+MODULES = (
+    "terminal_shop.web.operations",
+    "terminal_shop.web.admin_routes",
+    "terminal_shop.web.submissions",
+    "terminal_shop.web.customer_auth",
+    "terminal_shop.web.transactions_hook",
+    "terminal_shop.web.whatsapp_hook",
+)
+
+
 def files_app() -> Starlette:
-    return Starlette(
-        routes=[
-            Route(routes.ROBOTS, robots),
-            Route(routes.API_INVOICE, invoice_pdf),
-            Route(routes.API_WARRANTY_CARD, warranty_card_pdf),
-            Route(routes.METRICS, metrics_page),
-            Route(routes.FILES + "/{bucket}/{key:path}", serve_file),
-            Route(routes.API_EXPORT, export_csv),
-            Route(routes.API_PERSONAL_DATA, personal_data_zip),
-            Route(routes.API_ADMIN_LOGIN, login, methods=["POST"]),
-            Route(routes.API_ADMIN_LOGOUT, logout, methods=["POST"]),
-            Route(routes.API_ADMIN_INVITE, accept_invite, methods=["POST"]),
-            Route(routes.API_ADMIN_INVITE_OPEN, open_invite),
-            Route(routes.API_2FA_QR, two_factor_qr),
-            Route(routes.API_ORDER, submit_order, methods=["POST"]),
-            Route(routes.API_REGISTRATION, submit_registration, methods=["POST"]),
-            Route(routes.API_SIGN_IN_CODE, customer_auth.send_code, methods=["POST"]),
-            Route(routes.API_SIGN_IN, customer_auth.check_code, methods=["POST"]),
-            Route(routes.API_SIGN_OUT, customer_auth.sign_out, methods=["POST"]),
-            Route(routes.API_ACCOUNT_TRANSACTIONS_CSV, customer_auth.transactions_csv),
-            Route(routes.API_ACCOUNT_STATEMENT, customer_auth.monthly_statement),
-            Route(routes.API_ACCOUNT_PAYOUTS_CSV, customer_auth.payouts_csv),
-            Route(routes.API_ACCOUNT_FEE_INVOICE, customer_auth.fee_invoice),
-            Route(routes.API_TEAM_INVITE, customer_auth.open_invitation, methods=["GET"]),
-            Route(routes.API_TEAM_INVITE, customer_auth.join_invitation, methods=["POST"]),
-            Route(routes.API_TRANSACTIONS, transactions_hook.receive, methods=["POST"]),
-            Route(routes.API_PAYOUTS, transactions_hook.receive_payouts, methods=["POST"]),
-            Route(routes.API_DISPUTES, transactions_hook.receive_disputes, methods=["POST"]),
-            Route(routes.API_HEARTBEATS, transactions_hook.receive_heartbeats, methods=["POST"]),
-            Route(routes.API_ADMIN_DISPUTE, dispute_zip),
-            Route(routes.API_ADMIN_INCIDENT_LETTER, incident_letter),
-            Route(routes.API_ADMIN_CORETAX, coretax_csv),
-            Route(routes.API_WHATSAPP, whatsapp_hook.verify, methods=["GET"]),
-            Route(routes.API_WHATSAPP, whatsapp_hook.deliver, methods=["POST"]),
-        ]
-    )
+    return Starlette(routes=OWN + [r for name in MODULES for r in importlib.import_module(name).ROUTES])

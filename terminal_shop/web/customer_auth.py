@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
 
 from terminal_shop import reflex_compat, routes, rules
 from terminal_shop.infra.settings import get_settings
@@ -210,3 +211,16 @@ async def monthly_statement(request: Request) -> Response:
     )
     return Response(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="laporan-{mid}-{month}.pdf"', "Cache-Control": "private, no-store"})  # fmt: skip
+
+
+ROUTES = [  # mounted by web/api.py
+    Route(routes.API_SIGN_IN_CODE, send_code, methods=["POST"]),
+    Route(routes.API_SIGN_IN, check_code, methods=["POST"]),
+    Route(routes.API_SIGN_OUT, sign_out, methods=["POST"]),
+    Route(routes.API_ACCOUNT_TRANSACTIONS_CSV, transactions_csv),
+    Route(routes.API_ACCOUNT_STATEMENT, monthly_statement),
+    Route(routes.API_ACCOUNT_PAYOUTS_CSV, payouts_csv),
+    Route(routes.API_ACCOUNT_FEE_INVOICE, fee_invoice),
+    Route(routes.API_TEAM_INVITE, open_invitation, methods=["GET"]),
+    Route(routes.API_TEAM_INVITE, join_invitation, methods=["POST"]),
+]

@@ -12,6 +12,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from terminal_shop import routes
@@ -106,3 +107,6 @@ async def metrics_page(request: Request) -> Response:
     figures = metrics.figures_collector(health.figures)
     body = await asyncio.to_thread(metrics.exposition, figures)
     return Response(body, media_type=CONTENT_TYPE_LATEST, headers={"Cache-Control": "no-store"})
+
+
+ROUTES = [Route(routes.METRICS, metrics_page)]  # mounted by web/api.py

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
 from terminal_shop import routes
 from terminal_shop.infra import rate_limits
@@ -172,3 +173,9 @@ async def submit_registration(request: Request) -> Response:
         reg.FAILED_REASON,
         lambda registration_id: {"registration_id": str(registration_id), "next": routes.REGISTER_SUCCESS},
     )
+
+
+ROUTES = [  # mounted by web/api.py
+    Route(routes.API_ORDER, submit_order, methods=["POST"]),
+    Route(routes.API_REGISTRATION, submit_registration, methods=["POST"]),
+]

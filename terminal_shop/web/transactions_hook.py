@@ -12,7 +12,9 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
+from terminal_shop import routes
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.rate_limits import Action
 from terminal_shop.intake import signed
@@ -67,3 +69,11 @@ async def _answer(request: Request, accept: Callable[..., Any], *sender: str) ->
             answer["items"] = [asdict(i) for i in refused.items]
         return JSONResponse(answer, status_code=refused.status)
     return JSONResponse(asdict(result))
+
+
+ROUTES = [  # mounted by web/api.py: the acquirers' and the devices' signed deliveries
+    Route(routes.API_TRANSACTIONS, receive, methods=["POST"]),
+    Route(routes.API_PAYOUTS, receive_payouts, methods=["POST"]),
+    Route(routes.API_DISPUTES, receive_disputes, methods=["POST"]),
+    Route(routes.API_HEARTBEATS, receive_heartbeats, methods=["POST"]),
+]

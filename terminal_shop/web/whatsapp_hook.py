@@ -10,7 +10,9 @@ import logging
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route
 
+from terminal_shop import routes
 from terminal_shop.services.whatsapp import webhook
 
 log = logging.getLogger(__name__)
@@ -35,3 +37,9 @@ async def deliver(request: Request) -> Response:
         return PlainTextResponse("Invalid JSON", status_code=400)
     await run_in_threadpool(webhook.receive, payload if isinstance(payload, dict) else {})
     return PlainTextResponse("OK")
+
+
+ROUTES = [  # mounted by web/api.py
+    Route(routes.API_WHATSAPP, verify, methods=["GET"]),
+    Route(routes.API_WHATSAPP, deliver, methods=["POST"]),
+]
