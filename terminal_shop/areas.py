@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 BASE = "terminal_shop.services"
@@ -66,6 +66,19 @@ class Files:
 
 
 @dataclass(frozen=True)
+class NotPersonal:
+    """The area's text columns that are not marked personal (infra/models.py `personal`), by
+    table, under why: erasure reaches every other one (tests/unit/test_personal_columns.py)."""
+
+    copies: dict[str, tuple[str, ...]] = field(
+        default_factory=dict
+    )  # blanked with the record they copy (privacy/copies.py)
+    staff: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the company's own people and processes
+    kept: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the books the law keeps (docs/decisions.md)
+    codes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ids, states, kinds, hashes: no one's words
+
+
+@dataclass(frozen=True)
 class Area:
     face: tuple[str, ...] = ()  # modules other areas may import (tests/unit/test_area_walls.py)
     tables: tuple[str, ...] = ()
@@ -75,6 +88,7 @@ class Area:
     figures: tuple[str, ...] = ()  # "module:function" (conn, now) -> the operator's figures (/metrics)
     holds: bool = False  # its `personal` module is a holder of records (keyed by its ENTITY)
     part_of: tuple[str, ...] = ()  # entity types whose erasure reaches `personal.erase_of_<type>`
+    not_personal: NotPersonal = NotPersonal()  # its text columns that hold no one's words, and why
 
 
 def package(name: str) -> str:
@@ -105,6 +119,16 @@ def subscriber_modules() -> list[str]:
 
 def tasks() -> list[tuple[Task, Callable[[], object]]]:
     return [(task, resolve(pkg, task.run)) for pkg, area in declared() for task in area.tasks]
+
+
+def not_personal() -> dict[str, dict[str, set[str]]]:
+    """By reason ("copies", "staff", "kept", "codes"): each table's columns the areas declare not personal."""
+    found: dict[str, dict[str, set[str]]] = {}
+    for _, area in declared():
+        for reason, tables in vars(area.not_personal).items():
+            for table, columns in tables.items():
+                found.setdefault(reason, {}).setdefault(table, set()).update(columns)
+    return found
 
 
 def figure_readers() -> list[Callable[..., Any]]:

@@ -2,7 +2,7 @@
 its signed webhook; the merchant answers each before its deadline with evidence, accepting or
 contesting; the admin sends the evidence on; a lost one becomes a chargeback on a payout."""
 
-from terminal_shop.areas import Area, Files, Task
+from terminal_shop.areas import Area, Files, NotPersonal, Task
 
 AREA = Area(
     face=("events", "terms", "views", "personal"),
@@ -10,4 +10,21 @@ AREA = Area(
     tasks=(Task("disputes", "notices:queue_due", 300, "dispute reminder round failed"),),
     files=(Files("bucket_merchant_documents", "cases:evidence_keys"),),
     part_of=("merchant",),
+    not_personal=NotPersonal(
+        staff={"disputes": ("forwarded_by",)},
+        codes={
+            "dispute_evidence": ("content_type", "file_key", "kind"),
+            "disputes": (
+                "acquirer",
+                "decision",
+                "dispute_id",
+                "mid",
+                "reason",
+                "reason_code",
+                "status",
+                "tid",
+                "txn_id",
+            ),
+        },
+    ),
 )

@@ -2,11 +2,12 @@
 server's on its behalf), signed; the admin's view of devices offline, out of paper or on an old
 app, and the merchant's "Terakhir terhubung" and offline alert."""
 
-from terminal_shop.areas import Area, Task
+from terminal_shop.areas import Area, NotPersonal, Task
 
 AREA = Area(
     face=("view", "terms"),
     tables=("tables",),
     subscribers=("subscribers",),  # a unit's heartbeat row knows whether it is aktif
     tasks=(Task("fleet", "alerts:queue_offline", 300, "offline alert round failed"),),
+    not_personal=NotPersonal(codes={"device_heartbeats": ("app_key", "app_version", "firmware", "paper")}),
 )

@@ -2,7 +2,7 @@
 settlement day, made of its transactions, refunds, chargebacks and adjustments, and where it
 is (Dijadwalkan, Dikirim, Diterima)."""
 
-from terminal_shop.areas import Area, Task
+from terminal_shop.areas import Area, NotPersonal, Task
 
 AREA = Area(
     face=("cases", "events", "terms", "views", "personal"),
@@ -10,4 +10,12 @@ AREA = Area(
     subscribers=("subscribers",),  # a settlement report marks its payouts sent
     tasks=(Task("recap", "recap:queue_due", 300, "daily recap round failed"),),
     part_of=("merchant",),
+    not_personal=NotPersonal(
+        staff={"payout_cases": ("answered_by",)},
+        codes={
+            "payout_cases": ("status",),
+            "payouts": ("account", "acquirer", "bank_reference", "mid", "status"),  # the account masked: "BCA ••7890"
+            "recap_choices": ("channel",),
+        },
+    ),
 )

@@ -3,7 +3,7 @@ admin works (checked, replacement sent, old unit collected and received, repaire
 the warranty answer and the promise. The units move only through the devices area's door
 (devices/swaps.py); the replacement takes the old unit's TID at activation."""
 
-from terminal_shop.areas import Area, Files, Task
+from terminal_shop.areas import Area, Files, NotPersonal, Task
 
 AREA = Area(
     face=("cases", "events", "terms", "views", "personal"),
@@ -11,4 +11,22 @@ AREA = Area(
     tasks=(Task("servicing", "invoices:charge_unreturned", 300, "unreturned units round failed"),),
     files=(Files("bucket_merchant_documents", "cases:media_keys"),),
     part_of=("merchant",),
+    not_personal=NotPersonal(
+        codes={
+            "service_cases": (
+                "fee_sku",
+                "number",
+                "outcome",
+                "pickup_courier",
+                "pickup_resi",
+                "pickup_window",
+                "problem",
+                "promise",
+                "replacement_courier",
+                "replacement_resi",
+                "step",
+            ),
+            "service_media": ("content_type", "file_key"),
+        }
+    ),
 )
