@@ -39,6 +39,9 @@ def free_port() -> int:
 for name in ("DATABASE_URL", "STORAGE_BACKEND", "S3_ENDPOINT_URL", "REDIS_URL", "SECRET_KEY"):
     os.environ.pop(name, None)
 os.environ["DATA_DIR"] = str(DATA_DIR)
+# Tab states on disk in this process's own folder (its sites inherit it): two xdist workers
+# purging one shared `.states/` raced on the same expired file (a collection error in make check).
+os.environ["REFLEX_STATES_WORKDIR"] = str(DATA_DIR / "states")
 os.environ["ADMIN_EMAILS"] = "admin@terminalku.example"
 # One address places every order and registration of the run: the limits are the site's
 # times this; the limit tests set their own (tests/service/test_rate_limits_services.py).

@@ -14,7 +14,7 @@ from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.registrations.tables import MerchantRegistration
 from terminal_shop.services.registrations.terms import DocumentKind
 
-from support.environment import ROOT, SCALEOUT
+from support.environment import DATA_DIR, SCALEOUT
 from support.files import jpg, png
 
 EMAIL, PASSWORD = "admin@terminalku.example", "rahasia-admin-123"
@@ -152,7 +152,7 @@ def wait_for_mail(mailbox, subject_part: str, timeout: float = 30):
 
 def stored_tab_states() -> list[tuple[str, bytes, int]]:
     """(name, content, permission bits or TTL seconds) of every tab the site stores right now
-    (Redis in the scale-out pass, `.states/` embedded)."""
+    (Redis in the scale-out pass, this process's states folder embedded)."""
     if SCALEOUT:
         import redis
 
@@ -160,7 +160,7 @@ def stored_tab_states() -> list[tuple[str, bytes, int]]:
 
         r = redis.Redis.from_url(get_settings().redis_url)
         return [(k.decode(), r.get(k) or b"", r.ttl(k)) for k in r.scan_iter("*") if r.type(k) == b"string"]
-    return [(p.name, p.read_bytes(), p.stat().st_mode & 0o777) for p in (ROOT / ".states").glob("*")]
+    return [(p.name, p.read_bytes(), p.stat().st_mode & 0o777) for p in (DATA_DIR / "states").glob("*")]
 
 
 def site_log(page, lines: int = 40) -> str:
