@@ -11,13 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from sqlmodel import select
+from starlette.testclient import TestClient
 from test_disputes_services import _item, _send
 from test_erasure_copies_services import found_anywhere
 from test_transactions_services import deliver, signed_in, txn
 
+from terminal_shop import routes
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services import working_days
+from terminal_shop.services.customers import signin
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.disputes import cases as disputes
 from terminal_shop.services.merchant_team import members, outlets
@@ -29,6 +32,7 @@ from terminal_shop.services.registrations import payout_account
 from terminal_shop.services.servicing import cases as servicing
 from terminal_shop.services.transactions import signers
 from terminal_shop.services.whatsapp import webhook
+from terminal_shop.web.api import files_app
 
 from support.factories import approved_merchant, checkout_order
 from support.files import png
@@ -81,6 +85,9 @@ def _merchant_with_everything(tmp_path) -> object:
     webhook.receive(inbound_text("62" + PHONE[1:], f"Halo, saya {NAME} dari {SHOP}"))
     new_account = {"nama_bank": "Bank BNI", "nomor_rekening": NEW_ACCOUNT, "nama_rekening": NAME}
     payout_account.request(merchant_id, new_account, png(tmp_path / "buku.png").read_bytes(), EMAIL)  # issue 61.4
+    owner = TestClient(files_app())  # a download: its event and the account's log name the owner
+    owner.cookies.set(signin.SESSION_COOKIE, signed_in(EMAIL))
+    assert owner.get(routes.API_ACCOUNT_TRANSACTIONS_CSV).status_code == 200
     sender.send_pending()
     return merchant_id, order.id
 
