@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -189,6 +190,8 @@ def production(units: int, work: Path, server: str = "gunicorn", workers: int = 
         "LOG_FORMAT": "json",
         "REFLEX_WEB_WORKDIR": str(work / "web"),
         **({"WEB_CONCURRENCY": str(workers), "GRANIAN_WORKERS": str(workers)} if workers else {}),
+        # `reflex run` takes gunicorn with its own uvicorn worker when both are installed: granian only when asked
+        **({"REFLEX_USE_GRANIAN": "true"} if server == "granian" else {}),
     }
     _sql(f"CREATE SCHEMA {schema}")
     redis.Redis.from_url(env["REDIS_URL"]).flushdb()
@@ -353,22 +356,32 @@ def _cpu_seconds() -> float:
     return used.ru_utime + used.ru_stime
 
 
-async def _probe(url: str, senders: int, events: int) -> dict:
-    out = Path(tempfile.mkdtemp(prefix="capacity-probe-")) / "probe.json"
-    command = [sys.executable, __file__, "--probe", url, "--senders", str(senders), "--events", str(events),
-               "--json", str(out)]  # fmt: skip
-    done = await asyncio.create_subprocess_exec(*command)  # this loop keeps answering the held tabs' pings
-    await done.wait()
-    return dict(json.loads(out.read_text()))
+async def _probe(url: str, senders: int, events: int, runs: int = 1) -> dict:
+    """The add-to-cart probe in a process of its own, `runs` times: the run of median p95 (one
+    run's p95 of 400 events scatters by half on this machine)."""
+    results = []
+    for _ in range(runs):
+        out = Path(tempfile.mkdtemp(prefix="capacity-probe-")) / "probe.json"
+        command = [sys.executable, __file__, "--probe", url, "--senders", str(senders), "--events", str(events),
+                   "--json", str(out)]  # fmt: skip
+        done = await asyncio.create_subprocess_exec(*command)  # this loop keeps answering the held tabs' pings
+        await done.wait()
+        results.append(dict(json.loads(out.read_text())))
+    results.sort(key=lambda r: r["p95"])
+    return results[len(results) // 2] | {"p95_runs": [r["p95"] for r in results]}
 
 
 async def _measure(url: str, units: list[subprocess.Popen], args: argparse.Namespace) -> list[dict]:
     """Tabs added `--step` at a time up to `--tabs` (all at once without a step); after each
-    step the add-to-cart probe, both sides' CPU and the workers' memory. Stops after the first
-    step whose p95 misses the target."""
+    step the add-to-cart probe, both sides' CPU and the workers' memory. With steps, the probe
+    first runs with no tab held; the steps stop once p95 is past twice the target."""
     held: list[Tab] = []
     steps: list[dict] = []
     step = args.step or args.tabs
+    if args.step:  # the probe with no tab held: what one core answers at all, the steps' floor
+        steps.append({"tabs": 0, "failed": 0, "connect_s": 0.0, "client_cpu_s": 0.0,
+                      **await _probe(url, args.senders, args.events, args.probes), **_memory(units)})  # fmt: skip
+        print(f"no tab held: add to cart p50 {steps[0]['p50']:.1f} ms, p95 {steps[0]['p95']:.1f} ms", flush=True)
     while len(held) < args.tabs:
         client_before, site_before, services_before = _cpu_seconds(), workers_cpu_s(units), services_cpu_s()
         tabs, seconds, failed = await open_tabs(url, min(step, args.tabs - len(held)), args.at_once)
@@ -376,32 +389,38 @@ async def _measure(url: str, units: list[subprocess.Popen], args: argparse.Names
         client_cpu = _cpu_seconds() - client_before  # what the tabs' own side took to connect them
         await asyncio.sleep(5)
         result = {"tabs": len(held), "failed": failed, "connect_s": seconds, "client_cpu_s": client_cpu}
-        result |= await _probe(url, args.senders, args.events)
-        loaded, supervisors = unit_memory(units)
+        result |= await _probe(url, args.senders, args.events, args.probes)
         result |= {
             "site_cpu_s": workers_cpu_s(units) - site_before,
             "services_cpu_s": services_cpu_s() - services_before,
-            "rss_max_mb": max(r for r, _, _ in loaded),
-            "rss_median_mb": statistics.median(r for r, _, _ in loaded),
-            "pss_max_mb": max(p for _, p, _ in loaded),
-            "pss_median_mb": statistics.median(p for _, p, _ in loaded),
-            "private_median_mb": statistics.median(v for _, _, v in loaded),
-            "workers": len(loaded),
-            "supervisor_rss_max_mb": max(supervisors),
         }
+        result |= _memory(units)
         steps.append(result)
         print(f"{result['tabs']} tabs ({failed} failed this step, {seconds:.0f} s to connect; the tabs' side "
               f"{client_cpu:.0f} s CPU): add to cart p50 {result['p50']:.1f} ms, p95 {result['p95']:.1f} ms; the site "
               f"{result['site_cpu_s']:.0f} s CPU, PostgreSQL and Redis {result['services_cpu_s']:.0f} s; workers "
               f"{result['rss_median_mb']:.0f} MB median, {result['rss_max_mb']:.0f} MB largest (PSS "
               f"{result['pss_median_mb']:.0f}/{result['pss_max_mb']:.0f})", flush=True)  # fmt: skip
-        if result["p95"] > TARGET_P95_MS:
+        if result["p95"] > 2 * TARGET_P95_MS:  # well past the target: the curve is drawn
             break
     await asyncio.gather(*(t.sio.disconnect() for t in held), return_exceptions=True)
     return steps
 
 
 TARGET_P95_MS, TARGET_WORKER_MB = 50, 200
+
+
+def _memory(units: list[subprocess.Popen]) -> dict:
+    loaded, supervisors = unit_memory(units)
+    return {
+        "rss_max_mb": max(r for r, _, _ in loaded),
+        "rss_median_mb": statistics.median(r for r, _, _ in loaded),
+        "pss_max_mb": max(p for _, p, _ in loaded),
+        "pss_median_mb": statistics.median(p for _, p, _ in loaded),
+        "private_median_mb": statistics.median(v for _, _, v in loaded),
+        "workers": len(loaded),
+        "supervisor_rss_max_mb": max(supervisors),
+    }
 
 
 def main() -> None:
@@ -415,6 +434,7 @@ def main() -> None:
     ap.add_argument("--at-once", type=int, default=200)
     ap.add_argument("--senders", type=int, default=20)
     ap.add_argument("--events", type=int, default=400)
+    ap.add_argument("--probes", type=int, default=1, help="probe runs a step; the median p95 is kept")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--probe", help="internal: time add-to-cart against this URL and write --json")
     args = ap.parse_args()
@@ -423,6 +443,7 @@ def main() -> None:
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped: the units, nginx and the schema still go
     if args.pin:
         os.sched_setaffinity(0, {TAB_CORE})  # this process and its probe; the site is started on SITE_CORE
     with ExitStack() as stack:
@@ -430,7 +451,8 @@ def main() -> None:
         url, units, _ = stack.enter_context(production(args.units, work, args.server, args.workers, args.pin))
         idle, _ = unit_memory(units)
         steps = asyncio.run(_measure(url, units, args))
-    held = [s for s in steps if s["p95"] <= TARGET_P95_MS and s["rss_max_mb"] <= TARGET_WORKER_MB]
+    held = list(itertools.takewhile(lambda s: s["p95"] <= TARGET_P95_MS and s["rss_max_mb"] <= TARGET_WORKER_MB,
+                                    (s for s in steps if s["tabs"])))  # up to the first step that misses  # fmt: skip
     summary = {
         **steps[-1],  # the last step's figures at the top, as one run without --step has them (bench/report.py)
         "server": args.server, "units": args.units, "pinned": args.pin, "steps": steps,
