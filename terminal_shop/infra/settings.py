@@ -239,7 +239,7 @@ def get_settings() -> Settings:
         bucket_order_payments=_env("BUCKET_ORDER_PAYMENTS", "order-payments"),
         bucket_merchant_documents=_env("BUCKET_MERCHANT_DOCUMENTS", "merchant-documents"),
         bucket_assets=_env("BUCKET_ASSETS", "assets"),
-        storage_puts_at_once=max(1, _env_int("STORAGE_PUTS_AT_ONCE", 4)),
+        storage_puts_at_once=max(1, _env_int("STORAGE_PUTS_AT_ONCE", 8)),
         redis_url=_env("REDIS_URL", ""),
         rate_limit_factor=max(1, int(_env("RATE_LIMIT_FACTOR", "1"))),
         stock_fresh_seconds=max(0.0, float(_env("STOCK_FRESH_SECONDS", "5"))),
