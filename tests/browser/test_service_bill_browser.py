@@ -115,7 +115,7 @@ def test_an_out_of_warranty_soundbox_says_its_cost_is_paid_from_its_case_and_shi
     work.get_by_label("Kurir pengiriman").select_option("JNE")
     work.get_by_label("Resi pengiriman").fill("JNE0063123456")
     work.get_by_role("button", name="Kirim pengganti").click()
-    expect(page.get_by_text("Pengganti dikirim").first).to_be_visible()
+    expect(page.get_by_text("Pengganti dikirim", exact=True).first).to_be_visible()  # not the intro's words
 
     open_section(phone, "Servis")
     expect(case.get_by_test_id("service-bill")).to_have_text("Lunas")
