@@ -70,9 +70,7 @@ class NotPersonal:
     """The area's text columns that are not marked personal (infra/models.py `personal`), by
     table, under why: erasure reaches every other one (tests/unit/test_personal_columns.py)."""
 
-    copies: dict[str, tuple[str, ...]] = field(
-        default_factory=dict
-    )  # blanked with the record they copy (privacy/copies.py)
+    copies: dict[str, tuple[str, ...]] = field(default_factory=dict)  # blanked with what they copy
     staff: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the company's own people and processes
     kept: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the books the law keeps (docs/decisions.md)
     codes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ids, states, kinds, hashes: no one's words

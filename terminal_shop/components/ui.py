@@ -17,6 +17,7 @@ BTN_OUTLINE = f"{BTN} border border-slate-300 bg-white text-slate-800 hover:bg-s
 BTN_GHOST_LIGHT = f"{BTN} border border-white/60 text-white hover:bg-white/10 focus-visible:ring-white"
 INPUT = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
 CARD = "rounded-2xl border border-slate-200 bg-white shadow-sm"
+CARD_LINK = "inline-flex min-h-[44px] shrink-0 items-center text-sm font-medium text-blue-700 underline"  # beside a card's title
 
 
 @cache

@@ -40,7 +40,10 @@ def task_ran(task: str) -> None:
     LAST_RUN.labels(task).set(time.time())
 
 
-def figures_collector(read: Callable[[], Iterable[tuple[str, str, dict[str, str], float]]]) -> Collector:
+Figure = tuple[str, str, dict[str, str], float]  # (name, help, labels, value): an area declares its own (areas.py)
+
+
+def figures_collector(read: Callable[[], Iterable[Figure]]) -> Collector:
     """A collector of figures read at scrape time: (name, help, labels, value) each."""
 
     class _Figures(Collector):

@@ -11,7 +11,7 @@ import reflex as rx
 from terminal_shop import routes, rules
 from terminal_shop.account_pages import AccountPage
 from terminal_shop.components.layout import site_page
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, container, native_form, nav_link
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, CARD_LINK, INPUT, container, native_form, nav_link
 from terminal_shop.pages.account_frame import account_page
 from terminal_shop.services.merchant_team.terms import Ability, MemberRole
 from terminal_shop.site_pages import Page
@@ -90,13 +90,10 @@ def sign_in_page() -> rx.Component:
     )
 
 
-LINK = "inline-flex min-h-[44px] shrink-0 items-center text-sm font-medium text-blue-700 underline"
-
-
 def _card(title: str, testid: str, *children: Any, link: tuple[str, str]) -> rx.Component:
     """A section's figure; its link beside the title (a card is one short glance on a phone)."""
     return rx.el.section(
-        rx.el.div(rx.el.h2(title, class_name="font-bold"), nav_link(link[0], href=link[1], class_name=LINK),
+        rx.el.div(rx.el.h2(title, class_name="font-bold"), nav_link(link[0], href=link[1], class_name=CARD_LINK),
                   class_name="flex items-center justify-between gap-2"),
         *children,
         class_name=f"{CARD} flex flex-col gap-1 px-4 pb-4 pt-1",

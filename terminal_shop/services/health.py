@@ -8,12 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 from terminal_shop import areas
 from terminal_shop.infra.db import read_rows
+from terminal_shop.infra.metrics import Figure
 from terminal_shop.services.notifications import mail_log
 
 MAIL_LATE = timedelta(minutes=15)  # a message waiting longer than this is a problem
 MAIL_FAILURES_SHOWN = timedelta(hours=24)  # failures this recent keep the warning on
-
-Figure = tuple[str, str, dict[str, str], float]  # (name, help, labels, value) for infra/metrics.py
 
 
 def figures(now: datetime | None = None) -> list[Figure]:

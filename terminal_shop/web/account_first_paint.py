@@ -14,13 +14,12 @@ import asyncio
 import gzip
 import html
 import re
-from http.cookies import SimpleCookie
 
-from starlette.datastructures import Headers
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from terminal_shop import routes
-from terminal_shop.components.ui import CARD
+from terminal_shop.components.ui import CARD, CARD_LINK
 from terminal_shop.services.customers import signin
 from terminal_shop.services.merchant_team import scope as team_scope
 from terminal_shop.services.merchant_team.terms import Ability, MemberRole
@@ -28,7 +27,6 @@ from terminal_shop.services.transactions import dashboard
 
 PLACE = re.compile(rb'(<div[^>]*\bid="' + routes.ACCOUNT_FIRST_PAINT.encode() + rb'"[^>]*>)(</div>)')
 DROPPED = (b"content-length", b"etag", b"content-encoding", b"cache-control", b"last-modified")
-LINK = "inline-flex min-h-[44px] shrink-0 items-center text-sm font-medium text-blue-700 underline"
 
 
 def today_card(token_hash: str) -> str:
@@ -47,7 +45,7 @@ def today_card(token_hash: str) -> str:
         f'<div class="mx-auto flex max-w-5xl flex-col gap-6 py-10"><h1 class="text-2xl font-bold">Akun Saya</h1>'
         f'<div class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"><section class="{CARD} flex flex-col gap-1 px-4 pb-4 pt-1" data-testid="summary-today">'
         f'<div class="flex items-center justify-between gap-2"><h2 class="font-bold">Hari ini</h2>'
-        f'<a class="{LINK}" href="{routes.ACCOUNT_TRANSACTIONS}">Lihat transaksi</a></div>'
+        f'<a class="{CARD_LINK}" href="{routes.ACCOUNT_TRANSACTIONS}">Lihat transaksi</a></div>'
         f'<p class="text-2xl font-bold" data-testid="summary-sales">{html.escape(t.sales)}</p>'
         f'<p class="text-sm text-slate-600"><span data-testid="summary-count">{t.count}</span> transaksi{net}</p>'
         f"</section></div></div>"
@@ -59,8 +57,7 @@ def painted(page: bytes, card: str) -> bytes:
 
 
 def _session_hash(scope: Scope) -> str:
-    cookies = SimpleCookie(Headers(scope=scope).get("cookie", ""))
-    token = cookies[signin.SESSION_COOKIE].value if signin.SESSION_COOKIE in cookies else ""
+    token = Request(scope).cookies.get(signin.SESSION_COOKIE, "")  # as the routes read it
     return signin.hash_token(token) if token else ""
 
 

@@ -220,11 +220,12 @@ def verify(email: str, code: str, browser: str, agent: str = "", tab: str = "") 
         row.used_at = now
         s.add(row)
         token = secrets.token_urlsafe(32)
-        s.add(CustomerSession(token_hash=hash_token(token), email=address, created_at=now,
+        token_hash = hash_token(token)
+        s.add(CustomerSession(token_hash=token_hash, email=address, created_at=now,
                               expires_at=now + timedelta(days=SESSION_DAYS), last_seen_at=now, agent=agent[:300] or None))  # fmt: skip
         if TAB_TOKEN.fullmatch(tab):
-            s.add(CustomerTab(token_hash=hash_token(token), client_token=tab[:64]))
-        publish(s, CustomerSignedIn(entity_id=hash_token(token), actor="pelanggan"))
+            s.add(CustomerTab(token_hash=token_hash, client_token=tab[:64]))
+        publish(s, CustomerSignedIn(entity_id=token_hash, actor="pelanggan"))
     return token
 
 

@@ -1,6 +1,7 @@
 """How the merchant team area follows its own events and others' (the area's
-__init__.py): the account's log from the team's events (events.py) and a customer's sign-in; an approved merchant's first outlet; a replaced unit's outlet
-goes to its replacement, and a unit back at the warehouse stands at no outlet.
+__init__.py): the account's log from the team's events (events.py) and a customer's sign-in; an
+approved merchant's first outlet; a replaced unit's outlet goes to its replacement, and a unit
+back at the warehouse stands at no outlet.
 (What erasure takes of a team: personal.py.)"""
 
 from __future__ import annotations

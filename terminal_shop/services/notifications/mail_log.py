@@ -14,6 +14,7 @@ from sqlmodel import col, select
 
 from terminal_shop.formats import wib
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.metrics import Figure
 from terminal_shop.infra.models import ERASED, table_of, utcnow
 from terminal_shop.services.notifications.tables import WHATSAPP, OutboxMessage
 from terminal_shop.services.notifications.terms import MailStatus
@@ -101,20 +102,23 @@ class OutboxFigures:
     failed_since: int  # messages given up on since the moment asked
 
 
-def figures(conn: Connection, failed_since: datetime) -> OutboxFigures:
-    """The outbox at a glance (services/health.py: the metrics and the overview's warning)."""
+def figures(conn: Connection, failed_since: datetime | None = None) -> OutboxFigures:
+    """The outbox at a glance (services/health.py: the overview's warning; /metrics below); the
+    failures given up on since `failed_since` counted only when it is asked."""
     m = table_of(OutboxMessage).c
     per_status: dict[str, int] = dict(conn.execute(sa.select(m.status, sa.func.count()).group_by(m.status)).all())
     oldest = conn.execute(sa.select(sa.func.min(m.created_at)).where(m.status == MailStatus.PENDING.value)).scalar()
-    failed = conn.execute(
-        sa.select(sa.func.count()).where(m.status == MailStatus.FAILED.value, m.next_attempt_at >= failed_since)
-    ).scalar_one()
+    failed = 0
+    if failed_since is not None:
+        failed = conn.execute(
+            sa.select(sa.func.count()).where(m.status == MailStatus.FAILED.value, m.next_attempt_at >= failed_since)
+        ).scalar_one()
     return OutboxFigures({str(k): int(v) for k, v in per_status.items()}, oldest, int(failed))
 
 
-def operator_figures(conn: Connection, now: datetime) -> Iterator[tuple[str, str, dict[str, str], float]]:
+def operator_figures(conn: Connection, now: datetime) -> Iterator[Figure]:
     """The operator's figures (/metrics): messages by outbox status, the oldest one's wait."""
-    outbox = figures(conn, failed_since=now)
+    outbox = figures(conn)
     for status in MailStatus:
         yield (
             "emails",

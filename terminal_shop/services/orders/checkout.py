@@ -18,6 +18,7 @@ from terminal_shop import routes, rules
 from terminal_shop.formats import rupiah
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.metrics import Figure
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign
@@ -270,7 +271,7 @@ def load_summary(order_id: str) -> OrderSummary | None:
 __all__ = ["OrderError", "UploadRejected", "create_order", "load_summary", "order_id_for", "success_path"]
 
 
-def operator_figures(conn: Connection, now: datetime) -> Iterator[tuple[str, str, dict[str, str], float]]:
+def operator_figures(conn: Connection, now: datetime) -> Iterator[Figure]:
     """The operator's figures (/metrics): orders by status (trigger-kept tallies), the last hour's."""
     for status, n in per_status(conn, "orders").items():
         yield "orders", "Orders stored, by status", {"status": status}, n

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from terminal_shop.infra.db import read_session, write_session
+from terminal_shop.infra.metrics import Figure
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
@@ -232,7 +233,7 @@ __all__ = [
 ]
 
 
-def operator_figures(conn: Connection, now: datetime) -> Iterator[tuple[str, str, dict[str, str], float]]:
+def operator_figures(conn: Connection, now: datetime) -> Iterator[Figure]:
     """The operator's figures (/metrics): registrations by status, the last hour's."""
     for status, n in per_status(conn, "merchant_registrations").items():
         yield "registrations", "Merchant registrations stored, by status", {"status": status}, n
