@@ -2,9 +2,10 @@
 
 Each area's `__init__.py` holds one `AREA = Area(...)`: the modules other areas may import
 (its face), its tables, the modules that subscribe to events, its background rounds, the
-stored files its rows own, its figures for the operator, and the personal records it holds. The registries that must see
+stored files its rows own, its figures for the operator, the personal records it holds and the
+kinds of notice it tells. The registries that must see
 every area (terminal_shop/tables.py, the event bus, the background tasks, the orphan-file
-sweeper, /metrics, erasure) read these declarations instead of being edited beside them, so a new area
+sweeper, /metrics, erasure, the notice kinds) read these declarations instead of being edited beside them, so a new area
 is its folder plus its name in AREAS (README, Layout).
 
 Declarations name modules relative to their area and functions as "module:function": reading
@@ -77,6 +78,18 @@ class NotPersonal:
 
 
 @dataclass(frozen=True)
+class Tell:
+    """A kind of notice the area's events become (issue 60): what it is called, what it carries
+    besides its record (`Notice.values`, refused when one is missing) and its words, built once
+    for every channel. A channel says which kinds it offers (services/notifications/channels.py)."""
+
+    kind: str
+    label: str  # what the kind is, in the back office's words
+    words: str  # "module:function" (session, notice) -> notifications.content.Content
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Area:
     face: tuple[str, ...] = ()  # modules other areas may import (tests/unit/test_area_walls.py)
     tables: tuple[str, ...] = ()
@@ -87,6 +100,7 @@ class Area:
     holds: bool = False  # its `personal` module is a holder of records (keyed by its ENTITY)
     part_of: tuple[str, ...] = ()  # entity types whose erasure reaches `personal.erase_of_<type>`
     not_personal: NotPersonal = NotPersonal()  # its text columns that hold no one's words, and why
+    notices: tuple[Tell, ...] = ()  # the kinds of notice it tells people
 
 
 def package(name: str) -> str:
@@ -117,6 +131,17 @@ def subscriber_modules() -> list[str]:
 
 def tasks() -> list[tuple[Task, Callable[[], object]]]:
     return [(task, resolve(pkg, task.run)) for pkg, area in declared() for task in area.tasks]
+
+
+def notice_kinds() -> dict[str, tuple[str, Tell]]:
+    """By kind: the area's package and its declaration; a kind two areas declare is refused."""
+    found: dict[str, tuple[str, Tell]] = {}
+    for pkg, area in declared():
+        for tell in area.notices:
+            if tell.kind in found:
+                raise RuntimeError(f"notice kind {tell.kind!r} declared by {found[tell.kind][0]} and {pkg}")
+            found[tell.kind] = (pkg, tell)
+    return found
 
 
 def not_personal() -> dict[str, dict[str, set[str]]]:

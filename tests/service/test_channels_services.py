@@ -9,12 +9,11 @@ import pytest
 from sqlmodel import Session, col, select
 
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.services.notifications import channels, consent, sender
+from terminal_shop.services.notifications import channels, consent, kinds, sender
 from terminal_shop.services.notifications.channels import Notice
 from terminal_shop.services.notifications.content import Content
 from terminal_shop.services.notifications.outbox import Mail, Queued
 from terminal_shop.services.notifications.tables import OutboxMessage
-from terminal_shop.services.notifications.terms import NoticeKind
 from terminal_shop.services.orders import transitions
 from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.registrations import admin_edit
@@ -31,7 +30,10 @@ class Pigeon:
 
     name = "merpati"
     key_prefix = "merpati:"
-    offers = frozenset(k.value for k in NoticeKind)  # a pigeon carries any word
+
+    @property
+    def offers(self) -> frozenset[str]:
+        return kinds.names()  # a pigeon carries any word, whichever area declared it
 
     def __init__(self) -> None:
         self.carried: list[tuple[str, str]] = []

@@ -1,5 +1,5 @@
 """Every kind of notice rendered on every channel that offers it (issue 60.3), from what each kind
-declares it carries (notifications/terms.py NOTICE_VALUES) and the record it is about: a real
+declares it carries (its area's `Tell(values=...)`) and the record it is about: a real
 order or merchant of the test database. A channel that offers a kind must say it whole (no
 placeholder left, no Python value, every WhatsApp parameter filled), and each value a kind
 carries is said on at least one channel."""
@@ -16,9 +16,8 @@ from terminal_shop import couriers
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.devices import packing, stock
-from terminal_shop.services.notifications import channels
+from terminal_shop.services.notifications import channels, kinds
 from terminal_shop.services.notifications.channels import Notice
-from terminal_shop.services.notifications.terms import NOTICE_VALUES, NoticeKind
 from terminal_shop.services.orders import fulfilment, transitions
 from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.registrations import owners as registrations
@@ -27,8 +26,8 @@ from terminal_shop.services.whatsapp.templates import TEMPLATES
 from support.factories import ADMIN, checkout_order, make_merchant
 from support.files import png
 
-ABOUT_AN_ORDER = {k.value for k in NoticeKind if k.value.startswith(("order_", "proof_"))}
-FOR_STAFF = {NoticeKind.DATA_REQUEST.value, NoticeKind.PAYOUT_CASE.value, NoticeKind.SERVICE_CASE_OPENED.value}
+ABOUT_AN_ORDER = {k for k in kinds.names() if k.startswith(("order_", "proof_"))}
+FOR_STAFF = {"data_request", "payout_case", "service_case_opened"}
 # Values that are no text of their own: a courier (its name and tracking page are said), the units' serials.
 SAMPLES = {"courier": couriers.courier("jne"), "serials": ["A9200001", "A9200002"],
            "due": datetime(2026, 12, 10, 3, 0, tzinfo=UTC)}  # fmt: skip
@@ -55,7 +54,7 @@ def _notice(kind: str, order, merchant) -> Notice:
     about = order if kind in ABOUT_AN_ORDER else None if kind in FOR_STAFF else merchant
     email = "staf@terminalku.example" if kind in FOR_STAFF else about.buyer_email if about is order else merchant.email
     phone = None if kind in FOR_STAFF else "081234567890"
-    values = {key: _sample(key) for key in NOTICE_VALUES[kind]}
+    values = {key: _sample(key) for key in kinds.values_of(kind)}
     return Notice(kind, f"test:{kind}", ("test", "1"), email, phone, about, values)
 
 
@@ -66,10 +65,10 @@ def _said(mail) -> str:
 def test_every_kind_is_rendered_whole_on_every_channel_that_offers_it(records):
     order, merchant = records
     offered = {(kind, ch.name) for ch in channels.registered() for kind in ch.offers}
-    assert {kind for kind, _ in offered} == {k.value for k in NoticeKind}  # every kind reaches someone
+    assert {kind for kind, _ in offered} == kinds.names()  # every kind reaches someone
     unsaid = {}
     with read_session() as s:
-        for kind in sorted(NOTICE_VALUES):
+        for kind in sorted(kinds.names()):
             notice = _notice(kind, order, merchant)
             heard = ""
             for ch in channels.registered():
@@ -87,5 +86,5 @@ def test_every_kind_is_rendered_whole_on_every_channel_that_offers_it(records):
                     params = TEMPLATES[sent["template"]].params
                     assert len(sent["params"]) == len(params) and all(str(p).strip() for p in sent["params"]), kind
                 heard += text
-            unsaid[kind] = [k for k in NOTICE_VALUES[kind] if isinstance(_sample(k), str) and _sample(k) not in heard]
+            unsaid[kind] = [k for k in kinds.values_of(kind) if isinstance(_sample(k), str) and _sample(k) not in heard]
     assert {kind: keys for kind, keys in unsaid.items() if keys} == {}, "values a kind carries that no channel says"

@@ -33,6 +33,29 @@ def test_every_registry_sees_a_new_area_from_its_declaration(with_sample_area):
     assert sys.modules[f"{SAMPLE}.personal"].erase_of_merchant in parts
 
 
+def test_a_new_areas_notice_reaches_the_channels_from_its_declaration(with_sample_area):
+    """Issue 60: an area's notice is its declaration and its words, in its own folder: a notice
+    of the kind may be made, its content is the area's words, the e-mail channel (one template
+    for any content) offers it; WhatsApp does not until a template of Meta's is mapped to it."""
+    from terminal_shop.services.notifications import channels, kinds
+    from terminal_shop.services.notifications.channels import Notice
+
+    assert "sample_ticked" in kinds.names() and kinds.label_of("sample_ticked") == "Putaran contoh selesai"
+    with pytest.raises(ValueError, match=r"without \['when'\]"):
+        Notice("sample_ticked", "k", ("sample", "1"), "a@b.example")
+    notice = Notice("sample_ticked", "k", ("sample", "1"), "a@b.example", values={"when": "07.00 WIB"})
+    content = channels.content(None, notice)
+    assert content.title == "Putaran contoh selesai" and "Putaran selesai 07.00 WIB." in content.plain()
+    offering = {c.name for c in channels.registered() if "sample_ticked" in c.offers}
+    assert offering == {"email"}
+
+
+def test_a_notice_kind_two_areas_declare_is_refused(monkeypatch):
+    monkeypatch.setattr(areas, "AREAS", [*areas.AREAS, SAMPLE, SAMPLE])
+    with pytest.raises(RuntimeError, match="notice kind 'sample_ticked' declared by"):
+        areas.notice_kinds()
+
+
 def test_the_registries_keep_what_the_areas_declared_before():
     """The order the bus hands an event on in (the audit trail first, devices before the
     messages) and the rounds every worker runs, as they were listed by hand before."""

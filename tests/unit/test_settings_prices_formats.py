@@ -181,8 +181,8 @@ def test_each_whatsapp_template_numbers_its_parameters_once_and_in_order():
 def test_every_notice_whatsapp_sends_names_a_template_with_as_many_parameters_as_it_gives():
     """A notice kind whose parameters miss one (or name no template) fails at Meta, not here."""
 
+    from terminal_shop.services.notifications import kinds
     from terminal_shop.services.notifications.channels import Notice
-    from terminal_shop.services.notifications.terms import NOTICE_VALUES
     from terminal_shop.services.whatsapp.channel import WORDS
     from terminal_shop.services.whatsapp.templates import TEMPLATES
 
@@ -196,5 +196,5 @@ def test_every_notice_whatsapp_sends_names_a_template_with_as_many_parameters_as
             "device_active",
             "device_offline",
         ):
-            given = params(Notice(kind, "k", ("merchant", "1"), values=dict.fromkeys(NOTICE_VALUES[kind], "x")))
+            given = params(Notice(kind, "k", ("merchant", "1"), values=dict.fromkeys(kinds.values_of(kind), "x")))
             assert len(given) == len(TEMPLATES[template].params), kind

@@ -2,7 +2,7 @@
 its signed webhook; the merchant answers each before its deadline with evidence, accepting or
 contesting; the admin sends the evidence on; a lost one becomes a chargeback on a payout."""
 
-from terminal_shop.areas import Area, Files, NotPersonal, Task
+from terminal_shop.areas import Area, Files, NotPersonal, Task, Tell
 
 AREA = Area(
     face=("events", "terms", "views", "personal"),
@@ -26,5 +26,19 @@ AREA = Area(
                 "txn_id",
             ),
         },
+    ),
+    notices=(
+        Tell(
+            "dispute_opened",
+            "Sengketa dibuka",
+            "notice_words:dispute_opened",
+            ("amount", "txn", "reason", "deadline", "link"),
+        ),
+        Tell(
+            "dispute_due",
+            "Batas jawaban sengketa",
+            "notice_words:dispute_due",
+            ("amount", "txn", "reason", "deadline", "link"),
+        ),
     ),
 )

@@ -8,6 +8,7 @@ AREA = Area(
     face=(
         "channels",
         "content",
+        "kinds",
         "consent",
         "emails",
         "outbox",

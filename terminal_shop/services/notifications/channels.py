@@ -2,7 +2,7 @@
 notice's content in its own form, says whether an address consents, and sends a queued row.
 
 An event's subscriber (messages/subscribers.py) says *what* happened to *whom* once, as a
-Notice; `tell` builds its content once (messages/words.py, by kind: issue 60.3) and hands both
+Notice; `tell` builds its content once (the words its area declares for the kind: issue 60) and hands both
 to every registered channel that offers the kind, and each one that has an address and its
 consent gets one outbox row. A new channel is a module that calls `register` when imported,
 plus its line in CHANNELS; nothing else changes (README, Layout).
@@ -17,16 +17,13 @@ from typing import Any, Protocol
 
 from sqlmodel import Session
 
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import kinds, outbox
 from terminal_shop.services.notifications.content import Content
-from terminal_shop.services.notifications.terms import NOTICE_VALUES, NoticeKind
 
 CHANNELS = (  # the registry: imported on first use, each module registers its channel
     "terminal_shop.services.notifications.email_channel",
     "terminal_shop.services.whatsapp.channel",
 )
-# Each kind's content, built from the notice above the areas it tells of (this plumbing imports none).
-WORDS = "terminal_shop.services.messages.words"
 
 
 @dataclass(frozen=True)
@@ -44,16 +41,19 @@ class Notice:
     values: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if NoticeKind.parse(self.kind) is None:  # a typo would reach no channel, silently
-            raise ValueError(f"unknown notice kind {self.kind!r} (notifications/terms.py NoticeKind)")
-        if missing := set(NOTICE_VALUES[self.kind]) - set(self.values):
-            raise ValueError(f"a {self.kind} notice without {sorted(missing)} (notifications/terms.py NOTICE_VALUES)")
+        if self.kind not in kinds.names():  # a typo would reach no channel, silently
+            raise ValueError(f"unknown notice kind {self.kind!r} (no area declares it: Area(notices=...))")
+        if missing := set(kinds.values_of(self.kind)) - set(self.values):
+            raise ValueError(f"a {self.kind} notice without {sorted(missing)} (its area's Tell(values=...))")
 
 
 class Channel(Protocol):
     name: str  # stored on each outbox row
-    offers: frozenset[str]  # the NoticeKind values it tells (tests/unit/test_notice_kinds.py)
     key_prefix: str  # before the notice's key on this channel's rows ("" for e-mail, "wa:" for WhatsApp)
+
+    @property
+    def offers(self) -> frozenset[str]:
+        """The notice kinds it tells (tests/unit/test_notice_kinds.py)."""
 
     def address(self, notice: Notice) -> str | None:
         """Where this notice goes on this channel (None: the person has no address here)."""
@@ -100,9 +100,7 @@ def channel(name: str) -> Channel | None:
 
 def content(s: Session, notice: Notice) -> Content:
     """What the notice says, whichever channel says it."""
-    words: dict[str, Any] = importlib.import_module(WORDS).CONTENT
-    built: Content = words[notice.kind](s, notice)
-    return built
+    return kinds.words_of(notice.kind)(s, notice)
 
 
 def tell(s: Session, notice: Notice) -> list[str]:

@@ -1,6 +1,6 @@
 """What a notice says, in no channel's form (issue 60.3).
 
-A notice's content is built once from its event (services/messages/words.py, by kind) and each
+A notice's content is built once from its event (the words its area declares for the kind) and each
 channel renders it its own way: e-mail through one template (notifications/emails.py `email`),
 WhatsApp by mapping the notice to its approved template, a new channel from these fields alone.
 So a new channel is one module, never a renderer per kind.

@@ -1,4 +1,4 @@
-"""The e-mail channel (notifications/channels.py): a notice's content (messages/words.py) in the
+"""The e-mail channel (notifications/channels.py): a notice's content (its area's words) in the
 one e-mail template (notifications/emails.py `email`), sent by SMTP,
 or with no SMTP_URL (the embedded default) written as an .eml file under $DATA_DIR/outbox/
 and logged, so `make run` needs no mail server.
@@ -20,25 +20,28 @@ from email_validator import EmailNotValidError, validate_email
 from sqlmodel import Session
 
 from terminal_shop.infra.settings import get_settings
-from terminal_shop.services.notifications import outbox
+from terminal_shop.services.notifications import kinds, outbox
 from terminal_shop.services.notifications.channels import Notice, register
 from terminal_shop.services.notifications.content import Content
 from terminal_shop.services.notifications.emails import email
 from terminal_shop.services.notifications.outbox import Mail, PermanentFailure, Queued
-from terminal_shop.services.notifications.terms import NoticeKind
 
 log = logging.getLogger(__name__)
 
 
 # The buyer's proof sent by chat is answered in the chat; the e-mail of the order received
 # already says the proof is with us (tests/unit/test_notice_kinds.py holds what was decided).
-NOT_BY_EMAIL = frozenset({NoticeKind.PROOF_RECEIVED.value})
+NOT_BY_EMAIL = frozenset({"proof_received"})
 
 
 class EmailChannel:
     name = outbox.EMAIL
     key_prefix = ""
-    offers = frozenset(k.value for k in NoticeKind) - NOT_BY_EMAIL
+
+    @property
+    def offers(self) -> frozenset[str]:
+        """Every kind an area declares (one template says any content), but NOT_BY_EMAIL."""
+        return kinds.names() - NOT_BY_EMAIL
 
     def address(self, notice: Notice) -> str | None:
         return notice.email

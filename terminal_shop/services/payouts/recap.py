@@ -20,9 +20,8 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services import working_days
-from terminal_shop.services.notifications import channels
+from terminal_shop.services.notifications import channels, kinds
 from terminal_shop.services.notifications.channels import Notice, tell
-from terminal_shop.services.notifications.terms import NOTICE_VALUES
 from terminal_shop.services.payouts.tables import RecapChoice
 from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.transactions import days, ledger_reads, settlement
@@ -51,7 +50,7 @@ def offered(merchant_ids: list[uuid.UUID]) -> dict[str, str]:
         merchant = registrations.record(s, merchant_ids[0])
         if merchant is None or merchant.purged_at is not None:
             return found
-        probe = dict.fromkeys(NOTICE_VALUES["daily_recap"], "")  # where a recap would go: never sent
+        probe = dict.fromkeys(kinds.values_of("daily_recap"), "")  # where a recap would go: never sent
         address = whatsapp.address(
             Notice("daily_recap", "", ("merchant", str(merchant.id)), None, merchant.nomor_hp, merchant, probe)
         )

@@ -3,7 +3,7 @@ admin works (checked, replacement sent, old unit collected and received, repaire
 the warranty answer and the promise. The units move only through the devices area's door
 (devices/swaps.py); the replacement takes the old unit's TID at activation."""
 
-from terminal_shop.areas import Area, Files, NotPersonal, Task
+from terminal_shop.areas import Area, Files, NotPersonal, Task, Tell
 
 AREA = Area(
     face=("cases", "events", "terms", "views", "personal"),
@@ -28,5 +28,19 @@ AREA = Area(
             ),
             "service_media": ("content_type", "file_key"),
         }
+    ),
+    notices=(
+        Tell(
+            "service_case",
+            "Langkah laporan servis",
+            "notice_words:service_case",
+            ("number", "device", "step", "next", "link"),
+        ),
+        Tell(
+            "service_case_opened",
+            "Laporan servis baru (untuk tim)",
+            "notice_words:service_case_opened",
+            ("number", "device", "next", "link", "problem"),
+        ),
     ),
 )

@@ -1,7 +1,7 @@
 """A test-only area (tests/unit/test_areas.py): all a new area writes for every registry to
 see it is this declaration in its own folder, and its name in terminal_shop/areas.py AREAS."""
 
-from terminal_shop.areas import Area, Files, Task
+from terminal_shop.areas import Area, Files, Task, Tell
 
 AREA = Area(
     face=("rounds",),
@@ -11,4 +11,5 @@ AREA = Area(
     files=(Files("bucket_order_payments", "rounds:keys"),),
     figures=("rounds:figures",),
     part_of=("merchant",),
+    notices=(Tell("sample_ticked", "Putaran contoh selesai", "rounds:ticked_words", ("when",)),),
 )
