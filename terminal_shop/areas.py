@@ -33,6 +33,7 @@ AREAS: list[str] = [
     "merchant_team",
     "servicing",
     "disputes",
+    "returns",
     "registrations",
     "customers",
     "transactions",

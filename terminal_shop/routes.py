@@ -104,6 +104,9 @@ API_ADMIN_INVITE_OPEN = "/api/admin/undangan/buka"  # the e-mailed link: its tok
 API_2FA_QR = "/api/admin/2fa/qr.svg"  # the setup page's QR, for the signed-in admin only
 API_EXPORT = "/api/admin/export/{kind}.csv"
 API_INVOICE = "/api/invoice/{order_id}.pdf"  # a signed link: the buyer's order page, the admin's detail
+API_CREDIT_NOTE = (
+    "/api/nota-kredit/{return_id}.pdf"  # a signed link: a refunded return's credit note (services/returns)
+)
 API_PERSONAL_DATA = (
     "/api/admin/data-pribadi/{kind}/{record_id}.zip"  # a short-lived signed link, with the admin's cookie
 )

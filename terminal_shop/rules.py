@@ -85,3 +85,6 @@ ACCOUNT_CHANGE_CODE_VALID = timedelta(minutes=15)  # the owner's e-mailed code c
 ACCOUNT_CHANGE_CODE_TRIES = 5  # wrong codes a request allows
 ACCOUNT_CHANGES_PER_DAY = 3  # requests one merchant makes in 24 hours
 ACCOUNT_CHANGE_MARKED = timedelta(days=30)  # staff see a payout account changed this recently marked
+RETURN_DAYS = 7  # days after delivery a buyer may ask to return a unit (PP 80/2019 asks at least 2 working days)
+RETURN_WINDOW = f"{RETURN_DAYS} hari"  # as the checkout's terms, the FAQ and the order page say it
+RETURN_PHOTOS = 3  # photos a return request carries at most (at least one)

@@ -34,6 +34,8 @@ class Action(StrEnum):
     SIGN_IN_CODE = "sign-in-code"  # sign-in codes asked for, per client address (per e-mail: customers/signin.py)
     WEBHOOK_FAILED = "webhook-failed"  # refused webhook deliveries (forged, stale, malformed), per client address
     SIGN_IN_NUMBER = "sign-in-number"  # codes asked for one HP number, any well-formed one (an answer alike for all)
+    RETURN = "return"  # return requests sent, per client address
+    RETURN_ORDER = "return-order"  # return requests tried for one order (its link's holder), from anywhere
 
 
 # Per address, generous: Indonesian mobile networks put many people behind one address
@@ -53,6 +55,8 @@ RULES = {
     Action.SIGN_IN_CODE: "30/hour",
     Action.SIGN_IN_NUMBER: "5/hour",
     Action.WEBHOOK_FAILED: "60/hour",
+    Action.RETURN: "30/hour",
+    Action.RETURN_ORDER: "10/hour",
 }
 
 

@@ -108,6 +108,7 @@ MODULES = (
     "terminal_shop.web.customer_auth",
     "terminal_shop.web.transactions_hook",
     "terminal_shop.web.whatsapp_hook",
+    "terminal_shop.web.returns",
 )
 
 

@@ -26,8 +26,8 @@ from terminal_shop.services.whatsapp.templates import TEMPLATES
 from support.factories import ADMIN, checkout_order, make_merchant
 from support.files import png
 
-ABOUT_AN_ORDER = {k for k in kinds.names() if k.startswith(("order_", "proof_"))}
-FOR_STAFF = {"data_request", "payout_case", "service_case_opened"}
+ABOUT_AN_ORDER = {k for k in kinds.names() if k.startswith(("order_", "proof_"))} | {"return_step"}
+FOR_STAFF = {"data_request", "payout_case", "service_case_opened", "return_opened"}
 # Values that are no text of their own: a courier (its name and tracking page are said), the units' serials.
 SAMPLES = {"courier": couriers.courier("jne"), "serials": ["A9200001", "A9200002"],
            "due": datetime(2026, 12, 10, 3, 0, tzinfo=UTC)}  # fmt: skip

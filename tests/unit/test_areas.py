@@ -67,6 +67,7 @@ def test_the_registries_keep_what_the_areas_declared_before():
         "terminal_shop.services.payouts.subscribers",
         "terminal_shop.services.fleet.subscribers",
         "terminal_shop.services.merchant_team.subscribers",
+        "terminal_shop.services.returns.notices",
     ]
     assert {t.name: t.seconds for t, _ in areas.tasks()} == {
         "sender": 5, "later": 1, "recap": 300, "ledger": 300, "fleet": 300, "servicing": 300, "disputes": 300,

@@ -1,5 +1,5 @@
-"""The devices area's door for servicing (issue 48.2): a replacement taken from stock for a
-merchant's unit (checked as packing checks a unit: it exists, is in stock, is the same model),
+"""The devices area's door for servicing (issue 48.2) and returns (issue 61.3): a replacement
+or an exchange taken from stock for a merchant's or buyer's unit (checked as packing checks a unit: it exists, is in stock, is the same model),
 and the old unit's way back (at the warehouse, then repaired into stock or broken). Each move
 is lifecycle.move's, in the caller's transaction; the TID passes at activation (activation.py)."""
 
@@ -25,25 +25,59 @@ def _model_name(sku: str) -> str:
     return product.short_name if product else sku
 
 
-def ship_replacement(s: Session, old_id: uuid.UUID, serial: str, actor: str, detail: str) -> DeviceFacts:
-    """The scanned unit, from stock, on its way to the old unit's merchant as its replacement."""
-    old = s.get(Device, old_id)
+def _from_stock(s: Session, serial: str, model: str) -> Device:
+    """The scanned unit, checked as packing checks one: it exists, is in stock, is `model`."""
     sn = compact(serial)[:30]
     unit = s.exec(select(Device).where(col(Device.serial) == sn)).first() if sn else None
-    if old is None or unit is None:
+    if unit is None:
         raise DeviceError(DeviceRefusal.NOT_FOUND, serial=sn or "?")
     if unit.status != DeviceStatus.IN_STOCK.value:
         raise DeviceError(DeviceRefusal.NOT_IN_STOCK, serial=sn, status=DeviceStatus.label_of(unit.status))
-    if unit.model != old.model:
-        raise DeviceError(DeviceRefusal.WRONG_MODEL, serial=sn, model=_model_name(unit.model),
-                          wanted=_model_name(old.model))  # fmt: skip
-    moved = lifecycle.move(s, [unit.id], DeviceStatus.IN_STOCK, DeviceStatus.SHIPPED, actor, detail, DeviceShipped,
-                           merchant_id=old.merchant_id, replaces_id=old.id, warranty_until=old.warranty_until,
-                           packed_by=actor)  # fmt: skip
-    if not moved:
+    if unit.model != model:
+        raise DeviceError(
+            DeviceRefusal.WRONG_MODEL, serial=sn, model=_model_name(unit.model), wanted=_model_name(model)
+        )
+    return unit
+
+
+def _ship(s: Session, unit: Device, actor: str, detail: str, **values: object) -> Device:
+    if not lifecycle.move(s, [unit.id], DeviceStatus.IN_STOCK, DeviceStatus.SHIPPED, actor, detail, DeviceShipped,
+                          packed_by=actor, **values):  # fmt: skip
         raise DeviceError(DeviceRefusal.TAKEN_NOW)
     s.refresh(unit)
     return unit
+
+
+def ship_replacement(s: Session, old_id: uuid.UUID, serial: str, actor: str, detail: str) -> DeviceFacts:
+    """The scanned unit, from stock, on its way to the old unit's merchant as its replacement."""
+    old = s.get(Device, old_id)
+    if old is None:
+        raise DeviceError(DeviceRefusal.NOT_FOUND, serial=compact(serial)[:30] or "?")
+    unit = _from_stock(s, serial, old.model)
+    return _ship(s, unit, actor, detail, merchant_id=old.merchant_id, replaces_id=old.id,
+                 warranty_until=old.warranty_until)  # fmt: skip
+
+
+def ship_exchange(s: Session, order_id: uuid.UUID, model: str, serial: str, actor: str, detail: str) -> DeviceFacts:
+    """A returned unit's exchange (issue 61.3), from stock, on its way to the order's buyer as a
+    unit of that order (its page and warranty count from its own delivery)."""
+    unit = _from_stock(s, serial, model)
+    return _ship(s, unit, actor, detail, order_id=order_id)
+
+
+def taken_back(s: Session, serial: str, order_id: uuid.UUID, actor: str, detail: str) -> bool:
+    """A unit of the order returned by its buyer, at the warehouse: no longer theirs, and no longer
+    active if it was (its TID stops with it). False when it is not the order's or not out there."""
+    unit = s.exec(select(Device).where(col(Device.serial) == compact(serial)[:30])).first()
+    if unit is None or unit.order_id != order_id or unit.status not in (DeviceStatus.SHIPPED.value, *SERVICEABLE):
+        return False
+    return bool(lifecycle.move(s, [unit.id], unit.status, DeviceStatus.RETURNED, actor, detail))
+
+
+def returned_unit(s: Session, serial: str) -> uuid.UUID | None:
+    """The id of a unit at the warehouse after its return (for `finish`)."""
+    unit = s.exec(select(Device).where(col(Device.serial) == compact(serial)[:30])).first()
+    return unit.id if unit is not None and unit.status == DeviceStatus.RETURNED.value else None
 
 
 def back_at_warehouse(s: Session, old_id: uuid.UUID, actor: str, detail: str) -> bool:

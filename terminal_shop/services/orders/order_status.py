@@ -36,6 +36,12 @@ def status_token(order_id: uuid.UUID | str) -> str:
     return sign("order-status", uuid.UUID(str(order_id)))
 
 
+def verified(order_id: str, token: str) -> uuid.UUID | None:
+    """The order's id when `token` is its status link's (whoever holds the link acts as its buyer)."""
+    oid = parse_id(order_id)
+    return oid if oid is not None and verify(clean(token), "order-status", oid) else None
+
+
 def status_path(order_id: uuid.UUID | str) -> str:
     """The order's own page, for whoever holds this link (the buyer)."""
     return f"{routes.with_id(routes.ORDER_STATUS, order_id)}?t={status_token(order_id)}"

@@ -4,7 +4,14 @@ second factor, sessions (docs/decisions.md, Team)."""
 from terminal_shop.areas import Area, NotPersonal
 
 AREA = Area(
-    face=("permissions", "terms", "events", "views", "two_factor"),  # two_factor: an action that asks for it again
+    face=(
+        "permissions",
+        "terms",
+        "events",
+        "views",
+        "two_factor",
+        "recipients",
+    ),  # two_factor: an action that asks for it again
     tables=("tables",),
     not_personal=NotPersonal(
         staff={

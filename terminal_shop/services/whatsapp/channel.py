@@ -74,6 +74,7 @@ WORDS: dict[str, tuple[str, Callable[[Notice], list[str]]]] = {  # notice kind: 
         "dispute_opened",
         lambda n: [n.values[k] for k in ("amount", "txn", "reason", "deadline", "link")],
     ),
+    "return_step": ("return_step", lambda n: [n.values[k] for k in ("number", "order", "step", "next", "link")]),
     "dispute_due": ("dispute_due", lambda n: [n.values[k] for k in ("amount", "txn", "deadline", "link")]),
     "device_active": (
         "device_active",

@@ -57,6 +57,8 @@ TEMPLATES = {
                  ("model", "SN", "TID", "MID", "tautan masuk")),
         Template("sign_in_code", "{{1}} adalah kode masuk Anda. Demi keamanan, jangan berikan kode ini kepada siapa pun.",
                  ("kode 6 angka",)),
+        Template("return_step", "Retur {{1}} pesanan {{2}}: {{3}}. {{4}} Lihat: {{5}}",
+                 ("nomor retur", "nomor pesanan", "langkah", "langkah berikutnya", "tautan status pesanan")),
         Template("proof_received", "Bukti pembayaran untuk pesanan {{1}} diterima. Tim kami memverifikasinya.",
                  ("nomor pesanan",)),
         Template("device_offline", "{{1}} SN {{2}} tidak terhubung sejak {{3}}. Periksa daya dan koneksinya, atau laporkan masalah di: {{4}}",
