@@ -94,6 +94,7 @@ FAQ: tuple[tuple[str, str], ...] = (
         "Bagaimana cara membayar pesanan perangkat?",
         "Transfer ke rekening BCA kami atau bayar dengan QRIS, lalu unggah bukti pembayaran. " + rules.PAYMENT_PROMISE,
     ),
+    ("Bisakah perangkat dikembalikan?", rules.RETURN_TERMS),
 )
 
 HOME_DESCRIPTION = (

@@ -88,3 +88,8 @@ ACCOUNT_CHANGE_MARKED = timedelta(days=30)  # staff see a payout account changed
 RETURN_DAYS = 7  # days after delivery a buyer may ask to return a unit (PP 80/2019 asks at least 2 working days)
 RETURN_WINDOW = f"{RETURN_DAYS} hari"  # as the checkout's terms, the FAQ and the order page say it
 RETURN_PHOTOS = 3  # photos a return request carries at most (at least one)
+RETURN_TERMS = (  # the checkout's terms and the FAQ say it; the order page offers it (services/returns)
+    f"Retur dalam {RETURN_WINDOW} setelah pesanan diterima: unit rusak atau tidak sesuai pesanan ditukar atau "
+    "dananya dikembalikan; berubah pikiran, dana dikembalikan tanpa ongkos kirim untuk unit yang belum dipakai. "
+    "Ajukan dari halaman status pesanan."
+)

@@ -70,9 +70,17 @@ def rejection_codes(rejected: Var) -> Var:
 
 
 def file_picker(
-    upload_id: str, label: str, hint: str, accept: dict[str, list[str]], on_rejected, required: bool = False, error=None
+    upload_id: str,
+    label: str,
+    hint: str,
+    accept: dict[str, list[str]],
+    on_rejected,
+    required: bool = False,
+    error=None,
+    several: int = 1,
 ) -> rx.Component:
-    """Drop zone with preview, the chosen name, and a remove button."""
+    """Drop zone with preview, the chosen name, and a remove button; `several` files may be
+    chosen at once (a return's photos), the first previewed and the count said."""
     name = chosen_name(upload_id)
     return rx.el.div(
         rx.el.label(
@@ -97,8 +105,8 @@ def file_picker(
                 id=upload_id,
                 accept=accept,
                 max_size=MAX_UPLOAD_BYTES,
-                max_files=1,
-                multiple=False,
+                max_files=several,
+                multiple=several > 1,
                 on_drop_rejected=lambda rejected: on_rejected(rejection_codes(rejected)),
                 class_name="mt-2",
             ),
@@ -134,6 +142,10 @@ def _chosen(upload_id: str, label: str) -> rx.Component:
             rx.el.div(
                 rx.el.p(
                     name, class_name="break-all text-sm font-medium text-slate-800", data_testid=f"{upload_id}-name"
+                ),
+                rx.cond(
+                    chosen_count(upload_id) > 1,
+                    rx.el.p(chosen_count(upload_id), " file dipilih", class_name="text-sm text-slate-600"),
                 ),
                 rx.el.button(
                     icon("trash-2", "h-4 w-4"),

@@ -11,9 +11,11 @@ from terminal_shop.components.payment import bank_details, dynamic_qris
 from terminal_shop.components.service import case_link
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, anchor, container, icon, link_button
 from terminal_shop.infra.settings import get_settings
+from terminal_shop.pages.order_return import return_section
 from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.terms import OrderStatus, PaymentMethod
 from terminal_shop.site_pages import Page
+from terminal_shop.state.order_return import ReturnState as R
 from terminal_shop.state.order_status import OrderStatusState as S
 
 _DOT_BASE = "flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm "
@@ -151,6 +153,40 @@ def _devices() -> rx.Component:
     )  # fmt: skip
 
 
+def _details() -> rx.Component:
+    """What was ordered and paid."""
+    v = S.view
+    return rx.el.section(
+        rx.el.h2("Rincian", class_name="text-lg font-bold"),
+        rx.el.ul(
+            rx.foreach(
+                v.lines,
+                lambda ln: rx.el.li(
+                    rx.el.span(ln.name, " × ", ln.qty),
+                    rx.el.span(ln.total_text, class_name="font-medium"),
+                    class_name="flex justify-between py-2 text-sm",
+                ),
+            ),
+            class_name="mt-3 divide-y divide-slate-100",
+        ),
+        rx.cond(
+            v.code_discount != "",
+            rx.el.div(
+                rx.el.span(transfer_codes.DISCOUNT_LINE),
+                rx.el.span(v.code_discount, data_testid="code-discount"),
+                class_name="flex justify-between py-2 text-sm text-emerald-700",
+            ),
+        ),
+        rx.el.div(
+            rx.el.span("Total"),
+            rx.el.span(v.total, data_testid="order-total"),
+            class_name="mt-2 flex justify-between border-t border-slate-200 pt-3 font-bold",
+        ),
+        rx.el.p("Metode pembayaran: ", v.method_label, class_name="mt-2 text-sm text-slate-600"),
+        class_name=f"{CARD} p-5",
+    )
+
+
 def _order() -> rx.Component:
     v = S.view
     return rx.el.div(
@@ -179,35 +215,8 @@ def _order() -> rx.Component:
         rx.cond(v.waiting, _how_to_pay()),
         rx.cond(v.status == OrderStatus.CONFIRMED, _parcel()),
         _devices(),
-        rx.el.section(
-            rx.el.h2("Rincian", class_name="text-lg font-bold"),
-            rx.el.ul(
-                rx.foreach(
-                    v.lines,
-                    lambda ln: rx.el.li(
-                        rx.el.span(ln.name, " × ", ln.qty),
-                        rx.el.span(ln.total_text, class_name="font-medium"),
-                        class_name="flex justify-between py-2 text-sm",
-                    ),
-                ),
-                class_name="mt-3 divide-y divide-slate-100",
-            ),
-            rx.cond(
-                v.code_discount != "",
-                rx.el.div(
-                    rx.el.span(transfer_codes.DISCOUNT_LINE),
-                    rx.el.span(v.code_discount, data_testid="code-discount"),
-                    class_name="flex justify-between py-2 text-sm text-emerald-700",
-                ),
-            ),
-            rx.el.div(
-                rx.el.span("Total"),
-                rx.el.span(v.total, data_testid="order-total"),
-                class_name="mt-2 flex justify-between border-t border-slate-200 pt-3 font-bold",
-            ),
-            rx.el.p("Metode pembayaran: ", v.method_label, class_name="mt-2 text-sm text-slate-600"),
-            class_name=f"{CARD} p-5",
-        ),
+        return_section(),
+        _details(),
         help_box(),
         class_name="mx-auto flex max-w-2xl flex-col gap-6 py-10",
     )
@@ -234,4 +243,4 @@ def status_page() -> rx.Component:
     )
 
 
-PAGES = (Page(routes.ORDER_STATUS, "Status Pesanan", status_page, on_load=S.load),)
+PAGES = (Page(routes.ORDER_STATUS, "Status Pesanan", status_page, on_load=[S.load, R.load]),)

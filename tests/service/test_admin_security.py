@@ -211,7 +211,7 @@ def test_admin_handlers_wait_for_the_database_off_the_event_loop(seeded):
 
 # ----- roles: which admin may do what (services/team/permissions.py) -----
 
-ORDER_PAGES = {"OrderListState", "OrderDetailState", "OrderWhatsAppState", "OrderTaxState"}
+ORDER_PAGES = {"OrderListState", "OrderDetailState", "OrderWhatsAppState", "OrderTaxState", "OrderReturnState"}
 # Every admin's own password and sessions.
 ANY_ADMIN = {"AdminState.show_password_page", "AdminState.change_password", "SessionsState.load", "SessionsState.end",
              "SessionsState.end_others", "TwoFactorState.show_verify", "TwoFactorState.verify",
@@ -225,6 +225,9 @@ REVIEWING = {
     "OrderDetailState.reject",
     "OrderDetailState.cancel_unmatched",
     "OrderTaxState.record_nsfp",  # issue 61.1: the faktur's number from Coretax is finance's
+    "OrderReturnState.approve",  # issue 61.3: whether a return is taken back, and its refund, are finance's
+    "OrderReturnState.refuse",
+    "OrderReturnState.refund",
 }
 FULFILLING = {
     "OrderDetailState.add_serial",
@@ -237,6 +240,8 @@ FULFILLING = {
     "OrderDetailState.deliver",
     "BulkShipState.upload",
     "BulkShipState.upload_delivered",
+    "OrderReturnState.receive",  # the warehouse scans a returned unit in and ships its exchange
+    "OrderReturnState.exchange",
 }
 ORDER_READING = (
     {h for h in EVERY if h.split(".")[0] in ORDER_PAGES} - REVIEWING - FULFILLING - {"OrderListState.export"}

@@ -1,6 +1,7 @@
 """Issue 60.2: a merchant with something in every area that holds personal data (documents, an
 order with a proof, sessions, outlets, a staff member invited and joined, activity lines, a
 service case with a photo and a video, a dispute with evidence and a note, a payout question,
+a return of a unit of their order with a photo and the refund's account,
 WhatsApp messages, the outbox, audit lines) is erased, and the owner's name, e-mail, phone, NIK,
 business name and bank account, and the staff member's address, are in no table and no stored
 file afterwards. The areas' own marks say how (infra/models.py `personal`), checked for every
@@ -21,20 +22,23 @@ from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.services import working_days
 from terminal_shop.services.customers import signin
+from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.disputes import cases as disputes
 from terminal_shop.services.merchant_team import members, outlets
 from terminal_shop.services.notifications import sender
+from terminal_shop.services.orders import fulfilment, order_status, transitions
 from terminal_shop.services.payouts import cases as payout_cases
 from terminal_shop.services.payouts import merchant as payouts
 from terminal_shop.services.privacy import erasure
 from terminal_shop.services.registrations import payout_account
+from terminal_shop.services.returns import asking
 from terminal_shop.services.servicing import cases as servicing
 from terminal_shop.services.transactions import signers
 from terminal_shop.services.whatsapp import webhook
 from terminal_shop.web.api import files_app
 
-from support.factories import approved_merchant, checkout_order
+from support.factories import ADMIN, approved_merchant, checkout_order
 from support.files import png
 from support.whatsapp_standin import inbound_text
 
@@ -59,6 +63,15 @@ def _merchant_with_everything(tmp_path) -> object:
                    buyer={"buyer_name": NAME, "buyer_phone": PHONE, "buyer_email": EMAIL,
                           "shipping_address": f"{SHOP}, Jl. Kenjeran 10", "pkp": "1", "tax_id": NIK,
                           "tax_nitku": NIK + "000000", "tax_name": SHOP, "tax_address": "Jl. Kenjeran 10"})  # fmt: skip  # issue 61.1
+    transitions.confirm(str(order.id), ADMIN)  # delivered, and a unit of it returned (issue 61.3)
+    stock.receive("SRETUR01", "A920", ADMIN)
+    packing.pack(str(order.id), ["SRETUR01"], ADMIN)
+    fulfilment.ship(str(order.id), "jne", "CGK5550001112", ADMIN)
+    fulfilment.deliver(str(order.id), ADMIN)
+    asking.ask(str(order.id), order_status.status_token(order.id),
+               {"alasan": "rusak", "penyelesaian": "dana", "sn_SRETUR01": "on", "keterangan": f"Retak. {NAME} {PHONE}",
+                "bank": "Bank BCA", "rekening": ACCOUNT, "pemilik": NAME}, [png(tmp_path / "retak.png").read_bytes()],
+               "10.0.0.9")  # fmt: skip
     outlets.add([merchant_id], str(merchant_id), {"nama": f"{SHOP} Cabang", "alamat": "Jl. Dua 2", "kecamatan": "Tebet",
                                                   "kota": "Jakarta Selatan"}, EMAIL)  # fmt: skip
     branch = next(o for o in outlets.of_merchants([merchant_id], EMAIL)[0] if o.name.endswith("Cabang"))
@@ -98,7 +111,7 @@ def test_an_erased_merchant_leaves_no_word_of_its_owner_or_staff_in_any_area(wha
     before = found_anywhere(*words)
     for place in ("service_cases", "service_media", "disputes", "dispute_evidence", "outlets", "team_members",
                   "account_activity", "payout_cases", "outbox", "audit_events", "whatsapp_inbound",
-                  "payout_account_changes"):  # fmt: skip
+                  "payout_account_changes", "order_returns"):  # fmt: skip
         assert any(p.startswith(place) for p in before), place  # the test sees each area's copy before
 
     erasure.erase_merchant(merchant_id, erasure.SYSTEM, "permintaan pemilik")

@@ -54,6 +54,7 @@ def test_substates_include_every_admin_area():
         "MerchantAccountState",
         "IncidentsState",
         "OrderTaxState",
+        "OrderReturnState",
         "MerchantRatesState",
         "OrderWhatsAppState",
         "MerchantWhatsAppState",

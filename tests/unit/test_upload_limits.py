@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from terminal_shop.infra.uploads import MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES
 from terminal_shop.reflex_compat import UPLOAD_HANDLER_HEADER, UPLOAD_PATH, all_substates, upload_handlers
 from terminal_shop.state.admin import BulkShipState, PaymentsState
+from terminal_shop.state.order_return import ReturnState
 from terminal_shop.state.resubmission import FixState
 from terminal_shop.terminal_shop import ROUTE_LIMITS, UPLOAD_LIMITS
 from terminal_shop.web.guards import MB, BodyLimitMiddleware
@@ -24,7 +25,8 @@ def test_every_handler_that_takes_files_has_a_limit_of_at_least_one_screen_file(
     assert len(handlers) >= 13  # documents, corrections, statements, bulk uploads, evidence, service media
     assert sorted(handlers) == sorted(UPLOAD_LIMITS)
     several = {name for name, limit in UPLOAD_LIMITS.items() if limit > MAX_UPLOAD_BYTES + MB}
-    assert several == {f"{FixState.get_full_name()}.submit"}  # the resubmission's documents, in one request
+    # the resubmission's documents, a return's photos: several files in one request
+    assert several == {f"{FixState.get_full_name()}.submit", f"{ReturnState.get_full_name()}.ask"}
     assert UPLOAD_LIMITS[f"{FixState.get_full_name()}.submit"] == MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + MB
     assert all(UPLOAD_LIMITS[name] == MAX_UPLOAD_BYTES + MB for name in set(handlers) - several)
 

@@ -25,6 +25,7 @@ from terminal_shop.components.forms import typed
 from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, icon, nav_link
 from terminal_shop.pages.admin.order_fulfilment import fulfilment_card
 from terminal_shop.pages.admin.order_proof import proof_viewer
+from terminal_shop.pages.admin.order_return import order_return_card
 from terminal_shop.pages.admin.order_tax import order_tax_card
 from terminal_shop.pages.admin.order_whatsapp import whatsapp_card
 from terminal_shop.pages.admin.payments import payment_card
@@ -187,6 +188,7 @@ def order_detail_page() -> rx.Component:
                     _actions(),
                     payment_card(),
                     rx.cond(o.status == OrderStatus.CONFIRMED, fulfilment_card()),
+                    order_return_card(),
                     rx.cond(o.status != OrderStatus.PAID_REVIEW, proof_viewer()),
                     class_name="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1",
                     data_testid="decision",

@@ -200,6 +200,9 @@ def confirm_page() -> rx.Component:
                     _step(3, "Kirim pesanan"),
                     _send(),
                     rx.el.p(rules.PAYMENT_PROMISE, class_name="text-center text-xs text-slate-500"),
+                    rx.el.p(
+                        rules.RETURN_TERMS, class_name="text-center text-xs text-slate-500", data_testid="return-terms"
+                    ),
                     class_name="flex flex-col gap-4",
                 ),
                 class_name="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]",

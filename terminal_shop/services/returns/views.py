@@ -27,11 +27,12 @@ class ReturnView:
     number: str
     step: str  # terms.ReturnStep value
     step_label: str
-    step_tone: str
+    step_tone: str  # a colour name (components.admin.TONES)
     reason: str
     units: str  # "PAX A920 Pro SN A9200001, ..."
     resolution: str
     next: str
+    is_refund: bool = False
     note: str = ""
     refused_reason: str = ""
     pickup: str = ""  # "JNE, resi ..."
@@ -72,7 +73,7 @@ def _view(s: Session, r: OrderReturn, staff: bool) -> ReturnView:
     return ReturnView(
         id=str(r.id), number=r.number, step=step.value, step_label=step.label, step_tone=step.tone,
         reason=ReturnReason.label_of(r.reason), units=_units(s, r.serials), resolution=Resolution.label_of(r.resolution),
-        next=NEXT[step], note=r.note if staff else "", refused_reason=r.refused_reason,
+        next=NEXT[step], is_refund=r.resolution == Resolution.REFUND.value, note=r.note if staff else "", refused_reason=r.refused_reason,
         pickup=f"{courier.name}, resi {r.pickup_resi}" if courier else "",
         received=", ".join(f"{sn}: {Destination.label_of(d)}" for sn, d in r.received.items()),
         refund_to=refund_to, amount=rupiah(r.amount) if r.resolution == Resolution.REFUND.value else "",

@@ -33,6 +33,7 @@ from terminal_shop.services.orders.views import OrderRow, OrderView
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state import focus, toast
 from terminal_shop.state.admin.lists import AdminListMixin
+from terminal_shop.state.admin.order_return import OrderReturnState
 from terminal_shop.state.admin.order_tax import OrderTaxState
 from terminal_shop.state.admin.order_whatsapp import OrderWhatsAppState
 from terminal_shop.state.admin.session import AdminState, admin_only
@@ -41,6 +42,8 @@ from terminal_shop.state.attempt import attempt
 log = logging.getLogger(__name__)
 PACK_FIELD = "pack-serial"
 NEXT_STEP = "langkah-berikut"  # the order page's shipping card: where a confirmed order opens
+# The order page's cards with states of their own, loaded after the order.
+CARDS = (OrderWhatsAppState.load, OrderTaxState.load, OrderReturnState.load)
 
 
 class OrderListState(AdminListMixin, AdminState):
@@ -125,8 +128,7 @@ class OrderDetailState(AdminState):
     @admin_only(permission=Permission.ORDERS_VIEW)
     async def load(self):
         self.reject_open, self.reject_reason, self.reject_error, self.proof_open = False, "", "", False
-        self.ask_unmatched = False
-        self.pack_serials, self.pack_error = [], ""
+        self.ask_unmatched, self.pack_serials, self.pack_error = False, [], ""
         try:
             found = await self._fill(self.router.page.params.get("id", ""), self.admin_email)
         except Exception:
@@ -134,7 +136,7 @@ class OrderDetailState(AdminState):
             found = False
         if not found:
             return [toast.error("Gagal memuat detail pesanan"), rx.redirect(routes.ADMIN_ORDERS)]
-        return [OrderWhatsAppState.load, OrderTaxState.load, *self._next_step()]  # its conversation, after the order
+        return [*CARDS, *self._next_step()]
 
     def _next_step(self) -> list[EventSpec]:
         """A confirmed order opens on its next step (issue 50.8): the shipping card in view, and
@@ -172,9 +174,8 @@ class OrderDetailState(AdminState):
         self.ask_unmatched = False
         try:
             if self._paying_line_id:
-                await asyncio.to_thread(
-                    reconcile.confirm_line, self._paying_line_id, self._order_id(), self.admin_email
-                )
+                line = self._paying_line_id
+                await asyncio.to_thread(reconcile.confirm_line, line, self._order_id(), self.admin_email)
             else:
                 await asyncio.to_thread(transitions.confirm, self._order_id(), self.admin_email)
         except Exception:  # noqa: BLE001 - someone acted first or the database failed: one toast
