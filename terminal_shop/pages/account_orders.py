@@ -20,6 +20,10 @@ def _order(o: Any) -> rx.Component:
         rx.el.a(rx.el.code(o.number), href=o.link, class_name="font-semibold text-blue-700 underline"),
         rx.el.span(" · ", o.placed, " · ", o.status, " · ", rx.el.strong(o.total)),
         rx.cond(
+            o.returnable,
+            rx.el.a("Ajukan retur", href=o.link + "&retur=1", class_name="font-medium text-blue-700 underline"),
+        ),
+        rx.cond(
             o.again,
             rx.el.button(
                 "Pesan lagi", type="button", on_click=A.order_again(o.id), class_name=BTN_OUTLINE + " ml-auto"

@@ -111,7 +111,7 @@ def registration_page() -> rx.Component:
             Reg.devices,
             rx.el.section(
                 rx.el.h2("Perangkat", class_name="mt-2 text-lg font-bold"),
-                rx.el.div(rx.foreach(Reg.devices, device_card), class_name="mt-2 grid gap-3"),
+                rx.el.div(rx.foreach(Reg.devices, lambda d: device_card(d)), class_name="mt-2 grid gap-3"),
             ),
         ),
         help_box(),

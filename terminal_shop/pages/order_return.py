@@ -135,6 +135,8 @@ def _return(r: Any) -> rx.Component:
                 "Unduh nota kredit ",
                 r.credit_note,
                 href=r.credit_note_link,
+                download="",  # a file, not a page of the site
+                custom_attrs={"reloadDocument": True},  # past the client-side router
                 class_name="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-blue-700 underline",
             ),
         ),  # fmt: skip

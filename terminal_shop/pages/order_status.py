@@ -145,7 +145,7 @@ def _devices() -> rx.Component:
             S.devices.length() > 0,
             rx.el.section(
                 rx.el.h2("Perangkat Anda", class_name="text-lg font-bold"),
-                rx.el.div(rx.foreach(S.devices, device_card), class_name="mt-3 grid gap-3"),
+                rx.el.div(rx.foreach(S.devices, lambda d: device_card(d)), class_name="mt-3 grid gap-3"),
                 class_name=f"{CARD} p-5",
             ),
         ),

@@ -38,9 +38,13 @@ class ReturnState(rx.State):
         order_id = order_status.verified(*self._link())
         if order_id is None:
             self.serials, self.until, self.returns = [], "", []
-            return
+            return None
         found = await asyncio.to_thread(views.for_buyer, order_id)
         self.serials, self.until, self.returns = found.serials, found.until, found.returns
+        if self.router.url.query_parameters.get("retur") and self.serials:  # "Ajukan retur" from /akun/pesanan
+            self.form_open = True
+            return rx.scroll_to("retur")
+        return None
 
     @rx.event
     def open_form(self):

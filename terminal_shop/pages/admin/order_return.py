@@ -88,7 +88,7 @@ def _return(r: Any) -> rx.Component:
         _line("Pengganti", r.exchange),
         rx.el.div(rx.foreach(r.photos, lambda src: rx.el.a(rx.el.img(src=src, alt="Foto retur", class_name="h-20 w-20 rounded-lg border object-cover"),
                                                              href=src, target="_blank")), class_name="mt-2 flex flex-wrap gap-2"),
-        rx.cond(r.credit_note_link != "", rx.el.a("Nota kredit ", r.credit_note, href=r.credit_note_link, class_name="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-blue-700 underline")),
+        rx.cond(r.credit_note_link != "", rx.el.a("Nota kredit ", r.credit_note, href=r.credit_note_link, download="", custom_attrs={"reloadDocument": True}, class_name="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-blue-700 underline")),
         rx.match(
             r.step,
             (ReturnStep.ASKED.value, when_allowed(Permission.ORDERS_REVIEW, _decide(r))),

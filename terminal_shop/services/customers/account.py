@@ -12,11 +12,12 @@ from terminal_shop.formats import rupiah, wib
 from terminal_shop.services.devices.owned import DeviceView, of_merchant, of_order
 from terminal_shop.services.orders import owners as order_owners
 from terminal_shop.services.orders.order_status import status_path
-from terminal_shop.services.orders.terms import buyer_status
+from terminal_shop.services.orders.terms import Fulfilment, buyer_status
 from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.registrations import owners as registration_owners
 from terminal_shop.services.registrations.registration_status import status_link
 from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.returns import window
 from terminal_shop.services.validation import parse_id
 
 LIMIT = 50  # the newest; an account with more is a reseller, who asks us for a report
@@ -31,6 +32,7 @@ class OrderLine:
     total: str
     link: str  # the order's own page (its signed link)
     again: bool = True  # "Pesan lagi": not for a service bill (issue 63.1)
+    returnable: bool = False  # delivered, within the returns' window: "Ajukan retur" on its page (issue 61.3)
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,7 @@ def of(email: str) -> Account:
                 rupiah(o.total),
                 status_path(o.id),
                 not o.service_case,
+                o.fulfilment == Fulfilment.DELIVERED.value and window.is_open(o.delivered_at),
             )
             for o in orders
         ],  # fmt: skip

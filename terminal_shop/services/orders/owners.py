@@ -30,6 +30,7 @@ class Owned:
     fulfilment: str | None
     total: int
     service_case: str | None = None  # a service bill's case: not ordered again
+    delivered_at: datetime | None = None
 
 
 def of_address(address: str, limit: int) -> list[Owned]:
@@ -40,7 +41,7 @@ def of_address(address: str, limit: int) -> list[Owned]:
                                 col(Order.restricted_at).is_(None))
             .order_by(col(Order.created_at).desc()).limit(limit)
         ).all()  # fmt: skip
-    return [Owned(o.id, o.created_at, o.status, o.fulfilment, o.total, o.service_case) for o in rows]
+    return [Owned(o.id, o.created_at, o.status, o.fulfilment, o.total, o.service_case, o.delivered_at) for o in rows]
 
 
 def items_of(address: str, order_id: uuid.UUID) -> list[dict[str, Any]] | None:

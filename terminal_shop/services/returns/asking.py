@@ -10,7 +10,7 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -19,7 +19,6 @@ from terminal_shop import rules
 from terminal_shop.formats import WIB
 from terminal_shop.infra import rate_limits, uploads
 from terminal_shop.infra.db import read_session, write_session
-from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import discard, get_storage
 from terminal_shop.refusals import Refused
@@ -32,6 +31,7 @@ from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.terms import Fulfilment
 from terminal_shop.services.orders.views import OrderFacts
 from terminal_shop.services.registrations.terms import Bank
+from terminal_shop.services.returns import window
 from terminal_shop.services.returns.events import ReturnAsked
 from terminal_shop.services.returns.tables import OrderReturn
 from terminal_shop.services.returns.terms import NEXT, Resolution, ReturnReason, ReturnRefusal, ReturnStep
@@ -48,10 +48,6 @@ class Offer:
     until: str  # "Minggu, 13 Des 2026"
 
 
-def window_end(delivered_at: datetime) -> datetime:
-    return delivered_at + timedelta(days=rules.RETURN_DAYS)
-
-
 def taken(s: Session, order_id: uuid.UUID) -> set[str]:
     """The order's units already in a return that was not refused: none goes back twice."""
     rows = s.exec(select(OrderReturn.serials).where(col(OrderReturn.order_id) == order_id,
@@ -63,11 +59,10 @@ def offer(s: Session, order: OrderFacts, now: datetime | None = None) -> Offer |
     """None when nothing may be returned now: not delivered, past the window, every unit asked."""
     if order.fulfilment != Fulfilment.DELIVERED.value or order.delivered_at is None:
         return None
-    end = window_end(order.delivered_at)
-    if (now or utcnow()) > end:
+    if not window.is_open(order.delivered_at, now):
         return None
     left = [sn for sn in owned.serials_of(s, order.id) if sn not in taken(s, order.id)]
-    return Offer(left, working_days.spoken(end.astimezone(WIB).date())) if left else None
+    return Offer(left, working_days.spoken(window.end(order.delivered_at).astimezone(WIB).date())) if left else None
 
 
 def _form(form: dict[str, Any], serials: Sequence[str]) -> dict[str, Any]:
@@ -144,7 +139,7 @@ def _store(oid: uuid.UUID, row_id: uuid.UUID, wanted: dict[str, Any], keys: list
     with write_session() as s:
         order = orders.record(s, oid, lock=True)  # one return at a time per order: no unit asked twice
         assert order is not None and order.delivered_at is not None  # checked above; orders are not deleted
-        if utcnow() > window_end(order.delivered_at):
+        if not window.is_open(order.delivered_at):
             raise Refused(ReturnRefusal.WINDOW)
         before = taken(s, oid)
         models: dict[str, str] = {}
