@@ -70,6 +70,40 @@ def _open_request(c: Any) -> rx.Component:
     )  # fmt: skip
 
 
+def _tax_form() -> rx.Component:
+    def field(name: str, label: str, **props: Any) -> rx.Component:
+        return rx.el.div(rx.el.label(label, html_for=f"pkp-{name}", class_name="text-sm text-slate-700"),
+                         rx.el.input(id=f"pkp-{name}", name=name, auto_complete="off", class_name=INPUT + " min-h-11", **props),
+                         class_name="flex flex-col gap-1")  # fmt: skip
+
+    return rx.el.form(
+        rx.el.label(rx.el.input(type="checkbox", name="pkp", default_checked=True, class_name="h-5 w-5"),
+                    "Usaha ini PKP: invoice biaya MDR dengan faktur pajak", class_name="flex min-h-11 items-center gap-3 text-sm"),
+        field("tax_id", "NPWP (16 digit) atau NIK", input_mode="numeric"),
+        field("tax_nitku", "NITKU (22 digit)", input_mode="numeric"),
+        field("tax_name", "Nama sesuai NPWP"),
+        field("tax_address", "Alamat sesuai NPWP"),
+        rx.cond(A.tax_error != "", rx.el.p(A.tax_error, role="alert", class_name="text-sm text-red-600", data_testid="pkp-error")),
+        rx.el.div(rx.el.button("Simpan", type="submit", class_name=BTN_PRIMARY + " min-h-11"),
+                  rx.el.button("Batal", type="button", on_click=A.close_tax, class_name=BTN_OUTLINE + " min-h-11"),
+                  class_name="flex flex-wrap gap-2"),
+        on_submit=A.save_tax, reset_on_submit=False,
+        class_name="mt-3 flex flex-col gap-3", data_testid="pkp-form",
+    )  # fmt: skip
+
+
+def _tax(c: Any) -> rx.Component:
+    """Issue 61.2: a PKP's NPWP and NITKU for its monthly MDR invoice's faktur pajak."""
+    return rx.el.div(
+        rx.el.p("Faktur pajak invoice MDR: ", rx.cond(c.tax != "", c.tax, "bukan PKP"), class_name="text-sm",
+                data_testid="pkp-line"),
+        rx.cond(A.tax_editing == c.merchant_id, _tax_form(),
+                rx.el.button("Ubah data PKP", type="button", on_click=A.open_tax(c.merchant_id),
+                             class_name=BTN_OUTLINE + " mt-2 min-h-11")),
+        class_name="mt-3 border-t border-slate-100 pt-3",
+    )  # fmt: skip
+
+
 def _card(c: Any) -> rx.Component:
     return rx.el.li(
         rx.cond(A.cards.length() > 1, rx.el.p(c.business, class_name="text-sm font-semibold")),
@@ -80,6 +114,7 @@ def _card(c: Any) -> rx.Component:
                         rx.el.div(rx.cond(c.last != "", rx.el.p(c.last, class_name="text-sm text-slate-600")),
                                   rx.el.button("Ganti rekening", type="button", on_click=A.open_change(c.merchant_id),
                                                class_name=BTN_OUTLINE + " mt-2 min-h-11"), class_name="mt-1"))),
+        _tax(c),
         class_name="py-3",
     )  # fmt: skip
 

@@ -13,7 +13,7 @@ import reflex as rx
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT, browser_rejection
 from terminal_shop.refusals import texts
 from terminal_shop.services.merchant_team.terms import Ability
-from terminal_shop.services.registrations import payout_account, payout_account_views
+from terminal_shop.services.registrations import payout_account, payout_account_views, tax_identity
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_bank
 from terminal_shop.services.registrations.terms import AccountChangeRefusal
 from terminal_shop.state import toast
@@ -30,6 +30,8 @@ class PayoutAccountState(AccountState):
     changing: str = ""  # the business whose "Ganti rekening" form is open
     change_errors: dict[str, str] = {}
     _typed: dict[str, str] = {}  # the form as checked, for the photo's handler right after it
+    tax_editing: str = ""  # the business whose PKP form is open (issue 61.2)
+    tax_error: str = ""
 
     async def _fill(self, merchants: list[uuid.UUID]) -> None:
         self.cards = await asyncio.to_thread(payout_account_views.cards, merchants)
@@ -125,3 +127,35 @@ class PayoutAccountState(AccountState):
             return tried.answer
         await self._fill(merchants)
         return toast.success(done)
+
+    @rx.event
+    @account_only
+    async def open_tax(self, merchant_id: str):
+        merchants = own_merchants(self, Ability.PAYOUTS) or []
+        self.tax_editing, self.tax_error = (str(merchant_id)[:40] if self._merchant(merchant_id, merchants) else ""), ""
+
+    @rx.event
+    @account_only
+    async def close_tax(self):
+        self.tax_editing, self.tax_error = "", ""
+
+    @rx.event
+    @account_only
+    async def save_tax(self, form: dict):
+        """The business is a PKP (its NPWP/NITKU on the MDR invoice and in Coretax), or no longer."""
+        merchants = own_merchants(self, Ability.PAYOUTS)
+        if merchants is None:
+            return self._forget()
+        merchant = self._merchant(self.tax_editing, merchants)
+        if merchant is None:
+            return toast.error(AccountChangeRefusal.NOT_FOUND.label)
+        typed = {k: str(form.get(k, ""))[:1000] for k in ("pkp", "tax_id", "tax_nitku", "tax_name", "tax_address")}
+        tried = await attempt(tax_identity.save, merchant, typed, checked_customer().email,
+                              failed="Gagal menyimpan. Coba lagi.")  # fmt: skip
+        if not tried.ok:
+            self.tax_error = tried.refused.text if tried.refused else ""
+            return tried.answer
+        self.tax_editing, self.tax_error = "", ""
+        await self._fill(merchants)
+        return toast.success("Data PKP disimpan" if tried.value else "Tercatat: usaha ini bukan PKP",
+                             description="Berlaku untuk invoice biaya MDR berikutnya.")  # fmt: skip

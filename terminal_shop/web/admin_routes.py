@@ -28,6 +28,7 @@ from terminal_shop.services.privacy import incidents, requests
 from terminal_shop.services.team import admin_accounts, admin_auth, permissions, two_factor
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.team.terms import AccountRefusal
+from terminal_shop.services.transactions import fee_invoices
 from terminal_shop.web.guards import NOT_FOUND, client_address, from_our_pages, private_cookie
 
 
@@ -87,12 +88,15 @@ async def dispute_zip(request: Request) -> Response:
 
 
 async def coretax_csv(request: Request) -> Response:
-    """A month's PKP buyers' orders as the finance staff take them into Coretax (?bulan=YYYY-MM)."""
+    """A month's fakturs as the finance staff take them into Coretax (?bulan=YYYY-MM): the PKP
+    buyers' orders, or with ?jenis=mdr the PKP merchants' monthly MDR invoices (issue 61.2)."""
     admin = await _admin_with(request, Permission.ORDERS_EXPORT)
     if admin is None:
         return PlainTextResponse("Akses ditolak", status_code=403)
-    name, text = await run_in_threadpool(tax_invoices.coretax_csv, request.query_params.get("bulan", "")[:7])
-    await run_in_threadpool(access_log.record, admin.email, AccessAction.EXPORTED, "orders", "-", f"Coretax {name}")
+    fees = request.query_params.get("jenis") == "mdr"
+    export, kind = (fee_invoices.coretax_csv, "merchants") if fees else (tax_invoices.coretax_csv, "orders")
+    name, text = await run_in_threadpool(export, request.query_params.get("bulan", "")[:7])
+    await run_in_threadpool(access_log.record, admin.email, AccessAction.EXPORTED, kind, "-", f"Coretax {name}")
     return Response(text.encode("utf-8-sig"), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})  # fmt: skip
 

@@ -5,20 +5,24 @@ the PPN inside the MDR stated, sent by e-mail with the PDF and downloaded only b
 from __future__ import annotations
 
 import base64
+import csv
 import io
 from datetime import date, datetime, time, timedelta
 
+import pytest
 from pypdf import PdfReader
 from sqlmodel import select
 from test_transactions_services import active_device, deliver, txn
 
 from terminal_shop.formats import WIB, rupiah
 from terminal_shop.infra.db import read_session
+from terminal_shop.refusals import Refused
 from terminal_shop.services import working_days
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.registrations import tax_identity
 from terminal_shop.services.transactions import fee_invoices, signers
 from terminal_shop.services.transactions.tables import FeeInvoice, LedgerEntry
-from terminal_shop.tax import Tax
+from terminal_shop.tax import Tax, TaxRefusal
 
 
 def _last_month() -> date:
@@ -95,3 +99,51 @@ def test_a_round_too_small_for_every_merchant_leaves_the_rest_to_the_next(clean_
     monkeypatch.setattr(fee_invoices, "ISSUED_AT_ONCE", 1)
     assert [fee_invoices.issue_month(month) for _ in range(3)] == [1, 1, 0]
     assert len(_invoices()) == 2
+
+
+def test_a_pkp_merchants_invoice_names_its_npwp_and_goes_to_coretax_with_its_totals(clean_db, tmp_path):
+    """Issue 61.2: the owner says the business is a PKP (a 15-digit NPWP refused in words, nothing
+    stored); its next invoice names the NPWP and NITKU, and the month's Coretax CSV holds it, with
+    the invoice's total split as the invoice splits it; a merchant that is no PKP is left out."""
+    secret = signers.add_acquirer("bri", "Bank BRI")
+    month = _last_month()
+    pkp = active_device(tmp_path)
+    active_device(tmp_path, tid="BRI00777", mid="000885000000777")  # a merchant that is no PKP
+    deliver(secret, {"transactions": [txn("K1", 1_000_000, "kredit", at=_at(month)),
+                                      dict(txn("T7", 2_000_000, "kredit", tid="BRI00777", at=_at(month)), mid="000885000000777")]})  # fmt: skip
+    form = {"pkp": "on", "tax_id": "09.254.294.3-407.000", "tax_nitku": "0925429434070000000000",
+            "tax_name": "PT Warung Maju", "tax_address": "Jl. Kenjeran 10, Surabaya"}  # fmt: skip
+    with pytest.raises(Refused) as short:
+        tax_identity.save(pkp, form, "pemilik@example.com")
+    assert short.value.code is TaxRefusal.TAX_ID and tax_identity.of_merchant(pkp) is None
+    tax_identity.save(pkp, {**form, "tax_id": "0925 4294 3407 0000"}, "pemilik@example.com")
+    assert tax_identity.of_merchant(pkp).tax_id == "0925429434070000"
+
+    assert fee_invoices.issue_month(month) == 2
+    mine = next(r for r in _invoices() if r.merchant_id == pkp)
+    _, pdf = fee_invoices.download([pkp], mine.number)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "NPWP/NIK 0925429434070000" in text and "NITKU 0925429434070000000000" in text and "PT Warung Maju" in text
+
+    name, body = fee_invoices.coretax_csv(month.strftime("%Y-%m"))
+    rows = list(csv.reader(io.StringIO(body)))
+    tax = Tax.of(mine.total)
+    assert name == f"coretax-mdr-{month:%Y-%m}.csv" and rows[0][3] == "NPWP/NIK Pembeli"
+    assert [r[2:6] + r[8:12] for r in rows[1:]] == [
+        [
+            "04",
+            "0925429434070000",
+            "0925429434070000000000",
+            "PT Warung Maju",
+            mine.number,
+            str(tax.price),
+            str(tax.base),
+            str(tax.ppn),
+        ]
+    ]  # only the PKP's, the other merchant's invoice needs no faktur
+    assert tax.price + tax.ppn == mine.total
+    tax_identity.save(pkp, {}, "pemilik@example.com")  # no longer a PKP
+    assert (
+        tax_identity.of_merchant(pkp) is None
+        and len(list(csv.reader(io.StringIO(fee_invoices.coretax_csv(month.strftime("%Y-%m"))[1])))) == 1
+    )

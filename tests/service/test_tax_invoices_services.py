@@ -17,8 +17,7 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.orders import invoice, order_status, tax_invoices, transitions
 from terminal_shop.services.orders.checkout_rules import validate_buyer
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.terms import TaxRefusal
-from terminal_shop.tax import Tax
+from terminal_shop.tax import Tax, TaxRefusal
 
 from support.factories import ADMIN, BUYER_TYPED, checkout_order
 from support.files import png

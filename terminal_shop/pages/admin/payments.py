@@ -210,11 +210,16 @@ def _importers() -> rx.Component:
 
 
 def _coretax() -> rx.Component:
-    """The PKP buyers' confirmed orders of a month, for Coretax's import (issue 61.1): a plain GET form."""
+    """The PKP buyers' confirmed orders of a month (issue 61.1), or the PKP merchants' MDR invoices
+    for a month's fees (61.2), for Coretax's import: a plain GET form."""
     return native_form(
         rx.el.h2("Faktur pajak untuk Coretax", class_name="text-lg font-bold"),
         rx.el.label("Bulan", html_for="coretax-bulan", class_name="text-sm font-medium"),
         rx.el.input(id="coretax-bulan", name="bulan", type="month", required=True, class_name=INPUT + " min-h-11"),
+        rx.el.label("Faktur untuk", html_for="coretax-jenis", class_name="text-sm font-medium"),
+        rx.el.select(rx.el.option("Pesanan pembeli PKP", value="pesanan"),
+                     rx.el.option("Invoice MDR merchant PKP (bulan biayanya)", value="mdr"),
+                     id="coretax-jenis", name="jenis", class_name=INPUT + " min-h-11"),
         rx.el.button("Unduh CSV Coretax", type="submit", class_name=BTN_PRIMARY + " min-h-11 self-start"),
         action=routes.API_ADMIN_CORETAX, method="get",
         class_name=f"{CARD} mt-6 flex flex-col gap-2 p-5",

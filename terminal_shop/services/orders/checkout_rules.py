@@ -18,7 +18,7 @@ from terminal_shop.infra.models import table_of
 from terminal_shop.refusals import FieldErrors, Refused
 from terminal_shop.services.orders import bills
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.tax_buyer import TAX_FIELDS, TaxBuyer, validate_tax
+from terminal_shop.services.orders.tax_buyer import TAX_FIELDS, validate_tax
 from terminal_shop.services.orders.terms import BuyerRefusal, OrderRefusal, PaymentMethod
 from terminal_shop.services.orders.views import PricedCart
 from terminal_shop.services.validation import (
@@ -30,6 +30,7 @@ from terminal_shop.services.validation import (
     email_ok,
     strip_phone,
 )
+from terminal_shop.tax import TaxIdentity
 from terminal_shop.views import LineView
 
 
@@ -58,8 +59,8 @@ class Buyer:
     tax_address: str = ""
 
     @property
-    def tax(self) -> TaxBuyer | None:
-        return TaxBuyer(self.tax_id, self.tax_nitku, self.tax_name, self.tax_address) if self.pkp else None
+    def tax(self) -> TaxIdentity | None:
+        return TaxIdentity(self.tax_id, self.tax_nitku, self.tax_name, self.tax_address) if self.pkp else None
 
 
 def _phone_refusal(phone: str) -> BuyerRefusal | None:

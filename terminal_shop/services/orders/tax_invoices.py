@@ -5,8 +5,6 @@ the NSFP Coretax issued, which the buyer reads on its status page and its invoic
 
 from __future__ import annotations
 
-import csv
-import io
 import uuid
 from datetime import date, datetime, time, timedelta
 
@@ -18,14 +16,10 @@ from terminal_shop.refusals import Refused
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.orders.events import OrderTaxInvoiced
 from terminal_shop.services.orders.tables import Order
-from terminal_shop.services.orders.tax_buyer import nsfp_ok
-from terminal_shop.services.orders.terms import OrderStatus, TaxRefusal
+from terminal_shop.services.orders.terms import OrderStatus
 from terminal_shop.services.validation import parse_id
-from terminal_shop.tax import Tax
-
-TRANSACTION_CODE = "04"  # DPP nilai lain (PMK 131/2024)
-COLUMNS = ("Tanggal Faktur", "Jenis Faktur", "Kode Transaksi", "NPWP/NIK Pembeli", "NITKU Pembeli", "Nama Pembeli",
-           "Alamat Pembeli", "Email Pembeli", "Referensi", "Harga Jual", "DPP Nilai Lain", "PPN", "NSFP")  # fmt: skip
+from terminal_shop.tax import CoretaxLine, TaxIdentity, TaxRefusal, nsfp_ok
+from terminal_shop.tax import coretax_csv as coretax_layout
 
 
 def record_nsfp(order_id: str, typed: str, admin_email: str) -> str:
@@ -56,15 +50,10 @@ def coretax_csv(month: str) -> tuple[str, str]:
                                             col(Order.created_at) < hi, col(Order.status) == OrderStatus.CONFIRMED.value,
                                             col(Order.restricted_at).is_(None))
                         .order_by(col(Order.created_at))).all()  # fmt: skip
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(COLUMNS)
-    for o in orders:
-        tax = Tax.of(o.total)
-        writer.writerow([(o.invoiced_at or o.created_at).astimezone(WIB).date().isoformat(), "Normal", TRANSACTION_CODE,
-                         o.tax_id, o.tax_nitku, o.tax_name, o.tax_address, o.buyer_email, o.invoice_number or o.number,
-                         tax.price, tax.base, tax.ppn, o.nsfp or ""])  # fmt: skip
-    return f"coretax-{first:%Y-%m}.csv", out.getvalue()
+    lines = [CoretaxLine((o.invoiced_at or o.created_at).astimezone(WIB).date(),
+                         TaxIdentity(o.tax_id or "", o.tax_nitku or "", o.tax_name or "", o.tax_address or ""),
+                         o.buyer_email, o.invoice_number or o.number or "", o.total, o.nsfp or "") for o in orders]  # fmt: skip
+    return f"coretax-{first:%Y-%m}.csv", coretax_layout(lines)
 
 
 def tax_line(order_id: uuid.UUID) -> tuple[str, str]:

@@ -202,16 +202,6 @@ class BuyerRefusal(Term):
     TOO_LONG = "terlalu-panjang", "{label} maksimal {longest} karakter"
 
 
-class TaxRefusal(Term):
-    """What is wrong with a PKP buyer's tax fields (orders/tax_buyer.py); the label is what they read."""
-
-    TAX_ID = "npwp", "NPWP harus 16 angka (NPWP 16 digit atau NIK)"
-    NITKU = "nitku", "NITKU harus 22 angka (lihat di Coretax: NPWP diikuti kode tempat usaha)"
-    NAME = "nama-npwp", "Nama sesuai NPWP wajib diisi"
-    ADDRESS = "alamat-npwp", "Alamat sesuai NPWP wajib diisi"
-    NSFP = "nsfp", "NSFP harus 17 angka, seperti tertulis di faktur pajak dari Coretax"
-
-
 class LookupRefusal(Term):
     """Why a guest's lookup gets no answer; one code for a wrong e-mail and an unknown number."""
 

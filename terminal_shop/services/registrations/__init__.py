@@ -6,7 +6,7 @@ from terminal_shop.areas import Area, Files, NotPersonal, Task, Tell
 
 AREA = Area(
     face=("owners", "views", "terms", "events", "personal", "registration_status", "admin_edit",
-          "payout_account", "payout_account_views"),
+          "payout_account", "payout_account_views", "tax_identity"),
     tables=("tables",),
     tasks=(Task("payout_accounts", "payout_account:apply_due", 300, "payout account round failed"),),
     files=(Files("bucket_merchant_documents", "submission:document_keys"),

@@ -96,3 +96,12 @@ class PayoutAccountChanged(RegistrationEvent):
 
     name: ClassVar[str] = "registration.payout_account"
     action: ClassVar[str] = "rekening"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TaxIdentitySet(RegistrationEvent):
+    """The owner said the business is a PKP, with its NPWP/NITKU for the MDR invoice's faktur
+    (`detail`: the NPWP masked), or that it no longer is."""
+
+    name: ClassVar[str] = "registration.tax_identity"
+    action: ClassVar[str] = "npwp"

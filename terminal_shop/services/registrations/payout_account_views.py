@@ -4,7 +4,7 @@ account, the open request and what happens next; staff the request beside the re
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlmodel import col, select
@@ -36,6 +36,7 @@ class AccountCard:
     change_said: str = ""  # what happens next
     needs_code: bool = False
     last: str = ""  # the last request's end (used, refused, cancelled) when it was lately
+    tax: str = ""  # a PKP's identity for its MDR invoice's faktur (tax_identity.py); "" when not a PKP
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,8 @@ def cards(merchant_ids: list[uuid.UUID]) -> list[AccountCard]:
                                _said(change, row.email), change.step == Step.CODE.value)  # fmt: skip
         elif change is not None and (change.ended_at or change.requested_at) >= since:
             card = AccountCard(card.merchant_id, card.business, card.account, card.holder, last=_last(change))
-        out.append(card)
+        tax = f"PKP · NPWP/NIK {row.tax_id} · NITKU {row.tax_nitku} · {row.tax_name}" if row.tax_id else ""
+        out.append(replace(card, tax=tax))
     return out
 
 

@@ -46,6 +46,11 @@ class MerchantRegistration(SQLModel, table=True):
     omzet_bulanan: int = Field(sa_type=sa.BigInteger)
     tempat_usaha: str = Field(default=Premises.OWNED.value, max_length=20)
     nib_npwp: str | None = Field(default=None, max_length=40, sa_column_kwargs=personal())
+    # A PKP merchant's identity for the faktur pajak of its monthly MDR invoice (issue 61.2; tax_identity.py).
+    tax_id: str | None = Field(default=None, max_length=16, sa_column_kwargs=personal())
+    tax_nitku: str | None = Field(default=None, max_length=22, sa_column_kwargs=personal())
+    tax_name: str | None = Field(default=None, max_length=200, sa_column_kwargs=personal())
+    tax_address: str | None = Field(default=None, max_length=1000, sa_column_kwargs=personal())
     nama_bank: str = Field(max_length=60)
     nama_rekening: str = Field(max_length=200, sa_column_kwargs=personal(ERASED))
     nomor_rekening: str = Field(max_length=40, sa_column_kwargs=personal(""))

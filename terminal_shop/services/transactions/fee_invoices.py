@@ -26,9 +26,11 @@ from terminal_shop.services.notifications import outbox
 from terminal_shop.services.notifications.content import Content
 from terminal_shop.services.notifications.emails import email
 from terminal_shop.services.registrations import owners as registrations
+from terminal_shop.services.registrations import tax_identity
 from terminal_shop.services.transactions.tables import FeeInvoice, FeeInvoiceCounter, LedgerEntry
 from terminal_shop.services.transactions.terms import EntryKind
-from terminal_shop.tax import PPN_RATE, Tax
+from terminal_shop.tax import PPN_RATE, CoretaxLine, Tax, TaxIdentity
+from terminal_shop.tax import coretax_csv as coretax_layout
 
 ISSUED_AT_ONCE = 200  # merchants one round invoices
 # Per worker: the day a month was last found wholly invoiced. The hourly round sums a month of
@@ -105,7 +107,8 @@ def issue_month(month: date, now: datetime | None = None) -> int:
             said = Content(f"Invoice biaya MDR {_month_text(key)}", "Halo,",
                            [f"Terlampir invoice {row.number}: biaya MDR {merchant.nama_usaha} untuk {_month_text(key)}, "
                             f"{rupiah(total)} (termasuk PPN), sudah dipotong dari pencairan Anda."],
-                           document=_pdf(row, merchant.nama_usaha), document_name=_file_name(row.number))  # fmt: skip
+                           document=_pdf(row, merchant.nama_usaha, tax_identity.of(s, merchant_id)),
+                           document_name=_file_name(row.number))  # fmt: skip
             mail = email(merchant.email, said)
             outbox.enqueue(s, f"fee-invoice:{row.number}", "merchant", str(merchant_id), mail)
         issued += 1
@@ -148,12 +151,27 @@ def download(merchant_ids: list[uuid.UUID], number: str) -> tuple[str, bytes] | 
     with read_session() as s:
         row = s.exec(select(FeeInvoice).where(col(FeeInvoice.number) == str(number)[:30])).first()
         merchant = registrations.record(s, row.merchant_id) if row is not None else None
+        tax = tax_identity.of(s, row.merchant_id) if row is not None else None
     if row is None or merchant is None or row.merchant_id not in merchant_ids:
         return None
-    return _file_name(row.number), _pdf(row, merchant.nama_usaha)
+    return _file_name(row.number), _pdf(row, merchant.nama_usaha, tax)
 
 
-def _pdf(row: FeeInvoice, business: str) -> bytes:
+def coretax_csv(month: str) -> tuple[str, str]:
+    """(file name, CSV) of a month's MDR invoices to PKP merchants ("2026-11": the invoices for
+    November's fees), in the layout the buyers' orders go to Coretax in (terminal_shop/tax.py)."""
+    key = str(month)[:7]
+    with read_session() as s:
+        rows = s.exec(select(FeeInvoice).where(col(FeeInvoice.month) == key).order_by(col(FeeInvoice.number))).all()
+        lines = []
+        for r in rows:
+            merchant, tax = registrations.record(s, r.merchant_id), tax_identity.of(s, r.merchant_id)
+            if merchant is not None and tax is not None:
+                lines.append(CoretaxLine(r.issued_at.astimezone(WIB).date(), tax, merchant.email, r.number, r.total))
+    return f"coretax-mdr-{key}.csv", coretax_layout(lines)
+
+
+def _pdf(row: FeeInvoice, business: str, pkp: TaxIdentity | None = None) -> bytes:
     s = get_settings()
     pdf = table_pdf()
     pdf.set_title(latin(f"Invoice {row.number}"))
@@ -161,7 +179,8 @@ def _pdf(row: FeeInvoice, business: str) -> bytes:
     pdf.set_font("Helvetica", "B", 14)
     pdf.cell(0, 8, latin(f"INVOICE BIAYA MDR {row.number}"), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 9)
-    pdf.multi_cell(0, 5, latin(f"{s.brand_name}, {s.seller_address}, NPWP {s.seller_npwp}\nKepada: {business}\n"
+    buyer = f"{pkp.name}, {pkp.address}\nNPWP/NIK {pkp.tax_id} · NITKU {pkp.nitku}" if pkp else business
+    pdf.multi_cell(0, 5, latin(f"{s.brand_name}, {s.seller_address}, NPWP {s.seller_npwp}\nKepada: {buyer}\n"
                                f"Periode: {_month_text(row.month)} (transaksi menurut tanggal WIB)"),
                    new_x="LMARGIN", new_y="NEXT")  # fmt: skip
     pdf.ln(3)
