@@ -6,16 +6,18 @@ with their words, changing nothing; erasure reaches what a return holds."""
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from sqlmodel import col, select
 
+from terminal_shop.formats import WIB
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import StorageError, get_storage
 from terminal_shop.refusals import Refused
+from terminal_shop.services.backoffice import admin_overview
 from terminal_shop.services.devices import packing, stock
 from terminal_shop.services.devices.tables import Device
 from terminal_shop.services.notifications.tables import OutboxMessage
@@ -85,6 +87,9 @@ def test_a_damaged_unit_is_returned_received_into_stock_and_refunded_with_a_numb
     assert any(f"Retur {number} pesanan" in s and "Diajukan" in s for s in _subjects(order.buyer_email))
     assert any(f"Retur baru {number} pesanan" in s for s in _subjects(ADMIN))
 
+    [tile] = [w for w in admin_overview.overview().waiting if w.label == "Retur perlu ditangani"]
+    assert (tile.count, tile.href) == (1, f"/admin/orders/{order.id}#retur")  # the overview leads to it
+
     handling.approve(str(row.id), "jne", "CGK0001112223", ADMIN)
     with pytest.raises(Refused) as wrong:
         handling.receive(str(row.id), "A920R0002", "stok", ADMIN)  # not this return's unit
@@ -97,7 +102,8 @@ def test_a_damaged_unit_is_returned_received_into_stock_and_refunded_with_a_numb
     assert again.value.code is ReturnRefusal.STEP  # received whole: the return moved on
 
     first = handling.refund(str(row.id), "BCA 20261206-001", ADMIN)
-    year = utcnow().year
+    assert [w.count for w in admin_overview.overview().waiting if w.label == "Retur perlu ditangani"] == [0]
+    year = datetime.now(WIB).year  # the credit note's year is WIB's
     assert first == f"NK/{year}/000001" and _row(number).step == "dana-kembali"
     seen = views.for_buyer(order.id).returns[0]
     assert seen.credit_note == first and seen.refund_to == "Bank BCA · ••••7890 · a.n. Budi Santoso"

@@ -37,6 +37,7 @@ from terminal_shop.services.payouts import cases
 from terminal_shop.services.privacy import incidents, requests
 from terminal_shop.services.registrations import merchant_list, payout_account_views
 from terminal_shop.services.registrations.terms import RegistrationStatus
+from terminal_shop.services.returns import queue as returns_queue
 from terminal_shop.services.servicing import queue as service_queue
 from terminal_shop.views import Badge
 
@@ -97,11 +98,7 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
                 f"{routes.ADMIN_MERCHANTS}?status={RegistrationStatus.PENDING.value}&urut=tanggal&arah=naik",
             ),
             *shipping,
-            *(
-                Waiting(q.label, q.count, _waited(q.oldest, now), routes.ADMIN_SERVICE)
-                for q in service_queue.waiting(now)
-            ),
-            _account_changes(now),
+            *_other_queues(now),
         ),
         registrations=tuple(
             StatusCount(Badge.of(RegistrationStatus, s), registrations.get(s.value, 0)) for s in RegistrationStatus
@@ -116,11 +113,26 @@ def overview(period: str = "", start: str = "", end: str = "", now: datetime | N
     )
 
 
+def _other_queues(now: datetime) -> list[Waiting]:
+    """The service cases', the payout accounts' and the returns' work waiting."""
+    service = [
+        Waiting(q.label, q.count, _waited(q.oldest, now), routes.ADMIN_SERVICE) for q in service_queue.waiting(now)
+    ]
+    return [*service, _account_changes(now), _returns(now)]
+
+
 def _account_changes(now: datetime) -> Waiting:
     """New payout accounts the owners confirmed, for staff to check: the oldest one's page."""
     count, since, merchant = payout_account_views.oldest_waiting()
     href = routes.with_id(routes.ADMIN_MERCHANT, merchant) + "#ganti-rekening" if merchant else routes.ADMIN_MERCHANTS
     return Waiting("Ganti rekening menunggu pemeriksaan", count, _waited(since, now), href)
+
+
+def _returns(now: datetime) -> Waiting:
+    """Returns asked, approved or received, for finance and the warehouse: the oldest one's order."""
+    count, since, order = returns_queue.waiting()
+    href = routes.with_id(routes.ADMIN_ORDER, order) + "#retur" if order else routes.ADMIN_ORDERS
+    return Waiting("Retur perlu ditangani", count, _waited(_aware(since), now), href)
 
 
 def _shipping_queues(conn: Connection, now: datetime) -> list[Waiting]:

@@ -7,7 +7,7 @@ and its line in AREAS (README, Layout)."""
 from terminal_shop.areas import Area, Files, NotPersonal, Tell
 
 AREA = Area(
-    face=("events", "terms", "window"),
+    face=("events", "terms", "window", "queue"),
     tables=("tables",),
     subscribers=("notices",),
     files=(Files("bucket_order_payments", "asking:photo_keys"),),
