@@ -28,7 +28,6 @@ from terminal_shop.services.orders import transfer_codes
 from terminal_shop.services.orders.tables import InvoiceCounter, Order
 from terminal_shop.services.orders.terms import PaymentMethod
 from terminal_shop.services.orders.views import order_number
-from terminal_shop.tax import PPN_RATE, Tax
 
 STAMP_DUTY_ABOVE = 5_000_000  # UU 10/2020: a receipt of more than this carries Rp 10.000 meterai
 STAMP_DUTY = 10_000
@@ -54,10 +53,7 @@ def _totals(pdf: TablePdf, order: Order, widths: tuple[int, ...]) -> None:
     if order.unique_code:  # the kode unik is a discount: the total is what was transferred
         pdf.row([(transfer_codes.DISCOUNT_LINE, label, "R"), ("-" + rupiah(order.unique_code), widths[3], "R")])
     if s.seller_is_pkp:
-        tax = Tax.of(order.total)
-        pdf.row([("Harga jual (tanpa PPN)", label, "R"), (rupiah(tax.price), widths[3], "R")])
-        pdf.row([("DPP nilai lain (11/12 x harga jual)", label, "R"), (rupiah(tax.base), widths[3], "R")])
-        pdf.row([(f"PPN {PPN_RATE}% x DPP", label, "R"), (rupiah(tax.ppn), widths[3], "R")])
+        pdf.tax_rows(order.total, label, widths[3])
     pdf.row([("Total", label, "R"), (rupiah(order.total), widths[3], "R")], bold=True)
 
 

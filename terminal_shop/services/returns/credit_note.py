@@ -21,7 +21,6 @@ from terminal_shop.services.orders.views import order_number
 from terminal_shop.services.returns.tables import OrderReturn
 from terminal_shop.services.returns.terms import ReturnReason
 from terminal_shop.services.validation import parse_id
-from terminal_shop.tax import PPN_RATE, Tax
 
 LINK_SECONDS = 3600
 
@@ -73,11 +72,9 @@ def _pdf(row: OrderReturn, invoice_number: str, buyer: str, lines: list[str]) ->
     pdf.row([("Unit dikembalikan", 190, "L")], bold=True)
     for line in lines:
         pdf.row([(line, 190, "L")])
-    tax = Tax.of(row.amount)
     pdf.ln(2)
-    for text, amount in (("Dikembalikan (termasuk PPN)", row.amount), ("Harga jual (tanpa PPN)", tax.price),
-                         ("DPP nilai lain (11/12 x harga jual)", tax.base), (f"PPN {PPN_RATE}% x DPP", tax.ppn)):  # fmt: skip
-        pdf.row([(text, 148, "R"), (rupiah(amount), 42, "R")])
+    pdf.row([("Dikembalikan (termasuk PPN)", 148, "R"), (rupiah(row.amount), 42, "R")])
+    pdf.tax_rows(row.amount, 148, 42)
     pdf.ln(3)
     pdf.set_font("Helvetica", "", 8)
     pdf.multi_cell(0, 4, latin(f"Dana ditransfer ke {row.bank} a.n. {row.account_holder}, referensi {row.refund_reference}."),

@@ -29,7 +29,7 @@ from terminal_shop.services.registrations import owners as registrations
 from terminal_shop.services.registrations import tax_identity
 from terminal_shop.services.transactions.tables import FeeInvoice, FeeInvoiceCounter, LedgerEntry
 from terminal_shop.services.transactions.terms import EntryKind
-from terminal_shop.tax import PPN_RATE, CoretaxLine, Tax, TaxIdentity
+from terminal_shop.tax import CoretaxLine, TaxIdentity
 from terminal_shop.tax import coretax_csv as coretax_layout
 
 ISSUED_AT_ONCE = 200  # merchants one round invoices
@@ -190,11 +190,10 @@ def _pdf(row: FeeInvoice, business: str, pkp: TaxIdentity | None = None) -> byte
     for line in row.lines:
         pdf.row([(str(line["mid"]), widths[0], "L"), (str(line["count"]), widths[1], "R"), (rupiah(int(line["gross"])), widths[2], "R"),
                  (rupiah(int(line["mdr"])), widths[3], "R"), (rupiah(int(line["back"])), widths[4], "R")])  # fmt: skip
-    tax, label = Tax.of(row.total), sum(widths[:4])
+    label = sum(widths[:4])
     pdf.ln(2)
-    for text, amount in (("Total biaya MDR (termasuk PPN)", row.total), ("Harga jual jasa (tanpa PPN)", tax.price),
-                         ("DPP nilai lain (11/12 x harga jual)", tax.base), (f"PPN {PPN_RATE}% x DPP", tax.ppn)):  # fmt: skip
-        pdf.row([(text, label, "R"), (rupiah(amount), widths[4], "R")])
+    pdf.row([("Total biaya MDR (termasuk PPN)", label, "R"), (rupiah(row.total), widths[4], "R")])
+    pdf.tax_rows(row.total, label, widths[4])
     pdf.ln(3)
     pdf.set_font("Helvetica", "", 8)
     pdf.multi_cell(0, 4, latin("Biaya MDR sudah dipotong dari pencairan harian; invoice ini tidak perlu dibayar lagi."),
