@@ -22,6 +22,7 @@ from terminal_shop.services.orders import fulfilment, invoice, transitions
 from terminal_shop.services.orders.fulfilment import FulfilmentError
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import StepRefusal
+from terminal_shop.tax import Tax
 
 from support.factories import make_order
 
@@ -197,7 +198,7 @@ def test_the_invoice_pdf_shows_number_buyer_items_total_and_is_the_same_each_tim
         taxed = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(invoice.render(order))).pages)
     finally:
         get_settings.cache_clear()
-    tax = invoice.Tax.of(6_000_000)
+    tax = Tax.of(6_000_000)
     assert (tax.price, tax.base, tax.ppn) == (5_405_405, 4_954_955, 594_595)
     assert "PPN 12% x DPP" in taxed and "Rp 594.595" in taxed and "Rp 4.954.955" in taxed
     with read_session() as s:
