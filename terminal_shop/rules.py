@@ -90,6 +90,6 @@ RETURN_WINDOW = f"{RETURN_DAYS} hari"  # as the checkout's terms, the FAQ and th
 RETURN_PHOTOS = 3  # photos a return request carries at most (at least one)
 RETURN_TERMS = (  # the checkout's terms and the FAQ say it; the order page offers it (services/returns)
     f"Retur dalam {RETURN_WINDOW} setelah pesanan diterima: unit rusak atau tidak sesuai pesanan ditukar atau "
-    "dananya dikembalikan; berubah pikiran, dana dikembalikan tanpa ongkos kirim untuk unit yang belum dipakai. "
+    "dananya dikembalikan; berubah pikiran, dana dikembalikan (di luar ongkir) untuk unit yang belum dipakai. "
     "Ajukan dari halaman status pesanan."
 )

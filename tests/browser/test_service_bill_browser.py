@@ -51,6 +51,7 @@ def _pay_from_the_case(phone, tmp_path) -> None:
     expect(phone.get_by_text(re.compile(r"Servis Soundbox QRIS di luar garansi · SRV-")).first).to_be_visible()
     expect(phone.get_by_test_id("total").first).to_have_text("Rp 150.000")  # no shipping on a bill
     expect(phone.get_by_text("Ongkos kirim")).to_have_count(0)
+    expect(phone.get_by_test_id("return-terms")).to_have_count(0)  # a bill is no purchase to return
     choose_proof(phone, png(tmp_path / "bukti-servis.png"))
     phone.get_by_role("button", name="Kirim Pesanan").click()
     phone.wait_for_url(re.compile(r"/checkout/success"))

@@ -46,6 +46,7 @@ def test_a_pkp_buyer_gets_its_faktur_from_the_order_to_coretax_and_back(phone, p
     phone.locator("#tax_id").fill("0925.4294.3407.0000")
     phone.get_by_role("button", name="Lanjut ke Pembayaran").click()
     expect(phone.get_by_role("heading", name="Metode Pembayaran")).to_be_visible()
+    expect(phone.get_by_test_id("return-terms")).to_contain_text("Retur dalam 7 hari setelah pesanan diterima")
     expect(phone.get_by_text("PT Maju Bersama · NPWP 0925429434070000 · NITKU 0925429434070000000000")).to_be_visible()
     choose_proof(phone, png(tmp_path / "bukti.png"))
     phone.get_by_role("button", name="Kirim Pesanan").click()

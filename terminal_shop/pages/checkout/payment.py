@@ -200,8 +200,13 @@ def confirm_page() -> rx.Component:
                     _step(3, "Kirim pesanan"),
                     _send(),
                     rx.el.p(rules.PAYMENT_PROMISE, class_name="text-center text-xs text-slate-500"),
-                    rx.el.p(
-                        rules.RETURN_TERMS, class_name="text-center text-xs text-slate-500", data_testid="return-terms"
+                    rx.cond(  # a service bill is no purchase to return
+                        S.priced.bill_case == "",
+                        rx.el.p(
+                            rules.RETURN_TERMS,
+                            class_name="text-center text-xs text-slate-500",
+                            data_testid="return-terms",
+                        ),
                     ),
                     class_name="flex flex-col gap-4",
                 ),
