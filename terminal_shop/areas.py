@@ -14,6 +14,7 @@ one imports nothing, so an area's `__init__.py` stays free of its own imports.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -110,7 +111,11 @@ def package(name: str) -> str:
 
 
 def declared() -> Iterator[tuple[str, Area]]:
-    for name in AREAS:
+    return _declared(AREAS)
+
+
+def _declared(names: list[str] | tuple[str, ...]) -> Iterator[tuple[str, Area]]:
+    for name in names:
         area = getattr(importlib.import_module(package(name)), "AREA", None)
         if not isinstance(area, Area):
             raise RuntimeError(f"{package(name)} declares no AREA = Area(...) in its __init__.py")
@@ -135,9 +140,15 @@ def tasks() -> list[tuple[Task, Callable[[], object]]]:
 
 
 def notice_kinds() -> dict[str, tuple[str, Tell]]:
-    """By kind: the area's package and its declaration; a kind two areas declare is refused."""
+    """By kind: the area's package and its declaration; a kind two areas declare is refused.
+    Read once per list of areas (every notice asks: a checkout makes several)."""
+    return _notice_kinds(tuple(AREAS))
+
+
+@functools.lru_cache(maxsize=4)
+def _notice_kinds(names: tuple[str, ...]) -> dict[str, tuple[str, Tell]]:
     found: dict[str, tuple[str, Tell]] = {}
-    for pkg, area in declared():
+    for pkg, area in _declared(names):
         for tell in area.notices:
             if tell.kind in found:
                 raise RuntimeError(f"notice kind {tell.kind!r} declared by {found[tell.kind][0]} and {pkg}")

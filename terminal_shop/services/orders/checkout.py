@@ -200,6 +200,7 @@ def _store(
             earlier = proof_prints.record(s, order.id, print_)
             order.proof_suspect = bool(earlier) or order.proof_amount not in (None, order.total)
             s.add(order)
+            s.flush()  # written now: the subscribers find it in the session instead of selecting it again
             if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
                 consent.whatsapp_box_ticked(s, order.buyer_phone, f"checkout {order.number}")
             publish(s, OrderPlaced(entity_id=str(order.id), actor="pembeli", new_status=order.status))
