@@ -104,12 +104,14 @@ def test_a_loop_is_found_when_there_is_one():
 def test_only_the_outbox_writes_outbox_rows():
     """Issue 51.2: every channel's message is written by `notifications.outbox.enqueue` (one
     row a key, the caller's transaction), so a channel is a sender and renderer, not a writer."""
-    writers = {
-        _module(path)
-        for path in PACKAGE.rglob("*.py")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "OutboxMessage"
-    }
+
+    def writes(tree: ast.AST) -> bool:
+        """A row made (`OutboxMessage(...)`), or the table named where an INSERT is written."""
+        calls = [getattr(n.func, "id", getattr(n.func, "attr", "")) for n in ast.walk(tree) if isinstance(n, ast.Call)]
+        named = any(isinstance(n, ast.Name) and n.id == "OutboxMessage" for n in ast.walk(tree))
+        return "OutboxMessage" in calls or (named and any(c in ("insert", "insert_new") for c in calls))
+
+    writers = {_module(path) for path in PACKAGE.rglob("*.py") if writes(ast.parse(path.read_text(encoding="utf-8")))}
     assert writers == {"terminal_shop.services.notifications.outbox"}
 
 

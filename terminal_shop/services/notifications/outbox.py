@@ -16,8 +16,11 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, col, func, select
 
 from terminal_shop.infra import logs
+from terminal_shop.infra.db import insert_new
+from terminal_shop.infra.models import table_of, utcnow
 from terminal_shop.services.notifications.tables import EMAIL as EMAIL  # the e-mail channel's name, for its plug-in
 from terminal_shop.services.notifications.tables import OutboxMessage
+from terminal_shop.services.notifications.terms import MailStatus
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
@@ -56,25 +59,18 @@ def enqueue(s: Session, key: str, entity_type: str, entity_id: str, mail: Mail, 
     rows, for every channel (issue 51.2). On a channel other than e-mail `mail.text` is what
     that channel's sender reads (WhatsApp: the template and its parameters as JSON) and
     `mail.html` what the admin reads. False when a row with that key was there already."""
-    if s.exec(select(OutboxMessage.id).where(col(OutboxMessage.key) == key)).first() is not None:
-        return False
-    s.add(
-        OutboxMessage(
-            key=key[:120],
-            channel=channel,
-            entity_type=entity_type,
-            entity_id=str(entity_id),
-            to_addr=mail.to,
-            subject=mail.subject[:200],
-            body_text=mail.text,
-            body_html=mail.html,
-            attachment_png=base64.b64encode(mail.png).decode() if mail.png else None,
-            attachment_pdf=base64.b64encode(mail.pdf).decode() if mail.pdf else None,
-            attachment_pdf_name=mail.pdf_name[:60] or None,
-            request_id=logs.request_id() or None,
-        )
-    )
-    return True
+    table, now = table_of(OutboxMessage), utcnow()
+    row = {
+        "key": key[:120], "channel": channel, "entity_type": entity_type, "entity_id": str(entity_id),
+        "to_addr": mail.to, "subject": mail.subject[:200], "body_text": mail.text, "body_html": mail.html,
+        "attachment_png": base64.b64encode(mail.png).decode() if mail.png else None,
+        "attachment_pdf": base64.b64encode(mail.pdf).decode() if mail.pdf else None,
+        "attachment_pdf_name": mail.pdf_name[:60] or None, "request_id": logs.request_id() or None,
+        "status": MailStatus.PENDING.value, "attempts": 0, "created_at": now, "next_attempt_at": now,
+    }  # fmt: skip
+    # One statement: the unique key refuses a second row (a checkout's notices ran a SELECT each before).
+    written = s.execute(insert_new(s, table, ["key"]).values(**row).returning(table.c.id)).first()
+    return written is not None
 
 
 def sent_to_since(s: Session, channel: str, address: str, since: datetime) -> int:
