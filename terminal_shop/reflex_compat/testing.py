@@ -94,3 +94,14 @@ def as_sent(value: object) -> str:
     from reflex_base.utils.format import json_dumps
 
     return json_dumps(value)
+
+
+def fresh_state_manager() -> None:
+    """The app's tab-state store made anew, as a starting worker makes it, for a test that drives
+    it on an event loop of its own: a Redis client and its locks keep the first loop they ran on
+    (a worker has one; a test process runs many, e.g. each TestClient's), so whichever test came
+    first in the process decided (0.10.1: `App._state_manager`, `StateManager.create()`)."""
+    from reflex.istate.manager import StateManager
+    from reflex.utils.prerequisites import get_app
+
+    get_app().app._state_manager = StateManager.create()

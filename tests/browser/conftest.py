@@ -1,5 +1,26 @@
 """The browser tier's fixtures: the built site in Chromium (support/site.py) and the fault
 tools (support/faults.py). Loaded only when browser tests are collected."""
 
+import pytest
+
+from support.environment import DATA_DIR
 from support.faults import buyer_page, lines, own_site, state_store  # noqa: F401
 from support.site import browser, page, phone, playwright_driver, site  # noqa: F401
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed walk carries what its sites logged as errors (their logs go with the run's data
+    folder): a flake in CI is read from the report, not guessed at."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    for log in sorted(DATA_DIR.glob("site-*.log")):
+        said = [
+            line
+            for line in log.read_text(errors="replace").splitlines()
+            if "error" in line.lower() or "Traceback" in line
+        ]
+        if said:
+            report.sections.append((f"{log.name}: its last errors", "\n".join(said[-30:])[-6000:]))

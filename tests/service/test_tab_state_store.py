@@ -10,8 +10,11 @@ import asyncio
 import threading
 import uuid
 
+import pytest
+
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop.reflex_compat import empty_states_mentioning, empty_tab_states, forget_loaded_tabs, stored_tab
+from terminal_shop.reflex_compat.testing import fresh_state_manager
 from terminal_shop.state.account import account_states
 from terminal_shop.state.account_data import DataState
 
@@ -19,6 +22,13 @@ from terminal_shop.state.account_data import DataState
 # especially) stays bound to the loop it first ran on, as in a worker.
 _LOOP = asyncio.new_event_loop()
 threading.Thread(target=_LOOP.run_forever, daemon=True).start()
+
+
+@pytest.fixture(autouse=True)
+def _store_on_this_loop():
+    """Each test's store is bound to this module's loop, whatever ran before it in the process
+    (a sign-out through a TestClient bound the Redis client to that client's loop: a flake)."""
+    fresh_state_manager()
 
 
 def _run(coroutine):
