@@ -30,10 +30,16 @@ from terminal_shop.state.account_check import account_only, checked_customer, ch
 
 
 class SignInState(rx.State):
-    step: str = "email"  # "email", then "kode" once a code was sent
     error: str = ""
     notice: str = ""
     invited: str = ""  # the address a team invitation on this browser is for: the field's first value
+
+    @rx.var(cache=False)
+    def step(self) -> str:
+        """ "email", then "kode" once a code was sent: read from the page's own address, never
+        from what this tab showed before (its stored answer arrives before the page's load runs,
+        and the code form flashed in place of the e-mail field the person had typed into)."""
+        return "kode" if self.router.url.query_parameters.get("langkah") == "kode" else "email"
 
     @rx.event
     async def load(self):
@@ -45,7 +51,6 @@ class SignInState(rx.State):
             )
             if customer is not None:
                 return rx.redirect(routes.ACCOUNT, replace=True)
-        self.step = "kode" if q.get("langkah") == "kode" else "email"
         refusal = SignInRefusal.parse(q.get("gagal", ""))
         self.error = refusal.label if refusal else ""
         ended = await asyncio.to_thread(sessions.ended_note, request_header(self, signin.SESSION_HASH_HEADER))

@@ -307,3 +307,24 @@ def test_the_owner_adds_an_acquirer_and_its_secret_is_shown_once_never_stored(pa
     assert (
         simulate(page.base, "bri", rotated, "QRS00009", 1, seed=3, mid="000885000000009")["accepted"] == 1
     )  # with the new secret
+
+
+def test_the_sign_in_page_never_shows_the_code_form_it_showed_this_tab_before(page, mailbox):
+    """The code step follows the page's address: a tab that last showed "Masukkan kode" and opens
+    /masuk again must not flash the code form while its stored state arrives (the e-mail field
+    the person already typed into was replaced and came back empty: "Kirim Kode" then sent
+    nothing: a sign-in that failed once in a full run)."""
+    page.goto(page.base + "/masuk")
+    page.get_by_label("Email").fill("tab.lama@example.com")
+    page.get_by_role("button", name="Kirim Kode").click()
+    page.wait_for_url(re.compile(r"/masuk\?langkah=kode"))
+    expect(page.get_by_label("Kode masuk")).to_be_visible()  # this tab's state now says "kode"
+    page.add_init_script(
+        "new MutationObserver(() => { if (document.querySelector('input[name=code]')) window.__codeShown = true })"
+        ".observe(document, {childList: true, subtree: true})"
+    )
+    page.goto(page.base + "/masuk")
+    expect(page.get_by_label("Email")).to_be_visible()
+    page.wait_for_timeout(1500)  # the tab's stored state and the page's load have both answered
+    assert page.evaluate("window.__codeShown === true") is False
+    expect(page.get_by_label("Email")).to_be_editable()
