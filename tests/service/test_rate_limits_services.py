@@ -17,6 +17,8 @@ from terminal_shop import routes, rules
 from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.rate_limits import Action
+from terminal_shop.infra.settings import get_settings
+from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.notifications.tables import OutboxMessage
 from terminal_shop.services.orders import checkout_rules, order_status, transfer_codes
@@ -26,8 +28,10 @@ from terminal_shop.services.registrations import admin_edit, details, registrati
 from terminal_shop.services.registrations import submission as reg
 from terminal_shop.web import api
 
-from support.factories import ADMIN, AGREED, FORM, make_merchant, make_order
+from support.factories import ADMIN, AGREED, FORM, checkout_order, make_merchant, make_order, stored_orders
 from support.files import png
+from support.refusals import refused
+from support.storage import stored_keys
 
 BUYER = {
     "buyer_name": "Budi Santoso",
@@ -218,3 +222,18 @@ def test_confirm_pages_hold_at_most_a_hundred_new_amounts_an_hour_per_client(cle
     assert transfer_codes.for_page("attempt-0", 3_499_000, address) == codes[0]  # shown again: no new hold
     with read_session() as s:
         assert len(s.exec(select(TransferCode)).all()) == 2
+
+
+def test_a_resend_of_the_buyers_last_allowed_order_is_that_order_not_a_refusal(clean_db, tmp_path):
+    """The attempt is looked up in the transaction that would store it, before the buyer's
+    hourly count: a lost answer's resend of the fifth order is the fifth order."""
+    settings, storage = get_settings(), get_storage()
+    data = png(tmp_path / "b.png").read_bytes()
+    kept = len(stored_keys(settings, storage, settings.bucket_order_payments))
+    placed = [checkout_order(storage, data, ref=f"attempt-{i}") for i in range(rules.ORDERS_PER_BUYER)]
+    again = checkout_order(storage, data, ref=f"attempt-{rules.ORDERS_PER_BUYER - 1}")
+    assert again.id == placed[-1].id
+    with refused(OrderRefusal.TOO_MANY):
+        checkout_order(storage, data, ref="attempt-new")
+    assert len(stored_orders()) == rules.ORDERS_PER_BUYER
+    assert len(stored_keys(settings, storage, settings.bucket_order_payments)) == kept + rules.ORDERS_PER_BUYER

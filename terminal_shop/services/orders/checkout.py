@@ -78,7 +78,11 @@ def order_id_for(client_ref: str) -> str | None:
 
 def _find_by_client_ref(client_ref: str) -> Order | None:
     with read_session() as s:
-        return s.exec(select(Order).where(col(Order.client_ref) == client_ref)).first()
+        return _made(s, client_ref)
+
+
+def _made(s: Session, client_ref: str) -> Order | None:
+    return s.exec(select(Order).where(col(Order.client_ref) == client_ref)).first()
 
 
 def create_order(
@@ -95,7 +99,8 @@ def create_order(
     """Creates the order and stores its proof, or neither.
 
     A repeated call with the same client_ref returns the first order (double click,
-    retry after a dropped connection). The order's id comes from the client_ref
+    retry after a dropped connection): found in the transaction that would store it, so a
+    first submission asks the database once (a resend's proof is put, then removed). The order's id comes from the client_ref
     (order_id_for_attempt): the number the confirm page already showed in its QR. A BCA
     order takes the kode unik the confirm page held for the attempt (transfer_codes);
     `shown_amount` is what that page asked for when the proof was chosen.
@@ -104,8 +109,6 @@ def create_order(
     client_ref = clean(client_ref)[:64]
     if not client_ref:
         raise OrderError(OrderRefusal.GENERIC)
-    if (existing := _find_by_client_ref(client_ref)) is not None:
-        return existing
     buyer_ok, (cart, method) = _checked_buyer(buyer), _checked_payment(lines, payment_method)
     proof = _checked_proof(proof_data)
     code = transfer_codes.reserve(client_ref, cart.total) if method is PaymentMethod.TRANSFER_BCA else 0
@@ -191,14 +194,17 @@ def _store(
     order.payment_proof_path = key
     try:
         with write_session() as s:
+            if (made := _made(s, order.client_ref or "")) is not None:
+                discard(storage, bucket, key)
+                return made
             _within_buyer_limit(s, order)
             _bill_not_taken(s, order)
             if order.unique_code:
                 transfer_codes.claim(s, order.client_ref or "", order.total + order.unique_code, order.id)
             # Only the later order is marked (the earlier one's page still names it): marking
             # other rows here would make checkouts sending one image wait on each other.
-            earlier = proof_prints.record(s, order.id, print_)
-            order.proof_suspect = bool(earlier) or order.proof_amount not in (None, order.total)
+            repeated = proof_prints.record(s, order.id, print_)
+            order.proof_suspect = repeated or order.proof_amount not in (None, order.total)
             s.add(order)
             s.flush()  # written now: the subscribers find it in the session instead of selecting it again
             if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
@@ -223,6 +229,9 @@ def _bill_not_taken(s: Session, order: Order) -> None:
         raise OrderError(OrderRefusal.BILL_TAKEN)
 
 
+_BUYER_LOCKS = text("SELECT pg_advisory_xact_lock(hashtext(:first)), pg_advisory_xact_lock(hashtext(:second))")
+
+
 def _within_buyer_limit(s: Session, order: Order) -> None:
     """At most ORDERS_PER_BUYER orders an hour for one e-mail or one phone number, counted
     from the orders stored (a refused form or file never counts) while this transaction
@@ -231,9 +240,9 @@ def _within_buyer_limit(s: Session, order: Order) -> None:
     email = order.buyer_email.strip().lower()
     mobile = normalise_mobile(order.buyer_phone)
     phones = {order.buyer_phone} | ({mobile, mobile[1:], "0" + mobile[3:]} if mobile else set())
-    if s.get_bind().dialect.name == "postgresql":
-        for key in sorted({f"buyer:{email}", f"buyer:{mobile or order.buyer_phone}"}):
-            s.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
+    if s.get_bind().dialect.name == "postgresql":  # both in one round trip, always in the same order
+        first, second = sorted((f"buyer:{email}", f"buyer:{mobile or order.buyer_phone}"))
+        s.execute(_BUYER_LOCKS, {"first": first, "second": second})
     since = utcnow() - rules.BUYER_WINDOW
     placed = s.exec(
         select(func.count())

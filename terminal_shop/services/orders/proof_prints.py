@@ -141,11 +141,17 @@ def twins(s: Session, print_: Fingerprint, exclude: uuid.UUID | None = None) -> 
     return found
 
 
-def record(s: Session, order_id: uuid.UUID, print_: Fingerprint) -> list[uuid.UUID]:
-    """Keeps the order's fingerprint; returns the earlier orders whose proof it repeats."""
-    earlier = twins(s, print_, exclude=order_id)
+def record(s: Session, order_id: uuid.UUID, print_: Fingerprint) -> bool:
+    """Keeps the order's fingerprint; says whether an earlier order sent this very file (one
+    row asked for, however often the file was sent; near copies are found after the commit)."""
+    repeated = s.exec(
+        select(ProofPrint.order_id)
+        .where(col(ProofPrint.sha256) == print_.sha256)
+        .where(col(ProofPrint.order_id) != order_id)
+        .limit(1)
+    ).first()
     s.add(ProofPrint(order_id=order_id, sha256=print_.sha256, phash=print_.phash))
-    return earlier
+    return repeated is not None
 
 
 def repeated_in(order_id: uuid.UUID) -> list[tuple[uuid.UUID, str]]:
