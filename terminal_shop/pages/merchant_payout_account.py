@@ -12,6 +12,7 @@ from terminal_shop.components.admin import badge
 from terminal_shop.components.files import file_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
+from terminal_shop.reflex_compat.forms import submit_with_files
 from terminal_shop.services.registrations.terms import Bank
 from terminal_shop.state.account_payout_account import PROOF_UPLOAD_ID
 from terminal_shop.state.account_payout_account import PayoutAccountState as A
@@ -44,7 +45,7 @@ def _change_form() -> rx.Component:
         rx.el.div(rx.el.button("Kirim permintaan", type="submit", class_name=BTN_PRIMARY + " min-h-11"),
                   rx.el.button("Batal", type="button", on_click=A.close_change, class_name=BTN_OUTLINE + " min-h-11"),
                   class_name="flex flex-wrap gap-2"),
-        on_submit=[A.check_change, A.send_change(rx.upload_files(upload_id=PROOF_UPLOAD_ID))], reset_on_submit=False,
+        on_submit=submit_with_files(A.send_change, PROOF_UPLOAD_ID, check=A.check_change), reset_on_submit=False,
         class_name="mt-3 flex flex-col gap-3", data_testid="account-change-form",
     )  # fmt: skip
 

@@ -15,6 +15,7 @@ from terminal_shop.components.files import file_picker, instant_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, nav_link, term_options
 from terminal_shop.infra.uploads import MEDIA_ACCEPT
 from terminal_shop.pages.account_frame import account_page
+from terminal_shop.reflex_compat.forms import submit_with_files
 from terminal_shop.services.servicing.terms import Problem
 from terminal_shop.state.account_service import REPORT_UPLOAD_ID, SERVICE_UPLOAD_ID
 from terminal_shop.state.account_service import ServiceState as A
@@ -37,7 +38,7 @@ def _report_form() -> rx.Component:
         rx.el.div(rx.el.button("Kirim laporan", type="submit", class_name=BTN_PRIMARY + " min-h-[44px]"),
                   rx.el.button("Batal", type="button", on_click=A.report_close, class_name=BTN_OUTLINE + " min-h-[44px]"),
                   class_name="mt-2 flex flex-wrap gap-2"),
-        on_submit=[A.report_problem, A.upload_report_media(rx.upload_files(upload_id=REPORT_UPLOAD_ID))], reset_on_submit=False,
+        on_submit=submit_with_files(A.report_problem, REPORT_UPLOAD_ID), reset_on_submit=False,
         class_name=f"{CARD} p-5", data_testid="report-form",
     )  # fmt: skip
 

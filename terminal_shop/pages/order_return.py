@@ -11,6 +11,7 @@ from terminal_shop import rules
 from terminal_shop.components.files import file_picker
 from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
+from terminal_shop.reflex_compat.forms import submit_with_files
 from terminal_shop.services.registrations.terms import Bank
 from terminal_shop.services.returns.terms import Resolution, ReturnReason
 from terminal_shop.state.order_return import RETURN_UPLOAD_ID
@@ -92,7 +93,7 @@ def _form() -> rx.Component:
             rx.el.button("Batal", type="button", on_click=R.close_form, class_name=BTN_OUTLINE),
             class_name="flex flex-wrap gap-2",
         ),
-        on_submit=[R.hold_form, R.ask(rx.upload_files(upload_id=RETURN_UPLOAD_ID))],
+        on_submit=submit_with_files(R.ask, RETURN_UPLOAD_ID),
         reset_on_submit=False,
         class_name="mt-4 flex flex-col gap-4",
         data_testid="return-form",

@@ -11,7 +11,7 @@ from typing import ClassVar
 import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT, browser_rejection
-from terminal_shop.refusals import texts
+from terminal_shop.refusals import FieldErrors, texts
 from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.services.registrations import payout_account, payout_account_views, tax_identity
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_bank
@@ -29,7 +29,6 @@ class PayoutAccountState(AccountState):
     cards: list[payout_account_views.AccountCard] = []
     changing: str = ""  # the business whose "Ganti rekening" form is open
     change_errors: dict[str, str] = {}
-    _typed: dict[str, str] = {}  # the form as checked, for the photo's handler right after it
     tax_editing: str = ""  # the business whose PKP form is open (issue 61.2)
     tax_error: str = ""
 
@@ -52,37 +51,36 @@ class PayoutAccountState(AccountState):
     async def open_change(self, merchant_id: str):
         merchants = own_merchants(self, Ability.PAYOUTS) or []
         self.changing = str(merchant_id)[:40] if self._merchant(merchant_id, merchants) else ""
-        self.change_errors, self._typed = {}, {}
+        self.change_errors = {}
 
     @rx.event
     @account_only
     async def close_change(self):
-        self.changing, self.change_errors, self._typed = "", {}, {}
+        self.changing, self.change_errors = "", {}
         return rx.clear_selected_files(PROOF_UPLOAD_ID)
 
     @rx.event
     @account_only
     async def check_change(self, form: dict):
-        """The form's fields, checked before its photo is sent (send_change runs right after)."""
-        values, errors = validate_bank(
-            {k: str(form.get(k, ""))[:200] for k in ("nama_bank", "nama_rekening", "nomor_rekening")}
-        )
-        self.change_errors, self._typed = texts(errors), values or {}
-        if errors:
+        """The form's fields, answered at once; send_change gets them too, with the photo."""
+        self.change_errors = texts(_typed(form)[1])
+        if self.change_errors:
             return toast.error("Periksa data rekening baru", description=next(iter(self.change_errors.values())))
+        return None
 
     @rx.event
     @account_only
-    async def send_change(self, files: list[rx.UploadFile]):
+    async def send_change(self, files: list[rx.UploadFile], form: dict):
+        """The new account's photo with its fields (reflex_compat.forms.submit_with_files); a
+        refused field was answered by check_change and keeps the chosen photo."""
         merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
             return self._forget()
-        merchant, typed, clear = (
-            self._merchant(self.changing, merchants),
-            self._typed,
-            rx.clear_selected_files(PROOF_UPLOAD_ID),
-        )
-        if merchant is None or not typed:  # the fields were refused: their errors are shown
+        typed, errors = _typed(form)
+        if errors or typed is None:
+            return None
+        merchant, clear = self._merchant(self.changing, merchants), rx.clear_selected_files(PROOF_UPLOAD_ID)
+        if merchant is None:
             return None
         data = await files[0].read() if files else b""
         if len(data) > MAX_UPLOAD_BYTES:
@@ -91,7 +89,7 @@ class PayoutAccountState(AccountState):
                               failed="Gagal mengirim permintaan. Coba lagi.")  # fmt: skip
         if not tried.ok:
             return tried.answer
-        self.changing, self._typed = "", {}
+        self.changing = ""
         await self._fill(merchants)
         return [
             toast.success("Kode konfirmasi terkirim", description="Periksa email Anda, lalu masukkan kodenya di sini."),
@@ -159,3 +157,7 @@ class PayoutAccountState(AccountState):
         await self._fill(merchants)
         return toast.success("Data PKP disimpan" if tried.value else "Tercatat: usaha ini bukan PKP",
                              description="Berlaku untuk invoice biaya MDR berikutnya.")  # fmt: skip
+
+
+def _typed(form: dict) -> tuple[dict[str, str] | None, FieldErrors]:
+    return validate_bank({k: str(form.get(k, ""))[:200] for k in ("nama_bank", "nama_rekening", "nomor_rekening")})

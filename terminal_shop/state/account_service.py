@@ -69,13 +69,14 @@ class ServiceState(AccountState):
 
     @rx.event
     @account_only
-    async def report_problem(self, form: dict):
-        """The case for the device whose form is open: its number, and the promise."""
+    async def report_problem(self, files: list[rx.UploadFile], form: dict):
+        """The case for the device whose form is open: its number, the promise, and the photo
+        chosen on the form itself (issue 63.8), in one request (reflex_compat.forms.submit_with_files);
+        a refused report keeps the chosen photo for the next try."""
         merchants = own_reach(self, Ability.SERVICE)
         if merchants is None:
             return self._forget()
         problem, text = str(form.get("masalah", ""))[:30], str(form.get("keterangan", ""))[:2000]
-        self.media_case = ""  # the form's photo follows only a report that was made (upload_report_media)
         tried = await attempt(cases.report, merchants, self.reporting, problem, text, checked_customer().email,
                               failed="Gagal mengirim laporan. Coba lagi.")  # fmt: skip
         if not tried.ok:
@@ -83,8 +84,10 @@ class ServiceState(AccountState):
         self.reporting, self.reporting_device = "", ""
         await self._load_service(merchants)
         self.media_case = next((c.id for c in self.service_cases if c.number == tried.value), "")
+        photo = await self._store_media(files, REPORT_UPLOAD_ID, None) if files else None
         forget_device = rx.call_script("history.replaceState(null, '', location.pathname)")  # a reload opens no form
-        return [toast.success(f"Laporan {tried.value} terkirim"), forget_device, rx.scroll_to("laporan-masalah")]
+        said = [toast.success(f"Laporan {tried.value} terkirim"), forget_device, rx.scroll_to("laporan-masalah")]
+        return said + (photo if isinstance(photo, list) else [photo] if photo else [])
 
     @rx.event
     @account_only
@@ -122,15 +125,6 @@ class ServiceState(AccountState):
     async def upload_service_media(self, files: list[rx.UploadFile]):
         """A photo or a video for the case whose picker is open (the service checks it is theirs)."""
         return await self._store_media(files, SERVICE_UPLOAD_ID, "Foto tersimpan")
-
-    @rx.event
-    @account_only
-    async def upload_report_media(self, files: list[rx.UploadFile]):
-        """The photo chosen on the report form itself, sent right after the report (issue 63.8):
-        for the case just made; a refused report keeps the chosen photo for the next try."""
-        if not self.media_case or not files:
-            return None
-        return await self._store_media(files, REPORT_UPLOAD_ID, None)  # the report's own toast said it
 
     @rx.event
     @account_only

@@ -27,7 +27,6 @@ class ReturnState(rx.State):
     refund: bool = True  # the account's fields are asked only for a refund
     error: str = ""
     busy: bool = False
-    _form: dict[str, str] = {}  # the fields, held between the form's submit and its photos' upload
 
     def _link(self) -> tuple[str, str]:
         return self.router.page.params.get("id", ""), self.router.url.query_parameters.get("t", "")
@@ -64,19 +63,16 @@ class ReturnState(rx.State):
         return toast.error(title, description=message)
 
     @rx.event
-    def hold_form(self, form: dict):
-        self._form = {str(k)[:40]: str(v)[:1000] for k, v in list(form.items())[:40]}
-
-    @rx.event
     @reflex_compat.several_files
-    async def ask(self, files: list[rx.UploadFile]):
+    async def ask(self, files: list[rx.UploadFile], form: dict):
+        """The form's fields and photos, in one request (reflex_compat.forms.submit_with_files)."""
         if self.busy:
             return
         photos = [await f.read() for f in files[:4]]  # one more than allowed: the service says why
+        fields = {str(k)[:40]: str(v)[:1000] for k, v in list(form.items())[:40]}
         self.busy, self.error = True, ""
         yield
-        form, self._form = self._form, {}
-        tried = await attempt(asking.ask, *self._link(), form, photos, self.router.session.client_ip,
+        tried = await attempt(asking.ask, *self._link(), fields, photos, self.router.session.client_ip,
                               failed="Gagal mengirim permintaan retur. Coba lagi.", title="Retur belum terkirim")  # fmt: skip
         self.busy = False
         if not tried.ok:

@@ -14,7 +14,9 @@ WEB_CONCURRENCY sets the number of workers (gunicorn's own variable); unset, Ref
 
 from __future__ import annotations
 
+import gc
 import sys
+from typing import Any
 
 from uvicorn_worker import UvicornWorker
 
@@ -34,6 +36,14 @@ class SiteWorker(UvicornWorker):
         "proxy_headers": False,
         "server_header": False,
     }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Built in gunicorn's master right before the fork: what the master loaded (the app,
+        # --preload) is moved out of the collector's reach, so a worker's collections walk only
+        # its own objects (its tabs'), never write to the pages it shares with the others, and
+        # pause it for less (the Python manual's gc.freeze; docs/benchmarks.md section 15).
+        gc.freeze()
+        super().__init__(*args, **kwargs)
 
 
 def served_port(argv: list[str]) -> int | None:

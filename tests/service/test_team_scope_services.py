@@ -116,7 +116,7 @@ def test_a_cashier_sees_today_of_their_outlet_and_every_other_handler_and_route_
     call("answer_dispute", {"keputusan": "terima", "catatan": ""})
     state.at(routes.ACCOUNT_SERVICE, perangkat=_device("BRI00123"))  # the other outlet's unit: no form
     state.open(ServiceState)
-    call("report_problem", {"masalah": "kertas", "keterangan": "bukan outlet saya"})
+    call("report_problem", [], {"masalah": "kertas", "keterangan": "bukan outlet saya"})
     call("order_paper", str(team["branch_device"]))
     with read_session() as s:
         assert s.exec(select(Outlet).where(Outlet.name == "Cabang Kasir")).first() is None
@@ -133,7 +133,7 @@ def test_a_cashier_sees_today_of_their_outlet_and_every_other_handler_and_route_
         routes.ACCOUNT_SERVICE, perangkat=str(team["branch_device"])
     )  # their own outlet's unit: a cashier reports it
     state.open(ServiceState)
-    call("report_problem", {"masalah": "kertas", "keterangan": "Kertas macet"})
+    call("report_problem", [], {"masalah": "kertas", "keterangan": "Kertas macet"})
     assert [c.device for c in state.service_cases] and len(state.service_cases) == 1
 
     client = TestClient(files_app())

@@ -725,7 +725,7 @@ def test_a_merchant_reaches_no_device_case_outlet_or_invoice_of_anothers_over_th
 
     state.at(routes.ACCOUNT_SERVICE, perangkat=their_spare)  # another merchant's unit: no form
     state.open(ServiceState)
-    call("report_problem", {"masalah": "kertas", "keterangan": "bukan punya saya"})
+    call("report_problem", [], {"masalah": "kertas", "keterangan": "bukan punya saya"})
     call("media_open", their_case.id)
     call("upload_service_media", [rx.UploadFile(file=io.BytesIO(png(tmp_path / "m.png").read_bytes()))])
     call("pay_service_fee", their_case.id)
