@@ -6,7 +6,7 @@ import reflex as rx
 
 from terminal_shop import admin_pages, routes
 from terminal_shop.components.layout import skip_link
-from terminal_shop.components.ui import CARD, icon, native_form, nav_link
+from terminal_shop.components.ui import CARD, badge, icon, native_form, nav_link
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.reflex_compat import toasts_end_with_their_page
 from terminal_shop.services.team.permissions import Permission
@@ -23,25 +23,9 @@ BTN_SMALL = (
 ICON_LINK = "inline-flex h-11 w-11 items-center justify-center rounded text-slate-600 hover:bg-slate-100 md:h-8 md:w-8"
 TH = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
 TD = "px-3 py-2.5 text-sm text-slate-800"
+
+
 # Badge tones of vocabulary.py, as whole class names so Tailwind keeps them.
-TONES = {
-    "amber": "bg-amber-100 text-amber-800",
-    "blue": "bg-blue-100 text-blue-800",
-    "emerald": "bg-emerald-100 text-emerald-800",
-    "red": "bg-red-100 text-red-800",
-}
-_BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold "
-
-
-def badge(b) -> rx.Component:
-    return rx.el.span(
-        b.label,
-        class_name=rx.match(
-            b.tone, *[(t, _BADGE + c) for t, c in TONES.items()], _BADGE + "bg-slate-100 text-slate-700"
-        ),
-    )
-
-
 def when_allowed(needed: Permission, component: rx.Component, otherwise: rx.Component | None = None) -> rx.Component:
     """`component` for a role granted `needed`; the server checks again on every action."""
     return rx.cond(AdminState.permissions.contains(needed.value), component, otherwise or rx.fragment())

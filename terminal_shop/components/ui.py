@@ -125,3 +125,26 @@ def modal(title, *body, on_close, actions=(), width: str = "max-w-md") -> rx.Com
 def term_options(term: type[Term], first: str = "") -> list[rx.Component]:
     """A select's options for a Term's members, their labels shown; `first`: an empty choice."""
     return ([rx.el.option(first, value="")] if first else []) + [rx.el.option(m.label, value=m.value) for m in term]
+
+
+TONES = {  # a status's colour, on public and admin pages alike (views.Badge.tone, a step's tone)
+    "amber": "bg-amber-100 text-amber-800",
+    "blue": "bg-blue-100 text-blue-800",
+    "indigo": "bg-indigo-100 text-indigo-800",
+    "emerald": "bg-emerald-100 text-emerald-800",
+    "red": "bg-red-100 text-red-800",
+}
+_BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold "
+
+
+def tone_badge(label, tone, **props) -> rx.Component:
+    return rx.el.span(
+        label,
+        class_name=rx.match(tone, *[(t, _BADGE + c) for t, c in TONES.items()], _BADGE + "bg-slate-100 text-slate-700"),
+        **props,
+    )
+
+
+def badge(b) -> rx.Component:
+    """A views.Badge: its label in its tone."""
+    return tone_badge(b.label, b.tone)

@@ -8,9 +8,8 @@ from typing import Any
 import reflex as rx
 
 from terminal_shop import rules
-from terminal_shop.components.admin import badge
 from terminal_shop.components.files import file_picker
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, badge, term_options
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.reflex_compat.forms import submit_with_files
 from terminal_shop.services.registrations.terms import Bank

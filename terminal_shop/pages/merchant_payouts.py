@@ -9,8 +9,7 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.account_pages import AccountPage
-from terminal_shop.components.admin import badge
-from terminal_shop.components.ui import BTN_OUTLINE, CARD, INPUT
+from terminal_shop.components.ui import BTN_OUTLINE, CARD, INPUT, badge
 from terminal_shop.pages.account_frame import account_page
 from terminal_shop.pages.merchant_payout_account import payout_account_section
 from terminal_shop.state.account_payouts import BREAKDOWN_ID

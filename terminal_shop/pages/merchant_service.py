@@ -10,9 +10,8 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.account_pages import AccountPage
-from terminal_shop.components.admin import badge
 from terminal_shop.components.files import file_picker, instant_picker
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, nav_link, term_options
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, badge, nav_link, term_options
 from terminal_shop.infra.uploads import MEDIA_ACCEPT
 from terminal_shop.pages.account_frame import account_page
 from terminal_shop.reflex_compat.forms import submit_with_files

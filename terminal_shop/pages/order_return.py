@@ -9,7 +9,7 @@ import reflex as rx
 
 from terminal_shop import rules
 from terminal_shop.components.files import file_picker
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options, tone_badge
 from terminal_shop.infra.uploads import IMAGE_ACCEPT
 from terminal_shop.reflex_compat.forms import submit_with_files
 from terminal_shop.services.registrations.terms import Bank
@@ -17,9 +17,6 @@ from terminal_shop.services.returns.terms import Resolution, ReturnReason
 from terminal_shop.state.order_return import RETURN_UPLOAD_ID
 from terminal_shop.state.order_return import ReturnState as R
 
-_TONE = {"amber": "bg-amber-100 text-amber-800", "blue": "bg-blue-100 text-blue-800",
-         "indigo": "bg-indigo-100 text-indigo-800", "emerald": "bg-emerald-100 text-emerald-800",
-         "red": "bg-red-100 text-red-800"}  # fmt: skip
 _LABEL = "text-sm font-medium text-slate-800"
 
 
@@ -110,15 +107,7 @@ def _return(r: Any) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.p("Retur ", rx.el.code(r.number), class_name="font-semibold"),
-            rx.el.span(
-                r.step_label,
-                class_name=rx.match(
-                    r.step_tone,
-                    *[(k, "rounded-full px-2.5 py-0.5 text-xs font-semibold " + v) for k, v in _TONE.items()],
-                    "rounded-full px-2.5 py-0.5 text-xs font-semibold bg-slate-100",
-                ),
-                data_testid="return-step",
-            ),
+            tone_badge(r.step_label, r.step_tone, data_testid="return-step"),
             class_name="flex flex-wrap items-center justify-between gap-2",
         ),
         rx.el.p(r.units, class_name="mt-1 text-sm"),

@@ -8,12 +8,9 @@ tab's token without the cookie).
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import re
 from datetime import timedelta
 
-import socketio
 from playwright.sync_api import expect
 from sqlmodel import select
 
@@ -22,9 +19,9 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.services.team.tables import AdminSession
 
 from support.factories import ONE_D210, checkout_order
+from support.raw_socket import frames_answering
 from support.steps import EMAIL, sign_in
 
-NAMESPACE = "/_event"
 BUYER_NAME = "Rahasia Pembeli"
 # What the order list and detail show of the buyer, the admin's own e-mail, and the proof.
 PRIVATE = (BUYER_NAME, "rahasia@example.com", "081234567890", "Jl. Darmo No. 12", EMAIL, "X-Amz-Signature", "sig=")
@@ -107,27 +104,7 @@ def test_a_closed_tabs_token_without_the_cookie_receives_no_admin_data(page, adm
     assert token
     page.close()  # the tab is closed; its state stays on the server
 
-    async def reconnect_with(token: str) -> list[str]:
-        received: list[str] = []
-        sio = socketio.AsyncClient(reconnection=False)
-        sio.on("event", lambda data: received.append(str(data)), namespace=NAMESPACE)
-        path = f"/admin/orders/{order.id}"
-        router = {"pathname": path, "query": {}, "asPath": path}
-        hydrate = {"name": "reflex___state____state.hydrate_and_load", "payload": {}, "router_data": router}
-        site = page.base
-        await sio.connect(
-            f"{site}?token={token}",
-            socketio_path=NAMESPACE,
-            namespaces=[NAMESPACE],
-            transports=["websocket"],
-            auth={"event": hydrate},
-            wait_timeout=30,
-        )
-        await asyncio.sleep(2)
-        await sio.disconnect()
-        return received
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # Playwright holds this thread's loop
-        frames = pool.submit(asyncio.run, reconnect_with(token)).result()
+    path = f"/admin/orders/{order.id}"
+    frames = frames_answering(page.base, token, "reflex___state____state.hydrate_and_load", path)
     assert frames  # the server answered the hydrate
     assert private_in(frames) == []

@@ -6,15 +6,12 @@ sessions, then deactivates the account, and each time the clerk's open tab is si
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import io
 import re
 import time
 import uuid
 
 import pyotp
-import socketio
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
@@ -27,6 +24,7 @@ from terminal_shop.state.admin import MerchantDetailState
 
 from support.accessibility import axe
 from support.factories import ONE_D210, checkout_order, make_merchant
+from support.raw_socket import frames_answering
 from support.steps import EMAIL, PASSWORD, open_admin_menu, sign_in, stored_tab_states, wait_for_mail
 
 CLERK, CLERK_PASSWORD = "keuangan@terminalku.example", "kasir-keuangan-2026"
@@ -59,27 +57,7 @@ def log_out(pg) -> None:
 def call_over_websocket(base: str, cookie: str, event: str, path: str) -> list[str]:
     """One event sent straight to the server with the clerk's session cookie, as a script
     would: the frames that come back."""
-
-    async def call() -> list[str]:
-        received: list[str] = []
-        sio = socketio.AsyncClient(reconnection=False)
-        sio.on("event", lambda data: received.append(str(data)), namespace="/_event")
-        router = {"pathname": path, "query": {}, "asPath": path}
-        await sio.connect(
-            f"{base}?token={uuid.uuid4()}",
-            headers={"Cookie": f"{admin_auth.SESSION_COOKIE}={cookie}"},
-            socketio_path="/_event",
-            namespaces=["/_event"],
-            transports=["websocket"],
-            auth={"event": {"name": event, "payload": {}, "router_data": router}},
-            wait_timeout=30,
-        )
-        await asyncio.sleep(2)
-        await sio.disconnect()
-        return received
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # Playwright holds this thread's loop
-        return pool.submit(asyncio.run, call()).result()
+    return frames_answering(base, str(uuid.uuid4()), event, path, {"Cookie": f"{admin_auth.SESSION_COOKIE}={cookie}"})
 
 
 def test_an_invited_finance_clerk_with_2fa_confirms_payments_and_nothing_else(page, browser, mailbox, tmp_path):

@@ -1,7 +1,8 @@
 """Issue 60.2: a merchant with something in every area that holds personal data (documents, an
 order with a proof, sessions, outlets, a staff member invited and joined, activity lines, a
 service case with a photo and a video, a dispute with evidence and a note, a payout question,
-a return of a unit of their order with a photo and the refund's account,
+a return of a unit of their order with a photo and the refund's account, the business's
+PKP identity for its MDR invoices,
 WhatsApp messages, the outbox, audit lines) is erased, and the owner's name, e-mail, phone, NIK,
 business name and bank account, and the staff member's address, are in no table and no stored
 file afterwards. The areas' own marks say how (infra/models.py `personal`), checked for every
@@ -31,7 +32,7 @@ from terminal_shop.services.orders import fulfilment, order_status, transitions
 from terminal_shop.services.payouts import cases as payout_cases
 from terminal_shop.services.payouts import merchant as payouts
 from terminal_shop.services.privacy import erasure
-from terminal_shop.services.registrations import payout_account
+from terminal_shop.services.registrations import payout_account, tax_identity
 from terminal_shop.services.returns import asking
 from terminal_shop.services.servicing import cases as servicing
 from terminal_shop.services.transactions import signers
@@ -98,6 +99,8 @@ def _merchant_with_everything(tmp_path) -> object:
     webhook.receive(inbound_text("62" + PHONE[1:], f"Halo, saya {NAME} dari {SHOP}"))
     new_account = {"nama_bank": "Bank BNI", "nomor_rekening": NEW_ACCOUNT, "nama_rekening": NAME}
     payout_account.request(merchant_id, new_account, png(tmp_path / "buku.png").read_bytes(), EMAIL)  # issue 61.4
+    tax_identity.save(merchant_id, {"pkp": "1", "tax_id": NIK, "tax_nitku": NIK + "000000", "tax_name": SHOP,
+                                    "tax_address": f"Jl. Kenjeran 12, a.n. {NAME}"}, EMAIL)  # fmt: skip  # issue 61.2
     owner = TestClient(files_app())  # a download: its event and the account's log name the owner
     owner.cookies.set(signin.SESSION_COOKIE, signed_in(EMAIL))
     assert owner.get(routes.API_ACCOUNT_TRANSACTIONS_CSV).status_code == 200

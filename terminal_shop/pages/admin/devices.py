@@ -6,11 +6,11 @@ import reflex as rx
 
 from terminal_shop import catalogue, routes
 from terminal_shop.admin_pages import AdminPage, Export
-from terminal_shop.components.admin import admin_layout, badge, scroll_table, when_allowed
+from terminal_shop.components.admin import admin_layout, scroll_table, when_allowed
 from terminal_shop.components.admin_lists import cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.scanner import scan_button
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, badge, term_options
 from terminal_shop.services.devices import listing
 from terminal_shop.services.devices.terms import DeviceStatus
 from terminal_shop.services.team.permissions import Permission

@@ -8,9 +8,9 @@ import reflex as rx
 
 from terminal_shop import routes, rules
 from terminal_shop.admin_pages import AdminPage
-from terminal_shop.components.admin import admin_layout, badge, scroll_table
+from terminal_shop.components.admin import admin_layout, scroll_table
 from terminal_shop.components.admin_lists import cell
-from terminal_shop.components.ui import CARD
+from terminal_shop.components.ui import CARD, badge
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.services.fleet.terms import FleetFilter
 from terminal_shop.state.admin.fleet import FleetState as S

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from terminal_shop.components.admin import BTN_DANGER, badge, detail_item, when_allowed
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT
+from terminal_shop.components.admin import BTN_DANGER, detail_item, when_allowed
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, badge
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin.merchant_account import MerchantAccountState as A
 

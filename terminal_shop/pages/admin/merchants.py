@@ -6,9 +6,9 @@ import reflex as rx
 
 from terminal_shop import routes
 from terminal_shop.admin_pages import AdminPage, Export
-from terminal_shop.components.admin import ICON_LINK, TD, admin_layout, badge
+from terminal_shop.components.admin import ICON_LINK, TD, admin_layout
 from terminal_shop.components.admin_lists import cell, filter_select, pager, stat_cards, table, toolbar
-from terminal_shop.components.ui import icon, nav_link
+from terminal_shop.components.ui import badge, icon, nav_link
 from terminal_shop.services.lists.terms import SortField
 from terminal_shop.services.registrations import merchant_list
 from terminal_shop.services.registrations.terms import RegistrationStatus

@@ -8,13 +8,11 @@ from typing import Any
 import reflex as rx
 
 from terminal_shop import couriers
-from terminal_shop.components.admin import TONES, when_allowed
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
+from terminal_shop.components.admin import when_allowed
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options, tone_badge
 from terminal_shop.services.returns.terms import Destination, ReturnStep
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin.order_return import OrderReturnState as R
-
-_BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold "
 
 
 def _courier_select(name: str = "kurir") -> rx.Component:
@@ -78,7 +76,7 @@ def _return(r: Any) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.p("Retur ", rx.el.code(r.number), " · ", r.asked, class_name="font-semibold"),
-            rx.el.span(r.step_label, class_name=rx.match(r.step_tone, *[(k, _BADGE + v) for k, v in TONES.items()], _BADGE + "bg-slate-100")),
+            tone_badge(r.step_label, r.step_tone),
             class_name="flex flex-wrap items-center justify-between gap-2",
         ),
         rx.el.p(r.units, class_name="mt-1 text-sm"),

@@ -6,9 +6,9 @@ import reflex as rx
 
 from terminal_shop import routes, rules
 from terminal_shop.admin_pages import AdminPage
-from terminal_shop.components.admin import TD, TH, admin_layout, badge, when_allowed, when_loaded
+from terminal_shop.components.admin import TD, TH, admin_layout, when_allowed, when_loaded
 from terminal_shop.components.admin_lists import date_range, filter_select
-from terminal_shop.components.ui import CARD, nav_link
+from terminal_shop.components.ui import CARD, badge, nav_link
 from terminal_shop.pages.admin.personal_data import request_list
 from terminal_shop.services.lists.terms import Period
 from terminal_shop.services.team.permissions import Permission

@@ -8,11 +8,11 @@ import reflex as rx
 
 from terminal_shop import routes, rules
 from terminal_shop.admin_pages import AdminPage
-from terminal_shop.components.admin import BTN_SMALL, admin_layout, badge, detail_item, scroll_table
+from terminal_shop.components.admin import BTN_SMALL, admin_layout, detail_item, scroll_table
 from terminal_shop.components.admin_lists import FILTER, cell
 from terminal_shop.components.files import csv_picker
 from terminal_shop.components.forms import typed
-from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, modal, native_form, nav_link
+from terminal_shop.components.ui import BTN_PRIMARY, CARD, INPUT, badge, modal, native_form, nav_link
 from terminal_shop.services.orders.payments.terms import MatchKind
 from terminal_shop.services.orders.terms import ProofFilter
 from terminal_shop.state.admin import OrderDetailState as D

@@ -9,8 +9,8 @@ import reflex as rx
 
 from terminal_shop import couriers, routes
 from terminal_shop.admin_pages import AdminPage
-from terminal_shop.components.admin import admin_layout, badge, when_allowed
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, term_options
+from terminal_shop.components.admin import admin_layout, when_allowed
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, badge, term_options
 from terminal_shop.services.servicing.terms import PICKUP_WINDOWS, CaseStep, Problem
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin.service import ServiceState as S

@@ -7,10 +7,10 @@ import reflex as rx
 
 from terminal_shop import routes, rules
 from terminal_shop.admin_pages import AdminPage
-from terminal_shop.components.admin import TD, admin_layout, badge, scroll_table, when_allowed
+from terminal_shop.components.admin import TD, admin_layout, scroll_table, when_allowed
 from terminal_shop.components.admin_lists import cell
 from terminal_shop.components.files import csv_picker
-from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT
+from terminal_shop.components.ui import BTN_OUTLINE, BTN_PRIMARY, CARD, INPUT, badge
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.services.transactions.settlement_report import FIELDS
 from terminal_shop.state.admin.transactions import REPORT_UPLOAD_ID, SECRET_FIELD

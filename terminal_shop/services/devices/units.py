@@ -59,14 +59,26 @@ def ids_of_serials(s: Session, serials: set[str]) -> dict[str, tuple[uuid.UUID, 
     return {sn: (i, status == DeviceStatus.ACTIVE.value) for sn, i, status in rows}
 
 
+def models_of_serials(s: Session, serials: list[str]) -> dict[str, str]:
+    """SN -> model, for the units that exist (a return's units named in one query)."""
+    if not serials:
+        return {}
+    return dict(s.exec(select(Device.serial, Device.model).where(col(Device.serial).in_(serials))).all())
+
+
 def records(s: Session, device_ids: set[uuid.UUID]) -> dict[uuid.UUID, DeviceFacts]:
     """Several units by id in one query (a list of cases, each naming its units)."""
     return {d.id: d for d in s.exec(select(Device).where(col(Device.id).in_(device_ids)))} if device_ids else {}
 
 
+def stored_serial(typed: str) -> str:
+    """An SN as a person typed or scanned it, spelled as the stock keeps it (no spaces, capitals)."""
+    return compact(typed)[:30]
+
+
 def by_serial(s: Session, serial: str) -> DeviceFacts | None:
     """A unit by its SN as a person typed it (spaces and case ignored, as the stock keeps it)."""
-    return s.exec(select(Device).where(col(Device.serial) == compact(serial)[:30])).first()
+    return s.exec(select(Device).where(col(Device.serial) == stored_serial(serial))).first()
 
 
 def record(s: Session, device_id: uuid.UUID) -> DeviceFacts | None:

@@ -8,16 +8,16 @@ from __future__ import annotations
 import time
 import uuid
 
-from terminal_shop import catalogue, routes
+from terminal_shop import routes
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.pdf import table_pdf
 from terminal_shop.infra.pdf_text import latin
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign, verify
-from terminal_shop.services.devices import units
 from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.orders.views import order_number
+from terminal_shop.services.returns.naming import named_units
 from terminal_shop.services.returns.tables import OrderReturn
 from terminal_shop.services.returns.terms import ReturnReason
 from terminal_shop.services.validation import parse_id
@@ -47,11 +47,7 @@ def for_link(return_id: str, token: str, expires: str) -> tuple[str, bytes] | No
         order = orders.record(s, row.order_id) if row is not None else None
         if row is None or order is None or not row.credit_note or order.restricted_at is not None:
             return None
-        lines = []
-        for sn in row.serials:
-            unit = units.by_serial(s, sn)
-            product = catalogue.product(unit.model) if unit else None
-            lines.append(f"{product.name if product else '-'} SN {sn}")
+        lines = named_units(s, row.serials)
         return file_name(row.credit_note), _pdf(
             row, order.invoice_number or order_number(order.id), order.buyer_name, lines
         )

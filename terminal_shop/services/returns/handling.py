@@ -6,7 +6,6 @@ ship an exchange from stock."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from sqlmodel import Session
@@ -22,11 +21,6 @@ from terminal_shop.services.returns.events import ReturnMoved
 from terminal_shop.services.returns.tables import CreditNoteCounter, OrderReturn
 from terminal_shop.services.returns.terms import NEXT, Destination, Resolution, ReturnRefusal, ReturnStep
 from terminal_shop.services.validation import parse_id
-
-
-def compact(text: str) -> str:
-    """An SN as scanned or typed: no spaces, capitals (as the devices area stores it)."""
-    return re.sub(r"\s+", "", text or "").upper()[:30]
 
 
 def _moving(
@@ -79,7 +73,7 @@ def refuse(return_id: str, why: str, admin: str) -> None:
 
 def receive(return_id: str, serial: str, destination: str, admin: str) -> bool:
     """One unit scanned at the warehouse; True when it was the last (the return is received)."""
-    sn, where = compact(serial), Destination.parse(str(destination)) or Destination.STOCK
+    sn, where = units.stored_serial(serial), Destination.parse(str(destination)) or Destination.STOCK
     key = parse_id(return_id)
     with write_session() as s:
         row = s.get(OrderReturn, key, with_for_update=True) if key else None
@@ -131,7 +125,7 @@ def refund(return_id: str, reference: str, admin: str) -> str:
 
 def exchange(return_id: str, serials_text: str, courier_code: str, resi: str, admin: str) -> None:
     """One unit from stock of the same model for each unit returned, shipped to the buyer."""
-    given = [compact(x) for x in str(serials_text).replace(",", " ").split() if x.strip()]
+    given = [units.stored_serial(x) for x in str(serials_text).replace(",", " ").split() if x.strip()]
     courier, normal = couriers.courier(str(courier_code)), couriers.normal_resi(str(resi))[:30]
     if courier is None:
         raise Refused(ReturnRefusal.COURIER)

@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session, col, select
 
-from terminal_shop import catalogue, couriers
+from terminal_shop import couriers
 from terminal_shop.formats import rupiah, wib
 from terminal_shop.infra.db import read_session
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
-from terminal_shop.services.devices import units
 from terminal_shop.services.orders import owners as orders
 from terminal_shop.services.returns import asking, credit_note
+from terminal_shop.services.returns.naming import named_units
 from terminal_shop.services.returns.tables import OrderReturn
 from terminal_shop.services.returns.terms import NEXT, Destination, Resolution, ReturnReason, ReturnStep
 
@@ -27,7 +27,7 @@ class ReturnView:
     number: str
     step: str  # terms.ReturnStep value
     step_label: str
-    step_tone: str  # a colour name (components.admin.TONES)
+    step_tone: str  # a colour name (components.ui.TONES)
     reason: str
     units: str  # "PAX A920 Pro SN A9200001, ..."
     resolution: str
@@ -55,15 +55,6 @@ class BuyerReturns:
     returns: list[ReturnView]
 
 
-def _units(s: Session, serials: list[str]) -> str:
-    said = []
-    for sn in serials:
-        unit = units.by_serial(s, sn)
-        product = catalogue.product(unit.model) if unit else None
-        said.append(f"{product.name if product else (unit.model if unit else '')} SN {sn}".strip())
-    return ", ".join(said)
-
-
 def _view(s: Session, r: OrderReturn, staff: bool) -> ReturnView:
     step = ReturnStep.parse(r.step) or ReturnStep.ASKED
     courier = couriers.courier(r.pickup_courier)
@@ -72,7 +63,7 @@ def _view(s: Session, r: OrderReturn, staff: bool) -> ReturnView:
     storage, bucket = get_storage(), get_settings().bucket_order_payments
     return ReturnView(
         id=str(r.id), number=r.number, step=step.value, step_label=step.label, step_tone=step.tone,
-        reason=ReturnReason.label_of(r.reason), units=_units(s, r.serials), resolution=Resolution.label_of(r.resolution),
+        reason=ReturnReason.label_of(r.reason), units=", ".join(named_units(s, r.serials)), resolution=Resolution.label_of(r.resolution),
         next=NEXT[step], is_refund=r.resolution == Resolution.REFUND.value, note=r.note if staff else "", refused_reason=r.refused_reason,
         pickup=f"{courier.name}, resi {r.pickup_resi}" if courier else "",
         received=", ".join(f"{sn}: {Destination.label_of(d)}" for sn, d in r.received.items()),
