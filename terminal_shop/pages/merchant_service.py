@@ -63,7 +63,7 @@ def _case(c: Any) -> rx.Component:
         rx.cond(c.open & (c.media.length() < 3),
                 rx.cond(A.media_case == c.id,
                         rx.el.div(instant_picker(SERVICE_UPLOAD_ID, "Tambah foto atau video (maks. 3 foto atau 1 video, 10 MB)",
-                                                 A.upload_service_media, MEDIA_ACCEPT, BTN_OUTLINE + " min-h-[44px]"), class_name="mt-2"),
+                                                 lambda upload: A.upload_service_media(upload, c.id), MEDIA_ACCEPT, BTN_OUTLINE + " min-h-[44px]"), class_name="mt-2"),
                         rx.el.button("Tambah foto/video", type="button", on_click=A.media_open(c.id),
                                      class_name=BTN_OUTLINE + " mt-2 min-h-[44px]"))),
         class_name="scroll-mt-24 py-3",

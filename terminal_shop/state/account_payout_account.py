@@ -11,7 +11,7 @@ from typing import ClassVar
 import reflex as rx
 
 from terminal_shop.infra.uploads import MAX_UPLOAD_BYTES, TOO_LARGE_TEXT, browser_rejection
-from terminal_shop.refusals import FieldErrors, texts
+from terminal_shop.refusals import texts
 from terminal_shop.services.merchant_team.terms import Ability
 from terminal_shop.services.registrations import payout_account, payout_account_views, tax_identity
 from terminal_shop.services.registrations.details import DOC_WRONG_TYPE, validate_bank
@@ -63,7 +63,7 @@ class PayoutAccountState(AccountState):
     @account_only
     async def check_change(self, form: dict):
         """The form's fields, answered at once; send_change gets them too, with the photo."""
-        self.change_errors = texts(_typed(form)[1])
+        self.change_errors = texts(validate_bank(form)[1])
         if self.change_errors:
             return toast.error("Periksa data rekening baru", description=next(iter(self.change_errors.values())))
         return None
@@ -76,7 +76,7 @@ class PayoutAccountState(AccountState):
         merchants = own_merchants(self, Ability.PAYOUTS)
         if merchants is None:
             return self._forget()
-        typed, errors = _typed(form)
+        typed, errors = validate_bank(form)
         if errors or typed is None:
             return None
         merchant, clear = self._merchant(self.changing, merchants), rx.clear_selected_files(PROOF_UPLOAD_ID)
@@ -157,7 +157,3 @@ class PayoutAccountState(AccountState):
         await self._fill(merchants)
         return toast.success("Data PKP disimpan" if tried.value else "Tercatat: usaha ini bukan PKP",
                              description="Berlaku untuk invoice biaya MDR berikutnya.")  # fmt: skip
-
-
-def _typed(form: dict) -> tuple[dict[str, str] | None, FieldErrors]:
-    return validate_bank({k: str(form.get(k, ""))[:200] for k in ("nama_bank", "nama_rekening", "nomor_rekening")})

@@ -84,10 +84,10 @@ class ServiceState(AccountState):
         self.reporting, self.reporting_device = "", ""
         await self._load_service(merchants)
         self.media_case = next((c.id for c in self.service_cases if c.number == tried.value), "")
-        photo = await self._store_media(files, REPORT_UPLOAD_ID, None) if files else None
+        photo = await self._store_media(files, REPORT_UPLOAD_ID, self.media_case, None) if files else []
         forget_device = rx.call_script("history.replaceState(null, '', location.pathname)")  # a reload opens no form
         said = [toast.success(f"Laporan {tried.value} terkirim"), forget_device, rx.scroll_to("laporan-masalah")]
-        return said + (photo if isinstance(photo, list) else [photo] if photo else [])
+        return said + photo
 
     @rx.event
     @account_only
@@ -122,9 +122,11 @@ class ServiceState(AccountState):
 
     @rx.event
     @account_only
-    async def upload_service_media(self, files: list[rx.UploadFile]):
-        """A photo or a video for the case whose picker is open (the service checks it is theirs)."""
-        return await self._store_media(files, SERVICE_UPLOAD_ID, "Foto tersimpan")
+    async def upload_service_media(self, files: list[rx.UploadFile], case_id: str):
+        """A photo or a video for the case whose picker is open (the service checks it is theirs).
+        The case comes with the upload, which may reach a worker before the tab's state that
+        opened the picker (reflex_compat.forms)."""
+        return await self._store_media(files, SERVICE_UPLOAD_ID, str(case_id)[:40], "Foto tersimpan")
 
     @rx.event
     @account_only
@@ -132,19 +134,20 @@ class ServiceState(AccountState):
         title, message = browser_rejection(codes, cases.MEDIA_WRONG_TYPE)
         return toast.error(title, description=message)
 
-    async def _store_media(self, files: list[rx.UploadFile], upload_id: str, said: str | None):
+    async def _store_media(self, files: list[rx.UploadFile], upload_id: str, case_id: str, said: str | None) -> list:
         merchants = own_reach(self, Ability.SERVICE)
         if merchants is None:
-            return self._forget()
+            self._forget()
+            return []
         clear = rx.clear_selected_files(upload_id)
-        if not files or not self.media_case:
-            return clear
+        if not files or not case_id:
+            return [clear]
         data = await files[0].read()
         if len(data) > MAX_UPLOAD_BYTES:
             return [toast.error(TOO_LARGE_TEXT), clear]
-        tried = await attempt(cases.add_media, merchants, self.media_case, data, checked_customer().email,
+        tried = await attempt(cases.add_media, merchants, case_id, data, checked_customer().email,
                               failed="Gagal menyimpan foto. Coba lagi.", then=[clear])  # fmt: skip
         if not tried.ok:
             return tried.answer
         await self._load_service(merchants)
-        return [toast.success(said), clear] if said else clear
+        return [toast.success(said), clear] if said else [clear]

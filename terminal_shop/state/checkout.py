@@ -201,7 +201,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     async def choose_payment(self, method: str):
         chosen = PaymentMethod.parse(method)
         if chosen is PaymentMethod.QRIS and not self.priced.qris_allowed:
-            return toast.error(orders.QRIS_LIMIT_MESSAGE)
+            return toast.error(OrderRefusal.QRIS_LIMIT.label)
         if chosen is not None:
             self.payment_method = chosen.value
             self._save()
@@ -230,7 +230,7 @@ class CheckoutState(CheckoutCopy, rx.State):
     @rx.event
     def proof_missing(self):
         """No proof chosen: the field comes into view and says so (no corner toast)."""
-        self.proof_error = orders.PROOF_MISSING
+        self.proof_error = OrderRefusal.PROOF_MISSING.label
         return rx.scroll_to(PROOF_SECTION)
 
     @rx.event

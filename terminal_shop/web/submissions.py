@@ -107,12 +107,12 @@ async def submit_order(request: Request) -> Response:
     form = await _files_form(request, 1)
     draft = checkout_rules.CheckoutDraft.parse(form.get("draft") if form else None)
     if form is None or draft is None:
-        return _refused(orders.MSG_GENERIC)
+        return _refused(OrderRefusal.GENERIC.label)
     if not draft.client_ref:  # a key made here would make a resend of this a second order
         return _refused(OrderRefusal.NOT_READY.label, 409, kind="wait")
     proof = next(iter(form.getlist("files")), None)
     if not isinstance(proof, UploadFile):
-        return _refused(orders.PROOF_MISSING, 422, kind="file", title=orders.PROOF_MISSING)
+        return _refused(OrderRefusal.PROOF_MISSING.label, 422, kind="file", title=OrderRefusal.PROOF_MISSING.label)
     # The address is checked, and counted only once an order is stored; the buyer's own
     # limit (rules.ORDERS_PER_BUYER) is counted from the orders stored, in their transaction.
     if refused := await _over_limit(request, Action.ORDER, "", counted_later=True):

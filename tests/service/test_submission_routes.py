@@ -76,11 +76,11 @@ def test_bad_order_posts_get_a_message_and_store_nothing(clean_db, tmp_path):
     proof = {"files": ("bukti.png", png(tmp_path / "bukti.png").read_bytes(), "image/png")}
 
     not_a_form = client.post(routes.API_ORDER, content=b"\x00" * 100, headers={"content-type": "text/plain"})
-    assert (not_a_form.status_code, not_a_form.json()["message"]) == (400, orders.MSG_GENERIC)
+    assert (not_a_form.status_code, not_a_form.json()["message"]) == (400, OrderRefusal.GENERIC.label)
     no_draft = client.post(routes.API_ORDER, data={"draft": "{not json"}, files=proof)
-    assert (no_draft.status_code, no_draft.json()["message"]) == (400, orders.MSG_GENERIC)
+    assert (no_draft.status_code, no_draft.json()["message"]) == (400, OrderRefusal.GENERIC.label)
     no_file = client.post(routes.API_ORDER, data={"draft": draft})
-    assert (no_file.status_code, no_file.json()["message"]) == (422, orders.PROOF_MISSING)
+    assert (no_file.status_code, no_file.json()["message"]) == (422, OrderRefusal.PROOF_MISSING.label)
     # No attempt key yet (sent before the confirm page had loaded): a key made here would
     # make a resend a second order; the page keeps the form and says to wait.
     keyless = client.post(routes.API_ORDER, data={"draft": _checkout("")}, files=proof)

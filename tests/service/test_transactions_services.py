@@ -727,7 +727,7 @@ def test_a_merchant_reaches_no_device_case_outlet_or_invoice_of_anothers_over_th
     state.open(ServiceState)
     call("report_problem", [], {"masalah": "kertas", "keterangan": "bukan punya saya"})
     call("media_open", their_case.id)
-    call("upload_service_media", [rx.UploadFile(file=io.BytesIO(png(tmp_path / "m.png").read_bytes()))])
+    call("upload_service_media", [rx.UploadFile(file=io.BytesIO(png(tmp_path / "m.png").read_bytes()))], their_case.id)
     call("pay_service_fee", their_case.id)
     call("order_paper", their_spare)  # an A920: it has a printer
     call("move_device", their_device, state.outlets[0].id)

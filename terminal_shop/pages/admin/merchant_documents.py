@@ -62,7 +62,7 @@ def _uploader() -> rx.Component:
                 accept=IMAGE_ACCEPT,
                 max_size=MAX_UPLOAD_BYTES,
                 multiple=False,
-                on_drop=D.replace_document(rx.upload_files(upload_id=DOC_UPLOAD_ID)),
+                on_drop=D.replace_document(rx.upload_files(upload_id=DOC_UPLOAD_ID), D.upload_doc),
                 on_drop_rejected=lambda rejected: D.upload_rejected(rejection_codes(rejected)),
                 class_name="mt-2",
             ),

@@ -39,10 +39,6 @@ from terminal_shop.services.validation import clean, client_ref_ok, new_client_r
 
 log = logging.getLogger(__name__)
 
-PROOF_MISSING = OrderRefusal.PROOF_MISSING.label
-QRIS_LIMIT_MESSAGE = OrderRefusal.QRIS_LIMIT.label
-MSG_GENERIC = OrderRefusal.GENERIC.label
-
 
 def success_path(order_id: object) -> str:
     """The thank-you page of a made order."""
@@ -100,9 +96,10 @@ def create_order(
 
     A repeated call with the same client_ref returns the first order (double click,
     retry after a dropped connection): found in the transaction that would store it, so a
-    first submission asks the database once (a resend's proof is put, then removed). The order's id comes from the client_ref
-    (order_id_for_attempt): the number the confirm page already showed in its QR. A BCA
-    order takes the kode unik the confirm page held for the attempt (transfer_codes);
+    first submission asks the database once (a resend's proof is put, then removed). The
+    order's id comes from the client_ref (order_id_for_attempt): the number the confirm page
+    already showed in its QR. A BCA order takes the kode unik the confirm page held for the
+    attempt (transfer_codes);
     `shown_amount` is what that page asked for when the proof was chosen.
     Raises OrderError or UploadRejected.
     """
@@ -181,12 +178,10 @@ def _new_order(
 def _store(
     order: Order, proof: CheckedFile, print_: proof_prints.Fingerprint, filename: str, storage: Storage, whatsapp: bool
 ) -> Order:
-    """The proof first, then the order, its held amount, its proof's fingerprint, the buyer's
-    WhatsApp consent and its messages in one commit; the proof is removed again if the commit
-    does not happen."""
+    """The proof first, then the order in one commit (`_place`); the proof goes again if that
+    commit does not happen or finds the attempt's order made before (a resend)."""
     bucket = get_settings().bucket_order_payments
-    stem = filename.rsplit(".", 1)[0]
-    key = f"{order.id}/{int(time.time() * 1000)}_{secrets.token_hex(4)}_{stem}.{proof.extension}"
+    key = f"{order.id}/{int(time.time() * 1000)}_{secrets.token_hex(4)}_{filename.rsplit('.', 1)[0]}.{proof.extension}"
     try:
         storage.put(bucket, key, proof.data, proof.content_type)
     except StorageError as exc:
@@ -194,22 +189,8 @@ def _store(
     order.payment_proof_path = key
     try:
         with write_session() as s:
-            if (made := _made(s, order.client_ref or "")) is not None:
-                discard(storage, bucket, key)
-                return made
-            _within_buyer_limit(s, order)
-            _bill_not_taken(s, order)
-            if order.unique_code:
-                transfer_codes.claim(s, order.client_ref or "", order.total + order.unique_code, order.id)
-            # Only the later order is marked (the earlier one's page still names it): marking
-            # other rows here would make checkouts sending one image wait on each other.
-            repeated = proof_prints.record(s, order.id, print_)
-            order.proof_suspect = repeated or order.proof_amount not in (None, order.total)
-            s.add(order)
-            s.flush()  # written now: the subscribers find it in the session instead of selecting it again
-            if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
-                consent.whatsapp_box_ticked(s, order.buyer_phone, f"checkout {order.number}")
-            publish(s, OrderPlaced(entity_id=str(order.id), actor="pembeli", new_status=order.status))
+            if (made := _made(s, order.client_ref or "")) is None:
+                _place(s, order, print_, whatsapp)
     except IntegrityError:
         discard(storage, bucket, key)
         winner = _find_by_client_ref(order.client_ref or "")
@@ -219,8 +200,29 @@ def _store(
     except BaseException:
         discard(storage, bucket, key)
         raise
+    if made is not None:
+        discard(storage, bucket, key)
+        return made
     log.info("order %s placed: %s, %s", order_number(order.id), order.payment_method, rupiah(order.total))
     return order
+
+
+def _place(s: Session, order: Order, print_: proof_prints.Fingerprint, whatsapp: bool) -> None:
+    """The order with its held amount, its proof's fingerprint, the buyer's WhatsApp consent
+    and its messages."""
+    _within_buyer_limit(s, order)
+    _bill_not_taken(s, order)
+    if order.unique_code:
+        transfer_codes.claim(s, order.client_ref or "", order.total + order.unique_code, order.id)
+    # Only the later order is marked (the earlier one's page still names it): marking
+    # other rows here would make checkouts sending one image wait on each other.
+    repeated = proof_prints.record(s, order.id, print_)
+    order.proof_suspect = repeated or order.proof_amount not in (None, order.total)
+    s.add(order)
+    s.flush()  # written now: the subscribers find it in the session instead of selecting it again
+    if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
+        consent.whatsapp_box_ticked(s, order.buyer_phone, f"checkout {order.number}")
+    publish(s, OrderPlaced(entity_id=str(order.id), actor="pembeli", new_status=order.status))
 
 
 def _bill_not_taken(s: Session, order: Order) -> None:
@@ -233,10 +235,9 @@ _BUYER_LOCKS = text("SELECT pg_advisory_xact_lock(hashtext(:first)), pg_advisory
 
 
 def _within_buyer_limit(s: Session, order: Order) -> None:
-    """At most ORDERS_PER_BUYER orders an hour for one e-mail or one phone number, counted
-    from the orders stored (a refused form or file never counts) while this transaction
-    holds the buyer's locks, so a burst of parallel orders stores no more than the limit
-    (PostgreSQL: advisory locks per e-mail and phone; SQLite: one writer at a time)."""
+    """At most ORDERS_PER_BUYER orders an hour for one e-mail or phone number, counted from the
+    orders stored while this transaction holds the buyer's locks: a burst stores no more than
+    the limit (PostgreSQL: advisory locks per e-mail and phone; SQLite: one writer at a time)."""
     email = order.buyer_email.strip().lower()
     mobile = normalise_mobile(order.buyer_phone)
     phones = {order.buyer_phone} | ({mobile, mobile[1:], "0" + mobile[3:]} if mobile else set())

@@ -4,6 +4,7 @@ typed it, the documents asked for, and the wizard's copy kept in the tab."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,9 +71,10 @@ def validate_details(raw: dict[str, str]) -> tuple[dict[str, Any] | None, FieldE
 BANK_FIELDS = ("nama_bank", "nama_rekening", "nomor_rekening")
 
 
-def validate_bank(raw: dict[str, str]) -> tuple[dict[str, str] | None, FieldErrors]:
+def validate_bank(raw: Mapping[str, object]) -> tuple[dict[str, str] | None, FieldErrors]:
     """The payout account's three fields checked as the wizard checks them (a new account asked
-    for on /akun: registrations/payout_account.py): the values as stored, or each field's error."""
+    for on /akun: registrations/payout_account.py), read from a whole form as it came: the values
+    as stored, or each field's error."""
     fields = [f for f in FIELDS if f.name in BANK_FIELDS]
     typed = {f.name: clean(raw.get(f.name)) for f in fields}
     errors = {f.name: e for f in fields if (e := _field_error(f, typed[f.name]))}

@@ -252,15 +252,17 @@ class MerchantDetailState(AdminState):
 
     @rx.event
     @admin_only(permission=Permission.MERCHANTS_EDIT)
-    async def replace_document(self, files: list[rx.UploadFile]):
-        if not files or not self.upload_doc:
-            return None
+    async def replace_document(self, files: list[rx.UploadFile], doc: str):
+        """`doc` comes with the upload: the upload may reach a worker before the tab's state
+        that chose it (see reflex_compat.forms)."""
+        if not files:
+            return toast.error("Pilih gambar dulu")
         upload = files[0]
         data = await upload.read()
         done = await attempt(
             merchant_actions.replace_document,
             self._merchant_id(),
-            self.upload_doc,
+            str(doc),
             upload.filename or "dokumen",
             data,
             self.admin_email,
