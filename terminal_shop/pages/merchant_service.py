@@ -61,9 +61,11 @@ def _case(c: Any) -> rx.Component:
                                                                        class_name=BTN_PRIMARY + " mt-1 min-h-[44px]")), class_name="mt-2")),
         rx.cond(c.media.length() > 0, rx.el.p(c.media.length(), " foto/video terlampir", class_name="mt-1 text-xs text-slate-600")),
         rx.cond(c.open & (c.media.length() < 3),
+                # The case goes with the upload as the page shows it, by the state's var: an
+                # upload may not name `c` (its dropzone hook is hoisted out of the loop: 0.10.1).
                 rx.cond(A.media_case == c.id,
                         rx.el.div(instant_picker(SERVICE_UPLOAD_ID, "Tambah foto atau video (maks. 3 foto atau 1 video, 10 MB)",
-                                                 lambda upload: A.upload_service_media(upload, c.id), MEDIA_ACCEPT, BTN_OUTLINE + " min-h-[44px]"), class_name="mt-2"),
+                                                 lambda upload: A.upload_service_media(upload, A.media_case), MEDIA_ACCEPT, BTN_OUTLINE + " min-h-[44px]"), class_name="mt-2"),
                         rx.el.button("Tambah foto/video", type="button", on_click=A.media_open(c.id),
                                      class_name=BTN_OUTLINE + " mt-2 min-h-[44px]"))),
         class_name="scroll-mt-24 py-3",
