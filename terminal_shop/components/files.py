@@ -21,6 +21,7 @@ from terminal_shop.reflex_compat import (
     name_file_input,
     replace_chosen_files,
 )
+from terminal_shop.reflex_compat.forms import on_drop
 
 
 def chosen_name(upload_id: str) -> Var:
@@ -217,7 +218,7 @@ def instant_picker(upload_id: str, text: str, handler, accept: dict[str, list[st
         id=upload_id,
         accept=accept,
         max_files=1,
-        on_drop=handler(rx.upload_files(upload_id=upload_id)),
+        on_drop=on_drop(handler, upload_id),
     )
     return rx.fragment(
         rx.el.label(text, html_for=f"{upload_id}-file", class_name="sr-only"),

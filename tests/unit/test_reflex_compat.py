@@ -11,7 +11,8 @@ import reflex as rx
 
 import terminal_shop.terminal_shop  # noqa: F401  (registers every page and state)
 from terminal_shop import reflex_compat
-from terminal_shop.reflex_compat.forms import submit_with_files
+from terminal_shop.reflex_compat.forms import on_drop, submit_with_files
+from terminal_shop.state.account_service import ServiceState
 from terminal_shop.state.admin.session import AdminState
 from terminal_shop.state.order_return import RETURN_UPLOAD_ID, ReturnState
 
@@ -114,6 +115,20 @@ def test_a_form_submitted_with_files_carries_its_fields_in_the_upload(check):
     assert args["upload_id"] == f'"{RETURN_UPLOAD_ID}"'
     assert (args["form"], args["__reflex_event_arg_names"]) == ("form_data", '["form"]')  # the submitted fields
     assert [str(v) for e in checked for _, v in e.args] == (["form_data"] if check else [])  # the check gets them too
+
+
+def test_a_dropped_file_goes_with_the_state_value_the_page_shows_never_a_loops_item():
+    """Reflex hoists a dropzone's hook out of `rx.foreach`: an item named in its upload is
+    undefined when the file is dropped, and nothing is sent (the service photo, 2026-12-07)."""
+    spec = on_drop(lambda files: ServiceState.upload_service_media(files, ServiceState.media_case), "foto")
+    assert {name._js_expr: str(value) for name, value in spec.args}["case_id"].endswith("media_case_rx_state_")
+
+    def case(c):
+        on_drop(lambda files: ServiceState.upload_service_media(files, c.id), "foto")
+        return rx.text(c.id)
+
+    with pytest.raises(TypeError, match="names a loop's item"):
+        rx.foreach(ServiceState.service_cases, case)
 
 
 def test_the_prerender_markers_are_what_first_paint_rewrites():

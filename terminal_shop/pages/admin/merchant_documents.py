@@ -10,6 +10,7 @@ from terminal_shop.components.files import rejection_codes
 from terminal_shop.components.ui import CARD, icon, modal
 from terminal_shop.infra.uploads import IMAGE_ACCEPT, MAX_UPLOAD_BYTES
 from terminal_shop.reflex_compat import name_file_input
+from terminal_shop.reflex_compat.forms import on_drop
 from terminal_shop.services.team.permissions import Permission
 from terminal_shop.state.admin import DOC_UPLOAD_ID
 from terminal_shop.state.admin import MerchantDetailState as D
@@ -62,7 +63,7 @@ def _uploader() -> rx.Component:
                 accept=IMAGE_ACCEPT,
                 max_size=MAX_UPLOAD_BYTES,
                 multiple=False,
-                on_drop=D.replace_document(rx.upload_files(upload_id=DOC_UPLOAD_ID), D.upload_doc),
+                on_drop=on_drop(lambda files: D.replace_document(files, D.upload_doc), DOC_UPLOAD_ID),
                 on_drop_rejected=lambda rejected: D.upload_rejected(rejection_codes(rejected)),
                 class_name="mt-2",
             ),
