@@ -25,7 +25,6 @@ TH = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-sla
 TD = "px-3 py-2.5 text-sm text-slate-800"
 
 
-# Badge tones of vocabulary.py, as whole class names so Tailwind keeps them.
 def when_allowed(needed: Permission, component: rx.Component, otherwise: rx.Component | None = None) -> rx.Component:
     """`component` for a role granted `needed`; the server checks again on every action."""
     return rx.cond(AdminState.permissions.contains(needed.value), component, otherwise or rx.fragment())
