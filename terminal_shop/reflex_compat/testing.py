@@ -13,15 +13,22 @@ def detached_root_state() -> rx.State:
 
 
 def router_with_headers(
-    headers: dict[str, str], params: dict[str, str] | None = None, as_path: str = "", token: str = ""
+    headers: dict[str, str],
+    params: dict[str, str] | None = None,
+    as_path: str = "",
+    token: str = "",
+    connection: str = "",
 ):
     """What Reflex gives the handlers of a tab whose websocket opened with these headers,
     on a page whose dynamic parts are `params` and whose address is `as_path` (its query is
     `router.url.query_parameters`; 0.10.1: reflex.istate.data.RouterData, "asPath"), in the
-    tab whose client token is `token` (router.session.client_token)."""
+    tab whose client token is `token` (router.session.client_token), over the websocket
+    `connection` (router.session.session_id: a new one each page load)."""
     from reflex.istate.data import RouterData
 
-    return RouterData.from_router_data({"headers": headers, "query": params or {}, "asPath": as_path, "token": token})
+    return RouterData.from_router_data(
+        {"headers": headers, "query": params or {}, "asPath": as_path, "token": token, "sid": connection}
+    )
 
 
 def upload_file(data: bytes, filename: str | None = None):
