@@ -177,7 +177,8 @@ class Phases:
         ("proof decoded and checked (Pillow)", orders, "_checked_proof"),
         ("kode unik held", orders.transfer_codes, "reserve"),
         ("proof file hash (SHA-256; its pHash after the commit)", orders.proof_prints, "file_print"),
-        ("buyer limit (advisory lock + count)", orders, "_within_buyer_limit"),
+        ("one look: buyer locks, resend, repeated file", orders, "_look_before_placing"),
+        ("buyer limit (count under the locks)", orders.buyer_limit, "check"),
         ("proof print row", orders.proof_prints, "record"),
         ("event + e-mail rendered (QRIS PNG)", orders, "publish"),
     )

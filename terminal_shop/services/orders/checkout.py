@@ -10,16 +10,14 @@ import uuid
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, func, or_, text
+from sqlalchemy import Connection, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from terminal_shop import routes, rules
+from terminal_shop import routes
 from terminal_shop.formats import rupiah
-from terminal_shop.infra import rate_limits
 from terminal_shop.infra.db import read_session, write_session
 from terminal_shop.infra.metrics import Figure
-from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.signing import sign
 from terminal_shop.infra.storage import Storage, StorageError, discard, get_storage
@@ -28,14 +26,14 @@ from terminal_shop.refusals import first_text
 from terminal_shop.services.events.bus import publish
 from terminal_shop.services.lists.listing import per_status
 from terminal_shop.services.notifications import consent
-from terminal_shop.services.orders import bills, order_status, proof_prints, transfer_codes
+from terminal_shop.services.orders import bills, buyer_limit, order_status, proof_prints, transfer_codes
 from terminal_shop.services.orders.checkout_rules import Buyer, OrderError, price_cart, stored_items, validate_buyer
 from terminal_shop.services.orders.events import OrderPlaced
 from terminal_shop.services.orders.payment_qr import order_payload
 from terminal_shop.services.orders.tables import Order
 from terminal_shop.services.orders.terms import Fulfilment, OrderRefusal, OrderStatus, PaymentMethod, buyer_status
 from terminal_shop.services.orders.views import OrderSummary, PricedCart, order_number
-from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, normalise_mobile, parse_id
+from terminal_shop.services.validation import clean, client_ref_ok, new_client_ref, parse_id
 
 log = logging.getLogger(__name__)
 
@@ -183,14 +181,15 @@ def _store(
     bucket = get_settings().bucket_order_payments
     key = f"{order.id}/{int(time.time() * 1000)}_{secrets.token_hex(4)}_{filename.rsplit('.', 1)[0]}.{proof.extension}"
     try:
-        storage.put(bucket, key, proof.data, proof.content_type)
+        storage.put(bucket, key, proof.data, proof.content_type, print_.sha256)
     except StorageError as exc:
         raise OrderError(OrderRefusal.STORAGE) from exc
     order.payment_proof_path = key
     try:
         with write_session() as s:
-            if (made := _made(s, order.client_ref or "")) is None:
-                _place(s, order, print_, whatsapp)
+            made, repeated = _look_before_placing(s, order, print_)
+            if made is None:
+                _place(s, order, print_, repeated, whatsapp)
     except IntegrityError:
         discard(storage, bucket, key)
         winner = _find_by_client_ref(order.client_ref or "")
@@ -207,19 +206,19 @@ def _store(
     return order
 
 
-def _place(s: Session, order: Order, print_: proof_prints.Fingerprint, whatsapp: bool) -> None:
+def _place(s: Session, order: Order, print_: proof_prints.Fingerprint, repeated: bool, whatsapp: bool) -> None:
     """The order with its held amount, its proof's fingerprint, the buyer's WhatsApp consent
     and its messages."""
-    _within_buyer_limit(s, order)
+    buyer_limit.check(s, order)
     _bill_not_taken(s, order)
     if order.unique_code:
         transfer_codes.claim(s, order.client_ref or "", order.total + order.unique_code, order.id)
     # Only the later order is marked (the earlier one's page still names it): marking
     # other rows here would make checkouts sending one image wait on each other.
-    repeated = proof_prints.record(s, order.id, print_)
     order.proof_suspect = repeated or order.proof_amount not in (None, order.total)
     s.add(order)
     s.flush()  # written now: the subscribers find it in the session instead of selecting it again
+    proof_prints.record(s, order.id, print_)
     if whatsapp:  # before the event: its WhatsApp message goes to a number that opted in
         consent.whatsapp_box_ticked(s, order.buyer_phone, f"checkout {order.number}")
     publish(s, OrderPlaced(entity_id=str(order.id), actor="pembeli", new_status=order.status))
@@ -231,28 +230,19 @@ def _bill_not_taken(s: Session, order: Order) -> None:
         raise OrderError(OrderRefusal.BILL_TAKEN)
 
 
-_BUYER_LOCKS = text("SELECT pg_advisory_xact_lock(hashtext(:first)), pg_advisory_xact_lock(hashtext(:second))")
-
-
-def _within_buyer_limit(s: Session, order: Order) -> None:
-    """At most ORDERS_PER_BUYER orders an hour for one e-mail or phone number, counted from the
-    orders stored while this transaction holds the buyer's locks: a burst stores no more than
-    the limit (PostgreSQL: advisory locks per e-mail and phone; SQLite: one writer at a time)."""
-    email = order.buyer_email.strip().lower()
-    mobile = normalise_mobile(order.buyer_phone)
-    phones = {order.buyer_phone} | ({mobile, mobile[1:], "0" + mobile[3:]} if mobile else set())
-    if s.get_bind().dialect.name == "postgresql":  # both in one round trip, always in the same order
-        first, second = sorted((f"buyer:{email}", f"buyer:{mobile or order.buyer_phone}"))
-        s.execute(_BUYER_LOCKS, {"first": first, "second": second})
-    since = utcnow() - rules.BUYER_WINDOW
-    placed = s.exec(
-        select(func.count())
-        .select_from(Order)
-        .where(col(Order.created_at) >= since)
-        .where(or_(func.lower(col(Order.buyer_email)) == email, col(Order.buyer_phone).in_(phones)))
-    ).one()
-    if placed >= rules.ORDERS_PER_BUYER * rate_limits.factor():
-        raise OrderError(OrderRefusal.TOO_MANY)
+def _look_before_placing(s: Session, order: Order, print_: proof_prints.Fingerprint) -> tuple[Order | None, bool]:
+    """One round trip before anything is written: the order this attempt made before (a
+    resend), whether an earlier order sent this very file, and on PostgreSQL the buyer's
+    e-mail and phone locked until the commit (advisory locks, always in the same order; SQLite
+    has one writer at a time), so the buyer's limit counts every order that can be stored.
+    The subqueries see the statement's snapshot: a twin committing meanwhile is stopped by the
+    unique client_ref."""
+    made = select(Order.id).where(col(Order.client_ref) == order.client_ref).scalar_subquery()
+    columns = [made, proof_prints.sent_before(print_).scalar_subquery()]
+    if s.get_bind().dialect.name == "postgresql":
+        columns += buyer_limit.locks(order)
+    made_id, repeated, *_ = s.execute(select(*columns)).one()
+    return (None if made_id is None else s.get(Order, made_id)), repeated is not None
 
 
 def find(order_id: str) -> Order | None:

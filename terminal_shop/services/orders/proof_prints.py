@@ -23,6 +23,7 @@ import hashlib
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 import numpy as np
 import sqlalchemy as sa
@@ -141,17 +142,15 @@ def twins(s: Session, print_: Fingerprint, exclude: uuid.UUID | None = None) -> 
     return found
 
 
-def record(s: Session, order_id: uuid.UUID, print_: Fingerprint) -> bool:
-    """Keeps the order's fingerprint; says whether an earlier order sent this very file (one
-    row asked for, however often the file was sent; near copies are found after the commit)."""
-    repeated = s.exec(
-        select(ProofPrint.order_id)
-        .where(col(ProofPrint.sha256) == print_.sha256)
-        .where(col(ProofPrint.order_id) != order_id)
-        .limit(1)
-    ).first()
+def sent_before(print_: Fingerprint) -> Any:
+    """A select of one earlier order that sent this very file, for the checkout's one look
+    before it places an order (near copies are found after the commit)."""
+    return select(ProofPrint.order_id).where(col(ProofPrint.sha256) == print_.sha256).limit(1)
+
+
+def record(s: Session, order_id: uuid.UUID, print_: Fingerprint) -> None:
+    """Keeps the order's fingerprint, in the caller's transaction."""
     s.add(ProofPrint(order_id=order_id, sha256=print_.sha256, phash=print_.phash))
-    return repeated is not None
 
 
 def repeated_in(order_id: uuid.UUID) -> list[tuple[uuid.UUID, str]]:
