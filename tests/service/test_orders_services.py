@@ -58,6 +58,8 @@ def test_order_is_stored_with_its_private_proof(clean_db, any_storage, tmp_path)
     stored = storage.get(settings.bucket_order_payments, key)  # re-encoded: same picture, nothing else
     with Image.open(io.BytesIO(stored)) as img, Image.open(io.BytesIO(data)) as sent:
         assert (img.format, img.size, img.tobytes()) == ("PNG", sent.size, sent.convert("RGB").tobytes())
+
+
 def test_the_proof_goes_to_s3_with_the_hash_the_order_keeps(clean_db, moto_endpoint, tmp_path):
     """S3 checks a put against its x-amz-checksum-sha256 (a file changed on the way is refused):
     the checkout sends the SHA-256 it took for the proof's print, so boto3 hashes nothing again."""
@@ -75,7 +77,9 @@ def test_the_proof_goes_to_s3_with_the_hash_the_order_keeps(clean_db, moto_endpo
     stored = storage.get(settings.bucket_order_payments, order.payment_proof_path)
     checksum = base64.b64encode(hashlib.sha256(stored).digest()).decode()
     assert request.headers["x-amz-checksum-sha256"].decode() == checksum
-    assert not [h for h in request.headers if h.lower().startswith("x-amz-checksum-") and h.lower() != "x-amz-checksum-sha256"]
+    assert not [
+        h for h in request.headers if h.lower().startswith("x-amz-checksum-") and h.lower() != "x-amz-checksum-sha256"
+    ]
 
 
 def test_pdf_proof_is_accepted(clean_db, any_storage, tmp_path):
