@@ -9,15 +9,20 @@ on a bare connection, as many at once), then repeats with every submission sent 
 under its client_ref and counts orders: there must be exactly one per attempt.
 
 The 32 at once are spread over the processes the site runs on this machine (`--processes`,
-by default Reflex's rule with Redis: two a core plus one), as many threads in each as its share,
-as the site's workers would hold them: each worker runs a submission in a thread of its own
-(`asyncio.to_thread`, six threads a worker on two cores). `--processes 1` is the arrangement
-before 2026-12-07: all 32 in this script's process, behind one interpreter lock.
+by default Reflex's rule with Redis: two a core plus one), as many buyers in each as its share,
+held as the site's route holds them (web/submissions.py): a worker stores at most
+SUBMISSIONS_AT_ONCE at a time, each in a thread (`asyncio.to_thread`), the others waiting their
+turn on its event loop; each submission is timed from when it arrives, its wait included. The
+floor is held the same way, and both again without the turns (all of a worker's share at once,
+the headline until 2026-12-07 06:00 UTC). `--processes 1` is the arrangement before 2026-12-07:
+all 32 in this script's process, behind one interpreter lock.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import collections
 import contextlib
 import json
 import math
@@ -68,6 +73,7 @@ from terminal_shop.infra.storage import get_storage
 from terminal_shop.services.notifications import outbox
 from terminal_shop.services.orders import checkout as orders
 from terminal_shop.services.orders.tables import Order
+from terminal_shop.web.submissions import SUBMISSIONS_AT_ONCE
 
 BUYER = {
     "buyer_name": "Beban Uji",
@@ -124,9 +130,9 @@ def bare(ref: str, data: bytes) -> float:
     return (time.perf_counter() - t) * 1000
 
 
-def timed_batch(fn, refs: list[str], data: bytes, workers: int, processes: int = 1) -> dict[str, float]:
+def timed_batch(fn, refs: list[str], data: bytes, workers: int, processes: int = 1, gate: int = 0) -> dict[str, float]:
     if processes > 1:
-        return spread(fn.__name__, refs, data, workers, processes)
+        return spread(fn.__name__, refs, data, workers, processes, gate)
     t = time.perf_counter()
     with ThreadPoolExecutor(workers) as pool:
         times = list(pool.map(lambda r: fn(r, data), refs))
@@ -138,14 +144,15 @@ def _figures(times: list[float], n: int, wall: float) -> dict[str, float]:
     return {"p50": q[49], "p95": q[94], "per_s": n / wall}
 
 
-def spread(fn_name: str, refs: list[str], data: bytes, workers: int, processes: int) -> dict[str, float]:
-    """`refs` shared out over `processes` started afresh, `workers` threads in all: each warms
+def spread(fn_name: str, refs: list[str], data: bytes, workers: int, processes: int, gate: int) -> dict[str, float]:
+    """`refs` shared out over `processes` started afresh, `workers` clients in all: each warms
     up (its imports, its connections), waits for the others, then submits its share."""
     ctx = multiprocessing.get_context("spawn")
     start, results = ctx.Barrier(processes + 1), ctx.Queue()
     threads = math.ceil(workers / processes)
     shares = [refs[i::processes] for i in range(processes)]
-    procs = [ctx.Process(target=_share, args=(fn_name, share, data, threads, start, results)) for share in shares]
+    procs = [ctx.Process(target=_share, args=(fn_name, share, data, threads, gate, start, results))
+             for share in shares]  # fmt: skip
     for p in procs:
         p.start()
     start.wait(timeout=120)
@@ -157,12 +164,30 @@ def spread(fn_name: str, refs: list[str], data: bytes, workers: int, processes: 
     return _figures(times, len(refs), max(end for _, end in answers) - began) | {"warm": threads * processes}
 
 
-def _share(fn_name: str, refs: list[str], data: bytes, threads: int, start, results) -> None:
+def _share(fn_name: str, refs: list[str], data: bytes, clients: int, gate: int, start, results) -> None:
+    """`clients` buyers of one worker, each sending its next submission when the last is
+    answered, timed from when it arrives. With `gate`, as the site's route holds them
+    (web/submissions.py): at most `gate` stored at once, in a thread (`asyncio.to_thread`), the
+    rest waiting their turn on the worker's event loop."""
     fn = globals()[fn_name]
-    with ThreadPoolExecutor(threads) as pool:
-        list(pool.map(lambda r: fn(r, data), [uuid.uuid4().hex for _ in range(threads)]))
-        start.wait(timeout=120)
-        times = list(pool.map(lambda r: fn(r, data), refs))
+
+    async def run(batch: list[str]) -> list[float]:
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(clients))
+        turn, waiting, times = asyncio.Semaphore(gate or clients), collections.deque(batch), []
+
+        async def buyer() -> None:
+            while waiting:
+                ref, t = waiting.popleft(), time.perf_counter()
+                async with turn:
+                    await asyncio.to_thread(fn, ref, data)
+                times.append((time.perf_counter() - t) * 1000)
+
+        await asyncio.gather(*(buyer() for _ in range(clients)))
+        return times
+
+    asyncio.run(run([uuid.uuid4().hex for _ in range(clients)]))
+    start.wait(timeout=120)
+    times = asyncio.run(run(refs))
     results.put((times, time.monotonic()))
     get_engine().dispose()
 
@@ -276,15 +301,15 @@ def main() -> None:
         # site's workers loaded before their fork (the areas' subscribers, their channels).
         timed_batch(submit, fresh()[: args.workers], data, args.workers)
 
-        # The site's arrangement: the headline figures.
-        floor = timed_batch(bare, fresh(), data, args.workers, args.processes)
+        # The site's arrangement: the headline figures. Each worker's route stores at most
+        # SUBMISSIONS_AT_ONCE at a time, the rest waiting their turn; the floor held the same way.
+        gate, per = SUBMISSIONS_AT_ONCE, math.ceil(args.workers / args.processes)
+        floor = timed_batch(bare, fresh(), data, args.workers, args.processes, gate)
         stored, before = without_floor_rows(), count()
-        ours = timed_batch(submit, fresh(), data, args.workers, args.processes)
+        ours = timed_batch(submit, fresh(), data, args.workers, args.processes, gate)
         orders_made = count() - before - ours.get("warm", 0)
         proofs = proofs_in(client, s.bucket_order_payments) - stored - ours.get("warm", 0)
-        print(
-            f"{args.processes} processes, {math.ceil(args.workers / args.processes)} threads each (the site's workers):"
-        )
+        print(f"{args.processes} processes, {per} buyers each, {gate} stored at once (the site's workers and route):")
         print(
             f"  floor (S3 put + INSERT): p50 {floor['p50']:.0f} ms, p95 {floor['p95']:.0f} ms, {floor['per_s']:.1f}/s"
         )
@@ -292,6 +317,17 @@ def main() -> None:
             f"  checkout service: orders {orders_made} (expected {args.orders}), proofs {proofs}, p50 {ours['p50']:.0f} ms, "
             f"p95 {ours['p95']:.0f} ms ({ours['p95'] / floor['p95']:.2f}x floor), {ours['per_s']:.1f} orders/s"
         )
+        # Without the route's turns (the headline until this stop): all of a worker's at once.
+        floor_all = timed_batch(bare, fresh(), data, args.workers, args.processes)
+        ours_all = timed_batch(submit, fresh(), data, args.workers, args.processes)
+        print(f"{args.processes} processes, {per} buyers each, all at once (no turns):")
+        print(f"  floor: p50 {floor_all['p50']:.0f} ms, p95 {floor_all['p95']:.0f} ms, {floor_all['per_s']:.1f}/s")
+        print(
+            f"  checkout service: p50 {ours_all['p50']:.0f} ms, p95 {ours_all['p95']:.0f} ms "
+            f"({ours_all['p95'] / floor_all['p95']:.2f}x floor; {ours['p95'] / floor_all['p95']:.2f}x with turns), "
+            f"{ours_all['per_s']:.1f} orders/s"
+        )
+        without_floor_rows()
 
         # One process, all at once behind one interpreter lock (the arrangement before 2026-12-07),
         # and the same service with its outbox row left out: what telling the buyer costs.
