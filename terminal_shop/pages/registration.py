@@ -286,6 +286,7 @@ def wizard_page() -> rx.Component:
                 rx.match(S.step, (1, _step_details()), (2, _step_documents()), _step_confirm()),
                 rx.el.span(bundle_documents(DOC_KEYS, DOCS_UPLOAD_ID), hidden=True),
                 id="wizard",
+                on_mount=S.opened,
                 class_name="mx-auto max-w-3xl scroll-mt-20 py-10",
             )
         )

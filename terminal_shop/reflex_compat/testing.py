@@ -23,7 +23,7 @@ def router_with_headers(
     on a page whose dynamic parts are `params` and whose address is `as_path` (its query is
     `router.url.query_parameters`; 0.10.1: reflex.istate.data.RouterData, "asPath"), in the
     tab whose client token is `token` (router.session.client_token), over the websocket
-    `connection` (router.session.session_id: a new one each page load)."""
+    `connection` (router.session.session_id: a new one each time the socket connects)."""
     from reflex.istate.data import RouterData
 
     return RouterData.from_router_data(

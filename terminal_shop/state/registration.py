@@ -48,21 +48,20 @@ class RegistrationState(rx.State):
     # the browser's draft is read before anything is written over it.
     _restored: bool = False
     _rev: int = 0  # the count in the last copy written to the tab (details.WizardDraft.rev)
-    # The connection (socket id) in which the wizard last moved forward, and the one whose
-    # page load was last handled: a page load's on_load answers after whatever the person
-    # did while the page was connecting, and must not send them back from step 2.
-    _moved_in: str = ""
-    _loaded_in: str = ""
+
+    @rx.event
+    def opened(self):
+        """The wizard drawn in the tab (a load, a reload, a return to the page) starts at step 1:
+        a reload has lost the files chosen. Sent by the page as it mounts, so it comes before
+        anything the person does there; a reconnect of the socket draws nothing again."""
+        self.step = 1
+        self.submitting = False
 
     @rx.event
     def restore_draft(self):
-        connection = self.router.session.session_id
-        late = self._moved_in == connection and self._loaded_in != connection
-        self._loaded_in = connection
-        if late:  # moved on before this load's event came: keep the step, and the files shown
-            return RegistrationState.check_sent
-        self.step = 1  # a page (re)loaded: the files chosen before are gone from the tab
-        self.submitting = False
+        """The page's on_load, which Reflex sends again on every reconnect of the socket (a
+        phone's network drops at step 2) and may answer after the person's first clicks: it
+        brings back the draft, never the step (`opened` does that)."""
         if self.draft:  # sent by the browser with this page load
             return self._restore_from(self.draft)
         if not self._restored:  # the server lost the tab while it stayed open: ask it
@@ -154,7 +153,7 @@ class RegistrationState(rx.State):
                 toast.error("Formulir tidak lengkap", description="Mohon periksa kembali kolom yang ditandai."),
                 focus.first_error(details.TEXT_FIELDS, self.errors),
             ]
-        self.step, self._moved_in = 2, self.router.session.session_id
+        self.step = 2
         return rx.scroll_to("wizard")
 
     @rx.event
@@ -162,7 +161,7 @@ class RegistrationState(rx.State):
         self.doc_errors = texts(details.validate_documents({str(p) for p in present or []}))
         if self.doc_errors:
             return toast.error("Dokumen tidak lengkap", description="Mohon unggah semua dokumen yang wajib.")
-        self.step, self._moved_in = 3, self.router.session.session_id
+        self.step = 3
         return rx.scroll_to("wizard")
 
     @rx.event

@@ -30,19 +30,24 @@ class FixState(rx.State):
     error: str = ""
     submitting: bool = False
     agreement: bool = False
+    _form_for: tuple[str, str] = ("", "")  # the link whose stored values `form` started from
 
     def _link(self) -> tuple[str, str]:
         return self.router.page.params.get("id", ""), self.router.url.query_parameters.get("t", "")
 
     @rx.event
     async def load(self):
+        """The page's on_load, which Reflex sends again on every reconnect of the socket: what
+        the applicant corrected on this link stays (a phone's network dropped, or a reload)."""
         self.view, self.link_error, self.error, self.submitting = None, "", "", False
+        link = self._link()
         try:
-            self.view = await asyncio.to_thread(resubmission.view, *self._link())
+            self.view = await asyncio.to_thread(resubmission.view, *link)
         except resubmission.ResubmissionError as exc:
             self.link_error = exc.text
             return
-        self.form = dict(self.view.form)
+        if self._form_for != link:
+            self.form, self._form_for = dict(self.view.form), link
 
     @rx.event
     def set_field(self, field: str, value: str):

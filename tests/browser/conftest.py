@@ -24,3 +24,8 @@ def pytest_runtest_makereport(item, call):
         ]
         if said:
             report.sections.append((f"{log.name}: its last errors", "\n".join(said[-30:])[-6000:]))
+    for name in ("page", "phone"):  # where each of the walk's tabs stood, and what they logged
+        context = getattr(item.funcargs.get(name), "context", None)
+        if context is not None and hasattr(context, "console_lines"):
+            tabs = [f"tab {i}: {tab.url}" for i, tab in enumerate(context.pages)]
+            report.sections.append((f"{name}'s tabs", "\n".join([*tabs, *context.console_lines])[-8000:]))

@@ -160,6 +160,36 @@ def test_reload_restores_the_draft(page):
     expect(other.locator("#nama_usaha")).to_have_value("Toko Draft")
 
 
+def test_a_dropped_connection_keeps_the_applicant_at_the_step_reached(page, tmp_path):
+    """A phone's network drops at step 2: the tab reconnects (Reflex sends the page's load
+    event again) and the applicant carries on where they were, the files chosen still there."""
+    sockets = []
+    page.route_web_socket(re.compile("/_event"), lambda tab: sockets.append(tab.connect_to_server()))
+    page.goto(page.base + "/pendaftaran")
+    fill_details(page, email="sri.sinyal@example.com")
+    next_step(page)
+    files = documents(tmp_path)
+    choose(page, "ktp", files.pop("ktp"))
+    expect(page.get_by_test_id("doc_ktp-name")).to_be_visible()
+
+    sockets[-1].close()  # the server's end of the line goes
+    for _ in range(200):
+        if len(sockets) > 1:
+            break
+        page.wait_for_timeout(100)
+    assert len(sockets) == 2, "the tab did not reconnect"
+    page.wait_for_timeout(1_000)  # the reconnect's load event answered meanwhile
+    expect(page.get_by_test_id("doc_ktp-name")).to_be_visible()
+    for doc, path in files.items():
+        choose(page, doc, path)
+    next_step(page)
+    agree(page)
+    page.get_by_role("button", name="Kirim Pendaftaran").click()
+    page.wait_for_url(re.compile("/pendaftaran/success"))
+    [row] = registrations("sri.sinyal@example.com")
+    assert row.foto_ktp_url and row.foto_barang_url
+
+
 def test_pdf_and_oversized_images_are_refused(page, tmp_path):
     page.goto(page.base + "/pendaftaran")
     fill_details(page, email="sri.files@example.com")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import timedelta
 
@@ -13,6 +14,7 @@ from terminal_shop.infra.models import utcnow
 from terminal_shop.infra.settings import get_settings
 from terminal_shop.infra.storage import get_storage
 from terminal_shop.privacy_policy import VERSION, Consent
+from terminal_shop.reflex_compat.testing import detached_root_state, router_with_headers
 from terminal_shop.services.audit.tables import AuditEvent
 from terminal_shop.services.backoffice import admin_merchants
 from terminal_shop.services.notifications.tables import OutboxMessage
@@ -20,6 +22,7 @@ from terminal_shop.services.registrations import admin_edit, details, resubmissi
 from terminal_shop.services.registrations import submission as registrations
 from terminal_shop.services.registrations.resubmission import FixRefusal, ResubmissionError
 from terminal_shop.services.registrations.tables import MerchantRegistration
+from terminal_shop.state.resubmission import FixState
 
 from support.factories import AGREED, make_merchant, reject_with_link
 from support.files import jpg, png
@@ -153,3 +156,27 @@ def test_a_correction_needs_the_agreement_and_renews_it(clean_db, tmp_path):
     resubmission.resubmit(rid, token, typed, {}, consent=Consent("198.51.100.4"))
     row = _row(mid)
     assert (row.nomor_rekening, row.consent_address, row.consent_version) == ("555", "198.51.100.4", VERSION)
+
+
+def test_what_the_applicant_corrected_stays_when_the_page_loads_again(clean_db, tmp_path):
+    """The page's on_load runs again each time a phone's socket reconnects (and on a reload):
+    the corrections typed on this link stay; another link starts from its stored values."""
+    mid = make_merchant(tmp_path, nama_usaha="Warung Bu Sri")
+    rid, token = _parts(reject_with_link(mid, ["data-usaha"]))
+    root = detached_root_state()
+    state = root.get_substate(FixState.get_full_name().split(".")[1:])
+
+    def load(connection: str, rid: str = rid, token: str = token) -> None:
+        path = f"/pendaftaran/perbaiki/{rid}?t={token}"
+        root.router = router_with_headers({}, {"id": rid}, as_path=path, connection=connection)
+        asyncio.run(FixState.load.fn(state))
+
+    load("first")
+    assert state.form["nama_usaha"] == "Warung Bu Sri"
+    FixState.set_field.fn(state, "nama_usaha", "Warung Bu Sri Jaya")
+    load("after-the-network-came-back")
+    assert (state.form["nama_usaha"], state.link_error) == ("Warung Bu Sri Jaya", "")
+
+    other = make_merchant(tmp_path, nama_usaha="Toko Lain", email="lain@example.com", nomor_hp="0813-1111-2222")
+    load("another-link", *_parts(reject_with_link(other, ["data-usaha"])))
+    assert state.form["nama_usaha"] == "Toko Lain"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import fcntl
 import os
 import shlex
@@ -197,8 +198,23 @@ def page(browser, site):
     pg.console_log = ConsoleLog()
     pg.on("console", lambda m: pg.console_log.append(m))
     pg.base = site
+    _keep_what_tabs_log(context)
     yield pg
     context.close()
+
+
+def _keep_what_tabs_log(context) -> None:
+    """Every tab's last console lines and the closing of its sockets, which a failed walk's
+    report carries (browser/conftest.py): a flake in CI is read, not guessed at."""
+    lines = context.console_lines = collections.deque(maxlen=80)
+    context.on("console", lambda m: lines.append(f"{m.page.url if m.page else '?'} {m.type}: {m.text}"))
+
+    def watch(tab) -> None:
+        tab.on("websocket", lambda socket: socket.on("close", lambda _: lines.append(f"{tab.url} socket closed")))
+
+    for tab in context.pages:
+        watch(tab)
+    context.on("page", watch)
 
 
 @pytest.fixture
@@ -209,5 +225,6 @@ def phone(browser, site):
     pg = context.new_page()
     pg.set_default_timeout(20_000)
     pg.base = site
+    _keep_what_tabs_log(context)
     yield pg
     context.close()

@@ -1,7 +1,8 @@
-"""The wizard's step when a page load's own event (on_load) answers late: on a slow network the
-page shows before its websocket opens, what the person typed and "Lanjutkan" wait for it, and
-the load's event can be handled after them (seen in the scale-out walk). Handlers are called in
-that order, as the server would, on a state outside any app."""
+"""The wizard's step across what a phone's connection does: a page load's own event (on_load)
+is sent again by every reconnect of the socket, and on a slow network it is handled after what
+the person typed and "Lanjutkan" (seen in the scale-out walk). Neither may send them back from
+step 2; only the page drawn again (a load, a reload) starts at step 1. Handlers are called in
+the order the server would, on a state outside any app."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ def on(root, connection: str) -> None:
 def test_the_page_loads_late_event_keeps_the_step_the_person_reached():
     root, state = wizard()
     on(root, "first-load")
+    S.opened.fn(state)
     S.next_from_details.fn(state, TAB_COPY)
     assert (state.step, state.errors) == (2, {})
     S.restore_draft.fn(state)  # the load's event, after the click
@@ -46,14 +48,24 @@ def test_the_page_loads_late_event_keeps_the_step_the_person_reached():
     assert state.form["nama_usaha"] == "Warung Bu Sri"
 
 
+def test_a_reconnect_keeps_the_step_and_the_form():
+    root, state = wizard()
+    on(root, "first-load")
+    S.opened.fn(state)
+    S.restore_draft.fn(state)
+    S.next_from_details.fn(state, TAB_COPY)
+    on(root, "after-the-network-came-back")  # a new socket, the same page
+    S.restore_draft.fn(state)
+    assert (state.step, state.form["nama_usaha"]) == (2, "Warung Bu Sri")
+
+
 def test_a_reload_or_a_return_to_the_page_starts_at_step_one():
     root, state = wizard()
     on(root, "first-load")
+    S.opened.fn(state)
     S.restore_draft.fn(state)
     S.next_from_details.fn(state, TAB_COPY)
-    S.restore_draft.fn(state)  # back to /pendaftaran in the same tab: the files are gone
-    assert state.step == 1
-    S.next_from_details.fn(state, TAB_COPY)
     on(root, "after-reload")
-    S.restore_draft.fn(state)  # a reload: a new connection
+    S.opened.fn(state)  # the page drawn again
+    S.restore_draft.fn(state)
     assert (state.step, state.form["nama_usaha"]) == (1, "Warung Bu Sri")
