@@ -18,6 +18,10 @@ time) and keeps them open; then a second process (so the held tabs' pings do not
 it reads) opens `--senders` fresh tabs and times add-to-cart on them, each event from
 sending it to the last update it brings back; then each unit's worker processes' resident
 memory is read. Figures only: it never fails a build.
+
+The probe's tabs send back to back by default, which keeps the core saturated: its timings are
+then the queue of `--senders` events (docs/benchmarks.md section 15, 2026-12-07). With
+`--act-every S` they offer the events the held tabs would send if each acted every S seconds.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import asyncio
 import itertools
 import json
 import os
+import random
 import re
 import resource
 import shlex
@@ -312,9 +317,12 @@ async def open_tabs(url: str, count: int, at_once: int) -> tuple[list[Tab], floa
     return tabs, time.perf_counter() - started, failed
 
 
-async def add_to_cart(url: str, senders: int, events: int) -> list[float]:
+async def add_to_cart(url: str, senders: int, events: int, rate: float = 0) -> list[float]:
     """Milliseconds per add-to-cart on `senders` fresh tabs, to the last update it brings
-    (the cart's, then its toast's)."""
+    (the cart's, then its toast's). With `rate`, the tabs together offer that many events a
+    second, each waiting a random pause (exponential, as people's clicks arrive) before its
+    next; without, each sends its next as soon as the last is answered, which keeps the core
+    saturated, so the timings are the queue of `senders` events, not one event's answer."""
     event = f"{full_name(ROOT, 'terminal_shop.state.checkout', 'CheckoutState')}.add_to_cart"
     tabs, _, failed = await open_tabs(url, senders, senders)
     if failed:
@@ -332,6 +340,8 @@ async def add_to_cart(url: str, senders: int, events: int) -> list[float]:
 
     async def sender(tab: Tab, n: int) -> None:
         for i in range(n):
+            if rate:
+                await asyncio.sleep(random.expovariate(rate / senders))
             sent = time.perf_counter()
             await tab.send(event, {"sku": SKUS[i % 3]})
             for _ in range(per_event):
@@ -343,9 +353,9 @@ async def add_to_cart(url: str, senders: int, events: int) -> list[float]:
     return latencies
 
 
-def probe(url: str, senders: int, events: int) -> dict:
+def probe(url: str, senders: int, events: int, rate: float = 0) -> dict:
     """Run in its own process (`--probe URL`): the add-to-cart timings beside the held tabs."""
-    latencies = asyncio.run(add_to_cart(url, senders, events))
+    latencies = asyncio.run(add_to_cart(url, senders, events, rate))
     q = statistics.quantiles(latencies, n=100, method="inclusive")
     return {"p50": q[49], "p95": q[94], "events": len(latencies)}
 
@@ -356,19 +366,30 @@ def _cpu_seconds() -> float:
     return used.ru_utime + used.ru_stime
 
 
-async def _probe(url: str, senders: int, events: int, runs: int = 1) -> dict:
+async def _probe(url: str, senders: int, events: int, runs: int = 1, rate: float = 0) -> dict:
     """The add-to-cart probe in a process of its own, `runs` times: the run of median p95 (one
     run's p95 of 400 events scatters by half on this machine)."""
     results = []
     for _ in range(runs):
         out = Path(tempfile.mkdtemp(prefix="capacity-probe-")) / "probe.json"
         command = [sys.executable, __file__, "--probe", url, "--senders", str(senders), "--events", str(events),
-                   "--json", str(out)]  # fmt: skip
+                   "--rate", str(rate), "--json", str(out)]  # fmt: skip
         done = await asyncio.create_subprocess_exec(*command)  # this loop keeps answering the held tabs' pings
         await done.wait()
         results.append(dict(json.loads(out.read_text())))
     results.sort(key=lambda r: r["p95"])
-    return results[len(results) // 2] | {"p95_runs": [r["p95"] for r in results]}
+    return results[len(results) // 2] | {"p95_runs": [r["p95"] for r in results], "rate": rate}
+
+
+def _load(result: dict) -> str:
+    return f"{result['rate']:.0f} events a second offered" if result["rate"] else "back to back"
+
+
+def _offered(tabs: int, args: argparse.Namespace) -> float:
+    """With --act-every S, the events a second the held tabs would send if each acted every S
+    seconds (the probe's tabs send them on their behalf; with none held yet, the first
+    step's); without, 0: the probe's tabs send back to back."""
+    return max(tabs, args.step or args.tabs) / args.act_every if args.act_every else 0
 
 
 async def _measure(url: str, units: list[subprocess.Popen], args: argparse.Namespace) -> list[dict]:
@@ -380,8 +401,12 @@ async def _measure(url: str, units: list[subprocess.Popen], args: argparse.Names
     step = args.step or args.tabs
     if args.step:  # the probe with no tab held: what one core answers at all, the steps' floor
         steps.append({"tabs": 0, "failed": 0, "connect_s": 0.0, "client_cpu_s": 0.0,
-                      **await _probe(url, args.senders, args.events, args.probes), **_memory(units)})  # fmt: skip
-        print(f"no tab held: add to cart p50 {steps[0]['p50']:.1f} ms, p95 {steps[0]['p95']:.1f} ms", flush=True)
+                      **await _probe(url, args.senders, args.events, args.probes, _offered(0, args)),
+                      **_memory(units)})  # fmt: skip
+        print(
+            f"no tab held: add to cart p50 {steps[0]['p50']:.1f} ms, p95 {steps[0]['p95']:.1f} ms ({_load(steps[0])})",
+            flush=True,
+        )
     while len(held) < args.tabs:
         client_before, site_before, services_before = _cpu_seconds(), workers_cpu_s(units), services_cpu_s()
         tabs, seconds, failed = await open_tabs(url, min(step, args.tabs - len(held)), args.at_once)
@@ -389,7 +414,7 @@ async def _measure(url: str, units: list[subprocess.Popen], args: argparse.Names
         client_cpu = _cpu_seconds() - client_before  # what the tabs' own side took to connect them
         await asyncio.sleep(5)
         result = {"tabs": len(held), "failed": failed, "connect_s": seconds, "client_cpu_s": client_cpu}
-        result |= await _probe(url, args.senders, args.events, args.probes)
+        result |= await _probe(url, args.senders, args.events, args.probes, _offered(len(held), args))
         result |= {
             "site_cpu_s": workers_cpu_s(units) - site_before,
             "services_cpu_s": services_cpu_s() - services_before,
@@ -397,7 +422,8 @@ async def _measure(url: str, units: list[subprocess.Popen], args: argparse.Names
         result |= _memory(units)
         steps.append(result)
         print(f"{result['tabs']} tabs ({failed} failed this step, {seconds:.0f} s to connect; the tabs' side "
-              f"{client_cpu:.0f} s CPU): add to cart p50 {result['p50']:.1f} ms, p95 {result['p95']:.1f} ms; the site "
+              f"{client_cpu:.0f} s CPU): add to cart p50 {result['p50']:.1f} ms, p95 {result['p95']:.1f} ms "
+              f"({_load(result)}); the site "
               f"{result['site_cpu_s']:.0f} s CPU, PostgreSQL and Redis {result['services_cpu_s']:.0f} s; workers "
               f"{result['rss_median_mb']:.0f} MB median, {result['rss_max_mb']:.0f} MB largest (PSS "
               f"{result['pss_median_mb']:.0f}/{result['pss_max_mb']:.0f})", flush=True)  # fmt: skip
@@ -435,11 +461,18 @@ def main() -> None:
     ap.add_argument("--senders", type=int, default=20)
     ap.add_argument("--events", type=int, default=400)
     ap.add_argument("--probes", type=int, default=1, help="probe runs a step; the median p95 is kept")
+    ap.add_argument(
+        "--act-every",
+        type=float,
+        default=0,
+        help="seconds between a held tab's actions: the probe offers tabs/S events a second (0: back to back)",
+    )
+    ap.add_argument("--rate", type=float, default=0, help="internal: the probe's offered events a second")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--probe", help="internal: time add-to-cart against this URL and write --json")
     args = ap.parse_args()
     if args.probe:
-        args.json.write_text(json.dumps(probe(args.probe, args.senders, args.events)))
+        args.json.write_text(json.dumps(probe(args.probe, args.senders, args.events, args.rate)))
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
