@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import logging
 
 import reflex as rx
@@ -30,7 +31,7 @@ class FixState(rx.State):
     error: str = ""
     submitting: bool = False
     agreement: bool = False
-    _form_for: tuple[str, str] = ("", "")  # the link whose stored values `form` started from
+    _form_for: str = ""  # the digest of the link whose stored values `form` started from
 
     def _link(self) -> tuple[str, str]:
         return self.router.page.params.get("id", ""), self.router.url.query_parameters.get("t", "")
@@ -46,8 +47,9 @@ class FixState(rx.State):
         except resubmission.ResubmissionError as exc:
             self.link_error = exc.text
             return
-        if self._form_for != link:
-            self.form, self._form_for = dict(self.view.form), link
+        digest = hashlib.sha256("/".join(link).encode()).hexdigest()  # not the token itself a second time
+        if self._form_for != digest:
+            self.form, self._form_for = dict(self.view.form), digest
 
     @rx.event
     def set_field(self, field: str, value: str):
